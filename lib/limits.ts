@@ -1,0 +1,44 @@
+/** Business constants and limits shared by the client and the server (spec section 9, API.md). */
+
+export const MESSAGE_MAX = 255;
+export const TAG_MAX = 30;
+export const TAGS_PER_POST_MAX = 20;
+export const COMMENT_MAX = 255;
+export const DESCRIPTION_MAX = 300;
+
+/** Uploads of this many bytes or more are refused. */
+export const UPLOAD_MAX_BYTES = 4194304;
+/** Largest decoded image accepted, in pixels (pixel-flood guard): 50 megapixels. */
+export const UPLOAD_MAX_PIXELS = 50_000_000;
+export const UPLOAD_PRESETS = ['avatar', 'post', 'banner'] as const;
+export type UploadPreset = (typeof UPLOAD_PRESETS)[number];
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+export const PAGE_LIMIT_DEFAULT = 12;
+export const PAGE_LIMIT_MAX = 40;
+
+export const TOAST_DEFAULT_MS = 2000;
+export const TOAST_AUTH_ERROR_MS = 4000;
+
+export const NAVBAR_HIDE_SCROLL_PX = 30;
+export const PROFILE_NAVBAR_TRANSLUCENT_PX = 50;
+export const BREAKPOINTS = { sm: 480, md: 768, lg: 1024, xl: 1440 } as const;
+export const NAVBAR_HEIGHT_PX = 44;
+export const NAVBAR_HEIGHT_LARGE_PX = 58;
+export const SEARCH_INPUT_WIDTH_PX = 400;
+export const SIDEBAR_MAX_WIDTH_PX = 300;
+export const DROPDOWN_WIDTH_PX = 200;
+export const POST_FORM_MAX_WIDTH_PX = 530;
+export const SCROLL_LOCK_PADDING_PX = 17;
+export const MOBILE_WIDTH_THRESHOLD_PX = 600;
+
+export const THEMES = ['darkGray', 'navyBlue', 'dark'] as const;
+export type ThemeName = (typeof THEMES)[number];
+export const DEFAULT_THEME: ThemeName = 'darkGray';
+export const THEME_STORAGE_KEY = 'theme';

@@ -1,0 +1,99 @@
+/** Domain types of the HTTP contract (API.md). Shared by the client and the server. */
+
+export type Role = 'member' | 'admin';
+export type Reaction = 'like' | 'dislike';
+
+/** The signed-in user. */
+export interface User {
+  _id: string;
+  username: string;
+  email: string;
+  avatar: string | null;
+  banner: string | null;
+  description: string;
+  followersCount: number;
+  followingCount: number;
+  postsCount: number;
+  createdAt: string;
+}
+
+/** Anyone's public profile: never an email. */
+export interface Profile {
+  _id: string;
+  username: string;
+  avatar: string | null;
+  banner: string | null;
+  description: string;
+  followersCount: number;
+  followingCount: number;
+  postsCount: number;
+  followedByMe: boolean;
+  createdAt: string;
+}
+
+export interface UserSummary {
+  _id: string;
+  username: string;
+  avatar: string | null;
+  description: string;
+}
+
+export interface ImageInfo {
+  width: number;
+  height: number;
+  thumbhash: string | null;
+  /** `url widthw` candidates, smallest first. */
+  srcset: string;
+}
+
+export interface Post {
+  _id: string;
+  message: string;
+  image: string;
+  imageInfo: ImageInfo | null;
+  tags: string[];
+  creator: string;
+  creatorImage: string | null;
+  likesCount: number;
+  dislikesCount: number;
+  commentsCount: number;
+  myReaction: Reaction | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PostWithComments extends Post {
+  comments: Comment[];
+}
+
+export interface Comment {
+  commentId: string;
+  message: string;
+  creator: string;
+  creatorImage: string | null;
+  likesCount: number;
+  dislikesCount: number;
+  myReaction: Reaction | null;
+  createdAt: string;
+}
+
+export interface ReactionCounts {
+  likesCount: number;
+  dislikesCount: number;
+  myReaction: Reaction | null;
+}
+
+export interface UploadResult {
+  secure_url: string;
+  public_id: string;
+  width: number;
+  height: number;
+  format: string;
+  bytes: number;
+  thumbhash: string | null;
+}
+
+export interface ApiError {
+  message: string;
+  code: string;
+}

@@ -1,0 +1,91 @@
+/**
+ * Pure validation rules shared by the client and the server. Each returns the user-facing
+ * message of the first broken rule, or null when the value is valid.
+ */
+import {
+  DESCRIPTION_MAX, EMAIL_MAX, MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN, TAG_MAX,
+  TAGS_PER_POST_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, COMMENT_MAX,
+} from './limits';
+import { TEXTS } from './texts';
+
+const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
+// Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Trims a tag and drops one leading '#'. */
+export function normalizeTag(raw: string): string {
+  const trimmed = raw.trim();
+  return trimmed.startsWith('#') ? trimmed.slice(1).trim() : trimmed;
+}
+
+export function tagError(tag: string): string | null {
+  if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
+  if (!TAG_PATTERN.test(tag)) return 'Tags may contain only letters, digits, _ and -';
+  return null;
+}
+
+/** Normalizes a tag list: trims, drops duplicates ignoring case (first spelling wins). */
+export function normalizeTags(raw: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const value of raw) {
+    const tag = normalizeTag(value);
+    const key = tag.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags;
+}
+
+export function tagsError(tags: readonly string[]): string | null {
+  if (tags.length === 0) return TEXTS.tagRequired;
+  if (tags.length > TAGS_PER_POST_MAX) return `A post can have at most ${TAGS_PER_POST_MAX} tags`;
+  for (const tag of tags) {
+    const error = tagError(tag);
+    if (error) return error;
+  }
+  return null;
+}
+
+export function postMessageError(message: string | undefined | null): string | null {
+  if (typeof message !== 'string' || message.trim().length === 0) return TEXTS.messageRequired;
+  if (message.length > MESSAGE_MAX) return `Message must be at most ${MESSAGE_MAX} characters`;
+  return null;
+}
+
+export function commentMessageError(message: string | undefined | null): string | null {
+  const trimmed = typeof message === 'string' ? message.trim() : '';
+  if (trimmed.length === 0) return 'Please write a comment';
+  if (trimmed.length > COMMENT_MAX) return `Comment must be at most ${COMMENT_MAX} characters`;
+  return null;
+}
+
+export function usernameError(username: string | undefined | null): string | null {
+  if (typeof username !== 'string' || username.length === 0) return 'Username is required';
+  if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
+    return `Username must be ${USERNAME_MIN}–${USERNAME_MAX} characters`;
+  }
+  if (!USERNAME_PATTERN.test(username)) return 'Username may contain only letters, digits, _ and .';
+  return null;
+}
+
+export function emailError(email: string | undefined | null): string | null {
+  if (typeof email !== 'string' || email.length === 0) return 'Email is required';
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return 'Email must be a valid address';
+  return null;
+}
+
+export function passwordError(password: string | undefined | null, field = 'Password'): string | null {
+  if (typeof password !== 'string' || password.length === 0) return `${field} is required`;
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    return `${field} must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters`;
+  }
+  return null;
+}
+
+export function descriptionError(description: string | undefined | null): string | null {
+  if (description == null) return null;
+  if (description.length > DESCRIPTION_MAX) return `Description must be at most ${DESCRIPTION_MAX} characters`;
+  return null;
+}

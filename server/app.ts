@@ -1,0 +1,121 @@
+/**
+ * Builds the Fastify app: every `/api/*` route, media files, and (when given) a handler that
+ * passes every other path to Next.js. Tests build it without Next and drive it with inject().
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimitPlugin from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { ACCESS_COOKIE } from './auth/cookies';
+import { authRoutes } from './auth/routes';
+import { type AuthService, type AuthUser, authService } from './auth/service';
+import { accessTokens } from './auth/tokens';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerErrorHandling } from './http/errorHandler';
+import { refuseCrossOrigin } from './http/origin';
+import type { MediaStorage } from './media/storage';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  storage: MediaStorage;
+  auth: AuthService;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie only; null for visitors. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  storage: MediaStorage;
+  /** Serves every non-API path (Next.js); without it such paths answer 404. */
+  pageHandler?: PageHandler;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db, storage } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  const tokens = accessTokens(config.jwtSecret);
+  app.decorate('ctx', { config, db, storage, auth: authService(db.kysely, tokens, config) });
+  app.decorateRequest('user', null);
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    // Pages ship an inline theme script and styled-components <style> tags.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: config.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:', ...(config.dev ? ['ws:'] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+  await app.register(rateLimitPlugin, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) } : {}),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Posts API', version: '1.0.0', description: 'The HTTP contract of Posts (API.md).' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE } } },
+    },
+  });
+
+  app.addHook('onRequest', refuseCrossOrigin);
+  app.addHook('onRequest', async (request) => {
+    // Pages and media are public; only the API needs to know who is asking.
+    if (request.url.startsWith('/api/')) request.user = await app.ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
+  });
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.all('/api/*', { schema: { hide: true } }, async (request) => {
+    throw Object.assign(new Error(`No API route ${request.method} ${request.url.split('?')[0]}`), { statusCode: 404, code: 'RouteNotFound' });
+  });
+
+  if (options.pageHandler) {
+    const handle = options.pageHandler;
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        // Next writes the raw response itself; carry over the security headers set by hooks.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value as string);
+        }
+        reply.hijack();
+        await handle(request.raw, reply.raw);
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from './tokens';
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+
+function base(secure: boolean) {
+  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
+}
+
+export function setSessionCookies(reply: FastifyReply, secure: boolean, tokens: { access: string; refresh: string }): void {
+  reply.setCookie(ACCESS_COOKIE, tokens.access, { ...base(secure), maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
+  reply.setCookie(REFRESH_COOKIE, tokens.refresh, { ...base(secure), maxAge: REFRESH_TOKEN_TTL_MS / 1000 });
+}
+
+export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(ACCESS_COOKIE, base(secure));
+  reply.clearCookie(REFRESH_COOKIE, base(secure));
+}

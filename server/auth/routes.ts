@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { rateLimit } from '../http/rateLimits';
+import { errors, successSchema, userSchema } from '../http/schemas';
+import { findUserById } from '../users/repository';
+import { toUser } from '../users/mappers';
+import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
+import { currentUser, requireUser } from './guard';
+
+interface Credentials {
+  username?: string;
+  email?: string;
+  password?: string;
+}
+
+const credentialsSchema = {
+  type: 'object',
+  properties: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+} as const;
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { config, auth, db } = app.ctx;
+  const limits = config.rateLimits;
+  const perIp = rateLimit(app, 'auth-ip', limits.authPerIpPerMinute, (r) => r.ip);
+  const perAccount = rateLimit(app, 'auth-account', limits.authPerAccountPerMinute, (r) => {
+    const email = (r.body as Credentials | undefined)?.email;
+    return typeof email === 'string' && email ? email.trim().toLowerCase() : null;
+  });
+  const authLimits = [perIp, perAccount];
+
+  app.post<{ Body: Credentials }>('/signup', {
+    preHandler: authLimits,
+    schema: { tags: ['auth'], body: credentialsSchema, response: { 201: successSchema, ...errors(400, 409, 429) } },
+  }, async (request, reply) => {
+    await auth.signup(request.body ?? {});
+    return reply.code(201).send({ success: true });
+  });
+
+  app.post<{ Body: Credentials }>('/login', {
+    preHandler: authLimits,
+    schema: { tags: ['auth'], body: credentialsSchema, response: { 200: successSchema, ...errors(400, 401, 429) } },
+  }, async (request, reply) => {
+    const tokens = await auth.login(request.body ?? {}, request.headers['user-agent'] ?? null);
+    setSessionCookies(reply, config.secureCookies, tokens);
+    return { success: true };
+  });
+
+  app.get('/getLoggedUser', {
+    preHandler: requireUser,
+    schema: { tags: ['auth'], response: { 200: userSchema, ...errors(401) } },
+  }, async (request) => {
+    const row = await findUserById(db.kysely, currentUser(request).id);
+    return toUser(row!);
+  });
+
+  app.post('/refresh', {
+    preHandler: perIp,
+    schema: { tags: ['auth'], response: { 200: successSchema, ...errors(401, 429) } },
+  }, async (request, reply) => {
+    // A failed refresh leaves the cookies alone: in a two-tab race the winner's new cookies must survive.
+    const tokens = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+    setSessionCookies(reply, config.secureCookies, tokens);
+    return { success: true };
+  });
+
+  app.post('/logout', {
+    schema: { tags: ['auth'], response: { 200: successSchema } },
+  }, async (request, reply) => {
+    await auth.logout(request.cookies[REFRESH_COOKIE], request.user?.sessionId ?? null);
+    clearSessionCookies(reply, config.secureCookies);
+    return { success: true };
+  });
+};

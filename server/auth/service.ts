@@ -1,0 +1,125 @@
+/** Sign-up, sign-in, token rotation and sign-out. */
+import type { Kysely } from 'kysely';
+import { TEXTS } from '../../lib/texts';
+import { emailError, passwordError, usernameError } from '../../lib/validation';
+import { isUniqueViolation } from '../db/errors';
+import type { Database } from '../db/schema';
+import { HttpError, badRequest, conflict } from '../http/errors';
+import { newId, nowIso } from '../http/ids';
+import * as users from '../users/repository';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import * as sessions from './repository';
+import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken } from './tokens';
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  role: 'member' | 'admin';
+  sessionId: string;
+}
+
+export interface IssuedTokens {
+  access: string;
+  refresh: string;
+}
+
+const unauthorized = (message = 'Session expired, please sign in again') => new HttpError(401, 'Unauthorized', message);
+
+export function authService(db: Kysely<Database>, tokens: AccessTokens, options: { refreshReuseGraceMs: number }) {
+  async function issueSession(userId: string, userAgent: string | null): Promise<IssuedTokens> {
+    const now = nowIso();
+    const sessionId = newId();
+    const refresh = newRefreshToken();
+    await db.transaction().execute(async (trx) => {
+      await sessions.insertSession(trx, {
+        id: sessionId, user_id: userId, created_at: now, revoked_at: null, user_agent: userAgent?.slice(0, 300) ?? null,
+        expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
+      });
+      await sessions.insertRefreshToken(trx, { token_hash: hashRefreshToken(refresh), session_id: sessionId, created_at: now });
+    });
+    return { access: tokens.sign({ userId, sessionId }), refresh };
+  }
+
+  return {
+    async signup(input: { username?: string; email?: string; password?: string }): Promise<void> {
+      const username = input.username?.trim() ?? '';
+      const email = input.email?.trim().toLowerCase() ?? '';
+      const password = input.password ?? '';
+      const error = usernameError(username) ?? emailError(email) ?? passwordError(password);
+      if (error) throw badRequest(error);
+
+      const passwordHash = await hashPassword(password);
+      const now = nowIso();
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (await users.findUserByUsername(trx, username)) throw conflict('Username is already taken', 'UsernameTaken');
+          if (await users.findUserByEmail(trx, email)) throw conflict('Email is already registered', 'EmailTaken');
+          // The first account of an empty database runs the instance.
+          const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'member';
+          await users.insertUser(trx, {
+            id: newId(), username, username_lower: username.toLowerCase(), email, password_hash: passwordHash, role,
+            avatar: null, banner: null, description: '', created_at: now, updated_at: now,
+          });
+        });
+      } catch (err) {
+        // Two sign-ups racing for the same name: the database's unique index decides.
+        if (isUniqueViolation(err)) throw conflict('Username or email is already taken', 'AccountTaken');
+        throw err;
+      }
+    },
+
+    async login(input: { email?: string; password?: string }, userAgent: string | null): Promise<IssuedTokens> {
+      const email = input.email?.trim().toLowerCase() ?? '';
+      const password = input.password ?? '';
+      if (!email || !password) throw badRequest('Email and password are required');
+      const user = await users.findUserByEmail(db, email);
+      const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+      if (!user || !valid) throw new HttpError(401, 'InvalidCredentials', TEXTS.invalidCredentials);
+      return issueSession(user.id, userAgent);
+    },
+
+    /** Rotates the refresh token. A token used twice revokes its whole family, except in a short race window. */
+    async refresh(token: string | undefined): Promise<IssuedTokens> {
+      if (!token) throw unauthorized('No session');
+      const tokenHash = hashRefreshToken(token);
+      const now = nowIso();
+      const found = await sessions.findRefreshToken(db, tokenHash);
+      if (!found || found.revoked_at !== null || found.expires_at <= now) throw unauthorized();
+
+      const refresh = newRefreshToken();
+      const won = await db.transaction().execute(async (trx) => {
+        if (!(await sessions.claimRefreshToken(trx, tokenHash, now))) return false;
+        await sessions.insertRefreshToken(trx, { token_hash: hashRefreshToken(refresh), session_id: found.session_id, created_at: now });
+        return true;
+      });
+      if (!won) {
+        const usedAt = found.used_at ?? now;
+        const withinGrace = Date.now() - Date.parse(usedAt) < options.refreshReuseGraceMs;
+        if (!withinGrace) await sessions.revokeSession(db, found.session_id, now);
+        throw unauthorized('Refresh token was already used');
+      }
+      return { access: tokens.sign({ userId: found.user_id, sessionId: found.session_id }), refresh };
+    },
+
+    async logout(refreshToken: string | undefined, accessSessionId: string | null): Promise<void> {
+      const now = nowIso();
+      if (refreshToken) {
+        const found = await sessions.findRefreshToken(db, hashRefreshToken(refreshToken));
+        if (found) await sessions.revokeSession(db, found.session_id, now);
+      }
+      if (accessSessionId) await sessions.revokeSession(db, accessSessionId, now);
+    },
+
+    /** The user behind an access token, or null when the token or its session is not valid. */
+    async authenticate(accessToken: string | undefined): Promise<AuthUser | null> {
+      if (!accessToken) return null;
+      const claims = tokens.verify(accessToken);
+      if (!claims) return null;
+      const row = await sessions.findSessionUser(db, claims.sid, claims.sub, nowIso());
+      if (!row) return null;
+      return { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,90 @@
+/**
+ * Configuration from the environment, with embedded defaults that need no setup:
+ * SQLite and media under ./data, secrets generated on first start and kept in ./data.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  dev: boolean;
+  dataDir: string;
+  databaseUrl: string;
+  mediaDir: string;
+  /** Public URL prefix of media files: this server's `/media` unless a CDN/S3 URL is set. */
+  mediaBaseUrl: string;
+  redisUrl: string | null;
+  jwtSecret: string;
+  /** Cookies get `Secure` when the site is served over HTTPS. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  contactEmail: string;
+  rateLimits: RateLimits;
+  /** A reused refresh token inside this window (two tabs racing) is refused without revoking. */
+  refreshReuseGraceMs: number;
+}
+
+export interface RateLimits {
+  authPerIpPerMinute: number;
+  authPerAccountPerMinute: number;
+  uploadsPerUserPerMinute: number;
+  writesPerUserPerMinute: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+/** Reads the secret from the environment, or from ./data/secrets.json (made on first start). */
+function loadSecret(env: Env, dataDir: string): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return env.JWT_SECRET;
+  }
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
+    if (stored.jwtSecret) return stored.jwtSecret;
+  }
+  const jwtSecret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2) + '\n', { mode: 0o600 });
+  return jwtSecret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media'));
+  const publicUrl = env.PUBLIC_URL ?? '';
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: int(env, 'PORT', 3000),
+    dev: env.NODE_ENV === 'development',
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'posts.db')}`,
+    mediaDir,
+    mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),
+    redisUrl: env.REDIS_URL || null,
+    jwtSecret: loadSecret(env, dataDir),
+    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    contactEmail: env.CONTACT_EMAIL ?? 'admin@example.com',
+    rateLimits: {
+      authPerIpPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_IP', 20),
+      authPerAccountPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_ACCOUNT', 10),
+      uploadsPerUserPerMinute: int(env, 'RATE_LIMIT_UPLOADS_PER_USER', 30),
+      writesPerUserPerMinute: int(env, 'RATE_LIMIT_WRITES_PER_USER', 120),
+    },
+    refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
+  };
+}

@@ -1,0 +1,41 @@
+/** The one place that turns any throw into `{ message, code }`; 5xx are logged with the request id. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 405: 'MethodNotAllowed',
+  406: 'NotAcceptable', 409: 'Conflict', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 503: 'Unavailable',
+};
+
+/** Turns "body/email must match format" into "email must match format". */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+    (first.params as { missingProperty?: string }).missingProperty || error.validationContext || 'request';
+  if (first.keyword === 'required') return `${(first.params as { missingProperty: string }).missingProperty} is required`;
+  return `${field} ${first.message ?? 'is invalid'}`;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) return reply.code(400).send({ message: validationMessage(fe), code: 'ValidationError' });
+    const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: 'Something went wrong on our side, please try again', code: 'InternalError' });
+    }
+    // Fastify's own 4xx (bad JSON, wrong content type, body too large...): its message is safe to show.
+    const code = typeof fe.code === 'string' && !fe.code.startsWith('FST_') ? fe.code : CODE_BY_STATUS[status] ?? 'BadRequest';
+    return reply.code(status).send({ message: fe.message, code });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'NotFound' });
+  });
+}

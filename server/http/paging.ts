@@ -1,0 +1,47 @@
+/** Keyset paging: `?limit=N&cursor=C`, and a `Link: <...>; rel="next"` header when more exist. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../lib/limits';
+import { badRequest } from './errors';
+import { isUuid } from './ids';
+
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface Page {
+  limit: number;
+  /** Return items strictly after (older than) this id, or from the newest when null. */
+  cursor: string | null;
+}
+
+export const pageQuerySchema = {
+  limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX, default: PAGE_LIMIT_DEFAULT },
+  cursor: { type: 'string', maxLength: 36 },
+} as const;
+
+export function readPage(query: PageQuery): Page {
+  const cursor = query.cursor || null;
+  if (cursor !== null && !isUuid(cursor)) throw badRequest('cursor must be a value from a Link header', 'InvalidCursor');
+  return { limit: query.limit ?? PAGE_LIMIT_DEFAULT, cursor };
+}
+
+/**
+ * Repositories fetch `limit + 1` rows; the extra one only says that another page exists.
+ * Sends the Link header and returns the page's items.
+ */
+export function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  rows: T[],
+  cursorOf: (item: T) => string,
+): T[] {
+  if (rows.length <= page.limit) return rows;
+  const items = rows.slice(0, page.limit);
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('cursor', cursorOf(items[items.length - 1]));
+  url.searchParams.set('limit', String(page.limit));
+  reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  return items;
+}

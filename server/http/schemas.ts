@@ -1,0 +1,81 @@
+/** JSON Schemas shared by routes: Fastify validates requests and serializes responses with them. */
+
+export const successSchema = {
+  type: 'object',
+  properties: { success: { type: 'boolean' } },
+  required: ['success'],
+} as const;
+
+export const errorSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+  required: ['message', 'code'],
+} as const;
+
+const nullableString = { type: ['string', 'null'] } as const;
+
+export const userSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' }, username: { type: 'string' }, email: { type: 'string' },
+    avatar: nullableString, banner: nullableString, description: { type: 'string' },
+    followersCount: { type: 'integer' }, followingCount: { type: 'integer' }, postsCount: { type: 'integer' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+export const profileSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' }, username: { type: 'string' },
+    avatar: nullableString, banner: nullableString, description: { type: 'string' },
+    followersCount: { type: 'integer' }, followingCount: { type: 'integer' }, postsCount: { type: 'integer' },
+    followedByMe: { type: 'boolean' }, createdAt: { type: 'string' },
+  },
+} as const;
+
+export const userSummarySchema = {
+  type: 'object',
+  properties: { _id: { type: 'string' }, username: { type: 'string' }, avatar: nullableString, description: { type: 'string' } },
+} as const;
+
+const reaction = { type: ['string', 'null'], enum: ['like', 'dislike', null] } as const;
+
+export const reactionCountsSchema = {
+  type: 'object',
+  properties: { likesCount: { type: 'integer' }, dislikesCount: { type: 'integer' }, myReaction: reaction },
+} as const;
+
+export const commentSchema = {
+  type: 'object',
+  properties: {
+    commentId: { type: 'string' }, message: { type: 'string' }, creator: { type: 'string' }, creatorImage: nullableString,
+    likesCount: { type: 'integer' }, dislikesCount: { type: 'integer' }, myReaction: reaction, createdAt: { type: 'string' },
+  },
+} as const;
+
+export const imageInfoSchema = {
+  type: ['object', 'null'],
+  properties: {
+    width: { type: 'integer' }, height: { type: 'integer' }, thumbhash: nullableString, srcset: { type: 'string' },
+  },
+} as const;
+
+const postProperties = {
+  _id: { type: 'string' }, message: { type: 'string' }, image: { type: 'string' }, imageInfo: imageInfoSchema,
+  tags: { type: 'array', items: { type: 'string' } }, creator: { type: 'string' }, creatorImage: nullableString,
+  likesCount: { type: 'integer' }, dislikesCount: { type: 'integer' }, commentsCount: { type: 'integer' },
+  myReaction: reaction, createdAt: { type: 'string' }, updatedAt: { type: 'string' },
+} as const;
+
+export const postSchema = { type: 'object', properties: postProperties } as const;
+
+export const postWithCommentsSchema = {
+  type: 'object',
+  properties: { ...postProperties, comments: { type: 'array', items: commentSchema } },
+} as const;
+
+export const listOf = (items: object) => ({ type: 'array', items }) as const;
+
+/** Standard error responses, for the OpenAPI document. */
+export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorSchema]));

@@ -1,0 +1,63 @@
+/**
+ * Starts Posts: migrates the database, builds the Next.js pages when needed (`--build-if-needed`),
+ * serves API and pages on one port, and shuts down gracefully on SIGTERM/SIGINT.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import next from 'next';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { localStorage } from './media/localStorage';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function buildPagesIfNeeded(): void {
+  if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
+  console.log('No production build found: running `next build` (once)...');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: root, stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.dev && process.argv.includes('--build-if-needed')) buildPagesIfNeeded();
+
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db.kysely);
+
+  const nextApp = next({ dev: config.dev, dir: root, hostname: config.host, port: config.port });
+  await nextApp.prepare();
+  const handle = nextApp.getRequestHandler();
+
+  const app = await buildApp({
+    config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl),
+    pageHandler: (req, res) => handle(req, res),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks.
+    await app.close();
+    await nextApp.close?.();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Posts is running at http://${config.host}:${config.port}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

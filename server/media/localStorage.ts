@@ -1,0 +1,27 @@
+/** Media on local disk (default `./data/media`), served by this server under `/media/`. */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MediaStorage } from './storage';
+
+export function localStorage(root: string, baseUrl: string): MediaStorage & { root: string } {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Storage key escapes the media folder: ${key}`);
+    return full;
+  };
+  return {
+    root,
+    async put(key, bytes) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written file under the real name.
+      const temp = `${full}.${process.pid}.tmp`;
+      await writeFile(temp, bytes);
+      await rename(temp, full);
+    },
+    async remove(keys) {
+      await Promise.all(keys.map((key) => rm(resolve(key), { force: true })));
+    },
+    url: (key) => `${baseUrl}/${key}`,
+  };
+}

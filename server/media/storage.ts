@@ -1,0 +1,12 @@
+/**
+ * Where media bytes live. The local-disk driver is the default; an S3-compatible driver can
+ * implement the same interface later without touching callers.
+ */
+export interface MediaStorage {
+  /** Writes the bytes under `key` (server-made, e.g. `post/0190.../1080.webp`). */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Removes the keys; missing ones are ignored. */
+  remove(keys: string[]): Promise<void>;
+  /** Public URL of a key. */
+  url(key: string): string;
+}

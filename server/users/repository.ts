@@ -1,0 +1,74 @@
+/** Queries on users and follows. No HTTP, no rules. */
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../db/schema';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export const findUserById = (db: Q, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByEmail = (db: Q, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+
+export const findUserByUsername = (db: Q, username: string) =>
+  db.selectFrom('users').selectAll().where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+
+export async function countUsers(db: Q): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const insertUser = (db: Q, user: NewUser) => db.insertInto('users').values(user).execute();
+
+export const updateUser = (db: Q, id: string, changes: UserUpdate) =>
+  db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export async function isFollowing(db: Q, followerId: string, followeeId: string): Promise<boolean> {
+  const row = await db.selectFrom('follows').select('id')
+    .where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts the follow unless it exists; true when a row was added. */
+export async function insertFollow(db: Q, follow: { id: string; follower_id: string; followee_id: string; created_at: string }): Promise<boolean> {
+  const result = await db.insertInto('follows').values(follow)
+    .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteFollow(db: Q, followerId: string, followeeId: string): Promise<boolean> {
+  const result = await db.deleteFrom('follows')
+    .where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function addToCounter(
+  db: Q,
+  userId: string,
+  column: 'followers_count' | 'following_count' | 'posts_count',
+  delta: number,
+): Promise<void> {
+  await db.updateTable('users').set({ [column]: sql`${sql.ref(column)} + ${delta}` }).where('id', '=', userId).execute();
+}
+
+export interface FollowListRow {
+  follow_id: string;
+  id: string;
+  username: string;
+  avatar: string | null;
+  description: string;
+}
+
+/** Followers (`side = 'followers'`) or followees of a user, newest follow first, after the cursor. */
+export function listFollows(db: Q, userId: string, side: 'followers' | 'following', cursor: string | null, limit: number) {
+  const [own, other] = side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+  let query = db.selectFrom('follows')
+    .innerJoin('users', 'users.id', `follows.${other}`)
+    .select(['follows.id as follow_id', 'users.id', 'users.username', 'users.avatar', 'users.description'])
+    .where(`follows.${own}`, '=', userId);
+  if (cursor) query = query.where('follows.id', '<', cursor);
+  return query.orderBy('follows.id', 'desc').limit(limit).execute() as Promise<FollowListRow[]>;
+}
+
+export type { UserRow };

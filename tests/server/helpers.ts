@@ -1,0 +1,98 @@
+/** Builds an app on a fresh real database for each test file, plus signed-in users. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
+import { type Db, openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { localStorage } from '../../server/media/localStorage';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') return { url: `sqlite:${path.join(dataDir, 'test.db')}`, drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `posts_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
+  const database = await freshDatabaseUrl(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir, DATABASE_URL: database.url, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_IP: '1000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000', RATE_LIMIT_UPLOADS_PER_USER: '1000',
+    RATE_LIMIT_WRITES_PER_USER: '1000', ...env,
+  });
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db.kysely);
+  const app = await buildApp({ config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl), logger: false });
+  await app.ready();
+  return {
+    app, db, config, dataDir,
+    async close() {
+      await app.close();
+      await db.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cookie header value from a response's Set-Cookie headers. */
+export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+}
+
+export const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+
+let counter = 0;
+export interface SignedInUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  cookies: Record<string, string>;
+  /** Headers for inject(): the session cookie. */
+  headers: { cookie: string };
+}
+
+/** Signs up a new user (unique name) and signs in. */
+export async function signIn(app: FastifyInstance, overrides: { username?: string; password?: string } = {}): Promise<SignedInUser> {
+  counter += 1;
+  const username = overrides.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;
+  const email = `${username.toLowerCase()}@example.com`;
+  const password = overrides.password ?? 'correct horse battery';
+  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, email, password } });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const cookies = cookiesOf(login);
+  const me = await app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: cookieHeader(cookies) } });
+  return { id: me.json()._id, username, email, password, cookies, headers: { cookie: cookieHeader(cookies) } };
+}
