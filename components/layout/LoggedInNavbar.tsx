@@ -82,11 +82,19 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const profileHref = `/profile/${encodeURIComponent(user.username)}`;
+  const isHidden = hidden && !sidebarOpen && !searchOpen;
+  const isTranslucent = translucent && !searchOpen;
   const current = (href: string) => (router.asPath.split('?')[0] === href ? 'page' : undefined);
 
   return (
     <>
-      <NavbarFrame $hidden={hidden && !sidebarOpen && !searchOpen} $translucent={translucent && !searchOpen} data-testid="navbar">
+      <NavbarFrame
+        $hidden={isHidden}
+        $translucent={isTranslucent}
+        data-hidden={isHidden}
+        data-translucent={isTranslucent}
+        data-testid="navbar"
+      >
         <MobileOnly>
           <IconButton aria-label="Open menu" aria-expanded={sidebarOpen} onClick={() => setSidebarOpen(true)}>
             <Icon name="menu" />

@@ -1,1 +1,18 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { resetRouter, router } from './support/router';
+import { server } from './support/server';
+
+vi.mock('next/router', () => ({ useRouter: () => router, default: router }));
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetRouter();
+  window.localStorage.clear();
+  document.body.removeAttribute('style');
+  vi.useRealTimers();
+});
+afterAll(() => server.close());

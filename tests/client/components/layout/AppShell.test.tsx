@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { AppShell } from '../../../../components/layout/AppShell';
+import { buildUser } from '../../support/factories';
+import { renderWithProviders } from '../../support/renderWithProviders';
+import { router, setRoute } from '../../support/router';
+import { server } from '../../support/server';
+
+const signedOut = () =>
+  server.use(
+    http.get('/api/auth/getLoggedUser', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
+    http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
+  );
+const signedIn = () => server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser({ username: 'alice' }))));
+
+describe('AppShell route guards', () => {
+  it('sends visitors who are not signed in from a private page to /', async () => {
+    signedOut();
+    setRoute('/home');
+    renderWithProviders(
+      <AppShell>
+        <p>Private feed</p>
+      </AppShell>,
+    );
+    expect(screen.queryByText('Private feed')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('sends signed-in users from /login to /home', async () => {
+    signedIn();
+    setRoute('/login');
+    renderWithProviders(
+      <AppShell>
+        <p>Login form</p>
+      </AppShell>,
+    );
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/home'));
+  });
+
+  it('renders a private page with the logged-in navbar once the session is known', async () => {
+    signedIn();
+    setRoute('/contact');
+    renderWithProviders(
+      <AppShell>
+        <p>Contact page</p>
+      </AppShell>,
+    );
+    expect(await screen.findByText('Contact page')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create post' })).toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('lets visitors see the public pages', async () => {
+    signedOut();
+    setRoute('/');
+    renderWithProviders(
+      <AppShell>
+        <p>Landing</p>
+      </AppShell>,
+    );
+    expect(screen.getByText('Landing')).toBeInTheDocument();
+    await waitFor(() => expect(router.replace).not.toHaveBeenCalled());
+  });
+});

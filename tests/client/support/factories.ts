@@ -1,0 +1,61 @@
+import type { Comment, Post, Profile, User } from '../../../lib/types';
+
+let seq = 0;
+const next = () => ++seq;
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  const n = next();
+  return {
+    _id: `user-${n}`,
+    username: `user${n}`,
+    email: `user${n}@example.com`,
+    avatar: null,
+    banner: null,
+    description: '',
+    followersCount: 0,
+    followingCount: 0,
+    postsCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildProfile(overrides: Partial<Profile> = {}): Profile {
+  const { email: _email, ...user } = buildUser();
+  return { ...user, followedByMe: false, ...overrides };
+}
+
+export function buildPost(overrides: Partial<Post> = {}): Post {
+  const n = next();
+  return {
+    _id: `post-${n}`,
+    message: `Post number ${n}`,
+    image: `/media/post-${n}.jpg`,
+    imageInfo: null,
+    tags: ['tag'],
+    creator: 'someone',
+    creatorImage: null,
+    likesCount: 0,
+    dislikesCount: 0,
+    commentsCount: 0,
+    myReaction: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildComment(overrides: Partial<Comment> = {}): Comment {
+  const n = next();
+  return {
+    commentId: `comment-${n}`,
+    message: `Comment ${n}`,
+    creator: 'someone',
+    creatorImage: null,
+    likesCount: 0,
+    dislikesCount: 0,
+    myReaction: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,28 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { ThemeProvider } from 'styled-components';
+import type { User } from '../../../lib/types';
+import { makeStore, type AppStore, type RootState } from '../../../store';
+import { appTheme } from '../../../themes';
+
+interface Options extends Omit<RenderOptions, 'wrapper'> {
+  preloadedState?: Partial<RootState>;
+  store?: AppStore;
+}
+
+/** A store whose session is signed in as `user`. */
+export function signedInState(user: User): Partial<RootState> {
+  const base = makeStore().getState();
+  return { auth: { ...base.auth, user, session: 'loggedIn' } };
+}
+
+/** Renders `ui` with the app's Redux store and theme, as pages/_app.tsx does. */
+export function renderWithProviders(ui: ReactElement, { preloadedState, store = makeStore(preloadedState), ...options }: Options = {}) {
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <ThemeProvider theme={appTheme}>{children}</ThemeProvider>
+    </Provider>
+  );
+  return { store, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
