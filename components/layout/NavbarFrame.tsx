@@ -23,7 +23,6 @@ export const NavbarFrame = styled.header<{ $hidden?: boolean; $translucent?: boo
       background: linear-gradient(to bottom, rgba(0, 0, 0, 0.55), rgba(0, 0, 0, 0.25));
       border-bottom-color: transparent;
       backdrop-filter: blur(4px);
-      a, button { color: #ffffff; }
     `}
   @media (min-width: 768px) { padding: 0 20px; }
 `;

@@ -8,7 +8,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
-import { PostCard, PostCardSkeleton } from './PostCard';
+import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
 import { PostImage } from './PostImage';
 
 const Feed = styled.div`
@@ -127,8 +127,8 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
         <Grid>
           {list.items.map((post) => (
             <li key={post._id}>
-              <Link href={`/post/${encodeURIComponent(post._id)}`} aria-label={`Post by ${post.creator}: ${post.message.slice(0, 80)}`}>
-                <PostImage src={post.image} info={post.imageInfo} alt="" square sizes="(min-width: 768px) 300px, 33vw" />
+              <Link href={`/post/${encodeURIComponent(post._id)}`}>
+                <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} square sizes="(min-width: 768px) 300px, 33vw" />
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}
                   <Icon name="comment" size={12} /> {post.commentsCount}

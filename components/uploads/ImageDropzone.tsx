@@ -4,6 +4,7 @@ import type { UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUpload, uploadImage } from '../../store/slices/uploadFilesSlice';
+import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { UploadProgress } from './UploadProgress';
 
@@ -22,13 +23,12 @@ const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' 
   cursor: pointer;
   transition: border-color 0.15s, background-color 0.15s;
   &:hover { border-color: ${({ theme }) => theme.color.accent}; }
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
   ${({ $shape }) =>
     $shape === 'round'
       ? css`width: 112px; height: 112px; border-radius: 50%;`
       : $shape === 'wide'
         ? css`width: 100%; aspect-ratio: 3 / 1; border-radius: 14px;`
-        : css`width: 100%; min-height: 220px; border-radius: 14px; padding: 16px;`}
+        : css`width: 100%; min-height: 200px; border-radius: 14px; padding: 16px;`}
   img {
     position: absolute;
     inset: 0;
@@ -36,21 +36,13 @@ const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' 
     height: 100%;
     object-fit: cover;
   }
-  strong { color: ${({ theme }) => theme.color.text}; }
 `;
 
-const Overlay = styled.span`
-  position: absolute;
-  inset: auto 8px 8px auto;
-  display: inline-flex;
+const Controls = styled.div`
+  display: flex;
   align-items: center;
-  gap: 6px;
-  padding: 4px 10px;
-  border-radius: 999px;
-  background: rgba(0, 0, 0, 0.72);
-  color: #fff;
-  font-size: 13px;
-  font-weight: 600;
+  gap: 10px;
+  margin-top: 10px;
 `;
 
 const Hint = styled.p`
@@ -61,22 +53,27 @@ const Hint = styled.p`
 
 interface ImageDropzoneProps {
   kind: UploadPreset;
-  /** What the zone sets, for its accessible name ("Post image", "Avatar"). */
+  /** What the image is for ("Post image", "Avatar"): names the button. */
   label: string;
   /** The image to show: the fresh upload, else the current one. */
   preview: string | null;
   shape?: 'wide' | 'square' | 'round';
-  /** Id for the hint so the zone can reference it. */
   hintId: string;
 }
 
-/** Drop or pick a JPEG/PNG; it is checked, then uploaded with progress. */
+/**
+ * Drop an image on the zone or pick one with the button; it is checked (JPEG/PNG, under 4 MB),
+ * then uploaded with progress. The button is the keyboard and screen-reader path; the zone
+ * is a larger target for the mouse and for drag and drop.
+ */
 export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }: ImageDropzoneProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload(kind));
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] },
     multiple: false,
+    noClick: true,
+    noKeyboard: true,
     disabled: upload.loading,
     // Rejected files go through the same checks so the user sees the spec's message.
     onDrop: (accepted, rejected) => {
@@ -87,36 +84,24 @@ export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }
 
   return (
     <div>
-      <Zone
-        {...getRootProps({ role: 'button', 'aria-label': `${label}: choose or drop an image`, 'aria-describedby': hintId })}
-        $active={isDragActive}
-        $shape={shape}
-      >
-        <input {...getInputProps({ 'aria-label': label })} />
+      <Zone {...getRootProps({ onClick: open })} $active={isDragActive} $shape={shape} data-testid={`${kind}-dropzone`}>
+        <input {...getInputProps()} />
         {preview ? (
-          <>
-            <img src={preview} alt="" />
-            {shape !== 'round' && (
-              <Overlay>
-                <Icon name="image" size={14} /> Replace
-              </Overlay>
-            )}
-          </>
+          <img src={preview} alt="" />
         ) : (
           <>
             <Icon name="upload" size={shape === 'round' ? 22 : 28} />
-            {shape === 'square' && (
-              <span>
-                <strong>Choose an image</strong> or drag it here
-              </span>
-            )}
+            {shape === 'square' && <span>Drag an image here or choose one</span>}
           </>
         )}
       </Zone>
+      <Controls>
+        <Button type="button" $variant="secondary" $size="sm" onClick={open} disabled={upload.loading} aria-describedby={hintId}>
+          <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+        </Button>
+      </Controls>
       {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
       <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
     </div>
   );
 }
-
-export default ImageDropzone;
