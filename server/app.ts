@@ -7,9 +7,10 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { ACCESS_COOKIE } from './auth/cookies';
+import { requireUser } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { type AuthService, type AuthUser, authService } from './auth/service';
 import { accessTokens } from './auth/tokens';
@@ -17,6 +18,11 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/errorHandler';
 import { refuseCrossOrigin } from './http/origin';
+import { rateLimit } from './http/rateLimits';
+import { instanceRoutes } from './instance/routes';
+import { mediaRoutes } from './media/routes';
+import { postsRoutes } from './posts/routes';
+import { usersRoutes } from './users/routes';
 import type { MediaStorage } from './media/storage';
 
 export interface AppContext {
@@ -24,6 +30,8 @@ export interface AppContext {
   db: Db;
   storage: MediaStorage;
   auth: AuthService;
+  /** preHandlers: signed-in reads, and signed-in writes (rate limited per user). */
+  guards: { signedIn: preHandlerAsyncHookHandler[]; write: preHandlerAsyncHookHandler[] };
 }
 
 declare module 'fastify' {
@@ -57,7 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   const tokens = accessTokens(config.jwtSecret);
-  app.decorate('ctx', { config, db, storage, auth: authService(db.kysely, tokens, config) });
+  const ctx: AppContext = { config, db, storage, auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] } };
+  app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
@@ -94,7 +103,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (request.url.startsWith('/api/')) request.user = await app.ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
   });
 
+  const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
+  ctx.guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
+
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(postsRoutes, { prefix: '/api/posts' });
+  await app.register(instanceRoutes, { prefix: '/api/instance' });
+  await app.register(mediaRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.all('/api/*', { schema: { hide: true } }, async (request) => {
