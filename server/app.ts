@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { ACCESS_COOKIE } from './auth/cookies';
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Errors are logged with their request id by the error handler; a line per request is noise.
+    disableRequestLogging: true,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   const tokens = accessTokens(config.jwtSecret);
@@ -70,6 +73,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
+  await app.register(underPressure, {
+    // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
+    maxEventLoopDelay: 1000,
+    retryAfter: 10,
+    pressureHandler: (_request, reply) => {
+      reply.code(503).header('Retry-After', '10').send({ message: 'The server is busy, please try again shortly', code: 'Unavailable' });
+    },
+  });
   await app.register(cookie);
   await app.register(helmet, {
     // Pages ship an inline theme script and styled-components <style> tags.

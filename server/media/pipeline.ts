@@ -109,7 +109,8 @@ async function inspect(bytes: Buffer) {
 
 function encode(image: Sharp, format: VariantFormat): Sharp {
   if (format === 'webp') return image.webp({ quality: 80, effort: 4, alphaQuality: 90 });
-  if (format === 'png') return image.png({ compressionLevel: 9, adaptiveFiltering: true });
+  // Level 9 was about 3× slower for files only ~7% smaller.
+  if (format === 'png') return image.png({ compressionLevel: 6, adaptiveFiltering: true });
   return image.jpeg({ quality: 80, mozjpeg: true });
 }
 

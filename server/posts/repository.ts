@@ -48,14 +48,36 @@ export function postsByCreator(db: Q, viewerId: string, creatorId: string, curso
   return query.orderBy('posts.id', 'desc').limit(limit).execute();
 }
 
-/** Posts by the people the viewer follows and by the viewer. */
-export function homeFeed(db: Q, viewerId: string, cursor: string | null, limit: number) {
-  let query = selectPosts(db, viewerId).where((eb) => eb.or([
+/** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
+export const HOME_FEED_MERGE_MAX = 400;
+
+/**
+ * Ids of the home feed: posts by the people the viewer follows and by the viewer, newest first.
+ * For up to HOME_FEED_MERGE_MAX creators it merges each creator's newest `limit` posts, each a range
+ * scan of (creator_id, id), so no query ever sorts every post of every followee. Past that, the
+ * followed set is so large that walking all posts newest-first finds `limit` matches quickly.
+ */
+export async function homeFeedIds(db: Q, viewerId: string, cursor: string | null, limit: number): Promise<string[]> {
+  const followees = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)
+    .limit(HOME_FEED_MERGE_MAX).execute();
+  if (followees.length < HOME_FEED_MERGE_MAX) {
+    const creators = [viewerId, ...followees.map((f) => f.followee_id)];
+    const heads = creators.map((creatorId, i) => {
+      let head = db.selectFrom('posts').select('id').where('creator_id', '=', creatorId);
+      if (cursor) head = head.where('id', '<', cursor);
+      return db.selectFrom(head.orderBy('id', 'desc').limit(limit).as(`h${i}`)).select('id');
+    });
+    const merged = heads.slice(1).reduce((union, head) => union.unionAll(head), heads[0]);
+    const rows = await db.selectFrom(merged.as('heads')).select('id').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+  let query = db.selectFrom('posts').select('posts.id').where((eb) => eb.or([
     eb('posts.creator_id', '=', viewerId),
     eb('posts.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)),
   ]));
   if (cursor) query = query.where('posts.id', '<', cursor);
-  return query.orderBy('posts.id', 'desc').limit(limit).execute();
+  const rows = await query.orderBy('posts.id', 'desc').limit(limit).execute();
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -68,10 +68,9 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
 
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
-      const rows = feed === 'all'
-        ? await posts.allPosts(k, user.id, page.cursor, page.limit + 1)
-        : await posts.homeFeed(k, user.id, page.cursor, page.limit + 1);
-      return map(rows);
+      if (feed === 'all') return map(await posts.allPosts(k, user.id, page.cursor, page.limit + 1));
+      const ids = await posts.homeFeedIds(k, user.id, page.cursor, page.limit + 1);
+      return map(await posts.postsByIds(k, user.id, ids));
     },
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {

@@ -1,4 +1,6 @@
 import type { Comment, Post, UserSummary } from '../../lib/types';
+import { newId } from '../../server/http/ids';
+import { HOME_FEED_MERGE_MAX } from '../../server/posts/repository';
 import { createPost, walkPages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { uploadImage } from './multipart';
@@ -66,5 +68,28 @@ describe('keyset paging', () => {
     }
     const { items } = await walkPages<UserSummary>(t.app, star, `/api/users/${star.username}/followers?limit=3`);
     expect(items.map((u) => u.username)).toEqual(fans);
+  });
+});
+
+describe('home feed of someone following very many people', () => {
+  it('walks the same way past the merge limit', async () => {
+    const reader = await signIn(t.app);
+    const k = t.db.kysely;
+    const now = new Date().toISOString();
+    // Bulk rows straight into the database: 400+ sign-ups through the API would only test argon2.
+    const creators = Array.from({ length: HOME_FEED_MERGE_MAX + 5 }, (_, i) => ({
+      id: newId(), username: `bulk${i}`, username_lower: `bulk${i}`, email: `bulk${i}@example.com`, password_hash: 'x',
+      role: 'member' as const, avatar: null, banner: null, description: '', created_at: now, updated_at: now,
+    }));
+    await k.insertInto('users').values(creators).execute();
+    await k.insertInto('follows').values(creators.map((c) => ({ id: newId(), follower_id: reader.id, followee_id: c.id, created_at: now }))).execute();
+    const expected: string[] = [];
+    for (const creator of creators.slice(0, 9)) {
+      const id = newId();
+      await k.insertInto('posts').values({ id, creator_id: creator.id, message: 'm', image: image, media_id: null, tags: '["bulk"]', created_at: now, updated_at: now }).execute();
+      expected.unshift(id);
+    }
+    const { items } = await walkPages<Post>(t.app, reader, '/api/posts?feed=following&limit=4');
+    expect(items.map((p) => p._id)).toEqual(expected);
   });
 });
