@@ -9,8 +9,6 @@ import { UPLOAD_MAX_PIXELS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { HttpError } from '../http/errors';
 
-export const CORRUPT_IMAGE = 'The image is corrupt or cannot be read';
-export const TOO_MANY_PIXELS = `The image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`;
 
 export type VariantFormat = 'webp' | 'jpg' | 'png';
 
@@ -59,7 +57,7 @@ export function sniffImageType(bytes: Buffer): 'png' | 'jpeg' | null {
 // photos with harmless quirks such as extra bytes after the image.
 const INPUT_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS };
 
-const corrupt = () => new HttpError(400, 'CorruptImage', CORRUPT_IMAGE);
+const corrupt = () => new HttpError(400, 'CorruptImage', TEXTS.corruptImage);
 
 /** Any libvips failure on user bytes is the bytes' fault: a 400, never a 500. */
 async function orCorrupt<T>(work: Promise<T>): Promise<T> {
@@ -103,7 +101,7 @@ async function inspect(bytes: Buffer) {
   // with the real reason instead of libvips' generic pixel-limit failure.
   const meta = await orCorrupt(sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata());
   if (meta.format !== type || !meta.width || !meta.height) throw corrupt();
-  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, 'ImageTooLarge', TOO_MANY_PIXELS);
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, 'ImageTooLarge', TEXTS.tooManyPixels);
   return meta;
 }
 
