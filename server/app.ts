@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { ACCESS_COOKIE } from './auth/cookies';
 import { requireUser } from './auth/guard';
@@ -64,7 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     // Errors are logged with their request id by the error handler; a line per request is noise.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   const tokens = accessTokens(config.jwtSecret);
