@@ -32,7 +32,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   const comments = commentsService(app.ctx);
 
   app.get<{ Querystring: PageQuery & { feed?: 'following' | 'all' } }>('/', {
-    preHandler: signedIn,
+    preValidation: signedIn,
     schema: {
       tags: ['posts'],
       querystring: { type: 'object', properties: { ...pageQuerySchema, feed: { type: 'string', enum: ['following', 'all'], default: 'following' } } },
@@ -45,7 +45,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Querystring: PageQuery & { tags: string } }>('/tagged', {
-    preHandler: signedIn,
+    preValidation: signedIn,
     schema: {
       tags: ['posts'],
       querystring: { type: 'object', properties: { ...pageQuerySchema, tags: { type: 'string', maxLength: 400 } }, required: ['tags'] },
@@ -58,17 +58,17 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: PostInput }>('/create', {
-    preHandler: write,
+    preValidation: write,
     schema: { tags: ['posts'], body: postBody, response: { 201: postSchema, ...errors(400, 401, 429) } },
   }, async (request, reply) => reply.code(201).send(await posts.create(currentUser(request), request.body ?? {})));
 
   app.get<IdRoute>('/:id', {
-    preHandler: signedIn,
+    preValidation: signedIn,
     schema: { tags: ['posts'], params: idParams, response: { 200: postWithCommentsSchema, ...errors(401, 404) } },
   }, async (request) => posts.get(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT));
 
   app.patch<IdRoute & { Body: { post?: PostInput } }>('/:id/manage', {
-    preHandler: write,
+    preValidation: write,
     schema: {
       tags: ['posts'], params: idParams,
       body: { type: 'object', properties: { post: postBody } },
@@ -77,18 +77,18 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   }, async (request) => posts.edit(currentUser(request), request.params.id, request.body?.post ?? {}));
 
   app.delete<IdRoute>('/:id/manage', {
-    preHandler: write,
+    preValidation: write,
     schema: { tags: ['posts'], params: idParams, response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errors(401, 403, 404, 429) } },
   }, async (request) => posts.remove(currentUser(request), request.params.id));
 
   for (const kind of ['like', 'dislike'] as const) {
     app.patch<IdRoute>(`/:id/${kind}`, {
-      preHandler: write,
+      preValidation: write,
       schema: { tags: ['posts'], params: idParams, response: { 200: reactionCountsSchema, ...errors(401, 404, 429) } },
     }, async (request) => posts.react(currentUser(request), request.params.id, kind));
 
     app.patch<PostIdRoute & { Body: { commentId?: string } }>(`/:postId/comments/${kind}`, {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['comments'], params: postIdParams,
         body: { type: 'object', properties: { commentId: { type: 'string' }, userId: { type: 'string' } } },
@@ -98,7 +98,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get<IdRoute & { Querystring: PageQuery }>('/:id/comments', {
-    preHandler: signedIn,
+    preValidation: signedIn,
     schema: { tags: ['comments'], params: idParams, querystring: pageQuery, response: { 200: listOf(commentSchema), ...errors(400, 401, 404) } },
   }, async (request, reply) => {
     const page = readPage(request.query);
@@ -107,7 +107,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<IdRoute & { Body: { message?: string } }>('/:id/comments', {
-    preHandler: write,
+    preValidation: write,
     schema: {
       tags: ['comments'], params: idParams,
       body: { type: 'object', properties: { message: { type: 'string' }, userId: { type: 'string' } } },
@@ -116,7 +116,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => reply.code(201).send(await comments.add(currentUser(request), request.params.id, request.body?.message)));
 
   app.delete<PostIdRoute & { Params: { commentId: string } }>('/:postId/comments/:commentId', {
-    preHandler: write,
+    preValidation: write,
     schema: {
       tags: ['comments'],
       params: { type: 'object', properties: { postId: { type: 'string', maxLength: 64 }, commentId: { type: 'string', maxLength: 64 } } },

@@ -18,12 +18,12 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   const posts = postsService(app.ctx);
 
   app.get<UsernameRoute>('/:username', {
-    preHandler: signedIn,
+    preValidation: signedIn,
     schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(401, 404) } },
   }, async (request) => ({ user: await service.profile(currentUser(request), request.params.username) }));
 
   app.get<UsernameRoute & { Querystring: PageQuery }>('/:username/posts', {
-    preHandler: signedIn,
+    preValidation: signedIn,
     schema: { tags: ['users'], params: usernameParams, querystring: { type: 'object', properties: pageQuerySchema }, response: { 200: listOf(postSchema), ...errors(400, 401, 404) } },
   }, async (request, reply) => {
     const page = readPage(request.query);
@@ -33,7 +33,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
 
   for (const side of ['followers', 'following'] as const) {
     app.get<UsernameRoute & { Querystring: PageQuery }>(`/:username/${side}`, {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: { tags: ['users'], params: usernameParams, querystring: { type: 'object', properties: pageQuerySchema }, response: { 200: listOf(userSummarySchema), ...errors(400, 401, 404) } },
     }, async (request, reply) => {
       const page = readPage(request.query);
@@ -44,17 +44,17 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
 
   // The spec's client sends `{ userId }`; identity comes from the session, so there is no body schema.
   app.patch<UsernameRoute>('/:username/follow', {
-    preHandler: write,
+    preValidation: write,
     schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(400, 401, 404, 429) } },
   }, async (request) => ({ user: await service.follow(currentUser(request), request.params.username) }));
 
   app.patch<UsernameRoute>('/:username/unfollow', {
-    preHandler: write,
+    preValidation: write,
     schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(401, 404, 429) } },
   }, async (request) => ({ user: await service.unfollow(currentUser(request), request.params.username) }));
 
   app.patch<{ Body: AccountInput }>('/updateAccount', {
-    preHandler: write,
+    preValidation: write,
     schema: {
       tags: ['users'],
       body: { type: 'object', properties: { username: { type: 'string' }, email: { type: 'string' }, newEmail: { type: 'string' }, password: { type: 'string' }, newPassword: { type: 'string' } } },
@@ -63,7 +63,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   }, async (request) => ({ user: await service.updateAccount(currentUser(request), request.body ?? {}) }));
 
   app.patch<{ Body: ProfileInput }>('/updateProfile', {
-    preHandler: write,
+    preValidation: write,
     schema: {
       tags: ['users'],
       body: { type: 'object', properties: { email: { type: 'string' }, avatar: nullableString, banner: nullableString, description: { type: 'string' } } },
