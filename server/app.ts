@@ -97,10 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   });
-  await app.register(rateLimitPlugin, {
-    global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) } : {}),
-  });
+  // Counters live in Redis when several instances must share them, else in this process.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => { await redis.quit(); });
+  await app.register(rateLimitPlugin, { global: false, ...(redis ? { redis } : {}) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Posts API', version: '1.0.0', description: 'The HTTP contract of Posts (API.md).' },
