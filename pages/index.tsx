@@ -1,8 +1,11 @@
-export default function Landing() {
+import { Hero } from '../components/landing/Hero';
+import { Seo } from '../components/ui/Seo';
+
+export default function LandingPage() {
   return (
-    <main>
-      <h1>Posts</h1>
-      <p>Share images with a message and tags.</p>
-    </main>
+    <>
+      <Seo title="Posts" description="Posts: share images with a message and tags, follow people and browse a feed." />
+      <Hero />
+    </>
   );
 }

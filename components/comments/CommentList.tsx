@@ -1,0 +1,38 @@
+import styled from 'styled-components';
+import type { Comment } from '../../lib/types';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { fetchMoreComments, selectCurrentPost } from '../../store/slices/postsSlice';
+import { Button } from '../ui/Button';
+import { CommentItem } from './CommentItem';
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Empty = styled.p`
+  margin: 0;
+  padding: 16px 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+export function CommentList({ postId, comments }: { postId: string; comments: Comment[] }) {
+  const dispatch = useAppDispatch();
+  const { commentsNext, commentsLoading } = useAppSelector(selectCurrentPost);
+  if (comments.length === 0) return <Empty>No comments yet. Start the conversation.</Empty>;
+  return (
+    <>
+      <List>
+        {comments.map((comment) => (
+          <CommentItem key={comment.commentId} postId={postId} comment={comment} />
+        ))}
+      </List>
+      {commentsNext && (
+        <Button $variant="secondary" $size="sm" disabled={commentsLoading} onClick={() => void dispatch(fetchMoreComments())}>
+          Show older comments
+        </Button>
+      )}
+    </>
+  );
+}

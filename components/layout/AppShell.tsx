@@ -1,0 +1,77 @@
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { fetchLoggedUser, logout, selectSession, selectUser } from '../../store/slices/authSlice';
+import { editorOpened, selectEditor } from '../../store/slices/postsSlice';
+import { loadStoredTheme } from '../../store/slices/themeSlice';
+import { Toasts } from '../ui/Toasts';
+import { LoggedInNavbar } from './LoggedInNavbar';
+import { LoggedOutNavbar } from './LoggedOutNavbar';
+import { NavbarFrame } from './NavbarFrame';
+import { PageLoading } from './PageLoading';
+
+// The editor and its dropzone load only when someone opens them.
+const PostEditor = dynamic(() => import('../posts/PostEditor'), { ssr: false });
+
+/** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
+export const PUBLIC_ROUTES = ['/', '/login', '/createAccount'];
+/** Pages everyone may see whatever the session (the error pages). */
+const OPEN_ROUTES = ['/404', '/_error'];
+
+const Main = styled.main<{ $flush: boolean }>`
+  padding-top: ${({ $flush }) => ($flush ? '0' : 'var(--navbar-height)')};
+  min-height: 100vh;
+`;
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const session = useAppSelector(selectSession);
+  const user = useAppSelector(selectUser);
+  const editor = useAppSelector(selectEditor);
+
+  const isPublic = PUBLIC_ROUTES.includes(router.pathname);
+  const isOpen = OPEN_ROUTES.includes(router.pathname);
+
+  useEffect(() => {
+    dispatch(loadStoredTheme());
+    void dispatch(fetchLoggedUser());
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (isOpen || session === 'loading') return;
+    if (session === 'loggedIn' && isPublic) void router.replace('/home');
+    if (session === 'loggedOut' && !isPublic) void router.replace('/');
+  }, [session, isPublic, isOpen, router]);
+
+  const onLogout = useCallback(async () => {
+    await dispatch(logout());
+    await router.push('/');
+  }, [dispatch, router]);
+
+  const onCreatePost = useCallback(() => dispatch(editorOpened(null)), [dispatch]);
+
+  const signedIn = session === 'loggedIn' && user;
+  const mayRender = isPublic || isOpen || signedIn;
+
+  let navbar: ReactNode;
+  if (signedIn) navbar = <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />;
+  else if (session === 'loading' && !isPublic) navbar = <NavbarFrame aria-hidden="true" />;
+  else navbar = <LoggedOutNavbar />;
+
+  return (
+    <>
+      <a href="#content" className="skip-link">
+        Skip to content
+      </a>
+      {navbar}
+      <Main id="content" tabIndex={-1} $flush={Boolean(signedIn) && router.pathname === '/profile/[profileName]'}>
+        {mayRender ? children : <PageLoading />}
+      </Main>
+      {signedIn && editor.open && <PostEditor />}
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import Link from 'next/link';
+import { useCallback, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { DROPDOWN_WIDTH_PX } from '../../lib/limits';
+import type { User } from '../../lib/types';
+import { useDismiss } from '../../hooks/useClickOutside';
+import { Avatar } from '../ui/Avatar';
+import { Icon } from '../ui/Icon';
+
+const Wrap = styled.div`
+  position: relative;
+`;
+
+const Trigger = styled.button`
+  display: inline-flex;
+  padding: 2px;
+  border: 2px solid transparent;
+  border-radius: 50%;
+  background: none;
+  cursor: pointer;
+  &[aria-expanded='true'] { border-color: ${({ theme }) => theme.color.accent}; }
+`;
+
+const Menu = styled.div`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 8px);
+  width: ${DROPDOWN_WIDTH_PX}px;
+  padding: 6px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  box-shadow: ${({ theme }) => theme.shadow};
+  ul { list-style: none; margin: 0; padding: 0; }
+`;
+
+const Who = styled.div`
+  padding: 8px 10px 10px;
+  margin-bottom: 4px;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  strong { display: block; overflow: hidden; text-overflow: ellipsis; color: ${({ theme }) => theme.color.text}; }
+  span { display: block; font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; }
+`;
+
+export const MenuItem = styled.li`
+  a, button {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    width: 100%;
+    padding: 9px 10px;
+    border: none;
+    border-radius: 8px;
+    background: none;
+    color: ${({ theme }) => theme.color.text} !important;
+    text-decoration: none;
+    text-align: left;
+    cursor: pointer;
+    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
+  }
+`;
+
+interface AvatarDropdownProps {
+  user: User;
+  onLogout: () => void;
+}
+
+/** The desktop avatar menu: Profile, Settings, Logout. Escape or a click outside closes it. */
+export function AvatarDropdown({ user, onLogout }: AvatarDropdownProps) {
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(wrap, open, close);
+
+  return (
+    <Wrap ref={wrap}>
+      <Trigger aria-expanded={open} aria-controls={id} aria-label="Account menu" onClick={() => setOpen(!open)}>
+        <Avatar src={user.avatar} name={user.username} size={32} />
+      </Trigger>
+      {open && (
+        <Menu id={id}>
+          <Who>
+            <strong>{user.username}</strong>
+            <span>{user.email}</span>
+          </Who>
+          <ul>
+            <MenuItem>
+              <Link href={`/profile/${encodeURIComponent(user.username)}`} onClick={close}>
+                <Icon name="user" size={18} /> Profile
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <Link href="/settings" onClick={close}>
+                <Icon name="settings" size={18} /> Settings
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                <Icon name="logout" size={18} /> Logout
+              </button>
+            </MenuItem>
+          </ul>
+        </Menu>
+      )}
+    </Wrap>
+  );
+}

@@ -1,0 +1,141 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { User } from '../../lib/types';
+import { useNavbarScroll } from '../../hooks/useNavbarScroll';
+import { belowMd, media } from '../../styles/breakpoints';
+import { Button, IconButton } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { AvatarDropdown } from './AvatarDropdown';
+import { Logo } from './Logo';
+import { NavbarFrame, Spacer } from './NavbarFrame';
+import { Sidebar } from './Sidebar';
+import { TagSearch } from './TagSearch';
+
+const DesktopOnly = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  ${belowMd} { display: none; }
+`;
+
+const MobileOnly = styled.div`
+  display: flex;
+  align-items: center;
+  ${media.md} { display: none; }
+`;
+
+const SearchSlot = styled.div`
+  display: flex;
+  flex: 1;
+  justify-content: center;
+  min-width: 0;
+  ${belowMd} { display: none; }
+`;
+
+const MobileSearch = styled.div`
+  position: fixed;
+  top: var(--navbar-height);
+  left: 0;
+  right: 0;
+  z-index: 49;
+  display: flex;
+  padding: 8px 12px;
+  background: ${({ theme }) => theme.color.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  ${media.md} { display: none; }
+  form { flex: 1; }
+`;
+
+const NavLinks = styled.ul`
+  display: flex;
+  gap: 2px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  a {
+    display: inline-flex;
+    align-items: center;
+    height: 34px;
+    padding: 0 12px;
+    border-radius: ${({ theme }) => theme.radius.pill};
+    color: ${({ theme }) => theme.color.text};
+    text-decoration: none;
+    font-weight: 600;
+    font-size: 14px;
+    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
+    &[aria-current='page'] { background: ${({ theme }) => theme.color.accentSoft}; }
+  }
+`;
+
+interface LoggedInNavbarProps {
+  user: User;
+  onCreatePost: () => void;
+  onLogout: () => void;
+}
+
+export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarProps) {
+  const router = useRouter();
+  const isProfilePage = router.pathname.startsWith('/profile');
+  const { hidden, translucent } = useNavbarScroll(isProfilePage);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const profileHref = `/profile/${encodeURIComponent(user.username)}`;
+  const current = (href: string) => (router.asPath.split('?')[0] === href ? 'page' : undefined);
+
+  return (
+    <>
+      <NavbarFrame $hidden={hidden && !sidebarOpen && !searchOpen} $translucent={translucent && !searchOpen} data-testid="navbar">
+        <MobileOnly>
+          <IconButton aria-label="Open menu" aria-expanded={sidebarOpen} onClick={() => setSidebarOpen(true)}>
+            <Icon name="menu" />
+          </IconButton>
+        </MobileOnly>
+        <Logo href="/home" />
+        <SearchSlot>
+          <TagSearch />
+        </SearchSlot>
+        <Spacer />
+        <DesktopOnly>
+          <nav aria-label="Main">
+            <NavLinks>
+              <li>
+                <Link href="/home" aria-current={current('/home')}>
+                  Home
+                </Link>
+              </li>
+              <li>
+                <Link href="/contact" aria-current={current('/contact')}>
+                  Contact
+                </Link>
+              </li>
+              <li>
+                <Link href={profileHref} aria-current={current(profileHref)}>
+                  Profile
+                </Link>
+              </li>
+            </NavLinks>
+          </nav>
+          <Button $size="sm" onClick={onCreatePost}>
+            <Icon name="plus" size={16} /> Create post
+          </Button>
+          <AvatarDropdown user={user} onLogout={onLogout} />
+        </DesktopOnly>
+        <MobileOnly>
+          <IconButton aria-label="Search by tags" aria-expanded={searchOpen} onClick={() => setSearchOpen(!searchOpen)}>
+            <Icon name="search" />
+          </IconButton>
+        </MobileOnly>
+      </NavbarFrame>
+      {searchOpen && (
+        <MobileSearch>
+          <TagSearch onSearch={() => setSearchOpen(false)} />
+        </MobileSearch>
+      )}
+      {sidebarOpen && (
+        <Sidebar user={user} onClose={() => setSidebarOpen(false)} onCreatePost={onCreatePost} onLogout={onLogout} />
+      )}
+    </>
+  );
+}

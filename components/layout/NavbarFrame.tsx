@@ -1,0 +1,33 @@
+import styled, { css } from 'styled-components';
+
+/** The fixed bar both navbars sit in: 44px high, 58px from the large breakpoint. */
+export const NavbarFrame = styled.header<{ $hidden?: boolean; $translucent?: boolean }>`
+  position: fixed;
+  top: 0;
+  left: 0;
+  right: 0;
+  z-index: 50;
+  height: var(--navbar-height);
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 0 12px;
+  background: ${({ theme }) => theme.color.navbar};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  backdrop-filter: saturate(160%) blur(12px);
+  transition: transform 0.25s ease, background-color 0.25s ease, border-color 0.25s ease;
+  transform: translateY(${({ $hidden }) => ($hidden ? '-100%' : '0')});
+  ${({ $translucent }) =>
+    $translucent &&
+    css`
+      background: linear-gradient(to bottom, rgba(0, 0, 0, 0.55), rgba(0, 0, 0, 0.25));
+      border-bottom-color: transparent;
+      backdrop-filter: blur(4px);
+      a, button { color: #ffffff; }
+    `}
+  @media (min-width: 768px) { padding: 0 20px; }
+`;
+
+export const Spacer = styled.div`
+  flex: 1;
+`;

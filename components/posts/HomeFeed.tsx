@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Feed } from '../../services/postsApi';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { PageContainer, PageTitle } from '../ui/Panel';
+import { EmptyState, PostList } from './PostList';
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 4px;
+  padding: 4px;
+  margin: 16px 0 20px;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  button {
+    flex: 1;
+    height: 36px;
+    border: none;
+    border-radius: 999px;
+    background: transparent;
+    color: ${({ theme }) => theme.color.text};
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] { background: ${({ theme }) => theme.color.accent}; color: ${({ theme }) => theme.color.onAccent}; }
+`;
+
+export function HomeFeed() {
+  const [feed, setFeed] = useState<Feed>('following');
+  return (
+    <PageContainer $width={620}>
+      <PageTitle>Home</PageTitle>
+      <Tabs role="group" aria-label="Feed">
+        <button type="button" aria-pressed={feed === 'following'} onClick={() => setFeed('following')}>
+          Following
+        </button>
+        <button type="button" aria-pressed={feed === 'all'} onClick={() => setFeed('all')}>
+          Everyone
+        </button>
+      </Tabs>
+      <PostList
+        source={{ kind: 'feed', feed }}
+        empty={
+          feed === 'following' ? (
+            <EmptyState>
+              <Icon name="users" size={32} />
+              <h2>Your feed is quiet</h2>
+              <p>Posts from you and the people you follow show up here. See what everyone is sharing and follow someone.</p>
+              <Button onClick={() => setFeed('all')}>Browse Everyone</Button>
+            </EmptyState>
+          ) : (
+            <EmptyState>
+              <Icon name="image" size={32} />
+              <h2>No posts yet</h2>
+              <p>Be the first: use Create post to share an image.</p>
+            </EmptyState>
+          )
+        }
+      />
+    </PageContainer>
+  );
+}

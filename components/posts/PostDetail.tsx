@@ -1,0 +1,70 @@
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { fetchPost, postCleared, selectCurrentPost } from '../../store/slices/postsSlice';
+import { CommentForm } from '../comments/CommentForm';
+import { CommentList } from '../comments/CommentList';
+import { Icon } from '../ui/Icon';
+import { PageContainer } from '../ui/Panel';
+import { PostCard, PostCardSkeleton } from './PostCard';
+import { EmptyState } from './PostList';
+
+const Comments = styled.section`
+  margin-top: 20px;
+  padding: 16px 18px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  h2 { font-size: 17px; }
+  scroll-margin-top: calc(var(--navbar-height) + 16px);
+`;
+
+export function PostDetail({ id }: { id: string }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { post, loading, error } = useAppSelector(selectCurrentPost);
+
+  useEffect(() => {
+    void dispatch(fetchPost(id));
+    return () => {
+      dispatch(postCleared());
+    };
+  }, [dispatch, id]);
+
+  if (error && !post) {
+    return (
+      <PageContainer $width={620}>
+        <h1 className="visually-hidden">Post</h1>
+        <EmptyState role="alert">
+          <Icon name="alert" size={32} />
+          <h2>This post is not available</h2>
+          <p>{error}</p>
+        </EmptyState>
+      </PageContainer>
+    );
+  }
+
+  if (!post || post._id !== id) {
+    return (
+      <PageContainer $width={620} aria-busy={loading}>
+        <h1 className="visually-hidden">Post</h1>
+        <PostCardSkeleton />
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer $width={620}>
+      <h1 className="visually-hidden">Post by {post.creator}</h1>
+      <PostCard post={post} standalone priority onDeleted={() => void router.push('/home')} />
+      <Comments id="comments" aria-labelledby="comments-title">
+        <h2 id="comments-title">
+          Comments <span aria-hidden="true">·</span> {post.commentsCount}
+        </h2>
+        <CommentForm postId={post._id} />
+        <CommentList postId={post._id} comments={post.comments} />
+      </Comments>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,74 @@
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { thumbHashToDataURL } from 'thumbhash';
+import type { ImageInfo } from '../../lib/types';
+
+/** Decodes a base64 thumbhash into a tiny data URL shown while the image loads. */
+export function thumbhashDataUrl(thumbhash: string | null | undefined): string | null {
+  if (!thumbhash) return null;
+  try {
+    const binary = atob(thumbhash);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return thumbHashToDataURL(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const Frame = styled.div<{ $ratio: string }>`
+  position: relative;
+  width: 100%;
+  aspect-ratio: ${({ $ratio }) => $ratio};
+  overflow: hidden;
+  background-color: ${({ theme }) => theme.color.skeleton};
+  background-size: cover;
+  background-position: center;
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: opacity 0.3s ease;
+  }
+`;
+
+interface PostImageProps {
+  src: string;
+  info: ImageInfo | null;
+  alt: string;
+  /** CSS `sizes` for picking a srcset candidate. */
+  sizes?: string;
+  /** Square crop (grids) instead of the image's own shape. */
+  square?: boolean;
+  priority?: boolean;
+}
+
+// Very tall or very wide images are cropped so a card never takes the whole screen.
+const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
+
+export function PostImage({ src, info, alt, sizes = '(min-width: 640px) 600px, 100vw', square, priority }: PostImageProps) {
+  const placeholder = useMemo(() => thumbhashDataUrl(info?.thumbhash), [info?.thumbhash]);
+  const [loaded, setLoaded] = useState(false);
+  const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
+  return (
+    <Frame $ratio={ratio} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
+      <img
+        src={src}
+        srcSet={info?.srcset || undefined}
+        sizes={info?.srcset ? sizes : undefined}
+        alt={alt}
+        width={info?.width}
+        height={info?.height}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        ref={(node) => {
+          // An image served from cache may finish before React attaches onLoad.
+          if (node?.complete && node.naturalWidth > 0 && !loaded) setLoaded(true);
+        }}
+        style={{ opacity: loaded || !placeholder ? 1 : 0 }}
+      />
+    </Frame>
+  );
+}

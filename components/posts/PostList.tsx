@@ -1,0 +1,162 @@
+import Link from 'next/link';
+import { useEffect, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { fetchMorePosts, fetchPosts, selectPostList, sourceKey, type PostSource } from '../../store/slices/postsSlice';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { Skeleton } from '../ui/Skeleton';
+import { Spinner } from '../ui/Spinner';
+import { PostCard, PostCardSkeleton } from './PostCard';
+import { PostImage } from './PostImage';
+
+const Feed = styled.div`
+  display: grid;
+  gap: 20px;
+`;
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: 4px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  @media (min-width: 768px) { gap: 12px; }
+  a { display: block; position: relative; border-radius: 6px; overflow: hidden; }
+  a:hover img { transform: scale(1.03); }
+  img { transition: transform 0.2s ease; }
+`;
+
+const GridMeta = styled.span`
+  position: absolute;
+  left: 6px;
+  bottom: 6px;
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 8px;
+  border-radius: 999px;
+  background: rgba(0, 0, 0, 0.7);
+  color: #fff;
+  font-size: 12px;
+  font-weight: 600;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: 24px 0 40px;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 14px;
+`;
+
+export const EmptyState = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 10px;
+  padding: 48px 20px;
+  text-align: center;
+  border: 1px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  color: ${({ theme }) => theme.color.textMuted};
+  h2 { font-size: 18px; color: ${({ theme }) => theme.color.text}; }
+  p { margin: 0; max-width: 360px; }
+`;
+
+interface PostListProps {
+  source: PostSource;
+  layout?: 'feed' | 'grid';
+  /** What to show when the list is empty. */
+  empty: ReactNode;
+}
+
+/** A list of posts from one source, loading further pages as the reader nears the end. */
+export function PostList({ source, layout = 'feed', empty }: PostListProps) {
+  const dispatch = useAppDispatch();
+  const list = useAppSelector(selectPostList);
+  const key = sourceKey(source);
+
+  useEffect(() => {
+    void dispatch(fetchPosts(source));
+    // The key captures everything that identifies the source.
+  }, [dispatch, key]);
+
+  const current = list.key === key;
+  const hasMore = current && Boolean(list.next);
+  const sentinel = useInfiniteScroll(() => void dispatch(fetchMorePosts()), hasMore && list.status === 'done');
+  const firstLoad = !current || (list.status === 'loading' && list.items.length === 0);
+
+  if (firstLoad) {
+    return layout === 'grid' ? (
+      <Grid aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i}>
+            <Skeleton $h="auto" style={{ aspectRatio: '1 / 1' }} />
+          </li>
+        ))}
+      </Grid>
+    ) : (
+      <Feed aria-busy="true">
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+      </Feed>
+    );
+  }
+
+  if (list.status === 'failed' && list.items.length === 0) {
+    return (
+      <EmptyState role="alert">
+        <Icon name="alert" size={28} />
+        <h2>Could not load posts</h2>
+        <p>{list.error}</p>
+        <Button $variant="secondary" onClick={() => void dispatch(fetchPosts(source))}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  if (list.items.length === 0) return <>{empty}</>;
+
+  return (
+    <>
+      {layout === 'grid' ? (
+        <Grid>
+          {list.items.map((post) => (
+            <li key={post._id}>
+              <Link href={`/post/${encodeURIComponent(post._id)}`} aria-label={`Post by ${post.creator}: ${post.message.slice(0, 80)}`}>
+                <PostImage src={post.image} info={post.imageInfo} alt="" square sizes="(min-width: 768px) 300px, 33vw" />
+                <GridMeta aria-hidden="true">
+                  <Icon name="like" size={12} /> {post.likesCount}
+                  <Icon name="comment" size={12} /> {post.commentsCount}
+                </GridMeta>
+              </Link>
+            </li>
+          ))}
+        </Grid>
+      ) : (
+        <Feed>
+          {list.items.map((post, index) => (
+            <PostCard key={post._id} post={post} priority={index === 0} />
+          ))}
+        </Feed>
+      )}
+      <Footer ref={sentinel}>
+        {list.status === 'loadingMore' ? (
+          <span role="status">
+            <Spinner /> <span className="visually-hidden">Loading more posts</span>
+          </span>
+        ) : hasMore ? (
+          <Button $variant="secondary" $size="sm" onClick={() => void dispatch(fetchMorePosts())}>
+            Load more
+          </Button>
+        ) : (
+          <span>You are all caught up</span>
+        )}
+      </Footer>
+    </>
+  );
+}

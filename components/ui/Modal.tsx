@@ -1,0 +1,63 @@
+import { useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { media } from '../../styles/breakpoints';
+import { useFocusTrap } from '../../hooks/useFocusTrap';
+import { useScrollLock } from '../../hooks/useScrollLock';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 100;
+  display: flex;
+  align-items: flex-end;
+  justify-content: center;
+  background: ${({ theme }) => theme.color.overlay};
+  ${media.sm} { align-items: center; padding: 24px 16px; }
+`;
+
+const Dialog = styled.div<{ $width: number }>`
+  position: relative;
+  width: 100%;
+  max-width: ${({ $width }) => $width}px;
+  max-height: 92vh;
+  overflow-y: auto;
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg} 0 0;
+  box-shadow: ${({ theme }) => theme.shadow};
+  ${media.sm} { border-radius: ${({ theme }) => theme.radius.lg}; }
+  &:focus { outline: none; }
+`;
+
+interface ModalProps {
+  onClose: () => void;
+  /** Id of the element that names the dialog. */
+  labelledBy: string;
+  width?: number;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog: closes on Escape or a click on the backdrop, keeps keyboard focus inside,
+ * locks the page behind it and gives focus back to where it was on close.
+ */
+export function Modal({ onClose, labelledBy, width = 480, children }: ModalProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useScrollLock(true);
+
+  useFocusTrap(dialog, () => close.current());
+
+  return (
+    <Backdrop
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close.current();
+      }}
+    >
+      <Dialog ref={dialog} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1} $width={width}>
+        {children}
+      </Dialog>
+    </Backdrop>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import styled from 'styled-components';
+
+export const FieldWrap = styled.div`
+  display: grid;
+  gap: 6px;
+  label { font-weight: 600; font-size: 14px; }
+  input, textarea {
+    width: 100%;
+    padding: 10px 12px;
+    border-radius: 10px;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    background: ${({ theme }) => theme.color.bg};
+    color: ${({ theme }) => theme.color.text};
+    &:focus { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 0; border-color: transparent; }
+    &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+  }
+  textarea { min-height: 96px; resize: vertical; }
+`;
+
+const Note = styled.p<{ $error?: boolean }>`
+  margin: 0;
+  font-size: 13px;
+  color: ${({ $error, theme }) => ($error ? theme.color.danger : theme.color.textMuted)};
+`;
+
+interface FieldProps {
+  label: string;
+  error?: string | false;
+  hint?: string;
+}
+
+export function TextField({ label, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <FieldWrap>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={Boolean(error)} aria-describedby={described} {...input} />
+      {hint && <Note id={`${id}-hint`}>{hint}</Note>}
+      {error && (
+        <Note id={`${id}-error`} $error role="alert">
+          {error}
+        </Note>
+      )}
+    </FieldWrap>
+  );
+}
+
+export function TextAreaField({ label, error, hint, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <FieldWrap>
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} aria-invalid={Boolean(error)} aria-describedby={described} {...input} />
+      {hint && <Note id={`${id}-hint`}>{hint}</Note>}
+      {error && (
+        <Note id={`${id}-error`} $error role="alert">
+          {error}
+        </Note>
+      )}
+    </FieldWrap>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While mounted: focuses the first control inside `ref`, keeps Tab inside it, calls
+ * `onEscape` on Escape, and gives focus back to the previously focused element afterwards.
+ */
+export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
+  const escape = useRef(onEscape);
+  escape.current = onEscape;
+
+  useEffect(() => {
+    const returnTo = document.activeElement as HTMLElement | null;
+    const node = ref.current;
+    (node?.querySelector<HTMLElement>(FOCUSABLE) ?? node)?.focus();
+
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        escape.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !node) return;
+      const focusable = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (focusable.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const head = focusable[0];
+      const tail = focusable[focusable.length - 1];
+      const inside = node.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === head || !inside)) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && (document.activeElement === tail || !inside)) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      returnTo?.focus?.();
+    };
+  }, [ref]);
+}

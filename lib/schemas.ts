@@ -1,0 +1,53 @@
+/** yup schemas for the client's forms, built on the shared validators so both sides agree. */
+import { object, string, type StringSchema } from 'yup';
+import { DESCRIPTION_MAX, MESSAGE_MAX, TAG_MAX, UPLOAD_MAX_BYTES } from './limits';
+import { TEXTS } from './texts';
+import { emailError, passwordError, usernameError } from './validation';
+
+const rule = (schema: StringSchema, name: string, check: (value: string) => string | null) =>
+  schema.test(name, (value, ctx) => {
+    const error = check(value ?? '');
+    return error ? ctx.createError({ message: error }) : true;
+  });
+
+export const postMessageSchema = string()
+  .trim()
+  .required(TEXTS.messageRequired)
+  .max(MESSAGE_MAX, TEXTS.messageRequired);
+
+export const tagSchema = string().trim().required(TEXTS.tagRequired).max(TAG_MAX, TEXTS.tagRequired);
+
+export const loginSchema = object({
+  email: string().trim().required('Email is required').email('Email must be a valid address'),
+  password: string().required('Password is required'),
+});
+
+export const signupSchema = object({
+  username: rule(string(), 'username', usernameError),
+  email: rule(string().trim(), 'email', emailError),
+  password: rule(string(), 'password', passwordError),
+});
+
+export const accountSchema = object({
+  username: rule(string(), 'username', usernameError),
+  newEmail: rule(string().trim(), 'email', emailError),
+  password: string().required('Enter your current password to save changes'),
+  newPassword: string().test('newPassword', (value, ctx) => {
+    if (!value) return true;
+    const error = passwordError(value, 'New password');
+    return error ? ctx.createError({ message: error }) : true;
+  }),
+});
+
+export const profileSchema = object({
+  description: string().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+});
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+
+/** Client-side check before an upload; the server checks the real bytes again. */
+export function imageFileError(file: { size: number; type: string }): string | null {
+  if (!IMAGE_TYPES.includes(file.type)) return TEXTS.allowedFormats;
+  if (file.size >= UPLOAD_MAX_BYTES) return TEXTS.fileTooBig;
+  return null;
+}

@@ -1,0 +1,38 @@
+import styled from 'styled-components';
+import { ButtonLink } from '../components/ui/Button';
+import { PageContainer } from '../components/ui/Panel';
+import { Seo } from '../components/ui/Seo';
+import { useAppSelector } from '../store/hooks';
+import { selectSession } from '../store/slices/authSlice';
+
+const Big = styled.p`
+  margin: 0;
+  font-size: 72px;
+  font-weight: 800;
+  letter-spacing: -0.04em;
+  color: ${({ theme }) => theme.color.accent};
+`;
+
+const Wrap = styled.div`
+  text-align: center;
+  padding-top: 48px;
+  h1 { font-size: 26px; margin: 8px 0; }
+  p.lead { color: ${({ theme }) => theme.color.textMuted}; margin: 0 0 24px; }
+`;
+
+export default function NotFoundPage() {
+  const session = useAppSelector(selectSession);
+  return (
+    <>
+      <Seo title="Page not found" description="This page does not exist on Posts." />
+      <PageContainer>
+        <Wrap>
+          <Big aria-hidden="true">404</Big>
+          <h1>Page not found</h1>
+          <p className="lead">The page you are looking for does not exist or has moved.</p>
+          <ButtonLink href={session === 'loggedIn' ? '/home' : '/'}>Go to {session === 'loggedIn' ? 'Home' : 'the start page'}</ButtonLink>
+        </Wrap>
+      </PageContainer>
+    </>
+  );
+}

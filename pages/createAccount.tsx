@@ -1,0 +1,11 @@
+import { SignupForm } from '../components/auth/SignupForm';
+import { Seo } from '../components/ui/Seo';
+
+export default function CreateAccountPage() {
+  return (
+    <>
+      <Seo title="Create Account" description="Create a Posts account with a username, email and password." />
+      <SignupForm />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { LoginForm } from '../components/auth/LoginForm';
+import { Seo } from '../components/ui/Seo';
+
+export default function LoginPage() {
+  return (
+    <>
+      <Seo title="Sign in" description="Sign in to Posts with your email and password." />
+      <LoginForm />
+    </>
+  );
+}

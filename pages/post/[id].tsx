@@ -1,0 +1,15 @@
+import { useRouter } from 'next/router';
+import { PageLoading } from '../../components/layout/PageLoading';
+import { PostDetail } from '../../components/posts/PostDetail';
+import { Seo } from '../../components/ui/Seo';
+
+export default function PostPage() {
+  const router = useRouter();
+  const id = typeof router.query.id === 'string' ? router.query.id : null;
+  return (
+    <>
+      <Seo title="Post" description="A post on Posts with its image, message, tags and comments." />
+      {id ? <PostDetail id={id} /> : <PageLoading />}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useRouter } from 'next/router';
+import { PageLoading } from '../../components/layout/PageLoading';
+import { ProfileView } from '../../components/profile/ProfileView';
+import { Seo } from '../../components/ui/Seo';
+
+export default function ProfilePage() {
+  const router = useRouter();
+  const name = typeof router.query.profileName === 'string' ? router.query.profileName : null;
+  return (
+    <>
+      <Seo title={name ?? 'Profile'} description={name ? `${name}'s posts, followers and following on Posts.` : 'A profile on Posts.'} />
+      {name ? <ProfileView username={name} /> : <PageLoading />}
+    </>
+  );
+}

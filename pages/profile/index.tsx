@@ -1,0 +1,21 @@
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
+import { PageLoading } from '../../components/layout/PageLoading';
+import { Seo } from '../../components/ui/Seo';
+import { useAppSelector } from '../../store/hooks';
+import { selectUser } from '../../store/slices/authSlice';
+
+/** The entry to my own profile: it goes on to /profile/{username}. */
+export default function MyProfilePage() {
+  const router = useRouter();
+  const user = useAppSelector(selectUser);
+  useEffect(() => {
+    if (user) void router.replace(`/profile/${encodeURIComponent(user.username)}`);
+  }, [user, router]);
+  return (
+    <>
+      <Seo title="Profile" description="Your Posts profile." />
+      <PageLoading />
+    </>
+  );
+}

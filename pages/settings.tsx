@@ -1,0 +1,27 @@
+import { AccountSettings } from '../components/settings/AccountSettings';
+import { ProfileSettings } from '../components/settings/ProfileSettings';
+import { ThemePicker } from '../components/settings/ThemePicker';
+import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
+import { Seo } from '../components/ui/Seo';
+import { useAppSelector } from '../store/hooks';
+import { selectUser } from '../store/slices/authSlice';
+
+export default function SettingsPage() {
+  const user = useAppSelector(selectUser);
+  return (
+    <>
+      <Seo title="Settings" description="Manage your Posts profile, account and theme." />
+      <PageContainer $width={720}>
+        <PageTitle>Settings</PageTitle>
+        <PageLead>Manage your profile, your account and how Posts looks.</PageLead>
+        {user && (
+          <Stack $gap={20}>
+            <ProfileSettings user={user} />
+            <AccountSettings user={user} />
+            <ThemePicker />
+          </Stack>
+        )}
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { useRouter } from 'next/router';
+import { PageLoading } from '../../components/layout/PageLoading';
+import { TaggedPosts } from '../../components/posts/TaggedPosts';
+import { Seo } from '../../components/ui/Seo';
+import { normalizeTags } from '../../lib/validation';
+
+export default function TaggedPage() {
+  const router = useRouter();
+  const raw = typeof router.query.tags === 'string' ? router.query.tags : null;
+  const tags = raw ? normalizeTags(raw.split(',')).filter(Boolean) : [];
+  return (
+    <>
+      <Seo
+        title={tags.length ? tags.map((t) => `#${t}`).join(', ') : 'Tagged'}
+        description={tags.length ? `Posts tagged ${tags.join(', ')}.` : 'Posts by tag.'}
+      />
+      {router.isReady ? <TaggedPosts tags={tags} /> : <PageLoading />}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ThemeName } from '../lib/limits';
+import { dark } from './dark';
+import { darkGray } from './darkGray';
+import { navyBlue } from './navyBlue';
+import type { Palette } from './palette';
+
+export type { Palette };
+export const palettes: Record<ThemeName, Palette> = { darkGray, navyBlue, dark };
+
+export const themeLabels: Record<ThemeName, string> = { darkGray: 'Dark gray', navyBlue: 'Navy blue', dark: 'Dark' };
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** `--bg: #...; --text: ...` for one palette. */
+export function paletteVariables(palette: Palette): string {
+  return Object.entries(palette)
+    .map(([name, value]) => `--${kebab(name)}:${value};`)
+    .join('');
+}
+
+/** The styled-components theme: colours are CSS variables, so switching themes never re-renders. */
+export const appTheme = {
+  color: Object.fromEntries(Object.keys(darkGray).map((name) => [name, `var(--${kebab(name)})`])) as Record<keyof Palette, string>,
+  radius: { sm: '8px', md: '12px', lg: '18px', pill: '999px' },
+  shadow: '0 10px 30px rgba(0, 0, 0, 0.35)',
+};
+
+export type AppTheme = typeof appTheme;
