@@ -1,0 +1,75 @@
+/**
+ * The browser side of the suite: Debian's Chromium through playwright-core, a fresh context per
+ * test, and on failure a screenshot plus the page's console log under test-results/e2e/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium, devices } from 'playwright-core';
+import { inject, test as base } from 'vitest';
+
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e');
+
+export const baseURL = () => inject('baseURL');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const MOBILE = {
+  viewport: { width: 375, height: 812 },
+  userAgent: devices['iPhone 13'].userAgent,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
+let browser: Browser | null = null;
+async function sharedBrowser(): Promise<Browser> {
+  browser ??= await launchChromium();
+  return browser;
+}
+afterAll(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+export interface PageFixtures {
+  /** A new browser context (own cookies and storage), desktop-sized unless the test says otherwise. */
+  openPage: (options?: Parameters<Browser['newContext']>[0]) => Promise<Page>;
+}
+
+const safeName = (name: string) => name.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+
+export const test = base.extend<PageFixtures>({
+  openPage: async ({ task }, use) => {
+    const contexts: BrowserContext[] = [];
+    const pages: Page[] = [];
+    const logs: string[] = [];
+    await use(async (options) => {
+      const context = await (await sharedBrowser()).newContext({ baseURL: baseURL(), ...DESKTOP, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      const index = pages.push(page) - 1;
+      page.on('console', (message) => logs.push(`[page ${index}] ${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => logs.push(`[page ${index}] pageerror: ${error.message}`));
+      return page;
+    });
+    // The test has finished: its errors are known, and the pages are still open to photograph.
+    if (task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0) {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      const name = safeName(`${path.basename(task.file?.name ?? '')}-${task.name}`);
+      await Promise.all(pages.map((page, i) =>
+        page.screenshot({ path: path.join(RESULTS_DIR, `${name}-${i}.png`), fullPage: true }).catch(() => {})));
+      writeFileSync(path.join(RESULTS_DIR, `${name}.log`), logs.join('\n'));
+    }
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+export { expect } from 'vitest';
