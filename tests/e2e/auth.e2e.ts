@@ -50,8 +50,8 @@ describe('sign up and sign in', () => {
   });
 
   test("a wrong password shows the server's message as a toast for 4000 ms", async ({ openPage }) => {
-    const account = await createAccount();
     const page = await openPage();
+    const account = await createAccount(page);
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill('not the password');

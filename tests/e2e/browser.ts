@@ -4,30 +4,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium, devices } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject, test as base } from 'vitest';
+import { DESKTOP, launchChromium } from './chromium';
 
-export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+export { DESKTOP, MOBILE } from './chromium';
 
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e');
 
 export const baseURL = () => inject('baseURL');
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-}
-
-export const DESKTOP = { viewport: { width: 1280, height: 800 } };
-export const MOBILE = {
-  viewport: { width: 375, height: 812 },
-  userAgent: devices['iPhone 13'].userAgent,
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-};
 
 let browser: Browser | null = null;
 async function sharedBrowser(): Promise<Browser> {

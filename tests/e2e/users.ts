@@ -1,7 +1,6 @@
 /** Fresh accounts for journeys: unique names, made through the API (or the UI when the journey is sign-up). */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { baseURL } from './browser';
 
 export interface Account {
   username: string;
@@ -15,11 +14,9 @@ export function newAccount(prefix = 'user'): Account {
 }
 
 /** Signs up through the API: journeys that are not about sign-up start from here. */
-export async function createAccount(account = newAccount()): Promise<Account> {
-  const res = await fetch(`${baseURL()}/api/auth/signup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account),
-  });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+export async function createAccount(page: Page, account = newAccount()): Promise<Account> {
+  const res = await page.request.post('/api/auth/signup', { data: account });
+  if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   return account;
 }
 
