@@ -7,6 +7,8 @@ export const TEXTS = {
   tagRequired: 'Please enter a tag ',
   uploadHint: 'Allowed Formats: JPEG, PNG. Max size: 4mb.',
   allowedFormats: 'Allowed Formats: JPEG, PNG',
+  corruptImage: 'The image is corrupt or cannot be read',
+  tooManyPixels: 'The image is too large: at most 50 megapixels',
 
   userUpdated: 'User has been updated',
   postEdited: 'Post has been edited',

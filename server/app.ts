@@ -7,9 +7,11 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, LogController, type preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { ACCESS_COOKIE } from './auth/cookies';
+import { requireUser } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { type AuthService, type AuthUser, authService } from './auth/service';
 import { accessTokens } from './auth/tokens';
@@ -17,6 +19,11 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/errorHandler';
 import { refuseCrossOrigin } from './http/origin';
+import { rateLimit } from './http/rateLimits';
+import { instanceRoutes } from './instance/routes';
+import { mediaRoutes } from './media/routes';
+import { postsRoutes } from './posts/routes';
+import { usersRoutes } from './users/routes';
 import type { MediaStorage } from './media/storage';
 
 export interface AppContext {
@@ -24,6 +31,8 @@ export interface AppContext {
   db: Db;
   storage: MediaStorage;
   auth: AuthService;
+  /** preHandlers: signed-in reads, and signed-in writes (rate limited per user). */
+  guards: { signedIn: preHandlerAsyncHookHandler[]; write: preHandlerAsyncHookHandler[] };
 }
 
 declare module 'fastify' {
@@ -54,13 +63,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Errors are logged with their request id by the error handler; a line per request is noise.
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   const tokens = accessTokens(config.jwtSecret);
-  app.decorate('ctx', { config, db, storage, auth: authService(db.kysely, tokens, config) });
+  const ctx: AppContext = { config, db, storage, auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] } };
+  app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
+  await app.register(underPressure, {
+    // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
+    maxEventLoopDelay: 1000,
+    retryAfter: 10,
+    pressureHandler: (_request, reply) => {
+      reply.code(503).header('Retry-After', '10').send({ message: 'The server is busy, please try again shortly', code: 'Unavailable' });
+    },
+  });
   await app.register(cookie);
   await app.register(helmet, {
     // Pages ship an inline theme script and styled-components <style> tags.
@@ -77,10 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   });
-  await app.register(rateLimitPlugin, {
-    global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) } : {}),
-  });
+  // Counters live in Redis when several instances must share them, else in this process.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => { await redis.quit(); });
+  await app.register(rateLimitPlugin, { global: false, ...(redis ? { redis } : {}) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Posts API', version: '1.0.0', description: 'The HTTP contract of Posts (API.md).' },
@@ -94,7 +114,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (request.url.startsWith('/api/')) request.user = await app.ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
   });
 
+  const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
+  ctx.guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
+
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(postsRoutes, { prefix: '/api/posts' });
+  await app.register(instanceRoutes, { prefix: '/api/instance' });
+  await app.register(mediaRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.all('/api/*', { schema: { hide: true } }, async (request) => {

@@ -22,6 +22,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   contactEmail: string;
+  instanceName: string;
   rateLimits: RateLimits;
   /** A reused refresh token inside this window (two tabs racing) is refused without revoking. */
   refreshReuseGraceMs: number;
@@ -79,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     contactEmail: env.CONTACT_EMAIL ?? 'admin@example.com',
+    instanceName: env.INSTANCE_NAME ?? 'Posts',
     rateLimits: {
       authPerIpPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_IP', 20),
       authPerAccountPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_ACCOUNT', 10),

@@ -13,6 +13,8 @@ import { migrateToLatest } from './db/migrate';
 import { localStorage } from './media/localStorage';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Nothing here may phone home (and this machine's network is closed anyway).
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 function buildPagesIfNeeded(): void {
   if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return;

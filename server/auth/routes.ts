@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/getLoggedUser', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags: ['auth'], response: { 200: userSchema, ...errors(401) } },
   }, async (request) => {
     const row = await findUserById(db.kysely, currentUser(request).id);

@@ -1,5 +1,5 @@
 /** Media on local disk (default `./data/media`), served by this server under `/media/`. */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaStorage } from './storage';
 
@@ -21,6 +21,9 @@ export function localStorage(root: string, baseUrl: string): MediaStorage & { ro
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => rm(resolve(key), { force: true })));
+      // Keys are `<preset>/<mediaId>/<file>`: drop the media's folder once it is empty.
+      const folders = new Set(keys.map((key) => path.dirname(resolve(key))));
+      await Promise.all([...folders].map((folder) => rmdir(folder).catch(() => {})));
     },
     url: (key) => `${baseUrl}/${key}`,
   };

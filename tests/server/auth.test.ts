@@ -196,6 +196,21 @@ describe('cross-origin and rate limits', () => {
     }
   });
 
+  it.runIf(process.env.TEST_REDIS_URL)('counts in Redis when REDIS_URL is set, shared by instances', async () => {
+    const env = { RATE_LIMIT_AUTH_PER_ACCOUNT: '2', REDIS_URL: process.env.TEST_REDIS_URL! };
+    const [one, two] = [await createTestApp(env), await createTestApp(env)];
+    try {
+      const email = `redis-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+      const attempt = (app: TestApp) => app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'guess-guess' } });
+      expect((await attempt(one)).statusCode).toBe(401);
+      expect((await attempt(two)).statusCode).toBe(401);
+      expect((await attempt(one)).statusCode).toBe(429);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
   it('answers 429 past the per-IP sign-up limit', async () => {
     const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_IP: '2' });
     try {

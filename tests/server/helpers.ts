@@ -34,7 +34,16 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The app's pool may still be closing its connections: wait for them rather than kill them.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };

@@ -1,0 +1,13 @@
+import type { Comment } from '../../lib/types';
+import type { CommentListRow } from './repository';
+
+export const toComment = (row: CommentListRow): Comment => ({
+  commentId: row.id,
+  message: row.message,
+  creator: row.creator,
+  creatorImage: row.creator_image,
+  likesCount: Number(row.likes_count),
+  dislikesCount: Number(row.dislikes_count),
+  myReaction: row.my_reaction ?? null,
+  createdAt: row.created_at,
+});

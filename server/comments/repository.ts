@@ -1,0 +1,31 @@
+/** Queries on comments. */
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { CommentsTable, Database } from '../db/schema';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+function selectComments(db: Q, viewerId: string) {
+  return db.selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .leftJoin('comment_reactions as mine', (join) =>
+      join.onRef('mine.comment_id', '=', 'comments.id').on('mine.user_id', '=', viewerId))
+    .select(['comments.id', 'comments.post_id', 'comments.user_id', 'comments.message', 'comments.likes_count',
+      'comments.dislikes_count', 'comments.created_at', 'users.username as creator', 'users.avatar as creator_image',
+      'mine.kind as my_reaction']);
+}
+
+export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
+
+/** Comments of a post, newest first, after the cursor. */
+export function listComments(db: Q, viewerId: string, postId: string, cursor: string | null, limit: number) {
+  let query = selectComments(db, viewerId).where('comments.post_id', '=', postId);
+  if (cursor) query = query.where('comments.id', '<', cursor);
+  return query.orderBy('comments.id', 'desc').limit(limit).execute();
+}
+
+export const findComment = (db: Q, viewerId: string, id: string) =>
+  selectComments(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
+
+export const insertComment = (db: Q, comment: Insertable<CommentsTable>) => db.insertInto('comments').values(comment).execute();
+
+export const deleteComment = (db: Q, id: string) => db.deleteFrom('comments').where('id', '=', id).execute();

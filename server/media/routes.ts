@@ -1,0 +1,143 @@
+/**
+ * `POST /api/uploads` (the image-hosting protocol the client speaks: multipart `file` +
+ * `upload_preset`) and `GET /media/*` (stored variants, when they live on the local disk).
+ */
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { UPLOAD_MAX_BYTES, UPLOAD_PRESETS, type UploadPreset } from '../../lib/limits';
+import { TEXTS } from '../../lib/texts';
+import { currentUser, requireUser } from '../auth/guard';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { rateLimit } from '../http/rateLimits';
+import { errors } from '../http/schemas';
+import { CONTENT_TYPES, type VariantFormat } from './pipeline';
+import { mediaService } from './service';
+
+const uploadResultSchema = {
+  type: 'object',
+  properties: {
+    secure_url: { type: 'string' }, public_id: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' },
+    format: { type: 'string' }, bytes: { type: 'integer' }, thumbhash: { type: ['string', 'null'] },
+  },
+  required: ['secure_url', 'public_id', 'width', 'height', 'format', 'bytes', 'thumbhash'],
+} as const;
+
+/** Room for the multipart framing and the preset field around a file just under the limit. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+const tooBig = () => new HttpError(413, 'PayloadTooLarge', TEXTS.fileTooBig);
+const NOT_MULTIPART = 'Send the image as multipart/form-data with a "file" field and an "upload_preset" field';
+const PRESET_MESSAGE = `upload_preset must be one of: ${UPLOAD_PRESETS.join(', ')}`;
+
+function presetOf(value: unknown): UploadPreset {
+  if (typeof value !== 'string' || !(UPLOAD_PRESETS as readonly string[]).includes(value)) throw badRequest(PRESET_MESSAGE);
+  return value as UploadPreset;
+}
+
+/** A declared length already over the limit is refused before a byte of the body is read. */
+async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
+  const declared = Number(request.headers['content-length']);
+  if (declared > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooBig();
+}
+
+/** Multipart parser errors as the API's own answers. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE': return tooBig();
+    case 'FST_FILES_LIMIT': return badRequest('Send one file only');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_PROTO_VIOLATION': return badRequest('Too many or invalid form fields');
+  }
+  // busboy's "Unexpected end of form", "Malformed part header" and the like.
+  if (error instanceof Error && !(error as { statusCode?: number }).statusCode) return badRequest('The upload is not valid multipart/form-data');
+  return error;
+}
+
+/** Reads the form: the preset may come before or after the file. The file is held in memory (under 4 MB). */
+async function readUpload(request: FastifyRequest): Promise<{ preset: UploadPreset; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new HttpError(415, 'UnsupportedMediaType', NOT_MULTIPART);
+  let preset: UploadPreset | undefined;
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw badRequest('The image must be sent in the "file" field');
+        // Past the limit the rest is read and dropped, never kept: memory stays under 4 MB.
+        bytes = await part.toBuffer();
+      } else if (part.fieldname === 'upload_preset') {
+        preset = presetOf(part.value);
+      }
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (!bytes) throw badRequest('file is required');
+  if (!preset) throw badRequest(PRESET_MESSAGE);
+  return { preset, bytes };
+}
+
+async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, storage } = app.ctx;
+  const media = mediaService({ db: db.kysely, storage });
+  // Encapsulated: only this plugin parses multipart bodies. fileSize is inclusive, so a file
+  // of exactly UPLOAD_MAX_BYTES trips it. Tiny field limits: the only field is the preset.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES - 1, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
+  });
+  const perUser = rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null);
+
+  app.post('/api/uploads', {
+    // onRequest rather than preHandler: refusals happen before any of the body is read.
+    onRequest: [requireUser, perUser, refuseDeclaredOversize],
+    schema: {
+      tags: ['media'],
+      summary: 'Upload a JPEG or PNG image (multipart: file, upload_preset = avatar | post | banner)',
+      consumes: ['multipart/form-data'],
+      security: [{ session: [] }],
+      response: { 201: uploadResultSchema, ...errors(400, 401, 413, 415, 429) },
+    },
+  }, async (request, reply) => {
+    const { preset, bytes } = await readUpload(request);
+    const result = await media.upload(currentUser(request).id, preset, bytes);
+    return reply.code(201).send(result);
+  });
+}
+
+/** Keys are server-made (`post/<uuid>/1080.webp`): anything else, `..` included, is not a file of ours. */
+const MEDIA_KEY = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(webp|jpg|png)$/;
+
+function mediaFileRoute(app: FastifyInstance, root: string): void {
+  const rootDir = path.resolve(root);
+  app.get<{ Params: { '*': string } }>('/media/*', {
+    schema: { tags: ['media'], summary: 'A stored image variant (immutable: a new upload gets a new URL)' },
+  }, async (request, reply) => {
+    const key = request.params['*'];
+    const match = MEDIA_KEY.exec(key);
+    const file = path.resolve(rootDir, key);
+    if (!match || !file.startsWith(rootDir + path.sep)) throw notFound('Media not found');
+    // Open before answering so a missing file is a clean 404, not a failed stream.
+    const handle = await open(file, 'r').catch(() => null);
+    const stats = handle && (await handle.stat());
+    if (!handle || !stats?.isFile()) {
+      await handle?.close();
+      throw notFound('Media not found');
+    }
+    return reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Length', stats.size)
+      .type(CONTENT_TYPES[match[1] as VariantFormat])
+      .send(handle.createReadStream());
+  });
+}
+
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(uploadRoutes);
+  const { root } = app.ctx.storage as { root?: unknown };
+  // Other drivers (S3, CDN) serve their files themselves.
+  if (typeof root === 'string') mediaFileRoute(app, root);
+};

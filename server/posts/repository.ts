@@ -1,0 +1,110 @@
+/** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, PostsTable } from '../db/schema';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** Everything a Post response needs, joined in one query; `viewerId` decides `my_reaction`. */
+export function selectPosts(db: Q, viewerId: string) {
+  return db.selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.creator_id')
+    .leftJoin('media', 'media.id', 'posts.media_id')
+    .leftJoin('post_reactions as mine', (join) =>
+      join.onRef('mine.post_id', '=', 'posts.id').on('mine.user_id', '=', viewerId))
+    .select([
+      'posts.id', 'posts.creator_id', 'posts.message', 'posts.image', 'posts.tags', 'posts.likes_count',
+      'posts.dislikes_count', 'posts.comments_count', 'posts.created_at', 'posts.updated_at',
+      'users.username as creator', 'users.avatar as creator_image', 'mine.kind as my_reaction',
+      'media.width as media_width', 'media.height as media_height', 'media.thumbhash as media_thumbhash',
+      'media.variants as media_variants',
+    ]);
+}
+
+export type PostListRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
+
+export async function postsByIds(db: Q, viewerId: string, ids: string[]): Promise<PostListRow[]> {
+  if (ids.length === 0) return [];
+  return selectPosts(db, viewerId).where('posts.id', 'in', ids).orderBy('posts.id', 'desc').execute();
+}
+
+export function findPost(db: Q, viewerId: string, id: string) {
+  return selectPosts(db, viewerId).where('posts.id', '=', id).executeTakeFirst();
+}
+
+export function findPostOwner(db: Q, id: string) {
+  return db.selectFrom('posts').select(['id', 'creator_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Everyone's posts, newest first. */
+export function allPosts(db: Q, viewerId: string, cursor: string | null, limit: number) {
+  let query = selectPosts(db, viewerId);
+  if (cursor) query = query.where('posts.id', '<', cursor);
+  return query.orderBy('posts.id', 'desc').limit(limit).execute();
+}
+
+export function postsByCreator(db: Q, viewerId: string, creatorId: string, cursor: string | null, limit: number) {
+  let query = selectPosts(db, viewerId).where('posts.creator_id', '=', creatorId);
+  if (cursor) query = query.where('posts.id', '<', cursor);
+  return query.orderBy('posts.id', 'desc').limit(limit).execute();
+}
+
+/** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
+export const HOME_FEED_MERGE_MAX = 400;
+
+/**
+ * Ids of the home feed: posts by the people the viewer follows and by the viewer, newest first.
+ * For up to HOME_FEED_MERGE_MAX creators it merges each creator's newest `limit` posts, each a range
+ * scan of (creator_id, id), so no query ever sorts every post of every followee. Past that, the
+ * followed set is so large that walking all posts newest-first finds `limit` matches quickly.
+ */
+export async function homeFeedIds(db: Q, viewerId: string, cursor: string | null, limit: number): Promise<string[]> {
+  const followees = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)
+    .limit(HOME_FEED_MERGE_MAX).execute();
+  if (followees.length < HOME_FEED_MERGE_MAX) {
+    const creators = [viewerId, ...followees.map((f) => f.followee_id)];
+    const heads = creators.map((creatorId, i) => {
+      let head = db.selectFrom('posts').select('id').where('creator_id', '=', creatorId);
+      if (cursor) head = head.where('id', '<', cursor);
+      return db.selectFrom(head.orderBy('id', 'desc').limit(limit).as(`h${i}`)).select('id');
+    });
+    const merged = heads.slice(1).reduce((union, head) => union.unionAll(head), heads[0]);
+    const rows = await db.selectFrom(merged.as('heads')).select('id').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+  let query = db.selectFrom('posts').select('posts.id').where((eb) => eb.or([
+    eb('posts.creator_id', '=', viewerId),
+    eb('posts.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)),
+  ]));
+  if (cursor) query = query.where('posts.id', '<', cursor);
+  const rows = await query.orderBy('posts.id', 'desc').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Ids of posts carrying any of the tags, newest first. Each tag is a range scan of the
+ * (tag, post_id) primary key; the per-tag heads are merged here, so no query sorts a whole tag.
+ */
+export async function taggedPostIds(db: Q, tags: string[], cursor: string | null, limit: number): Promise<string[]> {
+  const perTag = await Promise.all(tags.map((tag) => {
+    let query = db.selectFrom('post_tags').select('post_id').where('tag', '=', tag);
+    if (cursor) query = query.where('post_id', '<', cursor);
+    return query.orderBy('post_id', 'desc').limit(limit).execute();
+  }));
+  const ids = new Set<string>();
+  for (const rows of perTag) for (const row of rows) ids.add(row.post_id);
+  return [...ids].sort().reverse().slice(0, limit);
+}
+
+export const insertPost = (db: Q, post: Insertable<PostsTable>) => db.insertInto('posts').values(post).execute();
+
+export async function replaceTags(db: Q, postId: string, tags: string[]): Promise<void> {
+  await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
+  const keys = [...new Set(tags.map((t) => t.toLowerCase()))];
+  if (keys.length > 0) await db.insertInto('post_tags').values(keys.map((tag) => ({ post_id: postId, tag }))).execute();
+}
+
+export const updatePost = (db: Q, id: string, changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string }) =>
+  db.updateTable('posts').set(changes).where('id', '=', id).execute();
+
+export const deletePost = (db: Q, id: string) => db.deleteFrom('posts').where('id', '=', id).execute();
+

@@ -1,0 +1,156 @@
+/** Post rules: validation (spec section 5), ownership, counters, reactions. */
+import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
+import { TEXTS } from '../../lib/texts';
+import { normalizeTag, normalizeTags, postMessageError, tagsError } from '../../lib/validation';
+import type { AppContext } from '../app';
+import type { AuthUser } from '../auth/service';
+import * as comments from '../comments/repository';
+import { toComment } from '../comments/mappers';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { isUuid, newId, nowIso } from '../http/ids';
+import type { Page } from '../http/paging';
+import { findMediaByUrl } from '../media/service';
+import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';
+import { addToCounter, findUserByUsername } from '../users/repository';
+import { toPost } from './mappers';
+import * as posts from './repository';
+
+export const postNotFound = () => notFound('Post not found', 'PostNotFound');
+/** Most tags one tag search takes. */
+export const SEARCH_TAGS_MAX = 10;
+
+export interface PostInput {
+  message?: unknown;
+  image?: unknown;
+  tags?: unknown;
+}
+
+export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
+  const { db, storage } = ctx;
+  const k = db.kysely;
+  const map = (rows: posts.PostListRow[]) => rows.map((row) => toPost(row, storage));
+
+  /** Checks that the image is one of this user's post uploads; returns its media id. */
+  async function ownPostImage(user: AuthUser, image: unknown): Promise<{ image: string; mediaId: string }> {
+    if (typeof image !== 'string' || image.length === 0) throw badRequest('Please add an image', 'ImageRequired');
+    const media = await findMediaByUrl(k, storage, image);
+    if (!media || media.owner_id !== user.id || media.preset !== 'post') {
+      throw badRequest('The image must be a post image uploaded here', 'InvalidImage');
+    }
+    return { image, mediaId: media.id };
+  }
+
+  function readTags(raw: unknown): string[] {
+    if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string')) throw badRequest(TEXTS.tagRequired, 'InvalidTags');
+    const tags = normalizeTags(raw as string[]);
+    const error = tagsError(tags);
+    if (error) throw badRequest(error, 'InvalidTags');
+    return tags;
+  }
+
+  function readMessage(raw: unknown): string {
+    const error = postMessageError(typeof raw === 'string' ? raw : null);
+    if (error) throw badRequest(error, 'InvalidMessage');
+    return (raw as string).trim();
+  }
+
+  async function load(viewerId: string, id: string): Promise<Post> {
+    const row = await posts.findPost(k, viewerId, id);
+    if (!row) throw postNotFound();
+    return toPost(row, storage);
+  }
+
+  async function requirePost(id: string) {
+    const post = isUuid(id) ? await posts.findPostOwner(k, id) : undefined;
+    if (!post) throw postNotFound();
+    return post;
+  }
+
+  return {
+    async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
+      if (feed === 'all') return map(await posts.allPosts(k, user.id, page.cursor, page.limit + 1));
+      const ids = await posts.homeFeedIds(k, user.id, page.cursor, page.limit + 1);
+      return map(await posts.postsByIds(k, user.id, ids));
+    },
+
+    async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
+      const tags = [...new Set(rawTags.split(',').map((t) => normalizeTag(t).toLowerCase()).filter(Boolean))];
+      if (tags.length === 0) throw badRequest(TEXTS.tagRequired, 'InvalidTags');
+      if (tags.length > SEARCH_TAGS_MAX) throw badRequest(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
+      const ids = await posts.taggedPostIds(k, tags, page.cursor, page.limit + 1);
+      return map(await posts.postsByIds(k, user.id, ids));
+    },
+
+    async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
+      const creator = await findUserByUsername(k, username);
+      if (!creator) throw notFound('User not found', 'UserNotFound');
+      return map(await posts.postsByCreator(k, user.id, creator.id, page.cursor, page.limit + 1));
+    },
+
+    async create(user: AuthUser, input: PostInput): Promise<Post> {
+      const message = readMessage(input.message);
+      const tags = readTags(input.tags);
+      const { image, mediaId } = await ownPostImage(user, input.image);
+      const id = newId();
+      const now = nowIso();
+      await k.transaction().execute(async (trx) => {
+        await posts.insertPost(trx, {
+          id, creator_id: user.id, message, image, media_id: mediaId, tags: JSON.stringify(tags), created_at: now, updated_at: now,
+        });
+        await posts.replaceTags(trx, id, tags);
+        await addToCounter(trx, user.id, 'posts_count', 1);
+      });
+      return load(user.id, id);
+    },
+
+    /** The post with its newest comments; the client pages on from the last commentId. */
+    async get(user: AuthUser, id: string, commentsLimit: number): Promise<PostWithComments> {
+      if (!isUuid(id)) throw postNotFound();
+      const post = await load(user.id, id);
+      const rows = await comments.listComments(k, user.id, id, null, commentsLimit);
+      return { ...post, comments: rows.map(toComment) };
+    },
+
+    async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
+      const post = await requirePost(id);
+      if (post.creator_id !== user.id) throw forbidden('Only the creator can edit this post');
+      const changes: { message?: string; image?: string; media_id?: string; tags?: string; updated_at: string } = { updated_at: nowIso() };
+      let tags: string[] | undefined;
+      if (input.message !== undefined) changes.message = readMessage(input.message);
+      if (input.tags !== undefined) {
+        tags = readTags(input.tags);
+        changes.tags = JSON.stringify(tags);
+      }
+      if (input.image !== undefined) {
+        const { image, mediaId } = await ownPostImage(user, input.image);
+        changes.image = image;
+        changes.media_id = mediaId;
+      }
+      await k.transaction().execute(async (trx) => {
+        await posts.updatePost(trx, id, changes);
+        if (tags) await posts.replaceTags(trx, id, tags);
+      });
+      return load(user.id, id);
+    },
+
+    async remove(user: AuthUser, id: string): Promise<{ _id: string }> {
+      const post = await requirePost(id);
+      if (post.creator_id !== user.id && user.role !== 'admin') throw forbidden('Only the creator can delete this post');
+      await k.transaction().execute(async (trx) => {
+        // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE).
+        await posts.deletePost(trx, id);
+        await addToCounter(trx, post.creator_id, 'posts_count', -1);
+      });
+      return { _id: id };
+    },
+
+    async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
+      if (!isUuid(id)) throw postNotFound();
+      const counts = await k.transaction().execute((trx) => toggleReaction(trx, db.dialect, POST_REACTIONS, id, user.id, kind));
+      if (!counts) throw postNotFound();
+      return counts;
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof postsService>;

@@ -1,0 +1,160 @@
+/** Profiles, follows, account and profile changes. */
+import type { Profile, User, UserSummary } from '../../lib/types';
+import { TEXTS } from '../../lib/texts';
+import { descriptionError, emailError, passwordError, usernameError } from '../../lib/validation';
+import type { AppContext } from '../app';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeOtherSessions } from '../auth/repository';
+import type { AuthUser } from '../auth/service';
+import { isUniqueViolation } from '../db/errors';
+import type { UserRow, UserUpdate } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { newId, nowIso } from '../http/ids';
+import type { Page } from '../http/paging';
+import { findMediaByUrl } from '../media/service';
+import { toProfile, toUser } from './mappers';
+import * as users from './repository';
+
+const userNotFound = () => notFound('User not found', 'UserNotFound');
+
+export interface AccountInput {
+  username?: unknown;
+  email?: unknown;
+  newEmail?: unknown;
+  password?: unknown;
+  newPassword?: unknown;
+}
+
+export interface ProfileInput {
+  email?: unknown;
+  avatar?: unknown;
+  banner?: unknown;
+  description?: unknown;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+export function usersService(ctx: Pick<AppContext, 'db' | 'storage'>) {
+  const k = ctx.db.kysely;
+
+  async function requireUserRow(username: string): Promise<UserRow> {
+    const row = await users.findUserByUsername(k, username);
+    if (!row) throw userNotFound();
+    return row;
+  }
+
+  async function me(user: AuthUser): Promise<UserRow> {
+    return (await users.findUserById(k, user.id))!;
+  }
+
+  /** The signed-in user's email must be the one sent: a client cannot aim at another account. */
+  function checkOwnEmail(row: UserRow, email: unknown): void {
+    if (typeof email === 'string' && email.trim().toLowerCase() !== row.email) {
+      throw forbidden('You can only change your own account', 'NotYourAccount');
+    }
+  }
+
+  async function ownImage(user: AuthUser, field: 'avatar' | 'banner', value: unknown): Promise<string | null | undefined> {
+    if (value === undefined) return undefined;
+    if (value === null || value === '') return null;
+    const media = typeof value === 'string' ? await findMediaByUrl(k, ctx.storage, value) : undefined;
+    if (!media || media.owner_id !== user.id) throw badRequest(`The ${field} must be an image uploaded here`, 'InvalidImage');
+    return value as string;
+  }
+
+  async function save(userId: string, changes: UserUpdate): Promise<UserRow> {
+    try {
+      return await users.updateUser(k, userId, { ...changes, updated_at: nowIso() });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('Username or email is already taken', 'AccountTaken');
+      throw err;
+    }
+  }
+
+  return {
+    async profile(viewer: AuthUser, username: string): Promise<Profile> {
+      const row = await requireUserRow(username);
+      return toProfile(row, await users.isFollowing(k, viewer.id, row.id));
+    },
+
+    async follows(username: string, side: 'followers' | 'following', page: Page): Promise<(UserSummary & { followId: string })[]> {
+      const row = await requireUserRow(username);
+      const rows = await users.listFollows(k, row.id, side, page.cursor, page.limit + 1);
+      return rows.map((r) => ({ _id: r.id, username: r.username, avatar: r.avatar, description: r.description, followId: r.follow_id }));
+    },
+
+    async follow(viewer: AuthUser, username: string): Promise<Profile> {
+      const target = await requireUserRow(username);
+      if (target.id === viewer.id) throw badRequest('You cannot follow yourself', 'CannotFollowSelf');
+      await k.transaction().execute(async (trx) => {
+        const added = await users.insertFollow(trx, { id: newId(), follower_id: viewer.id, followee_id: target.id, created_at: nowIso() });
+        if (!added) return; // already following: nothing changes
+        await users.addToCounter(trx, target.id, 'followers_count', 1);
+        await users.addToCounter(trx, viewer.id, 'following_count', 1);
+      });
+      return toProfile((await users.findUserById(k, target.id))!, true);
+    },
+
+    async unfollow(viewer: AuthUser, username: string): Promise<Profile> {
+      const target = await requireUserRow(username);
+      await k.transaction().execute(async (trx) => {
+        if (!(await users.deleteFollow(trx, viewer.id, target.id))) return;
+        await users.addToCounter(trx, target.id, 'followers_count', -1);
+        await users.addToCounter(trx, viewer.id, 'following_count', -1);
+      });
+      return toProfile((await users.findUserById(k, target.id))!, false);
+    },
+
+    async updateAccount(viewer: AuthUser, input: AccountInput): Promise<User> {
+      const row = await me(viewer);
+      checkOwnEmail(row, input.email);
+      const password = str(input.password);
+      if (!password || !(await verifyPassword(row.password_hash, password))) throw badRequest(TEXTS.invalidPassword, 'InvalidPassword');
+
+      const changes: UserUpdate = {};
+      const username = str(input.username)?.trim();
+      if (username !== undefined && username !== row.username) {
+        const error = usernameError(username);
+        if (error) throw badRequest(error);
+        const owner = await users.findUserByUsername(k, username);
+        if (owner && owner.id !== row.id) throw conflict('Username is already taken', 'UsernameTaken');
+        changes.username = username;
+        changes.username_lower = username.toLowerCase();
+      }
+      const newEmail = str(input.newEmail)?.trim().toLowerCase();
+      if (newEmail !== undefined && newEmail !== '' && newEmail !== row.email) {
+        const error = emailError(newEmail);
+        if (error) throw badRequest(error);
+        if (await users.findUserByEmail(k, newEmail)) throw conflict('Email is already registered', 'EmailTaken');
+        changes.email = newEmail;
+      }
+      const newPassword = str(input.newPassword);
+      if (newPassword !== undefined && newPassword !== '') {
+        const error = passwordError(newPassword, 'New password');
+        if (error) throw badRequest(error);
+        changes.password_hash = await hashPassword(newPassword);
+      }
+      const updated = await save(row.id, changes);
+      // A new password signs out every other device.
+      if (changes.password_hash) await revokeOtherSessions(k, row.id, viewer.sessionId, nowIso());
+      return toUser(updated);
+    },
+
+    async updateProfile(viewer: AuthUser, input: ProfileInput): Promise<User> {
+      const row = await me(viewer);
+      checkOwnEmail(row, input.email);
+      const changes: UserUpdate = {};
+      const avatar = await ownImage(viewer, 'avatar', input.avatar);
+      if (avatar !== undefined) changes.avatar = avatar;
+      const banner = await ownImage(viewer, 'banner', input.banner);
+      if (banner !== undefined) changes.banner = banner;
+      if (input.description !== undefined) {
+        const description = typeof input.description === 'string' ? input.description.trim() : '';
+        const error = descriptionError(description);
+        if (error) throw badRequest(error);
+        changes.description = description;
+      }
+      return toUser(await save(row.id, changes));
+    },
+  };
+}

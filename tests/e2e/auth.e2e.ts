@@ -1,0 +1,70 @@
+import { expect, test } from './browser';
+import { createAccount, newAccount, signInWithForm } from './users';
+
+describe('visitors', () => {
+  test('see only landing, login and sign-up; other routes send them to /', async ({ openPage }) => {
+    const page = await openPage();
+    for (const route of ['/home', '/contact', '/settings', '/profile', '/profile/someone', '/tagged/sun,sea']) {
+      await page.goto(route);
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    }
+    for (const route of ['/', '/login', '/createAccount']) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe(route);
+    }
+  });
+
+  test('the logged-out navbar hides the button of the page it is on', async ({ openPage }) => {
+    const page = await openPage();
+    const navbar = page.getByRole('banner');
+    await page.goto('/');
+    await expect.poll(() => navbar.getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+    expect(await navbar.getByRole('link', { name: 'Create Account' }).count()).toBe(1);
+
+    await page.goto('/login');
+    await expect.poll(() => navbar.getByRole('link', { name: 'Create Account' }).count()).toBe(1);
+    expect(await navbar.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+
+    await page.goto('/createAccount');
+    await expect.poll(() => navbar.getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+    expect(await navbar.getByRole('link', { name: 'Create Account' }).count()).toBe(0);
+  });
+});
+
+describe('sign up and sign in', () => {
+  test('sign up goes to /login, sign in goes to /home', async ({ openPage }) => {
+    const page = await openPage();
+    const account = newAccount('journey');
+    await page.goto('/createAccount');
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/login');
+    await signInWithForm(page, account);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    // Signed in, the public pages lead home.
+    await page.goto('/login');
+    await page.waitForURL('**/home');
+  });
+
+  test("a wrong password shows the server's message as a toast for 4000 ms", async ({ openPage }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
+    await toast.waitFor({ state: 'visible' });
+    const shownAt = Date.now();
+    await page.waitForTimeout(3000);
+    expect(await toast.isVisible()).toBe(true); // a 2000 ms toast would be gone by now
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(3500);
+    expect(shownFor).toBeLessThan(5500);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});

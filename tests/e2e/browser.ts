@@ -1,0 +1,60 @@
+/**
+ * The browser side of the suite: Debian's Chromium through playwright-core, a fresh context per
+ * test, and on failure a screenshot plus the page's console log under test-results/e2e/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject, test as base } from 'vitest';
+import { DESKTOP, launchChromium } from './chromium';
+
+export { DESKTOP, MOBILE } from './chromium';
+
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e');
+
+export const baseURL = () => inject('baseURL');
+
+let browser: Browser | null = null;
+async function sharedBrowser(): Promise<Browser> {
+  browser ??= await launchChromium();
+  return browser;
+}
+afterAll(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+export interface PageFixtures {
+  /** A new browser context (own cookies and storage), desktop-sized unless the test says otherwise. */
+  openPage: (options?: Parameters<Browser['newContext']>[0]) => Promise<Page>;
+}
+
+const safeName = (name: string) => name.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+
+export const test = base.extend<PageFixtures>({
+  openPage: async ({ task }, use) => {
+    const contexts: BrowserContext[] = [];
+    const pages: Page[] = [];
+    const logs: string[] = [];
+    await use(async (options) => {
+      const context = await (await sharedBrowser()).newContext({ baseURL: baseURL(), ...DESKTOP, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      const index = pages.push(page) - 1;
+      page.on('console', (message) => logs.push(`[page ${index}] ${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => logs.push(`[page ${index}] pageerror: ${error.message}`));
+      return page;
+    });
+    // The test has finished: its errors are known, and the pages are still open to photograph.
+    if (task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0) {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      const name = safeName(`${path.basename(task.file?.name ?? '')}-${task.name}`);
+      await Promise.all(pages.map((page, i) =>
+        page.screenshot({ path: path.join(RESULTS_DIR, `${name}-${i}.png`), fullPage: true }).catch(() => {})));
+      writeFileSync(path.join(RESULTS_DIR, `${name}.log`), logs.join('\n'));
+    }
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+export { expect } from 'vitest';

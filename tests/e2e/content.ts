@@ -1,0 +1,42 @@
+/** Content made through the API inside a browser context (its cookies are the context's). */
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { Post, UploadResult } from '../../lib/types';
+import type { Account } from './users';
+
+/** Signs the page's context in without the form (for journeys about something else). */
+export async function signInViaApi(page: Page, account: Account): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+}
+
+/** A real image: a diagonal gradient with a circle, as JPEG or PNG. */
+export async function makeImage(format: 'jpeg' | 'png', width = 900, height = 600, hue = 200): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 80) % 360},70%,35%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width * 0.7}" cy="${height * 0.4}" r="${Math.min(width, height) / 5}" fill="rgba(255,255,255,0.6)"/>
+  </svg>`;
+  const image = sharp(Buffer.from(svg));
+  return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer();
+}
+
+export async function uploadViaApi(page: Page, preset: 'post' | 'avatar' | 'banner', hue = 200): Promise<UploadResult> {
+  const res = await page.request.post('/api/uploads', {
+    multipart: {
+      upload_preset: preset,
+      file: { name: `${preset}.jpg`, mimeType: 'image/jpeg', buffer: await makeImage('jpeg', preset === 'banner' ? 1500 : 900, preset === 'banner' ? 500 : 600, hue) },
+    },
+  });
+  if (res.status() !== 201) throw new Error(`upload failed: ${res.status()} ${await res.text()}`);
+  return res.json();
+}
+
+export async function createPostViaApi(page: Page, post: { message: string; tags: string[]; hue?: number }): Promise<Post> {
+  const upload = await uploadViaApi(page, 'post', post.hue);
+  const res = await page.request.post('/api/posts/create', { data: { message: post.message, tags: post.tags, image: upload.secure_url } });
+  if (res.status() !== 201) throw new Error(`create post failed: ${res.status()} ${await res.text()}`);
+  return res.json();
+}

@@ -1,0 +1,71 @@
+/** Starts the production server (optionally building first) on a fresh data folder and a free port. */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/instance`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+export async function startServer({ build }: { build: boolean }): Promise<RunningServer> {
+  if (build) {
+    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (result.status !== 0) throw new Error('next build failed');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      // Journeys sign up and sign in many times from one IP.
+      RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_AUTH_PER_ACCOUNT: '10000', RATE_LIMIT_UPLOADS_PER_USER: '10000',
+      RATE_LIMIT_WRITES_PER_USER: '10000', CONTACT_EMAIL: 'team@posts.example',
+    },
+  });
+  await waitForServer(baseURL, child);
+  return {
+    baseURL,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** Fresh accounts for journeys: unique names, made through the API (or the UI when the journey is sign-up). */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(prefix = 'user'): Account {
+  const username = `${prefix}_${randomBytes(4).toString('hex')}`;
+  return { username, email: `${username}@example.com`, password: 'correct horse battery' };
+}
+
+/** Signs up through the API: journeys that are not about sign-up start from here. */
+export async function createAccount(page: Page, account = newAccount()): Promise<Account> {
+  const res = await page.request.post('/api/auth/signup', { data: account });
+  if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
+  return account;
+}
+
+/** Signs in through the login form and waits for the home feed. */
+export async function signInWithForm(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+}
