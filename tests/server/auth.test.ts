@@ -62,7 +62,7 @@ describe('login and session', () => {
     await signup({ username: 'loginuser', email: 'login@example.com', password: 'password123' });
     const res = await login({ email: 'LOGIN@example.com', password: 'password123' });
     expect(res.statusCode).toBe(200);
-    for (const cookie of res.cookies) {
+    for (const cookie of res.cookies.filter((c) => c.name !== 'has_session')) {
       expect(cookie.httpOnly).toBe(true);
       expect(cookie.sameSite).toBe('Lax');
       expect(cookie.path).toBe('/');
@@ -135,6 +135,32 @@ describe('refresh tokens', () => {
     expect(results.filter((r) => r.statusCode === 401)).toHaveLength(4);
     const next = cookiesOf(ok[0]);
     expect((await refresh(next.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe('getLoggedUser after the access token lapsed', () => {
+  it('refreshes from the refresh cookie and answers the user with new cookies', async () => {
+    const user = await signIn(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: `refresh_token=${user.cookies.refresh_token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().username).toBe(user.username);
+    const next = cookiesOf(res);
+    expect(next.refresh_token).not.toBe(user.cookies.refresh_token);
+    expect((await me(`access_token=${next.access_token}`)).statusCode).toBe(200);
+    // The old refresh token was used up by that.
+    expect((await refresh(user.cookies.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('answers 401 for a bad refresh cookie, and sets the readable session hint only with a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: 'refresh_token=made-up' } });
+    expect(res.statusCode).toBe(401);
+    const user = await signIn(t.app);
+    expect(user.cookies.has_session).toBe('1');
+    const again = await login({ email: user.email, password: user.password });
+    const hint = again.cookies.find((c) => c.name === 'has_session')!;
+    expect(hint.httpOnly).toBeFalsy();
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
+    expect(logout.cookies.find((c) => c.name === 'has_session')?.value).toBe('');
   });
 });
 

@@ -1,0 +1,92 @@
+/**
+ * `npm run audit:pages`: Lighthouse (mobile preset) on the main pages of a production build with
+ * realistic content, signed in where needed. Prints each category score and the main metrics per
+ * page, the shared first-load JavaScript (gzip) from the build, and writes the reports to ./reports/.
+ * Builds first unless AUDIT_SKIP_BUILD=1.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, launchChromium } from '../tests/e2e/chromium';
+import { buildWorld } from '../tests/e2e/pages';
+import { startServer } from '../tests/e2e/server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reportsDir = path.join(root, 'reports');
+const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 } as const;
+const SHARED_JS_BUDGET_KB = 160;
+
+/** Gzip size of the JavaScript every page loads (the `_app` chunks and polyfills). */
+export function sharedFirstLoadKb(): number {
+  const manifest = JSON.parse(readFileSync(path.join(root, '.next/build-manifest.json'), 'utf8')) as {
+    pages: Record<string, string[]>; polyfillFiles: string[];
+  };
+  const files = new Set([...manifest.pages['/_app'], ...manifest.polyfillFiles].filter((f) => f.endsWith('.js')));
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(path.join(root, '.next', file))).length;
+  return bytes / 1024;
+}
+
+async function sessionCookie(baseURL: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+const server = await startServer({ build: process.env.AUDIT_SKIP_BUILD !== '1' });
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+let failed = false;
+try {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const world = await buildWorld(await context.newPage());
+  await browser.close();
+  const cookie = await sessionCookie(server.baseURL, world.author.email, world.author.password);
+  const audited = ['landing', 'login', 'home', 'profile', 'tagged', 'post'];
+  mkdirSync(reportsDir, { recursive: true });
+
+  const rows: string[][] = [];
+  for (const page of world.pages.filter((p) => audited.includes(p.name))) {
+    const run = () => lighthouse(`${server.baseURL}${page.path}`, {
+      port: chrome.port, output: ['html', 'json'], logLevel: 'error',
+      extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
+    });
+    let result = await run();
+    // Chromium's tracing sometimes misses the navigation start (NO_NAVSTART): measure again.
+    for (let attempt = 0; attempt < 2 && result?.lhr.runtimeError; attempt += 1) result = await run();
+    if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    if (result.lhr.runtimeError) console.warn(`${page.name}: ${result.lhr.runtimeError.message}`);
+    const [html, json] = result.report as string[];
+    writeFileSync(path.join(reportsDir, `${page.name}.html`), html);
+    writeFileSync(path.join(reportsDir, `${page.name}.json`), json);
+    const { categories, audits } = result.lhr;
+    const score = (id: keyof typeof BUDGETS) => Math.round((categories[id]?.score ?? 0) * 100);
+    for (const [id, budget] of Object.entries(BUDGETS) as [keyof typeof BUDGETS, number][]) {
+      if (score(id) < budget) failed = true;
+    }
+    const metric = (id: string) => audits[id]?.displayValue ?? '-';
+    rows.push([page.name, ...Object.keys(BUDGETS).map((id) => String(score(id as keyof typeof BUDGETS))),
+      metric('first-contentful-paint'), metric('largest-contentful-paint'), metric('total-blocking-time'),
+      metric('cumulative-layout-shift'), metric('speed-index')]);
+  }
+
+  const header = ['page', 'perf', 'a11y', 'best-pr.', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  console.log(`\nLighthouse ${'(mobile preset)'} — budgets: performance ≥ ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS['best-practices']}, SEO ≥ ${BUDGETS.seo}`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  const shared = sharedFirstLoadKb();
+  if (shared > SHARED_JS_BUDGET_KB) failed = true;
+  console.log(`\nShared first-load JavaScript: ${shared.toFixed(1)} kB gzip (budget ${SHARED_JS_BUDGET_KB} kB)`);
+  console.log(`Reports: ${reportsDir}`);
+  console.log(failed ? '\nSome budgets are missed.' : '\nEvery budget is met.');
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+process.exitCode = failed ? 1 : 0;
