@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchLoggedUser, logout, selectSession, selectUser } from '../../store/slices/authSlice';
+import { logout, restoreSession, selectSession, selectUser } from '../../store/slices/authSlice';
 import { editorOpened, selectEditor } from '../../store/slices/postsSlice';
 import { loadStoredTheme } from '../../store/slices/themeSlice';
 import { Toasts } from '../ui/Toasts';
@@ -37,7 +37,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     dispatch(loadStoredTheme());
-    void dispatch(fetchLoggedUser());
+    void dispatch(restoreSession());
   }, [dispatch]);
 
   useEffect(() => {

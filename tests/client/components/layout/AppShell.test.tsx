@@ -11,9 +11,16 @@ const signedOut = () =>
     http.get('/api/auth/getLoggedUser', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
     http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
   );
-const signedIn = () => server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser({ username: 'alice' }))));
+const signedIn = () => {
+  document.cookie = 'has_session=1; path=/';
+  server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser({ username: 'alice' }))));
+};
 
 describe('AppShell route guards', () => {
+  afterEach(() => {
+    document.cookie = 'has_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
   it('sends visitors who are not signed in from a private page to /', async () => {
     signedOut();
     setRoute('/home');
