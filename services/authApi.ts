@@ -13,7 +13,7 @@ export interface SignupData extends Credentials {
 /** Readable cookie the server sets beside the HttpOnly session cookies (docs/api-decisions.md). */
 const SESSION_HINT = 'has_session=1';
 
-/** False when this browser holds no session at all, so visitors skip the lookup entirely. */
+/** True when this browser most likely holds a session (the lookup still decides). */
 export function hasSessionHint(): boolean {
   return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(SESSION_HINT);
 }

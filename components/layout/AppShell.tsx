@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { hasSessionHint } from '../../services/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { logout, restoreSession, selectSession, selectUser } from '../../store/slices/authSlice';
+import { fetchLoggedUser, logout, selectSession, selectUser } from '../../store/slices/authSlice';
 import { editorOpened, selectEditor } from '../../store/slices/postsSlice';
 import { loadStoredTheme } from '../../store/slices/themeSlice';
 import { Toasts } from '../ui/Toasts';
@@ -42,7 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     setHinted(hasSessionHint());
     dispatch(loadStoredTheme());
-    void dispatch(restoreSession());
+    void dispatch(fetchLoggedUser());
   }, [dispatch]);
 
   useEffect(() => {

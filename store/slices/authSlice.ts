@@ -3,7 +3,7 @@ import { TOAST_AUTH_ERROR_MS } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import type { User } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
-import { authApi, hasSessionHint, type Credentials, type SignupData } from '../../services/authApi';
+import { authApi, type Credentials, type SignupData } from '../../services/authApi';
 import { usersApi, type AccountUpdate, type ProfileUpdate } from '../../services/usersApi';
 import type { RootState } from '../index';
 import { createAppAsyncThunk } from '../withTypes';
@@ -36,12 +36,6 @@ export const fetchLoggedUser = createAppAsyncThunk('auth/fetchLoggedUser', async
   } catch (error) {
     return rejectWithValue(errorMessage(error));
   }
-});
-
-/** The first lookup of a visit: a browser without the session hint is signed out, no request needed. */
-export const restoreSession = createAppAsyncThunk('auth/restoreSession', async (_: void, { dispatch }) => {
-  if (hasSessionHint()) await dispatch(fetchLoggedUser());
-  else dispatch(userCleared());
 });
 
 export const login = createAppAsyncThunk('auth/login', async (credentials: Credentials, { dispatch, rejectWithValue }) => {

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../lib/limits';
 import { TEXTS } from '../../../lib/texts';
 import { makeStore, type AppStore } from '../../../store';
-import { fetchLoggedUser, login, logout, restoreSession, signup, updateAccount, updateProfile } from '../../../store/slices/authSlice';
+import { fetchLoggedUser, login, logout, signup, updateAccount, updateProfile } from '../../../store/slices/authSlice';
 import { buildUser } from '../support/factories';
 import { signedInState } from '../support/renderWithProviders';
 import { server } from '../support/server';
@@ -33,35 +33,6 @@ describe('session', () => {
     await store.dispatch(fetchLoggedUser());
     expect(store.getState().auth).toMatchObject({ session: 'loggedOut', user: null });
     expect(refreshes).toBe(0);
-  });
-});
-
-describe('restoreSession', () => {
-  afterEach(() => {
-    document.cookie = 'has_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-  });
-
-  it('signs a browser without the session hint out without any request', async () => {
-    let lookups = 0;
-    server.use(
-      http.get('/api/auth/getLoggedUser', () => {
-        lookups += 1;
-        return unauthorized();
-      }),
-    );
-    const store = makeStore();
-    await store.dispatch(restoreSession());
-    expect(store.getState().auth.session).toBe('loggedOut');
-    expect(lookups).toBe(0);
-  });
-
-  it('looks the user up when the hint is there', async () => {
-    const user = buildUser();
-    document.cookie = 'has_session=1; path=/';
-    server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(user)));
-    const store = makeStore();
-    await store.dispatch(restoreSession());
-    expect(store.getState().auth).toMatchObject({ session: 'loggedIn', user });
   });
 });
 

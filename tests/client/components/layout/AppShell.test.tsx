@@ -58,6 +58,38 @@ describe('AppShell route guards', () => {
     expect(router.replace).not.toHaveBeenCalled();
   });
 
+  it('with the session hint, renders a private page while the user is still being looked up', async () => {
+    document.cookie = 'has_session=1; path=/';
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get('/api/auth/getLoggedUser', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(buildUser());
+      }),
+    );
+    setRoute('/home');
+    renderWithProviders(
+      <AppShell>
+        <p>Feed</p>
+      </AppShell>,
+    );
+    expect(await screen.findByText('Feed')).toBeInTheDocument();
+    answer?.();
+    expect(await screen.findByRole('button', { name: 'Create post' })).toBeInTheDocument();
+  });
+
+  it('without the hint, waits for the lookup before rendering a private page', async () => {
+    server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser())));
+    setRoute('/home');
+    renderWithProviders(
+      <AppShell>
+        <p>Feed</p>
+      </AppShell>,
+    );
+    expect(screen.queryByText('Feed')).not.toBeInTheDocument();
+    expect(await screen.findByText('Feed')).toBeInTheDocument();
+  });
+
   it('lets visitors see the public pages', async () => {
     signedOut();
     setRoute('/');
