@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { hasSessionHint } from '../../services/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchLoggedUser, logout, selectSession, selectUser } from '../../store/slices/authSlice';
+import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../store/slices/authSlice';
 import { editorOpened, selectEditor } from '../../store/slices/postsSlice';
 import { loadStoredTheme } from '../../store/slices/themeSlice';
 import { Toasts } from '../ui/Toasts';
@@ -40,9 +40,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [hinted, setHinted] = useState(false);
 
   useEffect(() => {
-    setHinted(hasSessionHint());
+    const hint = hasSessionHint();
+    setHinted(hint);
     dispatch(loadStoredTheme());
-    void dispatch(fetchLoggedUser());
+    // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
+    // so a session the hint cookie does not reflect still counts.
+    if (isPublic && !hint) dispatch(userCleared());
+    else void dispatch(fetchLoggedUser());
+    // Only the first page of the visit decides; later navigation keeps the session state.
   }, [dispatch]);
 
   useEffect(() => {

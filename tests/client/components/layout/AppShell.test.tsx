@@ -90,8 +90,14 @@ describe('AppShell route guards', () => {
     expect(await screen.findByText('Feed')).toBeInTheDocument();
   });
 
-  it('lets visitors see the public pages', async () => {
-    signedOut();
+  it('lets visitors see the public pages without looking a session up', async () => {
+    let lookups = 0;
+    server.use(
+      http.get('/api/auth/getLoggedUser', () => {
+        lookups += 1;
+        return HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 });
+      }),
+    );
     setRoute('/');
     renderWithProviders(
       <AppShell>
@@ -99,6 +105,8 @@ describe('AppShell route guards', () => {
       </AppShell>,
     );
     expect(screen.getByText('Landing')).toBeInTheDocument();
-    await waitFor(() => expect(router.replace).not.toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument());
+    expect(router.replace).not.toHaveBeenCalled();
+    expect(lookups).toBe(0);
   });
 });
