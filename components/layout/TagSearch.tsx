@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { SEARCH_INPUT_WIDTH_PX } from '../../lib/limits';
 import { normalizeTag, tagError } from '../../lib/validation';
@@ -102,6 +102,9 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   const [tags, setTags] = useState<string[]>([]);
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The tag list floats over the page, so it shows only while the search is being used.
+  const [active, setActive] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const withInput = (): string[] | null => {
     const tag = normalizeTag(input);
@@ -129,6 +132,7 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
     const all = withInput();
     if (!all || all.length === 0) return;
     void router.push(`/tagged/${all.map(encodeURIComponent).join(',')}`);
+    setActive(false);
     onSearch?.();
   };
 
@@ -140,6 +144,10 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
         event.preventDefault();
         search();
       }}
+      onFocus={() => setActive(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setActive(false);
+      }}
     >
       <Bar>
         <Icon name="hash" size={16} />
@@ -147,6 +155,7 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
           Add a tag to search
         </label>
         <input
+          ref={inputRef}
           id={id}
           value={input}
           onChange={(event) => setInput(event.target.value)}
@@ -157,7 +166,7 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
         />
         <button type="submit">Search</button>
       </Bar>
-      {(tags.length > 0 || error) && (
+      {active && (tags.length > 0 || error) && (
         <Panel id={`${id}-tags`}>
           {error && <Error role="alert">{error}</Error>}
           {tags.length > 0 && (
@@ -165,7 +174,13 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
               <PanelHead>
                 <span aria-live="polite">{tagCountText(tags.length)}</span>
                 {tags.length >= 2 && (
-                  <button type="button" onClick={() => setTags([])}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setTags([]);
+                      inputRef.current?.focus();
+                    }}
+                  >
                     Remove all tags
                   </button>
                 )}
@@ -173,7 +188,14 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
               <Chips>
                 {tags.map((tag) => (
                   <li key={tag}>
-                    <TagChip tag={tag} onRemove={() => setTags(tags.filter((t) => t !== tag))} />
+                    <TagChip
+                      tag={tag}
+                      onRemove={() => {
+                        setTags(tags.filter((t) => t !== tag));
+                        // The chip's button goes away with it; keep the keyboard in the search.
+                        inputRef.current?.focus();
+                      }}
+                    />
                   </li>
                 ))}
               </Chips>

@@ -44,3 +44,33 @@ describe('TagSearch', () => {
     expect(router.push).not.toHaveBeenCalled();
   });
 });
+
+describe('TagSearch panel', () => {
+  it('shows the tag list only while the search is in use', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <TagSearch />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    await user.type(input(), 'cats{Enter}');
+    expect(screen.getByText('1 tag')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByText('1 tag')).not.toBeInTheDocument();
+    await user.click(input());
+    expect(screen.getByText('1 tag')).toBeInTheDocument();
+  });
+});
+
+describe('TagSearch chips', () => {
+  it('removes one tag and keeps focus in the search', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TagSearch />);
+    await user.type(input(), 'cats{Enter}');
+    await user.type(input(), 'dogs{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Remove tag cats' }));
+    expect(screen.getByText('1 tag')).toBeInTheDocument();
+    expect(input()).toHaveFocus();
+  });
+});
