@@ -1,6 +1,6 @@
 /** yup schemas for the client's forms, built on the shared validators so both sides agree. */
 import { object, string, type StringSchema } from 'yup';
-import { DESCRIPTION_MAX, MESSAGE_MAX, TAG_MAX, UPLOAD_MAX_BYTES } from './limits';
+import { DESCRIPTION_MAX, MESSAGE_MAX, TAG_MAX } from './limits';
 import { TEXTS } from './texts';
 import { emailError, passwordError, usernameError } from './validation';
 
@@ -42,12 +42,3 @@ export const accountSchema = object({
 export const profileSchema = object({
   description: string().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
 });
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png'];
-
-/** Client-side check before an upload; the server checks the real bytes again. */
-export function imageFileError(file: { size: number; type: string }): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return TEXTS.allowedFormats;
-  if (file.size >= UPLOAD_MAX_BYTES) return TEXTS.fileTooBig;
-  return null;
-}

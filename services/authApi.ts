@@ -1,6 +1,5 @@
-import { AxiosError } from 'axios';
 import type { User } from '../lib/types';
-import { apiClient, refreshSession } from './apiClient';
+import { apiClient } from './apiClient';
 
 export interface Credentials {
   email: string;
@@ -9,6 +8,14 @@ export interface Credentials {
 
 export interface SignupData extends Credentials {
   username: string;
+}
+
+/** Readable cookie the server sets beside the HttpOnly session cookies (docs/api-decisions.md). */
+const SESSION_HINT = 'has_session=1';
+
+/** True when this browser most likely holds a session (the lookup still decides). */
+export function hasSessionHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(SESSION_HINT);
 }
 
 export const authApi = {
@@ -21,17 +28,8 @@ export const authApi = {
   async logout(): Promise<void> {
     await apiClient.post('/api/auth/logout');
   },
-  /**
-   * The access token lives 15 minutes; when it has expired the refresh token restores the
-   * session once, so a visitor who comes back later is not signed out by mistake.
-   */
+  /** The server renews a lapsed access token itself on this call, from the refresh cookie. */
   async getLoggedUser(): Promise<User> {
-    try {
-      return (await apiClient.get<User>('/api/auth/getLoggedUser')).data;
-    } catch (error) {
-      if (!(error instanceof AxiosError) || error.response?.status !== 401) throw error;
-      await refreshSession();
-      return (await apiClient.get<User>('/api/auth/getLoggedUser')).data;
-    }
+    return (await apiClient.get<User>('/api/auth/getLoggedUser')).data;
   },
 };

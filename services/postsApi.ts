@@ -46,6 +46,9 @@ export const postsApi = {
   async addComment(postId: string, message: string, userId: string): Promise<Comment> {
     return (await apiClient.post<Comment>(`/api/posts/${encodeURIComponent(postId)}/comments`, { message, userId })).data;
   },
+  async deleteComment(postId: string, commentId: string): Promise<void> {
+    await apiClient.delete(`/api/posts/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`);
+  },
   async likeComment(postId: string, commentId: string, userId: string): Promise<CommentReaction> {
     return (
       await apiClient.patch<CommentReaction>(`/api/posts/${encodeURIComponent(postId)}/comments/like`, { userId, commentId })

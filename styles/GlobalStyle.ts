@@ -34,7 +34,7 @@ export const GlobalStyle = createGlobalStyle`
     position: fixed; left: 12px; top: -60px; z-index: 300; padding: 8px 14px; border-radius: 8px;
     background: var(--accent); color: var(--on-accent); font-weight: 600; text-decoration: none;
   }
-  .skip-link:focus { top: 8px; }
+  .skip-link:focus-visible { top: 8px; }
   main:focus { outline: none; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }

@@ -1,10 +1,14 @@
 import Link from 'next/link';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { Comment } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { dislikeComment, likeComment } from '../../store/slices/postsSlice';
+import { selectUser } from '../../store/slices/authSlice';
+import { deleteComment, dislikeComment, likeComment } from '../../store/slices/postsSlice';
 import { ReactionBar } from '../posts/ReactionBar';
 import { Avatar } from '../ui/Avatar';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Icon } from '../ui/Icon';
 import { RelativeTime } from '../ui/RelativeTime';
 
 const Item = styled.li`
@@ -29,10 +33,42 @@ const Meta = styled.div`
   time { font-size: 12px; color: ${({ theme }) => theme.color.textMuted}; }
 `;
 
-export function CommentItem({ postId, comment }: { postId: string; comment: Comment }) {
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  margin-left: -12px;
+`;
+
+const DeleteButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 32px;
+  height: 32px;
+  border: none;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; color: ${({ theme }) => theme.color.danger}; }
+`;
+
+interface CommentItemProps {
+  postId: string;
+  /** The post's creator may remove any comment on it. */
+  postCreator: string;
+  comment: Comment;
+}
+
+export function CommentItem({ postId, postCreator, comment }: CommentItemProps) {
   const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
   const busy = useAppSelector((state) => state.posts.likeComment.status === 'loading');
+  const [confirming, setConfirming] = useState(false);
   const args = { postId, commentId: comment.commentId };
+  const mayDelete = me && (me.username === comment.creator || me.username === postCreator);
+
   return (
     <Item>
       <Avatar src={comment.creatorImage} name={comment.creator} size={32} />
@@ -42,17 +78,36 @@ export function CommentItem({ postId, comment }: { postId: string; comment: Comm
           <RelativeTime iso={comment.createdAt} />
         </Meta>
         <p>{comment.message}</p>
-        <ReactionBar
-          subject={`comment by ${comment.creator}`}
-          size={15}
-          likes={comment.likesCount}
-          dislikes={comment.dislikesCount}
-          mine={comment.myReaction}
-          busy={busy}
-          onLike={() => dispatch(likeComment(args))}
-          onDislike={() => dispatch(dislikeComment(args))}
-        />
+        <Actions>
+          <ReactionBar
+            subject={`comment by ${comment.creator}`}
+            size={15}
+            likes={comment.likesCount}
+            dislikes={comment.dislikesCount}
+            mine={comment.myReaction}
+            busy={busy}
+            onLike={() => dispatch(likeComment(args))}
+            onDislike={() => dispatch(dislikeComment(args))}
+          />
+          {mayDelete && (
+            <DeleteButton type="button" aria-label={`Delete comment by ${comment.creator}`} onClick={() => setConfirming(true)}>
+              <Icon name="trash" size={16} />
+            </DeleteButton>
+          )}
+        </Actions>
       </Content>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this comment?"
+          message="It will be removed for everyone. This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            await dispatch(deleteComment(args));
+            setConfirming(false);
+          }}
+        />
+      )}
     </Item>
   );
 }

@@ -17,7 +17,7 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
-export function CommentList({ postId, comments }: { postId: string; comments: Comment[] }) {
+export function CommentList({ postId, postCreator, comments }: { postId: string; postCreator: string; comments: Comment[] }) {
   const dispatch = useAppDispatch();
   const { commentsNext, commentsLoading } = useAppSelector(selectCurrentPost);
   if (comments.length === 0) return <Empty>No comments yet. Start the conversation.</Empty>;
@@ -25,7 +25,7 @@ export function CommentList({ postId, comments }: { postId: string; comments: Co
     <>
       <List>
         {comments.map((comment) => (
-          <CommentItem key={comment.commentId} postId={postId} comment={comment} />
+          <CommentItem key={comment.commentId} postId={postId} postCreator={postCreator} comment={comment} />
         ))}
       </List>
       {commentsNext && (

@@ -1,9 +1,10 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { hasSessionHint } from '../../services/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchLoggedUser, logout, selectSession, selectUser } from '../../store/slices/authSlice';
+import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../store/slices/authSlice';
 import { editorOpened, selectEditor } from '../../store/slices/postsSlice';
 import { loadStoredTheme } from '../../store/slices/themeSlice';
 import { Toasts } from '../ui/Toasts';
@@ -35,9 +36,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   const isPublic = PUBLIC_ROUTES.includes(router.pathname);
   const isOpen = OPEN_ROUTES.includes(router.pathname);
 
+  // Read after hydration (the server cannot see the cookie), then pages may start loading at once.
+  const [hinted, setHinted] = useState(false);
+
   useEffect(() => {
+    const hint = hasSessionHint();
+    setHinted(hint);
     dispatch(loadStoredTheme());
-    void dispatch(fetchLoggedUser());
+    // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
+    // so a session the hint cookie does not reflect still counts.
+    if (isPublic && !hint) dispatch(userCleared());
+    else void dispatch(fetchLoggedUser());
+    // Only the first page of the visit decides; later navigation keeps the session state.
   }, [dispatch]);
 
   useEffect(() => {
@@ -54,7 +64,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const onCreatePost = useCallback(() => dispatch(editorOpened(null)), [dispatch]);
 
   const signedIn = session === 'loggedIn' && user;
-  const mayRender = isPublic || isOpen || signedIn;
+  // With the session hint, a private page starts fetching its data while the user is looked up;
+  // should the lookup fail, the guard above sends the visitor to / all the same.
+  const optimistic = session === 'loading' && hinted;
+  const mayRender = isPublic || isOpen || signedIn || optimistic;
 
   let navbar: ReactNode;
   if (signedIn) navbar = <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />;
@@ -67,7 +80,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {navbar}
-      <Main id="content" tabIndex={-1} $flush={Boolean(signedIn) && router.pathname === '/profile/[profileName]'}>
+      <Main id="content" tabIndex={-1} $flush={Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
         {mayRender ? children : <PageLoading />}
       </Main>
       {signedIn && editor.open && <PostEditor />}

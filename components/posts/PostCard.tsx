@@ -33,7 +33,14 @@ const Byline = styled.div`
   min-width: 0;
   display: flex;
   flex-direction: column;
-  a { color: ${({ theme }) => theme.color.text}; font-weight: 700; text-decoration: none; }
+  a {
+    color: ${({ theme }) => theme.color.text};
+    font-weight: 700;
+    text-decoration: none;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   a:hover { text-decoration: underline; }
   time { font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; }
 `;
@@ -55,6 +62,11 @@ const OwnerActions = styled.div`
     font-weight: 600;
     cursor: pointer;
     &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; color: ${({ theme }) => theme.color.text}; }
+  }
+  /* Icons only on narrow screens, so a long username keeps its room. */
+  @media (max-width: 479px) {
+    button { width: 36px; padding: 0; justify-content: center; }
+    button span { display: none; }
   }
 `;
 

@@ -63,7 +63,7 @@ export function PostDetail({ id }: { id: string }) {
           Comments <span aria-hidden="true">·</span> {post.commentsCount}
         </h2>
         <CommentForm postId={post._id} />
-        <CommentList postId={post._id} comments={post.comments} />
+        <CommentList postId={post._id} postCreator={post.creator} comments={post.comments} />
       </Comments>
     </PageContainer>
   );

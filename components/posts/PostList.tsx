@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -66,6 +66,25 @@ export const EmptyState = styled.div`
   p { margin: 0; max-width: 360px; }
 `;
 
+/**
+ * How many of `total` items to render: a first few at once, the rest a step per frame, so a
+ * page of cards never blocks the main thread in one long task.
+ */
+function useProgressiveCount(total: number, key: string, step: number): number {
+  const [state, setState] = useState({ key, shown: step });
+  const shown = state.key === key ? state.shown : step;
+  useEffect(() => {
+    if (state.key !== key) {
+      setState({ key, shown: step });
+      return;
+    }
+    if (shown >= total) return;
+    const timer = setTimeout(() => setState({ key, shown: shown + step }), 16);
+    return () => clearTimeout(timer);
+  }, [key, shown, step, total, state.key]);
+  return shown;
+}
+
 interface PostListProps {
   source: PostSource;
   layout?: 'feed' | 'grid';
@@ -85,8 +104,10 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   }, [dispatch, key]);
 
   const current = list.key === key;
+  const shown = useProgressiveCount(current ? list.items.length : 0, key, layout === 'feed' ? 2 : 12);
   const hasMore = current && Boolean(list.next);
-  const sentinel = useInfiniteScroll(() => void dispatch(fetchMorePosts()), hasMore && list.status === 'done');
+  const allShown = shown >= list.items.length;
+  const sentinel = useInfiniteScroll(() => void dispatch(fetchMorePosts()), hasMore && allShown && list.status === 'done');
   const firstLoad = !current || (list.status === 'loading' && list.items.length === 0);
 
   if (firstLoad) {
@@ -125,7 +146,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
     <>
       {layout === 'grid' ? (
         <Grid>
-          {list.items.map((post) => (
+          {list.items.slice(0, shown).map((post) => (
             <li key={post._id}>
               <Link href={`/post/${encodeURIComponent(post._id)}`}>
                 <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} square sizes="(min-width: 768px) 300px, 33vw" />
@@ -139,7 +160,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
         </Grid>
       ) : (
         <Feed>
-          {list.items.map((post, index) => (
+          {list.items.slice(0, shown).map((post, index) => (
             <PostCard key={post._id} post={post} priority={index === 0} />
           ))}
         </Feed>

@@ -197,6 +197,15 @@ export const dislikeComment = createAppAsyncThunk(
   },
 );
 
+/** Not one of the spec's tracked actions, so it has no loading/error slot; failures still toast. */
+export const deleteComment = createAppAsyncThunk(
+  'posts/deleteComment',
+  async ({ postId, commentId }: CommentArgs, { getState, dispatch, rejectWithValue }) => {
+    const result = await guarded(getState(), dispatch, () => postsApi.deleteComment(postId, commentId));
+    return result.ok ? { postId, commentId } : rejectWithValue(result.message);
+  },
+);
+
 type Rejected = { payload?: string; error: { message?: string } };
 const messageOf = (action: Rejected) => action.payload ?? action.error.message;
 
@@ -325,7 +334,15 @@ const postsSlice = createSlice({
         });
         if (state.currentPost.post?._id === postId) state.currentPost.post.comments.unshift(comment);
       })
-      .addCase(addComment.rejected, (state, action) => failed(state.addComment, messageOf(action)));
+      .addCase(addComment.rejected, (state, action) => failed(state.addComment, messageOf(action)))
+      .addCase(deleteComment.fulfilled, (state, action) => {
+        const { postId, commentId } = action.payload;
+        updatePost(state, postId, (post) => {
+          post.commentsCount = Math.max(0, post.commentsCount - 1);
+        });
+        const current = state.currentPost.post;
+        if (current?._id === postId) current.comments = current.comments.filter((c) => c.commentId !== commentId);
+      });
 
     for (const thunk of [likeComment, dislikeComment]) {
       builder

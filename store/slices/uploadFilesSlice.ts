@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UploadPreset } from '../../lib/limits';
-import { imageFileError } from '../../lib/schemas';
+import { imageFileError } from '../../lib/uploads';
 import { TEXTS } from '../../lib/texts';
 import type { UploadResult } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { TEXTS } from '../../../lib/texts';
 import { makeStore, type AppStore } from '../../../store';
 import {
-  addComment, createPost, deletePost, dislikeComment, dislikePost, editPost, fetchMorePosts, fetchPost, fetchPosts,
+  addComment, createPost, deleteComment, deletePost, dislikeComment, dislikePost, editPost, fetchMorePosts, fetchPost, fetchPosts,
   likeComment, likePost, postCleared,
 } from '../../../store/slices/postsSlice';
 import { buildComment, buildPost, buildUser } from '../support/factories';
@@ -206,5 +206,27 @@ describe('current post', () => {
     expect(store.getState().posts.currentPost).toMatchObject({ loading: false, error: 'Post not found', post: null });
     store.dispatch(postCleared());
     expect(store.getState().posts.currentPost).toEqual(makeStore().getState().posts.currentPost);
+  });
+});
+
+describe('deleting a comment', () => {
+  it('removes it from the current post and lowers the count', async () => {
+    const comments = [buildComment({ commentId: 'c1' }), buildComment({ commentId: 'c2' })];
+    server.use(
+      http.get('/api/posts/p1', () => HttpResponse.json({ ...buildPost({ _id: 'p1', commentsCount: 2 }), comments })),
+      http.get('/api/posts/p1/comments', () => HttpResponse.json(comments)),
+      http.delete('/api/posts/p1/comments/c1', () => HttpResponse.json({ commentId: 'c1' })),
+    );
+    const store = signedIn();
+    await store.dispatch(fetchPost('p1'));
+    await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
+    expect(store.getState().posts.currentPost.post).toMatchObject({ commentsCount: 1, comments: [{ commentId: 'c2' }] });
+  });
+
+  it("shows the server's message when it is not allowed", async () => {
+    server.use(http.delete('/api/posts/p1/comments/c1', fail('Not allowed', 403)));
+    const store = signedIn();
+    await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
+    expect(messages(store)).toEqual(['Not allowed']);
   });
 });

@@ -11,9 +11,16 @@ const signedOut = () =>
     http.get('/api/auth/getLoggedUser', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
     http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
   );
-const signedIn = () => server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser({ username: 'alice' }))));
+const signedIn = () => {
+  document.cookie = 'has_session=1; path=/';
+  server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser({ username: 'alice' }))));
+};
 
 describe('AppShell route guards', () => {
+  afterEach(() => {
+    document.cookie = 'has_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
   it('sends visitors who are not signed in from a private page to /', async () => {
     signedOut();
     setRoute('/home');
@@ -51,8 +58,46 @@ describe('AppShell route guards', () => {
     expect(router.replace).not.toHaveBeenCalled();
   });
 
-  it('lets visitors see the public pages', async () => {
-    signedOut();
+  it('with the session hint, renders a private page while the user is still being looked up', async () => {
+    document.cookie = 'has_session=1; path=/';
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get('/api/auth/getLoggedUser', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(buildUser());
+      }),
+    );
+    setRoute('/home');
+    renderWithProviders(
+      <AppShell>
+        <p>Feed</p>
+      </AppShell>,
+    );
+    expect(await screen.findByText('Feed')).toBeInTheDocument();
+    answer?.();
+    expect(await screen.findByRole('button', { name: 'Create post' })).toBeInTheDocument();
+  });
+
+  it('without the hint, waits for the lookup before rendering a private page', async () => {
+    server.use(http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser())));
+    setRoute('/home');
+    renderWithProviders(
+      <AppShell>
+        <p>Feed</p>
+      </AppShell>,
+    );
+    expect(screen.queryByText('Feed')).not.toBeInTheDocument();
+    expect(await screen.findByText('Feed')).toBeInTheDocument();
+  });
+
+  it('lets visitors see the public pages without looking a session up', async () => {
+    let lookups = 0;
+    server.use(
+      http.get('/api/auth/getLoggedUser', () => {
+        lookups += 1;
+        return HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 });
+      }),
+    );
     setRoute('/');
     renderWithProviders(
       <AppShell>
@@ -60,6 +105,8 @@ describe('AppShell route guards', () => {
       </AppShell>,
     );
     expect(screen.getByText('Landing')).toBeInTheDocument();
-    await waitFor(() => expect(router.replace).not.toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument());
+    expect(router.replace).not.toHaveBeenCalled();
+    expect(lookups).toBe(0);
   });
 });
