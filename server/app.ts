@@ -18,6 +18,7 @@ import { accessTokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/errorHandler';
+import { HttpError } from './http/errors';
 import { refuseCrossOrigin } from './http/origin';
 import { rateLimit } from './http/rateLimits';
 import { instanceRoutes } from './instance/routes';
@@ -76,7 +77,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(underPressure, {
     // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
     maxEventLoopDelay: 1000,
-    retryAfter: 10,
     pressureHandler: (_request, reply) => {
       reply.code(503).header('Retry-After', '10').send({ message: 'The server is busy, please try again shortly', code: 'Unavailable' });
     },
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.all('/api/*', { schema: { hide: true } }, async (request) => {
-    throw Object.assign(new Error(`No API route ${request.method} ${request.url.split('?')[0]}`), { statusCode: 404, code: 'RouteNotFound' });
+    throw new HttpError(404, 'RouteNotFound', `No API route ${request.method} ${request.url.split('?')[0]}`);
   });
 
   if (options.pageHandler) {

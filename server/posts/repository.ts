@@ -1,5 +1,6 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
+import type { Dialect } from '../db/database';
 import type { Database, PostsTable } from '../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -50,33 +51,64 @@ export function postsByCreator(db: Q, viewerId: string, creatorId: string, curso
 
 /** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
 export const HOME_FEED_MERGE_MAX = 400;
+/** How many of the newest posts (below the cursor) the home feed walks before it merges instead. */
+export const HOME_FEED_WALK_WINDOW = 20_000;
+
+export interface HomeFeedOptions {
+  dialect: Dialect;
+  walkWindow?: number;
+}
 
 /**
  * Ids of the home feed: posts by the people the viewer follows and by the viewer, newest first.
- * For up to HOME_FEED_MERGE_MAX creators it merges each creator's newest `limit` posts, each a range
- * scan of (creator_id, id), so no query ever sorts every post of every followee. Past that, the
- * followed set is so large that walking all posts newest-first finds `limit` matches quickly.
+ *
+ * First it walks the newest `walkWindow` posts below the cursor (primary-key order) keeping those of
+ * followed creators: one fixed statement, fast whenever the followed people post at all recently.
+ * If that window holds too few, it merges each creator's newest posts below the window, each a range
+ * scan of (creator_id, id), so no query ever reads or sorts every post of every followee.
  */
-export async function homeFeedIds(db: Q, viewerId: string, cursor: string | null, limit: number): Promise<string[]> {
+export async function homeFeedIds(db: Q, viewerId: string, cursor: string | null, limit: number, options: HomeFeedOptions): Promise<string[]> {
+  const walkWindow = options.walkWindow ?? HOME_FEED_WALK_WINDOW;
+  let bound = db.selectFrom('posts').select('id');
+  if (cursor) bound = bound.where('id', '<', cursor);
+  const lower = (await bound.orderBy('id', 'desc').limit(1).offset(walkWindow).executeTakeFirst())?.id ?? null;
+
+  // SQLite: unary + keeps the planner on the primary key instead of the creator index (which
+  // would read every post of every followee, then sort them). PostgreSQL plans this itself.
+  const creator = options.dialect === 'sqlite' ? sql<string>`+posts.creator_id` : sql<string>`posts.creator_id`;
+  let walk = db.selectFrom('posts').select('posts.id')
+    .where((eb) => eb.or([
+      eb(creator, '=', viewerId),
+      eb(creator, 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)),
+    ]));
+  if (cursor) walk = walk.where('posts.id', '<', cursor);
+  if (lower) walk = walk.where('posts.id', '>=', lower);
+  const walked = (await walk.orderBy('posts.id', 'desc').limit(limit).execute()).map((r) => r.id);
+  if (walked.length === limit || lower === null) return walked;
+  return [...walked, ...(await mergedHeads(db, viewerId, lower, limit - walked.length))];
+}
+
+/** Below `cursor`: each followed creator's newest `limit` posts, merged. */
+async function mergedHeads(db: Q, viewerId: string, cursor: string, limit: number): Promise<string[]> {
   const followees = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)
     .limit(HOME_FEED_MERGE_MAX).execute();
-  if (followees.length < HOME_FEED_MERGE_MAX) {
-    const creators = [viewerId, ...followees.map((f) => f.followee_id)];
-    const heads = creators.map((creatorId, i) => {
-      let head = db.selectFrom('posts').select('id').where('creator_id', '=', creatorId);
-      if (cursor) head = head.where('id', '<', cursor);
-      return db.selectFrom(head.orderBy('id', 'desc').limit(limit).as(`h${i}`)).select('id');
-    });
-    const merged = heads.slice(1).reduce((union, head) => union.unionAll(head), heads[0]);
-    const rows = await db.selectFrom(merged.as('heads')).select('id').orderBy('id', 'desc').limit(limit).execute();
+  if (followees.length >= HOME_FEED_MERGE_MAX) {
+    // Following that many, the walk below is short: matches are everywhere.
+    const rows = await db.selectFrom('posts').select('posts.id').where('posts.id', '<', cursor)
+      .where((eb) => eb.or([
+        eb('posts.creator_id', '=', viewerId),
+        eb('posts.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)),
+      ]))
+      .orderBy('posts.id', 'desc').limit(limit).execute();
     return rows.map((r) => r.id);
   }
-  let query = db.selectFrom('posts').select('posts.id').where((eb) => eb.or([
-    eb('posts.creator_id', '=', viewerId),
-    eb('posts.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)),
-  ]));
-  if (cursor) query = query.where('posts.id', '<', cursor);
-  const rows = await query.orderBy('posts.id', 'desc').limit(limit).execute();
+  const creators = [viewerId, ...followees.map((f) => f.followee_id)];
+  const heads = creators.map((creatorId, i) => db.selectFrom(
+    db.selectFrom('posts').select('id').where('creator_id', '=', creatorId).where('id', '<', cursor)
+      .orderBy('id', 'desc').limit(limit).as(`h${i}`),
+  ).select('id'));
+  const merged = heads.slice(1).reduce((union, head) => union.unionAll(head), heads[0]);
+  const rows = await db.selectFrom(merged.as('heads')).select('id').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 

@@ -69,7 +69,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
       if (feed === 'all') return map(await posts.allPosts(k, user.id, page.cursor, page.limit + 1));
-      const ids = await posts.homeFeedIds(k, user.id, page.cursor, page.limit + 1);
+      const ids = await posts.homeFeedIds(k, user.id, page.cursor, page.limit + 1, { dialect: db.dialect });
       return map(await posts.postsByIds(k, user.id, ids));
     },
 

@@ -29,14 +29,19 @@ describe('settings', () => {
       await expect.poll(() => page.getByTestId(`${kind}-dropzone`).locator(`img[src*="/media/${kind}/"]`).count(), { timeout: 15_000 }).toBe(1);
     }
     await page.getByLabel('Description').fill('I photograph lighthouses.');
+    const profileSaved = page.waitForResponse((r) => r.url().endsWith('/api/users/updateProfile'));
     await page.getByRole('button', { name: 'Save profile' }).click();
+    expect((await profileSaved).status()).toBe(200);
     await toast(page, TEXTS.userUpdated).waitFor();
 
     const renamed = `${account.username}_2`;
     await page.getByLabel('Username').fill(renamed);
     await page.getByLabel('New password').fill('a brand new secret');
     await page.getByLabel('Current password').fill(account.password);
+    // Wait for this save itself: the profile's toast may still be on screen.
+    const accountSaved = page.waitForResponse((r) => r.url().endsWith('/api/users/updateAccount'));
     await page.getByRole('button', { name: 'Save account' }).click();
+    expect((await accountSaved).status()).toBe(200);
     await toast(page, TEXTS.userUpdated).waitFor();
 
     await page.goto(`/profile/${renamed}`);

@@ -51,8 +51,12 @@ describe('a second user', () => {
     await comment.waitFor();
     await comment.getByRole('button', { name: /^Like comment/ }).click();
     await toast(page, TEXTS.likedComment).waitFor();
+    // The post's earlier "Disliked" toast reads the same: wait for this call's own answer first.
+    const commentDisliked = page.waitForResponse((r) => r.url().endsWith('/comments/dislike'));
     await comment.getByRole('button', { name: /^Dislike comment/ }).click();
+    expect((await commentDisliked).status()).toBe(200);
     await toast(page, TEXTS.dislikedComment).waitFor();
+    await expect.poll(() => comment.getByRole('button', { name: /^Dislike comment/ }).getAttribute('aria-pressed')).toBe('true');
 
     await page.goto(`/profile/${author.username}`);
     await page.getByRole('button', { name: 'Unfollow' }).click();

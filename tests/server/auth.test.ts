@@ -254,7 +254,7 @@ describe('errors and headers', () => {
   it('answers unknown API paths with a JSON 404 and sets security headers, no X-Powered-By', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBeDefined();
+    expect(res.json()).toEqual({ message: 'No API route GET /api/nothing-here', code: 'RouteNotFound' });
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

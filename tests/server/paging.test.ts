@@ -1,6 +1,6 @@
 import type { Comment, Post, UserSummary } from '../../lib/types';
 import { newId } from '../../server/http/ids';
-import { HOME_FEED_MERGE_MAX } from '../../server/posts/repository';
+import { HOME_FEED_MERGE_MAX, homeFeedIds } from '../../server/posts/repository';
 import { createPost, walkPages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { uploadImage } from './multipart';
@@ -91,5 +91,24 @@ describe('home feed of someone following very many people', () => {
     }
     const { items } = await walkPages<Post>(t.app, reader, '/api/posts?feed=following&limit=4');
     expect(items.map((p) => p._id)).toEqual(expected);
+  });
+});
+
+describe('home feed past its walk window', () => {
+  it('merges per-creator heads below the window and still returns every post once, in order', async () => {
+    const reader = await signIn(t.app);
+    const writer = await signIn(t.app);
+    await t.app.inject({ method: 'PATCH', url: `/api/users/${writer.username}/follow`, headers: reader.headers });
+    const mine: string[] = [];
+    for (let i = 0; i < 5; i += 1) mine.unshift((await createPost(t.app, writer, { image: (await uploadImage(t.app, writer)).secure_url }))._id);
+    // Many newer posts by someone the reader does not follow: a small window sees none of the reader's.
+    for (let i = 0; i < 6; i += 1) await addPost();
+    const expected = [...mine, ...(await t.db.kysely.selectFrom('posts').select('id').where('creator_id', '=', reader.id).execute()).map((r) => r.id)];
+    for (const walkWindow of [3, 1_000]) {
+      const ids = await homeFeedIds(t.db.kysely, reader.id, null, 4, { dialect: t.db.dialect, walkWindow });
+      expect(ids).toEqual(expected.slice(0, 4));
+      const next = await homeFeedIds(t.db.kysely, reader.id, ids[3], 4, { dialect: t.db.dialect, walkWindow });
+      expect(next).toEqual(expected.slice(4, 8));
+    }
   });
 });

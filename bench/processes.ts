@@ -1,0 +1,73 @@
+/** Child servers of the benchmark: start, wait until they answer, sample memory, stop. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface Server {
+  name: string;
+  child: ChildProcess;
+  /** Recent output, shown when the server fails to start. */
+  log(): string;
+}
+
+export function startServer(name: string, command: string, args: string[], env: Record<string, string>, cwd: string): Server {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { name, child, log: () => output };
+}
+
+export async function waitUntilUp(server: Server, url: string, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`${server.name} exited with ${server.child.exitCode}:\n${server.log()}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${server.name} did not answer ${url} in time:\n${server.log()}`);
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Resident memory of a process, in bytes: now (VmRSS) and its lifetime peak (VmHWM). */
+export function memoryOf(pid: number): { rss: number; peak: number; anon: number; file: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+    // RssAnon is the process's own memory (heaps); RssFile is mapped files (code, shared libs).
+    return { rss: kb('VmRSS'), peak: kb('VmHWM'), anon: kb('RssAnon'), file: kb('RssFile') };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 200 ms; `peak()` is the highest seen (or the kernel's VmHWM). */
+export function watchMemory(pid: number) {
+  let peak = 0;
+  const sample = () => {
+    const memory = memoryOf(pid);
+    if (memory) peak = Math.max(peak, memory.rss, memory.peak);
+  };
+  const timer = setInterval(sample, 200);
+  timer.unref();
+  return {
+    peak: () => {
+      sample();
+      return peak;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

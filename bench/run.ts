@@ -1,0 +1,318 @@
+/**
+ * `npm run bench`: the production server on the D1 dataset under load, next to two references
+ * measured in the same run on the same machine, plus the image pipeline. Prints every figure and
+ * the targets of docs/benchmarks.md; it never fails on a missed target (figures, not tests).
+ *
+ * Flags: --seconds 10 (per row) --warmup 3 --connections 50 --threads 2 --only <regex>
+ *        --skip-images --cpu-prof (server writes a .cpuprofile into $DATA_DIR/profiles)
+ *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
+ * Environment: DATA_DIR (default ./data/bench) or DATABASE_URL, as for `npm start`. An empty
+ * database is first seeded with D1 (`npm run seed`, a few minutes).
+ */
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, parseFlags } from '../scripts/seed/args';
+import { SEED_PASSWORD } from '../scripts/seed/write';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { runImageBench, type ImageRow } from './images';
+import { memoryOf, startServer, stopServer, waitUntilUp, watchMemory, type Server } from './processes';
+import { type LoadRequest, type LoadResult, haveWrk, runWrk } from './wrk';
+
+const root = path.resolve(import.meta.dirname, '..');
+const flags = parseFlags(process.argv.slice(2));
+const seconds = count(flags, 'seconds', 10);
+const warmup = count(flags, 'warmup', 3);
+const connections = count(flags, 'connections', 50);
+const threads = count(flags, 'threads', 2);
+const only = flags.has('only') ? new RegExp(flags.get('only')!, 'i') : null;
+/** Deep pages start after this many items: 500 pages of the default 12. */
+const DEEP_ITEMS = 500 * 12;
+
+process.env.DATA_DIR ??= path.join(root, 'data', 'bench');
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+const config = loadConfig();
+const node = process.execPath;
+const tsxImport = ['--import', 'tsx'];
+
+interface Row {
+  name: string;
+  kind: 'reference' | 'read' | 'write';
+  /** The first-page row a deep page is compared with. */
+  firstOf?: string;
+  result: LoadResult;
+}
+
+/** A port nobody listens on now (the machine is shared: fixed ports may be taken). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+function machine(): string {
+  const cpus = os.cpus();
+  const sqlite = spawnSync(node, ['-e', 'const D=require("better-sqlite3");console.log(new D(":memory:").prepare("select sqlite_version() v").get().v)'], { cwd: root, encoding: 'utf8' });
+  return [
+    `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`, `${mb(os.totalmem())} RAM`,
+    `${os.type()} ${os.release()}`, `Node ${process.version}`,
+    config.databaseUrl.startsWith('postgres') ? 'database PostgreSQL' : `database SQLite ${sqlite.stdout.trim() || '?'}`,
+    `load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+  ].join(', ');
+}
+
+async function ensureSeeded(): Promise<void> {
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db.kysely);
+  const users = await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  await db.close();
+  if (Number(users.n) > 0) return;
+  console.log('The benchmark database is empty: seeding D1 first.');
+  const seeded = spawnSync(node, [...tsxImport, path.join(root, 'scripts', 'seed.ts')], { cwd: root, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('Seeding failed');
+}
+
+/** What the rows need from the dataset, read straight from the database before the server starts. */
+async function fixtures() {
+  const db = openDatabase(config.databaseUrl);
+  const k = db.kysely;
+  const viewer = await k.selectFrom('users').select(['email', 'username']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const prolific = await k.selectFrom('users').select('username').orderBy('posts_count', 'desc').limit(1).executeTakeFirstOrThrow();
+  const hot = await k.selectFrom('posts').select(['id', 'comments_count']).orderBy('comments_count', 'desc').limit(1).executeTakeFirstOrThrow();
+  const byUse = (direction: 'asc' | 'desc') => k.selectFrom('post_tags').select(['tag', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('tag').orderBy('n', direction).limit(1).executeTakeFirstOrThrow();
+  const [common, rare] = [await byUse('desc'), await byUse('asc')];
+  // Writes spread over many recent posts, as real traffic does (and never pile onto one row).
+  const recent = await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(2000).execute();
+  await db.close();
+  return { viewer, prolific: prolific.username, hot, common, rare, writePosts: recent.map((r) => r.id) };
+}
+
+async function login(baseUrl: string, email: string): Promise<string> {
+  let res: Response;
+  // After a heavy row the server may still shed load (503 from under-pressure): wait it out.
+  for (let attempt = 0; ; attempt++) {
+    res = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: SEED_PASSWORD }),
+    });
+    if (res.status !== 503 || attempt >= 30) break;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  if (res.status !== 200) throw new Error(`Login as ${email} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Follows Link headers (40 a page) until DEEP_ITEMS items are behind; returns that cursor and the depth reached. */
+async function deepCursor(baseUrl: string, cookie: string, listPath: string): Promise<{ cursor: string | null; items: number }> {
+  let next: string | null = `${listPath}${listPath.includes('?') ? '&' : '?'}limit=40`;
+  let items = 0;
+  let cursor: string | null = null;
+  let behind = 0;
+  while (next && items < DEEP_ITEMS) {
+    const res: Response = await fetch(baseUrl + next, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
+    const page = (await res.json()) as unknown[];
+    items += page.length;
+    const link = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '');
+    next = link ? link[1] : null;
+    if (next) {
+      cursor = new URL(next, 'http://x').searchParams.get('cursor');
+      behind = items;
+    }
+  }
+  return { cursor, items: behind };
+}
+
+async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
+  const res = await fetch(baseUrl + request.paths[0], { method: request.method ?? 'GET', headers: request.headers, body: request.body });
+  await res.arrayBuffer();
+  if (res.status >= 400) throw new Error(`${request.method ?? 'GET'} ${request.paths[0]} answered ${res.status}`);
+}
+
+async function measure(baseUrl: string, name: string, request: LoadRequest, scriptDir: string): Promise<LoadResult> {
+  await checkOnce(baseUrl, request);
+  const options = { baseUrl, connections, threads, scriptDir };
+  if (warmup > 0) await runWrk(request, { ...options, seconds: warmup }, `${name}-warmup`);
+  const result = await runWrk(request, { ...options, seconds }, name);
+  console.log(`  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms${result.errors ? `  ${result.errors} errors` : ''}`);
+  return result;
+}
+
+function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: string): string {
+  const http = rows.find((r) => r.name === 'reference: node:http');
+  const nextRef = rows.find((r) => r.name === 'reference: Next.js API route');
+  const ratio = (row: Row, ref?: Row) => (ref ? `${(row.result.rps / ref.result.rps).toFixed(2)}` : '–');
+  const lines = [
+    `Machine: ${machineText}`, `Load: wrk, ${connections} connections, ${threads} threads, ${seconds} s per row after ${warmup} s warm-up.`, '',
+    '| Row | req/s | p50 ms | p99 ms | ÷ node:http | ÷ Next API | errors | targets |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  const missed: string[] = [];
+  for (const row of rows) {
+    const notes: string[] = [];
+    const r = row.result;
+    if (row.kind === 'read') {
+      if (nextRef && r.rps < nextRef.result.rps) notes.push('below Next API');
+      if (r.p99 >= 10 * r.p50) notes.push('p99 ≥ 10× p50');
+      const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
+      if (first && r.rps < 0.9 * first.result.rps) notes.push(`deep ${((1 - r.rps / first.result.rps) * 100).toFixed(0)}% slower`);
+      for (const note of notes) missed.push(`${row.name}: ${note}`);
+    }
+    if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
+    const verdict = row.kind === 'read' ? (notes.length ? `missed: ${notes.join(', ')}` : 'met') : '';
+    lines.push(`| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ratio(row, http)} | ${ratio(row, nextRef)} | ${r.errors} | ${verdict} |`);
+  }
+  if (images.length > 0) {
+    lines.push('', '| Image (post preset) | bytes | pipeline ms | bare decode+resize ms | ratio | target ≤ 1.5× |', '|---|---:|---:|---:|---:|---|');
+    for (const image of images) {
+      const met = image.ratio <= 1.5;
+      if (!met) missed.push(`${image.name}: pipeline ${image.ratio.toFixed(2)}× the bare decode+resize`);
+      lines.push(`| ${image.name} | ${(image.bytes / 1e6).toFixed(2)} MB | ${image.pipelineMs.toFixed(0)} | ${image.bareMs.toFixed(0)} | ${image.ratio.toFixed(2)}× | ${met ? 'met' : 'missed'} |`);
+    }
+  }
+  if (peakRss > 0 && peakRss >= 300 * 1024 * 1024) missed.push(`server peak RSS ${mb(peakRss)} ≥ 300 MB`);
+  lines.push('', `Server peak RSS during the run: ${mb(peakRss)} (target < 300 MB: ${peakRss < 300 * 1024 * 1024 ? 'met' : 'missed'}).`);
+  lines.push('', missed.length ? `Missed targets:\n${missed.map((m) => `- ${m}`).join('\n')}` : 'Every target met.');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const machineText = machine();
+  console.log(`Machine: ${machineText}`);
+  if (!haveWrk()) throw new Error('wrk is not installed: `apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk`.');
+
+  let images: ImageRow[] = [];
+  if (!flags.has('skip-images')) {
+    console.log('Image pipeline (post preset) vs bare decode+resize:');
+    images = await runImageBench();
+    for (const i of images) console.log(`  ${i.name}: pipeline ${i.pipelineMs.toFixed(0)} ms, bare ${i.bareMs.toFixed(0)} ms, ${i.ratio.toFixed(2)}×`);
+  }
+
+  await ensureSeeded();
+  const f = await fixtures();
+  console.log(`Dataset: viewer ${f.viewer.username}, profile ${f.prolific}, hot post ${f.hot.id} (${f.hot.comments_count} comments), `
+    + `tags "${f.common.tag}" (${f.common.n} posts) and "${f.rare.tag}" (${f.rare.n})`);
+
+  const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'posts-bench-'));
+  const servers: Server[] = [];
+  const stopAll = () => Promise.all(servers.map(stopServer));
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    const nextDir = path.join(root, 'bench', 'next-reference');
+    const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+    const nextBuilt = spawnSync(node, ['-e', `process.exit(require("fs").existsSync(${JSON.stringify(path.join(root, 'data', 'next-reference', 'BUILD_ID'))}) ? 0 : 1)`]);
+    if (nextBuilt.status !== 0) {
+      console.log('Building the Next.js reference app (once)...');
+      const built = spawnSync(node, [nextBin, 'build', nextDir], { cwd: root, stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('next build of bench/next-reference failed');
+    }
+    const PORTS = { app: await freePort(), http: await freePort(), next: await freePort() };
+    const profileDir = path.join(config.dataDir, 'profiles');
+    if (flags.has('cpu-prof')) mkdirSync(profileDir, { recursive: true });
+    const unlimited = '1000000000';
+    // The production server as `npm start` runs it (tsx loader in the same process, so the
+    // process measured is the server itself). Rate limits are lifted: the load generator is one
+    // IP and one account doing what thousands of users would.
+    const app = startServer('app', node, [
+      ...(flags.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      // Experiments with V8/Node flags, e.g. --node-options="--max-semi-space-size=4".
+      ...(flags.get('node-options')?.split(' ').filter(Boolean) ?? []),
+      ...tsxImport, path.join(root, 'server', 'main.ts'), '--build-if-needed',
+    ], {
+      PORT: String(PORTS.app), LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      RATE_LIMIT_AUTH_PER_IP: unlimited, RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited, RATE_LIMIT_WRITES_PER_USER: unlimited,
+      ...Object.fromEntries((flags.get('env') ?? '').split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+    }, root);
+    servers.push(app);
+    servers.push(startServer('node:http', node, [...tsxImport, path.join(root, 'bench', 'reference-http.ts')], { PORT: String(PORTS.http) }, root));
+    servers.push(startServer('next', node, [nextBin, 'start', nextDir, '-p', String(PORTS.next), '-H', '127.0.0.1'], { NODE_ENV: 'production' }, root));
+    const base = (port: number) => `http://127.0.0.1:${port}`;
+    const appUrl = base(PORTS.app);
+    await waitUntilUp(app, `${appUrl}/api/instance`);
+    await waitUntilUp(servers[1], base(PORTS.http));
+    await waitUntilUp(servers[2], `${base(PORTS.next)}/api/hello`);
+    const memory = watchMemory(app.child.pid!);
+    const idle = memoryOf(app.child.pid!);
+    if (idle) console.log(`Server RSS after start-up, idle: ${mb(idle.rss)} (anon ${mb(idle.anon)}, files ${mb(idle.file)})`);
+
+    let cookie = await login(appUrl, f.viewer.email);
+    const signedIn = () => ({ cookie });
+    const json = () => ({ cookie, 'content-type': 'application/json' });
+
+    const lists: { name: string; path: string }[] = [
+      { name: 'home feed', path: '/api/posts?feed=following' },
+      { name: 'everyone', path: '/api/posts?feed=all' },
+      { name: `tag, common (${f.common.n} posts)`, path: `/api/posts/tagged?tags=${encodeURIComponent(f.common.tag)}` },
+      { name: `tag, rare (${f.rare.n} posts)`, path: `/api/posts/tagged?tags=${encodeURIComponent(f.rare.tag)}` },
+      { name: 'profile posts', path: `/api/users/${encodeURIComponent(f.prolific)}/posts` },
+    ];
+    type Plan = { name: string; kind: Row['kind']; firstOf?: string; url: string; request: () => LoadRequest };
+    const plans: Plan[] = [
+      { name: 'reference: node:http', kind: 'reference', url: base(PORTS.http), request: () => ({ paths: ['/'] }) },
+      { name: 'reference: Next.js API route', kind: 'reference', url: base(PORTS.next), request: () => ({ paths: ['/api/hello'] }) },
+    ];
+    for (const list of lists) {
+      plans.push({ name: `${list.name}, first page`, kind: 'read', url: appUrl, request: () => ({ paths: [list.path], headers: signedIn() }) });
+      const deep = await deepCursor(appUrl, cookie, list.path);
+      if (deep.cursor) {
+        const sep = list.path.includes('?') ? '&' : '?';
+        plans.push({
+          name: `${list.name}, deep page (after ${deep.items})`, kind: 'read', firstOf: `${list.name}, first page`, url: appUrl,
+          request: () => ({ paths: [`${list.path}${sep}cursor=${deep.cursor}`], headers: signedIn() }),
+        });
+      }
+    }
+    plans.push({ name: 'post with comments', kind: 'read', url: appUrl, request: () => ({ paths: [`/api/posts/${f.hot.id}`], headers: signedIn() }) });
+    const comments = await deepCursor(appUrl, cookie, `/api/posts/${f.hot.id}/comments`);
+    if (comments.cursor) {
+      plans.push({
+        name: `post's comments, deep page (after ${comments.items})`, kind: 'read', firstOf: 'post with comments', url: appUrl,
+        request: () => ({ paths: [`/api/posts/${f.hot.id}/comments?cursor=${comments.cursor}`], headers: signedIn() }),
+      });
+    }
+    plans.push(
+      { name: 'like toggle', kind: 'write', url: appUrl, request: () => ({ method: 'PATCH', paths: f.writePosts.map((id) => `/api/posts/${id}/like`), headers: json(), body: '{}' }) },
+      { name: 'comment add', kind: 'write', url: appUrl, request: () => ({ method: 'POST', paths: f.writePosts.map((id) => `/api/posts/${id}/comments`), headers: json(), body: JSON.stringify({ message: 'Benchmark comment' }) }) },
+      { name: 'login', kind: 'write', url: appUrl, request: () => ({ method: 'POST', paths: ['/api/auth/login'], headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: f.viewer.email, password: SEED_PASSWORD }) }) },
+    );
+
+    console.log(`Load: ${connections} connections, ${seconds} s per row:`);
+    const rows: Row[] = [];
+    for (const plan of plans) {
+      if (only && plan.kind !== 'reference' && !only.test(plan.name)) continue;
+      // A fresh session per row: access tokens live 15 minutes, a full run is longer.
+      if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
+      rows.push({ name: plan.name, kind: plan.kind, firstOf: plan.firstOf, result: await measure(plan.url, plan.name, plan.request(), scriptDir) });
+      // Which row makes the server grow: its RSS right after each row.
+      const now = memoryOf(app.child.pid!);
+      if (now && plan.url === appUrl) console.log(`  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`);
+    }
+    const peakRss = memory.peak();
+    memory.stop();
+    const text = report(rows, images, peakRss, machineText);
+    console.log(`\n${text}`);
+    const out = path.join(config.dataDir, 'bench-results.md');
+    writeFileSync(out, `${new Date().toISOString()}\n\n${text}\n`);
+    console.log(`\n(also written to ${path.relative(root, out)})`);
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
