@@ -68,13 +68,16 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispa
   }
 });
 
-export const updateAccount = createAppAsyncThunk(
-  'auth/updateAccount',
-  async (update: Omit<AccountUpdate, 'email'>, { dispatch, getState, rejectWithValue }) => {
+/**
+ * Account and profile changes: both act on the signed-in user, send its email as the spec's
+ * client does, and show the same toasts.
+ */
+function changeSignedInUser<Update>(type: string, send: (change: Update & { email: string }) => Promise<User>) {
+  return createAppAsyncThunk(type, async (update: Update, { dispatch, getState, rejectWithValue }) => {
     const user = getState().auth.user;
     try {
       if (!user) throw new Error(TEXTS.notLoggedIn);
-      const updated = await usersApi.updateAccount({ ...update, email: user.email });
+      const updated = await send({ ...update, email: user.email });
       dispatch(notify(TEXTS.userUpdated, 'success'));
       return updated;
     } catch (error) {
@@ -82,25 +85,11 @@ export const updateAccount = createAppAsyncThunk(
       dispatch(notify(message, 'error'));
       return rejectWithValue(message);
     }
-  },
-);
+  });
+}
 
-export const updateProfile = createAppAsyncThunk(
-  'auth/updateProfile',
-  async (update: Omit<ProfileUpdate, 'email'>, { dispatch, getState, rejectWithValue }) => {
-    const user = getState().auth.user;
-    try {
-      if (!user) throw new Error(TEXTS.notLoggedIn);
-      const updated = await usersApi.updateProfile({ ...update, email: user.email });
-      dispatch(notify(TEXTS.userUpdated, 'success'));
-      return updated;
-    } catch (error) {
-      const message = errorMessage(error);
-      dispatch(notify(message, 'error'));
-      return rejectWithValue(message);
-    }
-  },
-);
+export const updateAccount = changeSignedInUser<Omit<AccountUpdate, 'email'>>('auth/updateAccount', usersApi.updateAccount);
+export const updateProfile = changeSignedInUser<Omit<ProfileUpdate, 'email'>>('auth/updateProfile', usersApi.updateProfile);
 
 type Slot = 'login' | 'signup' | 'updateAccount' | 'updateProfile';
 const pending = (slot: Slot) => (state: AuthState) => {
