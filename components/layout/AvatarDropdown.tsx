@@ -1,11 +1,10 @@
-import Link from 'next/link';
 import { useCallback, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { DROPDOWN_WIDTH_PX } from '../../lib/limits';
 import type { User } from '../../lib/types';
 import { useDismiss } from '../../hooks/useClickOutside';
 import { Avatar } from '../ui/Avatar';
-import { Icon } from '../ui/Icon';
+import { AccountLinks } from './AccountLinks';
 
 const Wrap = styled.div`
   position: relative;
@@ -42,23 +41,6 @@ const Who = styled.div`
   span { display: block; font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; }
 `;
 
-export const MenuItem = styled.li`
-  a, button {
-    display: flex;
-    align-items: center;
-    gap: 10px;
-    width: 100%;
-    padding: 9px 10px;
-    border: none;
-    border-radius: 8px;
-    background: none;
-    color: ${({ theme }) => theme.color.text} !important;
-    text-decoration: none;
-    text-align: left;
-    cursor: pointer;
-    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
-  }
-`;
 
 interface AvatarDropdownProps {
   user: User;
@@ -84,29 +66,7 @@ export function AvatarDropdown({ user, onLogout }: AvatarDropdownProps) {
             <strong>{user.username}</strong>
             <span>{user.email}</span>
           </Who>
-          <ul>
-            <MenuItem>
-              <Link href={`/profile/${encodeURIComponent(user.username)}`} onClick={close}>
-                <Icon name="user" size={18} /> Profile
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <Link href="/settings" onClick={close}>
-                <Icon name="settings" size={18} /> Settings
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <button
-                type="button"
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                <Icon name="logout" size={18} /> Logout
-              </button>
-            </MenuItem>
-          </ul>
+          <AccountLinks username={user.username} onNavigate={close} onLogout={onLogout} />
         </Menu>
       )}
     </Wrap>

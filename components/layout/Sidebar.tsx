@@ -8,7 +8,7 @@ import { useScrollLock } from '../../hooks/useScrollLock';
 import { Avatar } from '../ui/Avatar';
 import { IconButton } from '../ui/Button';
 import { Icon } from '../ui/Icon';
-import { MenuItem } from './AvatarDropdown';
+import { AccountLinks, MenuItem } from './AccountLinks';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 
@@ -117,29 +117,7 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
               <span>{user.email}</span>
             </div>
           </Identity>
-          <ul>
-            <MenuItem>
-              <Link href={`/profile/${encodeURIComponent(user.username)}`} onClick={onClose}>
-                <Icon name="user" size={18} /> Profile
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <Link href="/settings" onClick={onClose}>
-                <Icon name="settings" size={18} /> Settings
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <button
-                type="button"
-                onClick={() => {
-                  onClose();
-                  onLogout();
-                }}
-              >
-                <Icon name="logout" size={18} /> Logout
-              </button>
-            </MenuItem>
-          </ul>
+          <AccountLinks username={user.username} onNavigate={onClose} onLogout={onLogout} />
         </ProfileBlock>
       </Panel>
     </>

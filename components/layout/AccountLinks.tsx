@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import styled from 'styled-components';
+import { Icon } from '../ui/Icon';
+
+export const MenuItem = styled.li`
+  a, button {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    width: 100%;
+    padding: 9px 10px;
+    border: none;
+    border-radius: 8px;
+    background: none;
+    color: ${({ theme }) => theme.color.text} !important;
+    text-decoration: none;
+    text-align: left;
+    cursor: pointer;
+    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
+  }
+`;
+
+interface AccountLinksProps {
+  username: string;
+  /** Closes the menu that holds the links. */
+  onNavigate: () => void;
+  onLogout: () => void;
+}
+
+/** Profile, Settings and Logout: the same three entries in the desktop dropdown and the mobile sidebar. */
+export function AccountLinks({ username, onNavigate, onLogout }: AccountLinksProps) {
+  return (
+    <ul>
+      <MenuItem>
+        <Link href={`/profile/${encodeURIComponent(username)}`} onClick={onNavigate}>
+          <Icon name="user" size={18} /> Profile
+        </Link>
+      </MenuItem>
+      <MenuItem>
+        <Link href="/settings" onClick={onNavigate}>
+          <Icon name="settings" size={18} /> Settings
+        </Link>
+      </MenuItem>
+      <MenuItem>
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate();
+            onLogout();
+          }}
+        >
+          <Icon name="logout" size={18} /> Logout
+        </button>
+      </MenuItem>
+    </ul>
+  );
+}
