@@ -20,7 +20,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { runImageBench, type ImageRow } from './images';
-import { memoryOf, startServer, stopServer, waitUntilUp, watchMemory, type Server } from './processes';
+import { cpuSecondsOf, memoryOf, startServer, stopServer, waitUntilUp, watchMemory, type Server } from './processes';
 import { type LoadRequest, type LoadResult, haveWrk, runWrk } from './wrk';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,6 +45,8 @@ interface Row {
   /** The first-page row a deep page is compared with. */
   firstOf?: string;
   result: LoadResult;
+  /** The answering server's CPU time per request (user + system), µs; null when unreadable. */
+  cpuUs: number | null;
 }
 
 /** A port nobody listens on now (the machine is shared: fixed ports may be taken). */
@@ -142,13 +144,17 @@ async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
   if (res.status >= 400) throw new Error(`${request.method ?? 'GET'} ${request.paths[0]} answered ${res.status}`);
 }
 
-async function measure(baseUrl: string, name: string, request: LoadRequest, scriptDir: string): Promise<LoadResult> {
+async function measure(baseUrl: string, pid: number, name: string, request: LoadRequest, scriptDir: string): Promise<Pick<Row, 'result' | 'cpuUs'>> {
   await checkOnce(baseUrl, request);
   const options = { baseUrl, connections, threads, scriptDir };
   if (warmup > 0) await runWrk(request, { ...options, seconds: warmup }, `${name}-warmup`);
+  const cpuBefore = cpuSecondsOf(pid);
   const result = await runWrk(request, { ...options, seconds }, name);
-  console.log(`  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms${result.errors ? `  ${result.errors} errors` : ''}`);
-  return result;
+  const cpuAfter = cpuSecondsOf(pid);
+  const cpuUs = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
+  console.log(`  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms`
+    + `  CPU ${cpuUs === null ? '?' : cpuUs.toFixed(0)} µs/req${result.errors ? `  ${result.errors} errors` : ''}`);
+  return { result, cpuUs };
 }
 
 function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: string): string {
@@ -157,8 +163,8 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
   const ratio = (row: Row, ref?: Row) => (ref ? `${(row.result.rps / ref.result.rps).toFixed(2)}` : '–');
   const lines = [
     `Machine: ${machineText}`, `Load: wrk, ${connections} connections, ${threads} threads, ${seconds} s per row after ${warmup} s warm-up.`, '',
-    '| Row | req/s | p50 ms | p99 ms | ÷ node:http | ÷ Next API | errors | targets |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| Row | req/s | p50 ms | p99 ms | server CPU µs/req | ÷ node:http | ÷ Next API | errors | targets |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   const missed: string[] = [];
   for (const row of rows) {
@@ -173,7 +179,7 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
     }
     if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
     const verdict = row.kind === 'read' ? (notes.length ? `missed: ${notes.join(', ')}` : 'met') : '';
-    lines.push(`| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ratio(row, http)} | ${ratio(row, nextRef)} | ${r.errors} | ${verdict} |`);
+    lines.push(`| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${row.cpuUs === null ? '?' : row.cpuUs.toFixed(0)} | ${ratio(row, http)} | ${ratio(row, nextRef)} | ${r.errors} | ${verdict} |`);
   }
   if (images.length > 0) {
     lines.push('', '| Image (post preset) | bytes | pipeline ms | bare decode+resize ms | ratio | target ≤ 1.5× |', '|---|---:|---:|---:|---:|---|');
@@ -295,7 +301,8 @@ async function main(): Promise<void> {
       if (only && plan.kind !== 'reference' && !only.test(plan.name)) continue;
       // A fresh session per row: access tokens live 15 minutes, a full run is longer.
       if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
-      rows.push({ name: plan.name, kind: plan.kind, firstOf: plan.firstOf, result: await measure(plan.url, plan.name, plan.request(), scriptDir) });
+      const pid = (plan.url === appUrl ? app : plan.url === base(PORTS.http) ? servers[1] : servers[2]).child.pid!;
+      rows.push({ name: plan.name, kind: plan.kind, firstOf: plan.firstOf, ...(await measure(plan.url, pid, plan.name, plan.request(), scriptDir)) });
       // Which row makes the server grow: its RSS right after each row.
       const now = memoryOf(app.child.pid!);
       if (now && plan.url === appUrl) console.log(`  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`);

@@ -4,7 +4,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
@@ -21,6 +20,7 @@ import { registerErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { refuseCrossOrigin } from './http/origin';
 import { rateLimit } from './http/rateLimits';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
 import { postsRoutes } from './posts/routes';
@@ -82,7 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // Pages ship an inline theme script and styled-components <style> tags.
     contentSecurityPolicy: {
       directives: {

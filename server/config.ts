@@ -26,6 +26,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** A reused refresh token inside this window (two tabs racing) is refused without revoking. */
   refreshReuseGraceMs: number;
+  /** How long a checked access token is trusted without looking its session up again (0: never). */
+  sessionCacheMs: number;
 }
 
 export interface RateLimits {
@@ -88,5 +90,6 @@ export function loadConfig(env: Env = process.env): Config {
       writesPerUserPerMinute: int(env, 'RATE_LIMIT_WRITES_PER_USER', 120),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
+    sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),
   };
 }

@@ -9,6 +9,7 @@ import { newId, nowIso } from '../http/ids';
 import * as users from '../users/repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as sessions from './repository';
+import { type SessionCache, sessionCache } from './sessionCache';
 import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken } from './tokens';
 
 export interface AuthUser {
@@ -25,7 +26,14 @@ export interface IssuedTokens {
 
 const unauthorized = (message = 'Session expired, please sign in again') => new HttpError(401, 'Unauthorized', message);
 
-export function authService(db: Kysely<Database>, tokens: AccessTokens, options: { refreshReuseGraceMs: number }) {
+export function authService(db: Kysely<Database>, tokens: AccessTokens, options: { refreshReuseGraceMs: number; sessionCacheMs: number }) {
+  const checked: SessionCache = sessionCache({ ttlMs: options.sessionCacheMs });
+
+  async function revoke(sessionId: string, now: string): Promise<void> {
+    await sessions.revokeSession(db, sessionId, now);
+    checked.forgetSession(sessionId);
+  }
+
   async function issueSession(userId: string, userAgent: string | null): Promise<IssuedTokens> {
     const now = nowIso();
     const sessionId = newId();
@@ -95,7 +103,7 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       if (!won) {
         const usedAt = found.used_at ?? now;
         const withinGrace = Date.now() - Date.parse(usedAt) < options.refreshReuseGraceMs;
-        if (!withinGrace) await sessions.revokeSession(db, found.session_id, now);
+        if (!withinGrace) await revoke(found.session_id, now);
         throw unauthorized('Refresh token was already used');
       }
       return { access: tokens.sign({ userId: found.user_id, sessionId: found.session_id }), refresh };
@@ -105,20 +113,34 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       const now = nowIso();
       if (refreshToken) {
         const found = await sessions.findRefreshToken(db, hashRefreshToken(refreshToken));
-        if (found) await sessions.revokeSession(db, found.session_id, now);
+        if (found) await revoke(found.session_id, now);
       }
-      if (accessSessionId) await sessions.revokeSession(db, accessSessionId, now);
+      if (accessSessionId) await revoke(accessSessionId, now);
     },
 
     /** The user behind an access token, or null when the token or its session is not valid. */
     async authenticate(accessToken: string | undefined): Promise<AuthUser | null> {
       if (!accessToken) return null;
+      const nowMs = Date.now();
+      const known = checked.get(accessToken, nowMs);
+      if (known) return known;
       const claims = tokens.verify(accessToken);
       if (!claims) return null;
-      const row = await sessions.findSessionUser(db, claims.sid, claims.sub, nowIso());
+      const row = await sessions.findSessionUser(db, claims.sid, claims.sub, new Date(nowMs).toISOString());
       if (!row) return null;
-      return { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
+      const user: AuthUser = { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
+      checked.set(accessToken, user, claims.exp * 1000, nowMs);
+      return user;
     },
+
+    /** After a password change: every other session of the user is revoked. */
+    async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
+      await sessions.revokeOtherSessions(db, userId, keepSessionId, nowIso());
+      checked.forgetUser(userId, keepSessionId);
+    },
+
+    /** The user's name or role changed: look their sessions up again. */
+    forgetUser: (userId: string) => checked.forgetUser(userId),
   };
 }
 

@@ -9,6 +9,8 @@ export interface AccessClaims {
   sub: string;
   sid: string;
   typ: 'access';
+  /** Expiry, seconds since the epoch. */
+  exp: number;
 }
 
 export interface AccessTokens {
@@ -26,7 +28,7 @@ export function accessTokens(secret: string): AccessTokens {
     verify(token) {
       try {
         const claims = verifier(token) as Partial<AccessClaims>;
-        if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
+        if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') return null;
         return claims as AccessClaims;
       } catch {
         return null;

@@ -1,5 +1,6 @@
 /** Queries on comments. */
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { CommentsTable, Database } from '../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -16,12 +17,15 @@ function selectComments(db: Q, viewerId: string) {
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
+const newestComments = prepared((db, v: { viewerId: string; postId: string; cursor: string | null; limit: number }) => {
+  let query = selectComments(db, v.viewerId).where('comments.post_id', '=', v.postId);
+  if (v.cursor) query = query.where('comments.id', '<', v.cursor);
+  return query.orderBy('comments.id', 'desc').limit(v.limit);
+});
+
 /** Comments of a post, newest first, after the cursor. */
-export function listComments(db: Q, viewerId: string, postId: string, cursor: string | null, limit: number) {
-  let query = selectComments(db, viewerId).where('comments.post_id', '=', postId);
-  if (cursor) query = query.where('comments.id', '<', cursor);
-  return query.orderBy('comments.id', 'desc').limit(limit).execute();
-}
+export const listComments = (db: Q, viewerId: string, postId: string, cursor: string | null, limit: number) =>
+  newestComments(db, { viewerId, postId, cursor, limit });
 
 export const findComment = (db: Q, viewerId: string, id: string) =>
   selectComments(db, viewerId).where('comments.id', '=', id).executeTakeFirst();

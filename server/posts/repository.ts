@@ -1,6 +1,7 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Database, PostsTable } from '../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -23,31 +24,41 @@ export function selectPosts(db: Q, viewerId: string) {
 
 export type PostListRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
+const postsWithIds = prepared((db, v: { viewerId: string; ids: string[] }) =>
+  selectPosts(db, v.viewerId).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'));
+
 export async function postsByIds(db: Q, viewerId: string, ids: string[]): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
-  return selectPosts(db, viewerId).where('posts.id', 'in', ids).orderBy('posts.id', 'desc').execute();
+  return postsWithIds(db, { viewerId, ids });
 }
 
-export function findPost(db: Q, viewerId: string, id: string) {
-  return selectPosts(db, viewerId).where('posts.id', '=', id).executeTakeFirst();
+const postWithId = prepared((db, v: { viewerId: string; id: string }) => selectPosts(db, v.viewerId).where('posts.id', '=', v.id));
+
+export async function findPost(db: Q, viewerId: string, id: string): Promise<PostListRow | undefined> {
+  return (await postWithId(db, { viewerId, id }))[0];
 }
 
 export function findPostOwner(db: Q, id: string) {
   return db.selectFrom('posts').select(['id', 'creator_id']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Everyone's posts, newest first. */
-export function allPosts(db: Q, viewerId: string, cursor: string | null, limit: number) {
-  let query = selectPosts(db, viewerId);
-  if (cursor) query = query.where('posts.id', '<', cursor);
-  return query.orderBy('posts.id', 'desc').limit(limit).execute();
-}
+const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) => {
+  let query = selectPosts(db, v.viewerId);
+  if (v.cursor) query = query.where('posts.id', '<', v.cursor);
+  return query.orderBy('posts.id', 'desc').limit(v.limit);
+});
 
-export function postsByCreator(db: Q, viewerId: string, creatorId: string, cursor: string | null, limit: number) {
-  let query = selectPosts(db, viewerId).where('posts.creator_id', '=', creatorId);
-  if (cursor) query = query.where('posts.id', '<', cursor);
-  return query.orderBy('posts.id', 'desc').limit(limit).execute();
-}
+/** Everyone's posts, newest first. */
+export const allPosts = (db: Q, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
+
+const newestPostsOf = prepared((db, v: { viewerId: string; creatorId: string; cursor: string | null; limit: number }) => {
+  let query = selectPosts(db, v.viewerId).where('posts.creator_id', '=', v.creatorId);
+  if (v.cursor) query = query.where('posts.id', '<', v.cursor);
+  return query.orderBy('posts.id', 'desc').limit(v.limit);
+});
+
+export const postsByCreator = (db: Q, viewerId: string, creatorId: string, cursor: string | null, limit: number) =>
+  newestPostsOf(db, { viewerId, creatorId, cursor, limit });
 
 /** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
 export const HOME_FEED_MERGE_MAX = 400;
@@ -60,31 +71,43 @@ export interface HomeFeedOptions {
 }
 
 /**
+ * The newest `window` posts below the cursor, in id order, keeping the viewer's and their
+ * followees'. The inner LIMIT bounds the walk; the outer one stops it at `limit` matches. SQLite
+ * runs the inner query as a co-routine in index order (the (id, creator_id) index alone), so it
+ * reads only as far as the matches need; an outer ORDER BY would make it read the whole window.
+ * PostgreSQL does not promise that order without one.
+ */
+const walkNewest = (ordered: boolean) => prepared((db, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
+  let recent = db.selectFrom('posts').select(['posts.id', 'posts.creator_id']);
+  if (v.cursor) recent = recent.where('posts.id', '<', v.cursor);
+  const walk = db.selectFrom(recent.orderBy('posts.id', 'desc').limit(v.window).as('recent'))
+    .select('recent.id')
+    .where((eb) => eb.or([
+      eb('recent.creator_id', '=', v.viewerId),
+      eb('recent.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', v.viewerId)),
+    ]));
+  return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(v.limit);
+});
+const WALKS: Record<Dialect, ReturnType<typeof walkNewest>> = { sqlite: walkNewest(false), postgres: walkNewest(true) };
+
+/**
  * Ids of the home feed: posts by the people the viewer follows and by the viewer, newest first.
  *
- * First it walks the newest `walkWindow` posts below the cursor (primary-key order) keeping those of
- * followed creators: one fixed statement, fast whenever the followed people post at all recently.
- * If that window holds too few, it merges each creator's newest posts below the window, each a range
- * scan of (creator_id, id), so no query ever reads or sorts every post of every followee.
+ * First it walks the newest `walkWindow` posts below the cursor, keeping those of followed
+ * creators: one fixed statement, fast whenever the followed people post at all recently, and as
+ * fast on a deep page as on the first (keyset). If that window holds too few, it merges each
+ * creator's newest posts below the window, each a range scan of (creator_id, id), so no query
+ * ever reads or sorts every post of every followee.
  */
 export async function homeFeedIds(db: Q, viewerId: string, cursor: string | null, limit: number, options: HomeFeedOptions): Promise<string[]> {
-  const walkWindow = options.walkWindow ?? HOME_FEED_WALK_WINDOW;
+  const window = options.walkWindow ?? HOME_FEED_WALK_WINDOW;
+  const walked = (await WALKS[options.dialect](db, { viewerId, cursor, window, limit })).map((r) => r.id).sort().reverse();
+  if (walked.length === limit) return walked;
+  // Too few in the window: the feed goes on below its oldest post, if the table goes on at all.
   let bound = db.selectFrom('posts').select('id');
   if (cursor) bound = bound.where('id', '<', cursor);
-  const lower = (await bound.orderBy('id', 'desc').limit(1).offset(walkWindow).executeTakeFirst())?.id ?? null;
-
-  // SQLite: unary + keeps the planner on the primary key instead of the creator index (which
-  // would read every post of every followee, then sort them). PostgreSQL plans this itself.
-  const creator = options.dialect === 'sqlite' ? sql<string>`+posts.creator_id` : sql<string>`posts.creator_id`;
-  let walk = db.selectFrom('posts').select('posts.id')
-    .where((eb) => eb.or([
-      eb(creator, '=', viewerId),
-      eb(creator, 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)),
-    ]));
-  if (cursor) walk = walk.where('posts.id', '<', cursor);
-  if (lower) walk = walk.where('posts.id', '>=', lower);
-  const walked = (await walk.orderBy('posts.id', 'desc').limit(limit).execute()).map((r) => r.id);
-  if (walked.length === limit || lower === null) return walked;
+  const lower = (await bound.orderBy('id', 'desc').limit(1).offset(window - 1).executeTakeFirst())?.id ?? null;
+  if (lower === null) return walked;
   return [...walked, ...(await mergedHeads(db, viewerId, lower, limit - walked.length))];
 }
 
@@ -116,12 +139,14 @@ async function mergedHeads(db: Q, viewerId: string, cursor: string, limit: numbe
  * Ids of posts carrying any of the tags, newest first. Each tag is a range scan of the
  * (tag, post_id) primary key; the per-tag heads are merged here, so no query sorts a whole tag.
  */
+const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) => {
+  let query = db.selectFrom('post_tags').select('post_id').where('tag', '=', v.tag);
+  if (v.cursor) query = query.where('post_id', '<', v.cursor);
+  return query.orderBy('post_id', 'desc').limit(v.limit);
+});
+
 export async function taggedPostIds(db: Q, tags: string[], cursor: string | null, limit: number): Promise<string[]> {
-  const perTag = await Promise.all(tags.map((tag) => {
-    let query = db.selectFrom('post_tags').select('post_id').where('tag', '=', tag);
-    if (cursor) query = query.where('post_id', '<', cursor);
-    return query.orderBy('post_id', 'desc').limit(limit).execute();
-  }));
+  const perTag = await Promise.all(tags.map((tag) => newestWithTag(db, { tag, cursor, limit })));
   const ids = new Set<string>();
   for (const rows of perTag) for (const row of rows) ids.add(row.post_id);
   return [...ids].sort().reverse().slice(0, limit);

@@ -4,7 +4,6 @@ import { TEXTS } from '../../lib/texts';
 import { descriptionError, emailError, passwordError, usernameError } from '../../lib/validation';
 import type { AppContext } from '../app';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeOtherSessions } from '../auth/repository';
 import type { AuthUser } from '../auth/service';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow, UserUpdate } from '../db/schema';
@@ -34,7 +33,7 @@ export interface ProfileInput {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-export function usersService(ctx: Pick<AppContext, 'db' | 'storage'>) {
+export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth'>) {
   const k = ctx.db.kysely;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -136,7 +135,8 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage'>) {
       }
       const updated = await save(row.id, changes);
       // A new password signs out every other device.
-      if (changes.password_hash) await revokeOtherSessions(k, row.id, viewer.sessionId, nowIso());
+      if (changes.password_hash) await ctx.auth.revokeOtherSessions(row.id, viewer.sessionId);
+      if (changes.username) ctx.auth.forgetUser(row.id);
       return toUser(updated);
     },
 

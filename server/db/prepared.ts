@@ -1,0 +1,64 @@
+/**
+ * Queries built and compiled once, then run with new values.
+ *
+ * Kysely rebuilds and recompiles a query's syntax tree on every call: for a post list that was
+ * ~50 µs, as much as SQLite spends running it (docs/benchmarks.md). The hot reads have a handful
+ * of fixed shapes, so `prepared()` builds each shape once with placeholders where the values go,
+ * keeps the compiled SQL (per dialect), and afterwards only swaps the values in. The builder stays
+ * the one description of the query; the SQL text is then also stable for the statement cache.
+ */
+import { type Compilable, type CompiledQuery, type Kysely, type Transaction, createQueryId } from 'kysely';
+import type { Database } from './schema';
+
+type Q = Kysely<Database> | Transaction<Database>;
+type Values = Record<string, unknown>;
+
+/** Stands where a value goes while the query is built; never reaches the database. */
+class Placeholder {
+  constructor(readonly name: string, readonly index?: number) {}
+}
+
+interface Compiled {
+  query: CompiledQuery;
+  /** For each parameter: where its value comes from, or the constant the builder put there. */
+  sources: ({ name: string; index?: number } | { constant: unknown })[];
+}
+
+/**
+ * `build` receives placeholders (typed as the values they stand for) and must use them only as
+ * values: comparisons, `in` lists, limits. Two things may change a query's shape, and key its
+ * compiled forms: a null or undefined value is passed to `build` as it is (an absent cursor adds
+ * no condition), and an array value becomes an array of placeholders of its length.
+ */
+export function prepared<V extends Values, R>(build: (db: Q, values: V) => Compilable<R>) {
+  // Compiled SQL depends on the dialect only; transactions share their database's adapter.
+  const byAdapter = new WeakMap<object, Map<string, Compiled>>();
+
+  function compile(db: Q, values: V, shape: string): Compiled {
+    const placeholders = Object.fromEntries(Object.entries(values).map(([name, value]) => [
+      name, value == null ? value : Array.isArray(value) ? value.map((_, index) => new Placeholder(name, index)) : new Placeholder(name),
+    ])) as V;
+    const query = build(db, placeholders).compile();
+    const sources = query.parameters.map((parameter) => (parameter instanceof Placeholder
+      ? { name: parameter.name, index: parameter.index } : { constant: parameter }));
+    const compiled = { query, sources };
+    const adapter = db.getExecutor().adapter;
+    let shapes = byAdapter.get(adapter);
+    if (!shapes) byAdapter.set(adapter, (shapes = new Map()));
+    shapes.set(shape, compiled);
+    return compiled;
+  }
+
+  return async function run(db: Q, values: V): Promise<R[]> {
+    let shape = '';
+    for (const value of Object.values(values)) shape += value == null ? 'n,' : Array.isArray(value) ? `${value.length},` : 'v,';
+    const compiled = byAdapter.get(db.getExecutor().adapter)?.get(shape) ?? compile(db, values, shape);
+    const parameters = compiled.sources.map((source) => {
+      if ('constant' in source) return source.constant;
+      const value = values[source.name];
+      return source.index === undefined ? value : (value as unknown[])[source.index];
+    });
+    const result = await db.executeQuery<R>({ ...compiled.query, parameters, queryId: createQueryId() });
+    return result.rows;
+  };
+}
