@@ -70,7 +70,7 @@ export async function findMediaByUrl(db: Q, storage: MediaStorage, url: string):
 }
 
 /** `imageInfo` of a post: size, placeholder and the WebP candidates for `srcset`, smallest first. */
-export function imageInfoOf(row: MediaRow, storage: MediaStorage): ImageInfo {
+export function imageInfoOf(row: Pick<MediaRow, 'width' | 'height' | 'thumbhash' | 'variants'>, storage: MediaStorage): ImageInfo {
   const variants = JSON.parse(row.variants) as StoredVariant[];
   const srcset = variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width)
     .map((v) => `${storage.url(v.key)} ${v.width}w`).join(', ');

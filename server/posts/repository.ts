@@ -6,19 +6,19 @@ import type { Database, PostsTable } from '../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** Everything a Post response needs, joined in one query; `viewerId` decides `my_reaction`. */
+/**
+ * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
+ * in one query; `viewerId` decides `my_reaction`.
+ */
 export function selectPosts(db: Q, viewerId: string) {
   return db.selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
-    .leftJoin('media', 'media.id', 'posts.media_id')
     .leftJoin('post_reactions as mine', (join) =>
       join.onRef('mine.post_id', '=', 'posts.id').on('mine.user_id', '=', viewerId))
     .select([
       'posts.id', 'posts.creator_id', 'posts.message', 'posts.image', 'posts.tags', 'posts.likes_count',
       'posts.dislikes_count', 'posts.comments_count', 'posts.created_at', 'posts.updated_at',
-      'users.username as creator', 'users.avatar as creator_image', 'mine.kind as my_reaction',
-      'media.width as media_width', 'media.height as media_height', 'media.thumbhash as media_thumbhash',
-      'media.variants as media_variants',
+      'posts.media_id', 'users.username as creator', 'users.avatar as creator_image', 'mine.kind as my_reaction',
     ]);
 }
 

@@ -12,6 +12,7 @@ import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';
 import { addToCounter, findUserByUsername } from '../users/repository';
+import { imageInfoCache } from './imageInfos';
 import { toPost } from './mappers';
 import * as posts from './repository';
 
@@ -28,7 +29,11 @@ export interface PostInput {
 export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
   const { db, storage } = ctx;
   const k = db.kysely;
-  const map = (rows: posts.PostListRow[]) => rows.map((row) => toPost(row, storage));
+  const imageInfos = imageInfoCache(k, storage);
+  async function map(rows: posts.PostListRow[]): Promise<Post[]> {
+    const infos = await imageInfos(rows.map((row) => row.media_id));
+    return rows.map((row) => toPost(row, (row.media_id && infos.get(row.media_id)) || null));
+  }
 
   /** Checks that the image is one of this user's post uploads; returns its media id. */
   async function ownPostImage(user: AuthUser, image: unknown): Promise<{ image: string; mediaId: string }> {
@@ -57,7 +62,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
   async function load(viewerId: string, id: string): Promise<Post> {
     const row = await posts.findPost(k, viewerId, id);
     if (!row) throw postNotFound();
-    return toPost(row, storage);
+    return (await map([row]))[0];
   }
 
   async function requirePost(id: string) {

@@ -1,0 +1,37 @@
+/**
+ * `imageInfo` of post images, by media id. A media row never changes after its upload, so its
+ * ImageInfo is worked out once and kept: post lists then need no join on `media` and no parsing
+ * of its variants for every post of every page.
+ */
+import type { Kysely } from 'kysely';
+import type { ImageInfo } from '../../lib/types';
+import type { Database } from '../db/schema';
+import { imageInfoOf } from '../media/service';
+import type { MediaStorage } from '../media/storage';
+
+export type ImageInfos = (mediaIds: (string | null)[]) => Promise<Map<string, ImageInfo>>;
+
+export function imageInfoCache(db: Kysely<Database>, storage: MediaStorage, max = 10_000): ImageInfos {
+  // Insertion order is the eviction order: a post image still in use is simply looked up again.
+  const known = new Map<string, ImageInfo>();
+  return async function imageInfos(mediaIds) {
+    const found = new Map<string, ImageInfo>();
+    const missing: string[] = [];
+    for (const id of mediaIds) {
+      if (id === null || found.has(id)) continue;
+      const info = known.get(id);
+      if (info) found.set(id, info);
+      else if (!missing.includes(id)) missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const rows = await db.selectFrom('media').select(['id', 'width', 'height', 'thumbhash', 'variants'])
+      .where('id', 'in', missing).execute();
+    for (const row of rows) {
+      const info = imageInfoOf(row, storage);
+      if (known.size >= max) known.delete(known.keys().next().value!);
+      known.set(row.id, info);
+      found.set(row.id, info);
+    }
+    return found;
+  };
+}
