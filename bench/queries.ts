@@ -77,14 +77,14 @@ const hot = one<{ id: string }>('SELECT id FROM posts ORDER BY comments_count DE
 const common = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) DESC LIMIT 1').tag;
 const rare = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) ASC LIMIT 1').tag;
 
-const homeDeep = nth(await posts.homeFeedIds(k, viewer, null, 6000, { dialect: 'sqlite' }));
+const homeDeep = nth((await posts.homeFeedPosts(k, viewer, null, 6000, { dialect: 'sqlite' })).map((p) => p.id));
 const allDeep = nth((await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
-const tagDeep = nth(await posts.taggedPostIds(k, [common], null, 6000));
+const tagDeep = nth((await posts.taggedPosts(k, viewer, [common], null, 6000)).map((p) => p.id));
 const creatorDeep = nth((await k.selectFrom('posts').select('id').where('creator_id', '=', prolific).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
 const commentDeep = nth((await k.selectFrom('comments').select('id').where('post_id', '=', hot).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
 
-const feedPage = async (cursor: string | null) => posts.postsByIds(k, viewer, await posts.homeFeedIds(k, viewer, cursor, 13, { dialect: 'sqlite' }));
-const tagPage = async (tag: string, cursor: string | null) => posts.postsByIds(k, viewer, await posts.taggedPostIds(k, [tag], cursor, 13));
+const feedPage = (cursor: string | null) => posts.homeFeedPosts(k, viewer, cursor, 13, { dialect: 'sqlite' });
+const tagPage = (tag: string, cursor: string | null) => posts.taggedPosts(k, viewer, [tag], cursor, 13);
 await time('home feed, first page', () => feedPage(null));
 await time('home feed, deep page', () => feedPage(homeDeep));
 await time('everyone, first page', () => posts.allPosts(k, viewer, null, 13));

@@ -77,7 +77,7 @@ export interface HomeFeedOptions {
  * reads only as far as the matches need; an outer ORDER BY would make it read the whole window.
  * PostgreSQL does not promise that order without one.
  */
-const walkNewest = (ordered: boolean) => prepared((db, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
+const walkNewest = (ordered: boolean) => (db: Q, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
   let recent = db.selectFrom('posts').select(['posts.id', 'posts.creator_id']);
   if (v.cursor) recent = recent.where('posts.id', '<', v.cursor);
   const walk = db.selectFrom(recent.orderBy('posts.id', 'desc').limit(v.window).as('recent'))
@@ -87,11 +87,15 @@ const walkNewest = (ordered: boolean) => prepared((db, v: { viewerId: string; cu
       eb('recent.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', v.viewerId)),
     ]));
   return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(v.limit);
-});
-const WALKS: Record<Dialect, ReturnType<typeof walkNewest>> = { sqlite: walkNewest(false), postgres: walkNewest(true) };
+};
+
+/** The walk and the posts it finds, in one statement. */
+const walkedPosts = (ordered: boolean) => prepared((db, v: { viewerId: string; cursor: string | null; window: number; limit: number }) =>
+  selectPosts(db, v.viewerId).where('posts.id', 'in', walkNewest(ordered)(db, v)).orderBy('posts.id', 'desc'));
+const WALKED_POSTS: Record<Dialect, ReturnType<typeof walkedPosts>> = { sqlite: walkedPosts(false), postgres: walkedPosts(true) };
 
 /**
- * Ids of the home feed: posts by the people the viewer follows and by the viewer, newest first.
+ * The home feed: posts by the people the viewer follows and by the viewer, newest first.
  *
  * First it walks the newest `walkWindow` posts below the cursor, keeping those of followed
  * creators: one fixed statement, fast whenever the followed people post at all recently, and as
@@ -99,16 +103,16 @@ const WALKS: Record<Dialect, ReturnType<typeof walkNewest>> = { sqlite: walkNewe
  * creator's newest posts below the window, each a range scan of (creator_id, id), so no query
  * ever reads or sorts every post of every followee.
  */
-export async function homeFeedIds(db: Q, viewerId: string, cursor: string | null, limit: number, options: HomeFeedOptions): Promise<string[]> {
+export async function homeFeedPosts(db: Q, viewerId: string, cursor: string | null, limit: number, options: HomeFeedOptions): Promise<PostListRow[]> {
   const window = options.walkWindow ?? HOME_FEED_WALK_WINDOW;
-  const walked = (await WALKS[options.dialect](db, { viewerId, cursor, window, limit })).map((r) => r.id).sort().reverse();
+  const walked = await WALKED_POSTS[options.dialect](db, { viewerId, cursor, window, limit });
   if (walked.length === limit) return walked;
   // Too few in the window: the feed goes on below its oldest post, if the table goes on at all.
   let bound = db.selectFrom('posts').select('id');
   if (cursor) bound = bound.where('id', '<', cursor);
   const lower = (await bound.orderBy('id', 'desc').limit(1).offset(window - 1).executeTakeFirst())?.id ?? null;
   if (lower === null) return walked;
-  return [...walked, ...(await mergedHeads(db, viewerId, lower, limit - walked.length))];
+  return [...walked, ...(await postsByIds(db, viewerId, await mergedHeads(db, viewerId, lower, limit - walked.length)))];
 }
 
 /** Below `cursor`: each followed creator's newest `limit` posts, merged. */
@@ -135,21 +139,29 @@ async function mergedHeads(db: Q, viewerId: string, cursor: string, limit: numbe
   return rows.map((r) => r.id);
 }
 
-/**
- * Ids of posts carrying any of the tags, newest first. Each tag is a range scan of the
- * (tag, post_id) primary key; the per-tag heads are merged here, so no query sorts a whole tag.
- */
 const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) => {
   let query = db.selectFrom('post_tags').select('post_id').where('tag', '=', v.tag);
   if (v.cursor) query = query.where('post_id', '<', v.cursor);
   return query.orderBy('post_id', 'desc').limit(v.limit);
 });
 
-export async function taggedPostIds(db: Q, tags: string[], cursor: string | null, limit: number): Promise<string[]> {
+/** One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement. */
+const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
+  let query = selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id').where('post_tags.tag', '=', v.tag);
+  if (v.cursor) query = query.where('post_tags.post_id', '<', v.cursor);
+  return query.orderBy('post_tags.post_id', 'desc').limit(v.limit);
+});
+
+/**
+ * Posts carrying any of the (lower-cased) tags, newest first. Several tags: each tag's newest ids
+ * are a range scan of the (tag, post_id) primary key, merged here, so no query sorts a whole tag.
+ */
+export async function taggedPosts(db: Q, viewerId: string, tags: string[], cursor: string | null, limit: number): Promise<PostListRow[]> {
+  if (tags.length === 1) return newestPostsWithTag(db, { viewerId, tag: tags[0], cursor, limit });
   const perTag = await Promise.all(tags.map((tag) => newestWithTag(db, { tag, cursor, limit })));
   const ids = new Set<string>();
   for (const rows of perTag) for (const row of rows) ids.add(row.post_id);
-  return [...ids].sort().reverse().slice(0, limit);
+  return postsByIds(db, viewerId, [...ids].sort().reverse().slice(0, limit));
 }
 
 export const insertPost = (db: Q, post: Insertable<PostsTable>) => db.insertInto('posts').values(post).execute();

@@ -74,16 +74,14 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
       if (feed === 'all') return map(await posts.allPosts(k, user.id, page.cursor, page.limit + 1));
-      const ids = await posts.homeFeedIds(k, user.id, page.cursor, page.limit + 1, { dialect: db.dialect });
-      return map(await posts.postsByIds(k, user.id, ids));
+      return map(await posts.homeFeedPosts(k, user.id, page.cursor, page.limit + 1, { dialect: db.dialect }));
     },
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
       const tags = [...new Set(rawTags.split(',').map((t) => normalizeTag(t).toLowerCase()).filter(Boolean))];
       if (tags.length === 0) throw badRequest(TEXTS.tagRequired, 'InvalidTags');
       if (tags.length > SEARCH_TAGS_MAX) throw badRequest(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
-      const ids = await posts.taggedPostIds(k, tags, page.cursor, page.limit + 1);
-      return map(await posts.postsByIds(k, user.id, ids));
+      return map(await posts.taggedPosts(k, user.id, tags, page.cursor, page.limit + 1));
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {

@@ -1,6 +1,6 @@
 import type { Comment, Post, UserSummary } from '../../lib/types';
 import { newId } from '../../server/http/ids';
-import { HOME_FEED_MERGE_MAX, homeFeedIds } from '../../server/posts/repository';
+import { HOME_FEED_MERGE_MAX, homeFeedPosts } from '../../server/posts/repository';
 import { createPost, walkPages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { uploadImage } from './multipart';
@@ -105,9 +105,10 @@ describe('home feed past its walk window', () => {
     for (let i = 0; i < 6; i += 1) await addPost();
     const expected = [...mine, ...(await t.db.kysely.selectFrom('posts').select('id').where('creator_id', '=', reader.id).execute()).map((r) => r.id)];
     for (const walkWindow of [3, 1_000]) {
-      const ids = await homeFeedIds(t.db.kysely, reader.id, null, 4, { dialect: t.db.dialect, walkWindow });
+      const options = { dialect: t.db.dialect, walkWindow };
+      const ids = (await homeFeedPosts(t.db.kysely, reader.id, null, 4, options)).map((p) => p.id);
       expect(ids).toEqual(expected.slice(0, 4));
-      const next = await homeFeedIds(t.db.kysely, reader.id, ids[3], 4, { dialect: t.db.dialect, walkWindow });
+      const next = (await homeFeedPosts(t.db.kysely, reader.id, ids[3], 4, options)).map((p) => p.id);
       expect(next).toEqual(expected.slice(4, 8));
     }
   });
