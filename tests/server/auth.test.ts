@@ -173,6 +173,7 @@ describe('refresh token reuse outside the race window', () => {
     const user = await signIn(strict.app);
     const first = await strict.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${user.cookies.refresh_token}` } });
     const next = cookiesOf(first);
+    expect((await strict.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: `access_token=${next.access_token}` } })).statusCode).toBe(200);
     const reuse = await strict.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${user.cookies.refresh_token}` } });
     expect(reuse.statusCode).toBe(401);
     // The thief's or the victim's newer tokens are now dead too.
@@ -186,6 +187,8 @@ describe('refresh token reuse outside the race window', () => {
 describe('logout', () => {
   it('revokes the session and clears the cookies', async () => {
     const user = await signIn(t.app);
+    // Used once before, so this process has checked the token: logout must still end it at once.
+    expect((await me(user.headers.cookie)).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });

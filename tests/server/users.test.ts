@@ -76,6 +76,7 @@ describe('updateAccount', () => {
     const user = await signIn(t.app);
     const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
     const otherSession = cookieHeader(cookiesOf(other));
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: otherSession } })).statusCode).toBe(200);
     const res = await inject(user, 'PATCH', '/api/users/updateAccount', {
       username: `${user.username}_x`, email: user.email, newEmail: `new_${user.email}`, password: user.password, newPassword: 'brand new password',
     });
