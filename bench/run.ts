@@ -229,15 +229,16 @@ async function main(): Promise<void> {
     const profileDir = path.join(config.dataDir, 'profiles');
     if (flags.has('cpu-prof')) mkdirSync(profileDir, { recursive: true });
     const unlimited = '1000000000';
-    // The production server as `npm start` runs it (tsx loader in the same process, so the
+    // The production server exactly as `npm start` runs it (scripts/start.sh execs node, so the
     // process measured is the server itself). Rate limits are lifted: the load generator is one
     // IP and one account doing what thousands of users would.
-    const app = startServer('app', node, [
+    const nodeOptions = [
       ...(flags.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      // Experiments with V8/Node flags, e.g. --node-options="--max-semi-space-size=4".
+      // Experiments with V8/Node flags, e.g. --node-options="--max-semi-space-size=8".
       ...(flags.get('node-options')?.split(' ').filter(Boolean) ?? []),
-      ...tsxImport, path.join(root, 'server', 'main.ts'), '--build-if-needed',
-    ], {
+    ];
+    const app = startServer('app', 'sh', [path.join(root, 'scripts', 'start.sh')], {
+      NODE: node, NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeOptions].join(' ').trim(),
       PORT: String(PORTS.app), LOG_LEVEL: 'warn', NODE_ENV: 'production',
       RATE_LIMIT_AUTH_PER_IP: unlimited, RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited, RATE_LIMIT_WRITES_PER_USER: unlimited,
       ...Object.fromEntries((flags.get('env') ?? '').split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
