@@ -1,5 +1,6 @@
 import type { Comment, Post, UserSummary } from '../../lib/types';
 import { newId } from '../../server/http/ids';
+import { nextPageUrl } from '../../server/http/paging';
 import { HOME_FEED_MERGE_MAX, homeFeedPosts } from '../../server/posts/repository';
 import { createPost, walkPages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -114,5 +115,13 @@ describe('home feed past its walk window', () => {
       const next = (await homeFeedPosts(t.db.kysely, reader.id, ids[3], 4, options)).map((p) => p.id);
       expect(next).toEqual(expected.slice(4, 8));
     }
+  });
+});
+
+describe('next page links', () => {
+  it('keep the path and the other parameters, and set cursor and limit', () => {
+    expect(nextPageUrl('/api/posts/tagged?tags=a%2Cb&cursor=old&limit=5', 'new', 5)).toBe('/api/posts/tagged?tags=a%2Cb&cursor=new&limit=5');
+    expect(nextPageUrl('/api/users/ann/posts', 'c1', 12)).toBe('/api/users/ann/posts?cursor=c1&limit=12');
+    expect(nextPageUrl('/api/users/a>b/posts?x=1', 'c', 3)).toBe('/api/users/a%3Eb/posts?x=1&cursor=c&limit=3');
   });
 });
