@@ -1,17 +1,19 @@
 /** Queries on users and follows. No HTTP, no rules. */
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database, NewUser, UserRow, UserUpdate } from '../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export const findUserById = (db: Q, id: string) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
+export const findUserById = async (db: Q, id: string): Promise<UserRow | undefined> => (await userWithId(db, { id }))[0];
 
 export const findUserByEmail = (db: Q, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 
-export const findUserByUsername = (db: Q, username: string) =>
-  db.selectFrom('users').selectAll().where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+const userNamed = prepared((db, v: { usernameLower: string }) => db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower));
+export const findUserByUsername = async (db: Q, username: string): Promise<UserRow | undefined> =>
+  (await userNamed(db, { usernameLower: username.toLowerCase() }))[0];
 
 export async function countUsers(db: Q): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
