@@ -3,7 +3,7 @@
  * writes web-sized variants (WebP + a JPEG/PNG fallback) and a thumbhash. Pure: bytes in,
  * encoded variants out; storing them is the service's job.
  */
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { UPLOAD_MAX_PIXELS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
@@ -105,61 +105,127 @@ async function inspect(bytes: Buffer) {
   return meta;
 }
 
+/**
+ * Encoder settings, chosen with `bench/images.ts --breakdown` (docs/benchmarks.md): what costs
+ * much more CPU per upload for files barely smaller is left out.
+ */
 function encode(image: Sharp, format: VariantFormat): Sharp {
-  // Effort 2 is ~2.5× faster than the default 4 for files a few percent larger (docs/benchmarks.md).
+  // Effort 2 is ~2.5× faster than the default 4 for files a few percent larger; effort 0–1 would
+  // save a few ms more but makes the files ~30% larger, and WebP is what browsers download.
   if (format === 'webp') return image.webp({ quality: 80, effort: 2, alphaQuality: 90 });
   // Level 9 was about 3× slower for files only ~7% smaller.
   if (format === 'png') return image.png({ compressionLevel: 6, adaptiveFiltering: true });
-  // libjpeg-turbo: the JPEG is only the fallback for browsers without WebP; mozjpeg was ~4× slower.
-  return image.jpeg({ quality: 82, progressive: true });
+  // libjpeg-turbo (mozjpeg was ~4× slower), baseline with optimised Huffman tables: progressive
+  // took ~60% longer for a file within 0.1% of the size. The JPEG is the fallback and `secure_url`.
+  return image.jpeg({ quality: 82, optimiseCoding: true });
+}
+
+/**
+ * Decoded pixels every variant of one size is made from, held in memory so no variant decodes
+ * the upload again. Raw pixels when the colour is sRGB (no copy or container to write or parse);
+ * an uncompressed TIFF when a colour profile must be kept, because raw pixels cannot carry one
+ * and the profile must stay attached without converting the pixels (wide gamut stays wide).
+ */
+type Pixels = () => Sharp;
+
+/** Raw output's sample format ('uchar', 'ushort'…): sharp reports it but its typings leave it out. */
+const depthOf = (info: OutputInfo) => (info as OutputInfo & { depth?: string }).depth;
+
+async function pixelsOf(image: Sharp, keepIcc: boolean): Promise<Pixels> {
+  if (keepIcc) {
+    const tiff = await orCorrupt(image.keepIccProfile().tiff({ compression: 'none' }).toBuffer());
+    return () => sharp(tiff, { failOn: 'error' });
+  }
+  const { data, info } = await orCorrupt(image.raw().toBuffer({ resolveWithObject: true }));
+  // 16-bit input (PNG) stays 16-bit: the typed array tells sharp the depth.
+  const pixels = depthOf(info) === 'ushort' ? new Uint16Array(data.buffer, data.byteOffset, data.length / 2) : data;
+  const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
+  return () => sharp(pixels, { raw });
 }
 
 /** True when every pixel's alpha is at its maximum. */
-async function isOpaque(image: Sharp): Promise<boolean> {
-  // stats() would measure every channel of the input; reading just the alpha plane is cheaper.
-  const alpha = await orCorrupt(image.clone().extractChannel('alpha').raw({ depth: 'uchar' }).toBuffer());
-  return alpha.every((value) => value === 255);
+async function isOpaque(pixels: Pixels): Promise<boolean> {
+  // Only the alpha plane is read, at the largest output size (what the variants will show).
+  const alpha = await orCorrupt(pixels().extractChannel('alpha').raw().toBuffer());
+  // The maximum is all one bits at either depth (0xff, 0xffff): compare bytes (memcmp), which is
+  // far faster than a JS loop over a megapixel.
+  return alpha.equals(Buffer.alloc(alpha.length, 0xff));
 }
 
 /** ≤100×100 sRGB RGBA pixels → base64 thumbhash, the placeholder shown while the image loads. */
-async function thumbhashOf(image: Sharp): Promise<string> {
-  const { data, info } = await image.resize(100, 100, { fit: 'inside' }).ensureAlpha().raw()
-    .toBuffer({ resolveWithObject: true });
+async function thumbhashOf(pixels: Pixels): Promise<string> {
+  // Pixels with a colour profile are converted to sRGB by sharp's default output (no
+  // keepIccProfile here); toColourspace makes greyscale images RGB.
+  const { data, info } = await orCorrupt(pixels().resize(100, 100, { fit: 'inside' }).toColourspace('srgb').ensureAlpha()
+    .raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true }));
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }
 
-export async function processImage(bytes: Buffer, preset: UploadPreset): Promise<ProcessedImage> {
+async function encodeVariant(pixels: Pixels, format: VariantFormat, { opaque, keepIcc }: { opaque: boolean; keepIcc: boolean }): Promise<Variant> {
+  // An alpha channel that every pixel leaves opaque is dropped rather than encoded. Without
+  // keepIccProfile sharp would convert profiled pixels to sRGB (what the thumbhash wants, not this).
+  const image = opaque ? pixels().removeAlpha() : pixels();
+  if (keepIcc) image.keepIccProfile();
+  const { data, info } = await orCorrupt(encode(image, format).toBuffer({ resolveWithObject: true }));
+  return { width: info.width, height: info.height, format, contentType: CONTENT_TYPES[format], data };
+}
+
+/**
+ * An upload decoded once, with what the upload must have before it answers (the main variant
+ * and the thumbhash) already encoded, and the other variants encoded on demand from the same
+ * pixels.
+ */
+export interface StagedImage {
+  /** The largest JPEG/PNG fallback: what `secure_url` points at. */
+  main: Variant;
+  thumbhash: string;
+  /** Encodes the other variants: the largest WebP, then WebP + fallback of each smaller size. */
+  rest(): Promise<Variant[]>;
+}
+
+export async function stageImage(bytes: Buffer, preset: UploadPreset): Promise<StagedImage> {
   const meta = await inspect(bytes);
   // Orientations 5–8 swap the sides.
   const rotated = (meta.orientation ?? 1) >= 5;
   const source = rotated ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
   const [largest, ...smaller] = plannedSizes(preset, source);
-  // Keep a colour profile (wide-gamut photos stay wide) unless it is CMYK, which WebP cannot carry.
+  // Keep a colour profile (wide-gamut photos stay wide) unless it is CMYK, which WebP cannot carry:
+  // CMYK and profile-less images are converted to sRGB while decoding.
   const keepIcc = Boolean(meta.icc) && meta.space !== 'cmyk';
-  const withIcc = (image: Sharp) => (keepIcc ? image.keepIccProfile() : image);
 
-  // Decode the upload once: orient, crop and scale it to the largest size into an uncompressed
-  // TIFF (keeps the ICC profile, alpha and bit depth; no EXIF, GPS or other metadata). Every
-  // variant is then made from that small intermediate instead of decoding the upload again.
-  const intermediate = await orCorrupt(
-    withIcc(sharp(bytes, INPUT_OPTIONS).autoOrient()
-      .resize(largest.width, largest.height, { fit: 'cover', position: 'centre', withoutEnlargement: true }))
-      .tiff({ compression: 'none' })
-      .toBuffer(),
-  );
-  const base = sharp(intermediate, { failOn: 'error' });
-  // PNG only when some pixel is actually see-through; an opaque alpha channel gets a JPEG.
-  // Only images with an alpha channel need looking at, and then only that channel.
-  const fallback: VariantFormat = meta.hasAlpha && !(await isOpaque(base)) ? 'png' : 'jpg';
+  // The one decode of the upload: orient, crop and scale to the largest size. No EXIF, GPS or
+  // other metadata survives it; the colour profile does when kept.
+  const full = await pixelsOf(sharp(bytes, INPUT_OPTIONS).autoOrient()
+    .resize(largest.width, largest.height, { fit: 'cover', position: 'centre', withoutEnlargement: true }), keepIcc);
+  // PNG only when some pixel is actually see-through; an opaque alpha channel gets a JPEG (and
+  // is dropped). Only images with an alpha channel need looking at, and then only that channel.
+  // Each encode is its own libvips job on the libuv pool, so jobs started together run side by
+  // side on the cores.
+  const [thumbhash, main] = await Promise.all([
+    thumbhashOf(full),
+    (meta.hasAlpha ? isOpaque(full) : Promise.resolve(true))
+      .then((opaque) => encodeVariant(full, opaque ? 'jpg' : 'png', { opaque: meta.hasAlpha && opaque, keepIcc })),
+  ]);
+  const fallback = main.format;
+  const dropAlpha = meta.hasAlpha && fallback === 'jpg';
 
-  const jobs: Promise<Variant>[] = [];
-  for (const size of [largest, ...smaller]) {
-    const resized = size === largest ? base.clone() : base.clone().resize(size.width, size.height, { fit: 'fill' });
-    for (const format of ['webp', fallback] as const) {
-      jobs.push(orCorrupt(encode(withIcc(resized.clone()), format).toBuffer({ resolveWithObject: true }))
-        .then(({ data, info }) => ({ width: info.width, height: info.height, format, contentType: CONTENT_TYPES[format], data })));
-    }
+  async function rest(): Promise<Variant[]> {
+    // The slowest job (the largest WebP) first; smaller sizes are scaled from the decoded pixels,
+    // never from the upload. libwebp itself leaves out an alpha channel no pixel uses.
+    const largestWebp = encodeVariant(full, 'webp', { opaque: false, keepIcc });
+    const others = smaller.map(async (size) => {
+      const pixels = await pixelsOf(full().resize(size.width, size.height, { fit: 'fill' }), keepIcc);
+      return Promise.all([encodeVariant(pixels, 'webp', { opaque: false, keepIcc }), encodeVariant(pixels, fallback, { opaque: dropAlpha, keepIcc })]);
+    });
+    const [webp, ...pairs] = await Promise.all([largestWebp, ...others]);
+    return [webp, ...pairs.flat()];
   }
-  const [variants, thumbhash] = await Promise.all([Promise.all(jobs), orCorrupt(thumbhashOf(base.clone()))]);
-  return { variants, main: variants.find((v) => v.format === fallback)!, thumbhash };
+  return { main, thumbhash, rest };
+}
+
+/** Every variant encoded before it returns: largest first, for each size a WebP then the fallback. */
+export async function processImage(bytes: Buffer, preset: UploadPreset): Promise<ProcessedImage> {
+  const { main, thumbhash, rest } = await stageImage(bytes, preset);
+  const [largestWebp, ...smaller] = await rest();
+  return { variants: [largestWebp, main, ...smaller], main, thumbhash };
 }

@@ -13,7 +13,7 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { errors } from '../http/schemas';
 import { CONTENT_TYPES, type VariantFormat } from './pipeline';
-import { mediaService } from './service';
+import { deferredWritesSettled, mediaService, pendingVariants } from './service';
 
 const uploadResultSchema = {
   type: 'object',
@@ -82,7 +82,13 @@ async function readUpload(request: FastifyRequest): Promise<{ preset: UploadPres
 
 async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, storage } = app.ctx;
-  const media = mediaService({ db: db.kysely, storage });
+  // The upload answers once its main variant is stored; the other variants follow right after.
+  const media = mediaService({
+    db: db.kysely, storage, deferVariants: true,
+    onDeferredError: (error) => app.log.error({ err: error }, 'storing the other variants of an upload failed'),
+  });
+  // Shutdown waits for them before the database closes.
+  app.addHook('onClose', deferredWritesSettled);
   // Encapsulated: only this plugin parses multipart bodies. fileSize is inclusive, so a file
   // of exactly UPLOAD_MAX_BYTES trips it. Tiny field limits: the only field is the preset.
   await app.register(multipart, {
@@ -119,8 +125,14 @@ function mediaFileRoute(app: FastifyInstance, root: string): void {
     const match = MEDIA_KEY.exec(key);
     const file = path.resolve(rootDir, key);
     if (!match || !file.startsWith(rootDir + path.sep)) throw notFound('Media not found');
-    // Open before answering so a missing file is a clean 404, not a failed stream.
-    const handle = await open(file, 'r').catch(() => null);
+    // Open before answering so a missing file is a clean 404, not a failed stream. A variant of
+    // an upload that has just answered may still be being written: wait for it.
+    let handle = await open(file, 'r').catch(() => null);
+    const pending = handle ? undefined : pendingVariants(key);
+    if (pending) {
+      await pending;
+      handle = await open(file, 'r').catch(() => null);
+    }
     const stats = handle && (await handle.stat());
     if (!handle || !stats?.isFile()) {
       await handle?.close();

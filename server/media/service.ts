@@ -1,13 +1,14 @@
 /**
- * Uploads: process the image, store every variant under server-made keys, record one `media`
- * row. Also the lookups posts and profiles need to trust and describe an uploaded image.
+ * Uploads: process the image, store its variants under server-made keys, record one `media`
+ * row (with deferVariants, the main variant first and the others right after answering). Also
+ * the lookups posts and profiles need to trust and describe an uploaded image.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { UploadPreset } from '../../lib/limits';
 import type { Database, MediaRow } from '../db/schema';
 import { newId, nowIso } from '../http/ids';
-import { processImage } from './pipeline';
+import { stageImage, type Variant } from './pipeline';
 import type { MediaStorage } from './storage';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -25,33 +26,86 @@ export interface MediaService {
   upload(ownerId: string, preset: UploadPreset, bytes: Buffer): Promise<UploadResult>;
 }
 
-export function mediaService({ db, storage }: { db: Kysely<Database>; storage: MediaStorage }): MediaService {
+export interface MediaServiceOptions {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  /**
+   * Answer once the main variant (what `secure_url` points at) and the thumbhash are stored and
+   * the row is recorded with that one variant; the other variants are encoded and stored right
+   * after, then added to the row (see `pendingVariants`). Off: every variant is stored before
+   * `upload` returns (the seed, scripts).
+   */
+  deferVariants?: boolean;
+  /** Where failures of deferred work go (nobody is waiting for it); the upload itself stands. */
+  onDeferredError?: (error: unknown) => void;
+}
+
+/**
+ * Deferred variant writes in progress in this process, by media folder (`post/<mediaId>/`). Until
+ * one ends, the media row lists only the main variant, so nothing refers to a file not yet
+ * written: a crash leaves a valid row (main only) and at most unlisted files.
+ */
+const pendingWrites = new Map<string, Promise<void>>();
+const folderOf = (key: string) => key.slice(0, key.lastIndexOf('/') + 1);
+
+/** The deferred writes of the upload `key` belongs to, while they run. Never rejects. */
+export function pendingVariants(key: string): Promise<void> | undefined {
+  return pendingWrites.get(folderOf(key));
+}
+
+/** Resolves once every deferred write started so far has ended (shutdown, tests). */
+export async function deferredWritesSettled(): Promise<void> {
+  while (pendingWrites.size > 0) await Promise.all(pendingWrites.values());
+}
+
+export function mediaService({ db, storage, deferVariants = false, onDeferredError }: MediaServiceOptions): MediaService {
+  /** Stores the files, then runs `record`; on any failure removes what it stored, so no orphans. */
+  async function storeThen(files: { row: StoredVariant; variant: Variant }[], record: () => Promise<void>): Promise<void> {
+    try {
+      await Promise.all(files.map((f) => storage.put(f.row.key, f.variant.data, f.variant.contentType)));
+      await record();
+    } catch (error) {
+      // A file without its row could never be cleaned up or found again.
+      await storage.remove(files.map((f) => f.row.key)).catch(() => {});
+      throw error;
+    }
+  }
+
   return {
     async upload(ownerId, preset, bytes) {
       // Refusals (type, size, corrupt) happen here, before anything is written.
-      const image = await processImage(bytes, preset);
+      const image = await stageImage(bytes, preset);
       const mediaId = newId();
-      const stored = image.variants.map((v) => ({
-        variant: v,
-        row: { key: `${preset}/${mediaId}/${v.width}.${v.format}`, width: v.width, height: v.height, format: v.format, bytes: v.data.length },
-      }));
-      const main = stored.find((s) => s.variant === image.main)!.row;
-      try {
-        await Promise.all(stored.map((s) => storage.put(s.row.key, s.variant.data, s.variant.contentType)));
+      const fileOf = (variant: Variant) => ({
+        variant,
+        row: { key: `${preset}/${mediaId}/${variant.width}.${variant.format}`, width: variant.width, height: variant.height, format: variant.format, bytes: variant.data.length },
+      });
+      const main = fileOf(image.main);
+      const rest = deferVariants ? [] : (await image.rest()).map(fileOf);
+      await storeThen([main, ...rest], async () => {
         await db.insertInto('media').values({
-          id: mediaId, owner_id: ownerId, preset, storage_key: main.key,
-          variants: JSON.stringify(stored.map((s) => s.row)),
-          width: main.width, height: main.height, format: main.format, bytes: main.bytes,
+          id: mediaId, owner_id: ownerId, preset, storage_key: main.row.key,
+          variants: JSON.stringify([main, ...rest].map((f) => f.row)),
+          width: main.row.width, height: main.row.height, format: main.row.format, bytes: main.row.bytes,
           thumbhash: image.thumbhash, created_at: nowIso(),
         }).execute();
-      } catch (error) {
-        // No orphans: a file without its row could never be cleaned up or found again.
-        await storage.remove(stored.map((s) => s.row.key)).catch(() => {});
-        throw error;
+      });
+      if (deferVariants) {
+        const folder = folderOf(main.row.key);
+        const work = (async () => {
+          const files = (await image.rest()).map(fileOf);
+          await storeThen(files, async () => {
+            // The row lists the new files only once they are all stored.
+            const result = await db.updateTable('media').set({ variants: JSON.stringify([main, ...files].map((f) => f.row)) })
+              .where('id', '=', mediaId).executeTakeFirst();
+            if (Number(result.numUpdatedRows) !== 1) throw new Error(`media ${mediaId} is gone; its variants were not kept`);
+          });
+        })().catch((error) => onDeferredError?.(error)).finally(() => pendingWrites.delete(folder));
+        pendingWrites.set(folder, work);
       }
       return {
-        secure_url: storage.url(main.key), public_id: mediaId,
-        width: main.width, height: main.height, format: main.format, bytes: main.bytes, thumbhash: image.thumbhash,
+        secure_url: storage.url(main.row.key), public_id: mediaId,
+        width: main.row.width, height: main.row.height, format: main.row.format, bytes: main.row.bytes, thumbhash: image.thumbhash,
       };
     },
   };
@@ -65,6 +119,9 @@ export async function findMediaByUrl(db: Q, storage: MediaStorage, url: string):
   // Drivers build URLs as prefix + key, so the key is what follows the prefix.
   const prefix = storage.url('');
   if (!url.startsWith(prefix) || url.length === prefix.length) return undefined;
+  // An upload made a moment ago may still be writing its other variants: wait, so a post made
+  // with it (and the imageInfo worked out for it once) lists them all.
+  await pendingVariants(url.slice(prefix.length));
   const row = await db.selectFrom('media').selectAll().where('storage_key', '=', url.slice(prefix.length)).executeTakeFirst();
   return row && storage.url(row.storage_key) === url ? row : undefined;
 }

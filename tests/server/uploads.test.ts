@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import type { UploadResult } from '../../lib/types';
-import { findMediaByUrl, imageInfoOf, mediaService } from '../../server/media/service';
+import { deferredWritesSettled, findMediaByUrl, imageInfoOf, mediaService, pendingVariants } from '../../server/media/service';
+import type { MediaStorage } from '../../server/media/storage';
 import { localStorage } from '../../server/media/localStorage';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { makeJpeg, multipartBody, postUpload } from './multipart';
@@ -33,7 +34,12 @@ function mediaFiles(): string[] {
 }
 
 const mediaRows = () => t.db.kysely.selectFrom('media').selectAll().execute();
-const variantsOf = async (id: string) =>
+/** Every variant of an upload, once the ones written after the answer are stored too. */
+const variantsOf = async (id: string) => {
+  await deferredWritesSettled();
+  return listedVariants(id);
+};
+const listedVariants = async (id: string) =>
   JSON.parse((await t.db.kysely.selectFrom('media').select('variants').where('id', '=', id).executeTakeFirstOrThrow()).variants) as
     { key: string; width: number; height: number; format: string; bytes: number }[];
 
@@ -85,6 +91,7 @@ describe('POST /api/uploads: accepted images', () => {
     expect(main.meta).toMatchObject({ format: 'jpeg', width: 1080, height: 810 });
     expect(main.bytes.length).toBe(body.bytes);
 
+    await deferredWritesSettled();
     const row = await t.db.kysely.selectFrom('media').selectAll().where('id', '=', body.public_id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ owner_id: alice.id, preset: 'post', storage_key: `post/${body.public_id}/1080.jpg`, width: 1080, height: 810 });
     const variants = await variantsOf(body.public_id);
@@ -287,6 +294,7 @@ describe('PngSuite', () => {
   });
 
   it('refuses every corrupt file with a 4xx and a message, leaving no file or row behind', async () => {
+    await deferredWritesSettled();
     const filesBefore = mediaFiles().sort();
     const foldersBefore = readdirSync(path.join(t.config.mediaDir, 'post')).sort();
     const rowsBefore = (await mediaRows()).length;
@@ -313,6 +321,70 @@ describe('mediaService.upload', () => {
     await expect(failing).rejects.toThrow();
     expect(mediaFiles().sort()).toEqual(filesBefore);
     expect((await mediaRows()).length).toBe(rowsBefore);
+  });
+});
+
+describe('mediaService.upload with deferVariants (what POST /api/uploads uses)', () => {
+  /** Local storage whose writes of anything but the main file wait for `open()`, or fail. */
+  function gatedStorage(failOthers = false) {
+    const inner = localStorage(t.config.mediaDir, t.config.mediaBaseUrl);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const storage: MediaStorage = {
+      ...inner,
+      async put(key, bytes, contentType) {
+        if (!key.endsWith('/1080.jpg')) {
+          await gate;
+          if (failOthers) throw new Error('disk full');
+        }
+        return inner.put(key, bytes, contentType);
+      },
+    };
+    return { storage, open };
+  }
+  const filesOf = (id: string) => mediaFiles().filter((f) => f.includes(id)).map((f) => path.basename(f)).sort();
+
+  it('answers with the main variant stored and listed, and lists the others once they are stored', async () => {
+    const { storage, open } = gatedStorage();
+    const service = mediaService({ db: t.db.kysely, storage, deferVariants: true });
+    const body = await service.upload(alice.id, 'post', await makeJpeg(1600, 1200));
+    expect(body).toMatchObject({ width: 1080, height: 810, format: 'jpg', thumbhash: expect.any(String) });
+    expect(pendingVariants(`post/${body.public_id}/1080.webp`)).toBeDefined();
+    // Nothing refers to a file not yet written: the row lists the main variant only.
+    expect((await listedVariants(body.public_id)).map((v) => `${v.format} ${v.width}`)).toEqual(['jpg 1080']);
+    expect(filesOf(body.public_id)).toEqual(['1080.jpg']);
+
+    // A post made with the image now waits for the other variants.
+    let found = false;
+    const lookup = findMediaByUrl(t.db.kysely, storage, body.secure_url).then((row) => { found = true; return row; });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(found).toBe(false);
+    open();
+    const row = await lookup;
+    expect((JSON.parse(row!.variants) as { format: string; width: number }[]).map((v) => `${v.format} ${v.width}`).sort())
+      .toEqual(['jpg 1080', 'jpg 540', 'webp 1080', 'webp 540']);
+    expect(filesOf(body.public_id)).toEqual(['1080.jpg', '1080.webp', '540.jpg', '540.webp']);
+    expect(pendingVariants(`post/${body.public_id}/1080.webp`)).toBeUndefined();
+  });
+
+  it('keeps the upload with its main variant when storing the others fails, and leaves none of them behind', async () => {
+    const { storage, open } = gatedStorage(true);
+    const errors: unknown[] = [];
+    const service = mediaService({ db: t.db.kysely, storage, deferVariants: true, onDeferredError: (error) => errors.push(error) });
+    const body = await service.upload(alice.id, 'post', await makeJpeg(1600, 1200));
+    open();
+    await deferredWritesSettled();
+    expect(errors).toHaveLength(1);
+    expect((await listedVariants(body.public_id)).map((v) => `${v.format} ${v.width}`)).toEqual(['jpg 1080']);
+    expect(filesOf(body.public_id)).toEqual(['1080.jpg']);
+    expect((await fetchImage(body.secure_url)).meta).toMatchObject({ format: 'jpeg', width: 1080 });
+  });
+
+  it('serves a variant requested right after the upload answered', async () => {
+    const body = (await upload(await makeJpeg(1600, 1200))).json() as UploadResult;
+    // Not listed anywhere yet, but a guessed URL still gets the file, not a 404.
+    const { meta } = await fetchImage(`/media/post/${body.public_id}/540.webp`);
+    expect(meta).toMatchObject({ format: 'webp', width: 540, height: 405 });
   });
 });
 
