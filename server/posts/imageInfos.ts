@@ -1,7 +1,7 @@
 /**
- * `imageInfo` of post images, by media id. A media row never changes after its upload, so its
- * ImageInfo is worked out once and kept: post lists then need no join on `media` and no parsing
- * of its variants for every post of every page.
+ * `imageInfo` of post images, by media id. A media row no longer changes once its upload has
+ * stored every variant, so its ImageInfo is worked out once and kept: post lists then need no
+ * join on `media` and no parsing of its variants for every post of every page.
  */
 import type { Kysely } from 'kysely';
 import type { ImageInfo } from '../../lib/types';
@@ -28,9 +28,11 @@ export function imageInfoCache(db: Kysely<Database>, storage: MediaStorage, max 
       .where('id', 'in', missing).execute();
     for (const row of rows) {
       const info = imageInfoOf(row, storage);
+      found.set(row.id, info);
+      // No WebP listed yet: an upload whose other variants another instance is still writing.
+      if (!info.srcset) continue;
       if (known.size >= max) known.delete(known.keys().next().value!);
       known.set(row.id, info);
-      found.set(row.id, info);
     }
     return found;
   };
