@@ -39,6 +39,12 @@ export function prepared<V extends Values, R>(build: (db: Q, values: V) => Compi
       name, value == null ? value : Array.isArray(value) ? value.map((_, index) => new Placeholder(name, index)) : new Placeholder(name),
     ])) as V;
     const query = build(db, placeholders).compile();
+    // A placeholder used as anything but a value (concatenated, added to) would be frozen into the
+    // SQL text or into a constant parameter; refuse the query rather than run it wrong forever.
+    const leaked = (value: unknown) => (typeof value === 'string' && value.includes('[object Object]')) || Number.isNaN(value);
+    if (leaked(query.sql) || query.parameters.some(leaked)) {
+      throw new Error(`prepared(): a value was used as more than a value in ${query.sql}`);
+    }
     const sources = query.parameters.map((parameter) => (parameter instanceof Placeholder
       ? { name: parameter.name, index: parameter.index } : { constant: parameter }));
     const compiled = { query, sources };

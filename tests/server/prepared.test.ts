@@ -33,4 +33,9 @@ describe('prepared queries', () => {
       expect(names(await users(trx, { after: null, names: ['cy'], limit: 10 }))).toEqual(['bob', 'cy']);
     });
   });
+
+  it('refuse a builder that computes with a value instead of passing it on', async () => {
+    const computed = prepared((db, v: { limit: number }) => db.selectFrom('users').select('username').limit(v.limit + 1));
+    await expect(computed(t.db.kysely, { limit: 1 })).rejects.toThrow('used as more than a value');
+  });
 });
