@@ -8,13 +8,17 @@ import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from 
 import { editorOpened, selectEditor } from '../../store/slices/postsSlice';
 import { loadStoredTheme } from '../../store/slices/themeSlice';
 import { Toasts } from '../ui/Toasts';
-import { LoggedInNavbar } from './LoggedInNavbar';
 import { LoggedOutNavbar } from './LoggedOutNavbar';
 import { NavbarFrame } from './NavbarFrame';
 import { PageLoading } from './PageLoading';
 
 // The editor and its dropzone load only when someone opens them.
 const PostEditor = dynamic(() => import('../posts/PostEditor'), { ssr: false });
+
+// The signed-in navbar (tag search, avatar menu, sidebar) is for members only, and the server never
+// renders it (it cannot know the session), so visitors never download it. An empty bar holds its place.
+const loadLoggedInNavbar = () => import('./LoggedInNavbar');
+const LoggedInNavbar = dynamic(loadLoggedInNavbar, { ssr: false, loading: () => <NavbarFrame aria-hidden="true" /> });
 
 /** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
 export const PUBLIC_ROUTES = ['/', '/login', '/createAccount'];
@@ -42,6 +46,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     const hint = hasSessionHint();
     setHinted(hint);
+    // Likely a member: fetch the navbar's code alongside the session lookup, not after it.
+    if (hint || !isPublic) void loadLoggedInNavbar();
     dispatch(loadStoredTheme());
     // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
     // so a session the hint cookie does not reflect still counts.
