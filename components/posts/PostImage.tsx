@@ -67,7 +67,9 @@ export function PostImage({ src, info, alt, sizes = '(min-width: 640px) 600px, 1
           // An image served from cache may finish before React attaches onLoad.
           if (node?.complete && node.naturalWidth > 0 && !loaded) setLoaded(true);
         }}
-        style={{ opacity: loaded || !placeholder ? 1 : 0 }}
+        // The first image on screen is painted as it arrives (over its placeholder) instead of
+        // waiting for onLoad and a fade: it is the page's largest paint.
+        style={{ opacity: loaded || !placeholder || priority ? 1 : 0 }}
       />
     </Frame>
   );

@@ -7,9 +7,15 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
+// Building an Intl formatter is costly (locale data); one of each serves every card and comment.
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+let dateFormat: Intl.DateTimeFormat | undefined;
+/** The fields of `toLocaleString('en')`. */
+const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+
 export function relativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+  const format = (relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' }));
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }
@@ -20,7 +26,7 @@ export function RelativeTime({ iso }: { iso: string }) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   return (
-    <time dateTime={iso} title={date.toLocaleString('en')} suppressHydrationWarning>
+    <time dateTime={iso} title={(dateFormat ??= new Intl.DateTimeFormat('en', DATE_TIME)).format(date)} suppressHydrationWarning>
       {relativeTime(iso)}
     </time>
   );
