@@ -11,6 +11,7 @@ describe('PostImage', () => {
     const img = screen.getByRole('img', { name: 'A lake' });
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveStyle({ opacity: '0' });
+    expect(img.parentElement!.style.backgroundImage).toMatch(/^url\("?data:image\/png;base64,/);
     fireEvent.load(img);
     expect(img).toHaveStyle({ opacity: '1' });
   });
