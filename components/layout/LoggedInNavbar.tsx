@@ -12,6 +12,7 @@ import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
 import { TagSearch } from './TagSearch';
+import { appTheme } from '../../themes';
 
 const DesktopOnly = styled.div`
   display: flex;
@@ -43,8 +44,8 @@ const SearchSlot = styled.div<{ $open: boolean }>`
     right: 0;
     z-index: 49;
     padding: 8px 12px;
-    background: ${({ theme }) => theme.color.surface};
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    background: ${appTheme.color.surface};
+    border-bottom: 1px solid ${appTheme.color.border};
     form { flex: 1; }
   }
 `;
@@ -60,13 +61,13 @@ const NavLinks = styled.ul`
     align-items: center;
     height: 34px;
     padding: 0 12px;
-    border-radius: ${({ theme }) => theme.radius.pill};
-    color: ${({ theme }) => theme.color.text};
+    border-radius: ${appTheme.radius.pill};
+    color: ${appTheme.color.text};
     text-decoration: none;
     font-weight: 600;
     font-size: 14px;
-    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
-    &[aria-current='page'] { background: ${({ theme }) => theme.color.accentSoft}; }
+    &:hover { background: ${appTheme.color.surfaceRaised}; }
+    &[aria-current='page'] { background: ${appTheme.color.accentSoft}; }
   }
 `;
 

@@ -9,13 +9,14 @@ import { Icon } from '../ui/Icon';
 import { PageContainer } from '../ui/Panel';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { EmptyState } from './PostList';
+import { appTheme } from '../../themes';
 
 const Comments = styled.section`
   margin-top: 20px;
   padding: 16px 18px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${appTheme.radius.lg};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
   h2 { font-size: 17px; }
   scroll-margin-top: calc(var(--navbar-height) + 16px);
 `;

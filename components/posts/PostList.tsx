@@ -10,6 +10,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
 import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
 import { PostImage } from './PostImage';
+import { appTheme } from '../../themes';
 
 const Feed = styled.div`
   display: grid;
@@ -48,7 +49,7 @@ const Footer = styled.div`
   display: flex;
   justify-content: center;
   padding: 24px 0 40px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
   font-size: 14px;
 `;
 
@@ -59,10 +60,10 @@ export const EmptyState = styled.div`
   gap: 10px;
   padding: 48px 20px;
   text-align: center;
-  border: 1px dashed ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  color: ${({ theme }) => theme.color.textMuted};
-  h2 { font-size: 18px; color: ${({ theme }) => theme.color.text}; }
+  border: 1px dashed ${appTheme.color.border};
+  border-radius: ${appTheme.radius.lg};
+  color: ${appTheme.color.textMuted};
+  h2 { font-size: 18px; color: ${appTheme.color.text}; }
   p { margin: 0; max-width: 360px; }
 `;
 
