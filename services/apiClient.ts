@@ -6,6 +6,7 @@
  * Built on the platform (fetch, and XMLHttpRequest only where upload progress is wanted) rather
  * than axios: axios was 20.5 kB of the 173 kB gzip every page loaded first (docs/frontend.md).
  */
+import { takeEarlyRead } from './earlyReads';
 import { sendWithProgress } from './uploadTransport';
 
 export const REFRESH_PATH = '/api/auth/refresh';
@@ -121,9 +122,17 @@ export function createApiClient(baseURL = ''): { client: ApiClient; refreshSessi
       headers['Content-Type'] = 'application/json';
     }
     const withCredentials = config.withCredentials ?? defaults.withCredentials;
-    const raw = config.onUploadProgress
-      ? await sendWithProgress({ method, url: url.href, headers, body, withCredentials, onProgress: config.onUploadProgress })
-      : await sendWithFetch(url.href, { method, headers, body, credentials: withCredentials ? 'include' : 'omit' });
+    const send = () => sendWithFetch(url.href, { method, headers, body, credentials: withCredentials ? 'include' : 'omit' });
+    const early = method === 'GET' && withCredentials ? takeEarlyRead(url.href) : null;
+    let raw: RawResponse;
+    if (config.onUploadProgress) {
+      raw = await sendWithProgress({ method, url: url.href, headers, body, withCredentials, onProgress: config.onUploadProgress });
+    } else if (early) {
+      // The document started this read already; if it failed to get an answer, ask again.
+      raw = await early.catch(send);
+    } else {
+      raw = await send();
+    }
     const data = parseBody(raw);
     if (raw.status < 200 || raw.status >= 300) {
       throw new ApiError(`Request failed with status code ${raw.status}`, config, { status: raw.status, data });

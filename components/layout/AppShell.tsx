@@ -2,6 +2,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { PUBLIC_ROUTES } from '../../lib/earlyReads';
 import { hasSessionHint } from '../../services/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../store/slices/authSlice';
@@ -20,8 +21,6 @@ const PostEditor = dynamic(() => import('../posts/PostEditor'), { ssr: false });
 const loadLoggedInNavbar = () => import('./LoggedInNavbar');
 const LoggedInNavbar = dynamic(loadLoggedInNavbar, { ssr: false, loading: () => <NavbarFrame aria-hidden="true" /> });
 
-/** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
-export const PUBLIC_ROUTES = ['/', '/login', '/createAccount'];
 /** Pages everyone may see whatever the session (the error pages). */
 const OPEN_ROUTES = ['/404', '/_error'];
 

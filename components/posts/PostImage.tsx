@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { thumbHashToDataURL } from 'thumbhash';
+import { POST_IMAGE_SIZES } from '../../lib/earlyReads';
 import type { ImageInfo } from '../../lib/types';
 import { appTheme } from '../../themes';
 
@@ -47,7 +48,7 @@ interface PostImageProps {
 // Very tall or very wide images are cropped so a card never takes the whole screen.
 const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
 
-export function PostImage({ src, info, alt, sizes = '(min-width: 640px) 600px, 100vw', square, priority }: PostImageProps) {
+export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority }: PostImageProps) {
   const thumbhash = info?.thumbhash;
   // Decoded after the commit, in its own task: the decode (pixels + PNG) would otherwise add to
   // the long task that renders a page of cards. Until then the frame shows the skeleton colour.
