@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { PUBLIC_ROUTES } from '../../lib/earlyReads';
 import { hasSessionHint } from '../../services/authApi';
@@ -73,6 +73,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   // should the lookup fail, the guard above sends the visitor to / all the same.
   const optimistic = session === 'loading' && hinted;
   const mayRender = isPublic || isOpen || signedIn || optimistic;
+  // Mounting a whole page once the session allows it is done at transition priority, in short tasks.
+  const showPage = useDeferredValue(mayRender);
 
   let navbar: ReactNode;
   if (signedIn) navbar = <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />;
@@ -86,7 +88,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {navbar}
       <Main id="content" tabIndex={-1} $flush={Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
-        {mayRender ? children : <PageLoading />}
+        {showPage ? children : <PageLoading />}
       </Main>
       {signedIn && editor.open && <PostEditor />}
       <Toasts />

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchPost, postCleared, selectCurrentPost } from '../../store/slices/postsSlice';
@@ -24,7 +24,8 @@ const Comments = styled.section`
 export function PostDetail({ id }: { id: string }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const { post, loading, error } = useAppSelector(selectCurrentPost);
+  // Transition priority: the post and its comments render in short, interruptible tasks.
+  const { post, loading, error } = useDeferredValue(useAppSelector(selectCurrentPost));
 
   useEffect(() => {
     void dispatch(fetchPost(id));

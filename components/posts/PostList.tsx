@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -80,7 +80,8 @@ function useProgressiveCount(total: number, key: string, step: number): number {
       return;
     }
     if (shown >= total) return;
-    const timer = setTimeout(() => setState({ key, shown: shown + step }), 16);
+    // A transition, so React may split even a step's render into short tasks.
+    const timer = setTimeout(() => startTransition(() => setState({ key, shown: shown + step })), 16);
     return () => clearTimeout(timer);
   }, [key, shown, step, total, state.key]);
   return shown;
@@ -96,7 +97,9 @@ interface PostListProps {
 /** A list of posts from one source, loading further pages as the reader nears the end. */
 export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   const dispatch = useAppDispatch();
-  const list = useAppSelector(selectPostList);
+  // Rendered at transition priority, which React splits into short tasks: a page of cards arriving
+  // never blocks the main thread in one long task (a store update alone renders synchronously).
+  const list = useDeferredValue(useAppSelector(selectPostList));
   const key = sourceKey(source);
 
   useEffect(() => {

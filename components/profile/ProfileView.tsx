@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../../store/slices/authSlice';
@@ -55,7 +55,8 @@ function ProfileSkeleton() {
 export function ProfileView({ username }: { username: string }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
-  const { data: profile, loading, error } = useAppSelector(selectProfile);
+  // Transition priority: the profile renders in short, interruptible tasks.
+  const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
   const [tab, setTab] = useState<Tab>('posts');
 
   useEffect(() => {
