@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { PUBLIC_ROUTES } from '../../lib/earlyReads';
 import { hasSessionHint } from '../../services/authApi';
@@ -18,8 +18,11 @@ const PostEditor = dynamic(() => import('../posts/PostEditor'), { ssr: false });
 
 // The signed-in navbar (tag search, avatar menu, sidebar) is for members only, and the server never
 // renders it (it cannot know the session), so visitors never download it. An empty bar holds its place.
+// React.lazy rather than next/dynamic: React renders a resolved lazy component at retry priority,
+// in short interruptible tasks, where next/dynamic re-renders synchronously in one.
 const loadLoggedInNavbar = () => import('./LoggedInNavbar');
-const LoggedInNavbar = dynamic(loadLoggedInNavbar, { ssr: false, loading: () => <NavbarFrame aria-hidden="true" /> });
+const LoggedInNavbar = lazy(loadLoggedInNavbar);
+const emptyNavbar = <NavbarFrame aria-hidden="true" />;
 
 /** Pages everyone may see whatever the session (the error pages). */
 const OPEN_ROUTES = ['/404', '/_error'];
@@ -77,8 +80,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const showPage = useDeferredValue(mayRender);
 
   let navbar: ReactNode;
-  if (signedIn) navbar = <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />;
-  else if (session === 'loading' && !isPublic) navbar = <NavbarFrame aria-hidden="true" />;
+  if (signedIn) {
+    navbar = (
+      <Suspense fallback={emptyNavbar}>
+        <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />
+      </Suspense>
+    );
+  } else if (session === 'loading' && !isPublic) navbar = emptyNavbar;
   else navbar = <LoggedOutNavbar />;
 
   return (
