@@ -77,6 +77,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const optimistic = session === 'loading' && hinted;
   const mayRender = isPublic || isOpen || signedIn || optimistic;
   // Mounting a whole page once the session allows it is done at transition priority, in short tasks.
+  // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
   const showPage = useDeferredValue(mayRender);
 
   let navbar: ReactNode;
@@ -95,7 +96,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {navbar}
-      <Main id="content" tabIndex={-1} $flush={Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
+      <Main id="content" tabIndex={-1} $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
         {showPage ? children : <PageLoading />}
       </Main>
       {signedIn && editor.open && <PostEditor />}
