@@ -4,20 +4,21 @@ import { PageContainer } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { useAppSelector } from '../store/hooks';
 import { selectSession } from '../store/slices/authSlice';
+import { appTheme } from '../themes';
 
 const Big = styled.p`
   margin: 0;
   font-size: 72px;
   font-weight: 800;
   letter-spacing: -0.04em;
-  color: ${({ theme }) => theme.color.accent};
+  color: ${appTheme.color.accent};
 `;
 
 const Wrap = styled.div`
   text-align: center;
   padding-top: 48px;
   h1 { font-size: 26px; margin: 8px 0; }
-  p.lead { color: ${({ theme }) => theme.color.textMuted}; margin: 0 0 24px; }
+  p.lead { color: ${appTheme.color.textMuted}; margin: 0 0 24px; }
 `;
 
 export default function NotFoundPage() {

@@ -1,5 +1,6 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
+import { EARLY_READS_SCRIPT } from '../lib/earlyReads';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.
@@ -24,6 +25,8 @@ export default class AppDocument extends Document {
       <Html lang="en" data-theme={DEFAULT_THEME}>
         <Head>
           <script dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
+          {/* A private page's first reads start here, while the app's code downloads. */}
+          <script dangerouslySetInnerHTML={{ __html: EARLY_READS_SCRIPT }} />
           <meta name="theme-color" content="#1c1c21" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         </Head>

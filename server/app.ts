@@ -3,6 +3,7 @@
  * passes every other path to Next.js. Tests build it without Next and drive it with inject().
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -21,6 +22,7 @@ import { HttpError } from './http/errors';
 import { refuseCrossOrigin } from './http/origin';
 import { rateLimit } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
 import { postsRoutes } from './posts/routes';
@@ -129,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (options.pageHandler) {
+    // The build's static files, precompressed (Brotli/gzip); in development Next serves its own.
+    if (!config.dev) await app.register(staticFiles, { dir: path.resolve(import.meta.dirname, '../.next/static') });
     const handle = options.pageHandler;
     app.route({
       method: ['GET', 'HEAD'],

@@ -18,7 +18,12 @@ export function paletteVariables(palette: Palette): string {
     .join('');
 }
 
-/** The styled-components theme: colours are CSS variables, so switching themes never re-renders. */
+/**
+ * The styled-components theme: colours are CSS variables, so switching themes never re-renders.
+ * Being constant, components interpolate it directly (`${appTheme.color.text}`) rather than through
+ * a `({ theme }) =>` function: a component whose styles hold no function is static, so
+ * styled-components builds its class once instead of re-flattening and hashing on every render.
+ */
 export const appTheme = {
   color: Object.fromEntries(Object.keys(darkGray).map((name) => [name, `var(--${kebab(name)})`])) as Record<keyof Palette, string>,
   radius: { sm: '8px', md: '12px', lg: '18px', pill: '999px' },

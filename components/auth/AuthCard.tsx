@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { appTheme } from '../../themes';
 
 const Wrap = styled.div`
   display: flex;
@@ -12,12 +13,12 @@ const Card = styled.div`
   width: 100%;
   max-width: 420px;
   padding: 28px 24px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: ${({ theme }) => theme.shadow};
+  border-radius: ${appTheme.radius.lg};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  box-shadow: ${appTheme.shadow};
   h1 { font-size: 26px; letter-spacing: -0.02em; }
-  > p { margin: 6px 0 22px; color: ${({ theme }) => theme.color.textMuted}; }
+  > p { margin: 6px 0 22px; color: ${appTheme.color.textMuted}; }
   form { display: grid; gap: 16px; }
 `;
 

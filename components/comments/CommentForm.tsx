@@ -8,6 +8,7 @@ import { addComment } from '../../store/slices/postsSlice';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { appTheme } from '../../themes';
 
 const Form = styled.form`
   display: flex;
@@ -19,9 +20,9 @@ const Form = styled.form`
     min-height: 42px;
     padding: 10px 12px;
     border-radius: 10px;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    background: ${({ theme }) => theme.color.bg};
-    color: ${({ theme }) => theme.color.text};
+    border: 1px solid ${appTheme.color.border};
+    background: ${appTheme.color.bg};
+    color: ${appTheme.color.text};
     resize: vertical;
   }
 `;
@@ -29,7 +30,7 @@ const Form = styled.form`
 const Error = styled.p`
   margin: 4px 0 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${appTheme.color.danger};
 `;
 
 export function CommentForm({ postId }: { postId: string }) {

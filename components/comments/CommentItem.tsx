@@ -10,12 +10,13 @@ import { Avatar } from '../ui/Avatar';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Icon } from '../ui/Icon';
 import { RelativeTime } from '../ui/RelativeTime';
+import { appTheme } from '../../themes';
 
 const Item = styled.li`
   display: flex;
   gap: 10px;
   padding: 12px 0;
-  border-top: 1px solid ${({ theme }) => theme.color.border};
+  border-top: 1px solid ${appTheme.color.border};
 `;
 
 const Content = styled.div`
@@ -28,9 +29,9 @@ const Meta = styled.div`
   display: flex;
   align-items: baseline;
   gap: 8px;
-  a { color: ${({ theme }) => theme.color.text}; font-weight: 700; text-decoration: none; }
+  a { color: ${appTheme.color.text}; font-weight: 700; text-decoration: none; }
   a:hover { text-decoration: underline; }
-  time { font-size: 12px; color: ${({ theme }) => theme.color.textMuted}; }
+  time { font-size: 12px; color: ${appTheme.color.textMuted}; }
 `;
 
 const Actions = styled.div`
@@ -49,9 +50,9 @@ const DeleteButton = styled.button`
   border: none;
   border-radius: 50%;
   background: transparent;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; color: ${({ theme }) => theme.color.danger}; }
+  &:hover { background: ${appTheme.color.surfaceRaised}; color: ${appTheme.color.danger}; }
 `;
 
 interface CommentItemProps {

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchMoreComments, selectCurrentPost } from '../../store/slices/postsSlice';
 import { Button } from '../ui/Button';
 import { CommentItem } from './CommentItem';
+import { appTheme } from '../../themes';
 
 const List = styled.ul`
   margin: 0;
@@ -14,7 +15,7 @@ const List = styled.ul`
 const Empty = styled.p`
   margin: 0;
   padding: 16px 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;
 
 export function CommentList({ postId, postCreator, comments }: { postId: string; postCreator: string; comments: Comment[] }) {

@@ -5,6 +5,7 @@ import { usersApi, type InstanceInfo } from '../../services/usersApi';
 import { Icon } from '../ui/Icon';
 import { PageContainer, PageLead, PageTitle, Panel } from '../ui/Panel';
 import { Skeleton } from '../ui/Skeleton';
+import { appTheme } from '../../themes';
 
 const Row = styled.div`
   display: flex;
@@ -17,18 +18,18 @@ const Row = styled.div`
     width: 44px;
     height: 44px;
     border-radius: 12px;
-    background: ${({ theme }) => theme.color.accentSoft};
-    color: ${({ theme }) => theme.color.accent};
+    background: ${appTheme.color.accentSoft};
+    color: ${appTheme.color.accent};
     flex: none;
   }
   a { font-weight: 600; font-size: 17px; overflow-wrap: anywhere; }
-  small { display: block; color: ${({ theme }) => theme.color.textMuted}; font-size: 13px; }
+  small { display: block; color: ${appTheme.color.textMuted}; font-size: 13px; }
 `;
 
 const Notes = styled.ul`
   margin: 20px 0 0;
   padding-left: 20px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
   li + li { margin-top: 6px; }
 `;
 

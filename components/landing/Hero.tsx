@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { ButtonLink } from '../ui/Button';
 import { Icon } from '../ui/Icon';
+import { appTheme } from '../../themes';
 
 const Section = styled.section`
   max-width: 1120px;
@@ -16,14 +17,14 @@ const Title = styled.h1`
   font-size: clamp(34px, 6vw, 56px);
   letter-spacing: -0.035em;
   line-height: 1.05;
-  em { font-style: normal; color: ${({ theme }) => theme.color.accent}; }
+  em { font-style: normal; color: ${appTheme.color.accent}; }
 `;
 
 const Lead = styled.p`
   margin: 18px 0 28px;
   max-width: 520px;
   font-size: 18px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;
 
 const Actions = styled.div`
@@ -38,8 +39,8 @@ const Features = styled.ul`
   margin: 32px 0 0;
   padding: 0;
   list-style: none;
-  li { display: flex; align-items: center; gap: 10px; color: ${({ theme }) => theme.color.text}; }
-  svg { color: ${({ theme }) => theme.color.accent}; flex: none; }
+  li { display: flex; align-items: center; gap: 10px; color: ${appTheme.color.text}; }
+  svg { color: ${appTheme.color.accent}; flex: none; }
 `;
 
 const Collage = styled.div`

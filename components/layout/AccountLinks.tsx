@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { Icon } from '../ui/Icon';
+import { appTheme } from '../../themes';
 
 export const MenuItem = styled.li`
   a, button {
@@ -12,11 +13,11 @@ export const MenuItem = styled.li`
     border: none;
     border-radius: 8px;
     background: none;
-    color: ${({ theme }) => theme.color.text} !important;
+    color: ${appTheme.color.text} !important;
     text-decoration: none;
     text-align: left;
     cursor: pointer;
-    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
+    &:hover { background: ${appTheme.color.surfaceRaised}; }
   }
 `;
 

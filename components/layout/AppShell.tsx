@@ -1,14 +1,14 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { PUBLIC_ROUTES } from '../../lib/earlyReads';
 import { hasSessionHint } from '../../services/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../store/slices/authSlice';
 import { editorOpened, selectEditor } from '../../store/slices/postsSlice';
 import { loadStoredTheme } from '../../store/slices/themeSlice';
 import { Toasts } from '../ui/Toasts';
-import { LoggedInNavbar } from './LoggedInNavbar';
 import { LoggedOutNavbar } from './LoggedOutNavbar';
 import { NavbarFrame } from './NavbarFrame';
 import { PageLoading } from './PageLoading';
@@ -16,8 +16,14 @@ import { PageLoading } from './PageLoading';
 // The editor and its dropzone load only when someone opens them.
 const PostEditor = dynamic(() => import('../posts/PostEditor'), { ssr: false });
 
-/** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
-export const PUBLIC_ROUTES = ['/', '/login', '/createAccount'];
+// The signed-in navbar (tag search, avatar menu, sidebar) is for members only, and the server never
+// renders it (it cannot know the session), so visitors never download it. An empty bar holds its place.
+// React.lazy rather than next/dynamic: React renders a resolved lazy component at retry priority,
+// in short interruptible tasks, where next/dynamic re-renders synchronously in one.
+const loadLoggedInNavbar = () => import('./LoggedInNavbar');
+const LoggedInNavbar = lazy(loadLoggedInNavbar);
+const emptyNavbar = <NavbarFrame aria-hidden="true" />;
+
 /** Pages everyone may see whatever the session (the error pages). */
 const OPEN_ROUTES = ['/404', '/_error'];
 
@@ -42,6 +48,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     const hint = hasSessionHint();
     setHinted(hint);
+    // Likely a member: fetch the navbar's code alongside the session lookup, not after it.
+    if (hint || !isPublic) void loadLoggedInNavbar();
     dispatch(loadStoredTheme());
     // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
     // so a session the hint cookie does not reflect still counts.
@@ -68,10 +76,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   // should the lookup fail, the guard above sends the visitor to / all the same.
   const optimistic = session === 'loading' && hinted;
   const mayRender = isPublic || isOpen || signedIn || optimistic;
+  // Mounting a whole page once the session allows it is done at transition priority, in short tasks.
+  // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
+  const showPage = useDeferredValue(mayRender);
 
   let navbar: ReactNode;
-  if (signedIn) navbar = <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />;
-  else if (session === 'loading' && !isPublic) navbar = <NavbarFrame aria-hidden="true" />;
+  if (signedIn) {
+    navbar = (
+      <Suspense fallback={emptyNavbar}>
+        <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />
+      </Suspense>
+    );
+  } else if (session === 'loading' && !isPublic) navbar = emptyNavbar;
   else navbar = <LoggedOutNavbar />;
 
   return (
@@ -80,8 +96,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {navbar}
-      <Main id="content" tabIndex={-1} $flush={Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
-        {mayRender ? children : <PageLoading />}
+      <Main id="content" tabIndex={-1} $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
+        {showPage ? children : <PageLoading />}
       </Main>
       {signedIn && editor.open && <PostEditor />}
       <Toasts />

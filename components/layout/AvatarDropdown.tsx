@@ -5,6 +5,7 @@ import type { User } from '../../lib/types';
 import { useDismiss } from '../../hooks/useClickOutside';
 import { Avatar } from '../ui/Avatar';
 import { AccountLinks } from './AccountLinks';
+import { appTheme } from '../../themes';
 
 const Wrap = styled.div`
   position: relative;
@@ -17,7 +18,7 @@ const Trigger = styled.button`
   border-radius: 50%;
   background: none;
   cursor: pointer;
-  &[aria-expanded='true'] { border-color: ${({ theme }) => theme.color.accent}; }
+  &[aria-expanded='true'] { border-color: ${appTheme.color.accent}; }
 `;
 
 const Menu = styled.div`
@@ -26,19 +27,19 @@ const Menu = styled.div`
   top: calc(100% + 8px);
   width: ${DROPDOWN_WIDTH_PX}px;
   padding: 6px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: ${({ theme }) => theme.shadow};
+  border-radius: ${appTheme.radius.md};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  box-shadow: ${appTheme.shadow};
   ul { list-style: none; margin: 0; padding: 0; }
 `;
 
 const Who = styled.div`
   padding: 8px 10px 10px;
   margin-bottom: 4px;
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  strong { display: block; overflow: hidden; text-overflow: ellipsis; color: ${({ theme }) => theme.color.text}; }
-  span { display: block; font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; }
+  border-bottom: 1px solid ${appTheme.color.border};
+  strong { display: block; overflow: hidden; text-overflow: ellipsis; color: ${appTheme.color.text}; }
+  span { display: block; font-size: 13px; color: ${appTheme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; }
 `;
 
 

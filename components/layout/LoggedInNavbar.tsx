@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../lib/types';
 import { useNavbarScroll } from '../../hooks/useNavbarScroll';
@@ -12,6 +12,7 @@ import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
 import { TagSearch } from './TagSearch';
+import { appTheme } from '../../themes';
 
 const DesktopOnly = styled.div`
   display: flex;
@@ -26,26 +27,27 @@ const MobileOnly = styled.div`
   ${media.md} { display: none; }
 `;
 
-const SearchSlot = styled.div`
+/**
+ * The one tag search: inline in the bar from md up; below md it is hidden until the search button
+ * opens it as a strip under the bar (the frame's transform makes `fixed` relative to the bar).
+ */
+const SearchSlot = styled.div<{ $open: boolean }>`
   display: flex;
   flex: 1;
   justify-content: center;
   min-width: 0;
-  ${belowMd} { display: none; }
-`;
-
-const MobileSearch = styled.div`
-  position: fixed;
-  top: var(--navbar-height);
-  left: 0;
-  right: 0;
-  z-index: 49;
-  display: flex;
-  padding: 8px 12px;
-  background: ${({ theme }) => theme.color.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  ${media.md} { display: none; }
-  form { flex: 1; }
+  ${belowMd} {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+    position: fixed;
+    top: var(--navbar-height);
+    left: 0;
+    right: 0;
+    z-index: 49;
+    padding: 8px 12px;
+    background: ${appTheme.color.surface};
+    border-bottom: 1px solid ${appTheme.color.border};
+    form { flex: 1; }
+  }
 `;
 
 const NavLinks = styled.ul`
@@ -59,13 +61,13 @@ const NavLinks = styled.ul`
     align-items: center;
     height: 34px;
     padding: 0 12px;
-    border-radius: ${({ theme }) => theme.radius.pill};
-    color: ${({ theme }) => theme.color.text};
+    border-radius: ${appTheme.radius.pill};
+    color: ${appTheme.color.text};
     text-decoration: none;
     font-weight: 600;
     font-size: 14px;
-    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
-    &[aria-current='page'] { background: ${({ theme }) => theme.color.accentSoft}; }
+    &:hover { background: ${appTheme.color.surfaceRaised}; }
+    &[aria-current='page'] { background: ${appTheme.color.accentSoft}; }
   }
 `;
 
@@ -81,6 +83,12 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
   const { hidden, translucent } = useNavbarScroll(isProfilePage);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchSlot = useRef<HTMLDivElement>(null);
+  const searchId = useId();
+  // Opening the search on a phone puts the keyboard in it (it sits before the button in the DOM).
+  useEffect(() => {
+    if (searchOpen) searchSlot.current?.querySelector('input')?.focus();
+  }, [searchOpen]);
   const profileHref = `/profile/${encodeURIComponent(user.username)}`;
   const isHidden = hidden && !sidebarOpen && !searchOpen;
   const isTranslucent = translucent && !searchOpen;
@@ -101,8 +109,8 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           </IconButton>
         </MobileOnly>
         <Logo href="/home" />
-        <SearchSlot>
-          <TagSearch />
+        <SearchSlot ref={searchSlot} id={searchId} $open={searchOpen} data-open={searchOpen}>
+          <TagSearch onSearch={() => setSearchOpen(false)} />
         </SearchSlot>
         <Spacer />
         <DesktopOnly>
@@ -131,19 +139,21 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           <AvatarDropdown user={user} onLogout={onLogout} />
         </DesktopOnly>
         <MobileOnly>
-          <IconButton aria-label="Search by tags" aria-expanded={searchOpen} onClick={() => setSearchOpen(!searchOpen)}>
+          <IconButton
+            aria-label="Search by tags"
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            onClick={() => setSearchOpen(!searchOpen)}
+          >
             <Icon name="search" />
           </IconButton>
         </MobileOnly>
       </NavbarFrame>
-      {searchOpen && (
-        <MobileSearch>
-          <TagSearch onSearch={() => setSearchOpen(false)} />
-        </MobileSearch>
-      )}
       {sidebarOpen && (
         <Sidebar user={user} onClose={() => setSidebarOpen(false)} onCreatePost={onCreatePost} onLogout={onLogout} />
       )}
     </>
   );
 }
+
+export default LoggedInNavbar;

@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import styled from 'styled-components';
+import { appTheme } from '../../themes';
 
 const LogoLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 8px;
-  color: ${({ theme }) => theme.color.text};
+  color: ${appTheme.color.text};
   font-weight: 800;
   font-size: 19px;
   letter-spacing: -0.02em;
@@ -20,8 +21,8 @@ const Mark = styled.span`
   width: 28px;
   height: 28px;
   border-radius: 8px;
-  background: ${({ theme }) => theme.color.accent};
-  color: ${({ theme }) => theme.color.onAccent};
+  background: ${appTheme.color.accent};
+  color: ${appTheme.color.onAccent};
 `;
 
 export function Logo({ href }: { href: string }) {

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { appTheme } from '../../themes';
 
 /** The fixed bar both navbars sit in: 44px high, 58px from the large breakpoint. */
 export const NavbarFrame = styled.header<{ $hidden?: boolean; $translucent?: boolean }>`
@@ -12,8 +13,8 @@ export const NavbarFrame = styled.header<{ $hidden?: boolean; $translucent?: boo
   align-items: center;
   gap: 12px;
   padding: 0 12px;
-  background: ${({ theme }) => theme.color.navbar};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  background: ${appTheme.color.navbar};
+  border-bottom: 1px solid ${appTheme.color.border};
   backdrop-filter: saturate(160%) blur(12px);
   transition: transform 0.25s ease, background-color 0.25s ease, border-color 0.25s ease;
   transform: translateY(${({ $hidden }) => ($hidden ? '-100%' : '0')});

@@ -1,11 +1,12 @@
 import styled from 'styled-components';
 import { Spinner } from '../ui/Spinner';
+import { appTheme } from '../../themes';
 
 const Wrap = styled.div`
   display: flex;
   justify-content: center;
   padding: 80px 16px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;
 
 /** Shown while the session is looked up, before a private page may render. */

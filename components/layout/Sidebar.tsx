@@ -9,6 +9,7 @@ import { Avatar } from '../ui/Avatar';
 import { IconButton } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { AccountLinks, MenuItem } from './AccountLinks';
+import { appTheme } from '../../themes';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 
@@ -16,7 +17,7 @@ const Backdrop = styled.div`
   position: fixed;
   inset: 0;
   z-index: 90;
-  background: ${({ theme }) => theme.color.overlay};
+  background: ${appTheme.color.overlay};
 `;
 
 const Panel = styled.div`
@@ -30,8 +31,8 @@ const Panel = styled.div`
   display: flex;
   flex-direction: column;
   padding: 10px 12px 20px;
-  background: ${({ theme }) => theme.color.surface};
-  border-right: 1px solid ${({ theme }) => theme.color.border};
+  background: ${appTheme.color.surface};
+  border-right: 1px solid ${appTheme.color.border};
   overflow-y: auto;
   animation: ${slide} 0.2s ease-out;
   ul { list-style: none; margin: 0; padding: 0; }
@@ -48,7 +49,7 @@ const Head = styled.div`
 const ProfileBlock = styled.div`
   margin-top: 16px;
   padding-top: 16px;
-  border-top: 1px solid ${({ theme }) => theme.color.border};
+  border-top: 1px solid ${appTheme.color.border};
 `;
 
 const Identity = styled.div`
@@ -58,7 +59,7 @@ const Identity = styled.div`
   padding: 0 10px 12px;
   min-width: 0;
   strong, span { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  span { font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; }
+  span { font-size: 13px; color: ${appTheme.color.textMuted}; }
 `;
 
 interface SidebarProps {

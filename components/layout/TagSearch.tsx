@@ -5,6 +5,7 @@ import { SEARCH_INPUT_WIDTH_PX } from '../../lib/limits';
 import { normalizeTag, tagError } from '../../lib/validation';
 import { Icon } from '../ui/Icon';
 import { TagChip } from '../posts/TagChip';
+import { appTheme } from '../../themes';
 
 const Form = styled.form`
   position: relative;
@@ -16,12 +17,12 @@ const Bar = styled.div`
   display: flex;
   align-items: center;
   height: 34px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  color: ${({ theme }) => theme.color.textMuted};
+  border-radius: ${appTheme.radius.pill};
+  background: ${appTheme.color.surfaceRaised};
+  border: 1px solid ${appTheme.color.border};
+  color: ${appTheme.color.textMuted};
   padding-left: 12px;
-  &:focus-within { border-color: ${({ theme }) => theme.color.accent}; }
+  &:focus-within { border-color: ${appTheme.color.accent}; }
   input {
     flex: 1;
     min-width: 0;
@@ -29,17 +30,17 @@ const Bar = styled.div`
     border: none;
     background: transparent;
     padding: 0 8px;
-    color: ${({ theme }) => theme.color.text};
+    color: ${appTheme.color.text};
     &:focus { outline: none; }
-    &::placeholder { color: ${({ theme }) => theme.color.textMuted}; }
+    &::placeholder { color: ${appTheme.color.textMuted}; }
   }
   button {
     height: 100%;
     padding: 0 14px;
     border: none;
-    border-radius: 0 ${({ theme }) => theme.radius.pill} ${({ theme }) => theme.radius.pill} 0;
-    background: ${({ theme }) => theme.color.accent};
-    color: ${({ theme }) => theme.color.onAccent};
+    border-radius: 0 ${appTheme.radius.pill} ${appTheme.radius.pill} 0;
+    background: ${appTheme.color.accent};
+    color: ${appTheme.color.onAccent};
     font-weight: 600;
     cursor: pointer;
     &:disabled { cursor: not-allowed; }
@@ -52,11 +53,11 @@ const Panel = styled.div`
   left: 0;
   right: 0;
   padding: 10px 12px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: ${({ theme }) => theme.shadow};
-  color: ${({ theme }) => theme.color.text};
+  border-radius: ${appTheme.radius.md};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  box-shadow: ${appTheme.shadow};
+  color: ${appTheme.color.text};
 `;
 
 const PanelHead = styled.div`
@@ -65,11 +66,11 @@ const PanelHead = styled.div`
   align-items: center;
   margin-bottom: 8px;
   font-size: 13px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
   button {
     border: none;
     background: none;
-    color: ${({ theme }) => theme.color.accent};
+    color: ${appTheme.color.accent};
     font-size: 13px;
     font-weight: 600;
     cursor: pointer;
@@ -90,7 +91,7 @@ const Chips = styled.ul`
 const Error = styled.p`
   margin: 0 0 6px;
   font-size: 13px;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${appTheme.color.danger};
 `;
 
 export const tagCountText = (n: number) => `${n} ${n === 1 ? 'tag' : 'tags'}`;

@@ -5,6 +5,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { PageContainer, PageTitle } from '../ui/Panel';
 import { EmptyState, PostList } from './PostList';
+import { appTheme } from '../../themes';
 
 const Tabs = styled.div`
   display: flex;
@@ -12,19 +13,19 @@ const Tabs = styled.div`
   padding: 4px;
   margin: 16px 0 20px;
   border-radius: 999px;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
   button {
     flex: 1;
     height: 36px;
     border: none;
     border-radius: 999px;
     background: transparent;
-    color: ${({ theme }) => theme.color.text};
+    color: ${appTheme.color.text};
     font-weight: 600;
     cursor: pointer;
   }
-  button[aria-pressed='true'] { background: ${({ theme }) => theme.color.accent}; color: ${({ theme }) => theme.color.onAccent}; }
+  button[aria-pressed='true'] { background: ${appTheme.color.accent}; color: ${appTheme.color.onAccent}; }
 `;
 
 export function HomeFeed() {

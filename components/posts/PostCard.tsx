@@ -13,11 +13,12 @@ import { Skeleton } from '../ui/Skeleton';
 import { PostImage } from './PostImage';
 import { ReactionBar } from './ReactionBar';
 import { TagChip } from './TagChip';
+import { appTheme } from '../../themes';
 
 export const Card = styled.article`
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  border-radius: ${appTheme.radius.lg};
   overflow: hidden;
 `;
 
@@ -34,7 +35,7 @@ const Byline = styled.div`
   display: flex;
   flex-direction: column;
   a {
-    color: ${({ theme }) => theme.color.text};
+    color: ${appTheme.color.text};
     font-weight: 700;
     text-decoration: none;
     overflow: hidden;
@@ -42,7 +43,7 @@ const Byline = styled.div`
     white-space: nowrap;
   }
   a:hover { text-decoration: underline; }
-  time { font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; }
+  time { font-size: 13px; color: ${appTheme.color.textMuted}; }
 `;
 
 const OwnerActions = styled.div`
@@ -55,13 +56,13 @@ const OwnerActions = styled.div`
     height: 32px;
     padding: 0 10px;
     border: none;
-    border-radius: ${({ theme }) => theme.radius.pill};
+    border-radius: ${appTheme.radius.pill};
     background: transparent;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${appTheme.color.textMuted};
     font-size: 13px;
     font-weight: 600;
     cursor: pointer;
-    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; color: ${({ theme }) => theme.color.text}; }
+    &:hover { background: ${appTheme.color.surfaceRaised}; color: ${appTheme.color.text}; }
   }
   /* Icons only on narrow screens, so a long username keeps its room. */
   @media (max-width: 479px) {
@@ -89,11 +90,11 @@ const CommentLink = styled(Link)`
   min-height: 36px;
   padding: 0 12px;
   border-radius: 999px;
-  color: ${({ theme }) => theme.color.text};
+  color: ${appTheme.color.text};
   font-size: 14px;
   font-weight: 600;
   text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
+  &:hover { background: ${appTheme.color.surfaceRaised}; }
 `;
 
 const Message = styled.p`

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchPost, postCleared, selectCurrentPost } from '../../store/slices/postsSlice';
@@ -9,13 +9,14 @@ import { Icon } from '../ui/Icon';
 import { PageContainer } from '../ui/Panel';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { EmptyState } from './PostList';
+import { appTheme } from '../../themes';
 
 const Comments = styled.section`
   margin-top: 20px;
   padding: 16px 18px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${appTheme.radius.lg};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
   h2 { font-size: 17px; }
   scroll-margin-top: calc(var(--navbar-height) + 16px);
 `;
@@ -23,7 +24,8 @@ const Comments = styled.section`
 export function PostDetail({ id }: { id: string }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const { post, loading, error } = useAppSelector(selectCurrentPost);
+  // Transition priority: the post and its comments render in short, interruptible tasks.
+  const { post, loading, error } = useDeferredValue(useAppSelector(selectCurrentPost));
 
   useEffect(() => {
     void dispatch(fetchPost(id));

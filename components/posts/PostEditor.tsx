@@ -8,6 +8,7 @@ import { IconButton } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Modal } from '../ui/Modal';
 import { PostForm } from './PostForm';
+import { appTheme } from '../../themes';
 
 const Head = styled.div`
   display: flex;
@@ -20,7 +21,7 @@ const Head = styled.div`
 const LoadError = styled.p`
   margin: 0;
   padding: 8px 20px 28px;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${appTheme.color.danger};
 `;
 
 /** The create/edit post modal (loaded lazily when opened). */

@@ -13,6 +13,7 @@ import { ImageDropzone } from '../uploads/ImageDropzone';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { TagChip } from './TagChip';
+import { appTheme } from '../../themes';
 
 const Form = styled.form`
   display: grid;
@@ -28,11 +29,11 @@ const Field = styled.div`
     width: 100%;
     padding: 10px 12px;
     border-radius: 10px;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    background: ${({ theme }) => theme.color.bg};
-    color: ${({ theme }) => theme.color.text};
-    &:focus { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 0; border-color: transparent; }
-    &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+    border: 1px solid ${appTheme.color.border};
+    background: ${appTheme.color.bg};
+    color: ${appTheme.color.text};
+    &:focus { outline: 2px solid ${appTheme.color.focus}; outline-offset: 0; border-color: transparent; }
+    &[aria-invalid='true'] { border-color: ${appTheme.color.danger}; }
   }
   textarea { min-height: 96px; resize: vertical; }
 `;
@@ -42,13 +43,13 @@ const Row = styled.div`
   justify-content: space-between;
   gap: 8px;
   font-size: 13px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;
 
 export const FieldError = styled.p`
   margin: 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${appTheme.color.danger};
 `;
 
 const Chips = styled.ul`

@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { thumbHashToDataURL } from 'thumbhash';
+import { POST_IMAGE_SIZES } from '../../lib/earlyReads';
 import type { ImageInfo } from '../../lib/types';
+import { appTheme } from '../../themes';
 
 /** Decodes a base64 thumbhash into a tiny data URL shown while the image loads. */
 export function thumbhashDataUrl(thumbhash: string | null | undefined): string | null {
@@ -21,7 +23,7 @@ const Frame = styled.div<{ $ratio: string }>`
   width: 100%;
   aspect-ratio: ${({ $ratio }) => $ratio};
   overflow: hidden;
-  background-color: ${({ theme }) => theme.color.skeleton};
+  background-color: ${appTheme.color.skeleton};
   background-size: cover;
   background-position: center;
   img {
@@ -46,8 +48,12 @@ interface PostImageProps {
 // Very tall or very wide images are cropped so a card never takes the whole screen.
 const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
 
-export function PostImage({ src, info, alt, sizes = '(min-width: 640px) 600px, 100vw', square, priority }: PostImageProps) {
-  const placeholder = useMemo(() => thumbhashDataUrl(info?.thumbhash), [info?.thumbhash]);
+export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority }: PostImageProps) {
+  const thumbhash = info?.thumbhash;
+  // Decoded after the commit, in its own task: the decode (pixels + PNG) would otherwise add to
+  // the long task that renders a page of cards. Until then the frame shows the skeleton colour.
+  const [placeholder, setPlaceholder] = useState<string | null>(null);
+  useEffect(() => setPlaceholder(thumbhashDataUrl(thumbhash)), [thumbhash]);
   const [loaded, setLoaded] = useState(false);
   const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
   return (
@@ -67,7 +73,9 @@ export function PostImage({ src, info, alt, sizes = '(min-width: 640px) 600px, 1
           // An image served from cache may finish before React attaches onLoad.
           if (node?.complete && node.naturalWidth > 0 && !loaded) setLoaded(true);
         }}
-        style={{ opacity: loaded || !placeholder ? 1 : 0 }}
+        // The first image on screen is painted as it arrives (over its placeholder) instead of
+        // waiting for onLoad and a fade: it is the page's largest paint.
+        style={{ opacity: loaded || !thumbhash || priority ? 1 : 0 }}
       />
     </Frame>
   );

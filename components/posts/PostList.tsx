@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -10,6 +10,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
 import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
 import { PostImage } from './PostImage';
+import { appTheme } from '../../themes';
 
 const Feed = styled.div`
   display: grid;
@@ -48,7 +49,7 @@ const Footer = styled.div`
   display: flex;
   justify-content: center;
   padding: 24px 0 40px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
   font-size: 14px;
 `;
 
@@ -59,10 +60,10 @@ export const EmptyState = styled.div`
   gap: 10px;
   padding: 48px 20px;
   text-align: center;
-  border: 1px dashed ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  color: ${({ theme }) => theme.color.textMuted};
-  h2 { font-size: 18px; color: ${({ theme }) => theme.color.text}; }
+  border: 1px dashed ${appTheme.color.border};
+  border-radius: ${appTheme.radius.lg};
+  color: ${appTheme.color.textMuted};
+  h2 { font-size: 18px; color: ${appTheme.color.text}; }
   p { margin: 0; max-width: 360px; }
 `;
 
@@ -79,7 +80,8 @@ function useProgressiveCount(total: number, key: string, step: number): number {
       return;
     }
     if (shown >= total) return;
-    const timer = setTimeout(() => setState({ key, shown: shown + step }), 16);
+    // A transition, so React may split even a step's render into short tasks.
+    const timer = setTimeout(() => startTransition(() => setState({ key, shown: shown + step })), 16);
     return () => clearTimeout(timer);
   }, [key, shown, step, total, state.key]);
   return shown;
@@ -95,7 +97,9 @@ interface PostListProps {
 /** A list of posts from one source, loading further pages as the reader nears the end. */
 export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   const dispatch = useAppDispatch();
-  const list = useAppSelector(selectPostList);
+  // Rendered at transition priority, which React splits into short tasks: a page of cards arriving
+  // never blocks the main thread in one long task (a store update alone renders synchronously).
+  const list = useDeferredValue(useAppSelector(selectPostList));
   const key = sourceKey(source);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Reaction } from '../../lib/types';
 import { Icon } from '../ui/Icon';
+import { appTheme } from '../../themes';
 
 const Bar = styled.div`
   display: inline-flex;
@@ -13,14 +14,14 @@ export const ReactionButton = styled.button<{ $active: boolean; $tone: 'like' | 
   gap: 6px;
   min-height: 36px;
   padding: 0 12px;
-  border-radius: ${({ theme }) => theme.radius.pill};
+  border-radius: ${appTheme.radius.pill};
   border: 1px solid ${({ $active, theme, $tone }) => ($active ? ($tone === 'like' ? theme.color.success : theme.color.danger) : 'transparent')};
   background: ${({ $active, theme }) => ($active ? theme.color.surfaceRaised : 'transparent')};
   color: ${({ $active, theme, $tone }) => ($active ? ($tone === 'like' ? theme.color.success : theme.color.danger) : theme.color.text)};
   font-weight: 600;
   font-size: 14px;
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceRaised}; }
+  &:hover:not(:disabled) { background: ${appTheme.color.surfaceRaised}; }
   &:disabled { cursor: progress; }
 `;
 

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { Icon } from '../ui/Icon';
+import { appTheme } from '../../themes';
 
 const chip = `
   display: inline-flex;
@@ -16,8 +17,8 @@ const chip = `
 const Chip = styled.span`
   ${chip}
   padding-right: 4px;
-  background: ${({ theme }) => theme.color.accentSoft};
-  color: ${({ theme }) => theme.color.text};
+  background: ${appTheme.color.accentSoft};
+  color: ${appTheme.color.text};
   button {
     display: inline-flex;
     padding: 2px;
@@ -26,14 +27,14 @@ const Chip = styled.span`
     background: transparent;
     color: inherit;
     cursor: pointer;
-    &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
+    &:hover { background: ${appTheme.color.surfaceRaised}; }
   }
 `;
 
 const ChipLink = styled(Link)`
   ${chip}
-  background: ${({ theme }) => theme.color.accentSoft};
-  color: ${({ theme }) => theme.color.text};
+  background: ${appTheme.color.accentSoft};
+  color: ${appTheme.color.text};
   &:hover { text-decoration: underline; }
 `;
 

@@ -4,10 +4,11 @@ import { PageContainer, PageTitle } from '../ui/Panel';
 import { TagRow } from './PostCard';
 import { EmptyState, PostList } from './PostList';
 import { TagChip } from './TagChip';
+import { appTheme } from '../../themes';
 
 const Lead = styled.p`
   margin: 4px 0 12px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;
 
 export function TaggedPosts({ tags }: { tags: string[] }) {

@@ -8,6 +8,7 @@ import { EmptyState } from '../posts/PostList';
 import { Avatar } from '../ui/Avatar';
 import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
+import { appTheme } from '../../themes';
 
 const List = styled.ul`
   margin: 0;
@@ -21,15 +22,15 @@ const List = styled.ul`
     align-items: center;
     gap: 12px;
     padding: 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: ${({ theme }) => theme.color.surface};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    color: ${({ theme }) => theme.color.text};
+    border-radius: ${appTheme.radius.md};
+    background: ${appTheme.color.surface};
+    border: 1px solid ${appTheme.color.border};
+    color: ${appTheme.color.text};
     text-decoration: none;
-    &:hover { border-color: ${({ theme }) => theme.color.accent}; }
+    &:hover { border-color: ${appTheme.color.accent}; }
   }
   strong { display: block; }
-  span.desc { display: block; font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span.desc { display: block; font-size: 13px; color: ${appTheme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
 
 /** Followers or following of a user, paged by the server's cursor. */

@@ -6,12 +6,13 @@ import { Avatar } from '../ui/Avatar';
 import { Button, ButtonLink } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Spinner } from '../ui/Spinner';
+import { appTheme } from '../../themes';
 
 const Banner = styled.div<{ $src: string | null }>`
   height: 180px;
   background: ${({ $src, theme }) =>
     $src ? `center / cover no-repeat url("${$src}")` : `linear-gradient(135deg, ${theme.color.accentSoft}, ${theme.color.surfaceRaised})`};
-  background-color: ${({ theme }) => theme.color.surfaceRaised};
+  background-color: ${appTheme.color.surfaceRaised};
   @media (min-width: 768px) { height: 260px; }
 `;
 
@@ -32,8 +33,8 @@ const Top = styled.div`
 
 const AvatarRing = styled.div`
   border-radius: 50%;
-  border: 4px solid ${({ theme }) => theme.color.bg};
-  background: ${({ theme }) => theme.color.bg};
+  border: 4px solid ${appTheme.color.bg};
+  background: ${appTheme.color.bg};
   > span { width: 96px !important; height: 96px !important; }
   @media (min-width: 768px) { > span { width: 128px !important; height: 128px !important; } }
 `;
@@ -48,7 +49,7 @@ const Description = styled.p`
   margin: 6px 0 0;
   max-width: 600px;
   white-space: pre-wrap;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;
 
 const Stats = styled.dl`
@@ -56,7 +57,7 @@ const Stats = styled.dl`
   gap: 20px;
   margin: 14px 0 0;
   div { display: flex; gap: 6px; align-items: baseline; }
-  dt { order: 2; color: ${({ theme }) => theme.color.textMuted}; }
+  dt { order: 2; color: ${appTheme.color.textMuted}; }
   dd { margin: 0; font-weight: 700; }
 `;
 

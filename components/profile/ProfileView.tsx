@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../../store/slices/authSlice';
@@ -8,6 +8,7 @@ import { Icon } from '../ui/Icon';
 import { Skeleton } from '../ui/Skeleton';
 import { ConnectionList } from './ConnectionList';
 import { ProfileHeader } from './ProfileHeader';
+import { appTheme } from '../../themes';
 
 type Tab = 'posts' | 'followers' | 'following';
 
@@ -21,7 +22,7 @@ const Tabs = styled.div`
   display: flex;
   gap: 4px;
   margin: 24px 0 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  border-bottom: 1px solid ${appTheme.color.border};
   button {
     display: inline-flex;
     align-items: center;
@@ -31,11 +32,11 @@ const Tabs = styled.div`
     border-bottom: 2px solid transparent;
     margin-bottom: -1px;
     background: none;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${appTheme.color.textMuted};
     font-weight: 600;
     cursor: pointer;
   }
-  button[aria-pressed='true'] { color: ${({ theme }) => theme.color.text}; border-bottom-color: ${({ theme }) => theme.color.accent}; }
+  button[aria-pressed='true'] { color: ${appTheme.color.text}; border-bottom-color: ${appTheme.color.accent}; }
 `;
 
 function ProfileSkeleton() {
@@ -54,7 +55,8 @@ function ProfileSkeleton() {
 export function ProfileView({ username }: { username: string }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
-  const { data: profile, loading, error } = useAppSelector(selectProfile);
+  // Transition priority: the profile renders in short, interruptible tasks.
+  const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
   const [tab, setTab] = useState<Tab>('posts');
 
   useEffect(() => {

@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Panel, Stack } from '../ui/Panel';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
+import { appTheme } from '../../themes';
 
 const Actions = styled.div`
   display: flex;
@@ -16,7 +17,7 @@ const Actions = styled.div`
 
 const Divider = styled.hr`
   border: none;
-  border-top: 1px solid ${({ theme }) => theme.color.border};
+  border-top: 1px solid ${appTheme.color.border};
   margin: 4px 0;
 `;
 

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectTheme, setTheme } from '../../store/slices/themeSlice';
 import { palettes, themeLabels } from '../../themes';
 import { Panel } from '../ui/Panel';
+import { appTheme } from '../../themes';
 
 const Options = styled.div`
   display: grid;
@@ -19,13 +20,13 @@ const Option = styled.label`
   display: grid;
   gap: 8px;
   padding: 10px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 2px solid ${({ theme }) => theme.color.border};
+  border-radius: ${appTheme.radius.md};
+  border: 2px solid ${appTheme.color.border};
   cursor: pointer;
   font-weight: 600;
   font-size: 14px;
-  &:has(input:checked) { border-color: ${({ theme }) => theme.color.accent}; }
-  &:has(input:focus-visible) { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  &:has(input:checked) { border-color: ${appTheme.color.accent}; }
+  &:has(input:focus-visible) { outline: 2px solid ${appTheme.color.focus}; outline-offset: 2px; }
   input { position: absolute; opacity: 0; width: 1px; height: 1px; }
 `;
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { appTheme } from '../../themes';
 
 interface AvatarProps {
   src: string | null | undefined;
@@ -17,8 +18,8 @@ const Frame = styled.span<{ $size: number }>`
   height: ${({ $size }) => $size}px;
   border-radius: 50%;
   overflow: hidden;
-  background: ${({ theme }) => theme.color.accentSoft};
-  color: ${({ theme }) => theme.color.text};
+  background: ${appTheme.color.accentSoft};
+  color: ${appTheme.color.text};
   font-weight: 700;
   font-size: ${({ $size }) => Math.max(11, Math.round($size * 0.42))}px;
   text-transform: uppercase;

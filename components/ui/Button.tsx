@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import styled, { css } from 'styled-components';
+import { appTheme } from '../../themes';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -17,7 +18,7 @@ const buttonStyles = css<StyleProps>`
   min-height: ${({ $size }) => ($size === 'sm' ? '34px' : '42px')};
   padding: 0 ${({ $size }) => ($size === 'sm' ? '12px' : '18px')};
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  border-radius: ${({ theme }) => theme.radius.pill};
+  border-radius: ${appTheme.radius.pill};
   border: 1px solid transparent;
   font-weight: 600;
   font-size: ${({ $size }) => ($size === 'sm' ? '14px' : '15px')};
@@ -77,7 +78,7 @@ export const IconButton = styled.button.attrs({ type: 'button' })`
   border-radius: 50%;
   border: none;
   background: transparent;
-  color: ${({ theme }) => theme.color.text};
+  color: ${appTheme.color.text};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; }
+  &:hover { background: ${appTheme.color.surfaceRaised}; }
 `;

@@ -2,11 +2,12 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { appTheme } from '../../themes';
 
 const Body = styled.div`
   padding: 22px;
   h2 { font-size: 18px; margin-bottom: 8px; }
-  p { margin: 0 0 20px; color: ${({ theme }) => theme.color.textMuted}; }
+  p { margin: 0 0 20px; color: ${appTheme.color.textMuted}; }
 `;
 
 const Actions = styled.div`

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { media } from '../../styles/breakpoints';
 import { useFocusTrap } from '../../hooks/useFocusTrap';
 import { useScrollLock } from '../../hooks/useScrollLock';
+import { appTheme } from '../../themes';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -11,7 +12,7 @@ const Backdrop = styled.div`
   display: flex;
   align-items: flex-end;
   justify-content: center;
-  background: ${({ theme }) => theme.color.overlay};
+  background: ${appTheme.color.overlay};
   ${media.sm} { align-items: center; padding: 24px 16px; }
 `;
 
@@ -21,11 +22,11 @@ const Dialog = styled.div<{ $width: number }>`
   max-width: ${({ $width }) => $width}px;
   max-height: 92vh;
   overflow-y: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg} 0 0;
-  box-shadow: ${({ theme }) => theme.shadow};
-  ${media.sm} { border-radius: ${({ theme }) => theme.radius.lg}; }
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  border-radius: ${appTheme.radius.lg} ${appTheme.radius.lg} 0 0;
+  box-shadow: ${appTheme.shadow};
+  ${media.sm} { border-radius: ${appTheme.radius.lg}; }
   &:focus { outline: none; }
 `;
 

@@ -1,13 +1,14 @@
 import styled from 'styled-components';
+import { appTheme } from '../../themes';
 
 /** A titled surface used by forms and settings sections. */
 export const Panel = styled.section`
   padding: 20px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${appTheme.radius.lg};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
   > h2 { font-size: 18px; margin-bottom: 4px; }
-  > p.lead { margin: 0 0 18px; color: ${({ theme }) => theme.color.textMuted}; font-size: 14px; }
+  > p.lead { margin: 0 0 18px; color: ${appTheme.color.textMuted}; font-size: 14px; }
   @media (min-width: 768px) { padding: 28px; }
 `;
 
@@ -31,5 +32,5 @@ export const PageTitle = styled.h1`
 
 export const PageLead = styled.p`
   margin: 0 0 24px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;

@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { appTheme } from '../../themes';
 
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
@@ -10,6 +11,6 @@ export const Skeleton = styled.span<{ $w?: string; $h?: string; $round?: boolean
   width: ${({ $w }) => $w ?? '100%'};
   height: ${({ $h }) => $h ?? '14px'};
   border-radius: ${({ $round }) => ($round ? '50%' : '6px')};
-  background: ${({ theme }) => theme.color.skeleton};
+  background: ${appTheme.color.skeleton};
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;

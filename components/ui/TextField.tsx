@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
+import { appTheme } from '../../themes';
 
 export const FieldWrap = styled.div`
   display: grid;
@@ -9,11 +10,11 @@ export const FieldWrap = styled.div`
     width: 100%;
     padding: 10px 12px;
     border-radius: 10px;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    background: ${({ theme }) => theme.color.bg};
-    color: ${({ theme }) => theme.color.text};
-    &:focus { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 0; border-color: transparent; }
-    &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+    border: 1px solid ${appTheme.color.border};
+    background: ${appTheme.color.bg};
+    color: ${appTheme.color.text};
+    &:focus { outline: 2px solid ${appTheme.color.focus}; outline-offset: 0; border-color: transparent; }
+    &[aria-invalid='true'] { border-color: ${appTheme.color.danger}; }
   }
   textarea { min-height: 96px; resize: vertical; }
 `;

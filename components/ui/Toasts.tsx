@@ -2,6 +2,7 @@ import styled, { keyframes } from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationRemoved, selectNotifications, type NotificationKind } from '../../store/slices/notificationsSlice';
 import { Icon } from './Icon';
+import { appTheme } from '../../themes';
 
 const slideIn = keyframes`
   from { transform: translateY(12px); opacity: 0; }
@@ -28,13 +29,13 @@ const Toast = styled.div<{ $kind: NotificationKind }>`
   gap: 10px;
   max-width: 360px;
   padding: 12px 12px 12px 14px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surfaceRaised};
-  color: ${({ theme }) => theme.color.text};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${appTheme.radius.md};
+  background: ${appTheme.color.surfaceRaised};
+  color: ${appTheme.color.text};
+  border: 1px solid ${appTheme.color.border};
   border-left: 4px solid
     ${({ $kind, theme }) => ($kind === 'error' ? theme.color.danger : $kind === 'success' ? theme.color.success : theme.color.accent)};
-  box-shadow: ${({ theme }) => theme.shadow};
+  box-shadow: ${appTheme.shadow};
   animation: ${slideIn} 0.18s ease-out;
   button {
     display: inline-flex;
@@ -42,7 +43,7 @@ const Toast = styled.div<{ $kind: NotificationKind }>`
     border: none;
     border-radius: 6px;
     background: transparent;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${appTheme.color.textMuted};
     cursor: pointer;
   }
 `;

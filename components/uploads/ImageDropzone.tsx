@@ -7,6 +7,7 @@ import { selectUpload, uploadImage } from '../../store/slices/uploadFilesSlice';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { UploadProgress } from './UploadProgress';
+import { appTheme } from '../../themes';
 
 const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' }>`
   position: relative;
@@ -18,11 +19,11 @@ const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' 
   overflow: hidden;
   border: 2px dashed ${({ $active, theme }) => ($active ? theme.color.accent : theme.color.border)};
   background: ${({ $active, theme }) => ($active ? theme.color.accentSoft : theme.color.surfaceRaised)};
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
   text-align: center;
   cursor: pointer;
   transition: border-color 0.15s, background-color 0.15s;
-  &:hover { border-color: ${({ theme }) => theme.color.accent}; }
+  &:hover { border-color: ${appTheme.color.accent}; }
   ${({ $shape }) =>
     $shape === 'round'
       ? css`width: 112px; height: 112px; border-radius: 50%;`
@@ -48,7 +49,7 @@ const Controls = styled.div`
 const Hint = styled.p`
   margin: 6px 0 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${appTheme.color.textMuted};
 `;
 
 interface ImageDropzoneProps {

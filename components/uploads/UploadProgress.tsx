@@ -1,15 +1,16 @@
 import styled from 'styled-components';
+import { appTheme } from '../../themes';
 
 const Track = styled.div`
   height: 6px;
   margin-top: 8px;
   border-radius: 999px;
-  background: ${({ theme }) => theme.color.surfaceRaised};
+  background: ${appTheme.color.surfaceRaised};
   overflow: hidden;
   span {
     display: block;
     height: 100%;
-    background: ${({ theme }) => theme.color.accent};
+    background: ${appTheme.color.accent};
     transition: width 0.15s linear;
   }
 `;

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { createApiClient, nextLink } from '../../../services/apiClient';
+import { ApiError, createApiClient, errorMessage, getPage, nextLink } from '../../../services/apiClient';
 import { server } from '../support/server';
 
 /** A session that expires once: the first call to each path answers 401 until a refresh succeeds. */
@@ -31,7 +31,7 @@ describe('apiClient 401 refresh-and-retry', () => {
   it('makes one refresh for concurrent 401s and retries each request once', async () => {
     const counts = expiredSession();
     const { client } = createApiClient();
-    const results = await Promise.all(['a', 'b', 'c'].map((name) => client.get(`/api/${name}`)));
+    const results = await Promise.all(['a', 'b', 'c'].map((name) => client.get<{ name: string }>(`/api/${name}`)));
     expect(results.map((r) => r.data.name)).toEqual(['a', 'b', 'c']);
     expect(counts).toEqual({ refresh: 1, a: 2, b: 2, c: 2 });
   });
@@ -109,8 +109,49 @@ describe('apiClient 401 refresh-and-retry', () => {
     expect(refreshes).toBe(0);
   });
 
-  it('sends credentials', () => {
-    expect(createApiClient().client.defaults.withCredentials).toBe(true);
+  it('sends credentials, JSON bodies and query parameters', async () => {
+    let seen: { type: string | null; body: unknown; feed: string | null } | null = null;
+    server.use(
+      http.post('/api/echo', async ({ request }) => {
+        seen = {
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+          feed: new URL(request.url).searchParams.get('feed'),
+        };
+        return HttpResponse.json({ ok: true }, { status: 201 });
+      }),
+    );
+    // Node's fetch drops the credentials mode before msw sees it, so look at what the client asks for.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { client } = createApiClient();
+    const response = await client.post('/api/echo', { message: 'hi' }, { params: { feed: 'all' } });
+    expect(response).toMatchObject({ status: 201, data: { ok: true } });
+    expect(seen).toEqual({ type: 'application/json', body: { message: 'hi' }, feed: 'all' });
+    expect(fetchSpy.mock.calls[0][1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    fetchSpy.mockRestore();
+  });
+
+  it("rejects with the server's message, or the error's own when there is no answer", async () => {
+    server.use(
+      http.get('/api/missing', () => HttpResponse.json({ message: 'Post not found', code: 'PostNotFound' }, { status: 404 })),
+      http.get('/api/down', () => HttpResponse.error()),
+    );
+    const { client } = createApiClient();
+    const missing = await client.get('/api/missing').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(errorMessage(missing)).toBe('Post not found');
+    expect(errorMessage(await client.get('/api/down').catch((error: unknown) => error))).toBe('Network Error');
+  });
+});
+
+describe('getPage', () => {
+  it('returns the items and the rel="next" URL of the Link header', async () => {
+    server.use(
+      http.get('/api/list', () =>
+        HttpResponse.json([{ id: 1 }], { headers: { Link: '</api/list?cursor=2>; rel="next"' } }),
+      ),
+    );
+    expect(await getPage('/api/list')).toEqual({ items: [{ id: 1 }], next: '/api/list?cursor=2' });
   });
 });
 

@@ -54,7 +54,9 @@ describe('AppShell route guards', () => {
       </AppShell>,
     );
     expect(await screen.findByText('Contact page')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create post' })).toBeInTheDocument();
+    // The signed-in navbar is loaded on demand: it still arrives, and works.
+    expect(await screen.findByRole('button', { name: 'Create post' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/alice');
     expect(router.replace).not.toHaveBeenCalled();
   });
 

@@ -60,6 +60,21 @@ describe('LoggedInNavbar', () => {
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
+  it('renders the tag search once; the mobile search button opens that same search with the keyboard in it', async () => {
+    const u = userEvent.setup();
+    renderNavbar();
+    expect(screen.getAllByRole('search', { hidden: true })).toHaveLength(1);
+    const toggle = screen.getByRole('button', { name: 'Search by tags', hidden: true });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await u.click(toggle);
+    expect(screen.getAllByRole('search', { hidden: true })).toHaveLength(1);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toHaveAttribute('data-open', 'true');
+    expect(screen.getByLabelText('Add a tag to search')).toHaveFocus();
+    await u.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('hides when scrolled down past 30px and comes back on scrolling up', () => {
     renderNavbar();
     const navbar = screen.getByTestId('navbar');
