@@ -16,7 +16,7 @@ export function selectPosts(db: Q, viewerId: string) {
     .leftJoin('post_reactions as mine', (join) =>
       join.onRef('mine.post_id', '=', 'posts.id').on('mine.user_id', '=', viewerId))
     .select([
-      'posts.id', 'posts.creator_id', 'posts.message', 'posts.image', 'posts.tags', 'posts.likes_count',
+      'posts.id', 'posts.message', 'posts.image', 'posts.tags', 'posts.likes_count',
       'posts.dislikes_count', 'posts.comments_count', 'posts.created_at', 'posts.updated_at',
       'posts.media_id', 'users.username as creator', 'users.avatar as creator_image', 'mine.kind as my_reaction',
     ]);
