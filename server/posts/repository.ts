@@ -1,5 +1,5 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
-import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Database, PostsTable } from '../db/schema';
