@@ -1,5 +1,6 @@
 /** Queries on comments. */
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import type { CommentsTable, Database } from '../db/schema';
 
@@ -17,11 +18,8 @@ function selectComments(db: Q, viewerId: string) {
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
-const newestComments = prepared((db, v: { viewerId: string; postId: string; cursor: string | null; limit: number }) => {
-  let query = selectComments(db, v.viewerId).where('comments.post_id', '=', v.postId);
-  if (v.cursor) query = query.where('comments.id', '<', v.cursor);
-  return query.orderBy('comments.id', 'desc').limit(v.limit);
-});
+const newestComments = prepared((db, v: { viewerId: string; postId: string; cursor: string | null; limit: number }) =>
+  newestFirst(selectComments(db, v.viewerId).where('comments.post_id', '=', v.postId), 'comments.id', v.cursor, v.limit));
 
 /** Comments of a post, newest first, after the cursor. */
 export const listComments = (db: Q, viewerId: string, postId: string, cursor: string | null, limit: number) =>

@@ -1,6 +1,7 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
 import { type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
+import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import type { Database, PostsTable } from '../db/schema';
 
@@ -42,20 +43,14 @@ export function findPostOwner(db: Q, id: string) {
   return db.selectFrom('posts').select(['id', 'creator_id']).where('id', '=', id).executeTakeFirst();
 }
 
-const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) => {
-  let query = selectPosts(db, v.viewerId);
-  if (v.cursor) query = query.where('posts.id', '<', v.cursor);
-  return query.orderBy('posts.id', 'desc').limit(v.limit);
-});
+const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) =>
+  newestFirst(selectPosts(db, v.viewerId), 'posts.id', v.cursor, v.limit));
 
 /** Everyone's posts, newest first. */
 export const allPosts = (db: Q, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
 
-const newestPostsOf = prepared((db, v: { viewerId: string; creatorId: string; cursor: string | null; limit: number }) => {
-  let query = selectPosts(db, v.viewerId).where('posts.creator_id', '=', v.creatorId);
-  if (v.cursor) query = query.where('posts.id', '<', v.cursor);
-  return query.orderBy('posts.id', 'desc').limit(v.limit);
-});
+const newestPostsOf = prepared((db, v: { viewerId: string; creatorId: string; cursor: string | null; limit: number }) =>
+  newestFirst(selectPosts(db, v.viewerId).where('posts.creator_id', '=', v.creatorId), 'posts.id', v.cursor, v.limit));
 
 export const postsByCreator = (db: Q, viewerId: string, creatorId: string, cursor: string | null, limit: number) =>
   newestPostsOf(db, { viewerId, creatorId, cursor, limit });
@@ -78,9 +73,8 @@ export interface HomeFeedOptions {
  * PostgreSQL does not promise that order without one.
  */
 const walkNewest = (ordered: boolean) => (db: Q, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
-  let recent = db.selectFrom('posts').select(['posts.id', 'posts.creator_id']);
-  if (v.cursor) recent = recent.where('posts.id', '<', v.cursor);
-  const walk = db.selectFrom(recent.orderBy('posts.id', 'desc').limit(v.window).as('recent'))
+  const recent = newestFirst(db.selectFrom('posts').select(['posts.id', 'posts.creator_id']), 'posts.id', v.cursor, v.window);
+  const walk = db.selectFrom(recent.as('recent'))
     .select('recent.id')
     .where((eb) => eb.or([
       eb('recent.creator_id', '=', v.viewerId),
@@ -139,18 +133,13 @@ async function mergedHeads(db: Q, viewerId: string, cursor: string, limit: numbe
   return rows.map((r) => r.id);
 }
 
-const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) => {
-  let query = db.selectFrom('post_tags').select('post_id').where('tag', '=', v.tag);
-  if (v.cursor) query = query.where('post_id', '<', v.cursor);
-  return query.orderBy('post_id', 'desc').limit(v.limit);
-});
+const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) =>
+  newestFirst(db.selectFrom('post_tags').select('post_id').where('tag', '=', v.tag), 'post_id', v.cursor, v.limit));
 
 /** One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement. */
-const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
-  let query = selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id').where('post_tags.tag', '=', v.tag);
-  if (v.cursor) query = query.where('post_tags.post_id', '<', v.cursor);
-  return query.orderBy('post_tags.post_id', 'desc').limit(v.limit);
-});
+const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) =>
+  newestFirst(selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id').where('post_tags.tag', '=', v.tag),
+    'post_tags.post_id', v.cursor, v.limit));
 
 /**
  * Posts carrying any of the (lower-cased) tags, newest first. Several tags: each tag's newest ids
