@@ -243,14 +243,16 @@ async function main(): Promise<void> {
       RATE_LIMIT_AUTH_PER_IP: unlimited, RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited, RATE_LIMIT_WRITES_PER_USER: unlimited,
       ...Object.fromEntries((flags.get('env') ?? '').split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
     }, root);
-    servers.push(app);
-    servers.push(startServer('node:http', node, [...tsxImport, path.join(root, 'bench', 'reference-http.ts')], { PORT: String(PORTS.http) }, root));
-    servers.push(startServer('next', node, [nextBin, 'start', nextDir, '-p', String(PORTS.next), '-H', '127.0.0.1'], { NODE_ENV: 'production' }, root));
+    const httpReference = startServer('node:http', node, [...tsxImport, path.join(root, 'bench', 'reference-http.ts')], { PORT: String(PORTS.http) }, root);
+    const nextReference = startServer('next', node, [nextBin, 'start', nextDir, '-p', String(PORTS.next), '-H', '127.0.0.1'], { NODE_ENV: 'production' }, root);
+    servers.push(app, httpReference, nextReference);
     const base = (port: number) => `http://127.0.0.1:${port}`;
     const appUrl = base(PORTS.app);
     await waitUntilUp(app, `${appUrl}/api/instance`);
-    await waitUntilUp(servers[1], base(PORTS.http));
-    await waitUntilUp(servers[2], `${base(PORTS.next)}/api/hello`);
+    await waitUntilUp(httpReference, base(PORTS.http));
+    await waitUntilUp(nextReference, `${base(PORTS.next)}/api/hello`);
+    // Which process answers a row's URL: its CPU time is the row's cost.
+    const serverAt = new Map([[appUrl, app], [base(PORTS.http), httpReference], [base(PORTS.next), nextReference]]);
     const memory = watchMemory(app.child.pid!);
     const idle = memoryOf(app.child.pid!);
     if (idle) console.log(`Server RSS after start-up, idle: ${mb(idle.rss)} (anon ${mb(idle.anon)}, files ${mb(idle.file)})`);
@@ -302,7 +304,7 @@ async function main(): Promise<void> {
       if (only && plan.kind !== 'reference' && !only.test(plan.name)) continue;
       // A fresh session per row: access tokens live 15 minutes, a full run is longer.
       if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
-      const pid = (plan.url === appUrl ? app : plan.url === base(PORTS.http) ? servers[1] : servers[2]).child.pid!;
+      const pid = serverAt.get(plan.url)!.child.pid!;
       rows.push({ name: plan.name, kind: plan.kind, firstOf: plan.firstOf, ...(await measure(plan.url, pid, plan.name, plan.request(), scriptDir)) });
       // Which row makes the server grow: its RSS right after each row.
       const now = memoryOf(app.child.pid!);
