@@ -77,8 +77,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const optimistic = session === 'loading' && hinted;
   const mayRender = isPublic || isOpen || signedIn || optimistic;
   // Mounting a whole page once the session allows it is done at transition priority, in short tasks.
+  // Hiding is never deferred: a deferred value lags one render behind, and after a logout the back
+  // button would show the previous private page for that render.
   // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
-  const showPage = useDeferredValue(mayRender);
+  const deferredShow = useDeferredValue(mayRender);
+  const showPage = mayRender && deferredShow;
 
   let navbar: ReactNode;
   if (signedIn) {
