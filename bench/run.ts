@@ -102,6 +102,19 @@ async function fixtures() {
   return { viewer, prolific: prolific.username, hot, common, rare, writePosts: recent.map((r) => r.id) };
 }
 
+/** The home feed's index loads in the background after start-up; measure what it serves once loaded. */
+async function waitForFeedIndex(baseUrl: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const { feedIndex } = await (await fetch(`${baseUrl}/api/instance/health`)).json() as { feedIndex: string };
+    if (feedIndex !== 'idle' && feedIndex !== 'loading') {
+      console.log(`Home feed index: ${feedIndex} (waited ${((Date.now() - started) / 1000).toFixed(1)} s after the server answered)`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function login(baseUrl: string, email: string): Promise<string> {
   let res: Response;
   // After a heavy row the server may still shed load (503 from under-pressure): wait it out.
@@ -249,6 +262,7 @@ async function main(): Promise<void> {
     const base = (port: number) => `http://127.0.0.1:${port}`;
     const appUrl = base(PORTS.app);
     await waitUntilUp(app, `${appUrl}/api/instance`);
+    await waitForFeedIndex(appUrl);
     await waitUntilUp(httpReference, base(PORTS.http));
     await waitUntilUp(nextReference, `${base(PORTS.next)}/api/hello`);
     // Which process answers a row's URL: its CPU time is the row's cost.

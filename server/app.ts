@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
+import { type FeedIndex, createFeedIndex } from './posts/feedIndex';
 import { postsRoutes } from './posts/routes';
 import { usersRoutes } from './users/routes';
 import type { MediaStorage } from './media/storage';
@@ -34,6 +35,8 @@ export interface AppContext {
   db: Db;
   storage: MediaStorage;
   auth: AuthService;
+  /** The home feed's in-memory walk; answers null while loading or when switched off. */
+  feedIndex: FeedIndex;
   /** preHandlers: signed-in reads, and signed-in writes (rate limited per user). */
   guards: { signedIn: preHandlerAsyncHookHandler[]; write: preHandlerAsyncHookHandler[] };
 }
@@ -71,8 +74,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   const tokens = accessTokens(config.jwtSecret);
-  const ctx: AppContext = { config, db, storage, auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] } };
+  const feedIndex = createFeedIndex(db.kysely, {
+    maxPosts: config.feedIndexMaxPosts,
+    syncMs: config.feedIndexSyncMs,
+    onOff: (reason) => app.log.warn(`Home feed index off (the database walk answers): ${reason}`),
+  });
+  const ctx: AppContext = {
+    config, db, storage, feedIndex, auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] },
+  };
   app.decorate('ctx', ctx);
+  // Loads in the background: the server answers at once, the home feed from the database meanwhile.
+  app.addHook('onReady', async () => { void feedIndex.start(); });
+  app.addHook('onClose', async () => feedIndex.close());
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);

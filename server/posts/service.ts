@@ -11,7 +11,7 @@ import { isUuid, newId, nowIso } from '../http/ids';
 import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';
-import { addToCounter, findUserByUsername } from '../users/repository';
+import { addToCounter, findUserByUsername, followeeIds } from '../users/repository';
 import { imageInfoCache } from './imageInfos';
 import { toPost } from './mappers';
 import * as posts from './repository';
@@ -26,8 +26,8 @@ export interface PostInput {
   tags?: unknown;
 }
 
-export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
-  const { db, storage } = ctx;
+export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex'>) {
+  const { db, storage, feedIndex } = ctx;
   const k = db.kysely;
   const imageInfos = imageInfoCache(k, storage);
   async function map(rows: posts.PostListRow[]): Promise<Post[]> {
@@ -65,6 +65,29 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
     return (await map([row]))[0];
   }
 
+  /**
+   * Posts by the viewer and the people they follow, newest first: walked in the in-memory index
+   * when it can answer, else in the database. Either way the posts themselves come from the database.
+   */
+  async function homeFeed(viewerId: string, cursor: string | null, limit: number): Promise<posts.PostListRow[]> {
+    await feedIndex.sync();
+    const creatorIds = [viewerId, ...(await followeeIds(k, db.dialect, viewerId))];
+    const rows: posts.PostListRow[] = [];
+    let from = cursor;
+    for (;;) {
+      const ids = feedIndex.newest(creatorIds, from, limit - rows.length);
+      if (ids === null) return [...rows, ...(await posts.homeFeedPosts(k, viewerId, from, limit - rows.length, { dialect: db.dialect }))];
+      if (ids.length === 0) return rows;
+      const found = await posts.postsByIds(k, viewerId, ids);
+      rows.push(...found);
+      if (found.length === ids.length) return rows;
+      // Deleted through another instance since the index saw them: drop them and walk on.
+      const present = new Set(found.map((row) => row.id));
+      for (const id of ids) if (!present.has(id)) feedIndex.removed(id);
+      from = ids[ids.length - 1];
+    }
+  }
+
   async function requirePost(id: string) {
     const post = isUuid(id) ? await posts.findPostOwner(k, id) : undefined;
     if (!post) throw postNotFound();
@@ -74,7 +97,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
       if (feed === 'all') return map(await posts.allPosts(k, user.id, page.cursor, page.limit + 1));
-      return map(await posts.homeFeedPosts(k, user.id, page.cursor, page.limit + 1, { dialect: db.dialect }));
+      return map(await homeFeed(user.id, page.cursor, page.limit + 1));
     },
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
@@ -103,6 +126,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
         await posts.replaceTags(trx, id, tags);
         await addToCounter(trx, user.id, 'posts_count', 1);
       });
+      feedIndex.added(id, user.id);
       return load(user.id, id);
     },
 
@@ -144,6 +168,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage'>) {
         await posts.deletePost(trx, id);
         await addToCounter(trx, post.creator_id, 'posts_count', -1);
       });
+      feedIndex.removed(id);
       return { _id: id };
     },
 

@@ -1,0 +1,278 @@
+/**
+ * The home feed's walk, in memory.
+ *
+ * The home feed is "the newest posts whose creator the viewer follows". In the database that is a
+ * walk down every post newest-first, keeping the followed creators' (`homeFeedPosts`): following 200
+ * of 10,000 people, a page reads ~50 index entries per post it shows, twice the cost of any other
+ * list on the D1 dataset. A timeline per user written on each post would make it a range scan, but
+ * on D1 that table would hold 192 million rows. This index keeps every post's (id, creator) in id
+ * order in two typed arrays, 20 bytes a post, so the same walk takes microseconds; the page's posts
+ * are then read by id like any list (docs/benchmarks.md).
+ *
+ * It is a cache of the posts table and is never the only record of anything:
+ * - posts created or deleted through this process enter or leave it at once (`added`, `removed`);
+ * - posts written by other instances (or tools) are read by `sync()`, at most every `syncMs`; each
+ *   sync re-reads the ids minted in the last `lookbackMs` too, so a post committed late by another
+ *   instance is not skipped;
+ * - posts deleted elsewhere are found missing when the page's posts are read, and dropped then;
+ * - above `maxPosts` posts it switches itself off (memory stays bounded) and the database walk
+ *   answers, as it does while the index loads at start-up.
+ */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface FeedIndexOptions {
+  /** Above this many posts the index switches itself off (0: always off). */
+  maxPosts: number;
+  /** Least time between two reads of other instances' new posts. */
+  syncMs: number;
+  /** How far back (by the time in their ids) each sync re-reads posts. */
+  lookbackMs?: number;
+  /** Posts read per statement while loading. */
+  chunk?: number;
+  onOff?: (reason: string) => void;
+}
+
+export interface FeedIndex {
+  /** Loads the posts in the background (the promise is for tests); until then `newest` answers null. */
+  start(): Promise<void>;
+  /**
+   * Ids of the newest posts below `cursor` (all when null) by any of `creatorIds`, newest first, at
+   * most `limit`; null when the index cannot answer (loading, off).
+   */
+  newest(creatorIds: readonly string[], cursor: string | null, limit: number): string[] | null;
+  added(id: string, creatorId: string): void;
+  removed(id: string): void;
+  /** Reads posts written elsewhere since the last sync, unless one ran in the last `syncMs`. */
+  sync(): Promise<void>;
+  readonly size: number;
+  readonly state: FeedIndexState;
+  close(): Promise<void>;
+}
+
+export type FeedIndexState = 'idle' | 'loading' | 'ready' | 'off';
+
+/** A UUID is stored as four 32-bit words; comparing the words in order compares the ids. */
+const WORDS = 4;
+/** `creators` value of a post known to be deleted. */
+const GONE = -1;
+
+function parseId(id: string, into: Uint32Array, at: number): void {
+  into[at] = parseInt(id.slice(0, 8), 16);
+  into[at + 1] = parseInt(id.slice(9, 13) + id.slice(14, 18), 16);
+  into[at + 2] = parseInt(id.slice(19, 23) + id.slice(24, 28), 16);
+  into[at + 3] = parseInt(id.slice(28, 36), 16);
+}
+
+const hex8 = (word: number) => word.toString(16).padStart(8, '0');
+
+function formatId(from: Uint32Array, at: number): string {
+  const b = hex8(from[at + 1]);
+  const c = hex8(from[at + 2]);
+  return `${hex8(from[at])}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${hex8(from[at + 3])}`;
+}
+
+/** The smallest id string a UUIDv7 minted at `ms` or later can have. */
+export function idFloorAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8)}`;
+}
+
+export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions): FeedIndex {
+  const { maxPosts, syncMs, lookbackMs = 10_000, chunk = 2_000 } = options;
+  let state: FeedIndexState = maxPosts > 0 ? 'idle' : 'off';
+  let ids = new Uint32Array(0);
+  let creators = new Int32Array(0);
+  let length = 0;
+  /** Creator id → the small number `creators` holds. */
+  const creatorNumbers = new Map<string, number>();
+  /** Scratch marks for one walk, by creator number; always all zero between walks. */
+  let marks = new Uint8Array(0);
+  const key = new Uint32Array(WORDS);
+  let lastSyncStart = 0;
+  let lastSyncAt = 0;
+  let syncing: Promise<void> | null = null;
+  let loading: Promise<void> | null = null;
+  let closed = false;
+
+  function switchOff(reason: string): void {
+    state = 'off';
+    ids = new Uint32Array(0);
+    creators = new Int32Array(0);
+    length = 0;
+    creatorNumbers.clear();
+    options.onOff?.(reason);
+  }
+
+  function creatorNumber(creatorId: string): number {
+    let n = creatorNumbers.get(creatorId);
+    if (n === undefined) {
+      n = creatorNumbers.size;
+      creatorNumbers.set(creatorId, n);
+    }
+    return n;
+  }
+
+  /** Compares the id at position `i` with `key`. */
+  function compareAt(i: number): number {
+    const at = i * WORDS;
+    for (let w = 0; w < WORDS; w += 1) {
+      if (ids[at + w] !== key[w]) return ids[at + w] < key[w] ? -1 : 1;
+    }
+    return 0;
+  }
+
+  /** First position whose id is not below `key`. */
+  function lowerBoundOfKey(): number {
+    let low = 0;
+    let high = length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareAt(mid) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  function lowerBound(id: string): number {
+    parseId(id, key, 0);
+    return lowerBoundOfKey();
+  }
+
+  function ensureCapacity(needed: number): void {
+    if (needed <= creators.length) return;
+    const capacity = Math.max(1024, needed, Math.ceil(creators.length * 1.5));
+    const grownIds = new Uint32Array(capacity * WORDS);
+    grownIds.set(ids.subarray(0, length * WORDS));
+    const grownCreators = new Int32Array(capacity);
+    grownCreators.set(creators.subarray(0, length));
+    ids = grownIds;
+    creators = grownCreators;
+  }
+
+  /** Puts a post in its place; a post already known (or known deleted) stays as it is. */
+  function insert(id: string, creatorId: string): void {
+    if (length >= maxPosts) {
+      switchOff(`more than ${maxPosts} posts (FEED_INDEX_MAX_POSTS)`);
+      return;
+    }
+    parseId(id, key, 0);
+    let at = length;
+    if (length > 0 && compareAt(length - 1) >= 0) {
+      // Not newer than the newest known: a late commit elsewhere, or a post seen before.
+      at = lowerBoundOfKey();
+      if (at < length && compareAt(at) === 0) return;
+    }
+    ensureCapacity(length + 1);
+    if (at < length) {
+      ids.copyWithin((at + 1) * WORDS, at * WORDS, length * WORDS);
+      creators.copyWithin(at + 1, at, length);
+    }
+    ids.set(key, at * WORDS);
+    creators[at] = creatorNumber(creatorId);
+    length += 1;
+  }
+
+  async function load(): Promise<void> {
+    const started = Date.now();
+    const { n } = await db.selectFrom('posts').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(n) > maxPosts) return switchOff(`more than ${maxPosts} posts (FEED_INDEX_MAX_POSTS)`);
+    // Room for what there is and some growth, so loading never copies the arrays.
+    ensureCapacity(Math.min(maxPosts, Math.ceil(Number(n) * 1.1) + 1024));
+    let after: string | null = null;
+    for (;;) {
+      let query = db.selectFrom('posts').select(['id', 'creator_id']);
+      if (after !== null) query = query.where('id', '>', after);
+      const rows = await query.orderBy('id').limit(chunk).execute();
+      if (closed) return;
+      for (const row of rows) {
+        insert(row.id, row.creator_id);
+        if (state === 'off') return;
+      }
+      if (rows.length < chunk) break;
+      after = rows[rows.length - 1].id;
+      // A million posts take a few seconds to read: let requests run in between.
+      await yieldToEventLoop();
+    }
+    // Whatever was written while loading is re-read by the first sync.
+    lastSyncStart = started;
+    lastSyncAt = 0;
+    state = 'ready';
+  }
+
+  async function readRecent(): Promise<void> {
+    const started = Date.now();
+    const rows = await db.selectFrom('posts').select(['id', 'creator_id'])
+      .where('id', '>=', idFloorAt(lastSyncStart - lookbackMs)).orderBy('id').execute();
+    if (state !== 'ready') return;
+    for (const row of rows) {
+      insert(row.id, row.creator_id);
+      if (state !== 'ready') return;
+    }
+    lastSyncStart = started;
+    lastSyncAt = Date.now();
+  }
+
+  return {
+    start() {
+      if (state === 'idle') {
+        state = 'loading';
+        loading = load().catch((error: Error) => switchOff(`loading failed: ${error.message}`));
+      }
+      return loading ?? Promise.resolve();
+    },
+
+    newest(creatorIds, cursor, limit) {
+      if (state !== 'ready') return null;
+      if (marks.length < creatorNumbers.size) marks = new Uint8Array(creatorNumbers.size * 2);
+      const marked: number[] = [];
+      for (const creatorId of creatorIds) {
+        const n = creatorNumbers.get(creatorId);
+        if (n !== undefined && marks[n] === 0) {
+          marks[n] = 1;
+          marked.push(n);
+        }
+      }
+      const found: string[] = [];
+      if (marked.length > 0) {
+        for (let i = (cursor === null ? length : lowerBound(cursor)) - 1; i >= 0 && found.length < limit; i -= 1) {
+          const creator = creators[i];
+          if (creator !== GONE && marks[creator] === 1) found.push(formatId(ids, i * WORDS));
+        }
+      }
+      for (const n of marked) marks[n] = 0;
+      return found;
+    },
+
+    added(id, creatorId) {
+      if (state === 'ready') insert(id, creatorId);
+    },
+
+    removed(id) {
+      if (state !== 'ready' || length === 0) return;
+      const at = lowerBound(id);
+      if (at < length && compareAt(at) === 0) creators[at] = GONE;
+    },
+
+    async sync() {
+      if (state !== 'ready' || Date.now() - lastSyncAt < syncMs) return;
+      syncing ??= readRecent().finally(() => { syncing = null; });
+      await syncing;
+    },
+
+    get size() {
+      return length;
+    },
+
+    get state() {
+      return state;
+    },
+
+    async close() {
+      closed = true;
+      await loading;
+      await syncing;
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import type { Post } from '../../lib/types';
+import { newId } from '../../server/http/ids';
+import { type FeedIndex, createFeedIndex, idFloorAt } from '../../server/posts/feedIndex';
+import { homeFeedPosts } from '../../server/posts/repository';
+import { createPost } from './factories';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const image = '/media/feed-index-test.jpg';
+let userCount = 0;
+
+/** Users and posts straight into the database, as another instance (or the seed) writes them. */
+async function insertUsers(n: number): Promise<string[]> {
+  const now = new Date().toISOString();
+  const users = Array.from({ length: n }, () => {
+    userCount += 1;
+    const name = `fi${userCount}`;
+    return {
+      id: newId(), username: name, username_lower: name, email: `${name}@example.com`, password_hash: 'x',
+      role: 'member' as const, avatar: null, banner: null, description: '', created_at: now, updated_at: now,
+    };
+  });
+  await t.db.kysely.insertInto('users').values(users).execute();
+  return users.map((u) => u.id);
+}
+
+async function insertPost(creatorId: string, id = newId()): Promise<string> {
+  const now = new Date().toISOString();
+  await t.db.kysely.insertInto('posts')
+    .values({ id, creator_id: creatorId, message: 'm', image, media_id: null, tags: '[]', created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+async function follow(followerId: string, followeeIds: string[]): Promise<void> {
+  if (followeeIds.length === 0) return;
+  const now = new Date().toISOString();
+  await t.db.kysely.insertInto('follows')
+    .values(followeeIds.map((followeeId) => ({ id: newId(), follower_id: followerId, followee_id: followeeId, created_at: now })))
+    .execute();
+}
+
+/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function loadedIndex(options: Partial<Parameters<typeof createFeedIndex>[1]> = {}): Promise<FeedIndex> {
+  const index = createFeedIndex(t.db.kysely, { maxPosts: 100_000, syncMs: 0, chunk: 50, ...options });
+  await index.start();
+  expect(index.state).toBe('ready');
+  return index;
+}
+
+describe('the home feed index', () => {
+  it('finds what the database walk finds, for every viewer, cursor and page size', async () => {
+    const rand = random(7);
+    const creators = await insertUsers(25);
+    const posted: string[] = [];
+    // Skewed like real data: a few creators post most.
+    for (let i = 0; i < 400; i += 1) posted.push(await insertPost(creators[Math.floor(rand() ** 2 * creators.length)]));
+    const viewers = await insertUsers(4);
+    await follow(viewers[0], creators.slice(0, 3));
+    await follow(viewers[1], creators.filter(() => rand() < 0.5));
+    await follow(viewers[2], creators.slice(20));
+    // viewers[3] follows nobody: only their own posts.
+    await insertPost(viewers[3]);
+    // Loaded in chunks of 50 rows, so the chunk boundaries are crossed many times.
+    const index = await loadedIndex();
+    const cursors = [null, posted[399], posted[200], posted[37], posted[0]];
+    for (const viewer of viewers) {
+      const follows = await t.db.kysely.selectFrom('follows').select('followee_id').where('follower_id', '=', viewer).execute();
+      const creatorIds = [viewer, ...follows.map((f) => f.followee_id)];
+      for (const cursor of cursors) {
+        for (const limit of [1, 13, 500]) {
+          const expected = (await homeFeedPosts(t.db.kysely, viewer, cursor, limit, { dialect: t.db.dialect })).map((p) => p.id);
+          expect(index.newest(creatorIds, cursor, limit)).toEqual(expected);
+        }
+      }
+    }
+    await index.close();
+  });
+
+  it('takes new posts in id order, late ones included, and keeps removed ones out', async () => {
+    const [creator] = await insertUsers(1);
+    const late = newId(); // minted now, committed after newer posts (another instance's slow transaction)
+    const first = await insertPost(creator);
+    const index = await loadedIndex({ syncMs: 60_000 });
+    const second = newId();
+    index.added(second, creator);
+    index.added(second, creator); // a post seen twice (added, then read by a sync) is kept once
+    expect(index.newest([creator], null, 10)).toEqual([second, first]);
+
+    await insertPost(creator, late);
+    index.added(late, creator);
+    expect(index.newest([creator], null, 10)).toEqual([second, first, late]);
+    expect(index.newest([creator], first, 10)).toEqual([late]);
+
+    index.removed(first);
+    expect(index.newest([creator], null, 10)).toEqual([second, late]);
+    await index.close();
+  });
+
+  it('reads posts written elsewhere at most every syncMs, going back lookbackMs', async () => {
+    const [creator] = await insertUsers(1);
+    const index = await loadedIndex({ syncMs: 60_000 });
+    await index.sync(); // the first sync after loading always runs
+    const elsewhere = await insertPost(creator);
+    await index.sync();
+    expect(index.newest([creator], null, 10)).toEqual([]); // within syncMs: not read yet
+
+    const eager = await loadedIndex({ syncMs: 0 });
+    await eager.sync();
+    const lateId = newId();
+    const newer = await insertPost(creator);
+    await eager.sync();
+    await insertPost(creator, lateId); // committed after a sync that already saw a newer id
+    await eager.sync();
+    expect(eager.newest([creator], null, 10)).toEqual([newer, lateId, elsewhere]);
+    await Promise.all([index.close(), eager.close()]);
+  });
+
+  it('switches itself off above maxPosts, and the feed still answers from the database', async () => {
+    const [creator] = await insertUsers(1);
+    await insertPost(creator);
+    const count = Number((await t.db.kysely.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const full = await loadedIndex({ maxPosts: count });
+    full.added(newId(), creator);
+    expect(full.state).toBe('off');
+    expect(full.newest([creator], null, 10)).toBeNull();
+
+    const tooSmall = createFeedIndex(t.db.kysely, { maxPosts: count - 1, syncMs: 0 });
+    await tooSmall.start();
+    expect(tooSmall.state).toBe('off');
+    const disabled = createFeedIndex(t.db.kysely, { maxPosts: 0, syncMs: 0 });
+    await disabled.start();
+    expect(disabled.newest([creator], null, 10)).toBeNull();
+  });
+
+  it('bounds the ids minted from a time', () => {
+    const before = idFloorAt(Date.now());
+    const id = newId();
+    expect(id >= before).toBe(true);
+    expect(idFloorAt(Date.now() + 10) > id).toBe(true);
+  });
+});
+
+describe('the home feed through the API', () => {
+  let reader: SignedInUser;
+  let author: SignedInUser;
+  beforeAll(async () => {
+    reader = await signIn(t.app);
+    author = await signIn(t.app);
+    await t.app.inject({ method: 'PATCH', url: `/api/users/${author.username}/follow`, headers: reader.headers });
+  });
+  const home = async (query = '') =>
+    (await t.app.inject({ method: 'GET', url: `/api/posts?feed=following&limit=3${query}`, headers: reader.headers })).json() as Post[];
+
+  it('is answered from the index once it has loaded', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/instance/health' });
+    expect(health.json()).toEqual({ status: 'ok', feedIndex: 'ready' });
+    const post = await createPost(t.app, author);
+    expect(t.app.ctx.feedIndex.newest([author.id], null, 1)).toEqual([post._id]);
+    expect((await home()).map((p) => p._id)).toEqual([post._id]);
+  });
+
+  it('skips posts deleted through another instance and still fills the page', async () => {
+    const posts = [];
+    for (let i = 0; i < 5; i += 1) posts.unshift((await createPost(t.app, author))._id);
+    // Deleted straight in the database: this process's index still lists them.
+    await t.db.kysely.deleteFrom('posts').where('id', 'in', [posts[0], posts[2]]).execute();
+    expect(t.app.ctx.feedIndex.newest([author.id], null, 5)).toEqual(posts);
+    expect((await home()).map((p) => p._id)).toEqual([posts[1], posts[3], posts[4]]);
+    // Dropped from the index when the page found them missing.
+    expect(t.app.ctx.feedIndex.newest([author.id], null, 3)).toEqual([posts[1], posts[3], posts[4]]);
+  });
+
+  it('drops a post deleted here at once', async () => {
+    const post = await createPost(t.app, author);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}/manage`, headers: author.headers });
+    expect(res.statusCode).toBe(200);
+    expect(t.app.ctx.feedIndex.newest([author.id], null, 1)).not.toContain(post._id);
+    expect((await home()).map((p) => p._id)).not.toContain(post._id);
+  });
+});
