@@ -27,6 +27,8 @@ import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
 import { type FeedIndex, createFeedIndex } from './posts/feedIndex';
 import { postsRoutes } from './posts/routes';
+import { type FolloweeCache, followeeCache } from './users/followeeCache';
+import { followeeIds } from './users/repository';
 import { usersRoutes } from './users/routes';
 import type { MediaStorage } from './media/storage';
 
@@ -37,6 +39,8 @@ export interface AppContext {
   auth: AuthService;
   /** The home feed's in-memory walk; answers null while loading or when switched off. */
   feedIndex: FeedIndex;
+  /** Home-feed readers' follow lists, for a moment (`HOME_FEED_SYNC_MS`). */
+  followees: FolloweeCache;
   /** preHandlers: signed-in reads, and signed-in writes (rate limited per user). */
   guards: { signedIn: preHandlerAsyncHookHandler[]; write: preHandlerAsyncHookHandler[] };
 }
@@ -76,11 +80,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const tokens = accessTokens(config.jwtSecret);
   const feedIndex = createFeedIndex(db.kysely, {
     maxPosts: config.feedIndexMaxPosts,
-    syncMs: config.feedIndexSyncMs,
+    syncMs: config.homeFeedSyncMs,
     onOff: (reason) => app.log.warn(`Home feed index off (the database walk answers): ${reason}`),
   });
+  const followees = followeeCache((userId) => followeeIds(db.kysely, db.dialect, userId), { ttlMs: config.homeFeedSyncMs });
   const ctx: AppContext = {
-    config, db, storage, feedIndex, auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] },
+    config, db, storage, feedIndex, followees, auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] },
   };
   app.decorate('ctx', ctx);
   // Loads in the background: the server answers at once, the home feed from the database meanwhile.

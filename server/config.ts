@@ -30,8 +30,8 @@ export interface Config {
   sessionCacheMs: number;
   /** The home feed's in-memory index (server/posts/feedIndex.ts): most posts it holds (0: off). */
   feedIndexMaxPosts: number;
-  /** Least time between two reads of posts other instances wrote, for that index. */
-  feedIndexSyncMs: number;
+  /** How late home feeds here may see posts and follows written through other instances. */
+  homeFeedSyncMs: number;
 }
 
 export interface RateLimits {
@@ -96,6 +96,6 @@ export function loadConfig(env: Env = process.env): Config {
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
-    feedIndexSyncMs: int(env, 'FEED_INDEX_SYNC_MS', 1_000),
+    homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
   };
 }

@@ -11,7 +11,7 @@ import { isUuid, newId, nowIso } from '../http/ids';
 import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';
-import { addToCounter, findUserByUsername, followeeIds } from '../users/repository';
+import { addToCounter, findUserByUsername } from '../users/repository';
 import { imageInfoCache } from './imageInfos';
 import { toPost } from './mappers';
 import * as posts from './repository';
@@ -26,8 +26,8 @@ export interface PostInput {
   tags?: unknown;
 }
 
-export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex'>) {
-  const { db, storage, feedIndex } = ctx;
+export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex' | 'followees'>) {
+  const { db, storage, feedIndex, followees } = ctx;
   const k = db.kysely;
   const imageInfos = imageInfoCache(k, storage);
   async function map(rows: posts.PostListRow[]): Promise<Post[]> {
@@ -71,7 +71,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
    */
   async function homeFeed(viewerId: string, cursor: string | null, limit: number): Promise<posts.PostListRow[]> {
     await feedIndex.sync();
-    const creatorIds = [viewerId, ...(await followeeIds(k, db.dialect, viewerId))];
+    const creatorIds = [viewerId, ...(await followees.get(viewerId))];
     const rows: posts.PostListRow[] = [];
     let from = cursor;
     for (;;) {

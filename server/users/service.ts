@@ -33,7 +33,7 @@ export interface ProfileInput {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth'>) {
+export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | 'followees'>) {
   const k = ctx.db.kysely;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -91,6 +91,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth'>) {
         await users.addToCounter(trx, target.id, 'followers_count', 1);
         await users.addToCounter(trx, viewer.id, 'following_count', 1);
       });
+      ctx.followees.forget(viewer.id);
       return toProfile((await users.findUserById(k, target.id))!, true);
     },
 
@@ -101,6 +102,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth'>) {
         await users.addToCounter(trx, target.id, 'followers_count', -1);
         await users.addToCounter(trx, viewer.id, 'following_count', -1);
       });
+      ctx.followees.forget(viewer.id);
       return toProfile((await users.findUserById(k, target.id))!, false);
     },
 

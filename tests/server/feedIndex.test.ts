@@ -192,3 +192,23 @@ describe('the home feed through the API', () => {
     expect((await home()).map((p) => p._id)).not.toContain(post._id);
   });
 });
+
+describe('the home feed with the default sync time', () => {
+  let slow: TestApp;
+  beforeAll(async () => { slow = await createTestApp({ HOME_FEED_SYNC_MS: '60000' }); });
+  afterAll(async () => { await slow.close(); });
+
+  it('shows a followed author at once after following and unfollowing through this process', async () => {
+    const reader = await signIn(slow.app);
+    const author = await signIn(slow.app);
+    const post = await createPost(slow.app, author);
+    const home = async () => (await slow.app.inject({ method: 'GET', url: '/api/posts?feed=following', headers: reader.headers })).json() as Post[];
+    expect(await home()).toEqual([]); // the follow list is now cached for a minute
+    await slow.app.inject({ method: 'PATCH', url: `/api/users/${author.username}/follow`, headers: reader.headers });
+    expect((await home()).map((p) => p._id)).toEqual([post._id]);
+    const next = await createPost(slow.app, author);
+    expect((await home()).map((p) => p._id)).toEqual([next._id, post._id]);
+    await slow.app.inject({ method: 'PATCH', url: `/api/users/${author.username}/unfollow`, headers: reader.headers });
+    expect(await home()).toEqual([]);
+  });
+});

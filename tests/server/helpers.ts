@@ -57,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_AUTH_PER_IP: '1000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000', RATE_LIMIT_UPLOADS_PER_USER: '1000',
     RATE_LIMIT_WRITES_PER_USER: '1000',
     // Tests write rows straight into the database as another instance would; see them at once.
-    FEED_INDEX_SYNC_MS: '0', ...env,
+    HOME_FEED_SYNC_MS: '0', ...env,
   });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
