@@ -10,6 +10,8 @@ import { listComments } from '../server/comments/repository';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/schema';
 import * as posts from '../server/posts/repository';
+import { createFeedIndex } from '../server/posts/feedIndex';
+import { followeeIds } from '../server/users/repository';
 
 process.env.DATA_DIR ??= 'data/bench';
 const config = loadConfig();
@@ -85,8 +87,16 @@ const commentDeep = nth((await k.selectFrom('comments').select('id').where('post
 
 const feedPage = (cursor: string | null) => posts.homeFeedPosts(k, viewer, cursor, 13, { dialect: 'sqlite' });
 const tagPage = (tag: string, cursor: string | null) => posts.taggedPosts(k, viewer, [tag], cursor, 13);
-await time('home feed, first page', () => feedPage(null));
-await time('home feed, deep page', () => feedPage(homeDeep));
+await time('home feed (database walk), first page', () => feedPage(null));
+await time('home feed (database walk), deep page', () => feedPage(homeDeep));
+// What the server does once its feed index has loaded (follow list read every time, not cached).
+const index = createFeedIndex(k, { maxPosts: 5_000_000, syncMs: 1_000 });
+await index.start();
+const indexPage = async (cursor: string | null) =>
+  posts.postsByIds(k, viewer, index.newest([viewer, ...(await followeeIds(k, 'sqlite', viewer))], cursor, 13)!);
+await time('home feed (index walk), first page', () => indexPage(null));
+await time('home feed (index walk), deep page', () => indexPage(homeDeep));
+await index.close();
 await time('everyone, first page', () => posts.allPosts(k, viewer, null, 13));
 await time('everyone, deep page', () => posts.allPosts(k, viewer, allDeep, 13));
 await time(`tag "${common}", first page`, () => tagPage(common, null));
