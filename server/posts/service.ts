@@ -71,11 +71,11 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
    */
   async function homeFeed(viewerId: string, cursor: string | null, limit: number): Promise<posts.PostListRow[]> {
     await feedIndex.sync();
-    const creatorIds = [viewerId, ...(await followees.get(viewerId))];
+    const followeeIds = await followees.get(viewerId);
     const rows: posts.PostListRow[] = [];
     let from = cursor;
     for (;;) {
-      const ids = feedIndex.newest(creatorIds, from, limit - rows.length);
+      const ids = feedIndex.newest(viewerId, followeeIds, from, limit - rows.length);
       if (ids === null) return [...rows, ...(await posts.homeFeedPosts(k, viewerId, from, limit - rows.length, { dialect: db.dialect }))];
       if (ids.length === 0) return rows;
       const found = await posts.postsByIds(k, viewerId, ids);
