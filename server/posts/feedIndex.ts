@@ -19,7 +19,7 @@
  *   answers, as it does while the index loads at start-up.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 export interface FeedIndexOptions {
@@ -29,7 +29,10 @@ export interface FeedIndexOptions {
   syncMs: number;
   /** How far back (by the time in their ids) each sync re-reads posts. */
   lookbackMs?: number;
-  /** Posts read per statement while loading. */
+  /**
+   * Posts read per statement while loading. At 1,000 a chunk's string (72 kB) stays below V8's
+   * large-object size (128 kB), so it dies young instead of piling up until a full GC.
+   */
   chunk?: number;
   onOff?: (reason: string) => void;
 }
@@ -59,12 +62,16 @@ const WORDS = 4;
 /** `creators` value of a post known to be deleted. */
 const GONE = -1;
 
-function parseId(id: string, into: Uint32Array, at: number): void {
-  into[at] = parseInt(id.slice(0, 8), 16);
-  into[at + 1] = parseInt(id.slice(9, 13) + id.slice(14, 18), 16);
-  into[at + 2] = parseInt(id.slice(19, 23) + id.slice(24, 28), 16);
-  into[at + 3] = parseInt(id.slice(28, 36), 16);
+/** Parses the UUID at `offset` of `source` into four words of `into` from `at`. */
+function parseId(source: string, offset: number, into: Uint32Array, at: number): void {
+  const part = (from: number, to: number) => source.slice(offset + from, offset + to);
+  into[at] = parseInt(part(0, 8), 16);
+  into[at + 1] = parseInt(part(9, 13) + part(14, 18), 16);
+  into[at + 2] = parseInt(part(19, 23) + part(24, 28), 16);
+  into[at + 3] = parseInt(part(28, 36), 16);
 }
+
+const UUID_LENGTH = 36;
 
 const hex8 = (word: number) => word.toString(16).padStart(8, '0');
 
@@ -81,7 +88,7 @@ export function idFloorAt(ms: number): string {
 }
 
 export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions): FeedIndex {
-  const { maxPosts, syncMs, lookbackMs = 10_000, chunk = 2_000 } = options;
+  const { maxPosts, syncMs, lookbackMs = 10_000, chunk = 1_000 } = options;
   let state: FeedIndexState = maxPosts > 0 ? 'idle' : 'off';
   let ids = new Uint32Array(0);
   let creators = new Int32Array(0);
@@ -117,7 +124,8 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
     let n = creatorNumbers.get(creatorId);
     if (n === undefined) {
       n = creatorNumbers.size;
-      creatorNumbers.set(creatorId, n);
+      // A copy: a slice of a loaded chunk would keep the whole chunk's string alive as a Map key.
+      creatorNumbers.set(creatorId.split('-').join('-'), n);
     }
     return n;
   }
@@ -158,7 +166,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
   }
 
   function lowerBound(id: string): number {
-    parseId(id, key, 0);
+    parseId(id, 0, key, 0);
     return lowerBoundOfKey();
   }
 
@@ -173,13 +181,16 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
     creators = grownCreators;
   }
 
-  /** Puts a post in its place; a post already known (or known deleted) stays as it is. */
-  function insert(id: string, creatorId: string): void {
+  /**
+   * Puts a post (its id at `offset` of `source`) in its place; a post already known (or known
+   * deleted) stays as it is.
+   */
+  function insert(source: string, offset: number, creatorId: string): void {
     if (length >= maxPosts) {
       switchOff(`more than ${maxPosts} posts (FEED_INDEX_MAX_POSTS)`);
       return;
     }
-    parseId(id, key, 0);
+    parseId(source, offset, key, 0);
     let at = length;
     if (length > 0 && compareAt(length - 1) >= 0) {
       // Not newer than the newest known: a late commit elsewhere, or a post seen before.
@@ -202,18 +213,25 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
     if (Number(n) > maxPosts) return switchOff(`more than ${maxPosts} posts (FEED_INDEX_MAX_POSTS)`);
     // Room for what there is and some growth, so loading never copies the arrays.
     ensureCapacity(Math.min(maxPosts, Math.ceil(Number(n) * 1.1) + 1024));
+    const pair = 2 * UUID_LENGTH;
     let after: string | null = null;
     for (;;) {
-      let query = db.selectFrom('posts').select(['id', 'creator_id']);
-      if (after !== null) query = query.where('id', '>', after);
-      const rows = await query.orderBy('id').limit(chunk).execute();
+      // Each chunk as one string of (id, creator id) pairs: a row object and two strings per post
+      // left ~100 MB of garbage behind on PostgreSQL (and ~40 MB on SQLite) for a million posts.
+      let rows = db.selectFrom('posts').select(['id', 'creator_id']);
+      if (after !== null) rows = rows.where('id', '>', after);
+      const { pairs, n: count } = await db.selectFrom(rows.orderBy('id').limit(chunk).as('c'))
+        .select([sql<string | null>`string_agg(c.id || c.creator_id, '' order by c.id)`.as('pairs'), sql<string | number>`count(*)`.as('n')])
+        .executeTakeFirstOrThrow();
       if (closed) return;
-      for (const row of rows) {
-        insert(row.id, row.creator_id);
+      if (pairs === null) break;
+      if (pairs.length !== Number(count) * pair) return switchOff('a post or user id that is not a UUID');
+      for (let at = 0; at < pairs.length; at += pair) {
+        insert(pairs, at, pairs.slice(at + UUID_LENGTH, at + pair));
         if (state === 'off') return;
       }
-      if (rows.length < chunk) break;
-      after = rows[rows.length - 1].id;
+      if (Number(count) < chunk) break;
+      after = pairs.slice(pairs.length - pair, pairs.length - UUID_LENGTH);
       // A million posts take a few seconds to read: let requests run in between.
       await yieldToEventLoop();
     }
@@ -229,7 +247,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       .where('id', '>=', idFloorAt(lastSyncStart - lookbackMs)).orderBy('id').execute();
     if (state !== 'ready') return;
     for (const row of rows) {
-      insert(row.id, row.creator_id);
+      insert(row.id, 0, row.creator_id);
       if (state !== 'ready') return;
     }
     lastSyncStart = started;
@@ -269,7 +287,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
     },
 
     added(id, creatorId) {
-      if (state === 'ready') insert(id, creatorId);
+      if (state === 'ready') insert(id, 0, creatorId);
     },
 
     removed(id) {
