@@ -136,10 +136,15 @@ async function mergedHeads(db: Q, viewerId: string, cursor: string, limit: numbe
 const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) =>
   newestFirst(db.selectFrom('post_tags').select('post_id').where('tag', '=', v.tag), 'post_id', v.cursor, v.limit));
 
-/** One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement. */
-const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id').where('post_tags.tag', '=', v.tag),
-    'post_tags.post_id', v.cursor, v.limit));
+/**
+ * One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement.
+ * The cursor bounds `posts.id` as well: PostgreSQL merge-joins the two id orders, and without it
+ * walked the posts from the newest down to the cursor (16 ms on a deep page of D1 instead of 0.3).
+ */
+const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
+  const withTag = selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id').where('post_tags.tag', '=', v.tag);
+  return newestFirst(v.cursor ? withTag.where('posts.id', '<', v.cursor) : withTag, 'post_tags.post_id', v.cursor, v.limit);
+});
 
 /**
  * Posts carrying any of the (lower-cased) tags, newest first. Several tags: each tag's newest ids
