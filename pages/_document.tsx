@@ -21,12 +21,15 @@ export default class AppDocument extends Document {
   }
 
   render() {
+    // A private page rendered on the server with its first data needs no early reads: its HTML
+    // already holds them, and the image it shows largest is in the markup (fetchpriority="high").
+    const serverRendered = Boolean(this.props.__NEXT_DATA__.props?.pageProps?.serverData);
     return (
       <Html lang="en" data-theme={DEFAULT_THEME}>
         <Head>
           <script dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
-          {/* A private page's first reads start here, while the app's code downloads. */}
-          <script dangerouslySetInnerHTML={{ __html: EARLY_READS_SCRIPT }} />
+          {/* A private client shell's first reads start here, while the app's code downloads. */}
+          {!serverRendered && <script dangerouslySetInnerHTML={{ __html: EARLY_READS_SCRIPT }} />}
           <meta name="theme-color" content="#1c1c21" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         </Head>
