@@ -1,0 +1,58 @@
+/** The private pages the server renders with their first data (server/pages/privatePages.ts). */
+import { expect, test } from './browser';
+import { createPostViaApi, signInViaApi, uploadViaApi } from './content';
+import { createAccount } from './users';
+
+describe('server-rendered private pages', () => {
+  test('arrive with the posts in the HTML, hydrate without warnings and without reading again', async ({ openPage }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    const post = await createPostViaApi(page, { message: 'Rendered by the server', tags: ['ssr'] });
+    const banner = (await uploadViaApi(page, 'banner', 260)).secure_url;
+    await page.request.patch('/api/users/updateProfile', { data: { banner } });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    const apiReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) apiReads.push(r.url());
+    });
+
+    for (const path of ['/home', `/profile/${account.username}`, '/tagged/ssr', `/post/${post._id}`]) {
+      // The HTML itself, before any script: the post (or the profile) and the private no-store header.
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['cache-control'], path).toBe('private, no-store');
+      const html = await response.text();
+      expect(html, path).toContain(path.startsWith('/profile') ? `${account.username}</h1>` : 'Rendered by the server');
+      // The largest paint is announced in the HTML: the first post image, or the profile's banner.
+      if (path.startsWith('/profile')) expect(html, path).toMatch(new RegExp(`<link rel="preload" href="${banner}" as="image" fetchPriority="high"/>|<link rel="preload" as="image" href="${banner}" fetchPriority="high"/>`));
+      else expect(html, path).toContain('fetchPriority="high"');
+
+      apiReads.length = 0;
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // The signed-in navbar is part of the server's HTML and stays after hydration.
+      expect(await page.getByRole('banner').getByRole('button', { name: 'Create post' }).count(), path).toBe(1);
+      expect(apiReads, path).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('a lapsed access token is renewed by the page itself', async ({ openPage }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    await createPostViaApi(page, { message: 'Still here after 15 minutes', tags: ['renew'] });
+    const cookies = await page.context().cookies();
+    await page.context().clearCookies();
+    await page.context().addCookies(cookies.filter((c) => c.name !== 'access_token'));
+    await page.goto('/home');
+    await page.getByText('Still here after 15 minutes').waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === 'access_token')).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/home');
+  });
+});
