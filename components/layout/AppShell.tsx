@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { PUBLIC_ROUTES } from '../../lib/earlyReads';
 import { hasSessionHint } from '../../services/authApi';
@@ -85,6 +85,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
   const deferredShow = useDeferredValue(mayRender);
   const showPage = mayRender && deferredShow;
+  // The page inside a Suspense boundary: React hydrates the server's HTML of a boundary at low
+  // priority in short, interruptible tasks after the shell, instead of in one long task. The same
+  // element across the shell's own re-renders (session hint, theme), since new props would make
+  // React hydrate the boundary at once, in one blocking task.
+  const page = useMemo(() => <Suspense fallback={<PageLoading />}>{children}</Suspense>, [children]);
 
   let navbar: ReactNode;
   if (signedIn) {
@@ -103,7 +108,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {navbar}
       <Main id="content" tabIndex={-1} $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
-        {showPage ? children : <PageLoading />}
+        {showPage ? page : <PageLoading />}
       </Main>
       {signedIn && editor.open && <PostEditor />}
       <Toasts />
