@@ -11,7 +11,7 @@ import type { Post } from '../lib/types';
 import { makeStore, type AppStore } from './index';
 import { userReceived } from './slices/authSlice';
 import { fetchPost, fetchPosts, sourceKey, type PostSource } from './slices/postsSlice';
-import { serverDataFresh, serverDataKey, serverDataTaken } from './slices/serverDataSlice';
+import { serverDataReceived, serverDataKey, serverDataTaken } from './slices/serverDataSlice';
 import { fetchProfile } from './slices/userSlice';
 
 const REQUEST_ID = 'server';
@@ -24,7 +24,7 @@ export function makeStoreFrom(data: ServerData | null): AppStore {
   const list = (source: PostSource, posts: ListPage<Post>) => {
     dispatch(fetchPosts.pending(REQUEST_ID, source));
     dispatch(fetchPosts.fulfilled(posts, REQUEST_ID, source));
-    dispatch(serverDataFresh(serverDataKey.list(sourceKey(source))));
+    dispatch(serverDataReceived(serverDataKey.list(sourceKey(source))));
   };
   const page = data.page;
   if (page?.kind === 'feed') list({ kind: 'feed', feed: page.feed }, page.posts);
@@ -33,13 +33,13 @@ export function makeStoreFrom(data: ServerData | null): AppStore {
     const arg = { username: page.profile.username };
     dispatch(fetchProfile.pending(REQUEST_ID, arg));
     dispatch(fetchProfile.fulfilled(page.profile, REQUEST_ID, arg));
-    dispatch(serverDataFresh(serverDataKey.profile(page.profile.username)));
+    dispatch(serverDataReceived(serverDataKey.profile(page.profile.username)));
     list({ kind: 'user', username: page.profile.username }, page.posts);
   }
   if (page?.kind === 'post') {
     const post = { ...page.post, comments: page.comments.items };
     dispatch(fetchPost.fulfilled({ post, commentsNext: page.comments.next }, REQUEST_ID, post._id));
-    dispatch(serverDataFresh(serverDataKey.post(post._id)));
+    dispatch(serverDataReceived(serverDataKey.post(post._id)));
   }
   return store;
 }

@@ -12,9 +12,9 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DATA_KEY, type ListPage, type ServerData, type ServerPageData } from '../../lib/serverData';
+import { nextLink } from '../../lib/links';
 import type { Comment, Post, PostWithComments, Profile, User } from '../../lib/types';
 import { normalizeTags } from '../../lib/validation';
-import { nextLink } from '../../services/apiClient';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import { pageSessions } from './session';
 

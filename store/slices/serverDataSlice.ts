@@ -1,5 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../index';
 
 /**
  * Reads the server already made for the first page of the visit (store/serverData.ts). A page
@@ -16,7 +15,7 @@ const serverDataSlice = createSlice({
   name: 'serverData',
   initialState,
   reducers: {
-    serverDataFresh(state, action: PayloadAction<string>) {
+    serverDataReceived(state, action: PayloadAction<string>) {
       if (!state.fresh.includes(action.payload)) state.fresh.push(action.payload);
     },
     serverDataTaken(state, action: PayloadAction<string>) {
@@ -25,10 +24,8 @@ const serverDataSlice = createSlice({
   },
 });
 
-export const { serverDataFresh, serverDataTaken } = serverDataSlice.actions;
+export const { serverDataReceived, serverDataTaken } = serverDataSlice.actions;
 export default serverDataSlice.reducer;
-
-export const selectServerDataFresh = (state: RootState) => state.serverData.fresh;
 
 /** The keys the page components take. */
 export const serverDataKey = {
