@@ -7,6 +7,7 @@
  * `next` from the same `Link` header), so the store starts in the state the client would have
  * reached by reading the API itself (store/serverData.ts).
  */
+import { POST_IMAGE_SIZES } from './earlyReads';
 import type { Comment, Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
@@ -49,4 +50,24 @@ export interface PrivatePageProps {
  */
 export async function privatePageProps({ req }: { req: object }): Promise<{ props: PrivatePageProps }> {
   return { props: { serverData: serverDataOf(req) } };
+}
+
+export interface LargestImage {
+  href: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+/**
+ * The image a server-rendered page shows largest (its LCP): the first post's, or the profile's
+ * banner. The document requests it before its scripts (pages/_document.tsx): on HTTP/1.1 a browser
+ * opens six connections to a host, and the image would otherwise queue behind the app's scripts.
+ */
+export function largestImage(data: ServerData | null): LargestImage | null {
+  const page = data?.page;
+  if (!page) return null;
+  if (page.kind === 'profile') return page.profile.banner ? { href: page.profile.banner } : null;
+  const post = page.kind === 'post' ? page.post : page.posts.items[0];
+  if (!post) return null;
+  return post.imageInfo?.srcset ? { href: post.image, srcSet: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES } : { href: post.image };
 }

@@ -1,4 +1,3 @@
-import { preload } from 'react-dom';
 import styled from 'styled-components';
 import type { Profile } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -92,10 +91,6 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
       </Button>
     );
   }
-
-  // The banner is the profile's largest paint, but as a CSS background it is found only once its
-  // style applies: announce it at the top of the server's HTML instead, at high priority.
-  if (profile.banner) preload(profile.banner, { as: 'image', fetchPriority: 'high' });
 
   return (
     <header>
