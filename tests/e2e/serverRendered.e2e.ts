@@ -1,6 +1,7 @@
 /** The private pages the server renders with their first data (server/pages/privatePages.ts). */
 import { expect, test } from './browser';
 import { createPostViaApi, signInViaApi, uploadViaApi } from './content';
+import { THEMES } from '../../lib/limits';
 import { createAccount } from './users';
 
 describe('server-rendered private pages', () => {
@@ -55,5 +56,30 @@ describe('server-rendered private pages', () => {
     await page.getByText('Still here after 15 minutes').waitFor();
     expect((await page.context().cookies()).some((c) => c.name === 'access_token')).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/home');
+  });
+
+  test('each theme applies before the first paint of a server-rendered page', async ({ openPage }) => {
+    const backgrounds = new Set<string>();
+    for (const theme of THEMES) {
+      const page = await openPage();
+      const account = await createAccount(page);
+      await signInViaApi(page, account);
+      await page.addInitScript((value) => {
+        window.localStorage.setItem('theme', value);
+        // The body's colours when the parsed page is complete, before any React code ran.
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { firstPaint: string }).firstPaint =
+            `${document.documentElement.getAttribute('data-theme')} ${getComputedStyle(document.body).backgroundColor}`;
+        });
+      }, theme);
+      await page.goto('/home');
+      await page.waitForLoadState('networkidle');
+      const first = await page.evaluate(() => (window as unknown as { firstPaint: string }).firstPaint);
+      const final = `${await page.evaluate(() => document.documentElement.getAttribute('data-theme'))} ${await page.evaluate(() => getComputedStyle(document.body).backgroundColor)}`;
+      expect(first).toBe(final);
+      expect(final.startsWith(`${theme} `)).toBe(true);
+      backgrounds.add(final);
+    }
+    expect(backgrounds.size).toBe(3);
   });
 });
