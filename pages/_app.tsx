@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { AppShell } from '../components/layout/AppShell';
-import { makeStore } from '../store';
+import { makeStoreFrom } from '../store/serverData';
 import { GlobalStyle } from '../styles/GlobalStyle';
 import { appTheme } from '../themes';
 
 export default function App({ Component, pageProps }: AppProps) {
-  const [store] = useState(() => makeStore());
+  // A private page the server rendered brings its first data (lib/serverData.ts); other pages start empty.
+  const [store] = useState(() => makeStoreFrom(pageProps.serverData ?? null));
   return (
     <Provider store={store}>
       <ThemeProvider theme={appTheme}>

@@ -1,6 +1,7 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
 import { EARLY_READS_SCRIPT } from '../lib/earlyReads';
+import { largestImage } from '../lib/serverData';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.
@@ -21,12 +22,18 @@ export default class AppDocument extends Document {
   }
 
   render() {
+    // A private page rendered on the server with its first data needs no early reads: its HTML
+    // already holds them, and the image it shows largest is requested from here.
+    const serverData = this.props.__NEXT_DATA__.props?.pageProps?.serverData ?? null;
+    const image = largestImage(serverData);
     return (
       <Html lang="en" data-theme={DEFAULT_THEME}>
         <Head>
+          {/* Before the scripts: the page's largest image must not queue behind them. */}
+          {image && <link rel="preload" as="image" href={image.href} imageSrcSet={image.srcSet} imageSizes={image.sizes} fetchPriority="high" />}
           <script dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
-          {/* A private page's first reads start here, while the app's code downloads. */}
-          <script dangerouslySetInnerHTML={{ __html: EARLY_READS_SCRIPT }} />
+          {/* A private client shell's first reads start here, while the app's code downloads. */}
+          {!serverData && <script dangerouslySetInnerHTML={{ __html: EARLY_READS_SCRIPT }} />}
           <meta name="theme-color" content="#1c1c21" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         </Head>

@@ -1,5 +1,6 @@
 import { HomeFeed } from '../components/posts/HomeFeed';
 import { Seo } from '../components/ui/Seo';
+import { privatePageProps } from '../lib/serverData';
 
 export default function HomePage() {
   return (
@@ -9,3 +10,6 @@ export default function HomePage() {
     </>
   );
 }
+
+// Rendered on the server with the viewer's first data (server/pages/privatePages.ts).
+export const getServerSideProps = privatePageProps;

@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
+import { type RenderPage, privatePages } from './pages/privatePages';
 import { type FeedIndex, createFeedIndex } from './posts/feedIndex';
 import { postsRoutes } from './posts/routes';
 import { type FolloweeCache, followeeCache } from './users/followeeCache';
@@ -152,19 +153,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The build's static files, precompressed (Brotli/gzip); in development Next serves its own.
     if (!config.dev) await app.register(staticFiles, { dir: path.resolve(import.meta.dirname, '../.next/static') });
     const handle = options.pageHandler;
-    app.route({
-      method: ['GET', 'HEAD'],
-      url: '/*',
-      schema: { hide: true },
-      handler: async (request, reply) => {
-        // Next writes the raw response itself; carry over the security headers set by hooks.
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined) reply.raw.setHeader(name, value as string);
-        }
-        reply.hijack();
-        await handle(request.raw, reply.raw);
-      },
-    });
+    const render: RenderPage = async (request, reply) => {
+      // Next writes the raw response itself; carry over the headers set by hooks and routes.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string);
+      }
+      reply.hijack();
+      await handle(request.raw, reply.raw);
+    };
+    // The private pages, rendered with their first data for a signed-in viewer.
+    await app.register(privatePages, { render });
+    app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: render });
   }
   return app;
 }

@@ -6,6 +6,7 @@
  * Built on the platform (fetch, and XMLHttpRequest only where upload progress is wanted) rather
  * than axios: axios was 20.5 kB of the 173 kB gzip every page loaded first (docs/frontend.md).
  */
+import { nextLink } from '../lib/links';
 import { takeEarlyRead } from './earlyReads';
 import { sendWithProgress } from './uploadTransport';
 
@@ -177,15 +178,8 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong';
 }
 
-/** The `rel="next"` URL of a `Link` response header, or null at the end of a list. */
-export function nextLink(header: unknown): string | null {
-  if (typeof header !== 'string') return null;
-  for (const part of header.split(',')) {
-    const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
-    if (match) return match[1];
-  }
-  return null;
-}
+// Shared with the server, which reads the same headers for the pages it renders.
+export { nextLink };
 
 export interface Page<T> {
   items: T[];

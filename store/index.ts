@@ -2,11 +2,12 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import auth from './slices/authSlice';
 import notifications from './slices/notificationsSlice';
 import posts from './slices/postsSlice';
+import serverData from './slices/serverDataSlice';
 import theme from './slices/themeSlice';
 import uploadFiles from './slices/uploadFilesSlice';
 import user from './slices/userSlice';
 
-const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user });
+const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, serverData });
 
 export type RootState = ReturnType<typeof rootReducer>;
 

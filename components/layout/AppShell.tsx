@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { PUBLIC_ROUTES } from '../../lib/earlyReads';
 import { hasSessionHint } from '../../services/authApi';
@@ -16,8 +16,9 @@ import { PageLoading } from './PageLoading';
 // The editor and its dropzone load only when someone opens them.
 const PostEditor = dynamic(() => import('../posts/PostEditor'), { ssr: false });
 
-// The signed-in navbar (tag search, avatar menu, sidebar) is for members only, and the server never
-// renders it (it cannot know the session), so visitors never download it. An empty bar holds its place.
+// The signed-in navbar (tag search, avatar menu, sidebar) is for members only, so visitors never
+// download it. The server renders it into the HTML of the private pages it renders with the
+// viewer's data; on the client shells (settings, ...) an empty bar holds its place until it loads.
 // React.lazy rather than next/dynamic: React renders a resolved lazy component at retry priority,
 // in short interruptible tasks, where next/dynamic re-renders synchronously in one.
 const loadLoggedInNavbar = () => import('./LoggedInNavbar');
@@ -51,6 +52,8 @@ export function AppShell({ children }: { children: ReactNode }) {
     // Likely a member: fetch the navbar's code alongside the session lookup, not after it.
     if (hint || !isPublic) void loadLoggedInNavbar();
     dispatch(loadStoredTheme());
+    // A page the server rendered for a signed-in viewer brought the user along: no lookup.
+    if (session === 'loggedIn') return;
     // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
     // so a session the hint cookie does not reflect still counts.
     if (isPublic && !hint) dispatch(userCleared());
@@ -82,6 +85,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
   const deferredShow = useDeferredValue(mayRender);
   const showPage = mayRender && deferredShow;
+  // The page inside a Suspense boundary: React hydrates the server's HTML of a boundary at low
+  // priority in short, interruptible tasks after the shell, instead of in one long task. The same
+  // element across the shell's own re-renders (session hint, theme), since new props would make
+  // React hydrate the boundary at once, in one blocking task.
+  const page = useMemo(() => <Suspense fallback={<PageLoading />}>{children}</Suspense>, [children]);
 
   let navbar: ReactNode;
   if (signedIn) {
@@ -100,7 +108,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {navbar}
       <Main id="content" tabIndex={-1} $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
-        {showPage ? children : <PageLoading />}
+        {showPage ? page : <PageLoading />}
       </Main>
       {signedIn && editor.open && <PostEditor />}
       <Toasts />

@@ -2,7 +2,9 @@ import { useRouter } from 'next/router';
 import { useDeferredValue, useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useTakeServerData } from '../../store/serverData';
 import { fetchPost, postCleared, selectCurrentPost } from '../../store/slices/postsSlice';
+import { serverDataKey } from '../../store/slices/serverDataSlice';
 import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
 import { Icon } from '../ui/Icon';
@@ -27,8 +29,11 @@ export function PostDetail({ id }: { id: string }) {
   // Transition priority: the post and its comments render in short, interruptible tasks.
   const { post, loading, error } = useDeferredValue(useAppSelector(selectCurrentPost));
 
+  const takeServerData = useTakeServerData();
+
   useEffect(() => {
-    void dispatch(fetchPost(id));
+    // The server rendered the page with this post already: no second read on the first mount.
+    if (!takeServerData(serverDataKey.post(id))) void dispatch(fetchPost(id));
     return () => {
       dispatch(postCleared());
     };

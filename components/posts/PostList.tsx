@@ -3,7 +3,9 @@ import { startTransition, useDeferredValue, useEffect, useState, type ReactNode 
 import styled from 'styled-components';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useTakeServerData } from '../../store/serverData';
 import { fetchMorePosts, fetchPosts, selectPostList, sourceKey, type PostSource } from '../../store/slices/postsSlice';
+import { serverDataKey } from '../../store/slices/serverDataSlice';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Skeleton } from '../ui/Skeleton';
@@ -101,8 +103,11 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   // never blocks the main thread in one long task (a store update alone renders synchronously).
   const list = useDeferredValue(useAppSelector(selectPostList));
   const key = sourceKey(source);
+  const takeServerData = useTakeServerData();
 
   useEffect(() => {
+    // The server rendered the page with this list already: no second read on the first mount.
+    if (takeServerData(serverDataKey.list(key))) return;
     void dispatch(fetchPosts(source));
     // The key captures everything that identifies the source.
   }, [dispatch, key]);

@@ -2,6 +2,8 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../../store/slices/authSlice';
+import { useTakeServerData } from '../../store/serverData';
+import { serverDataKey } from '../../store/slices/serverDataSlice';
 import { fetchProfile, selectProfile } from '../../store/slices/userSlice';
 import { EmptyState, PostList } from '../posts/PostList';
 import { Icon } from '../ui/Icon';
@@ -59,9 +61,12 @@ export function ProfileView({ username }: { username: string }) {
   const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
   const [tab, setTab] = useState<Tab>('posts');
 
+  const takeServerData = useTakeServerData();
+
   useEffect(() => {
     setTab('posts');
-    void dispatch(fetchProfile({ username }));
+    // The server rendered the page with this profile already: no second read on the first mount.
+    if (!takeServerData(serverDataKey.profile(username))) void dispatch(fetchProfile({ username }));
   }, [dispatch, username]);
 
   if (error) {

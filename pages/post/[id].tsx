@@ -2,6 +2,7 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { PostDetail } from '../../components/posts/PostDetail';
 import { Seo } from '../../components/ui/Seo';
+import { privatePageProps } from '../../lib/serverData';
 
 export default function PostPage() {
   const router = useRouter();
@@ -13,3 +14,6 @@ export default function PostPage() {
     </>
   );
 }
+
+// Rendered on the server with the viewer's first data (server/pages/privatePages.ts).
+export const getServerSideProps = privatePageProps;

@@ -3,6 +3,7 @@ import { PageLoading } from '../../components/layout/PageLoading';
 import { TaggedPosts } from '../../components/posts/TaggedPosts';
 import { Seo } from '../../components/ui/Seo';
 import { normalizeTags } from '../../lib/validation';
+import { privatePageProps } from '../../lib/serverData';
 
 export default function TaggedPage() {
   const router = useRouter();
@@ -18,3 +19,6 @@ export default function TaggedPage() {
     </>
   );
 }
+
+// Rendered on the server with the viewer's first data (server/pages/privatePages.ts).
+export const getServerSideProps = privatePageProps;

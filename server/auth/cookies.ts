@@ -13,10 +13,23 @@ function base(secure: boolean) {
   return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
 }
 
+export interface SessionCookie {
+  name: string;
+  value: string;
+  options: ReturnType<typeof base> & { maxAge: number };
+}
+
+/** The three cookies of a session: the two HttpOnly tokens and the readable hint. */
+export function sessionCookies(secure: boolean, tokens: { access: string; refresh: string }): SessionCookie[] {
+  return [
+    { name: ACCESS_COOKIE, value: tokens.access, options: { ...base(secure), maxAge: ACCESS_TOKEN_TTL_MS / 1000 } },
+    { name: REFRESH_COOKIE, value: tokens.refresh, options: { ...base(secure), maxAge: REFRESH_TOKEN_TTL_MS / 1000 } },
+    { name: HINT_COOKIE, value: '1', options: { ...base(secure), httpOnly: false, maxAge: REFRESH_TOKEN_TTL_MS / 1000 } },
+  ];
+}
+
 export function setSessionCookies(reply: FastifyReply, secure: boolean, tokens: { access: string; refresh: string }): void {
-  reply.setCookie(ACCESS_COOKIE, tokens.access, { ...base(secure), maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
-  reply.setCookie(REFRESH_COOKIE, tokens.refresh, { ...base(secure), maxAge: REFRESH_TOKEN_TTL_MS / 1000 });
-  reply.setCookie(HINT_COOKIE, '1', { ...base(secure), httpOnly: false, maxAge: REFRESH_TOKEN_TTL_MS / 1000 });
+  for (const cookie of sessionCookies(secure, tokens)) reply.setCookie(cookie.name, cookie.value, cookie.options);
 }
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { buildApp, type PageHandler } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -49,7 +49,8 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `pageHandler` stands in for Next.js where a test needs the page routes. */
+export async function createTestApp(env: Record<string, string> = {}, options: { pageHandler?: PageHandler } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
   const database = await freshDatabaseUrl(dataDir);
   const config = loadConfig({
@@ -61,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
-  const app = await buildApp({ config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl), logger: false });
+  const app = await buildApp({ config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl), logger: false, ...options });
   await app.ready();
   return {
     app, db, config, dataDir,

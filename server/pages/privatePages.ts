@@ -1,0 +1,95 @@
+/**
+ * The private pages (`/home`, `/profile/:name`, `/tagged/:tags`, `/post/:id`) rendered on the
+ * server with their first data, so the HTML already holds the posts and the image that is the
+ * page's largest paint (docs/frontend.md, Session and Performance).
+ *
+ * - Visitors (no session cookie) are redirected to `/` before anything is read.
+ * - The reads are the API's own routes run in-process (`app.inject`) with the viewer's access
+ *   token: the same guards, services, serializers and `Link` headers the browser would get, so
+ *   the store starts exactly where the client's own reads would have left it.
+ * - Every answer is `Cache-Control: private, no-store`: no shared cache may keep it, and the back
+ *   button after a logout asks the server again (which redirects).
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_DATA_KEY, type ListPage, type ServerData, type ServerPageData } from '../../lib/serverData';
+import { nextLink } from '../../lib/links';
+import type { Comment, Post, PostWithComments, Profile, User } from '../../lib/types';
+import { normalizeTags } from '../../lib/validation';
+import { ACCESS_COOKIE } from '../auth/cookies';
+import { pageSessions } from './session';
+
+export type RenderPage = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+interface Answer<T> {
+  body: T;
+  next: string | null;
+}
+/** One API read as the viewer; null for anything but 200. */
+type Read = <T>(url: string) => Promise<Answer<T> | null>;
+
+function reader(app: FastifyInstance, accessToken: string): Read {
+  return async <T>(url: string) => {
+    const response = await app.inject({
+      method: 'GET', url, headers: { cookie: `${ACCESS_COOKIE}=${accessToken}`, accept: 'application/json' },
+    });
+    if (response.statusCode !== 200) return null;
+    return { body: response.json() as T, next: nextLink(response.headers.link) };
+  };
+}
+
+const listOf = <T>(answer: Answer<T[]> | null): ListPage<T> | null => answer && { items: answer.body, next: answer.next };
+
+type Params = Record<string, string>;
+
+/** Each page's first reads: the URLs its components ask for (services/postsApi.ts, usersApi.ts). */
+const PAGES: Record<string, (read: Read, params: Params) => Promise<ServerPageData | null>> = {
+  async '/home'(read) {
+    const posts = listOf(await read<Post[]>('/api/posts?feed=following'));
+    return posts && { kind: 'feed', feed: 'following', posts };
+  },
+  async '/tagged/:tags'(read, params) {
+    // As pages/tagged/[tags].tsx reads its tags.
+    const tags = normalizeTags(params.tags.split(',')).filter(Boolean);
+    if (tags.length === 0) return null;
+    const posts = listOf(await read<Post[]>(`/api/posts/tagged?${new URLSearchParams({ tags: tags.join(',') })}`));
+    return posts && { kind: 'tagged', tags, posts };
+  },
+  async '/profile/:profileName'(read, params) {
+    const found = await read<{ user: Profile }>(`/api/users/${encodeURIComponent(params.profileName)}`);
+    if (!found) return null;
+    const profile = found.body.user;
+    // The posts list is keyed by the profile's own spelling of the name (components/profile/ProfileView.tsx).
+    const posts = listOf(await read<Post[]>(`/api/users/${encodeURIComponent(profile.username)}/posts`));
+    return posts && { kind: 'profile', profile, posts };
+  },
+  async '/post/:id'(read, params) {
+    const id = encodeURIComponent(params.id);
+    const [post, comments] = await Promise.all([read<PostWithComments>(`/api/posts/${id}`), read<Comment[]>(`/api/posts/${id}/comments`)]);
+    if (!post || !comments) return null;
+    return { kind: 'post', post: post.body, comments: { items: comments.body, next: comments.next } };
+  },
+};
+
+export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (app, { render }) => {
+  const pageViewer = pageSessions(app);
+
+  for (const [url, firstReads] of Object.entries(PAGES)) {
+    app.get<{ Params: Params }>(url, { schema: { hide: true } }, async (request, reply) => {
+      reply.header('Cache-Control', PRIVATE_NO_STORE);
+      const viewer = await pageViewer(request, reply);
+      if (viewer.kind === 'visitor') return reply.redirect('/', 302);
+      if (viewer.kind === 'signedIn') {
+        const read = reader(app, viewer.accessToken);
+        const [user, page] = await Promise.all([read<User>('/api/auth/getLoggedUser'), firstReads(read, request.params).catch(() => null)]);
+        if (user) {
+          const data: ServerData = { user: user.body, page };
+          (request.raw as unknown as Record<symbol, ServerData>)[SERVER_DATA_KEY] = data;
+        }
+      }
+      // Without data (a renewal that failed here) Next.js renders the client shell, as before.
+      await render(request, reply);
+    });
+  }
+};

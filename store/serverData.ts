@@ -1,0 +1,61 @@
+/**
+ * The store of a page the server rendered with its first data (lib/serverData.ts). It is built by
+ * dispatching the same actions the client's own reads would have, so the state (and therefore the
+ * HTML the server renders and the first render that hydrates it) is the one the client would have
+ * reached by itself. Built identically on the server and in the browser from the page's props.
+ */
+import { useCallback } from 'react';
+import { useStore } from 'react-redux';
+import type { ListPage, ServerData } from '../lib/serverData';
+import type { Post } from '../lib/types';
+import { makeStore, type AppStore } from './index';
+import { userReceived } from './slices/authSlice';
+import { fetchPost, fetchPosts, sourceKey, type PostSource } from './slices/postsSlice';
+import { serverDataReceived, serverDataKey, serverDataTaken } from './slices/serverDataSlice';
+import { fetchProfile } from './slices/userSlice';
+
+const REQUEST_ID = 'server';
+
+export function makeStoreFrom(data: ServerData | null): AppStore {
+  const store = makeStore();
+  if (!data) return store;
+  const { dispatch } = store;
+  dispatch(userReceived(data.user));
+  const list = (source: PostSource, posts: ListPage<Post>) => {
+    dispatch(fetchPosts.pending(REQUEST_ID, source));
+    dispatch(fetchPosts.fulfilled(posts, REQUEST_ID, source));
+    dispatch(serverDataReceived(serverDataKey.list(sourceKey(source))));
+  };
+  const page = data.page;
+  if (page?.kind === 'feed') list({ kind: 'feed', feed: page.feed }, page.posts);
+  if (page?.kind === 'tagged') list({ kind: 'tagged', tags: page.tags }, page.posts);
+  if (page?.kind === 'profile') {
+    const arg = { username: page.profile.username };
+    dispatch(fetchProfile.pending(REQUEST_ID, arg));
+    dispatch(fetchProfile.fulfilled(page.profile, REQUEST_ID, arg));
+    dispatch(serverDataReceived(serverDataKey.profile(page.profile.username)));
+    list({ kind: 'user', username: page.profile.username }, page.posts);
+  }
+  if (page?.kind === 'post') {
+    const post = { ...page.post, comments: page.comments.items };
+    dispatch(fetchPost.fulfilled({ post, commentsNext: page.comments.next }, REQUEST_ID, post._id));
+    dispatch(serverDataReceived(serverDataKey.post(post._id)));
+  }
+  return store;
+}
+
+/**
+ * For a page component's first read: true (once) when the server already made it, so the
+ * component skips asking again.
+ */
+export function useTakeServerData(): (key: string) => boolean {
+  const store = useStore.withTypes<AppStore>()();
+  return useCallback(
+    (key: string) => {
+      if (!store.getState().serverData.fresh.includes(key)) return false;
+      store.dispatch(serverDataTaken(key));
+      return true;
+    },
+    [store],
+  );
+}

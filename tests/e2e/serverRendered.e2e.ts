@@ -1,0 +1,85 @@
+/** The private pages the server renders with their first data (server/pages/privatePages.ts). */
+import { expect, test } from './browser';
+import { createPostViaApi, signInViaApi, uploadViaApi } from './content';
+import { THEMES } from '../../lib/limits';
+import { createAccount } from './users';
+
+describe('server-rendered private pages', () => {
+  test('arrive with the posts in the HTML, hydrate without warnings and without reading again', async ({ openPage }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    const post = await createPostViaApi(page, { message: 'Rendered by the server', tags: ['ssr'] });
+    const banner = (await uploadViaApi(page, 'banner', 260)).secure_url;
+    await page.request.patch('/api/users/updateProfile', { data: { banner } });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    const apiReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) apiReads.push(r.url());
+    });
+
+    for (const path of ['/home', `/profile/${account.username}`, '/tagged/ssr', `/post/${post._id}`]) {
+      // The HTML itself, before any script: the post (or the profile) and the private no-store header.
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['cache-control'], path).toBe('private, no-store');
+      const html = await response.text();
+      expect(html, path).toContain(path.startsWith('/profile') ? `${account.username}</h1>` : 'Rendered by the server');
+      // The largest paint is requested from the head, before the scripts: the first post image, or the profile's banner.
+      const head = html.slice(0, html.indexOf('<script'));
+      if (path.startsWith('/profile')) expect(head, path).toContain(`<link rel="preload" as="image" href="${banner}" fetchPriority="high"/>`);
+      else expect(head, path).toMatch(/<link rel="preload" as="image" href="[^"]+" imageSrcSet="[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/);
+
+      apiReads.length = 0;
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // The signed-in navbar is part of the server's HTML and stays after hydration.
+      expect(await page.getByRole('banner').getByRole('button', { name: 'Create post' }).count(), path).toBe(1);
+      expect(apiReads, path).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('a lapsed access token is renewed by the page itself', async ({ openPage }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    await createPostViaApi(page, { message: 'Still here after 15 minutes', tags: ['renew'] });
+    const cookies = await page.context().cookies();
+    await page.context().clearCookies();
+    await page.context().addCookies(cookies.filter((c) => c.name !== 'access_token'));
+    await page.goto('/home');
+    await page.getByText('Still here after 15 minutes').waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === 'access_token')).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/home');
+  });
+
+  test('each theme applies before the first paint of a server-rendered page', async ({ openPage }) => {
+    const backgrounds = new Set<string>();
+    for (const theme of THEMES) {
+      const page = await openPage();
+      const account = await createAccount(page);
+      await signInViaApi(page, account);
+      await page.addInitScript((value) => {
+        window.localStorage.setItem('theme', value);
+        // The body's colours when the parsed page is complete, before any React code ran.
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { firstPaint: string }).firstPaint =
+            `${document.documentElement.getAttribute('data-theme')} ${getComputedStyle(document.body).backgroundColor}`;
+        });
+      }, theme);
+      await page.goto('/home');
+      await page.waitForLoadState('networkidle');
+      const first = await page.evaluate(() => (window as unknown as { firstPaint: string }).firstPaint);
+      const final = `${await page.evaluate(() => document.documentElement.getAttribute('data-theme'))} ${await page.evaluate(() => getComputedStyle(document.body).backgroundColor)}`;
+      expect(first).toBe(final);
+      expect(final.startsWith(`${theme} `)).toBe(true);
+      backgrounds.add(final);
+    }
+    expect(backgrounds.size).toBe(3);
+  });
+});

@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serverDataOf, type ServerData } from '../../lib/serverData';
+import { createPost } from './factories';
+import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
+
+// Stands in for Next.js: answers with the data the page would be rendered from.
+async function pageHandler(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ url: req.url, serverData: serverDataOf(req) }));
+}
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({}, { pageHandler }); });
+afterAll(async () => { await t.close(); });
+
+const PRIVATE_PAGES = ['/home', '/profile/someone', '/tagged/sea', '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b'];
+
+const open = (path: string, cookie?: string) => t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+const serverData = (body: string) => (JSON.parse(body) as { serverData: ServerData | null }).serverData;
+const api = async (user: SignedInUser, url: string) => (await t.app.inject({ method: 'GET', url, headers: user.headers })).json();
+
+describe('private pages rendered on the server', () => {
+  it('redirect a visitor to / before reading anything, and are never stored', async () => {
+    for (const path of PRIVATE_PAGES) {
+      const res = await open(path);
+      expect(res.statusCode, path).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.body).not.toContain('serverData');
+    }
+  });
+
+  it('leave the public pages to the client, without data', async () => {
+    const ann = await signIn(t.app);
+    for (const path of ['/', '/login', '/settings']) {
+      const res = await open(path, ann.headers.cookie);
+      expect(res.statusCode, path).toBe(200);
+      expect(serverData(res.body), path).toBeNull();
+    }
+  });
+
+  it("render /home with the viewer and the feed exactly as the API answers it, with no-store", async () => {
+    const ann = await signIn(t.app);
+    const post = await createPost(t.app, ann, { message: 'Mine' });
+    const res = await open('/home', ann.headers.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const data = serverData(res.body)!;
+    expect(data.user).toEqual(await api(ann, '/api/auth/getLoggedUser'));
+    expect(data.page).toEqual({ kind: 'feed', feed: 'following', posts: { items: await api(ann, '/api/posts?feed=following'), next: null } });
+    expect(data.page?.kind === 'feed' && data.page.posts.items[0]._id).toBe(post._id);
+  });
+
+  it('carry the next-page link the API gives', async () => {
+    const ann = await signIn(t.app);
+    for (let i = 0; i < 13; i += 1) await createPost(t.app, ann, { tags: ['many'] });
+    const data = serverData((await open('/tagged/%23Many,many', ann.headers.cookie)).body)!;
+    const page = data.page!;
+    expect(page.kind).toBe('tagged');
+    if (page.kind !== 'tagged') return;
+    expect(page.tags).toEqual(['Many']);
+    expect(page.posts.items).toHaveLength(12);
+    const direct = await t.app.inject({ method: 'GET', url: '/api/posts/tagged?tags=Many', headers: ann.headers });
+    expect(`<${page.posts.next}>; rel="next"`).toBe(direct.headers.link);
+  });
+
+  it("render someone else's profile and post with the viewer's own state, never the owner's", async () => {
+    const ann = await signIn(t.app);
+    const bob = await signIn(t.app);
+    const post = await createPost(t.app, ann, { message: 'By Ann' });
+    await t.app.inject({ method: 'PATCH', url: `/api/posts/${post._id}/like`, headers: ann.headers });
+    await t.app.inject({ method: 'POST', url: `/api/posts/${post._id}/comments`, headers: ann.headers, payload: { message: 'Ann here' } });
+
+    const profileRes = await open(`/profile/${ann.username.toUpperCase()}`, bob.headers.cookie);
+    const profile = serverData(profileRes.body)!;
+    expect(profile.user._id).toBe(bob.id);
+    expect(profile.page).toEqual({
+      kind: 'profile',
+      profile: (await api(bob, `/api/users/${ann.username}`)).user,
+      posts: { items: await api(bob, `/api/users/${ann.username}/posts`), next: null },
+    });
+    expect(profileRes.body).not.toContain(ann.email);
+
+    const postRes = await open(`/post/${post._id}`, bob.headers.cookie);
+    const detail = serverData(postRes.body)!;
+    expect(detail.user.email).toBe(bob.email);
+    expect(detail.page?.kind).toBe('post');
+    if (detail.page?.kind !== 'post') return;
+    expect(detail.page.post).toEqual(await api(bob, `/api/posts/${post._id}`));
+    expect(detail.page.post.myReaction).toBeNull();
+    expect(detail.page.post.likesCount).toBe(1);
+    expect(detail.page.comments.items.map((c) => c.message)).toEqual(['Ann here']);
+    expect(postRes.body).not.toContain(ann.email);
+  });
+
+  it('render a missing post with the viewer only: the page reports it itself', async () => {
+    const ann = await signIn(t.app);
+    const data = serverData((await open(PRIVATE_PAGES[3], ann.headers.cookie)).body)!;
+    expect(data.user._id).toBe(ann.id);
+    expect(data.page).toBeNull();
+  });
+
+  it('renew a lapsed access token from the refresh cookie and set the new cookies', async () => {
+    const ann = await signIn(t.app);
+    const res = await open('/home', cookieHeader({ refresh_token: ann.cookies.refresh_token }));
+    expect(res.statusCode).toBe(200);
+    const renewed = cookiesOf(res);
+    expect(Object.keys(renewed).sort()).toEqual(['access_token', 'has_session', 'refresh_token']);
+    expect(renewed.refresh_token).not.toBe(ann.cookies.refresh_token);
+    expect(res.cookies.find((c) => c.name === 'access_token')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(serverData(res.body)!.user._id).toBe(ann.id);
+    // The new cookies work for the API.
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: cookieHeader(renewed) } });
+    expect(me.json()._id).toBe(ann.id);
+  });
+
+  it('fall back to the client shell (no data) when the refresh cookie does not renew', async () => {
+    const res = await open('/home', cookieHeader({ refresh_token: 'not-a-real-token', has_session: '1' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(serverData(res.body)).toBeNull();
+    expect(res.cookies).toEqual([]);
+  });
+
+  it('redirect after logout', async () => {
+    const ann = await signIn(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ann.headers });
+    // The browser drops the cleared cookies; a stale access token alone is refused too.
+    const res = await open('/home', cookieHeader({ access_token: ann.cookies.access_token }));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+});
