@@ -59,6 +59,7 @@ export type FeedIndexState = 'idle' | 'loading' | 'ready' | 'off';
 
 /** A UUID is stored as four 32-bit words; comparing the words in order compares the ids. */
 const WORDS = 4;
+const UUID_LENGTH = 36;
 /** `creators` value of a post known to be deleted. */
 const GONE = -1;
 
@@ -70,8 +71,6 @@ function parseId(source: string, offset: number, into: Uint32Array, at: number):
   into[at + 2] = parseInt(part(19, 23) + part(24, 28), 16);
   into[at + 3] = parseInt(part(28, 36), 16);
 }
-
-const UUID_LENGTH = 36;
 
 const hex8 = (word: number) => word.toString(16).padStart(8, '0');
 
