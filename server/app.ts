@@ -27,6 +27,7 @@ import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { type FeedIndex, createFeedIndex } from './posts/feedIndex';
+import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRoutes } from './posts/routes';
 import { type FolloweeCache, followeeCache } from './users/followeeCache';
 import { followeeIds } from './users/repository';
@@ -42,6 +43,8 @@ export interface AppContext {
   feedIndex: FeedIndex;
   /** Home-feed readers' follow lists, for a moment (`HOME_FEED_SYNC_MS`). */
   followees: FolloweeCache;
+  /** Post images' details by media id, worked out once per process (every post list uses them). */
+  imageInfos: ImageInfos;
   /** preHandlers: signed-in reads, and signed-in writes (rate limited per user). */
   guards: { signedIn: preHandlerAsyncHookHandler[]; write: preHandlerAsyncHookHandler[] };
 }
@@ -86,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const followees = followeeCache((userId) => followeeIds(db.kysely, db.dialect, userId), { ttlMs: config.homeFeedSyncMs });
   const ctx: AppContext = {
-    config, db, storage, feedIndex, followees, auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] },
+    config, db, storage, feedIndex, followees, imageInfos: imageInfoCache(db.kysely, storage), auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] },
   };
   app.decorate('ctx', ctx);
   // Loads in the background: the server answers at once, the home feed from the database meanwhile.

@@ -12,7 +12,6 @@ import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';
 import { addToCounter, findUserByUsername } from '../users/repository';
-import { imageInfoCache } from './imageInfos';
 import { toPost } from './mappers';
 import * as posts from './repository';
 
@@ -26,10 +25,9 @@ export interface PostInput {
   tags?: unknown;
 }
 
-export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex' | 'followees'>) {
-  const { db, storage, feedIndex, followees } = ctx;
+export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex' | 'followees' | 'imageInfos'>) {
+  const { db, storage, feedIndex, followees, imageInfos } = ctx;
   const k = db.kysely;
-  const imageInfos = imageInfoCache(k, storage);
   async function map(rows: posts.PostListRow[]): Promise<Post[]> {
     const infos = await imageInfos(rows.map((row) => row.media_id));
     return rows.map((row) => toPost(row, (row.media_id && infos.get(row.media_id)) || null));
