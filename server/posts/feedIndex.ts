@@ -50,7 +50,6 @@ export interface FeedIndex {
   removed(id: string): void;
   /** Reads posts written elsewhere since the last sync, unless one ran in the last `syncMs`. */
   sync(): Promise<void>;
-  readonly size: number;
   readonly state: FeedIndexState;
   close(): Promise<void>;
 }
@@ -109,6 +108,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
   let syncing: Promise<void> | null = null;
   let loading: Promise<void> | null = null;
   let closed = false;
+  const tooMany = `more than ${maxPosts} posts (FEED_INDEX_MAX_POSTS)`;
 
   function switchOff(reason: string): void {
     state = 'off';
@@ -186,7 +186,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
    */
   function insert(source: string, offset: number, creatorId: string): void {
     if (length >= maxPosts) {
-      switchOff(`more than ${maxPosts} posts (FEED_INDEX_MAX_POSTS)`);
+      switchOff(tooMany);
       return;
     }
     parseId(source, offset, key, 0);
@@ -209,7 +209,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
   async function load(): Promise<void> {
     const started = Date.now();
     const { n } = await db.selectFrom('posts').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(n) > maxPosts) return switchOff(`more than ${maxPosts} posts (FEED_INDEX_MAX_POSTS)`);
+    if (Number(n) > maxPosts) return switchOff(tooMany);
     // Room for what there is and some growth, so loading never copies the arrays.
     ensureCapacity(Math.min(maxPosts, Math.ceil(Number(n) * 1.1) + 1024));
     const pair = 2 * UUID_LENGTH;
@@ -299,10 +299,6 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       if (state !== 'ready' || Date.now() - lastSyncAt < syncMs) return;
       syncing ??= readRecent().finally(() => { syncing = null; });
       await syncing;
-    },
-
-    get size() {
-      return length;
     },
 
     get state() {
