@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { nextLink } from '../lib/links';
 import { count, parseFlags } from '../scripts/seed/args';
 import { SEED_PASSWORD } from '../scripts/seed/write';
 import { loadConfig } from '../server/config';
@@ -141,8 +142,7 @@ async function deepCursor(baseUrl: string, cookie: string, listPath: string): Pr
     if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
     const page = (await res.json()) as unknown[];
     items += page.length;
-    const link = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '');
-    next = link ? link[1] : null;
+    next = nextLink(res.headers.get('link'));
     if (next) {
       cursor = new URL(next, 'http://x').searchParams.get('cursor');
       behind = items;
