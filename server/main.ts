@@ -2,7 +2,6 @@
  * Starts Posts: migrates the database, builds the Next.js pages when needed (`--build-if-needed`),
  * serves API and pages on one port, and shuts down gracefully on SIGTERM/SIGINT.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import next from 'next';
@@ -11,6 +10,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { localStorage } from './media/localStorage';
+import { buildPages } from './pages/buildPages';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Nothing here may phone home (and this machine's network is closed anyway).
@@ -18,11 +18,8 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 function buildPagesIfNeeded(): void {
   if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
-  console.log('No production build found: running `next build` (once)...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-    cwd: root, stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log('No production build found: building the pages (once)...');
+  if (!buildPages()) process.exit(1);
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { useRouter } from 'next/router';
 import { loginSchema } from '../../lib/schemas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -29,7 +29,7 @@ export function LoginForm() {
       lead="Sign in to see what the people you follow are posting."
       footer={
         <>
-          New to Posts? <Link href="/createAccount">Create an account</Link>
+          New to Posts? <AppLink href="/createAccount">Create an account</AppLink>
         </>
       }
     >

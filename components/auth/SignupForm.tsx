@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { useRouter } from 'next/router';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../lib/limits';
 import { signupSchema } from '../../lib/schemas';
@@ -30,7 +30,7 @@ export function SignupForm() {
       lead="Share images with a message and tags, and follow the people you like."
       footer={
         <>
-          Already have an account? <Link href="/login">Sign in</Link>
+          Already have an account? <AppLink href="/login">Sign in</AppLink>
         </>
       }
     >

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Comment } from '../../lib/types';
@@ -75,7 +75,7 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
       <Avatar src={comment.creatorImage} name={comment.creator} size={32} />
       <Content>
         <Meta>
-          <Link href={`/profile/${encodeURIComponent(comment.creator)}`}>{comment.creator}</Link>
+          <AppLink href={`/profile/${encodeURIComponent(comment.creator)}`}>{comment.creator}</AppLink>
           <RelativeTime iso={comment.createdAt} />
         </Meta>
         <p>{comment.message}</p>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import styled from 'styled-components';
 import { Icon } from '../ui/Icon';
 import { appTheme } from '../../themes';
@@ -33,14 +33,14 @@ export function AccountLinks({ username, onNavigate, onLogout }: AccountLinksPro
   return (
     <ul>
       <MenuItem>
-        <Link href={`/profile/${encodeURIComponent(username)}`} onClick={onNavigate}>
+        <AppLink href={`/profile/${encodeURIComponent(username)}`} onClick={onNavigate}>
           <Icon name="user" size={18} /> Profile
-        </Link>
+        </AppLink>
       </MenuItem>
       <MenuItem>
-        <Link href="/settings" onClick={onNavigate}>
+        <AppLink href="/settings" onClick={onNavigate}>
           <Icon name="settings" size={18} /> Settings
-        </Link>
+        </AppLink>
       </MenuItem>
       <MenuItem>
         <button

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { useRouter } from 'next/router';
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -117,19 +117,19 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           <nav aria-label="Main">
             <NavLinks>
               <li>
-                <Link href="/home" aria-current={current('/home')}>
+                <AppLink href="/home" aria-current={current('/home')}>
                   Home
-                </Link>
+                </AppLink>
               </li>
               <li>
-                <Link href="/contact" aria-current={current('/contact')}>
+                <AppLink href="/contact" aria-current={current('/contact')}>
                   Contact
-                </Link>
+                </AppLink>
               </li>
               <li>
-                <Link href={profileHref} aria-current={current(profileHref)}>
+                <AppLink href={profileHref} aria-current={current(profileHref)}>
                   Profile
-                </Link>
+                </AppLink>
               </li>
             </NavLinks>
           </nav>

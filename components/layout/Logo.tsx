@@ -1,8 +1,8 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import styled from 'styled-components';
 import { appTheme } from '../../themes';
 
-const LogoLink = styled(Link)`
+const LogoLink = styled(AppLink)`
   display: inline-flex;
   align-items: center;
   gap: 8px;

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { SIDEBAR_MAX_WIDTH_PX } from '../../lib/limits';
@@ -99,14 +99,14 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
               </button>
             </MenuItem>
             <MenuItem>
-              <Link href="/home" onClick={onClose}>
+              <AppLink href="/home" onClick={onClose}>
                 <Icon name="home" size={18} /> Home
-              </Link>
+              </AppLink>
             </MenuItem>
             <MenuItem>
-              <Link href="/contact" onClick={onClose}>
+              <AppLink href="/contact" onClick={onClose}>
                 <Icon name="mail" size={18} /> Contact
-              </Link>
+              </AppLink>
             </MenuItem>
           </ul>
         </nav>

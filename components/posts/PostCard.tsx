@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Post } from '../../lib/types';
@@ -83,7 +83,7 @@ const Actions = styled.div`
   margin: 0 -6px 6px;
 `;
 
-const CommentLink = styled(Link)`
+const CommentLink = styled(AppLink)`
   display: inline-flex;
   align-items: center;
   gap: 6px;
@@ -135,13 +135,13 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
   return (
     <Card aria-labelledby={`post-${post._id}-by`}>
       <Header>
-        <Link href={profileHref} tabIndex={-1} aria-hidden="true">
+        <AppLink href={profileHref} tabIndex={-1} aria-hidden="true">
           <Avatar src={post.creatorImage} name={post.creator} size={38} />
-        </Link>
+        </AppLink>
         <Byline>
-          <Link href={profileHref} id={`post-${post._id}-by`}>
+          <AppLink href={profileHref} id={`post-${post._id}-by`}>
             {post.creator}
-          </Link>
+          </AppLink>
           <RelativeTime iso={post.createdAt} />
         </Byline>
         {mine && (
@@ -157,7 +157,7 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
           </OwnerActions>
         )}
       </Header>
-      {standalone ? image : <Link href={postHref}>{image}</Link>}
+      {standalone ? image : <AppLink href={postHref}>{image}</AppLink>}
       <Body>
         <Actions>
           <ReactionBar

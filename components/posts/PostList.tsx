@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
@@ -157,13 +157,13 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
         <Grid>
           {list.items.slice(0, shown).map((post) => (
             <li key={post._id}>
-              <Link href={`/post/${encodeURIComponent(post._id)}`}>
+              <AppLink href={`/post/${encodeURIComponent(post._id)}`}>
                 <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} square sizes="(min-width: 768px) 300px, 33vw" />
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}
                   <Icon name="comment" size={12} /> {post.commentsCount}
                 </GridMeta>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </Grid>

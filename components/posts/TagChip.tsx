@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import styled from 'styled-components';
 import { Icon } from '../ui/Icon';
 import { appTheme } from '../../themes';
@@ -31,7 +31,7 @@ const Chip = styled.span`
   }
 `;
 
-const ChipLink = styled(Link)`
+const ChipLink = styled(AppLink)`
   ${chip}
   background: ${appTheme.color.accentSoft};
   color: ${appTheme.color.text};

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '../ui/AppLink';
 import { useCallback } from 'react';
 import styled from 'styled-components';
 import { useCursorList } from '../../hooks/useCursorList';
@@ -63,13 +63,13 @@ export function ConnectionList({ username, kind }: { username: string; kind: Con
       <List>
         {items.map((person) => (
           <li key={person._id}>
-            <Link href={`/profile/${encodeURIComponent(person.username)}`}>
+            <AppLink href={`/profile/${encodeURIComponent(person.username)}`}>
               <Avatar src={person.avatar} name={person.username} size={42} />
               <span style={{ minWidth: 0 }}>
                 <strong>{person.username}</strong>
                 {person.description && <span className="desc">{person.description}</span>}
               </span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </List>

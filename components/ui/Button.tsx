@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from './AppLink';
 import styled, { css } from 'styled-components';
 import { appTheme } from '../../themes';
 
@@ -64,7 +64,7 @@ export const Button = styled.button.attrs<{ type?: string }>((props) => ({ type:
   ${buttonStyles}
 `;
 
-export const ButtonLink = styled(Link)<StyleProps>`
+export const ButtonLink = styled(AppLink)<StyleProps>`
   ${buttonStyles}
 `;
 

@@ -1,9 +1,10 @@
 /** Starts the production server (optionally building first) on a fresh data folder and a free port. */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildPages } from '../../server/pages/buildPages';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -40,10 +41,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_0
 
 export async function startServer({ build }: { build: boolean }): Promise<RunningServer> {
   if (build) {
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-      cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    if (result.status !== 0) throw new Error('next build failed');
+    if (!buildPages()) throw new Error('next build failed');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-e2e-'));
