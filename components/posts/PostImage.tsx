@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { thumbHashToDataURL } from 'thumbhash';
 import { POST_IMAGE_SIZES } from '../../lib/earlyReads';
@@ -50,10 +50,18 @@ const clampRatio = (width: number, height: number) => Math.min(Math.max(width / 
 
 export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority }: PostImageProps) {
   const thumbhash = info?.thumbhash;
-  // Decoded after the commit, in its own task: the decode (pixels + PNG) would otherwise add to
-  // the long task that renders a page of cards. Until then the frame shows the skeleton colour.
+  const imgRef = useRef<HTMLImageElement | null>(null);
+  // Decoded after the commit, each image in a task of its own: a page of cards decoding (pixels +
+  // PNG) in one effect pass was a long task right after hydration. An image that has already
+  // arrived (cached, or the server-rendered page's first ones) needs no placeholder at all.
+  // Until then the frame shows the skeleton colour.
   const [placeholder, setPlaceholder] = useState<string | null>(null);
-  useEffect(() => setPlaceholder(thumbhashDataUrl(thumbhash)), [thumbhash]);
+  useEffect(() => {
+    const img = imgRef.current;
+    if (!thumbhash || (img?.complete && img.naturalWidth > 0)) return undefined;
+    const timer = setTimeout(() => setPlaceholder(thumbhashDataUrl(thumbhash)), 0);
+    return () => clearTimeout(timer);
+  }, [thumbhash]);
   const [loaded, setLoaded] = useState(false);
   const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
   return (
@@ -70,6 +78,7 @@ export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, pr
         decoding="async"
         onLoad={() => setLoaded(true)}
         ref={(node) => {
+          imgRef.current = node;
           // An image served from cache may finish before React attaches onLoad.
           if (node?.complete && node.naturalWidth > 0 && !loaded) setLoaded(true);
         }}
