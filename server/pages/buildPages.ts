@@ -1,10 +1,9 @@
 /**
- * The production build of the pages: `next build`, then a compile hint on the scripts every page
- * loads at start. `npm run build`, `npm start` (when there is no build yet) and the browser suite
+ * The production build of the pages: `next build`, then a compile hint on its scripts. `npm run build`, `npm start` (when there is no build yet) and the browser suite
  * all build through here.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,22 +21,21 @@ export function buildPages(): boolean {
 }
 
 /**
- * Marks each script a page loads at start (the pages' entries in the build manifest) for eager
- * compilation. V8 otherwise compiles a function only when it is first called, on the main thread:
- * evaluating the modules and hydrating did that for most of React, Next.js's runtime and the app,
- * a ~60 ms long task on a fast desktop (~250 ms on Lighthouse's phone). With the hint (Chromium
- * 136+; other engines read a comment) the compiling happens while the script streams in, on a
- * background thread. Lazily loaded chunks (the editor, the signed-in navbar) stay lazy.
+ * Marks every chunk of the build for eager compilation. V8 otherwise compiles a function only
+ * when it is first called, on the main thread: evaluating the modules and hydrating did that for
+ * most of React, Next.js's runtime and the app, a ~60 ms long task on a fast desktop (~250 ms on
+ * Lighthouse's phone). With the hint (Chromium 136+; other engines read a comment) the compiling
+ * happens while the script streams in, on a background thread. A pages-router chunk is only
+ * fetched when it is about to run (a page's entry, a component being rendered such as the
+ * signed-in navbar, or a link being hovered), so most of its functions are called soon after.
  * Idempotent: a file that has the hint keeps one. Returns the files it marked.
  */
 export function addCompileHints(distDir: string): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')) as {
-    pages: Record<string, string[]>;
-  };
-  const files = new Set(Object.values(manifest.pages).flat().filter((file) => file.endsWith('.js')));
+  const chunksDir = path.join(distDir, 'static', 'chunks');
+  const files = readdirSync(chunksDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
   const marked: string[] = [];
   for (const file of files) {
-    const full = path.join(distDir, file);
+    const full = path.join(chunksDir, file);
     const code = readFileSync(full, 'utf8');
     if (code.startsWith(COMPILE_HINT)) continue;
     writeFileSync(full, COMPILE_HINT + code);

@@ -13,29 +13,26 @@ describe('compile hints on the built pages', () => {
 
   beforeEach(() => {
     dist = mkdtempSync(path.join(tmpdir(), 'posts-dist-'));
-    write('build-manifest.json', JSON.stringify({
-      pages: {
-        '/_app': ['static/chunks/framework.js', 'static/chunks/app.js'],
-        '/': ['static/chunks/landing.js', 'static/chunks/app.js', 'static/css/landing.css'],
-      },
-      lowPriorityFiles: ['static/build/_buildManifest.js'],
-    }));
-    for (const file of ['framework.js', 'app.js', 'landing.js', 'editor.js']) write(`static/chunks/${file}`, `run("${file}");`);
+    for (const file of ['app.js', 'pages/landing.js']) write(`static/chunks/${file}`, `run("${file}");`);
+    write('static/chunks/app.js.map', '{}');
     write('static/css/landing.css', 'body{}');
+    write('static/build/_buildManifest.js', 'self.__BUILD_MANIFEST={};');
   });
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-  it('marks every script a page loads at start, once, as the first line', () => {
-    expect(addCompileHints(dist).sort()).toEqual(['static/chunks/app.js', 'static/chunks/framework.js', 'static/chunks/landing.js']);
+  it('marks every chunk, once, as its first line', () => {
+    expect(addCompileHints(dist).sort()).toEqual(['app.js', 'pages/landing.js']);
     expect(read('static/chunks/app.js')).toBe('//# allFunctionsCalledOnLoad\nrun("app.js");');
     // A second build step over the same output changes nothing.
     expect(addCompileHints(dist)).toEqual([]);
     expect(read('static/chunks/app.js')).toBe('//# allFunctionsCalledOnLoad\nrun("app.js");');
   });
 
-  it('leaves lazily loaded chunks and other files as they are', () => {
+  it('leaves what is not a chunk as it is', () => {
     addCompileHints(dist);
-    expect(read('static/chunks/editor.js')).toBe('run("editor.js");');
+    expect(read('static/chunks/pages/landing.js')).toBe('//# allFunctionsCalledOnLoad\nrun("pages/landing.js");');
+    expect(read('static/chunks/app.js.map')).toBe('{}');
     expect(read('static/css/landing.css')).toBe('body{}');
+    expect(read('static/build/_buildManifest.js')).toBe('self.__BUILD_MANIFEST={};');
   });
 });
