@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
-import { AppLink } from '../ui/AppLink';
 import { useRouter } from 'next/router';
+import { AppLink } from '../ui/AppLink';
 import { loginSchema } from '../../lib/schemas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { login, selectAuth } from '../../store/slices/authSlice';

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
-import { AppLink } from '../ui/AppLink';
 import { useRouter } from 'next/router';
+import { AppLink } from '../ui/AppLink';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../lib/limits';
 import { signupSchema } from '../../lib/schemas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

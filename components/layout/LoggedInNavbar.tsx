@@ -1,7 +1,7 @@
-import { AppLink } from '../ui/AppLink';
 import { useRouter } from 'next/router';
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { AppLink } from '../ui/AppLink';
 import type { User } from '../../lib/types';
 import { useNavbarScroll } from '../../hooks/useNavbarScroll';
 import { belowMd, media } from '../../styles/breakpoints';

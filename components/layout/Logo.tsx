@@ -1,5 +1,5 @@
-import { AppLink } from '../ui/AppLink';
 import styled from 'styled-components';
+import { AppLink } from '../ui/AppLink';
 import { appTheme } from '../../themes';
 
 const LogoLink = styled(AppLink)`

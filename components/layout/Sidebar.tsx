@@ -1,6 +1,6 @@
-import { AppLink } from '../ui/AppLink';
 import { useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { AppLink } from '../ui/AppLink';
 import { SIDEBAR_MAX_WIDTH_PX } from '../../lib/limits';
 import type { User } from '../../lib/types';
 import { useFocusTrap } from '../../hooks/useFocusTrap';

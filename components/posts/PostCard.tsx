@@ -1,6 +1,6 @@
-import { AppLink } from '../ui/AppLink';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { AppLink } from '../ui/AppLink';
 import type { Post } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../../store/slices/authSlice';

@@ -1,6 +1,6 @@
-import { AppLink } from '../ui/AppLink';
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { AppLink } from '../ui/AppLink';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useTakeServerData } from '../../store/serverData';

@@ -1,6 +1,6 @@
-import { AppLink } from '../ui/AppLink';
 import { useCallback } from 'react';
 import styled from 'styled-components';
+import { AppLink } from '../ui/AppLink';
 import { useCursorList } from '../../hooks/useCursorList';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { usersApi, type Connection } from '../../services/usersApi';

@@ -1,5 +1,5 @@
-import { AppLink } from './AppLink';
 import styled, { css } from 'styled-components';
+import { AppLink } from './AppLink';
 import { appTheme } from '../../themes';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
