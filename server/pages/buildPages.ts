@@ -1,6 +1,6 @@
 /**
- * The production build of the pages: `next build`, then a compile hint on its scripts. `npm run build`, `npm start` (when there is no build yet) and the browser suite
- * all build through here.
+ * The production build of the pages: `next build`, then a compile hint on its scripts.
+ * `npm run build`, `npm start` (when there is no build yet) and the browser suite all build here.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
