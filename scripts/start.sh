@@ -5,8 +5,15 @@
 # Memory (docs/benchmarks.md, "Memory"):
 # - MALLOC_ARENA_MAX=2: glibc otherwise gives threads (libuv's pool running argon2, libvips) malloc
 #   arenas of their own, and RSS grows by tens of MB under load without ever going back.
-# - --max-semi-space-size=4 (MB): on a large machine V8 grows the young generation's semi-spaces
-#   to 16+ MB; small ones keep the heap close to its live size at the same throughput.
+# - --max-semi-space-size (MB): on a large machine V8 grows the young generation's semi-spaces
+#   to 16+ MB; with SQLite small ones (4) keep the heap close to its live size at the same
+#   throughput. With PostgreSQL a request holds its objects through a round trip, long enough
+#   to survive 4 MB young generations and pile up in the old one until a full collection:
+#   16 MB there (D1: 47 MB less RSS and 10-15% less CPU per request than with 4).
 cd "$(dirname "$0")/.." || exit 1
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec "${NODE:-node}" --max-semi-space-size=4 --import tsx server/main.ts --build-if-needed "$@"
+case "${DATABASE_URL:-}" in
+  postgres://* | postgresql://*) semi_space=16 ;;
+  *) semi_space=4 ;;
+esac
+exec "${NODE:-node}" --max-semi-space-size="$semi_space" --import tsx server/main.ts --build-if-needed "$@"
