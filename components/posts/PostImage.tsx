@@ -45,6 +45,9 @@ interface PostImageProps {
   priority?: boolean;
 }
 
+/** The image has arrived (e.g. from cache, possibly before React attached onLoad). */
+const hasArrived = (img: HTMLImageElement | null) => Boolean(img?.complete && img.naturalWidth > 0);
+
 // Very tall or very wide images are cropped so a card never takes the whole screen.
 const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
 
@@ -57,8 +60,7 @@ export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, pr
   // Until then the frame shows the skeleton colour.
   const [placeholder, setPlaceholder] = useState<string | null>(null);
   useEffect(() => {
-    const img = imgRef.current;
-    if (!thumbhash || (img?.complete && img.naturalWidth > 0)) return undefined;
+    if (!thumbhash || hasArrived(imgRef.current)) return undefined;
     const timer = setTimeout(() => setPlaceholder(thumbhashDataUrl(thumbhash)), 0);
     return () => clearTimeout(timer);
   }, [thumbhash]);
@@ -79,8 +81,7 @@ export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, pr
         onLoad={() => setLoaded(true)}
         ref={(node) => {
           imgRef.current = node;
-          // An image served from cache may finish before React attaches onLoad.
-          if (node?.complete && node.naturalWidth > 0 && !loaded) setLoaded(true);
+          if (hasArrived(node) && !loaded) setLoaded(true);
         }}
         // The first image on screen is painted as it arrives (over its placeholder) instead of
         // waiting for onLoad and a fade: it is the page's largest paint.
