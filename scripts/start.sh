@@ -12,6 +12,7 @@
 #   16 MB there (D1: 47 MB less RSS and 10-15% less CPU per request than with 4).
 cd "$(dirname "$0")/.." || exit 1
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+# The same test as isPostgresUrl (server/db/database.ts).
 case "${DATABASE_URL:-}" in
   postgres://* | postgresql://*) semi_space=16 ;;
   *) semi_space=4 ;;
