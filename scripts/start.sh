@@ -12,9 +12,9 @@
 #   16 MB there (D1: 47 MB less RSS and 10-15% less CPU per request than with 4).
 # - --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5x
 #   what survived before collecting again, instead of 2-4x on a machine with gigabytes. On
-#   PostgreSQL D1 the old space swung between 60 MB live and 210 MB: peak RSS 303-412 -> 252-276 MB
-#   for 8 more full collections in 26 s of load (72 ms more of pauses in 18 s of CPU). On SQLite, where little
-#   is promoted, it changes nothing measurable.
+#   PostgreSQL D1 the old space swung between 60 MB live and 210 MB: peak RSS 303-412 -> 252-276
+#   MB, for 8 more full collections in 26 s of load (72 ms more of pauses in 18 s of CPU). On
+#   SQLite, where little is promoted, it changes nothing measurable.
 cd "$(dirname "$0")/.." || exit 1
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 # The same test as isPostgresUrl (server/db/database.ts).
