@@ -2,24 +2,25 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
+import { unplanned } from '../db/stablePlans';
 import type { CommentsTable, Database } from '../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
+/** The viewer's reaction as a subquery, for the reason `selectPosts` gives. */
 function selectComments(db: Q, viewerId: string) {
   return db.selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
-    .leftJoin('comment_reactions as mine', (join) =>
-      join.onRef('mine.comment_id', '=', 'comments.id').on('mine.user_id', '=', viewerId))
-    .select(['comments.id', 'comments.post_id', 'comments.user_id', 'comments.message', 'comments.likes_count',
+    .select((eb) => ['comments.id', 'comments.post_id', 'comments.user_id', 'comments.message', 'comments.likes_count',
       'comments.dislikes_count', 'comments.created_at', 'users.username as creator', 'users.avatar as creator_image',
-      'mine.kind as my_reaction']);
+      eb.selectFrom('comment_reactions as mine').select('mine.kind')
+        .whereRef('mine.comment_id', '=', 'comments.id').where('mine.user_id', '=', viewerId).as('my_reaction')]);
 }
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
 const newestComments = prepared((db, v: { viewerId: string; postId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectComments(db, v.viewerId).where('comments.post_id', '=', v.postId), 'comments.id', v.cursor, v.limit));
+  newestFirst(selectComments(db, v.viewerId).where('comments.post_id', '=', unplanned(db, v.postId)), 'comments.id', v.cursor, v.limit));
 
 /** Comments of a post, newest first, after the cursor. */
 export const listComments = (db: Q, viewerId: string, postId: string, cursor: string | null, limit: number) =>

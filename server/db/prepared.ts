@@ -26,9 +26,10 @@ interface Compiled {
 
 /**
  * `build` receives placeholders (typed as the values they stand for) and must use them only as
- * values: comparisons, `in` lists, limits. Two things may change a query's shape, and key its
- * compiled forms: a null or undefined value is passed to `build` as it is (an absent cursor adds
- * no condition), and an array value becomes an array of placeholders of its length.
+ * values: comparisons, `in` lists. Three things may change a query's shape, and key its compiled
+ * forms: a null or undefined value is passed to `build` as it is (an absent cursor adds no
+ * condition), an array value becomes an array of placeholders of its length, and a number is
+ * passed as it is, for a LIMIT written into the SQL (`literalLimit` in stablePlans.ts says why).
  */
 export function prepared<V extends Values, R>(build: (db: Q, values: V) => Compilable<R>) {
   // Compiled SQL depends on the dialect only; transactions share their database's adapter.
@@ -36,7 +37,8 @@ export function prepared<V extends Values, R>(build: (db: Q, values: V) => Compi
 
   function compile(db: Q, values: V, shape: string): Compiled {
     const placeholders = Object.fromEntries(Object.entries(values).map(([name, value]) => [
-      name, value == null ? value : Array.isArray(value) ? value.map((_, index) => new Placeholder(name, index)) : new Placeholder(name),
+      name, value == null || typeof value === 'number' ? value
+        : Array.isArray(value) ? value.map((_, index) => new Placeholder(name, index)) : new Placeholder(name),
     ])) as V;
     const query = build(db, placeholders).compile();
     // A placeholder used as anything but a value (concatenated, added to) would be frozen into the
@@ -57,7 +59,9 @@ export function prepared<V extends Values, R>(build: (db: Q, values: V) => Compi
 
   return async function run(db: Q, values: V): Promise<R[]> {
     let shape = '';
-    for (const value of Object.values(values)) shape += value == null ? 'n,' : Array.isArray(value) ? `${value.length},` : 'v,';
+    for (const value of Object.values(values)) {
+      shape += value == null ? 'n,' : typeof value === 'number' ? `#${value},` : Array.isArray(value) ? `${value.length},` : 'v,';
+    }
     const compiled = byAdapter.get(db.getExecutor().adapter)?.get(shape) ?? compile(db, values, shape);
     const parameters = compiled.sources.map((source) => {
       if ('constant' in source) return source.constant;

@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
+import { literalLimit, unplanned } from '../db/stablePlans';
 import type { Database, PostsTable } from '../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -10,16 +11,20 @@ type Q = Kysely<Database> | Transaction<Database>;
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
  * in one query; `viewerId` decides `my_reaction`.
+ *
+ * The viewer's reaction is a subquery, not a LEFT JOIN on `user_id = viewer`: a bound value in a
+ * LEFT JOIN's ON clause makes SQLite re-prepare the statement on every run (`stablePlans.ts`).
+ * Same index lookup per post.
  */
 export function selectPosts(db: Q, viewerId: string) {
   return db.selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
-    .leftJoin('post_reactions as mine', (join) =>
-      join.onRef('mine.post_id', '=', 'posts.id').on('mine.user_id', '=', viewerId))
-    .select([
+    .select((eb) => [
       'posts.id', 'posts.message', 'posts.image', 'posts.tags', 'posts.likes_count',
       'posts.dislikes_count', 'posts.comments_count', 'posts.created_at', 'posts.updated_at',
-      'posts.media_id', 'users.username as creator', 'users.avatar as creator_image', 'mine.kind as my_reaction',
+      'posts.media_id', 'users.username as creator', 'users.avatar as creator_image',
+      eb.selectFrom('post_reactions as mine').select('mine.kind')
+        .whereRef('mine.post_id', '=', 'posts.id').where('mine.user_id', '=', viewerId).as('my_reaction'),
     ]);
 }
 
@@ -33,7 +38,8 @@ export async function postsByIds(db: Q, viewerId: string, ids: string[]): Promis
   return postsWithIds(db, { viewerId, ids });
 }
 
-const postWithId = prepared((db, v: { viewerId: string; id: string }) => selectPosts(db, v.viewerId).where('posts.id', '=', v.id));
+const postWithId = prepared((db, v: { viewerId: string; id: string }) =>
+  selectPosts(db, v.viewerId).where('posts.id', '=', unplanned(db, v.id)));
 
 export async function findPost(db: Q, viewerId: string, id: string): Promise<PostListRow | undefined> {
   return (await postWithId(db, { viewerId, id }))[0];
@@ -50,7 +56,7 @@ const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; 
 export const allPosts = (db: Q, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
 
 const newestPostsOf = prepared((db, v: { viewerId: string; creatorId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectPosts(db, v.viewerId).where('posts.creator_id', '=', v.creatorId), 'posts.id', v.cursor, v.limit));
+  newestFirst(selectPosts(db, v.viewerId).where('posts.creator_id', '=', unplanned(db, v.creatorId)), 'posts.id', v.cursor, v.limit));
 
 export const postsByCreator = (db: Q, viewerId: string, creatorId: string, cursor: string | null, limit: number) =>
   newestPostsOf(db, { viewerId, creatorId, cursor, limit });
@@ -80,7 +86,7 @@ const walkNewest = (ordered: boolean) => (db: Q, v: { viewerId: string; cursor: 
       eb('recent.creator_id', '=', v.viewerId),
       eb('recent.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', v.viewerId)),
     ]));
-  return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(v.limit);
+  return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(literalLimit(v.limit));
 };
 
 /** The walk and the posts it finds, in one statement. */
@@ -134,7 +140,7 @@ async function mergedHeads(db: Q, viewerId: string, cursor: string, limit: numbe
 }
 
 const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) =>
-  newestFirst(db.selectFrom('post_tags').select('post_id').where('tag', '=', v.tag), 'post_id', v.cursor, v.limit));
+  newestFirst(db.selectFrom('post_tags').select('post_id').where('tag', '=', unplanned(db, v.tag)), 'post_id', v.cursor, v.limit));
 
 /**
  * One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement.
@@ -142,7 +148,8 @@ const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; lim
  * walked the posts from the newest down to the cursor (16 ms on a deep page of D1 instead of 0.3).
  */
 const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
-  const withTag = selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id').where('post_tags.tag', '=', v.tag);
+  const withTag = selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+    .where('post_tags.tag', '=', unplanned(db, v.tag));
   return newestFirst(v.cursor ? withTag.where('posts.id', '<', v.cursor) : withTag, 'post_tags.post_id', v.cursor, v.limit);
 });
 

@@ -1,4 +1,6 @@
+import * as comments from '../../server/comments/repository';
 import { prepared } from '../../server/db/prepared';
+import * as posts from '../../server/posts/repository';
 import { type TestApp, createTestApp } from './helpers';
 
 let t: TestApp;
@@ -35,7 +37,76 @@ describe('prepared queries', () => {
   });
 
   it('refuse a builder that computes with a value instead of passing it on', async () => {
-    const computed = prepared((db, v: { limit: number }) => db.selectFrom('users').select('username').limit(v.limit + 1));
-    await expect(computed(t.db.kysely, { limit: 1 })).rejects.toThrow('used as more than a value');
+    const computed = prepared((db, v: { name: string }) => db.selectFrom('users').select('username').where('username', '=', `${v.name}!`));
+    await expect(computed(t.db.kysely, { name: 'ann' })).rejects.toThrow('used as more than a value');
+  });
+});
+
+/**
+ * Counts re-prepared statements: better-sqlite3 builds a statement's row constructor with
+ * `Function` when SQLite (re-)prepares it, and at no other time.
+ */
+async function rowConstructorsBuilt(run: () => Promise<unknown>): Promise<number> {
+  const original = globalThis.Function;
+  let built = 0;
+  globalThis.Function = Object.assign(function counting(...args: string[]) {
+    built += 1;
+    return original(...args);
+  }, { prototype: original.prototype }) as FunctionConstructor;
+  try {
+    await run();
+  } finally {
+    globalThis.Function = original;
+  }
+  return built;
+}
+
+describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again with new values', () => {
+  const id = (suffix: string) => `00000000-0000-7000-8000-0000000000${suffix}`;
+  const viewers = [id('00'), id('01'), id('02')];
+  const postIds = [id('a1'), id('a2'), id('a3'), id('a4')];
+  const cursors = [id('f1'), id('f2'), id('f3')];
+
+  beforeAll(async () => {
+    const now = new Date().toISOString();
+    const k = t.db.kysely;
+    await k.insertInto('posts').values(postIds.map((postId) => ({
+      id: postId, creator_id: viewers[0], message: 'm', image: '/i.png', media_id: null, tags: '["tag"]', created_at: now, updated_at: now,
+    }))).execute();
+    await k.insertInto('post_tags').values(postIds.map((postId) => ({ post_id: postId, tag: 'tag' }))).execute();
+    await k.insertInto('post_reactions').values({ post_id: postIds[0], user_id: viewers[1], kind: 'like', created_at: now }).execute();
+    await k.insertInto('comments').values(['c1', 'c2', 'c3'].map((c) => ({ id: id(c), post_id: postIds[0], user_id: viewers[2], message: 'c', created_at: now }))).execute();
+  });
+
+  /** Runs `query` once to prepare it, then with new values twice; how many runs re-prepared it. */
+  async function reprepares(query: (i: number) => Promise<unknown[] | unknown>): Promise<number> {
+    await query(0);
+    return rowConstructorsBuilt(async () => { for (let i = 1; i < 3; i += 1) await query(i); });
+  }
+
+  it('are re-prepared when a bound value sits in a LEFT JOIN (what the counting sees)', async () => {
+    const leftJoined = prepared((db, v: { viewerId: string }) => db.selectFrom('users')
+      .leftJoin('post_reactions as mine', (join) => join.onRef('mine.post_id', '=', 'users.id').on('mine.user_id', '=', v.viewerId))
+      .select(['users.username', 'mine.kind']));
+    expect(await reprepares((i) => leftJoined(t.db.kysely, { viewerId: viewers[i] }))).toBe(2);
+  });
+
+  it('are not re-prepared for the lists (server/db/stablePlans.ts)', async () => {
+    const k = t.db.kysely;
+    const lists: [string, (i: number) => Promise<unknown>][] = [
+      ['everyone', (i) => posts.allPosts(k, viewers[i], cursors[i], 13)],
+      ['by ids', (i) => posts.postsByIds(k, viewers[i], [postIds[i + 1], postIds[i]])],
+      ['profile', (i) => posts.postsByCreator(k, viewers[i], viewers[0], cursors[i], 13)],
+      ['tags', (i) => posts.taggedPosts(k, viewers[i], ['tag', 'other'], cursors[i], 13)],
+      ['one tag', (i) => posts.taggedPosts(k, viewers[i], ['tag'], cursors[i], 13)],
+      ['one post', (i) => posts.findPost(k, viewers[i], postIds[i])],
+      ['comments', (i) => comments.listComments(k, viewers[i], postIds[0], cursors[i], 13)],
+    ];
+    for (const [name, list] of lists) {
+      // Rows to build: better-sqlite3 makes the row constructor for the first row.
+      const found = await list(0);
+      expect(Array.isArray(found) ? found.length : Number(found !== undefined)).toBeGreaterThan(0);
+      expect({ name, reprepared: await reprepares(list) }).toEqual({ name, reprepared: 0 });
+    }
   });
 });
