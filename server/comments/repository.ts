@@ -2,8 +2,8 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
-import { unplanned } from '../db/stablePlans';
 import type { CommentsTable, Database } from '../db/schema';
+import { unplanned } from '../db/stablePlans';
 
 type Q = Kysely<Database> | Transaction<Database>;
 

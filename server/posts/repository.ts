@@ -3,8 +3,8 @@ import { type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
-import { literalLimit, unplanned } from '../db/stablePlans';
 import type { Database, PostsTable } from '../db/schema';
+import { literalLimit, unplanned } from '../db/stablePlans';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
