@@ -1,14 +1,12 @@
 /** Queries on comments. */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
-import type { CommentsTable, Database } from '../db/schema';
+import type { CommentsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
 /** The viewer's reaction as a subquery, for the reason `selectPosts` gives. */
-function selectComments(db: Q, viewerId: string) {
+function selectComments(db: Queryable, viewerId: string) {
   return db.selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .select((eb) => ['comments.id', 'comments.post_id', 'comments.user_id', 'comments.message', 'comments.likes_count',
@@ -23,12 +21,12 @@ const newestComments = prepared((db, v: { viewerId: string; postId: string; curs
   newestFirst(selectComments(db, v.viewerId).where('comments.post_id', '=', unplanned(db, v.postId)), 'comments.id', v.cursor, v.limit));
 
 /** Comments of a post, newest first, after the cursor. */
-export const listComments = (db: Q, viewerId: string, postId: string, cursor: string | null, limit: number) =>
+export const listComments = (db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) =>
   newestComments(db, { viewerId, postId, cursor, limit });
 
-export const findComment = (db: Q, viewerId: string, id: string) =>
+export const findComment = (db: Queryable, viewerId: string, id: string) =>
   selectComments(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
 
-export const insertComment = (db: Q, comment: Insertable<CommentsTable>) => db.insertInto('comments').values(comment).execute();
+export const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) => db.insertInto('comments').values(comment).execute();
 
-export const deleteComment = (db: Q, id: string) => db.deleteFrom('comments').where('id', '=', id).execute();
+export const deleteComment = (db: Queryable, id: string) => db.deleteFrom('comments').where('id', '=', id).execute();

@@ -7,10 +7,9 @@
  * keeps the compiled SQL (per dialect), and afterwards only swaps the values in. The builder stays
  * the one description of the query; the SQL text is then also stable for the statement cache.
  */
-import { type Compilable, type CompiledQuery, type Kysely, type Transaction, createQueryId } from 'kysely';
-import type { Database } from './schema';
+import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
+import type { Queryable } from './schema';
 
-type Q = Kysely<Database> | Transaction<Database>;
 type Values = Record<string, unknown>;
 
 /** Stands where a value goes while the query is built; never reaches the database. */
@@ -31,11 +30,11 @@ interface Compiled {
  * condition), an array value becomes an array of placeholders of its length, and a number is
  * passed as it is, for a LIMIT written into the SQL (`literalLimit` in stablePlans.ts says why).
  */
-export function prepared<V extends Values, R>(build: (db: Q, values: V) => Compilable<R>) {
+export function prepared<V extends Values, R>(build: (db: Queryable, values: V) => Compilable<R>) {
   // Compiled SQL depends on the dialect only; transactions share their database's adapter.
   const byAdapter = new WeakMap<object, Map<string, Compiled>>();
 
-  function compile(db: Q, values: V, shape: string): Compiled {
+  function compile(db: Queryable, values: V, shape: string): Compiled {
     const placeholders = Object.fromEntries(Object.entries(values).map(([name, value]) => [
       name, value == null || typeof value === 'number' ? value
         : Array.isArray(value) ? value.map((_, index) => new Placeholder(name, index)) : new Placeholder(name),
@@ -57,7 +56,7 @@ export function prepared<V extends Values, R>(build: (db: Q, values: V) => Compi
     return compiled;
   }
 
-  return async function run(db: Q, values: V): Promise<R[]> {
+  return async function run(db: Queryable, values: V): Promise<R[]> {
     let shape = '';
     for (const value of Object.values(values)) {
       shape += value == null ? 'n,' : typeof value === 'number' ? `#${value},` : Array.isArray(value) ? `${value.length},` : 'v,';

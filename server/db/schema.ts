@@ -1,5 +1,5 @@
 /** Table types for Kysely. Columns are snake_case; timestamps are ISO-8601 UTC strings on both databases. */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -118,6 +118,9 @@ export interface Database {
   follows: FollowsTable;
   media: MediaTable;
 }
+
+/** The database or a transaction on it: what repository functions run their queries on. */
+export type Queryable = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -7,10 +7,8 @@
  * cost as much as running the statement (docs/benchmarks.md, "Re-prepared statements"). The hot
  * lists therefore keep bound values where the planner does not read them.
  */
-import { type Expression, type Kysely, type RawBuilder, SqliteAdapter, type Transaction, sql } from 'kysely';
-import type { Database } from './schema';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { type Expression, type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import type { Queryable } from './schema';
 
 /** A LIMIT written into the SQL text; page sizes are a handful of small integers, each its own statement. */
 export function literalLimit(limit: number): RawBuilder<number> {
@@ -23,6 +21,6 @@ export function literalLimit(limit: number): RawBuilder<number> {
  * the value nor the comparison's affinity, and the column's index is still used). PostgreSQL,
  * which has no such issue and no unary plus on text, gets the plain parameter.
  */
-export function unplanned<T>(db: Q, value: T): Expression<T> {
+export function unplanned<T>(db: Queryable, value: T): Expression<T> {
   return db.getExecutor().adapter instanceof SqliteAdapter ? sql<T>`+${value}` : sql<T>`${value}`;
 }

@@ -3,15 +3,13 @@
  * row (with deferVariants, the main variant first and the others right after answering). Also
  * the lookups posts and profiles need to trust and describe an uploaded image.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { UploadPreset } from '../../lib/limits';
-import type { Database, MediaRow } from '../db/schema';
+import type { Database, MediaRow, Queryable } from '../db/schema';
 import { newId, nowIso } from '../http/ids';
 import { stageImage, type Variant } from './pipeline';
 import type { MediaStorage } from './storage';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 /** One stored file, as kept in `media.variants` (JSON). */
 export interface StoredVariant {
@@ -115,7 +113,7 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
  * The upload whose main URL is `url`, or undefined when `url` is not one of this server's
  * uploads (an outside link, a variant URL, a made-up key).
  */
-export async function findMediaByUrl(db: Q, storage: MediaStorage, url: string): Promise<MediaRow | undefined> {
+export async function findMediaByUrl(db: Queryable, storage: MediaStorage, url: string): Promise<MediaRow | undefined> {
   // Drivers build URLs as prefix + key, so the key is what follows the prefix.
   const prefix = storage.url('');
   if (!url.startsWith(prefix) || url.length === prefix.length) return undefined;

@@ -1,12 +1,10 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
-import { type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Dialect } from '../db/database';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
-import type { Database, PostsTable } from '../db/schema';
+import type { PostsTable, Queryable } from '../db/schema';
 import { literalLimit, unplanned } from '../db/stablePlans';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
@@ -16,7 +14,7 @@ type Q = Kysely<Database> | Transaction<Database>;
  * LEFT JOIN's ON clause makes SQLite re-prepare the statement on every run (`stablePlans.ts`).
  * Same index lookup per post.
  */
-export function selectPosts(db: Q, viewerId: string) {
+export function selectPosts(db: Queryable, viewerId: string) {
   return db.selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
     .select((eb) => [
@@ -33,7 +31,7 @@ export type PostListRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['exe
 const postsWithIds = prepared((db, v: { viewerId: string; ids: string[] }) =>
   selectPosts(db, v.viewerId).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'));
 
-export async function postsByIds(db: Q, viewerId: string, ids: string[]): Promise<PostListRow[]> {
+export async function postsByIds(db: Queryable, viewerId: string, ids: string[]): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
   return postsWithIds(db, { viewerId, ids });
 }
@@ -41,11 +39,11 @@ export async function postsByIds(db: Q, viewerId: string, ids: string[]): Promis
 const postWithId = prepared((db, v: { viewerId: string; id: string }) =>
   selectPosts(db, v.viewerId).where('posts.id', '=', unplanned(db, v.id)));
 
-export async function findPost(db: Q, viewerId: string, id: string): Promise<PostListRow | undefined> {
+export async function findPost(db: Queryable, viewerId: string, id: string): Promise<PostListRow | undefined> {
   return (await postWithId(db, { viewerId, id }))[0];
 }
 
-export function findPostOwner(db: Q, id: string) {
+export function findPostOwner(db: Queryable, id: string) {
   return db.selectFrom('posts').select(['id', 'creator_id']).where('id', '=', id).executeTakeFirst();
 }
 
@@ -53,12 +51,12 @@ const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; 
   newestFirst(selectPosts(db, v.viewerId), 'posts.id', v.cursor, v.limit));
 
 /** Everyone's posts, newest first. */
-export const allPosts = (db: Q, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
+export const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
 
 const newestPostsOf = prepared((db, v: { viewerId: string; creatorId: string; cursor: string | null; limit: number }) =>
   newestFirst(selectPosts(db, v.viewerId).where('posts.creator_id', '=', unplanned(db, v.creatorId)), 'posts.id', v.cursor, v.limit));
 
-export const postsByCreator = (db: Q, viewerId: string, creatorId: string, cursor: string | null, limit: number) =>
+export const postsByCreator = (db: Queryable, viewerId: string, creatorId: string, cursor: string | null, limit: number) =>
   newestPostsOf(db, { viewerId, creatorId, cursor, limit });
 
 /** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
@@ -78,7 +76,7 @@ export interface HomeFeedOptions {
  * reads only as far as the matches need; an outer ORDER BY would make it read the whole window.
  * PostgreSQL does not promise that order without one.
  */
-const walkNewest = (ordered: boolean) => (db: Q, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
+const walkNewest = (ordered: boolean) => (db: Queryable, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
   const recent = newestFirst(db.selectFrom('posts').select(['posts.id', 'posts.creator_id']), 'posts.id', v.cursor, v.window);
   const walk = db.selectFrom(recent.as('recent'))
     .select('recent.id')
@@ -103,7 +101,7 @@ const WALKED_POSTS: Record<Dialect, ReturnType<typeof walkedPosts>> = { sqlite: 
  * creator's newest posts below the window, each a range scan of (creator_id, id), so no query
  * ever reads or sorts every post of every followee.
  */
-export async function homeFeedPosts(db: Q, viewerId: string, cursor: string | null, limit: number, options: HomeFeedOptions): Promise<PostListRow[]> {
+export async function homeFeedPosts(db: Queryable, viewerId: string, cursor: string | null, limit: number, options: HomeFeedOptions): Promise<PostListRow[]> {
   const window = options.walkWindow ?? HOME_FEED_WALK_WINDOW;
   const walked = await WALKED_POSTS[options.dialect](db, { viewerId, cursor, window, limit });
   if (walked.length === limit) return walked;
@@ -116,7 +114,7 @@ export async function homeFeedPosts(db: Q, viewerId: string, cursor: string | nu
 }
 
 /** Below `cursor`: each followed creator's newest `limit` posts, merged. */
-async function mergedHeads(db: Q, viewerId: string, cursor: string, limit: number): Promise<string[]> {
+async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limit: number): Promise<string[]> {
   const followees = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)
     .limit(HOME_FEED_MERGE_MAX).execute();
   if (followees.length >= HOME_FEED_MERGE_MAX) {
@@ -157,7 +155,7 @@ const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cur
  * Posts carrying any of the (lower-cased) tags, newest first. Several tags: each tag's newest ids
  * are a range scan of the (tag, post_id) primary key, merged here, so no query sorts a whole tag.
  */
-export async function taggedPosts(db: Q, viewerId: string, tags: string[], cursor: string | null, limit: number): Promise<PostListRow[]> {
+export async function taggedPosts(db: Queryable, viewerId: string, tags: string[], cursor: string | null, limit: number): Promise<PostListRow[]> {
   if (tags.length === 1) return newestPostsWithTag(db, { viewerId, tag: tags[0], cursor, limit });
   const perTag = await Promise.all(tags.map((tag) => newestWithTag(db, { tag, cursor, limit })));
   const ids = new Set<string>();
@@ -165,16 +163,16 @@ export async function taggedPosts(db: Q, viewerId: string, tags: string[], curso
   return postsByIds(db, viewerId, [...ids].sort().reverse().slice(0, limit));
 }
 
-export const insertPost = (db: Q, post: Insertable<PostsTable>) => db.insertInto('posts').values(post).execute();
+export const insertPost = (db: Queryable, post: Insertable<PostsTable>) => db.insertInto('posts').values(post).execute();
 
-export async function replaceTags(db: Q, postId: string, tags: string[]): Promise<void> {
+export async function replaceTags(db: Queryable, postId: string, tags: string[]): Promise<void> {
   await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
   const keys = [...new Set(tags.map((t) => t.toLowerCase()))];
   if (keys.length > 0) await db.insertInto('post_tags').values(keys.map((tag) => ({ post_id: postId, tag }))).execute();
 }
 
-export const updatePost = (db: Q, id: string, changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string }) =>
+export const updatePost = (db: Queryable, id: string, changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string }) =>
   db.updateTable('posts').set(changes).where('id', '=', id).execute();
 
-export const deletePost = (db: Q, id: string) => db.deleteFrom('posts').where('id', '=', id).execute();
+export const deletePost = (db: Queryable, id: string) => db.deleteFrom('posts').where('id', '=', id).execute();
 

@@ -1,32 +1,30 @@
 /** Queries on users and follows. No HTTP, no rules. */
-import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/database';
 import { prepared } from '../db/prepared';
-import type { Database, NewUser, UserRow, UserUpdate } from '../db/schema';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
 
 const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
-export const findUserById = async (db: Q, id: string): Promise<UserRow | undefined> => (await userWithId(db, { id }))[0];
+export const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> => (await userWithId(db, { id }))[0];
 
-export const findUserByEmail = (db: Q, email: string) =>
+export const findUserByEmail = (db: Queryable, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 
 const userNamed = prepared((db, v: { usernameLower: string }) => db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower));
-export const findUserByUsername = async (db: Q, username: string): Promise<UserRow | undefined> =>
+export const findUserByUsername = async (db: Queryable, username: string): Promise<UserRow | undefined> =>
   (await userNamed(db, { usernameLower: username.toLowerCase() }))[0];
 
-export async function countUsers(db: Q): Promise<number> {
+export async function countUsers(db: Queryable): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export const insertUser = (db: Q, user: NewUser) => db.insertInto('users').values(user).execute();
+export const insertUser = (db: Queryable, user: NewUser) => db.insertInto('users').values(user).execute();
 
-export const updateUser = (db: Q, id: string, changes: UserUpdate) =>
+export const updateUser = (db: Queryable, id: string, changes: UserUpdate) =>
   db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
-export async function isFollowing(db: Q, followerId: string, followeeId: string): Promise<boolean> {
+export async function isFollowing(db: Queryable, followerId: string, followeeId: string): Promise<boolean> {
   const row = await db.selectFrom('follows').select('id')
     .where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
   return row !== undefined;
@@ -41,27 +39,27 @@ const FOLLOWEE_LISTS: Record<Dialect, ReturnType<typeof followeeList>> = {
 };
 
 /** Ids of the people a user follows. */
-export async function followeeIds(db: Q, dialect: Dialect, followerId: string): Promise<string[]> {
+export async function followeeIds(db: Queryable, dialect: Dialect, followerId: string): Promise<string[]> {
   const ids = (await FOLLOWEE_LISTS[dialect](db, { followerId }))[0]?.ids;
   return ids ? ids.split(',') : [];
 }
 
 /** Inserts the follow unless it exists; true when a row was added. */
-export async function insertFollow(db: Q, follow: { id: string; follower_id: string; followee_id: string; created_at: string }): Promise<boolean> {
+export async function insertFollow(db: Queryable, follow: { id: string; follower_id: string; followee_id: string; created_at: string }): Promise<boolean> {
   const result = await db.insertInto('follows').values(follow)
     .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteFollow(db: Q, followerId: string, followeeId: string): Promise<boolean> {
+export async function deleteFollow(db: Queryable, followerId: string, followeeId: string): Promise<boolean> {
   const result = await db.deleteFrom('follows')
     .where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function addToCounter(
-  db: Q,
+  db: Queryable,
   userId: string,
   column: 'followers_count' | 'following_count' | 'posts_count',
   delta: number,
@@ -78,7 +76,7 @@ export interface FollowListRow {
 }
 
 /** Followers (`side = 'followers'`) or followees of a user, newest follow first, after the cursor. */
-export function listFollows(db: Q, userId: string, side: 'followers' | 'following', cursor: string | null, limit: number) {
+export function listFollows(db: Queryable, userId: string, side: 'followers' | 'following', cursor: string | null, limit: number) {
   const [own, other] = side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
   let query = db.selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
