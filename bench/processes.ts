@@ -1,6 +1,6 @@
 /** Child servers of the benchmark: start, wait until they answer, sample memory, stop. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface Server {
   name: string;
@@ -68,6 +68,30 @@ export function cpuSecondsOf(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time of every process named `command` (e.g. `postgres`: the postmaster and its backends),
+ * in seconds, including exited children the parent has reaped (cutime, cstime), so a backend
+ * that ends between two readings does not take its time with it. Null when none is visible (a
+ * database on another machine).
+ */
+export function cpuSecondsOfCommand(command: string): number | null {
+  let total = 0;
+  let seen = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0);
+      seen = true;
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return seen ? total / CLOCK_TICKS_PER_SECOND : null;
 }
 
 /** USER_HZ: 100 on every Linux architecture Node supports. */

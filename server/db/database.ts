@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { runNamedStatements } from './namedStatements';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ function sqliteFile(url: string): string {
 export function openDatabase(url: string): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    runNamedStatements(pool);
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

@@ -8,6 +8,7 @@
  * the one description of the query; the SQL text is then also stable for the statement cache.
  */
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
+import { nameStatement } from './namedStatements';
 import type { Queryable } from './schema';
 
 type Values = Record<string, unknown>;
@@ -48,6 +49,7 @@ export function prepared<V extends Values, R>(build: (db: Queryable, values: V) 
     }
     const sources = query.parameters.map((parameter) => (parameter instanceof Placeholder
       ? { name: parameter.name, index: parameter.index } : { constant: parameter }));
+    nameStatement(query.sql);
     const compiled = { query, sources };
     const adapter = db.getExecutor().adapter;
     let shapes = byAdapter.get(adapter);

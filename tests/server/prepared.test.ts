@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import * as comments from '../../server/comments/repository';
 import { prepared } from '../../server/db/prepared';
 import * as posts from '../../server/posts/repository';
@@ -108,5 +109,22 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again wi
       expect(Array.isArray(found) ? found.length : Number(found !== undefined)).toBeGreaterThan(0);
       expect({ name, reprepared: await reprepares(list) }).toEqual({ name, reprepared: 0 });
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL statements (server/db/namedStatements.ts)', () => {
+  it('run prepared() shapes as named statements, parsed once per connection, and leave ad-hoc ones unnamed', async () => {
+    await t.db.kysely.transaction().execute(async (trx) => {
+      // One connection for the transaction: its session's prepared statements are what it parsed.
+      const first = names(await users(trx, { after: 'ann', names: ['cy'], limit: 5 }));
+      const again = names(await users(trx, { after: 'bob', names: ['dee'], limit: 5 }));
+      await trx.selectFrom('users').select('username').where('username', '=', 'ann').execute();
+      expect([first, again]).toEqual([['bob', 'cy'], ['dee']]);
+      const { rows } = await sql<{ statement: string; calls: string }>`
+        select statement, generic_plans + custom_plans as calls from pg_prepared_statements`.execute(trx);
+      const ours = rows.filter((row) => /"username" in \(\$1\).*"username" > \$/.test(row.statement));
+      expect(ours.map((row) => Number(row.calls))).toEqual([2]);
+      expect(rows.filter((row) => row.statement.includes('"username" = $'))).toEqual([]);
+    });
   });
 });
