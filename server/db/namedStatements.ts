@@ -2,9 +2,17 @@
  * Named (server-side prepared) statements on PostgreSQL.
  *
  * `pg` sends every unnamed statement's text to PostgreSQL, which parses, analyses and plans it
- * again each time. Under load that was a large part of PostgreSQL's CPU per request, on the same
- * cores as the app (docs/benchmarks.md, "D1 on PostgreSQL"). A named statement is parsed once per
- * connection, and after a few runs PostgreSQL may keep a generic plan for it.
+ * again each time: on D1 that was most of PostgreSQL's 600–1,300 µs of CPU per list request, on
+ * the same cores as the app (docs/benchmarks.md, "Named statements on PostgreSQL"). A named
+ * statement is parsed once per connection.
+ *
+ * Planned once, too: the connections use `plan_cache_mode = force_generic_plan`. Left to choose,
+ * PostgreSQL kept planning the tag and profile lists for each value (skewed tags and creators make
+ * a generic plan's estimate look worse than the custom plans'), which cost as much as parsing.
+ * Every named shape is a keyset page driven by an index, whose best plan does not depend on the
+ * values (the same reasoning as `stablePlans.ts` on SQLite; the generic plans were checked with
+ * auto_explain on D1). PostgreSQL still re-plans a statement after an ANALYZE of its tables, so
+ * plans follow the data's growth.
  *
  * Only the statements `prepared()` compiles are named: their texts are a small, fixed set of
  * shapes. Ad-hoc statements (whose texts vary, e.g. with the length of a list) stay unnamed,
@@ -30,6 +38,9 @@ export function nameStatement(sql: string): void {
  */
 export function runNamedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
+    // Queued before anything else on the connection. Affects prepared statements only.
+    client.query('set plan_cache_mode = force_generic_plan')
+      .catch((error: Error) => console.warn(`PostgreSQL kept its default plan_cache_mode: ${error.message}`));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     // Kysely calls query(text, values); every other form passes through unchanged.
     client.query = ((...args: unknown[]) => {
