@@ -1,8 +1,10 @@
 /** Queries on users and follows. No HTTP, no rules. */
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/database';
+import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
+import { unplanned } from '../db/stablePlans';
 
 const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
 export const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> => (await userWithId(db, { id }))[0];
@@ -78,12 +80,12 @@ export interface FollowListRow {
 /** Followers (`side = 'followers'`) or followees of a user, newest follow first, after the cursor. */
 export function listFollows(db: Queryable, userId: string, side: 'followers' | 'following', cursor: string | null, limit: number) {
   const [own, other] = side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
-  let query = db.selectFrom('follows')
+  // Literal LIMIT and an unplanned user id keep the SQLite statement prepared (stablePlans.ts).
+  const query = db.selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
     .select(['follows.id as follow_id', 'users.id', 'users.username', 'users.avatar', 'users.description'])
-    .where(`follows.${own}`, '=', userId);
-  if (cursor) query = query.where('follows.id', '<', cursor);
-  return query.orderBy('follows.id', 'desc').limit(limit).execute() as Promise<FollowListRow[]>;
+    .where(`follows.${own}`, '=', unplanned(db, userId));
+  return newestFirst(query, 'follows.id', cursor, limit).execute() as Promise<FollowListRow[]>;
 }
 
 export type { UserRow };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import * as comments from '../../server/comments/repository';
 import { prepared } from '../../server/db/prepared';
 import * as posts from '../../server/posts/repository';
+import * as people from '../../server/users/repository';
 import { type TestApp, createTestApp } from './helpers';
 
 let t: TestApp;
@@ -77,6 +78,11 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again wi
     await k.insertInto('post_tags').values(postIds.map((postId) => ({ post_id: postId, tag: 'tag' }))).execute();
     await k.insertInto('post_reactions').values({ post_id: postIds[0], user_id: viewers[1], kind: 'like', created_at: now }).execute();
     await k.insertInto('comments').values(['c1', 'c2', 'c3'].map((c) => ({ id: id(c), post_id: postIds[0], user_id: viewers[2], message: 'c', created_at: now }))).execute();
+    // Everyone follows everyone else: each has followers and followees.
+    const pairs = viewers.flatMap((follower) => viewers.filter((followee) => followee !== follower).map((followee) => ({ follower, followee })));
+    await k.insertInto('follows').values(pairs.map((pair, i) => ({
+      id: id(`e${i}`), follower_id: pair.follower, followee_id: pair.followee, created_at: now,
+    }))).execute();
   });
 
   /** Runs `query` once to prepare it, then with new values twice; how many runs re-prepared it. */
@@ -102,6 +108,8 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again wi
       ['one tag', (i) => posts.taggedPosts(k, viewers[i], ['tag'], cursors[i], 13)],
       ['one post', (i) => posts.findPost(k, viewers[i], postIds[i])],
       ['comments', (i) => comments.listComments(k, viewers[i], postIds[0], cursors[i], 13)],
+      ['followers', (i) => people.listFollows(k, viewers[i], 'followers', cursors[i], 13)],
+      ['following', (i) => people.listFollows(k, viewers[i], 'following', cursors[i], 13)],
     ];
     for (const [name, list] of lists) {
       // Rows to build: better-sqlite3 makes the row constructor for the first row.
