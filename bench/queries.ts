@@ -74,7 +74,7 @@ async function time(name: string, work: () => Promise<unknown>): Promise<void> {
 const nth = (ids: string[]) => ids[Math.min(ids.length, 6000) - 1] ?? null;
 
 const viewer = one<{ id: string }>('SELECT id FROM users ORDER BY id LIMIT 1').id;
-const prolific = one<{ id: string }>('SELECT id FROM users ORDER BY posts_count DESC LIMIT 1').id;
+const prolific = one<{ id: string; username: string }>('SELECT id, username FROM users ORDER BY posts_count DESC LIMIT 1');
 const hot = one<{ id: string }>('SELECT id FROM posts ORDER BY comments_count DESC LIMIT 1').id;
 const common = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) DESC LIMIT 1').tag;
 const rare = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) ASC LIMIT 1').tag;
@@ -82,7 +82,7 @@ const rare = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER 
 const homeDeep = nth((await posts.homeFeedPosts(k, viewer, null, 6000, { dialect: 'sqlite' })).map((p) => p.id));
 const allDeep = nth((await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
 const tagDeep = nth((await posts.taggedPosts(k, viewer, [common], null, 6000)).map((p) => p.id));
-const creatorDeep = nth((await k.selectFrom('posts').select('id').where('creator_id', '=', prolific).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
+const creatorDeep = nth((await k.selectFrom('posts').select('id').where('creator_id', '=', prolific.id).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
 const commentDeep = nth((await k.selectFrom('comments').select('id').where('post_id', '=', hot).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
 
 const feedPage = (cursor: string | null) => posts.homeFeedPosts(k, viewer, cursor, 13, { dialect: 'sqlite' });
@@ -102,8 +102,8 @@ await time('everyone, deep page', () => posts.allPosts(k, viewer, allDeep, 13));
 await time(`tag "${common}", first page`, () => tagPage(common, null));
 await time(`tag "${common}", deep page`, () => tagPage(common, tagDeep));
 await time(`tag "${rare}", first page`, () => tagPage(rare, null));
-await time('profile posts, first page', () => posts.postsByCreator(k, viewer, prolific, null, 13));
-await time('profile posts, deep page', () => posts.postsByCreator(k, viewer, prolific, creatorDeep, 13));
+await time('profile posts, first page', () => posts.postsByCreator(k, viewer, prolific.username, null, 13));
+await time('profile posts, deep page', () => posts.postsByCreator(k, viewer, prolific.username, creatorDeep, 13));
 await time('post comments, first page', () => listComments(k, viewer, hot, null, 13));
 await time('post comments, deep page', () => listComments(k, viewer, hot, commentDeep, 13));
 await k.destroy();

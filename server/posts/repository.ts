@@ -53,11 +53,20 @@ const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; 
 /** Everyone's posts, newest first. */
 export const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
 
-const newestPostsOf = prepared((db, v: { viewerId: string; creatorId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectPosts(db, v.viewerId).where('posts.creator_id', '=', unplanned(db, v.creatorId)), 'posts.id', v.cursor, v.limit));
+/**
+ * A profile's posts, by the creator's (lower-cased) username, in one statement (one round trip on
+ * PostgreSQL) instead of a user lookup and then the posts. The creator is a scalar subquery, not a
+ * filter on the joined users row: as a constant, both databases range-scan `(creator_id, id)`
+ * newest first; filtered through the join, PostgreSQL read and sorted all of the creator's posts
+ * (213 ms for D1's most prolific account).
+ */
+const newestPostsOf = prepared((db, v: { viewerId: string; usernameLower: string; cursor: string | null; limit: number }) => {
+  const creator = db.selectFrom('users as creator').select('creator.id').where('creator.username_lower', '=', unplanned(db, v.usernameLower));
+  return newestFirst(selectPosts(db, v.viewerId).where('posts.creator_id', '=', creator), 'posts.id', v.cursor, v.limit);
+});
 
-export const postsByCreator = (db: Queryable, viewerId: string, creatorId: string, cursor: string | null, limit: number) =>
-  newestPostsOf(db, { viewerId, creatorId, cursor, limit });
+export const postsByCreator = (db: Queryable, viewerId: string, username: string, cursor: string | null, limit: number) =>
+  newestPostsOf(db, { viewerId, usernameLower: username.toLowerCase(), cursor, limit });
 
 /** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
 export const HOME_FEED_MERGE_MAX = 400;

@@ -106,9 +106,10 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
-      const creator = await findUserByUsername(k, username);
-      if (!creator) throw notFound('User not found', 'UserNotFound');
-      return map(await posts.postsByCreator(k, user.id, creator.id, page.cursor, page.limit + 1));
+      const rows = await posts.postsByCreator(k, user.id, username, page.cursor, page.limit + 1);
+      // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404.
+      if (rows.length === 0 && !(await findUserByUsername(k, username))) throw notFound('User not found', 'UserNotFound');
+      return map(rows);
     },
 
     async create(user: AuthUser, input: PostInput): Promise<Post> {

@@ -30,6 +30,13 @@ describe('profiles', () => {
     const second = await createPost(t.app, ann);
     const res = await inject(ann, 'GET', `/api/users/${ann.username}/posts`);
     expect(res.json().map((p: { _id: string }) => p._id)).toEqual([second._id, first._id]);
+    // The name is matched as the profile page matches it, whatever its case.
+    const shouted = await inject(ann, 'GET', `/api/users/${ann.username.toUpperCase()}/posts`);
+    expect(shouted.json().map((p: { _id: string }) => p._id)).toEqual([second._id, first._id]);
+    // A user without posts has an empty list; only an unknown name is a 404.
+    const quiet = await signIn(t.app);
+    const empty = await inject(ann, 'GET', `/api/users/${quiet.username}/posts`);
+    expect([empty.statusCode, empty.json()]).toEqual([200, []]);
     expect((await inject(ann, 'GET', '/api/users/nobody_here/posts')).statusCode).toBe(404);
     expect((await inject(null, 'GET', `/api/users/${ann.username}/posts`)).statusCode).toBe(401);
   });
