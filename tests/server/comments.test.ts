@@ -50,7 +50,11 @@ describe('add and list', () => {
     const missing = '0190d5c6-0000-7000-8000-000000000000';
     expect((await inject(commenter, 'POST', `/api/posts/${missing}/comments`, { message: 'hi' })).statusCode).toBe(404);
     expect((await inject(commenter, 'GET', `/api/posts/${missing}/comments`)).statusCode).toBe(404);
+    expect((await inject(commenter, 'GET', '/api/posts/not-an-id/comments')).statusCode).toBe(404);
     const post = await createPost(t.app, author);
+    // A post without comments has an empty list, not a 404.
+    const empty = await inject(commenter, 'GET', `/api/posts/${post._id}/comments`);
+    expect([empty.statusCode, empty.json()]).toEqual([200, []]);
     expect((await inject(null, 'POST', `/api/posts/${post._id}/comments`, { message: 'hi' })).statusCode).toBe(401);
     expect((await inject(null, 'GET', `/api/posts/${post._id}/comments`)).statusCode).toBe(401);
   });
