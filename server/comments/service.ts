@@ -31,7 +31,6 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
 
   return {
     async list(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
-      if (!isUuid(postId)) throw postNotFound();
       const rows = await comments.listComments(k, user.id, postId, page.cursor, page.limit + 1);
       // Comments prove their post exists; only an empty page needs to ask (a 404, or no comments).
       if (rows.length === 0) await requirePost(postId);
