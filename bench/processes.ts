@@ -55,43 +55,48 @@ export function memoryOf(pid: number): { rss: number; peak: number; anon: number
 }
 
 /**
- * CPU time (user + system) a process has used so far, in seconds. Divided by the requests of a
- * row it gives the server's own cost per request, which other load on a shared machine does not
- * change the way it changes req/s.
+ * A process's command name and CPU times from `/proc/<pid>/stat`, in seconds: its own (user +
+ * system) and its reaped children's; null when the process is gone.
  */
-export function cpuSecondsOf(pid: number): number | null {
+function cpuTimesOf(pid: number | string): { command: string; own: number; children: number } | null {
   try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    // The command name is in parentheses and may hold spaces; after it, utime, stime, cutime and
+    // cstime are the 12th to 15th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return {
+      command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      own: (fields[11] + fields[12]) / CLOCK_TICKS_PER_SECOND,
+      children: (fields[13] + fields[14]) / CLOCK_TICKS_PER_SECOND,
+    };
   } catch {
     return null;
   }
 }
 
 /**
+ * CPU time (user + system) a process has used so far, in seconds. Divided by the requests of a
+ * row it gives the server's own cost per request, which other load on a shared machine does not
+ * change the way it changes req/s.
+ */
+export function cpuSecondsOf(pid: number): number | null {
+  return cpuTimesOf(pid)?.own ?? null;
+}
+
+/**
  * CPU time of every process named `command` (e.g. `postgres`: the postmaster and its backends),
- * in seconds, including exited children the parent has reaped (cutime, cstime), so a backend
- * that ends between two readings does not take its time with it. Null when none is visible (a
- * database on another machine).
+ * in seconds, including exited children the parent has reaped, so a backend that ends between two
+ * readings does not take its time with it. Null when none is visible (a database on another
+ * machine).
  */
 export function cpuSecondsOfCommand(command: string): number | null {
-  let total = 0;
-  let seen = false;
+  let total: number | null = null;
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0);
-      seen = true;
-    } catch {
-      // The process ended while the list was read.
-    }
+    // A process that ended while the list was read gives null.
+    const times = /^\d+$/.test(entry) ? cpuTimesOf(entry) : null;
+    if (times?.command === command) total = (total ?? 0) + times.own + times.children;
   }
-  return seen ? total / CLOCK_TICKS_PER_SECOND : null;
+  return total;
 }
 
 /** USER_HZ: 100 on every Linux architecture Node supports. */
