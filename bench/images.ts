@@ -95,7 +95,7 @@ const bare = (bytes: Buffer) => sharp(bytes).resize(1080, 2160, { fit: 'inside' 
  * Pipeline and bare reference alternate call by call (after one warm-up of each), so both see the
  * same machine: on shared cores a burst of other work then slows both, not just one of them.
  */
-export async function runImageBench(runs = 9): Promise<ImageRow[]> {
+export async function runImageBench(runs = 15): Promise<ImageRow[]> {
   const rows: ImageRow[] = [];
   for (const { name, bytes } of await CASES()) {
     await upload(bytes);

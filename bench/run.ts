@@ -4,6 +4,7 @@
  * the targets of docs/benchmarks.md; it never fails on a missed target (figures, not tests).
  *
  * Flags: --seconds 10 (per row) --warmup 3 (per row) --server-warmup 10 (before a server's first row)
+ *        --segment-seconds 2 (turns of a first page and its deep page)
  *        --connections 50 --threads 2 --only <regex>
  *        --skip-images --cpu-prof (server writes a .cpuprofile into $DATA_DIR/profiles)
  *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
@@ -23,7 +24,7 @@ import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { runImageBench, type ImageRow } from './images';
 import { cpuSecondsOf, cpuSecondsOfCommand, memoryOf, startServer, stopServer, waitUntilUp, watchMemory, type Server } from './processes';
-import { type LoadRequest, type LoadResult, haveWrk, runWrk } from './wrk';
+import { type LoadRequest, type LoadResult, combineResults, haveWrk, runWrk } from './wrk';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flags = parseFlags(process.argv.slice(2));
@@ -35,6 +36,8 @@ const warmup = count(flags, 'warmup', 3);
  * 20–25% of its throughput. Steady state is what the rows compare.
  */
 const serverWarmup = count(flags, 'server-warmup', 10);
+/** A first page and its deep page take turns of this many seconds (see `measure`). */
+const segmentSeconds = count(flags, 'segment-seconds', 2);
 const connections = count(flags, 'connections', 50);
 const threads = count(flags, 'threads', 2);
 const only = flags.has('only') ? new RegExp(flags.get('only')!, 'i') : null;
@@ -168,23 +171,52 @@ async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
 
 const usedDatabase = config.databaseUrl.startsWith('postgres');
 const databaseCpuSeconds = () => (usedDatabase ? cpuSecondsOfCommand('postgres') : null);
-const perRequest = (before: number | null, after: number | null, requests: number) =>
-  (before === null || after === null ? null : ((after - before) * 1e6) / requests);
+/** CPU seconds spent over a row → µs per request; null when the CPU time was unreadable. */
+const perRequest = (seconds: number | null, requests: number) => (seconds === null ? null : (seconds * 1e6) / requests);
+/** A running total of CPU seconds: null once any reading was unreadable. */
+const addSpent = (total: number | null, before: number | null, after: number | null) =>
+  (total === null || before === null || after === null ? null : total + after - before);
 
-async function measure(baseUrl: string, pid: number, name: string, request: LoadRequest, scriptDir: string, readsDatabase: boolean, firstOfServer: boolean): Promise<Pick<Row, 'result' | 'cpuUs' | 'dbCpuUs'>> {
-  await checkOnce(baseUrl, request);
+/** One row to measure: its name (for the log and the wrk script) and its request. */
+interface Measurand { name: string; request: LoadRequest }
+type Measured = Pick<Row, 'result' | 'cpuUs' | 'dbCpuUs'>;
+
+/**
+ * Measures one row, or rows compared with each other (a list's first and deep page) in turns of
+ * `segmentSeconds` until each has had `seconds`: on shared cores other processes' bursts then
+ * slow both alike instead of whichever row ran at the time (adjacent 10 s rows differed by up to
+ * 18% with nothing changed between them).
+ */
+async function measure(baseUrl: string, pid: number, group: Measurand[], scriptDir: string, readsDatabase: boolean, firstOfServer: boolean): Promise<Measured[]> {
   const options = { baseUrl, connections, threads, scriptDir };
-  const warm = warmup + (firstOfServer ? serverWarmup : 0);
-  if (warm > 0) await runWrk(request, { ...options, seconds: warm }, `${name}-warmup`);
-  const [cpuBefore, dbBefore] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
-  const result = await runWrk(request, { ...options, seconds }, name);
-  const [cpuAfter, dbAfter] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
-  const cpuUs = perRequest(cpuBefore, cpuAfter, result.requests);
-  const dbCpuUs = perRequest(dbBefore, dbAfter, result.requests);
-  console.log(`  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms`
-    + `  CPU ${cpuUs === null ? '?' : cpuUs.toFixed(0)} µs/req${dbCpuUs === null ? '' : ` (+ database ${dbCpuUs.toFixed(0)})`}`
-    + `${result.errors ? `  ${result.errors} errors` : ''}`);
-  return { result, cpuUs, dbCpuUs };
+  for (const [index, { name, request }] of group.entries()) {
+    await checkOnce(baseUrl, request);
+    const warm = warmup + (firstOfServer && index === 0 ? serverWarmup : 0);
+    if (warm > 0) await runWrk(request, { ...options, seconds: warm }, `${name}-warmup`);
+  }
+  const turns = group.length > 1 ? Math.max(1, Math.round(seconds / segmentSeconds)) : 1;
+  const perTurn = group.length > 1 ? Math.max(1, Math.round(seconds / turns)) : seconds;
+  const parts = group.map(() => ({ results: [] as LoadResult[], cpu: 0 as number | null, dbCpu: 0 as number | null }));
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [index, { name, request }] of group.entries()) {
+      const [cpuBefore, dbBefore] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
+      const result = await runWrk(request, { ...options, seconds: perTurn }, name);
+      const [cpuAfter, dbAfter] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
+      const part = parts[index];
+      part.results.push(result);
+      part.cpu = addSpent(part.cpu, cpuBefore, cpuAfter);
+      part.dbCpu = addSpent(part.dbCpu, dbBefore, dbAfter);
+    }
+  }
+  return group.map(({ name }, index) => {
+    const result = combineResults(parts[index].results);
+    const cpuUs = perRequest(parts[index].cpu, result.requests);
+    const dbCpuUs = perRequest(parts[index].dbCpu, result.requests);
+    console.log(`  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms`
+      + `  CPU ${cpuUs === null ? '?' : cpuUs.toFixed(0)} µs/req${dbCpuUs === null ? '' : ` (+ database ${dbCpuUs.toFixed(0)})`}`
+      + `${result.errors ? `  ${result.errors} errors` : ''}`);
+    return { result, cpuUs, dbCpuUs };
+  });
 }
 
 function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: string): string {
@@ -330,14 +362,18 @@ async function main(): Promise<void> {
     console.log(`Load: ${connections} connections, ${seconds} s per row:`);
     const rows: Row[] = [];
     const warmedUp = new Set<Server>();
-    for (const plan of plans) {
-      if (only && plan.kind !== 'reference' && !only.test(plan.name)) continue;
-      // A fresh session per row: access tokens live 15 minutes, a full run is longer.
+    const selected = plans.filter((plan) => !only || plan.kind === 'reference' || only.test(plan.name));
+    for (const plan of selected) {
+      // A deep page is measured in turns with its first page, when both are selected.
+      if (plan.firstOf && selected.some((other) => other.name === plan.firstOf)) continue;
+      const group = [plan, ...selected.filter((other) => other.firstOf === plan.name)];
+      // A fresh session per group: access tokens live 15 minutes, a full run is longer.
       if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
       const server = serverAt.get(plan.url)!;
       const firstOfServer = !warmedUp.has(server);
       warmedUp.add(server);
-      rows.push({ name: plan.name, kind: plan.kind, firstOf: plan.firstOf, ...(await measure(plan.url, server.child.pid!, plan.name, plan.request(), scriptDir, plan.url === appUrl, firstOfServer)) });
+      const measured = await measure(plan.url, server.child.pid!, group.map((p) => ({ name: p.name, request: p.request() })), scriptDir, plan.url === appUrl, firstOfServer);
+      group.forEach((p, index) => rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index] }));
       // Which row makes the server grow: its RSS right after each row.
       const now = memoryOf(app.child.pid!);
       if (now && plan.url === appUrl) console.log(`  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`);
