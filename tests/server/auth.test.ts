@@ -19,7 +19,7 @@ describe('signup', () => {
     const row = await t.db.kysely.selectFrom('users').selectAll().where('username', '=', 'First_One').executeTakeFirstOrThrow();
     expect(row.role).toBe('admin');
     expect(row.email).toBe('first@example.com');
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
     const second = await signIn(t.app);
     const secondRow = await t.db.kysely.selectFrom('users').select('role').where('id', '=', second.id).executeTakeFirstOrThrow();
     expect(secondRow.role).toBe('member');

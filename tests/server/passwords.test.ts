@@ -1,0 +1,18 @@
+import { hash } from '@node-rs/argon2';
+import { hashPassword, verifyPassword } from '../../server/auth/passwords';
+
+describe('password hashes', () => {
+  it('hashes with argon2id at 12 MiB, 3 iterations, 1 lane', async () => {
+    const made = await hashPassword('password123');
+    expect(made).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    expect(await verifyPassword(made, 'password123')).toBe(true);
+    expect(await verifyPassword(made, 'password124')).toBe(false);
+  });
+
+  it('still verifies hashes made with the earlier 19 MiB / 2 iterations setting', async () => {
+    const earlier = await hash('password123', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(earlier).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(earlier, 'password123')).toBe(true);
+    expect(await verifyPassword(earlier, 'wrong-password')).toBe(false);
+  });
+});
