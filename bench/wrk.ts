@@ -37,7 +37,7 @@ const luaString = (value: string) => JSON.stringify(value); // JSON escapes are 
  * correction turns those few slow first answers into ~1% of its samples: p99 measured the
  * start-up ramp of each run, not the service (docs/benchmarks.md, "Method").
  */
-export const HOLD_FIRST_MS = 20;
+const HOLD_FIRST_MS = 20;
 
 /** A wrk Lua script: fixed method, headers and body; a random path of the list per request. */
 function luaScript(request: LoadRequest, connectionsPerThread: number): string {

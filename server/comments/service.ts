@@ -8,8 +8,7 @@ import type { Database } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { isUuid, newId, nowIso } from '../http/ids';
 import type { Page } from '../http/paging';
-import { findPostOwner } from '../posts/repository';
-import { postNotFound } from '../posts/service';
+import { requirePost } from '../posts/service';
 import { COMMENT_REACTIONS, toggleReaction } from '../reactions/toggle';
 import { toComment } from './mappers';
 import * as comments from './repository';
@@ -20,12 +19,6 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
   const k = db.kysely;
 
-  async function requirePost(postId: string) {
-    const post = isUuid(postId) ? await findPostOwner(k, postId) : undefined;
-    if (!post) throw postNotFound();
-    return post;
-  }
-
   const addToCommentsCount = (trx: Transaction<Database>, postId: string, delta: number) =>
     trx.updateTable('posts').set({ comments_count: sql`comments_count + ${delta}` }).where('id', '=', postId).execute();
 
@@ -33,7 +26,7 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
     async list(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
       const rows = await comments.listComments(k, user.id, postId, page.cursor, page.limit + 1);
       // Comments prove their post exists; only an empty page needs to ask (a 404, or no comments).
-      if (rows.length === 0) await requirePost(postId);
+      if (rows.length === 0) await requirePost(k, postId);
       return rows.map(toComment);
     },
 
@@ -41,7 +34,7 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
       const message = typeof rawMessage === 'string' ? rawMessage.trim() : '';
       const error = commentMessageError(message);
       if (error) throw badRequest(error, 'InvalidComment');
-      await requirePost(postId);
+      await requirePost(k, postId);
       const id = newId();
       await k.transaction().execute(async (trx) => {
         await comments.insertComment(trx, { id, post_id: postId, user_id: user.id, message, created_at: nowIso() });
@@ -51,7 +44,7 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
     },
 
     async remove(user: AuthUser, postId: string, commentId: string): Promise<{ commentId: string }> {
-      const post = await requirePost(postId);
+      const post = await requirePost(k, postId);
       const comment = isUuid(commentId) ? await comments.findComment(k, user.id, commentId) : undefined;
       if (!comment || comment.post_id !== postId) throw commentNotFound();
       const allowed = comment.user_id === user.id || post.creator_id === user.id || user.role === 'admin';
@@ -65,7 +58,7 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
 
     async react(user: AuthUser, postId: string, commentId: unknown, kind: Reaction): Promise<ReactionCounts & { commentId: string }> {
       if (!isUuid(commentId)) throw badRequest('commentId is required', 'InvalidComment');
-      await requirePost(postId);
+      await requirePost(k, postId);
       const comment = await comments.findComment(k, user.id, commentId);
       if (!comment || comment.post_id !== postId) throw commentNotFound();
       const counts = await k.transaction().execute((trx) => toggleReaction(trx, db.dialect, COMMENT_REACTIONS, commentId, user.id, kind));

@@ -4,6 +4,7 @@ import { TEXTS } from '../../lib/texts';
 import { normalizeTag, normalizeTags, postMessageError, tagsError } from '../../lib/validation';
 import type { AppContext } from '../app';
 import type { AuthUser } from '../auth/service';
+import type { Queryable } from '../db/schema';
 import * as comments from '../comments/repository';
 import { toComment } from '../comments/mappers';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -16,6 +17,13 @@ import { toPost } from './mappers';
 import * as posts from './repository';
 
 export const postNotFound = () => notFound('Post not found', 'PostNotFound');
+
+/** The post's id and creator, or a 404 (also for an id that is not a UUID). */
+export async function requirePost(db: Queryable, id: string) {
+  const post = isUuid(id) ? await posts.findPostOwner(db, id) : undefined;
+  if (!post) throw postNotFound();
+  return post;
+}
 /** Most tags one tag search takes. */
 export const SEARCH_TAGS_MAX = 10;
 
@@ -86,12 +94,6 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
     }
   }
 
-  async function requirePost(id: string) {
-    const post = isUuid(id) ? await posts.findPostOwner(k, id) : undefined;
-    if (!post) throw postNotFound();
-    return post;
-  }
-
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
       if (feed === 'all') return map(await posts.allPosts(k, user.id, page.cursor, page.limit + 1));
@@ -138,7 +140,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
     },
 
     async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
-      const post = await requirePost(id);
+      const post = await requirePost(k, id);
       if (post.creator_id !== user.id) throw forbidden('Only the creator can edit this post');
       const changes: { message?: string; image?: string; media_id?: string; tags?: string; updated_at: string } = { updated_at: nowIso() };
       let tags: string[] | undefined;
@@ -160,7 +162,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
     },
 
     async remove(user: AuthUser, id: string): Promise<{ _id: string }> {
-      const post = await requirePost(id);
+      const post = await requirePost(k, id);
       if (post.creator_id !== user.id && user.role !== 'admin') throw forbidden('Only the creator can delete this post');
       await k.transaction().execute(async (trx) => {
         // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE).
