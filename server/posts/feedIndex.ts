@@ -71,12 +71,21 @@ function parseId(source: string, offset: number, into: Uint32Array, at: number):
   into[at + 3] = parseInt(part(28, 36), 16);
 }
 
-const hex8 = (word: number) => word.toString(16).padStart(8, '0');
+/** Two hex digits of every byte: formatting an id is then 16 lookups and one concatenation. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+function hex8(word: number): string {
+  return HEX_BYTES[word >>> 24] + HEX_BYTES[(word >>> 16) & 0xff] + HEX_BYTES[(word >>> 8) & 0xff] + HEX_BYTES[word & 0xff];
+}
+
+function hex4(word: number): string {
+  return HEX_BYTES[(word >>> 8) & 0xff] + HEX_BYTES[word & 0xff];
+}
 
 function formatId(from: Uint32Array, at: number): string {
-  const b = hex8(from[at + 1]);
-  const c = hex8(from[at + 2]);
-  return `${hex8(from[at])}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${hex8(from[at + 3])}`;
+  const b = from[at + 1];
+  const c = from[at + 2];
+  return `${hex8(from[at])}-${hex4(b >>> 16)}-${hex4(b)}-${hex4(c >>> 16)}-${hex4(c)}${hex8(from[at + 3])}`;
 }
 
 /** The smallest id string a UUIDv7 minted at `ms` or later can have. */
@@ -100,8 +109,12 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
    * looked up again once new creators have appeared.
    */
   const listNumbers = new WeakMap<readonly string[], { numbers: Int32Array; complete: boolean; creatorsKnown: number }>();
-  /** Scratch marks for one walk, by creator number; always all zero between walks. */
-  let marks = new Uint8Array(0);
+  /**
+   * Scratch marks for one walk: one bit per creator number, all zero between walks. Bits rather
+   * than bytes: 10,000 creators fit in 40 cache lines, which a walk between HTTP requests would
+   * otherwise fetch one by one.
+   */
+  let marks = new Uint32Array(0);
   const key = new Uint32Array(WORDS);
   let lastSyncStart = 0;
   let lastSyncAt = 0;
@@ -264,24 +277,32 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
 
     newest(viewerId, followeeIds, cursor, limit) {
       if (state !== 'ready') return null;
-      if (marks.length < creatorNumbers.size) marks = new Uint8Array(creatorNumbers.size * 2);
-      const marked: number[] = [];
-      const mark = (n: number | undefined) => {
-        if (n !== undefined && n !== GONE && marks[n] === 0) {
-          marks[n] = 1;
-          marked.push(n);
-        }
-      };
-      mark(creatorNumbers.get(viewerId));
-      for (const n of numbersOf(followeeIds)) mark(n);
+      if (marks.length * 32 < creatorNumbers.size) marks = new Uint32Array(Math.ceil(creatorNumbers.size / 16));
+      const followed = numbersOf(followeeIds);
+      const viewer = creatorNumbers.get(viewerId) ?? GONE;
+      let marked = viewer !== GONE;
+      if (marked) marks[viewer >>> 5] |= 1 << (viewer & 31);
+      for (let i = 0; i < followed.length; i += 1) {
+        const n = followed[i];
+        if (n === GONE) continue;
+        marks[n >>> 5] |= 1 << (n & 31);
+        marked = true;
+      }
       const found: string[] = [];
-      if (marked.length > 0) {
-        for (let i = (cursor === null ? length : lowerBound(cursor)) - 1; i >= 0 && found.length < limit; i -= 1) {
-          const creator = creators[i];
-          if (creator !== GONE && marks[creator] === 1) found.push(formatId(ids, i * WORDS));
+      if (marked && limit > 0) {
+        // Locals: the loop then reads no closure variables.
+        const posts = creators;
+        const bits = marks;
+        for (let i = (cursor === null ? length : lowerBound(cursor)) - 1; i >= 0; i -= 1) {
+          const creator = posts[i];
+          if (creator !== GONE && (bits[creator >>> 5] & (1 << (creator & 31))) !== 0) {
+            found.push(formatId(ids, i * WORDS));
+            if (found.length === limit) break;
+          }
         }
       }
-      for (const n of marked) marks[n] = 0;
+      if (viewer !== GONE) marks[viewer >>> 5] = 0;
+      for (let i = 0; i < followed.length; i += 1) if (followed[i] !== GONE) marks[followed[i] >>> 5] = 0;
       return found;
     },
 

@@ -64,14 +64,15 @@ async function loadedIndex(options: Partial<Parameters<typeof createFeedIndex>[1
 describe('the home feed index', () => {
   it('finds what the database walk finds, for every viewer, cursor and page size', async () => {
     const rand = random(7);
-    const creators = await insertUsers(25);
+    // More than 32 creators: the walk marks them in 32-bit words.
+    const creators = await insertUsers(70);
     const posted: string[] = [];
     // Skewed like real data: a few creators post most.
     for (let i = 0; i < 400; i += 1) posted.push(await insertPost(creators[Math.floor(rand() ** 2 * creators.length)]));
     const viewers = await insertUsers(4);
     await follow(viewers[0], creators.slice(0, 3));
     await follow(viewers[1], creators.filter(() => rand() < 0.5));
-    await follow(viewers[2], creators.slice(20));
+    await follow(viewers[2], creators.slice(40));
     // viewers[3] follows nobody: only their own posts.
     await insertPost(viewers[3]);
     // Loaded in chunks of 50 rows, so the chunk boundaries are crossed many times.
