@@ -60,6 +60,8 @@ interface Row {
   cpuUs: number | null;
   /** PostgreSQL's CPU time per request (all its local processes), µs; null on SQLite or a remote database. */
   dbCpuUs: number | null;
+  /** A read row's reference: the empty Next.js route measured in turns with the row (`measure`). */
+  nextInTurns?: Measured;
 }
 
 /** A port nobody listens on now (the machine is shared: fixed ports may be taken). */
@@ -177,30 +179,33 @@ const perRequest = (seconds: number | null, requests: number) => (seconds === nu
 const addSpent = (total: number | null, before: number | null, after: number | null) =>
   (total === null || before === null || after === null ? null : total + after - before);
 
-/** One row to measure: its name (for the log and the wrk script) and its request. */
-interface Measurand { name: string; request: LoadRequest }
-type Measured = Pick<Row, 'result' | 'cpuUs' | 'dbCpuUs'>;
+/** One row to measure: its name (for the log and the wrk script), its request and who answers it. */
+interface Measurand { name: string; request: LoadRequest; url: string; server: Server; readsDatabase: boolean }
+interface Measured { result: LoadResult; cpuUs: number | null; dbCpuUs: number | null }
 
 /**
- * Measures one row, or rows compared with each other (a list's first and deep page) in turns of
- * `segmentSeconds` until each has had `seconds`: on shared cores other processes' bursts then
- * slow both alike instead of whichever row ran at the time (adjacent 10 s rows differed by up to
- * 18% with nothing changed between them).
+ * Measures one row, or rows compared with each other (a list's first and deep page, and the
+ * Next.js route a read row is held against) in turns of `segmentSeconds` until each has had
+ * `seconds`: on shared cores other processes' bursts then slow them alike instead of whichever
+ * row ran at the time (adjacent 10 s rows differed by up to 18% with nothing changed between
+ * them, and the route itself by 25% between runs an hour apart).
  */
-async function measure(baseUrl: string, pid: number, group: Measurand[], scriptDir: string, readsDatabase: boolean, firstOfServer: boolean): Promise<Measured[]> {
-  const options = { baseUrl, connections, threads, scriptDir };
-  for (const [index, { name, request }] of group.entries()) {
-    await checkOnce(baseUrl, request);
-    const warm = warmup + (firstOfServer && index === 0 ? serverWarmup : 0);
-    if (warm > 0) await runWrk(request, { ...options, seconds: warm }, `${name}-warmup`);
+async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Server>): Promise<Measured[]> {
+  const optionsOf = (url: string) => ({ baseUrl: url, connections, threads, scriptDir });
+  for (const { name, request, url, server } of group) {
+    await checkOnce(url, request);
+    const warm = warmup + (warmedUp.has(server) ? 0 : serverWarmup);
+    warmedUp.add(server);
+    if (warm > 0) await runWrk(request, { ...optionsOf(url), seconds: warm }, `${name}-warmup`);
   }
   const turns = group.length > 1 ? Math.max(1, Math.round(seconds / segmentSeconds)) : 1;
   const perTurn = group.length > 1 ? Math.max(1, Math.round(seconds / turns)) : seconds;
   const parts = group.map(() => ({ results: [] as LoadResult[], cpu: 0 as number | null, dbCpu: 0 as number | null }));
   for (let turn = 0; turn < turns; turn++) {
-    for (const [index, { name, request }] of group.entries()) {
+    for (const [index, { name, request, url, server, readsDatabase }] of group.entries()) {
+      const pid = server.child.pid!;
       const [cpuBefore, dbBefore] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
-      const result = await runWrk(request, { ...options, seconds: perTurn }, name);
+      const result = await runWrk(request, { ...optionsOf(url), seconds: perTurn }, name);
       const [cpuAfter, dbAfter] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
       const part = parts[index];
       part.results.push(result);
@@ -222,21 +227,24 @@ async function measure(baseUrl: string, pid: number, group: Measurand[], scriptD
 function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: string): string {
   const http = rows.find((r) => r.name === 'reference: node:http');
   const nextRef = rows.find((r) => r.name === 'reference: Next.js API route');
-  const ratio = (row: Row, ref?: Row) => (ref ? `${(row.result.rps / ref.result.rps).toFixed(2)}` : '–');
+  const ratio = (row: Row, ref?: Measured) => (ref ? `${(row.result.rps / ref.result.rps).toFixed(2)}` : '–');
+  // A read row is held against the route measured in turns with it; other rows against its own row.
+  const nextOf = (row: Row): Measured | undefined => row.nextInTurns ?? nextRef;
   const us = (value: number | null) => (value === null ? '?' : value.toFixed(0));
   // PostgreSQL's own CPU per request, where it runs on this machine: part of each request's cost.
   const withDatabase = rows.some((row) => row.dbCpuUs !== null);
   const lines = [
     `Machine: ${machineText}`, `Load: wrk, ${connections} connections, ${threads} threads, ${seconds} s per row after ${warmup} s warm-up (${warmup + serverWarmup} s before a server's first row).`, '',
-    `| Row | req/s | p50 ms | p99 ms | server CPU µs/req |${withDatabase ? ' PostgreSQL CPU µs/req |' : ''} ÷ node:http | ÷ Next API | errors | targets |`,
-    `|---|---:|---:|---:|---:|${withDatabase ? '---:|' : ''}---:|---:|---:|---|`,
+    `| Row | req/s | p50 ms | p99 ms | server CPU µs/req |${withDatabase ? ' PostgreSQL CPU µs/req |' : ''} ÷ node:http | Next API req/s (CPU µs/req), same turns | ÷ Next API | errors | targets |`,
+    `|---|---:|---:|---:|---:|${withDatabase ? '---:|' : ''}---:|---:|---:|---:|---|`,
   ];
   const missed: string[] = [];
   for (const row of rows) {
     const notes: string[] = [];
     const r = row.result;
     if (row.kind === 'read') {
-      if (nextRef && r.rps < nextRef.result.rps) notes.push('below Next API');
+      const next = nextOf(row);
+      if (next && r.rps < next.result.rps) notes.push('below Next API');
       if (r.p99 >= 10 * r.p50) notes.push('p99 ≥ 10× p50');
       const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
       if (first && r.rps < 0.9 * first.result.rps) notes.push(`deep ${((1 - r.rps / first.result.rps) * 100).toFixed(0)}% slower`);
@@ -244,7 +252,8 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
     }
     if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
     const verdict = row.kind === 'read' ? (notes.length ? `missed: ${notes.join(', ')}` : 'met') : '';
-    lines.push(`| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${us(row.cpuUs)} |${withDatabase ? ` ${row.dbCpuUs === null ? '' : us(row.dbCpuUs)} |` : ''} ${ratio(row, http)} | ${ratio(row, nextRef)} | ${r.errors} | ${verdict} |`);
+    const inTurns = row.nextInTurns ? `${row.nextInTurns.result.rps.toFixed(0)} (${us(row.nextInTurns.cpuUs)})` : '';
+    lines.push(`| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${us(row.cpuUs)} |${withDatabase ? ` ${row.dbCpuUs === null ? '' : us(row.dbCpuUs)} |` : ''} ${ratio(row, http)} | ${inTurns} | ${ratio(row, nextOf(row))} | ${r.errors} | ${verdict} |`);
   }
   if (images.length > 0) {
     lines.push('', '| Image (post preset) | bytes | pipeline ms | bare decode+resize ms | ratio | target ≤ 1.5× |', '|---|---:|---:|---:|---:|---|');
@@ -336,9 +345,10 @@ async function main(): Promise<void> {
       { name: `post's comments (${f.hot.comments_count})`, path: `/api/posts/${f.hot.id}/comments` },
     ];
     type Plan = { name: string; kind: Row['kind']; firstOf?: string; url: string; request: () => LoadRequest };
+    const nextPlan: Plan = { name: 'reference: Next.js API route', kind: 'reference', url: base(PORTS.next), request: () => ({ paths: ['/api/hello'] }) };
     const plans: Plan[] = [
       { name: 'reference: node:http', kind: 'reference', url: base(PORTS.http), request: () => ({ paths: ['/'] }) },
-      { name: 'reference: Next.js API route', kind: 'reference', url: base(PORTS.next), request: () => ({ paths: ['/api/hello'] }) },
+      nextPlan,
     ];
     for (const list of lists) {
       plans.push({ name: `${list.name}, first page`, kind: 'read', url: appUrl, request: () => ({ paths: [list.path], headers: signedIn() }) });
@@ -363,17 +373,21 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     const warmedUp = new Set<Server>();
     const selected = plans.filter((plan) => !only || plan.kind === 'reference' || only.test(plan.name));
+    const measurand = (plan: Plan, name = plan.name): Measurand => ({
+      name, request: plan.request(), url: plan.url, server: serverAt.get(plan.url)!, readsDatabase: plan.url === appUrl,
+    });
     for (const plan of selected) {
       // A deep page is measured in turns with its first page, when both are selected.
       if (plan.firstOf && selected.some((other) => other.name === plan.firstOf)) continue;
       const group = [plan, ...selected.filter((other) => other.firstOf === plan.name)];
       // A fresh session per group: access tokens live 15 minutes, a full run is longer.
       if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
-      const server = serverAt.get(plan.url)!;
-      const firstOfServer = !warmedUp.has(server);
-      warmedUp.add(server);
-      const measured = await measure(plan.url, server.child.pid!, group.map((p) => ({ name: p.name, request: p.request() })), scriptDir, plan.url === appUrl, firstOfServer);
-      group.forEach((p, index) => rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index] }));
+      // A read row's target is the Next.js route's req/s: measured in the same turns, so both
+      // figures come from the same minute of this shared machine.
+      const paired = plan.kind === 'read' ? [measurand(nextPlan, `${plan.name} · Next.js route`)] : [];
+      const measured = await measure([...group.map((p) => measurand(p)), ...paired], scriptDir, warmedUp);
+      const nextInTurns = paired.length > 0 ? measured[group.length] : undefined;
+      group.forEach((p, index) => rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index], nextInTurns }));
       // Which row makes the server grow: its RSS right after each row.
       const now = memoryOf(app.child.pid!);
       if (now && plan.url === appUrl) console.log(`  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`);

@@ -112,9 +112,10 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
   /**
    * Scratch marks for one walk: one bit per creator number, all zero between walks. Bits rather
    * than bytes: 10,000 creators fit in 40 cache lines, which a walk between HTTP requests would
-   * otherwise fetch one by one.
+   * otherwise fetch one by one. Int32, not Uint32: a Uint32 word with bit 31 set is above V8's
+   * small-integer range, an Int32 one is not.
    */
-  let marks = new Uint32Array(0);
+  let marks = new Int32Array(0);
   const key = new Uint32Array(WORDS);
   let lastSyncStart = 0;
   let lastSyncAt = 0;
@@ -277,7 +278,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
 
     newest(viewerId, followeeIds, cursor, limit) {
       if (state !== 'ready') return null;
-      if (marks.length * 32 < creatorNumbers.size) marks = new Uint32Array(Math.ceil(creatorNumbers.size / 16));
+      if (marks.length * 32 < creatorNumbers.size) marks = new Int32Array(Math.ceil(creatorNumbers.size / 16));
       const followed = numbersOf(followeeIds);
       const viewer = creatorNumbers.get(viewerId) ?? GONE;
       let marked = viewer !== GONE;
