@@ -4,7 +4,7 @@
  * the targets of docs/benchmarks.md; it never fails on a missed target (figures, not tests).
  *
  * Flags: --seconds 10 (per row) --warmup 3 (per row) --server-warmup 10 (before a server's first row)
- *        --segment-seconds 2 (turns of a first page and its deep page)
+ *        --segment-seconds 2 (turns of a first page, its deep page and the Next.js route)
  *        --connections 50 --threads 2 --only <regex>
  *        --skip-images --cpu-prof (server writes a .cpuprofile into $DATA_DIR/profiles)
  *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
