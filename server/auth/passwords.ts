@@ -5,7 +5,8 @@ import { hash, verify } from '@node-rs/argon2';
 // strength as its 19 MiB / 2 baseline, which this replaced on 2026-11-23). Less memory per hash
 // matters on a small server: two sign-ins at once held 38 MiB on top of the heap and took the
 // benchmark's peak RSS past its 300 MB target on PostgreSQL (docs/benchmarks.md). Hashes made
-// with the earlier setting still verify: each hash carries its own parameters.
+// with the earlier setting still verify (each hash carries its own parameters) and are replaced
+// at the next sign-in (`needsRehash`).
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 12288, timeCost: 3, parallelism: 1 } as const;
 
 /**
@@ -40,6 +41,17 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+/**
+ * True when a hash was made with other parameters than today's (e.g. 19 MiB / 2 before
+ * 2026-11-23): the sign-in that has just verified the password re-hashes it, so old settings
+ * and their memory use die out with use instead of staying for good.
+ */
+export function needsRehash(passwordHash: string): boolean {
+  const made = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  return made === null || Number(made[1]) !== OPTIONS.memoryCost || Number(made[2]) !== OPTIONS.timeCost
+    || Number(made[3]) !== OPTIONS.parallelism;
 }
 
 let dummyHash: Promise<string> | null = null;

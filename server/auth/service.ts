@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { HttpError, badRequest, conflict } from '../http/errors';
 import { newId, nowIso } from '../http/ids';
 import * as users from '../users/repository';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as sessions from './repository';
 import { type SessionCache, sessionCache } from './sessionCache';
 import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken } from './tokens';
@@ -83,6 +83,9 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       const user = await users.findUserByEmail(db, email);
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
       if (!user || !valid) throw new HttpError(401, 'InvalidCredentials', TEXTS.invalidCredentials);
+      if (needsRehash(user.password_hash)) {
+        await users.replacePasswordHash(db, user.id, user.password_hash, await hashPassword(password));
+      }
       return issueSession(user.id, userAgent);
     },
 

@@ -26,6 +26,10 @@ export const insertUser = (db: Queryable, user: NewUser) => db.insertInto('users
 export const updateUser = (db: Queryable, id: string, changes: UserUpdate) =>
   db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
+/** Swaps a password hash for a new one of the same password, unless the password changed meanwhile. */
+export const replacePasswordHash = (db: Queryable, id: string, oldHash: string, newHash: string) =>
+  db.updateTable('users').set({ password_hash: newHash }).where('id', '=', id).where('password_hash', '=', oldHash).execute();
+
 export async function isFollowing(db: Queryable, followerId: string, followeeId: string): Promise<boolean> {
   const row = await db.selectFrom('follows').select('id')
     .where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { createSigner } from 'fast-jwt';
 import { TEXTS } from '../../lib/texts';
 import { type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
@@ -71,6 +72,20 @@ describe('login and session', () => {
     expect(user).toMatchObject({ username: 'loginuser', email: 'login@example.com', avatar: null, banner: null, description: '', postsCount: 0 });
     expect(user).not.toHaveProperty('password_hash');
     expect(user).not.toHaveProperty('role');
+  });
+
+  it('re-hashes a password made with earlier parameters at the sign-in that verifies it, not at a failed one', async () => {
+    await signup({ username: 'oldhash', email: 'oldhash@example.com', password: 'password123' });
+    const earlier = await hash('password123', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const hashOf = async () => (await t.db.kysely.selectFrom('users').select('password_hash').where('username', '=', 'oldhash').executeTakeFirstOrThrow()).password_hash;
+    await t.db.kysely.updateTable('users').set({ password_hash: earlier }).where('username', '=', 'oldhash').execute();
+    expect((await login({ email: 'oldhash@example.com', password: 'wrong-password' })).statusCode).toBe(401);
+    expect(await hashOf()).toBe(earlier);
+    expect((await login({ email: 'oldhash@example.com', password: 'password123' })).statusCode).toBe(200);
+    const renewed = await hashOf();
+    expect(renewed).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    expect((await login({ email: 'oldhash@example.com', password: 'password123' })).statusCode).toBe(200);
+    expect(await hashOf()).toBe(renewed);
   });
 
   it('answers the same 401 for a wrong password and an unknown email', async () => {

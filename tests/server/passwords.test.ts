@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { hashPassword, verifyPassword } from '../../server/auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../server/auth/passwords';
 
 describe('password hashes', () => {
   it('hashes with argon2id at 12 MiB, 3 iterations, 1 lane', async () => {
@@ -14,5 +14,8 @@ describe('password hashes', () => {
     expect(earlier).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(earlier, 'password123')).toBe(true);
     expect(await verifyPassword(earlier, 'wrong-password')).toBe(false);
+    expect(needsRehash(earlier)).toBe(true);
+    expect(needsRehash(await hashPassword('password123'))).toBe(false);
+    expect(needsRehash('not-a-hash')).toBe(true);
   });
 });
