@@ -36,7 +36,7 @@ const warmup = count(flags, 'warmup', 3);
  * 20–25% of its throughput. Steady state is what the rows compare.
  */
 const serverWarmup = count(flags, 'server-warmup', 10);
-/** A first page and its deep page take turns of this many seconds (see `measure`). */
+/** A first page, its deep page and the Next.js route take turns of this many seconds (see `measure`). */
 const segmentSeconds = count(flags, 'segment-seconds', 2);
 const connections = count(flags, 'connections', 50);
 const threads = count(flags, 'threads', 2);

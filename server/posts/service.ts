@@ -24,6 +24,7 @@ export async function requirePost(db: Queryable, id: string) {
   if (!post) throw postNotFound();
   return post;
 }
+
 /** Most tags one tag search takes. */
 export const SEARCH_TAGS_MAX = 10;
 

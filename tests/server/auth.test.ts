@@ -1,7 +1,6 @@
-import { hash } from '@node-rs/argon2';
 import { createSigner } from 'fast-jwt';
 import { TEXTS } from '../../lib/texts';
-import { type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
+import { type TestApp, cookieHeader, cookiesOf, createTestApp, hashWithEarlierSetting, signIn } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -76,7 +75,7 @@ describe('login and session', () => {
 
   it('re-hashes a password made with earlier parameters at the sign-in that verifies it, not at a failed one', async () => {
     await signup({ username: 'oldhash', email: 'oldhash@example.com', password: 'password123' });
-    const earlier = await hash('password123', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const earlier = await hashWithEarlierSetting('password123');
     const hashOf = async () => (await t.db.kysely.selectFrom('users').select('password_hash').where('username', '=', 'oldhash').executeTakeFirstOrThrow()).password_hash;
     await t.db.kysely.updateTable('users').set({ password_hash: earlier }).where('username', '=', 'oldhash').execute();
     expect((await login({ email: 'oldhash@example.com', password: 'wrong-password' })).statusCode).toBe(401);

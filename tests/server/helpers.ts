@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type PageHandler } from '../../server/app';
@@ -108,3 +109,7 @@ export async function signIn(app: FastifyInstance, overrides: { username?: strin
   const me = await app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: cookieHeader(cookies) } });
   return { id: me.json()._id, username, email, password, cookies, headers: { cookie: cookieHeader(cookies) } };
 }
+
+/** A hash of `password` made with the argon2id setting used before 2026-11-23 (19 MiB, 2 iterations). */
+export const hashWithEarlierSetting = (password: string) =>
+  hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });

@@ -1,5 +1,5 @@
-import { hash } from '@node-rs/argon2';
 import { hashPassword, needsRehash, verifyPassword } from '../../server/auth/passwords';
+import { hashWithEarlierSetting } from './helpers';
 
 describe('password hashes', () => {
   it('hashes with argon2id at 12 MiB, 3 iterations, 1 lane', async () => {
@@ -10,7 +10,7 @@ describe('password hashes', () => {
   });
 
   it('still verifies hashes made with the earlier 19 MiB / 2 iterations setting', async () => {
-    const earlier = await hash('password123', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const earlier = await hashWithEarlierSetting('password123');
     expect(earlier).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(earlier, 'password123')).toBe(true);
     expect(await verifyPassword(earlier, 'wrong-password')).toBe(false);
