@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
+import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { type FeedIndex, createFeedIndex } from './posts/feedIndex';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
@@ -95,6 +96,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Loads in the background: the server answers at once, the home feed from the database meanwhile.
   app.addHook('onReady', async () => { void feedIndex.start(); });
   app.addHook('onClose', async () => feedIndex.close());
+  if (config.unusedMediaGraceHours > 0) {
+    const sweeper = unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
+      graceMs: config.unusedMediaGraceHours * 3_600_000,
+      onDone: (removed) => { if (removed > 0) app.log.info(`Removed ${removed} unused uploads`); },
+      onError: (error) => app.log.warn({ err: error }, 'Removing unused uploads failed; trying again later'),
+    });
+    app.addHook('onReady', async () => sweeper.start());
+    app.addHook('onClose', async () => sweeper.close());
+  }
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);

@@ -32,6 +32,8 @@ export interface Config {
   feedIndexMaxPosts: number;
   /** How late home feeds here may see posts and follows written through other instances. */
   homeFeedSyncMs: number;
+  /** Uploads no post or profile uses are removed once this old (server/media/unusedMedia.ts; 0: kept). */
+  unusedMediaGraceHours: number;
 }
 
 export interface RateLimits {
@@ -97,5 +99,6 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
+    unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
   };
 }
