@@ -51,7 +51,6 @@ try {
   } else if ((m = /^\\/post\\/([^/]+)$/.exec(path))) {
     var id = encodeURIComponent(segment(m[1]));
     then(read('/api/posts/' + id), postImage);
-    read('/api/posts/' + id + '/comments');
   } else if ((m = /^\\/profile\\/([^/]+)$/.exec(path))) {
     var name = encodeURIComponent(segment(m[1]));
     then(read('/api/users/' + name), function (body) { preload(body.user && body.user.banner); });

@@ -8,7 +8,7 @@
  * reached by reading the API itself (store/serverData.ts).
  */
 import { POST_IMAGE_SIZES } from './earlyReads';
-import type { Comment, Post, PostWithComments, Profile, User } from './types';
+import type { Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
 export const SERVER_DATA_KEY = Symbol.for('posts.serverData');
@@ -23,7 +23,7 @@ export type ServerPageData =
   | { kind: 'feed'; feed: 'following'; posts: ListPage<Post> }
   | { kind: 'tagged'; tags: string[]; posts: ListPage<Post> }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
-  | { kind: 'post'; post: PostWithComments; comments: ListPage<Comment> };
+  | { kind: 'post'; post: PostWithComments; commentsNext: string | null };
 
 export interface ServerData {
   /** The signed-in viewer (from the session cookie only). */

@@ -1,4 +1,5 @@
 import type { Comment, Post, PostWithComments, ReactionCounts } from '../lib/types';
+import { nextLink } from '../lib/links';
 import { apiClient, getPage, type Page } from './apiClient';
 
 export type Feed = 'following' | 'all';
@@ -21,8 +22,10 @@ export const postsApi = {
   /** Follows a `Link: rel="next"` URL given by the server. */
   page: (url: string): Promise<Page<Post>> => getPage<Post>(url),
 
-  async get(id: string): Promise<PostWithComments> {
-    return (await apiClient.get<PostWithComments>(`/api/posts/${encodeURIComponent(id)}`)).data;
+  /** The post with its newest comments; `commentsNext` (its `Link` header) is where older ones are. */
+  async get(id: string): Promise<{ post: PostWithComments; commentsNext: string | null }> {
+    const response = await apiClient.get<PostWithComments>(`/api/posts/${encodeURIComponent(id)}`);
+    return { post: response.data, commentsNext: nextLink(response.headers.get('link')) };
   },
   async create(input: PostInput & { creator: string; creatorImage: string | null }): Promise<Post> {
     return (await apiClient.post<Post>('/api/posts/create', input)).data;
@@ -40,8 +43,6 @@ export const postsApi = {
     return (await apiClient.patch<ReactionCounts>(`/api/posts/${encodeURIComponent(id)}/dislike`, { userId })).data;
   },
 
-  comments: (postId: string): Promise<Page<Comment>> =>
-    getPage<Comment>(`/api/posts/${encodeURIComponent(postId)}/comments`),
   commentsPage: (url: string): Promise<Page<Comment>> => getPage<Comment>(url),
   async addComment(postId: string, message: string, userId: string): Promise<Comment> {
     return (await apiClient.post<Comment>(`/api/posts/${encodeURIComponent(postId)}/comments`, { message, userId })).data;

@@ -37,9 +37,8 @@ export function makeStoreFrom(data: ServerData | null): AppStore {
     list({ kind: 'user', username: page.profile.username }, page.posts);
   }
   if (page?.kind === 'post') {
-    const post = { ...page.post, comments: page.comments.items };
-    dispatch(fetchPost.fulfilled({ post, commentsNext: page.comments.next }, REQUEST_ID, post._id));
-    dispatch(serverDataReceived(serverDataKey.post(post._id)));
+    dispatch(fetchPost.fulfilled({ post: page.post, commentsNext: page.commentsNext }, REQUEST_ID, page.post._id));
+    dispatch(serverDataReceived(serverDataKey.post(page.post._id)));
   }
   return store;
 }

@@ -28,7 +28,9 @@ export function readPage(query: PageQuery): Page {
 
 /**
  * Repositories fetch `limit + 1` rows; the extra one only says that another page exists.
- * Sends the Link header and returns the page's items.
+ * Sends the Link header and returns the page's items. The next page is the request's own URL
+ * with a new cursor, unless the list lives elsewhere (`listUrl`: a post's comments, embedded in
+ * the post).
  */
 export function sendPage<T>(
   request: FastifyRequest,
@@ -36,10 +38,11 @@ export function sendPage<T>(
   page: Page,
   rows: T[],
   cursorOf: (item: T) => string,
+  listUrl: string = request.url,
 ): T[] {
   if (rows.length <= page.limit) return rows;
   const items = rows.slice(0, page.limit);
-  reply.header('Link', `<${nextPageUrl(request.url, cursorOf(items[items.length - 1]), page.limit)}>; rel="next"`);
+  reply.header('Link', `<${nextPageUrl(listUrl, cursorOf(items[items.length - 1]), page.limit)}>; rel="next"`);
   return items;
 }
 

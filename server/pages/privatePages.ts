@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DATA_KEY, type ListPage, type ServerData, type ServerPageData } from '../../lib/serverData';
 import { nextLink } from '../../lib/links';
-import type { Comment, Post, PostWithComments, Profile, User } from '../../lib/types';
+import type { Post, PostWithComments, Profile, User } from '../../lib/types';
 import { normalizeTags } from '../../lib/validation';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import { pageSessions } from './session';
@@ -65,10 +65,8 @@ const PAGES: Record<string, (read: Read, params: Params) => Promise<ServerPageDa
     return posts && { kind: 'profile', profile, posts };
   },
   async '/post/:id'(read, params) {
-    const id = encodeURIComponent(params.id);
-    const [post, comments] = await Promise.all([read<PostWithComments>(`/api/posts/${id}`), read<Comment[]>(`/api/posts/${id}/comments`)]);
-    if (!post || !comments) return null;
-    return { kind: 'post', post: post.body, comments: { items: comments.body, next: comments.next } };
+    const post = await read<PostWithComments>(`/api/posts/${encodeURIComponent(params.id)}`);
+    return post && { kind: 'post', post: post.body, commentsNext: post.next };
   },
 };
 

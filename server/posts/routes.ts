@@ -65,7 +65,12 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   app.get<IdRoute>('/:id', {
     preValidation: signedIn,
     schema: { tags: ['posts'], params: idParams, response: { 200: postWithCommentsSchema, ...errors(401, 404) } },
-  }, async (request) => posts.get(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT));
+  }, async (request, reply) => {
+    const post = await posts.get(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT);
+    // Older comments are the comments list's next page: the client follows the Link from here.
+    const page = { limit: PAGE_LIMIT_DEFAULT, cursor: null };
+    return { ...post, comments: sendPage(request, reply, page, post.comments, (c) => c.commentId, `/api/posts/${post._id}/comments`) };
+  });
 
   app.patch<IdRoute & { Body: { post?: PostInput } }>('/:id/manage', {
     preValidation: write,

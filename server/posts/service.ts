@@ -132,11 +132,14 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
       return load(user.id, id);
     },
 
-    /** The post with its newest comments; the client pages on from the last commentId. */
+    /**
+     * The post with its newest `commentsLimit` comments and one more, which only says that older
+     * ones exist (the route turns it into the `Link` to them, as for any list).
+     */
     async get(user: AuthUser, id: string, commentsLimit: number): Promise<PostWithComments> {
       if (!isUuid(id)) throw postNotFound();
       const post = await load(user.id, id);
-      const rows = await comments.listComments(k, user.id, id, null, commentsLimit);
+      const rows = await comments.listComments(k, user.id, id, null, commentsLimit + 1);
       return { ...post, comments: rows.map(toComment) };
     },
 

@@ -118,8 +118,7 @@ export const fetchMorePosts = createAppAsyncThunk(
 
 export const fetchPost = createAppAsyncThunk('posts/fetchPost', async (id: string, { rejectWithValue }) => {
   try {
-    const [post, comments] = await Promise.all([postsApi.get(id), postsApi.comments(id)]);
-    return { post: { ...post, comments: comments.items }, commentsNext: comments.next };
+    return await postsApi.get(id);
   } catch (error) {
     return rejectWithValue(errorMessage(error));
   }

@@ -97,3 +97,44 @@ describe('tag search', () => {
     expect(await page.getByText('Not about mountains').count()).toBe(0);
   });
 });
+
+describe('a post with more comments than a page', () => {
+  test('shows the 12 newest and loads the older ones, server-rendered and reached inside the app, from one read of the post', async ({ openPage }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    const post = await createPostViaApi(page, { message: 'A long thread', tags: ['thread'] });
+    for (let i = 1; i <= 14; i += 1) {
+      const res = await page.request.post(`/api/posts/${post._id}/comments`, { data: { message: `Reply number ${i}` } });
+      expect(res.status()).toBe(201);
+    }
+    const replies = page.getByText(/^Reply number \d+$/);
+    const older = page.getByRole('button', { name: 'Show older comments' });
+    const commentReads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/posts/${post._id}/comments` && request.method() === 'GET') commentReads.push(url.search);
+    });
+
+    const showsAllAfterLoadingOlder = async () => {
+      await page.getByText('Reply number 14', { exact: true }).waitFor();
+      await expect.poll(() => replies.count()).toBe(12);
+      expect(await page.getByText('Reply number 2', { exact: true }).count()).toBe(0);
+      await older.click();
+      await page.getByText('Reply number 1', { exact: true }).waitFor();
+      await expect.poll(() => replies.count()).toBe(14);
+      await older.waitFor({ state: 'detached' });
+    };
+
+    await page.goto(`/post/${post._id}`);
+    await showsAllAfterLoadingOlder();
+
+    await page.goto('/home');
+    await page.getByRole('article').filter({ hasText: 'A long thread' }).getByRole('link', { name: /comments?, open post/ }).click();
+    await page.waitForURL(`**/post/${post._id}**`);
+    await showsAllAfterLoadingOlder();
+    // The comments list was only ever read for its older page, never for the first one again.
+    expect(commentReads).toHaveLength(2);
+    for (const search of commentReads) expect(new URLSearchParams(search).get('cursor')).toBeTruthy();
+  });
+});

@@ -96,6 +96,27 @@ describe('get', () => {
     expect(res.json()).toMatchObject({ _id: post._id, commentsCount: 2, comments: [{ message: 'second' }, { message: 'first' }] });
   });
 
+  it('embeds the 12 newest comments, and a Link to the older ones only when there are any', async () => {
+    const post = await createPost(t.app, alice);
+    for (let i = 1; i <= 12; i += 1) await inject(bob, 'POST', `/api/posts/${post._id}/comments`, { message: `comment ${i}` });
+    const twelve = await inject(bob, 'GET', `/api/posts/${post._id}`);
+    expect(twelve.json().comments).toHaveLength(12);
+    expect(twelve.headers.link).toBeUndefined();
+
+    await inject(bob, 'POST', `/api/posts/${post._id}/comments`, { message: 'comment 13' });
+    const thirteen = await inject(bob, 'GET', `/api/posts/${post._id}`);
+    const shown = thirteen.json().comments as { commentId: string; message: string }[];
+    expect(shown.map((c) => c.message)).toEqual(Array.from({ length: 12 }, (_, i) => `comment ${13 - i}`));
+    const next = `/api/posts/${post._id}/comments?cursor=${shown[11].commentId}&limit=12`;
+    expect(thirteen.headers.link).toBe(`<${next}>; rel="next"`);
+    // The same page the comments list itself links to, and the end of the list.
+    const list = await inject(bob, 'GET', `/api/posts/${post._id}/comments`);
+    expect(list.headers.link).toBe(thirteen.headers.link);
+    const older = await inject(bob, 'GET', next);
+    expect(older.json().map((c: { message: string }) => c.message)).toEqual(['comment 1']);
+    expect(older.headers.link).toBeUndefined();
+  });
+
   it('answers 404 for an unknown or malformed id, 401 without a session', async () => {
     expect((await inject(alice, 'GET', '/api/posts/0190d5c6-0000-7000-8000-000000000000')).statusCode).toBe(404);
     expect((await inject(alice, 'GET', '/api/posts/not-an-id')).statusCode).toBe(404);

@@ -89,7 +89,8 @@ describe('private pages rendered on the server', () => {
     expect(detail.page.post).toEqual(await api(bob, `/api/posts/${post._id}`));
     expect(detail.page.post.myReaction).toBeNull();
     expect(detail.page.post.likesCount).toBe(1);
-    expect(detail.page.comments.items.map((c) => c.message)).toEqual(['Ann here']);
+    expect(detail.page.post.comments.map((c) => c.message)).toEqual(['Ann here']);
+    expect(detail.page.commentsNext).toBeNull();
     expect(postRes.body).not.toContain(ann.email);
   });
 

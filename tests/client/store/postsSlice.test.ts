@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { TEXTS } from '../../../lib/texts';
 import { makeStore, type AppStore } from '../../../store';
 import {
-  addComment, createPost, deleteComment, deletePost, dislikeComment, dislikePost, editPost, fetchMorePosts, fetchPost, fetchPosts,
+  addComment, createPost, deleteComment, deletePost, dislikeComment, dislikePost, editPost, fetchMoreComments, fetchMorePosts, fetchPost, fetchPosts,
   likeComment, likePost, postCleared,
 } from '../../../store/slices/postsSlice';
 import { buildComment, buildPost, buildUser } from '../support/factories';
@@ -110,7 +110,6 @@ describe('post actions go idle → loading → done or failed', () => {
     const comment = buildComment({ commentId: 'c1' });
     server.use(
       http.get('/api/posts/p1', () => HttpResponse.json({ ...buildPost({ _id: 'p1' }), comments: [comment] })),
-      http.get('/api/posts/p1/comments', () => HttpResponse.json([comment])),
       http.patch('/api/posts/p1/comments/like', () => HttpResponse.json({ commentId: 'c1', likesCount: 1, dislikesCount: 0, myReaction: 'like' })),
       http.patch('/api/posts/p1/comments/dislike', () =>
         HttpResponse.json({ commentId: 'c1', likesCount: 0, dislikesCount: 1, myReaction: 'dislike' }),
@@ -134,7 +133,6 @@ describe('post actions go idle → loading → done or failed', () => {
     const comment = buildComment({ message: 'Nice' });
     server.use(
       http.get('/api/posts/p1', () => HttpResponse.json({ ...buildPost({ _id: 'p1', commentsCount: 0 }), comments: [] })),
-      http.get('/api/posts/p1/comments', () => HttpResponse.json([])),
       http.post('/api/posts/p1/comments', () => HttpResponse.json(comment, { status: 201 })),
     );
     const store = signedIn();
@@ -197,8 +195,34 @@ describe('post actions go idle → loading → done or failed', () => {
 });
 
 describe('current post', () => {
+  it('is one read: the post with its newest comments, and the Link to older ones, which loading more follows', async () => {
+    const newest = [buildComment({ commentId: 'c3' }), buildComment({ commentId: 'c2' })];
+    const older = [buildComment({ commentId: 'c1' })];
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/posts/p1', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return HttpResponse.json({ ...buildPost({ _id: 'p1', commentsCount: 3 }), comments: newest }, {
+          headers: { Link: '</api/posts/p1/comments?cursor=c2&limit=2>; rel="next"' },
+        });
+      }),
+      http.get('/api/posts/p1/comments', ({ request }) => {
+        asked.push(`${new URL(request.url).pathname}${new URL(request.url).search}`);
+        return HttpResponse.json(older);
+      }),
+    );
+    const store = signedIn();
+    await store.dispatch(fetchPost('p1'));
+    expect(asked).toEqual(['/api/posts/p1']);
+    expect(store.getState().posts.currentPost).toMatchObject({ commentsNext: '/api/posts/p1/comments?cursor=c2&limit=2' });
+    await store.dispatch(fetchMoreComments());
+    expect(asked).toEqual(['/api/posts/p1', '/api/posts/p1/comments?cursor=c2&limit=2']);
+    expect(store.getState().posts.currentPost.post?.comments.map((c) => c.commentId)).toEqual(['c3', 'c2', 'c1']);
+    expect(store.getState().posts.currentPost.commentsNext).toBeNull();
+  });
+
   it('loads with loading and error, and clearing resets it to empty', async () => {
-    server.use(http.get('/api/posts/missing', fail('Post not found', 404)), http.get('/api/posts/missing/comments', fail('Post not found', 404)));
+    server.use(http.get('/api/posts/missing', fail('Post not found', 404)));
     const store = signedIn();
     const pending = store.dispatch(fetchPost('missing'));
     expect(store.getState().posts.currentPost).toMatchObject({ loading: true, error: null });
@@ -214,7 +238,6 @@ describe('deleting a comment', () => {
     const comments = [buildComment({ commentId: 'c1' }), buildComment({ commentId: 'c2' })];
     server.use(
       http.get('/api/posts/p1', () => HttpResponse.json({ ...buildPost({ _id: 'p1', commentsCount: 2 }), comments })),
-      http.get('/api/posts/p1/comments', () => HttpResponse.json(comments)),
       http.delete('/api/posts/p1/comments/c1', () => HttpResponse.json({ commentId: 'c1' })),
     );
     const store = signedIn();

@@ -25,7 +25,7 @@ const cases: { name: string; data: ServerData; ui: ReactElement; shows: string[]
   },
   {
     name: 'post',
-    data: { user: viewer, page: { kind: 'post', post: { ...posts[0], comments: [] }, comments: { items: [buildComment({ message: 'A comment' })], next: null } } },
+    data: { user: viewer, page: { kind: 'post', post: { ...posts[0], comments: [buildComment({ message: 'A comment' })] }, commentsNext: null } },
     ui: <PostDetail id={posts[0]._id} />,
     shows: ['First of the feed', 'A comment'],
   },

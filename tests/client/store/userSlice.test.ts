@@ -38,16 +38,25 @@ describe('follow and unfollow', () => {
     await vi.waitFor(() => expect(store.getState().auth.user?.followingCount).toBe(1));
   });
 
-  it('unfollow shows "{username} is no longer followed"', async () => {
+  it('unfollow shows "{username} is no longer followed" and refreshes both users', async () => {
+    const refreshed: string[] = [];
     server.use(
       http.patch('/api/users/bob/unfollow', () => HttpResponse.json({ user: buildProfile({ username: 'bob' }) })),
-      http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser())),
-      http.get('/api/users/bob', () => HttpResponse.json({ user: buildProfile({ username: 'bob' }) })),
+      http.get('/api/auth/getLoggedUser', () => {
+        refreshed.push('getLoggedUser');
+        return HttpResponse.json(buildUser());
+      }),
+      http.get('/api/users/bob', () => {
+        refreshed.push('getUser bob');
+        return HttpResponse.json({ user: buildProfile({ username: 'bob' }) });
+      }),
     );
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(unfollowUser('bob'));
     expect(store.getState().user.unfollow.status).toBe('done');
     expect(store.getState().notifications[0].message).toBe('bob is no longer followed');
+    // The refreshes run after the answer; waiting for them also keeps them out of the next test.
+    await vi.waitFor(() => expect(refreshed.sort()).toEqual(['getLoggedUser', 'getUser bob']));
   });
 
   it('fails with "User are not logged in" without a user', async () => {
