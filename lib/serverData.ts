@@ -28,7 +28,10 @@ export type ServerPageData =
 export interface ServerData {
   /** The signed-in viewer (from the session cookie only). */
   user: User;
-  /** Null when a read failed (e.g. no such post): the page then reads and reports it itself. */
+  /**
+   * Null when the page shows nothing beyond the viewer (settings), or when a read failed (e.g. no
+   * such post): the page then reads and reports it itself.
+   */
   page: ServerPageData | null;
 }
 

@@ -3,8 +3,12 @@ import { ProfileSettings } from '../components/settings/ProfileSettings';
 import { ThemePicker } from '../components/settings/ThemePicker';
 import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
+import { privatePageProps } from '../lib/serverData';
 import { useAppSelector } from '../store/hooks';
 import { selectUser } from '../store/slices/authSlice';
+
+// Rendered by the server with the viewer's account (server/pages/privatePages.ts).
+export const getServerSideProps = privatePageProps;
 
 export default function SettingsPage() {
   const user = useAppSelector(selectUser);

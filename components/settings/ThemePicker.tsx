@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { THEMES } from '../../lib/limits';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useHydrated } from '../../hooks/useHydrated';
 import { selectTheme, setTheme } from '../../store/slices/themeSlice';
 import { palettes, themeLabels } from '../../themes';
 import { Panel } from '../ui/Panel';
@@ -40,7 +41,9 @@ const Swatch = styled.span`
 
 export function ThemePicker() {
   const dispatch = useAppDispatch();
-  const current = useAppSelector(selectTheme);
+  const theme = useAppSelector(selectTheme);
+  // The theme lives in this browser: the server's HTML shows none chosen, and so must hydration.
+  const current = useHydrated() ? theme : null;
   return (
     <Panel aria-labelledby="theme-settings">
       <h2 id="theme-settings">Theme</h2>

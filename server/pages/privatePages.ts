@@ -1,7 +1,8 @@
 /**
- * The private pages (`/home`, `/profile/:name`, `/tagged/:tags`, `/post/:id`) rendered on the
- * server with their first data, so the HTML already holds the posts and the image that is the
- * page's largest paint (docs/frontend.md, Session and Performance).
+ * The private pages (`/home`, `/profile/:name`, `/tagged/:tags`, `/post/:id`, `/settings`) rendered
+ * on the server with their first data, so the HTML already holds the posts and the image that is
+ * the page's largest paint, or the settings forms filled in (docs/frontend.md, Session and
+ * Performance). `/profile` (my own profile) redirects to `/profile/{my username}` at once.
  *
  * - Visitors (no session cookie) are redirected to `/` before anything is read.
  * - The reads are the API's own routes run in-process (`app.inject`) with the viewer's access
@@ -64,6 +65,10 @@ const PAGES: Record<string, (read: Read, params: Params) => Promise<ServerPageDa
     const posts = listOf(await read<Post[]>(`/api/users/${encodeURIComponent(profile.username)}/posts`));
     return posts && { kind: 'profile', profile, posts };
   },
+  /** The forms show the viewer's own account, which every private page reads anyway. */
+  async '/settings'() {
+    return null;
+  },
   async '/post/:id'(read, params) {
     const post = await read<PostWithComments>(`/api/posts/${encodeURIComponent(params.id)}`);
     return post && { kind: 'post', post: post.body, commentsNext: post.next };
@@ -90,4 +95,17 @@ export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (a
       await render(request, reply);
     });
   }
+
+  // The way into my own profile: straight to it, instead of a page whose only job is to navigate on.
+  app.get('/profile', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('Cache-Control', PRIVATE_NO_STORE);
+    const viewer = await pageViewer(request, reply);
+    if (viewer.kind === 'visitor') return reply.redirect('/', 302);
+    if (viewer.kind === 'signedIn') {
+      const user = await reader(app, viewer.accessToken)<User>('/api/auth/getLoggedUser');
+      if (user) return reply.redirect(`/profile/${encodeURIComponent(user.body.username)}`, 302);
+    }
+    // Undecided (a renewal that failed here): the client page finds the user and navigates on.
+    await render(request, reply);
+  });
 };

@@ -80,6 +80,10 @@ describe('themes', () => {
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(theme);
       await page.reload();
       await page.getByRole('radio', { name: labels[theme], exact: true }).waitFor();
+      // From the server's HTML on, no other theme is ever shown as the chosen one.
+      for (const other of THEMES.filter((t) => t !== theme)) {
+        expect(await page.getByRole('radio', { name: labels[other], exact: true }).isChecked(), other).toBe(false);
+      }
       const seen = await page.evaluate(() => (window as unknown as { themesSeen: string[] }).themesSeen);
       const themesSeen = seen.filter((s) => !s.startsWith('body:'));
       // The server's default may be on <html> before any script runs; the stored theme must replace
@@ -92,7 +96,8 @@ describe('themes', () => {
       const finalBody = `body:${await page.evaluate(() => getComputedStyle(document.body).backgroundColor)}`;
       expect(firstBody).toBe(finalBody);
       backgrounds.add(finalBody);
-      expect(await page.getByRole('radio', { name: labels[theme], exact: true }).isChecked()).toBe(true);
+      // Checked once the app has read the stored theme (the server-rendered radios start unchecked).
+      await expect.poll(() => page.getByRole('radio', { name: labels[theme], exact: true }).isChecked()).toBe(true);
     }
     expect(backgrounds.size).toBe(3);
   });

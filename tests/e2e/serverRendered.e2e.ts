@@ -41,6 +41,20 @@ describe('server-rendered private pages', () => {
       expect(await page.getByRole('banner').getByRole('button', { name: 'Create post' }).count(), path).toBe(1);
       expect(apiReads, path).toEqual([]);
     }
+
+    // Settings: the forms arrive filled in with the viewer's own account.
+    const settings = await page.request.get('/settings', { maxRedirects: 0 });
+    expect(settings.headers()['cache-control']).toBe('private, no-store');
+    expect(await settings.text()).toContain(`value="${account.email}"`);
+    apiReads.length = 0;
+    await page.goto('/settings');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
+    expect(apiReads).toEqual([]);
+
+    // My own profile's entry goes straight on to it.
+    await page.goto('/profile');
+    expect(new URL(page.url()).pathname).toBe(`/profile/${account.username}`);
     expect(problems).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp({}, { pageHandler }); });
 afterAll(async () => { await t.close(); });
 
-const PRIVATE_PAGES = ['/home', '/profile/someone', '/tagged/sea', '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b'];
+const PRIVATE_PAGES = ['/home', '/profile/someone', '/tagged/sea', '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b', '/settings', '/profile'];
 
 const open = (path: string, cookie?: string) => t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
 const serverData = (body: string) => (JSON.parse(body) as { serverData: ServerData | null }).serverData;
@@ -32,11 +32,27 @@ describe('private pages rendered on the server', () => {
 
   it('leave the public pages to the client, without data', async () => {
     const ann = await signIn(t.app);
-    for (const path of ['/', '/login', '/settings']) {
+    for (const path of ['/', '/login', '/contact']) {
       const res = await open(path, ann.headers.cookie);
       expect(res.statusCode, path).toBe(200);
       expect(serverData(res.body), path).toBeNull();
     }
+  });
+
+  it('render /settings with the viewer alone: the forms show their own account', async () => {
+    const ann = await signIn(t.app);
+    const res = await open('/settings', ann.headers.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(serverData(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), page: null });
+  });
+
+  it('send /profile straight on to my own profile', async () => {
+    const ann = await signIn(t.app);
+    const res = await open('/profile', ann.headers.cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/profile/${encodeURIComponent(ann.username)}`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it("render /home with the viewer and the feed exactly as the API answers it, with no-store", async () => {
