@@ -8,7 +8,7 @@
  * reached by reading the API itself (store/serverData.ts).
  */
 import { POST_IMAGE_SIZES } from './earlyReads';
-import type { Post, PostWithComments, Profile, User } from './types';
+import type { InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
 export const SERVER_DATA_KEY = Symbol.for('posts.serverData');
@@ -23,7 +23,8 @@ export type ServerPageData =
   | { kind: 'feed'; feed: 'following'; posts: ListPage<Post> }
   | { kind: 'tagged'; tags: string[]; posts: ListPage<Post> }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
-  | { kind: 'post'; post: PostWithComments; commentsNext: string | null };
+  | { kind: 'post'; post: PostWithComments; commentsNext: string | null }
+  | { kind: 'contact'; instance: InstanceInfo };
 
 export interface ServerData {
   /** The signed-in viewer (from the session cookie only). */
@@ -68,7 +69,7 @@ export interface LargestImage {
  */
 export function largestImage(data: ServerData | null): LargestImage | null {
   const page = data?.page;
-  if (!page) return null;
+  if (!page || page.kind === 'contact') return null;
   if (page.kind === 'profile') return page.profile.banner ? { href: page.profile.banner } : null;
   const post = page.kind === 'post' ? page.post : page.posts.items[0];
   if (!post) return null;

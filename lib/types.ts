@@ -97,3 +97,9 @@ export interface ApiError {
   message: string;
   code: string;
 }
+
+/** Public facts about this instance (`GET /api/instance`), for the contact page. */
+export interface InstanceInfo {
+  name: string;
+  contactEmail: string;
+}

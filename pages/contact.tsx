@@ -1,11 +1,16 @@
 import { ContactCard } from '../components/contact/ContactCard';
 import { Seo } from '../components/ui/Seo';
+import { privatePageProps, type PrivatePageProps } from '../lib/serverData';
 
-export default function ContactPage() {
+// Rendered by the server with the instance's name and address (server/pages/privatePages.ts).
+export const getServerSideProps = privatePageProps;
+
+export default function ContactPage({ serverData }: PrivatePageProps) {
+  const page = serverData?.page;
   return (
     <>
       <Seo title="Contact" description="How to reach the people who run this Posts instance." />
-      <ContactCard />
+      <ContactCard initial={page?.kind === 'contact' ? page.instance : null} />
     </>
   );
 }

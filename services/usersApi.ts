@@ -1,4 +1,4 @@
-import type { Profile, User, UserSummary } from '../lib/types';
+import type { InstanceInfo, Profile, User, UserSummary } from '../lib/types';
 import { apiClient, getPage, type Page } from './apiClient';
 
 export interface AccountUpdate {
@@ -14,11 +14,6 @@ export interface ProfileUpdate {
   avatar: string | null;
   banner: string | null;
   description: string;
-}
-
-export interface InstanceInfo {
-  name: string;
-  contactEmail: string;
 }
 
 export type Connection = 'followers' | 'following';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '../../services/apiClient';
-import { usersApi, type InstanceInfo } from '../../services/usersApi';
+import type { InstanceInfo } from '../../lib/types';
+import { usersApi } from '../../services/usersApi';
 import { Icon } from '../ui/Icon';
 import { PageContainer, PageLead, PageTitle, Panel } from '../ui/Panel';
 import { Skeleton } from '../ui/Skeleton';
@@ -33,13 +34,15 @@ const Notes = styled.ul`
   li + li { margin-top: 6px; }
 `;
 
-export function ContactCard() {
-  const [info, setInfo] = useState<InstanceInfo | null>(null);
+/** `initial`: what the server rendered the page with; without it (a client-side navigation) the card reads it. */
+export function ContactCard({ initial = null }: { initial?: InstanceInfo | null }) {
+  const [info, setInfo] = useState<InstanceInfo | null>(initial);
   const [error, setError] = useState<string | null>(null);
 
+  // Read once on mount, unless the server already rendered the page with it.
   useEffect(() => {
-    usersApi.instance().then(setInfo, (err: unknown) => setError(errorMessage(err)));
-  }, []);
+    if (!initial) usersApi.instance().then(setInfo, (err: unknown) => setError(errorMessage(err)));
+  }, [initial]);
 
   return (
     <PageContainer $width={640}>

@@ -1,8 +1,9 @@
 /**
- * The private pages (`/home`, `/profile/:name`, `/tagged/:tags`, `/post/:id`, `/settings`) rendered
- * on the server with their first data, so the HTML already holds the posts and the image that is
- * the page's largest paint, or the settings forms filled in (docs/frontend.md, Session and
- * Performance). `/profile` (my own profile) redirects to `/profile/{my username}` at once.
+ * The private pages (`/home`, `/profile/:name`, `/tagged/:tags`, `/post/:id`, `/settings`,
+ * `/contact`) rendered on the server with their first data, so the HTML already holds the posts
+ * and the image that is the page's largest paint, the settings forms filled in, or the instance's
+ * address (docs/frontend.md, Session and Performance). `/profile` (my own profile) redirects to
+ * `/profile/{my username}` at once.
  *
  * - Visitors (no session cookie) are redirected to `/` before anything is read.
  * - The reads are the API's own routes run in-process (`app.inject`) with the viewer's access
@@ -14,7 +15,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DATA_KEY, type ListPage, type ServerData, type ServerPageData } from '../../lib/serverData';
 import { nextLink } from '../../lib/links';
-import type { Post, PostWithComments, Profile, User } from '../../lib/types';
+import type { InstanceInfo, Post, PostWithComments, Profile, User } from '../../lib/types';
 import { normalizeTags } from '../../lib/validation';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import { pageSessions } from './session';
@@ -68,6 +69,10 @@ const PAGES: Record<string, (read: Read, params: Params) => Promise<ServerPageDa
   /** The forms show the viewer's own account, which every private page reads anyway. */
   async '/settings'() {
     return null;
+  },
+  async '/contact'(read) {
+    const instance = await read<InstanceInfo>('/api/instance');
+    return instance && { kind: 'contact', instance: instance.body };
   },
   async '/post/:id'(read, params) {
     const post = await read<PostWithComments>(`/api/posts/${encodeURIComponent(params.id)}`);

@@ -55,6 +55,15 @@ describe('server-rendered private pages', () => {
     // My own profile's entry goes straight on to it.
     await page.goto('/profile');
     expect(new URL(page.url()).pathname).toBe(`/profile/${account.username}`);
+
+    // The contact page arrives with the instance's address: nothing reads it again.
+    const { contactEmail } = await (await page.request.get('/api/instance')).json();
+    expect(await (await page.request.get('/contact')).text()).toContain(`href="mailto:${contactEmail}"`);
+    apiReads.length = 0;
+    await page.goto('/contact');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: contactEmail }).waitFor();
+    expect(apiReads).toEqual([]);
     expect(problems).toEqual([]);
   });
 

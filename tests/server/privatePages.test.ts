@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp({}, { pageHandler }); });
 afterAll(async () => { await t.close(); });
 
-const PRIVATE_PAGES = ['/home', '/profile/someone', '/tagged/sea', '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b', '/settings', '/profile'];
+const PRIVATE_PAGES = ['/home', '/profile/someone', '/tagged/sea', '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b', '/settings', '/profile', '/contact'];
 
 const open = (path: string, cookie?: string) => t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
 const serverData = (body: string) => (JSON.parse(body) as { serverData: ServerData | null }).serverData;
@@ -32,11 +32,20 @@ describe('private pages rendered on the server', () => {
 
   it('leave the public pages to the client, without data', async () => {
     const ann = await signIn(t.app);
-    for (const path of ['/', '/login', '/contact']) {
+    for (const path of ['/', '/login', '/createAccount']) {
       const res = await open(path, ann.headers.cookie);
       expect(res.statusCode, path).toBe(200);
       expect(serverData(res.body), path).toBeNull();
     }
+  });
+
+  it("render /contact with the instance's name and address as the API answers them", async () => {
+    const ann = await signIn(t.app);
+    const res = await open('/contact', ann.headers.cookie);
+    expect(res.statusCode).toBe(200);
+    const instance = await api(ann, '/api/instance');
+    expect(instance).toEqual({ name: t.config.instanceName, contactEmail: t.config.contactEmail });
+    expect(serverData(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), page: { kind: 'contact', instance } });
   });
 
   it('render /settings with the viewer alone: the forms show their own account', async () => {
