@@ -83,34 +83,35 @@ const PAGES: Record<string, (read: Read, params: Params) => Promise<ServerPageDa
 export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (app, { render }) => {
   const pageViewer = pageSessions(app);
 
-  for (const [url, firstReads] of Object.entries(PAGES)) {
+  /**
+   * A private page's route: no-store, visitors to `/`, and for a signed-in viewer `answer` with
+   * reads as that viewer, which may send the reply itself (a redirect). Otherwise Next.js renders
+   * the page: with the data `answer` left on the request, or without any (a renewal that failed
+   * here) as the client shell.
+   */
+  const privateRoute = (url: string, answer: (read: Read, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => Promise<unknown>) => {
     app.get<{ Params: Params }>(url, { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', PRIVATE_NO_STORE);
       const viewer = await pageViewer(request, reply);
       if (viewer.kind === 'visitor') return reply.redirect('/', 302);
-      if (viewer.kind === 'signedIn') {
-        const read = reader(app, viewer.accessToken);
-        const [user, page] = await Promise.all([read<User>('/api/auth/getLoggedUser'), firstReads(read, request.params).catch(() => null)]);
-        if (user) {
-          const data: ServerData = { user: user.body, page };
-          (request.raw as unknown as Record<symbol, ServerData>)[SERVER_DATA_KEY] = data;
-        }
+      if (viewer.kind === 'signedIn') await answer(reader(app, viewer.accessToken), request, reply);
+      if (!reply.sent) await render(request, reply);
+    });
+  };
+
+  for (const [url, firstReads] of Object.entries(PAGES)) {
+    privateRoute(url, async (read, request) => {
+      const [user, page] = await Promise.all([read<User>('/api/auth/getLoggedUser'), firstReads(read, request.params).catch(() => null)]);
+      if (user) {
+        const data: ServerData = { user: user.body, page };
+        (request.raw as unknown as Record<symbol, ServerData>)[SERVER_DATA_KEY] = data;
       }
-      // Without data (a renewal that failed here) Next.js renders the client shell, as before.
-      await render(request, reply);
     });
   }
 
   // The way into my own profile: straight to it, instead of a page whose only job is to navigate on.
-  app.get('/profile', { schema: { hide: true } }, async (request, reply) => {
-    reply.header('Cache-Control', PRIVATE_NO_STORE);
-    const viewer = await pageViewer(request, reply);
-    if (viewer.kind === 'visitor') return reply.redirect('/', 302);
-    if (viewer.kind === 'signedIn') {
-      const user = await reader(app, viewer.accessToken)<User>('/api/auth/getLoggedUser');
-      if (user) return reply.redirect(`/profile/${encodeURIComponent(user.body.username)}`, 302);
-    }
-    // Undecided (a renewal that failed here): the client page finds the user and navigates on.
-    await render(request, reply);
+  privateRoute('/profile', async (read, _request, reply) => {
+    const user = await read<User>('/api/auth/getLoggedUser');
+    if (user) await reply.redirect(`/profile/${encodeURIComponent(user.body.username)}`, 302);
   });
 };
