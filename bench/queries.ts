@@ -10,7 +10,7 @@ import { listComments } from '../server/comments/repository';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/schema';
 import * as posts from '../server/posts/repository';
-import { createFeedIndex } from '../server/posts/feedIndex';
+import { createFeedIndex } from '../server/posts/homeFeed/feedIndex';
 import { followeeIds } from '../server/users/repository';
 
 process.env.DATA_DIR ??= 'data/bench';

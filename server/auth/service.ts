@@ -5,7 +5,7 @@ import { emailError, passwordError, usernameError } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { HttpError, badRequest, conflict } from '../http/errors';
-import { newId, nowIso } from '../http/ids';
+import { newId, nowIso } from '../domain/ids';
 import * as users from '../users/repository';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as sessions from './repository';

@@ -6,7 +6,7 @@ import type { AppContext } from '../app';
 import type { AuthUser } from '../auth/service';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { isUuid, newId, nowIso } from '../http/ids';
+import { isUuid, newId, nowIso } from '../domain/ids';
 import type { Page } from '../http/paging';
 import { requirePost } from '../posts/service';
 import { COMMENT_REACTIONS, toggleReaction } from '../reactions/toggle';

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../lib/limits';
 import { badRequest } from './errors';
-import { isUuid } from './ids';
+import { isUuid } from '../domain/ids';
 
 export interface PageQuery {
   limit?: number;

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { UploadPreset } from '../../lib/limits';
 import type { Database, MediaRow, Queryable } from '../db/schema';
-import { newId, nowIso } from '../http/ids';
+import { newId, nowIso } from '../domain/ids';
 import { stageImage, type Variant } from './pipeline';
 import type { MediaStorage } from './storage';
 

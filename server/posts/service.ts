@@ -8,7 +8,7 @@ import type { Queryable } from '../db/schema';
 import * as comments from '../comments/repository';
 import { toComment } from '../comments/mappers';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { isUuid, newId, nowIso } from '../http/ids';
+import { isUuid, newId, nowIso } from '../domain/ids';
 import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';

@@ -6,7 +6,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Reaction, ReactionCounts } from '../../lib/types';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
-import { nowIso } from '../http/ids';
+import { nowIso } from '../domain/ids';
 
 export interface ReactionTarget {
   /** Table holding the counters (`posts` or `comments`). */

@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/service';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { newId, nowIso } from '../http/ids';
+import { newId, nowIso } from '../domain/ids';
 import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { toProfile, toUser } from './mappers';

@@ -1,5 +1,5 @@
 import type { Comment, Post, UserSummary } from '../../lib/types';
-import { newId } from '../../server/http/ids';
+import { newId } from '../../server/domain/ids';
 import { nextPageUrl } from '../../server/http/paging';
 import { HOME_FEED_MERGE_MAX, homeFeedPosts } from '../../server/posts/repository';
 import { createPost, walkPages } from './factories';

@@ -1,9 +1,9 @@
-import type { Post } from '../../lib/types';
-import { newId } from '../../server/http/ids';
-import { type FeedIndex, createFeedIndex, idFloorAt } from '../../server/posts/feedIndex';
-import { homeFeedPosts } from '../../server/posts/repository';
-import { createPost } from './factories';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import type { Post } from '../../../lib/types';
+import { newId } from '../../../server/domain/ids';
+import { type FeedIndex, createFeedIndex, idFloorAt } from '../../../server/posts/homeFeed/feedIndex';
+import { homeFeedPosts } from '../../../server/posts/repository';
+import { createPost } from '../factories';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -1,4 +1,4 @@
-import { followeeCache } from '../../server/users/followeeCache';
+import { followeeCache } from '../../../server/posts/homeFeed/followeeCache';
 
 describe('the followee cache', () => {
   it('reads a follow list once per ttl, again after forget, and never keeps more than max', async () => {

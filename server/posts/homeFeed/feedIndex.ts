@@ -20,7 +20,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 
 export interface FeedIndexOptions {
   /** Above this many posts the index switches itself off (0: always off). */
