@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { TEXTS } from '../../lib/texts';
-import { HttpError } from '../http/errors';
-import type { AuthUser } from './service';
+import { UnauthorizedError } from '../domain/errors';
+import type { AuthUser } from '../domain/types';
 
 /** preHandler for routes that need a signed-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, 'Unauthorized', TEXTS.notLoggedIn);
+  if (!request.user) throw new UnauthorizedError(TEXTS.notLoggedIn, 'Unauthorized');
 }
 
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new HttpError(401, 'Unauthorized', TEXTS.notLoggedIn);
+  if (!request.user) throw new UnauthorizedError(TEXTS.notLoggedIn, 'Unauthorized');
   return request.user;
 }

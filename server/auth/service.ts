@@ -4,27 +4,21 @@ import { TEXTS } from '../../lib/texts';
 import { emailError, passwordError, usernameError } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
-import { HttpError, badRequest, conflict } from '../http/errors';
 import { newId, nowIso } from '../domain/ids';
+import type { AuthUser } from '../domain/types';
 import * as users from '../users/repository';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as sessions from './repository';
 import { type SessionCache, sessionCache } from './sessionCache';
 import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken } from './tokens';
-
-export interface AuthUser {
-  id: string;
-  username: string;
-  role: 'member' | 'admin';
-  sessionId: string;
-}
+import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 
 export interface IssuedTokens {
   access: string;
   refresh: string;
 }
 
-const unauthorized = (message = 'Session expired, please sign in again') => new HttpError(401, 'Unauthorized', message);
+const unauthorized = (message = 'Session expired, please sign in again') => new UnauthorizedError(message, 'Unauthorized');
 
 export function authService(db: Kysely<Database>, tokens: AccessTokens, options: { refreshReuseGraceMs: number; sessionCacheMs: number }) {
   const checked: SessionCache = sessionCache({ ttlMs: options.sessionCacheMs });
@@ -54,14 +48,14 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
       const error = usernameError(username) ?? emailError(email) ?? passwordError(password);
-      if (error) throw badRequest(error);
+      if (error) throw new InvalidError(error);
 
       const passwordHash = await hashPassword(password);
       const now = nowIso();
       try {
         await db.transaction().execute(async (trx) => {
-          if (await users.findUserByUsername(trx, username)) throw conflict('Username is already taken', 'UsernameTaken');
-          if (await users.findUserByEmail(trx, email)) throw conflict('Email is already registered', 'EmailTaken');
+          if (await users.findUserByUsername(trx, username)) throw new ConflictError('Username is already taken', 'UsernameTaken');
+          if (await users.findUserByEmail(trx, email)) throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.
           const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'member';
           await users.insertUser(trx, {
@@ -71,7 +65,7 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
         });
       } catch (err) {
         // Two sign-ups racing for the same name: the database's unique index decides.
-        if (isUniqueViolation(err)) throw conflict('Username or email is already taken', 'AccountTaken');
+        if (isUniqueViolation(err)) throw new ConflictError('Username or email is already taken', 'AccountTaken');
         throw err;
       }
     },
@@ -79,10 +73,10 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
     async login(input: { email?: string; password?: string }, userAgent: string | null): Promise<IssuedTokens> {
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
-      if (!email || !password) throw badRequest('Email and password are required');
+      if (!email || !password) throw new InvalidError('Email and password are required');
       const user = await users.findUserByEmail(db, email);
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-      if (!user || !valid) throw new HttpError(401, 'InvalidCredentials', TEXTS.invalidCredentials);
+      if (!user || !valid) throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
       if (needsRehash(user.password_hash)) {
         await users.replacePasswordHash(db, user.id, user.password_hash, await hashPassword(password));
       }

@@ -7,7 +7,7 @@
  * process (logout, refresh-token theft, a password change) and renames forget the entries at once;
  * a revocation made by another instance sharing the database takes effect here after `ttlMs`.
  */
-import type { AuthUser } from './service';
+import type { AuthUser } from '../domain/types';
 
 export interface SessionCache {
   get(token: string, nowMs: number): AuthUser | undefined;

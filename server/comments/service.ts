@@ -3,17 +3,16 @@ import { type Transaction, sql } from 'kysely';
 import type { Comment, Reaction, ReactionCounts } from '../../lib/types';
 import { commentMessageError } from '../../lib/validation';
 import type { AppContext } from '../app';
-import type { AuthUser } from '../auth/service';
 import type { Database } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
-import type { Page } from '../http/paging';
 import { requirePost } from '../posts/service';
 import { COMMENT_REACTIONS, toggleReaction } from '../reactions/toggle';
 import { toComment } from './mappers';
 import * as comments from './repository';
+import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
+import type { AuthUser, Page } from '../domain/types';
 
-const commentNotFound = () => notFound('Comment not found', 'CommentNotFound');
+const commentNotFound = () => new NotFoundError('Comment not found', 'CommentNotFound');
 
 export function commentsService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
@@ -33,7 +32,7 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
     async add(user: AuthUser, postId: string, rawMessage: unknown): Promise<Comment> {
       const message = typeof rawMessage === 'string' ? rawMessage.trim() : '';
       const error = commentMessageError(message);
-      if (error) throw badRequest(error, 'InvalidComment');
+      if (error) throw new InvalidError(error, 'InvalidComment');
       await requirePost(k, postId);
       const id = newId();
       await k.transaction().execute(async (trx) => {
@@ -48,7 +47,7 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
       const comment = isUuid(commentId) ? await comments.findComment(k, user.id, commentId) : undefined;
       if (!comment || comment.post_id !== postId) throw commentNotFound();
       const allowed = comment.user_id === user.id || post.creator_id === user.id || user.role === 'admin';
-      if (!allowed) throw forbidden('Only the comment author, the post creator or an admin can delete this comment');
+      if (!allowed) throw new ForbiddenError('Only the comment author, the post creator or an admin can delete this comment');
       await k.transaction().execute(async (trx) => {
         await comments.deleteComment(trx, commentId);
         await addToCommentsCount(trx, postId, -1);
@@ -57,7 +56,7 @@ export function commentsService(ctx: Pick<AppContext, 'db'>) {
     },
 
     async react(user: AuthUser, postId: string, commentId: unknown, kind: Reaction): Promise<ReactionCounts & { commentId: string }> {
-      if (!isUuid(commentId)) throw badRequest('commentId is required', 'InvalidComment');
+      if (!isUuid(commentId)) throw new InvalidError('commentId is required', 'InvalidComment');
       await requirePost(k, postId);
       const comment = await comments.findComment(k, user.id, commentId);
       if (!comment || comment.post_id !== postId) throw commentNotFound();

@@ -1,6 +1,20 @@
 /** The one place that turns any throw into `{ message, code }`; 5xx are logged with the request id. */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError, UnsupportedError,
+} from '../domain/errors';
 import { HttpError } from './errors';
+
+/** Each kind of domain error's status code. */
+function statusOf(error: DomainError): number {
+  if (error instanceof InvalidError) return 400;
+  if (error instanceof UnauthorizedError) return 401;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof UnsupportedError) return 415;
+  return 500;
+}
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 405: 'MethodNotAllowed',
@@ -18,7 +32,11 @@ function validationMessage(error: FastifyError): string {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      const status = statusOf(error);
+      if (status < 500) return reply.code(status).send({ message: error.message, code: error.code });
+    }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });

@@ -1,19 +1,16 @@
 /** Keyset paging: `?limit=N&cursor=C`, and a `Link: <...>; rel="next"` header when more exist. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../lib/limits';
-import { badRequest } from './errors';
 import { isUuid } from '../domain/ids';
+import type { Page } from '../domain/types';
+import { InvalidError } from '../domain/errors';
 
 export interface PageQuery {
   limit?: number;
   cursor?: string;
 }
 
-export interface Page {
-  limit: number;
-  /** Return items strictly after (older than) this id, or from the newest when null. */
-  cursor: string | null;
-}
+export type { Page };
 
 export const pageQuerySchema = {
   limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX, default: PAGE_LIMIT_DEFAULT },
@@ -22,7 +19,7 @@ export const pageQuerySchema = {
 
 export function readPage(query: PageQuery): Page {
   const cursor = query.cursor || null;
-  if (cursor !== null && !isUuid(cursor)) throw badRequest('cursor must be a value from a Link header', 'InvalidCursor');
+  if (cursor !== null && !isUuid(cursor)) throw new InvalidError('cursor must be a value from a Link header', 'InvalidCursor');
   return { limit: query.limit ?? PAGE_LIMIT_DEFAULT, cursor };
 }
 

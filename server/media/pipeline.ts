@@ -7,7 +7,7 @@ import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { UPLOAD_MAX_PIXELS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
-import { HttpError } from '../http/errors';
+import { DomainError, InvalidError, UnsupportedError } from '../domain/errors';
 
 
 export type VariantFormat = 'webp' | 'jpg' | 'png';
@@ -57,14 +57,14 @@ export function sniffImageType(bytes: Buffer): 'png' | 'jpeg' | null {
 // photos with harmless quirks such as extra bytes after the image.
 const INPUT_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS };
 
-const corrupt = () => new HttpError(400, 'CorruptImage', TEXTS.corruptImage);
+const corrupt = () => new InvalidError(TEXTS.corruptImage, 'CorruptImage');
 
 /** Any libvips failure on user bytes is the bytes' fault: a 400, never a 500. */
 async function orCorrupt<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     throw corrupt();
   }
 }
@@ -96,12 +96,12 @@ export function plannedSizes(preset: UploadPreset, source: Size): Size[] {
 /** Header-only checks: type by magic bytes, then the pixel count before anything is decoded. */
 async function inspect(bytes: Buffer) {
   const type = sniffImageType(bytes);
-  if (!type) throw new HttpError(415, 'UnsupportedMediaType', TEXTS.allowedFormats);
+  if (!type) throw new UnsupportedError(TEXTS.allowedFormats, 'UnsupportedMediaType');
   // metadata() reads only the header, so it may see any size: the check below then answers
   // with the real reason instead of libvips' generic pixel-limit failure.
   const meta = await orCorrupt(sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata());
   if (meta.format !== type || !meta.width || !meta.height) throw corrupt();
-  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, 'ImageTooLarge', TEXTS.tooManyPixels);
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new InvalidError(TEXTS.tooManyPixels, 'ImageTooLarge');
   return meta;
 }
 

@@ -9,11 +9,12 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { UPLOAD_MAX_BYTES, UPLOAD_PRESETS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { currentUser, requireUser } from '../auth/guard';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { errors } from '../http/schemas';
 import { CONTENT_TYPES, type VariantFormat } from './pipeline';
 import { deferredWritesSettled, mediaService, pendingVariants } from './service';
+import { DomainError, InvalidError, NotFoundError } from '../domain/errors';
 
 const uploadResultSchema = {
   type: 'object',
@@ -32,7 +33,7 @@ const NOT_MULTIPART = 'Send the image as multipart/form-data with a "file" field
 const PRESET_MESSAGE = `upload_preset must be one of: ${UPLOAD_PRESETS.join(', ')}`;
 
 function presetOf(value: unknown): UploadPreset {
-  if (typeof value !== 'string' || !(UPLOAD_PRESETS as readonly string[]).includes(value)) throw badRequest(PRESET_MESSAGE);
+  if (typeof value !== 'string' || !(UPLOAD_PRESETS as readonly string[]).includes(value)) throw new InvalidError(PRESET_MESSAGE);
   return value as UploadPreset;
 }
 
@@ -44,16 +45,16 @@ async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
 
 /** Multipart parser errors as the API's own answers. */
 function uploadError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
+  if (error instanceof HttpError || error instanceof DomainError) return error;
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE': return tooBig();
-    case 'FST_FILES_LIMIT': return badRequest('Send one file only');
+    case 'FST_FILES_LIMIT': return new InvalidError('Send one file only');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-    case 'FST_PROTO_VIOLATION': return badRequest('Too many or invalid form fields');
+    case 'FST_PROTO_VIOLATION': return new InvalidError('Too many or invalid form fields');
   }
   // busboy's "Unexpected end of form", "Malformed part header" and the like.
-  if (error instanceof Error && !(error as { statusCode?: number }).statusCode) return badRequest('The upload is not valid multipart/form-data');
+  if (error instanceof Error && !(error as { statusCode?: number }).statusCode) return new InvalidError('The upload is not valid multipart/form-data');
   return error;
 }
 
@@ -65,7 +66,7 @@ async function readUpload(request: FastifyRequest): Promise<{ preset: UploadPres
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw badRequest('The image must be sent in the "file" field');
+        if (part.fieldname !== 'file') throw new InvalidError('The image must be sent in the "file" field');
         // Past the limit the rest is read and dropped, never kept: memory stays under 4 MB.
         bytes = await part.toBuffer();
       } else if (part.fieldname === 'upload_preset') {
@@ -75,8 +76,8 @@ async function readUpload(request: FastifyRequest): Promise<{ preset: UploadPres
   } catch (error) {
     throw uploadError(error);
   }
-  if (!bytes) throw badRequest('file is required');
-  if (!preset) throw badRequest(PRESET_MESSAGE);
+  if (!bytes) throw new InvalidError('file is required');
+  if (!preset) throw new InvalidError(PRESET_MESSAGE);
   return { preset, bytes };
 }
 
@@ -124,7 +125,7 @@ function mediaFileRoute(app: FastifyInstance, root: string): void {
     const key = request.params['*'];
     const match = MEDIA_KEY.exec(key);
     const file = path.resolve(rootDir, key);
-    if (!match || !file.startsWith(rootDir + path.sep)) throw notFound('Media not found');
+    if (!match || !file.startsWith(rootDir + path.sep)) throw new NotFoundError('Media not found');
     // Open before answering so a missing file is a clean 404, not a failed stream. A variant of
     // an upload that has just answered may still be being written: wait for it.
     let handle = await open(file, 'r').catch(() => null);
@@ -136,7 +137,7 @@ function mediaFileRoute(app: FastifyInstance, root: string): void {
     const stats = handle && (await handle.stat());
     if (!handle || !stats?.isFile()) {
       await handle?.close();
-      throw notFound('Media not found');
+      throw new NotFoundError('Media not found');
     }
     return reply
       .header('Cache-Control', 'public, max-age=31536000, immutable')

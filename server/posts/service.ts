@@ -3,20 +3,19 @@ import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib
 import { TEXTS } from '../../lib/texts';
 import { normalizeTag, normalizeTags, postMessageError, tagsError } from '../../lib/validation';
 import type { AppContext } from '../app';
-import type { AuthUser } from '../auth/service';
 import type { Queryable } from '../db/schema';
 import * as comments from '../comments/repository';
 import { toComment } from '../comments/mappers';
-import { badRequest, forbidden, notFound } from '../http/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
-import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';
 import { addToCounter, findUserByUsername } from '../users/repository';
 import { toPost } from './mappers';
 import * as posts from './repository';
+import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
+import type { AuthUser, Page } from '../domain/types';
 
-export const postNotFound = () => notFound('Post not found', 'PostNotFound');
+export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFound');
 
 /** The post's id and creator, or a 404 (also for an id that is not a UUID). */
 export async function requirePost(db: Queryable, id: string) {
@@ -44,25 +43,25 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
 
   /** Checks that the image is one of this user's post uploads; returns its media id. */
   async function ownPostImage(user: AuthUser, image: unknown): Promise<{ image: string; mediaId: string }> {
-    if (typeof image !== 'string' || image.length === 0) throw badRequest('Please add an image', 'ImageRequired');
+    if (typeof image !== 'string' || image.length === 0) throw new InvalidError('Please add an image', 'ImageRequired');
     const media = await findMediaByUrl(k, storage, image);
     if (!media || media.owner_id !== user.id || media.preset !== 'post') {
-      throw badRequest('The image must be a post image uploaded here', 'InvalidImage');
+      throw new InvalidError('The image must be a post image uploaded here', 'InvalidImage');
     }
     return { image, mediaId: media.id };
   }
 
   function readTags(raw: unknown): string[] {
-    if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string')) throw badRequest(TEXTS.tagRequired, 'InvalidTags');
+    if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string')) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
     const tags = normalizeTags(raw as string[]);
     const error = tagsError(tags);
-    if (error) throw badRequest(error, 'InvalidTags');
+    if (error) throw new InvalidError(error, 'InvalidTags');
     return tags;
   }
 
   function readMessage(raw: unknown): string {
     const error = postMessageError(typeof raw === 'string' ? raw : null);
-    if (error) throw badRequest(error, 'InvalidMessage');
+    if (error) throw new InvalidError(error, 'InvalidMessage');
     return (raw as string).trim();
   }
 
@@ -103,15 +102,15 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
       const tags = [...new Set(rawTags.split(',').map((t) => normalizeTag(t).toLowerCase()).filter(Boolean))];
-      if (tags.length === 0) throw badRequest(TEXTS.tagRequired, 'InvalidTags');
-      if (tags.length > SEARCH_TAGS_MAX) throw badRequest(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
+      if (tags.length === 0) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
+      if (tags.length > SEARCH_TAGS_MAX) throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
       return map(await posts.taggedPosts(k, user.id, tags, page.cursor, page.limit + 1));
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
       const rows = await posts.postsByCreator(k, user.id, username, page.cursor, page.limit + 1);
       // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404.
-      if (rows.length === 0 && !(await findUserByUsername(k, username))) throw notFound('User not found', 'UserNotFound');
+      if (rows.length === 0 && !(await findUserByUsername(k, username))) throw new NotFoundError('User not found', 'UserNotFound');
       return map(rows);
     },
 
@@ -145,7 +144,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
 
     async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
       const post = await requirePost(k, id);
-      if (post.creator_id !== user.id) throw forbidden('Only the creator can edit this post');
+      if (post.creator_id !== user.id) throw new ForbiddenError('Only the creator can edit this post');
       const changes: { message?: string; image?: string; media_id?: string; tags?: string; updated_at: string } = { updated_at: nowIso() };
       let tags: string[] | undefined;
       if (input.message !== undefined) changes.message = readMessage(input.message);
@@ -167,7 +166,7 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
 
     async remove(user: AuthUser, id: string): Promise<{ _id: string }> {
       const post = await requirePost(k, id);
-      if (post.creator_id !== user.id && user.role !== 'admin') throw forbidden('Only the creator can delete this post');
+      if (post.creator_id !== user.id && user.role !== 'admin') throw new ForbiddenError('Only the creator can delete this post');
       await k.transaction().execute(async (trx) => {
         // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE).
         await posts.deletePost(trx, id);

@@ -4,17 +4,16 @@ import { TEXTS } from '../../lib/texts';
 import { descriptionError, emailError, passwordError, usernameError } from '../../lib/validation';
 import type { AppContext } from '../app';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { AuthUser } from '../auth/service';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow, UserUpdate } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { newId, nowIso } from '../domain/ids';
-import type { Page } from '../http/paging';
 import { findMediaByUrl } from '../media/service';
 import { toProfile, toUser } from './mappers';
 import * as users from './repository';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
+import type { AuthUser, Page } from '../domain/types';
 
-const userNotFound = () => notFound('User not found', 'UserNotFound');
+const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
 
 export interface AccountInput {
   username?: unknown;
@@ -49,7 +48,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
   /** The signed-in user's email must be the one sent: a client cannot aim at another account. */
   function checkOwnEmail(row: UserRow, email: unknown): void {
     if (typeof email === 'string' && email.trim().toLowerCase() !== row.email) {
-      throw forbidden('You can only change your own account', 'NotYourAccount');
+      throw new ForbiddenError('You can only change your own account', 'NotYourAccount');
     }
   }
 
@@ -57,7 +56,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
     if (value === undefined) return undefined;
     if (value === null || value === '') return null;
     const media = typeof value === 'string' ? await findMediaByUrl(k, ctx.storage, value) : undefined;
-    if (!media || media.owner_id !== user.id) throw badRequest(`The ${field} must be an image uploaded here`, 'InvalidImage');
+    if (!media || media.owner_id !== user.id) throw new InvalidError(`The ${field} must be an image uploaded here`, 'InvalidImage');
     return value as string;
   }
 
@@ -65,7 +64,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
     try {
       return await users.updateUser(k, userId, { ...changes, updated_at: nowIso() });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('Username or email is already taken', 'AccountTaken');
+      if (isUniqueViolation(err)) throw new ConflictError('Username or email is already taken', 'AccountTaken');
       throw err;
     }
   }
@@ -84,7 +83,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
 
     async follow(viewer: AuthUser, username: string): Promise<Profile> {
       const target = await requireUserRow(username);
-      if (target.id === viewer.id) throw badRequest('You cannot follow yourself', 'CannotFollowSelf');
+      if (target.id === viewer.id) throw new InvalidError('You cannot follow yourself', 'CannotFollowSelf');
       await k.transaction().execute(async (trx) => {
         const added = await users.insertFollow(trx, { id: newId(), follower_id: viewer.id, followee_id: target.id, created_at: nowIso() });
         if (!added) return; // already following: nothing changes
@@ -110,29 +109,29 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
       const row = await me(viewer);
       checkOwnEmail(row, input.email);
       const password = str(input.password);
-      if (!password || !(await verifyPassword(row.password_hash, password))) throw badRequest(TEXTS.invalidPassword, 'InvalidPassword');
+      if (!password || !(await verifyPassword(row.password_hash, password))) throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
 
       const changes: UserUpdate = {};
       const username = str(input.username)?.trim();
       if (username !== undefined && username !== row.username) {
         const error = usernameError(username);
-        if (error) throw badRequest(error);
+        if (error) throw new InvalidError(error);
         const owner = await users.findUserByUsername(k, username);
-        if (owner && owner.id !== row.id) throw conflict('Username is already taken', 'UsernameTaken');
+        if (owner && owner.id !== row.id) throw new ConflictError('Username is already taken', 'UsernameTaken');
         changes.username = username;
         changes.username_lower = username.toLowerCase();
       }
       const newEmail = str(input.newEmail)?.trim().toLowerCase();
       if (newEmail !== undefined && newEmail !== '' && newEmail !== row.email) {
         const error = emailError(newEmail);
-        if (error) throw badRequest(error);
-        if (await users.findUserByEmail(k, newEmail)) throw conflict('Email is already registered', 'EmailTaken');
+        if (error) throw new InvalidError(error);
+        if (await users.findUserByEmail(k, newEmail)) throw new ConflictError('Email is already registered', 'EmailTaken');
         changes.email = newEmail;
       }
       const newPassword = str(input.newPassword);
       if (newPassword !== undefined && newPassword !== '') {
         const error = passwordError(newPassword, 'New password');
-        if (error) throw badRequest(error);
+        if (error) throw new InvalidError(error);
         changes.password_hash = await hashPassword(newPassword);
       }
       const updated = await save(row.id, changes);
@@ -153,7 +152,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
       if (input.description !== undefined) {
         const description = typeof input.description === 'string' ? input.description.trim() : '';
         const error = descriptionError(description);
-        if (error) throw badRequest(error);
+        if (error) throw new InvalidError(error);
         changes.description = description;
       }
       return toUser(await save(row.id, changes));

@@ -1,5 +1,5 @@
 import { sessionCache } from '../../server/auth/sessionCache';
-import type { AuthUser } from '../../server/auth/service';
+import type { AuthUser } from '../../server/domain/types';
 
 const ann: AuthUser = { id: 'u1', username: 'ann', role: 'member', sessionId: 's1' };
 const annPhone: AuthUser = { ...ann, sessionId: 's2' };
