@@ -6,12 +6,12 @@
  */
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { listComments } from '../server/comments/repository';
+import { commentsRepository } from '../server/comments/repository';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/schema';
-import * as posts from '../server/posts/repository';
 import { createFeedIndex } from '../server/posts/homeFeed/feedIndex';
-import { followeeIds } from '../server/users/repository';
+import { homeFeedQueries } from '../server/posts/homeFeed/queries';
+import { postsRepository } from '../server/posts/repository';
 
 process.env.DATA_DIR ??= 'data/bench';
 const config = loadConfig();
@@ -44,6 +44,9 @@ const k = new Kysely<Database>({
   dialect: new SqliteDialect({ database }),
   log: (event) => { if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters }); },
 });
+const posts = postsRepository(k);
+const feed = homeFeedQueries(k);
+const { listComments } = commentsRepository(k);
 const one = <T>(sql: string) => sqlite.prepare(sql).get() as T;
 
 async function time(name: string, work: () => Promise<unknown>): Promise<void> {
@@ -79,31 +82,31 @@ const hot = one<{ id: string }>('SELECT id FROM posts ORDER BY comments_count DE
 const common = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) DESC LIMIT 1').tag;
 const rare = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) ASC LIMIT 1').tag;
 
-const homeDeep = nth((await posts.homeFeedPosts(k, viewer, null, 6000, { dialect: 'sqlite' })).map((p) => p.id));
+const homeDeep = nth((await feed.homeFeedPosts(viewer, null, 6000)).map((p) => p.id));
 const allDeep = nth((await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
-const tagDeep = nth((await posts.taggedPosts(k, viewer, [common], null, 6000)).map((p) => p.id));
+const tagDeep = nth((await posts.taggedPosts(viewer, [common], null, 6000)).map((p) => p.id));
 const creatorDeep = nth((await k.selectFrom('posts').select('id').where('creator_id', '=', prolific.id).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
 const commentDeep = nth((await k.selectFrom('comments').select('id').where('post_id', '=', hot).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
 
-const feedPage = (cursor: string | null) => posts.homeFeedPosts(k, viewer, cursor, 13, { dialect: 'sqlite' });
-const tagPage = (tag: string, cursor: string | null) => posts.taggedPosts(k, viewer, [tag], cursor, 13);
+const feedPage = (cursor: string | null) => feed.homeFeedPosts(viewer, cursor, 13);
+const tagPage = (tag: string, cursor: string | null) => posts.taggedPosts(viewer, [tag], cursor, 13);
 await time('home feed (database walk), first page', () => feedPage(null));
 await time('home feed (database walk), deep page', () => feedPage(homeDeep));
 // What the server does once its feed index has loaded (follow list read every time, not cached).
 const index = createFeedIndex(k, { maxPosts: 5_000_000, syncMs: 1_000 });
 await index.start();
 const indexPage = async (cursor: string | null) =>
-  posts.postsByIds(k, viewer, index.newest(viewer, await followeeIds(k, 'sqlite', viewer), cursor, 13)!);
+  feed.postsByIds(viewer, index.newest(viewer, await feed.followeeIds(viewer), cursor, 13)!);
 await time('home feed (index walk), first page', () => indexPage(null));
 await time('home feed (index walk), deep page', () => indexPage(homeDeep));
 await index.close();
-await time('everyone, first page', () => posts.allPosts(k, viewer, null, 13));
-await time('everyone, deep page', () => posts.allPosts(k, viewer, allDeep, 13));
+await time('everyone, first page', () => posts.allPosts(viewer, null, 13));
+await time('everyone, deep page', () => posts.allPosts(viewer, allDeep, 13));
 await time(`tag "${common}", first page`, () => tagPage(common, null));
 await time(`tag "${common}", deep page`, () => tagPage(common, tagDeep));
 await time(`tag "${rare}", first page`, () => tagPage(rare, null));
-await time('profile posts, first page', () => posts.postsByCreator(k, viewer, prolific.username, null, 13));
-await time('profile posts, deep page', () => posts.postsByCreator(k, viewer, prolific.username, creatorDeep, 13));
-await time('post comments, first page', () => listComments(k, viewer, hot, null, 13));
-await time('post comments, deep page', () => listComments(k, viewer, hot, commentDeep, 13));
+await time('profile posts, first page', () => posts.postsByCreator(viewer, prolific.username, null, 13));
+await time('profile posts, deep page', () => posts.postsByCreator(viewer, prolific.username, creatorDeep, 13));
+await time('post comments, first page', () => listComments(viewer, hot, null, 13));
+await time('post comments, deep page', () => listComments(viewer, hot, commentDeep, 13));
 await k.destroy();

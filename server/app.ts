@@ -8,16 +8,15 @@ import cookie from '@fastify/cookie';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, LogController, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import { ACCESS_COOKIE } from './auth/cookies';
-import { requireUser } from './auth/guard';
+import { type Guards, requireUser } from './auth/guard';
 import { authRoutes } from './auth/routes';
-import { type AuthService, authService } from './auth/service';
-import type { AuthUser } from './domain/types';
-import { accessTokens } from './auth/tokens';
 import type { Config } from './config';
+import { type AppContext, buildContext } from './context';
 import type { Db } from './db/database';
+import type { AuthUser } from './domain/types';
 import { registerErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { refuseCrossOrigin } from './http/origin';
@@ -26,30 +25,10 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
-import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
-import { type RenderPage, privatePages } from './pages/privatePages';
-import { type FeedIndex, createFeedIndex } from './posts/homeFeed/feedIndex';
-import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
-import { postsRoutes } from './posts/routes';
-import { type FolloweeCache, followeeCache } from './posts/homeFeed/followeeCache';
-import { followeeIds } from './users/repository';
-import { usersRoutes } from './users/routes';
 import type { MediaStorage } from './media/storage';
-
-export interface AppContext {
-  config: Config;
-  db: Db;
-  storage: MediaStorage;
-  auth: AuthService;
-  /** The home feed's in-memory walk; answers null while loading or when switched off. */
-  feedIndex: FeedIndex;
-  /** Home-feed readers' follow lists, for a moment (`HOME_FEED_SYNC_MS`). */
-  followees: FolloweeCache;
-  /** Post images' details by media id, worked out once per process (every post list uses them). */
-  imageInfos: ImageInfos;
-  /** preHandlers: signed-in reads, and signed-in writes (rate limited per user). */
-  guards: { signedIn: preHandlerAsyncHookHandler[]; write: preHandlerAsyncHookHandler[] };
-}
+import { type RenderPage, privatePages } from './pages/privatePages';
+import { postsRoutes } from './posts/routes';
+import { usersRoutes } from './users/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,29 +62,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
-  const tokens = accessTokens(config.jwtSecret);
-  const feedIndex = createFeedIndex(db.kysely, {
-    maxPosts: config.feedIndexMaxPosts,
-    syncMs: config.homeFeedSyncMs,
-    onOff: (reason) => app.log.warn(`Home feed index off (the database walk answers): ${reason}`),
-  });
-  const followees = followeeCache((userId) => followeeIds(db.kysely, db.dialect, userId), { ttlMs: config.homeFeedSyncMs });
-  const ctx: AppContext = {
-    config, db, storage, feedIndex, followees, imageInfos: imageInfoCache(db.kysely, storage), auth: authService(db.kysely, tokens, config), guards: { signedIn: [], write: [] },
-  };
+  const ctx = buildContext(config, db, storage, app.log);
+  // The pages read the session through it (server/pages); tests look at its parts.
   app.decorate('ctx', ctx);
-  // Loads in the background: the server answers at once, the home feed from the database meanwhile.
-  app.addHook('onReady', async () => { void feedIndex.start(); });
-  app.addHook('onClose', async () => feedIndex.close());
-  if (config.unusedMediaGraceHours > 0) {
-    const sweeper = unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
-      graceMs: config.unusedMediaGraceHours * 3_600_000,
-      onDone: (removed) => { if (removed > 0) app.log.info(`Removed ${removed} unused uploads`); },
-      onError: (error) => app.log.warn({ err: error }, 'Removing unused uploads failed; trying again later'),
-    });
-    app.addHook('onReady', async () => sweeper.start());
-    app.addHook('onClose', async () => sweeper.close());
-  }
+  app.addHook('onReady', async () => ctx.start());
+  app.addHook('onClose', async () => ctx.close());
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
@@ -146,17 +107,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', refuseCrossOrigin);
   app.addHook('onRequest', async (request) => {
     // Pages and media are public; only the API needs to know who is asking.
-    if (request.url.startsWith('/api/')) request.user = await app.ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
+    if (request.url.startsWith('/api/')) request.user = await ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
   });
 
   const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
-  ctx.guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
+  const guards: Guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
 
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(usersRoutes, { prefix: '/api/users' });
-  await app.register(postsRoutes, { prefix: '/api/posts' });
-  await app.register(instanceRoutes, { prefix: '/api/instance' });
-  await app.register(mediaRoutes);
+  await app.register(authRoutes, { prefix: '/api/auth', config, auth: ctx.auth, users: ctx.users });
+  await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
+  await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, comments: ctx.comments, guards });
+  await app.register(instanceRoutes, { prefix: '/api/instance', config, homeFeed: ctx.homeFeed });
+  await app.register(mediaRoutes, { config, media: ctx.media, storage });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.all('/api/*', { schema: { hide: true } }, async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { TEXTS } from '../../lib/texts';
 import { UnauthorizedError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
@@ -12,4 +12,10 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new UnauthorizedError(TEXTS.notLoggedIn, 'Unauthorized');
   return request.user;
+}
+
+/** preHandlers: signed-in reads, and signed-in writes (rate limited per user). */
+export interface Guards {
+  signedIn: preHandlerAsyncHookHandler[];
+  write: preHandlerAsyncHookHandler[];
 }

@@ -1,14 +1,15 @@
 /** Queries on sessions (refresh-token families) and refresh tokens. */
 import type { Insertable } from 'kysely';
+import { bindQueries } from '../db/repository';
 import type { Queryable, SessionsTable } from '../db/schema';
 
-export const insertSession = (db: Queryable, session: Insertable<SessionsTable>) =>
+const insertSession = (db: Queryable, session: Insertable<SessionsTable>) =>
   db.insertInto('sessions').values(session).execute();
 
-export const insertRefreshToken = (db: Queryable, token: { token_hash: string; session_id: string; created_at: string }) =>
+const insertRefreshToken = (db: Queryable, token: { token_hash: string; session_id: string; created_at: string }) =>
   db.insertInto('refresh_tokens').values({ ...token, used_at: null }).execute();
 
-export const findRefreshToken = (db: Queryable, tokenHash: string) =>
+const findRefreshToken = (db: Queryable, tokenHash: string) =>
   db.selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
     .select(['refresh_tokens.token_hash', 'refresh_tokens.used_at', 'sessions.id as session_id', 'sessions.user_id',
@@ -17,21 +18,21 @@ export const findRefreshToken = (db: Queryable, tokenHash: string) =>
     .executeTakeFirst();
 
 /** Marks the token used only if nobody did first; true when this call won. */
-export async function claimRefreshToken(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
+async function claimRefreshToken(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
   const result = await db.updateTable('refresh_tokens').set({ used_at: now })
     .where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export const revokeSession = (db: Queryable, sessionId: string, now: string) =>
+const revokeSession = (db: Queryable, sessionId: string, now: string) =>
   db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 
-export const revokeOtherSessions = (db: Queryable, userId: string, keepSessionId: string, now: string) =>
+const revokeOtherSessions = (db: Queryable, userId: string, keepSessionId: string, now: string) =>
   db.updateTable('sessions').set({ revoked_at: now })
     .where('user_id', '=', userId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
 
 /** The user behind a live session, in one indexed lookup. */
-export const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: string) =>
+const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: string) =>
   db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.username', 'users.role', 'sessions.id as session_id'])
@@ -40,3 +41,10 @@ export const findSessionUser = (db: Queryable, sessionId: string, userId: string
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
+
+/** The queries on sessions and refresh tokens, bound to a database or a transaction. */
+export const sessionsRepository = bindQueries({
+  insertSession, insertRefreshToken, findRefreshToken, claimRefreshToken, revokeSession, revokeOtherSessions, findSessionUser,
+});
+
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

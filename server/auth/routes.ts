@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { rateLimit } from '../http/rateLimits';
 import { errors, successSchema, userSchema } from '../http/schemas';
-import { findUserById } from '../users/repository';
-import { toUser } from '../users/mappers';
+import type { Config } from '../config';
+import type { UsersService } from '../users/service';
 import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { currentUser } from './guard';
+import type { AuthService } from './service';
 
 interface Credentials {
   username?: string;
@@ -17,8 +18,13 @@ const credentialsSchema = {
   properties: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
 } as const;
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { config, auth, db } = app.ctx;
+export interface AuthRoutesOptions {
+  config: Config;
+  auth: AuthService;
+  users: Pick<UsersService, 'account'>;
+}
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { config, auth, users }) => {
   const limits = config.rateLimits;
   const perIp = rateLimit(app, 'auth-ip', limits.authPerIpPerMinute, (r) => r.ip);
   const perAccount = rateLimit(app, 'auth-account', limits.authPerAccountPerMinute, (r) => {
@@ -55,8 +61,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       setSessionCookies(reply, config.secureCookies, tokens);
       request.user = await auth.authenticate(tokens.access);
     }
-    const row = await findUserById(db.kysely, currentUser(request).id);
-    return toUser(row!);
+    return users.account(currentUser(request));
   });
 
   app.post('/refresh', {

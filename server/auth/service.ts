@@ -1,15 +1,14 @@
 /** Sign-up, sign-in, token rotation and sign-out. */
-import type { Kysely } from 'kysely';
 import { TEXTS } from '../../lib/texts';
 import { emailError, passwordError, usernameError } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
-import type { Database } from '../db/schema';
+import type { Transactional } from '../db/repository';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
-import * as users from '../users/repository';
+import type { UsersRepository } from '../users/repository';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
-import * as sessions from './repository';
-import { type SessionCache, sessionCache } from './sessionCache';
+import type { SessionsRepository } from './repository';
+import type { SessionCache } from './sessionCache';
 import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken } from './tokens';
 import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 
@@ -20,11 +19,19 @@ export interface IssuedTokens {
 
 const unauthorized = (message = 'Session expired, please sign in again') => new UnauthorizedError(message, 'Unauthorized');
 
-export function authService(db: Kysely<Database>, tokens: AccessTokens, options: { refreshReuseGraceMs: number; sessionCacheMs: number }) {
-  const checked: SessionCache = sessionCache({ ttlMs: options.sessionCacheMs });
+export interface AuthServiceDeps {
+  data: Transactional<{ users: UsersRepository; sessions: SessionsRepository }>;
+  tokens: AccessTokens;
+  /** Access tokens this process has recently checked. */
+  checked: SessionCache;
+  refreshReuseGraceMs: number;
+}
+
+export function authService({ data, tokens, checked, refreshReuseGraceMs }: AuthServiceDeps) {
+  const { users, sessions } = data;
 
   async function revoke(sessionId: string, now: string): Promise<void> {
-    await sessions.revokeSession(db, sessionId, now);
+    await sessions.revokeSession(sessionId, now);
     checked.forgetSession(sessionId);
   }
 
@@ -32,12 +39,12 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
     const now = nowIso();
     const sessionId = newId();
     const refresh = newRefreshToken();
-    await db.transaction().execute(async (trx) => {
-      await sessions.insertSession(trx, {
+    await data.transaction(async (trx) => {
+      await trx.sessions.insertSession({
         id: sessionId, user_id: userId, created_at: now, revoked_at: null, user_agent: userAgent?.slice(0, 300) ?? null,
         expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
       });
-      await sessions.insertRefreshToken(trx, { token_hash: hashRefreshToken(refresh), session_id: sessionId, created_at: now });
+      await trx.sessions.insertRefreshToken({ token_hash: hashRefreshToken(refresh), session_id: sessionId, created_at: now });
     });
     return { access: tokens.sign({ userId, sessionId }), refresh };
   }
@@ -53,12 +60,12 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       const passwordHash = await hashPassword(password);
       const now = nowIso();
       try {
-        await db.transaction().execute(async (trx) => {
-          if (await users.findUserByUsername(trx, username)) throw new ConflictError('Username is already taken', 'UsernameTaken');
-          if (await users.findUserByEmail(trx, email)) throw new ConflictError('Email is already registered', 'EmailTaken');
+        await data.transaction(async (trx) => {
+          if (await trx.users.findUserByUsername(username)) throw new ConflictError('Username is already taken', 'UsernameTaken');
+          if (await trx.users.findUserByEmail(email)) throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.
-          const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'member';
-          await users.insertUser(trx, {
+          const role = (await trx.users.countUsers()) === 0 ? 'admin' : 'member';
+          await trx.users.insertUser({
             id: newId(), username, username_lower: username.toLowerCase(), email, password_hash: passwordHash, role,
             avatar: null, banner: null, description: '', created_at: now, updated_at: now,
           });
@@ -74,11 +81,11 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
       if (!email || !password) throw new InvalidError('Email and password are required');
-      const user = await users.findUserByEmail(db, email);
+      const user = await users.findUserByEmail(email);
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
       if (!user || !valid) throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
       if (needsRehash(user.password_hash)) {
-        await users.replacePasswordHash(db, user.id, user.password_hash, await hashPassword(password));
+        await users.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
       }
       return issueSession(user.id, userAgent);
     },
@@ -88,18 +95,18 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       if (!token) throw unauthorized('No session');
       const tokenHash = hashRefreshToken(token);
       const now = nowIso();
-      const found = await sessions.findRefreshToken(db, tokenHash);
+      const found = await sessions.findRefreshToken(tokenHash);
       if (!found || found.revoked_at !== null || found.expires_at <= now) throw unauthorized();
 
       const refresh = newRefreshToken();
-      const won = await db.transaction().execute(async (trx) => {
-        if (!(await sessions.claimRefreshToken(trx, tokenHash, now))) return false;
-        await sessions.insertRefreshToken(trx, { token_hash: hashRefreshToken(refresh), session_id: found.session_id, created_at: now });
+      const won = await data.transaction(async (trx) => {
+        if (!(await trx.sessions.claimRefreshToken(tokenHash, now))) return false;
+        await trx.sessions.insertRefreshToken({ token_hash: hashRefreshToken(refresh), session_id: found.session_id, created_at: now });
         return true;
       });
       if (!won) {
         const usedAt = found.used_at ?? now;
-        const withinGrace = Date.now() - Date.parse(usedAt) < options.refreshReuseGraceMs;
+        const withinGrace = Date.now() - Date.parse(usedAt) < refreshReuseGraceMs;
         if (!withinGrace) await revoke(found.session_id, now);
         throw unauthorized('Refresh token was already used');
       }
@@ -109,7 +116,7 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
     async logout(refreshToken: string | undefined, accessSessionId: string | null): Promise<void> {
       const now = nowIso();
       if (refreshToken) {
-        const found = await sessions.findRefreshToken(db, hashRefreshToken(refreshToken));
+        const found = await sessions.findRefreshToken(hashRefreshToken(refreshToken));
         if (found) await revoke(found.session_id, now);
       }
       if (accessSessionId) await revoke(accessSessionId, now);
@@ -123,7 +130,7 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
       if (known) return known;
       const claims = tokens.verify(accessToken);
       if (!claims) return null;
-      const row = await sessions.findSessionUser(db, claims.sid, claims.sub, new Date(nowMs).toISOString());
+      const row = await sessions.findSessionUser(claims.sid, claims.sub, new Date(nowMs).toISOString());
       if (!row) return null;
       const user: AuthUser = { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
       checked.set(accessToken, user, claims.exp * 1000, nowMs);
@@ -132,7 +139,7 @@ export function authService(db: Kysely<Database>, tokens: AccessTokens, options:
 
     /** After a password change: every other session of the user is revoked. */
     async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
-      await sessions.revokeOtherSessions(db, userId, keepSessionId, nowIso());
+      await sessions.revokeOtherSessions(userId, keepSessionId, nowIso());
       checked.forgetUser(userId, keepSessionId);
     },
 

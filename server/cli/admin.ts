@@ -2,7 +2,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { findUserByUsername, updateUser } from '../users/repository';
+import { usersRepository } from '../users/repository';
 
 const [command, username] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !username) {
@@ -14,13 +14,14 @@ const config = loadConfig();
 const db = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(db.kysely);
-  const user = await findUserByUsername(db.kysely, username);
+  const users = usersRepository(db.kysely);
+  const user = await users.findUserByUsername(username);
   if (!user) {
     console.error(`No user named ${username}`);
     process.exitCode = 1;
   } else {
     const role = command === 'grant' ? 'admin' : 'member';
-    await updateUser(db.kysely, user.id, { role, updated_at: new Date().toISOString() });
+    await users.updateUser(user.id, { role, updated_at: new Date().toISOString() });
     console.log(`${user.username} is now ${role === 'admin' ? 'an admin' : 'a member'}.`);
   }
 } finally {

@@ -2,6 +2,7 @@
 import type { Insertable } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
+import { bindQueries } from '../db/repository';
 import type { CommentsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
 
@@ -21,12 +22,17 @@ const newestComments = prepared((db, v: { viewerId: string; postId: string; curs
   newestFirst(selectComments(db, v.viewerId).where('comments.post_id', '=', unplanned(db, v.postId)), 'comments.id', v.cursor, v.limit));
 
 /** Comments of a post, newest first, after the cursor. */
-export const listComments = (db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) =>
+const listComments = (db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) =>
   newestComments(db, { viewerId, postId, cursor, limit });
 
-export const findComment = (db: Queryable, viewerId: string, id: string) =>
+const findComment = (db: Queryable, viewerId: string, id: string) =>
   selectComments(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
 
-export const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) => db.insertInto('comments').values(comment).execute();
+const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) => db.insertInto('comments').values(comment).execute();
 
-export const deleteComment = (db: Queryable, id: string) => db.deleteFrom('comments').where('id', '=', id).execute();
+const deleteComment = (db: Queryable, id: string) => db.deleteFrom('comments').where('id', '=', id).execute();
+
+/** The queries on comments, bound to a database or a transaction. */
+export const commentsRepository = bindQueries({ listComments, findComment, insertComment, deleteComment });
+
+export type CommentsRepository = ReturnType<typeof commentsRepository>;

@@ -2,10 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { runNamedStatements } from './namedStatements';
-import type { Database } from './schema';
+import type { Database, Queryable } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -13,6 +13,11 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+}
+
+/** The dialect behind a database handle or transaction: repositories pick their statements by it. */
+export function dialectOf(db: Queryable): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 export function isPostgresUrl(url: string): boolean {

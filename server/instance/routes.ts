@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config';
+import type { HomeFeed } from '../posts/homeFeed';
+
+export interface InstanceRoutesOptions {
+  config: Config;
+  homeFeed: Pick<HomeFeed, 'state'>;
+}
 
 /** Public facts about this instance, for the contact page. */
-export const instanceRoutes: FastifyPluginAsync = async (app) => {
-  const { config } = app.ctx;
+export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (app, { config, homeFeed }) => {
   app.get('/', {
     schema: {
       tags: ['instance'],
@@ -17,5 +23,5 @@ export const instanceRoutes: FastifyPluginAsync = async (app) => {
       tags: ['instance'],
       response: { 200: { type: 'object', properties: { status: { type: 'string' }, feedIndex: { type: 'string' } } } },
     },
-  }, async () => ({ status: 'ok', feedIndex: app.ctx.feedIndex.state }));
+  }, async () => ({ status: 'ok', feedIndex: homeFeed.state }));
 };

@@ -13,7 +13,9 @@ import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { errors } from '../http/schemas';
 import { CONTENT_TYPES, type VariantFormat } from './pipeline';
-import { deferredWritesSettled, mediaService, pendingVariants } from './service';
+import type { Config } from '../config';
+import { type MediaService, pendingVariants } from './service';
+import type { MediaStorage } from './storage';
 import { DomainError, InvalidError, NotFoundError } from '../domain/errors';
 
 const uploadResultSchema = {
@@ -81,15 +83,13 @@ async function readUpload(request: FastifyRequest): Promise<{ preset: UploadPres
   return { preset, bytes };
 }
 
-async function uploadRoutes(app: FastifyInstance): Promise<void> {
-  const { config, db, storage } = app.ctx;
-  // The upload answers once its main variant is stored; the other variants follow right after.
-  const media = mediaService({
-    db: db.kysely, storage, deferVariants: true,
-    onDeferredError: (error) => app.log.error({ err: error }, 'storing the other variants of an upload failed'),
-  });
-  // Shutdown waits for them before the database closes.
-  app.addHook('onClose', deferredWritesSettled);
+export interface MediaRoutesOptions {
+  config: Config;
+  media: MediaService;
+  storage: MediaStorage;
+}
+
+const uploadRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { config, media }) => {
   // Encapsulated: only this plugin parses multipart bodies. fileSize is inclusive, so a file
   // of exactly UPLOAD_MAX_BYTES trips it. Tiny field limits: the only field is the preset.
   await app.register(multipart, {
@@ -112,7 +112,7 @@ async function uploadRoutes(app: FastifyInstance): Promise<void> {
     const result = await media.upload(currentUser(request).id, preset, bytes);
     return reply.code(201).send(result);
   });
-}
+};
 
 /** Keys are server-made (`post/<uuid>/1080.webp`): anything else, `..` included, is not a file of ours. */
 const MEDIA_KEY = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(webp|jpg|png)$/;
@@ -148,9 +148,9 @@ function mediaFileRoute(app: FastifyInstance, root: string): void {
   });
 }
 
-export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(uploadRoutes);
-  const { root } = app.ctx.storage as { root?: unknown };
+export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, options) => {
+  await app.register(uploadRoutes, options);
+  const { root } = options.storage as { root?: unknown };
   // Other drivers (S3, CDN) serve their files themselves.
   if (typeof root === 'string') mediaFileRoute(app, root);
 };

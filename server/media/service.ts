@@ -22,6 +22,8 @@ export interface StoredVariant {
 
 export interface MediaService {
   upload(ownerId: string, preset: UploadPreset, bytes: Buffer): Promise<UploadResult>;
+  /** The upload whose main URL is `url` (see `findMediaByUrl`). */
+  findByUrl(url: string): Promise<MediaRow | undefined>;
 }
 
 export interface MediaServiceOptions {
@@ -106,6 +108,8 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
         width: main.row.width, height: main.row.height, format: main.row.format, bytes: main.row.bytes, thumbhash: image.thumbhash,
       };
     },
+
+    findByUrl: (url) => findMediaByUrl(db, storage, url),
   };
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_LIMIT_DEFAULT } from '../../lib/limits';
-import { currentUser } from '../auth/guard';
-import { commentsService } from '../comments/service';
+import { type Guards, currentUser } from '../auth/guard';
+import type { CommentsService } from '../comments/service';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import {
   commentSchema, errors, listOf, postSchema, postWithCommentsSchema, reactionCountsSchema,
 } from '../http/schemas';
-import { type PostInput, postsService } from './service';
+import type { PostInput, PostsService } from './service';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
 const postIdParams = { type: 'object', properties: { postId: { type: 'string', maxLength: 64 } }, required: ['postId'] } as const;
@@ -26,10 +26,14 @@ const commentReactionResponse = {
 type IdRoute = { Params: { id: string } };
 type PostIdRoute = { Params: { postId: string } };
 
-export const postsRoutes: FastifyPluginAsync = async (app) => {
-  const { signedIn, write } = app.ctx.guards;
-  const posts = postsService(app.ctx);
-  const comments = commentsService(app.ctx);
+export interface PostsRoutesOptions {
+  posts: PostsService;
+  comments: CommentsService;
+  guards: Guards;
+}
+
+export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { posts, comments, guards }) => {
+  const { signedIn, write } = guards;
 
   app.get<{ Querystring: PageQuery & { feed?: 'following' | 'all' } }>('/', {
     preValidation: signedIn,

@@ -2,24 +2,25 @@
 import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
 import { TEXTS } from '../../lib/texts';
 import { normalizeTag, normalizeTags, postMessageError, tagsError } from '../../lib/validation';
-import type { AppContext } from '../app';
-import type { Queryable } from '../db/schema';
-import * as comments from '../comments/repository';
+import type { CommentsRepository } from '../comments/repository';
 import { toComment } from '../comments/mappers';
-import { isUuid, newId, nowIso } from '../domain/ids';
-import { findMediaByUrl } from '../media/service';
-import { POST_REACTIONS, toggleReaction } from '../reactions/toggle';
-import { addToCounter, findUserByUsername } from '../users/repository';
-import { toPost } from './mappers';
-import * as posts from './repository';
+import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
+import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
+import type { MediaService } from '../media/service';
+import { POST_REACTIONS, type ReactionsRepository } from '../reactions/toggle';
+import type { UsersRepository } from '../users/repository';
+import type { HomeFeed } from './homeFeed';
+import type { ImageInfos } from './imageInfos';
+import { toPost } from './mappers';
+import type { PostListRow, PostsRepository } from './repository';
 
 export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFound');
 
 /** The post's id and creator, or a 404 (also for an id that is not a UUID). */
-export async function requirePost(db: Queryable, id: string) {
-  const post = isUuid(id) ? await posts.findPostOwner(db, id) : undefined;
+export async function requirePost(posts: Pick<PostsRepository, 'findPostOwner'>, id: string) {
+  const post = isUuid(id) ? await posts.findPostOwner(id) : undefined;
   if (!post) throw postNotFound();
   return post;
 }
@@ -33,10 +34,16 @@ export interface PostInput {
   tags?: unknown;
 }
 
-export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex' | 'followees' | 'imageInfos'>) {
-  const { db, storage, feedIndex, followees, imageInfos } = ctx;
-  const k = db.kysely;
-  async function map(rows: posts.PostListRow[]): Promise<Post[]> {
+export interface PostsServiceDeps {
+  data: Transactional<{ posts: PostsRepository; users: UsersRepository; comments: CommentsRepository; reactions: ReactionsRepository }>;
+  media: Pick<MediaService, 'findByUrl'>;
+  homeFeed: Pick<HomeFeed, 'page' | 'postAdded' | 'postRemoved'>;
+  imageInfos: ImageInfos;
+}
+
+export function postsService({ data, media, homeFeed, imageInfos }: PostsServiceDeps) {
+  const { posts } = data;
+  async function map(rows: PostListRow[]): Promise<Post[]> {
     const infos = await imageInfos(rows.map((row) => row.media_id));
     return rows.map((row) => toPost(row, (row.media_id && infos.get(row.media_id)) || null));
   }
@@ -44,11 +51,11 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
   /** Checks that the image is one of this user's post uploads; returns its media id. */
   async function ownPostImage(user: AuthUser, image: unknown): Promise<{ image: string; mediaId: string }> {
     if (typeof image !== 'string' || image.length === 0) throw new InvalidError('Please add an image', 'ImageRequired');
-    const media = await findMediaByUrl(k, storage, image);
-    if (!media || media.owner_id !== user.id || media.preset !== 'post') {
+    const found = await media.findByUrl(image);
+    if (!found || found.owner_id !== user.id || found.preset !== 'post') {
       throw new InvalidError('The image must be a post image uploaded here', 'InvalidImage');
     }
-    return { image, mediaId: media.id };
+    return { image, mediaId: found.id };
   }
 
   function readTags(raw: unknown): string[] {
@@ -66,51 +73,28 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
   }
 
   async function load(viewerId: string, id: string): Promise<Post> {
-    const row = await posts.findPost(k, viewerId, id);
+    const row = await posts.findPost(viewerId, id);
     if (!row) throw postNotFound();
     return (await map([row]))[0];
   }
 
-  /**
-   * Posts by the viewer and the people they follow, newest first: walked in the in-memory index
-   * when it can answer, else in the database. Either way the posts themselves come from the database.
-   */
-  async function homeFeed(viewerId: string, cursor: string | null, limit: number): Promise<posts.PostListRow[]> {
-    await feedIndex.sync();
-    const followeeIds = await followees.get(viewerId);
-    const rows: posts.PostListRow[] = [];
-    let from = cursor;
-    for (;;) {
-      const ids = feedIndex.newest(viewerId, followeeIds, from, limit - rows.length);
-      if (ids === null) return [...rows, ...(await posts.homeFeedPosts(k, viewerId, from, limit - rows.length, { dialect: db.dialect }))];
-      if (ids.length === 0) return rows;
-      const found = await posts.postsByIds(k, viewerId, ids);
-      rows.push(...found);
-      if (found.length === ids.length) return rows;
-      // Deleted through another instance since the index saw them: drop them and walk on.
-      const present = new Set(found.map((row) => row.id));
-      for (const id of ids) if (!present.has(id)) feedIndex.removed(id);
-      from = ids[ids.length - 1];
-    }
-  }
-
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
-      if (feed === 'all') return map(await posts.allPosts(k, user.id, page.cursor, page.limit + 1));
-      return map(await homeFeed(user.id, page.cursor, page.limit + 1));
+      if (feed === 'all') return map(await posts.allPosts(user.id, page.cursor, page.limit + 1));
+      return map(await homeFeed.page(user.id, page.cursor, page.limit + 1));
     },
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
       const tags = [...new Set(rawTags.split(',').map((t) => normalizeTag(t).toLowerCase()).filter(Boolean))];
       if (tags.length === 0) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
       if (tags.length > SEARCH_TAGS_MAX) throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
-      return map(await posts.taggedPosts(k, user.id, tags, page.cursor, page.limit + 1));
+      return map(await posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1));
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
-      const rows = await posts.postsByCreator(k, user.id, username, page.cursor, page.limit + 1);
+      const rows = await posts.postsByCreator(user.id, username, page.cursor, page.limit + 1);
       // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404.
-      if (rows.length === 0 && !(await findUserByUsername(k, username))) throw new NotFoundError('User not found', 'UserNotFound');
+      if (rows.length === 0 && !(await data.users.findUserByUsername(username))) throw new NotFoundError('User not found', 'UserNotFound');
       return map(rows);
     },
 
@@ -120,14 +104,14 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
       const { image, mediaId } = await ownPostImage(user, input.image);
       const id = newId();
       const now = nowIso();
-      await k.transaction().execute(async (trx) => {
-        await posts.insertPost(trx, {
+      await data.transaction(async (trx) => {
+        await trx.posts.insertPost({
           id, creator_id: user.id, message, image, media_id: mediaId, tags: JSON.stringify(tags), created_at: now, updated_at: now,
         });
-        await posts.replaceTags(trx, id, tags);
-        await addToCounter(trx, user.id, 'posts_count', 1);
+        await trx.posts.replaceTags(id, tags);
+        await trx.users.addToCounter(user.id, 'posts_count', 1);
       });
-      feedIndex.added(id, user.id);
+      homeFeed.postAdded(id, user.id);
       return load(user.id, id);
     },
 
@@ -138,12 +122,12 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
     async get(user: AuthUser, id: string, commentsLimit: number): Promise<PostWithComments> {
       if (!isUuid(id)) throw postNotFound();
       const post = await load(user.id, id);
-      const rows = await comments.listComments(k, user.id, id, null, commentsLimit + 1);
+      const rows = await data.comments.listComments(user.id, id, null, commentsLimit + 1);
       return { ...post, comments: rows.map(toComment) };
     },
 
     async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
-      const post = await requirePost(k, id);
+      const post = await requirePost(posts, id);
       if (post.creator_id !== user.id) throw new ForbiddenError('Only the creator can edit this post');
       const changes: { message?: string; image?: string; media_id?: string; tags?: string; updated_at: string } = { updated_at: nowIso() };
       let tags: string[] | undefined;
@@ -157,28 +141,28 @@ export function postsService(ctx: Pick<AppContext, 'db' | 'storage' | 'feedIndex
         changes.image = image;
         changes.media_id = mediaId;
       }
-      await k.transaction().execute(async (trx) => {
-        await posts.updatePost(trx, id, changes);
-        if (tags) await posts.replaceTags(trx, id, tags);
+      await data.transaction(async (trx) => {
+        await trx.posts.updatePost(id, changes);
+        if (tags) await trx.posts.replaceTags(id, tags);
       });
       return load(user.id, id);
     },
 
     async remove(user: AuthUser, id: string): Promise<{ _id: string }> {
-      const post = await requirePost(k, id);
+      const post = await requirePost(posts, id);
       if (post.creator_id !== user.id && user.role !== 'admin') throw new ForbiddenError('Only the creator can delete this post');
-      await k.transaction().execute(async (trx) => {
+      await data.transaction(async (trx) => {
         // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE).
-        await posts.deletePost(trx, id);
-        await addToCounter(trx, post.creator_id, 'posts_count', -1);
+        await trx.posts.deletePost(id);
+        await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
       });
-      feedIndex.removed(id);
+      homeFeed.postRemoved(id);
       return { _id: id };
     },
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
       if (!isUuid(id)) throw postNotFound();
-      const counts = await k.transaction().execute((trx) => toggleReaction(trx, db.dialect, POST_REACTIONS, id, user.id, kind));
+      const counts = await data.transaction((trx) => trx.reactions.toggle(POST_REACTIONS, id, user.id, kind));
       if (!counts) throw postNotFound();
       return counts;
     },

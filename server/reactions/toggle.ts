@@ -2,10 +2,10 @@
  * Like/dislike toggling, shared by posts and comments: pressing the same reaction again removes
  * it, the other one replaces it. Counters change in the same transaction as the reaction row.
  */
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Reaction, ReactionCounts } from '../../lib/types';
-import type { Dialect } from '../db/database';
-import type { Database } from '../db/schema';
+import { dialectOf } from '../db/database';
+import type { Queryable } from '../db/schema';
 import { nowIso } from '../domain/ids';
 
 export interface ReactionTarget {
@@ -20,10 +20,9 @@ export const COMMENT_REACTIONS: ReactionTarget = { table: 'comments', reactions:
 
 const counterOf = (kind: Reaction) => (kind === 'like' ? 'likes_count' : 'dislikes_count');
 
-/** Returns null when the target row does not exist. */
-export async function toggleReaction(
-  trx: Transaction<Database>,
-  dialect: Dialect,
+/** Run inside a transaction; returns null when the target row does not exist. */
+async function toggleReaction(
+  trx: Queryable,
   target: ReactionTarget,
   targetId: string,
   userId: string,
@@ -34,7 +33,7 @@ export async function toggleReaction(
   let lock = db.selectFrom(target.table).select('id').where('id', '=', targetId);
   // PostgreSQL runs transactions concurrently: lock the row so two toggles cannot both read "none".
   // SQLite runs one write transaction at a time, and has no FOR UPDATE.
-  if (dialect === 'postgres') lock = lock.forUpdate();
+  if (dialectOf(trx) === 'postgres') lock = lock.forUpdate();
   if (!(await lock.executeTakeFirst())) return null;
 
   const existing = await db.selectFrom(target.reactions).select('kind')
@@ -62,3 +61,10 @@ export async function toggleReaction(
     .returning(['likes_count', 'dislikes_count']).executeTakeFirstOrThrow() as { likes_count: number; dislikes_count: number };
   return { likesCount: Number(counts.likes_count), dislikesCount: Number(counts.dislikes_count), myReaction: mine };
 }
+
+/** Reaction toggling bound to a transaction. */
+export const reactionsRepository = (trx: Queryable) => ({
+  toggle: (target: ReactionTarget, targetId: string, userId: string, kind: Reaction) => toggleReaction(trx, target, targetId, userId, kind),
+});
+
+export type ReactionsRepository = ReturnType<typeof reactionsRepository>;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { currentUser } from '../auth/guard';
+import { type Guards, currentUser } from '../auth/guard';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors, listOf, postSchema, profileSchema, userSchema, userSummarySchema } from '../http/schemas';
-import { postsService } from '../posts/service';
-import { type AccountInput, type ProfileInput, usersService } from './service';
+import type { PostsService } from '../posts/service';
+import type { AccountInput, ProfileInput, UsersService } from './service';
 
 const usernameParams = { type: 'object', properties: { username: { type: 'string', maxLength: 100 } }, required: ['username'] } as const;
 const profileResponse = { type: 'object', properties: { user: profileSchema } } as const;
@@ -12,10 +12,14 @@ const nullableString = { type: ['string', 'null'] } as const;
 
 type UsernameRoute = { Params: { username: string } };
 
-export const usersRoutes: FastifyPluginAsync = async (app) => {
-  const { signedIn, write } = app.ctx.guards;
-  const service = usersService(app.ctx);
-  const posts = postsService(app.ctx);
+export interface UsersRoutesOptions {
+  users: UsersService;
+  posts: PostsService;
+  guards: Guards;
+}
+
+export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { users: service, posts, guards }) => {
+  const { signedIn, write } = guards;
 
   app.get<UsernameRoute>('/:username', {
     preValidation: signedIn,

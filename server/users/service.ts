@@ -2,14 +2,16 @@
 import type { Profile, User, UserSummary } from '../../lib/types';
 import { TEXTS } from '../../lib/texts';
 import { descriptionError, emailError, passwordError, usernameError } from '../../lib/validation';
-import type { AppContext } from '../app';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { newId, nowIso } from '../domain/ids';
-import { findMediaByUrl } from '../media/service';
+import type { MediaService } from '../media/service';
+import type { HomeFeed } from '../posts/homeFeed';
+import type { AuthService } from '../auth/service';
+import type { Transactional } from '../db/repository';
 import { toProfile, toUser } from './mappers';
-import * as users from './repository';
+import type { UsersRepository } from './repository';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import type { AuthUser, Page } from '../domain/types';
 
@@ -32,17 +34,24 @@ export interface ProfileInput {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | 'followees'>) {
-  const k = ctx.db.kysely;
+export interface UsersServiceDeps {
+  data: Transactional<{ users: UsersRepository }>;
+  auth: Pick<AuthService, 'revokeOtherSessions' | 'forgetUser'>;
+  media: Pick<MediaService, 'findByUrl'>;
+  homeFeed: Pick<HomeFeed, 'followsChanged'>;
+}
+
+export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) {
+  const { users } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
-    const row = await users.findUserByUsername(k, username);
+    const row = await users.findUserByUsername(username);
     if (!row) throw userNotFound();
     return row;
   }
 
   async function me(user: AuthUser): Promise<UserRow> {
-    return (await users.findUserById(k, user.id))!;
+    return (await users.findUserById(user.id))!;
   }
 
   /** The signed-in user's email must be the one sent: a client cannot aim at another account. */
@@ -55,14 +64,14 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
   async function ownImage(user: AuthUser, field: 'avatar' | 'banner', value: unknown): Promise<string | null | undefined> {
     if (value === undefined) return undefined;
     if (value === null || value === '') return null;
-    const media = typeof value === 'string' ? await findMediaByUrl(k, ctx.storage, value) : undefined;
-    if (!media || media.owner_id !== user.id) throw new InvalidError(`The ${field} must be an image uploaded here`, 'InvalidImage');
+    const found = typeof value === 'string' ? await media.findByUrl(value) : undefined;
+    if (!found || found.owner_id !== user.id) throw new InvalidError(`The ${field} must be an image uploaded here`, 'InvalidImage');
     return value as string;
   }
 
   async function save(userId: string, changes: UserUpdate): Promise<UserRow> {
     try {
-      return await users.updateUser(k, userId, { ...changes, updated_at: nowIso() });
+      return await users.updateUser(userId, { ...changes, updated_at: nowIso() });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError('Username or email is already taken', 'AccountTaken');
       throw err;
@@ -70,39 +79,44 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
   }
 
   return {
+    /** The signed-in user's own account. */
+    async account(viewer: AuthUser): Promise<User> {
+      return toUser(await me(viewer));
+    },
+
     async profile(viewer: AuthUser, username: string): Promise<Profile> {
       const row = await requireUserRow(username);
-      return toProfile(row, await users.isFollowing(k, viewer.id, row.id));
+      return toProfile(row, await users.isFollowing(viewer.id, row.id));
     },
 
     async follows(username: string, side: 'followers' | 'following', page: Page): Promise<(UserSummary & { followId: string })[]> {
       const row = await requireUserRow(username);
-      const rows = await users.listFollows(k, row.id, side, page.cursor, page.limit + 1);
+      const rows = await users.listFollows(row.id, side, page.cursor, page.limit + 1);
       return rows.map((r) => ({ _id: r.id, username: r.username, avatar: r.avatar, description: r.description, followId: r.follow_id }));
     },
 
     async follow(viewer: AuthUser, username: string): Promise<Profile> {
       const target = await requireUserRow(username);
       if (target.id === viewer.id) throw new InvalidError('You cannot follow yourself', 'CannotFollowSelf');
-      await k.transaction().execute(async (trx) => {
-        const added = await users.insertFollow(trx, { id: newId(), follower_id: viewer.id, followee_id: target.id, created_at: nowIso() });
+      await data.transaction(async (trx) => {
+        const added = await trx.users.insertFollow({ id: newId(), follower_id: viewer.id, followee_id: target.id, created_at: nowIso() });
         if (!added) return; // already following: nothing changes
-        await users.addToCounter(trx, target.id, 'followers_count', 1);
-        await users.addToCounter(trx, viewer.id, 'following_count', 1);
+        await trx.users.addToCounter(target.id, 'followers_count', 1);
+        await trx.users.addToCounter(viewer.id, 'following_count', 1);
       });
-      ctx.followees.forget(viewer.id);
-      return toProfile((await users.findUserById(k, target.id))!, true);
+      homeFeed.followsChanged(viewer.id);
+      return toProfile((await users.findUserById(target.id))!, true);
     },
 
     async unfollow(viewer: AuthUser, username: string): Promise<Profile> {
       const target = await requireUserRow(username);
-      await k.transaction().execute(async (trx) => {
-        if (!(await users.deleteFollow(trx, viewer.id, target.id))) return;
-        await users.addToCounter(trx, target.id, 'followers_count', -1);
-        await users.addToCounter(trx, viewer.id, 'following_count', -1);
+      await data.transaction(async (trx) => {
+        if (!(await trx.users.deleteFollow(viewer.id, target.id))) return;
+        await trx.users.addToCounter(target.id, 'followers_count', -1);
+        await trx.users.addToCounter(viewer.id, 'following_count', -1);
       });
-      ctx.followees.forget(viewer.id);
-      return toProfile((await users.findUserById(k, target.id))!, false);
+      homeFeed.followsChanged(viewer.id);
+      return toProfile((await users.findUserById(target.id))!, false);
     },
 
     async updateAccount(viewer: AuthUser, input: AccountInput): Promise<User> {
@@ -116,7 +130,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
       if (username !== undefined && username !== row.username) {
         const error = usernameError(username);
         if (error) throw new InvalidError(error);
-        const owner = await users.findUserByUsername(k, username);
+        const owner = await users.findUserByUsername(username);
         if (owner && owner.id !== row.id) throw new ConflictError('Username is already taken', 'UsernameTaken');
         changes.username = username;
         changes.username_lower = username.toLowerCase();
@@ -125,7 +139,7 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
       if (newEmail !== undefined && newEmail !== '' && newEmail !== row.email) {
         const error = emailError(newEmail);
         if (error) throw new InvalidError(error);
-        if (await users.findUserByEmail(k, newEmail)) throw new ConflictError('Email is already registered', 'EmailTaken');
+        if (await users.findUserByEmail(newEmail)) throw new ConflictError('Email is already registered', 'EmailTaken');
         changes.email = newEmail;
       }
       const newPassword = str(input.newPassword);
@@ -136,8 +150,8 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
       }
       const updated = await save(row.id, changes);
       // A new password signs out every other device.
-      if (changes.password_hash) await ctx.auth.revokeOtherSessions(row.id, viewer.sessionId);
-      if (changes.username) ctx.auth.forgetUser(row.id);
+      if (changes.password_hash) await auth.revokeOtherSessions(row.id, viewer.sessionId);
+      if (changes.username) auth.forgetUser(row.id);
       return toUser(updated);
     },
 
@@ -159,3 +173,5 @@ export function usersService(ctx: Pick<AppContext, 'db' | 'storage' | 'auth' | '
     },
   };
 }
+
+export type UsersService = ReturnType<typeof usersService>;

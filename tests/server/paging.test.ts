@@ -1,7 +1,7 @@
 import type { Comment, Post, UserSummary } from '../../lib/types';
 import { newId } from '../../server/domain/ids';
 import { nextPageUrl } from '../../server/http/paging';
-import { HOME_FEED_MERGE_MAX, homeFeedPosts } from '../../server/posts/repository';
+import { HOME_FEED_MERGE_MAX, homeFeedQueries } from '../../server/posts/homeFeed/queries';
 import { createPost, walkPages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { uploadImage } from './multipart';
@@ -109,10 +109,10 @@ describe('home feed past its walk window', () => {
     for (let i = 0; i < 6; i += 1) await addPost();
     const expected = [...mine, ...(await t.db.kysely.selectFrom('posts').select('id').where('creator_id', '=', reader.id).execute()).map((r) => r.id)];
     for (const walkWindow of [3, 1_000]) {
-      const options = { dialect: t.db.dialect, walkWindow };
-      const ids = (await homeFeedPosts(t.db.kysely, reader.id, null, 4, options)).map((p) => p.id);
+      const feed = homeFeedQueries(t.db.kysely);
+      const ids = (await feed.homeFeedPosts(reader.id, null, 4, walkWindow)).map((p) => p.id);
       expect(ids).toEqual(expected.slice(0, 4));
-      const next = (await homeFeedPosts(t.db.kysely, reader.id, ids[3], 4, options)).map((p) => p.id);
+      const next = (await feed.homeFeedPosts(reader.id, ids[3], 4, walkWindow)).map((p) => p.id);
       expect(next).toEqual(expected.slice(4, 8));
     }
   });

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import * as comments from '../../server/comments/repository';
+import { commentsRepository } from '../../server/comments/repository';
 import { prepared } from '../../server/db/prepared';
-import * as posts from '../../server/posts/repository';
-import * as people from '../../server/users/repository';
+import { postsRepository } from '../../server/posts/repository';
+import { usersRepository } from '../../server/users/repository';
 import { type TestApp, createTestApp } from './helpers';
 
 let t: TestApp;
@@ -100,16 +100,19 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again wi
 
   it('are not re-prepared for the lists (server/db/stablePlans.ts)', async () => {
     const k = t.db.kysely;
+    const posts = postsRepository(k);
+    const comments = commentsRepository(k);
+    const people = usersRepository(k);
     const lists: [string, (i: number) => Promise<unknown>][] = [
-      ['everyone', (i) => posts.allPosts(k, viewers[i], cursors[i], 13)],
-      ['by ids', (i) => posts.postsByIds(k, viewers[i], [postIds[i + 1], postIds[i]])],
-      ['profile', (i) => posts.postsByCreator(k, viewers[i], 'ann', cursors[i], 13)],
-      ['tags', (i) => posts.taggedPosts(k, viewers[i], ['tag', 'other'], cursors[i], 13)],
-      ['one tag', (i) => posts.taggedPosts(k, viewers[i], ['tag'], cursors[i], 13)],
-      ['one post', (i) => posts.findPost(k, viewers[i], postIds[i])],
-      ['comments', (i) => comments.listComments(k, viewers[i], postIds[0], cursors[i], 13)],
-      ['followers', (i) => people.listFollows(k, viewers[i], 'followers', cursors[i], 13)],
-      ['following', (i) => people.listFollows(k, viewers[i], 'following', cursors[i], 13)],
+      ['everyone', (i) => posts.allPosts(viewers[i], cursors[i], 13)],
+      ['by ids', (i) => posts.postsByIds(viewers[i], [postIds[i + 1], postIds[i]])],
+      ['profile', (i) => posts.postsByCreator(viewers[i], 'ann', cursors[i], 13)],
+      ['tags', (i) => posts.taggedPosts(viewers[i], ['tag', 'other'], cursors[i], 13)],
+      ['one tag', (i) => posts.taggedPosts(viewers[i], ['tag'], cursors[i], 13)],
+      ['one post', (i) => posts.findPost(viewers[i], postIds[i])],
+      ['comments', (i) => comments.listComments(viewers[i], postIds[0], cursors[i], 13)],
+      ['followers', (i) => people.listFollows(viewers[i], 'followers', cursors[i], 13)],
+      ['following', (i) => people.listFollows(viewers[i], 'following', cursors[i], 13)],
     ];
     for (const [name, list] of lists) {
       // Rows to build: better-sqlite3 makes the row constructor for the first row.

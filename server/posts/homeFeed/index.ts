@@ -1,0 +1,74 @@
+/**
+ * The home feed: posts by the viewer and the people they follow, newest first. The module holds
+ * the in-memory index of every post's creator (feedIndex.ts), the readers' follow lists
+ * (followeeCache.ts) and the queries (queries.ts); the rest of the server sees only `HomeFeed`.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PostListRow } from '../repository';
+import { type FeedIndex, type FeedIndexState, createFeedIndex } from './feedIndex';
+import { followeeCache } from './followeeCache';
+import { homeFeedQueries } from './queries';
+
+export type HomeFeedState = FeedIndexState;
+
+export interface HomeFeed {
+  /** The rows of a page: at most `limit` posts below `cursor` (from the newest when null). */
+  page(viewerId: string, cursor: string | null, limit: number): Promise<PostListRow[]>;
+  /** A post created through this process. */
+  postAdded(id: string, creatorId: string): void;
+  /** A post deleted through this process. */
+  postRemoved(id: string): void;
+  /** The user followed or unfollowed someone through this process. */
+  followsChanged(userId: string): void;
+  /** Loads the index in the background (the promise is for tests); the database answers meanwhile. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+  /** The index's state, for the health check: `ready` once pages are walked in memory. */
+  readonly state: HomeFeedState;
+}
+
+export interface HomeFeedOptions {
+  /** Above this many posts the index switches itself off (0: always off). */
+  maxPosts: number;
+  /** How stale other instances' posts and follows may be here (`HOME_FEED_SYNC_MS`). */
+  syncMs: number;
+  onOff?: (reason: string) => void;
+}
+
+/** `index` is there for tests that watch the index itself. */
+export function createHomeFeed(db: Kysely<Database>, options: HomeFeedOptions, index: FeedIndex = createFeedIndex(db, options)): HomeFeed {
+  const queries = homeFeedQueries(db);
+  const followees = followeeCache(queries.followeeIds, { ttlMs: options.syncMs });
+
+  return {
+    async page(viewerId, cursor, limit) {
+      await index.sync();
+      // The cache hands back the same array while it keeps a list, and the index keys its work on
+      // that array: this call is the one place the two meet.
+      const followeeIds = await followees.get(viewerId);
+      const rows: PostListRow[] = [];
+      let from = cursor;
+      for (;;) {
+        const ids = index.newest(viewerId, followeeIds, from, limit - rows.length);
+        if (ids === null) return [...rows, ...(await queries.homeFeedPosts(viewerId, from, limit - rows.length))];
+        if (ids.length === 0) return rows;
+        const found = await queries.postsByIds(viewerId, ids);
+        rows.push(...found);
+        if (found.length === ids.length) return rows;
+        // Deleted through another instance since the index saw them: drop them and walk on.
+        const present = new Set(found.map((row) => row.id));
+        for (const id of ids) if (!present.has(id)) index.removed(id);
+        from = ids[ids.length - 1];
+      }
+    },
+    postAdded: (id, creatorId) => index.added(id, creatorId),
+    postRemoved: (id) => index.removed(id),
+    followsChanged: (userId) => followees.forget(userId),
+    start: () => index.start(),
+    close: () => index.close(),
+    get state() {
+      return index.state;
+    },
+  };
+}
