@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
+import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
 import type { MediaStorage } from './media/storage';
 import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
@@ -62,7 +63,7 @@ export function buildContext(config: Config, db: Db, storage: MediaStorage, log:
     syncMs: config.homeFeedSyncMs,
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
   });
-  const imageInfos = imageInfoCache(db.kysely, storage);
+  const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
   const media = mediaService({
     db: db.kysely, storage, deferVariants: true,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config';
 import { rateLimit } from '../http/rateLimits';
 import { errors, successSchema, userSchema } from '../http/schemas';
-import type { Config } from '../config';
 import type { UsersService } from '../users/service';
 import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { currentUser } from './guard';

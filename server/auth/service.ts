@@ -3,6 +3,7 @@ import { TEXTS } from '../../lib/texts';
 import { emailError, passwordError, usernameError } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
+import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { UsersRepository } from '../users/repository';
@@ -10,7 +11,6 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 import type { SessionsRepository } from './repository';
 import type { SessionCache } from './sessionCache';
 import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken } from './tokens';
-import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 
 export interface IssuedTokens {
   access: string;

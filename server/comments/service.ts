@@ -2,14 +2,14 @@
 import type { Comment, Reaction, ReactionCounts } from '../../lib/types';
 import { commentMessageError } from '../../lib/validation';
 import type { Transactional } from '../db/repository';
+import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
+import type { AuthUser, Page } from '../domain/types';
 import type { PostsRepository } from '../posts/repository';
 import { requirePost } from '../posts/service';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/toggle';
 import { toComment } from './mappers';
 import type { CommentsRepository } from './repository';
-import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
-import type { AuthUser, Page } from '../domain/types';
 
 const commentNotFound = () => new NotFoundError('Comment not found', 'CommentNotFound');
 

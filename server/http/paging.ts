@@ -1,9 +1,9 @@
 /** Keyset paging: `?limit=N&cursor=C`, and a `Link: <...>; rel="next"` header when more exist. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../lib/limits';
+import { InvalidError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import type { Page } from '../domain/types';
-import { InvalidError } from '../domain/errors';
 
 export interface PageQuery {
   limit?: number;

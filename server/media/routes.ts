@@ -9,14 +9,14 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { UPLOAD_MAX_BYTES, UPLOAD_PRESETS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { currentUser, requireUser } from '../auth/guard';
+import type { Config } from '../config';
+import { DomainError, InvalidError, NotFoundError } from '../domain/errors';
 import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { errors } from '../http/schemas';
 import { CONTENT_TYPES, type VariantFormat } from './pipeline';
-import type { Config } from '../config';
 import { type MediaService, pendingVariants } from './service';
 import type { MediaStorage } from './storage';
-import { DomainError, InvalidError, NotFoundError } from '../domain/errors';
 
 const uploadResultSchema = {
   type: 'object',

@@ -3,12 +3,12 @@
  * row (with deferVariants, the main variant first and the others right after answering). Also
  * the lookups posts and profiles need to trust and describe an uploaded image.
  */
-import type { Kysely } from 'kysely';
-import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { UploadPreset } from '../../lib/limits';
-import type { Database, MediaRow, Queryable } from '../db/schema';
+import type { ImageInfo, UploadResult } from '../../lib/types';
+import type { MediaRow, Queryable } from '../db/schema';
 import { newId, nowIso } from '../domain/ids';
 import { stageImage, type Variant } from './pipeline';
+import { type MediaRepository, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
 
 /** One stored file, as kept in `media.variants` (JSON). */
@@ -27,7 +27,7 @@ export interface MediaService {
 }
 
 export interface MediaServiceOptions {
-  db: Kysely<Database>;
+  db: Queryable;
   storage: MediaStorage;
   /**
    * Answer once the main variant (what `secure_url` points at) and the thumbhash are stored and
@@ -59,6 +59,7 @@ export async function deferredWritesSettled(): Promise<void> {
 }
 
 export function mediaService({ db, storage, deferVariants = false, onDeferredError }: MediaServiceOptions): MediaService {
+  const uploads = mediaRepository(db);
   /** Stores the files, then runs `record`; on any failure removes what it stored, so no orphans. */
   async function storeThen(files: { row: StoredVariant; variant: Variant }[], record: () => Promise<void>): Promise<void> {
     try {
@@ -83,12 +84,12 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
       const main = fileOf(image.main);
       const rest = deferVariants ? [] : (await image.rest()).map(fileOf);
       await storeThen([main, ...rest], async () => {
-        await db.insertInto('media').values({
+        await uploads.insertMedia({
           id: mediaId, owner_id: ownerId, preset, storage_key: main.row.key,
           variants: JSON.stringify([main, ...rest].map((f) => f.row)),
           width: main.row.width, height: main.row.height, format: main.row.format, bytes: main.row.bytes,
           thumbhash: image.thumbhash, created_at: nowIso(),
-        }).execute();
+        });
       });
       if (deferVariants) {
         const folder = folderOf(main.row.key);
@@ -96,9 +97,8 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
           const files = (await image.rest()).map(fileOf);
           await storeThen(files, async () => {
             // The row lists the new files only once they are all stored.
-            const result = await db.updateTable('media').set({ variants: JSON.stringify([main, ...files].map((f) => f.row)) })
-              .where('id', '=', mediaId).executeTakeFirst();
-            if (Number(result.numUpdatedRows) !== 1) throw new Error(`media ${mediaId} is gone; its variants were not kept`);
+            const kept = await uploads.setVariants(mediaId, JSON.stringify([main, ...files].map((f) => f.row)));
+            if (!kept) throw new Error(`media ${mediaId} is gone; its variants were not kept`);
           });
         })().catch((error) => onDeferredError?.(error)).finally(() => pendingWrites.delete(folder));
         pendingWrites.set(folder, work);
@@ -109,7 +109,7 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
       };
     },
 
-    findByUrl: (url) => findMediaByUrl(db, storage, url),
+    findByUrl: (url) => findByUrl(uploads, storage, url),
   };
 }
 
@@ -117,14 +117,18 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
  * The upload whose main URL is `url`, or undefined when `url` is not one of this server's
  * uploads (an outside link, a variant URL, a made-up key).
  */
-export async function findMediaByUrl(db: Queryable, storage: MediaStorage, url: string): Promise<MediaRow | undefined> {
+export function findMediaByUrl(db: Queryable, storage: MediaStorage, url: string): Promise<MediaRow | undefined> {
+  return findByUrl(mediaRepository(db), storage, url);
+}
+
+async function findByUrl(uploads: Pick<MediaRepository, 'findMediaByKey'>, storage: MediaStorage, url: string): Promise<MediaRow | undefined> {
   // Drivers build URLs as prefix + key, so the key is what follows the prefix.
   const prefix = storage.url('');
   if (!url.startsWith(prefix) || url.length === prefix.length) return undefined;
   // An upload made a moment ago may still be writing its other variants: wait, so a post made
   // with it (and the imageInfo worked out for it once) lists them all.
   await pendingVariants(url.slice(prefix.length));
-  const row = await db.selectFrom('media').selectAll().where('storage_key', '=', url.slice(prefix.length)).executeTakeFirst();
+  const row = await uploads.findMediaByKey(url.slice(prefix.length));
   return row && storage.url(row.storage_key) === url ? row : undefined;
 }
 

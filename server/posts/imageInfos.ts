@@ -3,15 +3,14 @@
  * stored every variant, so its ImageInfo is worked out once and kept: post lists then need no
  * join on `media` and no parsing of its variants for every post of every page.
  */
-import type { Kysely } from 'kysely';
 import type { ImageInfo } from '../../lib/types';
-import type { Database } from '../db/schema';
+import type { MediaRepository } from '../media/repository';
 import { imageInfoOf } from '../media/service';
 import type { MediaStorage } from '../media/storage';
 
 export type ImageInfos = (mediaIds: (string | null)[]) => Promise<Map<string, ImageInfo>>;
 
-export function imageInfoCache(db: Kysely<Database>, storage: MediaStorage, max = 10_000): ImageInfos {
+export function imageInfoCache(media: Pick<MediaRepository, 'imageRows'>, storage: MediaStorage, max = 10_000): ImageInfos {
   // Insertion order is the eviction order: a post image still in use is simply looked up again.
   const known = new Map<string, ImageInfo>();
   return async function imageInfos(mediaIds) {
@@ -24,8 +23,7 @@ export function imageInfoCache(db: Kysely<Database>, storage: MediaStorage, max 
       else if (!missing.includes(id)) missing.push(id);
     }
     if (missing.length === 0) return found;
-    const rows = await db.selectFrom('media').select(['id', 'width', 'height', 'thumbhash', 'variants'])
-      .where('id', 'in', missing).execute();
+    const rows = await media.imageRows(missing);
     for (const row of rows) {
       const info = imageInfoOf(row, storage);
       found.set(row.id, info);

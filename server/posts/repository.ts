@@ -2,8 +2,8 @@
 import { type Insertable, sql } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
-import type { PostsTable, Queryable } from '../db/schema';
 import { bindQueries } from '../db/repository';
+import type { PostsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
 
 /**

@@ -1,9 +1,9 @@
 /** Post rules: validation (spec section 5), ownership, counters, reactions. */
-import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
 import { TEXTS } from '../../lib/texts';
+import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
 import { normalizeTag, normalizeTags, postMessageError, tagsError } from '../../lib/validation';
-import type { CommentsRepository } from '../comments/repository';
 import { toComment } from '../comments/mappers';
+import type { CommentsRepository } from '../comments/repository';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';

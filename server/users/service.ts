@@ -1,19 +1,19 @@
 /** Profiles, follows, account and profile changes. */
-import type { Profile, User, UserSummary } from '../../lib/types';
 import { TEXTS } from '../../lib/texts';
+import type { Profile, User, UserSummary } from '../../lib/types';
 import { descriptionError, emailError, passwordError, usernameError } from '../../lib/validation';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { AuthService } from '../auth/service';
 import { isUniqueViolation } from '../db/errors';
+import type { Transactional } from '../db/repository';
 import type { UserRow, UserUpdate } from '../db/schema';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
+import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
 import type { HomeFeed } from '../posts/homeFeed';
-import type { AuthService } from '../auth/service';
-import type { Transactional } from '../db/repository';
 import { toProfile, toUser } from './mappers';
 import type { UsersRepository } from './repository';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
-import type { AuthUser, Page } from '../domain/types';
 
 const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
 

@@ -1,0 +1,24 @@
+/** Queries on uploads (`media` rows). */
+import type { Insertable } from 'kysely';
+import { bindQueries } from '../db/repository';
+import type { MediaRow, MediaTable, Queryable } from '../db/schema';
+
+const insertMedia = (db: Queryable, media: Insertable<MediaTable>) => db.insertInto('media').values(media).execute();
+
+/** Replaces the list of stored files; false when the row is gone. */
+async function setVariants(db: Queryable, id: string, variants: string): Promise<boolean> {
+  const result = await db.updateTable('media').set({ variants }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+const findMediaByKey = (db: Queryable, storageKey: string): Promise<MediaRow | undefined> =>
+  db.selectFrom('media').selectAll().where('storage_key', '=', storageKey).executeTakeFirst();
+
+/** What a post image's `imageInfo` is made of. */
+const imageRows = (db: Queryable, ids: string[]) =>
+  db.selectFrom('media').select(['id', 'width', 'height', 'thumbhash', 'variants']).where('id', 'in', ids).execute();
+
+/** The queries on uploads, bound to a database or a transaction. */
+export const mediaRepository = bindQueries({ insertMedia, setVariants, findMediaByKey, imageRows });
+
+export type MediaRepository = ReturnType<typeof mediaRepository>;
