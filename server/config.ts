@@ -28,7 +28,7 @@ export interface Config {
   refreshReuseGraceMs: number;
   /** How long a checked access token is trusted without looking its session up again (0: never). */
   sessionCacheMs: number;
-  /** The home feed's in-memory index (server/posts/feedIndex.ts): most posts it holds (0: off). */
+  /** The home feed's in-memory index (server/posts/homeFeed/feedIndex.ts): most posts it holds (0: off). */
   feedIndexMaxPosts: number;
   /** How late home feeds here may see posts and follows written through other instances. */
   homeFeedSyncMs: number;

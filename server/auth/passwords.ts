@@ -1,12 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
-// One of OWASP's equivalent argon2id settings: 12 MiB memory, 3 iterations, 1 lane (the same
-// strength as its 19 MiB / 2 baseline, which this replaced on 2026-11-23). Less memory per hash
-// matters on a small server: two sign-ins at once held 38 MiB on top of the heap and took the
-// benchmark's peak RSS past its 300 MB target on PostgreSQL (docs/benchmarks.md). Hashes made
-// with the earlier setting still verify (each hash carries its own parameters) and are replaced
-// at the next sign-in (`needsRehash`).
+// One of OWASP's equivalent argon2id settings, the one with the least memory per hash: concurrent
+// sign-ins must not push the server's peak RSS (docs/benchmarks.md#argon2-at-12-mib-2026-11-23).
+// Hashes made with an earlier setting still verify and are replaced at the next sign-in (`needsRehash`).
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 12288, timeCost: 3, parallelism: 1 } as const;
 
 /**

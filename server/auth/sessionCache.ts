@@ -1,7 +1,7 @@
 /**
  * Access tokens this process has recently checked, with the user behind them, so a busy reader
- * does not pay for the signature check and the session lookup on every request (they were about
- * a third of a feed request's CPU time, docs/benchmarks.md).
+ * does not pay for the signature check and the session lookup on every request
+ * (docs/benchmarks.md#caches-and-statements).
  *
  * Only an exact token string that passed both checks is ever found here. Revocations made by this
  * process (logout, refresh-token theft, a password change) and renames forget the entries at once;

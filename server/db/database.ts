@@ -51,9 +51,8 @@ export function openDatabase(url: string): Db {
 }
 
 /**
- * Kysely's SQLite driver prepares every statement on every query; preparing costs about as much
- * as running a typical query here (docs/benchmarks.md). The app has a few dozen distinct
- * statements, so keep the most recently used ones prepared.
+ * Kysely's SQLite driver prepares every statement on every query, which costs as much as running
+ * it (docs/benchmarks.md#caches-and-statements): keep the few dozen statements of the app prepared.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 300): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();

@@ -1,26 +1,11 @@
 /**
- * Named (server-side prepared) statements on PostgreSQL.
+ * Named (server-side prepared) statements on PostgreSQL: parsed once per connection, and planned
+ * once (`plan_cache_mode = force_generic_plan`), since every named shape is a keyset page whose
+ * best plan does not depend on the values (docs/benchmarks.md#named-statements-on-postgresql-found-2026-11-23).
  *
- * `pg` sends every unnamed statement's text to PostgreSQL, which parses, analyses and plans it
- * again each time: on D1 that was most of PostgreSQL's 600–1,300 µs of CPU per list request, on
- * the same cores as the app (docs/benchmarks.md, "Named statements on PostgreSQL"). A named
- * statement is parsed once per connection.
- *
- * Planned once, too: the connections use `plan_cache_mode = force_generic_plan`. Left to choose,
- * PostgreSQL kept planning the tag and profile lists for each value (skewed tags and creators make
- * a generic plan's estimate look worse than the custom plans'), which cost as much as parsing.
- * Every named shape is a keyset page driven by an index, whose best plan does not depend on the
- * values (the same reasoning as `stablePlans.ts` on SQLite; the generic plans were checked with
- * auto_explain on D1). PostgreSQL still re-plans a statement after an ANALYZE of its tables, so
- * plans follow the data's growth.
- *
- * Only the statements `prepared()` compiles are named: their texts are a small, fixed set of
- * shapes. Ad-hoc statements (whose texts vary, e.g. with the length of a list) stay unnamed,
- * because every name stays in each connection's memory, in the app and in PostgreSQL, for the
- * connection's life. `MAX_NAMED` bounds that even if shapes multiply (a LIMIT per page size).
- *
- * A transaction-pooling proxy (PgBouncer in transaction mode before 1.21) cannot route named
- * statements: point the app at PostgreSQL or at a session-pooling proxy.
+ * Only `prepared()`'s fixed shapes are named: each name stays in every connection for its life,
+ * so ad-hoc texts stay unnamed and `MAX_NAMED` bounds the rest. A transaction-pooling proxy
+ * (PgBouncer in transaction mode before 1.21) cannot route named statements.
  */
 import pg from 'pg';
 

@@ -1,11 +1,7 @@
 /**
- * Queries built and compiled once, then run with new values.
- *
- * Kysely rebuilds and recompiles a query's syntax tree on every call: for a post list that was
- * ~50 µs, as much as SQLite spends running it (docs/benchmarks.md). The hot reads have a handful
- * of fixed shapes, so `prepared()` builds each shape once with placeholders where the values go,
- * keeps the compiled SQL (per dialect), and afterwards only swaps the values in. The builder stays
- * the one description of the query; the SQL text is then also stable for the statement cache.
+ * Queries built and compiled once, then run with new values: Kysely would recompile each call,
+ * which costs as much as running a list (docs/benchmarks.md#caches-and-statements). The builder
+ * stays the one description of the query, and its SQL text stays stable for the statement cache.
  */
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
 import { nameStatement } from './namedStatements';

@@ -1,11 +1,7 @@
 /**
- * Keeping SQLite statements prepared.
- *
- * better-sqlite3 clears a statement's bindings after every run, and SQLite then re-prepares (parses
- * and plans again) any statement whose planner looked at a bound value: a LIMIT, an equality value
- * the planner weighed for an index it did not pick, a value in a LEFT JOIN's ON clause. Re-preparing
- * cost as much as running the statement (docs/benchmarks.md, "Re-prepared statements"). The hot
- * lists therefore keep bound values where the planner does not read them.
+ * Keeping SQLite statements prepared: SQLite re-prepares any statement whose planner read a bound
+ * value (a LIMIT, an equality it weighed, a LEFT JOIN's ON value), so the hot lists keep their
+ * values where the planner does not read them (docs/benchmarks.md#re-prepared-statements-found-2026-11-23).
  */
 import { type Expression, type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import type { Queryable } from './schema';

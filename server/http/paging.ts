@@ -43,7 +43,7 @@ export function sendPage<T>(
   return items;
 }
 
-/** The same path and query with `cursor` and `limit` set (URLSearchParams alone: WHATWG URL parsing cost ~5% of a list request). */
+/** The same path and query with `cursor` and `limit` set; URLSearchParams alone, no URL parsing (docs/benchmarks.md#caches-and-statements). */
 export function nextPageUrl(requestUrl: string, cursor: string, limit: number): string {
   const queryAt = requestUrl.indexOf('?');
   const params = new URLSearchParams(queryAt < 0 ? '' : requestUrl.slice(queryAt + 1));

@@ -106,17 +106,14 @@ async function inspect(bytes: Buffer) {
 }
 
 /**
- * Encoder settings, chosen with `bench/images.ts --breakdown` (docs/benchmarks.md): what costs
- * much more CPU per upload for files barely smaller is left out.
+ * Encoder settings, chosen with `bench/images.ts --breakdown`: a setting that costs much more CPU
+ * per upload for files barely smaller is left out (docs/benchmarks.md#media).
  */
 function encode(image: Sharp, format: VariantFormat): Sharp {
-  // Effort 2 is ~2.5× faster than the default 4 for files a few percent larger; effort 0–1 would
-  // save a few ms more but makes the files ~30% larger, and WebP is what browsers download.
+  // Effort 2, not the default 4 (much slower) nor 0–1 (much larger files): browsers download the WebP.
   if (format === 'webp') return image.webp({ quality: 80, effort: 2, alphaQuality: 90 });
-  // Level 9 was about 3× slower for files only ~7% smaller.
   if (format === 'png') return image.png({ compressionLevel: 6, adaptiveFiltering: true });
-  // libjpeg-turbo (mozjpeg was ~4× slower), baseline with optimised Huffman tables: progressive
-  // took ~60% longer for a file within 0.1% of the size. The JPEG is the fallback and `secure_url`.
+  // libjpeg-turbo, baseline with optimised Huffman tables. The JPEG is the fallback and `secure_url`.
   return image.jpeg({ quality: 82, optimiseCoding: true });
 }
 

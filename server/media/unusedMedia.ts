@@ -10,11 +10,7 @@ import type { Database } from '../db/schema';
 import type { StoredVariant } from './service';
 import type { MediaStorage } from './storage';
 
-/**
- * Rows looked at per statement: each batch is short, so requests run between batches. On SQLite
- * with 1,000,000 uploads, all in use, a sweep took 1.7 s of CPU and held the event loop at most
- * 12 ms at a time (D1 with one upload per post).
- */
+/** Rows looked at per statement: each batch must be short, so requests run between batches (docs/benchmarks.md#media). */
 const BATCH = 500;
 
 /**

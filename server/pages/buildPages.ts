@@ -21,14 +21,10 @@ export function buildPages(): boolean {
 }
 
 /**
- * Marks every chunk of the build for eager compilation. V8 otherwise compiles a function only
- * when it is first called, on the main thread: evaluating the modules and hydrating did that for
- * most of React, Next.js's runtime and the app, a ~60 ms long task on a fast desktop (~250 ms on
- * Lighthouse's phone). With the hint (Chromium 136+; other engines read a comment) the compiling
- * happens while the script streams in, on a background thread. A pages-router chunk is only
- * fetched when it is about to run (a page's entry, a component being rendered such as the
- * signed-in navbar, or a link being hovered), so most of its functions are called soon after.
- * Idempotent: a file that has the hint keeps one. Returns the files it marked.
+ * Marks every chunk of the build for eager compilation, so the browser compiles while the script
+ * streams in instead of in one long task at hydration (docs/benchmarks.md#pages-and-static-files).
+ * Right for pages-router chunks: each is fetched only when it is about to run. Idempotent: a file
+ * that has the hint keeps one. Returns the files it marked.
  */
 export function addCompileHints(distDir: string): string[] {
   const chunksDir = path.join(distDir, 'static', 'chunks');

@@ -8,11 +8,8 @@ import { unplanned } from '../db/stablePlans';
 
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
- * in one query; `viewerId` decides `my_reaction`.
- *
- * The viewer's reaction is a subquery, not a LEFT JOIN on `user_id = viewer`: a bound value in a
- * LEFT JOIN's ON clause makes SQLite re-prepare the statement on every run (`stablePlans.ts`).
- * Same index lookup per post.
+ * in one query; `viewerId` decides `my_reaction`. The viewer's reaction is a subquery, not a LEFT
+ * JOIN: a bound value in its ON clause re-prepares the statement (`stablePlans.ts`).
  */
 export function selectPosts(db: Queryable, viewerId: string) {
   return db.selectFrom('posts')
@@ -54,11 +51,9 @@ const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; 
 const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
 
 /**
- * A profile's posts, by the creator's (lower-cased) username, in one statement (one round trip on
- * PostgreSQL) instead of a user lookup and then the posts. The creator is a scalar subquery, not a
- * filter on the joined users row: as a constant, both databases range-scan `(creator_id, id)`
- * newest first; filtered through the join, PostgreSQL read and sorted all of the creator's posts
- * (213 ms for D1's most prolific account).
+ * A profile's posts, by the creator's (lower-cased) username, in one statement. The creator must
+ * be a scalar subquery, not a filter on the joined users row, for PostgreSQL to range-scan
+ * `(creator_id, id)` (docs/benchmarks.md#one-round-trip-per-list-2026-11-23).
  */
 const newestPostsOf = prepared((db, v: { viewerId: string; usernameLower: string; cursor: string | null; limit: number }) => {
   const creator = db.selectFrom('users as creator').select('creator.id').where('creator.username_lower', '=', unplanned(db, v.usernameLower));
@@ -73,8 +68,8 @@ const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; lim
 
 /**
  * One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement.
- * The cursor bounds `posts.id` as well: PostgreSQL merge-joins the two id orders, and without it
- * walked the posts from the newest down to the cursor (16 ms on a deep page of D1 instead of 0.3).
+ * The cursor bounds `posts.id` as well, or PostgreSQL's merge join walks every newer post first
+ * (docs/benchmarks.md#caches-and-statements).
  */
 const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
   const withTag = selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id')

@@ -1,7 +1,6 @@
 /**
- * The home feed walks the newest posts keeping those of followed creators. With (id, creator_id)
- * in one index that walk reads the index alone instead of fetching every post row it passes:
- * about twice as fast on the D1 dataset (docs/benchmarks.md).
+ * The home feed walks the newest posts keeping those of followed creators: with (id, creator_id)
+ * in one index it reads the index alone, not every post row it passes (docs/benchmarks.md#caches-and-statements).
  */
 import type { Kysely } from 'kysely';
 

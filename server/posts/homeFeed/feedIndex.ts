@@ -1,13 +1,6 @@
 /**
- * The home feed's walk, in memory.
- *
- * The home feed is "the newest posts whose creator the viewer follows". In the database that is a
- * walk down every post newest-first, keeping the followed creators' (`homeFeedPosts`): following 200
- * of 10,000 people, a page reads ~50 index entries per post it shows, twice the cost of any other
- * list on the D1 dataset. A timeline per user written on each post would make it a range scan, but
- * on D1 that table would hold 192 million rows. This index keeps every post's (id, creator) in id
- * order in two typed arrays, 20 bytes a post, so the same walk takes microseconds; the page's posts
- * are then read by id like any list (docs/benchmarks.md).
+ * The home feed's walk, in memory: every post's (id, creator) in id order in two typed arrays, so
+ * a page's ids are found without the database's long walk (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory).
  *
  * It is a cache of the posts table and is never the only record of anything:
  * - posts created or deleted through this process enter or leave it at once (`added`, `removed`);
@@ -29,10 +22,7 @@ export interface FeedIndexOptions {
   syncMs: number;
   /** How far back (by the time in their ids) each sync re-reads posts. */
   lookbackMs?: number;
-  /**
-   * Posts read per statement while loading. At 1,000 a chunk's string (72 kB) stays below V8's
-   * large-object size (128 kB), so it dies young instead of piling up until a full GC.
-   */
+  /** Posts read per statement while loading; a chunk's string must stay short-lived (docs/benchmarks.md#home-feed-index-and-queries). */
   chunk?: number;
   onOff?: (reason: string) => void;
 }
@@ -42,8 +32,8 @@ export interface FeedIndex {
   start(): Promise<void>;
   /**
    * Ids of the newest posts below `cursor` (all when null) by the viewer or any of `followeeIds`,
-   * newest first, at most `limit`; null when the index cannot answer (loading, off). Pass the same
-   * `followeeIds` array again (a cached follow list) and its lookups are not repeated.
+   * newest first, at most `limit`; null when the index cannot answer (loading, off). The creator
+   * numbers of a list are remembered by array: the module's `page()` passes the cached follow list.
    */
   newest(viewerId: string, followeeIds: readonly string[], cursor: string | null, limit: number): string[] | null;
   added(id: string, creatorId: string): void;
@@ -103,17 +93,14 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
   /** Creator id → the small number `creators` holds. */
   const creatorNumbers = new Map<string, number>();
   /**
-   * Creator numbers of follow lists already seen, by array. Looking up hundreds of id strings in a
-   * Map of thousands touches memory all over the heap; between HTTP requests that is cache misses
-   * (~100 µs a page measured in the server, ~25 µs in a loop). A list with ids not known yet is
-   * looked up again once new creators have appeared.
+   * Creator numbers of follow lists already seen, by array: looking up hundreds of id strings per
+   * page is cache misses all over the heap (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory).
+   * A list with ids not known yet is looked up again once new creators have appeared.
    */
   const listNumbers = new WeakMap<readonly string[], { numbers: Int32Array; complete: boolean; creatorsKnown: number }>();
   /**
-   * Scratch marks for one walk: one bit per creator number, all zero between walks. Bits rather
-   * than bytes: 10,000 creators fit in 20 cache lines (157 as bytes), which a walk between HTTP
-   * requests would otherwise fetch one by one. Int32, not Uint32: a Uint32 word with bit 31 set
-   * is above V8's small-integer range, an Int32 one is not.
+   * Scratch marks for one walk: one bit per creator number, all zero between walks. Bits and
+   * Int32 words keep the marks few cache lines and small integers (docs/benchmarks.md#home-feed-index-and-queries).
    */
   let marks = new Int32Array(0);
   const key = new Uint32Array(WORDS);
@@ -229,8 +216,8 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
     const pair = 2 * UUID_LENGTH;
     let after: string | null = null;
     for (;;) {
-      // Each chunk as one string of (id, creator id) pairs: a row object and two strings per post
-      // left ~100 MB of garbage behind on PostgreSQL (and ~40 MB on SQLite) for a million posts.
+      // Each chunk as one string of (id, creator id) pairs, not a row object per post: loading must
+      // not leave the heap full of garbage (docs/benchmarks.md#home-feed-index-and-queries).
       let rows = db.selectFrom('posts').select(['id', 'creator_id']);
       if (after !== null) rows = rows.where('id', '>', after);
       const { pairs, n: count } = await db.selectFrom(rows.orderBy('id').limit(chunk).as('c'))
@@ -245,7 +232,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       }
       if (Number(count) < chunk) break;
       after = pairs.slice(pairs.length - pair, pairs.length - UUID_LENGTH);
-      // A million posts take a few seconds to read: let requests run in between.
+      // Loading takes seconds on a large table: let requests run in between.
       await yieldToEventLoop();
     }
     // Whatever was written while loading is re-read by the first sync.

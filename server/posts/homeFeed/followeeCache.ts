@@ -1,12 +1,8 @@
 /**
- * Who each recent home-feed reader follows, kept for a moment.
- *
- * Reading a follow list (hundreds of ids) is the largest part of a home feed page once the feed's
- * walk is in memory, and a reader scrolling asks for it page after page. Follows and unfollows made
- * through this process forget the reader's entry at once; one made through another instance shows
- * in this process's home feeds after `ttlMs` at most, as posts from other instances do
- * (`HOME_FEED_SYNC_MS`). Keeping the same string objects also keeps their hashes, which makes the
- * feed index's lookups of them cheap.
+ * Who each recent home-feed reader follows, kept for a moment: a reader scrolling asks page after
+ * page. Follows and unfollows made through this process forget the reader's entry at once; those
+ * made through another instance show here after `ttlMs` at most, as other instances' posts do.
+ * `get` hands back the same array while it keeps an entry (the feed index relies on it, index.ts).
  */
 export interface FolloweeCache {
   get(userId: string): Promise<string[]>;

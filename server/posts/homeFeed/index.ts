@@ -44,8 +44,7 @@ export function createHomeFeed(db: Kysely<Database>, options: HomeFeedOptions, i
   return {
     async page(viewerId, cursor, limit) {
       await index.sync();
-      // The cache hands back the same array while it keeps a list, and the index keys its work on
-      // that array: this call is the one place the two meet.
+      // The one place the two meet: the index memoises its work per follow-list array (feedIndex.ts).
       const followeeIds = await followees.get(viewerId);
       const rows: PostListRow[] = [];
       let from = cursor;

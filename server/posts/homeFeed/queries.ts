@@ -13,11 +13,9 @@ export const HOME_FEED_MERGE_MAX = 400;
 export const HOME_FEED_WALK_WINDOW = 20_000;
 
 /**
- * The newest `window` posts below the cursor, in id order, keeping the viewer's and their
- * followees'. The inner LIMIT bounds the walk; the outer one stops it at `limit` matches. SQLite
- * runs the inner query as a co-routine in index order (the (id, creator_id) index alone), so it
- * reads only as far as the matches need; an outer ORDER BY would make it read the whole window.
- * PostgreSQL does not promise that order without one.
+ * The newest `window` posts below the cursor, keeping the viewer's and their followees'. No outer
+ * ORDER BY on SQLite: its co-routine already yields index order and stops at `limit` matches, and
+ * one would make it read the whole window; PostgreSQL promises that order only with one.
  */
 const walkNewest = (ordered: boolean) => (db: Queryable, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
   const recent = newestFirst(db.selectFrom('posts').select(['posts.id', 'posts.creator_id']), 'posts.id', v.cursor, v.window);
@@ -79,7 +77,7 @@ async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limi
   return rows.map((r) => r.id);
 }
 
-/** The ids as one comma-joined string: one row to read instead of hundreds (half the time). */
+/** The ids as one comma-joined string, one row instead of hundreds (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory). */
 const followeeList = (joined: RawBuilder<string | null>) => prepared((db, v: { followerId: string }) =>
   db.selectFrom('follows').select(joined.as('ids')).where('follower_id', '=', v.followerId));
 const FOLLOWEE_LISTS: Record<Dialect, ReturnType<typeof followeeList>> = {
