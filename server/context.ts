@@ -22,7 +22,7 @@ import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
-import { reactionsRepository } from './reactions/toggle';
+import { reactionsRepository } from './reactions/repository';
 import { usersRepository } from './users/repository';
 import { type UsersService, usersService } from './users/service';
 

@@ -7,7 +7,7 @@ import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { PostsRepository } from '../posts/repository';
 import { requirePost } from '../posts/service';
-import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/toggle';
+import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import { toComment } from './mappers';
 import type { CommentsRepository } from './repository';
 

@@ -9,7 +9,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
-import { POST_REACTIONS, type ReactionsRepository } from '../reactions/toggle';
+import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import type { UsersRepository } from '../users/repository';
 import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
