@@ -46,14 +46,20 @@ async function timeMedian(runs: number, work: () => Promise<unknown>): Promise<n
   return median(times);
 }
 
-interface Timing { wall: number; cpu: number; answer: number }
+interface Timing {
+  wall: number;
+  cpu: number;
+  answer: number;
+}
 
 /** One timed call: wall and CPU (user + system, every thread) in ms; `answer` = wall until `mark()`. */
 async function timeOnce(work: (mark: () => void) => Promise<unknown>): Promise<Timing> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   let answer = NaN;
-  await work(() => { answer = performance.now() - started; });
+  await work(() => {
+    answer = performance.now() - started;
+  });
   const wall = performance.now() - started;
   const used = process.cpuUsage(cpu);
   return { wall, cpu: (used.user + used.system) / 1000, answer: Number.isNaN(answer) ? wall : answer };
@@ -71,17 +77,32 @@ async function upload(bytes: Buffer, mark: () => void = () => {}): Promise<void>
  * compress unrealistically well and would flatter both the decoder and the encoders.
  */
 async function testImage(width: number, height: number, format: 'jpeg' | 'png'): Promise<Buffer> {
-  const picture = await makePicture(new Rng(width), { width, height, style: 'shapes', caption: `${width}×${height}` }, 'png');
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
-    .png().toBuffer();
-  const mixed = sharp(picture).removeAlpha().composite([{ input: grain, blend: 'soft-light' }]);
+  const picture = await makePicture(
+    new Rng(width),
+    { width, height, style: 'shapes', caption: `${width}×${height}` },
+    'png',
+  );
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+  })
+    .png()
+    .toBuffer();
+  const mixed = sharp(picture)
+    .removeAlpha()
+    .composite([{ input: grain, blend: 'soft-light' }]);
   if (format === 'jpeg') return mixed.jpeg({ quality: 88 }).toBuffer();
   // Grain makes PNG incompressible; a 4 MP PNG must stay under the 4 MiB upload limit, so it
   // gets the grain on a quarter of the picture only (screenshot-like flat areas elsewhere).
   const flat = await sharp(picture).removeAlpha().png().toBuffer();
-  const grainy = await sharp(await mixed.png().toBuffer()).extract({ left: 0, top: 0, width: Math.floor(width / 2), height: Math.floor(height / 2) }).png().toBuffer();
+  const grainy = await sharp(await mixed.png().toBuffer())
+    .extract({ left: 0, top: 0, width: Math.floor(width / 2), height: Math.floor(height / 2) })
+    .png()
+    .toBuffer();
   // The composite leaves an (opaque) alpha channel: the pipeline's opacity check runs on it.
-  return sharp(flat).composite([{ input: grainy, left: 0, top: 0 }]).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(flat)
+    .composite([{ input: grainy, left: 0, top: 0 }])
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 const CASES = async () => [
@@ -110,8 +131,15 @@ export async function runImageBench(runs = 15): Promise<ImageRow[]> {
     const allVariantsMs = median(pipeline.map((t) => t.wall));
     const bareMs = median(reference.map((t) => t.wall));
     rows.push({
-      name, bytes: bytes.length, pipelineMs, allVariantsMs, bareMs, ratio: pipelineMs / bareMs, allVariantsRatio: allVariantsMs / bareMs,
-      pipelineCpuMs: median(pipeline.map((t) => t.cpu)), bareCpuMs: median(reference.map((t) => t.cpu)),
+      name,
+      bytes: bytes.length,
+      pipelineMs,
+      allVariantsMs,
+      bareMs,
+      ratio: pipelineMs / bareMs,
+      allVariantsRatio: allVariantsMs / bareMs,
+      pipelineCpuMs: median(pipeline.map((t) => t.cpu)),
+      bareCpuMs: median(reference.map((t) => t.cpu)),
     });
   }
   return rows;
@@ -125,14 +153,20 @@ export async function runImageBench(runs = 15): Promise<ImageRow[]> {
 export async function imageBreakdown(runs = 7): Promise<void> {
   for (const { name, bytes } of await CASES()) {
     const box = { width: 1080, height: 2160 };
-    const decode = () => sharp(bytes, { failOn: 'error' }).autoOrient().resize(box.width, box.height, { fit: 'inside' });
+    const decode = () =>
+      sharp(bytes, { failOn: 'error' }).autoOrient().resize(box.width, box.height, { fit: 'inside' });
     const { data, info } = await decode().raw().toBuffer({ resolveWithObject: true });
     const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
     const full = () => sharp(data, { raw });
     const half = await full().resize(540).raw().toBuffer({ resolveWithObject: true });
-    const small = () => sharp(half.data, { raw: { width: half.info.width, height: half.info.height, channels: raw.channels } });
+    const small = () =>
+      sharp(half.data, { raw: { width: half.info.width, height: half.info.height, channels: raw.channels } });
     // What an image with a colour profile (Display P3 here) pays instead: a TIFF keeps the profile.
-    const p3 = await (bytes[0] === 0xff ? sharp(bytes).withIccProfile('p3').jpeg({ quality: 88 }) : sharp(bytes).withIccProfile('p3').png()).toBuffer();
+    const p3 = await (
+      bytes[0] === 0xff
+        ? sharp(bytes).withIccProfile('p3').jpeg({ quality: 88 })
+        : sharp(bytes).withIccProfile('p3').png()
+    ).toBuffer();
     const opaque = info.channels === 4 || info.channels === 2; // the test PNG's alpha channel is opaque
     const flat = (image: Sharp) => (opaque ? image.removeAlpha() : image);
     const steps: [string, () => Promise<Buffer>][] = [
@@ -141,39 +175,75 @@ export async function imageBreakdown(runs = 7): Promise<void> {
       ['decode + orient + resize → raw (the one decode)', () => decode().raw().toBuffer()],
       ['  alternative: → uncompressed TIFF', () => decode().tiff({ compression: 'none' }).toBuffer()],
       ['  P3 image: bare reference', () => bare(p3)],
-      ['  P3 image: decode → TIFF with profile (used)', () => sharp(p3).autoOrient().resize(box.width, box.height, { fit: 'inside' }).keepIccProfile().tiff({ compression: 'none' }).toBuffer()],
-      ...(opaque ? [['alpha plane check', () => full().extractChannel('alpha').raw().toBuffer()] as [string, () => Promise<Buffer>]] : []),
+      [
+        '  P3 image: decode → TIFF with profile (used)',
+        () =>
+          sharp(p3)
+            .autoOrient()
+            .resize(box.width, box.height, { fit: 'inside' })
+            .keepIccProfile()
+            .tiff({ compression: 'none' })
+            .toBuffer(),
+      ],
+      ...(opaque
+        ? [
+            ['alpha plane check', () => full().extractChannel('alpha').raw().toBuffer()] as [
+              string,
+              () => Promise<Buffer>,
+            ],
+          ]
+        : []),
       ['WebP 1080 q80 effort 2 (used)', () => full().webp({ quality: 80, effort: 2, alphaQuality: 90 }).toBuffer()],
       ['  alternative: effort 0', () => full().webp({ quality: 80, effort: 0 }).toBuffer()],
       ['  alternative: effort 1', () => full().webp({ quality: 80, effort: 1 }).toBuffer()],
       ['  alternative: effort 4 (default)', () => full().webp({ quality: 80, effort: 4 }).toBuffer()],
-      ['JPEG 1080 q82 baseline, optimised (used)', () => flat(full()).jpeg({ quality: 82, optimiseCoding: true }).toBuffer()],
+      [
+        'JPEG 1080 q82 baseline, optimised (used)',
+        () => flat(full()).jpeg({ quality: 82, optimiseCoding: true }).toBuffer(),
+      ],
       ['  alternative: progressive', () => flat(full()).jpeg({ quality: 82, progressive: true }).toBuffer()],
       ['  alternative: mozjpeg', () => flat(full()).jpeg({ quality: 82, mozjpeg: true }).toBuffer()],
-      ['PNG 1080 level 6 adaptive (when transparent)', () => full().png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer()],
+      [
+        'PNG 1080 level 6 adaptive (when transparent)',
+        () => full().png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer(),
+      ],
       ['scale 1080 pixels → 540 raw', () => full().resize(540).raw().toBuffer()],
       ['  alternative: decode the upload again to 540', () => sharp(bytes).resize(540).raw().toBuffer()],
       ['WebP 540', () => small().webp({ quality: 80, effort: 2, alphaQuality: 90 }).toBuffer()],
       ['JPEG 540', () => flat(small()).jpeg({ quality: 82, optimiseCoding: true }).toBuffer()],
-      ['thumbhash pixels (1080 → 100 px RGBA)', () => full().resize(100, 100, { fit: 'inside' }).toColourspace('srgb').ensureAlpha().raw().toBuffer()],
+      [
+        'thumbhash pixels (1080 → 100 px RGBA)',
+        () => full().resize(100, 100, { fit: 'inside' }).toColourspace('srgb').ensureAlpha().raw().toBuffer(),
+      ],
     ];
     console.log(`${name}, ${(bytes.length / 1e6).toFixed(2)} MB:`);
     for (const [label, work] of steps) {
       const size = (await work()).length;
-      const sizeText = label.startsWith('WebP') || label.startsWith('JPEG') || label.startsWith('PNG') || label.includes('effort') || label.includes('progressive') || label.includes('mozjpeg')
-        ? `${(size / 1024).toFixed(0).padStart(6)} KiB` : '';
+      const sizeText =
+        label.startsWith('WebP') ||
+        label.startsWith('JPEG') ||
+        label.startsWith('PNG') ||
+        label.includes('effort') ||
+        label.includes('progressive') ||
+        label.includes('mozjpeg')
+          ? `${(size / 1024).toFixed(0).padStart(6)} KiB`
+          : '';
       console.log(`  ${label.padEnd(50)} ${(await timeMedian(runs, work)).toFixed(1).padStart(6)} ms ${sizeText}`);
     }
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${sharp.concurrency()} libvips thread(s) per job, `
-    + `libuv pool ${process.env.UV_THREADPOOL_SIZE ?? 4}; wall ms = median of 9 alternating runs`);
+  console.log(
+    `sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${sharp.concurrency()} libvips thread(s) per job, ` +
+      `libuv pool ${process.env.UV_THREADPOOL_SIZE ?? 4}; wall ms = median of 9 alternating runs`,
+  );
   for (const row of await runImageBench()) {
-    console.log(`${row.name}: ${(row.bytes / 1e6).toFixed(2)} MB  pipeline (until the answer) ${row.pipelineMs.toFixed(0)} ms  `
-      + `bare ${row.bareMs.toFixed(0)} ms  ratio ${row.ratio.toFixed(2)}×  |  all variants ${row.allVariantsMs.toFixed(0)} ms `
-      + `(${row.allVariantsRatio.toFixed(2)}×), CPU ${row.pipelineCpuMs.toFixed(0)} vs ${row.bareCpuMs.toFixed(0)} ms`);
+    console.log(
+      `${row.name}: ${(row.bytes / 1e6).toFixed(2)} MB  pipeline (until the answer) ${row.pipelineMs.toFixed(0)} ms  ` +
+        `bare ${row.bareMs.toFixed(0)} ms  ratio ${row.ratio.toFixed(2)}×  |  all variants ${row.allVariantsMs.toFixed(0)} ms ` +
+        `(${row.allVariantsRatio.toFixed(2)}×), CPU ${row.pipelineCpuMs.toFixed(0)} vs ${row.bareCpuMs.toFixed(0)} ms`,
+    );
   }
   if (process.argv.includes('--breakdown')) await imageBreakdown();
 }

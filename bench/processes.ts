@@ -9,10 +9,18 @@ export interface Server {
   log(): string;
 }
 
-export function startServer(name: string, command: string, args: string[], env: Record<string, string>, cwd: string): Server {
+export function startServer(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Server {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   return { name, child, log: () => output };
@@ -21,7 +29,8 @@ export function startServer(name: string, command: string, args: string[], env: 
 export async function waitUntilUp(server: Server, url: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`${server.name} exited with ${server.child.exitCode}:\n${server.log()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`${server.name} exited with ${server.child.exitCode}:\n${server.log()}`);
     try {
       const res = await fetch(url);
       await res.arrayBuffer();
@@ -63,7 +72,10 @@ function cpuTimesOf(pid: number | string): { command: string; own: number; child
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces; after it, utime, stime, cutime and
     // cstime are the 12th to 15th fields.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     return {
       command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
       own: (fields[11] + fields[12]) / CLOCK_TICKS_PER_SECOND,

@@ -9,7 +9,11 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: tsx bench/profile-top.ts <file.cpuprofile> [--top N]');

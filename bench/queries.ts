@@ -15,7 +15,8 @@ import { postsRepository } from '../server/posts/repository';
 
 process.env.DATA_DIR ??= 'data/bench';
 const config = loadConfig();
-if (config.databaseUrl.startsWith('postgres')) throw new Error('bench:queries reads SQLite files only; use EXPLAIN ANALYZE in psql for PostgreSQL');
+if (config.databaseUrl.startsWith('postgres'))
+  throw new Error('bench:queries reads SQLite files only; use EXPLAIN ANALYZE in psql for PostgreSQL');
 const showPlans = process.argv.includes('--plans');
 const sqlite = new SQLite(config.databaseUrl.replace(/^sqlite:(\/\/)?/, ''), { readonly: true });
 let statements: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -27,22 +28,24 @@ let statements: { sql: string; parameters: readonly unknown[] }[] = [];
 const statementCache = new Map<string, SQLite.Statement>();
 const database = process.argv.includes('--statement-cache')
   ? new Proxy(sqlite, {
-    get(target, property) {
-      if (property === 'prepare') {
-        return (sql: string) => {
-          let statement = statementCache.get(sql);
-          if (!statement) statementCache.set(sql, (statement = target.prepare(sql)));
-          return statement;
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  })
+      get(target, property) {
+        if (property === 'prepare') {
+          return (sql: string) => {
+            let statement = statementCache.get(sql);
+            if (!statement) statementCache.set(sql, (statement = target.prepare(sql)));
+            return statement;
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    })
   : sqlite;
 const k = new Kysely<Database>({
   dialect: new SqliteDialect({ database }),
-  log: (event) => { if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters }); },
+  log: (event) => {
+    if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+  },
 });
 const posts = postsRepository(k);
 const feed = homeFeedQueries(k);
@@ -58,10 +61,16 @@ async function time(name: string, work: () => Promise<unknown>): Promise<void> {
   const runs = 30;
   const started = performance.now();
   for (let i = 0; i < runs; i++) await work();
-  console.log(`${name.padEnd(40)} ${((performance.now() - started) / runs).toFixed(2).padStart(8)} ms  (${seen.length} statements)`);
+  console.log(
+    `${name.padEnd(40)} ${((performance.now() - started) / runs).toFixed(2).padStart(8)} ms  (${seen.length} statements)`,
+  );
   if (!showPlans) return;
   for (const statement of seen) {
-    const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...(statement.parameters as unknown[])) as { id: number; parent: number; detail: string }[];
+    const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...(statement.parameters as unknown[])) as {
+      id: number;
+      parent: number;
+      detail: string;
+    }[];
     const depth = new Map<number, number>([[0, 0]]);
     console.log(`    ${statement.sql.length > 160 ? `${statement.sql.slice(0, 160)}…` : statement.sql}`);
     // Union-of-heads statements have hundreds of identical plan rows: show the first ones.
@@ -77,16 +86,34 @@ async function time(name: string, work: () => Promise<unknown>): Promise<void> {
 const nth = (ids: string[]) => ids[Math.min(ids.length, 6000) - 1] ?? null;
 
 const viewer = one<{ id: string }>('SELECT id FROM users ORDER BY id LIMIT 1').id;
-const prolific = one<{ id: string; username: string }>('SELECT id, username FROM users ORDER BY posts_count DESC LIMIT 1');
+const prolific = one<{ id: string; username: string }>(
+  'SELECT id, username FROM users ORDER BY posts_count DESC LIMIT 1',
+);
 const hot = one<{ id: string }>('SELECT id FROM posts ORDER BY comments_count DESC LIMIT 1').id;
 const common = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) DESC LIMIT 1').tag;
 const rare = one<{ tag: string }>('SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) ASC LIMIT 1').tag;
 
 const homeDeep = nth((await feed.homeFeedPosts(viewer, null, 6000)).map((p) => p.id));
-const allDeep = nth((await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
+const allDeep = nth(
+  (await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id),
+);
 const tagDeep = nth((await posts.taggedPosts(viewer, [common], null, 6000)).map((p) => p.id));
-const creatorDeep = nth((await k.selectFrom('posts').select('id').where('creator_id', '=', prolific.id).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
-const commentDeep = nth((await k.selectFrom('comments').select('id').where('post_id', '=', hot).orderBy('id', 'desc').limit(6000).execute()).map((r) => r.id));
+const creatorDeep = nth(
+  (
+    await k
+      .selectFrom('posts')
+      .select('id')
+      .where('creator_id', '=', prolific.id)
+      .orderBy('id', 'desc')
+      .limit(6000)
+      .execute()
+  ).map((r) => r.id),
+);
+const commentDeep = nth(
+  (
+    await k.selectFrom('comments').select('id').where('post_id', '=', hot).orderBy('id', 'desc').limit(6000).execute()
+  ).map((r) => r.id),
+);
 
 const feedPage = (cursor: string | null) => feed.homeFeedPosts(viewer, cursor, 13);
 const tagPage = (tag: string, cursor: string | null) => posts.taggedPosts(viewer, [tag], cursor, 13);

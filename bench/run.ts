@@ -23,7 +23,16 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { runImageBench, type ImageRow } from './images';
-import { cpuSecondsOf, cpuSecondsOfCommand, memoryOf, startServer, stopServer, waitUntilUp, watchMemory, type Server } from './processes';
+import {
+  cpuSecondsOf,
+  cpuSecondsOfCommand,
+  memoryOf,
+  startServer,
+  stopServer,
+  waitUntilUp,
+  watchMemory,
+  type Server,
+} from './processes';
 import { type LoadRequest, type LoadResult, combineResults, haveWrk, runWrk } from './wrk';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -81,23 +90,43 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 function machine(): string {
   const cpus = os.cpus();
-  const sqlite = spawnSync(node, ['-e', 'const D=require("better-sqlite3");console.log(new D(":memory:").prepare("select sqlite_version() v").get().v)'], { cwd: root, encoding: 'utf8' });
+  const sqlite = spawnSync(
+    node,
+    [
+      '-e',
+      'const D=require("better-sqlite3");console.log(new D(":memory:").prepare("select sqlite_version() v").get().v)',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
   return [
-    `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`, `${mb(os.totalmem())} RAM`,
-    `${os.type()} ${os.release()}`, `Node ${process.version}`,
-    config.databaseUrl.startsWith('postgres') ? 'database PostgreSQL' : `database SQLite ${sqlite.stdout.trim() || '?'}`,
-    `load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
+    `${mb(os.totalmem())} RAM`,
+    `${os.type()} ${os.release()}`,
+    `Node ${process.version}`,
+    config.databaseUrl.startsWith('postgres')
+      ? 'database PostgreSQL'
+      : `database SQLite ${sqlite.stdout.trim() || '?'}`,
+    `load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   ].join(', ');
 }
 
 async function ensureSeeded(): Promise<void> {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
-  const users = await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const users = await db.kysely
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   await db.close();
   if (Number(users.n) > 0) return;
   console.log('The benchmark database is empty: seeding D1 first.');
-  const seeded = spawnSync(node, [...tsxImport, path.join(root, 'scripts', 'seed.ts')], { cwd: root, stdio: 'inherit' });
+  const seeded = spawnSync(node, [...tsxImport, path.join(root, 'scripts', 'seed.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (seeded.status !== 0) throw new Error('Seeding failed');
 }
 
@@ -105,11 +134,32 @@ async function ensureSeeded(): Promise<void> {
 async function fixtures() {
   const db = openDatabase(config.databaseUrl);
   const k = db.kysely;
-  const viewer = await k.selectFrom('users').select(['email', 'username']).orderBy('id').limit(1).executeTakeFirstOrThrow();
-  const prolific = await k.selectFrom('users').select('username').orderBy('posts_count', 'desc').limit(1).executeTakeFirstOrThrow();
-  const hot = await k.selectFrom('posts').select(['id', 'comments_count']).orderBy('comments_count', 'desc').limit(1).executeTakeFirstOrThrow();
-  const byUse = (direction: 'asc' | 'desc') => k.selectFrom('post_tags').select(['tag', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('tag').orderBy('n', direction).limit(1).executeTakeFirstOrThrow();
+  const viewer = await k
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const prolific = await k
+    .selectFrom('users')
+    .select('username')
+    .orderBy('posts_count', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const hot = await k
+    .selectFrom('posts')
+    .select(['id', 'comments_count'])
+    .orderBy('comments_count', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const byUse = (direction: 'asc' | 'desc') =>
+    k
+      .selectFrom('post_tags')
+      .select(['tag', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('tag')
+      .orderBy('n', direction)
+      .limit(1)
+      .executeTakeFirstOrThrow();
   const [common, rare] = [await byUse('desc'), await byUse('asc')];
   // Writes spread over many recent posts, as real traffic does (and never pile onto one row).
   const recent = await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(2000).execute();
@@ -121,9 +171,11 @@ async function fixtures() {
 async function waitForFeedIndex(baseUrl: string): Promise<void> {
   const started = Date.now();
   for (;;) {
-    const { feedIndex } = await (await fetch(`${baseUrl}/api/instance/health`)).json() as { feedIndex: string };
+    const { feedIndex } = (await (await fetch(`${baseUrl}/api/instance/health`)).json()) as { feedIndex: string };
     if (feedIndex !== 'idle' && feedIndex !== 'loading') {
-      console.log(`Home feed index: ${feedIndex} (waited ${((Date.now() - started) / 1000).toFixed(1)} s after the server answered)`);
+      console.log(
+        `Home feed index: ${feedIndex} (waited ${((Date.now() - started) / 1000).toFixed(1)} s after the server answered)`,
+      );
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -135,18 +187,28 @@ async function login(baseUrl: string, email: string): Promise<string> {
   // After a heavy row the server may still shed load (503 from under-pressure): wait it out.
   for (let attempt = 0; ; attempt++) {
     res = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: SEED_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: SEED_PASSWORD }),
     });
     if (res.status !== 503 || attempt >= 30) break;
     await res.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  if (res.status !== 200) throw new Error(`Login as ${email} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (res.status !== 200)
+    throw new Error(`Login as ${email} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Follows Link headers (40 a page) until DEEP_ITEMS items are behind; returns that cursor and the depth reached. */
-async function deepCursor(baseUrl: string, cookie: string, listPath: string): Promise<{ cursor: string | null; items: number }> {
+async function deepCursor(
+  baseUrl: string,
+  cookie: string,
+  listPath: string,
+): Promise<{ cursor: string | null; items: number }> {
   let next: string | null = `${listPath}${listPath.includes('?') ? '&' : '?'}limit=40`;
   let items = 0;
   let cursor: string | null = null;
@@ -166,7 +228,11 @@ async function deepCursor(baseUrl: string, cookie: string, listPath: string): Pr
 }
 
 async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
-  const res = await fetch(baseUrl + request.paths[0], { method: request.method ?? 'GET', headers: request.headers, body: request.body });
+  const res = await fetch(baseUrl + request.paths[0], {
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+  });
   await res.arrayBuffer();
   if (res.status >= 400) throw new Error(`${request.method ?? 'GET'} ${request.paths[0]} answered ${res.status}`);
 }
@@ -177,11 +243,21 @@ const databaseCpuSeconds = () => (usedDatabase ? cpuSecondsOfCommand('postgres')
 const perRequest = (seconds: number | null, requests: number) => (seconds === null ? null : (seconds * 1e6) / requests);
 /** A running total of CPU seconds: null once any reading was unreadable. */
 const addSpent = (total: number | null, before: number | null, after: number | null) =>
-  (total === null || before === null || after === null ? null : total + after - before);
+  total === null || before === null || after === null ? null : total + after - before;
 
 /** One row to measure: its name (for the log and the wrk script), its request and who answers it. */
-interface Measurand { name: string; request: LoadRequest; url: string; server: Server; readsDatabase: boolean }
-interface Measured { result: LoadResult; cpuUs: number | null; dbCpuUs: number | null }
+interface Measurand {
+  name: string;
+  request: LoadRequest;
+  url: string;
+  server: Server;
+  readsDatabase: boolean;
+}
+interface Measured {
+  result: LoadResult;
+  cpuUs: number | null;
+  dbCpuUs: number | null;
+}
 
 /**
  * Measures one row, or rows compared with each other (a list's first and deep page, and the
@@ -217,9 +293,11 @@ async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Serv
     const result = combineResults(parts[index].results);
     const cpuUs = perRequest(parts[index].cpu, result.requests);
     const dbCpuUs = perRequest(parts[index].dbCpu, result.requests);
-    console.log(`  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms`
-      + `  CPU ${cpuUs === null ? '?' : cpuUs.toFixed(0)} µs/req${dbCpuUs === null ? '' : ` (+ database ${dbCpuUs.toFixed(0)})`}`
-      + `${result.errors ? `  ${result.errors} errors` : ''}`);
+    console.log(
+      `  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms` +
+        `  CPU ${cpuUs === null ? '?' : cpuUs.toFixed(0)} µs/req${dbCpuUs === null ? '' : ` (+ database ${dbCpuUs.toFixed(0)})`}` +
+        `${result.errors ? `  ${result.errors} errors` : ''}`,
+    );
     return { result, cpuUs, dbCpuUs };
   });
 }
@@ -234,7 +312,9 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
   // PostgreSQL's own CPU per request, where it runs on this machine: part of each request's cost.
   const withDatabase = rows.some((row) => row.dbCpuUs !== null);
   const lines = [
-    `Machine: ${machineText}`, `Load: wrk, ${connections} connections, ${threads} threads, ${seconds} s per row after ${warmup} s warm-up (${warmup + serverWarmup} s before a server's first row).`, '',
+    `Machine: ${machineText}`,
+    `Load: wrk, ${connections} connections, ${threads} threads, ${seconds} s per row after ${warmup} s warm-up (${warmup + serverWarmup} s before a server's first row).`,
+    '',
     `| Row | req/s | p50 ms | p99 ms | server CPU µs/req |${withDatabase ? ' PostgreSQL CPU µs/req |' : ''} ÷ node:http | Next API req/s (CPU µs/req), same turns | ÷ Next API | errors | targets |`,
     `|---|---:|---:|---:|---:|${withDatabase ? '---:|' : ''}---:|---:|---:|---:|---|`,
   ];
@@ -247,24 +327,36 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
       if (next && r.rps < next.result.rps) notes.push('below Next API');
       if (r.p99 >= 10 * r.p50) notes.push('p99 ≥ 10× p50');
       const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
-      if (first && r.rps < 0.9 * first.result.rps) notes.push(`deep ${((1 - r.rps / first.result.rps) * 100).toFixed(0)}% slower`);
+      if (first && r.rps < 0.9 * first.result.rps)
+        notes.push(`deep ${((1 - r.rps / first.result.rps) * 100).toFixed(0)}% slower`);
       for (const note of notes) missed.push(`${row.name}: ${note}`);
     }
     if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
     const verdict = row.kind === 'read' ? (notes.length ? `missed: ${notes.join(', ')}` : 'met') : '';
     const inTurns = row.nextInTurns ? `${row.nextInTurns.result.rps.toFixed(0)} (${us(row.nextInTurns.cpuUs)})` : '';
-    lines.push(`| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${us(row.cpuUs)} |${withDatabase ? ` ${row.dbCpuUs === null ? '' : us(row.dbCpuUs)} |` : ''} ${ratio(row, http)} | ${inTurns} | ${ratio(row, nextOf(row))} | ${r.errors} | ${verdict} |`);
+    lines.push(
+      `| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${us(row.cpuUs)} |${withDatabase ? ` ${row.dbCpuUs === null ? '' : us(row.dbCpuUs)} |` : ''} ${ratio(row, http)} | ${inTurns} | ${ratio(row, nextOf(row))} | ${r.errors} | ${verdict} |`,
+    );
   }
   if (images.length > 0) {
-    lines.push('', '| Image (post preset) | bytes | pipeline ms | bare decode+resize ms | ratio | target ≤ 1.5× |', '|---|---:|---:|---:|---:|---|');
+    lines.push(
+      '',
+      '| Image (post preset) | bytes | pipeline ms | bare decode+resize ms | ratio | target ≤ 1.5× |',
+      '|---|---:|---:|---:|---:|---|',
+    );
     for (const image of images) {
       const met = image.ratio <= 1.5;
       if (!met) missed.push(`${image.name}: pipeline ${image.ratio.toFixed(2)}× the bare decode+resize`);
-      lines.push(`| ${image.name} | ${(image.bytes / 1e6).toFixed(2)} MB | ${image.pipelineMs.toFixed(0)} | ${image.bareMs.toFixed(0)} | ${image.ratio.toFixed(2)}× | ${met ? 'met' : 'missed'} |`);
+      lines.push(
+        `| ${image.name} | ${(image.bytes / 1e6).toFixed(2)} MB | ${image.pipelineMs.toFixed(0)} | ${image.bareMs.toFixed(0)} | ${image.ratio.toFixed(2)}× | ${met ? 'met' : 'missed'} |`,
+      );
     }
   }
   if (peakRss > 0 && peakRss >= 300 * 1024 * 1024) missed.push(`server peak RSS ${mb(peakRss)} ≥ 300 MB`);
-  lines.push('', `Server peak RSS during the run: ${mb(peakRss)} (target < 300 MB: ${peakRss < 300 * 1024 * 1024 ? 'met' : 'missed'}).`);
+  lines.push(
+    '',
+    `Server peak RSS during the run: ${mb(peakRss)} (target < 300 MB: ${peakRss < 300 * 1024 * 1024 ? 'met' : 'missed'}).`,
+  );
   lines.push('', missed.length ? `Missed targets:\n${missed.map((m) => `- ${m}`).join('\n')}` : 'Every target met.');
   return lines.join('\n');
 }
@@ -272,19 +364,25 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
 async function main(): Promise<void> {
   const machineText = machine();
   console.log(`Machine: ${machineText}`);
-  if (!haveWrk()) throw new Error('wrk is not installed: `apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk`.');
+  if (!haveWrk())
+    throw new Error('wrk is not installed: `apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk`.');
 
   let images: ImageRow[] = [];
   if (!flags.has('skip-images')) {
     console.log('Image pipeline (post preset) vs bare decode+resize:');
     images = await runImageBench();
-    for (const i of images) console.log(`  ${i.name}: pipeline ${i.pipelineMs.toFixed(0)} ms, bare ${i.bareMs.toFixed(0)} ms, ${i.ratio.toFixed(2)}×`);
+    for (const i of images)
+      console.log(
+        `  ${i.name}: pipeline ${i.pipelineMs.toFixed(0)} ms, bare ${i.bareMs.toFixed(0)} ms, ${i.ratio.toFixed(2)}×`,
+      );
   }
 
   await ensureSeeded();
   const f = await fixtures();
-  console.log(`Dataset: viewer ${f.viewer.username}, profile ${f.prolific}, hot post ${f.hot.id} (${f.hot.comments_count} comments), `
-    + `tags "${f.common.tag}" (${f.common.n} posts) and "${f.rare.tag}" (${f.rare.n})`);
+  console.log(
+    `Dataset: viewer ${f.viewer.username}, profile ${f.prolific}, hot post ${f.hot.id} (${f.hot.comments_count} comments), ` +
+      `tags "${f.common.tag}" (${f.common.n} posts) and "${f.rare.tag}" (${f.rare.n})`,
+  );
 
   const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'posts-bench-'));
   const servers: Server[] = [];
@@ -293,7 +391,10 @@ async function main(): Promise<void> {
   try {
     const nextDir = path.join(root, 'bench', 'next-reference');
     const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-    const nextBuilt = spawnSync(node, ['-e', `process.exit(require("fs").existsSync(${JSON.stringify(path.join(root, 'data', 'next-reference', 'BUILD_ID'))}) ? 0 : 1)`]);
+    const nextBuilt = spawnSync(node, [
+      '-e',
+      `process.exit(require("fs").existsSync(${JSON.stringify(path.join(root, 'data', 'next-reference', 'BUILD_ID'))}) ? 0 : 1)`,
+    ]);
     if (nextBuilt.status !== 0) {
       console.log('Building the Next.js reference app (once)...');
       const built = spawnSync(node, [nextBin, 'build', nextDir], { cwd: root, stdio: 'inherit' });
@@ -311,14 +412,42 @@ async function main(): Promise<void> {
       // Experiments with V8/Node flags, e.g. --node-options="--max-semi-space-size=8".
       ...(flags.get('node-options')?.split(' ').filter(Boolean) ?? []),
     ];
-    const app = startServer('app', 'sh', [path.join(root, 'scripts', 'start.sh')], {
-      NODE: node, NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeOptions].join(' ').trim(),
-      PORT: String(PORTS.app), LOG_LEVEL: 'warn', NODE_ENV: 'production',
-      RATE_LIMIT_AUTH_PER_IP: unlimited, RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited, RATE_LIMIT_WRITES_PER_USER: unlimited,
-      ...Object.fromEntries((flags.get('env') ?? '').split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
-    }, root);
-    const httpReference = startServer('node:http', node, [...tsxImport, path.join(root, 'bench', 'reference-http.ts')], { PORT: String(PORTS.http) }, root);
-    const nextReference = startServer('next', node, [nextBin, 'start', nextDir, '-p', String(PORTS.next), '-H', '127.0.0.1'], { NODE_ENV: 'production' }, root);
+    const app = startServer(
+      'app',
+      'sh',
+      [path.join(root, 'scripts', 'start.sh')],
+      {
+        NODE: node,
+        NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeOptions].join(' ').trim(),
+        PORT: String(PORTS.app),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        RATE_LIMIT_AUTH_PER_IP: unlimited,
+        RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited,
+        RATE_LIMIT_WRITES_PER_USER: unlimited,
+        ...Object.fromEntries(
+          (flags.get('env') ?? '')
+            .split(',')
+            .filter(Boolean)
+            .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+        ),
+      },
+      root,
+    );
+    const httpReference = startServer(
+      'node:http',
+      node,
+      [...tsxImport, path.join(root, 'bench', 'reference-http.ts')],
+      { PORT: String(PORTS.http) },
+      root,
+    );
+    const nextReference = startServer(
+      'next',
+      node,
+      [nextBin, 'start', nextDir, '-p', String(PORTS.next), '-H', '127.0.0.1'],
+      { NODE_ENV: 'production' },
+      root,
+    );
     servers.push(app, httpReference, nextReference);
     const base = (port: number) => `http://127.0.0.1:${port}`;
     const appUrl = base(PORTS.app);
@@ -327,10 +456,15 @@ async function main(): Promise<void> {
     await waitUntilUp(httpReference, base(PORTS.http));
     await waitUntilUp(nextReference, `${base(PORTS.next)}/api/hello`);
     // Which process answers a row's URL: its CPU time is the row's cost.
-    const serverAt = new Map([[appUrl, app], [base(PORTS.http), httpReference], [base(PORTS.next), nextReference]]);
+    const serverAt = new Map([
+      [appUrl, app],
+      [base(PORTS.http), httpReference],
+      [base(PORTS.next), nextReference],
+    ]);
     const memory = watchMemory(app.child.pid!);
     const idle = memoryOf(app.child.pid!);
-    if (idle) console.log(`Server RSS after start-up, idle: ${mb(idle.rss)} (anon ${mb(idle.anon)}, files ${mb(idle.file)})`);
+    if (idle)
+      console.log(`Server RSS after start-up, idle: ${mb(idle.rss)} (anon ${mb(idle.anon)}, files ${mb(idle.file)})`);
 
     let cookie = await login(appUrl, f.viewer.email);
     const signedIn = () => ({ cookie });
@@ -345,28 +479,76 @@ async function main(): Promise<void> {
       { name: `post's comments (${f.hot.comments_count})`, path: `/api/posts/${f.hot.id}/comments` },
     ];
     type Plan = { name: string; kind: Row['kind']; firstOf?: string; url: string; request: () => LoadRequest };
-    const nextPlan: Plan = { name: 'reference: Next.js API route', kind: 'reference', url: base(PORTS.next), request: () => ({ paths: ['/api/hello'] }) };
+    const nextPlan: Plan = {
+      name: 'reference: Next.js API route',
+      kind: 'reference',
+      url: base(PORTS.next),
+      request: () => ({ paths: ['/api/hello'] }),
+    };
     const plans: Plan[] = [
       { name: 'reference: node:http', kind: 'reference', url: base(PORTS.http), request: () => ({ paths: ['/'] }) },
       nextPlan,
     ];
     for (const list of lists) {
-      plans.push({ name: `${list.name}, first page`, kind: 'read', url: appUrl, request: () => ({ paths: [list.path], headers: signedIn() }) });
+      plans.push({
+        name: `${list.name}, first page`,
+        kind: 'read',
+        url: appUrl,
+        request: () => ({ paths: [list.path], headers: signedIn() }),
+      });
       const deep = await deepCursor(appUrl, cookie, list.path);
       if (deep.cursor) {
         const sep = list.path.includes('?') ? '&' : '?';
         plans.push({
-          name: `${list.name}, deep page (after ${deep.items})`, kind: 'read', firstOf: `${list.name}, first page`, url: appUrl,
+          name: `${list.name}, deep page (after ${deep.items})`,
+          kind: 'read',
+          firstOf: `${list.name}, first page`,
+          url: appUrl,
           request: () => ({ paths: [`${list.path}${sep}cursor=${deep.cursor}`], headers: signedIn() }),
         });
       }
     }
     // The post page reads the post itself and its comments' first page (a list row above).
-    plans.push({ name: 'post with comments: the post', kind: 'read', url: appUrl, request: () => ({ paths: [`/api/posts/${f.hot.id}`], headers: signedIn() }) });
+    plans.push({
+      name: 'post with comments: the post',
+      kind: 'read',
+      url: appUrl,
+      request: () => ({ paths: [`/api/posts/${f.hot.id}`], headers: signedIn() }),
+    });
     plans.push(
-      { name: 'like toggle', kind: 'write', url: appUrl, request: () => ({ method: 'PATCH', paths: f.writePosts.map((id) => `/api/posts/${id}/like`), headers: json(), body: '{}' }) },
-      { name: 'comment add', kind: 'write', url: appUrl, request: () => ({ method: 'POST', paths: f.writePosts.map((id) => `/api/posts/${id}/comments`), headers: json(), body: JSON.stringify({ message: 'Benchmark comment' }) }) },
-      { name: 'login', kind: 'write', url: appUrl, request: () => ({ method: 'POST', paths: ['/api/auth/login'], headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: f.viewer.email, password: SEED_PASSWORD }) }) },
+      {
+        name: 'like toggle',
+        kind: 'write',
+        url: appUrl,
+        request: () => ({
+          method: 'PATCH',
+          paths: f.writePosts.map((id) => `/api/posts/${id}/like`),
+          headers: json(),
+          body: '{}',
+        }),
+      },
+      {
+        name: 'comment add',
+        kind: 'write',
+        url: appUrl,
+        request: () => ({
+          method: 'POST',
+          paths: f.writePosts.map((id) => `/api/posts/${id}/comments`),
+          headers: json(),
+          body: JSON.stringify({ message: 'Benchmark comment' }),
+        }),
+      },
+      {
+        name: 'login',
+        kind: 'write',
+        url: appUrl,
+        request: () => ({
+          method: 'POST',
+          paths: ['/api/auth/login'],
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: f.viewer.email, password: SEED_PASSWORD }),
+        }),
+      },
     );
 
     console.log(`Load: ${connections} connections, ${seconds} s per row:`);
@@ -374,7 +556,11 @@ async function main(): Promise<void> {
     const warmedUp = new Set<Server>();
     const selected = plans.filter((plan) => !only || plan.kind === 'reference' || only.test(plan.name));
     const measurand = (plan: Plan, name = plan.name): Measurand => ({
-      name, request: plan.request(), url: plan.url, server: serverAt.get(plan.url)!, readsDatabase: plan.url === appUrl,
+      name,
+      request: plan.request(),
+      url: plan.url,
+      server: serverAt.get(plan.url)!,
+      readsDatabase: plan.url === appUrl,
     });
     for (const plan of selected) {
       // A deep page is measured in turns with its first page, when both are selected.
@@ -387,10 +573,15 @@ async function main(): Promise<void> {
       const paired = plan.kind === 'read' ? [measurand(nextPlan, `${plan.name} · Next.js route`)] : [];
       const measured = await measure([...group.map((p) => measurand(p)), ...paired], scriptDir, warmedUp);
       const nextInTurns = paired.length > 0 ? measured[group.length] : undefined;
-      group.forEach((p, index) => rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index], nextInTurns }));
+      group.forEach((p, index) =>
+        rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index], nextInTurns }),
+      );
       // Which row makes the server grow: its RSS right after each row.
       const now = memoryOf(app.child.pid!);
-      if (now && plan.url === appUrl) console.log(`  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`);
+      if (now && plan.url === appUrl)
+        console.log(
+          `  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`,
+        );
     }
     const peakRss = memory.peak();
     memory.stop();

@@ -41,7 +41,9 @@ const HOLD_FIRST_MS = 20;
 
 /** A wrk Lua script: fixed method, headers and body; a random path of the list per request. */
 function luaScript(request: LoadRequest, connectionsPerThread: number): string {
-  const headers = Object.entries(request.headers ?? {}).map(([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}`);
+  const headers = Object.entries(request.headers ?? {}).map(
+    ([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}`,
+  );
   return [
     `wrk.method = ${luaString(request.method ?? 'GET')}`,
     ...headers,
@@ -75,7 +77,10 @@ export function parseWrk(output: string): LoadResult {
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
   return {
-    requests: Number(total[1]), rps: Number(rps[1]), p50: parseDuration(p50[1]), p99: parseDuration(p99[1]),
+    requests: Number(total[1]),
+    rps: Number(rps[1]),
+    p50: parseDuration(p50[1]),
+    p99: parseDuration(p99[1]),
     errors: (non2xx ? Number(non2xx[1]) : 0) + socketErrors,
   };
 }
@@ -110,13 +115,29 @@ export interface LoadOptions {
 export function runWrk(request: LoadRequest, options: LoadOptions, name: string): Promise<LoadResult> {
   const script = path.join(options.scriptDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.lua`);
   writeFileSync(script, luaScript(request, Math.ceil(options.connections / options.threads)));
-  const args = ['-t', String(options.threads), '-c', String(options.connections), '-d', `${options.seconds}s`,
-    '--timeout', '10s', '--latency', '-s', script, options.baseUrl];
+  const args = [
+    '-t',
+    String(options.threads),
+    '-c',
+    String(options.connections),
+    '-d',
+    `${options.seconds}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    '-s',
+    script,
+    options.baseUrl,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) reject(new Error(`wrk exited with ${code}:\n${output}`));

@@ -36,7 +36,8 @@ const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
 /** Gzip size of the JavaScript every page loads (the `_app` chunks and polyfills). */
 export function sharedFirstLoadKb(): number {
   const manifest = JSON.parse(readFileSync(path.join(root, '.next/build-manifest.json'), 'utf8')) as {
-    pages: Record<string, string[]>; polyfillFiles: string[];
+    pages: Record<string, string[]>;
+    polyfillFiles: string[];
   };
   const files = new Set([...manifest.pages['/_app'], ...manifest.polyfillFiles].filter((f) => f.endsWith('.js')));
   let bytes = 0;
@@ -80,7 +81,10 @@ async function signInBrowser(port: number, baseURL: string, email: string, passw
 }
 
 const server = await startServer({ build: process.env.AUDIT_SKIP_BUILD !== '1' });
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROMIUM_FLAGS,
+});
 let failed = false;
 try {
   const browser = await launchChromium();
@@ -93,7 +97,9 @@ try {
 
   const rows: string[][] = [];
   // Public pages first (signed out), then the signed-in ones.
-  const pages = world.pages.filter((p) => audited.includes(p.name)).sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
+  const pages = world.pages
+    .filter((p) => audited.includes(p.name))
+    .sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
   for (const page of pages) {
     if (page.signedIn && !signedIn) {
       await signInBrowser(chrome.port, server.baseURL, world.author.email, world.author.password);
@@ -101,7 +107,8 @@ try {
     }
     if (process.env.AUDIT_WAIT_IDLE === '1') await waitForIdle();
     const load = loadavg()[0].toFixed(2);
-    const run = () => lighthouse(`${server.baseURL}${page.path}`, { port: chrome.port, output: ['html', 'json'], logLevel: 'error' });
+    const run = () =>
+      lighthouse(`${server.baseURL}${page.path}`, { port: chrome.port, output: ['html', 'json'], logLevel: 'error' });
     const results: RunnerResult[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       let result = await run();
@@ -121,7 +128,8 @@ try {
     writeFileSync(path.join(reportsDir, `${page.name}.json`), json);
     const { categories, audits } = result.lhr;
     const screenshot = (audits['final-screenshot']?.details as { data?: string } | undefined)?.data;
-    if (screenshot) writeFileSync(path.join(reportsDir, `${page.name}-final.jpg`), Buffer.from(screenshot.split(',')[1], 'base64'));
+    if (screenshot)
+      writeFileSync(path.join(reportsDir, `${page.name}-final.jpg`), Buffer.from(screenshot.split(',')[1], 'base64'));
     // A page that sent the browser elsewhere (a lost session goes to /) measured the wrong page.
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
     if (landed !== new URL(page.path, server.baseURL).pathname) {
@@ -134,15 +142,40 @@ try {
     }
     const metric = (id: string) => audits[id]?.displayValue ?? '-';
     const share = mainThreadCpuShare(result.artifacts.Trace.traceEvents);
-    rows.push([page.name, ...Object.keys(BUDGETS).map((id) => String(score(id as keyof typeof BUDGETS))),
-      metric('first-contentful-paint'), metric('largest-contentful-paint'), metric('total-blocking-time'),
-      metric('cumulative-layout-shift'), metric('speed-index'), share === null ? '-' : `${Math.round(share * 100)}%`, perfScores.join(' '), load]);
+    rows.push([
+      page.name,
+      ...Object.keys(BUDGETS).map((id) => String(score(id as keyof typeof BUDGETS))),
+      metric('first-contentful-paint'),
+      metric('largest-contentful-paint'),
+      metric('total-blocking-time'),
+      metric('cumulative-layout-shift'),
+      metric('speed-index'),
+      share === null ? '-' : `${Math.round(share * 100)}%`,
+      perfScores.join(' '),
+      load,
+    ]);
   }
 
-  const header = ['page', 'perf', 'a11y', 'best-pr.', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'main CPU', 'perf of each run', 'load'];
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best-pr.',
+    'seo',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'SI',
+    'main CPU',
+    'perf of each run',
+    'load',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
-  console.log(`\nLighthouse (mobile preset), the median of ${RUNS} runs per page — budgets: performance ≥ ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS['best-practices']}, SEO ≥ ${BUDGETS.seo}`);
+  console.log(
+    `\nLighthouse (mobile preset), the median of ${RUNS} runs per page — budgets: performance ≥ ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS['best-practices']}, SEO ≥ ${BUDGETS.seo}`,
+  );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   const shared = sharedFirstLoadKb();

@@ -28,7 +28,13 @@ for (const [path, entry] of Object.entries(packages)) {
     if (packages[key] || packages[hoisted]) continue;
     const platform = platformOf(name);
     if (!platform) continue;
-    packages[hoisted] = { version: version.replace(/^[\^~]/, ''), cpu: [platform.cpu], license: 'MIT', optional: true, os: [platform.os] };
+    packages[hoisted] = {
+      version: version.replace(/^[\^~]/, ''),
+      cpu: [platform.cpu],
+      license: 'MIT',
+      optional: true,
+      os: [platform.os],
+    };
     added += 1;
   }
 }

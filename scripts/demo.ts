@@ -16,19 +16,72 @@ import { commentMessage } from './seed/text';
 
 const PASSWORD = 'demo-password';
 const PEOPLE = [
-  ['ada', 'Counting machines and sunsets.'], ['grace', 'Debugging by the sea.'], ['alan', 'Long runs, longer thoughts.'],
-  ['hedy', 'Inventing things between takes.'], ['linus', 'Penguins and pastries.'], ['margaret', 'To the moon, with checklists.'],
-  ['tim', 'Hyperlinks and hiking boots.'], ['barbara', 'Abstract data, concrete coffee.'], ['ken', 'Small tools that do one thing.'],
-  ['radia', 'Trees, spanning and otherwise.'], ['katherine', 'Trajectories and teatime.'], ['dennis', 'Pointers to good places.'],
+  ['ada', 'Counting machines and sunsets.'],
+  ['grace', 'Debugging by the sea.'],
+  ['alan', 'Long runs, longer thoughts.'],
+  ['hedy', 'Inventing things between takes.'],
+  ['linus', 'Penguins and pastries.'],
+  ['margaret', 'To the moon, with checklists.'],
+  ['tim', 'Hyperlinks and hiking boots.'],
+  ['barbara', 'Abstract data, concrete coffee.'],
+  ['ken', 'Small tools that do one thing.'],
+  ['radia', 'Trees, spanning and otherwise.'],
+  ['katherine', 'Trajectories and teatime.'],
+  ['dennis', 'Pointers to good places.'],
 ] as const;
-const TAGS = ['Sunset', 'coffee', 'hiking', 'cats', 'design', 'music', 'travel', 'food', 'CityLife', 'nature', 'art', 'books'];
-const CAPTIONS = ['Golden hour', 'Morning brew', 'Trail day', 'Nap time', 'New sketch', 'On repeat', 'Far away', 'Dinner',
-  'Downtown', 'Green', 'Studio', 'Reading', 'Weekend', 'Hello!', 'Blue', 'Waves'];
-const MESSAGES = ['Caught this on the way home.', 'First try at this, what do you think?', 'Could look at this all day.',
-  'A little something I made this morning.', 'Weekend mood.', 'Found this spot by accident, coming back for sure.',
-  'Colours are unreal today.', 'This one is for everyone who asked.', 'Simple things.', 'Not bad for a Tuesday.'];
+const TAGS = [
+  'Sunset',
+  'coffee',
+  'hiking',
+  'cats',
+  'design',
+  'music',
+  'travel',
+  'food',
+  'CityLife',
+  'nature',
+  'art',
+  'books',
+];
+const CAPTIONS = [
+  'Golden hour',
+  'Morning brew',
+  'Trail day',
+  'Nap time',
+  'New sketch',
+  'On repeat',
+  'Far away',
+  'Dinner',
+  'Downtown',
+  'Green',
+  'Studio',
+  'Reading',
+  'Weekend',
+  'Hello!',
+  'Blue',
+  'Waves',
+];
+const MESSAGES = [
+  'Caught this on the way home.',
+  'First try at this, what do you think?',
+  'Could look at this all day.',
+  'A little something I made this morning.',
+  'Weekend mood.',
+  'Found this spot by accident, coming back for sure.',
+  'Colours are unreal today.',
+  'This one is for everyone who asked.',
+  'Simple things.',
+  'Not bad for a Tuesday.',
+];
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_PER_IP: '1000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000', RATE_LIMIT_WRITES_PER_USER: '100000', RATE_LIMIT_UPLOADS_PER_USER: '100000' });
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_AUTH_PER_IP: '1000',
+  RATE_LIMIT_AUTH_PER_ACCOUNT: '1000',
+  RATE_LIMIT_WRITES_PER_USER: '100000',
+  RATE_LIMIT_UPLOADS_PER_USER: '100000',
+});
 const db = openDatabase(config.databaseUrl);
 await migrateToLatest(db.kysely);
 const app = await buildApp({ config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl), logger: false });
@@ -46,22 +99,38 @@ async function upload(cookie: string, preset: 'avatar' | 'banner' | 'post', byte
   const boundary = `----demo${rng.u32().toString(16)}`;
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="upload_preset"\r\n\r\n${preset}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="demo.png"\r\nContent-Type: image/png\r\n\r\n`),
-    bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="demo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
   if (res.statusCode !== 201) throw new Error(`upload ${preset}: ${res.statusCode} ${res.body}`);
   return (res.json() as { secure_url: string }).secure_url;
 }
 
 async function signIn(name: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: email(name), password: PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: email(name), password: PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${name}: ${res.statusCode} ${res.body}`);
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
 async function main(): Promise<void> {
-  const taken = await db.kysely.selectFrom('users').select('id').where('email', '=', email(PEOPLE[0][0])).executeTakeFirst();
+  const taken = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email(PEOPLE[0][0]))
+    .executeTakeFirst();
   if (taken) {
     console.log('The demo accounts already exist in this database; nothing to add.');
     return printAccounts();
@@ -69,12 +138,24 @@ async function main(): Promise<void> {
   const started = performance.now();
   const cookies = new Map<string, string>();
   for (const [name, description] of PEOPLE) {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: name, email: email(name), password: PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: name, email: email(name), password: PASSWORD },
+    });
     if (res.statusCode !== 201) throw new Error(`signup ${name}: ${res.statusCode} ${res.body}`);
     const cookie = await signIn(name);
     cookies.set(name, cookie);
-    const avatar = await upload(cookie, 'avatar', await makePicture(rng, { width: 400, height: 400, style: 'rings', caption: name[0].toUpperCase() }, 'png'));
-    const banner = await upload(cookie, 'banner', await makePicture(rng, { width: 1500, height: 500, style: 'waves', caption: `@${name}` }, 'png'));
+    const avatar = await upload(
+      cookie,
+      'avatar',
+      await makePicture(rng, { width: 400, height: 400, style: 'rings', caption: name[0].toUpperCase() }, 'png'),
+    );
+    const banner = await upload(
+      cookie,
+      'banner',
+      await makePicture(rng, { width: 1500, height: 500, style: 'waves', caption: `@${name}` }, 'png'),
+    );
     await call('PATCH', '/api/users/updateProfile', cookie, { email: email(name), avatar, banner, description });
     process.stdout.write(`  ${name}`);
   }
@@ -92,10 +173,23 @@ async function main(): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const name = names[rng.int(names.length)];
     const cookie = cookies.get(name)!;
-    const [width, height] = rng.pick([[1600, 1200], [1200, 1600], [1400, 1400], [1800, 1000]] as const);
-    const image = await upload(cookie, 'post', await makePicture(rng, { width, height, style: styles[i % 3], caption: rng.pick(CAPTIONS) }));
+    const [width, height] = rng.pick([
+      [1600, 1200],
+      [1200, 1600],
+      [1400, 1400],
+      [1800, 1000],
+    ] as const);
+    const image = await upload(
+      cookie,
+      'post',
+      await makePicture(rng, { width, height, style: styles[i % 3], caption: rng.pick(CAPTIONS) }),
+    );
     const tags = rng.shuffle([...TAGS]).slice(0, 1 + rng.int(3));
-    const post = await call<{ _id: string }>('POST', '/api/posts/create', cookie, { message: rng.pick(MESSAGES), image, tags });
+    const post = await call<{ _id: string }>('POST', '/api/posts/create', cookie, {
+      message: rng.pick(MESSAGES),
+      image,
+      tags,
+    });
     postIds.push(post._id);
     if (i % 10 === 9) process.stdout.write(`  ${i + 1} posts`);
   }
@@ -109,19 +203,30 @@ async function main(): Promise<void> {
       reactions++;
     }
     for (let c = rng.int(4); c > 0; c--) {
-      const comment = await call<{ commentId: string }>('POST', `/api/posts/${id}/comments`, cookies.get(rng.pick(names))!, { message: commentMessage(rng) });
+      const comment = await call<{ commentId: string }>(
+        'POST',
+        `/api/posts/${id}/comments`,
+        cookies.get(rng.pick(names))!,
+        { message: commentMessage(rng) },
+      );
       comments++;
       if (rng.next() < 0.4) {
-        await call('PATCH', `/api/posts/${id}/comments/like`, cookies.get(rng.pick(names))!, { commentId: comment.commentId });
+        await call('PATCH', `/api/posts/${id}/comments/like`, cookies.get(rng.pick(names))!, {
+          commentId: comment.commentId,
+        });
       }
     }
   }
-  console.log(`Demo data added in ${((performance.now() - started) / 1000).toFixed(1)}s: ${names.length} people, ${postIds.length} posts, ${reactions} reactions, ${comments} comments.`);
+  console.log(
+    `Demo data added in ${((performance.now() - started) / 1000).toFixed(1)}s: ${names.length} people, ${postIds.length} posts, ${reactions} reactions, ${comments} comments.`,
+  );
   await printAccounts();
 }
 
 async function printAccounts(): Promise<void> {
-  console.log(`\nSign in at http://${config.host}:${config.port} (after \`npm start\`) with any of these, password "${PASSWORD}":`);
+  console.log(
+    `\nSign in at http://${config.host}:${config.port} (after \`npm start\`) with any of these, password "${PASSWORD}":`,
+  );
   for (const [name] of PEOPLE) console.log(`  ${email(name).padEnd(32)} @${name}`);
 }
 

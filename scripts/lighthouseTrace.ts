@@ -22,8 +22,15 @@ export interface TraceEvent {
 export function mainThreadCpuShare(events: readonly TraceEvent[]): number | null {
   const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
   if (!start) return null;
-  const tasks = events.filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X' && e.name === 'RunTask'
-    && e.ts >= start.ts && (e.dur ?? 0) >= 12_500);
+  const tasks = events.filter(
+    (e) =>
+      e.pid === start.pid &&
+      e.tid === start.tid &&
+      e.ph === 'X' &&
+      e.name === 'RunTask' &&
+      e.ts >= start.ts &&
+      (e.dur ?? 0) >= 12_500,
+  );
   const wall = tasks.reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const cpu = tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0);
   return wall > 0 && cpu > 0 ? cpu / wall : null;

@@ -20,7 +20,10 @@ try {
   const world = await buildWorld(await setup.newPage());
   await setup.close();
   for (const theme of themes) {
-    for (const [width, options] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+    for (const [width, options] of [
+      ['1280', DESKTOP],
+      ['375', MOBILE],
+    ] as const) {
       const context = await browser.newContext({ baseURL: server.baseURL, ...options });
       const page = await context.newPage();
       await useTheme(page, theme);

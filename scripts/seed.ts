@@ -30,12 +30,18 @@ async function main(): Promise<void> {
   const images = Math.max(1, count(flags, 'images', 8));
   const seed = count(flags, 'seed', 1);
   const today = new Date();
-  const until = flags.has('until') ? Date.parse(flags.get('until')!) : Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const until = flags.has('until')
+    ? Date.parse(flags.get('until')!)
+    : Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   if (!Number.isFinite(until)) throw new Error('--until must be a date, e.g. 2026-01-01');
 
   const config = loadConfig();
   console.log(`Seeding ${config.databaseUrl.replace(/:\/\/[^@]*@/, '://***@')}`);
-  console.log(`  ${Object.entries(sizes).map(([k, v]) => `${k}=${v.toLocaleString('en-US')}`).join(' ')} images=${images} seed=${seed}`);
+  console.log(
+    `  ${Object.entries(sizes)
+      .map(([k, v]) => `${k}=${v.toLocaleString('en-US')}`)
+      .join(' ')} images=${images} seed=${seed}`,
+  );
   const started = performance.now();
 
   const planStarted = performance.now();
@@ -44,8 +50,14 @@ async function main(): Promise<void> {
 
   const written = await writePlan(config, plan, { rng: new Rng(seed + 1), images });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`Seeded in ${seconds.toFixed(1)}s: ${Object.entries(written.rows).map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`).join(', ')}`);
-  console.log(`Every seeded account signs in with its email and the password "${SEED_PASSWORD}", e.g. ${written.firstEmail}`);
+  console.log(
+    `Seeded in ${seconds.toFixed(1)}s: ${Object.entries(written.rows)
+      .map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `Every seeded account signs in with its email and the password "${SEED_PASSWORD}", e.g. ${written.firstEmail}`,
+  );
 }
 
 main().catch((error) => {

@@ -74,7 +74,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
     maxEventLoopDelay: 1000,
     pressureHandler: (_request, reply) => {
-      reply.code(503).header('Retry-After', '10').send({ message: 'The server is busy, please try again shortly', code: 'Unavailable' });
+      reply
+        .code(503)
+        .header('Retry-After', '10')
+        .send({ message: 'The server is busy, please try again shortly', code: 'Unavailable' });
     },
   });
   await app.register(cookie);
@@ -95,7 +98,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Counters live in Redis when several instances must share them, else in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  if (redis) app.addHook('onClose', async () => { await redis.quit(); });
+  if (redis)
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
   await app.register(rateLimitPlugin, { global: false, ...(redis ? { redis } : {}) });
   await app.register(swagger, {
     openapi: {

@@ -66,23 +66,36 @@ export function buildContext(config: Config, db: Db, storage: MediaStorage, log:
   const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
   const media = mediaService({
-    db: db.kysely, storage, deferVariants: true,
+    db: db.kysely,
+    storage,
+    deferVariants: true,
     onDeferredError: (error) => log.error({ err: error }, 'storing the other variants of an upload failed'),
   });
   const auth = authService({
-    data, tokens: accessTokens(config.jwtSecret), checked: sessionCache({ ttlMs: config.sessionCacheMs }),
+    data,
+    tokens: accessTokens(config.jwtSecret),
+    checked: sessionCache({ ttlMs: config.sessionCacheMs }),
     refreshReuseGraceMs: config.refreshReuseGraceMs,
   });
-  const sweeper = config.unusedMediaGraceHours > 0
-    ? unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
-      graceMs: config.unusedMediaGraceHours * 3_600_000,
-      onDone: (removed) => { if (removed > 0) log.info(`Removed ${removed} unused uploads`); },
-      onError: (error) => log.warn({ err: error }, 'Removing unused uploads failed; trying again later'),
-    })
-    : null;
+  const sweeper =
+    config.unusedMediaGraceHours > 0
+      ? unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
+          graceMs: config.unusedMediaGraceHours * 3_600_000,
+          onDone: (removed) => {
+            if (removed > 0) log.info(`Removed ${removed} unused uploads`);
+          },
+          onError: (error) => log.warn({ err: error }, 'Removing unused uploads failed; trying again later'),
+        })
+      : null;
 
   return {
-    config, db, storage, auth, media, homeFeed, imageInfos,
+    config,
+    db,
+    storage,
+    auth,
+    media,
+    homeFeed,
+    imageInfos,
     users: usersService({ data, auth, media, homeFeed }),
     posts: postsService({ data, media, homeFeed, imageInfos }),
     comments: commentsService({ data }),

@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   const handle = nextApp.getRequestHandler();
 
   const app = await buildApp({
-    config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl),
+    config,
+    db,
+    storage: localStorage(config.mediaDir, config.mediaBaseUrl),
     pageHandler: (req, res) => handle(req, res),
   });
 

@@ -35,8 +35,9 @@ export class IdMinter {
     this.lastMs = at;
     const timeHex = hex(at, 12);
     const variantHi = 0x8000 | (this.rng.u32() & 0x3fff);
-    const id = `${timeHex.slice(0, 8)}-${timeHex.slice(8)}-7${hex(this.counter, 3)}-${hex(variantHi, 4)}-`
-      + `${hex(this.rng.u32() & 0xffff, 4)}${hex(this.rng.u32(), 8)}`;
+    const id =
+      `${timeHex.slice(0, 8)}-${timeHex.slice(8)}-7${hex(this.counter, 3)}-${hex(variantHi, 4)}-` +
+      `${hex(this.rng.u32() & 0xffff, 4)}${hex(this.rng.u32(), 8)}`;
     return { id, ms: at };
   }
 }

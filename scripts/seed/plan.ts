@@ -159,7 +159,7 @@ export function makePlan(rng: Rng, sizes: SeedSizes, until: number): Plan {
   const commentPost = new Int32Array(commentTimes.length);
   const commentUser = new Int32Array(commentTimes.length);
   const commentsCount = new Int32Array(posts);
-  const hotShare = posts > 0 ? 0.04 * (until - commentsFrom) / Math.max(1, until - postTimes[hotPost]) : 0;
+  const hotShare = posts > 0 ? (0.04 * (until - commentsFrom)) / Math.max(1, until - postTimes[hotPost]) : 0;
   let existing = 0;
   for (let c = 0; c < commentTimes.length; c++) {
     const t = commentTimes[c];
@@ -173,9 +173,27 @@ export function makePlan(rng: Rng, sizes: SeedSizes, until: number): Plan {
   }
 
   return {
-    sizes, userTimes, followers, following, postsCount, followFrom, followTo, followTimes, postTimes, postCreator,
-    postTagStart, postTags: Int32Array.from(tagList), likesCount, dislikesCount, commentsCount,
-    reactionPost: reactionPost.subarray(0, reactions), reactionUser: reactionUser.subarray(0, reactions),
-    reactionDislike: reactionDislike.subarray(0, reactions), commentTimes, commentPost, commentUser, hotPost,
+    sizes,
+    userTimes,
+    followers,
+    following,
+    postsCount,
+    followFrom,
+    followTo,
+    followTimes,
+    postTimes,
+    postCreator,
+    postTagStart,
+    postTags: Int32Array.from(tagList),
+    likesCount,
+    dislikesCount,
+    commentsCount,
+    reactionPost: reactionPost.subarray(0, reactions),
+    reactionUser: reactionUser.subarray(0, reactions),
+    reactionDislike: reactionDislike.subarray(0, reactions),
+    commentTimes,
+    commentPost,
+    commentUser,
+    hotPost,
   };
 }

@@ -9,7 +9,10 @@ export class Progress {
   private lastDecile = -1;
   private readonly tty = Boolean(process.stderr.isTTY);
 
-  constructor(private readonly label: string, private readonly total: number) {
+  constructor(
+    private readonly label: string,
+    private readonly total: number,
+  ) {
     this.draw(true);
   }
 
@@ -31,8 +34,9 @@ export class Progress {
     const fraction = this.total === 0 ? 1 : Math.min(1, this.done / this.total);
     const seconds = (now - this.started) / 1000;
     const rate = seconds > 0 ? Math.round(this.done / seconds) : 0;
-    const text = `${this.label.padEnd(16)} ${this.done.toLocaleString('en-US')}/${this.total.toLocaleString('en-US')} `
-      + `${(fraction * 100).toFixed(0).padStart(3)}%  ${rate.toLocaleString('en-US')}/s  ${seconds.toFixed(1)}s`;
+    const text =
+      `${this.label.padEnd(16)} ${this.done.toLocaleString('en-US')}/${this.total.toLocaleString('en-US')} ` +
+      `${(fraction * 100).toFixed(0).padStart(3)}%  ${rate.toLocaleString('en-US')}/s  ${seconds.toFixed(1)}s`;
     if (this.tty) {
       if (!force && now - this.lastDraw < 100) return;
       this.lastDraw = now;

@@ -39,8 +39,12 @@ function sqliteSink(file: string): Sink {
   // Secondary indexes are dropped for the load and rebuilt at the end: building an index from
   // sorted data is several times faster than inserting millions of random keys into a B-tree.
   // (Indexes behind PRIMARY KEY/UNIQUE constraints cannot be dropped; their `sql` is null.)
-  const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-    AND tbl_name IN ('posts', 'post_tags', 'post_reactions', 'comments', 'follows')`).all() as { name: string; sql: string }[];
+  const indexes = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+    AND tbl_name IN ('posts', 'post_tags', 'post_reactions', 'comments', 'follows')`,
+    )
+    .all() as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
   const statements = new Map<string, SQLite.Statement>();
   let queue: { stmt: SQLite.Statement; row: Value[] }[] = [];
@@ -77,7 +81,9 @@ function sqliteSink(file: string): Sink {
       await flush();
       const started = performance.now();
       for (const index of indexes) db.exec(index.sql);
-      process.stderr.write(`  indexes          ${indexes.length} rebuilt in ${((performance.now() - started) / 1000).toFixed(1)}s\n`);
+      process.stderr.write(
+        `  indexes          ${indexes.length} rebuilt in ${((performance.now() - started) / 1000).toFixed(1)}s\n`,
+      );
       const broken = db.pragma('foreign_key_check') as unknown[];
       if (broken.length > 0) throw new Error(`Seed produced ${broken.length} rows with dangling references`);
       // No ANALYZE: the app never runs it, so the benchmark sees the query plans production sees.
@@ -165,5 +171,7 @@ function postgresSink(url: string): Sink {
 }
 
 export function openSink(databaseUrl: string): Sink {
-  return isPostgresUrl(databaseUrl) ? postgresSink(databaseUrl) : sqliteSink(databaseUrl.replace(/^sqlite:(\/\/)?/, ''));
+  return isPostgresUrl(databaseUrl)
+    ? postgresSink(databaseUrl)
+    : sqliteSink(databaseUrl.replace(/^sqlite:(\/\/)?/, ''));
 }

@@ -15,10 +15,35 @@ import { FIRST_NAMES, authorSpelling, bio, commentMessage, postMessage, tagNames
 
 export const SEED_PASSWORD = 'posts-seed-password';
 
-const USER_COLUMNS = ['id', 'username', 'username_lower', 'email', 'password_hash', 'role', 'avatar', 'banner',
-  'description', 'followers_count', 'following_count', 'posts_count', 'created_at', 'updated_at'] as const;
-const POST_COLUMNS = ['id', 'creator_id', 'message', 'image', 'media_id', 'tags', 'likes_count', 'dislikes_count',
-  'comments_count', 'created_at', 'updated_at'] as const;
+const USER_COLUMNS = [
+  'id',
+  'username',
+  'username_lower',
+  'email',
+  'password_hash',
+  'role',
+  'avatar',
+  'banner',
+  'description',
+  'followers_count',
+  'following_count',
+  'posts_count',
+  'created_at',
+  'updated_at',
+] as const;
+const POST_COLUMNS = [
+  'id',
+  'creator_id',
+  'message',
+  'image',
+  'media_id',
+  'tags',
+  'likes_count',
+  'dislikes_count',
+  'comments_count',
+  'created_at',
+  'updated_at',
+] as const;
 const FOLLOW_COLUMNS = ['id', 'follower_id', 'followee_id', 'created_at'] as const;
 const REACTION_COLUMNS = ['post_id', 'user_id', 'kind', 'created_at'] as const;
 const COMMENT_COLUMNS = ['id', 'post_id', 'user_id', 'message', 'likes_count', 'dislikes_count', 'created_at'] as const;
@@ -35,10 +60,15 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
   const { rng } = options;
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
-  const existing = await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const existing = await db.kysely
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) {
     await db.close();
-    throw new Error('The database already has users: seed an empty database (set DATA_DIR or DATABASE_URL to a new one).');
+    throw new Error(
+      'The database already has users: seed an empty database (set DATA_DIR or DATABASE_URL to a new one).',
+    );
   }
   const sink = openSink(config.databaseUrl);
   const rows: Record<string, number> = {};
@@ -53,8 +83,22 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
       const { id, ms } = minter.mint(plan.userTimes[u]);
       userIds.push(id);
       const username = seedUsername(u);
-      await sink.insert('users', USER_COLUMNS, [id, username, username.toLowerCase(), seedEmail(u), passwordHash,
-        'member', null, null, bio(rng), plan.followers[u], plan.following[u], plan.postsCount[u], iso(ms), iso(ms)]);
+      await sink.insert('users', USER_COLUMNS, [
+        id,
+        username,
+        username.toLowerCase(),
+        seedEmail(u),
+        passwordHash,
+        'member',
+        null,
+        null,
+        bio(rng),
+        plan.followers[u],
+        plan.following[u],
+        plan.postsCount[u],
+        iso(ms),
+        iso(ms),
+      ]);
       progress.tick();
     }
     await sink.flush();
@@ -67,7 +111,11 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
     const media = mediaService({ db: db.kysely, storage: localStorage(config.mediaDir, config.mediaBaseUrl) });
     const pictures: { url: string; mediaId: string }[] = [];
     for (let i = 0; i < options.images; i++) {
-      const bytes = await makePicture(rng, { width: 1600, height: i % 3 === 0 ? 1600 : 1200, style: (['shapes', 'waves', 'rings'] as const)[i % 3] });
+      const bytes = await makePicture(rng, {
+        width: 1600,
+        height: i % 3 === 0 ? 1600 : 1200,
+        style: (['shapes', 'waves', 'rings'] as const)[i % 3],
+      });
       const uploaded = await media.upload(userIds[0], 'post', bytes);
       pictures.push({ url: uploaded.secure_url, mediaId: uploaded.public_id });
       progress.tick();
@@ -86,9 +134,19 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
       const ranks = plan.postTags.subarray(plan.postTagStart[p], plan.postTagStart[p + 1]);
       const spelled = Array.from(ranks, (t) => authorSpelling(rng, tags[t]));
       const picture = pictures[rng.int(pictures.length)];
-      await sink.insert('posts', POST_COLUMNS, [id, userIds[plan.postCreator[p]], postMessage(rng), picture.url,
-        picture.mediaId, JSON.stringify(spelled), plan.likesCount[p], plan.dislikesCount[p], plan.commentsCount[p],
-        iso(ms), iso(ms)]);
+      await sink.insert('posts', POST_COLUMNS, [
+        id,
+        userIds[plan.postCreator[p]],
+        postMessage(rng),
+        picture.url,
+        picture.mediaId,
+        JSON.stringify(spelled),
+        plan.likesCount[p],
+        plan.dislikesCount[p],
+        plan.commentsCount[p],
+        iso(ms),
+        iso(ms),
+      ]);
       for (const t of ranks) {
         await sink.insert('post_tags', ['post_id', 'tag'], [id, tags[t]]);
         tagRows++;
@@ -104,20 +162,32 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
     progress = new Progress('follows', plan.followFrom.length);
     for (let f = 0; f < plan.followFrom.length; f++) {
       const { id, ms } = followMinter.mint(plan.followTimes[f]);
-      await sink.insert('follows', FOLLOW_COLUMNS, [id, userIds[plan.followFrom[f]], userIds[plan.followTo[f]], iso(ms)]);
+      await sink.insert('follows', FOLLOW_COLUMNS, [
+        id,
+        userIds[plan.followFrom[f]],
+        userIds[plan.followTo[f]],
+        iso(ms),
+      ]);
       progress.tick();
     }
     await sink.flush();
     progress.finish();
     rows.follows = plan.followFrom.length;
 
-    const until = plan.postTimes.length > 0 ? Math.max(plan.postTimes[plan.postTimes.length - 1], plan.userTimes[plan.userTimes.length - 1]) : 0;
+    const until =
+      plan.postTimes.length > 0
+        ? Math.max(plan.postTimes[plan.postTimes.length - 1], plan.userTimes[plan.userTimes.length - 1])
+        : 0;
     progress = new Progress('reactions', plan.reactionPost.length);
     for (let r = 0; r < plan.reactionPost.length; r++) {
       const post = plan.reactionPost[r];
       const at = plan.postTimes[post] + Math.floor(rng.next() * (until - plan.postTimes[post]));
-      await sink.insert('post_reactions', REACTION_COLUMNS, [postIds[post], userIds[plan.reactionUser[r]],
-        plan.reactionDislike[r] ? 'dislike' : 'like', iso(at)]);
+      await sink.insert('post_reactions', REACTION_COLUMNS, [
+        postIds[post],
+        userIds[plan.reactionUser[r]],
+        plan.reactionDislike[r] ? 'dislike' : 'like',
+        iso(at),
+      ]);
       progress.tick();
     }
     await sink.flush();
@@ -128,8 +198,15 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
     progress = new Progress('comments', plan.commentTimes.length);
     for (let c = 0; c < plan.commentTimes.length; c++) {
       const { id, ms } = commentMinter.mint(plan.commentTimes[c]);
-      await sink.insert('comments', COMMENT_COLUMNS, [id, postIds[plan.commentPost[c]], userIds[plan.commentUser[c]],
-        commentMessage(rng), 0, 0, iso(ms)]);
+      await sink.insert('comments', COMMENT_COLUMNS, [
+        id,
+        postIds[plan.commentPost[c]],
+        userIds[plan.commentUser[c]],
+        commentMessage(rng),
+        0,
+        0,
+        iso(ms),
+      ]);
       progress.tick();
     }
     await sink.flush();

@@ -24,11 +24,19 @@ export function sessionCookies(secure: boolean, tokens: { access: string; refres
   return [
     { name: ACCESS_COOKIE, value: tokens.access, options: { ...base(secure), maxAge: ACCESS_TOKEN_TTL_MS / 1000 } },
     { name: REFRESH_COOKIE, value: tokens.refresh, options: { ...base(secure), maxAge: REFRESH_TOKEN_TTL_MS / 1000 } },
-    { name: HINT_COOKIE, value: '1', options: { ...base(secure), httpOnly: false, maxAge: REFRESH_TOKEN_TTL_MS / 1000 } },
+    {
+      name: HINT_COOKIE,
+      value: '1',
+      options: { ...base(secure), httpOnly: false, maxAge: REFRESH_TOKEN_TTL_MS / 1000 },
+    },
   ];
 }
 
-export function setSessionCookies(reply: FastifyReply, secure: boolean, tokens: { access: string; refresh: string }): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  secure: boolean,
+  tokens: { access: string; refresh: string },
+): void {
   for (const cookie of sessionCookies(secure, tokens)) reply.setCookie(cookie.name, cookie.value, cookie.options);
 }
 

@@ -4,7 +4,12 @@ import { hash, verify } from '@node-rs/argon2';
 // One of OWASP's equivalent argon2id settings, the one with the least memory per hash: concurrent
 // sign-ins must not push the server's peak RSS (docs/benchmarks.md#argon2-at-12-mib-2026-11-23).
 // Hashes made with an earlier setting still verify and are replaced at the next sign-in (`needsRehash`).
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 12288, timeCost: 3, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 12288,
+  timeCost: 3,
+  parallelism: 1,
+} as const;
 
 /**
  * Runs at most `slots` tasks at once, the rest in arrival order. More argon2 runs than CPUs
@@ -47,8 +52,12 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
  */
 export function needsRehash(passwordHash: string): boolean {
   const made = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
-  return made === null || Number(made[1]) !== OPTIONS.memoryCost || Number(made[2]) !== OPTIONS.timeCost
-    || Number(made[3]) !== OPTIONS.parallelism;
+  return (
+    made === null ||
+    Number(made[1]) !== OPTIONS.memoryCost ||
+    Number(made[2]) !== OPTIONS.timeCost ||
+    Number(made[3]) !== OPTIONS.parallelism
+  );
 }
 
 let dummyHash: Promise<string> | null = null;

@@ -7,33 +7,58 @@ const insertSession = (db: Queryable, session: Insertable<SessionsTable>) =>
   db.insertInto('sessions').values(session).execute();
 
 const insertRefreshToken = (db: Queryable, token: { token_hash: string; session_id: string; created_at: string }) =>
-  db.insertInto('refresh_tokens').values({ ...token, used_at: null }).execute();
+  db
+    .insertInto('refresh_tokens')
+    .values({ ...token, used_at: null })
+    .execute();
 
 const findRefreshToken = (db: Queryable, tokenHash: string) =>
-  db.selectFrom('refresh_tokens')
+  db
+    .selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-    .select(['refresh_tokens.token_hash', 'refresh_tokens.used_at', 'sessions.id as session_id', 'sessions.user_id',
-      'sessions.expires_at', 'sessions.revoked_at'])
+    .select([
+      'refresh_tokens.token_hash',
+      'refresh_tokens.used_at',
+      'sessions.id as session_id',
+      'sessions.user_id',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+    ])
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
 
 /** Marks the token used only if nobody did first; true when this call won. */
 async function claimRefreshToken(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
-  const result = await db.updateTable('refresh_tokens').set({ used_at: now })
-    .where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 const revokeSession = (db: Queryable, sessionId: string, now: string) =>
-  db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 
 const revokeOtherSessions = (db: Queryable, userId: string, keepSessionId: string, now: string) =>
-  db.updateTable('sessions').set({ revoked_at: now })
-    .where('user_id', '=', userId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 
 /** The user behind a live session, in one indexed lookup. */
 const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: string) =>
-  db.selectFrom('sessions')
+  db
+    .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.username', 'users.role', 'sessions.id as session_id'])
     .where('sessions.id', '=', sessionId)
@@ -44,7 +69,13 @@ const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: 
 
 /** The queries on sessions and refresh tokens, bound to a database or a transaction. */
 export const sessionsRepository = bindQueries({
-  insertSession, insertRefreshToken, findRefreshToken, claimRefreshToken, revokeSession, revokeOtherSessions, findSessionUser,
+  insertSession,
+  insertRefreshToken,
+  findRefreshToken,
+  claimRefreshToken,
+  revokeSession,
+  revokeOtherSessions,
+  findSessionUser,
 });
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;

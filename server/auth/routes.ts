@@ -33,52 +33,72 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
   });
   const authLimits = [perIp, perAccount];
 
-  app.post<{ Body: Credentials }>('/signup', {
-    preHandler: authLimits,
-    schema: { tags: ['auth'], body: credentialsSchema, response: { 201: successSchema, ...errors(400, 409, 429) } },
-  }, async (request, reply) => {
-    await auth.signup(request.body ?? {});
-    return reply.code(201).send({ success: true });
-  });
+  app.post<{ Body: Credentials }>(
+    '/signup',
+    {
+      preHandler: authLimits,
+      schema: { tags: ['auth'], body: credentialsSchema, response: { 201: successSchema, ...errors(400, 409, 429) } },
+    },
+    async (request, reply) => {
+      await auth.signup(request.body ?? {});
+      return reply.code(201).send({ success: true });
+    },
+  );
 
-  app.post<{ Body: Credentials }>('/login', {
-    preHandler: authLimits,
-    schema: { tags: ['auth'], body: credentialsSchema, response: { 200: successSchema, ...errors(400, 401, 429) } },
-  }, async (request, reply) => {
-    const tokens = await auth.login(request.body ?? {}, request.headers['user-agent'] ?? null);
-    setSessionCookies(reply, config.secureCookies, tokens);
-    return { success: true };
-  });
+  app.post<{ Body: Credentials }>(
+    '/login',
+    {
+      preHandler: authLimits,
+      schema: { tags: ['auth'], body: credentialsSchema, response: { 200: successSchema, ...errors(400, 401, 429) } },
+    },
+    async (request, reply) => {
+      const tokens = await auth.login(request.body ?? {}, request.headers['user-agent'] ?? null);
+      setSessionCookies(reply, config.secureCookies, tokens);
+      return { success: true };
+    },
+  );
 
-  app.get('/getLoggedUser', {
-    schema: { tags: ['auth'], response: { 200: userSchema, ...errors(401) } },
-  }, async (request, reply) => {
-    // The client never refreshes for this call (spec section 8), so a returning visitor whose
-    // 15-minute access token has lapsed is refreshed here, from the refresh cookie, in one trip.
-    if (!request.user && request.cookies[REFRESH_COOKIE]) {
-      await perIp(request);
+  app.get(
+    '/getLoggedUser',
+    {
+      schema: { tags: ['auth'], response: { 200: userSchema, ...errors(401) } },
+    },
+    async (request, reply) => {
+      // The client never refreshes for this call (spec section 8), so a returning visitor whose
+      // 15-minute access token has lapsed is refreshed here, from the refresh cookie, in one trip.
+      if (!request.user && request.cookies[REFRESH_COOKIE]) {
+        await perIp(request);
+        const tokens = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+        setSessionCookies(reply, config.secureCookies, tokens);
+        request.user = await auth.authenticate(tokens.access);
+      }
+      return users.account(currentUser(request));
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      preHandler: perIp,
+      schema: { tags: ['auth'], response: { 200: successSchema, ...errors(401, 429) } },
+    },
+    async (request, reply) => {
+      // A failed refresh leaves the cookies alone: in a two-tab race the winner's new cookies must survive.
       const tokens = await auth.refresh(request.cookies[REFRESH_COOKIE]);
       setSessionCookies(reply, config.secureCookies, tokens);
-      request.user = await auth.authenticate(tokens.access);
-    }
-    return users.account(currentUser(request));
-  });
+      return { success: true };
+    },
+  );
 
-  app.post('/refresh', {
-    preHandler: perIp,
-    schema: { tags: ['auth'], response: { 200: successSchema, ...errors(401, 429) } },
-  }, async (request, reply) => {
-    // A failed refresh leaves the cookies alone: in a two-tab race the winner's new cookies must survive.
-    const tokens = await auth.refresh(request.cookies[REFRESH_COOKIE]);
-    setSessionCookies(reply, config.secureCookies, tokens);
-    return { success: true };
-  });
-
-  app.post('/logout', {
-    schema: { tags: ['auth'], response: { 200: successSchema } },
-  }, async (request, reply) => {
-    await auth.logout(request.cookies[REFRESH_COOKIE], request.user?.sessionId ?? null);
-    clearSessionCookies(reply, config.secureCookies);
-    return { success: true };
-  });
+  app.post(
+    '/logout',
+    {
+      schema: { tags: ['auth'], response: { 200: successSchema } },
+    },
+    async (request, reply) => {
+      await auth.logout(request.cookies[REFRESH_COOKIE], request.user?.sessionId ?? null);
+      clearSessionCookies(reply, config.secureCookies);
+      return { success: true };
+    },
+  );
 };

@@ -17,7 +17,8 @@ export interface IssuedTokens {
   refresh: string;
 }
 
-const unauthorized = (message = 'Session expired, please sign in again') => new UnauthorizedError(message, 'Unauthorized');
+const unauthorized = (message = 'Session expired, please sign in again') =>
+  new UnauthorizedError(message, 'Unauthorized');
 
 export interface AuthServiceDeps {
   data: Transactional<{ users: UsersRepository; sessions: SessionsRepository }>;
@@ -41,10 +42,18 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
     const refresh = newRefreshToken();
     await data.transaction(async (trx) => {
       await trx.sessions.insertSession({
-        id: sessionId, user_id: userId, created_at: now, revoked_at: null, user_agent: userAgent?.slice(0, 300) ?? null,
+        id: sessionId,
+        user_id: userId,
+        created_at: now,
+        revoked_at: null,
+        user_agent: userAgent?.slice(0, 300) ?? null,
         expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
       });
-      await trx.sessions.insertRefreshToken({ token_hash: hashRefreshToken(refresh), session_id: sessionId, created_at: now });
+      await trx.sessions.insertRefreshToken({
+        token_hash: hashRefreshToken(refresh),
+        session_id: sessionId,
+        created_at: now,
+      });
     });
     return { access: tokens.sign({ userId, sessionId }), refresh };
   }
@@ -61,13 +70,24 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
       const now = nowIso();
       try {
         await data.transaction(async (trx) => {
-          if (await trx.users.findUserByUsername(username)) throw new ConflictError('Username is already taken', 'UsernameTaken');
-          if (await trx.users.findUserByEmail(email)) throw new ConflictError('Email is already registered', 'EmailTaken');
+          if (await trx.users.findUserByUsername(username))
+            throw new ConflictError('Username is already taken', 'UsernameTaken');
+          if (await trx.users.findUserByEmail(email))
+            throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.
           const role = (await trx.users.countUsers()) === 0 ? 'admin' : 'member';
           await trx.users.insertUser({
-            id: newId(), username, username_lower: username.toLowerCase(), email, password_hash: passwordHash, role,
-            avatar: null, banner: null, description: '', created_at: now, updated_at: now,
+            id: newId(),
+            username,
+            username_lower: username.toLowerCase(),
+            email,
+            password_hash: passwordHash,
+            role,
+            avatar: null,
+            banner: null,
+            description: '',
+            created_at: now,
+            updated_at: now,
           });
         });
       } catch (err) {
@@ -101,7 +121,11 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
       const refresh = newRefreshToken();
       const won = await data.transaction(async (trx) => {
         if (!(await trx.sessions.claimRefreshToken(tokenHash, now))) return false;
-        await trx.sessions.insertRefreshToken({ token_hash: hashRefreshToken(refresh), session_id: found.session_id, created_at: now });
+        await trx.sessions.insertRefreshToken({
+          token_hash: hashRefreshToken(refresh),
+          session_id: found.session_id,
+          created_at: now,
+        });
         return true;
       });
       if (!won) {

@@ -43,6 +43,7 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
       entries.set(token, { user, until: Math.min(nowMs + ttlMs, tokenExpiresAtMs) });
     },
     forgetSession: (sessionId) => forgetWhere((user) => user.sessionId === sessionId),
-    forgetUser: (userId, keepSessionId) => forgetWhere((user) => user.id === userId && user.sessionId !== keepSessionId),
+    forgetUser: (userId, keepSessionId) =>
+      forgetWhere((user) => user.id === userId && user.sessionId !== keepSessionId),
   };
 }

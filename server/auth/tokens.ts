@@ -28,7 +28,13 @@ export function accessTokens(secret: string): AccessTokens {
     verify(token) {
       try {
         const claims = verifier(token) as Partial<AccessClaims>;
-        if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') return null;
+        if (
+          claims.typ !== 'access' ||
+          typeof claims.sub !== 'string' ||
+          typeof claims.sid !== 'string' ||
+          typeof claims.exp !== 'number'
+        )
+          return null;
         return claims as AccessClaims;
       } catch {
         return null;

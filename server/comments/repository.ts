@@ -8,18 +8,38 @@ import { unplanned } from '../db/stablePlans';
 
 /** The viewer's reaction as a subquery, for the reason `selectPosts` gives. */
 function selectComments(db: Queryable, viewerId: string) {
-  return db.selectFrom('comments')
+  return db
+    .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
-    .select((eb) => ['comments.id', 'comments.post_id', 'comments.user_id', 'comments.message', 'comments.likes_count',
-      'comments.dislikes_count', 'comments.created_at', 'users.username as creator', 'users.avatar as creator_image',
-      eb.selectFrom('comment_reactions as mine').select('mine.kind')
-        .whereRef('mine.comment_id', '=', 'comments.id').where('mine.user_id', '=', viewerId).as('my_reaction')]);
+    .select((eb) => [
+      'comments.id',
+      'comments.post_id',
+      'comments.user_id',
+      'comments.message',
+      'comments.likes_count',
+      'comments.dislikes_count',
+      'comments.created_at',
+      'users.username as creator',
+      'users.avatar as creator_image',
+      eb
+        .selectFrom('comment_reactions as mine')
+        .select('mine.kind')
+        .whereRef('mine.comment_id', '=', 'comments.id')
+        .where('mine.user_id', '=', viewerId)
+        .as('my_reaction'),
+    ]);
 }
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
 const newestComments = prepared((db, v: { viewerId: string; postId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectComments(db, v.viewerId).where('comments.post_id', '=', unplanned(db, v.postId)), 'comments.id', v.cursor, v.limit));
+  newestFirst(
+    selectComments(db, v.viewerId).where('comments.post_id', '=', unplanned(db, v.postId)),
+    'comments.id',
+    v.cursor,
+    v.limit,
+  ),
+);
 
 /** Comments of a post, newest first, after the cursor. */
 const listComments = (db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) =>
@@ -28,7 +48,8 @@ const listComments = (db: Queryable, viewerId: string, postId: string, cursor: s
 const findComment = (db: Queryable, viewerId: string, id: string) =>
   selectComments(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
 
-const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) => db.insertInto('comments').values(comment).execute();
+const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) =>
+  db.insertInto('comments').values(comment).execute();
 
 const deleteComment = (db: Queryable, id: string) => db.deleteFrom('comments').where('id', '=', id).execute();
 

@@ -46,7 +46,8 @@ export function commentsService({ data }: CommentsServiceDeps) {
       const comment = isUuid(commentId) ? await comments.findComment(user.id, commentId) : undefined;
       if (!comment || comment.post_id !== postId) throw commentNotFound();
       const allowed = comment.user_id === user.id || post.creator_id === user.id || user.role === 'admin';
-      if (!allowed) throw new ForbiddenError('Only the comment author, the post creator or an admin can delete this comment');
+      if (!allowed)
+        throw new ForbiddenError('Only the comment author, the post creator or an admin can delete this comment');
       await data.transaction(async (trx) => {
         await trx.comments.deleteComment(commentId);
         await trx.posts.addToCommentsCount(postId, -1);
@@ -54,7 +55,12 @@ export function commentsService({ data }: CommentsServiceDeps) {
       return { commentId };
     },
 
-    async react(user: AuthUser, postId: string, commentId: unknown, kind: Reaction): Promise<ReactionCounts & { commentId: string }> {
+    async react(
+      user: AuthUser,
+      postId: string,
+      commentId: unknown,
+      kind: Reaction,
+    ): Promise<ReactionCounts & { commentId: string }> {
       if (!isUuid(commentId)) throw new InvalidError('commentId is required', 'InvalidComment');
       await requirePost(posts, postId);
       const comment = await comments.findComment(user.id, commentId);

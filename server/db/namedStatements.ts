@@ -24,7 +24,8 @@ export function nameStatement(sql: string): void {
 export function runNamedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     // Queued before anything else on the connection. Affects prepared statements only.
-    client.query('set plan_cache_mode = force_generic_plan')
+    client
+      .query('set plan_cache_mode = force_generic_plan')
       .catch((error: Error) => console.warn(`PostgreSQL kept its default plan_cache_mode: ${error.message}`));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     // Kysely calls query(text, values); every other form passes through unchanged.

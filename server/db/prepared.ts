@@ -11,7 +11,10 @@ type Values = Record<string, unknown>;
 
 /** Stands where a value goes while the query is built; never reaches the database. */
 class Placeholder {
-  constructor(readonly name: string, readonly index?: number) {}
+  constructor(
+    readonly name: string,
+    readonly index?: number,
+  ) {}
 }
 
 interface Compiled {
@@ -32,19 +35,27 @@ export function prepared<V extends Values, R>(build: (db: Queryable, values: V) 
   const byAdapter = new WeakMap<object, Map<string, Compiled>>();
 
   function compile(db: Queryable, values: V, shape: string): Compiled {
-    const placeholders = Object.fromEntries(Object.entries(values).map(([name, value]) => [
-      name, value == null || typeof value === 'number' ? value
-        : Array.isArray(value) ? value.map((_, index) => new Placeholder(name, index)) : new Placeholder(name),
-    ])) as V;
+    const placeholders = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        value == null || typeof value === 'number'
+          ? value
+          : Array.isArray(value)
+            ? value.map((_, index) => new Placeholder(name, index))
+            : new Placeholder(name),
+      ]),
+    ) as V;
     const query = build(db, placeholders).compile();
     // A placeholder used as anything but a value (concatenated, added to) would be frozen into the
     // SQL text or into a constant parameter; refuse the query rather than run it wrong forever.
-    const leaked = (value: unknown) => (typeof value === 'string' && value.includes('[object Object]')) || Number.isNaN(value);
+    const leaked = (value: unknown) =>
+      (typeof value === 'string' && value.includes('[object Object]')) || Number.isNaN(value);
     if (leaked(query.sql) || query.parameters.some(leaked)) {
       throw new Error(`prepared(): a value was used as more than a value in ${query.sql}`);
     }
-    const sources = query.parameters.map((parameter) => (parameter instanceof Placeholder
-      ? { name: parameter.name, index: parameter.index } : { constant: parameter }));
+    const sources = query.parameters.map((parameter) =>
+      parameter instanceof Placeholder ? { name: parameter.name, index: parameter.index } : { constant: parameter },
+    );
     nameStatement(query.sql);
     const compiled = { query, sources };
     const adapter = db.getExecutor().adapter;
@@ -57,7 +68,14 @@ export function prepared<V extends Values, R>(build: (db: Queryable, values: V) 
   return async function run(db: Queryable, values: V): Promise<R[]> {
     let shape = '';
     for (const value of Object.values(values)) {
-      shape += value == null ? 'n,' : typeof value === 'number' ? `#${value},` : Array.isArray(value) ? `${value.length},` : 'v,';
+      shape +=
+        value == null
+          ? 'n,'
+          : typeof value === 'number'
+            ? `#${value},`
+            : Array.isArray(value)
+              ? `${value.length},`
+              : 'v,';
     }
     const compiled = byAdapter.get(db.getExecutor().adapter)?.get(shape) ?? compile(db, values, shape);
     const parameters = compiled.sources.map((source) => {

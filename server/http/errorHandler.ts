@@ -1,7 +1,13 @@
 /** The one place that turns any throw into `{ message, code }`; 5xx are logged with the request id. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
-  ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError, UnsupportedError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  UnauthorizedError,
+  UnsupportedError,
 } from '../domain/errors';
 import { HttpError } from './errors';
 
@@ -17,17 +23,30 @@ function statusOf(error: DomainError): number {
 }
 
 const CODE_BY_STATUS: Record<number, string> = {
-  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 405: 'MethodNotAllowed',
-  406: 'NotAcceptable', 409: 'Conflict', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 503: 'Unavailable',
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'RateLimited',
+  503: 'Unavailable',
 };
 
 /** Turns "body/email must match format" into "email must match format". */
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
-  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-    (first.params as { missingProperty?: string }).missingProperty || error.validationContext || 'request';
-  if (first.keyword === 'required') return `${(first.params as { missingProperty: string }).missingProperty} is required`;
+  const field =
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+    (first.params as { missingProperty?: string }).missingProperty ||
+    error.validationContext ||
+    'request';
+  if (first.keyword === 'required')
+    return `${(first.params as { missingProperty: string }).missingProperty} is required`;
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
@@ -46,10 +65,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Something went wrong on our side, please try again', code: 'InternalError' });
+      return reply
+        .code(status)
+        .send({ message: 'Something went wrong on our side, please try again', code: 'InternalError' });
     }
     // Fastify's own 4xx (bad JSON, wrong content type, body too large...): its message is safe to show.
-    const code = typeof fe.code === 'string' && !fe.code.startsWith('FST_') ? fe.code : CODE_BY_STATUS[status] ?? 'BadRequest';
+    const code =
+      typeof fe.code === 'string' && !fe.code.startsWith('FST_') ? fe.code : (CODE_BY_STATUS[status] ?? 'BadRequest');
     return reply.code(status).send({ message: fe.message, code });
   });
 

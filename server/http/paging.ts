@@ -19,7 +19,8 @@ export const pageQuerySchema = {
 
 export function readPage(query: PageQuery): Page {
   const cursor = query.cursor || null;
-  if (cursor !== null && !isUuid(cursor)) throw new InvalidError('cursor must be a value from a Link header', 'InvalidCursor');
+  if (cursor !== null && !isUuid(cursor))
+    throw new InvalidError('cursor must be a value from a Link header', 'InvalidCursor');
   return { limit: query.limit ?? PAGE_LIMIT_DEFAULT, cursor };
 }
 

@@ -17,9 +17,15 @@ const nullableString = { type: ['string', 'null'] } as const;
 export const userSchema = {
   type: 'object',
   properties: {
-    _id: { type: 'string' }, username: { type: 'string' }, email: { type: 'string' },
-    avatar: nullableString, banner: nullableString, description: { type: 'string' },
-    followersCount: { type: 'integer' }, followingCount: { type: 'integer' }, postsCount: { type: 'integer' },
+    _id: { type: 'string' },
+    username: { type: 'string' },
+    email: { type: 'string' },
+    avatar: nullableString,
+    banner: nullableString,
+    description: { type: 'string' },
+    followersCount: { type: 'integer' },
+    followingCount: { type: 'integer' },
+    postsCount: { type: 'integer' },
     createdAt: { type: 'string' },
   },
 } as const;
@@ -27,16 +33,27 @@ export const userSchema = {
 export const profileSchema = {
   type: 'object',
   properties: {
-    _id: { type: 'string' }, username: { type: 'string' },
-    avatar: nullableString, banner: nullableString, description: { type: 'string' },
-    followersCount: { type: 'integer' }, followingCount: { type: 'integer' }, postsCount: { type: 'integer' },
-    followedByMe: { type: 'boolean' }, createdAt: { type: 'string' },
+    _id: { type: 'string' },
+    username: { type: 'string' },
+    avatar: nullableString,
+    banner: nullableString,
+    description: { type: 'string' },
+    followersCount: { type: 'integer' },
+    followingCount: { type: 'integer' },
+    postsCount: { type: 'integer' },
+    followedByMe: { type: 'boolean' },
+    createdAt: { type: 'string' },
   },
 } as const;
 
 export const userSummarySchema = {
   type: 'object',
-  properties: { _id: { type: 'string' }, username: { type: 'string' }, avatar: nullableString, description: { type: 'string' } },
+  properties: {
+    _id: { type: 'string' },
+    username: { type: 'string' },
+    avatar: nullableString,
+    description: { type: 'string' },
+  },
 } as const;
 
 const reaction = { type: ['string', 'null'], enum: ['like', 'dislike', null] } as const;
@@ -49,23 +66,41 @@ export const reactionCountsSchema = {
 export const commentSchema = {
   type: 'object',
   properties: {
-    commentId: { type: 'string' }, message: { type: 'string' }, creator: { type: 'string' }, creatorImage: nullableString,
-    likesCount: { type: 'integer' }, dislikesCount: { type: 'integer' }, myReaction: reaction, createdAt: { type: 'string' },
+    commentId: { type: 'string' },
+    message: { type: 'string' },
+    creator: { type: 'string' },
+    creatorImage: nullableString,
+    likesCount: { type: 'integer' },
+    dislikesCount: { type: 'integer' },
+    myReaction: reaction,
+    createdAt: { type: 'string' },
   },
 } as const;
 
 export const imageInfoSchema = {
   type: ['object', 'null'],
   properties: {
-    width: { type: 'integer' }, height: { type: 'integer' }, thumbhash: nullableString, srcset: { type: 'string' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    thumbhash: nullableString,
+    srcset: { type: 'string' },
   },
 } as const;
 
 const postProperties = {
-  _id: { type: 'string' }, message: { type: 'string' }, image: { type: 'string' }, imageInfo: imageInfoSchema,
-  tags: { type: 'array', items: { type: 'string' } }, creator: { type: 'string' }, creatorImage: nullableString,
-  likesCount: { type: 'integer' }, dislikesCount: { type: 'integer' }, commentsCount: { type: 'integer' },
-  myReaction: reaction, createdAt: { type: 'string' }, updatedAt: { type: 'string' },
+  _id: { type: 'string' },
+  message: { type: 'string' },
+  image: { type: 'string' },
+  imageInfo: imageInfoSchema,
+  tags: { type: 'array', items: { type: 'string' } },
+  creator: { type: 'string' },
+  creatorImage: nullableString,
+  likesCount: { type: 'integer' },
+  dislikesCount: { type: 'integer' },
+  commentsCount: { type: 'integer' },
+  myReaction: reaction,
+  createdAt: { type: 'string' },
+  updatedAt: { type: 'string' },
 } as const;
 
 export const postSchema = { type: 'object', properties: postProperties } as const;

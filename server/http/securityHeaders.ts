@@ -11,8 +11,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
-    setHeader: (name: string, value: string | number | string[]) => { headers[name.toLowerCase()] = String(value); },
-    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    setHeader: (name: string, value: string | number | string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
   };
   let done = false;
   helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {

@@ -118,7 +118,8 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
       // malformed escape: not a file of ours
     }
     const entry = file?.startsWith(dir + path.sep) ? await entryFor(file) : null;
-    if (!entry) return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
+    if (!entry)
+      return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
 
     const encoding = pickEncoding(request.headers['accept-encoding'], entry.bodies);
     const etag = `"${entry.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;

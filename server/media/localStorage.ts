@@ -6,7 +6,8 @@ import type { MediaStorage } from './storage';
 export function localStorage(root: string, baseUrl: string): MediaStorage & { root: string } {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Storage key escapes the media folder: ${key}`);
+    if (!full.startsWith(path.resolve(root) + path.sep))
+      throw new Error(`Storage key escapes the media folder: ${key}`);
     return full;
   };
   return {

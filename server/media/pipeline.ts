@@ -9,7 +9,6 @@ import { UPLOAD_MAX_PIXELS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { DomainError, InvalidError, UnsupportedError } from '../domain/errors';
 
-
 export type VariantFormat = 'webp' | 'jpg' | 'png';
 
 export interface Variant {
@@ -28,16 +27,37 @@ export interface ProcessedImage {
   thumbhash: string;
 }
 
-interface Size { width: number; height: number }
+interface Size {
+  width: number;
+  height: number;
+}
 
 /**
  * Output sizes, largest first. `cover` crops to exactly that aspect ratio; `inside` keeps the
  * image's own ratio within the box (the box height only stops absurdly tall strips).
  */
 const PRESETS: Record<UploadPreset, { fit: 'cover' | 'inside'; sizes: Size[] }> = {
-  avatar: { fit: 'cover', sizes: [{ width: 400, height: 400 }, { width: 160, height: 160 }] },
-  banner: { fit: 'cover', sizes: [{ width: 1500, height: 500 }, { width: 750, height: 250 }] },
-  post: { fit: 'inside', sizes: [{ width: 1080, height: 2160 }, { width: 540, height: 1080 }] },
+  avatar: {
+    fit: 'cover',
+    sizes: [
+      { width: 400, height: 400 },
+      { width: 160, height: 160 },
+    ],
+  },
+  banner: {
+    fit: 'cover',
+    sizes: [
+      { width: 1500, height: 500 },
+      { width: 750, height: 250 },
+    ],
+  },
+  post: {
+    fit: 'inside',
+    sizes: [
+      { width: 1080, height: 2160 },
+      { width: 540, height: 1080 },
+    ],
+  },
 };
 
 export const CONTENT_TYPES: Record<VariantFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
@@ -86,7 +106,10 @@ export function plannedSizes(preset: UploadPreset, source: Size): Size[] {
       size = { width, height: Math.max(1, Math.round(width / ratio)) };
     } else {
       const scale = Math.min(1, box.width / source.width, box.height / source.height);
-      size = { width: Math.max(1, Math.round(source.width * scale)), height: Math.max(1, Math.round(source.height * scale)) };
+      size = {
+        width: Math.max(1, Math.round(source.width * scale)),
+        height: Math.max(1, Math.round(source.height * scale)),
+      };
     }
     if (!planned.some((p) => p.width === size.width)) planned.push(size);
   }
@@ -153,12 +176,22 @@ async function isOpaque(pixels: Pixels): Promise<boolean> {
 async function thumbhashOf(pixels: Pixels): Promise<string> {
   // Pixels with a colour profile are converted to sRGB by sharp's default output (no
   // keepIccProfile here); toColourspace makes greyscale images RGB.
-  const { data, info } = await orCorrupt(pixels().resize(100, 100, { fit: 'inside' }).toColourspace('srgb').ensureAlpha()
-    .raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true }));
+  const { data, info } = await orCorrupt(
+    pixels()
+      .resize(100, 100, { fit: 'inside' })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true }),
+  );
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }
 
-async function encodeVariant(pixels: Pixels, format: VariantFormat, { opaque, keepIcc }: { opaque: boolean; keepIcc: boolean }): Promise<Variant> {
+async function encodeVariant(
+  pixels: Pixels,
+  format: VariantFormat,
+  { opaque, keepIcc }: { opaque: boolean; keepIcc: boolean },
+): Promise<Variant> {
   // An alpha channel that every pixel leaves opaque is dropped rather than encoded. Without
   // keepIccProfile sharp would convert profiled pixels to sRGB (what the thumbhash wants, not this).
   const image = opaque ? pixels().removeAlpha() : pixels();
@@ -192,16 +225,21 @@ export async function stageImage(bytes: Buffer, preset: UploadPreset): Promise<S
 
   // The one decode of the upload: orient, crop and scale to the largest size. No EXIF, GPS or
   // other metadata survives it; the colour profile does when kept.
-  const full = await pixelsOf(sharp(bytes, INPUT_OPTIONS).autoOrient()
-    .resize(largest.width, largest.height, { fit: 'cover', position: 'centre', withoutEnlargement: true }), keepIcc);
+  const full = await pixelsOf(
+    sharp(bytes, INPUT_OPTIONS)
+      .autoOrient()
+      .resize(largest.width, largest.height, { fit: 'cover', position: 'centre', withoutEnlargement: true }),
+    keepIcc,
+  );
   // PNG only when some pixel is actually see-through; an opaque alpha channel gets a JPEG (and
   // is dropped). Only images with an alpha channel need looking at, and then only that channel.
   // Each encode is its own libvips job on the libuv pool, so jobs started together run side by
   // side on the cores.
   const [thumbhash, main] = await Promise.all([
     thumbhashOf(full),
-    (meta.hasAlpha ? isOpaque(full) : Promise.resolve(true))
-      .then((opaque) => encodeVariant(full, opaque ? 'jpg' : 'png', { opaque: meta.hasAlpha && opaque, keepIcc })),
+    (meta.hasAlpha ? isOpaque(full) : Promise.resolve(true)).then((opaque) =>
+      encodeVariant(full, opaque ? 'jpg' : 'png', { opaque: meta.hasAlpha && opaque, keepIcc }),
+    ),
   ]);
   const fallback = main.format;
   const dropAlpha = meta.hasAlpha && fallback === 'jpg';
@@ -212,7 +250,10 @@ export async function stageImage(bytes: Buffer, preset: UploadPreset): Promise<S
     const largestWebp = encodeVariant(full, 'webp', { opaque: false, keepIcc });
     const others = smaller.map(async (size) => {
       const pixels = await pixelsOf(full().resize(size.width, size.height, { fit: 'fill' }), keepIcc);
-      return Promise.all([encodeVariant(pixels, 'webp', { opaque: false, keepIcc }), encodeVariant(pixels, fallback, { opaque: dropAlpha, keepIcc })]);
+      return Promise.all([
+        encodeVariant(pixels, 'webp', { opaque: false, keepIcc }),
+        encodeVariant(pixels, fallback, { opaque: dropAlpha, keepIcc }),
+      ]);
     });
     const [webp, ...pairs] = await Promise.all([largestWebp, ...others]);
     return [webp, ...pairs.flat()];

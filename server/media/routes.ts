@@ -21,8 +21,13 @@ import type { MediaStorage } from './storage';
 const uploadResultSchema = {
   type: 'object',
   properties: {
-    secure_url: { type: 'string' }, public_id: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' },
-    format: { type: 'string' }, bytes: { type: 'integer' }, thumbhash: { type: ['string', 'null'] },
+    secure_url: { type: 'string' },
+    public_id: { type: 'string' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    format: { type: 'string' },
+    bytes: { type: 'integer' },
+    thumbhash: { type: ['string', 'null'] },
   },
   required: ['secure_url', 'public_id', 'width', 'height', 'format', 'bytes', 'thumbhash'],
 } as const;
@@ -35,7 +40,8 @@ const NOT_MULTIPART = 'Send the image as multipart/form-data with a "file" field
 const PRESET_MESSAGE = `upload_preset must be one of: ${UPLOAD_PRESETS.join(', ')}`;
 
 function presetOf(value: unknown): UploadPreset {
-  if (typeof value !== 'string' || !(UPLOAD_PRESETS as readonly string[]).includes(value)) throw new InvalidError(PRESET_MESSAGE);
+  if (typeof value !== 'string' || !(UPLOAD_PRESETS as readonly string[]).includes(value))
+    throw new InvalidError(PRESET_MESSAGE);
   return value as UploadPreset;
 }
 
@@ -49,14 +55,18 @@ async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
 function uploadError(error: unknown): unknown {
   if (error instanceof HttpError || error instanceof DomainError) return error;
   switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE': return tooBig();
-    case 'FST_FILES_LIMIT': return new InvalidError('Send one file only');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooBig();
+    case 'FST_FILES_LIMIT':
+      return new InvalidError('Send one file only');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-    case 'FST_PROTO_VIOLATION': return new InvalidError('Too many or invalid form fields');
+    case 'FST_PROTO_VIOLATION':
+      return new InvalidError('Too many or invalid form fields');
   }
   // busboy's "Unexpected end of form", "Malformed part header" and the like.
-  if (error instanceof Error && !(error as { statusCode?: number }).statusCode) return new InvalidError('The upload is not valid multipart/form-data');
+  if (error instanceof Error && !(error as { statusCode?: number }).statusCode)
+    return new InvalidError('The upload is not valid multipart/form-data');
   return error;
 }
 
@@ -97,21 +107,25 @@ const uploadRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { confi
   });
   const perUser = rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null);
 
-  app.post('/api/uploads', {
-    // onRequest rather than preHandler: refusals happen before any of the body is read.
-    onRequest: [requireUser, perUser, refuseDeclaredOversize],
-    schema: {
-      tags: ['media'],
-      summary: 'Upload a JPEG or PNG image (multipart: file, upload_preset = avatar | post | banner)',
-      consumes: ['multipart/form-data'],
-      security: [{ session: [] }],
-      response: { 201: uploadResultSchema, ...errors(400, 401, 413, 415, 429) },
+  app.post(
+    '/api/uploads',
+    {
+      // onRequest rather than preHandler: refusals happen before any of the body is read.
+      onRequest: [requireUser, perUser, refuseDeclaredOversize],
+      schema: {
+        tags: ['media'],
+        summary: 'Upload a JPEG or PNG image (multipart: file, upload_preset = avatar | post | banner)',
+        consumes: ['multipart/form-data'],
+        security: [{ session: [] }],
+        response: { 201: uploadResultSchema, ...errors(400, 401, 413, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const { preset, bytes } = await readUpload(request);
-    const result = await media.upload(currentUser(request).id, preset, bytes);
-    return reply.code(201).send(result);
-  });
+    async (request, reply) => {
+      const { preset, bytes } = await readUpload(request);
+      const result = await media.upload(currentUser(request).id, preset, bytes);
+      return reply.code(201).send(result);
+    },
+  );
 };
 
 /** Keys are server-made (`post/<uuid>/1080.webp`): anything else, `..` included, is not a file of ours. */
@@ -119,33 +133,37 @@ const MEDIA_KEY = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(webp|jpg|png)$/;
 
 function mediaFileRoute(app: FastifyInstance, root: string): void {
   const rootDir = path.resolve(root);
-  app.get<{ Params: { '*': string } }>('/media/*', {
-    schema: { tags: ['media'], summary: 'A stored image variant (immutable: a new upload gets a new URL)' },
-  }, async (request, reply) => {
-    const key = request.params['*'];
-    const match = MEDIA_KEY.exec(key);
-    const file = path.resolve(rootDir, key);
-    if (!match || !file.startsWith(rootDir + path.sep)) throw new NotFoundError('Media not found');
-    // Open before answering so a missing file is a clean 404, not a failed stream. A variant of
-    // an upload that has just answered may still be being written: wait for it.
-    let handle = await open(file, 'r').catch(() => null);
-    const pending = handle ? undefined : pendingVariants(key);
-    if (pending) {
-      await pending;
-      handle = await open(file, 'r').catch(() => null);
-    }
-    const stats = handle && (await handle.stat());
-    if (!handle || !stats?.isFile()) {
-      await handle?.close();
-      throw new NotFoundError('Media not found');
-    }
-    return reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Length', stats.size)
-      .type(CONTENT_TYPES[match[1] as VariantFormat])
-      .send(handle.createReadStream());
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/media/*',
+    {
+      schema: { tags: ['media'], summary: 'A stored image variant (immutable: a new upload gets a new URL)' },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const match = MEDIA_KEY.exec(key);
+      const file = path.resolve(rootDir, key);
+      if (!match || !file.startsWith(rootDir + path.sep)) throw new NotFoundError('Media not found');
+      // Open before answering so a missing file is a clean 404, not a failed stream. A variant of
+      // an upload that has just answered may still be being written: wait for it.
+      let handle = await open(file, 'r').catch(() => null);
+      const pending = handle ? undefined : pendingVariants(key);
+      if (pending) {
+        await pending;
+        handle = await open(file, 'r').catch(() => null);
+      }
+      const stats = handle && (await handle.stat());
+      if (!handle || !stats?.isFile()) {
+        await handle?.close();
+        throw new NotFoundError('Media not found');
+      }
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Length', stats.size)
+        .type(CONTENT_TYPES[match[1] as VariantFormat])
+        .send(handle.createReadStream());
+    },
+  );
 }
 
 export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, options) => {

@@ -58,10 +58,18 @@ export async function deferredWritesSettled(): Promise<void> {
   while (pendingWrites.size > 0) await Promise.all(pendingWrites.values());
 }
 
-export function mediaService({ db, storage, deferVariants = false, onDeferredError }: MediaServiceOptions): MediaService {
+export function mediaService({
+  db,
+  storage,
+  deferVariants = false,
+  onDeferredError,
+}: MediaServiceOptions): MediaService {
   const uploads = mediaRepository(db);
   /** Stores the files, then runs `record`; on any failure removes what it stored, so no orphans. */
-  async function storeThen(files: { row: StoredVariant; variant: Variant }[], record: () => Promise<void>): Promise<void> {
+  async function storeThen(
+    files: { row: StoredVariant; variant: Variant }[],
+    record: () => Promise<void>,
+  ): Promise<void> {
     try {
       await Promise.all(files.map((f) => storage.put(f.row.key, f.variant.data, f.variant.contentType)));
       await record();
@@ -79,16 +87,29 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
       const mediaId = newId();
       const fileOf = (variant: Variant) => ({
         variant,
-        row: { key: `${preset}/${mediaId}/${variant.width}.${variant.format}`, width: variant.width, height: variant.height, format: variant.format, bytes: variant.data.length },
+        row: {
+          key: `${preset}/${mediaId}/${variant.width}.${variant.format}`,
+          width: variant.width,
+          height: variant.height,
+          format: variant.format,
+          bytes: variant.data.length,
+        },
       });
       const main = fileOf(image.main);
       const rest = deferVariants ? [] : (await image.rest()).map(fileOf);
       await storeThen([main, ...rest], async () => {
         await uploads.insertMedia({
-          id: mediaId, owner_id: ownerId, preset, storage_key: main.row.key,
+          id: mediaId,
+          owner_id: ownerId,
+          preset,
+          storage_key: main.row.key,
           variants: JSON.stringify([main, ...rest].map((f) => f.row)),
-          width: main.row.width, height: main.row.height, format: main.row.format, bytes: main.row.bytes,
-          thumbhash: image.thumbhash, created_at: nowIso(),
+          width: main.row.width,
+          height: main.row.height,
+          format: main.row.format,
+          bytes: main.row.bytes,
+          thumbhash: image.thumbhash,
+          created_at: nowIso(),
         });
       });
       if (deferVariants) {
@@ -100,12 +121,19 @@ export function mediaService({ db, storage, deferVariants = false, onDeferredErr
             const kept = await uploads.setVariants(mediaId, JSON.stringify([main, ...files].map((f) => f.row)));
             if (!kept) throw new Error(`media ${mediaId} is gone; its variants were not kept`);
           });
-        })().catch((error) => onDeferredError?.(error)).finally(() => pendingWrites.delete(folder));
+        })()
+          .catch((error) => onDeferredError?.(error))
+          .finally(() => pendingWrites.delete(folder));
         pendingWrites.set(folder, work);
       }
       return {
-        secure_url: storage.url(main.row.key), public_id: mediaId,
-        width: main.row.width, height: main.row.height, format: main.row.format, bytes: main.row.bytes, thumbhash: image.thumbhash,
+        secure_url: storage.url(main.row.key),
+        public_id: mediaId,
+        width: main.row.width,
+        height: main.row.height,
+        format: main.row.format,
+        bytes: main.row.bytes,
+        thumbhash: image.thumbhash,
       };
     },
 
@@ -121,7 +149,11 @@ export function findMediaByUrl(db: Queryable, storage: MediaStorage, url: string
   return findByUrl(mediaRepository(db), storage, url);
 }
 
-async function findByUrl(uploads: Pick<MediaRepository, 'findMediaByKey'>, storage: MediaStorage, url: string): Promise<MediaRow | undefined> {
+async function findByUrl(
+  uploads: Pick<MediaRepository, 'findMediaByKey'>,
+  storage: MediaStorage,
+  url: string,
+): Promise<MediaRow | undefined> {
   // Drivers build URLs as prefix + key, so the key is what follows the prefix.
   const prefix = storage.url('');
   if (!url.startsWith(prefix) || url.length === prefix.length) return undefined;
@@ -133,9 +165,15 @@ async function findByUrl(uploads: Pick<MediaRepository, 'findMediaByKey'>, stora
 }
 
 /** `imageInfo` of a post: size, placeholder and the WebP candidates for `srcset`, smallest first. */
-export function imageInfoOf(row: Pick<MediaRow, 'width' | 'height' | 'thumbhash' | 'variants'>, storage: MediaStorage): ImageInfo {
+export function imageInfoOf(
+  row: Pick<MediaRow, 'width' | 'height' | 'thumbhash' | 'variants'>,
+  storage: MediaStorage,
+): ImageInfo {
   const variants = JSON.parse(row.variants) as StoredVariant[];
-  const srcset = variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width)
-    .map((v) => `${storage.url(v.key)} ${v.width}w`).join(', ');
+  const srcset = variants
+    .filter((v) => v.format === 'webp')
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${storage.url(v.key)} ${v.width}w`)
+    .join(', ');
   return { width: row.width, height: row.height, thumbhash: row.thumbhash, srcset };
 }

@@ -25,22 +25,37 @@ export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStor
   let after = '';
   let removed = 0;
   for (;;) {
-    const ids = (await db.selectFrom('media').select('id').where('id', '>', after).orderBy('id').limit(BATCH).execute())
-      .map((row) => row.id);
+    const ids = (
+      await db.selectFrom('media').select('id').where('id', '>', after).orderBy('id').limit(BATCH).execute()
+    ).map((row) => row.id);
     if (ids.length === 0) return removed;
     after = ids[ids.length - 1];
-    const gone = await db.deleteFrom('media as m')
+    const gone = await db
+      .deleteFrom('media as m')
       .where('m.id', 'in', ids)
       .where('m.created_at', '<', before.toISOString())
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('posts').select('posts.id').whereRef('posts.media_id', '=', 'm.id'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('posts').select('posts.id').whereRef('posts.media_id', '=', 'm.id'))),
+      )
       // Any own upload may be an avatar or banner (whatever its preset), and only its owner's.
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'm.owner_id')
-        .where((u) => u.or([u('users.avatar', '=', urlOfUpload), u('users.banner', '=', urlOfUpload)])))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'm.owner_id')
+              .where((u) => u.or([u('users.avatar', '=', urlOfUpload), u('users.banner', '=', urlOfUpload)])),
+          ),
+        ),
+      )
       // Unqualified: SQLite's RETURNING cannot name the table's alias.
       .returning('variants')
       .execute();
     if (gone.length > 0) {
-      await storage.remove(gone.flatMap((row) => (JSON.parse(row.variants) as StoredVariant[]).map((variant) => variant.key)));
+      await storage.remove(
+        gone.flatMap((row) => (JSON.parse(row.variants) as StoredVariant[]).map((variant) => variant.key)),
+      );
       removed += gone.length;
     }
   }
@@ -59,7 +74,13 @@ export interface UnusedMediaSweeper {
  */
 export function unusedMediaSweeper(
   sweep: (before: Date) => Promise<number>,
-  { graceMs, everyMs = 60 * 60_000, firstAfterMs = 60_000, onDone, onError }: {
+  {
+    graceMs,
+    everyMs = 60 * 60_000,
+    firstAfterMs = 60_000,
+    onDone,
+    onError,
+  }: {
     graceMs: number;
     everyMs?: number;
     firstAfterMs?: number;
@@ -73,10 +94,12 @@ export function unusedMediaSweeper(
   const schedule = (delayMs: number) => {
     if (closed) return;
     timer = setTimeout(() => {
-      running = sweep(new Date(Date.now() - graceMs)).then(onDone, onError).finally(() => {
-        running = null;
-        schedule(everyMs);
-      });
+      running = sweep(new Date(Date.now() - graceMs))
+        .then(onDone, onError)
+        .finally(() => {
+          running = null;
+          schedule(everyMs);
+        });
     }, delayMs);
     // A pending sweep never keeps the process alive.
     timer.unref();

@@ -10,7 +10,11 @@ import type { MediaStorage } from '../media/storage';
 
 export type ImageInfos = (mediaIds: (string | null)[]) => Promise<Map<string, ImageInfo>>;
 
-export function imageInfoCache(media: Pick<MediaRepository, 'imageRows'>, storage: MediaStorage, max = 10_000): ImageInfos {
+export function imageInfoCache(
+  media: Pick<MediaRepository, 'imageRows'>,
+  storage: MediaStorage,
+  max = 10_000,
+): ImageInfos {
   // Insertion order is the eviction order: a post image still in use is simply looked up again.
   const known = new Map<string, ImageInfo>();
   return async function imageInfos(mediaIds) {

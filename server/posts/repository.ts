@@ -12,21 +12,36 @@ import { unplanned } from '../db/stablePlans';
  * JOIN: a bound value in its ON clause re-prepares the statement (`stablePlans.ts`).
  */
 export function selectPosts(db: Queryable, viewerId: string) {
-  return db.selectFrom('posts')
+  return db
+    .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
     .select((eb) => [
-      'posts.id', 'posts.message', 'posts.image', 'posts.tags', 'posts.likes_count',
-      'posts.dislikes_count', 'posts.comments_count', 'posts.created_at', 'posts.updated_at',
-      'posts.media_id', 'users.username as creator', 'users.avatar as creator_image',
-      eb.selectFrom('post_reactions as mine').select('mine.kind')
-        .whereRef('mine.post_id', '=', 'posts.id').where('mine.user_id', '=', viewerId).as('my_reaction'),
+      'posts.id',
+      'posts.message',
+      'posts.image',
+      'posts.tags',
+      'posts.likes_count',
+      'posts.dislikes_count',
+      'posts.comments_count',
+      'posts.created_at',
+      'posts.updated_at',
+      'posts.media_id',
+      'users.username as creator',
+      'users.avatar as creator_image',
+      eb
+        .selectFrom('post_reactions as mine')
+        .select('mine.kind')
+        .whereRef('mine.post_id', '=', 'posts.id')
+        .where('mine.user_id', '=', viewerId)
+        .as('my_reaction'),
     ]);
 }
 
 export type PostListRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
 const postsWithIds = prepared((db, v: { viewerId: string; ids: string[] }) =>
-  selectPosts(db, v.viewerId).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'));
+  selectPosts(db, v.viewerId).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'),
+);
 
 async function postsByIds(db: Queryable, viewerId: string, ids: string[]): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
@@ -34,7 +49,8 @@ async function postsByIds(db: Queryable, viewerId: string, ids: string[]): Promi
 }
 
 const postWithId = prepared((db, v: { viewerId: string; id: string }) =>
-  selectPosts(db, v.viewerId).where('posts.id', '=', unplanned(db, v.id)));
+  selectPosts(db, v.viewerId).where('posts.id', '=', unplanned(db, v.id)),
+);
 
 async function findPost(db: Queryable, viewerId: string, id: string): Promise<PostListRow | undefined> {
   return (await postWithId(db, { viewerId, id }))[0];
@@ -45,43 +61,75 @@ function findPostOwner(db: Queryable, id: string) {
 }
 
 const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectPosts(db, v.viewerId), 'posts.id', v.cursor, v.limit));
+  newestFirst(selectPosts(db, v.viewerId), 'posts.id', v.cursor, v.limit),
+);
 
 /** Everyone's posts, newest first. */
-const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit: number) => newestPosts(db, { viewerId, cursor, limit });
+const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit: number) =>
+  newestPosts(db, { viewerId, cursor, limit });
 
 /**
  * A profile's posts, by the creator's (lower-cased) username, in one statement. The creator must
  * be a scalar subquery, not a filter on the joined users row, for PostgreSQL to range-scan
  * `(creator_id, id)` (docs/benchmarks.md#one-round-trip-per-list-2026-11-23).
  */
-const newestPostsOf = prepared((db, v: { viewerId: string; usernameLower: string; cursor: string | null; limit: number }) => {
-  const creator = db.selectFrom('users as creator').select('creator.id').where('creator.username_lower', '=', unplanned(db, v.usernameLower));
-  return newestFirst(selectPosts(db, v.viewerId).where('posts.creator_id', '=', creator), 'posts.id', v.cursor, v.limit);
-});
+const newestPostsOf = prepared(
+  (db, v: { viewerId: string; usernameLower: string; cursor: string | null; limit: number }) => {
+    const creator = db
+      .selectFrom('users as creator')
+      .select('creator.id')
+      .where('creator.username_lower', '=', unplanned(db, v.usernameLower));
+    return newestFirst(
+      selectPosts(db, v.viewerId).where('posts.creator_id', '=', creator),
+      'posts.id',
+      v.cursor,
+      v.limit,
+    );
+  },
+);
 
 const postsByCreator = (db: Queryable, viewerId: string, username: string, cursor: string | null, limit: number) =>
   newestPostsOf(db, { viewerId, usernameLower: username.toLowerCase(), cursor, limit });
 
 const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) =>
-  newestFirst(db.selectFrom('post_tags').select('post_id').where('tag', '=', unplanned(db, v.tag)), 'post_id', v.cursor, v.limit));
+  newestFirst(
+    db.selectFrom('post_tags').select('post_id').where('tag', '=', unplanned(db, v.tag)),
+    'post_id',
+    v.cursor,
+    v.limit,
+  ),
+);
 
 /**
  * One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement.
  * The cursor bounds `posts.id` as well, or PostgreSQL's merge join walks every newer post first
  * (docs/benchmarks.md#caches-and-statements).
  */
-const newestPostsWithTag = prepared((db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
-  const withTag = selectPosts(db, v.viewerId).innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
-    .where('post_tags.tag', '=', unplanned(db, v.tag));
-  return newestFirst(v.cursor ? withTag.where('posts.id', '<', v.cursor) : withTag, 'post_tags.post_id', v.cursor, v.limit);
-});
+const newestPostsWithTag = prepared(
+  (db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
+    const withTag = selectPosts(db, v.viewerId)
+      .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+      .where('post_tags.tag', '=', unplanned(db, v.tag));
+    return newestFirst(
+      v.cursor ? withTag.where('posts.id', '<', v.cursor) : withTag,
+      'post_tags.post_id',
+      v.cursor,
+      v.limit,
+    );
+  },
+);
 
 /**
  * Posts carrying any of the (lower-cased) tags, newest first. Several tags: each tag's newest ids
  * are a range scan of the (tag, post_id) primary key, merged here, so no query sorts a whole tag.
  */
-async function taggedPosts(db: Queryable, viewerId: string, tags: string[], cursor: string | null, limit: number): Promise<PostListRow[]> {
+async function taggedPosts(
+  db: Queryable,
+  viewerId: string,
+  tags: string[],
+  cursor: string | null,
+  limit: number,
+): Promise<PostListRow[]> {
   if (tags.length === 1) return newestPostsWithTag(db, { viewerId, tag: tags[0], cursor, limit });
   const perTag = await Promise.all(tags.map((tag) => newestWithTag(db, { tag, cursor, limit })));
   const ids = new Set<string>();
@@ -94,21 +142,40 @@ const insertPost = (db: Queryable, post: Insertable<PostsTable>) => db.insertInt
 async function replaceTags(db: Queryable, postId: string, tags: string[]): Promise<void> {
   await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
   const keys = [...new Set(tags.map((t) => t.toLowerCase()))];
-  if (keys.length > 0) await db.insertInto('post_tags').values(keys.map((tag) => ({ post_id: postId, tag }))).execute();
+  if (keys.length > 0)
+    await db
+      .insertInto('post_tags')
+      .values(keys.map((tag) => ({ post_id: postId, tag })))
+      .execute();
 }
 
-const updatePost = (db: Queryable, id: string, changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string }) =>
-  db.updateTable('posts').set(changes).where('id', '=', id).execute();
+const updatePost = (
+  db: Queryable,
+  id: string,
+  changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string },
+) => db.updateTable('posts').set(changes).where('id', '=', id).execute();
 
 const deletePost = (db: Queryable, id: string) => db.deleteFrom('posts').where('id', '=', id).execute();
 
-
 const addToCommentsCount = (db: Queryable, postId: string, delta: number) =>
-  db.updateTable('posts').set({ comments_count: sql`comments_count + ${delta}` }).where('id', '=', postId).execute();
+  db
+    .updateTable('posts')
+    .set({ comments_count: sql`comments_count + ${delta}` })
+    .where('id', '=', postId)
+    .execute();
 
 /** The queries on posts, bound to a database or a transaction. */
 export const postsRepository = bindQueries({
-  postsByIds, findPost, findPostOwner, allPosts, postsByCreator, taggedPosts, insertPost, replaceTags, updatePost, deletePost,
+  postsByIds,
+  findPost,
+  findPostOwner,
+  allPosts,
+  postsByCreator,
+  taggedPosts,
+  insertPost,
+  replaceTags,
+  updatePost,
+  deletePost,
   addToCommentsCount,
 });
 

@@ -4,18 +4,30 @@ import { type Guards, currentUser } from '../auth/guard';
 import type { CommentsService } from '../comments/service';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import {
-  commentSchema, errors, listOf, postSchema, postWithCommentsSchema, reactionCountsSchema,
+  commentSchema,
+  errors,
+  listOf,
+  postSchema,
+  postWithCommentsSchema,
+  reactionCountsSchema,
 } from '../http/schemas';
 import type { PostInput, PostsService } from './service';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
-const postIdParams = { type: 'object', properties: { postId: { type: 'string', maxLength: 64 } }, required: ['postId'] } as const;
+const postIdParams = {
+  type: 'object',
+  properties: { postId: { type: 'string', maxLength: 64 } },
+  required: ['postId'],
+} as const;
 const pageQuery = { type: 'object', properties: pageQuerySchema } as const;
 const postBody = {
   type: 'object',
   properties: {
-    message: { type: 'string' }, image: { type: 'string' }, tags: { type: 'array', items: { type: 'string' }, maxItems: 100 },
-    creator: {}, creatorImage: {},
+    message: { type: 'string' },
+    image: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' }, maxItems: 100 },
+    creator: {},
+    creatorImage: {},
   },
 } as const;
 const commentReactionResponse = {
@@ -35,101 +47,181 @@ export interface PostsRoutesOptions {
 export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { posts, comments, guards }) => {
   const { signedIn, write } = guards;
 
-  app.get<{ Querystring: PageQuery & { feed?: 'following' | 'all' } }>('/', {
-    preValidation: signedIn,
-    schema: {
-      tags: ['posts'],
-      querystring: { type: 'object', properties: { ...pageQuerySchema, feed: { type: 'string', enum: ['following', 'all'], default: 'following' } } },
-      response: { 200: listOf(postSchema), ...errors(400, 401) },
+  app.get<{ Querystring: PageQuery & { feed?: 'following' | 'all' } }>(
+    '/',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['posts'],
+        querystring: {
+          type: 'object',
+          properties: {
+            ...pageQuerySchema,
+            feed: { type: 'string', enum: ['following', 'all'], default: 'following' },
+          },
+        },
+        response: { 200: listOf(postSchema), ...errors(400, 401) },
+      },
     },
-  }, async (request, reply) => {
-    const page = readPage(request.query);
-    const rows = await posts.feed(currentUser(request), request.query.feed ?? 'following', page);
-    return sendPage(request, reply, page, rows, (p) => p._id);
-  });
-
-  app.get<{ Querystring: PageQuery & { tags: string } }>('/tagged', {
-    preValidation: signedIn,
-    schema: {
-      tags: ['posts'],
-      querystring: { type: 'object', properties: { ...pageQuerySchema, tags: { type: 'string', maxLength: 400 } }, required: ['tags'] },
-      response: { 200: listOf(postSchema), ...errors(400, 401) },
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await posts.feed(currentUser(request), request.query.feed ?? 'following', page);
+      return sendPage(request, reply, page, rows, (p) => p._id);
     },
-  }, async (request, reply) => {
-    const page = readPage(request.query);
-    const rows = await posts.tagged(currentUser(request), request.query.tags, page);
-    return sendPage(request, reply, page, rows, (p) => p._id);
-  });
+  );
 
-  app.post<{ Body: PostInput }>('/create', {
-    preValidation: write,
-    schema: { tags: ['posts'], body: postBody, response: { 201: postSchema, ...errors(400, 401, 429) } },
-  }, async (request, reply) => reply.code(201).send(await posts.create(currentUser(request), request.body ?? {})));
-
-  app.get<IdRoute>('/:id', {
-    preValidation: signedIn,
-    schema: { tags: ['posts'], params: idParams, response: { 200: postWithCommentsSchema, ...errors(401, 404) } },
-  }, async (request, reply) => {
-    const post = await posts.get(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT);
-    // Older comments are the comments list's next page: the client follows the Link from here.
-    const page = { limit: PAGE_LIMIT_DEFAULT, cursor: null };
-    return { ...post, comments: sendPage(request, reply, page, post.comments, (c) => c.commentId, `/api/posts/${post._id}/comments`) };
-  });
-
-  app.patch<IdRoute & { Body: { post?: PostInput } }>('/:id/manage', {
-    preValidation: write,
-    schema: {
-      tags: ['posts'], params: idParams,
-      body: { type: 'object', properties: { post: postBody } },
-      response: { 200: postSchema, ...errors(400, 401, 403, 404, 429) },
+  app.get<{ Querystring: PageQuery & { tags: string } }>(
+    '/tagged',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['posts'],
+        querystring: {
+          type: 'object',
+          properties: { ...pageQuerySchema, tags: { type: 'string', maxLength: 400 } },
+          required: ['tags'],
+        },
+        response: { 200: listOf(postSchema), ...errors(400, 401) },
+      },
     },
-  }, async (request) => posts.edit(currentUser(request), request.params.id, request.body?.post ?? {}));
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await posts.tagged(currentUser(request), request.query.tags, page);
+      return sendPage(request, reply, page, rows, (p) => p._id);
+    },
+  );
 
-  app.delete<IdRoute>('/:id/manage', {
-    preValidation: write,
-    schema: { tags: ['posts'], params: idParams, response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errors(401, 403, 404, 429) } },
-  }, async (request) => posts.remove(currentUser(request), request.params.id));
-
-  for (const kind of ['like', 'dislike'] as const) {
-    app.patch<IdRoute>(`/:id/${kind}`, {
+  app.post<{ Body: PostInput }>(
+    '/create',
+    {
       preValidation: write,
-      schema: { tags: ['posts'], params: idParams, response: { 200: reactionCountsSchema, ...errors(401, 404, 429) } },
-    }, async (request) => posts.react(currentUser(request), request.params.id, kind));
+      schema: { tags: ['posts'], body: postBody, response: { 201: postSchema, ...errors(400, 401, 429) } },
+    },
+    async (request, reply) => reply.code(201).send(await posts.create(currentUser(request), request.body ?? {})),
+  );
 
-    app.patch<PostIdRoute & { Body: { commentId?: string } }>(`/:postId/comments/${kind}`, {
+  app.get<IdRoute>(
+    '/:id',
+    {
+      preValidation: signedIn,
+      schema: { tags: ['posts'], params: idParams, response: { 200: postWithCommentsSchema, ...errors(401, 404) } },
+    },
+    async (request, reply) => {
+      const post = await posts.get(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT);
+      // Older comments are the comments list's next page: the client follows the Link from here.
+      const page = { limit: PAGE_LIMIT_DEFAULT, cursor: null };
+      return {
+        ...post,
+        comments: sendPage(request, reply, page, post.comments, (c) => c.commentId, `/api/posts/${post._id}/comments`),
+      };
+    },
+  );
+
+  app.patch<IdRoute & { Body: { post?: PostInput } }>(
+    '/:id/manage',
+    {
       preValidation: write,
       schema: {
-        tags: ['comments'], params: postIdParams,
-        body: { type: 'object', properties: { commentId: { type: 'string' }, userId: { type: 'string' } } },
-        response: { 200: commentReactionResponse, ...errors(400, 401, 404, 429) },
+        tags: ['posts'],
+        params: idParams,
+        body: { type: 'object', properties: { post: postBody } },
+        response: { 200: postSchema, ...errors(400, 401, 403, 404, 429) },
       },
-    }, async (request) => comments.react(currentUser(request), request.params.postId, request.body?.commentId, kind));
+    },
+    async (request) => posts.edit(currentUser(request), request.params.id, request.body?.post ?? {}),
+  );
+
+  app.delete<IdRoute>(
+    '/:id/manage',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['posts'],
+        params: idParams,
+        response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errors(401, 403, 404, 429) },
+      },
+    },
+    async (request) => posts.remove(currentUser(request), request.params.id),
+  );
+
+  for (const kind of ['like', 'dislike'] as const) {
+    app.patch<IdRoute>(
+      `/:id/${kind}`,
+      {
+        preValidation: write,
+        schema: {
+          tags: ['posts'],
+          params: idParams,
+          response: { 200: reactionCountsSchema, ...errors(401, 404, 429) },
+        },
+      },
+      async (request) => posts.react(currentUser(request), request.params.id, kind),
+    );
+
+    app.patch<PostIdRoute & { Body: { commentId?: string } }>(
+      `/:postId/comments/${kind}`,
+      {
+        preValidation: write,
+        schema: {
+          tags: ['comments'],
+          params: postIdParams,
+          body: { type: 'object', properties: { commentId: { type: 'string' }, userId: { type: 'string' } } },
+          response: { 200: commentReactionResponse, ...errors(400, 401, 404, 429) },
+        },
+      },
+      async (request) => comments.react(currentUser(request), request.params.postId, request.body?.commentId, kind),
+    );
   }
 
-  app.get<IdRoute & { Querystring: PageQuery }>('/:id/comments', {
-    preValidation: signedIn,
-    schema: { tags: ['comments'], params: idParams, querystring: pageQuery, response: { 200: listOf(commentSchema), ...errors(400, 401, 404) } },
-  }, async (request, reply) => {
-    const page = readPage(request.query);
-    const rows = await comments.list(currentUser(request), request.params.id, page);
-    return sendPage(request, reply, page, rows, (c) => c.commentId);
-  });
-
-  app.post<IdRoute & { Body: { message?: string } }>('/:id/comments', {
-    preValidation: write,
-    schema: {
-      tags: ['comments'], params: idParams,
-      body: { type: 'object', properties: { message: { type: 'string' }, userId: { type: 'string' } } },
-      response: { 201: commentSchema, ...errors(400, 401, 404, 429) },
+  app.get<IdRoute & { Querystring: PageQuery }>(
+    '/:id/comments',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['comments'],
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: listOf(commentSchema), ...errors(400, 401, 404) },
+      },
     },
-  }, async (request, reply) => reply.code(201).send(await comments.add(currentUser(request), request.params.id, request.body?.message)));
-
-  app.delete<PostIdRoute & { Params: { commentId: string } }>('/:postId/comments/:commentId', {
-    preValidation: write,
-    schema: {
-      tags: ['comments'],
-      params: { type: 'object', properties: { postId: { type: 'string', maxLength: 64 }, commentId: { type: 'string', maxLength: 64 } } },
-      response: { 200: { type: 'object', properties: { commentId: { type: 'string' } } }, ...errors(401, 403, 404, 429) },
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await comments.list(currentUser(request), request.params.id, page);
+      return sendPage(request, reply, page, rows, (c) => c.commentId);
     },
-  }, async (request) => comments.remove(currentUser(request), request.params.postId, request.params.commentId));
+  );
+
+  app.post<IdRoute & { Body: { message?: string } }>(
+    '/:id/comments',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['comments'],
+        params: idParams,
+        body: { type: 'object', properties: { message: { type: 'string' }, userId: { type: 'string' } } },
+        response: { 201: commentSchema, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await comments.add(currentUser(request), request.params.id, request.body?.message)),
+  );
+
+  app.delete<PostIdRoute & { Params: { commentId: string } }>(
+    '/:postId/comments/:commentId',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['comments'],
+        params: {
+          type: 'object',
+          properties: { postId: { type: 'string', maxLength: 64 }, commentId: { type: 'string', maxLength: 64 } },
+        },
+        response: {
+          200: { type: 'object', properties: { commentId: { type: 'string' } } },
+          ...errors(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => comments.remove(currentUser(request), request.params.postId, request.params.commentId),
+  );
 };

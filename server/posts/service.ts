@@ -35,7 +35,12 @@ export interface PostInput {
 }
 
 export interface PostsServiceDeps {
-  data: Transactional<{ posts: PostsRepository; users: UsersRepository; comments: CommentsRepository; reactions: ReactionsRepository }>;
+  data: Transactional<{
+    posts: PostsRepository;
+    users: UsersRepository;
+    comments: CommentsRepository;
+    reactions: ReactionsRepository;
+  }>;
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'page' | 'postAdded' | 'postRemoved'>;
   imageInfos: ImageInfos;
@@ -59,7 +64,8 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
   }
 
   function readTags(raw: unknown): string[] {
-    if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string')) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
+    if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string'))
+      throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
     const tags = normalizeTags(raw as string[]);
     const error = tagsError(tags);
     if (error) throw new InvalidError(error, 'InvalidTags');
@@ -85,16 +91,25 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
     },
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
-      const tags = [...new Set(rawTags.split(',').map((t) => normalizeTag(t).toLowerCase()).filter(Boolean))];
+      const tags = [
+        ...new Set(
+          rawTags
+            .split(',')
+            .map((t) => normalizeTag(t).toLowerCase())
+            .filter(Boolean),
+        ),
+      ];
       if (tags.length === 0) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
-      if (tags.length > SEARCH_TAGS_MAX) throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
+      if (tags.length > SEARCH_TAGS_MAX)
+        throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
       return map(await posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1));
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
       const rows = await posts.postsByCreator(user.id, username, page.cursor, page.limit + 1);
       // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404.
-      if (rows.length === 0 && !(await data.users.findUserByUsername(username))) throw new NotFoundError('User not found', 'UserNotFound');
+      if (rows.length === 0 && !(await data.users.findUserByUsername(username)))
+        throw new NotFoundError('User not found', 'UserNotFound');
       return map(rows);
     },
 
@@ -106,7 +121,14 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
       const now = nowIso();
       await data.transaction(async (trx) => {
         await trx.posts.insertPost({
-          id, creator_id: user.id, message, image, media_id: mediaId, tags: JSON.stringify(tags), created_at: now, updated_at: now,
+          id,
+          creator_id: user.id,
+          message,
+          image,
+          media_id: mediaId,
+          tags: JSON.stringify(tags),
+          created_at: now,
+          updated_at: now,
         });
         await trx.posts.replaceTags(id, tags);
         await trx.users.addToCounter(user.id, 'posts_count', 1);
@@ -129,7 +151,9 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
     async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
       const post = await requirePost(posts, id);
       if (post.creator_id !== user.id) throw new ForbiddenError('Only the creator can edit this post');
-      const changes: { message?: string; image?: string; media_id?: string; tags?: string; updated_at: string } = { updated_at: nowIso() };
+      const changes: { message?: string; image?: string; media_id?: string; tags?: string; updated_at: string } = {
+        updated_at: nowIso(),
+      };
       let tags: string[] | undefined;
       if (input.message !== undefined) changes.message = readMessage(input.message);
       if (input.tags !== undefined) {
@@ -150,7 +174,8 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
 
     async remove(user: AuthUser, id: string): Promise<{ _id: string }> {
       const post = await requirePost(posts, id);
-      if (post.creator_id !== user.id && user.role !== 'admin') throw new ForbiddenError('Only the creator can delete this post');
+      if (post.creator_id !== user.id && user.role !== 'admin')
+        throw new ForbiddenError('Only the creator can delete this post');
       await data.transaction(async (trx) => {
         // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE).
         await trx.posts.deletePost(id);

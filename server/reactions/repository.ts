@@ -16,7 +16,11 @@ export interface ReactionTarget {
 }
 
 export const POST_REACTIONS: ReactionTarget = { table: 'posts', reactions: 'post_reactions', key: 'post_id' };
-export const COMMENT_REACTIONS: ReactionTarget = { table: 'comments', reactions: 'comment_reactions', key: 'comment_id' };
+export const COMMENT_REACTIONS: ReactionTarget = {
+  table: 'comments',
+  reactions: 'comment_reactions',
+  key: 'comment_id',
+};
 
 const counterOf = (kind: Reaction) => (kind === 'like' ? 'likes_count' : 'dislikes_count');
 
@@ -29,6 +33,7 @@ async function toggleReaction(
   kind: Reaction,
 ): Promise<ReactionCounts | null> {
   // The tables differ only by name; Kysely's static types cannot follow a table chosen at run time.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's columns, see above
   const db = trx as unknown as Kysely<any>;
   let lock = db.selectFrom(target.table).select('id').where('id', '=', targetId);
   // PostgreSQL runs transactions concurrently: lock the row so two toggles cannot both read "none".
@@ -36,8 +41,12 @@ async function toggleReaction(
   if (dialectOf(trx) === 'postgres') lock = lock.forUpdate();
   if (!(await lock.executeTakeFirst())) return null;
 
-  const existing = await db.selectFrom(target.reactions).select('kind')
-    .where(target.key, '=', targetId).where('user_id', '=', userId).executeTakeFirst() as { kind: Reaction } | undefined;
+  const existing = (await db
+    .selectFrom(target.reactions)
+    .select('kind')
+    .where(target.key, '=', targetId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) as { kind: Reaction } | undefined;
 
   const deltas: Partial<Record<'likes_count' | 'dislikes_count', number>> = {};
   let mine: Reaction | null;
@@ -46,25 +55,39 @@ async function toggleReaction(
     deltas[counterOf(kind)] = -1;
     mine = null;
   } else if (existing) {
-    await db.updateTable(target.reactions).set({ kind, created_at: nowIso() })
-      .where(target.key, '=', targetId).where('user_id', '=', userId).execute();
+    await db
+      .updateTable(target.reactions)
+      .set({ kind, created_at: nowIso() })
+      .where(target.key, '=', targetId)
+      .where('user_id', '=', userId)
+      .execute();
     deltas[counterOf(existing.kind)] = -1;
     deltas[counterOf(kind)] = 1;
     mine = kind;
   } else {
-    await db.insertInto(target.reactions).values({ [target.key]: targetId, user_id: userId, kind, created_at: nowIso() }).execute();
+    await db
+      .insertInto(target.reactions)
+      .values({ [target.key]: targetId, user_id: userId, kind, created_at: nowIso() })
+      .execute();
     deltas[counterOf(kind)] = 1;
     mine = kind;
   }
-  const set = Object.fromEntries(Object.entries(deltas).map(([column, delta]) => [column, sql`${sql.ref(column)} + ${delta}`]));
-  const counts = await db.updateTable(target.table).set(set).where('id', '=', targetId)
-    .returning(['likes_count', 'dislikes_count']).executeTakeFirstOrThrow() as { likes_count: number; dislikes_count: number };
+  const set = Object.fromEntries(
+    Object.entries(deltas).map(([column, delta]) => [column, sql`${sql.ref(column)} + ${delta}`]),
+  );
+  const counts = (await db
+    .updateTable(target.table)
+    .set(set)
+    .where('id', '=', targetId)
+    .returning(['likes_count', 'dislikes_count'])
+    .executeTakeFirstOrThrow()) as { likes_count: number; dislikes_count: number };
   return { likesCount: Number(counts.likes_count), dislikesCount: Number(counts.dislikes_count), myReaction: mine };
 }
 
 /** Reaction toggling bound to a transaction. */
 export const reactionsRepository = (trx: Queryable) => ({
-  toggle: (target: ReactionTarget, targetId: string, userId: string, kind: Reaction) => toggleReaction(trx, target, targetId, userId, kind),
+  toggle: (target: ReactionTarget, targetId: string, userId: string, kind: Reaction) =>
+    toggleReaction(trx, target, targetId, userId, kind),
 });
 
 export type ReactionsRepository = ReturnType<typeof reactionsRepository>;

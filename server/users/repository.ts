@@ -7,17 +7,23 @@ import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
 
 const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
-const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> => (await userWithId(db, { id }))[0];
+const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> =>
+  (await userWithId(db, { id }))[0];
 
 const findUserByEmail = (db: Queryable, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 
-const userNamed = prepared((db, v: { usernameLower: string }) => db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower));
+const userNamed = prepared((db, v: { usernameLower: string }) =>
+  db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower),
+);
 const findUserByUsername = async (db: Queryable, username: string): Promise<UserRow | undefined> =>
   (await userNamed(db, { usernameLower: username.toLowerCase() }))[0];
 
 async function countUsers(db: Queryable): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -28,25 +34,42 @@ const updateUser = (db: Queryable, id: string, changes: UserUpdate) =>
 
 /** Swaps a password hash for a new one of the same password, unless the password changed meanwhile. */
 const replacePasswordHash = (db: Queryable, id: string, oldHash: string, newHash: string) =>
-  db.updateTable('users').set({ password_hash: newHash }).where('id', '=', id).where('password_hash', '=', oldHash).execute();
+  db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
 
 async function isFollowing(db: Queryable, followerId: string, followeeId: string): Promise<boolean> {
-  const row = await db.selectFrom('follows').select('id')
-    .where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('follows')
+    .select('id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Inserts the follow unless it exists; true when a row was added. */
-async function insertFollow(db: Queryable, follow: { id: string; follower_id: string; followee_id: string; created_at: string }): Promise<boolean> {
-  const result = await db.insertInto('follows').values(follow)
+async function insertFollow(
+  db: Queryable,
+  follow: { id: string; follower_id: string; followee_id: string; created_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('follows')
+    .values(follow)
     .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 async function deleteFollow(db: Queryable, followerId: string, followeeId: string): Promise<boolean> {
-  const result = await db.deleteFrom('follows')
-    .where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('follows')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -56,7 +79,11 @@ async function addToCounter(
   column: 'followers_count' | 'following_count' | 'posts_count',
   delta: number,
 ): Promise<void> {
-  await db.updateTable('users').set({ [column]: sql`${sql.ref(column)} + ${delta}` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export interface FollowListRow {
@@ -68,10 +95,18 @@ export interface FollowListRow {
 }
 
 /** Followers (`side = 'followers'`) or followees of a user, newest follow first, after the cursor. */
-function listFollows(db: Queryable, userId: string, side: 'followers' | 'following', cursor: string | null, limit: number) {
-  const [own, other] = side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+function listFollows(
+  db: Queryable,
+  userId: string,
+  side: 'followers' | 'following',
+  cursor: string | null,
+  limit: number,
+) {
+  const [own, other] =
+    side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
   // Literal LIMIT and an unplanned user id keep the SQLite statement prepared (stablePlans.ts).
-  const query = db.selectFrom('follows')
+  const query = db
+    .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
     .select(['follows.id as follow_id', 'users.id', 'users.username', 'users.avatar', 'users.description'])
     .where(`follows.${own}`, '=', unplanned(db, userId));
@@ -80,8 +115,18 @@ function listFollows(db: Queryable, userId: string, side: 'followers' | 'followi
 
 /** The queries on users and follows, bound to a database or a transaction. */
 export const usersRepository = bindQueries({
-  findUserById, findUserByEmail, findUserByUsername, countUsers, insertUser, updateUser, replacePasswordHash,
-  isFollowing, insertFollow, deleteFollow, addToCounter, listFollows,
+  findUserById,
+  findUserByEmail,
+  findUserByUsername,
+  countUsers,
+  insertUser,
+  updateUser,
+  replacePasswordHash,
+  isFollowing,
+  insertFollow,
+  deleteFollow,
+  addToCounter,
+  listFollows,
 });
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -5,7 +5,11 @@ import { errors, listOf, postSchema, profileSchema, userSchema, userSummarySchem
 import type { PostsService } from '../posts/service';
 import type { AccountInput, ProfileInput, UsersService } from './service';
 
-const usernameParams = { type: 'object', properties: { username: { type: 'string', maxLength: 100 } }, required: ['username'] } as const;
+const usernameParams = {
+  type: 'object',
+  properties: { username: { type: 'string', maxLength: 100 } },
+  required: ['username'],
+} as const;
 const profileResponse = { type: 'object', properties: { user: profileSchema } } as const;
 const userResponse = { type: 'object', properties: { user: userSchema } } as const;
 const nullableString = { type: ['string', 'null'] } as const;
@@ -21,57 +25,116 @@ export interface UsersRoutesOptions {
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { users: service, posts, guards }) => {
   const { signedIn, write } = guards;
 
-  app.get<UsernameRoute>('/:username', {
-    preValidation: signedIn,
-    schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(401, 404) } },
-  }, async (request) => ({ user: await service.profile(currentUser(request), request.params.username) }));
+  app.get<UsernameRoute>(
+    '/:username',
+    {
+      preValidation: signedIn,
+      schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(401, 404) } },
+    },
+    async (request) => ({ user: await service.profile(currentUser(request), request.params.username) }),
+  );
 
-  app.get<UsernameRoute & { Querystring: PageQuery }>('/:username/posts', {
-    preValidation: signedIn,
-    schema: { tags: ['users'], params: usernameParams, querystring: { type: 'object', properties: pageQuerySchema }, response: { 200: listOf(postSchema), ...errors(400, 401, 404) } },
-  }, async (request, reply) => {
-    const page = readPage(request.query);
-    const rows = await posts.byUser(currentUser(request), request.params.username, page);
-    return sendPage(request, reply, page, rows, (p) => p._id);
-  });
+  app.get<UsernameRoute & { Querystring: PageQuery }>(
+    '/:username/posts',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['users'],
+        params: usernameParams,
+        querystring: { type: 'object', properties: pageQuerySchema },
+        response: { 200: listOf(postSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await posts.byUser(currentUser(request), request.params.username, page);
+      return sendPage(request, reply, page, rows, (p) => p._id);
+    },
+  );
 
   for (const side of ['followers', 'following'] as const) {
-    app.get<UsernameRoute & { Querystring: PageQuery }>(`/:username/${side}`, {
-      preValidation: signedIn,
-      schema: { tags: ['users'], params: usernameParams, querystring: { type: 'object', properties: pageQuerySchema }, response: { 200: listOf(userSummarySchema), ...errors(400, 401, 404) } },
-    }, async (request, reply) => {
-      const page = readPage(request.query);
-      const rows = await service.follows(request.params.username, side, page);
-      return sendPage(request, reply, page, rows, (u) => u.followId);
-    });
+    app.get<UsernameRoute & { Querystring: PageQuery }>(
+      `/:username/${side}`,
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['users'],
+          params: usernameParams,
+          querystring: { type: 'object', properties: pageQuerySchema },
+          response: { 200: listOf(userSummarySchema), ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const page = readPage(request.query);
+        const rows = await service.follows(request.params.username, side, page);
+        return sendPage(request, reply, page, rows, (u) => u.followId);
+      },
+    );
   }
 
   // The spec's client sends `{ userId }`; identity comes from the session, so there is no body schema.
-  app.patch<UsernameRoute>('/:username/follow', {
-    preValidation: write,
-    schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(400, 401, 404, 429) } },
-  }, async (request) => ({ user: await service.follow(currentUser(request), request.params.username) }));
-
-  app.patch<UsernameRoute>('/:username/unfollow', {
-    preValidation: write,
-    schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(401, 404, 429) } },
-  }, async (request) => ({ user: await service.unfollow(currentUser(request), request.params.username) }));
-
-  app.patch<{ Body: AccountInput }>('/updateAccount', {
-    preValidation: write,
-    schema: {
-      tags: ['users'],
-      body: { type: 'object', properties: { username: { type: 'string' }, email: { type: 'string' }, newEmail: { type: 'string' }, password: { type: 'string' }, newPassword: { type: 'string' } } },
-      response: { 200: userResponse, ...errors(400, 401, 403, 409, 429) },
+  app.patch<UsernameRoute>(
+    '/:username/follow',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['users'],
+        params: usernameParams,
+        response: { 200: profileResponse, ...errors(400, 401, 404, 429) },
+      },
     },
-  }, async (request) => ({ user: await service.updateAccount(currentUser(request), request.body ?? {}) }));
+    async (request) => ({ user: await service.follow(currentUser(request), request.params.username) }),
+  );
 
-  app.patch<{ Body: ProfileInput }>('/updateProfile', {
-    preValidation: write,
-    schema: {
-      tags: ['users'],
-      body: { type: 'object', properties: { email: { type: 'string' }, avatar: nullableString, banner: nullableString, description: { type: 'string' } } },
-      response: { 200: userResponse, ...errors(400, 401, 403, 429) },
+  app.patch<UsernameRoute>(
+    '/:username/unfollow',
+    {
+      preValidation: write,
+      schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(401, 404, 429) } },
     },
-  }, async (request) => ({ user: await service.updateProfile(currentUser(request), request.body ?? {}) }));
+    async (request) => ({ user: await service.unfollow(currentUser(request), request.params.username) }),
+  );
+
+  app.patch<{ Body: AccountInput }>(
+    '/updateAccount',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['users'],
+        body: {
+          type: 'object',
+          properties: {
+            username: { type: 'string' },
+            email: { type: 'string' },
+            newEmail: { type: 'string' },
+            password: { type: 'string' },
+            newPassword: { type: 'string' },
+          },
+        },
+        response: { 200: userResponse, ...errors(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) => ({ user: await service.updateAccount(currentUser(request), request.body ?? {}) }),
+  );
+
+  app.patch<{ Body: ProfileInput }>(
+    '/updateProfile',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['users'],
+        body: {
+          type: 'object',
+          properties: {
+            email: { type: 'string' },
+            avatar: nullableString,
+            banner: nullableString,
+            description: { type: 'string' },
+          },
+        },
+        response: { 200: userResponse, ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ user: await service.updateProfile(currentUser(request), request.body ?? {}) }),
+  );
 };

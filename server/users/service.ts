@@ -61,11 +61,16 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
     }
   }
 
-  async function ownImage(user: AuthUser, field: 'avatar' | 'banner', value: unknown): Promise<string | null | undefined> {
+  async function ownImage(
+    user: AuthUser,
+    field: 'avatar' | 'banner',
+    value: unknown,
+  ): Promise<string | null | undefined> {
     if (value === undefined) return undefined;
     if (value === null || value === '') return null;
     const found = typeof value === 'string' ? await media.findByUrl(value) : undefined;
-    if (!found || found.owner_id !== user.id) throw new InvalidError(`The ${field} must be an image uploaded here`, 'InvalidImage');
+    if (!found || found.owner_id !== user.id)
+      throw new InvalidError(`The ${field} must be an image uploaded here`, 'InvalidImage');
     return value as string;
   }
 
@@ -89,17 +94,32 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
       return toProfile(row, await users.isFollowing(viewer.id, row.id));
     },
 
-    async follows(username: string, side: 'followers' | 'following', page: Page): Promise<(UserSummary & { followId: string })[]> {
+    async follows(
+      username: string,
+      side: 'followers' | 'following',
+      page: Page,
+    ): Promise<(UserSummary & { followId: string })[]> {
       const row = await requireUserRow(username);
       const rows = await users.listFollows(row.id, side, page.cursor, page.limit + 1);
-      return rows.map((r) => ({ _id: r.id, username: r.username, avatar: r.avatar, description: r.description, followId: r.follow_id }));
+      return rows.map((r) => ({
+        _id: r.id,
+        username: r.username,
+        avatar: r.avatar,
+        description: r.description,
+        followId: r.follow_id,
+      }));
     },
 
     async follow(viewer: AuthUser, username: string): Promise<Profile> {
       const target = await requireUserRow(username);
       if (target.id === viewer.id) throw new InvalidError('You cannot follow yourself', 'CannotFollowSelf');
       await data.transaction(async (trx) => {
-        const added = await trx.users.insertFollow({ id: newId(), follower_id: viewer.id, followee_id: target.id, created_at: nowIso() });
+        const added = await trx.users.insertFollow({
+          id: newId(),
+          follower_id: viewer.id,
+          followee_id: target.id,
+          created_at: nowIso(),
+        });
         if (!added) return; // already following: nothing changes
         await trx.users.addToCounter(target.id, 'followers_count', 1);
         await trx.users.addToCounter(viewer.id, 'following_count', 1);
@@ -123,7 +143,8 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
       const row = await me(viewer);
       checkOwnEmail(row, input.email);
       const password = str(input.password);
-      if (!password || !(await verifyPassword(row.password_hash, password))) throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
+      if (!password || !(await verifyPassword(row.password_hash, password)))
+        throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
 
       const changes: UserUpdate = {};
       const username = str(input.username)?.trim();

@@ -2,11 +2,22 @@ import { TEXTS } from '../../lib/texts';
 import { type TestApp, createTestApp } from './helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 // API.md: everything but these needs a signed-in user.
-const PUBLIC = new Set(['POST /api/auth/signup', 'POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout', 'GET /api/instance/', 'GET /api/instance/health']);
+const PUBLIC = new Set([
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'GET /api/instance/',
+  'GET /api/instance/health',
+]);
 
 describe('visitors', () => {
   it('get 401 "User are not logged in" from every other route of the OpenAPI document', async () => {

@@ -3,32 +3,48 @@ import { TEXTS } from '../../lib/texts';
 import { type TestApp, cookieHeader, cookiesOf, createTestApp, hashWithEarlierSetting, signIn } from './helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const signup = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
 const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie } });
-const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${token}` } });
+const refresh = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${token}` } });
 
 describe('signup', () => {
   it('creates an account; the first one is admin', async () => {
     const res = await signup({ username: 'First_One', email: 'First@Example.com', password: 'password123' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true });
-    const row = await t.db.kysely.selectFrom('users').selectAll().where('username', '=', 'First_One').executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'First_One')
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('admin');
     expect(row.email).toBe('first@example.com');
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
     const second = await signIn(t.app);
-    const secondRow = await t.db.kysely.selectFrom('users').select('role').where('id', '=', second.id).executeTakeFirstOrThrow();
+    const secondRow = await t.db.kysely
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
     expect(secondRow.role).toBe('member');
   });
 
   it.each([
     [{ username: 'ab', email: 'a@b.co', password: 'password123' }, 'Username must be 3–30 characters'],
     [{ username: 'a'.repeat(31), email: 'a@b.co', password: 'password123' }, 'Username must be 3–30 characters'],
-    [{ username: 'bad name', email: 'a@b.co', password: 'password123' }, 'Username may contain only letters, digits, _ and .'],
+    [
+      { username: 'bad name', email: 'a@b.co', password: 'password123' },
+      'Username may contain only letters, digits, _ and .',
+    ],
     [{ email: 'a@b.co', password: 'password123' }, 'Username is required'],
     [{ username: 'valid_name', email: 'not-an-email', password: 'password123' }, 'Email must be a valid address'],
     [{ username: 'valid_name', email: 'a@b.co', password: 'short' }, 'Password must be 8–128 characters'],
@@ -50,7 +66,12 @@ describe('signup', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     expect(res.body).not.toMatch(/at .*\.ts/);
@@ -68,7 +89,14 @@ describe('login and session', () => {
       expect(cookie.path).toBe('/');
     }
     const user = (await me(cookieHeader(cookiesOf(res)))).json();
-    expect(user).toMatchObject({ username: 'loginuser', email: 'login@example.com', avatar: null, banner: null, description: '', postsCount: 0 });
+    expect(user).toMatchObject({
+      username: 'loginuser',
+      email: 'login@example.com',
+      avatar: null,
+      banner: null,
+      description: '',
+      postsCount: 0,
+    });
     expect(user).not.toHaveProperty('password_hash');
     expect(user).not.toHaveProperty('role');
   });
@@ -76,7 +104,14 @@ describe('login and session', () => {
   it('re-hashes a password made with earlier parameters at the sign-in that verifies it, not at a failed one', async () => {
     await signup({ username: 'oldhash', email: 'oldhash@example.com', password: 'password123' });
     const earlier = await hashWithEarlierSetting('password123');
-    const hashOf = async () => (await t.db.kysely.selectFrom('users').select('password_hash').where('username', '=', 'oldhash').executeTakeFirstOrThrow()).password_hash;
+    const hashOf = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('users')
+          .select('password_hash')
+          .where('username', '=', 'oldhash')
+          .executeTakeFirstOrThrow()
+      ).password_hash;
     await t.db.kysely.updateTable('users').set({ password_hash: earlier }).where('username', '=', 'oldhash').execute();
     expect((await login({ email: 'oldhash@example.com', password: 'wrong-password' })).statusCode).toBe(401);
     expect(await hashOf()).toBe(earlier);
@@ -112,10 +147,22 @@ describe('access token attacks', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
 
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
-    const forged = createSigner({ key: 'another-secret-'.padEnd(48, 'y'), algorithm: 'HS256' })({ sub: claims.sub, sid: claims.sid, typ: 'access' });
-    const expired = createSigner({ key: t.config.jwtSecret, algorithm: 'HS256', clockTimestamp: Date.now() - 3_600_000, expiresIn: 60_000 })(
-      { sub: claims.sub, sid: claims.sid, typ: 'access' });
-    const wrongType = createSigner({ key: t.config.jwtSecret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: claims.sub, sid: claims.sid, typ: 'refresh' });
+    const forged = createSigner({ key: 'another-secret-'.padEnd(48, 'y'), algorithm: 'HS256' })({
+      sub: claims.sub,
+      sid: claims.sid,
+      typ: 'access',
+    });
+    const expired = createSigner({
+      key: t.config.jwtSecret,
+      algorithm: 'HS256',
+      clockTimestamp: Date.now() - 3_600_000,
+      expiresIn: 60_000,
+    })({ sub: claims.sub, sid: claims.sid, typ: 'access' });
+    const wrongType = createSigner({ key: t.config.jwtSecret, algorithm: 'HS256', expiresIn: 60_000 })({
+      sub: claims.sub,
+      sid: claims.sid,
+      typ: 'refresh',
+    });
 
     for (const token of [none, forged, expired, wrongType, user.cookies.refresh_token]) {
       const res = await me(`access_token=${token}`);
@@ -155,7 +202,11 @@ describe('refresh tokens', () => {
 describe('getLoggedUser after the access token lapsed', () => {
   it('refreshes from the refresh cookie and answers the user with new cookies', async () => {
     const user = await signIn(t.app);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: `refresh_token=${user.cookies.refresh_token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/getLoggedUser',
+      headers: { cookie: `refresh_token=${user.cookies.refresh_token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().username).toBe(user.username);
     const next = cookiesOf(res);
@@ -166,7 +217,11 @@ describe('getLoggedUser after the access token lapsed', () => {
   });
 
   it('answers 401 for a bad refresh cookie, and sets the readable session hint only with a session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: 'refresh_token=made-up' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/getLoggedUser',
+      headers: { cookie: 'refresh_token=made-up' },
+    });
     expect(res.statusCode).toBe(401);
     const user = await signIn(t.app);
     expect(user.cookies.has_session).toBe('1');
@@ -180,20 +235,48 @@ describe('getLoggedUser after the access token lapsed', () => {
 
 describe('refresh token reuse outside the race window', () => {
   let strict: TestApp;
-  beforeAll(async () => { strict = await createTestApp({ REFRESH_REUSE_GRACE_MS: '0' }); });
-  afterAll(async () => { await strict.close(); });
+  beforeAll(async () => {
+    strict = await createTestApp({ REFRESH_REUSE_GRACE_MS: '0' });
+  });
+  afterAll(async () => {
+    await strict.close();
+  });
 
   it('revokes the whole family', async () => {
     const user = await signIn(strict.app);
-    const first = await strict.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${user.cookies.refresh_token}` } });
+    const first = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `refresh_token=${user.cookies.refresh_token}` },
+    });
     const next = cookiesOf(first);
-    expect((await strict.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: `access_token=${next.access_token}` } })).statusCode).toBe(200);
-    const reuse = await strict.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${user.cookies.refresh_token}` } });
+    expect(
+      (
+        await strict.app.inject({
+          method: 'GET',
+          url: '/api/auth/getLoggedUser',
+          headers: { cookie: `access_token=${next.access_token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const reuse = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `refresh_token=${user.cookies.refresh_token}` },
+    });
     expect(reuse.statusCode).toBe(401);
     // The thief's or the victim's newer tokens are now dead too.
-    const after = await strict.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${next.refresh_token}` } });
+    const after = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `refresh_token=${next.refresh_token}` },
+    });
     expect(after.statusCode).toBe(401);
-    const access = await strict.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: `access_token=${next.access_token}` } });
+    const access = await strict.app.inject({
+      method: 'GET',
+      url: '/api/auth/getLoggedUser',
+      headers: { cookie: `access_token=${next.access_token}` },
+    });
     expect(access.statusCode).toBe(401);
   });
 });
@@ -215,20 +298,43 @@ describe('logout', () => {
 describe('cross-origin and rate limits', () => {
   it('refuses an unsafe request from another site', async () => {
     const user = await signIn(t.app);
-    const byOrigin = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...user.headers, origin: 'https://evil.example', host: 'localhost:80' } });
+    const byOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...user.headers, origin: 'https://evil.example', host: 'localhost:80' },
+    });
     expect(byOrigin.statusCode).toBe(403);
     expect(byOrigin.json()).toEqual({ message: 'Cross-origin requests are not allowed', code: 'CrossOrigin' });
-    const bySite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...user.headers, 'sec-fetch-site': 'cross-site' } });
+    const bySite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...user.headers, 'sec-fetch-site': 'cross-site' },
+    });
     expect(bySite.statusCode).toBe(403);
     expect((await me(user.headers.cookie)).statusCode).toBe(200);
-    const same = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...user.headers, origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' } });
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: {
+        ...user.headers,
+        origin: 'http://localhost:80',
+        host: 'localhost:80',
+        'sec-fetch-site': 'same-origin',
+      },
+    });
     expect(same.statusCode).toBe(200);
   });
 
   it('answers 429 with Retry-After past the per-account login limit', async () => {
     const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_ACCOUNT: '3' });
     try {
-      const attempt = (ip: string) => limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'victim@example.com', password: 'guess-guess' } });
+      const attempt = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          payload: { email: 'victim@example.com', password: 'guess-guess' },
+        });
       for (let i = 0; i < 3; i += 1) expect((await attempt(`10.0.0.${i}`)).statusCode).toBe(401);
       const blocked = await attempt('10.0.0.99');
       expect(blocked.statusCode).toBe(429);
@@ -244,7 +350,8 @@ describe('cross-origin and rate limits', () => {
     const [one, two] = [await createTestApp(env), await createTestApp(env)];
     try {
       const email = `redis-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-      const attempt = (app: TestApp) => app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'guess-guess' } });
+      const attempt = (app: TestApp) =>
+        app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'guess-guess' } });
       expect((await attempt(one)).statusCode).toBe(401);
       expect((await attempt(two)).statusCode).toBe(401);
       expect((await attempt(one)).statusCode).toBe(429);
@@ -257,7 +364,12 @@ describe('cross-origin and rate limits', () => {
   it('answers 429 past the per-IP sign-up limit', async () => {
     const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_IP: '2' });
     try {
-      const attempt = (n: number) => limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `ip_user${n}`, email: `ip${n}@example.com`, password: 'x' } });
+      const attempt = (n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { username: `ip_user${n}`, email: `ip${n}@example.com`, password: 'x' },
+        });
       expect((await attempt(1)).statusCode).toBe(400);
       expect((await attempt(2)).statusCode).toBe(400);
       expect((await attempt(3)).statusCode).toBe(429);

@@ -5,10 +5,17 @@ import { combineResults, parseWrk } from '../../bench/wrk';
 describe('bench: wrk results', () => {
   it('reads requests, req/s, p50, p99 and errors from wrk --latency', () => {
     const output = [
-      'Running 2s test @ http://127.0.0.1:3000', '  2 threads and 50 connections',
-      '  Latency Distribution', '     50%  812.00us', '     75%    1.20ms', '     90%    2.01ms', '     99%    1.10s',
-      '  4000 requests in 2.00s, 1.00MB read', '  Non-2xx or 3xx responses: 3',
-      '  Socket errors: connect 0, read 1, write 0, timeout 2', 'Requests/sec:   2000.00',
+      'Running 2s test @ http://127.0.0.1:3000',
+      '  2 threads and 50 connections',
+      '  Latency Distribution',
+      '     50%  812.00us',
+      '     75%    1.20ms',
+      '     90%    2.01ms',
+      '     99%    1.10s',
+      '  4000 requests in 2.00s, 1.00MB read',
+      '  Non-2xx or 3xx responses: 3',
+      '  Socket errors: connect 0, read 1, write 0, timeout 2',
+      'Requests/sec:   2000.00',
     ].join('\n');
     expect(parseWrk(output)).toEqual({ requests: 4000, rps: 2000, p50: 0.812, p99: 1100, errors: 6 });
   });

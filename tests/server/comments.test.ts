@@ -14,20 +14,36 @@ beforeAll(async () => {
   commenter = await signIn(t.app);
   stranger = await signIn(t.app);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const inject = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+const inject = (
+  user: SignedInUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 const commentsCount = async (postId: string) =>
-  (await t.db.kysely.selectFrom('posts').select('comments_count').where('id', '=', postId).executeTakeFirstOrThrow()).comments_count;
+  (await t.db.kysely.selectFrom('posts').select('comments_count').where('id', '=', postId).executeTakeFirstOrThrow())
+    .comments_count;
 
 describe('add and list', () => {
   it('adds a trimmed comment from the session user and counts it', async () => {
     const post = await createPost(t.app, author);
-    const res = await inject(commenter, 'POST', `/api/posts/${post._id}/comments`, { message: '  Nice!  ', userId: stranger.id });
+    const res = await inject(commenter, 'POST', `/api/posts/${post._id}/comments`, {
+      message: '  Nice!  ',
+      userId: stranger.id,
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: 'Nice!', creator: commenter.username, likesCount: 0, dislikesCount: 0, myReaction: null });
+    expect(res.json()).toMatchObject({
+      message: 'Nice!',
+      creator: commenter.username,
+      likesCount: 0,
+      dislikesCount: 0,
+      myReaction: null,
+    });
     expect(await commentsCount(post._id)).toBe(1);
     const list = await inject(author, 'GET', `/api/posts/${post._id}/comments`);
     expect(list.json()).toHaveLength(1);
@@ -63,12 +79,26 @@ describe('add and list', () => {
 describe('comment reactions', () => {
   it('like and dislike toggle and share one reaction per user', async () => {
     const post = await createPost(t.app, author);
-    const comment: Comment = (await inject(commenter, 'POST', `/api/posts/${post._id}/comments`, { message: 'hey' })).json();
-    const like = await inject(author, 'PATCH', `/api/posts/${post._id}/comments/like`, { commentId: comment.commentId, userId: stranger.id });
+    const comment: Comment = (
+      await inject(commenter, 'POST', `/api/posts/${post._id}/comments`, { message: 'hey' })
+    ).json();
+    const like = await inject(author, 'PATCH', `/api/posts/${post._id}/comments/like`, {
+      commentId: comment.commentId,
+      userId: stranger.id,
+    });
     expect(like.json()).toEqual({ commentId: comment.commentId, likesCount: 1, dislikesCount: 0, myReaction: 'like' });
-    const dislike = await inject(author, 'PATCH', `/api/posts/${post._id}/comments/dislike`, { commentId: comment.commentId });
-    expect(dislike.json()).toEqual({ commentId: comment.commentId, likesCount: 0, dislikesCount: 1, myReaction: 'dislike' });
-    const again = await inject(author, 'PATCH', `/api/posts/${post._id}/comments/dislike`, { commentId: comment.commentId });
+    const dislike = await inject(author, 'PATCH', `/api/posts/${post._id}/comments/dislike`, {
+      commentId: comment.commentId,
+    });
+    expect(dislike.json()).toEqual({
+      commentId: comment.commentId,
+      likesCount: 0,
+      dislikesCount: 1,
+      myReaction: 'dislike',
+    });
+    const again = await inject(author, 'PATCH', `/api/posts/${post._id}/comments/dislike`, {
+      commentId: comment.commentId,
+    });
     expect(again.json().myReaction).toBeNull();
     await inject(author, 'PATCH', `/api/posts/${post._id}/comments/like`, { commentId: comment.commentId });
     const list = (await inject(author, 'GET', `/api/posts/${post._id}/comments`)).json();
@@ -78,18 +108,31 @@ describe('comment reactions', () => {
   it('answers 400 without a commentId, 404 for a comment of another post, 401 without a session', async () => {
     const post = await createPost(t.app, author);
     const other = await createPost(t.app, author);
-    const comment: Comment = (await inject(commenter, 'POST', `/api/posts/${other._id}/comments`, { message: 'x' })).json();
+    const comment: Comment = (
+      await inject(commenter, 'POST', `/api/posts/${other._id}/comments`, { message: 'x' })
+    ).json();
     expect((await inject(author, 'PATCH', `/api/posts/${post._id}/comments/like`, {})).statusCode).toBe(400);
-    expect((await inject(author, 'PATCH', `/api/posts/${post._id}/comments/like`, { commentId: comment.commentId })).statusCode).toBe(404);
-    expect((await inject(null, 'PATCH', `/api/posts/${other._id}/comments/like`, { commentId: comment.commentId })).statusCode).toBe(401);
-    expect((await inject(null, 'PATCH', `/api/posts/${other._id}/comments/dislike`, { commentId: comment.commentId })).statusCode).toBe(401);
+    expect(
+      (await inject(author, 'PATCH', `/api/posts/${post._id}/comments/like`, { commentId: comment.commentId }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await inject(null, 'PATCH', `/api/posts/${other._id}/comments/like`, { commentId: comment.commentId }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await inject(null, 'PATCH', `/api/posts/${other._id}/comments/dislike`, { commentId: comment.commentId }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
 describe('delete', () => {
   async function setup() {
     const post = await createPost(t.app, author);
-    const comment: Comment = (await inject(commenter, 'POST', `/api/posts/${post._id}/comments`, { message: 'bye' })).json();
+    const comment: Comment = (
+      await inject(commenter, 'POST', `/api/posts/${post._id}/comments`, { message: 'bye' })
+    ).json();
     return { post, comment };
   }
 
@@ -107,12 +150,17 @@ describe('delete', () => {
     const res = await inject(stranger, 'DELETE', `/api/posts/${post._id}/comments/${comment.commentId}`);
     expect(res.statusCode).toBe(403);
     expect(await commentsCount(post._id)).toBe(1);
-    expect(await t.db.kysely.selectFrom('comments').select('id').where('id', '=', comment.commentId).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.kysely.selectFrom('comments').select('id').where('id', '=', comment.commentId).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('answers 404 for a missing comment and 401 without a session', async () => {
     const { post, comment } = await setup();
-    expect((await inject(author, 'DELETE', `/api/posts/${post._id}/comments/0190d5c6-0000-7000-8000-000000000000`)).statusCode).toBe(404);
+    expect(
+      (await inject(author, 'DELETE', `/api/posts/${post._id}/comments/0190d5c6-0000-7000-8000-000000000000`))
+        .statusCode,
+    ).toBe(404);
     expect((await inject(null, 'DELETE', `/api/posts/${post._id}/comments/${comment.commentId}`)).statusCode).toBe(401);
   });
 });

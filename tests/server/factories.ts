@@ -11,7 +11,9 @@ export async function createPost(
 ): Promise<Post> {
   const image = overrides.image ?? (await uploadImage(app, user, 'post')).secure_url;
   const res = await app.inject({
-    method: 'POST', url: '/api/posts/create', headers: user.headers,
+    method: 'POST',
+    url: '/api/posts/create',
+    headers: user.headers,
     payload: { message: overrides.message ?? 'A sunny day', tags: overrides.tags ?? ['sun'], image },
   });
   if (res.statusCode !== 201) throw new Error(`create post failed: ${res.body}`);
@@ -19,7 +21,12 @@ export async function createPost(
 }
 
 /** Follows every `next` link of a list, returning all items and the number of pages. */
-export async function walkPages<T>(app: FastifyInstance, user: SignedInUser, firstUrl: string, between?: () => Promise<void>) {
+export async function walkPages<T>(
+  app: FastifyInstance,
+  user: SignedInUser,
+  firstUrl: string,
+  between?: () => Promise<void>,
+) {
   const items: T[] = [];
   let url: string | null = firstUrl;
   let pages = 0;

@@ -21,7 +21,8 @@ export interface TestApp {
 }
 
 async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') return { url: `sqlite:${path.join(dataDir, 'test.db')}`, drop: async () => {} };
+  if (process.env.TEST_DB !== 'postgres')
+    return { url: `sqlite:${path.join(dataDir, 'test.db')}`, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `posts_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -51,22 +52,40 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
 }
 
 /** `pageHandler` stands in for Next.js where a test needs the page routes. */
-export async function createTestApp(env: Record<string, string> = {}, options: { pageHandler?: PageHandler } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { pageHandler?: PageHandler } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
   const database = await freshDatabaseUrl(dataDir);
   const config = loadConfig({
-    DATA_DIR: dataDir, DATABASE_URL: database.url, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent',
-    RATE_LIMIT_AUTH_PER_IP: '1000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000', RATE_LIMIT_UPLOADS_PER_USER: '1000',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_IP: '1000',
+    RATE_LIMIT_AUTH_PER_ACCOUNT: '1000',
+    RATE_LIMIT_UPLOADS_PER_USER: '1000',
     RATE_LIMIT_WRITES_PER_USER: '1000',
     // Tests write rows straight into the database as another instance would; see them at once.
-    HOME_FEED_SYNC_MS: '0', ...env,
+    HOME_FEED_SYNC_MS: '0',
+    ...env,
   });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
-  const app = await buildApp({ config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl), logger: false, ...options });
+  const app = await buildApp({
+    config,
+    db,
+    storage: localStorage(config.mediaDir, config.mediaBaseUrl),
+    logger: false,
+    ...options,
+  });
   await app.ready();
   return {
-    app, db, config, dataDir,
+    app,
+    db,
+    config,
+    dataDir,
     async close() {
       await app.close();
       await db.close();
@@ -82,7 +101,9 @@ export function cookiesOf(response: LightMyRequestResponse): Record<string, stri
 }
 
 export const cookieHeader = (cookies: Record<string, string>) =>
-  Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 
 let counter = 0;
 export interface SignedInUser {
@@ -96,7 +117,10 @@ export interface SignedInUser {
 }
 
 /** Signs up a new user (unique name) and signs in. */
-export async function signIn(app: FastifyInstance, overrides: { username?: string; password?: string } = {}): Promise<SignedInUser> {
+export async function signIn(
+  app: FastifyInstance,
+  overrides: { username?: string; password?: string } = {},
+): Promise<SignedInUser> {
   counter += 1;
   const username = overrides.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;
   const email = `${username.toLowerCase()}@example.com`;
@@ -106,7 +130,11 @@ export async function signIn(app: FastifyInstance, overrides: { username?: strin
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const cookies = cookiesOf(login);
-  const me = await app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: cookieHeader(cookies) } });
+  const me = await app.inject({
+    method: 'GET',
+    url: '/api/auth/getLoggedUser',
+    headers: { cookie: cookieHeader(cookies) },
+  });
   return { id: me.json()._id, username, email, password, cookies, headers: { cookie: cookieHeader(cookies) } };
 }
 

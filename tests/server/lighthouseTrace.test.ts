@@ -1,12 +1,24 @@
 import { mainThreadCpuShare, type TraceEvent } from '../../scripts/lighthouseTrace';
 
 const MAIN = { pid: 10, tid: 10 };
-const navigation: TraceEvent = { name: 'navigationStart', ph: 'R', ...MAIN, ts: 1_000, args: { data: { documentLoaderURL: 'http://127.0.0.1:3000/' } } };
-const task = (ts: number, ms: number, cpuMs: number | undefined, thread = MAIN): TraceEvent =>
-  ({ name: 'RunTask', ph: 'X', ...thread, ts, dur: ms * 1000, tdur: cpuMs === undefined ? undefined : cpuMs * 1000 });
+const navigation: TraceEvent = {
+  name: 'navigationStart',
+  ph: 'R',
+  ...MAIN,
+  ts: 1_000,
+  args: { data: { documentLoaderURL: 'http://127.0.0.1:3000/' } },
+};
+const task = (ts: number, ms: number, cpuMs: number | undefined, thread = MAIN): TraceEvent => ({
+  name: 'RunTask',
+  ph: 'X',
+  ...thread,
+  ts,
+  dur: ms * 1000,
+  tdur: cpuMs === undefined ? undefined : cpuMs * 1000,
+});
 
 describe('mainThreadCpuShare', () => {
-  it('is the CPU share of the page main thread\'s long tasks after the navigation', () => {
+  it("is the CPU share of the page main thread's long tasks after the navigation", () => {
     const events = [
       // The about:blank navigation Lighthouse starts from does not count.
       { ...navigation, ts: 0, args: { data: { documentLoaderURL: '' } } },

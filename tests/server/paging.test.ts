@@ -15,12 +15,19 @@ beforeAll(async () => {
   owner = await signIn(t.app);
   image = (await uploadImage(t.app, owner, 'post')).secure_url;
   for (let i = 0; i < 23; i += 1) {
-    postIds.unshift((await createPost(t.app, owner, { image, tags: i % 2 ? ['odd', 'all'] : ['even', 'all'], message: `post ${i}` }))._id);
+    postIds.unshift(
+      (await createPost(t.app, owner, { image, tags: i % 2 ? ['odd', 'all'] : ['even', 'all'], message: `post ${i}` }))
+        ._id,
+    );
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const addPost = async () => { await createPost(t.app, owner, { image, tags: ['all', 'odd', 'even'] }); };
+const addPost = async () => {
+  await createPost(t.app, owner, { image, tags: ['all', 'odd', 'even'] });
+};
 
 describe('keyset paging', () => {
   it.each([
@@ -43,7 +50,11 @@ describe('keyset paging', () => {
 
   it('the last page carries no Link header', async () => {
     for (let i = 0; i < 3; i += 1) await createPost(t.app, owner, { image, tags: ['lastpage'] });
-    const res = await t.app.inject({ method: 'GET', url: '/api/posts/tagged?tags=lastpage&limit=3', headers: owner.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/posts/tagged?tags=lastpage&limit=3',
+      headers: owner.headers,
+    });
     expect(res.json()).toHaveLength(3);
     expect(res.headers.link).toBeUndefined();
   });
@@ -52,11 +63,21 @@ describe('keyset paging', () => {
     const post = await createPost(t.app, owner, { image, tags: ['odd'] });
     const ids: string[] = [];
     for (let i = 0; i < 11; i += 1) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/posts/${post._id}/comments`, headers: owner.headers, payload: { message: `c${i}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/posts/${post._id}/comments`,
+        headers: owner.headers,
+        payload: { message: `c${i}` },
+      });
       ids.unshift(res.json().commentId);
     }
     const addComment = async () => {
-      await t.app.inject({ method: 'POST', url: `/api/posts/${post._id}/comments`, headers: owner.headers, payload: { message: 'late' } });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/posts/${post._id}/comments`,
+        headers: owner.headers,
+        payload: { message: 'late' },
+      });
     };
     const { items } = await walkPages<Comment>(t.app, owner, `/api/posts/${post._id}/comments?limit=4`, addComment);
     expect(items.map((c) => c.commentId)).toEqual(ids);
@@ -82,15 +103,39 @@ describe('home feed of someone following very many people', () => {
     const now = new Date().toISOString();
     // Bulk rows straight into the database: 400+ sign-ups through the API would only test argon2.
     const creators = Array.from({ length: HOME_FEED_MERGE_MAX + 5 }, (_, i) => ({
-      id: newId(), username: `bulk${i}`, username_lower: `bulk${i}`, email: `bulk${i}@example.com`, password_hash: 'x',
-      role: 'member' as const, avatar: null, banner: null, description: '', created_at: now, updated_at: now,
+      id: newId(),
+      username: `bulk${i}`,
+      username_lower: `bulk${i}`,
+      email: `bulk${i}@example.com`,
+      password_hash: 'x',
+      role: 'member' as const,
+      avatar: null,
+      banner: null,
+      description: '',
+      created_at: now,
+      updated_at: now,
     }));
     await k.insertInto('users').values(creators).execute();
-    await k.insertInto('follows').values(creators.map((c) => ({ id: newId(), follower_id: reader.id, followee_id: c.id, created_at: now }))).execute();
+    await k
+      .insertInto('follows')
+      .values(creators.map((c) => ({ id: newId(), follower_id: reader.id, followee_id: c.id, created_at: now })))
+      .execute();
     const expected: string[] = [];
     for (const creator of creators.slice(0, 9)) {
       const id = newId();
-      await k.insertInto('posts').values({ id, creator_id: creator.id, message: 'm', image: image, media_id: null, tags: '["bulk"]', created_at: now, updated_at: now }).execute();
+      await k
+        .insertInto('posts')
+        .values({
+          id,
+          creator_id: creator.id,
+          message: 'm',
+          image: image,
+          media_id: null,
+          tags: '["bulk"]',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       expected.unshift(id);
     }
     const { items } = await walkPages<Post>(t.app, reader, '/api/posts?feed=following&limit=4');
@@ -104,10 +149,16 @@ describe('home feed past its walk window', () => {
     const writer = await signIn(t.app);
     await t.app.inject({ method: 'PATCH', url: `/api/users/${writer.username}/follow`, headers: reader.headers });
     const mine: string[] = [];
-    for (let i = 0; i < 5; i += 1) mine.unshift((await createPost(t.app, writer, { image: (await uploadImage(t.app, writer)).secure_url }))._id);
+    for (let i = 0; i < 5; i += 1)
+      mine.unshift((await createPost(t.app, writer, { image: (await uploadImage(t.app, writer)).secure_url }))._id);
     // Many newer posts by someone the reader does not follow: a small window sees none of the reader's.
     for (let i = 0; i < 6; i += 1) await addPost();
-    const expected = [...mine, ...(await t.db.kysely.selectFrom('posts').select('id').where('creator_id', '=', reader.id).execute()).map((r) => r.id)];
+    const expected = [
+      ...mine,
+      ...(await t.db.kysely.selectFrom('posts').select('id').where('creator_id', '=', reader.id).execute()).map(
+        (r) => r.id,
+      ),
+    ];
     for (const walkWindow of [3, 1_000]) {
       const feed = homeFeedQueries(t.db.kysely);
       const ids = (await feed.homeFeedPosts(reader.id, null, 4, walkWindow)).map((p) => p.id);
@@ -120,7 +171,9 @@ describe('home feed past its walk window', () => {
 
 describe('next page links', () => {
   it('keep the path and the other parameters, and set cursor and limit', () => {
-    expect(nextPageUrl('/api/posts/tagged?tags=a%2Cb&cursor=old&limit=5', 'new', 5)).toBe('/api/posts/tagged?tags=a%2Cb&cursor=new&limit=5');
+    expect(nextPageUrl('/api/posts/tagged?tags=a%2Cb&cursor=old&limit=5', 'new', 5)).toBe(
+      '/api/posts/tagged?tags=a%2Cb&cursor=new&limit=5',
+    );
     expect(nextPageUrl('/api/users/ann/posts', 'c1', 12)).toBe('/api/users/ann/posts?cursor=c1&limit=12');
     expect(nextPageUrl('/api/users/a>b/posts?x=1', 'c', 3)).toBe('/api/users/a%3Eb/posts?x=1&cursor=c&limit=3');
   });

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { thumbHashToAverageRGBA } from 'thumbhash';
 import { processImage, stageImage } from '../../server/media/pipeline';
 
-const describeOf = (variants: { format: string; width: number; height: number }[]) => variants.map((v) => `${v.format} ${v.width}x${v.height}`);
+const describeOf = (variants: { format: string; width: number; height: number }[]) =>
+  variants.map((v) => `${v.format} ${v.width}x${v.height}`);
 const averageOf = (thumbhash: string) => {
   const { r, g, b } = thumbHashToAverageRGBA(Buffer.from(thumbhash, 'base64'));
   return [r, g, b].map((v) => Math.round(v * 255));
@@ -11,8 +12,14 @@ const averageOf = (thumbhash: string) => {
 const meanOf = async (image: Buffer) => (await sharp(image).stats()).channels.slice(0, 3).map((c) => c.mean);
 
 /** Green background with an orange disc, 1600×1200 unless told. */
-const picture = (width = 1600, height = 1200) => sharp({ create: { width, height, channels: 3, background: '#33aa88' } })
-  .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 3}" fill="#ff3300"/></svg>`) }]);
+const picture = (width = 1600, height = 1200) =>
+  sharp({ create: { width, height, channels: 3, background: '#33aa88' } }).composite([
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 3}" fill="#ff3300"/></svg>`,
+      ),
+    },
+  ]);
 
 describe('stageImage / processImage', () => {
   it('has the main JPEG and the thumbhash before the other variants, which come from the same pixels', async () => {
@@ -23,7 +30,11 @@ describe('stageImage / processImage', () => {
     expect(describeOf(rest)).toEqual(['webp 1080x810', 'webp 540x405', 'jpg 540x405']);
     for (const v of rest) {
       const meta = await sharp(v.data).metadata();
-      expect([meta.format === 'jpeg' ? 'jpg' : meta.format, meta.width, meta.height]).toEqual([v.format, v.width, v.height]);
+      expect([meta.format === 'jpeg' ? 'jpg' : meta.format, meta.width, meta.height]).toEqual([
+        v.format,
+        v.width,
+        v.height,
+      ]);
     }
     // The 540 px variants show the same picture as the 1080 px one.
     const [big, small] = [await meanOf(staged.main.data), await meanOf(rest[2].data)];
@@ -37,10 +48,15 @@ describe('stageImage / processImage', () => {
   });
 
   it('keeps transparency: PNG fallbacks and WebP with alpha at every size', async () => {
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 1200, height: 800, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const image = await processImage(png, 'post');
     expect(describeOf(image.variants)).toEqual(['webp 1080x720', 'png 1080x720', 'webp 540x360', 'png 540x360']);
-    for (const v of image.variants) expect((await sharp(v.data).metadata()).hasAlpha, `${v.format} ${v.width}`).toBe(true);
+    for (const v of image.variants)
+      expect((await sharp(v.data).metadata()).hasAlpha, `${v.format} ${v.width}`).toBe(true);
   });
 
   it('drops an alpha channel that every pixel leaves opaque: JPEG fallbacks', async () => {
@@ -52,8 +68,12 @@ describe('stageImage / processImage', () => {
   });
 
   it('handles a 16-bit PNG with transparency', async () => {
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.25 } } })
-      .toColourspace('rgb16').png().toBuffer();
+    const png = await sharp({
+      create: { width: 1200, height: 800, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.25 } },
+    })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
     expect((await sharp(png).metadata()).depth).toBe('ushort');
     const image = await processImage(png, 'post');
     expect(describeOf(image.variants)).toEqual(['webp 1080x720', 'png 1080x720', 'webp 540x360', 'png 540x360']);
@@ -73,7 +93,10 @@ describe('stageImage / processImage', () => {
       const [mine, original] = [await meanOf(v.data), await meanOf(p3)];
       for (let i = 0; i < 3; i++) expect(Math.abs(mine[i] - original[i])).toBeLessThan(3);
     }
-    const [p3Average, srgbAverage] = [averageOf(image.thumbhash), averageOf((await processImage(srgb, 'post')).thumbhash)];
+    const [p3Average, srgbAverage] = [
+      averageOf(image.thumbhash),
+      averageOf((await processImage(srgb, 'post')).thumbhash),
+    ];
     for (let i = 0; i < 3; i++) expect(Math.abs(p3Average[i] - srgbAverage[i])).toBeLessThan(4);
   });
 
@@ -97,14 +120,18 @@ describe('stageImage / processImage', () => {
     for (const v of image.variants) {
       // The disc was on the left third; after a quarter turn clockwise it is on the top third.
       const { data, info } = await sharp(v.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      const red = (x: number, y: number) => data[(Math.round(y * info.height) * info.width + Math.round(x * info.width)) * info.channels];
+      const red = (x: number, y: number) =>
+        data[(Math.round(y * info.height) * info.width + Math.round(x * info.width)) * info.channels];
       expect(red(0.5, 1 / 3), `${v.format} ${v.width}`).toBeGreaterThan(200);
       expect(red(0.5, 0.9), `${v.format} ${v.width}`).toBeLessThan(100);
     }
   });
 
   it('makes a colour thumbhash of a greyscale image', async () => {
-    const grey = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080' } }).toColourspace('b-w').png().toBuffer();
+    const grey = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080' } })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
     const image = await processImage(grey, 'post');
     for (const value of averageOf(image.thumbhash)) expect(Math.abs(value - 128)).toBeLessThan(10);

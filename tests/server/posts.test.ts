@@ -12,10 +12,16 @@ beforeAll(async () => {
   alice = await signIn(t.app);
   bob = await signIn(t.app);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const inject = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+const inject = (
+  user: SignedInUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 async function postRow(id: string) {
   return t.db.kysely.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -25,17 +31,36 @@ describe('create', () => {
   it('creates a post from the session user, ignoring creator fields in the body', async () => {
     const upload = await uploadImage(t.app, alice, 'post');
     const res = await inject(alice, 'POST', '/api/posts/create', {
-      message: '  Hello world  ', image: upload.secure_url, tags: ['#Sun', 'beach', 'sun', ' sea '],
-      creator: bob.username, creatorImage: 'https://evil.example/x.png', userId: bob.id,
+      message: '  Hello world  ',
+      image: upload.secure_url,
+      tags: ['#Sun', 'beach', 'sun', ' sea '],
+      creator: bob.username,
+      creatorImage: 'https://evil.example/x.png',
+      userId: bob.id,
     });
     expect(res.statusCode).toBe(201);
     const post: Post = res.json();
     expect(post).toMatchObject({
-      message: 'Hello world', image: upload.secure_url, tags: ['Sun', 'beach', 'sea'], creator: alice.username,
-      creatorImage: null, likesCount: 0, dislikesCount: 0, commentsCount: 0, myReaction: null,
+      message: 'Hello world',
+      image: upload.secure_url,
+      tags: ['Sun', 'beach', 'sea'],
+      creator: alice.username,
+      creatorImage: null,
+      likesCount: 0,
+      dislikesCount: 0,
+      commentsCount: 0,
+      myReaction: null,
     });
-    expect(post.imageInfo).toMatchObject({ width: expect.any(Number), height: expect.any(Number), srcset: expect.stringContaining('w') });
-    const user = await t.db.kysely.selectFrom('users').select('posts_count').where('id', '=', alice.id).executeTakeFirstOrThrow();
+    expect(post.imageInfo).toMatchObject({
+      width: expect.any(Number),
+      height: expect.any(Number),
+      srcset: expect.stringContaining('w'),
+    });
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .select('posts_count')
+      .where('id', '=', alice.id)
+      .executeTakeFirstOrThrow();
     expect(user.posts_count).toBe(1);
   });
 
@@ -52,11 +77,17 @@ describe('create', () => {
     [{ message: 'ok', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'A post can have at most 20 tags'],
   ])('refuses %j with its message and writes nothing', async (payload, message) => {
     const upload = await uploadImage(t.app, alice, 'post');
-    const before = await t.db.kysely.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db.kysely
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await inject(alice, 'POST', '/api/posts/create', { image: upload.secure_url, ...payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    const after = await t.db.kysely.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db.kysely
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -66,16 +97,28 @@ describe('create', () => {
   });
 
   it('requires an image uploaded here, by this user, as a post image', async () => {
-    const foreign = await inject(alice, 'POST', '/api/posts/create', { message: 'x', tags: ['a'], image: 'https://example.com/cat.jpg' });
+    const foreign = await inject(alice, 'POST', '/api/posts/create', {
+      message: 'x',
+      tags: ['a'],
+      image: 'https://example.com/cat.jpg',
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().code).toBe('InvalidImage');
     const missing = await inject(alice, 'POST', '/api/posts/create', { message: 'x', tags: ['a'] });
     expect(missing.statusCode).toBe(400);
     const bobsUpload = await uploadImage(t.app, bob, 'post');
-    const stolen = await inject(alice, 'POST', '/api/posts/create', { message: 'x', tags: ['a'], image: bobsUpload.secure_url });
+    const stolen = await inject(alice, 'POST', '/api/posts/create', {
+      message: 'x',
+      tags: ['a'],
+      image: bobsUpload.secure_url,
+    });
     expect(stolen.statusCode).toBe(400);
     const avatar = await uploadImage(t.app, alice, 'avatar');
-    const wrongPreset = await inject(alice, 'POST', '/api/posts/create', { message: 'x', tags: ['a'], image: avatar.secure_url });
+    const wrongPreset = await inject(alice, 'POST', '/api/posts/create', {
+      message: 'x',
+      tags: ['a'],
+      image: avatar.secure_url,
+    });
     expect(wrongPreset.statusCode).toBe(400);
   });
 
@@ -93,12 +136,17 @@ describe('get', () => {
     await inject(bob, 'POST', `/api/posts/${post._id}/comments`, { message: 'second' });
     const res = await inject(bob, 'GET', `/api/posts/${post._id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: post._id, commentsCount: 2, comments: [{ message: 'second' }, { message: 'first' }] });
+    expect(res.json()).toMatchObject({
+      _id: post._id,
+      commentsCount: 2,
+      comments: [{ message: 'second' }, { message: 'first' }],
+    });
   });
 
   it('embeds the 12 newest comments, and a Link to the older ones only when there are any', async () => {
     const post = await createPost(t.app, alice);
-    for (let i = 1; i <= 12; i += 1) await inject(bob, 'POST', `/api/posts/${post._id}/comments`, { message: `comment ${i}` });
+    for (let i = 1; i <= 12; i += 1)
+      await inject(bob, 'POST', `/api/posts/${post._id}/comments`, { message: `comment ${i}` });
     const twelve = await inject(bob, 'GET', `/api/posts/${post._id}`);
     expect(twelve.json().comments).toHaveLength(12);
     expect(twelve.headers.link).toBeUndefined();
@@ -130,10 +178,22 @@ describe('edit', () => {
     const post = await createPost(t.app, alice, { tags: ['old'] });
     const upload = await uploadImage(t.app, alice, 'post');
     const res = await inject(alice, 'PATCH', `/api/posts/${post._id}/manage`, {
-      post: { message: 'edited', tags: ['New', 'other'], image: upload.secure_url, likesCount: 999, creator: bob.username },
+      post: {
+        message: 'edited',
+        tags: ['New', 'other'],
+        image: upload.secure_url,
+        likesCount: 999,
+        creator: bob.username,
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'edited', tags: ['New', 'other'], image: upload.secure_url, likesCount: 0, creator: alice.username });
+    expect(res.json()).toMatchObject({
+      message: 'edited',
+      tags: ['New', 'other'],
+      image: upload.secure_url,
+      likesCount: 0,
+      creator: alice.username,
+    });
     const byOld = await inject(alice, 'GET', '/api/posts/tagged?tags=old');
     expect(byOld.json().map((p: Post) => p._id)).not.toContain(post._id);
     const byNew = await inject(alice, 'GET', '/api/posts/tagged?tags=new');
@@ -158,9 +218,17 @@ describe('edit', () => {
   });
 
   it('answers 404 for a missing post and 401 without a session', async () => {
-    expect((await inject(alice, 'PATCH', '/api/posts/0190d5c6-0000-7000-8000-000000000000/manage', { post: { message: 'x' } })).statusCode).toBe(404);
+    expect(
+      (
+        await inject(alice, 'PATCH', '/api/posts/0190d5c6-0000-7000-8000-000000000000/manage', {
+          post: { message: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
     const post = await createPost(t.app, alice);
-    expect((await inject(null, 'PATCH', `/api/posts/${post._id}/manage`, { post: { message: 'x' } })).statusCode).toBe(401);
+    expect((await inject(null, 'PATCH', `/api/posts/${post._id}/manage`, { post: { message: 'x' } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -170,7 +238,9 @@ describe('delete', () => {
     await inject(bob, 'PATCH', `/api/posts/${post._id}/like`);
     const comment = (await inject(bob, 'POST', `/api/posts/${post._id}/comments`, { message: 'hi' })).json();
     await inject(alice, 'PATCH', `/api/posts/${post._id}/comments/like`, { commentId: comment.commentId });
-    const countBefore = (await t.db.kysely.selectFrom('users').select('posts_count').where('id', '=', alice.id).executeTakeFirstOrThrow()).posts_count;
+    const countBefore = (
+      await t.db.kysely.selectFrom('users').select('posts_count').where('id', '=', alice.id).executeTakeFirstOrThrow()
+    ).posts_count;
 
     const res = await inject(alice, 'DELETE', `/api/posts/${post._id}/manage`);
     expect(res.statusCode).toBe(200);
@@ -179,8 +249,12 @@ describe('delete', () => {
     expect(await k.selectFrom('post_tags').selectAll().where('post_id', '=', post._id).execute()).toEqual([]);
     expect(await k.selectFrom('post_reactions').selectAll().where('post_id', '=', post._id).execute()).toEqual([]);
     expect(await k.selectFrom('comments').selectAll().where('post_id', '=', post._id).execute()).toEqual([]);
-    expect(await k.selectFrom('comment_reactions').selectAll().where('comment_id', '=', comment.commentId).execute()).toEqual([]);
-    const countAfter = (await k.selectFrom('users').select('posts_count').where('id', '=', alice.id).executeTakeFirstOrThrow()).posts_count;
+    expect(
+      await k.selectFrom('comment_reactions').selectAll().where('comment_id', '=', comment.commentId).execute(),
+    ).toEqual([]);
+    const countAfter = (
+      await k.selectFrom('users').select('posts_count').where('id', '=', alice.id).executeTakeFirstOrThrow()
+    ).posts_count;
     expect(countAfter).toBe(countBefore - 1);
     expect((await inject(alice, 'GET', `/api/posts/${post._id}`)).statusCode).toBe(404);
   });
@@ -193,7 +267,11 @@ describe('delete', () => {
   });
 
   it("lets an admin delete anyone's post", async () => {
-    const admin = await t.db.kysely.selectFrom('users').select('username').where('role', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await t.db.kysely
+      .selectFrom('users')
+      .select('username')
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(admin.username).toBe(alice.username); // the first account
     const post = await createPost(t.app, bob);
     expect((await inject(alice, 'DELETE', `/api/posts/${post._id}/manage`)).statusCode).toBe(200);
@@ -221,7 +299,11 @@ describe('like and dislike', () => {
     const post = await createPost(t.app, alice);
     await Promise.all(Array.from({ length: 7 }, () => inject(bob, 'PATCH', `/api/posts/${post._id}/like`)));
     const row = await postRow(post._id);
-    const reactions = await t.db.kysely.selectFrom('post_reactions').selectAll().where('post_id', '=', post._id).execute();
+    const reactions = await t.db.kysely
+      .selectFrom('post_reactions')
+      .selectAll()
+      .where('post_id', '=', post._id)
+      .execute();
     expect(row!.likes_count).toBe(reactions.length);
     expect(reactions.length).toBe(1); // seven toggles: odd, so liked
   });
@@ -280,7 +362,8 @@ describe('writes are rate limited per user', () => {
     try {
       const user = await signIn(limited.app);
       const other = await signIn(limited.app);
-      const follow = () => limited.app.inject({ method: 'PATCH', url: `/api/users/${other.username}/follow`, headers: user.headers });
+      const follow = () =>
+        limited.app.inject({ method: 'PATCH', url: `/api/users/${other.username}/follow`, headers: user.headers });
       for (let i = 0; i < 3; i += 1) expect((await follow()).statusCode).toBe(200);
       const blocked = await follow();
       expect(blocked.statusCode).toBe(429);

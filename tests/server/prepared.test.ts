@@ -9,16 +9,35 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const now = new Date().toISOString();
-  await t.db.kysely.insertInto('users').values(['ann', 'bob', 'cy', 'dee'].map((name, i) => ({
-    id: `00000000-0000-7000-8000-00000000000${i}`, username: name, username_lower: name, email: `${name}@example.com`,
-    password_hash: 'x', role: 'member' as const, avatar: null, banner: null, description: name === 'bob' ? 'kept' : '', created_at: now, updated_at: now,
-  }))).execute();
+  await t.db.kysely
+    .insertInto('users')
+    .values(
+      ['ann', 'bob', 'cy', 'dee'].map((name, i) => ({
+        id: `00000000-0000-7000-8000-00000000000${i}`,
+        username: name,
+        username_lower: name,
+        email: `${name}@example.com`,
+        password_hash: 'x',
+        role: 'member' as const,
+        avatar: null,
+        banner: null,
+        description: name === 'bob' ? 'kept' : '',
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 // A constant in the builder ('kept') stays where it is; the values change per call.
 const users = prepared((db, v: { after: string | null; names: string[]; limit: number }) => {
-  let query = db.selectFrom('users').select('username').where((eb) => eb.or([eb('username', 'in', v.names), eb('description', '=', 'kept')]));
+  let query = db
+    .selectFrom('users')
+    .select('username')
+    .where((eb) => eb.or([eb('username', 'in', v.names), eb('description', '=', 'kept')]));
   if (v.after) query = query.where('username', '>', v.after);
   return query.orderBy('username').limit(v.limit);
 });
@@ -39,7 +58,9 @@ describe('prepared queries', () => {
   });
 
   it('refuse a builder that computes with a value instead of passing it on', async () => {
-    const computed = prepared((db, v: { name: string }) => db.selectFrom('users').select('username').where('username', '=', `${v.name}!`));
+    const computed = prepared((db, v: { name: string }) =>
+      db.selectFrom('users').select('username').where('username', '=', `${v.name}!`),
+    );
     await expect(computed(t.db.kysely, { name: 'ann' })).rejects.toThrow('used as more than a value');
   });
 });
@@ -51,10 +72,13 @@ describe('prepared queries', () => {
 async function rowConstructorsBuilt(run: () => Promise<unknown>): Promise<number> {
   const original = globalThis.Function;
   let built = 0;
-  globalThis.Function = Object.assign(function counting(...args: string[]) {
-    built += 1;
-    return original(...args);
-  }, { prototype: original.prototype }) as FunctionConstructor;
+  globalThis.Function = Object.assign(
+    function counting(...args: string[]) {
+      built += 1;
+      return original(...args);
+    },
+    { prototype: original.prototype },
+  ) as FunctionConstructor;
   try {
     await run();
   } finally {
@@ -72,29 +96,75 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again wi
   beforeAll(async () => {
     const now = new Date().toISOString();
     const k = t.db.kysely;
-    await k.insertInto('posts').values(postIds.map((postId) => ({
-      id: postId, creator_id: viewers[0], message: 'm', image: '/i.png', media_id: null, tags: '["tag"]', created_at: now, updated_at: now,
-    }))).execute();
-    await k.insertInto('post_tags').values(postIds.map((postId) => ({ post_id: postId, tag: 'tag' }))).execute();
-    await k.insertInto('post_reactions').values({ post_id: postIds[0], user_id: viewers[1], kind: 'like', created_at: now }).execute();
-    await k.insertInto('comments').values(['c1', 'c2', 'c3'].map((c) => ({ id: id(c), post_id: postIds[0], user_id: viewers[2], message: 'c', created_at: now }))).execute();
+    await k
+      .insertInto('posts')
+      .values(
+        postIds.map((postId) => ({
+          id: postId,
+          creator_id: viewers[0],
+          message: 'm',
+          image: '/i.png',
+          media_id: null,
+          tags: '["tag"]',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await k
+      .insertInto('post_tags')
+      .values(postIds.map((postId) => ({ post_id: postId, tag: 'tag' })))
+      .execute();
+    await k
+      .insertInto('post_reactions')
+      .values({ post_id: postIds[0], user_id: viewers[1], kind: 'like', created_at: now })
+      .execute();
+    await k
+      .insertInto('comments')
+      .values(
+        ['c1', 'c2', 'c3'].map((c) => ({
+          id: id(c),
+          post_id: postIds[0],
+          user_id: viewers[2],
+          message: 'c',
+          created_at: now,
+        })),
+      )
+      .execute();
     // Everyone follows everyone else: each has followers and followees.
-    const pairs = viewers.flatMap((follower) => viewers.filter((followee) => followee !== follower).map((followee) => ({ follower, followee })));
-    await k.insertInto('follows').values(pairs.map((pair, i) => ({
-      id: id(`e${i}`), follower_id: pair.follower, followee_id: pair.followee, created_at: now,
-    }))).execute();
+    const pairs = viewers.flatMap((follower) =>
+      viewers.filter((followee) => followee !== follower).map((followee) => ({ follower, followee })),
+    );
+    await k
+      .insertInto('follows')
+      .values(
+        pairs.map((pair, i) => ({
+          id: id(`e${i}`),
+          follower_id: pair.follower,
+          followee_id: pair.followee,
+          created_at: now,
+        })),
+      )
+      .execute();
   });
 
   /** Runs `query` once to prepare it, then with new values twice; how many runs re-prepared it. */
   async function reprepares(query: (i: number) => Promise<unknown[] | unknown>): Promise<number> {
     await query(0);
-    return rowConstructorsBuilt(async () => { for (let i = 1; i < 3; i += 1) await query(i); });
+    return rowConstructorsBuilt(async () => {
+      for (let i = 1; i < 3; i += 1) await query(i);
+    });
   }
 
   it('are re-prepared when a bound value sits in a LEFT JOIN (what the counting sees)', async () => {
-    const leftJoined = prepared((db, v: { viewerId: string }) => db.selectFrom('users')
-      .leftJoin('post_reactions as mine', (join) => join.onRef('mine.post_id', '=', 'users.id').on('mine.user_id', '=', v.viewerId))
-      .select(['users.username', 'mine.kind']));
+    const leftJoined = prepared((db, v: { viewerId: string }) =>
+      db
+        .selectFrom('users')
+        .leftJoin('post_reactions as mine', (join) =>
+          join.onRef('mine.post_id', '=', 'users.id').on('mine.user_id', '=', v.viewerId),
+        )
+        .select(['users.username', 'mine.kind']),
+    );
     expect(await reprepares((i) => leftJoined(t.db.kysely, { viewerId: viewers[i] }))).toBe(2);
   });
 

@@ -54,13 +54,18 @@ describe('static files of the build', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await get('/_next/static/chunks/app-abc123.js', { 'accept-encoding': 'br' });
-    const again = await get('/_next/static/chunks/app-abc123.js', { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string });
+    const again = await get('/_next/static/chunks/app-abc123.js', {
+      'accept-encoding': 'br',
+      'if-none-match': first.headers.etag as string,
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
 
   it('leaves tiny and already-compressed files as they are', async () => {
-    expect((await get('/_next/static/chunks/tiny.js', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await get('/_next/static/chunks/tiny.js', { 'accept-encoding': 'br' })).headers['content-encoding'],
+    ).toBeUndefined();
     const font = await get('/_next/static/font.woff2', { 'accept-encoding': 'br' });
     expect(font.headers['content-encoding']).toBeUndefined();
     expect(font.headers['content-type']).toBe('font/woff2');

@@ -12,7 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await signIn(t.app);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** Sweeps every upload made until now (the grace period is the caller's cutoff). */
 async function sweep(before = new Date(Date.now() + 1_000)): Promise<number> {
@@ -51,7 +53,12 @@ describe('removing unused uploads', () => {
 
   it("keeps a post's image while the post shows it: after an edit replaces it, and after the post is deleted, it goes", async () => {
     const post = await createPost(t.app, alice);
-    const first = { public_id: (await t.db.kysely.selectFrom('posts').select('media_id').where('id', '=', post._id).executeTakeFirstOrThrow()).media_id!, secure_url: post.image };
+    const first = {
+      public_id: (
+        await t.db.kysely.selectFrom('posts').select('media_id').where('id', '=', post._id).executeTakeFirstOrThrow()
+      ).media_id!,
+      secure_url: post.image,
+    };
     await sweep();
     expect(await stored(first)).toEqual(kept);
 
@@ -60,9 +67,14 @@ describe('removing unused uploads', () => {
     await sweep();
     expect(await stored(first)).toEqual(removed);
     expect(await stored(second)).toEqual(kept);
-    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: alice.headers })).json().image).toBe(second.secure_url);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: alice.headers })).json().image,
+    ).toBe(second.secure_url);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}/manage`, headers: alice.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}/manage`, headers: alice.headers }))
+        .statusCode,
+    ).toBe(200);
     await sweep();
     expect(await stored(second)).toEqual(removed);
   });
@@ -94,26 +106,54 @@ describe('removing unused uploads', () => {
 
   it('walks the table in batches: more uploads than one batch are all looked at', async () => {
     const rows = Array.from({ length: 1_203 }, (_, i) => ({
-      id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`, owner_id: alice.id, preset: 'post' as const,
-      storage_key: `post/bulk-${i}/1080.jpg`, variants: '[]', width: 1, height: 1, format: 'jpg', bytes: 1, thumbhash: null,
+      id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      owner_id: alice.id,
+      preset: 'post' as const,
+      storage_key: `post/bulk-${i}/1080.jpg`,
+      variants: '[]',
+      width: 1,
+      height: 1,
+      format: 'jpg',
+      bytes: 1,
+      thumbhash: null,
       created_at: '2020-01-01T00:00:00.000Z',
     }));
-    for (let i = 0; i < rows.length; i += 200) await t.db.kysely.insertInto('media').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db.kysely
+        .insertInto('media')
+        .values(rows.slice(i, i + 200))
+        .execute();
     expect(await sweep()).toBeGreaterThanOrEqual(1_203);
-    const left = await t.db.kysely.selectFrom('media').select('id').where('storage_key', 'like', 'post/bulk-%').execute();
+    const left = await t.db.kysely
+      .selectFrom('media')
+      .select('id')
+      .where('storage_key', 'like', 'post/bulk-%')
+      .execute();
     expect(left).toEqual([]);
   });
 });
 
 describe('the sweeper', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('sweeps soon after start and then on its interval, for uploads older than the grace period, and stops when closed', async () => {
     const cutoffs: number[] = [];
-    const sweeper = unusedMediaSweeper(async (before) => { cutoffs.push(before.getTime()); return 0; }, {
-      graceMs: 24 * 3_600_000, firstAfterMs: 60_000, everyMs: 3_600_000,
-    });
+    const sweeper = unusedMediaSweeper(
+      async (before) => {
+        cutoffs.push(before.getTime());
+        return 0;
+      },
+      {
+        graceMs: 24 * 3_600_000,
+        firstAfterMs: 60_000,
+        everyMs: 3_600_000,
+      },
+    );
     sweeper.start();
     const started = Date.now();
     await vi.advanceTimersByTimeAsync(59_999);
@@ -130,11 +170,20 @@ describe('the sweeper', () => {
   it('reports each sweep (how many it removed, or its error) and after a failure tries again on the next interval', async () => {
     const reports: unknown[] = [];
     let calls = 0;
-    const sweeper = unusedMediaSweeper(async () => {
-      calls += 1;
-      if (calls === 1) throw new Error('database is locked');
-      return 3;
-    }, { graceMs: 1_000, firstAfterMs: 10, everyMs: 100, onDone: (n) => reports.push(n), onError: (error) => reports.push((error as Error).message) });
+    const sweeper = unusedMediaSweeper(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database is locked');
+        return 3;
+      },
+      {
+        graceMs: 1_000,
+        firstAfterMs: 10,
+        everyMs: 100,
+        onDone: (n) => reports.push(n),
+        onError: (error) => reports.push((error as Error).message),
+      },
+    );
     sweeper.start();
     await vi.advanceTimersByTimeAsync(10);
     expect(reports).toEqual(['database is locked']);

@@ -5,7 +5,13 @@ import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import type { UploadResult } from '../../lib/types';
-import { deferredWritesSettled, findMediaByUrl, imageInfoOf, mediaService, pendingVariants } from '../../server/media/service';
+import {
+  deferredWritesSettled,
+  findMediaByUrl,
+  imageInfoOf,
+  mediaService,
+  pendingVariants,
+} from '../../server/media/service';
 import type { MediaStorage } from '../../server/media/storage';
 import { localStorage } from '../../server/media/localStorage';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -19,7 +25,9 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await signIn(t.app);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const upload = (data: Buffer, preset: string | null = 'post', file: { filename?: string; contentType?: string } = {}) =>
@@ -40,8 +48,9 @@ const variantsOf = async (id: string) => {
   return listedVariants(id);
 };
 const listedVariants = async (id: string) =>
-  JSON.parse((await t.db.kysely.selectFrom('media').select('variants').where('id', '=', id).executeTakeFirstOrThrow()).variants) as
-    { key: string; width: number; height: number; format: string; bytes: number }[];
+  JSON.parse(
+    (await t.db.kysely.selectFrom('media').select('variants').where('id', '=', id).executeTakeFirstOrThrow()).variants,
+  ) as { key: string; width: number; height: number; format: string; bytes: number }[];
 
 /** GETs a media URL, checks the serving headers, and returns the decoded image's metadata. */
 async function fetchImage(url: string) {
@@ -72,7 +81,9 @@ function pngDeclaring(width: number, height: number): Buffer {
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -82,8 +93,13 @@ describe('POST /api/uploads: accepted images', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json() as UploadResult;
     expect(body).toEqual({
-      secure_url: `/media/post/${body.public_id}/1080.jpg`, public_id: expect.any(String),
-      width: 1080, height: 810, format: 'jpg', bytes: expect.any(Number), thumbhash: expect.any(String),
+      secure_url: `/media/post/${body.public_id}/1080.jpg`,
+      public_id: expect.any(String),
+      width: 1080,
+      height: 810,
+      format: 'jpg',
+      bytes: expect.any(Number),
+      thumbhash: expect.any(String),
     });
     expect(Buffer.from(body.thumbhash!, 'base64').length).toBeGreaterThan(5);
 
@@ -92,14 +108,31 @@ describe('POST /api/uploads: accepted images', () => {
     expect(main.bytes.length).toBe(body.bytes);
 
     await deferredWritesSettled();
-    const row = await t.db.kysely.selectFrom('media').selectAll().where('id', '=', body.public_id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ owner_id: alice.id, preset: 'post', storage_key: `post/${body.public_id}/1080.jpg`, width: 1080, height: 810 });
+    const row = await t.db.kysely
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', body.public_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      owner_id: alice.id,
+      preset: 'post',
+      storage_key: `post/${body.public_id}/1080.jpg`,
+      width: 1080,
+      height: 810,
+    });
     const variants = await variantsOf(body.public_id);
-    expect(variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(['jpg 1080x810', 'jpg 540x405', 'webp 1080x810', 'webp 540x405']);
+    expect(variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual([
+      'jpg 1080x810',
+      'jpg 540x405',
+      'webp 1080x810',
+      'webp 540x405',
+    ]);
     for (const v of variants) expect(existsSync(path.join(t.config.mediaDir, v.key))).toBe(true);
 
     const info = imageInfoOf(row, localStorage(t.config.mediaDir, t.config.mediaBaseUrl));
-    expect(info.srcset).toBe(`/media/post/${body.public_id}/540.webp 540w, /media/post/${body.public_id}/1080.webp 1080w`);
+    expect(info.srcset).toBe(
+      `/media/post/${body.public_id}/540.webp 540w, /media/post/${body.public_id}/1080.webp 1080w`,
+    );
     for (const [i, url] of srcsetUrls(info.srcset).entries()) {
       const { meta } = await fetchImage(url);
       expect(meta).toMatchObject({ format: 'webp', width: [540, 1080][i] });
@@ -107,7 +140,11 @@ describe('POST /api/uploads: accepted images', () => {
   });
 
   it('keeps a PNG with transparency as PNG (fallback) and WebP with alpha', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const res = await upload(png, 'post', { filename: 'a.png', contentType: 'image/png' });
     expect(res.statusCode).toBe(201);
     const body = res.json() as UploadResult;
@@ -120,18 +157,31 @@ describe('POST /api/uploads: accepted images', () => {
   it('crops avatars to squares and banners to 3:1', async () => {
     const avatar = (await upload(await makeJpeg(800, 600), 'avatar')).json() as UploadResult;
     expect(avatar).toMatchObject({ width: 400, height: 400 });
-    expect((await variantsOf(avatar.public_id)).map((v) => `${v.width}x${v.height}`).sort()).toEqual(['160x160', '160x160', '400x400', '400x400']);
+    expect((await variantsOf(avatar.public_id)).map((v) => `${v.width}x${v.height}`).sort()).toEqual([
+      '160x160',
+      '160x160',
+      '400x400',
+      '400x400',
+    ]);
 
     const banner = (await upload(await makeJpeg(2000, 1000), 'banner')).json() as UploadResult;
     expect(banner).toMatchObject({ width: 1500, height: 500 });
-    expect((await variantsOf(banner.public_id)).map((v) => `${v.width}x${v.height}`).sort()).toEqual(['1500x500', '1500x500', '750x250', '750x250']);
+    expect((await variantsOf(banner.public_id)).map((v) => `${v.width}x${v.height}`).sort()).toEqual([
+      '1500x500',
+      '1500x500',
+      '750x250',
+      '750x250',
+    ]);
   });
 
   it('never upscales: a 50×40 image stays 50×40, written once per format', async () => {
     const res = await upload(await makeJpeg(50, 40), 'post');
     const body = res.json() as UploadResult;
     expect(body).toMatchObject({ width: 50, height: 40 });
-    expect((await variantsOf(body.public_id)).map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(['jpg 50x40', 'webp 50x40']);
+    expect((await variantsOf(body.public_id)).map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual([
+      'jpg 50x40',
+      'webp 50x40',
+    ]);
     expect((await fetchImage(body.secure_url)).meta).toMatchObject({ width: 50, height: 40 });
 
     const small = (await upload(await makeJpeg(120, 90), 'avatar')).json() as UploadResult;
@@ -143,7 +193,12 @@ describe('POST /api/uploads: accepted images', () => {
       { name: 'upload_preset', value: 'avatar' },
       { name: 'file', filename: 'me.jpg', contentType: 'image/jpeg', data: await makeJpeg(500, 500) },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: form.payload, headers: { ...form.headers, ...alice.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: form.payload,
+      headers: { ...form.headers, ...alice.headers },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ width: 400, height: 400 });
   });
@@ -152,7 +207,8 @@ describe('POST /api/uploads: accepted images', () => {
     const input = await sharp(await makeJpeg(200, 100))
       .withExif({ IFD0: { Artist: 'Alice' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2914/100' } })
       .withIccProfile('p3')
-      .jpeg().toBuffer();
+      .jpeg()
+      .toBuffer();
     const inputMeta = await sharp(input).metadata();
     const inputExif = inputMeta.exif!;
     expect(inputExif.includes('Alice')).toBe(true);
@@ -172,7 +228,9 @@ describe('POST /api/uploads: accepted images', () => {
     // Left half red, right half blue; orientation 6 means "rotate 90° clockwise to display".
     const raw = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#00f' } })
       .composite([{ input: { create: { width: 30, height: 40, channels: 3, background: '#f00' } }, left: 0, top: 0 }])
-      .jpeg().withMetadata({ orientation: 6 }).toBuffer();
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     expect((await sharp(raw).metadata()).orientation).toBe(6);
     const body = (await upload(raw)).json() as UploadResult;
     expect(body).toMatchObject({ width: 40, height: 60 });
@@ -188,8 +246,18 @@ describe('POST /api/uploads: accepted images', () => {
 describe('POST /api/uploads: refusals', () => {
   it.each([
     ['a text file named .jpg', Buffer.from('just some text, not an image at all'), 'notes.jpg', 'image/jpeg'],
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'],
-    ['a GIF declared as PNG', Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'), 'x.png', 'image/png'],
+    [
+      'an SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+      'x.svg',
+      'image/svg+xml',
+    ],
+    [
+      'a GIF declared as PNG',
+      Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'),
+      'x.png',
+      'image/png',
+    ],
   ])('refuses %s with 415', async (_name, data, filename, contentType) => {
     const res = await upload(data, 'post', { filename, contentType });
     expect(res.statusCode).toBe(415);
@@ -215,10 +283,13 @@ describe('POST /api/uploads: refusals', () => {
   it('refuses a body declared larger than the limit before reading it', async () => {
     // The body itself is a fine small upload: only the declared length can cause the refusal.
     const form = multipartBody([
-      { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await makeJpeg() }, { name: 'upload_preset', value: 'post' },
+      { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await makeJpeg() },
+      { name: 'upload_preset', value: 'post' },
     ]);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/uploads', payload: form.payload,
+      method: 'POST',
+      url: '/api/uploads',
+      payload: form.payload,
       headers: { ...form.headers, ...alice.headers, 'content-length': String(UPLOAD_MAX_BYTES * 2) },
     });
     expect(res.statusCode).toBe(413);
@@ -242,36 +313,66 @@ describe('POST /api/uploads: refusals', () => {
   it.each([[null], ['profile'], ['']])('answers 400 for the preset %j', async (preset) => {
     const res = await upload(await makeJpeg(), preset);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'upload_preset must be one of: avatar, post, banner', code: 'ValidationError' });
+    expect(res.json()).toEqual({
+      message: 'upload_preset must be one of: avatar, post, banner',
+      code: 'ValidationError',
+    });
   });
 
   it('answers 400 without a file', async () => {
     const form = multipartBody([{ name: 'upload_preset', value: 'post' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: form.payload, headers: { ...form.headers, ...alice.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: form.payload,
+      headers: { ...form.headers, ...alice.headers },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'file is required', code: 'ValidationError' });
   });
 
   it('answers 415 for a body that is not multipart', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: { file: 'x', upload_preset: 'post' }, headers: alice.headers });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: { file: 'x', upload_preset: 'post' },
+      headers: alice.headers,
+    });
     expect(json.statusCode).toBe(415);
-    expect(json.json()).toMatchObject({ code: 'UnsupportedMediaType', message: expect.stringContaining('multipart/form-data') });
-    const raw = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: await makeJpeg(), headers: { ...alice.headers, 'content-type': 'image/jpeg' } });
+    expect(json.json()).toMatchObject({
+      code: 'UnsupportedMediaType',
+      message: expect.stringContaining('multipart/form-data'),
+    });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: await makeJpeg(),
+      headers: { ...alice.headers, 'content-type': 'image/jpeg' },
+    });
     expect(raw.statusCode).toBe(415);
     expect(raw.json()).toMatchObject({ code: 'UnsupportedMediaType', message: expect.any(String) });
   });
 
   it('answers 400 for a malformed multipart body', async () => {
-    const form = multipartBody([{ name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await makeJpeg() }]);
+    const form = multipartBody([
+      { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await makeJpeg() },
+    ]);
     const cut = form.payload.subarray(0, form.payload.length - 40);
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: cut, headers: { ...form.headers, ...alice.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: cut,
+      headers: { ...form.headers, ...alice.headers },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'ValidationError', message: expect.any(String) });
   });
 });
 
 describe('PngSuite', () => {
-  const files = readdirSync(PNGSUITE).filter((name) => name.endsWith('.png')).sort();
+  const files = readdirSync(PNGSUITE)
+    .filter((name) => name.endsWith('.png'))
+    .sort();
   const valid = files.filter((name) => !name.startsWith('x'));
   const corrupt = files.filter((name) => name.startsWith('x'));
 
@@ -299,7 +400,10 @@ describe('PngSuite', () => {
     const foldersBefore = readdirSync(path.join(t.config.mediaDir, 'post')).sort();
     const rowsBefore = (await mediaRows()).length;
     for (const name of corrupt) {
-      const res = await upload(readFileSync(path.join(PNGSUITE, name)), 'post', { filename: name, contentType: 'image/png' });
+      const res = await upload(readFileSync(path.join(PNGSUITE, name)), 'post', {
+        filename: name,
+        contentType: 'image/png',
+      });
       expect(res.statusCode, name).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, name).toBeLessThan(500);
       expect(res.json(), name).toEqual({ message: expect.any(String), code: expect.any(String) });
@@ -317,9 +421,14 @@ describe('mediaService.upload', () => {
     const foldersBefore = readdirSync(path.join(t.config.mediaDir, 'post')).sort();
     const rowsBefore = (await mediaRows()).length;
     // No such owner: the foreign key refuses the row after every variant was written.
-    const failing = mediaService({ db: t.db.kysely, storage }).upload('0190a000-0000-7000-8000-00000000dead', 'post', await makeJpeg(800, 600));
+    const failing = mediaService({ db: t.db.kysely, storage }).upload(
+      '0190a000-0000-7000-8000-00000000dead',
+      'post',
+      await makeJpeg(800, 600),
+    );
     await expect(failing).rejects.toThrow();
     expect(mediaFiles().sort()).toEqual(filesBefore);
+    expect(readdirSync(path.join(t.config.mediaDir, 'post')).sort()).toEqual(foldersBefore);
     expect((await mediaRows()).length).toBe(rowsBefore);
   });
 });
@@ -329,7 +438,9 @@ describe('mediaService.upload with deferVariants (what POST /api/uploads uses)',
   function gatedStorage(failOthers = false) {
     const inner = localStorage(t.config.mediaDir, t.config.mediaBaseUrl);
     let open!: () => void;
-    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     const storage: MediaStorage = {
       ...inner,
       async put(key, bytes, contentType) {
@@ -342,7 +453,11 @@ describe('mediaService.upload with deferVariants (what POST /api/uploads uses)',
     };
     return { storage, open };
   }
-  const filesOf = (id: string) => mediaFiles().filter((f) => f.includes(id)).map((f) => path.basename(f)).sort();
+  const filesOf = (id: string) =>
+    mediaFiles()
+      .filter((f) => f.includes(id))
+      .map((f) => path.basename(f))
+      .sort();
 
   it('answers with the main variant stored and listed, and lists the others once they are stored', async () => {
     const { storage, open } = gatedStorage();
@@ -356,13 +471,17 @@ describe('mediaService.upload with deferVariants (what POST /api/uploads uses)',
 
     // A post made with the image now waits for the other variants.
     let found = false;
-    const lookup = findMediaByUrl(t.db.kysely, storage, body.secure_url).then((row) => { found = true; return row; });
+    const lookup = findMediaByUrl(t.db.kysely, storage, body.secure_url).then((row) => {
+      found = true;
+      return row;
+    });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(found).toBe(false);
     open();
     const row = await lookup;
-    expect((JSON.parse(row!.variants) as { format: string; width: number }[]).map((v) => `${v.format} ${v.width}`).sort())
-      .toEqual(['jpg 1080', 'jpg 540', 'webp 1080', 'webp 540']);
+    expect(
+      (JSON.parse(row!.variants) as { format: string; width: number }[]).map((v) => `${v.format} ${v.width}`).sort(),
+    ).toEqual(['jpg 1080', 'jpg 540', 'webp 1080', 'webp 540']);
     expect(filesOf(body.public_id)).toEqual(['1080.jpg', '1080.webp', '540.jpg', '540.webp']);
     expect(pendingVariants(`post/${body.public_id}/1080.webp`)).toBeUndefined();
   });
@@ -370,7 +489,12 @@ describe('mediaService.upload with deferVariants (what POST /api/uploads uses)',
   it('keeps the upload with its main variant when storing the others fails, and leaves none of them behind', async () => {
     const { storage, open } = gatedStorage(true);
     const errors: unknown[] = [];
-    const service = mediaService({ db: t.db.kysely, storage, deferVariants: true, onDeferredError: (error) => errors.push(error) });
+    const service = mediaService({
+      db: t.db.kysely,
+      storage,
+      deferVariants: true,
+      onDeferredError: (error) => errors.push(error),
+    });
     const body = await service.upload(alice.id, 'post', await makeJpeg(1600, 1200));
     open();
     await deferredWritesSettled();
@@ -411,9 +535,16 @@ describe('GET /media/*', () => {
     writeFileSync(path.join(t.dataDir, 'private.png'), 'secret');
     writeFileSync(path.join(t.config.mediaDir, 'notes.txt'), 'secret');
     for (const url of [
-      '/media/../private.png', '/media/..%2fprivate.png', '/media/%2e%2e/private.png', '/media/%2e%2e%2fprivate.png',
-      '/media/post/..%2f..%2fprivate.png', '/media/%2fetc%2fpasswd', '/media//etc/passwd', '/media/..%5cprivate.png',
-      '/media/notes.txt', `/media/${encodeURIComponent(path.join(t.dataDir, 'private.png'))}`,
+      '/media/../private.png',
+      '/media/..%2fprivate.png',
+      '/media/%2e%2e/private.png',
+      '/media/%2e%2e%2fprivate.png',
+      '/media/post/..%2f..%2fprivate.png',
+      '/media/%2fetc%2fpasswd',
+      '/media//etc/passwd',
+      '/media/..%5cprivate.png',
+      '/media/notes.txt',
+      `/media/${encodeURIComponent(path.join(t.dataDir, 'private.png'))}`,
     ]) {
       const res = await get(url);
       expect([400, 404], url).toContain(res.statusCode);

@@ -4,12 +4,21 @@ import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp
 import { uploadImage } from './multipart';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const inject = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
-const userRow = (id: string) => t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const inject = (
+  user: SignedInUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+const userRow = (id: string) =>
+  t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('profiles', () => {
   it('shows a profile without the email, found ignoring case', async () => {
@@ -18,7 +27,13 @@ describe('profiles', () => {
     const res = await inject(viewer, 'GET', `/api/users/${ann.username.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
     const { user } = res.json();
-    expect(user).toMatchObject({ _id: ann.id, username: ann.username, followersCount: 0, followedByMe: false, description: '' });
+    expect(user).toMatchObject({
+      _id: ann.id,
+      username: ann.username,
+      followersCount: 0,
+      followedByMe: false,
+      description: '',
+    });
     expect(user).not.toHaveProperty('email');
     expect((await inject(viewer, 'GET', '/api/users/nobody_here')).statusCode).toBe(404);
     expect((await inject(null, 'GET', `/api/users/${ann.username}`)).statusCode).toBe(401);
@@ -81,25 +96,49 @@ describe('follow and unfollow', () => {
 describe('updateAccount', () => {
   it('changes username, email and password with the current password', async () => {
     const user = await signIn(t.app);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     const otherSession = cookieHeader(cookiesOf(other));
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: otherSession } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: otherSession } }))
+        .statusCode,
+    ).toBe(200);
     const res = await inject(user, 'PATCH', '/api/users/updateAccount', {
-      username: `${user.username}_x`, email: user.email, newEmail: `new_${user.email}`, password: user.password, newPassword: 'brand new password',
+      username: `${user.username}_x`,
+      email: user.email,
+      newEmail: `new_${user.email}`,
+      password: user.password,
+      newPassword: 'brand new password',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ username: `${user.username}_x`, email: `new_${user.email}` });
     // This session lives on; the other device is signed out.
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: user.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: otherSession } })).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `new_${user.email}`, password: 'brand new password' } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: user.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: otherSession } }))
+        .statusCode,
+    ).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: `new_${user.email}`, password: 'brand new password' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('answers 400 Invalid password for a wrong current password and changes nothing', async () => {
     const user = await signIn(t.app);
     const before = await userRow(user.id);
-    const res = await inject(user, 'PATCH', '/api/users/updateAccount', { username: 'changed_name', email: user.email, password: 'wrong password' });
+    const res = await inject(user, 'PATCH', '/api/users/updateAccount', {
+      username: 'changed_name',
+      email: user.email,
+      password: 'wrong password',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: TEXTS.invalidPassword, code: 'InvalidPassword' });
     expect(await userRow(user.id)).toEqual(before);
@@ -127,10 +166,16 @@ describe('updateAccount', () => {
     const user = await signIn(t.app);
     const victim = await signIn(t.app);
     const before = await userRow(victim.id);
-    const res = await inject(user, 'PATCH', '/api/users/updateAccount', { email: victim.email, password: user.password, username: 'stolen_name' });
+    const res = await inject(user, 'PATCH', '/api/users/updateAccount', {
+      email: victim.email,
+      password: user.password,
+      username: 'stolen_name',
+    });
     expect(res.statusCode).toBe(403);
     expect(await userRow(victim.id)).toEqual(before);
-    expect((await inject(null, 'PATCH', '/api/users/updateAccount', { email: victim.email, password: 'x' })).statusCode).toBe(401);
+    expect(
+      (await inject(null, 'PATCH', '/api/users/updateAccount', { email: victim.email, password: 'x' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -139,9 +184,18 @@ describe('updateProfile', () => {
     const user = await signIn(t.app);
     const avatar = await uploadImage(t.app, user, 'avatar');
     const banner = await uploadImage(t.app, user, 'banner');
-    const res = await inject(user, 'PATCH', '/api/users/updateProfile', { email: user.email, avatar: avatar.secure_url, banner: banner.secure_url, description: '  Hello  ' });
+    const res = await inject(user, 'PATCH', '/api/users/updateProfile', {
+      email: user.email,
+      avatar: avatar.secure_url,
+      banner: banner.secure_url,
+      description: '  Hello  ',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ avatar: avatar.secure_url, banner: banner.secure_url, description: 'Hello' });
+    expect(res.json().user).toMatchObject({
+      avatar: avatar.secure_url,
+      banner: banner.secure_url,
+      description: 'Hello',
+    });
     const post = await createPost(t.app, user);
     expect((await inject(user, 'GET', `/api/posts/${post._id}`)).json().creatorImage).toBe(avatar.secure_url);
     const cleared = await inject(user, 'PATCH', '/api/users/updateProfile', { avatar: null });

@@ -4,8 +4,9 @@ import type { Kysely } from 'kysely';
  * The whole schema. Foreign keys cascade so that deleting a post (or a user) leaves no orphans;
  * every list of API.md has an index whose order is its keyset order.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('users')
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('users')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('username', 'varchar(30)', (c) => c.notNull())
     .addColumn('username_lower', 'varchar(30)', (c) => c.notNull().unique())
@@ -22,7 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('sessions')
+  await db.schema
+    .createTable('sessions')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
@@ -32,7 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').columns(['user_id']).execute();
 
-  await db.schema.createTable('refresh_tokens')
+  await db.schema
+    .createTable('refresh_tokens')
     .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('session_id', 'varchar(36)', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
@@ -40,7 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').columns(['session_id']).execute();
 
-  await db.schema.createTable('media')
+  await db.schema
+    .createTable('media')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('owner_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('preset', 'varchar(10)', (c) => c.notNull())
@@ -55,7 +59,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('media_owner_idx').on('media').columns(['owner_id', 'id']).execute();
 
-  await db.schema.createTable('posts')
+  await db.schema
+    .createTable('posts')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('creator_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('message', 'text', (c) => c.notNull())
@@ -72,14 +77,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('posts_creator_idx').on('posts').columns(['creator_id', 'id']).execute();
   await db.schema.createIndex('posts_media_idx').on('posts').columns(['media_id']).execute();
 
-  await db.schema.createTable('post_tags')
+  await db.schema
+    .createTable('post_tags')
     .addColumn('post_id', 'varchar(36)', (c) => c.notNull().references('posts.id').onDelete('cascade'))
     .addColumn('tag', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('post_tags_pk', ['tag', 'post_id'])
     .execute();
   await db.schema.createIndex('post_tags_post_idx').on('post_tags').columns(['post_id']).execute();
 
-  await db.schema.createTable('post_reactions')
+  await db.schema
+    .createTable('post_reactions')
     .addColumn('post_id', 'varchar(36)', (c) => c.notNull().references('posts.id').onDelete('cascade'))
     .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'varchar(7)', (c) => c.notNull())
@@ -88,7 +95,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('post_reactions_user_idx').on('post_reactions').columns(['user_id']).execute();
 
-  await db.schema.createTable('comments')
+  await db.schema
+    .createTable('comments')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('post_id', 'varchar(36)', (c) => c.notNull().references('posts.id').onDelete('cascade'))
     .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -100,7 +108,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('comments_post_idx').on('comments').columns(['post_id', 'id']).execute();
   await db.schema.createIndex('comments_user_idx').on('comments').columns(['user_id']).execute();
 
-  await db.schema.createTable('comment_reactions')
+  await db.schema
+    .createTable('comment_reactions')
     .addColumn('comment_id', 'varchar(36)', (c) => c.notNull().references('comments.id').onDelete('cascade'))
     .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'varchar(7)', (c) => c.notNull())
@@ -109,7 +118,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('comment_reactions_user_idx').on('comment_reactions').columns(['user_id']).execute();
 
-  await db.schema.createTable('follows')
+  await db.schema
+    .createTable('follows')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('follower_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('followee_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -121,9 +131,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('follows_followee_idx').on('follows').columns(['followee_id', 'id']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['follows', 'comment_reactions', 'comments', 'post_reactions', 'post_tags', 'posts',
-    'media', 'refresh_tokens', 'sessions', 'users']) {
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of [
+    'follows',
+    'comment_reactions',
+    'comments',
+    'post_reactions',
+    'post_tags',
+    'posts',
+    'media',
+    'refresh_tokens',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -65,7 +65,9 @@ function parseId(source: string, offset: number, into: Uint32Array, at: number):
 const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 function hex8(word: number): string {
-  return HEX_BYTES[word >>> 24] + HEX_BYTES[(word >>> 16) & 0xff] + HEX_BYTES[(word >>> 8) & 0xff] + HEX_BYTES[word & 0xff];
+  return (
+    HEX_BYTES[word >>> 24] + HEX_BYTES[(word >>> 16) & 0xff] + HEX_BYTES[(word >>> 8) & 0xff] + HEX_BYTES[word & 0xff]
+  );
 }
 
 function hex4(word: number): string {
@@ -97,7 +99,10 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
    * page is cache misses all over the heap (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory).
    * A list with ids not known yet is looked up again once new creators have appeared.
    */
-  const listNumbers = new WeakMap<readonly string[], { numbers: Int32Array; complete: boolean; creatorsKnown: number }>();
+  const listNumbers = new WeakMap<
+    readonly string[],
+    { numbers: Int32Array; complete: boolean; creatorsKnown: number }
+  >();
   /**
    * Scratch marks for one walk: one bit per creator number, all zero between walks. Bits and
    * Int32 words keep the marks few cache lines and small integers (docs/benchmarks.md#home-feed-index-and-queries).
@@ -209,7 +214,10 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
 
   async function load(): Promise<void> {
     const started = Date.now();
-    const { n } = await db.selectFrom('posts').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(n) > maxPosts) return switchOff(tooMany);
     // Room for what there is and some growth, so loading never copies the arrays.
     ensureCapacity(Math.min(maxPosts, Math.ceil(Number(n) * 1.1) + 1024));
@@ -220,8 +228,12 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       // not leave the heap full of garbage (docs/benchmarks.md#home-feed-index-and-queries).
       let rows = db.selectFrom('posts').select(['id', 'creator_id']);
       if (after !== null) rows = rows.where('id', '>', after);
-      const { pairs, n: count } = await db.selectFrom(rows.orderBy('id').limit(chunk).as('c'))
-        .select([sql<string | null>`string_agg(c.id || c.creator_id, '' order by c.id)`.as('pairs'), sql<string | number>`count(*)`.as('n')])
+      const { pairs, n: count } = await db
+        .selectFrom(rows.orderBy('id').limit(chunk).as('c'))
+        .select([
+          sql<string | null>`string_agg(c.id || c.creator_id, '' order by c.id)`.as('pairs'),
+          sql<string | number>`count(*)`.as('n'),
+        ])
         .executeTakeFirstOrThrow();
       if (closed) return;
       if (pairs === null) break;
@@ -243,8 +255,12 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
 
   async function readRecent(): Promise<void> {
     const started = Date.now();
-    const rows = await db.selectFrom('posts').select(['id', 'creator_id'])
-      .where('id', '>=', idFloorAt(lastSyncStart - lookbackMs)).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('posts')
+      .select(['id', 'creator_id'])
+      .where('id', '>=', idFloorAt(lastSyncStart - lookbackMs))
+      .orderBy('id')
+      .execute();
     if (state !== 'ready') return;
     for (const row of rows) {
       insert(row.id, 0, row.creator_id);
@@ -306,7 +322,9 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
 
     async sync() {
       if (state !== 'ready' || Date.now() - lastSyncAt < syncMs) return;
-      syncing ??= readRecent().finally(() => { syncing = null; });
+      syncing ??= readRecent().finally(() => {
+        syncing = null;
+      });
       await syncing;
     },
 

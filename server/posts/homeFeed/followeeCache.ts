@@ -14,7 +14,10 @@ interface Entry {
   until: number;
 }
 
-export function followeeCache(load: (userId: string) => Promise<string[]>, { ttlMs, max = 1_000 }: { ttlMs: number; max?: number }): FolloweeCache {
+export function followeeCache(
+  load: (userId: string) => Promise<string[]>,
+  { ttlMs, max = 1_000 }: { ttlMs: number; max?: number },
+): FolloweeCache {
   // Map keeps insertion order: the first key is the oldest entry, evicted when full.
   const entries = new Map<string, Entry>();
   return {

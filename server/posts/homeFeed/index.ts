@@ -37,7 +37,11 @@ export interface HomeFeedOptions {
 }
 
 /** `index` is there for tests that watch the index itself. */
-export function createHomeFeed(db: Kysely<Database>, options: HomeFeedOptions, index: FeedIndex = createFeedIndex(db, options)): HomeFeed {
+export function createHomeFeed(
+  db: Kysely<Database>,
+  options: HomeFeedOptions,
+  index: FeedIndex = createFeedIndex(db, options),
+): HomeFeed {
   const queries = homeFeedQueries(db);
   const followees = followeeCache(queries.followeeIds, { ttlMs: options.syncMs });
 

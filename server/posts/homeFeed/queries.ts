@@ -17,21 +17,40 @@ export const HOME_FEED_WALK_WINDOW = 20_000;
  * ORDER BY on SQLite: its co-routine already yields index order and stops at `limit` matches, and
  * one would make it read the whole window; PostgreSQL promises that order only with one.
  */
-const walkNewest = (ordered: boolean) => (db: Queryable, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
-  const recent = newestFirst(db.selectFrom('posts').select(['posts.id', 'posts.creator_id']), 'posts.id', v.cursor, v.window);
-  const walk = db.selectFrom(recent.as('recent'))
-    .select('recent.id')
-    .where((eb) => eb.or([
-      eb('recent.creator_id', '=', v.viewerId),
-      eb('recent.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', v.viewerId)),
-    ]));
-  return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(literalLimit(v.limit));
-};
+const walkNewest =
+  (ordered: boolean) =>
+  (db: Queryable, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
+    const recent = newestFirst(
+      db.selectFrom('posts').select(['posts.id', 'posts.creator_id']),
+      'posts.id',
+      v.cursor,
+      v.window,
+    );
+    const walk = db
+      .selectFrom(recent.as('recent'))
+      .select('recent.id')
+      .where((eb) =>
+        eb.or([
+          eb('recent.creator_id', '=', v.viewerId),
+          eb(
+            'recent.creator_id',
+            'in',
+            eb.selectFrom('follows').select('followee_id').where('follower_id', '=', v.viewerId),
+          ),
+        ]),
+      );
+    return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(literalLimit(v.limit));
+  };
 
 /** The walk and the posts it finds, in one statement. */
-const walkedPosts = (ordered: boolean) => prepared((db, v: { viewerId: string; cursor: string | null; window: number; limit: number }) =>
-  selectPosts(db, v.viewerId).where('posts.id', 'in', walkNewest(ordered)(db, v)).orderBy('posts.id', 'desc'));
-const WALKED_POSTS: Record<Dialect, ReturnType<typeof walkedPosts>> = { sqlite: walkedPosts(false), postgres: walkedPosts(true) };
+const walkedPosts = (ordered: boolean) =>
+  prepared((db, v: { viewerId: string; cursor: string | null; window: number; limit: number }) =>
+    selectPosts(db, v.viewerId).where('posts.id', 'in', walkNewest(ordered)(db, v)).orderBy('posts.id', 'desc'),
+  );
+const WALKED_POSTS: Record<Dialect, ReturnType<typeof walkedPosts>> = {
+  sqlite: walkedPosts(false),
+  postgres: walkedPosts(true),
+};
 
 /**
  * The home feed: posts by the people the viewer follows and by the viewer, newest first.
@@ -42,44 +61,88 @@ const WALKED_POSTS: Record<Dialect, ReturnType<typeof walkedPosts>> = { sqlite: 
  * creator's newest posts below the window, each a range scan of (creator_id, id), so no query
  * ever reads or sorts every post of every followee.
  */
-async function homeFeedPosts(db: Queryable, dialect: Dialect, viewerId: string, cursor: string | null, limit: number, window: number): Promise<PostListRow[]> {
+async function homeFeedPosts(
+  db: Queryable,
+  dialect: Dialect,
+  viewerId: string,
+  cursor: string | null,
+  limit: number,
+  window: number,
+): Promise<PostListRow[]> {
   const walked = await WALKED_POSTS[dialect](db, { viewerId, cursor, window, limit });
   if (walked.length === limit) return walked;
   // Too few in the window: the feed goes on below its oldest post, if the table goes on at all.
   let bound = db.selectFrom('posts').select('id');
   if (cursor) bound = bound.where('id', '<', cursor);
-  const lower = (await bound.orderBy('id', 'desc').limit(1).offset(window - 1).executeTakeFirst())?.id ?? null;
+  const lower =
+    (
+      await bound
+        .orderBy('id', 'desc')
+        .limit(1)
+        .offset(window - 1)
+        .executeTakeFirst()
+    )?.id ?? null;
   if (lower === null) return walked;
-  return [...walked, ...(await postsByIds(db, viewerId, await mergedHeads(db, viewerId, lower, limit - walked.length)))];
+  return [
+    ...walked,
+    ...(await postsByIds(db, viewerId, await mergedHeads(db, viewerId, lower, limit - walked.length))),
+  ];
 }
 
 /** Below `cursor`: each followed creator's newest `limit` posts, merged. */
 async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limit: number): Promise<string[]> {
-  const followees = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)
-    .limit(HOME_FEED_MERGE_MAX).execute();
+  const followees = await db
+    .selectFrom('follows')
+    .select('followee_id')
+    .where('follower_id', '=', viewerId)
+    .limit(HOME_FEED_MERGE_MAX)
+    .execute();
   if (followees.length >= HOME_FEED_MERGE_MAX) {
     // Following that many, the walk below is short: matches are everywhere.
-    const rows = await db.selectFrom('posts').select('posts.id').where('posts.id', '<', cursor)
-      .where((eb) => eb.or([
-        eb('posts.creator_id', '=', viewerId),
-        eb('posts.creator_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)),
-      ]))
-      .orderBy('posts.id', 'desc').limit(limit).execute();
+    const rows = await db
+      .selectFrom('posts')
+      .select('posts.id')
+      .where('posts.id', '<', cursor)
+      .where((eb) =>
+        eb.or([
+          eb('posts.creator_id', '=', viewerId),
+          eb(
+            'posts.creator_id',
+            'in',
+            eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId),
+          ),
+        ]),
+      )
+      .orderBy('posts.id', 'desc')
+      .limit(limit)
+      .execute();
     return rows.map((r) => r.id);
   }
   const creators = [viewerId, ...followees.map((f) => f.followee_id)];
-  const heads = creators.map((creatorId, i) => db.selectFrom(
-    db.selectFrom('posts').select('id').where('creator_id', '=', creatorId).where('id', '<', cursor)
-      .orderBy('id', 'desc').limit(limit).as(`h${i}`),
-  ).select('id'));
+  const heads = creators.map((creatorId, i) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('posts')
+          .select('id')
+          .where('creator_id', '=', creatorId)
+          .where('id', '<', cursor)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .as(`h${i}`),
+      )
+      .select('id'),
+  );
   const merged = heads.slice(1).reduce((union, head) => union.unionAll(head), heads[0]);
   const rows = await db.selectFrom(merged.as('heads')).select('id').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 
 /** The ids as one comma-joined string, one row instead of hundreds (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory). */
-const followeeList = (joined: RawBuilder<string | null>) => prepared((db, v: { followerId: string }) =>
-  db.selectFrom('follows').select(joined.as('ids')).where('follower_id', '=', v.followerId));
+const followeeList = (joined: RawBuilder<string | null>) =>
+  prepared((db, v: { followerId: string }) =>
+    db.selectFrom('follows').select(joined.as('ids')).where('follower_id', '=', v.followerId),
+  );
 const FOLLOWEE_LISTS: Record<Dialect, ReturnType<typeof followeeList>> = {
   sqlite: followeeList(sql`group_concat(followee_id)`),
   postgres: followeeList(sql`string_agg(followee_id, ',')`),

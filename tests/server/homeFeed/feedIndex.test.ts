@@ -7,8 +7,12 @@ import { createPost } from '../factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const image = '/media/feed-index-test.jpg';
 let userCount = 0;
@@ -20,8 +24,17 @@ async function insertUsers(n: number): Promise<string[]> {
     userCount += 1;
     const name = `fi${userCount}`;
     return {
-      id: newId(), username: name, username_lower: name, email: `${name}@example.com`, password_hash: 'x',
-      role: 'member' as const, avatar: null, banner: null, description: '', created_at: now, updated_at: now,
+      id: newId(),
+      username: name,
+      username_lower: name,
+      email: `${name}@example.com`,
+      password_hash: 'x',
+      role: 'member' as const,
+      avatar: null,
+      banner: null,
+      description: '',
+      created_at: now,
+      updated_at: now,
     };
   });
   await t.db.kysely.insertInto('users').values(users).execute();
@@ -30,8 +43,18 @@ async function insertUsers(n: number): Promise<string[]> {
 
 async function insertPost(creatorId: string, id = newId()): Promise<string> {
   const now = new Date().toISOString();
-  await t.db.kysely.insertInto('posts')
-    .values({ id, creator_id: creatorId, message: 'm', image, media_id: null, tags: '[]', created_at: now, updated_at: now })
+  await t.db.kysely
+    .insertInto('posts')
+    .values({
+      id,
+      creator_id: creatorId,
+      message: 'm',
+      image,
+      media_id: null,
+      tags: '[]',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -39,8 +62,16 @@ async function insertPost(creatorId: string, id = newId()): Promise<string> {
 async function follow(followerId: string, followeeIds: string[]): Promise<void> {
   if (followeeIds.length === 0) return;
   const now = new Date().toISOString();
-  await t.db.kysely.insertInto('follows')
-    .values(followeeIds.map((followeeId) => ({ id: newId(), follower_id: followerId, followee_id: followeeId, created_at: now })))
+  await t.db.kysely
+    .insertInto('follows')
+    .values(
+      followeeIds.map((followeeId) => ({
+        id: newId(),
+        follower_id: followerId,
+        followee_id: followeeId,
+        created_at: now,
+      })),
+    )
     .execute();
 }
 
@@ -72,7 +103,10 @@ describe('the home feed index', () => {
     for (let i = 0; i < 400; i += 1) posted.push(await insertPost(creators[Math.floor(rand() ** 2 * creators.length)]));
     const viewers = await insertUsers(4);
     await follow(viewers[0], creators.slice(0, 3));
-    await follow(viewers[1], creators.filter(() => rand() < 0.5));
+    await follow(
+      viewers[1],
+      creators.filter(() => rand() < 0.5),
+    );
     await follow(viewers[2], creators.slice(40));
     // viewers[3] follows nobody: only their own posts.
     await insertPost(viewers[3]);
@@ -80,7 +114,11 @@ describe('the home feed index', () => {
     const index = await loadedIndex();
     const cursors = [null, posted[399], posted[200], posted[37], posted[0]];
     for (const viewer of viewers) {
-      const follows = await t.db.kysely.selectFrom('follows').select('followee_id').where('follower_id', '=', viewer).execute();
+      const follows = await t.db.kysely
+        .selectFrom('follows')
+        .select('followee_id')
+        .where('follower_id', '=', viewer)
+        .execute();
       const creatorIds = follows.map((f) => f.followee_id);
       for (const cursor of cursors) {
         for (const limit of [1, 13, 500]) {
@@ -112,7 +150,7 @@ describe('the home feed index', () => {
     await index.close();
   });
 
-  it('finds a followee\'s first post with a follow list it has seen before', async () => {
+  it("finds a followee's first post with a follow list it has seen before", async () => {
     const [reader, newcomer] = await insertUsers(2);
     const index = await loadedIndex();
     const followees = [newcomer]; // the same array each time, as the follow-list cache hands it over
@@ -145,7 +183,14 @@ describe('the home feed index', () => {
   it('switches itself off above maxPosts, and the feed still answers from the database', async () => {
     const [creator] = await insertUsers(1);
     await insertPost(creator);
-    const count = Number((await t.db.kysely.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = Number(
+      (
+        await t.db.kysely
+          .selectFrom('posts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const full = await loadedIndex({ maxPosts: count });
     full.added(newId(), creator);
     expect(full.state).toBe('off');
@@ -243,7 +288,9 @@ describe('the home feed through the API', () => {
     await t.app.inject({ method: 'PATCH', url: `/api/users/${author.username}/follow`, headers: reader.headers });
   });
   const home = async (query = '') =>
-    (await t.app.inject({ method: 'GET', url: `/api/posts?feed=following&limit=3${query}`, headers: reader.headers })).json() as Post[];
+    (
+      await t.app.inject({ method: 'GET', url: `/api/posts?feed=following&limit=3${query}`, headers: reader.headers })
+    ).json() as Post[];
 
   it('is answered from the index once it has loaded', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/instance/health' });
@@ -270,14 +317,21 @@ describe('the home feed through the API', () => {
 
 describe('the home feed with the default sync time', () => {
   let slow: TestApp;
-  beforeAll(async () => { slow = await createTestApp({ HOME_FEED_SYNC_MS: '60000' }); });
-  afterAll(async () => { await slow.close(); });
+  beforeAll(async () => {
+    slow = await createTestApp({ HOME_FEED_SYNC_MS: '60000' });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
 
   it('shows a followed author at once after following and unfollowing through this process', async () => {
     const reader = await signIn(slow.app);
     const author = await signIn(slow.app);
     const post = await createPost(slow.app, author);
-    const home = async () => (await slow.app.inject({ method: 'GET', url: '/api/posts?feed=following', headers: reader.headers })).json() as Post[];
+    const home = async () =>
+      (
+        await slow.app.inject({ method: 'GET', url: '/api/posts?feed=following', headers: reader.headers })
+      ).json() as Post[];
     expect(await home()).toEqual([]); // the follow list is now cached for a minute
     await slow.app.inject({ method: 'PATCH', url: `/api/users/${author.username}/follow`, headers: reader.headers });
     expect((await home()).map((p) => p._id)).toEqual([post._id]);
@@ -293,13 +347,26 @@ describe('the home feed with the default sync time', () => {
     const reader = await signIn(slow.app);
     const author = await signIn(slow.app);
     await slow.app.inject({ method: 'PATCH', url: `/api/users/${author.username}/follow`, headers: reader.headers });
-    const home = async () => (await slow.app.inject({ method: 'GET', url: '/api/posts?feed=following', headers: reader.headers })).json() as Post[];
+    const home = async () =>
+      (
+        await slow.app.inject({ method: 'GET', url: '/api/posts?feed=following', headers: reader.headers })
+      ).json() as Post[];
     const here = await createPost(slow.app, author);
     expect((await home()).map((p) => p._id)).toEqual([here._id]); // the first sync after loading has run
     const now = new Date().toISOString();
     const elsewhere = newId();
-    await slow.db.kysely.insertInto('posts')
-      .values({ id: elsewhere, creator_id: author.id, message: 'm', image, media_id: null, tags: '[]', created_at: now, updated_at: now })
+    await slow.db.kysely
+      .insertInto('posts')
+      .values({
+        id: elsewhere,
+        creator_id: author.id,
+        message: 'm',
+        image,
+        media_id: null,
+        tags: '[]',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     // The database walk would find it; the index reads other instances' posts every minute here.
     expect((await home()).map((p) => p._id)).toEqual([here._id]);

@@ -3,7 +3,13 @@ import { followeeCache } from '../../../server/posts/homeFeed/followeeCache';
 describe('the followee cache', () => {
   it('reads a follow list once per ttl, again after forget, and never keeps more than max', async () => {
     const reads: string[] = [];
-    const cache = followeeCache(async (userId) => { reads.push(userId); return [`${userId}-followee`]; }, { ttlMs: 60_000, max: 2 });
+    const cache = followeeCache(
+      async (userId) => {
+        reads.push(userId);
+        return [`${userId}-followee`];
+      },
+      { ttlMs: 60_000, max: 2 },
+    );
     expect(await cache.get('a')).toEqual(['a-followee']);
     await cache.get('a');
     expect(reads).toEqual(['a']);
@@ -19,13 +25,25 @@ describe('the followee cache', () => {
 
   it('keeps nothing with ttl 0, and reads again once the ttl has passed', async () => {
     let reads = 0;
-    const none = followeeCache(async () => { reads += 1; return []; }, { ttlMs: 0 });
+    const none = followeeCache(
+      async () => {
+        reads += 1;
+        return [];
+      },
+      { ttlMs: 0 },
+    );
     await none.get('a');
     await none.get('a');
     expect(reads).toBe(2);
     vi.useFakeTimers();
     try {
-      const brief = followeeCache(async () => { reads += 1; return []; }, { ttlMs: 1_000 });
+      const brief = followeeCache(
+        async () => {
+          reads += 1;
+          return [];
+        },
+        { ttlMs: 1_000 },
+      );
       await brief.get('a');
       await brief.get('a');
       expect(reads).toBe(3);
