@@ -1,11 +1,12 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectUser } from '../auth/authSlice';
+import { selectUser } from '../auth';
 import { useTakeServerData } from '../../store/serverData';
 import { serverDataKey } from '../../store/slices/serverDataSlice';
 import { fetchProfile, selectProfile } from './userSlice';
-import { EmptyState, PostList } from '../posts/components/PostList';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PostList } from '../posts';
 import { Icon } from '../../components/ui/Icon';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ConnectionList } from './ConnectionList';
