@@ -20,8 +20,8 @@ export function declareToasts<Arg>(thunk: { typePrefix: string } & ((arg: Arg) =
 const typePrefix = (type: string) => type.slice(0, type.lastIndexOf('/'));
 
 /**
- * The one path from a thunk to its toasts: slices never show toasts themselves. A plain
- * middleware rather than RTK's listener middleware, which would add ~2.5 kB gzip to every page.
+ * The one path from a thunk to its toasts: slices never show toasts themselves. A plain middleware:
+ * RTK's listener middleware would grow the shared bundle for nothing (docs/frontend.md, State rules).
  */
 export const thunkToastsMiddleware: Middleware<object, unknown, ThunkDispatch<unknown, unknown, UnknownAction>> =
   ({ dispatch }) =>

@@ -11,11 +11,9 @@ import { LoggedOutNavbar } from './LoggedOutNavbar';
 import { NavbarFrame } from './NavbarFrame';
 import { PageLoading } from './PageLoading';
 
-// The signed-in navbar (tag search, avatar menu, sidebar) is for members only, so visitors never
-// download it. The server renders it into the HTML of the private pages it renders with the
-// viewer's data; on the client shells (settings, ...) an empty bar holds its place until it loads.
-// React.lazy rather than next/dynamic: React renders a resolved lazy component at retry priority,
-// in short interruptible tasks, where next/dynamic re-renders synchronously in one.
+// The signed-in navbar is for members only, so visitors never download it; an empty bar holds its
+// place until it loads. React.lazy, not next/dynamic: it renders in short interruptible tasks
+// (why and figures: docs/frontend.md, Performance).
 const loadLoggedInNavbar = () => import('./LoggedInNavbar');
 const LoggedInNavbar = lazy(loadLoggedInNavbar);
 const emptyNavbar = <NavbarFrame aria-hidden="true" />;
@@ -74,16 +72,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   // should the lookup fail, the guard above sends the visitor to / all the same.
   const optimistic = session === 'loading' && hinted;
   const mayRender = isPublic || isOpen || signedIn || optimistic;
-  // Mounting a whole page once the session allows it is done at transition priority, in short tasks.
-  // Hiding is never deferred: a deferred value lags one render behind, and after a logout the back
-  // button would show the previous private page for that render.
+  // Showing a page is deferred (transition priority, short tasks); hiding never is: after a logout
+  // the back button would show the previous private page for the render a deferred value lags.
   // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
   const deferredShow = useDeferredValue(mayRender);
   const showPage = mayRender && deferredShow;
-  // The page inside a Suspense boundary: React hydrates the server's HTML of a boundary at low
-  // priority in short, interruptible tasks after the shell, instead of in one long task. The same
-  // element across the shell's own re-renders (session hint, theme), since new props would make
-  // React hydrate the boundary at once, in one blocking task.
+  // The page inside a Suspense boundary, so React hydrates it after the shell in short tasks; one
+  // memoized element, since new props on a re-render of the shell would hydrate it at once in one
+  // long task (docs/frontend.md, Performance).
   const page = useMemo(() => <Suspense fallback={<PageLoading />}>{children}</Suspense>, [children]);
 
   let navbar: ReactNode;
