@@ -84,6 +84,7 @@ function changeSignedInUser<Update>(type: string, send: (change: Update & { emai
       return rejectWithValue(errorMessage(error));
     }
   });
+  // A fixed text, so no argument type to infer (`never`: Update is generic here).
   declareToasts<never>(thunk, { success: TEXTS.userUpdated });
   return thunk;
 }
