@@ -4,7 +4,7 @@
  * that moment — and retries each of them once (spec section 8).
  *
  * Built on the platform (fetch, and XMLHttpRequest only where upload progress is wanted) rather
- * than axios: axios was 20.5 kB of the 173 kB gzip every page loaded first (docs/frontend.md).
+ * than axios, which weighed on every page's first load (figures: docs/frontend.md).
  */
 import { nextLink } from '../lib/links';
 import { takeEarlyRead } from './earlyReads';

@@ -9,10 +9,10 @@ import { useStore } from 'react-redux';
 import type { ListPage, ServerData } from '../lib/serverData';
 import type { Post } from '../lib/types';
 import { makeStore, type AppStore } from './index';
-import { userReceived } from './slices/authSlice';
-import { fetchPost, fetchPosts, sourceKey, type PostSource } from './slices/postsSlice';
+import { userReceived } from '../features/auth/authSlice';
+import { fetchPost, fetchPosts, sourceKey, type PostSource } from '../features/posts/state/postsSlice';
 import { serverDataReceived, serverDataKey, serverDataTaken } from './slices/serverDataSlice';
-import { fetchProfile } from './slices/userSlice';
+import { fetchProfile } from '../features/profile/userSlice';
 
 const REQUEST_ID = 'server';
 

@@ -1,0 +1,8 @@
+import type { InstanceInfo } from '../../lib/types';
+import { apiClient } from '../../services/apiClient';
+
+export const instanceApi = {
+  async instance(): Promise<InstanceInfo> {
+    return (await apiClient.get<InstanceInfo>('/api/instance')).data;
+  },
+};
