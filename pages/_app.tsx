@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { AppShell } from '../components/layout/AppShell';
-import { makeStoreFrom } from '../store/serverData';
+import { makeStoreFrom } from '../store/firstLoad';
 import { GlobalStyle } from '../styles/GlobalStyle';
 import { appTheme } from '../themes';
 

@@ -1,7 +1,7 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
-import { EARLY_READS_SCRIPT } from '../lib/earlyReads';
-import { largestImage } from '../lib/serverData';
+import { EARLY_READS_SCRIPT } from '../lib/earlyReadsScript';
+import { largestImage } from '../lib/firstLoad';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.

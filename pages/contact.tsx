@@ -1,6 +1,6 @@
 import { ContactCard } from '../components/contact/ContactCard';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps, type PrivatePageProps } from '../lib/serverData';
+import { privatePageProps, type PrivatePageProps } from '../lib/firstLoad';
 
 // Rendered by the server with the instance's name and address (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;

@@ -3,7 +3,7 @@ import { ProfileSettings } from '../components/settings/ProfileSettings';
 import { ThemePicker } from '../components/settings/ThemePicker';
 import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/serverData';
+import { privatePageProps } from '../lib/firstLoad';
 import { useAppSelector } from '../store/hooks';
 import { selectUser } from '../store/slices/authSlice';
 

@@ -2,7 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import auth from './slices/authSlice';
 import notifications from './slices/notificationsSlice';
 import posts from './slices/postsSlice';
-import serverData from './slices/serverDataSlice';
+import serverData from './firstLoadSlice';
 import theme from './slices/themeSlice';
 import uploadFiles from './slices/uploadFilesSlice';
 import user from './slices/userSlice';

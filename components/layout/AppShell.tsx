@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { PUBLIC_ROUTES } from '../../lib/earlyReads';
+import { PUBLIC_ROUTES } from '../../lib/earlyReadsScript';
 import { hasSessionHint } from '../../services/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../store/slices/authSlice';

@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { ProfileView } from '../../components/profile/ProfileView';
 import { Seo } from '../../components/ui/Seo';
-import { privatePageProps } from '../../lib/serverData';
+import { privatePageProps } from '../../lib/firstLoad';
 
 export default function ProfilePage() {
   const router = useRouter();

@@ -3,7 +3,7 @@ import { PageLoading } from '../../components/layout/PageLoading';
 import { TaggedPosts } from '../../components/posts/TaggedPosts';
 import { Seo } from '../../components/ui/Seo';
 import { normalizeTags } from '../../lib/validation';
-import { privatePageProps } from '../../lib/serverData';
+import { privatePageProps } from '../../lib/firstLoad';
 
 export default function TaggedPage() {
   const router = useRouter();

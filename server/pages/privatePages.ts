@@ -13,7 +13,7 @@
  *   button after a logout asks the server again (which redirects).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_DATA_KEY, type ListPage, type ServerData, type ServerPageData } from '../../lib/serverData';
+import { SERVER_DATA_KEY, type ListPage, type ServerData, type ServerPageData } from '../../lib/firstLoad';
 import { nextLink } from '../../lib/links';
 import type { InstanceInfo, Post, PostWithComments, Profile, User } from '../../lib/types';
 import { normalizeTags } from '../../lib/validation';

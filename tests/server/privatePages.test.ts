@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serverDataOf, type ServerData } from '../../lib/serverData';
+import { serverDataOf, type ServerData } from '../../lib/firstLoad';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
 

@@ -1,4 +1,4 @@
-import { EARLY_READS_GLOBAL, EARLY_READS_SCRIPT, POST_IMAGE_SIZES } from '../../../lib/earlyReads';
+import { EARLY_READS_GLOBAL, EARLY_READS_SCRIPT, POST_IMAGE_SIZES } from '../../../lib/earlyReadsScript';
 import { authApi } from '../../../services/authApi';
 import { postsApi } from '../../../services/postsApi';
 import { usersApi } from '../../../services/usersApi';

@@ -6,12 +6,12 @@
  */
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
-import type { ListPage, ServerData } from '../lib/serverData';
+import type { ListPage, ServerData } from '../lib/firstLoad';
 import type { Post } from '../lib/types';
 import { makeStore, type AppStore } from './index';
 import { userReceived } from './slices/authSlice';
 import { fetchPost, fetchPosts, sourceKey, type PostSource } from './slices/postsSlice';
-import { serverDataReceived, serverDataKey, serverDataTaken } from './slices/serverDataSlice';
+import { serverDataReceived, serverDataKey, serverDataTaken } from './firstLoadSlice';
 import { fetchProfile } from './slices/userSlice';
 
 const REQUEST_ID = 'server';

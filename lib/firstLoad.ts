@@ -7,7 +7,7 @@
  * `next` from the same `Link` header), so the store starts in the state the client would have
  * reached by reading the API itself (store/serverData.ts).
  */
-import { POST_IMAGE_SIZES } from './earlyReads';
+import { POST_IMAGE_SIZES } from './earlyReadsScript';
 import type { InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
