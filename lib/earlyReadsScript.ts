@@ -1,16 +1,13 @@
 /**
- * Early reads: the first API reads of a private page, started by an inline script in the
- * document's head (pages/_document.tsx) so they travel while the app's code downloads, instead of
- * after hydration. The API client takes each answer instead of asking again
- * (services/earlyReads.ts). When the page's main read answers, the script also preloads the image
+ * Early reads: a private page rendered without its data (the client shell) starts its first API
+ * reads from an inline script in the document's head (pages/_document.tsx), so they travel while
+ * the app's code downloads instead of after hydration. The document lists the reads (lib/pages.ts,
+ * for the request's route); the API client takes each answer instead of asking again
+ * (services/earlyReads.ts). When the read that says so answers, the script also preloads the image
  * the page will show largest (the first post's, or the profile banner), at high priority.
- *
- * The script is plain ES5 in a string (it runs before any bundle) and builds exactly the URLs the
- * services build; tests/client/services/earlyReads.test.ts holds the two together.
  */
-
-/** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
-export const PUBLIC_ROUTES = ['/', '/login', '/createAccount'];
+import { POST_IMAGE_SIZES } from './firstLoad';
+import type { EarlyRead } from './pages';
 
 /** Where the started reads wait: absolute URL → the fetch's promise. */
 export const EARLY_READS_GLOBAL = '__postsEarlyReads';
@@ -18,18 +15,10 @@ export const EARLY_READS_GLOBAL = '__postsEarlyReads';
 /** After this long the app has asked for everything it will; leftovers would be stale. */
 export const EARLY_READS_TTL_MS = 10_000;
 
-/** The `sizes` of a post card's image (components/posts/PostImage.tsx), so the preload picks the same file. */
-export const POST_IMAGE_SIZES = '(min-width: 640px) 600px, 100vw';
-
-export const EARLY_READS_SCRIPT = `(function(){
-var path = location.pathname;
-if (${JSON.stringify(PUBLIC_ROUTES)}.indexOf(path) >= 0 || !window.fetch) return;
-var reads = window[${JSON.stringify(EARLY_READS_GLOBAL)}] = {};
-function read(p, params) {
-  var url = new URL(p, location.href);
-  for (var k in params) url.searchParams.set(k, params[k]);
-  return reads[url.href] = fetch(url.href, { credentials: 'include', headers: { Accept: 'application/json' } });
-}
+// Plain ES5: it runs before any bundle. It only fetches and preloads what it is given.
+const START_READS = `function (reads) {
+if (!window.fetch) return;
+var started = window[${JSON.stringify(EARLY_READS_GLOBAL)}] = {};
 function preload(href, srcset, sizes) {
   if (!href) return;
   var link = document.createElement('link');
@@ -38,32 +27,20 @@ function preload(href, srcset, sizes) {
   if (srcset) { link.setAttribute('imagesrcset', srcset); link.setAttribute('imagesizes', sizes); }
   document.head.appendChild(link);
 }
-function then(response, use) {
-  response.then(function (r) { return r.ok ? r.clone().json() : null; }).then(function (data) { if (data) use(data); }).catch(function () {});
+function preloadLargest(where, data) {
+  if (where === 'banner') return preload(data.user && data.user.banner);
+  var post = where === 'firstPost' ? data[0] : data;
+  if (post) preload(post.image, post.imageInfo && post.imageInfo.srcset, ${JSON.stringify(POST_IMAGE_SIZES)});
 }
-function postImage(post) { if (post) preload(post.image, post.imageInfo && post.imageInfo.srcset, ${JSON.stringify(POST_IMAGE_SIZES)}); }
-function segment(s) { return decodeURIComponent(s); }
-read('/api/auth/getLoggedUser');
-var m;
-try {
-  if (path === '/home') {
-    then(read('/api/posts', { feed: 'following' }), function (posts) { postImage(posts[0]); });
-  } else if ((m = /^\\/post\\/([^/]+)$/.exec(path))) {
-    var id = encodeURIComponent(segment(m[1]));
-    then(read('/api/posts/' + id), postImage);
-  } else if ((m = /^\\/profile\\/([^/]+)$/.exec(path))) {
-    var name = encodeURIComponent(segment(m[1]));
-    then(read('/api/users/' + name), function (body) { preload(body.user && body.user.banner); });
-    read('/api/users/' + name + '/posts');
-  } else if ((m = /^\\/tagged\\/([^/]+)$/.exec(path))) {
-    var seen = {}, tags = [], parts = segment(m[1]).split(',');
-    for (var i = 0; i < parts.length; i++) {
-      var tag = parts[i].trim();
-      if (tag.charAt(0) === '#') tag = tag.slice(1).trim();
-      if (!tag || seen[tag.toLowerCase()]) continue;
-      seen[tag.toLowerCase()] = true; tags.push(tag);
-    }
-    if (tags.length) then(read('/api/posts/tagged', { tags: tags.join(',') }), function (posts) { postImage(posts[0]); });
-  }
-} catch (e) {}
-})();`;
+function start(read) {
+  var url = new URL(read.url, location.href).href;
+  var response = started[url] = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (read.largestImageIn) response.then(function (r) { return r.ok ? r.clone().json() : null; }).then(function (data) { if (data) preloadLargest(read.largestImageIn, data); }).catch(function () {});
+}
+try { for (var i = 0; i < reads.length; i++) start(reads[i]); } catch (e) {}
+}`;
+
+/** The inline script that starts `reads`. Their URLs come from the request's address: `<` is escaped so none can close the script. */
+export function earlyReadsScript(reads: readonly EarlyRead[]): string {
+  return `(${START_READS})(${JSON.stringify(reads).replace(/</g, '\\u003c')});`;
+}

@@ -8,8 +8,8 @@ import { GlobalStyle } from '../styles/GlobalStyle';
 import { appTheme } from '../themes';
 
 export default function App({ Component, pageProps }: AppProps) {
-  // A private page the server rendered brings its first data (lib/serverData.ts); other pages start empty.
-  const [store] = useState(() => makeStoreFrom(pageProps.serverData ?? null));
+  // A private page the server rendered brings its first data (lib/firstLoad.ts); other pages start empty.
+  const [store] = useState(() => makeStoreFrom(pageProps.firstLoad ?? null));
   return (
     <Provider store={store}>
       <ThemeProvider theme={appTheme}>

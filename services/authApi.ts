@@ -1,4 +1,5 @@
 import type { User } from '../lib/types';
+import { apiUrls } from '../lib/apiUrls';
 import { apiClient } from './apiClient';
 
 export interface Credentials {
@@ -30,6 +31,6 @@ export const authApi = {
   },
   /** The server renews a lapsed access token itself on this call, from the refresh cookie. */
   async getLoggedUser(): Promise<User> {
-    return (await apiClient.get<User>('/api/auth/getLoggedUser')).data;
+    return (await apiClient.get<User>(apiUrls.loggedUser())).data;
   },
 };

@@ -1,3 +1,4 @@
+import { apiUrls } from '../lib/apiUrls';
 import type { InstanceInfo, Profile, User, UserSummary } from '../lib/types';
 import { apiClient, getPage, type Page } from './apiClient';
 
@@ -18,7 +19,7 @@ export interface ProfileUpdate {
 
 export type Connection = 'followers' | 'following';
 
-const userPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
+const userPath = apiUrls.user;
 
 export const usersApi = {
   async profile(username: string): Promise<Profile> {
@@ -40,6 +41,6 @@ export const usersApi = {
     return (await apiClient.patch<{ user: User }>('/api/users/updateProfile', update)).data.user;
   },
   async instance(): Promise<InstanceInfo> {
-    return (await apiClient.get<InstanceInfo>('/api/instance')).data;
+    return (await apiClient.get<InstanceInfo>(apiUrls.instance())).data;
   },
 };

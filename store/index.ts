@@ -2,12 +2,12 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import auth from './slices/authSlice';
 import notifications from './slices/notificationsSlice';
 import posts from './slices/postsSlice';
-import serverData from './firstLoadSlice';
+import firstLoad from './firstLoadSlice';
 import theme from './slices/themeSlice';
 import uploadFiles from './slices/uploadFilesSlice';
 import user from './slices/userSlice';
 
-const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, serverData });
+const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { PUBLIC_ROUTES } from '../../lib/earlyReadsScript';
+import { OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import { hasSessionHint } from '../../services/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../store/slices/authSlice';
@@ -24,9 +24,6 @@ const PostEditor = dynamic(() => import('../posts/PostEditor'), { ssr: false });
 const loadLoggedInNavbar = () => import('./LoggedInNavbar');
 const LoggedInNavbar = lazy(loadLoggedInNavbar);
 const emptyNavbar = <NavbarFrame aria-hidden="true" />;
-
-/** Pages everyone may see whatever the session (the error pages). */
-const OPEN_ROUTES = ['/404', '/_error'];
 
 const Main = styled.main<{ $flush: boolean }>`
   padding-top: ${({ $flush }) => ($flush ? '0' : 'var(--navbar-height)')};

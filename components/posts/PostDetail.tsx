@@ -2,9 +2,8 @@ import { useRouter } from 'next/router';
 import { useDeferredValue, useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { useTakeServerData } from '../../store/firstLoad';
+import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
 import { fetchPost, postCleared, selectCurrentPost } from '../../store/slices/postsSlice';
-import { serverDataKey } from '../../store/firstLoadSlice';
 import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
 import { Icon } from '../ui/Icon';
@@ -29,11 +28,11 @@ export function PostDetail({ id }: { id: string }) {
   // Transition priority: the post and its comments render in short, interruptible tasks.
   const { post, loading, error } = useDeferredValue(useAppSelector(selectCurrentPost));
 
-  const takeServerData = useTakeServerData();
+  const takeFirstLoad = useTakeFirstLoad();
 
   useEffect(() => {
     // The server rendered the page with this post already: no second read on the first mount.
-    if (!takeServerData(serverDataKey.post(id))) void dispatch(fetchPost(id));
+    if (!takeFirstLoad(firstLoadKey.post(id))) void dispatch(fetchPost(id));
     return () => {
       dispatch(postCleared());
     };

@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { AppLink } from '../ui/AppLink';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { useTakeServerData } from '../../store/firstLoad';
+import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
 import { fetchMorePosts, fetchPosts, selectPostList, sourceKey, type PostSource } from '../../store/slices/postsSlice';
-import { serverDataKey } from '../../store/firstLoadSlice';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Skeleton } from '../ui/Skeleton';
@@ -103,11 +102,11 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   // never blocks the main thread in one long task (a store update alone renders synchronously).
   const list = useDeferredValue(useAppSelector(selectPostList));
   const key = sourceKey(source);
-  const takeServerData = useTakeServerData();
+  const takeFirstLoad = useTakeFirstLoad();
 
   useEffect(() => {
     // The server rendered the page with this list already: no second read on the first mount.
-    if (takeServerData(serverDataKey.list(key))) return;
+    if (takeFirstLoad(firstLoadKey.list(key))) return;
     void dispatch(fetchPosts(source));
     // The key captures everything that identifies the source.
   }, [dispatch, key]);

@@ -2,8 +2,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../../store/slices/authSlice';
-import { useTakeServerData } from '../../store/firstLoad';
-import { serverDataKey } from '../../store/firstLoadSlice';
+import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
 import { fetchProfile, selectProfile } from '../../store/slices/userSlice';
 import { EmptyState, PostList } from '../posts/PostList';
 import { Icon } from '../ui/Icon';
@@ -61,12 +60,12 @@ export function ProfileView({ username }: { username: string }) {
   const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
   const [tab, setTab] = useState<Tab>('posts');
 
-  const takeServerData = useTakeServerData();
+  const takeFirstLoad = useTakeFirstLoad();
 
   useEffect(() => {
     setTab('posts');
     // The server rendered the page with this profile already: no second read on the first mount.
-    if (!takeServerData(serverDataKey.profile(username))) void dispatch(fetchProfile({ username }));
+    if (!takeFirstLoad(firstLoadKey.profile(username))) void dispatch(fetchProfile({ username }));
   }, [dispatch, username]);
 
   if (error) {

@@ -2,13 +2,13 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { TaggedPosts } from '../../components/posts/TaggedPosts';
 import { Seo } from '../../components/ui/Seo';
-import { normalizeTags } from '../../lib/validation';
 import { privatePageProps } from '../../lib/firstLoad';
+import { tagsOf } from '../../lib/pages';
 
 export default function TaggedPage() {
   const router = useRouter();
   const raw = typeof router.query.tags === 'string' ? router.query.tags : null;
-  const tags = raw ? normalizeTags(raw.split(',')).filter(Boolean) : [];
+  const tags = raw ? tagsOf(raw) : [];
   return (
     <>
       <Seo
