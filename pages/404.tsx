@@ -3,7 +3,7 @@ import { ButtonLink } from '../components/ui/Button';
 import { PageContainer } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { useAppSelector } from '../store/hooks';
-import { selectSession } from '../store/slices/authSlice';
+import { selectSession } from '../features/auth/authSlice';
 import { appTheme } from '../themes';
 
 const Big = styled.p`

@@ -2,7 +2,7 @@ import type { AppProps } from 'next/app';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
-import { AppShell } from '../components/layout/AppShell';
+import { AppShell } from '../components/shell/AppShell';
 import { makeStoreFrom } from '../store/firstLoad';
 import { GlobalStyle } from '../styles/GlobalStyle';
 import { appTheme } from '../themes';

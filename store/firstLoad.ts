@@ -9,10 +9,10 @@ import { useStore } from 'react-redux';
 import type { FirstLoad, ListPage } from '../lib/firstLoad';
 import type { Post } from '../lib/types';
 import { makeStore, type AppStore } from './index';
-import { userReceived } from './slices/authSlice';
-import { fetchPost, fetchPosts, sourceKey, type PostSource } from './slices/postsSlice';
+import { userReceived } from '../features/auth/authSlice';
+import { fetchPost, fetchPosts, sourceKey, type PostSource } from '../features/posts/state/postsSlice';
 import { firstLoadKey, firstLoadReceived, firstLoadTaken } from './firstLoadSlice';
-import { fetchProfile } from './slices/userSlice';
+import { fetchProfile } from '../features/profile/userSlice';
 
 export { firstLoadKey };
 

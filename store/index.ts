@@ -1,11 +1,11 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import auth from './slices/authSlice';
-import notifications from './slices/notificationsSlice';
-import posts from './slices/postsSlice';
+import auth from '../features/auth/authSlice';
+import notifications from '../features/notifications/notificationsSlice';
+import posts from '../features/posts/state/postsSlice';
 import firstLoad from './firstLoadSlice';
-import theme from './slices/themeSlice';
-import uploadFiles from './slices/uploadFilesSlice';
-import user from './slices/userSlice';
+import theme from '../features/settings/themeSlice';
+import uploadFiles from '../features/uploads/uploadFilesSlice';
+import user from '../features/profile/userSlice';
 
 const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
 

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
-import { PageLoading } from '../../components/layout/PageLoading';
-import { PostDetail } from '../../components/posts/PostDetail';
+import { PageLoading } from '../../components/shell/PageLoading';
+import { PostDetail } from '../../features/posts/components/PostDetail';
 import { Seo } from '../../components/ui/Seo';
 import { privatePageProps } from '../../lib/firstLoad';
 

@@ -1,9 +1,9 @@
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { PageLoading } from '../../components/layout/PageLoading';
+import { PageLoading } from '../../components/shell/PageLoading';
 import { Seo } from '../../components/ui/Seo';
 import { useAppSelector } from '../../store/hooks';
-import { selectUser } from '../../store/slices/authSlice';
+import { selectUser } from '../../features/auth/authSlice';
 
 /** The entry to my own profile: it goes on to /profile/{username}. */
 export default function MyProfilePage() {

@@ -1,9 +1,9 @@
 import { EARLY_READS_GLOBAL, earlyReadsScript } from '../../../lib/earlyReadsScript';
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import { earlyReadsOf, OPEN_ROUTES, PRIVATE_PAGES, PUBLIC_ROUTES } from '../../../lib/pages';
-import { authApi } from '../../../services/authApi';
-import { postsApi } from '../../../services/postsApi';
-import { usersApi } from '../../../services/usersApi';
+import { authApi } from '../../../features/auth/authApi';
+import { postsApi } from '../../../features/posts/postsApi';
+import { usersApi } from '../../../features/profile/usersApi';
 
 const post = { _id: 'p1', image: '/media/post/p1/900.webp', imageInfo: { width: 900, height: 600, thumbhash: null, srcset: '/media/post/p1/540.webp 540w, /media/post/p1/900.webp 900w' } };
 const user = { _id: 'u1', username: 'ana b', banner: '/media/banner/b.webp' };

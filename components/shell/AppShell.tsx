@@ -1,0 +1,114 @@
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
+import { hasSessionHint } from '../../features/auth/authApi';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../features/auth/authSlice';
+import { editorOpened, selectEditor } from '../../features/posts/state/postsSlice';
+import { loadStoredTheme } from '../../features/settings/themeSlice';
+import { Toasts } from '../../features/notifications/Toasts';
+import { LoggedOutNavbar } from './LoggedOutNavbar';
+import { NavbarFrame } from './NavbarFrame';
+import { PageLoading } from './PageLoading';
+
+// The editor and its dropzone load only when someone opens them.
+const PostEditor = dynamic(() => import('../../features/posts/components/PostEditor'), { ssr: false });
+
+// The signed-in navbar (tag search, avatar menu, sidebar) is for members only, so visitors never
+// download it. The server renders it into the HTML of the private pages it renders with the
+// viewer's data; on the client shells (settings, ...) an empty bar holds its place until it loads.
+// React.lazy rather than next/dynamic: React renders a resolved lazy component at retry priority,
+// in short interruptible tasks, where next/dynamic re-renders synchronously in one.
+const loadLoggedInNavbar = () => import('./LoggedInNavbar');
+const LoggedInNavbar = lazy(loadLoggedInNavbar);
+const emptyNavbar = <NavbarFrame aria-hidden="true" />;
+
+const Main = styled.main<{ $flush: boolean }>`
+  padding-top: ${({ $flush }) => ($flush ? '0' : 'var(--navbar-height)')};
+  min-height: 100vh;
+`;
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const session = useAppSelector(selectSession);
+  const user = useAppSelector(selectUser);
+  const editor = useAppSelector(selectEditor);
+
+  const isPublic = PUBLIC_ROUTES.includes(router.pathname);
+  const isOpen = OPEN_ROUTES.includes(router.pathname);
+
+  // Read after hydration (the server cannot see the cookie), then pages may start loading at once.
+  const [hinted, setHinted] = useState(false);
+
+  useEffect(() => {
+    const hint = hasSessionHint();
+    setHinted(hint);
+    // Likely a member: fetch the navbar's code alongside the session lookup, not after it.
+    if (hint || !isPublic) void loadLoggedInNavbar();
+    dispatch(loadStoredTheme());
+    // A page the server rendered for a signed-in viewer brought the user along: no lookup.
+    if (session === 'loggedIn') return;
+    // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
+    // so a session the hint cookie does not reflect still counts.
+    if (isPublic && !hint) dispatch(userCleared());
+    else void dispatch(fetchLoggedUser());
+    // Only the first page of the visit decides; later navigation keeps the session state.
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (isOpen || session === 'loading') return;
+    if (session === 'loggedIn' && isPublic) void router.replace('/home');
+    if (session === 'loggedOut' && !isPublic) void router.replace('/');
+  }, [session, isPublic, isOpen, router]);
+
+  const onLogout = useCallback(async () => {
+    await dispatch(logout());
+    await router.push('/');
+  }, [dispatch, router]);
+
+  const onCreatePost = useCallback(() => dispatch(editorOpened(null)), [dispatch]);
+
+  const signedIn = session === 'loggedIn' && user;
+  // With the session hint, a private page starts fetching its data while the user is looked up;
+  // should the lookup fail, the guard above sends the visitor to / all the same.
+  const optimistic = session === 'loading' && hinted;
+  const mayRender = isPublic || isOpen || signedIn || optimistic;
+  // Mounting a whole page once the session allows it is done at transition priority, in short tasks.
+  // Hiding is never deferred: a deferred value lags one render behind, and after a logout the back
+  // button would show the previous private page for that render.
+  // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
+  const deferredShow = useDeferredValue(mayRender);
+  const showPage = mayRender && deferredShow;
+  // The page inside a Suspense boundary: React hydrates the server's HTML of a boundary at low
+  // priority in short, interruptible tasks after the shell, instead of in one long task. The same
+  // element across the shell's own re-renders (session hint, theme), since new props would make
+  // React hydrate the boundary at once, in one blocking task.
+  const page = useMemo(() => <Suspense fallback={<PageLoading />}>{children}</Suspense>, [children]);
+
+  let navbar: ReactNode;
+  if (signedIn) {
+    navbar = (
+      <Suspense fallback={emptyNavbar}>
+        <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />
+      </Suspense>
+    );
+  } else if (session === 'loading' && !isPublic) navbar = emptyNavbar;
+  else navbar = <LoggedOutNavbar />;
+
+  return (
+    <>
+      <a href="#content" className="skip-link">
+        Skip to content
+      </a>
+      {navbar}
+      <Main id="content" tabIndex={-1} $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
+        {showPage ? page : <PageLoading />}
+      </Main>
+      {signedIn && editor.open && <PostEditor />}
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { TOAST_AUTH_ERROR_MS } from '../../lib/limits';
+import { TEXTS } from '../../lib/texts';
+import type { User } from '../../lib/types';
+import { errorMessage } from '../../services/apiClient';
+import { authApi, type Credentials, type SignupData } from './authApi';
+import { usersApi, type AccountUpdate, type ProfileUpdate } from '../profile/usersApi';
+import type { RootState } from '../../store/index';
+import { createAppAsyncThunk } from '../../store/withTypes';
+import { notify } from '../notifications/notificationsSlice';
+import { notLoading, type LoadingState } from '../../store/status';
+
+export type SessionStatus = 'loading' | 'loggedIn' | 'loggedOut';
+
+export interface AuthState {
+  user: User | null;
+  session: SessionStatus;
+  login: LoadingState;
+  signup: LoadingState;
+  updateAccount: LoadingState;
+  updateProfile: LoadingState;
+}
+
+const initialState: AuthState = {
+  user: null,
+  session: 'loading',
+  login: notLoading(),
+  signup: notLoading(),
+  updateAccount: notLoading(),
+  updateProfile: notLoading(),
+};
+
+export const fetchLoggedUser = createAppAsyncThunk('auth/fetchLoggedUser', async (_: void, { rejectWithValue }) => {
+  try {
+    return await authApi.getLoggedUser();
+  } catch (error) {
+    return rejectWithValue(errorMessage(error));
+  }
+});
+
+export const login = createAppAsyncThunk('auth/login', async (credentials: Credentials, { dispatch, rejectWithValue }) => {
+  try {
+    await authApi.login(credentials);
+  } catch (error) {
+    const message = errorMessage(error);
+    dispatch(notify(message, 'error', TOAST_AUTH_ERROR_MS));
+    return rejectWithValue(message);
+  }
+  await dispatch(fetchLoggedUser());
+});
+
+export const signup = createAppAsyncThunk('auth/signup', async (data: SignupData, { dispatch, rejectWithValue }) => {
+  try {
+    await authApi.signup(data);
+  } catch (error) {
+    const message = errorMessage(error);
+    dispatch(notify(message, 'error', TOAST_AUTH_ERROR_MS));
+    return rejectWithValue(message);
+  }
+});
+
+export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
+  try {
+    await authApi.logout();
+  } finally {
+    await dispatch(fetchLoggedUser());
+    dispatch(userCleared());
+  }
+});
+
+/**
+ * Account and profile changes: both act on the signed-in user, send its email as the spec's
+ * client does, and show the same toasts.
+ */
+function changeSignedInUser<Update>(type: string, send: (change: Update & { email: string }) => Promise<User>) {
+  return createAppAsyncThunk(type, async (update: Update, { dispatch, getState, rejectWithValue }) => {
+    const user = getState().auth.user;
+    try {
+      if (!user) throw new Error(TEXTS.notLoggedIn);
+      const updated = await send({ ...update, email: user.email });
+      dispatch(notify(TEXTS.userUpdated, 'success'));
+      return updated;
+    } catch (error) {
+      const message = errorMessage(error);
+      dispatch(notify(message, 'error'));
+      return rejectWithValue(message);
+    }
+  });
+}
+
+export const updateAccount = changeSignedInUser<Omit<AccountUpdate, 'email'>>('auth/updateAccount', usersApi.updateAccount);
+export const updateProfile = changeSignedInUser<Omit<ProfileUpdate, 'email'>>('auth/updateProfile', usersApi.updateProfile);
+
+type Slot = 'login' | 'signup' | 'updateAccount' | 'updateProfile';
+const pending = (slot: Slot) => (state: AuthState) => {
+  state[slot].loading = true;
+  state[slot].error = null;
+};
+const rejected = (slot: Slot) => (state: AuthState, action: { payload?: string; error: { message?: string } }) => {
+  state[slot].loading = false;
+  state[slot].error = action.payload ?? action.error.message ?? null;
+};
+const fulfilled = (slot: Slot) => (state: AuthState) => {
+  state[slot].loading = false;
+};
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    userCleared(state) {
+      state.user = null;
+      state.session = 'loggedOut';
+    },
+    /** A newer copy of the logged user arrived with another answer. */
+    userReceived(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+      state.session = 'loggedIn';
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchLoggedUser.pending, (state) => {
+        // Only the first lookup blanks the session; later re-fetches keep the page as it is.
+        if (!state.user) state.session = 'loading';
+      })
+      .addCase(fetchLoggedUser.fulfilled, (state, action) => {
+        state.user = action.payload;
+        state.session = 'loggedIn';
+      })
+      .addCase(fetchLoggedUser.rejected, (state) => {
+        state.user = null;
+        state.session = 'loggedOut';
+      })
+      .addCase(login.pending, pending('login'))
+      .addCase(login.fulfilled, fulfilled('login'))
+      .addCase(login.rejected, rejected('login'))
+      .addCase(signup.pending, pending('signup'))
+      .addCase(signup.fulfilled, fulfilled('signup'))
+      .addCase(signup.rejected, rejected('signup'))
+      .addCase(updateAccount.pending, pending('updateAccount'))
+      .addCase(updateAccount.fulfilled, (state, action) => {
+        state.updateAccount.loading = false;
+        state.user = action.payload;
+      })
+      .addCase(updateAccount.rejected, rejected('updateAccount'))
+      .addCase(updateProfile.pending, pending('updateProfile'))
+      .addCase(updateProfile.fulfilled, (state, action) => {
+        state.updateProfile.loading = false;
+        state.user = action.payload;
+      })
+      .addCase(updateProfile.rejected, rejected('updateProfile'));
+  },
+});
+
+export const { userCleared, userReceived } = authSlice.actions;
+export default authSlice.reducer;
+
+export const selectAuth = (state: RootState) => state.auth;
+export const selectUser = (state: RootState) => state.auth.user;
+export const selectSession = (state: RootState) => state.auth.session;
