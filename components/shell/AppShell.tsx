@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
+import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import { hasSessionHint } from '../../features/auth/authApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../features/auth/authSlice';
@@ -60,13 +60,13 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (isOpen || session === 'loading') return;
-    if (session === 'loggedIn' && isPublic) void router.replace('/home');
-    if (session === 'loggedOut' && !isPublic) void router.replace('/');
+    if (session === 'loggedIn' && isPublic) void router.replace(links.home());
+    if (session === 'loggedOut' && !isPublic) void router.replace(links.landing());
   }, [session, isPublic, isOpen, router]);
 
   const onLogout = useCallback(async () => {
     await dispatch(logout());
-    await router.push('/');
+    await router.push(links.landing());
   }, [dispatch, router]);
 
   const onCreatePost = useCallback(() => dispatch(editorOpened(null)), [dispatch]);

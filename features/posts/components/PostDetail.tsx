@@ -11,6 +11,7 @@ import { PageContainer } from '../../../components/ui/Panel';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { EmptyState } from './PostList';
 import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
 
 const Comments = styled.section`
   margin-top: 20px;
@@ -63,7 +64,7 @@ export function PostDetail({ id }: { id: string }) {
   return (
     <PageContainer $width={620}>
       <h1 className="visually-hidden">Post by {post.creator}</h1>
-      <PostCard post={post} standalone priority onDeleted={() => void router.push('/home')} />
+      <PostCard post={post} standalone priority onDeleted={() => void router.push(links.home())} />
       <Comments id="comments" aria-labelledby="comments-title">
         <h2 id="comments-title">
           Comments <span aria-hidden="true">·</span> {post.commentsCount}

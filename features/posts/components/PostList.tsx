@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
 import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
 
 const Feed = styled.div`
   display: grid;
@@ -156,7 +157,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
         <Grid>
           {list.items.slice(0, shown).map((post) => (
             <li key={post._id}>
-              <AppLink href={`/post/${encodeURIComponent(post._id)}`}>
+              <AppLink href={links.post(post._id)}>
                 <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} square sizes="(min-width: 768px) 300px, 33vw" />
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}
