@@ -7,7 +7,7 @@
 import { apiUrls } from './apiUrls';
 import type { FirstPageData, ListPage } from './firstLoad';
 import type { InstanceInfo, Post, PostWithComments, Profile, User } from './types';
-import { normalizeTags } from './validation';
+import { tagList } from './validation';
 
 /** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
 export const PUBLIC_ROUTES: readonly string[] = ['/', '/login', '/createAccount'];
@@ -29,11 +29,6 @@ export const links = {
   post: (id: string) => `/post/${encodeURIComponent(id)}`,
   tagged: (tags: readonly string[]) => `/tagged/${tags.map(encodeURIComponent).join(',')}`,
 };
-
-/** The tags a `/tagged/[tags]` address names (its decoded segment), as the page shows and reads them. */
-export function tagsOf(segment: string): string[] {
-  return normalizeTags(segment.split(',')).filter(Boolean);
-}
 
 /** The API reads each private page's components make on its first render (the services' URLs). */
 export const firstReads = {
@@ -79,9 +74,9 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
     firstData: ([posts]) => ({ kind: 'feed', feed: 'following', posts: listOf(posts) }),
   },
   '/tagged/[tags]': {
-    reads: (params) => firstReads.tagged(tagsOf(params.tags)),
+    reads: (params) => firstReads.tagged(tagList(params.tags)),
     largestImageIn: 'firstPost',
-    firstData: ([posts], params) => ({ kind: 'tagged', tags: tagsOf(params.tags), posts: listOf(posts) }),
+    firstData: ([posts], params) => ({ kind: 'tagged', tags: tagList(params.tags), posts: listOf(posts) }),
   },
   '/profile/[profileName]': {
     reads: (params) => firstReads.profile(params.profileName),

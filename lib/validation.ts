@@ -38,6 +38,11 @@ export function normalizeTags(raw: readonly string[]): string[] {
   return tags;
 }
 
+/** The tags a comma-separated list names (a `/tagged/` address): normalized, none empty. */
+export function tagList(text: string): string[] {
+  return normalizeTags(text.split(',')).filter(Boolean);
+}
+
 export function tagsError(tags: readonly string[]): string | null {
   if (tags.length === 0) return TEXTS.tagRequired;
   if (tags.length > TAGS_PER_POST_MAX) return `A post can have at most ${TAGS_PER_POST_MAX} tags`;

@@ -3,12 +3,13 @@ import { PageLoading } from '../../components/shell/PageLoading';
 import { TaggedPosts } from '../../features/posts/components/TaggedPosts';
 import { Seo } from '../../components/ui/Seo';
 import { privatePageProps } from '../../lib/firstLoad';
-import { tagsOf } from '../../lib/pages';
+import { tagList } from '../../lib/validation';
 
 export default function TaggedPage() {
   const router = useRouter();
   const raw = typeof router.query.tags === 'string' ? router.query.tags : null;
-  const tags = raw ? tagsOf(raw) : [];
+  // As its first read (lib/pages.ts) reads them.
+  const tags = raw ? tagList(raw) : [];
   return (
     <>
       <Seo

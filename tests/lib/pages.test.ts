@@ -1,4 +1,5 @@
-import { links, PRIVATE_PAGES, tagsOf } from '../../lib/pages';
+import { links, PRIVATE_PAGES } from '../../lib/pages';
+import { tagList } from '../../lib/validation';
 
 describe('the page table', () => {
   it('writes links encoded as the routes decode them', () => {
@@ -12,8 +13,8 @@ describe('the page table', () => {
   });
 
   it('reads the tags of a /tagged address as tags: trimmed, without #, once each ignoring case, none empty', () => {
-    expect(tagsOf('#Sea, hiking,sea,')).toEqual(['Sea', 'hiking']);
-    expect(tagsOf(' , #')).toEqual([]);
+    expect(tagList('#Sea, hiking,sea,')).toEqual(['Sea', 'hiking']);
+    expect(tagList(' , #')).toEqual([]);
   });
 
   it("gives each private page's first reads as the API modules build them", () => {
