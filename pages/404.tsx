@@ -3,7 +3,7 @@ import { ButtonLink } from '../components/ui/Button';
 import { PageContainer } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { useAppSelector } from '../store/hooks';
-import { selectSession } from '../features/auth/authSlice';
+import { selectSession } from '../features/auth';
 import { appTheme } from '../themes';
 import { links } from '../lib/pages';
 

@@ -1,4 +1,4 @@
-import { ContactCard } from '../features/contact/ContactCard';
+import { ContactCard } from '../features/contact';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps, type PrivatePageProps } from '../lib/firstLoad';
 

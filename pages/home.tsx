@@ -1,4 +1,4 @@
-import { HomeFeed } from '../features/posts/components/HomeFeed';
+import { HomeFeed } from '../features/posts';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/firstLoad';
 

@@ -1,11 +1,9 @@
-import { AccountSettings } from '../features/settings/AccountSettings';
-import { ProfileSettings } from '../features/settings/ProfileSettings';
-import { ThemePicker } from '../features/settings/ThemePicker';
+import { AccountSettings, ProfileSettings, ThemePicker } from '../features/settings';
 import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/firstLoad';
 import { useAppSelector } from '../store/hooks';
-import { selectUser } from '../features/auth/authSlice';
+import { selectUser } from '../features/auth';
 
 // Rendered by the server with the viewer's account (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;

@@ -6,6 +6,7 @@ import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/themeSlice';
 import uploadFiles from '../features/uploads/uploadFilesSlice';
 import user from '../features/profile/userSlice';
+import { thunkToastsMiddleware } from './thunkToasts';
 
 const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
 
@@ -13,7 +14,11 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /** A fresh store per mount (and per request when rendered on the server). */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: rootReducer, preloadedState });
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(thunkToastsMiddleware),
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

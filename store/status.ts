@@ -22,7 +22,7 @@ export const started = (slot: ActionStatus) => {
 export const done = (slot: ActionStatus) => {
   slot.status = 'done';
 };
-export const failed = (slot: ActionStatus, message: string | undefined) => {
+export const failed = (slot: ActionStatus, message: string | null | undefined) => {
   slot.status = 'failed';
   slot.error = message ?? null;
 };

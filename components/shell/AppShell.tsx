@@ -1,20 +1,15 @@
-import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
-import { hasSessionHint } from '../../features/auth/authApi';
+import { fetchLoggedUser, hasSessionHint, logout, selectSession, selectUser, userCleared } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchLoggedUser, logout, selectSession, selectUser, userCleared } from '../../features/auth/authSlice';
-import { editorOpened, selectEditor } from '../../features/posts/state/postsSlice';
-import { loadStoredTheme } from '../../features/settings/themeSlice';
-import { Toasts } from '../../features/notifications/Toasts';
+import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
+import { loadStoredTheme } from '../../features/settings';
+import { Toasts } from '../../features/notifications';
 import { LoggedOutNavbar } from './LoggedOutNavbar';
 import { NavbarFrame } from './NavbarFrame';
 import { PageLoading } from './PageLoading';
-
-// The editor and its dropzone load only when someone opens them.
-const PostEditor = dynamic(() => import('../../features/posts/components/PostEditor'), { ssr: false });
 
 // The signed-in navbar (tag search, avatar menu, sidebar) is for members only, so visitors never
 // download it. The server renders it into the HTML of the private pages it renders with the

@@ -11,7 +11,7 @@ import { AvatarDropdown } from './AvatarDropdown';
 import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
-import { TagSearch } from '../../features/search/TagSearch';
+import { TagSearch } from '../../features/search';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 

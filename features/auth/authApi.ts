@@ -11,6 +11,21 @@ export interface SignupData extends Credentials {
   username: string;
 }
 
+export interface AccountUpdate {
+  username?: string;
+  email: string;
+  newEmail?: string;
+  password: string;
+  newPassword?: string;
+}
+
+export interface ProfileUpdate {
+  email: string;
+  avatar: string | null;
+  banner: string | null;
+  description: string;
+}
+
 /** Readable cookie the server sets beside the HttpOnly session cookies (docs/api-decisions.md). */
 const SESSION_HINT = 'has_session=1';
 
@@ -32,5 +47,12 @@ export const authApi = {
   /** The server renews a lapsed access token itself on this call, from the refresh cookie. */
   async getLoggedUser(): Promise<User> {
     return (await apiClient.get<User>(apiUrls.loggedUser())).data;
+  },
+  /** The signed-in user's own account and profile changes. */
+  async updateAccount(update: AccountUpdate): Promise<User> {
+    return (await apiClient.patch<{ user: User }>('/api/users/updateAccount', update)).data.user;
+  },
+  async updateProfile(update: ProfileUpdate): Promise<User> {
+    return (await apiClient.patch<{ user: User }>('/api/users/updateProfile', update)).data.user;
   },
 };

@@ -3,12 +3,11 @@ import { TOAST_AUTH_ERROR_MS } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import type { User } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
-import { authApi, type Credentials, type SignupData } from './authApi';
-import { usersApi, type AccountUpdate, type ProfileUpdate } from '../profile/usersApi';
 import type { RootState } from '../../store/index';
-import { createAppAsyncThunk } from '../../store/withTypes';
-import { notify } from '../notifications/notificationsSlice';
 import { notLoading, type LoadingState } from '../../store/status';
+import { declareToasts } from '../../store/thunkToasts';
+import { createAppAsyncThunk } from '../../store/withTypes';
+import { authApi, type AccountUpdate, type Credentials, type ProfileUpdate, type SignupData } from './authApi';
 
 export type SessionStatus = 'loading' | 'loggedIn' | 'loggedOut';
 
@@ -30,6 +29,7 @@ const initialState: AuthState = {
   updateProfile: notLoading(),
 };
 
+/** A failed lookup means signed out (a visitor's 401): the shell decides, no toast. */
 export const fetchLoggedUser = createAppAsyncThunk('auth/fetchLoggedUser', async (_: void, { rejectWithValue }) => {
   try {
     return await authApi.getLoggedUser();
@@ -37,28 +37,29 @@ export const fetchLoggedUser = createAppAsyncThunk('auth/fetchLoggedUser', async
     return rejectWithValue(errorMessage(error));
   }
 });
+declareToasts(fetchLoggedUser, { error: false });
 
+/** Sign-in and sign-up errors stay on screen longer than other toasts. */
 export const login = createAppAsyncThunk('auth/login', async (credentials: Credentials, { dispatch, rejectWithValue }) => {
   try {
     await authApi.login(credentials);
   } catch (error) {
-    const message = errorMessage(error);
-    dispatch(notify(message, 'error', TOAST_AUTH_ERROR_MS));
-    return rejectWithValue(message);
+    return rejectWithValue(errorMessage(error));
   }
   await dispatch(fetchLoggedUser());
 });
+declareToasts(login, { error: { time: TOAST_AUTH_ERROR_MS } });
 
-export const signup = createAppAsyncThunk('auth/signup', async (data: SignupData, { dispatch, rejectWithValue }) => {
+export const signup = createAppAsyncThunk('auth/signup', async (data: SignupData, { rejectWithValue }) => {
   try {
     await authApi.signup(data);
   } catch (error) {
-    const message = errorMessage(error);
-    dispatch(notify(message, 'error', TOAST_AUTH_ERROR_MS));
-    return rejectWithValue(message);
+    return rejectWithValue(errorMessage(error));
   }
 });
+declareToasts(signup, { error: { time: TOAST_AUTH_ERROR_MS } });
 
+/** Signing out ends signed out whatever the server answers, silently. */
 export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
   try {
     await authApi.logout();
@@ -67,29 +68,28 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispa
     dispatch(userCleared());
   }
 });
+declareToasts(logout, { error: false });
 
 /**
  * Account and profile changes: both act on the signed-in user, send its email as the spec's
  * client does, and show the same toasts.
  */
 function changeSignedInUser<Update>(type: string, send: (change: Update & { email: string }) => Promise<User>) {
-  return createAppAsyncThunk(type, async (update: Update, { dispatch, getState, rejectWithValue }) => {
+  const thunk = createAppAsyncThunk(type, async (update: Update, { getState, rejectWithValue }) => {
     const user = getState().auth.user;
     try {
       if (!user) throw new Error(TEXTS.notLoggedIn);
-      const updated = await send({ ...update, email: user.email });
-      dispatch(notify(TEXTS.userUpdated, 'success'));
-      return updated;
+      return await send({ ...update, email: user.email });
     } catch (error) {
-      const message = errorMessage(error);
-      dispatch(notify(message, 'error'));
-      return rejectWithValue(message);
+      return rejectWithValue(errorMessage(error));
     }
   });
+  declareToasts<never>(thunk, { success: TEXTS.userUpdated });
+  return thunk;
 }
 
-export const updateAccount = changeSignedInUser<Omit<AccountUpdate, 'email'>>('auth/updateAccount', usersApi.updateAccount);
-export const updateProfile = changeSignedInUser<Omit<ProfileUpdate, 'email'>>('auth/updateProfile', usersApi.updateProfile);
+export const updateAccount = changeSignedInUser<Omit<AccountUpdate, 'email'>>('auth/updateAccount', authApi.updateAccount);
+export const updateProfile = changeSignedInUser<Omit<ProfileUpdate, 'email'>>('auth/updateProfile', authApi.updateProfile);
 
 type Slot = 'login' | 'signup' | 'updateAccount' | 'updateProfile';
 const pending = (slot: Slot) => (state: AuthState) => {

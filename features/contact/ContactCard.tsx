@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '../../services/apiClient';
 import type { InstanceInfo } from '../../lib/types';
-import { usersApi } from '../profile/usersApi';
+import { instanceApi } from './instanceApi';
 import { Icon } from '../../components/ui/Icon';
 import { PageContainer, PageLead, PageTitle, Panel } from '../../components/ui/Panel';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -41,7 +41,7 @@ export function ContactCard({ initial = null }: { initial?: InstanceInfo | null 
 
   // Read once on mount, unless the server already rendered the page with it.
   useEffect(() => {
-    if (!initial) usersApi.instance().then(setInfo, (err: unknown) => setError(errorMessage(err)));
+    if (!initial) instanceApi.instance().then(setInfo, (err: unknown) => setError(errorMessage(err)));
   }, [initial]);
 
   return (

@@ -4,7 +4,7 @@ import { AppLink } from '../../components/ui/AppLink';
 import { useCursorList } from '../../hooks/useCursorList';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { usersApi, type Connection } from './usersApi';
-import { EmptyState } from '../posts/components/PostList';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { Avatar } from '../../components/ui/Avatar';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,10 +1,11 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectUser } from '../auth/authSlice';
+import { selectUser } from '../auth';
 import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
 import { fetchProfile, selectProfile } from './userSlice';
-import { EmptyState, PostList } from '../posts/components/PostList';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PostList } from '../posts';
 import { Icon } from '../../components/ui/Icon';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ConnectionList } from './ConnectionList';

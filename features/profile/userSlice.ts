@@ -2,12 +2,12 @@ import { createSlice } from '@reduxjs/toolkit';
 import { TEXTS } from '../../lib/texts';
 import type { Profile } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
-import { usersApi } from './usersApi';
 import type { RootState } from '../../store/index';
-import { createAppAsyncThunk } from '../../store/withTypes';
-import { fetchLoggedUser } from '../auth/authSlice';
-import { notify } from '../notifications/notificationsSlice';
 import { done, failed, idle, started, type ActionStatus } from '../../store/status';
+import { declareToasts } from '../../store/thunkToasts';
+import { createAppAsyncThunk } from '../../store/withTypes';
+import { fetchLoggedUser } from '../auth';
+import { usersApi } from './usersApi';
 
 export interface UserState {
   profile: { data: Profile | null; loading: boolean; error: string | null };
@@ -21,6 +21,7 @@ const initialState: UserState = {
   unfollow: idle(),
 };
 
+/** The profile page shows its own load error. */
 export const fetchProfile = createAppAsyncThunk(
   'user/fetchProfile',
   // `quiet` refreshes the profile on screen without a loading state.
@@ -32,24 +33,24 @@ export const fetchProfile = createAppAsyncThunk(
     }
   },
 );
+declareToasts(fetchProfile, { error: false });
 
 function followThunk(type: string, call: typeof usersApi.follow, success: (username: string) => string) {
-  return createAppAsyncThunk(type, async (username: string, { getState, dispatch, rejectWithValue }) => {
+  const thunk = createAppAsyncThunk(type, async (username: string, { getState, dispatch, rejectWithValue }) => {
     const user = getState().auth.user;
     try {
       if (!user) throw new Error(TEXTS.notLoggedIn);
       const profile = await call(username, user._id);
-      dispatch(notify(success(username), 'success'));
       // The spec refreshes both sides: my counts and theirs.
       void dispatch(fetchLoggedUser());
       void dispatch(fetchProfile({ username, quiet: true }));
       return profile;
     } catch (error) {
-      const message = errorMessage(error);
-      dispatch(notify(message, 'error'));
-      return rejectWithValue(message);
+      return rejectWithValue(errorMessage(error));
     }
   });
+  declareToasts(thunk, { success });
+  return thunk;
 }
 
 export const followUser = followThunk('user/followUser', usersApi.follow, TEXTS.following);

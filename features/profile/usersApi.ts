@@ -1,21 +1,6 @@
 import { apiUrls } from '../../lib/apiUrls';
-import type { InstanceInfo, Profile, User, UserSummary } from '../../lib/types';
+import type { Profile, UserSummary } from '../../lib/types';
 import { apiClient, getPage, type Page } from '../../services/apiClient';
-
-export interface AccountUpdate {
-  username?: string;
-  email: string;
-  newEmail?: string;
-  password: string;
-  newPassword?: string;
-}
-
-export interface ProfileUpdate {
-  email: string;
-  avatar: string | null;
-  banner: string | null;
-  description: string;
-}
 
 export type Connection = 'followers' | 'following';
 
@@ -33,14 +18,5 @@ export const usersApi = {
   },
   async unfollow(username: string, userId: string): Promise<Profile> {
     return (await apiClient.patch<{ user: Profile }>(`${userPath(username)}/unfollow`, { userId })).data.user;
-  },
-  async updateAccount(update: AccountUpdate): Promise<User> {
-    return (await apiClient.patch<{ user: User }>('/api/users/updateAccount', update)).data.user;
-  },
-  async updateProfile(update: ProfileUpdate): Promise<User> {
-    return (await apiClient.patch<{ user: User }>('/api/users/updateProfile', update)).data.user;
-  },
-  async instance(): Promise<InstanceInfo> {
-    return (await apiClient.get<InstanceInfo>(apiUrls.instance())).data;
   },
 };

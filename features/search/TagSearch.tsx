@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { SEARCH_INPUT_WIDTH_PX } from '../../lib/limits';
 import { normalizeTag, tagError } from '../../lib/validation';
 import { Icon } from '../../components/ui/Icon';
-import { TagChip } from '../posts/components/TagChip';
+import { TagChip } from '../posts';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { accountSchema } from '../../lib/schemas';
 import type { User } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuth, updateAccount } from '../auth/authSlice';
+import { selectAuth, updateAccount } from '../auth';
 import { Button } from '../../components/ui/Button';
 import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';

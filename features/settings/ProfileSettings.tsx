@@ -5,9 +5,8 @@ import { DESCRIPTION_MAX } from '../../lib/limits';
 import { profileSchema } from '../../lib/schemas';
 import type { User } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuth, updateProfile } from '../auth/authSlice';
-import { uploadReset } from '../uploads/uploadFilesSlice';
-import { ImageDropzone } from '../uploads/ImageDropzone';
+import { selectAuth, updateProfile } from '../auth';
+import { ImageDropzone, selectUpload, uploadReset } from '../uploads';
 import { Button } from '../../components/ui/Button';
 import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
@@ -28,8 +27,8 @@ const Actions = styled.div`
 export function ProfileSettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const { loading } = useAppSelector(selectAuth).updateProfile;
-  const avatar = useAppSelector((state) => state.uploadFiles.avatar);
-  const banner = useAppSelector((state) => state.uploadFiles.banner);
+  const avatar = useAppSelector(selectUpload('avatar'));
+  const banner = useAppSelector(selectUpload('banner'));
 
   useEffect(
     () => () => {

@@ -3,9 +3,8 @@ import { THEMES } from '../../lib/limits';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useHydrated } from '../../hooks/useHydrated';
 import { selectTheme, setTheme } from './themeSlice';
-import { palettes, themeLabels } from '../../themes';
+import { appTheme, palettes, themeLabels } from '../../themes';
 import { Panel } from '../../components/ui/Panel';
-import { appTheme } from '../../themes';
 
 const Options = styled.div`
   display: grid;

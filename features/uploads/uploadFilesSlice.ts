@@ -4,10 +4,9 @@ import { imageFileError } from '../../lib/uploads';
 import { TEXTS } from '../../lib/texts';
 import type { UploadResult } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
-import { uploadsApi } from './uploadsApi';
 import type { RootState } from '../../store/index';
 import { createAppAsyncThunk } from '../../store/withTypes';
-import { notify } from '../notifications/notificationsSlice';
+import { uploadsApi } from './uploadsApi';
 
 export interface UploadSlot {
   url: string | null;
@@ -33,9 +32,7 @@ export const uploadImage = createAppAsyncThunk(
       if (invalid) throw new Error(invalid);
       return await uploadsApi.upload(file, kind, (percent) => dispatch(uploadProgressed({ kind, percent })));
     } catch (error) {
-      const message = errorMessage(error);
-      dispatch(notify(message, 'error'));
-      return rejectWithValue(message);
+      return rejectWithValue(errorMessage(error));
     }
   },
 );

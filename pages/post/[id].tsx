@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
-import { PostDetail } from '../../features/posts/components/PostDetail';
+import { PostDetail } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
 import { privatePageProps } from '../../lib/firstLoad';
 

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
-import { ProfileView } from '../../features/profile/ProfileView';
+import { ProfileView } from '../../features/profile';
 import { Seo } from '../../components/ui/Seo';
 import { privatePageProps } from '../../lib/firstLoad';
 

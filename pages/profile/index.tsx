@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { PageLoading } from '../../components/shell/PageLoading';
 import { Seo } from '../../components/ui/Seo';
 import { useAppSelector } from '../../store/hooks';
-import { selectUser } from '../../features/auth/authSlice';
+import { selectUser } from '../../features/auth';
 import { links } from '../../lib/pages';
 
 /** The entry to my own profile: it goes on to /profile/{username}. */

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
-import { TaggedPosts } from '../../features/posts/components/TaggedPosts';
+import { TaggedPosts } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
 import { privatePageProps } from '../../lib/firstLoad';
 import { tagList } from '../../lib/validation';

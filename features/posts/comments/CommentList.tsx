@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import type { Comment } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { fetchMoreComments, selectCurrentPost } from '../state/postsSlice';
+import { selectCurrentPost } from '../state/selectors';
+import { fetchMoreComments } from '../state/thunks';
 import { Button } from '../../../components/ui/Button';
 import { CommentItem } from './CommentItem';
 import { appTheme } from '../../../themes';

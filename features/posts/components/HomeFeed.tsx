@@ -4,7 +4,8 @@ import type { Feed } from '../postsApi';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageTitle } from '../../../components/ui/Panel';
-import { EmptyState, PostList } from './PostList';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { PostList } from './PostList';
 import { appTheme } from '../../../themes';
 
 const Tabs = styled.div`

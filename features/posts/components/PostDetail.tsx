@@ -3,13 +3,15 @@ import { useDeferredValue, useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
-import { fetchPost, postCleared, selectCurrentPost } from '../state/postsSlice';
+import { postCleared } from '../state/currentPost';
+import { selectCurrentPost } from '../state/selectors';
+import { fetchPost } from '../state/thunks';
 import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer } from '../../../components/ui/Panel';
 import { PostCard, PostCardSkeleton } from './PostCard';
-import { EmptyState } from './PostList';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { appTheme } from '../../../themes';
 import { links } from '../../../lib/pages';
 

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { POST_FORM_MAX_WIDTH_PX } from '../../../lib/limits';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { editorClosed, fetchPost, selectCurrentPost, selectEditor } from '../state/postsSlice';
-import { uploadReset } from '../../uploads/uploadFilesSlice';
+import { editorClosed } from '../state/editor';
+import { selectCurrentPost, selectEditor } from '../state/selectors';
+import { fetchPost } from '../state/thunks';
+import { uploadReset } from '../../uploads';
 import { IconButton } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
@@ -29,11 +31,12 @@ export default function PostEditor() {
   const dispatch = useAppDispatch();
   const { post } = useAppSelector(selectEditor);
   const current = useAppSelector(selectCurrentPost);
+  const postId = post?._id;
 
   useEffect(() => {
-    // Editing works on the server's latest copy of the post.
-    if (post) void dispatch(fetchPost(post._id));
-  }, [dispatch, post]);
+    // Editing works on the server's latest copy of the post (which replaces the stored one).
+    if (postId) void dispatch(fetchPost(postId));
+  }, [dispatch, postId]);
 
   const close = () => {
     dispatch(uploadReset('post'));
@@ -41,7 +44,6 @@ export default function PostEditor() {
   };
 
   const loadError = post && current.error && !current.loading ? current.error : null;
-  const fresh = post && current.post?._id === post._id ? current.post : post;
 
   return (
     <Modal onClose={close} labelledBy="post-editor-title" width={POST_FORM_MAX_WIDTH_PX}>
@@ -51,7 +53,7 @@ export default function PostEditor() {
           <Icon name="close" />
         </IconButton>
       </Head>
-      {loadError ? <LoadError role="alert">{loadError}</LoadError> : <PostForm key={fresh?.updatedAt ?? 'new'} post={fresh} />}
+      {loadError ? <LoadError role="alert">{loadError}</LoadError> : <PostForm key={post?.updatedAt ?? 'new'} post={post} />}
     </Modal>
   );
 }

@@ -7,9 +7,9 @@ import { postMessageSchema, tagSchema } from '../../../lib/schemas';
 import type { Post } from '../../../lib/types';
 import { normalizeTag } from '../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { createPost, editPost, editorClosed } from '../state/postsSlice';
-import { uploadReset } from '../../uploads/uploadFilesSlice';
-import { ImageDropzone } from '../../uploads/ImageDropzone';
+import { editorClosed } from '../state/editor';
+import { createPost, editPost } from '../state/thunks';
+import { ImageDropzone, selectUpload, uploadReset } from '../../uploads';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TagChip } from './TagChip';
@@ -78,7 +78,7 @@ const schemaError = (validate: () => unknown): string | null => {
 /** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag exist. */
 export function PostForm({ post }: PostFormProps) {
   const dispatch = useAppDispatch();
-  const upload = useAppSelector((state) => state.uploadFiles.post);
+  const upload = useAppSelector(selectUpload('post'));
   const creating = useAppSelector((state) => state.posts.create.status === 'loading');
   const editing = useAppSelector((state) => state.posts.edit.status === 'loading');
   const id = useId();

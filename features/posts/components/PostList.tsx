@@ -4,8 +4,10 @@ import { AppLink } from '../../../components/ui/AppLink';
 import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
-import { fetchMorePosts, fetchPosts, selectPostList, sourceKey, type PostSource } from '../state/postsSlice';
+import { selectPostList } from '../state/selectors';
+import { fetchMorePosts, fetchPosts, sourceKey, type PostSource } from '../state/thunks';
 import { Button } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -53,20 +55,6 @@ const Footer = styled.div`
   padding: 24px 0 40px;
   color: ${appTheme.color.textMuted};
   font-size: 14px;
-`;
-
-export const EmptyState = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 10px;
-  padding: 48px 20px;
-  text-align: center;
-  border: 1px dashed ${appTheme.color.border};
-  border-radius: ${appTheme.radius.lg};
-  color: ${appTheme.color.textMuted};
-  h2 { font-size: 18px; color: ${appTheme.color.text}; }
-  p { margin: 0; max-width: 360px; }
 `;
 
 /**

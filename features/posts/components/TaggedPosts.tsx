@@ -2,7 +2,8 @@ import styled from 'styled-components';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageTitle } from '../../../components/ui/Panel';
 import { TagRow } from './PostCard';
-import { EmptyState, PostList } from './PostList';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { PostList } from './PostList';
 import { TagChip } from './TagChip';
 import { appTheme } from '../../../themes';
 

@@ -2,6 +2,7 @@ import { EARLY_READS_GLOBAL, earlyReadsScript } from '../../../lib/earlyReadsScr
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import { earlyReadsOf, OPEN_ROUTES, PRIVATE_PAGES, PUBLIC_ROUTES } from '../../../lib/pages';
 import { authApi } from '../../../features/auth/authApi';
+import { instanceApi } from '../../../features/contact/instanceApi';
 import { postsApi } from '../../../features/posts/postsApi';
 import { usersApi } from '../../../features/profile/usersApi';
 
@@ -44,7 +45,7 @@ const pages: [route: string, params: Record<string, string>, pageReads: () => Pr
   ['/post/[id]', { id: 'p1' }, () => postsApi.get('p1')],
   ['/profile/[profileName]', { profileName: 'ana b' }, () => Promise.all([usersApi.profile('ana b'), postsApi.byUser('ana b')])],
   ['/tagged/[tags]', { tags: '#Sea, hiking,sea,' }, () => postsApi.tagged(['Sea', 'hiking'])],
-  ['/contact', {}, () => usersApi.instance()],
+  ['/contact', {}, () => instanceApi.instance()],
   ['/settings', {}, async () => undefined],
   ['/profile', {}, async () => undefined],
 ];

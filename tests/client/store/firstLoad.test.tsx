@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { PostDetail } from '../../../features/posts/components/PostDetail';
 import { HomeFeed } from '../../../features/posts/components/HomeFeed';
+import { selectPostList } from '../../../features/posts/state/selectors';
 import { ProfileView } from '../../../features/profile/ProfileView';
 import type { FirstLoad } from '../../../lib/firstLoad';
 import { makeStoreFrom } from '../../../store/firstLoad';
@@ -50,7 +51,7 @@ describe('pages the server rendered with their first data', () => {
   it('start the store where the client reads would have left it', () => {
     const state = makeStoreFrom(cases[0].data).getState();
     expect(state.auth).toMatchObject({ user: viewer, session: 'loggedIn' });
-    expect(state.posts.list).toMatchObject({ key: 'feed:following', status: 'done', items: posts, next: cases[0].data.page!.kind === 'feed' ? '/api/posts?feed=following&cursor=x&limit=12' : null });
+    expect(selectPostList(state)).toMatchObject({ key: 'feed:following', status: 'done', items: posts, next: cases[0].data.page!.kind === 'feed' ? '/api/posts?feed=following&cursor=x&limit=12' : null });
     expect(state.firstLoad.fresh).toEqual(['list:feed:following']);
     expect(makeStoreFrom(null).getState().auth.session).toBe('loading');
   });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PostCard } from '../../../../../features/posts/components/PostCard';
+import { selectEditor } from '../../../../../features/posts/state/selectors';
 import { buildPost, buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';
@@ -31,7 +32,7 @@ describe('PostCard', () => {
     );
     const { store } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'me' })} />, { preloadedState: signedInState(me) });
     await user.click(screen.getByRole('button', { name: 'Edit post' }));
-    expect(store.getState().posts.editor).toMatchObject({ open: true, post: { _id: 'p1' } });
+    expect(selectEditor(store.getState())).toMatchObject({ open: true, post: { _id: 'p1' } });
 
     await user.click(screen.getByRole('button', { name: 'Delete post' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });

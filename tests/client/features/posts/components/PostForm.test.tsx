@@ -5,7 +5,7 @@ import { MESSAGE_MAX, TAG_MAX } from '../../../../../lib/limits';
 import { TEXTS } from '../../../../../lib/texts';
 import { PostForm } from '../../../../../features/posts/components/PostForm';
 import { makeStore } from '../../../../../store';
-import { editorOpened } from '../../../../../features/posts/state/postsSlice';
+import { editorOpened } from '../../../../../features/posts/state/editor';
 import { buildPost, buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';

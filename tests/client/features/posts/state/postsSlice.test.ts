@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { TEXTS } from '../../../../../lib/texts';
 import { makeStore, type AppStore } from '../../../../../store';
+import { postCleared } from '../../../../../features/posts/state/currentPost';
+import { selectCurrentPost, selectPostList } from '../../../../../features/posts/state/selectors';
 import {
   addComment, createPost, deleteComment, deletePost, dislikeComment, dislikePost, editPost, fetchMoreComments, fetchMorePosts, fetchPost, fetchPosts,
-  likeComment, likePost, postCleared,
-} from '../../../../../features/posts/state/postsSlice';
+  likeComment, likePost,
+} from '../../../../../features/posts/state/thunks';
 import { buildComment, buildPost, buildUser } from '../../../support/factories';
 import { signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';
@@ -30,7 +32,7 @@ describe('post lists', () => {
     await store.dispatch(fetchPosts({ kind: 'feed', feed: 'following' }));
     expect(store.getState().posts.list).toMatchObject({ status: 'done', next: '/api/posts?feed=following&cursor=abc' });
     await store.dispatch(fetchMorePosts());
-    expect(store.getState().posts.list.items.map((p) => p._id)).toEqual([...first, ...second].map((p) => p._id));
+    expect(selectPostList(store.getState()).items.map((p) => p._id)).toEqual([...first, ...second].map((p) => p._id));
     expect(store.getState().posts.list.next).toBeNull();
   });
 
@@ -120,12 +122,12 @@ describe('post actions go idle → loading → done or failed', () => {
     const liking = store.dispatch(likeComment({ postId: 'p1', commentId: 'c1' }));
     expect(store.getState().posts.likeComment.status).toBe('loading');
     await liking;
-    expect(store.getState().posts.currentPost.post?.comments[0]).toMatchObject({ likesCount: 1, myReaction: 'like' });
+    expect(selectCurrentPost(store.getState()).post?.comments[0]).toMatchObject({ likesCount: 1, myReaction: 'like' });
     const disliking = store.dispatch(dislikeComment({ postId: 'p1', commentId: 'c1' }));
     expect(store.getState().posts.likeComment.status).toBe('loading');
     await disliking;
     expect(store.getState().posts.likeComment).toEqual({ status: 'done', error: null });
-    expect(store.getState().posts.currentPost.post?.comments[0]).toMatchObject({ dislikesCount: 1, myReaction: 'dislike' });
+    expect(selectCurrentPost(store.getState()).post?.comments[0]).toMatchObject({ dislikesCount: 1, myReaction: 'dislike' });
     expect(messages(store)).toEqual(['Liked comment', 'Disliked']);
   });
 
@@ -139,7 +141,7 @@ describe('post actions go idle → loading → done or failed', () => {
     await store.dispatch(fetchPost('p1'));
     await store.dispatch(addComment({ postId: 'p1', message: 'Nice' }));
     expect(store.getState().posts.addComment.status).toBe('done');
-    expect(store.getState().posts.currentPost.post).toMatchObject({ commentsCount: 1, comments: [comment] });
+    expect(selectCurrentPost(store.getState()).post).toMatchObject({ commentsCount: 1, comments: [comment] });
     expect(messages(store)).toEqual(['Comment added']);
   });
 
@@ -162,7 +164,7 @@ describe('post actions go idle → loading → done or failed', () => {
     await store.dispatch(createPost({ message: 'Hello', image: '/media/x.webp', tags: ['a'] }));
     expect(store.getState().posts.create).toEqual({ status: 'done', error: null });
     expect(body).toMatchObject({ message: 'Hello', image: '/media/x.webp', tags: ['a'], creator: 'me' });
-    await vi.waitFor(() => expect(store.getState().posts.list.items).toEqual([created]));
+    await vi.waitFor(() => expect(selectPostList(store.getState()).items).toEqual([created]));
     expect(messages(store)).toEqual([]);
   });
 
@@ -217,7 +219,7 @@ describe('current post', () => {
     expect(store.getState().posts.currentPost).toMatchObject({ commentsNext: '/api/posts/p1/comments?cursor=c2&limit=2' });
     await store.dispatch(fetchMoreComments());
     expect(asked).toEqual(['/api/posts/p1', '/api/posts/p1/comments?cursor=c2&limit=2']);
-    expect(store.getState().posts.currentPost.post?.comments.map((c) => c.commentId)).toEqual(['c3', 'c2', 'c1']);
+    expect(selectCurrentPost(store.getState()).post?.comments.map((c) => c.commentId)).toEqual(['c3', 'c2', 'c1']);
     expect(store.getState().posts.currentPost.commentsNext).toBeNull();
   });
 
@@ -227,7 +229,7 @@ describe('current post', () => {
     const pending = store.dispatch(fetchPost('missing'));
     expect(store.getState().posts.currentPost).toMatchObject({ loading: true, error: null });
     await pending;
-    expect(store.getState().posts.currentPost).toMatchObject({ loading: false, error: 'Post not found', post: null });
+    expect(selectCurrentPost(store.getState())).toMatchObject({ loading: false, error: 'Post not found', post: null });
     store.dispatch(postCleared());
     expect(store.getState().posts.currentPost).toEqual(makeStore().getState().posts.currentPost);
   });
@@ -243,7 +245,7 @@ describe('deleting a comment', () => {
     const store = signedIn();
     await store.dispatch(fetchPost('p1'));
     await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
-    expect(store.getState().posts.currentPost.post).toMatchObject({ commentsCount: 1, comments: [{ commentId: 'c2' }] });
+    expect(selectCurrentPost(store.getState()).post).toMatchObject({ commentsCount: 1, comments: [{ commentId: 'c2' }] });
   });
 
   it("shows the server's message when it is not allowed", async () => {
@@ -251,5 +253,59 @@ describe('deleting a comment', () => {
     const store = signedIn();
     await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
     expect(messages(store)).toEqual(['Not allowed']);
+  });
+});
+
+describe('posts are stored once', () => {
+  const feed = { kind: 'feed', feed: 'all' } as const;
+
+  it('an edit, a reaction and a new comment change the one post the list and its page both show', async () => {
+    const post = buildPost({ _id: 'p1', message: 'old', commentsCount: 0 });
+    server.use(
+      http.get('/api/posts', () => HttpResponse.json([post, buildPost({ _id: 'p2' })])),
+      http.get('/api/posts/p1', () => HttpResponse.json({ ...post, comments: [] })),
+      http.patch('/api/posts/p1/like', () => HttpResponse.json({ likesCount: 1, dislikesCount: 0, myReaction: 'like' })),
+      http.patch('/api/posts/p1/manage', () => HttpResponse.json({ ...post, message: 'new' })),
+      http.post('/api/posts/p1/comments', () => HttpResponse.json(buildComment(), { status: 201 })),
+    );
+    const store = signedIn();
+    await store.dispatch(fetchPosts(feed));
+    await store.dispatch(fetchPost('p1'));
+    await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
+    await store.dispatch(likePost('p1'));
+    await store.dispatch(addComment({ postId: 'p1', message: 'hi' }));
+    const expected = { _id: 'p1', message: 'new', likesCount: 1, myReaction: 'like', commentsCount: 1 };
+    expect(selectPostList(store.getState()).items[0]).toMatchObject(expected);
+    expect(selectCurrentPost(store.getState()).post).toMatchObject(expected);
+    expect(store.getState().posts.stored.ids).toEqual(['p1', 'p2']);
+    expect(store.getState().posts.stored.entities.p1).not.toHaveProperty('comments');
+  });
+
+  it('keeps a post while a list, its page or the editor shows it', async () => {
+    server.use(
+      http.get('/api/posts', () => HttpResponse.json([buildPost({ _id: 'p1', creator: 'me' }), buildPost({ _id: 'p2' })])),
+      http.get('/api/posts/tagged', () => HttpResponse.json([buildPost({ _id: 'p3' })])),
+      http.get('/api/posts/p2', () => HttpResponse.json({ ...buildPost({ _id: 'p2' }), comments: [] })),
+      http.delete('/api/posts/p1/manage', () => HttpResponse.json({ _id: 'p1' })),
+    );
+    const store = signedIn();
+    await store.dispatch(fetchPosts(feed));
+    await store.dispatch(deletePost('p1'));
+    expect(selectPostList(store.getState()).items.map((p) => p._id)).toEqual(['p2']);
+    expect(store.getState().posts.stored.ids).toEqual(['p2']);
+    await store.dispatch(fetchPost('p2'));
+    await store.dispatch(fetchPosts({ kind: 'tagged', tags: ['sea'] }));
+    expect(store.getState().posts.stored.ids.toSorted()).toEqual(['p2', 'p3']);
+    store.dispatch(postCleared());
+    expect(store.getState().posts.stored.ids).toEqual(['p3']);
+  });
+
+  it('ignores the answer for a list that is no longer on screen', async () => {
+    const store = signedIn();
+    store.dispatch(fetchPosts.pending('a', feed));
+    store.dispatch(fetchPosts.pending('b', { kind: 'tagged', tags: ['sea'] }));
+    const before = store.getState().posts;
+    store.dispatch(fetchPosts.fulfilled({ items: [buildPost()], next: null }, 'a', feed));
+    expect(store.getState().posts).toBe(before);
   });
 });
