@@ -7,7 +7,7 @@
 import { apiUrls } from './apiUrls';
 import type { FirstPageData, ListPage } from './firstLoad';
 import type { InstanceInfo, Post, PostWithComments, Profile, User } from './types';
-import { tagList } from './validation';
+import { tagList } from './tags';
 
 /** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
 export const PUBLIC_ROUTES: readonly string[] = ['/', '/login', '/createAccount'];

@@ -3,7 +3,7 @@ import { PageLoading } from '../../components/shell/PageLoading';
 import { TaggedPosts } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
 import { privatePageProps } from '../../lib/firstLoad';
-import { tagList } from '../../lib/validation';
+import { tagList } from '../../lib/tags';
 
 export default function TaggedPage() {
   const router = useRouter();

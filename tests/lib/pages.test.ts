@@ -1,5 +1,5 @@
 import { links, PRIVATE_PAGES } from '../../lib/pages';
-import { tagList } from '../../lib/validation';
+import { tagList } from '../../lib/tags';
 
 describe('the page table', () => {
   it('writes links encoded as the routes decode them', () => {
