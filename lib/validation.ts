@@ -8,34 +8,17 @@ import {
 } from './limits';
 import { TEXTS } from './texts';
 
+// Tag normalisation lives in ./tags (the page table needs it without the rules below).
+export { normalizeTag, normalizeTags, tagList } from './tags';
+
 const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Trims a tag and drops one leading '#'. */
-export function normalizeTag(raw: string): string {
-  const trimmed = raw.trim();
-  return trimmed.startsWith('#') ? trimmed.slice(1).trim() : trimmed;
-}
 
 export function tagError(tag: string): string | null {
   if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
   if (!TAG_PATTERN.test(tag)) return 'Tags may contain only letters, digits, _ and -';
   return null;
-}
-
-/** Normalizes a tag list: trims, drops duplicates ignoring case (first spelling wins). */
-export function normalizeTags(raw: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const value of raw) {
-    const tag = normalizeTag(value);
-    const key = tag.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-  }
-  return tags;
 }
 
 export function tagsError(tags: readonly string[]): string | null {

@@ -1,7 +1,7 @@
 import { AccountSettings, ProfileSettings, ThemePicker } from '../features/settings';
 import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/serverData';
+import { privatePageProps } from '../lib/firstLoad';
 import { useAppSelector } from '../store/hooks';
 import { selectUser } from '../features/auth';
 

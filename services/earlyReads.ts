@@ -2,7 +2,7 @@
  * Takes over a read the document already started (lib/earlyReads.ts): the first request of the app
  * for the same URL gets that answer instead of going out again. Each is taken once.
  */
-import { EARLY_READS_GLOBAL, EARLY_READS_TTL_MS } from '../lib/earlyReads';
+import { EARLY_READS_GLOBAL, EARLY_READS_TTL_MS } from '../lib/earlyReadsScript';
 import type { RawResponse } from './apiClient';
 
 type Reads = Record<string, Promise<Response> | undefined>;

@@ -2,13 +2,13 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import auth from '../features/auth/authSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import posts from '../features/posts/state/postsSlice';
-import serverData from './slices/serverDataSlice';
+import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/themeSlice';
 import uploadFiles from '../features/uploads/uploadFilesSlice';
 import user from '../features/profile/userSlice';
 import { thunkToastsMiddleware } from './thunkToasts';
 
-const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, serverData });
+const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { AppLink } from '../ui/AppLink';
 import { Icon } from '../ui/Icon';
 import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
 
 export const MenuItem = styled.li`
   a, button {
@@ -33,12 +34,12 @@ export function AccountLinks({ username, onNavigate, onLogout }: AccountLinksPro
   return (
     <ul>
       <MenuItem>
-        <AppLink href={`/profile/${encodeURIComponent(username)}`} onClick={onNavigate}>
+        <AppLink href={links.profile(username)} onClick={onNavigate}>
           <Icon name="user" size={18} /> Profile
         </AppLink>
       </MenuItem>
       <MenuItem>
-        <AppLink href="/settings" onClick={onNavigate}>
+        <AppLink href={links.settings()} onClick={onNavigate}>
           <Icon name="settings" size={18} /> Settings
         </AppLink>
       </MenuItem>

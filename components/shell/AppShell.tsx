@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { PUBLIC_ROUTES } from '../../lib/earlyReads';
+import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import { fetchLoggedUser, hasSessionHint, logout, selectSession, selectUser, userCleared } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
@@ -17,9 +17,6 @@ import { PageLoading } from './PageLoading';
 const loadLoggedInNavbar = () => import('./LoggedInNavbar');
 const LoggedInNavbar = lazy(loadLoggedInNavbar);
 const emptyNavbar = <NavbarFrame aria-hidden="true" />;
-
-/** Pages everyone may see whatever the session (the error pages). */
-const OPEN_ROUTES = ['/404', '/_error'];
 
 const Main = styled.main<{ $flush: boolean }>`
   padding-top: ${({ $flush }) => ($flush ? '0' : 'var(--navbar-height)')};
@@ -56,13 +53,13 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (isOpen || session === 'loading') return;
-    if (session === 'loggedIn' && isPublic) void router.replace('/home');
-    if (session === 'loggedOut' && !isPublic) void router.replace('/');
+    if (session === 'loggedIn' && isPublic) void router.replace(links.home());
+    if (session === 'loggedOut' && !isPublic) void router.replace(links.landing());
   }, [session, isPublic, isOpen, router]);
 
   const onLogout = useCallback(async () => {
     await dispatch(logout());
-    await router.push('/');
+    await router.push(links.landing());
   }, [dispatch, router]);
 
   const onCreatePost = useCallback(() => dispatch(editorOpened(null)), [dispatch]);

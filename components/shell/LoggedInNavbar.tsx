@@ -13,6 +13,7 @@ import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
 import { TagSearch } from '../../features/search';
 import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
 
 const DesktopOnly = styled.div`
   display: flex;
@@ -89,7 +90,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
   useEffect(() => {
     if (searchOpen) searchSlot.current?.querySelector('input')?.focus();
   }, [searchOpen]);
-  const profileHref = `/profile/${encodeURIComponent(user.username)}`;
+  const profileHref = links.profile(user.username);
   const isHidden = hidden && !sidebarOpen && !searchOpen;
   const isTranslucent = translucent && !searchOpen;
   const current = (href: string) => (router.asPath.split('?')[0] === href ? 'page' : undefined);
@@ -108,7 +109,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
             <Icon name="menu" />
           </IconButton>
         </MobileOnly>
-        <Logo href="/home" />
+        <Logo href={links.home()} />
         <SearchSlot ref={searchSlot} id={searchId} $open={searchOpen} data-open={searchOpen}>
           <TagSearch onSearch={() => setSearchOpen(false)} />
         </SearchSlot>
@@ -117,12 +118,12 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           <nav aria-label="Main">
             <NavLinks>
               <li>
-                <AppLink href="/home" aria-current={current('/home')}>
+                <AppLink href={links.home()} aria-current={current(links.home())}>
                   Home
                 </AppLink>
               </li>
               <li>
-                <AppLink href="/contact" aria-current={current('/contact')}>
+                <AppLink href={links.contact()} aria-current={current(links.contact())}>
                   Contact
                 </AppLink>
               </li>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { ButtonLink } from '../ui/Button';
 import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
+import { links } from '../../lib/pages';
 
 const Actions = styled.nav`
   display: flex;
@@ -14,16 +15,16 @@ export function LoggedOutNavbar() {
   const { pathname } = useRouter();
   return (
     <NavbarFrame>
-      <Logo href="/" />
+      <Logo href={links.landing()} />
       <Spacer />
       <Actions aria-label="Account">
-        {pathname !== '/login' && (
-          <ButtonLink href="/login" $variant="ghost" $size="sm">
+        {pathname !== links.login() && (
+          <ButtonLink href={links.login()} $variant="ghost" $size="sm">
             Sign in
           </ButtonLink>
         )}
-        {pathname !== '/createAccount' && (
-          <ButtonLink href="/createAccount" $size="sm">
+        {pathname !== links.createAccount() && (
+          <ButtonLink href={links.createAccount()} $size="sm">
             Create Account
           </ButtonLink>
         )}

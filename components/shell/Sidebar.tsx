@@ -10,6 +10,7 @@ import { IconButton } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { AccountLinks, MenuItem } from './AccountLinks';
 import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 
@@ -99,12 +100,12 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
               </button>
             </MenuItem>
             <MenuItem>
-              <AppLink href="/home" onClick={onClose}>
+              <AppLink href={links.home()} onClick={onClose}>
                 <Icon name="home" size={18} /> Home
               </AppLink>
             </MenuItem>
             <MenuItem>
-              <AppLink href="/contact" onClick={onClose}>
+              <AppLink href={links.contact()} onClick={onClose}>
                 <Icon name="mail" size={18} /> Contact
               </AppLink>
             </MenuItem>

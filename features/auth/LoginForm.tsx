@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
+import { links } from '../../lib/pages';
 
 export function LoginForm() {
   const dispatch = useAppDispatch();
@@ -18,7 +19,7 @@ export function LoginForm() {
     validationSchema: loginSchema,
     onSubmit: async (values) => {
       const result = await dispatch(login({ email: values.email.trim(), password: values.password }));
-      if (login.fulfilled.match(result)) await router.push('/home');
+      if (login.fulfilled.match(result)) await router.push(links.home());
     },
   });
   const error = (field: 'email' | 'password') => formik.touched[field] && formik.errors[field];
@@ -29,7 +30,7 @@ export function LoginForm() {
       lead="Sign in to see what the people you follow are posting."
       footer={
         <>
-          New to Posts? <AppLink href="/createAccount">Create an account</AppLink>
+          New to Posts? <AppLink href={links.createAccount()}>Create an account</AppLink>
         </>
       }
     >

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
+import { links } from '../../lib/pages';
 
 export function SignupForm() {
   const dispatch = useAppDispatch();
@@ -19,7 +20,7 @@ export function SignupForm() {
     validationSchema: signupSchema,
     onSubmit: async (values) => {
       const result = await dispatch(signup({ username: values.username, email: values.email.trim(), password: values.password }));
-      if (signup.fulfilled.match(result)) await router.push('/login');
+      if (signup.fulfilled.match(result)) await router.push(links.login());
     },
   });
   const error = (field: 'username' | 'email' | 'password') => formik.touched[field] && formik.errors[field];
@@ -30,7 +31,7 @@ export function SignupForm() {
       lead="Share images with a message and tags, and follow the people you like."
       footer={
         <>
-          Already have an account? <AppLink href="/login">Sign in</AppLink>
+          Already have an account? <AppLink href={links.login()}>Sign in</AppLink>
         </>
       }
     >

@@ -1,4 +1,5 @@
 import type { User } from '../../lib/types';
+import { apiUrls } from '../../lib/apiUrls';
 import { apiClient } from '../../services/apiClient';
 
 export interface Credentials {
@@ -45,7 +46,7 @@ export const authApi = {
   },
   /** The server renews a lapsed access token itself on this call, from the refresh cookie. */
   async getLoggedUser(): Promise<User> {
-    return (await apiClient.get<User>('/api/auth/getLoggedUser')).data;
+    return (await apiClient.get<User>(apiUrls.loggedUser())).data;
   },
   /** The signed-in user's own account and profile changes. */
   async updateAccount(update: AccountUpdate): Promise<User> {

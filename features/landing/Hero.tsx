@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
 
 const Section = styled.section`
   max-width: 1120px;
@@ -98,8 +99,8 @@ export function Hero() {
           tags. Run by your own community, on your own server.
         </Lead>
         <Actions>
-          <ButtonLink href="/createAccount">Create Account</ButtonLink>
-          <ButtonLink href="/login" $variant="secondary">
+          <ButtonLink href={links.createAccount()}>Create Account</ButtonLink>
+          <ButtonLink href={links.login()} $variant="secondary">
             Sign in
           </ButtonLink>
         </Actions>

@@ -1,8 +1,9 @@
 import type { Comment, Post, PostWithComments, ReactionCounts } from '../../lib/types';
+import { apiUrls, type Feed } from '../../lib/apiUrls';
 import { nextLink } from '../../lib/links';
 import { apiClient, getPage, type Page } from '../../services/apiClient';
 
-export type Feed = 'following' | 'all';
+export type { Feed };
 
 export interface PostInput {
   message: string;
@@ -15,16 +16,15 @@ export interface CommentReaction extends ReactionCounts {
 }
 
 export const postsApi = {
-  feed: (feed: Feed): Promise<Page<Post>> => getPage<Post>('/api/posts', { feed }),
-  tagged: (tags: string[]): Promise<Page<Post>> => getPage<Post>('/api/posts/tagged', { tags: tags.join(',') }),
-  byUser: (username: string): Promise<Page<Post>> =>
-    getPage<Post>(`/api/users/${encodeURIComponent(username)}/posts`),
+  feed: (feed: Feed): Promise<Page<Post>> => getPage<Post>(apiUrls.feed(feed)),
+  tagged: (tags: string[]): Promise<Page<Post>> => getPage<Post>(apiUrls.tagged(tags)),
+  byUser: (username: string): Promise<Page<Post>> => getPage<Post>(apiUrls.userPosts(username)),
   /** Follows a `Link: rel="next"` URL given by the server. */
   page: (url: string): Promise<Page<Post>> => getPage<Post>(url),
 
   /** The post with its newest comments; `commentsNext` (its `Link` header) is where older ones are. */
   async get(id: string): Promise<{ post: PostWithComments; commentsNext: string | null }> {
-    const response = await apiClient.get<PostWithComments>(`/api/posts/${encodeURIComponent(id)}`);
+    const response = await apiClient.get<PostWithComments>(apiUrls.post(id));
     return { post: response.data, commentsNext: nextLink(response.headers.get('link')) };
   },
   async create(input: PostInput & { creator: string; creatorImage: string | null }): Promise<Post> {

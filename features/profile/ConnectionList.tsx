@@ -9,6 +9,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
 
 const List = styled.ul`
   margin: 0;
@@ -63,7 +64,7 @@ export function ConnectionList({ username, kind }: { username: string; kind: Con
       <List>
         {items.map((person) => (
           <li key={person._id}>
-            <AppLink href={`/profile/${encodeURIComponent(person.username)}`}>
+            <AppLink href={links.profile(person.username)}>
               <Avatar src={person.avatar} name={person.username} size={42} />
               <span style={{ minWidth: 0 }}>
                 <strong>{person.username}</strong>

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
 
 const Banner = styled.div<{ $src: string | null }>`
   height: 180px;
@@ -74,7 +75,7 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
   let action;
   if (isMe) {
     action = (
-      <ButtonLink href="/settings" $variant="secondary" $size="sm">
+      <ButtonLink href={links.settings()} $variant="secondary" $size="sm">
         <Icon name="settings" size={16} /> Edit profile
       </ButtonLink>
     );

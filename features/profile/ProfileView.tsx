@@ -2,8 +2,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../auth';
-import { useTakeServerData } from '../../store/serverData';
-import { serverDataKey } from '../../store/slices/serverDataSlice';
+import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
 import { fetchProfile, selectProfile } from './userSlice';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PostList } from '../posts';
@@ -62,12 +61,12 @@ export function ProfileView({ username }: { username: string }) {
   const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
   const [tab, setTab] = useState<Tab>('posts');
 
-  const takeServerData = useTakeServerData();
+  const takeFirstLoad = useTakeFirstLoad();
 
   useEffect(() => {
     setTab('posts');
     // The server rendered the page with this profile already: no second read on the first mount.
-    if (!takeServerData(serverDataKey.profile(username))) void dispatch(fetchProfile({ username }));
+    if (!takeFirstLoad(firstLoadKey.profile(username))) void dispatch(fetchProfile({ username }));
   }, [dispatch, username]);
 
   if (error) {

@@ -1,9 +1,10 @@
+import { apiUrls } from '../../lib/apiUrls';
 import type { Profile, UserSummary } from '../../lib/types';
 import { apiClient, getPage, type Page } from '../../services/apiClient';
 
 export type Connection = 'followers' | 'following';
 
-const userPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
+const userPath = apiUrls.user;
 
 export const usersApi = {
   async profile(username: string): Promise<Profile> {

@@ -6,6 +6,7 @@ import { normalizeTag, tagError } from '../../lib/validation';
 import { Icon } from '../../components/ui/Icon';
 import { TagChip } from '../posts';
 import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
 
 const Form = styled.form`
   position: relative;
@@ -132,7 +133,7 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   const search = () => {
     const all = withInput();
     if (!all || all.length === 0) return;
-    void router.push(`/tagged/${all.map(encodeURIComponent).join(',')}`);
+    void router.push(links.tagged(all));
     setActive(false);
     onSearch?.();
   };

@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
 import { ProfileView } from '../../features/profile';
 import { Seo } from '../../components/ui/Seo';
-import { privatePageProps } from '../../lib/serverData';
+import { privatePageProps } from '../../lib/firstLoad';
 
 export default function ProfilePage() {
   const router = useRouter();

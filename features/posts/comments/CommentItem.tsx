@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
 
 const Item = styled.li`
   display: flex;
@@ -75,7 +76,7 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
       <Avatar src={comment.creatorImage} name={comment.creator} size={32} />
       <Content>
         <Meta>
-          <AppLink href={`/profile/${encodeURIComponent(comment.creator)}`}>{comment.creator}</AppLink>
+          <AppLink href={links.profile(comment.creator)}>{comment.creator}</AppLink>
           <RelativeTime iso={comment.createdAt} />
         </Meta>
         <p>{comment.message}</p>

@@ -15,6 +15,7 @@ import { PostImage } from './PostImage';
 import { ReactionBar } from './ReactionBar';
 import { TagChip } from './TagChip';
 import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
 
 export const Card = styled.article`
   background: ${appTheme.color.surface};
@@ -129,8 +130,8 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
   const deleting = useAppSelector((state) => state.posts.delete.status === 'loading');
   const [confirming, setConfirming] = useState(false);
   const mine = me?.username === post.creator;
-  const profileHref = `/profile/${encodeURIComponent(post.creator)}`;
-  const postHref = `/post/${encodeURIComponent(post._id)}`;
+  const profileHref = links.profile(post.creator);
+  const postHref = links.post(post._id);
   const image = <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} priority={priority} />;
 
   return (

@@ -2,11 +2,10 @@ import { useRouter } from 'next/router';
 import { useDeferredValue, useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { useTakeServerData } from '../../../store/serverData';
+import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
 import { postCleared } from '../state/currentPost';
 import { selectCurrentPost } from '../state/selectors';
 import { fetchPost } from '../state/thunks';
-import { serverDataKey } from '../../../store/slices/serverDataSlice';
 import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
 import { Icon } from '../../../components/ui/Icon';
@@ -14,6 +13,7 @@ import { PageContainer } from '../../../components/ui/Panel';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
 
 const Comments = styled.section`
   margin-top: 20px;
@@ -31,11 +31,11 @@ export function PostDetail({ id }: { id: string }) {
   // Transition priority: the post and its comments render in short, interruptible tasks.
   const { post, loading, error } = useDeferredValue(useAppSelector(selectCurrentPost));
 
-  const takeServerData = useTakeServerData();
+  const takeFirstLoad = useTakeFirstLoad();
 
   useEffect(() => {
     // The server rendered the page with this post already: no second read on the first mount.
-    if (!takeServerData(serverDataKey.post(id))) void dispatch(fetchPost(id));
+    if (!takeFirstLoad(firstLoadKey.post(id))) void dispatch(fetchPost(id));
     return () => {
       dispatch(postCleared());
     };
@@ -66,7 +66,7 @@ export function PostDetail({ id }: { id: string }) {
   return (
     <PageContainer $width={620}>
       <h1 className="visually-hidden">Post by {post.creator}</h1>
-      <PostCard post={post} standalone priority onDeleted={() => void router.push('/home')} />
+      <PostCard post={post} standalone priority onDeleted={() => void router.push(links.home())} />
       <Comments id="comments" aria-labelledby="comments-title">
         <h2 id="comments-title">
           Comments <span aria-hidden="true">·</span> {post.commentsCount}

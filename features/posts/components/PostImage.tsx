@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { thumbHashToDataURL } from 'thumbhash';
-import { POST_IMAGE_SIZES } from '../../../lib/earlyReads';
+import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import type { ImageInfo } from '../../../lib/types';
 import { appTheme } from '../../../themes';
 

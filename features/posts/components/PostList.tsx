@@ -3,10 +3,9 @@ import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { useTakeServerData } from '../../../store/serverData';
+import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
 import { selectPostList } from '../state/selectors';
 import { fetchMorePosts, fetchPosts, sourceKey, type PostSource } from '../state/thunks';
-import { serverDataKey } from '../../../store/slices/serverDataSlice';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
@@ -15,6 +14,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
 import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
 
 const Feed = styled.div`
   display: grid;
@@ -91,11 +91,11 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   // never blocks the main thread in one long task (a store update alone renders synchronously).
   const list = useDeferredValue(useAppSelector(selectPostList));
   const key = sourceKey(source);
-  const takeServerData = useTakeServerData();
+  const takeFirstLoad = useTakeFirstLoad();
 
   useEffect(() => {
     // The server rendered the page with this list already: no second read on the first mount.
-    if (takeServerData(serverDataKey.list(key))) return;
+    if (takeFirstLoad(firstLoadKey.list(key))) return;
     void dispatch(fetchPosts(source));
     // The key captures everything that identifies the source.
   }, [dispatch, key]);
@@ -145,7 +145,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
         <Grid>
           {list.items.slice(0, shown).map((post) => (
             <li key={post._id}>
-              <AppLink href={`/post/${encodeURIComponent(post._id)}`}>
+              <AppLink href={links.post(post._id)}>
                 <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} square sizes="(min-width: 768px) 300px, 33vw" />
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Icon } from '../../../components/ui/Icon';
 import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
 
 const chip = `
   display: inline-flex;
@@ -40,7 +41,7 @@ const ChipLink = styled(AppLink)`
 
 /** A tag with a remove button (forms) or a link to its posts (cards). */
 export function TagChip({ tag, onRemove }: { tag: string; onRemove?: () => void }) {
-  if (!onRemove) return <ChipLink href={`/tagged/${encodeURIComponent(tag)}`}>#{tag}</ChipLink>;
+  if (!onRemove) return <ChipLink href={links.tagged([tag])}>#{tag}</ChipLink>;
   return (
     <Chip>
       #{tag}

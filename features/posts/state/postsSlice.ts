@@ -68,5 +68,5 @@ export default function postsReducer(state: PostsState | undefined, action: Unkn
   return unchanged ? next : dropUnshown(next);
 }
 
-// store/serverData.ts builds a first load's state with these.
+// store/firstLoad.ts builds a first load's state with these.
 export { fetchPost, fetchPosts, sourceKey, type PostSource } from './thunks';

@@ -7,8 +7,8 @@ import { PostDetail } from '../../../features/posts/components/PostDetail';
 import { HomeFeed } from '../../../features/posts/components/HomeFeed';
 import { selectPostList } from '../../../features/posts/state/selectors';
 import { ProfileView } from '../../../features/profile/ProfileView';
-import type { ServerData } from '../../../lib/serverData';
-import { makeStoreFrom } from '../../../store/serverData';
+import type { FirstLoad } from '../../../lib/firstLoad';
+import { makeStoreFrom } from '../../../store/firstLoad';
 import { appTheme } from '../../../themes';
 import { buildComment, buildPost, buildProfile, buildUser } from '../support/factories';
 import { server } from '../support/server';
@@ -17,7 +17,7 @@ const viewer = buildUser({ username: 'viewer' });
 const posts = [buildPost({ message: 'First of the feed' }), buildPost({ message: 'Second of the feed' }), buildPost({ message: 'Third' })];
 const profile = buildProfile({ username: 'Ann' });
 
-const cases: { name: string; data: ServerData; ui: ReactElement; shows: string[] }[] = [
+const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] }[] = [
   {
     name: 'home',
     data: { user: viewer, page: { kind: 'feed', feed: 'following', posts: { items: posts, next: '/api/posts?feed=following&cursor=x&limit=12' } } },
@@ -52,7 +52,7 @@ describe('pages the server rendered with their first data', () => {
     const state = makeStoreFrom(cases[0].data).getState();
     expect(state.auth).toMatchObject({ user: viewer, session: 'loggedIn' });
     expect(selectPostList(state)).toMatchObject({ key: 'feed:following', status: 'done', items: posts, next: cases[0].data.page!.kind === 'feed' ? '/api/posts?feed=following&cursor=x&limit=12' : null });
-    expect(state.serverData.fresh).toEqual(['list:feed:following']);
+    expect(state.firstLoad.fresh).toEqual(['list:feed:following']);
     expect(makeStoreFrom(null).getState().auth.session).toBe('loading');
   });
 
@@ -79,7 +79,7 @@ describe('pages the server rendered with their first data', () => {
       expect(errors).toEqual([]);
       expect(requests).toEqual([]);
       // Taken once: a later visit of the same page reads afresh.
-      expect(store.getState().serverData.fresh).toEqual([]);
+      expect(store.getState().firstLoad.fresh).toEqual([]);
       consoleError.mockRestore();
       server.events.removeListener('request:start', onRequest);
       container.remove();

@@ -1,34 +1,34 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
- * Reads the server already made for the first page of the visit (store/serverData.ts). A page
+ * Reads the server already made for the first page of the visit (store/firstLoad.ts). A page
  * component takes its key once on mount instead of asking the API again; every later visit of
  * the page reads afresh, as before.
  */
-export interface ServerDataState {
+export interface FirstLoadState {
   fresh: string[];
 }
 
-const initialState: ServerDataState = { fresh: [] };
+const initialState: FirstLoadState = { fresh: [] };
 
-const serverDataSlice = createSlice({
-  name: 'serverData',
+const firstLoadSlice = createSlice({
+  name: 'firstLoad',
   initialState,
   reducers: {
-    serverDataReceived(state, action: PayloadAction<string>) {
+    firstLoadReceived(state, action: PayloadAction<string>) {
       if (!state.fresh.includes(action.payload)) state.fresh.push(action.payload);
     },
-    serverDataTaken(state, action: PayloadAction<string>) {
+    firstLoadTaken(state, action: PayloadAction<string>) {
       state.fresh = state.fresh.filter((key) => key !== action.payload);
     },
   },
 });
 
-export const { serverDataReceived, serverDataTaken } = serverDataSlice.actions;
-export default serverDataSlice.reducer;
+export const { firstLoadReceived, firstLoadTaken } = firstLoadSlice.actions;
+export default firstLoadSlice.reducer;
 
 /** The keys the page components take. */
-export const serverDataKey = {
+export const firstLoadKey = {
   list: (sourceKey: string) => `list:${sourceKey}`,
   profile: (username: string) => `profile:${username.toLowerCase()}`,
   post: (id: string) => `post:${id}`,
