@@ -75,5 +75,7 @@ export function largestImage(data: FirstLoad | null): LargestImage | null {
   if (page.kind === 'profile') return page.profile.banner ? { href: page.profile.banner } : null;
   const post = page.kind === 'post' ? page.post : page.posts.items[0];
   if (!post) return null;
-  return post.imageInfo?.srcset ? { href: post.image, srcSet: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES } : { href: post.image };
+  return post.imageInfo?.srcset
+    ? { href: post.image, srcSet: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES }
+    : { href: post.image };
 }

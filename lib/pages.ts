@@ -81,7 +81,11 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
   '/profile/[profileName]': {
     reads: (params) => firstReads.profile(params.profileName),
     largestImageIn: 'banner',
-    firstData: ([found, posts]) => ({ kind: 'profile', profile: (found.body as { user: Profile }).user, posts: listOf(posts) }),
+    firstData: ([found, posts]) => ({
+      kind: 'profile',
+      profile: (found.body as { user: Profile }).user,
+      posts: listOf(posts),
+    }),
   },
   '/post/[id]': {
     reads: (params) => firstReads.post(params.id),
@@ -121,6 +125,8 @@ export function earlyReadsOf(route: string, query: Record<string, string | strin
   } catch {
     return reads;
   }
-  urls.forEach((url, i) => reads.push(i === 0 && page.largestImageIn ? { url, largestImageIn: page.largestImageIn } : { url }));
+  urls.forEach((url, i) =>
+    reads.push(i === 0 && page.largestImageIn ? { url, largestImageIn: page.largestImageIn } : { url }),
+  );
   return reads;
 }

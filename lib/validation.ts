@@ -3,8 +3,17 @@
  * message of the first broken rule, or null when the value is valid.
  */
 import {
-  DESCRIPTION_MAX, EMAIL_MAX, MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN, TAG_MAX,
-  TAGS_PER_POST_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, COMMENT_MAX,
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TAG_MAX,
+  TAGS_PER_POST_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  COMMENT_MAX,
 } from './limits';
 import { TEXTS } from './texts';
 

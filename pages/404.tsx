@@ -32,7 +32,9 @@ export default function NotFoundPage() {
           <Big aria-hidden="true">404</Big>
           <h1>Page not found</h1>
           <p className="lead">The page you are looking for does not exist or has moved.</p>
-          <ButtonLink href={session === 'loggedIn' ? links.home() : links.landing()}>Go to {session === 'loggedIn' ? 'Home' : 'the start page'}</ButtonLink>
+          <ButtonLink href={session === 'loggedIn' ? links.home() : links.landing()}>
+            Go to {session === 'loggedIn' ? 'Home' : 'the start page'}
+          </ButtonLink>
         </Wrap>
       </PageContainer>
     </>

@@ -35,7 +35,16 @@ export default class AppDocument extends Document {
       <Html lang="en" data-theme={DEFAULT_THEME}>
         <Head>
           {/* Before the scripts: the page's largest image must not queue behind them. */}
-          {image && <link rel="preload" as="image" href={image.href} imageSrcSet={image.srcSet} imageSizes={image.sizes} fetchPriority="high" />}
+          {image && (
+            <link
+              rel="preload"
+              as="image"
+              href={image.href}
+              imageSrcSet={image.srcSet}
+              imageSizes={image.sizes}
+              fetchPriority="high"
+            />
+          )}
           <script dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
           {/* A private client shell's first reads start here, while the app's code downloads. */}
           {earlyReads && <script dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}

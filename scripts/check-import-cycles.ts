@@ -10,7 +10,18 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
-const SOURCE_DIRS = ['lib', 'server', 'features', 'store', 'components', 'services', 'hooks', 'pages', 'styles', 'themes'];
+const SOURCE_DIRS = [
+  'lib',
+  'server',
+  'features',
+  'store',
+  'components',
+  'services',
+  'hooks',
+  'pages',
+  'styles',
+  'themes',
+];
 const EXTENSIONS = ['.ts', '.tsx'];
 
 interface Edge {
@@ -48,7 +59,8 @@ function importsOf(file: string): Edge[] {
       const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings : null;
       const onlyTypes =
         !!clause &&
-        (clause.isTypeOnly || (!clause.name && !!named && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+        (clause.isTypeOnly ||
+          (!clause.name && !!named && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
       add(node.moduleSpecifier, onlyTypes);
     } else if (ts.isExportDeclaration(node)) {
       add(node.moduleSpecifier, node.isTypeOnly);
@@ -64,12 +76,20 @@ function importsOf(file: string): Edge[] {
 }
 
 const inStore = (file: string) => path.relative(root, file).startsWith(`store${path.sep}`);
-const isSlice = (file: string) => inStore(file) || /Slice\.tsx?$|[\\/]features[\\/].*[\\/](state|slice)[\\/]/.test(file);
+const isSlice = (file: string) =>
+  inStore(file) || /Slice\.tsx?$|[\\/]features[\\/].*[\\/](state|slice)[\\/]/.test(file);
 /** The store <-> slice loop: a slice (or store file) importing store types back. */
 const allowed = (from: string, edge: Edge) => edge.typeOnly && inStore(edge.to) && isSlice(from);
 
 const files = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(root, dir)));
-const graph = new Map(files.map((f) => [f, importsOf(f).filter((e) => !allowed(f, e)).map((e) => e.to)]));
+const graph = new Map(
+  files.map((f) => [
+    f,
+    importsOf(f)
+      .filter((e) => !allowed(f, e))
+      .map((e) => e.to),
+  ]),
+);
 
 // Tarjan's strongly connected components: any component of two or more files is a circle.
 let counter = 0;
@@ -103,7 +123,9 @@ for (const file of files) if (!index.has(file)) connect(file);
 
 if (circles.length > 0) {
   for (const circle of circles) {
-    console.error(`Import circle (type-only imports included):\n  ${circle.map((f) => path.relative(root, f)).join('\n  ')}`);
+    console.error(
+      `Import circle (type-only imports included):\n  ${circle.map((f) => path.relative(root, f)).join('\n  ')}`,
+    );
   }
   process.exit(1);
 }

@@ -13,13 +13,7 @@ import { sendWithProgress } from './uploadTransport';
 export const REFRESH_PATH = '/api/auth/refresh';
 
 /** The auth calls never trigger the refresh-and-retry rule (API.md). */
-const AUTH_PATHS = [
-  '/api/auth/signup',
-  '/api/auth/login',
-  '/api/auth/getLoggedUser',
-  REFRESH_PATH,
-  '/api/auth/logout',
-];
+const AUTH_PATHS = ['/api/auth/signup', '/api/auth/login', '/api/auth/getLoggedUser', REFRESH_PATH, '/api/auth/logout'];
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -93,8 +87,16 @@ export interface ApiClient {
   request<T = unknown>(config: RequestConfig): Promise<ApiResponse<T>>;
   get<T = unknown>(url: string, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
   delete<T = unknown>(url: string, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
-  post<T = unknown>(url: string, data?: unknown, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
-  patch<T = unknown>(url: string, data?: unknown, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
+  post<T = unknown>(
+    url: string,
+    data?: unknown,
+    config?: Omit<RequestConfig, 'url' | 'method' | 'data'>,
+  ): Promise<ApiResponse<T>>;
+  patch<T = unknown>(
+    url: string,
+    data?: unknown,
+    config?: Omit<RequestConfig, 'url' | 'method' | 'data'>,
+  ): Promise<ApiResponse<T>>;
 }
 
 export function createApiClient(baseURL = ''): { client: ApiClient; refreshSession: () => Promise<void> } {
@@ -113,7 +115,10 @@ export function createApiClient(baseURL = ''): { client: ApiClient; refreshSessi
 
   async function sendOnce<T>(config: RequestConfig): Promise<ApiResponse<T>> {
     const method = (config.method ?? 'get').toUpperCase();
-    const url = new URL(defaults.baseURL + config.url, typeof location === 'undefined' ? 'http://localhost' : location.href);
+    const url = new URL(
+      defaults.baseURL + config.url,
+      typeof location === 'undefined' ? 'http://localhost' : location.href,
+    );
     for (const [key, value] of Object.entries(config.params ?? {})) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { Accept: 'application/json' };
     let body: BodyInit | undefined;
@@ -123,11 +128,19 @@ export function createApiClient(baseURL = ''): { client: ApiClient; refreshSessi
       headers['Content-Type'] = 'application/json';
     }
     const withCredentials = config.withCredentials ?? defaults.withCredentials;
-    const send = () => sendWithFetch(url.href, { method, headers, body, credentials: withCredentials ? 'include' : 'omit' });
+    const send = () =>
+      sendWithFetch(url.href, { method, headers, body, credentials: withCredentials ? 'include' : 'omit' });
     const early = method === 'GET' && withCredentials ? takeEarlyRead(url.href) : null;
     let raw: RawResponse;
     if (config.onUploadProgress) {
-      raw = await sendWithProgress({ method, url: url.href, headers, body, withCredentials, onProgress: config.onUploadProgress });
+      raw = await sendWithProgress({
+        method,
+        url: url.href,
+        headers,
+        body,
+        withCredentials,
+        onProgress: config.onUploadProgress,
+      });
     } else if (early) {
       // The document started this read already; if it failed to get an answer, ask again.
       raw = await early.catch(send);

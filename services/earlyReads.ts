@@ -18,5 +18,9 @@ export function takeEarlyRead(href: string): Promise<RawResponse> | null {
   const read = reads[href];
   if (!read) return null;
   delete reads[href];
-  return read.then(async (response) => ({ status: response.status, headers: response.headers, body: await response.text() }));
+  return read.then(async (response) => ({
+    status: response.status,
+    headers: response.headers,
+    body: await response.text(),
+  }));
 }

@@ -13,7 +13,10 @@ export interface ThunkToasts<Arg> {
 const declared = new Map<string, ThunkToasts<never>>();
 
 /** Declares a thunk's toasts, next to the thunk; the store's toast middleware below shows them. */
-export function declareToasts<Arg>(thunk: { typePrefix: string } & ((arg: Arg) => unknown), toasts: ThunkToasts<Arg>): void {
+export function declareToasts<Arg>(
+  thunk: { typePrefix: string } & ((arg: Arg) => unknown),
+  toasts: ThunkToasts<Arg>,
+): void {
   declared.set(thunk.typePrefix, toasts as ThunkToasts<never>);
 }
 
@@ -34,7 +37,8 @@ export const thunkToastsMiddleware: Middleware<object, unknown, ThunkDispatch<un
       if (error !== false && typeof message === 'string' && message) dispatch(notify(message, 'error', error?.time));
     } else if (isFulfilled(action)) {
       const success = declared.get(typePrefix(action.type))?.success;
-      if (success) dispatch(notify(typeof success === 'string' ? success : success(action.meta.arg as never), 'success'));
+      if (success)
+        dispatch(notify(typeof success === 'string' ? success : success(action.meta.arg as never), 'success'));
     }
     return result;
   };

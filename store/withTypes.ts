@@ -7,4 +7,3 @@ export const createAppAsyncThunk = createAsyncThunk.withTypes<{
   dispatch: AppDispatch;
   rejectValue: string;
 }>();
-

@@ -95,7 +95,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {navbar}
-      <Main id="content" tabIndex={-1} $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}>
+      <Main
+        id="content"
+        tabIndex={-1}
+        $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}
+      >
         {showPage ? page : <PageLoading />}
       </Main>
       {signedIn && editor.open && <PostEditor />}

@@ -42,7 +42,6 @@ const Who = styled.div`
   span { display: block; font-size: 13px; color: ${appTheme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; }
 `;
 
-
 interface AvatarDropdownProps {
   user: User;
   onLogout: () => void;

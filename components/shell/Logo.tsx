@@ -29,7 +29,16 @@ export function Logo({ href }: { href: string }) {
   return (
     <LogoLink href={href}>
       <Mark aria-hidden="true">
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinejoin="round" strokeLinecap="round">
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        >
           <rect x="3" y="3" width="18" height="18" rx="4" />
           <circle cx="9" cy="9" r="1.6" fill="currentColor" />
           <path d="m4 18 5-5 4 4 3-3 4 4" />

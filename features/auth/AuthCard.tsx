@@ -28,7 +28,17 @@ const Footer = styled.p`
   font-size: 14px;
 `;
 
-export function AuthCard({ title, lead, footer, children }: { title: string; lead: string; footer: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  footer,
+  children,
+}: {
+  title: string;
+  lead: string;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Wrap>
       <Card>

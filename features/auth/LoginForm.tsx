@@ -35,7 +35,13 @@ export function LoginForm() {
       }
     >
       <form onSubmit={formik.handleSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" {...formik.getFieldProps('email')} error={error('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...formik.getFieldProps('email')}
+          error={error('email')}
+        />
         <TextField
           label="Password"
           type="password"

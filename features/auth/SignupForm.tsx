@@ -19,7 +19,9 @@ export function SignupForm() {
     initialValues: { username: '', email: '', password: '' },
     validationSchema: signupSchema,
     onSubmit: async (values) => {
-      const result = await dispatch(signup({ username: values.username, email: values.email.trim(), password: values.password }));
+      const result = await dispatch(
+        signup({ username: values.username, email: values.email.trim(), password: values.password }),
+      );
       if (signup.fulfilled.match(result)) await router.push(links.login());
     },
   });
@@ -43,7 +45,13 @@ export function SignupForm() {
           {...formik.getFieldProps('username')}
           error={error('username')}
         />
-        <TextField label="Email" type="email" autoComplete="email" {...formik.getFieldProps('email')} error={error('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...formik.getFieldProps('email')}
+          error={error('email')}
+        />
         <TextField
           label="Password"
           type="password"

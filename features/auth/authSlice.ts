@@ -40,14 +40,17 @@ export const fetchLoggedUser = createAppAsyncThunk('auth/fetchLoggedUser', async
 declareToasts(fetchLoggedUser, { error: false });
 
 /** Sign-in and sign-up errors stay on screen longer than other toasts. */
-export const login = createAppAsyncThunk('auth/login', async (credentials: Credentials, { dispatch, rejectWithValue }) => {
-  try {
-    await authApi.login(credentials);
-  } catch (error) {
-    return rejectWithValue(errorMessage(error));
-  }
-  await dispatch(fetchLoggedUser());
-});
+export const login = createAppAsyncThunk(
+  'auth/login',
+  async (credentials: Credentials, { dispatch, rejectWithValue }) => {
+    try {
+      await authApi.login(credentials);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+    await dispatch(fetchLoggedUser());
+  },
+);
 declareToasts(login, { error: { time: TOAST_AUTH_ERROR_MS } });
 
 export const signup = createAppAsyncThunk('auth/signup', async (data: SignupData, { rejectWithValue }) => {
@@ -89,8 +92,14 @@ function changeSignedInUser<Update>(type: string, send: (change: Update & { emai
   return thunk;
 }
 
-export const updateAccount = changeSignedInUser<Omit<AccountUpdate, 'email'>>('auth/updateAccount', authApi.updateAccount);
-export const updateProfile = changeSignedInUser<Omit<ProfileUpdate, 'email'>>('auth/updateProfile', authApi.updateProfile);
+export const updateAccount = changeSignedInUser<Omit<AccountUpdate, 'email'>>(
+  'auth/updateAccount',
+  authApi.updateAccount,
+);
+export const updateProfile = changeSignedInUser<Omit<ProfileUpdate, 'email'>>(
+  'auth/updateProfile',
+  authApi.updateProfile,
+);
 
 type Slot = 'login' | 'signup' | 'updateAccount' | 'updateProfile';
 const pending = (slot: Slot) => (state: AuthState) => {

@@ -48,8 +48,8 @@ export function ContactCard({ initial = null }: { initial?: InstanceInfo | null 
     <PageContainer $width={640}>
       <PageTitle>Contact</PageTitle>
       <PageLead>
-        {info ? `${info.name} is run by people you can reach.` : 'This Posts instance is run by people you can reach.'} Write to them
-        about your account, a post that breaks the rules, or anything else.
+        {info ? `${info.name} is run by people you can reach.` : 'This Posts instance is run by people you can reach.'}{' '}
+        Write to them about your account, a post that breaks the rules, or anything else.
       </PageLead>
       <Panel aria-labelledby="contact-title">
         <h2 id="contact-title" className="visually-hidden">

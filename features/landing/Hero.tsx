@@ -73,15 +73,36 @@ const Caption = styled.span`
 const tiles = [
   {
     tag: 'sunset',
-    style: { left: '4%', top: '6%', width: '52%', height: '62%', transform: 'rotate(-5deg)', background: 'linear-gradient(160deg, #f6a96b 0%, #d9577a 55%, #5b2a7a 100%)' },
+    style: {
+      left: '4%',
+      top: '6%',
+      width: '52%',
+      height: '62%',
+      transform: 'rotate(-5deg)',
+      background: 'linear-gradient(160deg, #f6a96b 0%, #d9577a 55%, #5b2a7a 100%)',
+    },
   },
   {
     tag: 'sea',
-    style: { right: '2%', top: 0, width: '44%', height: '48%', transform: 'rotate(4deg)', background: 'linear-gradient(200deg, #7fd6c2 0%, #2f8f9d 50%, #1b3a5c 100%)' },
+    style: {
+      right: '2%',
+      top: 0,
+      width: '44%',
+      height: '48%',
+      transform: 'rotate(4deg)',
+      background: 'linear-gradient(200deg, #7fd6c2 0%, #2f8f9d 50%, #1b3a5c 100%)',
+    },
   },
   {
     tag: 'hiking',
-    style: { right: '8%', bottom: '2%', width: '50%', height: '50%', transform: 'rotate(-2deg)', background: 'linear-gradient(140deg, #c9e47a 0%, #4f9a5a 55%, #1f4a33 100%)' },
+    style: {
+      right: '8%',
+      bottom: '2%',
+      width: '50%',
+      height: '50%',
+      transform: 'rotate(-2deg)',
+      background: 'linear-gradient(140deg, #c9e47a 0%, #4f9a5a 55%, #1f4a33 100%)',
+    },
   },
 ];
 
@@ -95,8 +116,8 @@ export function Hero() {
           <em>Tag it. Follow along.</em>
         </Title>
         <Lead>
-          Posts is a place to publish images with a message and tags, follow the people you like, and find anything by its
-          tags. Run by your own community, on your own server.
+          Posts is a place to publish images with a message and tags, follow the people you like, and find anything by
+          its tags. Run by your own community, on your own server.
         </Lead>
         <Actions>
           <ButtonLink href={links.createAccount()}>Create Account</ButtonLink>

@@ -45,19 +45,26 @@ export const postsApi = {
 
   commentsPage: (url: string): Promise<Page<Comment>> => getPage<Comment>(url),
   async addComment(postId: string, message: string, userId: string): Promise<Comment> {
-    return (await apiClient.post<Comment>(`/api/posts/${encodeURIComponent(postId)}/comments`, { message, userId })).data;
+    return (await apiClient.post<Comment>(`/api/posts/${encodeURIComponent(postId)}/comments`, { message, userId }))
+      .data;
   },
   async deleteComment(postId: string, commentId: string): Promise<void> {
     await apiClient.delete(`/api/posts/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`);
   },
   async likeComment(postId: string, commentId: string, userId: string): Promise<CommentReaction> {
     return (
-      await apiClient.patch<CommentReaction>(`/api/posts/${encodeURIComponent(postId)}/comments/like`, { userId, commentId })
+      await apiClient.patch<CommentReaction>(`/api/posts/${encodeURIComponent(postId)}/comments/like`, {
+        userId,
+        commentId,
+      })
     ).data;
   },
   async dislikeComment(postId: string, commentId: string, userId: string): Promise<CommentReaction> {
     return (
-      await apiClient.patch<CommentReaction>(`/api/posts/${encodeURIComponent(postId)}/comments/dislike`, { userId, commentId })
+      await apiClient.patch<CommentReaction>(`/api/posts/${encodeURIComponent(postId)}/comments/dislike`, {
+        userId,
+        commentId,
+      })
     ).data;
   },
 };

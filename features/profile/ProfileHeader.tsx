@@ -12,7 +12,9 @@ import { links } from '../../lib/pages';
 const Banner = styled.div<{ $src: string | null }>`
   height: 180px;
   background: ${({ $src, theme }) =>
-    $src ? `center / cover no-repeat url("${$src}")` : `linear-gradient(135deg, ${theme.color.accentSoft}, ${theme.color.surfaceRaised})`};
+    $src
+      ? `center / cover no-repeat url("${$src}")`
+      : `linear-gradient(135deg, ${theme.color.accentSoft}, ${theme.color.surfaceRaised})`};
   background-color: ${appTheme.color.surfaceRaised};
   @media (min-width: 768px) { height: 260px; }
 `;
@@ -81,7 +83,12 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
     );
   } else if (profile.followedByMe) {
     action = (
-      <Button $variant="secondary" disabled={busy} aria-busy={busy} onClick={() => void dispatch(unfollowUser(profile.username))}>
+      <Button
+        $variant="secondary"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void dispatch(unfollowUser(profile.username))}
+      >
         {busy && <Spinner />} Unfollow
       </Button>
     );

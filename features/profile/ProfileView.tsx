@@ -108,7 +108,11 @@ export function ProfileView({ username }: { username: string }) {
               <EmptyState>
                 <Icon name="image" size={32} />
                 <h2>No posts yet</h2>
-                <p>{isMe ? 'Use Create post to share your first image.' : `${profile.username} has not posted anything yet.`}</p>
+                <p>
+                  {isMe
+                    ? 'Use Create post to share your first image.'
+                    : `${profile.username} has not posted anything yet.`}
+                </p>
               </EmptyState>
             }
           />

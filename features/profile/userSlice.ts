@@ -88,7 +88,9 @@ const userSlice = createSlice({
         done(state.unfollow);
         if (state.profile.data?.username === action.payload.username) state.profile.data = action.payload;
       })
-      .addCase(unfollowUser.rejected, (state, action) => failed(state.unfollow, action.payload ?? action.error.message));
+      .addCase(unfollowUser.rejected, (state, action) =>
+        failed(state.unfollow, action.payload ?? action.error.message),
+      );
   },
 });
 

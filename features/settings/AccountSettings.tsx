@@ -50,8 +50,19 @@ export function AccountSettings({ user }: { user: User }) {
       <p className="lead">Your sign-in details. Saving needs your current password.</p>
       <form onSubmit={formik.handleSubmit} noValidate>
         <Stack>
-          <TextField label="Username" autoComplete="username" {...formik.getFieldProps('username')} error={error('username')} />
-          <TextField label="Email" type="email" autoComplete="email" {...formik.getFieldProps('newEmail')} error={error('newEmail')} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            {...formik.getFieldProps('username')}
+            error={error('username')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...formik.getFieldProps('newEmail')}
+            error={error('newEmail')}
+          />
           <TextField
             label="New password"
             type="password"

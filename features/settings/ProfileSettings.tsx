@@ -43,7 +43,11 @@ export function ProfileSettings({ user }: { user: User }) {
     validationSchema: profileSchema,
     onSubmit: async (values) => {
       const result = await dispatch(
-        updateProfile({ avatar: avatar.url ?? user.avatar, banner: banner.url ?? user.banner, description: values.description }),
+        updateProfile({
+          avatar: avatar.url ?? user.avatar,
+          banner: banner.url ?? user.banner,
+          description: values.description,
+        }),
       );
       if (updateProfile.fulfilled.match(result)) {
         dispatch(uploadReset('avatar'));
@@ -63,11 +67,23 @@ export function ProfileSettings({ user }: { user: User }) {
           <Images>
             <div>
               <h3>Avatar</h3>
-              <ImageDropzone kind="avatar" label="Avatar" shape="round" preview={avatar.url ?? user.avatar} hintId="avatar-hint" />
+              <ImageDropzone
+                kind="avatar"
+                label="Avatar"
+                shape="round"
+                preview={avatar.url ?? user.avatar}
+                hintId="avatar-hint"
+              />
             </div>
             <div>
               <h3>Banner</h3>
-              <ImageDropzone kind="banner" label="Banner" shape="wide" preview={banner.url ?? user.banner} hintId="banner-hint" />
+              <ImageDropzone
+                kind="banner"
+                label="Banner"
+                shape="wide"
+                preview={banner.url ?? user.banner}
+                hintId="banner-hint"
+              />
             </div>
           </Images>
           <TextAreaField

@@ -50,7 +50,13 @@ export function ThemePicker() {
       <Options role="radiogroup" aria-labelledby="theme-settings">
         {THEMES.map((name) => (
           <Option key={name}>
-            <input type="radio" name="theme" value={name} checked={current === name} onChange={() => dispatch(setTheme(name))} />
+            <input
+              type="radio"
+              name="theme"
+              value={name}
+              checked={current === name}
+              onChange={() => dispatch(setTheme(name))}
+            />
             <Swatch aria-hidden="true">
               <span style={{ background: palettes[name].bg }} />
               <span style={{ background: palettes[name].surfaceRaised }} />

@@ -97,7 +97,14 @@ export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }
         )}
       </Zone>
       <Controls>
-        <Button type="button" $variant="secondary" $size="sm" onClick={open} disabled={upload.loading} aria-describedby={hintId}>
+        <Button
+          type="button"
+          $variant="secondary"
+          $size="sm"
+          onClick={open}
+          disabled={upload.loading}
+          aria-describedby={hintId}
+        >
           <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
         </Button>
       </Controls>

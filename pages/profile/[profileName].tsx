@@ -9,7 +9,10 @@ export default function ProfilePage() {
   const name = typeof router.query.profileName === 'string' ? router.query.profileName : null;
   return (
     <>
-      <Seo title={name ?? 'Profile'} description={name ? `${name}'s posts, followers and following on Posts.` : 'A profile on Posts.'} />
+      <Seo
+        title={name ?? 'Profile'}
+        description={name ? `${name}'s posts, followers and following on Posts.` : 'A profile on Posts.'}
+      />
       {name ? <ProfileView username={name} /> : <PageLoading />}
     </>
   );

@@ -31,7 +31,9 @@ type Read = (url: string) => Promise<Answer | null>;
 function reader(app: FastifyInstance, accessToken: string): Read {
   return async (url: string) => {
     const response = await app.inject({
-      method: 'GET', url, headers: { cookie: `${ACCESS_COOKIE}=${accessToken}`, accept: 'application/json' },
+      method: 'GET',
+      url,
+      headers: { cookie: `${ACCESS_COOKIE}=${accessToken}`, accept: 'application/json' },
     });
     if (response.statusCode !== 200) return null;
     return { body: response.json(), next: nextLink(response.headers.link) };
@@ -58,7 +60,10 @@ export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (a
    * the page: with the data `answer` left on the request, or without any (a renewal that failed
    * here) as the client shell.
    */
-  const privateRoute = (url: string, answer: (read: Read, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => Promise<unknown>) => {
+  const privateRoute = (
+    url: string,
+    answer: (read: Read, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => Promise<unknown>,
+  ) => {
     app.get<{ Params: Params }>(url, { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', PRIVATE_NO_STORE);
       const viewer = await pageViewer(request, reply);

@@ -10,14 +10,28 @@ async function pageHandler(req: IncomingMessage, res: ServerResponse) {
 }
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({}, { pageHandler }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { pageHandler });
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const PRIVATE_PAGES = ['/home', '/profile/someone', '/tagged/sea', '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b', '/settings', '/profile', '/contact'];
+const PRIVATE_PAGES = [
+  '/home',
+  '/profile/someone',
+  '/tagged/sea',
+  '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b',
+  '/settings',
+  '/profile',
+  '/contact',
+];
 
-const open = (path: string, cookie?: string) => t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+const open = (path: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
 const firstLoad = (body: string) => (JSON.parse(body) as { firstLoad: FirstLoad | null }).firstLoad;
-const api = async (user: SignedInUser, url: string) => (await t.app.inject({ method: 'GET', url, headers: user.headers })).json();
+const api = async (user: SignedInUser, url: string) =>
+  (await t.app.inject({ method: 'GET', url, headers: user.headers })).json();
 
 describe('private pages rendered on the server', () => {
   it('redirect a visitor to / before reading anything, and are never stored', async () => {
@@ -45,7 +59,10 @@ describe('private pages rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     const instance = await api(ann, '/api/instance');
     expect(instance).toEqual({ name: t.config.instanceName, contactEmail: t.config.contactEmail });
-    expect(firstLoad(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), page: { kind: 'contact', instance } });
+    expect(firstLoad(res.body)).toEqual({
+      user: await api(ann, '/api/auth/getLoggedUser'),
+      page: { kind: 'contact', instance },
+    });
   });
 
   it('render /settings with the viewer alone: the forms show their own account', async () => {
@@ -64,7 +81,7 @@ describe('private pages rendered on the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
-  it("render /home with the viewer and the feed exactly as the API answers it, with no-store", async () => {
+  it('render /home with the viewer and the feed exactly as the API answers it, with no-store', async () => {
     const ann = await signIn(t.app);
     const post = await createPost(t.app, ann, { message: 'Mine' });
     const res = await open('/home', ann.headers.cookie);
@@ -72,7 +89,11 @@ describe('private pages rendered on the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const data = firstLoad(res.body)!;
     expect(data.user).toEqual(await api(ann, '/api/auth/getLoggedUser'));
-    expect(data.page).toEqual({ kind: 'feed', feed: 'following', posts: { items: await api(ann, '/api/posts?feed=following'), next: null } });
+    expect(data.page).toEqual({
+      kind: 'feed',
+      feed: 'following',
+      posts: { items: await api(ann, '/api/posts?feed=following'), next: null },
+    });
     expect(data.page?.kind === 'feed' && data.page.posts.items[0]._id).toBe(post._id);
   });
 
@@ -94,7 +115,12 @@ describe('private pages rendered on the server', () => {
     const bob = await signIn(t.app);
     const post = await createPost(t.app, ann, { message: 'By Ann' });
     await t.app.inject({ method: 'PATCH', url: `/api/posts/${post._id}/like`, headers: ann.headers });
-    await t.app.inject({ method: 'POST', url: `/api/posts/${post._id}/comments`, headers: ann.headers, payload: { message: 'Ann here' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post._id}/comments`,
+      headers: ann.headers,
+      payload: { message: 'Ann here' },
+    });
 
     const profileRes = await open(`/profile/${ann.username.toUpperCase()}`, bob.headers.cookie);
     const profile = firstLoad(profileRes.body)!;
@@ -133,10 +159,18 @@ describe('private pages rendered on the server', () => {
     const renewed = cookiesOf(res);
     expect(Object.keys(renewed).sort()).toEqual(['access_token', 'has_session', 'refresh_token']);
     expect(renewed.refresh_token).not.toBe(ann.cookies.refresh_token);
-    expect(res.cookies.find((c) => c.name === 'access_token')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === 'access_token')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
     expect(firstLoad(res.body)!.user._id).toBe(ann.id);
     // The new cookies work for the API.
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: cookieHeader(renewed) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/getLoggedUser',
+      headers: { cookie: cookieHeader(renewed) },
+    });
     expect(me.json()._id).toBe(ann.id);
   });
 

@@ -92,7 +92,11 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
             onDislike={() => dispatch(dislikeComment(args))}
           />
           {mayDelete && (
-            <DeleteButton type="button" aria-label={`Delete comment by ${comment.creator}`} onClick={() => setConfirming(true)}>
+            <DeleteButton
+              type="button"
+              aria-label={`Delete comment by ${comment.creator}`}
+              onClick={() => setConfirming(true)}
+            >
               <Icon name="trash" size={16} />
             </DeleteButton>
           )}

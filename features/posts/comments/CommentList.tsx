@@ -19,7 +19,15 @@ const Empty = styled.p`
   color: ${appTheme.color.textMuted};
 `;
 
-export function CommentList({ postId, postCreator, comments }: { postId: string; postCreator: string; comments: Comment[] }) {
+export function CommentList({
+  postId,
+  postCreator,
+  comments,
+}: {
+  postId: string;
+  postCreator: string;
+  comments: Comment[];
+}) {
   const dispatch = useAppDispatch();
   const { commentsNext, commentsLoading } = useAppSelector(selectCurrentPost);
   if (comments.length === 0) return <Empty>No comments yet. Start the conversation.</Empty>;
@@ -31,7 +39,12 @@ export function CommentList({ postId, postCreator, comments }: { postId: string;
         ))}
       </List>
       {commentsNext && (
-        <Button $variant="secondary" $size="sm" disabled={commentsLoading} onClick={() => void dispatch(fetchMoreComments())}>
+        <Button
+          $variant="secondary"
+          $size="sm"
+          disabled={commentsLoading}
+          onClick={() => void dispatch(fetchMoreComments())}
+        >
           Show older comments
         </Button>
       )}

@@ -49,7 +49,9 @@ export function HomeFeed() {
             <EmptyState>
               <Icon name="users" size={32} />
               <h2>Your feed is quiet</h2>
-              <p>Posts from you and the people you follow show up here. See what everyone is sharing and follow someone.</p>
+              <p>
+                Posts from you and the people you follow show up here. See what everyone is sharing and follow someone.
+              </p>
               <Button onClick={() => setFeed('all')}>Browse Everyone</Button>
             </EmptyState>
           ) : (

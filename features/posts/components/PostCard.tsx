@@ -114,7 +114,8 @@ export const TagRow = styled.ul`
   list-style: none;
 `;
 
-export const imageAlt = (post: Post) => `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
+export const imageAlt = (post: Post) =>
+  `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
 
 interface PostCardProps {
   post: Post;
@@ -170,7 +171,10 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
             onLike={() => dispatch(likePost(post._id))}
             onDislike={() => dispatch(dislikePost(post._id))}
           />
-          <CommentLink href={`${postHref}#comments`} aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}, open post`}>
+          <CommentLink
+            href={`${postHref}#comments`}
+            aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}, open post`}
+          >
             <Icon name="comment" size={18} />
             <span aria-hidden="true">{post.commentsCount}</span>
           </CommentLink>
@@ -208,7 +212,6 @@ const SkeletonCard = styled(Card)`
   .row { display: flex; align-items: center; gap: 10px; padding: 12px 14px; }
   .lines { display: grid; gap: 8px; padding: 14px; }
 `;
-
 
 export function PostCardSkeleton() {
   return (

@@ -53,7 +53,11 @@ export default function PostEditor() {
           <Icon name="close" />
         </IconButton>
       </Head>
-      {loadError ? <LoadError role="alert">{loadError}</LoadError> : <PostForm key={post?.updatedAt ?? 'new'} post={post} />}
+      {loadError ? (
+        <LoadError role="alert">{loadError}</LoadError>
+      ) : (
+        <PostForm key={post?.updatedAt ?? 'new'} post={post} />
+      )}
     </Modal>
   );
 }

@@ -176,7 +176,12 @@ export function PostForm({ post }: PostFormProps) {
               <li key={tag}>
                 <TagChip
                   tag={tag}
-                  onRemove={() => void formik.setFieldValue('tags', formik.values.tags.filter((t) => t !== tag))}
+                  onRemove={() =>
+                    void formik.setFieldValue(
+                      'tags',
+                      formik.values.tags.filter((t) => t !== tag),
+                    )
+                  }
                 />
               </li>
             ))}

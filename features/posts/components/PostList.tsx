@@ -104,7 +104,10 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   const shown = useProgressiveCount(current ? list.items.length : 0, key, layout === 'feed' ? 2 : 12);
   const hasMore = current && Boolean(list.next);
   const allShown = shown >= list.items.length;
-  const sentinel = useInfiniteScroll(() => void dispatch(fetchMorePosts()), hasMore && allShown && list.status === 'done');
+  const sentinel = useInfiniteScroll(
+    () => void dispatch(fetchMorePosts()),
+    hasMore && allShown && list.status === 'done',
+  );
   const firstLoad = !current || (list.status === 'loading' && list.items.length === 0);
 
   if (firstLoad) {
@@ -146,7 +149,13 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
           {list.items.slice(0, shown).map((post) => (
             <li key={post._id}>
               <AppLink href={links.post(post._id)}>
-                <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} square sizes="(min-width: 768px) 300px, 33vw" />
+                <PostImage
+                  src={post.image}
+                  info={post.imageInfo}
+                  alt={imageAlt(post)}
+                  square
+                  sizes="(min-width: 768px) 300px, 33vw"
+                />
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}
                   <Icon name="comment" size={12} /> {post.commentsCount}

@@ -11,7 +11,10 @@ type AnyAsyncThunk = Record<'pending' | 'fulfilled' | 'rejected', { match: (acti
  * The idle → loading → done | failed slot of one of the spec's tracked actions (section 4), for
  * the thunks given. `resetOnEditor`: opening the editor clears a previous attempt.
  */
-export function actionStatus<Thunks extends [AnyAsyncThunk, ...AnyAsyncThunk[]]>(thunks: Thunks, { resetOnEditor = false } = {}) {
+export function actionStatus<Thunks extends [AnyAsyncThunk, ...AnyAsyncThunk[]]>(
+  thunks: Thunks,
+  { resetOnEditor = false } = {},
+) {
   return createReducer<ActionStatus>(idle(), (builder) => {
     if (resetOnEditor) builder.addCase(editorOpened, () => idle());
     builder

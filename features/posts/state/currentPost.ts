@@ -2,7 +2,15 @@ import { createAction, createReducer } from '@reduxjs/toolkit';
 import type { Comment } from '../../../lib/types';
 import type { CommentReaction } from '../postsApi';
 import { applyReaction } from './stored';
-import { addComment, deleteComment, dislikeComment, fetchMoreComments, fetchPost, likeComment, messageOf } from './thunks';
+import {
+  addComment,
+  deleteComment,
+  dislikeComment,
+  fetchMoreComments,
+  fetchPost,
+  likeComment,
+  messageOf,
+} from './thunks';
 
 /** The post on its own page: its id into the stored posts, its comments and their paging. */
 export interface CurrentPost {
@@ -14,7 +22,14 @@ export interface CurrentPost {
   commentsLoading: boolean;
 }
 
-const emptyCurrentPost = (): CurrentPost => ({ id: null, comments: [], loading: false, error: null, commentsNext: null, commentsLoading: false });
+const emptyCurrentPost = (): CurrentPost => ({
+  id: null,
+  comments: [],
+  loading: false,
+  error: null,
+  commentsNext: null,
+  commentsLoading: false,
+});
 
 export const postCleared = createAction('posts/postCleared');
 

@@ -1,6 +1,18 @@
 import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { ActionStatus } from '../../../store/status';
-import { addComment, createPost, deletePost, dislikeComment, dislikePost, editPost, fetchMorePosts, fetchPosts, likeComment, likePost, sourceKey } from './thunks';
+import {
+  addComment,
+  createPost,
+  deletePost,
+  dislikeComment,
+  dislikePost,
+  editPost,
+  fetchMorePosts,
+  fetchPosts,
+  likeComment,
+  likePost,
+  sourceKey,
+} from './thunks';
 import { actionStatus } from './actionStatus';
 import currentPost, { type CurrentPost } from './currentPost';
 import editor, { type EditorState } from './editor';

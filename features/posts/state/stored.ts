@@ -1,7 +1,16 @@
 import { createEntityAdapter, createReducer } from '@reduxjs/toolkit';
 import type { Post, ReactionCounts } from '../../../lib/types';
 import { editorOpened } from './editor';
-import { addComment, deleteComment, dislikePost, editPost, fetchMorePosts, fetchPost, fetchPosts, likePost } from './thunks';
+import {
+  addComment,
+  deleteComment,
+  dislikePost,
+  editPost,
+  fetchMorePosts,
+  fetchPost,
+  fetchPosts,
+  likePost,
+} from './thunks';
 
 /**
  * Every post the pages show, stored once by id: the lists and the current post hold ids, so an

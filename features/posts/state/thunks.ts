@@ -8,12 +8,14 @@ import { postsApi, type Feed, type PostInput } from '../postsApi';
 
 /** Where a list of posts comes from. */
 export type PostSource =
-  | { kind: 'feed'; feed: Feed }
-  | { kind: 'tagged'; tags: string[] }
-  | { kind: 'user'; username: string };
+  { kind: 'feed'; feed: Feed } | { kind: 'tagged'; tags: string[] } | { kind: 'user'; username: string };
 
 export const sourceKey = (source: PostSource): string =>
-  source.kind === 'feed' ? `feed:${source.feed}` : source.kind === 'tagged' ? `tagged:${source.tags.join(',')}` : `user:${source.username}`;
+  source.kind === 'feed'
+    ? `feed:${source.feed}`
+    : source.kind === 'tagged'
+      ? `tagged:${source.tags.join(',')}`
+      : `user:${source.username}`;
 
 function fetchSource(source: PostSource): Promise<Page<Post>> {
   if (source.kind === 'feed') return postsApi.feed(source.feed);
@@ -83,27 +85,36 @@ export const fetchMoreComments = createAppAsyncThunk(
       return rejectWithValue(errorMessage(error));
     }
   },
-  { condition: (_, { getState }) => Boolean(getState().posts.currentPost.commentsNext) && !getState().posts.currentPost.commentsLoading },
+  {
+    condition: (_, { getState }) =>
+      Boolean(getState().posts.currentPost.commentsNext) && !getState().posts.currentPost.commentsLoading,
+  },
 );
 declareToasts(fetchMoreComments, { error: false });
 
 // The actions below need a signed-in user; their failures show as error toasts.
 
-export const createPost = createAppAsyncThunk('posts/createPost', async (input: PostInput, { getState, dispatch, rejectWithValue }) => {
-  const user = getState().auth.user;
-  const result = await guarded(getState(), () =>
-    postsApi.create({ ...input, creator: user?.username ?? '', creatorImage: user?.avatar ?? null }),
-  );
-  if (!result.ok) return rejectWithValue(result.message);
-  const source = getState().posts.list.source;
-  if (source) void dispatch(fetchPosts(source));
-  return result.value;
-});
+export const createPost = createAppAsyncThunk(
+  'posts/createPost',
+  async (input: PostInput, { getState, dispatch, rejectWithValue }) => {
+    const user = getState().auth.user;
+    const result = await guarded(getState(), () =>
+      postsApi.create({ ...input, creator: user?.username ?? '', creatorImage: user?.avatar ?? null }),
+    );
+    if (!result.ok) return rejectWithValue(result.message);
+    const source = getState().posts.list.source;
+    if (source) void dispatch(fetchPosts(source));
+    return result.value;
+  },
+);
 
-export const editPost = createAppAsyncThunk('posts/editPost', async ({ id, post }: { id: string; post: Partial<PostInput> }, { getState, rejectWithValue }) => {
-  const result = await guarded(getState(), () => postsApi.edit(id, post));
-  return result.ok ? result.value : rejectWithValue(result.message);
-});
+export const editPost = createAppAsyncThunk(
+  'posts/editPost',
+  async ({ id, post }: { id: string; post: Partial<PostInput> }, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), () => postsApi.edit(id, post));
+    return result.ok ? result.value : rejectWithValue(result.message);
+  },
+);
 declareToasts(editPost, { success: TEXTS.postEdited });
 
 export const deletePost = createAppAsyncThunk('posts/deletePost', async (id: string, { getState, rejectWithValue }) => {
@@ -118,37 +129,52 @@ export const likePost = createAppAsyncThunk('posts/likePost', async (id: string,
 });
 declareToasts(likePost, { success: TEXTS.liked });
 
-export const dislikePost = createAppAsyncThunk('posts/dislikePost', async (id: string, { getState, rejectWithValue }) => {
-  const result = await guarded(getState(), (userId) => postsApi.dislike(id, userId));
-  return result.ok ? { id, counts: result.value } : rejectWithValue(result.message);
-});
+export const dislikePost = createAppAsyncThunk(
+  'posts/dislikePost',
+  async (id: string, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.dislike(id, userId));
+    return result.ok ? { id, counts: result.value } : rejectWithValue(result.message);
+  },
+);
 declareToasts(dislikePost, { success: TEXTS.disliked });
 
-export const addComment = createAppAsyncThunk('posts/addComment', async ({ postId, message }: { postId: string; message: string }, { getState, rejectWithValue }) => {
-  const result = await guarded(getState(), (userId) => postsApi.addComment(postId, message, userId));
-  return result.ok ? { postId, comment: result.value } : rejectWithValue(result.message);
-});
+export const addComment = createAppAsyncThunk(
+  'posts/addComment',
+  async ({ postId, message }: { postId: string; message: string }, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.addComment(postId, message, userId));
+    return result.ok ? { postId, comment: result.value } : rejectWithValue(result.message);
+  },
+);
 declareToasts(addComment, { success: TEXTS.commentAdded });
 
 type CommentArgs = { postId: string; commentId: string };
 
-export const likeComment = createAppAsyncThunk('posts/likeComment', async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
-  const result = await guarded(getState(), (userId) => postsApi.likeComment(postId, commentId, userId));
-  return result.ok ? result.value : rejectWithValue(result.message);
-});
+export const likeComment = createAppAsyncThunk(
+  'posts/likeComment',
+  async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.likeComment(postId, commentId, userId));
+    return result.ok ? result.value : rejectWithValue(result.message);
+  },
+);
 declareToasts(likeComment, { success: TEXTS.likedComment });
 
-export const dislikeComment = createAppAsyncThunk('posts/dislikeComment', async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
-  const result = await guarded(getState(), (userId) => postsApi.dislikeComment(postId, commentId, userId));
-  return result.ok ? result.value : rejectWithValue(result.message);
-});
+export const dislikeComment = createAppAsyncThunk(
+  'posts/dislikeComment',
+  async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.dislikeComment(postId, commentId, userId));
+    return result.ok ? result.value : rejectWithValue(result.message);
+  },
+);
 declareToasts(dislikeComment, { success: TEXTS.dislikedComment });
 
 /** Not one of the spec's tracked actions, so it has no loading/error slot; failures still toast. */
-export const deleteComment = createAppAsyncThunk('posts/deleteComment', async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
-  const result = await guarded(getState(), () => postsApi.deleteComment(postId, commentId));
-  return result.ok ? { postId, commentId } : rejectWithValue(result.message);
-});
+export const deleteComment = createAppAsyncThunk(
+  'posts/deleteComment',
+  async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), () => postsApi.deleteComment(postId, commentId));
+    return result.ok ? { postId, commentId } : rejectWithValue(result.message);
+  },
+);
 
 type Rejected = { payload?: string; error: { message?: string } };
 export const messageOf = (action: Rejected) => action.payload ?? action.error.message ?? null;

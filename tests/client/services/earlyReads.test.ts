@@ -6,7 +6,16 @@ import { instanceApi } from '../../../features/contact/instanceApi';
 import { postsApi } from '../../../features/posts/postsApi';
 import { usersApi } from '../../../features/profile/usersApi';
 
-const post = { _id: 'p1', image: '/media/post/p1/900.webp', imageInfo: { width: 900, height: 600, thumbhash: null, srcset: '/media/post/p1/540.webp 540w, /media/post/p1/900.webp 900w' } };
+const post = {
+  _id: 'p1',
+  image: '/media/post/p1/900.webp',
+  imageInfo: {
+    width: 900,
+    height: 600,
+    thumbhash: null,
+    srcset: '/media/post/p1/540.webp 540w, /media/post/p1/900.webp 900w',
+  },
+};
 const user = { _id: 'u1', username: 'ana b', banner: '/media/banner/b.webp' };
 
 /** What the server would answer, by path; the fetch spy records every URL asked for. */
@@ -36,14 +45,21 @@ const absolute = (url: string) => new URL(url, location.href).href;
 
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) => ({
-    href: l.getAttribute('href'), srcset: l.getAttribute('imagesrcset'), sizes: l.getAttribute('imagesizes'), priority: l.getAttribute('fetchpriority'),
+    href: l.getAttribute('href'),
+    srcset: l.getAttribute('imagesrcset'),
+    sizes: l.getAttribute('imagesizes'),
+    priority: l.getAttribute('fetchpriority'),
   }));
 
 /** Every private page of the table, with its params and the reads its components make through the API modules. */
 const pages: [route: string, params: Record<string, string>, pageReads: () => Promise<unknown>][] = [
   ['/home', {}, () => postsApi.feed('following')],
   ['/post/[id]', { id: 'p1' }, () => postsApi.get('p1')],
-  ['/profile/[profileName]', { profileName: 'ana b' }, () => Promise.all([usersApi.profile('ana b'), postsApi.byUser('ana b')])],
+  [
+    '/profile/[profileName]',
+    { profileName: 'ana b' },
+    () => Promise.all([usersApi.profile('ana b'), postsApi.byUser('ana b')]),
+  ],
   ['/tagged/[tags]', { tags: '#Sea, hiking,sea,' }, () => postsApi.tagged(['Sea', 'hiking'])],
   ['/contact', {}, () => instanceApi.instance()],
   ['/settings', {}, async () => undefined],
@@ -61,33 +77,49 @@ describe('early reads', () => {
     expect(pages.map(([route]) => route).sort()).toEqual(Object.keys(PRIVATE_PAGES).sort());
   });
 
-  it.each(pages)("%s: the script fetches exactly the table's reads, and the app takes each of them without asking again", async (route, params, pageReads) => {
-    const started = [...openDocument(route, params)];
-    expect(started).toEqual(['/api/auth/getLoggedUser', ...PRIVATE_PAGES[route].reads(params)].map(absolute));
-    await Promise.all([authApi.getLoggedUser(), pageReads()]);
-    // Nothing more went out: each read the app made was one the document had started.
-    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(started.length);
-  });
+  it.each(pages)(
+    "%s: the script fetches exactly the table's reads, and the app takes each of them without asking again",
+    async (route, params, pageReads) => {
+      const started = [...openDocument(route, params)];
+      expect(started).toEqual(['/api/auth/getLoggedUser', ...PRIVATE_PAGES[route].reads(params)].map(absolute));
+      await Promise.all([authApi.getLoggedUser(), pageReads()]);
+      // Nothing more went out: each read the app made was one the document had started.
+      expect(vi.mocked(fetch)).toHaveBeenCalledTimes(started.length);
+    },
+  );
 
   it('reads the tags of a /tagged address as the page does: trimmed, without #, once each', () => {
-    expect(openDocument('/tagged/[tags]', { tags: '#Sea, hiking,sea,' })[1]).toBe(absolute('/api/posts/tagged?tags=Sea%2Chiking'));
+    expect(openDocument('/tagged/[tags]', { tags: '#Sea, hiking,sea,' })[1]).toBe(
+      absolute('/api/posts/tagged?tags=Sea%2Chiking'),
+    );
     expect(openDocument('/tagged/[tags]', { tags: ' , #' })).toEqual([absolute('/api/auth/getLoggedUser')]);
   });
 
   it("preloads the first post's image with the card's srcset and sizes", async () => {
     openDocument('/home');
     await vi.waitFor(() => expect(preloads()).toHaveLength(1));
-    expect(preloads()[0]).toEqual({ href: post.image, srcset: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES, priority: 'high' });
+    expect(preloads()[0]).toEqual({
+      href: post.image,
+      srcset: post.imageInfo.srcset,
+      sizes: POST_IMAGE_SIZES,
+      priority: 'high',
+    });
   });
 
   it("preloads a post's image", async () => {
     openDocument('/post/[id]', { id: 'p1' });
-    await vi.waitFor(() => expect(preloads()).toEqual([{ href: post.image, srcset: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES, priority: 'high' }]));
+    await vi.waitFor(() =>
+      expect(preloads()).toEqual([
+        { href: post.image, srcset: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES, priority: 'high' },
+      ]),
+    );
   });
 
   it('preloads the banner of a profile', async () => {
     openDocument('/profile/[profileName]', { profileName: 'ana b' });
-    await vi.waitFor(() => expect(preloads()).toEqual([{ href: user.banner, srcset: null, sizes: null, priority: 'high' }]));
+    await vi.waitFor(() =>
+      expect(preloads()).toEqual([{ href: user.banner, srcset: null, sizes: null, priority: 'high' }]),
+    );
   });
 
   it('starts nothing on the public pages, and only the viewer on the open ones', () => {

@@ -14,19 +14,37 @@ import { buildComment, buildPost, buildProfile, buildUser } from '../support/fac
 import { server } from '../support/server';
 
 const viewer = buildUser({ username: 'viewer' });
-const posts = [buildPost({ message: 'First of the feed' }), buildPost({ message: 'Second of the feed' }), buildPost({ message: 'Third' })];
+const posts = [
+  buildPost({ message: 'First of the feed' }),
+  buildPost({ message: 'Second of the feed' }),
+  buildPost({ message: 'Third' }),
+];
 const profile = buildProfile({ username: 'Ann' });
 
 const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] }[] = [
   {
     name: 'home',
-    data: { user: viewer, page: { kind: 'feed', feed: 'following', posts: { items: posts, next: '/api/posts?feed=following&cursor=x&limit=12' } } },
+    data: {
+      user: viewer,
+      page: {
+        kind: 'feed',
+        feed: 'following',
+        posts: { items: posts, next: '/api/posts?feed=following&cursor=x&limit=12' },
+      },
+    },
     ui: <HomeFeed />,
     shows: ['First of the feed', 'Second of the feed'],
   },
   {
     name: 'post',
-    data: { user: viewer, page: { kind: 'post', post: { ...posts[0], comments: [buildComment({ message: 'A comment' })] }, commentsNext: null } },
+    data: {
+      user: viewer,
+      page: {
+        kind: 'post',
+        post: { ...posts[0], comments: [buildComment({ message: 'A comment' })] },
+        commentsNext: null,
+      },
+    },
     ui: <PostDetail id={posts[0]._id} />,
     shows: ['First of the feed', 'A comment'],
   },
@@ -51,7 +69,12 @@ describe('pages the server rendered with their first data', () => {
   it('start the store where the client reads would have left it', () => {
     const state = makeStoreFrom(cases[0].data).getState();
     expect(state.auth).toMatchObject({ user: viewer, session: 'loggedIn' });
-    expect(selectPostList(state)).toMatchObject({ key: 'feed:following', status: 'done', items: posts, next: cases[0].data.page!.kind === 'feed' ? '/api/posts?feed=following&cursor=x&limit=12' : null });
+    expect(selectPostList(state)).toMatchObject({
+      key: 'feed:following',
+      status: 'done',
+      items: posts,
+      next: cases[0].data.page!.kind === 'feed' ? '/api/posts?feed=following&cursor=x&limit=12' : null,
+    });
     expect(state.firstLoad.fresh).toEqual(['list:feed:following']);
     expect(makeStoreFrom(null).getState().auth.session).toBe('loading');
   });

@@ -1,6 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { fetchLoggedUser, login, logout } from '../../../features/auth/authSlice';
-import { deleteComment, fetchMoreComments, fetchMorePosts, fetchPost, fetchPosts } from '../../../features/posts/state/thunks';
+import {
+  deleteComment,
+  fetchMoreComments,
+  fetchMorePosts,
+  fetchPost,
+  fetchPosts,
+} from '../../../features/posts/state/thunks';
 import { fetchProfile } from '../../../features/profile/userSlice';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../lib/limits';
 import { makeStore, type AppStore } from '../../../store';
@@ -8,19 +14,32 @@ import { buildPost, buildUser } from '../support/factories';
 import { signedInState } from '../support/renderWithProviders';
 import { server } from '../support/server';
 
-const fail = (status = 500) => () => HttpResponse.json({ message: 'Broken', code: 'Error' }, { status });
-const toasts = (store: AppStore) => store.getState().notifications.map(({ message, kind, time }) => ({ message, kind, time }));
+const fail =
+  (status = 500) =>
+  () =>
+    HttpResponse.json({ message: 'Broken', code: 'Error' }, { status });
+const toasts = (store: AppStore) =>
+  store.getState().notifications.map(({ message, kind, time }) => ({ message, kind, time }));
 
 describe('thunk toasts', () => {
   it('show nothing for the reads whose page shows the error, nor for the session lookup and logout', async () => {
     server.use(
-      http.get('/api/posts', ({ request }) => (new URL(request.url).searchParams.get('cursor') ? fail()() : HttpResponse.json([buildPost()], {
-        headers: { Link: '</api/posts?feed=all&cursor=x>; rel="next"' },
-      }))),
+      http.get('/api/posts', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor')
+          ? fail()()
+          : HttpResponse.json([buildPost()], {
+              headers: { Link: '</api/posts?feed=all&cursor=x>; rel="next"' },
+            }),
+      ),
       http.get('/api/posts/tagged', fail()),
-      http.get('/api/posts/p1', () => HttpResponse.json({ ...buildPost({ _id: 'p1' }), comments: [] }, {
-        headers: { Link: '</api/posts/p1/comments?cursor=c>; rel="next"' },
-      })),
+      http.get('/api/posts/p1', () =>
+        HttpResponse.json(
+          { ...buildPost({ _id: 'p1' }), comments: [] },
+          {
+            headers: { Link: '</api/posts/p1/comments?cursor=c>; rel="next"' },
+          },
+        ),
+      ),
       http.get('/api/posts/p1/comments', fail()),
       http.get('/api/posts/missing', fail(404)),
       http.get('/api/users/nobody', fail(404)),
@@ -41,10 +60,7 @@ describe('thunk toasts', () => {
   });
 
   it("show any other failure's message as an error toast, longer for sign-in", async () => {
-    server.use(
-      http.delete('/api/posts/p1/comments/c1', fail(403)),
-      http.post('/api/auth/login', fail(401)),
-    );
+    server.use(http.delete('/api/posts/p1/comments/c1', fail(403)), http.post('/api/auth/login', fail(401)));
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
     await store.dispatch(login({ email: 'a@b.co', password: 'password1' }));

@@ -8,7 +8,9 @@ import { server } from '../../support/server';
 
 const signedOut = () =>
   server.use(
-    http.get('/api/auth/getLoggedUser', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
+    http.get('/api/auth/getLoggedUser', () =>
+      HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 }),
+    ),
     http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'No', code: 'Unauthorized' }, { status: 401 })),
   );
 const signedIn = () => {

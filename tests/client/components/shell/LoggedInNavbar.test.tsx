@@ -14,7 +14,8 @@ function scrollTo(y: number) {
   });
 }
 
-const renderNavbar = () => renderWithProviders(<LoggedInNavbar user={user} onCreatePost={vi.fn()} onLogout={vi.fn()} />);
+const renderNavbar = () =>
+  renderWithProviders(<LoggedInNavbar user={user} onCreatePost={vi.fn()} onLogout={vi.fn()} />);
 
 describe('LoggedInNavbar', () => {
   afterEach(() => Object.defineProperty(window, 'scrollY', { value: 0, configurable: true }));
@@ -54,7 +55,8 @@ describe('LoggedInNavbar', () => {
     // jsdom applies the desktop media query, so the hamburger counts as hidden there.
     await u.click(screen.getByRole('button', { name: 'Open menu', hidden: true }));
     const sidebar = screen.getByRole('dialog', { name: 'Menu' });
-    for (const name of ['Create post', 'Logout']) expect(sidebar).toContainElement(screen.getAllByRole('button', { name }).at(-1)!);
+    for (const name of ['Create post', 'Logout'])
+      expect(sidebar).toContainElement(screen.getAllByRole('button', { name }).at(-1)!);
     expect(sidebar).toHaveTextContent('alice@example.com');
     await u.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();

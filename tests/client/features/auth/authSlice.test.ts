@@ -2,7 +2,14 @@ import { http, HttpResponse } from 'msw';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../../lib/limits';
 import { TEXTS } from '../../../../lib/texts';
 import { makeStore, type AppStore } from '../../../../store';
-import { fetchLoggedUser, login, logout, signup, updateAccount, updateProfile } from '../../../../features/auth/authSlice';
+import {
+  fetchLoggedUser,
+  login,
+  logout,
+  signup,
+  updateAccount,
+  updateProfile,
+} from '../../../../features/auth/authSlice';
 import { buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
@@ -52,7 +59,11 @@ describe('login', () => {
   });
 
   it("stores the server's message and shows it for 4000 ms", async () => {
-    server.use(http.post('/api/auth/login', () => HttpResponse.json({ message: TEXTS.invalidCredentials, code: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ message: TEXTS.invalidCredentials, code: 'Unauthorized' }, { status: 401 }),
+      ),
+    );
     const store = makeStore();
     await store.dispatch(login({ email: 'a@b.co', password: 'wrong-password' }));
     expect(store.getState().auth.login).toEqual({ loading: false, error: TEXTS.invalidCredentials });
@@ -64,13 +75,20 @@ describe('login', () => {
 
 describe('signup', () => {
   it("stores the server's message and shows it for 4000 ms", async () => {
-    server.use(http.post('/api/auth/signup', () => HttpResponse.json({ message: 'Username is taken', code: 'Conflict' }, { status: 409 })));
+    server.use(
+      http.post('/api/auth/signup', () =>
+        HttpResponse.json({ message: 'Username is taken', code: 'Conflict' }, { status: 409 }),
+      ),
+    );
     const store = makeStore();
     const pending = store.dispatch(signup({ username: 'taken', email: 'a@b.co', password: 'password1' }));
     expect(store.getState().auth.signup.loading).toBe(true);
     await pending;
     expect(store.getState().auth.signup).toEqual({ loading: false, error: 'Username is taken' });
-    expect(store.getState().notifications[0]).toMatchObject({ message: 'Username is taken', time: TOAST_AUTH_ERROR_MS });
+    expect(store.getState().notifications[0]).toMatchObject({
+      message: 'Username is taken',
+      time: TOAST_AUTH_ERROR_MS,
+    });
   });
 
   it('succeeds without signing in', async () => {
@@ -103,7 +121,10 @@ describe('logout', () => {
 describe('account and profile updates', () => {
   it.each([
     ['updateAccount', (store: AppStore) => store.dispatch(updateAccount({ password: 'password1' }))],
-    ['updateProfile', (store: AppStore) => store.dispatch(updateProfile({ avatar: null, banner: null, description: '' }))],
+    [
+      'updateProfile',
+      (store: AppStore) => store.dispatch(updateProfile({ avatar: null, banner: null, description: '' })),
+    ],
   ] as const)('%s fails with "User are not logged in" without a user', async (slot, run) => {
     const store = makeStore();
     await run(store);
@@ -130,7 +151,11 @@ describe('account and profile updates', () => {
   });
 
   it("stores the server's message when the profile update fails", async () => {
-    server.use(http.patch('/api/users/updateProfile', () => HttpResponse.json({ message: 'Description is too long', code: 'BadRequest' }, { status: 400 })));
+    server.use(
+      http.patch('/api/users/updateProfile', () =>
+        HttpResponse.json({ message: 'Description is too long', code: 'BadRequest' }, { status: 400 }),
+      ),
+    );
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(updateProfile({ avatar: null, banner: null, description: 'x' }));
     expect(store.getState().auth.updateProfile).toEqual({ loading: false, error: 'Description is too long' });

@@ -8,7 +8,9 @@ describe('notifications', () => {
   it('keeps a toast for the default 2000 ms, then removes it', () => {
     const store = makeStore();
     store.dispatch(notify('Liked', 'success'));
-    expect(store.getState().notifications).toEqual([expect.objectContaining({ message: 'Liked', time: TOAST_DEFAULT_MS })]);
+    expect(store.getState().notifications).toEqual([
+      expect.objectContaining({ message: 'Liked', time: TOAST_DEFAULT_MS }),
+    ]);
     vi.advanceTimersByTime(TOAST_DEFAULT_MS - 1);
     expect(store.getState().notifications).toHaveLength(1);
     vi.advanceTimersByTime(1);

@@ -66,7 +66,11 @@ describe('follow and unfollow', () => {
   });
 
   it("stores the server's message when it fails", async () => {
-    server.use(http.patch('/api/users/me/follow', () => HttpResponse.json({ message: 'You cannot follow yourself', code: 'BadRequest' }, { status: 400 })));
+    server.use(
+      http.patch('/api/users/me/follow', () =>
+        HttpResponse.json({ message: 'You cannot follow yourself', code: 'BadRequest' }, { status: 400 }),
+      ),
+    );
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(followUser('me'));
     expect(store.getState().user.follow).toEqual({ status: 'failed', error: 'You cannot follow yourself' });

@@ -23,7 +23,9 @@ const fileInput = () => screen.getByTestId('post-dropzone').querySelector('input
 describe('ImageDropzone', () => {
   it('offers a named button described by the hint', () => {
     renderZone();
-    expect(screen.getByRole('button', { name: 'Choose post image' })).toHaveAccessibleDescription('Allowed Formats: JPEG, PNG. Max size: 4mb.');
+    expect(screen.getByRole('button', { name: 'Choose post image' })).toHaveAccessibleDescription(
+      'Allowed Formats: JPEG, PNG. Max size: 4mb.',
+    );
   });
 
   it('refuses a file of 4194304 bytes with "File is too big" without uploading', async () => {
@@ -46,7 +48,15 @@ describe('ImageDropzone', () => {
         const body = await request.text();
         expect(body).toMatch(/name="upload_preset"\r\n\r\npost/);
         return HttpResponse.json(
-          { secure_url: '/media/new.webp', public_id: 'n', width: 4, height: 3, format: 'webp', bytes: 10, thumbhash: null },
+          {
+            secure_url: '/media/new.webp',
+            public_id: 'n',
+            width: 4,
+            height: 3,
+            format: 'webp',
+            bytes: 10,
+            thumbhash: null,
+          },
           { status: 201 },
         );
       }),

@@ -30,9 +30,18 @@ describe('uploadFiles', () => {
         // jsdom's File does not survive undici's formData(), so read the multipart body as text.
         const body = await request.text();
         const preset = /name="upload_preset"\r\n\r\n(\w+)/.exec(body)?.[1];
-        if (!body.includes('name="file"')) return HttpResponse.json({ message: 'No file', code: 'BadRequest' }, { status: 400 });
+        if (!body.includes('name="file"'))
+          return HttpResponse.json({ message: 'No file', code: 'BadRequest' }, { status: 400 });
         return HttpResponse.json(
-          { secure_url: `/media/${preset}.webp`, public_id: 'x', width: 10, height: 10, format: 'webp', bytes: 1, thumbhash: null },
+          {
+            secure_url: `/media/${preset}.webp`,
+            public_id: 'x',
+            width: 10,
+            height: 10,
+            format: 'webp',
+            bytes: 1,
+            thumbhash: null,
+          },
           { status: 201 },
         );
       }),
@@ -42,7 +51,11 @@ describe('uploadFiles', () => {
     expect(store.getState().uploadFiles.avatar.loading).toBe(true);
     await pending;
     await store.dispatch(uploadImage({ file: file(1000), kind: 'banner' }));
-    expect(store.getState().uploadFiles.avatar).toMatchObject({ url: '/media/avatar.webp', loading: false, error: null });
+    expect(store.getState().uploadFiles.avatar).toMatchObject({
+      url: '/media/avatar.webp',
+      loading: false,
+      error: null,
+    });
     expect(store.getState().uploadFiles.banner.url).toBe('/media/banner.webp');
 
     store.dispatch(uploadReset('avatar'));
@@ -64,7 +77,11 @@ describe('uploadFiles', () => {
   });
 
   it("shows the server's message when the upload fails", async () => {
-    server.use(http.post('/api/uploads', () => HttpResponse.json({ message: 'Allowed Formats: JPEG, PNG', code: 'UnsupportedMediaType' }, { status: 415 })));
+    server.use(
+      http.post('/api/uploads', () =>
+        HttpResponse.json({ message: 'Allowed Formats: JPEG, PNG', code: 'UnsupportedMediaType' }, { status: 415 }),
+      ),
+    );
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(10), kind: 'post' }));
     expect(store.getState().uploadFiles.post).toMatchObject({ loading: false, error: 'Allowed Formats: JPEG, PNG' });

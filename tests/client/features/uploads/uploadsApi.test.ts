@@ -8,11 +8,24 @@ describe('uploadsApi', () => {
     server.use(
       http.post('/api/uploads', async ({ request }) => {
         body = await request.text();
-        return HttpResponse.json({ secure_url: '/media/post/x.webp', public_id: 'x', width: 1, height: 1, format: 'webp', bytes: 1, thumbhash: null }, { status: 201 });
+        return HttpResponse.json(
+          {
+            secure_url: '/media/post/x.webp',
+            public_id: 'x',
+            width: 1,
+            height: 1,
+            format: 'webp',
+            bytes: 1,
+            thumbhash: null,
+          },
+          { status: 201 },
+        );
       }),
     );
     const progress: number[] = [];
-    const result = await uploadsApi.upload(new File(['x'.repeat(2048)], 'a.png', { type: 'image/png' }), 'post', (p) => progress.push(p));
+    const result = await uploadsApi.upload(new File(['x'.repeat(2048)], 'a.png', { type: 'image/png' }), 'post', (p) =>
+      progress.push(p),
+    );
     expect(result.secure_url).toBe('/media/post/x.webp');
     expect(body).toMatch(/name="upload_preset"\r\n\r\npost/);
     expect(body).toContain('name="file"; filename="a.png"');

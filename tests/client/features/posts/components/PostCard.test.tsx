@@ -11,7 +11,15 @@ const me = buildUser({ username: 'me' });
 
 describe('PostCard', () => {
   it('links the creator, the tags and the comments, and shows counts and my reaction', () => {
-    const post = buildPost({ _id: 'p1', creator: 'bob', tags: ['sea', 'boats'], likesCount: 3, dislikesCount: 1, commentsCount: 2, myReaction: 'like' });
+    const post = buildPost({
+      _id: 'p1',
+      creator: 'bob',
+      tags: ['sea', 'boats'],
+      likesCount: 3,
+      dislikesCount: 1,
+      commentsCount: 2,
+      myReaction: 'like',
+    });
     renderWithProviders(<PostCard post={post} />, { preloadedState: signedInState(me) });
     expect(screen.getByRole('link', { name: 'bob' })).toHaveAttribute('href', '/profile/bob');
     expect(screen.getByRole('link', { name: '#sea' })).toHaveAttribute('href', '/tagged/sea');
@@ -30,7 +38,9 @@ describe('PostCard', () => {
         return HttpResponse.json({ _id: 'p1' });
       }),
     );
-    const { store } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'me' })} />, { preloadedState: signedInState(me) });
+    const { store } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'me' })} />, {
+      preloadedState: signedInState(me),
+    });
     await user.click(screen.getByRole('button', { name: 'Edit post' }));
     expect(selectEditor(store.getState())).toMatchObject({ open: true, post: { _id: 'p1' } });
 
@@ -41,7 +51,9 @@ describe('PostCard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete post' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await vi.waitFor(() => expect(store.getState().notifications.map((n) => n.message)).toEqual(['Post has been deleted']));
+    await vi.waitFor(() =>
+      expect(store.getState().notifications.map((n) => n.message)).toEqual(['Post has been deleted']),
+    );
     expect(deleted).toBe(true);
   });
 });

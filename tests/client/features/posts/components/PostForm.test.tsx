@@ -120,7 +120,10 @@ describe('PostForm', () => {
   it('shows loading while uploading', () => {
     const base = makeStore().getState();
     renderWithProviders(<PostForm post={null} />, {
-      preloadedState: { ...signedInState(me), uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, loading: true, progress: 40 } } },
+      preloadedState: {
+        ...signedInState(me),
+        uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, loading: true, progress: 40 } },
+      },
     });
     expect(publish()).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');

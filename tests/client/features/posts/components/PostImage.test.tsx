@@ -3,7 +3,12 @@ import { PostImage } from '../../../../../features/posts/components/PostImage';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 
 // A real 1×1 thumbhash, so the placeholder exists and the fade applies.
-const info = { width: 900, height: 600, thumbhash: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==', srcset: '/a-540.webp 540w, /a-1080.webp 1080w' };
+const info = {
+  width: 900,
+  height: 600,
+  thumbhash: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==',
+  srcset: '/a-540.webp 540w, /a-1080.webp 1080w',
+};
 
 describe('PostImage', () => {
   it('fades an ordinary image in over its placeholder once it has loaded', async () => {

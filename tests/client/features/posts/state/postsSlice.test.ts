@@ -4,8 +4,19 @@ import { makeStore, type AppStore } from '../../../../../store';
 import { postCleared } from '../../../../../features/posts/state/currentPost';
 import { selectCurrentPost, selectPostList } from '../../../../../features/posts/state/selectors';
 import {
-  addComment, createPost, deleteComment, deletePost, dislikeComment, dislikePost, editPost, fetchMoreComments, fetchMorePosts, fetchPost, fetchPosts,
-  likeComment, likePost,
+  addComment,
+  createPost,
+  deleteComment,
+  deletePost,
+  dislikeComment,
+  dislikePost,
+  editPost,
+  fetchMoreComments,
+  fetchMorePosts,
+  fetchPost,
+  fetchPosts,
+  likeComment,
+  likePost,
 } from '../../../../../features/posts/state/thunks';
 import { buildComment, buildPost, buildUser } from '../../../support/factories';
 import { signedInState } from '../../../support/renderWithProviders';
@@ -14,7 +25,10 @@ import { server } from '../../../support/server';
 const me = buildUser({ username: 'me' });
 const signedIn = () => makeStore(signedInState(me));
 const messages = (store: AppStore) => store.getState().notifications.map((n) => n.message);
-const fail = (message: string, status = 400) => () => HttpResponse.json({ message, code: 'Error' }, { status });
+const fail =
+  (message: string, status = 400) =>
+  () =>
+    HttpResponse.json({ message, code: 'Error' }, { status });
 
 describe('post lists', () => {
   it('loads a feed and follows the Link cursor for the next page', async () => {
@@ -60,7 +74,11 @@ describe('post actions go idle → loading → done or failed', () => {
       }),
     );
     const store = signedIn();
-    store.dispatch({ type: fetchPosts.fulfilled.type, payload: { items: [post], next: null }, meta: { arg: { kind: 'feed', feed: 'all' } } });
+    store.dispatch({
+      type: fetchPosts.fulfilled.type,
+      payload: { items: [post], next: null },
+      meta: { arg: { kind: 'feed', feed: 'all' } },
+    });
     expect(store.getState().posts.like).toEqual({ status: 'idle', error: null });
     const pending = store.dispatch(likePost('p1'));
     expect(store.getState().posts.like).toEqual({ status: 'loading', error: null });
@@ -71,7 +89,11 @@ describe('post actions go idle → loading → done or failed', () => {
   });
 
   it('dislikes a post with the "Disliked" toast', async () => {
-    server.use(http.patch('/api/posts/p1/dislike', () => HttpResponse.json({ likesCount: 0, dislikesCount: 1, myReaction: 'dislike' })));
+    server.use(
+      http.patch('/api/posts/p1/dislike', () =>
+        HttpResponse.json({ likesCount: 0, dislikesCount: 1, myReaction: 'dislike' }),
+      ),
+    );
     const store = signedIn();
     await store.dispatch(dislikePost('p1'));
     expect(store.getState().posts.dislike.status).toBe('done');
@@ -90,7 +112,11 @@ describe('post actions go idle → loading → done or failed', () => {
     server.use(http.patch('/api/posts/p1/like', fail('Rate limited', 429)));
     const store = signedIn();
     await store.dispatch(likePost('p1'));
-    server.use(http.patch('/api/posts/p1/like', () => HttpResponse.json({ likesCount: 1, dislikesCount: 0, myReaction: 'like' })));
+    server.use(
+      http.patch('/api/posts/p1/like', () =>
+        HttpResponse.json({ likesCount: 1, dislikesCount: 0, myReaction: 'like' }),
+      ),
+    );
     const pending = store.dispatch(likePost('p1'));
     expect(store.getState().posts.like).toEqual({ status: 'loading', error: null });
     await pending;
@@ -112,7 +138,9 @@ describe('post actions go idle → loading → done or failed', () => {
     const comment = buildComment({ commentId: 'c1' });
     server.use(
       http.get('/api/posts/p1', () => HttpResponse.json({ ...buildPost({ _id: 'p1' }), comments: [comment] })),
-      http.patch('/api/posts/p1/comments/like', () => HttpResponse.json({ commentId: 'c1', likesCount: 1, dislikesCount: 0, myReaction: 'like' })),
+      http.patch('/api/posts/p1/comments/like', () =>
+        HttpResponse.json({ commentId: 'c1', likesCount: 1, dislikesCount: 0, myReaction: 'like' }),
+      ),
       http.patch('/api/posts/p1/comments/dislike', () =>
         HttpResponse.json({ commentId: 'c1', likesCount: 0, dislikesCount: 1, myReaction: 'dislike' }),
       ),
@@ -127,14 +155,19 @@ describe('post actions go idle → loading → done or failed', () => {
     expect(store.getState().posts.likeComment.status).toBe('loading');
     await disliking;
     expect(store.getState().posts.likeComment).toEqual({ status: 'done', error: null });
-    expect(selectCurrentPost(store.getState()).post?.comments[0]).toMatchObject({ dislikesCount: 1, myReaction: 'dislike' });
+    expect(selectCurrentPost(store.getState()).post?.comments[0]).toMatchObject({
+      dislikesCount: 1,
+      myReaction: 'dislike',
+    });
     expect(messages(store)).toEqual(['Liked comment', 'Disliked']);
   });
 
   it('adds a comment to the current post with "Comment added"', async () => {
     const comment = buildComment({ message: 'Nice' });
     server.use(
-      http.get('/api/posts/p1', () => HttpResponse.json({ ...buildPost({ _id: 'p1', commentsCount: 0 }), comments: [] })),
+      http.get('/api/posts/p1', () =>
+        HttpResponse.json({ ...buildPost({ _id: 'p1', commentsCount: 0 }), comments: [] }),
+      ),
       http.post('/api/posts/p1/comments', () => HttpResponse.json(comment, { status: 201 })),
     );
     const store = signedIn();
@@ -178,7 +211,11 @@ describe('post actions go idle → loading → done or failed', () => {
       }),
     );
     const store = signedIn();
-    store.dispatch({ type: fetchPosts.fulfilled.type, payload: { items: [post], next: null }, meta: { arg: { kind: 'feed', feed: 'all' } } });
+    store.dispatch({
+      type: fetchPosts.fulfilled.type,
+      payload: { items: [post], next: null },
+      meta: { arg: { kind: 'feed', feed: 'all' } },
+    });
     await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
     expect(body).toEqual({ post: { message: 'new' } });
     expect(store.getState().posts.edit.status).toBe('done');
@@ -204,9 +241,12 @@ describe('current post', () => {
     server.use(
       http.get('/api/posts/p1', ({ request }) => {
         asked.push(new URL(request.url).pathname);
-        return HttpResponse.json({ ...buildPost({ _id: 'p1', commentsCount: 3 }), comments: newest }, {
-          headers: { Link: '</api/posts/p1/comments?cursor=c2&limit=2>; rel="next"' },
-        });
+        return HttpResponse.json(
+          { ...buildPost({ _id: 'p1', commentsCount: 3 }), comments: newest },
+          {
+            headers: { Link: '</api/posts/p1/comments?cursor=c2&limit=2>; rel="next"' },
+          },
+        );
       }),
       http.get('/api/posts/p1/comments', ({ request }) => {
         asked.push(`${new URL(request.url).pathname}${new URL(request.url).search}`);
@@ -216,7 +256,9 @@ describe('current post', () => {
     const store = signedIn();
     await store.dispatch(fetchPost('p1'));
     expect(asked).toEqual(['/api/posts/p1']);
-    expect(store.getState().posts.currentPost).toMatchObject({ commentsNext: '/api/posts/p1/comments?cursor=c2&limit=2' });
+    expect(store.getState().posts.currentPost).toMatchObject({
+      commentsNext: '/api/posts/p1/comments?cursor=c2&limit=2',
+    });
     await store.dispatch(fetchMoreComments());
     expect(asked).toEqual(['/api/posts/p1', '/api/posts/p1/comments?cursor=c2&limit=2']);
     expect(selectCurrentPost(store.getState()).post?.comments.map((c) => c.commentId)).toEqual(['c3', 'c2', 'c1']);
@@ -245,7 +287,10 @@ describe('deleting a comment', () => {
     const store = signedIn();
     await store.dispatch(fetchPost('p1'));
     await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
-    expect(selectCurrentPost(store.getState()).post).toMatchObject({ commentsCount: 1, comments: [{ commentId: 'c2' }] });
+    expect(selectCurrentPost(store.getState()).post).toMatchObject({
+      commentsCount: 1,
+      comments: [{ commentId: 'c2' }],
+    });
   });
 
   it("shows the server's message when it is not allowed", async () => {
@@ -264,7 +309,9 @@ describe('posts are stored once', () => {
     server.use(
       http.get('/api/posts', () => HttpResponse.json([post, buildPost({ _id: 'p2' })])),
       http.get('/api/posts/p1', () => HttpResponse.json({ ...post, comments: [] })),
-      http.patch('/api/posts/p1/like', () => HttpResponse.json({ likesCount: 1, dislikesCount: 0, myReaction: 'like' })),
+      http.patch('/api/posts/p1/like', () =>
+        HttpResponse.json({ likesCount: 1, dislikesCount: 0, myReaction: 'like' }),
+      ),
       http.patch('/api/posts/p1/manage', () => HttpResponse.json({ ...post, message: 'new' })),
       http.post('/api/posts/p1/comments', () => HttpResponse.json(buildComment(), { status: 201 })),
     );
@@ -283,7 +330,9 @@ describe('posts are stored once', () => {
 
   it('keeps a post while a list, its page or the editor shows it', async () => {
     server.use(
-      http.get('/api/posts', () => HttpResponse.json([buildPost({ _id: 'p1', creator: 'me' }), buildPost({ _id: 'p2' })])),
+      http.get('/api/posts', () =>
+        HttpResponse.json([buildPost({ _id: 'p1', creator: 'me' }), buildPost({ _id: 'p2' })]),
+      ),
       http.get('/api/posts/tagged', () => HttpResponse.json([buildPost({ _id: 'p3' })])),
       http.get('/api/posts/p2', () => HttpResponse.json({ ...buildPost({ _id: 'p2' }), comments: [] })),
       http.delete('/api/posts/p1/manage', () => HttpResponse.json({ _id: 'p1' })),
