@@ -8,6 +8,7 @@
  */
 import { nextLink } from '../lib/links';
 import { takeEarlyRead } from './earlyReads';
+import type { RawResponse } from './rawResponse';
 import { sendWithProgress } from './uploadTransport';
 
 export const REFRESH_PATH = '/api/auth/refresh';
@@ -53,13 +54,6 @@ export function isAuthCall(url: string | undefined): boolean {
   if (!url) return false;
   const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
   return AUTH_PATHS.includes(path);
-}
-
-/** What a transport hands back: the status, the headers and the raw body text. */
-export interface RawResponse {
-  status: number;
-  headers: Headers;
-  body: string;
 }
 
 function parseBody(raw: RawResponse): unknown {

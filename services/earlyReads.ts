@@ -3,7 +3,7 @@
  * for the same URL gets that answer instead of going out again. Each is taken once.
  */
 import { EARLY_READS_GLOBAL, EARLY_READS_TTL_MS } from '../lib/earlyReadsScript';
-import type { RawResponse } from './apiClient';
+import type { RawResponse } from './rawResponse';
 
 type Reads = Record<string, Promise<Response> | undefined>;
 

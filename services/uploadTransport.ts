@@ -2,7 +2,7 @@
  * Sends one request through XMLHttpRequest, the only browser API that reports upload progress
  * (fetch cannot). Used by the API client for uploads.
  */
-import type { RawResponse } from './apiClient';
+import type { RawResponse } from './rawResponse';
 
 export interface ProgressRequest {
   method: string;
