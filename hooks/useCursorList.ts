@@ -16,16 +16,26 @@ export function useCursorList<T>(
 ): CursorList<T> {
   const [items, setItems] = useState<T[]>([]);
   const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(first !== null);
   const [error, setError] = useState<string | null>(null);
+
+  // A new first page starts the list over. Reset while rendering (React renders again at once,
+  // before committing), so no render shows the previous list, or an empty one as if loaded.
+  // (Held in an object: useState would call a function given directly.)
+  const [listOf, setListOf] = useState({ first });
+  if (listOf.first !== first) {
+    setListOf({ first });
+    if (first) {
+      setItems([]);
+      setNext(null);
+      setError(null);
+      setLoading(true);
+    }
+  }
 
   useEffect(() => {
     if (!first) return;
     let cancelled = false;
-    setItems([]);
-    setNext(null);
-    setError(null);
-    setLoading(true);
     first()
       .then((result) => {
         if (cancelled) return;

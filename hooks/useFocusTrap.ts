@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -8,8 +8,8 @@ const FOCUSABLE =
  * `onEscape` on Escape, and gives focus back to the previously focused element afterwards.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
-  const escape = useRef(onEscape);
-  escape.current = onEscape;
+  // Always the latest `onEscape`, without setting the trap up again when it changes.
+  const escape = useEffectEvent(onEscape);
 
   useEffect(() => {
     const returnTo = document.activeElement as HTMLElement | null;
@@ -19,7 +19,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        escape.current();
+        escape();
         return;
       }
       if (event.key !== 'Tab' || !node) return;

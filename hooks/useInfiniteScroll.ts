@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** Returns a ref for a sentinel element; `onReach` runs when it nears the viewport. */
 export function useInfiniteScroll(onReach: () => void, enabled: boolean) {
   const observer = useRef<IntersectionObserver | null>(null);
+  // The latest `onReach`, kept after each commit (never while rendering: a render React discards
+  // would leave its callback behind). The observer calls it later, from its own task.
   const callback = useRef(onReach);
-  callback.current = onReach;
+  useLayoutEffect(() => {
+    callback.current = onReach;
+  });
 
   useEffect(() => () => observer.current?.disconnect(), []);
 

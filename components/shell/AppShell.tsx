@@ -1,5 +1,16 @@
 import { useRouter } from 'next/router';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import { fetchLoggedUser, hasSessionHint, logout, selectSession, selectUser, userCleared } from '../../features/auth';
@@ -23,6 +34,22 @@ const Main = styled.main<{ $flush: boolean }>`
   min-height: 100vh;
 `;
 
+const noSubscription = () => () => {};
+const onServer = () => false;
+
+/**
+ * The session hint cookie as this page load first read it: false on the server and in the render
+ * that hydrates its HTML, the cookie from the next render on (at once when not hydrating), kept for
+ * the component's life as a state would be.
+ */
+function useSessionHint(): boolean {
+  const [readOnce] = useState(() => {
+    let hint: boolean | undefined;
+    return () => (hint ??= hasSessionHint());
+  });
+  return useSyncExternalStore(noSubscription, readOnce, onServer);
+}
+
 export function AppShell({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
@@ -34,11 +61,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const isOpen = OPEN_ROUTES.includes(router.pathname);
 
   // Read after hydration (the server cannot see the cookie), then pages may start loading at once.
-  const [hinted, setHinted] = useState(false);
+  const hinted = useSessionHint();
 
-  useEffect(() => {
+  // Only the first page of the visit decides; later navigation keeps the session state.
+  const startVisit = useEffectEvent(() => {
     const hint = hasSessionHint();
-    setHinted(hint);
     // Likely a member: fetch the navbar's code alongside the session lookup, not after it.
     if (hint || !isPublic) void loadLoggedInNavbar();
     dispatch(loadStoredTheme());
@@ -48,8 +75,8 @@ export function AppShell({ children }: { children: ReactNode }) {
     // so a session the hint cookie does not reflect still counts.
     if (isPublic && !hint) dispatch(userCleared());
     else void dispatch(fetchLoggedUser());
-    // Only the first page of the visit decides; later navigation keeps the session state.
-  }, [dispatch]);
+  });
+  useEffect(() => startVisit(), []);
 
   useEffect(() => {
     if (isOpen || session === 'loading') return;

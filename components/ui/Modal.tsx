@@ -44,16 +44,13 @@ interface ModalProps {
  */
 export function Modal({ onClose, labelledBy, width = 480, children }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
   useScrollLock(true);
-
-  useFocusTrap(dialog, () => close.current());
+  useFocusTrap(dialog, onClose);
 
   return (
     <Backdrop
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close.current();
+        if (event.target === event.currentTarget) onClose();
       }}
     >
       <Dialog ref={dialog} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1} $width={width}>

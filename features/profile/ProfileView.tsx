@@ -60,14 +60,20 @@ export function ProfileView({ username }: { username: string }) {
   // Transition priority: the profile renders in short, interruptible tasks.
   const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
   const [tab, setTab] = useState<Tab>('posts');
+  // Another profile opens on its posts. Reset while rendering (React renders again at once, before
+  // committing), so no render shows the previous profile's tab.
+  const [tabOf, setTabOf] = useState(username);
+  if (tabOf !== username) {
+    setTabOf(username);
+    setTab('posts');
+  }
 
   const takeFirstLoad = useTakeFirstLoad();
 
   useEffect(() => {
-    setTab('posts');
     // The server rendered the page with this profile already: no second read on the first mount.
     if (!takeFirstLoad(firstLoadKey.profile(username))) void dispatch(fetchProfile({ username }));
-  }, [dispatch, username]);
+  }, [dispatch, username, takeFirstLoad]);
 
   if (error) {
     return (

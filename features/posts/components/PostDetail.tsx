@@ -39,7 +39,7 @@ export function PostDetail({ id }: { id: string }) {
     return () => {
       dispatch(postCleared());
     };
-  }, [dispatch, id]);
+  }, [dispatch, id, takeFirstLoad]);
 
   if (error && !post) {
     return (

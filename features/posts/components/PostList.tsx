@@ -1,4 +1,4 @@
-import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
@@ -63,17 +63,16 @@ const Footer = styled.div`
  */
 function useProgressiveCount(total: number, key: string, step: number): number {
   const [state, setState] = useState({ key, shown: step });
+  // Another list starts over from the first few. Reset while rendering (React renders again at once,
+  // before committing): a count left under an old key would be taken up again should it return.
+  if (state.key !== key) setState({ key, shown: step });
   const shown = state.key === key ? state.shown : step;
   useEffect(() => {
-    if (state.key !== key) {
-      setState({ key, shown: step });
-      return;
-    }
     if (shown >= total) return;
     // A transition, so React may split even a step's render into short tasks.
     const timer = setTimeout(() => startTransition(() => setState({ key, shown: shown + step })), 16);
     return () => clearTimeout(timer);
-  }, [key, shown, step, total, state.key]);
+  }, [key, shown, step, total]);
   return shown;
 }
 
@@ -93,12 +92,14 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   const key = sourceKey(source);
   const takeFirstLoad = useTakeFirstLoad();
 
-  useEffect(() => {
+  // The key captures everything that identifies the source (a new `source` object on every render
+  // of the parent is the same list): read again when the key changes, with the source as it is then.
+  const readFirstPage = useEffectEvent((key: string) => {
     // The server rendered the page with this list already: no second read on the first mount.
     if (takeFirstLoad(firstLoadKey.list(key))) return;
     void dispatch(fetchPosts(source));
-    // The key captures everything that identifies the source.
-  }, [dispatch, key]);
+  });
+  useEffect(() => readFirstPage(key), [key]);
 
   const current = list.key === key;
   const shown = useProgressiveCount(current ? list.items.length : 0, key, layout === 'feed' ? 2 : 12);
