@@ -3,6 +3,7 @@ import { ButtonLink } from '../components/ui/Button';
 import { PageContainer } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { useAppSelector } from '../store/hooks';
+import { useHydrated } from '../hooks/useHydrated';
 import { selectSession } from '../features/auth';
 import { appTheme } from '../themes';
 import { links } from '../lib/pages';
@@ -24,6 +25,9 @@ const Wrap = styled.div`
 
 export default function NotFoundPage() {
   const session = useAppSelector(selectSession);
+  // The 404 page is static HTML, made for a visitor: the render that hydrates it says the same,
+  // and a signed-in viewer's link follows on the next render.
+  const signedIn = useHydrated() && session === 'loggedIn';
   return (
     <>
       <Seo title="Page not found" description="This page does not exist on Posts." />
@@ -32,8 +36,8 @@ export default function NotFoundPage() {
           <Big aria-hidden="true">404</Big>
           <h1>Page not found</h1>
           <p className="lead">The page you are looking for does not exist or has moved.</p>
-          <ButtonLink href={session === 'loggedIn' ? links.home() : links.landing()}>
-            Go to {session === 'loggedIn' ? 'Home' : 'the start page'}
+          <ButtonLink href={signedIn ? links.home() : links.landing()}>
+            Go to {signedIn ? 'Home' : 'the start page'}
           </ButtonLink>
         </Wrap>
       </PageContainer>

@@ -16,4 +16,5 @@ export const dark: Palette = {
   skeleton: '#1f1f23',
   overlay: 'rgba(0, 0, 0, 0.8)',
   navbar: 'rgba(0, 0, 0, 0.92)',
+  navbarTranslucent: 'rgba(0, 0, 0, 0.75)',
 };

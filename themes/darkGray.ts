@@ -16,4 +16,5 @@ export const darkGray: Palette = {
   skeleton: '#34343c',
   overlay: 'rgba(8, 8, 12, 0.72)',
   navbar: 'rgba(28, 28, 33, 0.94)',
+  navbarTranslucent: 'rgba(28, 28, 33, 0.75)',
 };

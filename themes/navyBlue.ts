@@ -16,4 +16,5 @@ export const navyBlue: Palette = {
   skeleton: '#1b3350',
   overlay: 'rgba(3, 10, 20, 0.75)',
   navbar: 'rgba(11, 24, 41, 0.94)',
+  navbarTranslucent: 'rgba(11, 24, 41, 0.75)',
 };

@@ -15,4 +15,9 @@ export interface Palette {
   skeleton: string;
   overlay: string;
   navbar: string;
+  /**
+   * The profile's navbar over the banner: the background at 75%, so the text keeps 4.5:1 (WCAG AA)
+   * over a white banner, hover and current-page tints included, while the banner shows through.
+   */
+  navbarTranslucent: string;
 }

@@ -5,6 +5,7 @@ import { AppLink } from '../ui/AppLink';
 import type { User } from '../../lib/types';
 import { useNavbarScroll } from '../../hooks/useNavbarScroll';
 import { belowMd, media } from '../../styles/breakpoints';
+import { BREAKPOINTS } from '../../lib/limits';
 import { Button, IconButton } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { AvatarDropdown } from './AvatarDropdown';
@@ -48,6 +49,28 @@ const SearchSlot = styled.div<{ $open: boolean }>`
     background: ${appTheme.color.surface};
     border-bottom: 1px solid ${appTheme.color.border};
     form { flex: 1; }
+  }
+`;
+
+/**
+ * Between md and lg the bar is too narrow for the search, the links, Create post and the avatar:
+ * the search takes the spacer's share, and Create post shows its icon (its name stays).
+ */
+const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
+
+const BarSpacer = styled(Spacer)`
+  ${midWidth} { display: none; }
+`;
+
+const CreatePostLabel = styled.span`
+  ${midWidth} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
   }
 `;
 
@@ -113,7 +136,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
         <SearchSlot ref={searchSlot} id={searchId} $open={searchOpen} data-open={searchOpen}>
           <TagSearch onSearch={() => setSearchOpen(false)} />
         </SearchSlot>
-        <Spacer />
+        <BarSpacer />
         <DesktopOnly>
           <nav aria-label="Main">
             <NavLinks>
@@ -135,7 +158,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
             </NavLinks>
           </nav>
           <Button $size="sm" onClick={onCreatePost}>
-            <Icon name="plus" size={16} /> Create post
+            <Icon name="plus" size={16} /> <CreatePostLabel>Create post</CreatePostLabel>
           </Button>
           <AvatarDropdown user={user} onLogout={onLogout} />
         </DesktopOnly>

@@ -21,7 +21,7 @@ export const NavbarFrame = styled.header<{ $hidden?: boolean; $translucent?: boo
   ${({ $translucent }) =>
     $translucent &&
     css`
-      background: linear-gradient(to bottom, rgba(0, 0, 0, 0.55), rgba(0, 0, 0, 0.25));
+      background: ${appTheme.color.navbarTranslucent};
       border-bottom-color: transparent;
       backdrop-filter: blur(4px);
     `}

@@ -59,6 +59,11 @@ const Identity = styled.div`
   gap: 12px;
   padding: 0 10px 12px;
   min-width: 0;
+`;
+
+/** The username and email beside the avatar (its rules stay off the avatar's own spans). */
+const Names = styled.div`
+  min-width: 0;
   strong, span { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   span { font-size: 13px; color: ${appTheme.color.textMuted}; }
 `;
@@ -114,10 +119,10 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
         <ProfileBlock>
           <Identity>
             <Avatar src={user.avatar} name={user.username} size={44} />
-            <div style={{ minWidth: 0 }}>
+            <Names>
               <strong>{user.username}</strong>
               <span>{user.email}</span>
-            </div>
+            </Names>
           </Identity>
           <AccountLinks username={user.username} onNavigate={onClose} onLogout={onLogout} />
         </ProfileBlock>

@@ -65,6 +65,8 @@ const PanelHead = styled.div`
   display: flex;
   justify-content: space-between;
   align-items: center;
+  gap: 12px;
+  white-space: nowrap;
   margin-bottom: 8px;
   font-size: 13px;
   color: ${appTheme.color.textMuted};

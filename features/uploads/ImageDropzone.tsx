@@ -9,6 +9,9 @@ import { Icon } from '../../components/ui/Icon';
 import { UploadProgress } from './UploadProgress';
 import { appTheme } from '../../themes';
 
+/** The round (avatar) zone's size; a wide zone is never shorter, so side by side their buttons line up. */
+const ROUND_ZONE_PX = 112;
+
 const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' }>`
   position: relative;
   display: flex;
@@ -26,9 +29,9 @@ const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' 
   &:hover { border-color: ${appTheme.color.accent}; }
   ${({ $shape }) =>
     $shape === 'round'
-      ? css`width: 112px; height: 112px; border-radius: 50%;`
+      ? css`width: ${ROUND_ZONE_PX}px; height: ${ROUND_ZONE_PX}px; border-radius: 50%;`
       : $shape === 'wide'
-        ? css`width: 100%; aspect-ratio: 3 / 1; border-radius: 14px;`
+        ? css`width: 100%; aspect-ratio: 3 / 1; min-height: ${ROUND_ZONE_PX}px; border-radius: 14px;`
         : css`width: 100%; min-height: 200px; border-radius: 14px; padding: 16px;`}
   img {
     position: absolute;
@@ -107,8 +110,9 @@ export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }
         >
           <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
         </Button>
+        {/* Beside the button, in the row's own height: nothing moves when it appears. */}
+        {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
       </Controls>
-      {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
       <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
     </div>
   );
