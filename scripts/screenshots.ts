@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: every page in every theme at 375px and 1280px, into ./screenshots/
+ * `npm run screenshots`: every page in every theme at 375, 800, 1024 and 1280px, into ./screenshots/
  * (ignored). Builds first unless SCREENSHOTS_SKIP_BUILD=1. Copy a current selection to
  * docs/screenshots/ for the README.
  */
@@ -22,6 +22,8 @@ try {
   for (const theme of themes) {
     for (const [width, options] of [
       ['1280', DESKTOP],
+      ['1024', { viewport: { width: 1024, height: 800 } }],
+      ['800', { viewport: { width: 800, height: 800 } }],
       ['375', MOBILE],
     ] as const) {
       const context = await browser.newContext({ baseURL: server.baseURL, ...options });
