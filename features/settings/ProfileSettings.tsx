@@ -12,10 +12,13 @@ import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextAreaField } from '../../components/ui/TextField';
 
+// minmax(0, ...): the banner's zone (3:1, at least as tall as the avatar's) takes its column's
+// width, and never widens the column to 3 times its minimum height.
 const Images = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
-  @media (min-width: 600px) { grid-template-columns: auto 1fr; align-items: start; }
+  @media (min-width: 600px) { grid-template-columns: auto minmax(0, 1fr); align-items: start; }
   h3 { font-size: 14px; margin-bottom: 8px; }
 `;
 

@@ -199,8 +199,10 @@ describe('visual defects (issue 18)', () => {
     }
   });
 
-  for (const width of [375, 800, 1280]) {
-    test(`settings at ${width}px: "Replace avatar" and "Replace banner" are aligned`, async ({ openPage }) => {
+  for (const width of [375, 600, 800, 1280]) {
+    test(`settings at ${width}px: "Replace avatar" and "Replace banner" line up side by side; nothing overflows`, async ({
+      openPage,
+    }) => {
       const page = await openPage(width === 375 ? MOBILE : { viewport: { width, height: 900 } });
       await signedInAccount(page);
       const avatar = (await uploadViaApi(page, 'avatar', 20)).secure_url;
@@ -212,6 +214,14 @@ describe('visual defects (issue 18)', () => {
       // Side by side from 600px: the same top. Stacked on a phone: nothing to align.
       if (width >= 600) expect(Math.abs(avatarTop - bannerTop)).toBeLessThanOrEqual(0.5);
       else expect(bannerTop).toBeGreaterThan(avatarTop);
+      // The banner's zone stays inside its column, and the page does not scroll sideways.
+      const zone = await page.getByTestId('banner-dropzone').evaluate((el) => {
+        const z = el.getBoundingClientRect();
+        const column = el.parentElement!.parentElement!.getBoundingClientRect();
+        return { left: z.left >= column.left - 0.5, right: z.right <= column.right + 0.5 };
+      });
+      expect(zone).toEqual({ left: true, right: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
   }
 
