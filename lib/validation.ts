@@ -3,8 +3,17 @@
  * message of the first broken rule, or null when the value is valid.
  */
 import {
-  DESCRIPTION_MAX, EMAIL_MAX, MESSAGE_MAX, PASSWORD_MAX, PASSWORD_MIN, TAG_MAX,
-  TAGS_PER_POST_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, COMMENT_MAX,
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TAG_MAX,
+  TAGS_PER_POST_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  COMMENT_MAX,
 } from './limits';
 import { TEXTS } from './texts';
 
@@ -78,6 +87,8 @@ export function emailError(email: string | undefined | null): string | null {
 
 export function passwordError(password: string | undefined | null, field = 'Password'): string | null {
   if (typeof password !== 'string' || password.length === 0) return `${field} is required`;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(password)) return `${field} must not contain control characters`;
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
     return `${field} must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters`;
   }

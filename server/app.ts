@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
 import type { Db } from './db/database';
 import type { AuthUser } from './domain/types';
+import { refuseControlCharacters } from './http/controlCharacters';
 import { registerErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { refuseCrossOrigin } from './http/origin';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onRequest', refuseCrossOrigin);
+  app.addHook('preValidation', refuseControlCharacters);
   app.addHook('onRequest', async (request) => {
     // Pages and media are public; only the API needs to know who is asking.
     if (request.url.startsWith('/api/')) request.user = await ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
