@@ -21,15 +21,22 @@ const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Trims a tag and drops one leading '#'. */
+/** Trims a tag, drops one leading '#' and composes it (NFC), so one word typed two ways is one tag. */
 export function normalizeTag(raw: string): string {
-  const trimmed = raw.trim();
+  const trimmed = raw.normalize('NFC').trim();
   return trimmed.startsWith('#') ? trimmed.slice(1).trim() : trimmed;
+}
+
+/** What search and duplicate detection compare, and what is stored for search: lower case, NFC. */
+export function tagKey(tag: string): string {
+  return tag.toLowerCase().normalize('NFC');
 }
 
 export function tagError(tag: string): string | null {
   if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
   if (!TAG_PATTERN.test(tag)) return 'Tags may contain only letters, digits, _ and -';
+  // Lower case can be longer: "İ" becomes "i" and a combining dot.
+  if (tagKey(tag).length > TAG_MAX) return `A tag must be at most ${TAG_MAX} characters in lower case`;
   return null;
 }
 
@@ -39,7 +46,7 @@ export function normalizeTags(raw: readonly string[]): string[] {
   const tags: string[] = [];
   for (const value of raw) {
     const tag = normalizeTag(value);
-    const key = tag.toLowerCase();
+    const key = tagKey(tag);
     if (seen.has(key)) continue;
     seen.add(key);
     tags.push(tag);
@@ -68,6 +75,19 @@ export function commentMessageError(message: string | undefined | null): string 
   if (trimmed.length === 0) return 'Please write a comment';
   if (trimmed.length > COMMENT_MAX) return `Comment must be at most ${COMMENT_MAX} characters`;
   return null;
+}
+
+/**
+ * Usernames are compatibility-normalised (NFKC): full-width "ａｎｎ" and the ligature "ﬁ" become
+ * plain letters, which the ASCII-only pattern then judges, so no two names look alike.
+ */
+export function normalizeUsername(raw: string): string {
+  return raw.normalize('NFKC').trim();
+}
+
+/** What uniqueness and lookups compare. */
+export function usernameKey(username: string): string {
+  return normalizeUsername(username).toLowerCase();
 }
 
 export function usernameError(username: string | undefined | null): string | null {

@@ -1,6 +1,6 @@
 /** Sign-up, sign-in, token rotation and sign-out. */
 import { TEXTS } from '../../lib/texts';
-import { emailError, passwordError, usernameError } from '../../lib/validation';
+import { emailError, normalizeUsername, passwordError, usernameError, usernameKey } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
 import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
@@ -60,7 +60,7 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
 
   return {
     async signup(input: { username?: string; email?: string; password?: string }): Promise<void> {
-      const username = input.username?.trim() ?? '';
+      const username = normalizeUsername(input.username ?? '');
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
       const error = usernameError(username) ?? emailError(email) ?? passwordError(password);
@@ -79,7 +79,7 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
           await trx.users.insertUser({
             id: newId(),
             username,
-            username_lower: username.toLowerCase(),
+            username_lower: usernameKey(username),
             email,
             password_hash: passwordHash,
             role,

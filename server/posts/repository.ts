@@ -1,5 +1,6 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
 import { type Insertable, sql } from 'kysely';
+import { tagKey, usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
@@ -89,7 +90,7 @@ const newestPostsOf = prepared(
 );
 
 const postsByCreator = (db: Queryable, viewerId: string, username: string, cursor: string | null, limit: number) =>
-  newestPostsOf(db, { viewerId, usernameLower: username.toLowerCase(), cursor, limit });
+  newestPostsOf(db, { viewerId, usernameLower: usernameKey(username), cursor, limit });
 
 const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) =>
   newestFirst(
@@ -141,7 +142,7 @@ const insertPost = (db: Queryable, post: Insertable<PostsTable>) => db.insertInt
 
 async function replaceTags(db: Queryable, postId: string, tags: string[]): Promise<void> {
   await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
-  const keys = [...new Set(tags.map((t) => t.toLowerCase()))];
+  const keys = [...new Set(tags.map(tagKey))];
   if (keys.length > 0)
     await db
       .insertInto('post_tags')

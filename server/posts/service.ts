@@ -1,7 +1,7 @@
 /** Post rules: validation (spec section 5), ownership, counters, reactions. */
 import { TEXTS } from '../../lib/texts';
 import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
-import { normalizeTag, normalizeTags, postMessageError, tagsError } from '../../lib/validation';
+import { normalizeTag, normalizeTags, postMessageError, tagKey, tagsError } from '../../lib/validation';
 import { toComment } from '../comments/mappers';
 import type { CommentsRepository } from '../comments/repository';
 import type { Transactional } from '../db/repository';
@@ -95,7 +95,7 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
         ...new Set(
           rawTags
             .split(',')
-            .map((t) => normalizeTag(t).toLowerCase())
+            .map((t) => tagKey(normalizeTag(t)))
             .filter(Boolean),
         ),
       ];

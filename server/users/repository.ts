@@ -1,5 +1,6 @@
 /** Queries on users and follows. No HTTP, no rules. */
 import { sql } from 'kysely';
+import { usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
@@ -17,7 +18,7 @@ const userNamed = prepared((db, v: { usernameLower: string }) =>
   db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower),
 );
 const findUserByUsername = async (db: Queryable, username: string): Promise<UserRow | undefined> =>
-  (await userNamed(db, { usernameLower: username.toLowerCase() }))[0];
+  (await userNamed(db, { usernameLower: usernameKey(username) }))[0];
 
 async function countUsers(db: Queryable): Promise<number> {
   const row = await db
