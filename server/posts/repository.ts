@@ -156,14 +156,20 @@ const updatePost = (
   changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string },
 ) => db.updateTable('posts').set(changes).where('id', '=', id).execute();
 
-const deletePost = (db: Queryable, id: string) => db.deleteFrom('posts').where('id', '=', id).execute();
+/** True when this call removed the post: of several deletes racing, one only changes the counters. */
+async function deletePost(db: Queryable, id: string): Promise<boolean> {
+  return (await db.deleteFrom('posts').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+}
 
-const addToCommentsCount = (db: Queryable, postId: string, delta: number) =>
-  db
+/** False when the post is gone. On PostgreSQL the update also locks the post until the transaction ends. */
+async function addToCommentsCount(db: Queryable, postId: string, delta: number): Promise<boolean> {
+  const result = await db
     .updateTable('posts')
     .set({ comments_count: sql`comments_count + ${delta}` })
     .where('id', '=', postId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** The queries on posts, bound to a database or a transaction. */
 export const postsRepository = bindQueries({

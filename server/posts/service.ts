@@ -177,8 +177,9 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
       if (post.creator_id !== user.id && user.role !== 'admin')
         throw new ForbiddenError('Only the creator can delete this post');
       await data.transaction(async (trx) => {
-        // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE).
-        await trx.posts.deletePost(id);
+        // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE). The same
+        // delete arriving twice at once: only the one that removed the row counts it.
+        if (!(await trx.posts.deletePost(id))) throw postNotFound();
         await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
       });
       homeFeed.postRemoved(id);
