@@ -75,7 +75,7 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
           if (await trx.users.findUserByEmail(email))
             throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.
-          const role = (await trx.users.countUsers()) === 0 ? 'admin' : 'member';
+          const role = (await trx.users.isFirstAccount()) ? 'admin' : 'member';
           await trx.users.insertUser({
             id: newId(),
             username,
