@@ -111,6 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  app.addHook('onSend', async (request, reply) => {
+    // API answers depend on the session (or say it is missing): no cache may keep or share them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'private, no-store');
+  });
   app.addHook('onRequest', refuseCrossOrigin);
   app.addHook('preValidation', refuseControlCharacters);
   app.addHook('onRequest', async (request) => {
