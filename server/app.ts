@@ -20,7 +20,7 @@ import type { AuthUser } from './domain/types';
 import { refuseControlCharacters } from './http/controlCharacters';
 import { registerErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
-import { refuseCrossOrigin } from './http/origin';
+import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
@@ -116,7 +116,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('Cache-Control', 'private, no-store');
   });
-  app.addHook('onRequest', refuseCrossOrigin);
+  const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
+  app.addHook('onRequest', refuseOtherHosts(hostRules));
+  app.addHook('onRequest', refuseCrossOrigin(hostRules));
   app.addHook('preValidation', refuseControlCharacters);
   app.addHook('onRequest', async (request) => {
     // Pages and media are public; only the API needs to know who is asking.
