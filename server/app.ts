@@ -63,7 +63,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
-  const ctx = buildContext(config, db, storage, app.log);
+  // Counters live in Redis when several instances must share them, else in this process.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  const ctx = buildContext(config, db, storage, app.log, redis);
   // The pages read the session through it (server/pages); tests look at its parts.
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => ctx.start());
@@ -97,8 +99,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   });
-  // Counters live in Redis when several instances must share them, else in this process.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   if (redis)
     app.addHook('onClose', async () => {
       await redis.quit();
