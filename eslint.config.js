@@ -38,6 +38,7 @@ const featureZones = features.map((feature) => ({
   ],
   message: 'Import another feature through its index.ts (features/<name>), not its internals.',
 }));
+const featureIndexes = features.flatMap((feature) => [`./${feature}/index.ts`, `./${feature}/index.tsx`]);
 
 export default defineConfig([
   globalIgnores([
@@ -144,6 +145,22 @@ export default defineConfig([
               message: 'The server never imports client code; share it through lib/.',
             },
             ...featureZones,
+            {
+              target: ['./pages', './components/shell'],
+              from: './features',
+              except: featureIndexes,
+              message: 'Pages and the shell use a feature through its index.ts (features/<name>).',
+            },
+            {
+              target: ['./components/ui', './hooks', './services', './styles', './themes'],
+              from: './features',
+              message: 'Shared code sits below the features and imports none of them.',
+            },
+            {
+              target: './services',
+              from: ['./store', './components', './pages', './hooks'],
+              message: 'services/ (the HTTP client) sits below the store and the UI.',
+            },
           ],
         },
       ],

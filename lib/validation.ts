@@ -15,22 +15,15 @@ import {
   USERNAME_PATTERN,
   COMMENT_MAX,
 } from './limits';
+import { tagKey } from './tags';
 import { TEXTS } from './texts';
+
+// Tag normalisation lives in ./tags (the page table needs it without the rules below).
+export { normalizeTag, normalizeTags, tagKey, tagList } from './tags';
 
 const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Trims a tag, drops one leading '#' and composes it (NFC), so one word typed two ways is one tag. */
-export function normalizeTag(raw: string): string {
-  const trimmed = raw.normalize('NFC').trim();
-  return trimmed.startsWith('#') ? trimmed.slice(1).trim() : trimmed;
-}
-
-/** What search and duplicate detection compare, and what is stored for search: lower case, NFC. */
-export function tagKey(tag: string): string {
-  return tag.toLowerCase().normalize('NFC');
-}
 
 export function tagError(tag: string): string | null {
   if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
@@ -38,20 +31,6 @@ export function tagError(tag: string): string | null {
   // Lower case can be longer: "İ" becomes "i" and a combining dot.
   if (tagKey(tag).length > TAG_MAX) return `A tag must be at most ${TAG_MAX} characters in lower case`;
   return null;
-}
-
-/** Normalizes a tag list: trims, drops duplicates ignoring case (first spelling wins). */
-export function normalizeTags(raw: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const value of raw) {
-    const tag = normalizeTag(value);
-    const key = tagKey(tag);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-  }
-  return tags;
 }
 
 export function tagsError(tags: readonly string[]): string | null {

@@ -3,8 +3,9 @@ import { ButtonLink } from '../components/ui/Button';
 import { PageContainer } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { useAppSelector } from '../store/hooks';
-import { selectSession } from '../store/slices/authSlice';
+import { selectSession } from '../features/auth';
 import { appTheme } from '../themes';
+import { links } from '../lib/pages';
 
 const Big = styled.p`
   margin: 0;
@@ -31,7 +32,9 @@ export default function NotFoundPage() {
           <Big aria-hidden="true">404</Big>
           <h1>Page not found</h1>
           <p className="lead">The page you are looking for does not exist or has moved.</p>
-          <ButtonLink href={session === 'loggedIn' ? '/home' : '/'}>Go to {session === 'loggedIn' ? 'Home' : 'the start page'}</ButtonLink>
+          <ButtonLink href={session === 'loggedIn' ? links.home() : links.landing()}>
+            Go to {session === 'loggedIn' ? 'Home' : 'the start page'}
+          </ButtonLink>
         </Wrap>
       </PageContainer>
     </>

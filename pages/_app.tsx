@@ -2,14 +2,14 @@ import type { AppProps } from 'next/app';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
-import { AppShell } from '../components/layout/AppShell';
-import { makeStoreFrom } from '../store/serverData';
+import { AppShell } from '../components/shell/AppShell';
+import { makeStoreFrom } from '../store/firstLoad';
 import { GlobalStyle } from '../styles/GlobalStyle';
 import { appTheme } from '../themes';
 
 export default function App({ Component, pageProps }: AppProps) {
-  // A private page the server rendered brings its first data (lib/serverData.ts); other pages start empty.
-  const [store] = useState(() => makeStoreFrom(pageProps.serverData ?? null));
+  // A private page the server rendered brings its first data (lib/firstLoad.ts); other pages start empty.
+  const [store] = useState(() => makeStoreFrom(pageProps.firstLoad ?? null));
   return (
     <Provider store={store}>
       <ThemeProvider theme={appTheme}>

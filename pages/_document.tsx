@@ -1,8 +1,9 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
-import { EARLY_READS_SCRIPT } from '../lib/earlyReads';
-import { largestImage } from '../lib/serverData';
+import { earlyReadsScript } from '../lib/earlyReadsScript';
+import { largestImage, type FirstLoad } from '../lib/firstLoad';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
+import { earlyReadsOf } from '../lib/pages';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.
 const applyStoredTheme = `(function(){var t;try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}if(${JSON.stringify(THEMES)}.indexOf(t)<0)t=${JSON.stringify(DEFAULT_THEME)};document.documentElement.setAttribute('data-theme',t)})();`;
@@ -23,17 +24,30 @@ export default class AppDocument extends Document {
 
   render() {
     // A private page rendered on the server with its first data needs no early reads: its HTML
-    // already holds them, and the image it shows largest is requested from here.
-    const serverData = this.props.__NEXT_DATA__.props?.pageProps?.serverData ?? null;
-    const image = largestImage(serverData);
+    // already holds them, and the image it shows largest is requested from here. Any other page
+    // starts the reads the page table gives its route (none on the public pages). The private
+    // pages' documents are made per request; the static ones (404, /profile) at build time.
+    const { page, query, props } = this.props.__NEXT_DATA__;
+    const firstLoad: FirstLoad | null = props?.pageProps?.firstLoad ?? null;
+    const image = largestImage(firstLoad);
+    const earlyReads = firstLoad ? null : earlyReadsOf(page, query);
     return (
       <Html lang="en" data-theme={DEFAULT_THEME}>
         <Head>
           {/* Before the scripts: the page's largest image must not queue behind them. */}
-          {image && <link rel="preload" as="image" href={image.href} imageSrcSet={image.srcSet} imageSizes={image.sizes} fetchPriority="high" />}
+          {image && (
+            <link
+              rel="preload"
+              as="image"
+              href={image.href}
+              imageSrcSet={image.srcSet}
+              imageSizes={image.sizes}
+              fetchPriority="high"
+            />
+          )}
           <script dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
           {/* A private client shell's first reads start here, while the app's code downloads. */}
-          {!serverData && <script dangerouslySetInnerHTML={{ __html: EARLY_READS_SCRIPT }} />}
+          {earlyReads && <script dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}
           <meta name="theme-color" content="#1c1c21" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         </Head>

@@ -1,12 +1,12 @@
-import { ContactCard } from '../components/contact/ContactCard';
+import { ContactCard } from '../features/contact';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps, type PrivatePageProps } from '../lib/serverData';
+import { privatePageProps, type PrivatePageProps } from '../lib/firstLoad';
 
 // Rendered by the server with the instance's name and address (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;
 
-export default function ContactPage({ serverData }: PrivatePageProps) {
-  const page = serverData?.page;
+export default function ContactPage({ firstLoad }: PrivatePageProps) {
+  const page = firstLoad?.page;
   return (
     <>
       <Seo title="Contact" description="How to reach the people who run this Posts instance." />

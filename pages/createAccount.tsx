@@ -1,4 +1,4 @@
-import { SignupForm } from '../components/auth/SignupForm';
+import { SignupForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
 
 export default function CreateAccountPage() {

@@ -1,6 +1,6 @@
-import { HomeFeed } from '../components/posts/HomeFeed';
+import { HomeFeed } from '../features/posts';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/serverData';
+import { privatePageProps } from '../lib/firstLoad';
 
 export default function HomePage() {
   return (

@@ -1,4 +1,4 @@
-import { Hero } from '../components/landing/Hero';
+import { Hero } from '../features/landing';
 import { Seo } from '../components/ui/Seo';
 
 export default function LandingPage() {

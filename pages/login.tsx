@@ -1,4 +1,4 @@
-import { LoginForm } from '../components/auth/LoginForm';
+import { LoginForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
 
 export default function LoginPage() {

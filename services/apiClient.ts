@@ -4,22 +4,17 @@
  * that moment — and retries each of them once (spec section 8).
  *
  * Built on the platform (fetch, and XMLHttpRequest only where upload progress is wanted) rather
- * than axios: axios was 20.5 kB of the 173 kB gzip every page loaded first (docs/frontend.md).
+ * than axios, which weighed on every page's first load (figures: docs/frontend.md).
  */
 import { nextLink } from '../lib/links';
 import { takeEarlyRead } from './earlyReads';
+import type { RawResponse } from './rawResponse';
 import { sendWithProgress } from './uploadTransport';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
 /** The auth calls never trigger the refresh-and-retry rule (API.md). */
-const AUTH_PATHS = [
-  '/api/auth/signup',
-  '/api/auth/login',
-  '/api/auth/getLoggedUser',
-  REFRESH_PATH,
-  '/api/auth/logout',
-];
+const AUTH_PATHS = ['/api/auth/signup', '/api/auth/login', '/api/auth/getLoggedUser', REFRESH_PATH, '/api/auth/logout'];
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -61,13 +56,6 @@ export function isAuthCall(url: string | undefined): boolean {
   return AUTH_PATHS.includes(path);
 }
 
-/** What a transport hands back: the status, the headers and the raw body text. */
-export interface RawResponse {
-  status: number;
-  headers: Headers;
-  body: string;
-}
-
 function parseBody(raw: RawResponse): unknown {
   if (!raw.body) return '';
   if (!(raw.headers.get('content-type') ?? '').includes('json')) return raw.body;
@@ -93,8 +81,16 @@ export interface ApiClient {
   request<T = unknown>(config: RequestConfig): Promise<ApiResponse<T>>;
   get<T = unknown>(url: string, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
   delete<T = unknown>(url: string, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
-  post<T = unknown>(url: string, data?: unknown, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
-  patch<T = unknown>(url: string, data?: unknown, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
+  post<T = unknown>(
+    url: string,
+    data?: unknown,
+    config?: Omit<RequestConfig, 'url' | 'method' | 'data'>,
+  ): Promise<ApiResponse<T>>;
+  patch<T = unknown>(
+    url: string,
+    data?: unknown,
+    config?: Omit<RequestConfig, 'url' | 'method' | 'data'>,
+  ): Promise<ApiResponse<T>>;
 }
 
 export function createApiClient(baseURL = ''): { client: ApiClient; refreshSession: () => Promise<void> } {
@@ -113,7 +109,10 @@ export function createApiClient(baseURL = ''): { client: ApiClient; refreshSessi
 
   async function sendOnce<T>(config: RequestConfig): Promise<ApiResponse<T>> {
     const method = (config.method ?? 'get').toUpperCase();
-    const url = new URL(defaults.baseURL + config.url, typeof location === 'undefined' ? 'http://localhost' : location.href);
+    const url = new URL(
+      defaults.baseURL + config.url,
+      typeof location === 'undefined' ? 'http://localhost' : location.href,
+    );
     for (const [key, value] of Object.entries(config.params ?? {})) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { Accept: 'application/json' };
     let body: BodyInit | undefined;
@@ -123,11 +122,19 @@ export function createApiClient(baseURL = ''): { client: ApiClient; refreshSessi
       headers['Content-Type'] = 'application/json';
     }
     const withCredentials = config.withCredentials ?? defaults.withCredentials;
-    const send = () => sendWithFetch(url.href, { method, headers, body, credentials: withCredentials ? 'include' : 'omit' });
+    const send = () =>
+      sendWithFetch(url.href, { method, headers, body, credentials: withCredentials ? 'include' : 'omit' });
     const early = method === 'GET' && withCredentials ? takeEarlyRead(url.href) : null;
     let raw: RawResponse;
     if (config.onUploadProgress) {
-      raw = await sendWithProgress({ method, url: url.href, headers, body, withCredentials, onProgress: config.onUploadProgress });
+      raw = await sendWithProgress({
+        method,
+        url: url.href,
+        headers,
+        body,
+        withCredentials,
+        onProgress: config.onUploadProgress,
+      });
     } else if (early) {
       // The document started this read already; if it failed to get an answer, ask again.
       raw = await early.catch(send);

@@ -2,8 +2,8 @@
  * Takes over a read the document already started (lib/earlyReads.ts): the first request of the app
  * for the same URL gets that answer instead of going out again. Each is taken once.
  */
-import { EARLY_READS_GLOBAL, EARLY_READS_TTL_MS } from '../lib/earlyReads';
-import type { RawResponse } from './apiClient';
+import { EARLY_READS_GLOBAL, EARLY_READS_TTL_MS } from '../lib/earlyReadsScript';
+import type { RawResponse } from './rawResponse';
 
 type Reads = Record<string, Promise<Response> | undefined>;
 
@@ -18,5 +18,9 @@ export function takeEarlyRead(href: string): Promise<RawResponse> | null {
   const read = reads[href];
   if (!read) return null;
   delete reads[href];
-  return read.then(async (response) => ({ status: response.status, headers: response.headers, body: await response.text() }));
+  return read.then(async (response) => ({
+    status: response.status,
+    headers: response.headers,
+    body: await response.text(),
+  }));
 }

@@ -2,7 +2,7 @@
  * Sends one request through XMLHttpRequest, the only browser API that reports upload progress
  * (fetch cannot). Used by the API client for uploads.
  */
-import type { RawResponse } from './apiClient';
+import type { RawResponse } from './rawResponse';
 
 export interface ProgressRequest {
   method: string;
@@ -31,7 +31,8 @@ export function sendWithProgress(request: ProgressRequest): Promise<RawResponse>
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) request.onProgress({ loaded: event.loaded, total: event.total });
     };
-    xhr.onload = () => resolve({ status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()), body: xhr.responseText });
+    xhr.onload = () =>
+      resolve({ status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()), body: xhr.responseText });
     xhr.onerror = () => reject(new TypeError('Network Error'));
     xhr.onabort = () => reject(new TypeError('Request aborted'));
     xhr.send((request.body ?? null) as XMLHttpRequestBodyInit | null);

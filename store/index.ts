@@ -1,19 +1,24 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import auth from './slices/authSlice';
-import notifications from './slices/notificationsSlice';
-import posts from './slices/postsSlice';
-import serverData from './slices/serverDataSlice';
-import theme from './slices/themeSlice';
-import uploadFiles from './slices/uploadFilesSlice';
-import user from './slices/userSlice';
+import auth from '../features/auth/authSlice';
+import notifications from '../features/notifications/notificationsSlice';
+import posts from '../features/posts/state/postsSlice';
+import firstLoad from './firstLoadSlice';
+import theme from '../features/settings/themeSlice';
+import uploadFiles from '../features/uploads/uploadFilesSlice';
+import user from '../features/profile/userSlice';
+import { thunkToastsMiddleware } from './thunkToasts';
 
-const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, serverData });
+const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** A fresh store per mount (and per request when rendered on the server). */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: rootReducer, preloadedState });
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(thunkToastsMiddleware),
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

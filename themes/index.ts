@@ -25,7 +25,10 @@ export function paletteVariables(palette: Palette): string {
  * styled-components builds its class once instead of re-flattening and hashing on every render.
  */
 export const appTheme = {
-  color: Object.fromEntries(Object.keys(darkGray).map((name) => [name, `var(--${kebab(name)})`])) as Record<keyof Palette, string>,
+  color: Object.fromEntries(Object.keys(darkGray).map((name) => [name, `var(--${kebab(name)})`])) as Record<
+    keyof Palette,
+    string
+  >,
   radius: { sm: '8px', md: '12px', lg: '18px', pill: '999px' },
   shadow: '0 10px 30px rgba(0, 0, 0, 0.35)',
 };

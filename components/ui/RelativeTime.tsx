@@ -20,8 +20,8 @@ const WORDS: Record<Unit, { short: string; last: string; next: string }> = {
 };
 
 /**
- * English relative time by hand: the first Intl formatter a page builds costs 12-24 ms of main
- * thread (ICU data; ~4x that on a throttled phone) inside the render of the first card.
+ * English relative time by hand: no Intl formatter on the render path, whose first use loads ICU
+ * data inside the first card's render (docs/frontend.md, Performance).
  */
 function formatRelative(value: number, unit: Unit): string {
   const words = WORDS[unit];

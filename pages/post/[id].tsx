@@ -1,8 +1,8 @@
 import { useRouter } from 'next/router';
-import { PageLoading } from '../../components/layout/PageLoading';
-import { PostDetail } from '../../components/posts/PostDetail';
+import { PageLoading } from '../../components/shell/PageLoading';
+import { PostDetail } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
-import { privatePageProps } from '../../lib/serverData';
+import { privatePageProps } from '../../lib/firstLoad';
 
 export default function PostPage() {
   const router = useRouter();

@@ -1,15 +1,18 @@
 import { useRouter } from 'next/router';
-import { PageLoading } from '../../components/layout/PageLoading';
-import { ProfileView } from '../../components/profile/ProfileView';
+import { PageLoading } from '../../components/shell/PageLoading';
+import { ProfileView } from '../../features/profile';
 import { Seo } from '../../components/ui/Seo';
-import { privatePageProps } from '../../lib/serverData';
+import { privatePageProps } from '../../lib/firstLoad';
 
 export default function ProfilePage() {
   const router = useRouter();
   const name = typeof router.query.profileName === 'string' ? router.query.profileName : null;
   return (
     <>
-      <Seo title={name ?? 'Profile'} description={name ? `${name}'s posts, followers and following on Posts.` : 'A profile on Posts.'} />
+      <Seo
+        title={name ?? 'Profile'}
+        description={name ? `${name}'s posts, followers and following on Posts.` : 'A profile on Posts.'}
+      />
       {name ? <ProfileView username={name} /> : <PageLoading />}
     </>
   );

@@ -1,16 +1,17 @@
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { PageLoading } from '../../components/layout/PageLoading';
+import { PageLoading } from '../../components/shell/PageLoading';
 import { Seo } from '../../components/ui/Seo';
 import { useAppSelector } from '../../store/hooks';
-import { selectUser } from '../../store/slices/authSlice';
+import { selectUser } from '../../features/auth';
+import { links } from '../../lib/pages';
 
 /** The entry to my own profile: it goes on to /profile/{username}. */
 export default function MyProfilePage() {
   const router = useRouter();
   const user = useAppSelector(selectUser);
   useEffect(() => {
-    if (user) void router.replace(`/profile/${encodeURIComponent(user.username)}`);
+    if (user) void router.replace(links.profile(user.username));
   }, [user, router]);
   return (
     <>

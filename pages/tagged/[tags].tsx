@@ -1,14 +1,15 @@
 import { useRouter } from 'next/router';
-import { PageLoading } from '../../components/layout/PageLoading';
-import { TaggedPosts } from '../../components/posts/TaggedPosts';
+import { PageLoading } from '../../components/shell/PageLoading';
+import { TaggedPosts } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
-import { normalizeTags } from '../../lib/validation';
-import { privatePageProps } from '../../lib/serverData';
+import { privatePageProps } from '../../lib/firstLoad';
+import { tagList } from '../../lib/tags';
 
 export default function TaggedPage() {
   const router = useRouter();
   const raw = typeof router.query.tags === 'string' ? router.query.tags : null;
-  const tags = raw ? normalizeTags(raw.split(',')).filter(Boolean) : [];
+  // As its first read (lib/pages.ts) reads them.
+  const tags = raw ? tagList(raw) : [];
   return (
     <>
       <Seo

@@ -13,7 +13,9 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 export function buildPages(): boolean {
   const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
   const result = spawnSync(process.execPath, [next, 'build'], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) return false;
   addCompileHints(path.join(root, '.next'));

@@ -1,22 +1,23 @@
 /**
- * The private pages (`/home`, `/profile/:name`, `/tagged/:tags`, `/post/:id`, `/settings`,
- * `/contact`) rendered on the server with their first data, so the HTML already holds the posts
+ * The private pages of the page table (lib/pages.ts: `/home`, `/profile/:name`, `/tagged/:tags`,
+ * `/post/:id`, `/settings`, `/contact`) rendered on the server with their first data, so the HTML already holds the posts
  * and the image that is the page's largest paint, the settings forms filled in, or the instance's
  * address (docs/frontend.md, Session and Performance). `/profile` (my own profile) redirects to
  * `/profile/{my username}` at once.
  *
  * - Visitors (no session cookie) are redirected to `/` before anything is read.
- * - The reads are the API's own routes run in-process (`app.inject`) with the viewer's access
+ * - The reads are the page table's first reads (the URLs the client's API modules ask for), the API's own routes run in-process (`app.inject`) with the viewer's access
  *   token: the same guards, services, serializers and `Link` headers the browser would get, so
  *   the store starts exactly where the client's own reads would have left it.
  * - Every answer is `Cache-Control: private, no-store`: no shared cache may keep it, and the back
  *   button after a logout asks the server again (which redirects).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_DATA_KEY, type ListPage, type ServerData, type ServerPageData } from '../../lib/serverData';
+import { apiUrls } from '../../lib/apiUrls';
+import { FIRST_LOAD_KEY, type FirstLoad, type FirstPageData } from '../../lib/firstLoad';
 import { nextLink } from '../../lib/links';
-import type { InstanceInfo, Post, PostWithComments, Profile, User } from '../../lib/types';
-import { normalizeTags } from '../../lib/validation';
+import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage } from '../../lib/pages';
+import type { User } from '../../lib/types';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import { pageSessions } from './session';
 
@@ -24,61 +25,31 @@ export type RenderPage = (request: FastifyRequest, reply: FastifyReply) => Promi
 
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-interface Answer<T> {
-  body: T;
-  next: string | null;
-}
 /** One API read as the viewer; null for anything but 200. */
-type Read = <T>(url: string) => Promise<Answer<T> | null>;
+type Read = (url: string) => Promise<Answer | null>;
 
 function reader(app: FastifyInstance, accessToken: string): Read {
-  return async <T>(url: string) => {
+  return async (url: string) => {
     const response = await app.inject({
-      method: 'GET', url, headers: { cookie: `${ACCESS_COOKIE}=${accessToken}`, accept: 'application/json' },
+      method: 'GET',
+      url,
+      headers: { cookie: `${ACCESS_COOKIE}=${accessToken}`, accept: 'application/json' },
     });
     if (response.statusCode !== 200) return null;
-    return { body: response.json() as T, next: nextLink(response.headers.link) };
+    return { body: response.json(), next: nextLink(response.headers.link) };
   };
 }
 
-const listOf = <T>(answer: Answer<T[]> | null): ListPage<T> | null => answer && { items: answer.body, next: answer.next };
+/** A Next.js route (`/post/[id]`) as a Fastify one (`/post/:id`). */
+const fastifyRoute = (route: string) => route.replace(/\[(\w+)\]/g, ':$1');
 
-type Params = Record<string, string>;
-
-/** Each page's first reads: the URLs its components ask for (services/postsApi.ts, usersApi.ts). */
-const PAGES: Record<string, (read: Read, params: Params) => Promise<ServerPageData | null>> = {
-  async '/home'(read) {
-    const posts = listOf(await read<Post[]>('/api/posts?feed=following'));
-    return posts && { kind: 'feed', feed: 'following', posts };
-  },
-  async '/tagged/:tags'(read, params) {
-    // As pages/tagged/[tags].tsx reads its tags.
-    const tags = normalizeTags(params.tags.split(',')).filter(Boolean);
-    if (tags.length === 0) return null;
-    const posts = listOf(await read<Post[]>(`/api/posts/tagged?${new URLSearchParams({ tags: tags.join(',') })}`));
-    return posts && { kind: 'tagged', tags, posts };
-  },
-  async '/profile/:profileName'(read, params) {
-    const found = await read<{ user: Profile }>(`/api/users/${encodeURIComponent(params.profileName)}`);
-    if (!found) return null;
-    const profile = found.body.user;
-    // The posts list is keyed by the profile's own spelling of the name (components/profile/ProfileView.tsx).
-    const posts = listOf(await read<Post[]>(`/api/users/${encodeURIComponent(profile.username)}/posts`));
-    return posts && { kind: 'profile', profile, posts };
-  },
-  /** The forms show the viewer's own account, which every private page reads anyway. */
-  async '/settings'() {
-    return null;
-  },
-  async '/contact'(read) {
-    const instance = await read<InstanceInfo>('/api/instance');
-    return instance && { kind: 'contact', instance: instance.body };
-  },
-  async '/post/:id'(read, params) {
-    const post = await read<PostWithComments>(`/api/posts/${encodeURIComponent(params.id)}`);
-    return post && { kind: 'post', post: post.body, commentsNext: post.next };
-  },
-};
+/** The page's first reads, as the viewer, made into what the page shows first; null when it reads nothing or a read failed. */
+async function firstPageData(page: PrivatePage, read: Read, params: Params): Promise<FirstPageData | null> {
+  const urls = page.reads(params);
+  if (!page.firstData || urls.length === 0) return null;
+  const answers = await Promise.all(urls.map(read));
+  return answers.every((answer) => answer !== null) ? page.firstData(answers as Answer[], params) : null;
+}
 
 export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (app, { render }) => {
   const pageViewer = pageSessions(app);
@@ -89,7 +60,10 @@ export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (a
    * the page: with the data `answer` left on the request, or without any (a renewal that failed
    * here) as the client shell.
    */
-  const privateRoute = (url: string, answer: (read: Read, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => Promise<unknown>) => {
+  const privateRoute = (
+    url: string,
+    answer: (read: Read, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => Promise<unknown>,
+  ) => {
     app.get<{ Params: Params }>(url, { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', PRIVATE_NO_STORE);
       const viewer = await pageViewer(request, reply);
@@ -99,19 +73,18 @@ export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (a
     });
   };
 
-  for (const [url, firstReads] of Object.entries(PAGES)) {
-    privateRoute(url, async (read, request) => {
-      const [user, page] = await Promise.all([read<User>('/api/auth/getLoggedUser'), firstReads(read, request.params).catch(() => null)]);
-      if (user) {
-        const data: ServerData = { user: user.body, page };
-        (request.raw as unknown as Record<symbol, ServerData>)[SERVER_DATA_KEY] = data;
-      }
+  // Every private page of the table (lib/pages.ts), with its first reads; `/profile` only redirects.
+  for (const [route, page] of Object.entries(PRIVATE_PAGES)) {
+    privateRoute(fastifyRoute(route), async (read, request, reply) => {
+      const [user, data] = await Promise.all([
+        read(apiUrls.loggedUser()),
+        page.redirect ? null : firstPageData(page, read, request.params).catch(() => null),
+      ]);
+      if (!user) return;
+      const viewer = user.body as User;
+      if (page.redirect) return reply.redirect(page.redirect(viewer), 302);
+      const firstLoad: FirstLoad = { user: viewer, page: data };
+      (request.raw as unknown as Record<symbol, FirstLoad>)[FIRST_LOAD_KEY] = firstLoad;
     });
   }
-
-  // The way into my own profile: straight to it, instead of a page whose only job is to navigate on.
-  privateRoute('/profile', async (read, _request, reply) => {
-    const user = await read<User>('/api/auth/getLoggedUser');
-    if (user) await reply.redirect(`/profile/${encodeURIComponent(user.body.username)}`, 302);
-  });
 };

@@ -35,7 +35,10 @@ export function pageSessions(app: FastifyInstance) {
       const tokens = await auth.refresh(refresh);
       // Next.js writes the page on the raw response, past the hook that would write
       // reply.setCookie's cookies: serialize them into the header here.
-      reply.header('Set-Cookie', sessionCookies(config.secureCookies, tokens).map((c) => app.serializeCookie(c.name, c.value, c.options)));
+      reply.header(
+        'Set-Cookie',
+        sessionCookies(config.secureCookies, tokens).map((c) => app.serializeCookie(c.name, c.value, c.options)),
+      );
       return { kind: 'signedIn', accessToken: tokens.access };
     } catch {
       return { kind: 'undecided' };

@@ -7,15 +7,28 @@ import { type World, buildWorld, openAppPage, themes, useTheme } from './pages';
 const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-interface AxeViolation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
   }, WCAG_TAGS);
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }
 
 let world: World;
@@ -26,7 +39,10 @@ describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
   });
 
   for (const theme of themes) {
-    for (const [width, options] of [['1280px', {}], ['375px', MOBILE]] as const) {
+    for (const [width, options] of [
+      ['1280px', {}],
+      ['375px', MOBILE],
+    ] as const) {
       test(`every page, ${theme}, ${width}: no violations`, async ({ openPage }) => {
         const page = await openPage(options);
         await useTheme(page, theme);

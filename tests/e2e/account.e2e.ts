@@ -19,14 +19,29 @@ describe('settings', () => {
     const account = await createAccount(page);
     await signInViaApi(page, account);
     await page.goto('/settings');
-    const profile = page.getByRole('region', { name: 'Profile' }).or(page.locator('section[aria-labelledby="profile-settings"]')).first();
+    const profile = page
+      .getByRole('region', { name: 'Profile' })
+      .or(page.locator('section[aria-labelledby="profile-settings"]'))
+      .first();
     await profile.waitFor();
 
-    for (const [kind, size] of [['avatar', [600, 600]], ['banner', [1800, 600]]] as const) {
-      await page.getByTestId(`${kind}-dropzone`).locator('input[type=file]').setInputFiles({
-        name: `${kind}.png`, mimeType: 'image/png', buffer: await makeImage('png', size[0], size[1], kind === 'avatar' ? 40 : 220),
-      });
-      await expect.poll(() => page.getByTestId(`${kind}-dropzone`).locator(`img[src*="/media/${kind}/"]`).count(), { timeout: 15_000 }).toBe(1);
+    for (const [kind, size] of [
+      ['avatar', [600, 600]],
+      ['banner', [1800, 600]],
+    ] as const) {
+      await page
+        .getByTestId(`${kind}-dropzone`)
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: `${kind}.png`,
+          mimeType: 'image/png',
+          buffer: await makeImage('png', size[0], size[1], kind === 'avatar' ? 40 : 220),
+        });
+      await expect
+        .poll(() => page.getByTestId(`${kind}-dropzone`).locator(`img[src*="/media/${kind}/"]`).count(), {
+          timeout: 15_000,
+        })
+        .toBe(1);
     }
     await page.getByLabel('Description').fill('I photograph lighthouses.');
     const profileSaved = page.waitForResponse((r) => r.url().endsWith('/api/users/updateProfile'));

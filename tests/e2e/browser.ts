@@ -49,8 +49,11 @@ export const test = base.extend<PageFixtures>({
     if (task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0) {
       mkdirSync(RESULTS_DIR, { recursive: true });
       const name = safeName(`${path.basename(task.file?.name ?? '')}-${task.name}`);
-      await Promise.all(pages.map((page, i) =>
-        page.screenshot({ path: path.join(RESULTS_DIR, `${name}-${i}.png`), fullPage: true }).catch(() => {})));
+      await Promise.all(
+        pages.map((page, i) =>
+          page.screenshot({ path: path.join(RESULTS_DIR, `${name}-${i}.png`), fullPage: true }).catch(() => {}),
+        ),
+      );
       writeFileSync(path.join(RESULTS_DIR, `${name}.log`), logs.join('\n'));
     }
     await Promise.all(contexts.map((context) => context.close()));

@@ -6,7 +6,9 @@ import type { Account } from './users';
 
 /** Signs the page's context in without the form (for journeys about something else). */
 export async function signInViaApi(page: Page, account: Account): Promise<void> {
-  const res = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
   if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
 }
 
@@ -27,16 +29,25 @@ export async function uploadViaApi(page: Page, preset: 'post' | 'avatar' | 'bann
   const res = await page.request.post('/api/uploads', {
     multipart: {
       upload_preset: preset,
-      file: { name: `${preset}.jpg`, mimeType: 'image/jpeg', buffer: await makeImage('jpeg', preset === 'banner' ? 1500 : 900, preset === 'banner' ? 500 : 600, hue) },
+      file: {
+        name: `${preset}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await makeImage('jpeg', preset === 'banner' ? 1500 : 900, preset === 'banner' ? 500 : 600, hue),
+      },
     },
   });
   if (res.status() !== 201) throw new Error(`upload failed: ${res.status()} ${await res.text()}`);
   return res.json();
 }
 
-export async function createPostViaApi(page: Page, post: { message: string; tags: string[]; hue?: number }): Promise<Post> {
+export async function createPostViaApi(
+  page: Page,
+  post: { message: string; tags: string[]; hue?: number },
+): Promise<Post> {
   const upload = await uploadViaApi(page, 'post', post.hue);
-  const res = await page.request.post('/api/posts/create', { data: { message: post.message, tags: post.tags, image: upload.secure_url } });
+  const res = await page.request.post('/api/posts/create', {
+    data: { message: post.message, tags: post.tags, image: upload.secure_url },
+  });
   if (res.status() !== 201) throw new Error(`create post failed: ${res.status()} ${await res.text()}`);
   return res.json();
 }

@@ -16,16 +16,19 @@ async function tabTo(page: Page, accessibleName: string, max = 40): Promise<void
   throw new Error(`Tab never reached "${accessibleName}"`);
 }
 
-const focusRingVisible = (page: Page) => page.evaluate(() => {
-  const style = getComputedStyle(document.activeElement as Element);
-  return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-});
+const focusRingVisible = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+  });
 
 const focusInside = (page: Page, selector: string) =>
   page.evaluate((sel) => Boolean(document.activeElement?.closest(sel)), selector);
 
 describe('keyboard', () => {
-  test('the post modal opens from the keyboard, traps focus, closes on Escape and returns focus', async ({ openPage }) => {
+  test('the post modal opens from the keyboard, traps focus, closes on Escape and returns focus', async ({
+    openPage,
+  }) => {
     const page = await openPage();
     await signInViaApi(page, await createAccount(page));
     await page.goto('/home');

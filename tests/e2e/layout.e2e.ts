@@ -3,24 +3,29 @@ import { expect, MOBILE, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { createAccount } from './users';
 
-const bodyLock = (page: Page) => page.evaluate(() => ({ overflow: document.body.style.overflow, padding: document.body.style.paddingRight }));
+const bodyLock = (page: Page) =>
+  page.evaluate(() => ({ overflow: document.body.style.overflow, padding: document.body.style.paddingRight }));
 
 async function withPosts(page: Page, count: number) {
   const account = await createAccount(page);
   await signInViaApi(page, account);
-  for (let i = 0; i < count; i += 1) await createPostViaApi(page, { message: `Scroll filler ${i}`, tags: ['filler'], hue: i * 40 });
+  for (let i = 0; i < count; i += 1)
+    await createPostViaApi(page, { message: `Scroll filler ${i}`, tags: ['filler'], hue: i * 40 });
   return account;
 }
 
 describe('mobile (375×812, mobile user agent)', () => {
-  test('the hamburger sidebar has the profile block; the modal locks scrolling without padding', async ({ openPage }) => {
+  test('the hamburger sidebar has the profile block; the modal locks scrolling without padding', async ({
+    openPage,
+  }) => {
     const page = await openPage(MOBILE);
     const account = await withPosts(page, 1);
     await page.goto('/home');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sidebar = page.getByRole('dialog');
     await sidebar.waitFor();
-    for (const name of ['Home', 'Contact', 'Profile', 'Settings']) expect(await sidebar.getByRole('link', { name }).count()).toBe(1);
+    for (const name of ['Home', 'Contact', 'Profile', 'Settings'])
+      expect(await sidebar.getByRole('link', { name }).count()).toBe(1);
     for (const name of ['Create post', 'Logout']) expect(await sidebar.getByRole('button', { name }).count()).toBe(1);
     await sidebar.getByText(account.username, { exact: true }).waitFor();
     await sidebar.getByText(account.email, { exact: true }).waitFor();
@@ -37,7 +42,9 @@ describe('mobile (375×812, mobile user agent)', () => {
 });
 
 describe('desktop (1280×800)', () => {
-  test('the modal adds and removes the 17px padding; the navbar hides past 30px; profile navbar translucency', async ({ openPage }) => {
+  test('the modal adds and removes the 17px padding; the navbar hides past 30px; profile navbar translucency', async ({
+    openPage,
+  }) => {
     const page = await openPage();
     const account = await withPosts(page, 4);
     await page.goto('/home');
@@ -60,11 +67,12 @@ describe('desktop (1280×800)', () => {
 
     await page.goto(`/profile/${account.username}`);
     await page.getByRole('heading', { name: account.username }).waitFor();
-    const navbarAlpha = () => page.getByRole('banner').evaluate((el) => {
-      const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(el).backgroundColor);
-      const parts = match ? match[1].split(',').map((p) => Number(p.trim())) : [];
-      return parts.length === 4 ? parts[3] : 1;
-    });
+    const navbarAlpha = () =>
+      page.getByRole('banner').evaluate((el) => {
+        const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(el).backgroundColor);
+        const parts = match ? match[1].split(',').map((p) => Number(p.trim())) : [];
+        return parts.length === 4 ? parts[3] : 1;
+      });
     await page.waitForTimeout(300);
     const atTop = await navbarAlpha();
     expect(atTop).toBeLessThan(0.9); // at the top: translucent over the banner

@@ -27,7 +27,8 @@ export async function buildWorld(page: Page): Promise<World> {
   });
   let postId = '';
   for (const [i, tags] of [['sunset', 'sea'], ['hiking'], ['sea', 'boats']].entries()) {
-    postId = (await createPostViaApi(page, { message: `Evening number ${i + 1} by the water`, tags, hue: 30 + i * 90 }))._id;
+    postId = (await createPostViaApi(page, { message: `Evening number ${i + 1} by the water`, tags, hue: 30 + i * 90 }))
+      ._id;
   }
   await page.request.post(`/api/posts/${postId}/comments`, { data: { message: 'What a view!' } });
   await page.request.post('/api/auth/logout');
@@ -60,7 +61,9 @@ export async function useTheme(page: Page, theme: ThemeName): Promise<void> {
 export async function openAppPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 })
+    .catch(() => {});
   // Images fade in over their placeholders.
   await page.waitForTimeout(400);
 }

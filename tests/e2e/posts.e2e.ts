@@ -14,12 +14,15 @@ async function signedInHome(page: Page) {
 
 /** Drops a file on the dropzone the way a browser does: a DataTransfer with a File in a drop event. */
 async function dropFile(page: Page, testId: string, file: { name: string; type: string; bytes: Buffer }) {
-  const dataTransfer = await page.evaluateHandle(({ name, type, base64 }) => {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], name, { type }));
-    return transfer;
-  }, { name: file.name, type: file.type, base64: file.bytes.toString('base64') });
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+  );
   await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer });
 }
 
@@ -42,12 +45,20 @@ describe('create a post', () => {
       await route.continue();
     });
     const preview = dialog.locator('img[src*="/media/post/"]');
-    await dropFile(page, 'post-dropzone', { name: 'first.png', type: 'image/png', bytes: await makeImage('png', 1600, 1200, 120) });
+    await dropFile(page, 'post-dropzone', {
+      name: 'first.png',
+      type: 'image/png',
+      bytes: await makeImage('png', 1600, 1200, 120),
+    });
     await dialog.getByRole('progressbar', { name: 'Uploading post image' }).waitFor();
     await expect.poll(() => preview.count(), { timeout: 15_000 }).toBe(1);
     const firstUpload = await preview.getAttribute('src');
     expect(await publish.isDisabled()).toBe(true); // an image but no tag yet
-    await dropFile(page, 'post-dropzone', { name: 'second.jpg', type: 'image/jpeg', bytes: await makeImage('jpeg', 1200, 900, 300) });
+    await dropFile(page, 'post-dropzone', {
+      name: 'second.jpg',
+      type: 'image/jpeg',
+      bytes: await makeImage('jpeg', 1200, 900, 300),
+    });
     await expect.poll(() => preview.getAttribute('src'), { timeout: 15_000 }).not.toBe(firstUpload);
     await dialog.getByRole('progressbar').waitFor({ state: 'detached' });
 
@@ -77,7 +88,11 @@ describe('create a post', () => {
     await page.getByRole('button', { name: 'Create post' }).first().click();
     await dropFile(page, 'post-dropzone', { name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.alloc(4194304, 1) });
     await toast(page, TEXTS.fileTooBig).waitFor();
-    await dropFile(page, 'post-dropzone', { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not an image') });
+    await dropFile(page, 'post-dropzone', {
+      name: 'notes.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('not an image'),
+    });
     await expect.poll(() => page.getByText(/Allowed Formats: JPEG, PNG/).count()).toBeGreaterThan(1);
   });
 });

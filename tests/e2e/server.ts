@@ -51,10 +51,19 @@ export async function startServer({ build }: { build: boolean }): Promise<Runnin
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
-      ...process.env, NODE: process.execPath, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      ...process.env,
+      NODE: process.execPath,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
       // Journeys sign up and sign in many times from one IP.
-      RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_AUTH_PER_ACCOUNT: '10000', RATE_LIMIT_UPLOADS_PER_USER: '10000',
-      RATE_LIMIT_WRITES_PER_USER: '10000', CONTACT_EMAIL: 'team@posts.example',
+      RATE_LIMIT_AUTH_PER_IP: '10000',
+      RATE_LIMIT_AUTH_PER_ACCOUNT: '10000',
+      RATE_LIMIT_UPLOADS_PER_USER: '10000',
+      RATE_LIMIT_WRITES_PER_USER: '10000',
+      CONTACT_EMAIL: 'team@posts.example',
     },
   });
   await waitForServer(baseURL, child);

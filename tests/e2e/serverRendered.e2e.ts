@@ -5,7 +5,9 @@ import { THEMES } from '../../lib/limits';
 import { createAccount } from './users';
 
 describe('server-rendered private pages', () => {
-  test('arrive with the posts in the HTML, hydrate without warnings and without reading again', async ({ openPage }) => {
+  test('arrive with the posts in the HTML, hydrate without warnings and without reading again', async ({
+    openPage,
+  }) => {
     const page = await openPage();
     const account = await createAccount(page);
     await signInViaApi(page, account);
@@ -31,8 +33,12 @@ describe('server-rendered private pages', () => {
       expect(html, path).toContain(path.startsWith('/profile') ? `${account.username}</h1>` : 'Rendered by the server');
       // The largest paint is requested from the head, before the scripts: the first post image, or the profile's banner.
       const head = html.slice(0, html.indexOf('<script'));
-      if (path.startsWith('/profile')) expect(head, path).toContain(`<link rel="preload" as="image" href="${banner}" fetchPriority="high"/>`);
-      else expect(head, path).toMatch(/<link rel="preload" as="image" href="[^"]+" imageSrcSet="[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/);
+      if (path.startsWith('/profile'))
+        expect(head, path).toContain(`<link rel="preload" as="image" href="${banner}" fetchPriority="high"/>`);
+      else
+        expect(head, path).toMatch(
+          /<link rel="preload" as="image" href="[^"]+" imageSrcSet="[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/,
+        );
 
       apiReads.length = 0;
       await page.goto(path);

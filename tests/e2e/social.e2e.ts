@@ -56,7 +56,9 @@ describe('a second user', () => {
     await comment.getByRole('button', { name: /^Dislike comment/ }).click();
     expect((await commentDisliked).status()).toBe(200);
     await toast(page, TEXTS.dislikedComment).waitFor();
-    await expect.poll(() => comment.getByRole('button', { name: /^Dislike comment/ }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => comment.getByRole('button', { name: /^Dislike comment/ }).getAttribute('aria-pressed'))
+      .toBe('true');
 
     await page.goto(`/profile/${author.username}`);
     await page.getByRole('button', { name: 'Unfollow' }).click();
@@ -99,13 +101,17 @@ describe('tag search', () => {
 });
 
 describe('a post with more comments than a page', () => {
-  test('shows the 12 newest and loads the older ones, server-rendered and reached inside the app, from one read of the post', async ({ openPage }) => {
+  test('shows the 12 newest and loads the older ones, server-rendered and reached inside the app, from one read of the post', async ({
+    openPage,
+  }) => {
     const page = await openPage();
     const account = await createAccount(page);
     await signInViaApi(page, account);
     const post = await createPostViaApi(page, { message: 'A long thread', tags: ['thread'] });
     for (let i = 1; i <= 14; i += 1) {
-      const res = await page.request.post(`/api/posts/${post._id}/comments`, { data: { message: `Reply number ${i}` } });
+      const res = await page.request.post(`/api/posts/${post._id}/comments`, {
+        data: { message: `Reply number ${i}` },
+      });
       expect(res.status()).toBe(201);
     }
     const replies = page.getByText(/^Reply number \d+$/);
@@ -113,7 +119,8 @@ describe('a post with more comments than a page', () => {
     const commentReads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname === `/api/posts/${post._id}/comments` && request.method() === 'GET') commentReads.push(url.search);
+      if (url.pathname === `/api/posts/${post._id}/comments` && request.method() === 'GET')
+        commentReads.push(url.search);
     });
 
     const showsAllAfterLoadingOlder = async () => {
@@ -130,7 +137,11 @@ describe('a post with more comments than a page', () => {
     await showsAllAfterLoadingOlder();
 
     await page.goto('/home');
-    await page.getByRole('article').filter({ hasText: 'A long thread' }).getByRole('link', { name: /comments?, open post/ }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'A long thread' })
+      .getByRole('link', { name: /comments?, open post/ })
+      .click();
     await page.waitForURL(`**/post/${post._id}**`);
     await showsAllAfterLoadingOlder();
     // The comments list was only ever read for its older page, never for the first one again.

@@ -1,23 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serverDataOf, type ServerData } from '../../lib/serverData';
+import { firstLoadOf, type FirstLoad } from '../../lib/firstLoad';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
 
 // Stands in for Next.js: answers with the data the page would be rendered from.
 async function pageHandler(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ url: req.url, serverData: serverDataOf(req) }));
+  res.end(JSON.stringify({ url: req.url, firstLoad: firstLoadOf(req) }));
 }
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({}, { pageHandler }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { pageHandler });
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const PRIVATE_PAGES = ['/home', '/profile/someone', '/tagged/sea', '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b', '/settings', '/profile', '/contact'];
+const PRIVATE_PAGES = [
+  '/home',
+  '/profile/someone',
+  '/tagged/sea',
+  '/post/01a204b8-1716-70b8-9f9d-257fe2a8924b',
+  '/settings',
+  '/profile',
+  '/contact',
+];
 
-const open = (path: string, cookie?: string) => t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
-const serverData = (body: string) => (JSON.parse(body) as { serverData: ServerData | null }).serverData;
-const api = async (user: SignedInUser, url: string) => (await t.app.inject({ method: 'GET', url, headers: user.headers })).json();
+const open = (path: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+const firstLoad = (body: string) => (JSON.parse(body) as { firstLoad: FirstLoad | null }).firstLoad;
+const api = async (user: SignedInUser, url: string) =>
+  (await t.app.inject({ method: 'GET', url, headers: user.headers })).json();
 
 describe('private pages rendered on the server', () => {
   it('redirect a visitor to / before reading anything, and are never stored', async () => {
@@ -26,7 +40,7 @@ describe('private pages rendered on the server', () => {
       expect(res.statusCode, path).toBe(302);
       expect(res.headers.location).toBe('/');
       expect(res.headers['cache-control']).toBe('private, no-store');
-      expect(res.body).not.toContain('serverData');
+      expect(res.body).not.toContain('firstLoad');
     }
   });
 
@@ -35,7 +49,7 @@ describe('private pages rendered on the server', () => {
     for (const path of ['/', '/login', '/createAccount']) {
       const res = await open(path, ann.headers.cookie);
       expect(res.statusCode, path).toBe(200);
-      expect(serverData(res.body), path).toBeNull();
+      expect(firstLoad(res.body), path).toBeNull();
     }
   });
 
@@ -45,7 +59,10 @@ describe('private pages rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     const instance = await api(ann, '/api/instance');
     expect(instance).toEqual({ name: t.config.instanceName, contactEmail: t.config.contactEmail });
-    expect(serverData(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), page: { kind: 'contact', instance } });
+    expect(firstLoad(res.body)).toEqual({
+      user: await api(ann, '/api/auth/getLoggedUser'),
+      page: { kind: 'contact', instance },
+    });
   });
 
   it('render /settings with the viewer alone: the forms show their own account', async () => {
@@ -53,7 +70,7 @@ describe('private pages rendered on the server', () => {
     const res = await open('/settings', ann.headers.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(serverData(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), page: null });
+    expect(firstLoad(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), page: null });
   });
 
   it('send /profile straight on to my own profile', async () => {
@@ -64,22 +81,26 @@ describe('private pages rendered on the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
-  it("render /home with the viewer and the feed exactly as the API answers it, with no-store", async () => {
+  it('render /home with the viewer and the feed exactly as the API answers it, with no-store', async () => {
     const ann = await signIn(t.app);
     const post = await createPost(t.app, ann, { message: 'Mine' });
     const res = await open('/home', ann.headers.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const data = serverData(res.body)!;
+    const data = firstLoad(res.body)!;
     expect(data.user).toEqual(await api(ann, '/api/auth/getLoggedUser'));
-    expect(data.page).toEqual({ kind: 'feed', feed: 'following', posts: { items: await api(ann, '/api/posts?feed=following'), next: null } });
+    expect(data.page).toEqual({
+      kind: 'feed',
+      feed: 'following',
+      posts: { items: await api(ann, '/api/posts?feed=following'), next: null },
+    });
     expect(data.page?.kind === 'feed' && data.page.posts.items[0]._id).toBe(post._id);
   });
 
   it('carry the next-page link the API gives', async () => {
     const ann = await signIn(t.app);
     for (let i = 0; i < 13; i += 1) await createPost(t.app, ann, { tags: ['many'] });
-    const data = serverData((await open('/tagged/%23Many,many', ann.headers.cookie)).body)!;
+    const data = firstLoad((await open('/tagged/%23Many,many', ann.headers.cookie)).body)!;
     const page = data.page!;
     expect(page.kind).toBe('tagged');
     if (page.kind !== 'tagged') return;
@@ -94,10 +115,15 @@ describe('private pages rendered on the server', () => {
     const bob = await signIn(t.app);
     const post = await createPost(t.app, ann, { message: 'By Ann' });
     await t.app.inject({ method: 'PATCH', url: `/api/posts/${post._id}/like`, headers: ann.headers });
-    await t.app.inject({ method: 'POST', url: `/api/posts/${post._id}/comments`, headers: ann.headers, payload: { message: 'Ann here' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post._id}/comments`,
+      headers: ann.headers,
+      payload: { message: 'Ann here' },
+    });
 
     const profileRes = await open(`/profile/${ann.username.toUpperCase()}`, bob.headers.cookie);
-    const profile = serverData(profileRes.body)!;
+    const profile = firstLoad(profileRes.body)!;
     expect(profile.user._id).toBe(bob.id);
     expect(profile.page).toEqual({
       kind: 'profile',
@@ -107,7 +133,7 @@ describe('private pages rendered on the server', () => {
     expect(profileRes.body).not.toContain(ann.email);
 
     const postRes = await open(`/post/${post._id}`, bob.headers.cookie);
-    const detail = serverData(postRes.body)!;
+    const detail = firstLoad(postRes.body)!;
     expect(detail.user.email).toBe(bob.email);
     expect(detail.page?.kind).toBe('post');
     if (detail.page?.kind !== 'post') return;
@@ -121,7 +147,7 @@ describe('private pages rendered on the server', () => {
 
   it('render a missing post with the viewer only: the page reports it itself', async () => {
     const ann = await signIn(t.app);
-    const data = serverData((await open(PRIVATE_PAGES[3], ann.headers.cookie)).body)!;
+    const data = firstLoad((await open(PRIVATE_PAGES[3], ann.headers.cookie)).body)!;
     expect(data.user._id).toBe(ann.id);
     expect(data.page).toBeNull();
   });
@@ -133,10 +159,18 @@ describe('private pages rendered on the server', () => {
     const renewed = cookiesOf(res);
     expect(Object.keys(renewed).sort()).toEqual(['access_token', 'has_session', 'refresh_token']);
     expect(renewed.refresh_token).not.toBe(ann.cookies.refresh_token);
-    expect(res.cookies.find((c) => c.name === 'access_token')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(serverData(res.body)!.user._id).toBe(ann.id);
+    expect(res.cookies.find((c) => c.name === 'access_token')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
+    expect(firstLoad(res.body)!.user._id).toBe(ann.id);
     // The new cookies work for the API.
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: { cookie: cookieHeader(renewed) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/getLoggedUser',
+      headers: { cookie: cookieHeader(renewed) },
+    });
     expect(me.json()._id).toBe(ann.id);
   });
 
@@ -144,7 +178,7 @@ describe('private pages rendered on the server', () => {
     const res = await open('/home', cookieHeader({ refresh_token: 'not-a-real-token', has_session: '1' }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(serverData(res.body)).toBeNull();
+    expect(firstLoad(res.body)).toBeNull();
     expect(res.cookies).toEqual([]);
   });
 

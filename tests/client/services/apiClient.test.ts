@@ -9,7 +9,9 @@ function expiredSession({ refreshOk = true } = {}) {
   const guarded = (name: 'a' | 'b' | 'c') =>
     http.get(`/api/${name}`, () => {
       counts[name] += 1;
-      return refreshed ? HttpResponse.json({ name }) : HttpResponse.json({ message: 'Token expired', code: 'Unauthorized' }, { status: 401 });
+      return refreshed
+        ? HttpResponse.json({ name })
+        : HttpResponse.json({ message: 'Token expired', code: 'Unauthorized' }, { status: 401 });
     });
   server.use(
     guarded('a'),
@@ -133,7 +135,9 @@ describe('apiClient 401 refresh-and-retry', () => {
 
   it("rejects with the server's message, or the error's own when there is no answer", async () => {
     server.use(
-      http.get('/api/missing', () => HttpResponse.json({ message: 'Post not found', code: 'PostNotFound' }, { status: 404 })),
+      http.get('/api/missing', () =>
+        HttpResponse.json({ message: 'Post not found', code: 'PostNotFound' }, { status: 404 }),
+      ),
       http.get('/api/down', () => HttpResponse.error()),
     );
     const { client } = createApiClient();

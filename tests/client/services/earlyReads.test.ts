@@ -1,9 +1,21 @@
-import { EARLY_READS_GLOBAL, EARLY_READS_SCRIPT, POST_IMAGE_SIZES } from '../../../lib/earlyReads';
-import { authApi } from '../../../services/authApi';
-import { postsApi } from '../../../services/postsApi';
-import { usersApi } from '../../../services/usersApi';
+import { EARLY_READS_GLOBAL, earlyReadsScript } from '../../../lib/earlyReadsScript';
+import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
+import { earlyReadsOf, OPEN_ROUTES, PRIVATE_PAGES, PUBLIC_ROUTES } from '../../../lib/pages';
+import { authApi } from '../../../features/auth/authApi';
+import { instanceApi } from '../../../features/contact/instanceApi';
+import { postsApi } from '../../../features/posts/postsApi';
+import { usersApi } from '../../../features/profile/usersApi';
 
-const post = { _id: 'p1', image: '/media/post/p1/900.webp', imageInfo: { width: 900, height: 600, thumbhash: null, srcset: '/media/post/p1/540.webp 540w, /media/post/p1/900.webp 900w' } };
+const post = {
+  _id: 'p1',
+  image: '/media/post/p1/900.webp',
+  imageInfo: {
+    width: 900,
+    height: 600,
+    thumbhash: null,
+    srcset: '/media/post/p1/540.webp 540w, /media/post/p1/900.webp 900w',
+  },
+};
 const user = { _id: 'u1', username: 'ana b', banner: '/media/banner/b.webp' };
 
 /** What the server would answer, by path; the fetch spy records every URL asked for. */
@@ -12,60 +24,112 @@ function answer(url: URL): unknown {
   if (url.pathname.startsWith('/api/users/') && url.pathname.endsWith('/posts')) return [post];
   if (url.pathname.startsWith('/api/users/')) return { user };
   if (url.pathname === '/api/posts/p1') return post;
+  if (url.pathname === '/api/instance') return { name: 'Posts', contactEmail: 'admin@example.com' };
   return [post];
 }
 
-function openDocument(path: string): string[] {
-  window.history.replaceState(null, '', path);
+/** Runs the document's script for a route as Next.js hands it to the document (its pattern and decoded params). */
+function openDocument(route: string, query: Record<string, string> = {}): string[] {
   const asked: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input));
     asked.push(url.href);
     return Response.json(answer(url));
   });
-  new Function(EARLY_READS_SCRIPT)();
+  const reads = earlyReadsOf(route, query);
+  if (reads) new Function(earlyReadsScript(reads))();
   return asked;
 }
 
+const absolute = (url: string) => new URL(url, location.href).href;
+
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) => ({
-    href: l.getAttribute('href'), srcset: l.getAttribute('imagesrcset'), sizes: l.getAttribute('imagesizes'), priority: l.getAttribute('fetchpriority'),
+    href: l.getAttribute('href'),
+    srcset: l.getAttribute('imagesrcset'),
+    sizes: l.getAttribute('imagesizes'),
+    priority: l.getAttribute('fetchpriority'),
   }));
+
+/** Every private page of the table, with its params and the reads its components make through the API modules. */
+const pages: [route: string, params: Record<string, string>, pageReads: () => Promise<unknown>][] = [
+  ['/home', {}, () => postsApi.feed('following')],
+  ['/post/[id]', { id: 'p1' }, () => postsApi.get('p1')],
+  [
+    '/profile/[profileName]',
+    { profileName: 'ana b' },
+    () => Promise.all([usersApi.profile('ana b'), postsApi.byUser('ana b')]),
+  ],
+  ['/tagged/[tags]', { tags: '#Sea, hiking,sea,' }, () => postsApi.tagged(['Sea', 'hiking'])],
+  ['/contact', {}, () => instanceApi.instance()],
+  ['/settings', {}, async () => undefined],
+  ['/profile', {}, async () => undefined],
+];
 
 describe('early reads', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
     document.head.innerHTML = '';
-    window.history.replaceState(null, '', '/');
   });
 
-  it.each([
-    ['/home', () => postsApi.feed('following')],
-    ['/post/p1', () => postsApi.get('p1')],
-    ['/profile/ana%20b', () => Promise.all([usersApi.profile('ana b'), postsApi.byUser('ana b')])],
-    ['/tagged/%23Sea,%20hiking,sea,', () => postsApi.tagged(['Sea', 'hiking'])],
-  ])('%s: the app gets the reads the document started, without asking again', async (path, pageReads) => {
-    const started = [...openDocument(path)];
-    expect(started.length).toBeGreaterThan(1);
-    await Promise.all([authApi.getLoggedUser(), pageReads()]);
-    // Nothing more went out: each read the app made was one the document had started.
-    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(started.length);
+  it('cover every private page of the table', () => {
+    expect(pages.map(([route]) => route).sort()).toEqual(Object.keys(PRIVATE_PAGES).sort());
+  });
+
+  it.each(pages)(
+    "%s: the script fetches exactly the table's reads, and the app takes each of them without asking again",
+    async (route, params, pageReads) => {
+      const started = [...openDocument(route, params)];
+      expect(started).toEqual(['/api/auth/getLoggedUser', ...PRIVATE_PAGES[route].reads(params)].map(absolute));
+      await Promise.all([authApi.getLoggedUser(), pageReads()]);
+      // Nothing more went out: each read the app made was one the document had started.
+      expect(vi.mocked(fetch)).toHaveBeenCalledTimes(started.length);
+    },
+  );
+
+  it('reads the tags of a /tagged address as the page does: trimmed, without #, once each', () => {
+    expect(openDocument('/tagged/[tags]', { tags: '#Sea, hiking,sea,' })[1]).toBe(
+      absolute('/api/posts/tagged?tags=Sea%2Chiking'),
+    );
+    expect(openDocument('/tagged/[tags]', { tags: ' , #' })).toEqual([absolute('/api/auth/getLoggedUser')]);
   });
 
   it("preloads the first post's image with the card's srcset and sizes", async () => {
     openDocument('/home');
     await vi.waitFor(() => expect(preloads()).toHaveLength(1));
-    expect(preloads()[0]).toEqual({ href: post.image, srcset: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES, priority: 'high' });
+    expect(preloads()[0]).toEqual({
+      href: post.image,
+      srcset: post.imageInfo.srcset,
+      sizes: POST_IMAGE_SIZES,
+      priority: 'high',
+    });
+  });
+
+  it("preloads a post's image", async () => {
+    openDocument('/post/[id]', { id: 'p1' });
+    await vi.waitFor(() =>
+      expect(preloads()).toEqual([
+        { href: post.image, srcset: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES, priority: 'high' },
+      ]),
+    );
   });
 
   it('preloads the banner of a profile', async () => {
-    openDocument('/profile/ana%20b');
-    await vi.waitFor(() => expect(preloads()).toEqual([{ href: user.banner, srcset: null, sizes: null, priority: 'high' }]));
+    openDocument('/profile/[profileName]', { profileName: 'ana b' });
+    await vi.waitFor(() =>
+      expect(preloads()).toEqual([{ href: user.banner, srcset: null, sizes: null, priority: 'high' }]),
+    );
   });
 
-  it('starts nothing on the public pages', () => {
-    for (const path of ['/', '/login', '/createAccount']) expect(openDocument(path)).toEqual([]);
+  it('starts nothing on the public pages, and only the viewer on the open ones', () => {
+    for (const route of PUBLIC_ROUTES) expect(earlyReadsOf(route, {})).toBeNull();
+    for (const route of OPEN_ROUTES) expect(openDocument(route)).toEqual([absolute('/api/auth/getLoggedUser')]);
+  });
+
+  it('cannot be closed by an address', () => {
+    const script = earlyReadsScript([{ url: '/api/posts/</script><script>alert(1)</script>' }]);
+    expect(script).not.toContain('</');
   });
 
   it('each read is taken once: a second request goes out', async () => {

@@ -18,7 +18,10 @@ export function signedInState(user: User): Partial<RootState> {
 }
 
 /** Renders `ui` with the app's Redux store and theme, as pages/_app.tsx does. */
-export function renderWithProviders(ui: ReactElement, { preloadedState, store = makeStore(preloadedState), ...options }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { preloadedState, store = makeStore(preloadedState), ...options }: Options = {},
+) {
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <ThemeProvider theme={appTheme}>{children}</ThemeProvider>

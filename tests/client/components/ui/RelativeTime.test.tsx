@@ -7,7 +7,12 @@ describe('relativeTime', () => {
   it('says what Intl.RelativeTimeFormat (en, short, numeric auto) says, for past and future', () => {
     const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
     const units: [Intl.RelativeTimeFormatUnit, number][] = [
-      ['year', 365 * 24 * 3600], ['month', 30 * 24 * 3600], ['week', 7 * 24 * 3600], ['day', 24 * 3600], ['hour', 3600], ['minute', 60],
+      ['year', 365 * 24 * 3600],
+      ['month', 30 * 24 * 3600],
+      ['week', 7 * 24 * 3600],
+      ['day', 24 * 3600],
+      ['hour', 3600],
+      ['minute', 60],
     ];
     for (const [index, [unit, size]] of units.entries()) {
       // Within each unit's range: 1, 2 and the largest count before the next unit up.

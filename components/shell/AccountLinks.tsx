@@ -1,0 +1,59 @@
+import styled from 'styled-components';
+import { AppLink } from '../ui/AppLink';
+import { Icon } from '../ui/Icon';
+import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
+
+export const MenuItem = styled.li`
+  a, button {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    width: 100%;
+    padding: 9px 10px;
+    border: none;
+    border-radius: 8px;
+    background: none;
+    color: ${appTheme.color.text} !important;
+    text-decoration: none;
+    text-align: left;
+    cursor: pointer;
+    &:hover { background: ${appTheme.color.surfaceRaised}; }
+  }
+`;
+
+interface AccountLinksProps {
+  username: string;
+  /** Closes the menu that holds the links. */
+  onNavigate: () => void;
+  onLogout: () => void;
+}
+
+/** Profile, Settings and Logout: the same three entries in the desktop dropdown and the mobile sidebar. */
+export function AccountLinks({ username, onNavigate, onLogout }: AccountLinksProps) {
+  return (
+    <ul>
+      <MenuItem>
+        <AppLink href={links.profile(username)} onClick={onNavigate}>
+          <Icon name="user" size={18} /> Profile
+        </AppLink>
+      </MenuItem>
+      <MenuItem>
+        <AppLink href={links.settings()} onClick={onNavigate}>
+          <Icon name="settings" size={18} /> Settings
+        </AppLink>
+      </MenuItem>
+      <MenuItem>
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate();
+            onLogout();
+          }}
+        >
+          <Icon name="logout" size={18} /> Logout
+        </button>
+      </MenuItem>
+    </ul>
+  );
+}

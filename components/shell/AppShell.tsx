@@ -1,0 +1,109 @@
+import { useRouter } from 'next/router';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
+import { fetchLoggedUser, hasSessionHint, logout, selectSession, selectUser, userCleared } from '../../features/auth';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
+import { loadStoredTheme } from '../../features/settings';
+import { Toasts } from '../../features/notifications';
+import { LoggedOutNavbar } from './LoggedOutNavbar';
+import { NavbarFrame } from './NavbarFrame';
+import { PageLoading } from './PageLoading';
+
+// The signed-in navbar is for members only, so visitors never download it; an empty bar holds its
+// place until it loads. React.lazy, not next/dynamic: it renders in short interruptible tasks
+// (why and figures: docs/frontend.md, Performance).
+const loadLoggedInNavbar = () => import('./LoggedInNavbar');
+const LoggedInNavbar = lazy(loadLoggedInNavbar);
+const emptyNavbar = <NavbarFrame aria-hidden="true" />;
+
+const Main = styled.main<{ $flush: boolean }>`
+  padding-top: ${({ $flush }) => ($flush ? '0' : 'var(--navbar-height)')};
+  min-height: 100vh;
+`;
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const session = useAppSelector(selectSession);
+  const user = useAppSelector(selectUser);
+  const editor = useAppSelector(selectEditor);
+
+  const isPublic = PUBLIC_ROUTES.includes(router.pathname);
+  const isOpen = OPEN_ROUTES.includes(router.pathname);
+
+  // Read after hydration (the server cannot see the cookie), then pages may start loading at once.
+  const [hinted, setHinted] = useState(false);
+
+  useEffect(() => {
+    const hint = hasSessionHint();
+    setHinted(hint);
+    // Likely a member: fetch the navbar's code alongside the session lookup, not after it.
+    if (hint || !isPublic) void loadLoggedInNavbar();
+    dispatch(loadStoredTheme());
+    // A page the server rendered for a signed-in viewer brought the user along: no lookup.
+    if (session === 'loggedIn') return;
+    // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
+    // so a session the hint cookie does not reflect still counts.
+    if (isPublic && !hint) dispatch(userCleared());
+    else void dispatch(fetchLoggedUser());
+    // Only the first page of the visit decides; later navigation keeps the session state.
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (isOpen || session === 'loading') return;
+    if (session === 'loggedIn' && isPublic) void router.replace(links.home());
+    if (session === 'loggedOut' && !isPublic) void router.replace(links.landing());
+  }, [session, isPublic, isOpen, router]);
+
+  const onLogout = useCallback(async () => {
+    await dispatch(logout());
+    await router.push(links.landing());
+  }, [dispatch, router]);
+
+  const onCreatePost = useCallback(() => dispatch(editorOpened(null)), [dispatch]);
+
+  const signedIn = session === 'loggedIn' && user;
+  // With the session hint, a private page starts fetching its data while the user is looked up;
+  // should the lookup fail, the guard above sends the visitor to / all the same.
+  const optimistic = session === 'loading' && hinted;
+  const mayRender = isPublic || isOpen || signedIn || optimistic;
+  // Showing a page is deferred (transition priority, short tasks); hiding never is: after a logout
+  // the back button would show the previous private page for the render a deferred value lags.
+  // The profile's full-bleed layout follows the page itself, so the loading state never jumps.
+  const deferredShow = useDeferredValue(mayRender);
+  const showPage = mayRender && deferredShow;
+  // The page inside a Suspense boundary, so React hydrates it after the shell in short tasks; one
+  // memoized element, since new props on a re-render of the shell would hydrate it at once in one
+  // long task (docs/frontend.md, Performance).
+  const page = useMemo(() => <Suspense fallback={<PageLoading />}>{children}</Suspense>, [children]);
+
+  let navbar: ReactNode;
+  if (signedIn) {
+    navbar = (
+      <Suspense fallback={emptyNavbar}>
+        <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />
+      </Suspense>
+    );
+  } else if (session === 'loading' && !isPublic) navbar = emptyNavbar;
+  else navbar = <LoggedOutNavbar />;
+
+  return (
+    <>
+      <a href="#content" className="skip-link">
+        Skip to content
+      </a>
+      {navbar}
+      <Main
+        id="content"
+        tabIndex={-1}
+        $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}
+      >
+        {showPage ? page : <PageLoading />}
+      </Main>
+      {signedIn && editor.open && <PostEditor />}
+      <Toasts />
+    </>
+  );
+}

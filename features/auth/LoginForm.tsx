@@ -1,0 +1,58 @@
+import { useFormik } from 'formik';
+import { useRouter } from 'next/router';
+import { AppLink } from '../../components/ui/AppLink';
+import { loginSchema } from '../../lib/schemas';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { login, selectAuth } from './authSlice';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { TextField } from '../../components/ui/TextField';
+import { AuthCard } from './AuthCard';
+import { links } from '../../lib/pages';
+
+export function LoginForm() {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { loading } = useAppSelector(selectAuth).login;
+  const formik = useFormik({
+    initialValues: { email: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values) => {
+      const result = await dispatch(login({ email: values.email.trim(), password: values.password }));
+      if (login.fulfilled.match(result)) await router.push(links.home());
+    },
+  });
+  const error = (field: 'email' | 'password') => formik.touched[field] && formik.errors[field];
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      lead="Sign in to see what the people you follow are posting."
+      footer={
+        <>
+          New to Posts? <AppLink href={links.createAccount()}>Create an account</AppLink>
+        </>
+      }
+    >
+      <form onSubmit={formik.handleSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...formik.getFieldProps('email')}
+          error={error('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...formik.getFieldProps('password')}
+          error={error('password')}
+        />
+        <Button type="submit" $block disabled={loading} aria-busy={loading}>
+          {loading && <Spinner />} Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

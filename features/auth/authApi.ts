@@ -1,0 +1,58 @@
+import type { User } from '../../lib/types';
+import { apiUrls } from '../../lib/apiUrls';
+import { apiClient } from '../../services/apiClient';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface SignupData extends Credentials {
+  username: string;
+}
+
+export interface AccountUpdate {
+  username?: string;
+  email: string;
+  newEmail?: string;
+  password: string;
+  newPassword?: string;
+}
+
+export interface ProfileUpdate {
+  email: string;
+  avatar: string | null;
+  banner: string | null;
+  description: string;
+}
+
+/** Readable cookie the server sets beside the HttpOnly session cookies (docs/api-decisions.md). */
+const SESSION_HINT = 'has_session=1';
+
+/** True when this browser most likely holds a session (the lookup still decides). */
+export function hasSessionHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(SESSION_HINT);
+}
+
+export const authApi = {
+  async signup(data: SignupData): Promise<void> {
+    await apiClient.post('/api/auth/signup', data);
+  },
+  async login(data: Credentials): Promise<void> {
+    await apiClient.post('/api/auth/login', data);
+  },
+  async logout(): Promise<void> {
+    await apiClient.post('/api/auth/logout');
+  },
+  /** The server renews a lapsed access token itself on this call, from the refresh cookie. */
+  async getLoggedUser(): Promise<User> {
+    return (await apiClient.get<User>(apiUrls.loggedUser())).data;
+  },
+  /** The signed-in user's own account and profile changes. */
+  async updateAccount(update: AccountUpdate): Promise<User> {
+    return (await apiClient.patch<{ user: User }>('/api/users/updateAccount', update)).data.user;
+  },
+  async updateProfile(update: ProfileUpdate): Promise<User> {
+    return (await apiClient.patch<{ user: User }>('/api/users/updateProfile', update)).data.user;
+  },
+};

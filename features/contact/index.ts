@@ -1,0 +1,2 @@
+/** The contact page: the instance's name and address. */
+export { ContactCard } from './ContactCard';

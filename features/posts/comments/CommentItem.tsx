@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { AppLink } from '../../../components/ui/AppLink';
+import type { Comment } from '../../../lib/types';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../auth';
+import { deleteComment, dislikeComment, likeComment } from '../state/thunks';
+import { ReactionBar } from '../components/ReactionBar';
+import { Avatar } from '../../../components/ui/Avatar';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Icon } from '../../../components/ui/Icon';
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
+
+const Item = styled.li`
+  display: flex;
+  gap: 10px;
+  padding: 12px 0;
+  border-top: 1px solid ${appTheme.color.border};
+`;
+
+const Content = styled.div`
+  flex: 1;
+  min-width: 0;
+  p { margin: 2px 0 4px; white-space: pre-wrap; overflow-wrap: anywhere; }
+`;
+
+const Meta = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: 8px;
+  a { color: ${appTheme.color.text}; font-weight: 700; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+  time { font-size: 12px; color: ${appTheme.color.textMuted}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  margin-left: -12px;
+`;
+
+const DeleteButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 32px;
+  height: 32px;
+  border: none;
+  border-radius: 50%;
+  background: transparent;
+  color: ${appTheme.color.textMuted};
+  cursor: pointer;
+  &:hover { background: ${appTheme.color.surfaceRaised}; color: ${appTheme.color.danger}; }
+`;
+
+interface CommentItemProps {
+  postId: string;
+  /** The post's creator may remove any comment on it. */
+  postCreator: string;
+  comment: Comment;
+}
+
+export function CommentItem({ postId, postCreator, comment }: CommentItemProps) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const busy = useAppSelector((state) => state.posts.likeComment.status === 'loading');
+  const [confirming, setConfirming] = useState(false);
+  const args = { postId, commentId: comment.commentId };
+  const mayDelete = me && (me.username === comment.creator || me.username === postCreator);
+
+  return (
+    <Item>
+      <Avatar src={comment.creatorImage} name={comment.creator} size={32} />
+      <Content>
+        <Meta>
+          <AppLink href={links.profile(comment.creator)}>{comment.creator}</AppLink>
+          <RelativeTime iso={comment.createdAt} />
+        </Meta>
+        <p>{comment.message}</p>
+        <Actions>
+          <ReactionBar
+            subject={`comment by ${comment.creator}`}
+            size={15}
+            likes={comment.likesCount}
+            dislikes={comment.dislikesCount}
+            mine={comment.myReaction}
+            busy={busy}
+            onLike={() => dispatch(likeComment(args))}
+            onDislike={() => dispatch(dislikeComment(args))}
+          />
+          {mayDelete && (
+            <DeleteButton
+              type="button"
+              aria-label={`Delete comment by ${comment.creator}`}
+              onClick={() => setConfirming(true)}
+            >
+              <Icon name="trash" size={16} />
+            </DeleteButton>
+          )}
+        </Actions>
+      </Content>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this comment?"
+          message="It will be removed for everyone. This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            await dispatch(deleteComment(args));
+            setConfirming(false);
+          }}
+        />
+      )}
+    </Item>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Feed } from '../postsApi';
+import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
+import { PageContainer, PageTitle } from '../../../components/ui/Panel';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { PostList } from './PostList';
+import { appTheme } from '../../../themes';
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 4px;
+  padding: 4px;
+  margin: 16px 0 20px;
+  border-radius: 999px;
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  button {
+    flex: 1;
+    height: 36px;
+    border: none;
+    border-radius: 999px;
+    background: transparent;
+    color: ${appTheme.color.text};
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] { background: ${appTheme.color.accent}; color: ${appTheme.color.onAccent}; }
+`;
+
+export function HomeFeed() {
+  const [feed, setFeed] = useState<Feed>('following');
+  return (
+    <PageContainer $width={620}>
+      <PageTitle>Home</PageTitle>
+      <Tabs role="group" aria-label="Feed">
+        <button type="button" aria-pressed={feed === 'following'} onClick={() => setFeed('following')}>
+          Following
+        </button>
+        <button type="button" aria-pressed={feed === 'all'} onClick={() => setFeed('all')}>
+          Everyone
+        </button>
+      </Tabs>
+      <PostList
+        source={{ kind: 'feed', feed }}
+        empty={
+          feed === 'following' ? (
+            <EmptyState>
+              <Icon name="users" size={32} />
+              <h2>Your feed is quiet</h2>
+              <p>
+                Posts from you and the people you follow show up here. See what everyone is sharing and follow someone.
+              </p>
+              <Button onClick={() => setFeed('all')}>Browse Everyone</Button>
+            </EmptyState>
+          ) : (
+            <EmptyState>
+              <Icon name="image" size={32} />
+              <h2>No posts yet</h2>
+              <p>Be the first: use Create post to share an image.</p>
+            </EmptyState>
+          )
+        }
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { AppLink } from '../../../components/ui/AppLink';
+import type { Post } from '../../../lib/types';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../auth';
+import { editorOpened } from '../state/editor';
+import { deletePost, dislikePost, likePost } from '../state/thunks';
+import { Avatar } from '../../../components/ui/Avatar';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Icon } from '../../../components/ui/Icon';
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { PostImage } from './PostImage';
+import { ReactionBar } from './ReactionBar';
+import { TagChip } from './TagChip';
+import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
+
+export const Card = styled.article`
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  border-radius: ${appTheme.radius.lg};
+  overflow: hidden;
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 12px 14px;
+`;
+
+const Byline = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  a {
+    color: ${appTheme.color.text};
+    font-weight: 700;
+    text-decoration: none;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  a:hover { text-decoration: underline; }
+  time { font-size: 13px; color: ${appTheme.color.textMuted}; }
+`;
+
+const OwnerActions = styled.div`
+  display: flex;
+  gap: 2px;
+  button {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    height: 32px;
+    padding: 0 10px;
+    border: none;
+    border-radius: ${appTheme.radius.pill};
+    background: transparent;
+    color: ${appTheme.color.textMuted};
+    font-size: 13px;
+    font-weight: 600;
+    cursor: pointer;
+    &:hover { background: ${appTheme.color.surfaceRaised}; color: ${appTheme.color.text}; }
+  }
+  /* Icons only on narrow screens, so a long username keeps its room. */
+  @media (max-width: 479px) {
+    button { width: 36px; padding: 0; justify-content: center; }
+    button span { display: none; }
+  }
+`;
+
+const Body = styled.div`
+  padding: 10px 14px 16px;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin: 0 -6px 6px;
+`;
+
+const CommentLink = styled(AppLink)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 36px;
+  padding: 0 12px;
+  border-radius: 999px;
+  color: ${appTheme.color.text};
+  font-size: 14px;
+  font-weight: 600;
+  text-decoration: none;
+  &:hover { background: ${appTheme.color.surfaceRaised}; }
+`;
+
+const Message = styled.p`
+  margin: 0 0 10px;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+export const TagRow = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+export const imageAlt = (post: Post) =>
+  `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
+
+interface PostCardProps {
+  post: Post;
+  priority?: boolean;
+  /** On the post's own page the image is not a link to itself. */
+  standalone?: boolean;
+  onDeleted?: () => void;
+}
+
+export function PostCard({ post, priority, standalone, onDeleted }: PostCardProps) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const deleting = useAppSelector((state) => state.posts.delete.status === 'loading');
+  const [confirming, setConfirming] = useState(false);
+  const mine = me?.username === post.creator;
+  const profileHref = links.profile(post.creator);
+  const postHref = links.post(post._id);
+  const image = <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} priority={priority} />;
+
+  return (
+    <Card aria-labelledby={`post-${post._id}-by`}>
+      <Header>
+        <AppLink href={profileHref} tabIndex={-1} aria-hidden="true">
+          <Avatar src={post.creatorImage} name={post.creator} size={38} />
+        </AppLink>
+        <Byline>
+          <AppLink href={profileHref} id={`post-${post._id}-by`}>
+            {post.creator}
+          </AppLink>
+          <RelativeTime iso={post.createdAt} />
+        </Byline>
+        {mine && (
+          <OwnerActions>
+            <button type="button" onClick={() => dispatch(editorOpened(post))} aria-label="Edit post">
+              <Icon name="edit" size={16} />
+              <span aria-hidden="true">Edit</span>
+            </button>
+            <button type="button" onClick={() => setConfirming(true)} aria-label="Delete post">
+              <Icon name="trash" size={16} />
+              <span aria-hidden="true">Delete</span>
+            </button>
+          </OwnerActions>
+        )}
+      </Header>
+      {standalone ? image : <AppLink href={postHref}>{image}</AppLink>}
+      <Body>
+        <Actions>
+          <ReactionBar
+            subject="post"
+            likes={post.likesCount}
+            dislikes={post.dislikesCount}
+            mine={post.myReaction}
+            onLike={() => dispatch(likePost(post._id))}
+            onDislike={() => dispatch(dislikePost(post._id))}
+          />
+          <CommentLink
+            href={`${postHref}#comments`}
+            aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}, open post`}
+          >
+            <Icon name="comment" size={18} />
+            <span aria-hidden="true">{post.commentsCount}</span>
+          </CommentLink>
+        </Actions>
+        {post.message && <Message>{post.message}</Message>}
+        {post.tags.length > 0 && (
+          <TagRow aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                <TagChip tag={tag} />
+              </li>
+            ))}
+          </TagRow>
+        )}
+      </Body>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this post?"
+          message="The post, its comments and its reactions will be removed. This cannot be undone."
+          confirmLabel="Delete"
+          busy={deleting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            const result = await dispatch(deletePost(post._id));
+            setConfirming(false);
+            if (deletePost.fulfilled.match(result)) onDeleted?.();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+const SkeletonCard = styled(Card)`
+  .row { display: flex; align-items: center; gap: 10px; padding: 12px 14px; }
+  .lines { display: grid; gap: 8px; padding: 14px; }
+`;
+
+export function PostCardSkeleton() {
+  return (
+    <SkeletonCard aria-hidden="true">
+      <div className="row">
+        <Skeleton $w="38px" $h="38px" $round />
+        <div style={{ flex: 1, display: 'grid', gap: 6 }}>
+          <Skeleton $w="30%" />
+          <Skeleton $w="18%" $h="10px" />
+        </div>
+      </div>
+      <Skeleton $h="auto" style={{ aspectRatio: '1 / 1', borderRadius: 0 }} />
+      <div className="lines">
+        <Skeleton $w="40%" $h="28px" />
+        <Skeleton $w="85%" />
+        <Skeleton $w="60%" />
+      </div>
+    </SkeletonCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { useRouter } from 'next/router';
+import { useDeferredValue, useEffect } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
+import { postCleared } from '../state/currentPost';
+import { selectCurrentPost } from '../state/selectors';
+import { fetchPost } from '../state/thunks';
+import { CommentForm } from '../comments/CommentForm';
+import { CommentList } from '../comments/CommentList';
+import { Icon } from '../../../components/ui/Icon';
+import { PageContainer } from '../../../components/ui/Panel';
+import { PostCard, PostCardSkeleton } from './PostCard';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
+
+const Comments = styled.section`
+  margin-top: 20px;
+  padding: 16px 18px;
+  border-radius: ${appTheme.radius.lg};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  h2 { font-size: 17px; }
+  scroll-margin-top: calc(var(--navbar-height) + 16px);
+`;
+
+export function PostDetail({ id }: { id: string }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  // Transition priority: the post and its comments render in short, interruptible tasks.
+  const { post, loading, error } = useDeferredValue(useAppSelector(selectCurrentPost));
+
+  const takeFirstLoad = useTakeFirstLoad();
+
+  useEffect(() => {
+    // The server rendered the page with this post already: no second read on the first mount.
+    if (!takeFirstLoad(firstLoadKey.post(id))) void dispatch(fetchPost(id));
+    return () => {
+      dispatch(postCleared());
+    };
+  }, [dispatch, id]);
+
+  if (error && !post) {
+    return (
+      <PageContainer $width={620}>
+        <h1 className="visually-hidden">Post</h1>
+        <EmptyState role="alert">
+          <Icon name="alert" size={32} />
+          <h2>This post is not available</h2>
+          <p>{error}</p>
+        </EmptyState>
+      </PageContainer>
+    );
+  }
+
+  if (!post || post._id !== id) {
+    return (
+      <PageContainer $width={620} aria-busy={loading}>
+        <h1 className="visually-hidden">Post</h1>
+        <PostCardSkeleton />
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer $width={620}>
+      <h1 className="visually-hidden">Post by {post.creator}</h1>
+      <PostCard post={post} standalone priority onDeleted={() => void router.push(links.home())} />
+      <Comments id="comments" aria-labelledby="comments-title">
+        <h2 id="comments-title">
+          Comments <span aria-hidden="true">·</span> {post.commentsCount}
+        </h2>
+        <CommentForm postId={post._id} />
+        <CommentList postId={post._id} postCreator={post.creator} comments={post.comments} />
+      </Comments>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { POST_FORM_MAX_WIDTH_PX } from '../../../lib/limits';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { editorClosed } from '../state/editor';
+import { selectCurrentPost, selectEditor } from '../state/selectors';
+import { fetchPost } from '../state/thunks';
+import { uploadReset } from '../../uploads';
+import { IconButton } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
+import { Modal } from '../../../components/ui/Modal';
+import { PostForm } from './PostForm';
+import { appTheme } from '../../../themes';
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 14px 12px 10px 20px;
+  h2 { font-size: 18px; }
+`;
+
+const LoadError = styled.p`
+  margin: 0;
+  padding: 8px 20px 28px;
+  color: ${appTheme.color.danger};
+`;
+
+/** The create/edit post modal (loaded lazily when opened). */
+export default function PostEditor() {
+  const dispatch = useAppDispatch();
+  const { post } = useAppSelector(selectEditor);
+  const current = useAppSelector(selectCurrentPost);
+  const postId = post?._id;
+
+  useEffect(() => {
+    // Editing works on the server's latest copy of the post (which replaces the stored one).
+    if (postId) void dispatch(fetchPost(postId));
+  }, [dispatch, postId]);
+
+  const close = () => {
+    dispatch(uploadReset('post'));
+    dispatch(editorClosed());
+  };
+
+  const loadError = post && current.error && !current.loading ? current.error : null;
+
+  return (
+    <Modal onClose={close} labelledBy="post-editor-title" width={POST_FORM_MAX_WIDTH_PX}>
+      <Head>
+        <h2 id="post-editor-title">{post ? 'Edit post' : 'Create post'}</h2>
+        <IconButton aria-label="Close" onClick={close}>
+          <Icon name="close" />
+        </IconButton>
+      </Head>
+      {loadError ? (
+        <LoadError role="alert">{loadError}</LoadError>
+      ) : (
+        <PostForm key={post?.updatedAt ?? 'new'} post={post} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,198 @@
+import { useFormik } from 'formik';
+import { useId, useState, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { ValidationError } from 'yup';
+import { MESSAGE_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
+import { postMessageSchema, tagSchema } from '../../../lib/schemas';
+import type { Post } from '../../../lib/types';
+import { normalizeTag } from '../../../lib/validation';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { editorClosed } from '../state/editor';
+import { createPost, editPost } from '../state/thunks';
+import { ImageDropzone, selectUpload, uploadReset } from '../../uploads';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { TagChip } from './TagChip';
+import { appTheme } from '../../../themes';
+
+const Form = styled.form`
+  display: grid;
+  gap: 18px;
+  padding: 4px 20px 20px;
+`;
+
+const Field = styled.div`
+  display: grid;
+  gap: 6px;
+  label { font-weight: 600; font-size: 14px; }
+  textarea, input {
+    width: 100%;
+    padding: 10px 12px;
+    border-radius: 10px;
+    border: 1px solid ${appTheme.color.border};
+    background: ${appTheme.color.bg};
+    color: ${appTheme.color.text};
+    &:focus { outline: 2px solid ${appTheme.color.focus}; outline-offset: 0; border-color: transparent; }
+    &[aria-invalid='true'] { border-color: ${appTheme.color.danger}; }
+  }
+  textarea { min-height: 96px; resize: vertical; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
+  font-size: 13px;
+  color: ${appTheme.color.textMuted};
+`;
+
+export const FieldError = styled.p`
+  margin: 0;
+  font-size: 13px;
+  color: ${appTheme.color.danger};
+`;
+
+const Chips = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+interface PostFormProps {
+  /** The post being edited, or null to create one. */
+  post: Post | null;
+}
+
+const schemaError = (validate: () => unknown): string | null => {
+  try {
+    validate();
+    return null;
+  } catch (error) {
+    return error instanceof ValidationError ? error.message : String(error);
+  }
+};
+
+/** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag exist. */
+export function PostForm({ post }: PostFormProps) {
+  const dispatch = useAppDispatch();
+  const upload = useAppSelector(selectUpload('post'));
+  const creating = useAppSelector((state) => state.posts.create.status === 'loading');
+  const editing = useAppSelector((state) => state.posts.edit.status === 'loading');
+  const id = useId();
+  const [tagInput, setTagInput] = useState('');
+  const [tagError, setTagError] = useState<string | null>(null);
+
+  const image = upload.url ?? post?.image ?? null;
+
+  const formik = useFormik({
+    initialValues: { message: post?.message ?? '', tags: post?.tags ?? ([] as string[]) },
+    validate: (values) => {
+      const message = schemaError(() => postMessageSchema.validateSync(values.message));
+      return message ? { message } : {};
+    },
+    onSubmit: async (values, helpers) => {
+      if (!image) return;
+      const input = { message: values.message.trim(), image, tags: values.tags };
+      const result = post ? await dispatch(editPost({ id: post._id, post: input })) : await dispatch(createPost(input));
+      if (result.meta.requestStatus !== 'fulfilled') return;
+      helpers.resetForm();
+      setTagInput('');
+      dispatch(uploadReset('post'));
+      dispatch(editorClosed());
+    },
+  });
+
+  const addTag = () => {
+    const error = schemaError(() => tagSchema.validateSync(tagInput));
+    if (error) {
+      setTagError(error);
+      return;
+    }
+    const tag = normalizeTag(tagInput);
+    setTagError(null);
+    setTagInput('');
+    const tags = formik.values.tags;
+    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return;
+    if (tags.length >= TAGS_PER_POST_MAX) {
+      setTagError(`A post can have at most ${TAGS_PER_POST_MAX} tags`);
+      return;
+    }
+    void formik.setFieldValue('tags', [...tags, tag]);
+  };
+
+  const onTagKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    addTag();
+  };
+
+  const busy = creating || editing || upload.loading || formik.isSubmitting;
+  const canSubmit = Boolean(image) && formik.values.tags.length > 0;
+  const messageError = formik.touched.message || formik.submitCount > 0 ? formik.errors.message : undefined;
+
+  return (
+    <Form onSubmit={formik.handleSubmit} noValidate aria-busy={busy}>
+      <ImageDropzone kind="post" label="Post image" preview={image} hintId={`${id}-hint`} />
+
+      <Field>
+        <label htmlFor={`${id}-message`}>Message</label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          value={formik.values.message}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          placeholder="Say something about your image"
+          aria-invalid={Boolean(messageError)}
+          aria-describedby={`${id}-message-meta`}
+        />
+        <Row id={`${id}-message-meta`}>
+          {messageError ? <FieldError role="alert">{messageError}</FieldError> : <span />}
+          <span>
+            {formik.values.message.length}/{MESSAGE_MAX}
+          </span>
+        </Row>
+      </Field>
+
+      <Field>
+        <label htmlFor={`${id}-tag`}>Tags</label>
+        <input
+          id={`${id}-tag`}
+          value={tagInput}
+          onChange={(event) => setTagInput(event.target.value)}
+          onKeyDown={onTagKey}
+          placeholder="Type a tag and press Enter"
+          autoComplete="off"
+          aria-invalid={Boolean(tagError)}
+          aria-describedby={`${id}-tag-meta`}
+        />
+        <div id={`${id}-tag-meta`}>{tagError && <FieldError role="alert">{tagError}</FieldError>}</div>
+        {formik.values.tags.length > 0 && (
+          <Chips aria-label="Added tags">
+            {formik.values.tags.map((tag) => (
+              <li key={tag}>
+                <TagChip
+                  tag={tag}
+                  onRemove={() =>
+                    void formik.setFieldValue(
+                      'tags',
+                      formik.values.tags.filter((t) => t !== tag),
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </Chips>
+        )}
+      </Field>
+
+      <Button type="submit" $block disabled={!canSubmit || busy} aria-busy={busy}>
+        {busy && <Spinner />}
+        {post ? 'Edit' : 'Publish'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { thumbHashToDataURL } from 'thumbhash';
+import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
+import type { ImageInfo } from '../../../lib/types';
+import { appTheme } from '../../../themes';
+
+/** Decodes a base64 thumbhash into a tiny data URL shown while the image loads. */
+export function thumbhashDataUrl(thumbhash: string | null | undefined): string | null {
+  if (!thumbhash) return null;
+  try {
+    const binary = atob(thumbhash);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return thumbHashToDataURL(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const Frame = styled.div<{ $ratio: string }>`
+  position: relative;
+  width: 100%;
+  aspect-ratio: ${({ $ratio }) => $ratio};
+  overflow: hidden;
+  background-color: ${appTheme.color.skeleton};
+  background-size: cover;
+  background-position: center;
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: opacity 0.3s ease;
+  }
+`;
+
+interface PostImageProps {
+  src: string;
+  info: ImageInfo | null;
+  alt: string;
+  /** CSS `sizes` for picking a srcset candidate. */
+  sizes?: string;
+  /** Square crop (grids) instead of the image's own shape. */
+  square?: boolean;
+  priority?: boolean;
+}
+
+/** The image has arrived (e.g. from cache, possibly before React attached onLoad). */
+const hasArrived = (img: HTMLImageElement | null) => Boolean(img?.complete && img.naturalWidth > 0);
+
+// Very tall or very wide images are cropped so a card never takes the whole screen.
+const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
+
+export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority }: PostImageProps) {
+  const thumbhash = info?.thumbhash;
+  const imgRef = useRef<HTMLImageElement | null>(null);
+  // Decoded after the commit, each image in a task of its own: a page of cards decoding (pixels +
+  // PNG) in one effect pass was a long task right after hydration. An image that has already
+  // arrived (cached, or the server-rendered page's first ones) needs no placeholder at all.
+  // Until then the frame shows the skeleton colour.
+  const [placeholder, setPlaceholder] = useState<string | null>(null);
+  useEffect(() => {
+    if (!thumbhash || hasArrived(imgRef.current)) return undefined;
+    const timer = setTimeout(() => setPlaceholder(thumbhashDataUrl(thumbhash)), 0);
+    return () => clearTimeout(timer);
+  }, [thumbhash]);
+  const [loaded, setLoaded] = useState(false);
+  const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
+  return (
+    <Frame $ratio={ratio} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
+      <img
+        src={src}
+        srcSet={info?.srcset || undefined}
+        sizes={info?.srcset ? sizes : undefined}
+        alt={alt}
+        width={info?.width}
+        height={info?.height}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        ref={(node) => {
+          imgRef.current = node;
+          if (hasArrived(node) && !loaded) setLoaded(true);
+        }}
+        // The first image on screen is painted as it arrives (over its placeholder) instead of
+        // waiting for onLoad and a fade: it is the page's largest paint.
+        style={{ opacity: loaded || !thumbhash || priority ? 1 : 0 }}
+      />
+    </Frame>
+  );
+}

@@ -1,0 +1,189 @@
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { AppLink } from '../../../components/ui/AppLink';
+import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
+import { selectPostList } from '../state/selectors';
+import { fetchMorePosts, fetchPosts, sourceKey, type PostSource } from '../state/thunks';
+import { Button } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { Icon } from '../../../components/ui/Icon';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { Spinner } from '../../../components/ui/Spinner';
+import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
+import { PostImage } from './PostImage';
+import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
+
+const Feed = styled.div`
+  display: grid;
+  gap: 20px;
+`;
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: 4px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  @media (min-width: 768px) { gap: 12px; }
+  a { display: block; position: relative; border-radius: 6px; overflow: hidden; }
+  a:hover img { transform: scale(1.03); }
+  img { transition: transform 0.2s ease; }
+`;
+
+const GridMeta = styled.span`
+  position: absolute;
+  left: 6px;
+  bottom: 6px;
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 8px;
+  border-radius: 999px;
+  background: rgba(0, 0, 0, 0.7);
+  color: #fff;
+  font-size: 12px;
+  font-weight: 600;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: 24px 0 40px;
+  color: ${appTheme.color.textMuted};
+  font-size: 14px;
+`;
+
+/**
+ * How many of `total` items to render: a first few at once, the rest a step per frame, so a
+ * page of cards never blocks the main thread in one long task.
+ */
+function useProgressiveCount(total: number, key: string, step: number): number {
+  const [state, setState] = useState({ key, shown: step });
+  const shown = state.key === key ? state.shown : step;
+  useEffect(() => {
+    if (state.key !== key) {
+      setState({ key, shown: step });
+      return;
+    }
+    if (shown >= total) return;
+    // A transition, so React may split even a step's render into short tasks.
+    const timer = setTimeout(() => startTransition(() => setState({ key, shown: shown + step })), 16);
+    return () => clearTimeout(timer);
+  }, [key, shown, step, total, state.key]);
+  return shown;
+}
+
+interface PostListProps {
+  source: PostSource;
+  layout?: 'feed' | 'grid';
+  /** What to show when the list is empty. */
+  empty: ReactNode;
+}
+
+/** A list of posts from one source, loading further pages as the reader nears the end. */
+export function PostList({ source, layout = 'feed', empty }: PostListProps) {
+  const dispatch = useAppDispatch();
+  // Rendered at transition priority, which React splits into short tasks: a page of cards arriving
+  // never blocks the main thread in one long task (a store update alone renders synchronously).
+  const list = useDeferredValue(useAppSelector(selectPostList));
+  const key = sourceKey(source);
+  const takeFirstLoad = useTakeFirstLoad();
+
+  useEffect(() => {
+    // The server rendered the page with this list already: no second read on the first mount.
+    if (takeFirstLoad(firstLoadKey.list(key))) return;
+    void dispatch(fetchPosts(source));
+    // The key captures everything that identifies the source.
+  }, [dispatch, key]);
+
+  const current = list.key === key;
+  const shown = useProgressiveCount(current ? list.items.length : 0, key, layout === 'feed' ? 2 : 12);
+  const hasMore = current && Boolean(list.next);
+  const allShown = shown >= list.items.length;
+  const sentinel = useInfiniteScroll(
+    () => void dispatch(fetchMorePosts()),
+    hasMore && allShown && list.status === 'done',
+  );
+  const firstLoad = !current || (list.status === 'loading' && list.items.length === 0);
+
+  if (firstLoad) {
+    return layout === 'grid' ? (
+      <Grid aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i}>
+            <Skeleton $h="auto" style={{ aspectRatio: '1 / 1' }} />
+          </li>
+        ))}
+      </Grid>
+    ) : (
+      <Feed aria-busy="true">
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+      </Feed>
+    );
+  }
+
+  if (list.status === 'failed' && list.items.length === 0) {
+    return (
+      <EmptyState role="alert">
+        <Icon name="alert" size={28} />
+        <h2>Could not load posts</h2>
+        <p>{list.error}</p>
+        <Button $variant="secondary" onClick={() => void dispatch(fetchPosts(source))}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  if (list.items.length === 0) return <>{empty}</>;
+
+  return (
+    <>
+      {layout === 'grid' ? (
+        <Grid>
+          {list.items.slice(0, shown).map((post) => (
+            <li key={post._id}>
+              <AppLink href={links.post(post._id)}>
+                <PostImage
+                  src={post.image}
+                  info={post.imageInfo}
+                  alt={imageAlt(post)}
+                  square
+                  sizes="(min-width: 768px) 300px, 33vw"
+                />
+                <GridMeta aria-hidden="true">
+                  <Icon name="like" size={12} /> {post.likesCount}
+                  <Icon name="comment" size={12} /> {post.commentsCount}
+                </GridMeta>
+              </AppLink>
+            </li>
+          ))}
+        </Grid>
+      ) : (
+        <Feed>
+          {list.items.slice(0, shown).map((post, index) => (
+            <PostCard key={post._id} post={post} priority={index === 0} />
+          ))}
+        </Feed>
+      )}
+      <Footer ref={sentinel}>
+        {list.status === 'loadingMore' ? (
+          <span role="status">
+            <Spinner /> <span className="visually-hidden">Loading more posts</span>
+          </span>
+        ) : hasMore ? (
+          <Button $variant="secondary" $size="sm" onClick={() => void dispatch(fetchMorePosts())}>
+            Load more
+          </Button>
+        ) : (
+          <span>You are all caught up</span>
+        )}
+      </Footer>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import styled from 'styled-components';
+import { AppLink } from '../../../components/ui/AppLink';
+import { Icon } from '../../../components/ui/Icon';
+import { appTheme } from '../../../themes';
+import { links } from '../../../lib/pages';
+
+const chip = `
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 3px 10px;
+  border-radius: 999px;
+  font-size: 13px;
+  font-weight: 600;
+  text-decoration: none;
+`;
+
+const Chip = styled.span`
+  ${chip}
+  padding-right: 4px;
+  background: ${appTheme.color.accentSoft};
+  color: ${appTheme.color.text};
+  button {
+    display: inline-flex;
+    padding: 2px;
+    border: none;
+    border-radius: 50%;
+    background: transparent;
+    color: inherit;
+    cursor: pointer;
+    &:hover { background: ${appTheme.color.surfaceRaised}; }
+  }
+`;
+
+const ChipLink = styled(AppLink)`
+  ${chip}
+  background: ${appTheme.color.accentSoft};
+  color: ${appTheme.color.text};
+  &:hover { text-decoration: underline; }
+`;
+
+/** A tag with a remove button (forms) or a link to its posts (cards). */
+export function TagChip({ tag, onRemove }: { tag: string; onRemove?: () => void }) {
+  if (!onRemove) return <ChipLink href={links.tagged([tag])}>#{tag}</ChipLink>;
+  return (
+    <Chip>
+      #{tag}
+      <button type="button" onClick={onRemove} aria-label={`Remove tag ${tag}`}>
+        <Icon name="close" size={14} />
+      </button>
+    </Chip>
+  );
+}

@@ -1,0 +1,132 @@
+import styled from 'styled-components';
+import type { Profile } from '../../lib/types';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { followUser, selectFollowState, unfollowUser } from './userSlice';
+import { Avatar } from '../../components/ui/Avatar';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
+import { Spinner } from '../../components/ui/Spinner';
+import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
+
+const Banner = styled.div<{ $src: string | null }>`
+  height: 180px;
+  background: ${({ $src, theme }) =>
+    $src
+      ? `center / cover no-repeat url("${$src}")`
+      : `linear-gradient(135deg, ${theme.color.accentSoft}, ${theme.color.surfaceRaised})`};
+  background-color: ${appTheme.color.surfaceRaised};
+  @media (min-width: 768px) { height: 260px; }
+`;
+
+const Inner = styled.div`
+  max-width: 935px;
+  margin: 0 auto;
+  padding: 0 16px;
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 12px;
+  margin-top: -48px;
+  @media (min-width: 768px) { margin-top: -64px; }
+`;
+
+const AvatarRing = styled.div`
+  border-radius: 50%;
+  border: 4px solid ${appTheme.color.bg};
+  background: ${appTheme.color.bg};
+  > span { width: 96px !important; height: 96px !important; }
+  @media (min-width: 768px) { > span { width: 128px !important; height: 128px !important; } }
+`;
+
+const Name = styled.h1`
+  margin-top: 12px;
+  font-size: 24px;
+  overflow-wrap: anywhere;
+`;
+
+const Description = styled.p`
+  margin: 6px 0 0;
+  max-width: 600px;
+  white-space: pre-wrap;
+  color: ${appTheme.color.textMuted};
+`;
+
+const Stats = styled.dl`
+  display: flex;
+  gap: 20px;
+  margin: 14px 0 0;
+  div { display: flex; gap: 6px; align-items: baseline; }
+  dt { order: 2; color: ${appTheme.color.textMuted}; }
+  dd { margin: 0; font-weight: 700; }
+`;
+
+interface ProfileHeaderProps {
+  profile: Profile;
+  isMe: boolean;
+}
+
+export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
+  const dispatch = useAppDispatch();
+  const { follow, unfollow } = useAppSelector(selectFollowState);
+  const busy = follow.status === 'loading' || unfollow.status === 'loading';
+
+  let action;
+  if (isMe) {
+    action = (
+      <ButtonLink href={links.settings()} $variant="secondary" $size="sm">
+        <Icon name="settings" size={16} /> Edit profile
+      </ButtonLink>
+    );
+  } else if (profile.followedByMe) {
+    action = (
+      <Button
+        $variant="secondary"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void dispatch(unfollowUser(profile.username))}
+      >
+        {busy && <Spinner />} Unfollow
+      </Button>
+    );
+  } else {
+    action = (
+      <Button disabled={busy} aria-busy={busy} onClick={() => void dispatch(followUser(profile.username))}>
+        {busy && <Spinner />} Follow
+      </Button>
+    );
+  }
+
+  return (
+    <header>
+      <Banner $src={profile.banner} role="img" aria-label={`${profile.username}'s banner`} />
+      <Inner>
+        <Top>
+          <AvatarRing>
+            <Avatar src={profile.avatar} name={profile.username} size={128} decorative={false} />
+          </AvatarRing>
+          <div style={{ paddingBottom: 6 }}>{action}</div>
+        </Top>
+        <Name>{profile.username}</Name>
+        {profile.description && <Description>{profile.description}</Description>}
+        <Stats>
+          <div>
+            <dt>posts</dt>
+            <dd>{profile.postsCount}</dd>
+          </div>
+          <div>
+            <dt>followers</dt>
+            <dd>{profile.followersCount}</dd>
+          </div>
+          <div>
+            <dt>following</dt>
+            <dd>{profile.followingCount}</dd>
+          </div>
+        </Stats>
+      </Inner>
+    </header>
+  );
+}

@@ -1,0 +1,125 @@
+import { useDeferredValue, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectUser } from '../auth';
+import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
+import { fetchProfile, selectProfile } from './userSlice';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PostList } from '../posts';
+import { Icon } from '../../components/ui/Icon';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { ConnectionList } from './ConnectionList';
+import { ProfileHeader } from './ProfileHeader';
+import { appTheme } from '../../themes';
+
+type Tab = 'posts' | 'followers' | 'following';
+
+const Body = styled.div`
+  max-width: 935px;
+  margin: 0 auto;
+  padding: 0 16px 64px;
+`;
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 4px;
+  margin: 24px 0 16px;
+  border-bottom: 1px solid ${appTheme.color.border};
+  button {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 12px 14px;
+    border: none;
+    border-bottom: 2px solid transparent;
+    margin-bottom: -1px;
+    background: none;
+    color: ${appTheme.color.textMuted};
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] { color: ${appTheme.color.text}; border-bottom-color: ${appTheme.color.accent}; }
+`;
+
+function ProfileSkeleton() {
+  return (
+    <div aria-hidden="true">
+      <Skeleton $h="220px" style={{ borderRadius: 0 }} />
+      <Body>
+        <Skeleton $w="120px" $h="120px" $round style={{ marginTop: -56 }} />
+        <Skeleton $w="200px" $h="24px" style={{ marginTop: 16 }} />
+        <Skeleton $w="300px" style={{ marginTop: 10 }} />
+      </Body>
+    </div>
+  );
+}
+
+export function ProfileView({ username }: { username: string }) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  // Transition priority: the profile renders in short, interruptible tasks.
+  const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
+  const [tab, setTab] = useState<Tab>('posts');
+
+  const takeFirstLoad = useTakeFirstLoad();
+
+  useEffect(() => {
+    setTab('posts');
+    // The server rendered the page with this profile already: no second read on the first mount.
+    if (!takeFirstLoad(firstLoadKey.profile(username))) void dispatch(fetchProfile({ username }));
+  }, [dispatch, username]);
+
+  if (error) {
+    return (
+      <Body style={{ paddingTop: 'calc(var(--navbar-height) + 32px)' }}>
+        <h1 className="visually-hidden">Profile not found</h1>
+        <EmptyState role="alert">
+          <Icon name="user" size={32} />
+          <h2>{username}</h2>
+          <p>{error}</p>
+        </EmptyState>
+      </Body>
+    );
+  }
+  if (loading || !profile || profile.username.toLowerCase() !== username.toLowerCase()) return <ProfileSkeleton />;
+
+  const isMe = me?.username === profile.username;
+
+  return (
+    <>
+      <ProfileHeader profile={profile} isMe={isMe} />
+      <Body>
+        <Tabs role="group" aria-label="Profile sections">
+          <button type="button" aria-pressed={tab === 'posts'} onClick={() => setTab('posts')}>
+            <Icon name="grid" size={16} /> Posts
+          </button>
+          <button type="button" aria-pressed={tab === 'followers'} onClick={() => setTab('followers')}>
+            Followers
+          </button>
+          <button type="button" aria-pressed={tab === 'following'} onClick={() => setTab('following')}>
+            Following
+          </button>
+        </Tabs>
+        {tab === 'posts' ? (
+          <PostList
+            layout="grid"
+            source={{ kind: 'user', username: profile.username }}
+            empty={
+              <EmptyState>
+                <Icon name="image" size={32} />
+                <h2>No posts yet</h2>
+                <p>
+                  {isMe
+                    ? 'Use Create post to share your first image.'
+                    : `${profile.username} has not posted anything yet.`}
+                </p>
+              </EmptyState>
+            }
+          />
+        ) : (
+          <ConnectionList key={tab} username={profile.username} kind={tab} />
+        )}
+      </Body>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** A member's profile page: header, follow buttons, their posts and connections. */
+export { ProfileView } from './ProfileView';

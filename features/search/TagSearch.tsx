@@ -1,0 +1,210 @@
+import { useRouter } from 'next/router';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { SEARCH_INPUT_WIDTH_PX } from '../../lib/limits';
+import { normalizeTag, tagError } from '../../lib/validation';
+import { Icon } from '../../components/ui/Icon';
+import { TagChip } from '../posts';
+import { appTheme } from '../../themes';
+import { links } from '../../lib/pages';
+
+const Form = styled.form`
+  position: relative;
+  flex: 0 1 ${SEARCH_INPUT_WIDTH_PX}px;
+  min-width: 0;
+`;
+
+const Bar = styled.div`
+  display: flex;
+  align-items: center;
+  height: 34px;
+  border-radius: ${appTheme.radius.pill};
+  background: ${appTheme.color.surfaceRaised};
+  border: 1px solid ${appTheme.color.border};
+  color: ${appTheme.color.textMuted};
+  padding-left: 12px;
+  &:focus-within { border-color: ${appTheme.color.accent}; }
+  input {
+    flex: 1;
+    min-width: 0;
+    height: 100%;
+    border: none;
+    background: transparent;
+    padding: 0 8px;
+    color: ${appTheme.color.text};
+    &:focus { outline: none; }
+    &::placeholder { color: ${appTheme.color.textMuted}; }
+  }
+  button {
+    height: 100%;
+    padding: 0 14px;
+    border: none;
+    border-radius: 0 ${appTheme.radius.pill} ${appTheme.radius.pill} 0;
+    background: ${appTheme.color.accent};
+    color: ${appTheme.color.onAccent};
+    font-weight: 600;
+    cursor: pointer;
+    &:disabled { cursor: not-allowed; }
+  }
+`;
+
+const Panel = styled.div`
+  position: absolute;
+  top: calc(100% + 6px);
+  left: 0;
+  right: 0;
+  padding: 10px 12px;
+  border-radius: ${appTheme.radius.md};
+  background: ${appTheme.color.surface};
+  border: 1px solid ${appTheme.color.border};
+  box-shadow: ${appTheme.shadow};
+  color: ${appTheme.color.text};
+`;
+
+const PanelHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  margin-bottom: 8px;
+  font-size: 13px;
+  color: ${appTheme.color.textMuted};
+  button {
+    border: none;
+    background: none;
+    color: ${appTheme.color.accent};
+    font-size: 13px;
+    font-weight: 600;
+    cursor: pointer;
+    padding: 2px 4px;
+    border-radius: 4px;
+  }
+`;
+
+const Chips = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Error = styled.p`
+  margin: 0 0 6px;
+  font-size: 13px;
+  color: ${appTheme.color.danger};
+`;
+
+export const tagCountText = (n: number) => `${n} ${n === 1 ? 'tag' : 'tags'}`;
+
+/** The navbar's tag search: Enter adds a tag, Search opens /tagged/{tag1,tag2}. */
+export function TagSearch({ onSearch }: { onSearch?: () => void }) {
+  const router = useRouter();
+  const id = useId();
+  const [tags, setTags] = useState<string[]>([]);
+  const [input, setInput] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // The tag list floats over the page, so it shows only while the search is being used.
+  const [active, setActive] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const withInput = (): string[] | null => {
+    const tag = normalizeTag(input);
+    if (!tag) return tags;
+    const problem = tagError(tag);
+    if (problem) {
+      setError(problem);
+      return null;
+    }
+    setError(null);
+    setInput('');
+    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return tags;
+    const next = [...tags, tag];
+    setTags(next);
+    return next;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    withInput();
+  };
+
+  const search = () => {
+    const all = withInput();
+    if (!all || all.length === 0) return;
+    void router.push(links.tagged(all));
+    setActive(false);
+    onSearch?.();
+  };
+
+  return (
+    <Form
+      role="search"
+      aria-label="Search posts by tags"
+      onSubmit={(event) => {
+        event.preventDefault();
+        search();
+      }}
+      onFocus={() => setActive(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setActive(false);
+      }}
+    >
+      <Bar>
+        <Icon name="hash" size={16} />
+        <label htmlFor={id} className="visually-hidden">
+          Add a tag to search
+        </label>
+        <input
+          ref={inputRef}
+          id={id}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Search by tags"
+          autoComplete="off"
+          aria-describedby={tags.length ? `${id}-tags` : undefined}
+        />
+        <button type="submit">Search</button>
+      </Bar>
+      {active && (tags.length > 0 || error) && (
+        <Panel id={`${id}-tags`}>
+          {error && <Error role="alert">{error}</Error>}
+          {tags.length > 0 && (
+            <>
+              <PanelHead>
+                <span aria-live="polite">{tagCountText(tags.length)}</span>
+                {tags.length >= 2 && (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setTags([]);
+                      inputRef.current?.focus();
+                    }}
+                  >
+                    Remove all tags
+                  </button>
+                )}
+              </PanelHead>
+              <Chips>
+                {tags.map((tag) => (
+                  <li key={tag}>
+                    <TagChip
+                      tag={tag}
+                      onRemove={() => {
+                        setTags(tags.filter((t) => t !== tag));
+                        // The chip's button goes away with it; keep the keyboard in the search.
+                        inputRef.current?.focus();
+                      }}
+                    />
+                  </li>
+                ))}
+              </Chips>
+            </>
+          )}
+        </Panel>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,2 @@
+/** The navbar's tag search. */
+export { TagSearch } from './TagSearch';

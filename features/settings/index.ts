@@ -1,0 +1,5 @@
+/** The settings page's panels, and the theme the shell applies. */
+export { AccountSettings } from './AccountSettings';
+export { ProfileSettings } from './ProfileSettings';
+export { ThemePicker } from './ThemePicker';
+export { loadStoredTheme } from './themeSlice';

@@ -1,0 +1,115 @@
+import { useDropzone } from 'react-dropzone';
+import styled, { css } from 'styled-components';
+import type { UploadPreset } from '../../lib/limits';
+import { TEXTS } from '../../lib/texts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectUpload, uploadImage } from './uploadFilesSlice';
+import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
+import { UploadProgress } from './UploadProgress';
+import { appTheme } from '../../themes';
+
+const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 6px;
+  overflow: hidden;
+  border: 2px dashed ${({ $active, theme }) => ($active ? theme.color.accent : theme.color.border)};
+  background: ${({ $active, theme }) => ($active ? theme.color.accentSoft : theme.color.surfaceRaised)};
+  color: ${appTheme.color.textMuted};
+  text-align: center;
+  cursor: pointer;
+  transition: border-color 0.15s, background-color 0.15s;
+  &:hover { border-color: ${appTheme.color.accent}; }
+  ${({ $shape }) =>
+    $shape === 'round'
+      ? css`width: 112px; height: 112px; border-radius: 50%;`
+      : $shape === 'wide'
+        ? css`width: 100%; aspect-ratio: 3 / 1; border-radius: 14px;`
+        : css`width: 100%; min-height: 200px; border-radius: 14px; padding: 16px;`}
+  img {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Controls = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  margin-top: 10px;
+`;
+
+const Hint = styled.p`
+  margin: 6px 0 0;
+  font-size: 13px;
+  color: ${appTheme.color.textMuted};
+`;
+
+interface ImageDropzoneProps {
+  kind: UploadPreset;
+  /** What the image is for ("Post image", "Avatar"): names the button. */
+  label: string;
+  /** The image to show: the fresh upload, else the current one. */
+  preview: string | null;
+  shape?: 'wide' | 'square' | 'round';
+  hintId: string;
+}
+
+/**
+ * Drop an image on the zone or pick one with the button; it is checked (JPEG/PNG, under 4 MB),
+ * then uploaded with progress. The button is the keyboard and screen-reader path; the zone
+ * is a larger target for the mouse and for drag and drop.
+ */
+export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }: ImageDropzoneProps) {
+  const dispatch = useAppDispatch();
+  const upload = useAppSelector(selectUpload(kind));
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] },
+    multiple: false,
+    noClick: true,
+    noKeyboard: true,
+    disabled: upload.loading,
+    // Rejected files go through the same checks so the user sees the spec's message.
+    onDrop: (accepted, rejected) => {
+      const file = accepted[0] ?? rejected[0]?.file;
+      if (file) void dispatch(uploadImage({ file, kind }));
+    },
+  });
+
+  return (
+    <div>
+      <Zone {...getRootProps({ onClick: open })} $active={isDragActive} $shape={shape} data-testid={`${kind}-dropzone`}>
+        <input {...getInputProps()} />
+        {preview ? (
+          <img src={preview} alt="" />
+        ) : (
+          <>
+            <Icon name="upload" size={shape === 'round' ? 22 : 28} />
+            {shape === 'square' && <span>Drag an image here or choose one</span>}
+          </>
+        )}
+      </Zone>
+      <Controls>
+        <Button
+          type="button"
+          $variant="secondary"
+          $size="sm"
+          onClick={open}
+          disabled={upload.loading}
+          aria-describedby={hintId}
+        >
+          <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+        </Button>
+      </Controls>
+      {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
+      <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
+    </div>
+  );
+}

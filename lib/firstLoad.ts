@@ -1,0 +1,81 @@
+/**
+ * What the server hands a private page it renders with its first data (server/pages/privatePages.ts
+ * reads it, the page's getServerSideProps passes it on, store/firstLoad.ts builds the store from it).
+ * Isomorphic and free of server imports: the pages' bundles include it.
+ *
+ * Every value is an API answer exactly as the client would have received it (same URL, same JSON,
+ * `next` from the same `Link` header), so the store starts in the state the client would have
+ * reached by reading the API itself.
+ */
+import type { InstanceInfo, Post, PostWithComments, Profile, User } from './types';
+
+/** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
+export const FIRST_LOAD_KEY = Symbol.for('posts.firstLoad');
+
+/** The `sizes` of a post card's image (components/posts/PostImage.tsx), so a preload picks the same file. */
+export const POST_IMAGE_SIZES = '(min-width: 640px) 600px, 100vw';
+
+export interface ListPage<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** What each private page shows first, as its components ask for it (lib/pages.ts). */
+export type FirstPageData =
+  | { kind: 'feed'; feed: 'following'; posts: ListPage<Post> }
+  | { kind: 'tagged'; tags: string[]; posts: ListPage<Post> }
+  | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
+  | { kind: 'post'; post: PostWithComments; commentsNext: string | null }
+  | { kind: 'contact'; instance: InstanceInfo };
+
+export interface FirstLoad {
+  /** The signed-in viewer (from the session cookie only). */
+  user: User;
+  /**
+   * Null when the page shows nothing beyond the viewer (settings), or when a read failed (e.g. no
+   * such post): the page then reads and reports it itself.
+   */
+  page: FirstPageData | null;
+}
+
+/** The data the server left on this request, or null (a client-side navigation, or no data). */
+export function firstLoadOf(req: object): FirstLoad | null {
+  return (req as Record<symbol, FirstLoad | undefined>)[FIRST_LOAD_KEY] ?? null;
+}
+
+/** Props of a private page: `firstLoad` is null when the browser reads everything itself. */
+export interface PrivatePageProps {
+  firstLoad: FirstLoad | null;
+}
+
+/**
+ * getServerSideProps of the private pages. The server has already decided the session (and
+ * redirected visitors); this only hands its reads to the page. Data requests of client-side
+ * navigations (`/_next/data/…`) carry none: the store already holds the session and the page
+ * reads its own data, as before.
+ */
+export async function privatePageProps({ req }: { req: object }): Promise<{ props: PrivatePageProps }> {
+  return { props: { firstLoad: firstLoadOf(req) } };
+}
+
+export interface LargestImage {
+  href: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+/**
+ * The image a server-rendered page shows largest (its LCP): the first post's, or the profile's
+ * banner. The document requests it before its scripts (pages/_document.tsx): on HTTP/1.1 a browser
+ * opens six connections to a host, and the image would otherwise queue behind the app's scripts.
+ */
+export function largestImage(data: FirstLoad | null): LargestImage | null {
+  const page = data?.page;
+  if (!page || page.kind === 'contact') return null;
+  if (page.kind === 'profile') return page.profile.banner ? { href: page.profile.banner } : null;
+  const post = page.kind === 'post' ? page.post : page.posts.items[0];
+  if (!post) return null;
+  return post.imageInfo?.srcset
+    ? { href: post.image, srcSet: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES }
+    : { href: post.image };
+}

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { PostCard } from '../../../../../features/posts/components/PostCard';
+import { selectEditor } from '../../../../../features/posts/state/selectors';
+import { buildPost, buildUser } from '../../../support/factories';
+import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
+import { server } from '../../../support/server';
+
+const me = buildUser({ username: 'me' });
+
+describe('PostCard', () => {
+  it('links the creator, the tags and the comments, and shows counts and my reaction', () => {
+    const post = buildPost({
+      _id: 'p1',
+      creator: 'bob',
+      tags: ['sea', 'boats'],
+      likesCount: 3,
+      dislikesCount: 1,
+      commentsCount: 2,
+      myReaction: 'like',
+    });
+    renderWithProviders(<PostCard post={post} />, { preloadedState: signedInState(me) });
+    expect(screen.getByRole('link', { name: 'bob' })).toHaveAttribute('href', '/profile/bob');
+    expect(screen.getByRole('link', { name: '#sea' })).toHaveAttribute('href', '/tagged/sea');
+    expect(screen.getByRole('link', { name: '2 comments, open post' })).toHaveAttribute('href', '/post/p1#comments');
+    expect(screen.getByRole('button', { name: 'Like post, 3 likes' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Dislike post, 1 dislike' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
+  });
+
+  it('offers Edit and Delete on my own posts; Delete asks first', async () => {
+    const user = userEvent.setup();
+    let deleted = false;
+    server.use(
+      http.delete('/api/posts/p1/manage', () => {
+        deleted = true;
+        return HttpResponse.json({ _id: 'p1' });
+      }),
+    );
+    const { store } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'me' })} />, {
+      preloadedState: signedInState(me),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit post' }));
+    expect(selectEditor(store.getState())).toMatchObject({ open: true, post: { _id: 'p1' } });
+
+    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() =>
+      expect(store.getState().notifications.map((n) => n.message)).toEqual(['Post has been deleted']),
+    );
+    expect(deleted).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MESSAGE_MAX, TAG_MAX } from '../../../../../lib/limits';
+import { TEXTS } from '../../../../../lib/texts';
+import { PostForm } from '../../../../../features/posts/components/PostForm';
+import { makeStore } from '../../../../../store';
+import { editorOpened } from '../../../../../features/posts/state/editor';
+import { buildPost, buildUser } from '../../../support/factories';
+import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
+import { server } from '../../../support/server';
+
+const me = buildUser({ username: 'me' });
+
+function withUpload(url: string | null) {
+  const base = makeStore().getState();
+  return { ...signedInState(me), uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, url } } };
+}
+
+const tagInput = () => screen.getByLabelText('Tags');
+const publish = () => screen.getByRole('button', { name: 'Publish' });
+
+describe('PostForm', () => {
+  it('shows the upload hint text exactly', () => {
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload(null) });
+    expect(screen.getByText('Allowed Formats: JPEG, PNG. Max size: 4mb.')).toBeInTheDocument();
+  });
+
+  it('keeps Publish disabled until an image and a tag exist', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload(null) });
+    await user.type(tagInput(), 'cats{Enter}');
+    expect(publish()).toBeDisabled();
+    unmount();
+
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    expect(publish()).toBeDisabled();
+    await user.type(tagInput(), 'cats{Enter}');
+    expect(publish()).toBeEnabled();
+  });
+
+  it('adds a tag on Enter, clears the input and ignores a duplicate', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(tagInput(), 'Cats{Enter}');
+    expect(tagInput()).toHaveValue('');
+    expect(screen.getByText('#Cats')).toBeInTheDocument();
+    await user.type(tagInput(), 'cats{Enter}');
+    expect(tagInput()).toHaveValue('');
+    expect(screen.getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(1);
+  });
+
+  it(`rejects an empty tag and one over ${TAG_MAX} characters with "Please enter a tag "`, async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(tagInput(), '   {Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a tag ');
+
+    await user.clear(tagInput());
+    await user.type(tagInput(), `${'a'.repeat(TAG_MAX + 1)}{Enter}`);
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a tag ');
+    expect(screen.queryByRole('button', { name: /^Remove tag/ })).not.toBeInTheDocument();
+
+    await user.clear(tagInput());
+    await user.type(tagInput(), `${'a'.repeat(TAG_MAX)}{Enter}`);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(1);
+  });
+
+  it(`requires a message of at most ${MESSAGE_MAX} characters: "Please fill the message field"`, async () => {
+    const user = userEvent.setup();
+    let created = 0;
+    server.use(
+      http.post('/api/posts/create', () => {
+        created += 1;
+        return HttpResponse.json(buildPost(), { status: 201 });
+      }),
+    );
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(tagInput(), 'cats{Enter}');
+    await user.click(publish());
+    expect(await screen.findByText('Please fill the message field')).toBeInTheDocument();
+
+    const message = screen.getByLabelText('Message');
+    await user.click(message);
+    await user.paste('x'.repeat(MESSAGE_MAX + 1));
+    await user.click(publish());
+    expect(await screen.findByText(TEXTS.messageRequired)).toBeInTheDocument();
+    expect(created).toBe(0);
+  });
+
+  it('publishes, then closes, resets and clears the uploaded image', async () => {
+    const user = userEvent.setup();
+    let body: unknown;
+    server.use(
+      http.post('/api/posts/create', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(buildPost(), { status: 201 });
+      }),
+    );
+    const store = makeStore(withUpload('/media/p.webp'));
+    store.dispatch(editorOpened(null));
+    renderWithProviders(<PostForm post={null} />, { store });
+    await user.type(screen.getByLabelText('Message'), 'Hello there');
+    await user.type(tagInput(), 'cats{Enter}');
+    await user.click(publish());
+    await vi.waitFor(() => expect(store.getState().posts.editor.open).toBe(false));
+    expect(body).toMatchObject({ message: 'Hello there', image: '/media/p.webp', tags: ['cats'] });
+    expect(store.getState().uploadFiles.post.url).toBeNull();
+  });
+
+  it('reads Edit when editing, with the post already filled in', () => {
+    const post = buildPost({ message: 'Existing', tags: ['old'], creator: 'me' });
+    renderWithProviders(<PostForm post={post} />, { preloadedState: withUpload(null) });
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveValue('Existing');
+  });
+
+  it('shows loading while uploading', () => {
+    const base = makeStore().getState();
+    renderWithProviders(<PostForm post={null} />, {
+      preloadedState: {
+        ...signedInState(me),
+        uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, loading: true, progress: 40 } },
+      },
+    });
+    expect(publish()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+  });
+});

@@ -1,0 +1,97 @@
+import { http, HttpResponse } from 'msw';
+import { UPLOAD_MAX_BYTES } from '../../../../lib/limits';
+import { TEXTS } from '../../../../lib/texts';
+import { makeStore } from '../../../../store';
+import { uploadImage, uploadProgressed, uploadReset } from '../../../../features/uploads/uploadFilesSlice';
+import { buildUser } from '../../support/factories';
+import { signedInState } from '../../support/renderWithProviders';
+import { server } from '../../support/server';
+
+const file = (size: number, type = 'image/png') => {
+  const f = new File(['x'], 'photo.png', { type });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+const signedIn = () => makeStore(signedInState(buildUser()));
+
+describe('uploadFiles', () => {
+  it('stores progress as a rounded whole percent and resets it to 0 at 100', () => {
+    const store = makeStore();
+    store.dispatch(uploadProgressed({ kind: 'post', percent: 41.6 }));
+    expect(store.getState().uploadFiles.post.progress).toBe(42);
+    store.dispatch(uploadProgressed({ kind: 'post', percent: 100 }));
+    expect(store.getState().uploadFiles.post.progress).toBe(0);
+  });
+
+  it('holds the url of a finished upload and resets each kind separately', async () => {
+    server.use(
+      http.post('/api/uploads', async ({ request }) => {
+        // jsdom's File does not survive undici's formData(), so read the multipart body as text.
+        const body = await request.text();
+        const preset = /name="upload_preset"\r\n\r\n(\w+)/.exec(body)?.[1];
+        if (!body.includes('name="file"'))
+          return HttpResponse.json({ message: 'No file', code: 'BadRequest' }, { status: 400 });
+        return HttpResponse.json(
+          {
+            secure_url: `/media/${preset}.webp`,
+            public_id: 'x',
+            width: 10,
+            height: 10,
+            format: 'webp',
+            bytes: 1,
+            thumbhash: null,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const store = signedIn();
+    const pending = store.dispatch(uploadImage({ file: file(1000), kind: 'avatar' }));
+    expect(store.getState().uploadFiles.avatar.loading).toBe(true);
+    await pending;
+    await store.dispatch(uploadImage({ file: file(1000), kind: 'banner' }));
+    expect(store.getState().uploadFiles.avatar).toMatchObject({
+      url: '/media/avatar.webp',
+      loading: false,
+      error: null,
+    });
+    expect(store.getState().uploadFiles.banner.url).toBe('/media/banner.webp');
+
+    store.dispatch(uploadReset('avatar'));
+    expect(store.getState().uploadFiles.avatar.url).toBeNull();
+    expect(store.getState().uploadFiles.banner.url).toBe('/media/banner.webp');
+  });
+
+  it(`refuses a file of ${UPLOAD_MAX_BYTES} bytes with "File is too big" before uploading`, async () => {
+    const store = signedIn();
+    await store.dispatch(uploadImage({ file: file(UPLOAD_MAX_BYTES), kind: 'post' }));
+    expect(store.getState().uploadFiles.post.error).toBe(TEXTS.fileTooBig);
+    expect(store.getState().notifications.map((n) => n.message)).toEqual([TEXTS.fileTooBig]);
+  });
+
+  it('refuses files that are not JPEG or PNG', async () => {
+    const store = signedIn();
+    await store.dispatch(uploadImage({ file: file(10, 'image/gif'), kind: 'post' }));
+    expect(store.getState().uploadFiles.post.error).toBe(TEXTS.allowedFormats);
+  });
+
+  it("shows the server's message when the upload fails", async () => {
+    server.use(
+      http.post('/api/uploads', () =>
+        HttpResponse.json({ message: 'Allowed Formats: JPEG, PNG', code: 'UnsupportedMediaType' }, { status: 415 }),
+      ),
+    );
+    const store = signedIn();
+    await store.dispatch(uploadImage({ file: file(10), kind: 'post' }));
+    expect(store.getState().uploadFiles.post).toMatchObject({ loading: false, error: 'Allowed Formats: JPEG, PNG' });
+    expect(store.getState().notifications[0].message).toBe('Allowed Formats: JPEG, PNG');
+  });
+
+  it("falls back to the error's own message when the server sends none", async () => {
+    server.use(http.post('/api/uploads', () => HttpResponse.error()));
+    const store = signedIn();
+    await store.dispatch(uploadImage({ file: file(10), kind: 'post' }));
+    expect(store.getState().uploadFiles.post.error).toBe('Network Error');
+  });
+});

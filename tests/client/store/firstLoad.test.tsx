@@ -1,0 +1,111 @@
+import { act, type ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { ThemeProvider } from 'styled-components';
+import { PostDetail } from '../../../features/posts/components/PostDetail';
+import { HomeFeed } from '../../../features/posts/components/HomeFeed';
+import { selectPostList } from '../../../features/posts/state/selectors';
+import { ProfileView } from '../../../features/profile/ProfileView';
+import type { FirstLoad } from '../../../lib/firstLoad';
+import { makeStoreFrom } from '../../../store/firstLoad';
+import { appTheme } from '../../../themes';
+import { buildComment, buildPost, buildProfile, buildUser } from '../support/factories';
+import { server } from '../support/server';
+
+const viewer = buildUser({ username: 'viewer' });
+const posts = [
+  buildPost({ message: 'First of the feed' }),
+  buildPost({ message: 'Second of the feed' }),
+  buildPost({ message: 'Third' }),
+];
+const profile = buildProfile({ username: 'Ann' });
+
+const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] }[] = [
+  {
+    name: 'home',
+    data: {
+      user: viewer,
+      page: {
+        kind: 'feed',
+        feed: 'following',
+        posts: { items: posts, next: '/api/posts?feed=following&cursor=x&limit=12' },
+      },
+    },
+    ui: <HomeFeed />,
+    shows: ['First of the feed', 'Second of the feed'],
+  },
+  {
+    name: 'post',
+    data: {
+      user: viewer,
+      page: {
+        kind: 'post',
+        post: { ...posts[0], comments: [buildComment({ message: 'A comment' })] },
+        commentsNext: null,
+      },
+    },
+    ui: <PostDetail id={posts[0]._id} />,
+    shows: ['First of the feed', 'A comment'],
+  },
+  {
+    name: 'profile',
+    data: { user: viewer, page: { kind: 'profile', profile, posts: { items: posts, next: null } } },
+    // The route's spelling of the name may differ in case.
+    ui: <ProfileView username="ann" />,
+    shows: ['Ann'],
+  },
+];
+
+function withProviders(store: ReturnType<typeof makeStoreFrom>, ui: ReactElement) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={appTheme}>{ui}</ThemeProvider>
+    </Provider>
+  );
+}
+
+describe('pages the server rendered with their first data', () => {
+  it('start the store where the client reads would have left it', () => {
+    const state = makeStoreFrom(cases[0].data).getState();
+    expect(state.auth).toMatchObject({ user: viewer, session: 'loggedIn' });
+    expect(selectPostList(state)).toMatchObject({
+      key: 'feed:following',
+      status: 'done',
+      items: posts,
+      next: cases[0].data.page!.kind === 'feed' ? '/api/posts?feed=following&cursor=x&limit=12' : null,
+    });
+    expect(state.firstLoad.fresh).toEqual(['list:feed:following']);
+    expect(makeStoreFrom(null).getState().auth.session).toBe('loading');
+  });
+
+  for (const { name, data, ui, shows } of cases) {
+    it(`${name}: hydrates the server's HTML without a mismatch and without reading again`, async () => {
+      const requests: string[] = [];
+      const onRequest = ({ request }: { request: Request }) => requests.push(request.url);
+      server.events.on('request:start', onRequest);
+      const errors: unknown[] = [];
+      const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+
+      const html = renderToString(withProviders(makeStoreFrom(data), ui));
+      for (const text of shows) expect(html).toContain(text);
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      document.body.appendChild(container);
+      const store = makeStoreFrom(data);
+      await act(async () => {
+        hydrateRoot(container, withProviders(store, ui), { onRecoverableError: (error) => errors.push(error) });
+      });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+      for (const text of shows) expect(container.textContent).toContain(text);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+      // Taken once: a later visit of the same page reads afresh.
+      expect(store.getState().firstLoad.fresh).toEqual([]);
+      consoleError.mockRestore();
+      server.events.removeListener('request:start', onRequest);
+      container.remove();
+    });
+  }
+});

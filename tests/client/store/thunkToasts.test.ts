@@ -1,0 +1,72 @@
+import { http, HttpResponse } from 'msw';
+import { fetchLoggedUser, login, logout } from '../../../features/auth/authSlice';
+import {
+  deleteComment,
+  fetchMoreComments,
+  fetchMorePosts,
+  fetchPost,
+  fetchPosts,
+} from '../../../features/posts/state/thunks';
+import { fetchProfile } from '../../../features/profile/userSlice';
+import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../lib/limits';
+import { makeStore, type AppStore } from '../../../store';
+import { buildPost, buildUser } from '../support/factories';
+import { signedInState } from '../support/renderWithProviders';
+import { server } from '../support/server';
+
+const fail =
+  (status = 500) =>
+  () =>
+    HttpResponse.json({ message: 'Broken', code: 'Error' }, { status });
+const toasts = (store: AppStore) =>
+  store.getState().notifications.map(({ message, kind, time }) => ({ message, kind, time }));
+
+describe('thunk toasts', () => {
+  it('show nothing for the reads whose page shows the error, nor for the session lookup and logout', async () => {
+    server.use(
+      http.get('/api/posts', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor')
+          ? fail()()
+          : HttpResponse.json([buildPost()], {
+              headers: { Link: '</api/posts?feed=all&cursor=x>; rel="next"' },
+            }),
+      ),
+      http.get('/api/posts/tagged', fail()),
+      http.get('/api/posts/p1', () =>
+        HttpResponse.json(
+          { ...buildPost({ _id: 'p1' }), comments: [] },
+          {
+            headers: { Link: '</api/posts/p1/comments?cursor=c>; rel="next"' },
+          },
+        ),
+      ),
+      http.get('/api/posts/p1/comments', fail()),
+      http.get('/api/posts/missing', fail(404)),
+      http.get('/api/users/nobody', fail(404)),
+      http.get('/api/auth/getLoggedUser', fail(401)),
+      http.post('/api/auth/logout', fail()),
+    );
+    const store = makeStore(signedInState(buildUser()));
+    await store.dispatch(fetchPosts({ kind: 'feed', feed: 'all' }));
+    expect((await store.dispatch(fetchMorePosts())).meta.requestStatus).toBe('rejected');
+    expect((await store.dispatch(fetchPosts({ kind: 'tagged', tags: ['sea'] }))).meta.requestStatus).toBe('rejected');
+    await store.dispatch(fetchPost('p1'));
+    expect((await store.dispatch(fetchMoreComments())).meta.requestStatus).toBe('rejected');
+    expect((await store.dispatch(fetchPost('missing'))).meta.requestStatus).toBe('rejected');
+    expect((await store.dispatch(fetchProfile({ username: 'nobody' }))).meta.requestStatus).toBe('rejected');
+    expect((await store.dispatch(fetchLoggedUser())).meta.requestStatus).toBe('rejected');
+    expect((await store.dispatch(logout())).meta.requestStatus).toBe('rejected');
+    expect(toasts(store)).toEqual([]);
+  });
+
+  it("show any other failure's message as an error toast, longer for sign-in", async () => {
+    server.use(http.delete('/api/posts/p1/comments/c1', fail(403)), http.post('/api/auth/login', fail(401)));
+    const store = makeStore(signedInState(buildUser()));
+    await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
+    await store.dispatch(login({ email: 'a@b.co', password: 'password1' }));
+    expect(toasts(store)).toEqual([
+      { message: 'Broken', kind: 'error', time: TOAST_DEFAULT_MS },
+      { message: 'Broken', kind: 'error', time: TOAST_AUTH_ERROR_MS },
+    ]);
+  });
+});
