@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
+import { CSP_NONCE_HEADER } from '../lib/csp';
 import { ACCESS_COOKIE } from './auth/cookies';
 import { type Guards, requireUser } from './auth/guard';
 import { authRoutes } from './auth/routes';
@@ -17,12 +18,13 @@ import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
 import type { Db } from './db/database';
 import type { AuthUser } from './domain/types';
+import { cspOptions, inlineScriptHashes, pageCsp } from './http/contentSecurity';
 import { refuseControlCharacters } from './http/controlCharacters';
 import { registerErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
-import { registerSecurityHeaders } from './http/securityHeaders';
+import { helmetHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
@@ -49,6 +51,8 @@ export interface BuildOptions {
   storage: MediaStorage;
   /** Serves every non-API path (Next.js); without it such paths answer 404. */
   pageHandler?: PageHandler;
+  /** Where the prerendered pages are, for their inline scripts' hashes (default: `.next/server/pages`). */
+  pagesDir?: string;
   logger?: boolean;
 }
 
@@ -84,21 +88,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(cookie);
-  registerSecurityHeaders(app, {
-    // Pages ship an inline theme script and styled-components <style> tags.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: config.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:', ...(config.dev ? ['ws:'] : [])],
-        upgradeInsecureRequests: null,
-      },
-    },
+  // Scripts by nonce (pages rendered per request) or hash (pages prerendered at build): no 'unsafe-inline'.
+  const csp = {
+    dev: config.dev,
+    mediaBaseUrl: config.mediaBaseUrl,
+    inlineScriptHashes:
+      options.pageHandler && !config.dev
+        ? inlineScriptHashes(options.pagesDir ?? path.resolve(import.meta.dirname, '../.next/server/pages'))
+        : [],
+  };
+  const securityOptions = (nonce: boolean) => ({
+    contentSecurityPolicy: cspOptions(csp, nonce),
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   });
+  registerSecurityHeaders(app, securityOptions(false));
+  const pageCspTemplate = helmetHeaders(securityOptions(true))['content-security-policy'];
   if (redis)
     app.addHook('onClose', async () => {
       await redis.quit();
@@ -144,6 +149,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!config.dev) await app.register(staticFiles, { dir: path.resolve(import.meta.dirname, '../.next/static') });
     const handle = options.pageHandler;
     const render: RenderPage = async (request, reply) => {
+      // This response's nonce, for pages/_document.tsx (whatever a client sent under that name is replaced).
+      const page = pageCsp(pageCspTemplate);
+      request.raw.headers[CSP_NONCE_HEADER] = page.nonce;
+      reply.header('content-security-policy', page.header);
       // Next writes the raw response itself; carry over the headers set by hooks and routes.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string);

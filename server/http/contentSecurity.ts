@@ -1,0 +1,77 @@
+/**
+ * The Content-Security-Policy. Scripts: this origin, the page's own nonce (made per response
+ * for pages rendered per request, `pageCsp`) and the hashes of the inline scripts in the pages
+ * Next.js prerendered at build time (served as they are, so they cannot carry a nonce). Data goes
+ * to this origin and the media origin only. styled-components' <style> tags need 'unsafe-inline'
+ * for styles, which cannot run code.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { HelmetOptions } from 'helmet';
+
+/** Stands for the nonce in the page template; replaced per response. */
+const NONCE_SLOT = 'nonce-NONCE_SLOT';
+
+export interface CspOptions {
+  dev: boolean;
+  /** `MEDIA_BASE_URL`: its origin is allowed for images and reads when it is absolute. */
+  mediaBaseUrl: string;
+  /** 'sha256-…' sources of the prerendered pages' inline scripts. */
+  inlineScriptHashes: string[];
+}
+
+function mediaOrigins(mediaBaseUrl: string): string[] {
+  try {
+    return [new URL(mediaBaseUrl).origin];
+  } catch {
+    return []; // a path on this origin (`/media`)
+  }
+}
+
+/** helmet's options; `nonce` adds the slot `pageCsp` fills. */
+export function cspOptions(options: CspOptions, nonce: boolean): HelmetOptions['contentSecurityPolicy'] {
+  const media = mediaOrigins(options.mediaBaseUrl);
+  const scriptSrc = options.dev
+    ? // Next's development runtime evaluates code and injects inline scripts of its own.
+      ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+    : ["'self'", ...(nonce ? [`'${NONCE_SLOT}'`] : []), ...options.inlineScriptHashes.map((h) => `'${h}'`)];
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc,
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...media],
+      connectSrc: ["'self'", ...media, ...(options.dev ? ['ws:'] : [])],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+/** A fresh nonce, and the page's policy with it. */
+export function pageCsp(template: string): { nonce: string; header: string } {
+  const nonce = randomBytes(18).toString('base64');
+  return { nonce, header: template.replace(NONCE_SLOT, `nonce-${nonce}`) };
+}
+
+// Inline classic scripts: no src, and not a data block such as __NEXT_DATA__ (type="application/json").
+const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/g;
+
+/** The CSP hash sources of every inline script in the prerendered pages (`.next/server/pages/**.html`). */
+export function inlineScriptHashes(pagesDir: string): string[] {
+  const hashes = new Set<string>();
+  let files: string[];
+  try {
+    files = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+  } catch {
+    return []; // no build (tests, development)
+  }
+  for (const file of files) {
+    const html = readFileSync(path.join(pagesDir, file), 'utf8');
+    for (const [, attributes = '', body] of html.matchAll(INLINE_SCRIPT)) {
+      if (/\bsrc\s*=/.test(attributes) || /\btype\s*=\s*"application\/json"/.test(attributes) || !body) continue;
+      hashes.add(`sha256-${createHash('sha256').update(body).digest('base64')}`);
+    }
+  }
+  return [...hashes].sort();
+}
