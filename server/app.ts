@@ -18,10 +18,11 @@ import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
 import type { Db } from './db/database';
 import type { AuthUser } from './domain/types';
-import { cspOptions, inlineScriptHashes, pageCsp } from './http/contentSecurity';
+import { cspOptions, inlineScriptHashes, pageCsp, reactRuntimeScripts } from './http/contentSecurity';
 import { refuseControlCharacters } from './http/controlCharacters';
 import { registerErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
+import { finishPage } from './http/pageResponse';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
 import { helmetHeaders, registerSecurityHeaders } from './http/securityHeaders';
@@ -148,11 +149,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The build's static files, precompressed (Brotli/gzip); in development Next serves its own.
     if (!config.dev) await app.register(staticFiles, { dir: path.resolve(import.meta.dirname, '../.next/static') });
     const handle = options.pageHandler;
+    const reactRuntime = config.dev ? null : await reactRuntimeScripts();
     const render: RenderPage = async (request, reply) => {
       // This response's nonce, for pages/_document.tsx (whatever a client sent under that name is replaced).
       const page = pageCsp(pageCspTemplate);
       request.raw.headers[CSP_NONCE_HEADER] = page.nonce;
       reply.header('content-security-policy', page.header);
+      if (reactRuntime) finishPage(request.raw, reply.raw, page.nonce, reactRuntime);
       // Next writes the raw response itself; carry over the headers set by hooks and routes.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string);

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HelmetOptions } from 'helmet';
+import { Worker } from 'node:worker_threads';
 
 /** Stands for the nonce in the page template; replaced per response. */
 const NONCE_SLOT = 'nonce-NONCE_SLOT';
@@ -74,4 +75,48 @@ export function inlineScriptHashes(pagesDir: string): string[] {
     }
   }
   return [...hashes].sort();
+}
+
+/**
+ * React's own inline scripts, which Next's pages router renders without the nonce: a Suspense
+ * boundary whose content is large is sent after the rest and revealed by a script (`$RC("B:0","S:0")`,
+ * preceded once by React's runtime). Calls with string arguments only are harmless; the runtime is
+ * the exact text React emits, learnt once by rendering two such boundaries with this React.
+ */
+const REACT_CALL = /\$R[A-Z]\((?:"(?:[^"\\<]|\\[^<])*"(?:,"(?:[^"\\<]|\\[^<])*")*)?\);?/g;
+
+// Rendered in a worker thread: React loaded into the server's own module graph next to the one
+// Next.js renders pages with breaks Next's rendering (two renderers, one dispatcher).
+const LEARN_RUNTIME = `
+const { parentPort, workerData } = require('node:worker_threads');
+const load = require('node:module').createRequire(workerData.from);
+const { createElement, Suspense, lazy } = load('react');
+const { renderToReadableStream } = load('react-dom/server.edge');
+const Big = lazy(async () => ({ default: () => createElement('div', null, 'x'.repeat(20000)) }));
+const boundary = () => createElement(Suspense, { fallback: null }, createElement(Big));
+(async () => {
+  const stream = await renderToReadableStream(createElement('div', null, boundary(), boundary()), { nonce: 'learn' });
+  await stream.allReady;
+  parentPort.postMessage(await new Response(stream).text());
+})();
+`;
+
+export async function reactRuntimeScripts(): Promise<Set<string>> {
+  const worker = new Worker(LEARN_RUNTIME, { eval: true, workerData: { from: import.meta.url } });
+  const html = await new Promise<string>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  const runtime = new Set<string>(['']);
+  for (const [, body] of html.matchAll(/<script nonce="learn">([\s\S]*?)<\/script>/g))
+    runtime.add(body.replace(REACT_CALL, ''));
+  return runtime;
+}
+
+/** Puts the nonce on React's scripts (see above) and on no other script without one. */
+export function nonceReactScripts(html: string, nonce: string, runtime: Set<string>): string {
+  return html.replace(/<script>([\s\S]*?)<\/script>/g, (script, body: string) =>
+    runtime.has(body.replace(REACT_CALL, '')) && body !== '' ? `<script nonce="${nonce}">${body}</script>` : script,
+  );
 }

@@ -37,6 +37,9 @@ describe('Content-Security-Policy', () => {
     const account = await createAccount(page);
     await signInViaApi(page, account);
     const post = await createPostViaApi(page, { message: 'Under a strict policy', tags: ['csp'] });
+    // Enough comments for React to send the page's Suspense boundary after the rest, revealed by its scripts.
+    for (let i = 1; i <= 14; i++)
+      await page.request.post(`/api/posts/${post._id}/comments`, { data: { message: `Comment ${i}` } });
     for (const path of ['/home', `/post/${post._id}`, `/profile/${account.username}`, '/settings']) {
       const response = await page.goto(path);
       const nonce = /'nonce-([^']+)'/.exec(response!.headers()['content-security-policy'])?.[1];
