@@ -86,7 +86,8 @@ describe('login and session', () => {
     for (const cookie of res.cookies.filter((c) => c.name !== 'has_session')) {
       expect(cookie.httpOnly).toBe(true);
       expect(cookie.sameSite).toBe('Lax');
-      expect(cookie.path).toBe('/');
+      // The device cookie (lockout.test.ts) goes only to sign-in.
+      expect(cookie.path).toBe(cookie.name === 'device' ? '/api/auth/login' : '/');
     }
     const user = (await me(cookieHeader(cookiesOf(res)))).json();
     expect(user).toMatchObject({
