@@ -5,6 +5,8 @@ export const TEXTS = {
   fileTooBig: 'File is too big',
   messageRequired: 'Please fill the message field',
   tagRequired: 'Please enter a tag ',
+  /** Not the spec's: the server's rule for what a tag is made of (API.md, Post rules). */
+  tagCharacters: 'Tags may contain only letters, digits, _ and -',
   uploadHint: 'Allowed Formats: JPEG, PNG. Max size: 4mb.',
   allowedFormats: 'Allowed Formats: JPEG, PNG',
   corruptImage: 'The image is corrupt or cannot be read',
@@ -20,6 +22,9 @@ export const TEXTS = {
   dislikedComment: 'Disliked',
   following: (username: string) => `You are following ${username}`,
   unfollowed: (username: string) => `${username} is no longer followed`,
+
+  accountCreated: 'Your account has been created: sign in to start',
+  sessionEnded: 'Your session has ended: please sign in again',
 
   invalidCredentials: 'Invalid email or password',
   invalidPassword: 'Invalid password',

@@ -88,7 +88,7 @@ function changeSignedInUser<Update>(type: string, send: (change: Update & { emai
     }
   });
   // A fixed text, so no argument type to infer (`never`: Update is generic here).
-  declareToasts<never>(thunk, { success: TEXTS.userUpdated });
+  declareToasts<never, never>(thunk, { success: TEXTS.userUpdated });
   return thunk;
 }
 

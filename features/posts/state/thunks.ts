@@ -108,11 +108,16 @@ export const createPost = createAppAsyncThunk(
   },
 );
 
+/** The spec (section 7): after an edit, the list and that post are read again. */
 export const editPost = createAppAsyncThunk(
   'posts/editPost',
-  async ({ id, post }: { id: string; post: Partial<PostInput> }, { getState, rejectWithValue }) => {
+  async ({ id, post }: { id: string; post: Partial<PostInput> }, { getState, dispatch, rejectWithValue }) => {
     const result = await guarded(getState(), () => postsApi.edit(id, post));
-    return result.ok ? result.value : rejectWithValue(result.message);
+    if (!result.ok) return rejectWithValue(result.message);
+    const { list, currentPost } = getState().posts;
+    if (list.source) void dispatch(fetchPosts(list.source));
+    if (currentPost.id === id) void dispatch(fetchPost(id));
+    return result.value;
   },
 );
 declareToasts(editPost, { success: TEXTS.postEdited });
@@ -127,7 +132,8 @@ export const likePost = createAppAsyncThunk('posts/likePost', async (id: string,
   const result = await guarded(getState(), (userId) => postsApi.like(id, userId));
   return result.ok ? { id, counts: result.value } : rejectWithValue(result.message);
 });
-declareToasts(likePost, { success: TEXTS.liked });
+// A toggle: the toast says the reaction was set, and nothing when it was taken back.
+declareToasts(likePost, { success: (_, { counts }) => (counts.myReaction === 'like' ? TEXTS.liked : null) });
 
 export const dislikePost = createAppAsyncThunk(
   'posts/dislikePost',
@@ -136,7 +142,9 @@ export const dislikePost = createAppAsyncThunk(
     return result.ok ? { id, counts: result.value } : rejectWithValue(result.message);
   },
 );
-declareToasts(dislikePost, { success: TEXTS.disliked });
+declareToasts(dislikePost, {
+  success: (_, { counts }) => (counts.myReaction === 'dislike' ? TEXTS.disliked : null),
+});
 
 export const addComment = createAppAsyncThunk(
   'posts/addComment',
@@ -156,7 +164,7 @@ export const likeComment = createAppAsyncThunk(
     return result.ok ? result.value : rejectWithValue(result.message);
   },
 );
-declareToasts(likeComment, { success: TEXTS.likedComment });
+declareToasts(likeComment, { success: (_, result) => (result.myReaction === 'like' ? TEXTS.likedComment : null) });
 
 export const dislikeComment = createAppAsyncThunk(
   'posts/dislikeComment',
@@ -165,7 +173,9 @@ export const dislikeComment = createAppAsyncThunk(
     return result.ok ? result.value : rejectWithValue(result.message);
   },
 );
-declareToasts(dislikeComment, { success: TEXTS.dislikedComment });
+declareToasts(dislikeComment, {
+  success: (_, result) => (result.myReaction === 'dislike' ? TEXTS.dislikedComment : null),
+});
 
 /** Not one of the spec's tracked actions, so it has no loading/error slot; failures still toast. */
 export const deleteComment = createAppAsyncThunk(
