@@ -24,7 +24,6 @@ export const TEXTS = {
   unfollowed: (username: string) => `${username} is no longer followed`,
 
   accountCreated: 'Your account has been created: sign in to start',
-  sessionEnded: 'Your session has ended: please sign in again',
 
   invalidCredentials: 'Invalid email or password',
   invalidPassword: 'Invalid password',
