@@ -139,7 +139,11 @@ export function PostForm({ post, hasChanges }: PostFormProps) {
 
   const changed = formik.dirty || tagInput.trim() !== '' || Boolean(upload.url) || upload.loading;
   useEffect(() => {
-    if (hasChanges) hasChanges.current = () => changed;
+    if (!hasChanges) return;
+    hasChanges.current = () => changed;
+    return () => {
+      hasChanges.current = () => false;
+    };
   }, [hasChanges, changed]);
 
   const busy = creating || editing || upload.loading || formik.isSubmitting;
