@@ -40,7 +40,7 @@ export default function PostEditor() {
   }, [dispatch, postId]);
 
   // Set by the form: whether it holds changes (a message, tags, an image) that closing would lose.
-  const hasChanges = useRef<() => boolean>(() => false);
+  const hasChangesRef = useRef<() => boolean>(() => false);
   const [confirming, setConfirming] = useState(false);
 
   const discard = () => {
@@ -49,7 +49,7 @@ export default function PostEditor() {
   };
   // Escape, the backdrop and the close button ask first when there is something to lose.
   const close = () => {
-    if (hasChanges.current()) setConfirming(true);
+    if (hasChangesRef.current()) setConfirming(true);
     else discard();
   };
 
@@ -67,7 +67,7 @@ export default function PostEditor() {
         {loadError ? (
           <LoadError role="alert">{loadError}</LoadError>
         ) : (
-          <PostForm key={post?.updatedAt ?? 'new'} post={post} hasChanges={hasChanges} />
+          <PostForm key={post?.updatedAt ?? 'new'} post={post} hasChangesRef={hasChangesRef} />
         )}
       </Modal>
       {confirming && (

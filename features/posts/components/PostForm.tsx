@@ -65,7 +65,7 @@ interface PostFormProps {
   /** The post being edited, or null to create one. */
   post: Post | null;
   /** Set to a function telling whether the form holds changes (the editor asks before closing). */
-  hasChanges?: RefObject<() => boolean>;
+  hasChangesRef?: RefObject<() => boolean>;
 }
 
 const schemaError = (validate: () => unknown): string | null => {
@@ -83,7 +83,7 @@ const MESSAGE_WARN_LEFT = 20;
 export const charactersLeftText = (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left`;
 
 /** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag exist. */
-export function PostForm({ post, hasChanges }: PostFormProps) {
+export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload('post'));
   const creating = useAppSelector((state) => state.posts.create.status === 'loading');
@@ -139,12 +139,12 @@ export function PostForm({ post, hasChanges }: PostFormProps) {
 
   const changed = formik.dirty || tagInput.trim() !== '' || Boolean(upload.url) || upload.loading;
   useEffect(() => {
-    if (!hasChanges) return;
-    hasChanges.current = () => changed;
+    if (!hasChangesRef) return;
+    hasChangesRef.current = () => changed;
     return () => {
-      hasChanges.current = () => false;
+      hasChangesRef.current = () => false;
     };
-  }, [hasChanges, changed]);
+  }, [hasChangesRef, changed]);
 
   const busy = creating || editing || upload.loading || formik.isSubmitting;
   const charactersLeft = MESSAGE_MAX - formik.values.message.length;
