@@ -5,8 +5,6 @@ export const TEXTS = {
   fileTooBig: 'File is too big',
   messageRequired: 'Please fill the message field',
   tagRequired: 'Please enter a tag ',
-  /** Not the spec's: the server's rule for what a tag is made of (API.md, Post rules). */
-  tagCharacters: 'Tags may contain only letters, digits, _ and -',
   uploadHint: 'Allowed Formats: JPEG, PNG. Max size: 4mb.',
   allowedFormats: 'Allowed Formats: JPEG, PNG',
   corruptImage: 'The image is corrupt or cannot be read',

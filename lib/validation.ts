@@ -26,7 +26,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function tagError(tag: string): string | null {
   if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
-  if (!TAG_PATTERN.test(tag)) return TEXTS.tagCharacters;
+  if (!TAG_PATTERN.test(tag)) return 'Tags may contain only letters, digits, _ and -';
   return null;
 }
 
