@@ -23,6 +23,8 @@ export const TEXTS = {
   following: (username: string) => `You are following ${username}`,
   unfollowed: (username: string) => `${username} is no longer followed`,
 
+  accountCreated: 'Your account has been created: sign in to start',
+
   invalidCredentials: 'Invalid email or password',
   invalidPassword: 'Invalid password',
 } as const;

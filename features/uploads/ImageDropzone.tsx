@@ -60,6 +60,9 @@ interface ImageDropzoneProps {
   preview: string | null;
   shape?: 'wide' | 'square' | 'round';
   hintId: string;
+  /** Offers "Remove {label}" while there is an image. */
+  onRemove?: () => void;
+  removing?: boolean;
 }
 
 /**
@@ -67,7 +70,15 @@ interface ImageDropzoneProps {
  * then uploaded with progress. The button is the keyboard and screen-reader path; the zone
  * is a larger target for the mouse and for drag and drop.
  */
-export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }: ImageDropzoneProps) {
+export function ImageDropzone({
+  kind,
+  label,
+  preview,
+  shape = 'square',
+  hintId,
+  onRemove,
+  removing,
+}: ImageDropzoneProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload(kind));
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
@@ -107,6 +118,18 @@ export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }
         >
           <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
         </Button>
+        {onRemove && preview && (
+          <Button
+            type="button"
+            $variant="secondary"
+            $size="sm"
+            onClick={onRemove}
+            disabled={upload.loading || removing}
+            aria-busy={removing}
+          >
+            <Icon name="trash" size={16} /> Remove {label.toLowerCase()}
+          </Button>
+        )}
       </Controls>
       {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
       <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
