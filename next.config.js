@@ -2,6 +2,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The server compresses pages itself, after giving React's inline scripts the CSP nonce
+  // (server/http/pageResponse.ts): compressed bytes cannot be rewritten.
+  compress: false,
   compiler: { styledComponents: true },
   // The client router's bloom filter of app-router routes: there is no app directory, so building
   // it on every page load is start-up work for nothing.

@@ -3,6 +3,9 @@ import { useEffect, useEffectEvent, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The traps in place, newest last: only the newest (a dialog over a dialog) handles the keys. */
+const traps: object[] = [];
+
 /**
  * While mounted: focuses the first control inside `ref`, keeps Tab inside it, calls
  * `onEscape` on Escape, and gives focus back to the previously focused element afterwards.
@@ -16,7 +19,11 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
     const node = ref.current;
     (node?.querySelector<HTMLElement>(FOCUSABLE) ?? node)?.focus();
 
+    const trap = {};
+    traps.push(trap);
+
     const onKey = (event: KeyboardEvent) => {
+      if (traps[traps.length - 1] !== trap) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         escape();
@@ -41,6 +48,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
     };
     document.addEventListener('keydown', onKey);
     return () => {
+      traps.splice(traps.indexOf(trap), 1);
       document.removeEventListener('keydown', onKey);
       returnTo?.focus?.();
     };

@@ -10,6 +10,12 @@ export const DESCRIPTION_MAX = 300;
 export const UPLOAD_MAX_BYTES = 4194304;
 /** Largest decoded image accepted, in pixels (pixel-flood guard): 50 megapixels. */
 export const UPLOAD_MAX_PIXELS = 50_000_000;
+/** Longest side accepted, in pixels: the area alone would let one side be 10,000,000 pixels. */
+export const UPLOAD_MAX_SIDE = 16_000;
+/** Widest decoded row accepted, in bytes: 16,000 pixels of 8-bit RGB, 12,000 with alpha, 6,000 of 16-bit RGBA. */
+export const UPLOAD_MAX_ROW_BYTES = 48_000;
+/** Longest side at most this many times the shortest (panoramas are about 10:1). */
+export const UPLOAD_MAX_ASPECT = 20;
 export const UPLOAD_PRESETS = ['avatar', 'post', 'banner'] as const;
 export type UploadPreset = (typeof UPLOAD_PRESETS)[number];
 

@@ -9,6 +9,8 @@ export const TEXTS = {
   allowedFormats: 'Allowed Formats: JPEG, PNG',
   corruptImage: 'The image is corrupt or cannot be read',
   tooManyPixels: 'The image is too large: at most 50 megapixels',
+  tooWide: 'The image is too large: at most 16000 pixels on each side, fewer across with transparency or 16-bit colour',
+  tooThin: 'The image is too narrow: its long side may be at most 20 times its short side',
 
   userUpdated: 'User has been updated',
   postEdited: 'Post has been edited',
@@ -20,6 +22,8 @@ export const TEXTS = {
   dislikedComment: 'Disliked',
   following: (username: string) => `You are following ${username}`,
   unfollowed: (username: string) => `${username} is no longer followed`,
+
+  accountCreated: 'Your account has been created: sign in to start',
 
   invalidCredentials: 'Invalid email or password',
   invalidPassword: 'Invalid password',

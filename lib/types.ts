@@ -11,6 +11,8 @@ export interface User {
   avatar: string | null;
   banner: string | null;
   description: string;
+  /** Admins may delete any post or comment (API.md, Roles). */
+  role: Role;
   followersCount: number;
   followingCount: number;
   postsCount: number;

@@ -15,10 +15,11 @@ import {
   USERNAME_PATTERN,
   COMMENT_MAX,
 } from './limits';
+import { tagKey } from './tags';
 import { TEXTS } from './texts';
 
 // Tag normalisation lives in ./tags (the page table needs it without the rules below).
-export { normalizeTag, normalizeTags, tagList } from './tags';
+export { normalizeTag, normalizeTags, tagKey, tagList } from './tags';
 
 const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
@@ -27,6 +28,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function tagError(tag: string): string | null {
   if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
   if (!TAG_PATTERN.test(tag)) return 'Tags may contain only letters, digits, _ and -';
+  // Lower case can be longer: "İ" becomes "i" and a combining dot.
+  if (tagKey(tag).length > TAG_MAX) return `A tag must be at most ${TAG_MAX} characters in lower case`;
   return null;
 }
 
@@ -53,6 +56,19 @@ export function commentMessageError(message: string | undefined | null): string 
   return null;
 }
 
+/**
+ * Usernames are compatibility-normalised (NFKC): full-width "ａｎｎ" and the ligature "ﬁ" become
+ * plain letters, which the ASCII-only pattern then judges, so no two names look alike.
+ */
+export function normalizeUsername(raw: string): string {
+  return raw.normalize('NFKC').trim();
+}
+
+/** What uniqueness and lookups compare. */
+export function usernameKey(username: string): string {
+  return normalizeUsername(username).toLowerCase();
+}
+
 export function usernameError(username: string | undefined | null): string | null {
   if (typeof username !== 'string' || username.length === 0) return 'Username is required';
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
@@ -70,6 +86,8 @@ export function emailError(email: string | undefined | null): string | null {
 
 export function passwordError(password: string | undefined | null, field = 'Password'): string | null {
   if (typeof password !== 'string' || password.length === 0) return `${field} is required`;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(password)) return `${field} must not contain control characters`;
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
     return `${field} must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters`;
   }

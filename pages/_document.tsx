@@ -1,5 +1,6 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
+import { CSP_NONCE_HEADER } from '../lib/csp';
 import { earlyReadsScript } from '../lib/earlyReadsScript';
 import { largestImage, type FirstLoad } from '../lib/firstLoad';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
@@ -8,15 +9,25 @@ import { earlyReadsOf } from '../lib/pages';
 // Runs before the body is parsed, so a reload never flashes the default theme.
 const applyStoredTheme = `(function(){var t;try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}if(${JSON.stringify(THEMES)}.indexOf(t)<0)t=${JSON.stringify(DEFAULT_THEME)};document.documentElement.setAttribute('data-theme',t)})();`;
 
-export default class AppDocument extends Document {
-  static async getInitialProps(ctx: DocumentContext): Promise<DocumentInitialProps> {
+type Props = DocumentInitialProps & {
+  /** This response's CSP nonce (server/app.ts); none for pages prerendered at build (their scripts go by hash). */
+  nonce?: string;
+};
+
+export default class AppDocument extends Document<Props> {
+  static async getInitialProps(ctx: DocumentContext): Promise<Props> {
     const sheet = new ServerStyleSheet();
     const originalRenderPage = ctx.renderPage;
     try {
       ctx.renderPage = () =>
         originalRenderPage({ enhanceApp: (App) => (props) => sheet.collectStyles(<App {...props} />) });
       const initialProps = await Document.getInitialProps(ctx);
-      return { ...initialProps, styles: [initialProps.styles, sheet.getStyleElement()] };
+      const nonce = ctx.req?.headers[CSP_NONCE_HEADER];
+      return {
+        ...initialProps,
+        styles: [initialProps.styles, sheet.getStyleElement()],
+        ...(typeof nonce === 'string' ? { nonce } : {}),
+      };
     } finally {
       sheet.seal();
     }
@@ -31,9 +42,10 @@ export default class AppDocument extends Document {
     const firstLoad: FirstLoad | null = props?.pageProps?.firstLoad ?? null;
     const image = largestImage(firstLoad);
     const earlyReads = firstLoad ? null : earlyReadsOf(page, query);
+    const { nonce } = this.props;
     return (
       <Html lang="en" data-theme={DEFAULT_THEME}>
-        <Head>
+        <Head nonce={nonce}>
           {/* Before the scripts: the page's largest image must not queue behind them. */}
           {image && (
             <link
@@ -45,15 +57,15 @@ export default class AppDocument extends Document {
               fetchPriority="high"
             />
           )}
-          <script dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
           {/* A private client shell's first reads start here, while the app's code downloads. */}
-          {earlyReads && <script dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}
+          {earlyReads && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}
           <meta name="theme-color" content="#1c1c21" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         </Head>
         <body>
           <Main />
-          <NextScript />
+          <NextScript nonce={nonce} />
         </body>
       </Html>
     );

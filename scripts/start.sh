@@ -5,6 +5,9 @@
 # Memory (docs/benchmarks.md, "Memory"):
 # - MALLOC_ARENA_MAX=2: glibc otherwise gives threads (libuv's pool running argon2, libvips) malloc
 #   arenas of their own, and RSS grows by tens of MB under load without ever going back.
+# - MALLOC_MMAP_THRESHOLD_=131072: glibc otherwise raises its threshold to the largest buffer freed,
+#   then serves libvips' big row buffers from arenas that keep them; fixed, they go back to the
+#   system when freed, and one upload after another does not pile up (#image-memory-bounds-2026-11-23).
 # - --max-semi-space-size (MB): on a large machine V8 grows the young generation's semi-spaces
 #   to 16+ MB; with SQLite small ones (4) keep the heap close to its live size at the same
 #   throughput. With PostgreSQL a request holds its objects through a round trip, long enough
@@ -17,6 +20,7 @@
 #   SQLite, where little is promoted, it changes nothing measurable.
 cd "$(dirname "$0")/.." || exit 1
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 # The same test as isPostgresUrl (server/db/database.ts).
 case "${DATABASE_URL:-}" in
   postgres://* | postgresql://*) semi_space=16 ;;

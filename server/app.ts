@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
+import { CSP_NONCE_HEADER } from '../lib/csp';
 import { ACCESS_COOKIE } from './auth/cookies';
 import { type Guards, requireUser } from './auth/guard';
 import { authRoutes } from './auth/routes';
@@ -17,11 +18,14 @@ import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
 import type { Db } from './db/database';
 import type { AuthUser } from './domain/types';
+import { cspOptions, inlineScriptHashes, pageCsp, reactRuntimeScripts } from './http/contentSecurity';
+import { refuseControlCharacters } from './http/controlCharacters';
 import { registerErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
-import { refuseCrossOrigin } from './http/origin';
+import { finishPage } from './http/pageResponse';
+import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
-import { registerSecurityHeaders } from './http/securityHeaders';
+import { helmetHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
@@ -48,6 +52,8 @@ export interface BuildOptions {
   storage: MediaStorage;
   /** Serves every non-API path (Next.js); without it such paths answer 404. */
   pageHandler?: PageHandler;
+  /** Where the prerendered pages are, for their inline scripts' hashes (default: `.next/server/pages`). */
+  pagesDir?: string;
   logger?: boolean;
 }
 
@@ -62,7 +68,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
-  const ctx = buildContext(config, db, storage, app.log);
+  // Counters live in Redis when several instances must share them, else in this process.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  const ctx = buildContext(config, db, storage, app.log, redis);
   // The pages read the session through it (server/pages); tests look at its parts.
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => ctx.start());
@@ -81,23 +89,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(cookie);
-  registerSecurityHeaders(app, {
-    // Pages ship an inline theme script and styled-components <style> tags.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: config.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:', ...(config.dev ? ['ws:'] : [])],
-        upgradeInsecureRequests: null,
-      },
-    },
+  // Scripts by nonce (pages rendered per request) or hash (pages prerendered at build): no 'unsafe-inline'.
+  const csp = {
+    dev: config.dev,
+    mediaBaseUrl: config.mediaBaseUrl,
+    inlineScriptHashes:
+      options.pageHandler && !config.dev
+        ? inlineScriptHashes(options.pagesDir ?? path.resolve(import.meta.dirname, '../.next/server/pages'))
+        : [],
+  };
+  const securityOptions = (nonce: boolean) => ({
+    contentSecurityPolicy: cspOptions(csp, nonce),
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   });
-  // Counters live in Redis when several instances must share them, else in this process.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  registerSecurityHeaders(app, securityOptions(false));
+  const pageCspTemplate = helmetHeaders(securityOptions(true))['content-security-policy'];
   if (redis)
     app.addHook('onClose', async () => {
       await redis.quit();
@@ -110,7 +117,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
-  app.addHook('onRequest', refuseCrossOrigin);
+  app.addHook('onSend', async (request, reply) => {
+    // API answers depend on the session (or say it is missing): no cache may keep or share them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'private, no-store');
+  });
+  const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
+  app.addHook('onRequest', refuseOtherHosts(hostRules));
+  app.addHook('onRequest', refuseCrossOrigin(hostRules));
+  app.addHook('preValidation', refuseControlCharacters);
   app.addHook('onRequest', async (request) => {
     // Pages and media are public; only the API needs to know who is asking.
     if (request.url.startsWith('/api/')) request.user = await ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
@@ -134,7 +149,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The build's static files, precompressed (Brotli/gzip); in development Next serves its own.
     if (!config.dev) await app.register(staticFiles, { dir: path.resolve(import.meta.dirname, '../.next/static') });
     const handle = options.pageHandler;
+    const reactRuntime = config.dev ? null : await reactRuntimeScripts();
     const render: RenderPage = async (request, reply) => {
+      // This response's nonce, for pages/_document.tsx (whatever a client sent under that name is replaced).
+      const page = pageCsp(pageCspTemplate);
+      request.raw.headers[CSP_NONCE_HEADER] = page.nonce;
+      reply.header('content-security-policy', page.header);
+      if (reactRuntime) finishPage(request.raw, reply.raw, page.nonce, reactRuntime);
       // Next writes the raw response itself; carry over the headers set by hooks and routes.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string);

@@ -17,6 +17,11 @@ export interface Config {
   mediaBaseUrl: string;
   redisUrl: string | null;
   jwtSecret: string;
+  /**
+   * `PUBLIC_URL`'s origin (`https://posts.example`): the only host answered (421 otherwise) and the
+   * only Origin accepted for writes. Null: loopback and the listening address only.
+   */
+  publicOrigin: string | null;
   /** Cookies get `Secure` when the site is served over HTTPS. */
   secureCookies: boolean;
   trustProxy: boolean;
@@ -70,6 +75,19 @@ function loadSecret(env: Env, dataDir: string): string {
   return jwtSecret;
 }
 
+function originOf(publicUrl: string): string | null {
+  if (!publicUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    throw new Error(`PUBLIC_URL must be a URL such as https://posts.example, got "${publicUrl}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`PUBLIC_URL must start with https:// or http://, got "${publicUrl}"`);
+  return url.origin;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media'));
@@ -84,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),
     redisUrl: env.REDIS_URL || null,
     jwtSecret: loadSecret(env, dataDir),
+    publicOrigin: originOf(publicUrl),
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -4,6 +4,9 @@
  * routes; nothing else builds a service.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { deviceCookies } from './auth/devices';
+import { memoryLockout, redisLockout } from './auth/lockout';
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
 import { sessionCache } from './auth/sessionCache';
@@ -56,7 +59,14 @@ const repositories = (db: Queryable) => ({
   reactions: reactionsRepository(db),
 });
 
-export function buildContext(config: Config, db: Db, storage: MediaStorage, log: Log): AppContext {
+export function buildContext(
+  config: Config,
+  db: Db,
+  storage: MediaStorage,
+  log: Log,
+  /** Shared counters (wrong sign-in guesses) when several instances run; else kept in this process. */
+  redis: Redis | null = null,
+): AppContext {
   const data = transactional(db.kysely, repositories);
   const homeFeed = createHomeFeed(db.kysely, {
     maxPosts: config.feedIndexMaxPosts,
@@ -71,11 +81,14 @@ export function buildContext(config: Config, db: Db, storage: MediaStorage, log:
     deferVariants: true,
     onDeferredError: (error) => log.error({ err: error }, 'storing the other variants of an upload failed'),
   });
+  const lockoutOptions = { maxFailures: config.rateLimits.authPerAccountPerMinute };
   const auth = authService({
     data,
     tokens: accessTokens(config.jwtSecret),
     checked: sessionCache({ ttlMs: config.sessionCacheMs }),
     refreshReuseGraceMs: config.refreshReuseGraceMs,
+    lockout: redis ? redisLockout(redis, lockoutOptions) : memoryLockout(lockoutOptions),
+    devices: deviceCookies(config.jwtSecret),
   });
   const sweeper =
     config.unusedMediaGraceHours > 0

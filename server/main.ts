@@ -55,6 +55,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (!config.publicOrigin)
+    app.log.warn(
+      `PUBLIC_URL is not set: answering only for loopback names and ${config.host} (other Host headers get 421). Set PUBLIC_URL to the address people use.`,
+    );
   console.log(`Posts is running at http://${config.host}:${config.port}`);
 }
 

@@ -6,6 +6,7 @@ import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/themeSlice';
 import uploadFiles from '../features/uploads/uploadFilesSlice';
 import user from '../features/profile/userSlice';
+import { sessionMiddleware } from './sessionMiddleware';
 import { thunkToastsMiddleware } from './thunkToasts';
 
 const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
@@ -17,7 +18,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(thunkToastsMiddleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(thunkToastsMiddleware, sessionMiddleware),
   });
 }
 

@@ -35,7 +35,8 @@ const MobileOnly = styled.div`
  */
 const SearchSlot = styled.div<{ $open: boolean }>`
   display: flex;
-  flex: 1;
+  /* Sized from the search's own 400px (spec section 9), sharing only what is left with the spacer. */
+  flex: 1 1 auto;
   justify-content: center;
   min-width: 0;
   ${belowMd} {

@@ -19,11 +19,12 @@ export interface AccountUpdate {
   newPassword?: string;
 }
 
+/** A field left out stays as it is; `null` removes the avatar or banner. */
 export interface ProfileUpdate {
   email: string;
-  avatar: string | null;
-  banner: string | null;
-  description: string;
+  avatar?: string | null;
+  banner?: string | null;
+  description?: string;
 }
 
 /** Readable cookie the server sets beside the HttpOnly session cookies (docs/api-decisions.md). */

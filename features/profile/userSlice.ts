@@ -4,6 +4,7 @@ import type { Profile } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
 import type { RootState } from '../../store/index';
 import { done, failed, idle, started, type ActionStatus } from '../../store/status';
+import { isSessionLost, sessionLost } from '../../store/sessionLost';
 import { declareToasts } from '../../store/thunkToasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
 import { fetchLoggedUser } from '../auth';
@@ -25,10 +26,11 @@ const initialState: UserState = {
 export const fetchProfile = createAppAsyncThunk(
   'user/fetchProfile',
   // `quiet` refreshes the profile on screen without a loading state.
-  async ({ username }: { username: string; quiet?: boolean }, { rejectWithValue }) => {
+  async ({ username }: { username: string; quiet?: boolean }, { dispatch, rejectWithValue }) => {
     try {
       return await usersApi.profile(username);
     } catch (error) {
+      if (isSessionLost(error)) dispatch(sessionLost());
       return rejectWithValue(errorMessage(error));
     }
   },
@@ -46,6 +48,7 @@ function followThunk(type: string, call: typeof usersApi.follow, success: (usern
       void dispatch(fetchProfile({ username, quiet: true }));
       return profile;
     } catch (error) {
+      if (isSessionLost(error)) dispatch(sessionLost());
       return rejectWithValue(errorMessage(error));
     }
   });

@@ -61,6 +61,12 @@ export function ProfileSettings({ user }: { user: User }) {
 
   const uploading = avatar.loading || banner.loading;
 
+  // Remove: drops a fresh upload, and the saved image with `null` (API.md, updateProfile).
+  const remove = (kind: 'avatar' | 'banner') => async () => {
+    dispatch(uploadReset(kind));
+    if (user[kind]) await dispatch(updateProfile(kind === 'avatar' ? { avatar: null } : { banner: null }));
+  };
+
   return (
     <Panel aria-labelledby="profile-settings">
       <h2 id="profile-settings">Profile</h2>
@@ -76,6 +82,8 @@ export function ProfileSettings({ user }: { user: User }) {
                 shape="round"
                 preview={avatar.url ?? user.avatar}
                 hintId="avatar-hint"
+                onRemove={remove('avatar')}
+                removing={loading}
               />
             </div>
             <div>
@@ -86,6 +94,8 @@ export function ProfileSettings({ user }: { user: User }) {
                 shape="wide"
                 preview={banner.url ?? user.banner}
                 hintId="banner-hint"
+                onRemove={remove('banner')}
+                removing={loading}
               />
             </div>
           </Images>

@@ -44,9 +44,16 @@ const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' 
 
 const Controls = styled.div`
   display: flex;
+  flex-wrap: wrap; /* Replace and Remove side by side where they fit, one under the other where not */
   align-items: center;
   gap: 10px;
   margin-top: 10px;
+`;
+
+/** As tall as the progress bar with its margin (8px + 6px); flow-root keeps that margin inside. */
+const ProgressSlot = styled.div`
+  display: flow-root;
+  height: 14px;
 `;
 
 const Hint = styled.p`
@@ -63,6 +70,9 @@ interface ImageDropzoneProps {
   preview: string | null;
   shape?: 'wide' | 'square' | 'round';
   hintId: string;
+  /** Offers "Remove {label}" while there is an image. */
+  onRemove?: () => void;
+  removing?: boolean;
 }
 
 /**
@@ -70,7 +80,15 @@ interface ImageDropzoneProps {
  * then uploaded with progress. The button is the keyboard and screen-reader path; the zone
  * is a larger target for the mouse and for drag and drop.
  */
-export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }: ImageDropzoneProps) {
+export function ImageDropzone({
+  kind,
+  label,
+  preview,
+  shape = 'square',
+  hintId,
+  onRemove,
+  removing,
+}: ImageDropzoneProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload(kind));
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
@@ -110,9 +128,23 @@ export function ImageDropzone({ kind, label, preview, shape = 'square', hintId }
         >
           <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
         </Button>
-        {/* Beside the button, in the row's own height: nothing moves when it appears. */}
-        {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
+        {onRemove && preview && (
+          <Button
+            type="button"
+            $variant="secondary"
+            $size="sm"
+            onClick={onRemove}
+            disabled={upload.loading || removing}
+            aria-busy={removing}
+          >
+            <Icon name="trash" size={16} /> Remove {label.toLowerCase()}
+          </Button>
+        )}
       </Controls>
+      {/* The progress bar's place is kept while there is none: nothing moves when it appears. */}
+      <ProgressSlot>
+        {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
+      </ProgressSlot>
       <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
     </div>
   );

@@ -1,11 +1,9 @@
 import styled from 'styled-components';
 import { appTheme } from '../../themes';
 
-/** Fills the rest of the row beside the upload button (ImageDropzone's controls). */
 const Track = styled.div`
-  flex: 1;
-  min-width: 40px;
   height: 6px;
+  margin-top: 8px;
   border-radius: 999px;
   background: ${appTheme.color.surfaceRaised};
   overflow: hidden;

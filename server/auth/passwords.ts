@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { limiter } from '../domain/limiter';
 
 // One of OWASP's equivalent argon2id settings, the one with the least memory per hash: concurrent
 // sign-ins must not push the server's peak RSS (docs/benchmarks.md#argon2-at-12-mib-2026-11-23).
@@ -11,35 +12,15 @@ const OPTIONS = {
   parallelism: 1,
 } as const;
 
-/**
- * Runs at most `slots` tasks at once, the rest in arrival order. More argon2 runs than CPUs
- * finish no sooner, yet each holds its 12 MiB: a burst of sign-ins would grow the process by
- * 12 MiB per libuv thread (docs/benchmarks.md, "Memory").
- */
-function limiter(slots: number) {
-  const waiting: (() => void)[] = [];
-  let running = 0;
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await task();
-    } finally {
-      // Hand the slot straight to the next waiter, or free it.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
+// More argon2 runs than CPUs finish no sooner, yet each holds its 12 MiB: a burst of sign-ins
+// would grow the process by 12 MiB per libuv thread (docs/benchmarks.md, "Memory").
+const argon2 = limiter(availableParallelism());
 
-const argon2Slot = limiter(availableParallelism());
-
-export const hashPassword = (password: string): Promise<string> => argon2Slot(() => hash(password, OPTIONS));
+export const hashPassword = (password: string): Promise<string> => argon2.run(() => hash(password, OPTIONS));
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await argon2Slot(() => verify(passwordHash, password));
+    return await argon2.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -4,6 +4,7 @@ import { rateLimit } from '../http/rateLimits';
 import { errors, successSchema, userSchema } from '../http/schemas';
 import type { UsersService } from '../users/service';
 import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './devices';
 import { currentUser } from './guard';
 import type { AuthService } from './service';
 
@@ -31,12 +32,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
     const email = (r.body as Credentials | undefined)?.email;
     return typeof email === 'string' && email ? email.trim().toLowerCase() : null;
   });
-  const authLimits = [perIp, perAccount];
 
   app.post<{ Body: Credentials }>(
     '/signup',
     {
-      preHandler: authLimits,
+      preHandler: [perIp, perAccount],
       schema: { tags: ['auth'], body: credentialsSchema, response: { 201: successSchema, ...errors(400, 409, 429) } },
     },
     async (request, reply) => {
@@ -48,12 +48,25 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
   app.post<{ Body: Credentials }>(
     '/login',
     {
-      preHandler: authLimits,
+      // Per IP here; wrong guesses per account are the service's rule (lockout, device cookies).
+      preHandler: perIp,
       schema: { tags: ['auth'], body: credentialsSchema, response: { 200: successSchema, ...errors(400, 401, 429) } },
     },
     async (request, reply) => {
-      const tokens = await auth.login(request.body ?? {}, request.headers['user-agent'] ?? null);
-      setSessionCookies(reply, config.secureCookies, tokens);
+      const signIn = await auth.login(
+        request.body ?? {},
+        request.headers['user-agent'] ?? null,
+        request.cookies[DEVICE_COOKIE],
+      );
+      setSessionCookies(reply, config.secureCookies, signIn);
+      reply.setCookie(DEVICE_COOKIE, signIn.device, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        // Only sign-in reads it.
+        path: '/api/auth/login',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
       return { success: true };
     },
   );

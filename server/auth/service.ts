@@ -1,12 +1,14 @@
 /** Sign-up, sign-in, token rotation and sign-out. */
 import { TEXTS } from '../../lib/texts';
-import { emailError, passwordError, usernameError } from '../../lib/validation';
+import { emailError, normalizeUsername, passwordError, usernameError, usernameKey } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
-import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
+import { ConflictError, InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { UsersRepository } from '../users/repository';
+import type { Devices } from './devices';
+import type { Lockout } from './lockout';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { SessionsRepository } from './repository';
 import type { SessionCache } from './sessionCache';
@@ -15,6 +17,11 @@ import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshTo
 export interface IssuedTokens {
   access: string;
   refresh: string;
+}
+
+export interface SignIn extends IssuedTokens {
+  /** The device cookie's value: the one sent when it was valid, else a new one. */
+  device: string;
 }
 
 const unauthorized = (message = 'Session expired, please sign in again') =>
@@ -26,9 +33,12 @@ export interface AuthServiceDeps {
   /** Access tokens this process has recently checked. */
   checked: SessionCache;
   refreshReuseGraceMs: number;
+  /** Wrong guesses per account, or per known device (`devices`). */
+  lockout: Lockout;
+  devices: Devices;
 }
 
-export function authService({ data, tokens, checked, refreshReuseGraceMs }: AuthServiceDeps) {
+export function authService({ data, tokens, checked, refreshReuseGraceMs, lockout, devices }: AuthServiceDeps) {
   const { users, sessions } = data;
 
   async function revoke(sessionId: string, now: string): Promise<void> {
@@ -60,7 +70,7 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
 
   return {
     async signup(input: { username?: string; email?: string; password?: string }): Promise<void> {
-      const username = input.username?.trim() ?? '';
+      const username = normalizeUsername(input.username ?? '');
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
       const error = usernameError(username) ?? emailError(email) ?? passwordError(password);
@@ -75,11 +85,11 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
           if (await trx.users.findUserByEmail(email))
             throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.
-          const role = (await trx.users.countUsers()) === 0 ? 'admin' : 'member';
+          const role = (await trx.users.isFirstAccount()) ? 'admin' : 'member';
           await trx.users.insertUser({
             id: newId(),
             username,
-            username_lower: username.toLowerCase(),
+            username_lower: usernameKey(username),
             email,
             password_hash: passwordHash,
             role,
@@ -97,17 +107,39 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs }: Auth
       }
     },
 
-    async login(input: { email?: string; password?: string }, userAgent: string | null): Promise<IssuedTokens> {
+    /**
+     * Wrong guesses lock the account for a while (doubling), but not for a device that has signed
+     * in to it before (its device cookie): that device's own wrong guesses count instead.
+     */
+    async login(
+      input: { email?: string; password?: string },
+      userAgent: string | null,
+      deviceCookie: string | undefined,
+    ): Promise<SignIn> {
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
       if (!email || !password) throw new InvalidError('Email and password are required');
+      const device = devices.verify(deviceCookie, email);
+      const key = device ? `device:${device}` : `account:${email}`;
+      const waitMs = await lockout.lockedForMs(key);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new TooManyAttemptsError(
+          `Too many wrong passwords for this account, try again in ${seconds} seconds`,
+          seconds,
+        );
+      }
       const user = await users.findUserByEmail(email);
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-      if (!user || !valid) throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
+      if (!user || !valid) {
+        await lockout.fail(key);
+        throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
+      }
       if (needsRehash(user.password_hash)) {
         await users.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
       }
-      return issueSession(user.id, userAgent);
+      const issued = await issueSession(user.id, userAgent);
+      return { ...issued, device: device ? deviceCookie! : devices.issue(email) };
     },
 
     /** Rotates the refresh token. A token used twice revokes its whole family, except in a short race window. */

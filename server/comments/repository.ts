@@ -51,7 +51,10 @@ const findComment = (db: Queryable, viewerId: string, id: string) =>
 const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) =>
   db.insertInto('comments').values(comment).execute();
 
-const deleteComment = (db: Queryable, id: string) => db.deleteFrom('comments').where('id', '=', id).execute();
+/** True when this call removed the comment (see `deletePost`). */
+async function deleteComment(db: Queryable, id: string): Promise<boolean> {
+  return (await db.deleteFrom('comments').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+}
 
 /** The queries on comments, bound to a database or a transaction. */
 export const commentsRepository = bindQueries({ listComments, findComment, insertComment, deleteComment });

@@ -6,7 +6,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { PostsRepository } from '../posts/repository';
-import { requirePost } from '../posts/service';
+import { postNotFound, requirePost } from '../posts/service';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import { toComment } from './mappers';
 import type { CommentsRepository } from './repository';
@@ -35,8 +35,9 @@ export function commentsService({ data }: CommentsServiceDeps) {
       await requirePost(posts, postId);
       const id = newId();
       await data.transaction(async (trx) => {
+        // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
+        if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
         await trx.comments.insertComment({ id, post_id: postId, user_id: user.id, message, created_at: nowIso() });
-        await trx.posts.addToCommentsCount(postId, 1);
       });
       return toComment((await comments.findComment(user.id, id))!);
     },
@@ -49,7 +50,8 @@ export function commentsService({ data }: CommentsServiceDeps) {
       if (!allowed)
         throw new ForbiddenError('Only the comment author, the post creator or an admin can delete this comment');
       await data.transaction(async (trx) => {
-        await trx.comments.deleteComment(commentId);
+        // The same delete arriving twice at once: only the one that removed the row counts it.
+        if (!(await trx.comments.deleteComment(commentId))) throw commentNotFound();
         await trx.posts.addToCommentsCount(postId, -1);
       });
       return { commentId };

@@ -47,6 +47,17 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Too many attempts: try again in `retryAfterSeconds` (429 with Retry-After). */
+export class TooManyAttemptsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    code = 'RateLimited',
+  ) {
+    super(code, message);
+  }
+}
+
 /** A file of a kind the rules do not take (415). */
 export class UnsupportedError extends DomainError {
   constructor(message: string, code = 'UnsupportedMediaType') {

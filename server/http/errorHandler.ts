@@ -6,6 +6,7 @@ import {
   ForbiddenError,
   InvalidError,
   NotFoundError,
+  TooManyAttemptsError,
   UnauthorizedError,
   UnsupportedError,
 } from '../domain/errors';
@@ -19,6 +20,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
   if (error instanceof UnsupportedError) return 415;
+  if (error instanceof TooManyAttemptsError) return 429;
   return 500;
 }
 
@@ -54,6 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       const status = statusOf(error);
+      if (error instanceof TooManyAttemptsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (status < 500) return reply.code(status).send({ message: error.message, code: error.code });
     }
     if (error instanceof HttpError) {

@@ -23,6 +23,7 @@ export const userSchema = {
     avatar: nullableString,
     banner: nullableString,
     description: { type: 'string' },
+    role: { type: 'string', enum: ['member', 'admin'] },
     followersCount: { type: 'integer' },
     followingCount: { type: 'integer' },
     postsCount: { type: 'integer' },

@@ -5,9 +5,30 @@
  */
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { UPLOAD_MAX_PIXELS, type UploadPreset } from '../../lib/limits';
+import {
+  UPLOAD_MAX_ASPECT,
+  UPLOAD_MAX_PIXELS,
+  UPLOAD_MAX_ROW_BYTES,
+  UPLOAD_MAX_SIDE,
+  type UploadPreset,
+} from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { DomainError, InvalidError, UnsupportedError } from '../domain/errors';
+import { limiter } from '../domain/limiter';
+
+// Every upload is new input: libvips' operation cache would only keep finished images' memory.
+sharp.cache(false);
+
+/**
+ * One upload is decoded at a time (the widest accepted one takes most of the 200 MB budget inside
+ * libvips), and at
+ * most two libvips calls run at a time: each holds a libuv thread, and password hashing needs the
+ * others (docs/benchmarks.md#image-memory-bounds-2026-11-23).
+ */
+const IMAGE_JOBS = 1;
+const IMAGE_CALLS = 2;
+const imageJobs = limiter(IMAGE_JOBS);
+const imageCalls = limiter(IMAGE_CALLS);
 
 export type VariantFormat = 'webp' | 'jpg' | 'png';
 
@@ -79,10 +100,10 @@ const INPUT_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: UPLOAD_
 
 const corrupt = () => new InvalidError(TEXTS.corruptImage, 'CorruptImage');
 
-/** Any libvips failure on user bytes is the bytes' fault: a 400, never a 500. */
-async function orCorrupt<T>(work: Promise<T>): Promise<T> {
+/** One libvips call, in its turn. Any failure on user bytes is the bytes' fault: a 400, never a 500. */
+async function orCorrupt<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work;
+    return await imageCalls.run(work);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw corrupt();
@@ -122,9 +143,20 @@ async function inspect(bytes: Buffer) {
   if (!type) throw new UnsupportedError(TEXTS.allowedFormats, 'UnsupportedMediaType');
   // metadata() reads only the header, so it may see any size: the check below then answers
   // with the real reason instead of libvips' generic pixel-limit failure.
-  const meta = await orCorrupt(sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata());
+  const meta = await orCorrupt(() => sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata());
   if (meta.format !== type || !meta.width || !meta.height) throw corrupt();
   if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new InvalidError(TEXTS.tooManyPixels, 'ImageTooLarge');
+  // The area alone lets one side be huge (10,000,000 × 5): libvips' buffers grow with a row's
+  // decoded bytes, so wide images with transparency or 16-bit colour get fewer pixels across.
+  const bytesPerPixel = (meta.channels ?? 4) * (meta.depth === 'uchar' ? 1 : 2);
+  if (
+    meta.width * bytesPerPixel > UPLOAD_MAX_ROW_BYTES ||
+    meta.width > UPLOAD_MAX_SIDE ||
+    meta.height > UPLOAD_MAX_SIDE
+  )
+    throw new InvalidError(TEXTS.tooWide, 'ImageTooLarge');
+  if (Math.max(meta.width, meta.height) > UPLOAD_MAX_ASPECT * Math.min(meta.width, meta.height))
+    throw new InvalidError(TEXTS.tooThin, 'ImageTooLarge');
   return meta;
 }
 
@@ -153,10 +185,10 @@ const depthOf = (info: OutputInfo) => (info as OutputInfo & { depth?: string }).
 
 async function pixelsOf(image: Sharp, keepIcc: boolean): Promise<Pixels> {
   if (keepIcc) {
-    const tiff = await orCorrupt(image.keepIccProfile().tiff({ compression: 'none' }).toBuffer());
+    const tiff = await orCorrupt(() => image.keepIccProfile().tiff({ compression: 'none' }).toBuffer());
     return () => sharp(tiff, { failOn: 'error' });
   }
-  const { data, info } = await orCorrupt(image.raw().toBuffer({ resolveWithObject: true }));
+  const { data, info } = await orCorrupt(() => image.raw().toBuffer({ resolveWithObject: true }));
   // 16-bit input (PNG) stays 16-bit: the typed array tells sharp the depth.
   const pixels = depthOf(info) === 'ushort' ? new Uint16Array(data.buffer, data.byteOffset, data.length / 2) : data;
   const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
@@ -166,7 +198,7 @@ async function pixelsOf(image: Sharp, keepIcc: boolean): Promise<Pixels> {
 /** True when every pixel's alpha is at its maximum. */
 async function isOpaque(pixels: Pixels): Promise<boolean> {
   // Only the alpha plane is read, at the largest output size (what the variants will show).
-  const alpha = await orCorrupt(pixels().extractChannel('alpha').raw().toBuffer());
+  const alpha = await orCorrupt(() => pixels().extractChannel('alpha').raw().toBuffer());
   // The maximum is all one bits at either depth (0xff, 0xffff): compare bytes (memcmp), which is
   // far faster than a JS loop over a megapixel.
   return alpha.equals(Buffer.alloc(alpha.length, 0xff));
@@ -176,7 +208,7 @@ async function isOpaque(pixels: Pixels): Promise<boolean> {
 async function thumbhashOf(pixels: Pixels): Promise<string> {
   // Pixels with a colour profile are converted to sRGB by sharp's default output (no
   // keepIccProfile here); toColourspace makes greyscale images RGB.
-  const { data, info } = await orCorrupt(
+  const { data, info } = await orCorrupt(() =>
     pixels()
       .resize(100, 100, { fit: 'inside' })
       .toColourspace('srgb')
@@ -196,7 +228,7 @@ async function encodeVariant(
   // keepIccProfile sharp would convert profiled pixels to sRGB (what the thumbhash wants, not this).
   const image = opaque ? pixels().removeAlpha() : pixels();
   if (keepIcc) image.keepIccProfile();
-  const { data, info } = await orCorrupt(encode(image, format).toBuffer({ resolveWithObject: true }));
+  const { data, info } = await orCorrupt(() => encode(image, format).toBuffer({ resolveWithObject: true }));
   return { width: info.width, height: info.height, format, contentType: CONTENT_TYPES[format], data };
 }
 
@@ -209,12 +241,36 @@ export interface StagedImage {
   /** The largest JPEG/PNG fallback: what `secure_url` points at. */
   main: Variant;
   thumbhash: string;
-  /** Encodes the other variants: the largest WebP, then WebP + fallback of each smaller size. */
+  /**
+   * Encodes the other variants: the largest WebP, then WebP + fallback of each smaller size.
+   * Frees the upload's job slot when done.
+   */
   rest(): Promise<Variant[]>;
+  /** Frees the job slot without the other variants (the upload failed); `rest` does it too. */
+  release(): void;
 }
 
+/**
+ * Checks the header, then decodes in one of the job slots, which the caller frees with `rest()`
+ * or `release()`. Refusals answer without waiting for a slot.
+ */
 export async function stageImage(bytes: Buffer, preset: UploadPreset): Promise<StagedImage> {
   const meta = await inspect(bytes);
+  const release = await imageJobs.acquire();
+  try {
+    return await stageChecked(bytes, preset, meta, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function stageChecked(
+  bytes: Buffer,
+  preset: UploadPreset,
+  meta: Awaited<ReturnType<typeof inspect>>,
+  release: () => void,
+): Promise<StagedImage> {
   // Orientations 5–8 swap the sides.
   const rotated = (meta.orientation ?? 1) >= 5;
   const source = rotated ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
@@ -244,7 +300,7 @@ export async function stageImage(bytes: Buffer, preset: UploadPreset): Promise<S
   const fallback = main.format;
   const dropAlpha = meta.hasAlpha && fallback === 'jpg';
 
-  async function rest(): Promise<Variant[]> {
+  async function variants(): Promise<Variant[]> {
     // The slowest job (the largest WebP) first; smaller sizes are scaled from the decoded pixels,
     // never from the upload. libwebp itself leaves out an alpha channel no pixel uses.
     const largestWebp = encodeVariant(full, 'webp', { opaque: false, keepIcc });
@@ -258,7 +314,14 @@ export async function stageImage(bytes: Buffer, preset: UploadPreset): Promise<S
     const [webp, ...pairs] = await Promise.all([largestWebp, ...others]);
     return [webp, ...pairs.flat()];
   }
-  return { main, thumbhash, rest };
+  const rest = async () => {
+    try {
+      return await variants();
+    } finally {
+      release();
+    }
+  };
+  return { main, thumbhash, rest, release };
 }
 
 /** Every variant encoded before it returns: largest first, for each size a WebP then the fallback. */

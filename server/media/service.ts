@@ -7,7 +7,7 @@ import type { UploadPreset } from '../../lib/limits';
 import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { MediaRow, Queryable } from '../db/schema';
 import { newId, nowIso } from '../domain/ids';
-import { stageImage, type Variant } from './pipeline';
+import { type StagedImage, stageImage, type Variant } from './pipeline';
 import { type MediaRepository, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
 
@@ -84,61 +84,71 @@ export function mediaService({
     async upload(ownerId, preset, bytes) {
       // Refusals (type, size, corrupt) happen here, before anything is written.
       const image = await stageImage(bytes, preset);
-      const mediaId = newId();
-      const fileOf = (variant: Variant) => ({
-        variant,
-        row: {
-          key: `${preset}/${mediaId}/${variant.width}.${variant.format}`,
-          width: variant.width,
-          height: variant.height,
-          format: variant.format,
-          bytes: variant.data.length,
-        },
-      });
-      const main = fileOf(image.main);
-      const rest = deferVariants ? [] : (await image.rest()).map(fileOf);
-      await storeThen([main, ...rest], async () => {
-        await uploads.insertMedia({
-          id: mediaId,
-          owner_id: ownerId,
-          preset,
-          storage_key: main.row.key,
-          variants: JSON.stringify([main, ...rest].map((f) => f.row)),
-          width: main.row.width,
-          height: main.row.height,
-          format: main.row.format,
-          bytes: main.row.bytes,
-          thumbhash: image.thumbhash,
-          created_at: nowIso(),
-        });
-      });
-      if (deferVariants) {
-        const folder = folderOf(main.row.key);
-        const work = (async () => {
-          const files = (await image.rest()).map(fileOf);
-          await storeThen(files, async () => {
-            // The row lists the new files only once they are all stored.
-            const kept = await uploads.setVariants(mediaId, JSON.stringify([main, ...files].map((f) => f.row)));
-            if (!kept) throw new Error(`media ${mediaId} is gone; its variants were not kept`);
-          });
-        })()
-          .catch((error) => onDeferredError?.(error))
-          .finally(() => pendingWrites.delete(folder));
-        pendingWrites.set(folder, work);
+      try {
+        return await storeStaged(ownerId, preset, image);
+      } catch (error) {
+        // The staged pixels' job slot must not outlive a failed upload.
+        image.release();
+        throw error;
       }
-      return {
-        secure_url: storage.url(main.row.key),
-        public_id: mediaId,
+    },
+
+    findByUrl: (url) => findByUrl(uploads, storage, url),
+  };
+
+  async function storeStaged(ownerId: string, preset: UploadPreset, image: StagedImage): Promise<UploadResult> {
+    const mediaId = newId();
+    const fileOf = (variant: Variant) => ({
+      variant,
+      row: {
+        key: `${preset}/${mediaId}/${variant.width}.${variant.format}`,
+        width: variant.width,
+        height: variant.height,
+        format: variant.format,
+        bytes: variant.data.length,
+      },
+    });
+    const main = fileOf(image.main);
+    const rest = deferVariants ? [] : (await image.rest()).map(fileOf);
+    await storeThen([main, ...rest], async () => {
+      await uploads.insertMedia({
+        id: mediaId,
+        owner_id: ownerId,
+        preset,
+        storage_key: main.row.key,
+        variants: JSON.stringify([main, ...rest].map((f) => f.row)),
         width: main.row.width,
         height: main.row.height,
         format: main.row.format,
         bytes: main.row.bytes,
         thumbhash: image.thumbhash,
-      };
-    },
-
-    findByUrl: (url) => findByUrl(uploads, storage, url),
-  };
+        created_at: nowIso(),
+      });
+    });
+    if (deferVariants) {
+      const folder = folderOf(main.row.key);
+      const work = (async () => {
+        const files = (await image.rest()).map(fileOf);
+        await storeThen(files, async () => {
+          // The row lists the new files only once they are all stored.
+          const kept = await uploads.setVariants(mediaId, JSON.stringify([main, ...files].map((f) => f.row)));
+          if (!kept) throw new Error(`media ${mediaId} is gone; its variants were not kept`);
+        });
+      })()
+        .catch((error) => onDeferredError?.(error))
+        .finally(() => pendingWrites.delete(folder));
+      pendingWrites.set(folder, work);
+    }
+    return {
+      secure_url: storage.url(main.row.key),
+      public_id: mediaId,
+      width: main.row.width,
+      height: main.row.height,
+      format: main.row.format,
+      bytes: main.row.bytes,
+      thumbhash: image.thumbhash,
+    };
+  }
 }
 
 /**

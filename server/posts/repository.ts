@@ -1,5 +1,6 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
 import { type Insertable, sql } from 'kysely';
+import { tagKey, usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
@@ -89,7 +90,7 @@ const newestPostsOf = prepared(
 );
 
 const postsByCreator = (db: Queryable, viewerId: string, username: string, cursor: string | null, limit: number) =>
-  newestPostsOf(db, { viewerId, usernameLower: username.toLowerCase(), cursor, limit });
+  newestPostsOf(db, { viewerId, usernameLower: usernameKey(username), cursor, limit });
 
 const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; limit: number }) =>
   newestFirst(
@@ -141,7 +142,7 @@ const insertPost = (db: Queryable, post: Insertable<PostsTable>) => db.insertInt
 
 async function replaceTags(db: Queryable, postId: string, tags: string[]): Promise<void> {
   await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
-  const keys = [...new Set(tags.map((t) => t.toLowerCase()))];
+  const keys = [...new Set(tags.map(tagKey))];
   if (keys.length > 0)
     await db
       .insertInto('post_tags')
@@ -155,14 +156,20 @@ const updatePost = (
   changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string },
 ) => db.updateTable('posts').set(changes).where('id', '=', id).execute();
 
-const deletePost = (db: Queryable, id: string) => db.deleteFrom('posts').where('id', '=', id).execute();
+/** True when this call removed the post: of several deletes racing, one only changes the counters. */
+async function deletePost(db: Queryable, id: string): Promise<boolean> {
+  return (await db.deleteFrom('posts').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+}
 
-const addToCommentsCount = (db: Queryable, postId: string, delta: number) =>
-  db
+/** False when the post is gone. On PostgreSQL the update also locks the post until the transaction ends. */
+async function addToCommentsCount(db: Queryable, postId: string, delta: number): Promise<boolean> {
+  const result = await db
     .updateTable('posts')
     .set({ comments_count: sql`comments_count + ${delta}` })
     .where('id', '=', postId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** The queries on posts, bound to a database or a transaction. */
 export const postsRepository = bindQueries({

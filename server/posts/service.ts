@@ -1,7 +1,7 @@
 /** Post rules: validation (spec section 5), ownership, counters, reactions. */
 import { TEXTS } from '../../lib/texts';
 import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
-import { normalizeTag, normalizeTags, postMessageError, tagsError } from '../../lib/validation';
+import { normalizeTag, normalizeTags, postMessageError, tagKey, tagsError } from '../../lib/validation';
 import { toComment } from '../comments/mappers';
 import type { CommentsRepository } from '../comments/repository';
 import type { Transactional } from '../db/repository';
@@ -95,7 +95,7 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
         ...new Set(
           rawTags
             .split(',')
-            .map((t) => normalizeTag(t).toLowerCase())
+            .map((t) => tagKey(normalizeTag(t)))
             .filter(Boolean),
         ),
       ];
@@ -177,8 +177,9 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
       if (post.creator_id !== user.id && user.role !== 'admin')
         throw new ForbiddenError('Only the creator can delete this post');
       await data.transaction(async (trx) => {
-        // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE).
-        await trx.posts.deletePost(id);
+        // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE). The same
+        // delete arriving twice at once: only the one that removed the row counts it.
+        if (!(await trx.posts.deletePost(id))) throw postNotFound();
         await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
       });
       homeFeed.postRemoved(id);

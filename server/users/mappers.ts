@@ -8,6 +8,7 @@ export const toUser = (row: UserRow): User => ({
   avatar: row.avatar,
   banner: row.banner,
   description: row.description,
+  role: row.role,
   followersCount: Number(row.followers_count),
   followingCount: Number(row.following_count),
   postsCount: Number(row.posts_count),

@@ -1,5 +1,7 @@
 /** Queries on users and follows. No HTTP, no rules. */
 import { sql } from 'kysely';
+import { usernameKey } from '../../lib/validation';
+import { dialectOf } from '../db/database';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
@@ -17,14 +19,24 @@ const userNamed = prepared((db, v: { usernameLower: string }) =>
   db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower),
 );
 const findUserByUsername = async (db: Queryable, username: string): Promise<UserRow | undefined> =>
-  (await userNamed(db, { usernameLower: username.toLowerCase() }))[0];
+  (await userNamed(db, { usernameLower: usernameKey(username) }))[0];
 
-async function countUsers(db: Queryable): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+const anyUser = async (db: Queryable) =>
+  (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+
+// Any fixed number: the advisory lock that orders sign-ups into an empty PostgreSQL database.
+const FIRST_ACCOUNT_LOCK = 0x506f737473;
+
+/**
+ * Inside a sign-up's transaction: true when the account about to be inserted is the first. On
+ * PostgreSQL, sign-ups into an empty database take turns on a transaction-scoped lock and look
+ * again once they hold it, so two racing sign-ups cannot both see it empty; SQLite runs one write
+ * transaction at a time. Once a user exists nobody waits.
+ */
+async function isFirstAccount(db: Queryable): Promise<boolean> {
+  if (await anyUser(db)) return false;
+  if (dialectOf(db) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`.execute(db);
+  return !(await anyUser(db));
 }
 
 const insertUser = (db: Queryable, user: NewUser) => db.insertInto('users').values(user).execute();
@@ -118,7 +130,7 @@ export const usersRepository = bindQueries({
   findUserById,
   findUserByEmail,
   findUserByUsername,
-  countUsers,
+  isFirstAccount,
   insertUser,
   updateUser,
   replacePasswordHash,

@@ -1,7 +1,14 @@
 /** Profiles, follows, account and profile changes. */
 import { TEXTS } from '../../lib/texts';
 import type { Profile, User, UserSummary } from '../../lib/types';
-import { descriptionError, emailError, passwordError, usernameError } from '../../lib/validation';
+import {
+  descriptionError,
+  emailError,
+  normalizeUsername,
+  passwordError,
+  usernameError,
+  usernameKey,
+} from '../../lib/validation';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AuthService } from '../auth/service';
 import { isUniqueViolation } from '../db/errors';
@@ -147,14 +154,15 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
         throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
 
       const changes: UserUpdate = {};
-      const username = str(input.username)?.trim();
+      const raw = str(input.username);
+      const username = raw === undefined ? undefined : normalizeUsername(raw);
       if (username !== undefined && username !== row.username) {
         const error = usernameError(username);
         if (error) throw new InvalidError(error);
         const owner = await users.findUserByUsername(username);
         if (owner && owner.id !== row.id) throw new ConflictError('Username is already taken', 'UsernameTaken');
         changes.username = username;
-        changes.username_lower = username.toLowerCase();
+        changes.username_lower = usernameKey(username);
       }
       const newEmail = str(input.newEmail)?.trim().toLowerCase();
       if (newEmail !== undefined && newEmail !== '' && newEmail !== row.email) {

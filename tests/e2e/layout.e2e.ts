@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { SEARCH_INPUT_WIDTH_PX } from '../../lib/limits';
 import { expect, MOBILE, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { createAccount } from './users';
@@ -80,5 +81,19 @@ describe('desktop (1280×800)', () => {
     await page.evaluate(() => window.scrollTo(0, 80)); // scrolling up shows the navbar again, past 50px
     // 0.75 at the top (dark enough for its text over a white banner), the opaque 0.92-0.94 below.
     await expect.poll(navbarAlpha, { timeout: 3000 }).toBeGreaterThan(atTop + 0.15);
+  });
+
+  test('the tag search is 400px wide (spec section 9, search input width)', async ({ openPage }) => {
+    const page = await openPage();
+    await withPosts(page, 0);
+    await page.goto('/home');
+    const search = page.getByRole('search', { name: 'Search posts by tags' });
+    await search.waitFor();
+    // The search field as one sees it: the rounded bar with its input and its Search button.
+    const width = (await search.boundingBox())!.width;
+    expect(Math.round(width)).toBe(SEARCH_INPUT_WIDTH_PX);
+    // Its text input keeps most of it.
+    const input = (await search.getByLabel('Add a tag to search').boundingBox())!.width;
+    expect(input).toBeGreaterThan(SEARCH_INPUT_WIDTH_PX / 2);
   });
 });

@@ -51,10 +51,10 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
   };
 }
 
-/** `pageHandler` stands in for Next.js where a test needs the page routes. */
+/** `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its prerendered pages). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { pageHandler?: PageHandler } = {},
+  options: { pageHandler?: PageHandler; pagesDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
   const database = await freshDatabaseUrl(dataDir);

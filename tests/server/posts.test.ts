@@ -273,6 +273,9 @@ describe('delete', () => {
       .where('role', '=', 'admin')
       .executeTakeFirstOrThrow();
     expect(admin.username).toBe(alice.username); // the first account
+    // The logged user says so, for the client to offer Delete.
+    expect((await inject(alice, 'GET', '/api/auth/getLoggedUser')).json()).toMatchObject({ role: 'admin' });
+    expect((await inject(bob, 'GET', '/api/auth/getLoggedUser')).json()).toMatchObject({ role: 'member' });
     const post = await createPost(t.app, bob);
     expect((await inject(alice, 'DELETE', `/api/posts/${post._id}/manage`)).statusCode).toBe(200);
   });

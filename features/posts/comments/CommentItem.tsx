@@ -69,7 +69,7 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
   const busy = useAppSelector((state) => state.posts.likeComment.status === 'loading');
   const [confirming, setConfirming] = useState(false);
   const args = { postId, commentId: comment.commentId };
-  const mayDelete = me && (me.username === comment.creator || me.username === postCreator);
+  const mayDelete = me && (me.username === comment.creator || me.username === postCreator || me.role === 'admin');
 
   return (
     <Item>

@@ -131,6 +131,8 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
   const deleting = useAppSelector((state) => state.posts.delete.status === 'loading');
   const [confirming, setConfirming] = useState(false);
   const mine = me?.username === post.creator;
+  // Admins may delete any post (API.md, Roles); only its creator may edit it.
+  const mayDelete = mine || me?.role === 'admin';
   const profileHref = links.profile(post.creator);
   const postHref = links.post(post._id);
   const image = <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} priority={priority} />;
@@ -147,12 +149,14 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
           </AppLink>
           <RelativeTime iso={post.createdAt} />
         </Byline>
-        {mine && (
+        {mayDelete && (
           <OwnerActions>
-            <button type="button" onClick={() => dispatch(editorOpened(post))} aria-label="Edit post">
-              <Icon name="edit" size={16} />
-              <span aria-hidden="true">Edit</span>
-            </button>
+            {mine && (
+              <button type="button" onClick={() => dispatch(editorOpened(post))} aria-label="Edit post">
+                <Icon name="edit" size={16} />
+                <span aria-hidden="true">Edit</span>
+              </button>
+            )}
             <button type="button" onClick={() => setConfirming(true)} aria-label="Delete post">
               <Icon name="trash" size={16} />
               <span aria-hidden="true">Delete</span>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { POST_FORM_MAX_WIDTH_PX } from '../../../lib/limits';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -7,6 +7,7 @@ import { selectCurrentPost, selectEditor } from '../state/selectors';
 import { fetchPost } from '../state/thunks';
 import { uploadReset } from '../../uploads';
 import { IconButton } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
 import { PostForm } from './PostForm';
@@ -38,26 +39,46 @@ export default function PostEditor() {
     if (postId) void dispatch(fetchPost(postId));
   }, [dispatch, postId]);
 
-  const close = () => {
+  // Set by the form: whether it holds changes (a message, tags, an image) that closing would lose.
+  const hasChangesRef = useRef<() => boolean>(() => false);
+  const [confirming, setConfirming] = useState(false);
+
+  const discard = () => {
     dispatch(uploadReset('post'));
     dispatch(editorClosed());
+  };
+  // Escape, the backdrop and the close button ask first when there is something to lose.
+  const close = () => {
+    if (hasChangesRef.current()) setConfirming(true);
+    else discard();
   };
 
   const loadError = post && current.error && !current.loading ? current.error : null;
 
   return (
-    <Modal onClose={close} labelledBy="post-editor-title" width={POST_FORM_MAX_WIDTH_PX}>
-      <Head>
-        <h2 id="post-editor-title">{post ? 'Edit post' : 'Create post'}</h2>
-        <IconButton aria-label="Close" onClick={close}>
-          <Icon name="close" />
-        </IconButton>
-      </Head>
-      {loadError ? (
-        <LoadError role="alert">{loadError}</LoadError>
-      ) : (
-        <PostForm key={post?.updatedAt ?? 'new'} post={post} />
+    <>
+      <Modal onClose={close} labelledBy="post-editor-title" width={POST_FORM_MAX_WIDTH_PX}>
+        <Head>
+          <h2 id="post-editor-title">{post ? 'Edit post' : 'Create post'}</h2>
+          <IconButton aria-label="Close" onClick={close}>
+            <Icon name="close" />
+          </IconButton>
+        </Head>
+        {loadError ? (
+          <LoadError role="alert">{loadError}</LoadError>
+        ) : (
+          <PostForm key={post?.updatedAt ?? 'new'} post={post} hasChangesRef={hasChangesRef} />
+        )}
+      </Modal>
+      {confirming && (
+        <ConfirmDialog
+          title={post ? 'Discard your changes?' : 'Discard this post?'}
+          message={post ? 'Your changes to this post will be lost.' : 'Its message, tags and image will be lost.'}
+          confirmLabel="Discard"
+          onCancel={() => setConfirming(false)}
+          onConfirm={discard}
+        />
       )}
-    </Modal>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { useFormik } from 'formik';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
 import { MESSAGE_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
-import { postMessageSchema, tagSchema } from '../../../lib/schemas';
+import { postMessageSchema } from '../../../lib/schemas';
 import type { Post } from '../../../lib/types';
-import { normalizeTag } from '../../../lib/validation';
+import { normalizeTag, tagError as tagRuleError } from '../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
 import { createPost, editPost } from '../state/thunks';
@@ -64,6 +64,8 @@ const Chips = styled.ul`
 interface PostFormProps {
   /** The post being edited, or null to create one. */
   post: Post | null;
+  /** Set to a function telling whether the form holds changes (the editor asks before closing). */
+  hasChangesRef?: RefObject<() => boolean>;
 }
 
 const schemaError = (validate: () => unknown): string | null => {
@@ -75,8 +77,13 @@ const schemaError = (validate: () => unknown): string | null => {
   }
 };
 
+/** From this many characters left on, the count is also announced to screen readers. */
+const MESSAGE_WARN_LEFT = 20;
+
+export const charactersLeftText = (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left`;
+
 /** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag exist. */
-export function PostForm({ post }: PostFormProps) {
+export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload('post'));
   const creating = useAppSelector((state) => state.posts.create.status === 'loading');
@@ -105,13 +112,14 @@ export function PostForm({ post }: PostFormProps) {
     },
   });
 
+  // The server's rules (lib/validation.ts): a tag it would refuse is refused here, at Enter.
   const addTag = () => {
-    const error = schemaError(() => tagSchema.validateSync(tagInput));
+    const tag = normalizeTag(tagInput);
+    const error = tagRuleError(tag);
     if (error) {
       setTagError(error);
       return;
     }
-    const tag = normalizeTag(tagInput);
     setTagError(null);
     setTagInput('');
     const tags = formik.values.tags;
@@ -129,7 +137,17 @@ export function PostForm({ post }: PostFormProps) {
     addTag();
   };
 
+  const changed = formik.dirty || tagInput.trim() !== '' || Boolean(upload.url) || upload.loading;
+  useEffect(() => {
+    if (!hasChangesRef) return;
+    hasChangesRef.current = () => changed;
+    return () => {
+      hasChangesRef.current = () => false;
+    };
+  }, [hasChangesRef, changed]);
+
   const busy = creating || editing || upload.loading || formik.isSubmitting;
+  const charactersLeft = MESSAGE_MAX - formik.values.message.length;
   const canSubmit = Boolean(image) && formik.values.tags.length > 0;
   const messageError = formik.touched.message || formik.submitCount > 0 ? formik.errors.message : undefined;
 
@@ -146,15 +164,18 @@ export function PostForm({ post }: PostFormProps) {
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
           placeholder="Say something about your image"
+          maxLength={MESSAGE_MAX}
           aria-invalid={Boolean(messageError)}
           aria-describedby={`${id}-message-meta`}
         />
         <Row id={`${id}-message-meta`}>
           {messageError ? <FieldError role="alert">{messageError}</FieldError> : <span />}
-          <span>
-            {formik.values.message.length}/{MESSAGE_MAX}
-          </span>
+          <span>{charactersLeftText(charactersLeft)}</span>
         </Row>
+        {/* Announced only near the limit, not at every keystroke. */}
+        <span className="visually-hidden" aria-live="polite">
+          {charactersLeft <= MESSAGE_WARN_LEFT ? charactersLeftText(charactersLeft) : ''}
+        </span>
       </Field>
 
       <Field>

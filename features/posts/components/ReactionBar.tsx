@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Reaction } from '../../../lib/types';
 import { Icon } from '../../../components/ui/Icon';
@@ -22,15 +23,16 @@ export const ReactionButton = styled.button<{ $active: boolean; $tone: 'like' | 
   font-size: 14px;
   cursor: pointer;
   &:hover:not(:disabled) { background: ${appTheme.color.surfaceRaised}; }
-  &:disabled { cursor: progress; }
+  &:disabled, &[aria-disabled='true'] { cursor: progress; }
 `;
 
 interface ReactionBarProps {
   likes: number;
   dislikes: number;
   mine: Reaction | null;
-  onLike: () => void;
-  onDislike: () => void;
+  /** Each toggle may return a promise: until it settles, both buttons refuse another toggle. */
+  onLike: () => unknown;
+  onDislike: () => unknown;
   busy?: boolean;
   /** What is being reacted to, for screen readers ("post", "comment"). */
   subject: string;
@@ -38,6 +40,23 @@ interface ReactionBarProps {
 }
 
 export function ReactionBar({ likes, dislikes, mine, onLike, onDislike, busy, subject, size = 18 }: ReactionBarProps) {
+  // One toggle at a time: a double click sends one. The ref answers at once (the second click of a
+  // double click may come before a re-render); the state shows it. aria-disabled, not disabled,
+  // so a keyboard user's focus stays on the button.
+  const inFlight = useRef(false);
+  const [pending, setPending] = useState(false);
+  const toggle = (run: () => unknown) => async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    try {
+      await run();
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
   return (
     <Bar>
       <ReactionButton
@@ -46,8 +65,9 @@ export function ReactionBar({ likes, dislikes, mine, onLike, onDislike, busy, su
         $active={mine === 'like'}
         aria-pressed={mine === 'like'}
         aria-label={`Like ${subject}, ${likes} ${likes === 1 ? 'like' : 'likes'}`}
-        onClick={onLike}
+        onClick={toggle(onLike)}
         disabled={busy}
+        aria-disabled={pending || undefined}
       >
         <Icon name="like" size={size} filled={mine === 'like'} />
         <span aria-hidden="true">{likes}</span>
@@ -58,8 +78,9 @@ export function ReactionBar({ likes, dislikes, mine, onLike, onDislike, busy, su
         $active={mine === 'dislike'}
         aria-pressed={mine === 'dislike'}
         aria-label={`Dislike ${subject}, ${dislikes} ${dislikes === 1 ? 'dislike' : 'dislikes'}`}
-        onClick={onDislike}
+        onClick={toggle(onDislike)}
         disabled={busy}
+        aria-disabled={pending || undefined}
       >
         <Icon name="dislike" size={size} filled={mine === 'dislike'} />
         <span aria-hidden="true">{dislikes}</span>

@@ -12,6 +12,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     avatar: null,
     banner: null,
     description: '',
+    role: 'member',
     followersCount: 0,
     followingCount: 0,
     postsCount: 0,
@@ -21,7 +22,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
 }
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
-  const { email: _email, ...user } = buildUser();
+  const { email: _email, role: _role, ...user } = buildUser();
   return { ...user, followedByMe: false, ...overrides };
 }
 

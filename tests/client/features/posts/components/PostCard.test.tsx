@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PostCard } from '../../../../../features/posts/components/PostCard';
@@ -55,5 +55,82 @@ describe('PostCard', () => {
       expect(store.getState().notifications.map((n) => n.message)).toEqual(['Post has been deleted']),
     );
     expect(deleted).toBe(true);
+  });
+
+  it("shows Delete, not Edit, to an admin on anyone's post, with the same confirmation", async () => {
+    const user = userEvent.setup();
+    let deleted = false;
+    server.use(
+      http.delete('/api/posts/p1/manage', () => {
+        deleted = true;
+        return HttpResponse.json({ _id: 'p1' });
+      }),
+    );
+    const admin = buildUser({ username: 'root', role: 'admin' });
+    const { store } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'bob' })} />, {
+      preloadedState: signedInState(admin),
+    });
+    expect(screen.queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this post?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await vi.waitFor(() =>
+      expect(store.getState().notifications.map((n) => n.message)).toEqual(['Post has been deleted']),
+    );
+    expect(deleted).toBe(true);
+  });
+
+  it("shows a member neither Edit nor Delete on another's post", () => {
+    renderWithProviders(<PostCard post={buildPost({ creator: 'bob' })} />, { preloadedState: signedInState(me) });
+    expect(screen.queryByRole('button', { name: 'Delete post' })).not.toBeInTheDocument();
+  });
+
+  it('toasts "Liked" only when the like is set, not when it is taken back', async () => {
+    const user = userEvent.setup();
+    let mine: 'like' | null = null;
+    server.use(
+      http.patch('/api/posts/p1/like', () => {
+        mine = mine ? null : 'like';
+        return HttpResponse.json({ likesCount: mine ? 1 : 0, dislikesCount: 0, myReaction: mine });
+      }),
+    );
+    const { store } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'bob' })} />, {
+      preloadedState: signedInState(me),
+    });
+    const like = screen.getByRole('button', { name: /^Like post/ });
+    await user.click(like);
+    await vi.waitFor(() => expect(store.getState().posts.like.status).toBe('done'));
+    await waitFor(() => expect(like).not.toHaveAttribute('aria-disabled'));
+    await user.click(like);
+    await vi.waitFor(() => expect(mine).toBeNull());
+    await waitFor(() => expect(like).not.toHaveAttribute('aria-disabled'));
+    expect(store.getState().notifications.map((n) => n.message)).toEqual(['Liked']);
+  });
+
+  it('sends one toggle for a double click, the buttons refusing while it is in flight', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    let answer: () => void = () => {};
+    server.use(
+      http.patch('/api/posts/p1/dislike', async () => {
+        calls += 1;
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ likesCount: 0, dislikesCount: 1, myReaction: 'dislike' });
+      }),
+    );
+    const { store } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'bob' })} />, {
+      preloadedState: signedInState(me),
+    });
+    const dislike = screen.getByRole('button', { name: /^Dislike post/ });
+    await user.dblClick(dislike);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    expect(dislike).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: /^Like post/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: /^Like post/ }));
+    answer();
+    await waitFor(() => expect(dislike).not.toHaveAttribute('aria-disabled'));
+    expect(calls).toBe(1);
+    expect(store.getState().notifications.map((n) => n.message)).toEqual(['Disliked']);
   });
 });

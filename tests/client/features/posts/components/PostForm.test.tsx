@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MESSAGE_MAX, TAG_MAX } from '../../../../../lib/limits';
 import { TEXTS } from '../../../../../lib/texts';
+import { tagError } from '../../../../../lib/validation';
 import { PostForm } from '../../../../../features/posts/components/PostForm';
 import { makeStore } from '../../../../../store';
 import { editorOpened } from '../../../../../features/posts/state/editor';
@@ -67,7 +68,7 @@ describe('PostForm', () => {
     expect(screen.getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(1);
   });
 
-  it(`requires a message of at most ${MESSAGE_MAX} characters: "Please fill the message field"`, async () => {
+  it('requires a message: "Please fill the message field"', async () => {
     const user = userEvent.setup();
     let created = 0;
     server.use(
@@ -79,14 +80,48 @@ describe('PostForm', () => {
     renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
     await user.type(tagInput(), 'cats{Enter}');
     await user.click(publish());
-    expect(await screen.findByText('Please fill the message field')).toBeInTheDocument();
-
-    const message = screen.getByLabelText('Message');
-    await user.click(message);
-    await user.paste('x'.repeat(MESSAGE_MAX + 1));
-    await user.click(publish());
     expect(await screen.findByText(TEXTS.messageRequired)).toBeInTheDocument();
     expect(created).toBe(0);
+  });
+
+  it(`limits the message to ${MESSAGE_MAX} characters and counts down the characters left`, async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    const message = screen.getByLabelText('Message');
+    expect(message).toHaveAttribute('maxLength', String(MESSAGE_MAX));
+    // The count is part of the field's description, so a screen reader hears it on focus.
+    expect(message).toHaveAccessibleDescription(`${MESSAGE_MAX} characters left`);
+    await user.type(message, 'Hello');
+    expect(screen.getByText(`${MESSAGE_MAX - 5} characters left`)).toBeInTheDocument();
+
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('x'.repeat(MESSAGE_MAX + 1));
+    expect(message).toHaveValue('x'.repeat(MESSAGE_MAX));
+    expect(message).toHaveAccessibleDescription('0 characters left');
+    await user.click(publish());
+    // A full message is a message: no "Please fill the message field".
+    expect(screen.queryByText(TEXTS.messageRequired)).not.toBeInTheDocument();
+  });
+
+  it("refuses at Enter the tags the server refuses, with the rule's text", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(tagInput(), '#{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(TEXTS.tagRequired);
+    expect(tagError('')).toBe(TEXTS.tagRequired);
+
+    await user.clear(tagInput());
+    await user.type(tagInput(), 'two words{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(tagError('two words'));
+    expect(screen.getByRole('alert').textContent).toBe('Tags may contain only letters, digits, _ and -');
+    expect(tagInput()).toHaveValue('two words');
+    expect(screen.queryByRole('button', { name: /^Remove tag/ })).not.toBeInTheDocument();
+
+    await user.clear(tagInput());
+    await user.type(tagInput(), '#two_words-2{Enter}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('#two_words-2')).toBeInTheDocument();
   });
 
   it('publishes, then closes, resets and clears the uploaded image', async () => {

@@ -162,6 +162,25 @@ describe('post actions go idle → loading → done or failed', () => {
     expect(messages(store)).toEqual(['Liked comment', 'Disliked']);
   });
 
+  it.each([
+    ['likePost', (store: AppStore) => store.dispatch(likePost('p1'))],
+    ['dislikePost', (store: AppStore) => store.dispatch(dislikePost('p1'))],
+    ['likeComment', (store: AppStore) => store.dispatch(likeComment({ postId: 'p1', commentId: 'c1' }))],
+    ['dislikeComment', (store: AppStore) => store.dispatch(dislikeComment({ postId: 'p1', commentId: 'c1' }))],
+  ] as const)('%s toasts nothing when the toggle takes the reaction back', async (_, run) => {
+    const undone = { commentId: 'c1', likesCount: 0, dislikesCount: 0, myReaction: null };
+    server.use(
+      http.patch('/api/posts/p1/like', () => HttpResponse.json(undone)),
+      http.patch('/api/posts/p1/dislike', () => HttpResponse.json(undone)),
+      http.patch('/api/posts/p1/comments/like', () => HttpResponse.json(undone)),
+      http.patch('/api/posts/p1/comments/dislike', () => HttpResponse.json(undone)),
+    );
+    const store = signedIn();
+    const result = await run(store);
+    expect(result.meta.requestStatus).toBe('fulfilled');
+    expect(messages(store)).toEqual([]);
+  });
+
   it('adds a comment to the current post with "Comment added"', async () => {
     const comment = buildComment({ message: 'Nice' });
     server.use(
@@ -201,25 +220,54 @@ describe('post actions go idle → loading → done or failed', () => {
     expect(messages(store)).toEqual([]);
   });
 
-  it('edits a post with "Post has been edited" and updates it in place', async () => {
-    const post = buildPost({ _id: 'p1', message: 'old' });
+  it('edits a post with "Post has been edited", then reads the list and that post again (spec section 7)', async () => {
+    let stored = buildPost({ _id: 'p1', message: 'old' });
     let body: unknown;
+    const reads: string[] = [];
     server.use(
+      http.get('/api/posts', () => {
+        reads.push('list');
+        return HttpResponse.json([stored]);
+      }),
+      http.get('/api/posts/p1', () => {
+        reads.push('post');
+        return HttpResponse.json({ ...stored, comments: [] });
+      }),
       http.patch('/api/posts/p1/manage', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ ...post, message: 'new' });
+        stored = { ...stored, message: 'new' };
+        return HttpResponse.json(stored);
       }),
     );
     const store = signedIn();
-    store.dispatch({
-      type: fetchPosts.fulfilled.type,
-      payload: { items: [post], next: null },
-      meta: { arg: { kind: 'feed', feed: 'all' } },
-    });
+    await store.dispatch(fetchPosts({ kind: 'feed', feed: 'all' }));
+    await store.dispatch(fetchPost('p1'));
+    reads.length = 0;
     await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
     expect(body).toEqual({ post: { message: 'new' } });
     expect(store.getState().posts.edit.status).toBe('done');
     expect(messages(store)).toEqual(['Post has been edited']);
+    await vi.waitFor(() => expect(reads.sort()).toEqual(['list', 'post']));
+    await vi.waitFor(() => expect(store.getState().posts.list.status).toBe('done'));
+    expect(selectPostList(store.getState()).items[0]).toMatchObject({ message: 'new' });
+    expect(selectCurrentPost(store.getState()).post).toMatchObject({ message: 'new' });
+  });
+
+  it('after an edit reads only what is on screen: no list, another post', async () => {
+    const reads: string[] = [];
+    server.use(
+      http.get('/api/posts/*', ({ request }) => {
+        reads.push(new URL(request.url).pathname);
+        return HttpResponse.json({ ...buildPost({ _id: 'p2' }), comments: [] });
+      }),
+      http.patch('/api/posts/p1/manage', () => HttpResponse.json(buildPost({ _id: 'p1' }))),
+    );
+    const store = signedIn();
+    await store.dispatch(fetchPost('p2'));
+    reads.length = 0;
+    await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
+    expect(store.getState().posts.edit.status).toBe('done');
+    expect(reads).toEqual([]);
   });
 
   it('deletes a post with "Post has been deleted"', async () => {
@@ -305,20 +353,27 @@ describe('posts are stored once', () => {
   const feed = { kind: 'feed', feed: 'all' } as const;
 
   it('an edit, a reaction and a new comment change the one post the list and its page both show', async () => {
-    const post = buildPost({ _id: 'p1', message: 'old', commentsCount: 0 });
+    let post = buildPost({ _id: 'p1', message: 'old', commentsCount: 0 });
+    const other = buildPost({ _id: 'p2' });
     server.use(
-      http.get('/api/posts', () => HttpResponse.json([post, buildPost({ _id: 'p2' })])),
+      http.get('/api/posts', () => HttpResponse.json([post, other])),
       http.get('/api/posts/p1', () => HttpResponse.json({ ...post, comments: [] })),
       http.patch('/api/posts/p1/like', () =>
         HttpResponse.json({ likesCount: 1, dislikesCount: 0, myReaction: 'like' }),
       ),
-      http.patch('/api/posts/p1/manage', () => HttpResponse.json({ ...post, message: 'new' })),
+      http.patch('/api/posts/p1/manage', () => {
+        post = { ...post, message: 'new' };
+        return HttpResponse.json(post);
+      }),
       http.post('/api/posts/p1/comments', () => HttpResponse.json(buildComment(), { status: 201 })),
     );
     const store = signedIn();
     await store.dispatch(fetchPosts(feed));
     await store.dispatch(fetchPost('p1'));
     await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
+    // The edit reads the list and the post again (spec section 7).
+    await vi.waitFor(() => expect(store.getState().posts.list.status).toBe('done'));
+    await vi.waitFor(() => expect(store.getState().posts.currentPost.loading).toBe(false));
     await store.dispatch(likePost('p1'));
     await store.dispatch(addComment({ postId: 'p1', message: 'hi' }));
     const expected = { _id: 'p1', message: 'new', likesCount: 1, myReaction: 'like', commentsCount: 1 };

@@ -1,0 +1,66 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import PostEditor from '../../../../../features/posts/components/PostEditor';
+import { editorOpened } from '../../../../../features/posts/state/editor';
+import { makeStore } from '../../../../../store';
+import { buildUser } from '../../../support/factories';
+import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
+
+const me = buildUser({ username: 'me' });
+
+function openEditor(uploaded: string | null = null) {
+  const base = makeStore().getState();
+  const store = makeStore({
+    ...signedInState(me),
+    uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, url: uploaded } },
+  });
+  store.dispatch(editorOpened(null));
+  renderWithProviders(<PostEditor />, { store });
+  return store;
+}
+
+const editor = () => screen.getByRole('dialog', { name: 'Create post' });
+const backdrop = () => editor().parentElement as HTMLElement;
+
+describe('PostEditor', () => {
+  it('closes at once on Escape when nothing was written', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.keyboard('{Escape}');
+    expect(store.getState().posts.editor.open).toBe(false);
+    expect(screen.queryByRole('dialog', { name: 'Discard this post?' })).not.toBeInTheDocument();
+  });
+
+  it('asks before Escape throws away a half-written post; Cancel keeps it', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.type(screen.getByLabelText('Message'), 'Half a thought');
+    await user.keyboard('{Escape}');
+    const confirm = screen.getByRole('dialog', { name: 'Discard this post?' });
+    expect(store.getState().posts.editor.open).toBe(true);
+
+    // Escape on the question answers it (Cancel), and leaves the editor open.
+    await user.keyboard('{Escape}');
+    expect(confirm).not.toBeInTheDocument();
+    expect(store.getState().posts.editor.open).toBe(true);
+    expect(screen.getByLabelText('Message')).toHaveValue('Half a thought');
+
+    fireEvent.mouseDown(backdrop());
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Discard this post?' })).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(store.getState().posts.editor.open).toBe(true);
+    expect(screen.getByLabelText('Message')).toHaveValue('Half a thought');
+  });
+
+  it('asks before a click on the backdrop throws away an upload; Discard closes and clears it', async () => {
+    const user = userEvent.setup();
+    const store = openEditor('/media/p.webp');
+    fireEvent.mouseDown(backdrop());
+    const confirm = screen.getByRole('dialog', { name: 'Discard this post?' });
+    expect(store.getState().posts.editor.open).toBe(true);
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    expect(store.getState().posts.editor.open).toBe(false);
+    expect(store.getState().uploadFiles.post.url).toBeNull();
+  });
+});

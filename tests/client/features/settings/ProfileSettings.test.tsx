@@ -1,0 +1,43 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { selectUser } from '../../../../features/auth/authSlice';
+import { ProfileSettings } from '../../../../features/settings/ProfileSettings';
+import { TEXTS } from '../../../../lib/texts';
+import { useAppSelector } from '../../../../store/hooks';
+import { buildUser } from '../../support/factories';
+import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
+import { server } from '../../support/server';
+
+function Settings() {
+  const user = useAppSelector(selectUser);
+  return user ? <ProfileSettings user={user} /> : null;
+}
+
+describe('ProfileSettings', () => {
+  it.each(['avatar', 'banner'] as const)('removes the %s: updateProfile with null', async (kind) => {
+    const user = userEvent.setup();
+    const me = buildUser({ avatar: '/media/a.webp', banner: '/media/b.webp', description: 'Hi' });
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.patch('/api/users/updateProfile', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ user: { ...me, [kind]: null } });
+      }),
+    );
+    const { store } = renderWithProviders(<Settings />, { preloadedState: signedInState(me) });
+    const label = kind === 'avatar' ? 'Avatar' : 'Banner';
+    await user.click(screen.getByRole('button', { name: `Remove ${kind}` }));
+    await waitFor(() => expect(store.getState().auth.user?.[kind]).toBeNull());
+    // Only the removed image changes; the other and the description stay as they are.
+    expect(body).toEqual({ email: me.email, [kind]: null });
+    expect(store.getState().notifications.map((n) => n.message)).toEqual([TEXTS.userUpdated]);
+    expect(screen.queryByRole('button', { name: `Remove ${kind}` })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Choose ${label.toLowerCase()}` })).toBeInTheDocument();
+  });
+
+  it('offers no Remove without an image', () => {
+    renderWithProviders(<Settings />, { preloadedState: signedInState(buildUser()) });
+    expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+  });
+});

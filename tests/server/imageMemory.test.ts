@@ -1,0 +1,80 @@
+/**
+ * No upload of any shape raises the process's peak RSS by more than 200 MB: each case runs in a
+ * fresh process (tests/server/memory/peakRss.ts), which reads its own VmHWM.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { PeakRssRequest, PeakRssResult } from './memory/peakRss';
+import type { PngShape } from './memory/pngShapes';
+
+const script = path.join(import.meta.dirname, 'memory', 'peakRss.ts');
+const BUDGET_MB = 200;
+
+function measure(request: PeakRssRequest): PeakRssResult {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, JSON.stringify(request)], {
+    encoding: 'utf8',
+    // glibc's settings from scripts/start.sh, which runs the server.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as PeakRssResult;
+}
+
+const png = (width: number, height: number, depth: 8 | 16, colorType: 2 | 6): PngShape => ({
+  width,
+  height,
+  depth,
+  colorType,
+});
+const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
+
+// The probe's shapes are refused from their header; the widest and thinnest accepted ones are processed.
+const cases: { name: string; request: PeakRssRequest; outcome: string }[] = [
+  {
+    name: '10,000,000 × 5, 16-bit RGBA (389 KB)',
+    request: { preset: 'post', shapes: [png(10_000_000, 5, 16, 6)] },
+    outcome: 'ImageTooLarge',
+  },
+  {
+    name: '10,000,000 × 5, 8-bit RGB',
+    request: { preset: 'post', shapes: [png(10_000_000, 5, 8, 2)] },
+    outcome: 'ImageTooLarge',
+  },
+  {
+    name: 'eight 100,000 × 500 avatars at once',
+    request: { preset: 'avatar', shapes: times(8, png(100_000, 500, 8, 2)) },
+    outcome: 'ImageTooLarge',
+  },
+  {
+    name: 'one pixel too wide: 16,001 RGB, 12,001 RGBA, 6,001 16-bit RGBA',
+    request: {
+      preset: 'post',
+      shapes: [png(16_001, 1_000, 8, 2), png(12_001, 1_000, 8, 6), png(6_001, 1_000, 16, 6)],
+    },
+    outcome: 'ImageTooLarge',
+  },
+  {
+    name: 'eight 12,000 × 4,166 RGBA banners at once (50 MP, the widest accepted with alpha)',
+    request: { preset: 'banner', shapes: times(8, png(12_000, 4_166, 8, 6)) },
+    outcome: 'ok 1500x500',
+  },
+  {
+    name: 'four 6,000 × 8,333 16-bit RGBA posts at once',
+    request: { preset: 'post', shapes: times(4, png(6_000, 8_333, 16, 6)) },
+    outcome: 'ok 1080x1500',
+  },
+  {
+    name: 'eight 16,000 × 800 RGB avatars at once (20:1, the thinnest accepted)',
+    request: { preset: 'avatar', shapes: times(8, png(16_000, 800, 8, 2)) },
+    outcome: 'ok 400x400',
+  },
+];
+
+describe('upload memory', () => {
+  for (const { name, request, outcome } of cases) {
+    it(`${name}: raises peak RSS by less than ${BUDGET_MB} MB`, { timeout: 120_000 }, () => {
+      const result = measure(request);
+      expect(result.outcomes).toEqual(request.shapes.map(() => expect.stringContaining(outcome)));
+      expect(result.raisedMb).toBeLessThan(BUDGET_MB);
+    });
+  }
+});
