@@ -15,6 +15,7 @@ import styled from 'styled-components';
 import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import { fetchLoggedUser, hasSessionHint, logout, selectSession, selectUser, userCleared } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { preloadApiClient } from '../../services/apiClient';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';
 import { Toasts } from '../../features/notifications';
@@ -77,6 +78,17 @@ export function AppShell({ children }: { children: ReactNode }) {
     else void dispatch(fetchLoggedUser());
   });
   useEffect(() => startVisit(), []);
+
+  // axios is its own chunk (services/apiClient.ts): fetch it once the page is idle, so that no
+  // click waits for it; a page that calls the API at once has started it already.
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(preloadApiClient, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preloadApiClient, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   useEffect(() => {
     if (isOpen || session === 'loading') return;
