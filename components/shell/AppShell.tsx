@@ -141,7 +141,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {showPage ? page : <PageLoading />}
       </Main>
-      {signedIn && editor.open && <PostEditor />}
+      {signedIn && editor.open && (
+        <Suspense fallback={null}>
+          <PostEditor />
+        </Suspense>
+      )}
       <Toasts />
     </>
   );
