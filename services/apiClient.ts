@@ -9,9 +9,8 @@
  * (`preloadApiClient`, called by AppShell). `apiClient` has the instance's methods and hands each
  * call to the instance once it is there. Why and the figures: docs/frontend.md.
  */
-import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { nextLink } from '../lib/links';
-import { takeEarlyRead } from './earlyReads';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -36,44 +35,9 @@ interface RetriedConfig extends AxiosRequestConfig {
 export async function createApiClient(
   baseURL = '',
 ): Promise<{ client: AxiosInstance; refreshSession: () => Promise<void> }> {
-  const { default: axios } = await import('axios');
-  const send = axios.getAdapter(axios.defaults.adapter);
-
-  // A GET the document already started (lib/earlyReadsScript.ts) is answered from that read, once;
-  // every other request, and an early read that got no answer, goes out through axios's own adapter.
-  const adapter: AxiosAdapter = async (config) => {
-    const href = new URL(client.getUri(config), typeof location === 'undefined' ? 'http://localhost' : location.href)
-      .href;
-    const early = config.method === 'get' && config.withCredentials ? takeEarlyRead(href) : null;
-    if (!early) return send(config);
-    let raw: Response;
-    let body: string;
-    try {
-      raw = await early;
-      body = await raw.text();
-    } catch {
-      return send(config);
-    }
-    // What axios's adapters hand on: the body as text (the instance's transformResponse parses
-    // the JSON), the headers, and a rejection for a status that `validateStatus` refuses.
-    const response: AxiosResponse = {
-      data: body,
-      status: raw.status,
-      statusText: raw.statusText,
-      headers: axios.AxiosHeaders.from(Object.fromEntries(raw.headers.entries())),
-      config,
-      request: null,
-    };
-    if (!config.validateStatus || config.validateStatus(raw.status)) return response;
-    throw new axios.AxiosError(
-      `Request failed with status code ${raw.status}`,
-      raw.status >= 500 ? axios.AxiosError.ERR_BAD_RESPONSE : axios.AxiosError.ERR_BAD_REQUEST,
-      config,
-      null,
-      response,
-    );
-  };
-
+  // axios and the early-reads adapter arrive together, after the page's first load.
+  const [{ default: axios }, { withEarlyReads }] = await Promise.all([import('axios'), import('./earlyReads')]);
+  const adapter = withEarlyReads(axios, axios.getAdapter(axios.defaults.adapter), (config) => client.getUri(config));
   const client = axios.create({ baseURL, withCredentials: true, adapter });
 
   let refreshing: Promise<void> | null = null;
