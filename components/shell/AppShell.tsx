@@ -79,16 +79,24 @@ export function AppShell({ children }: { children: ReactNode }) {
   });
   useEffect(() => startVisit(), []);
 
-  // axios is its own chunk (services/apiClient.ts): fetch it once the page is idle, so that no
-  // click waits for it; a page that calls the API at once has started it already.
+  // axios is its own chunk (services/apiClient.ts), which a page's first call fetches. A likely
+  // member gets it once the page is idle, so no click waits for it; a visitor's page stays light
+  // until they start filling a form (sign-in, sign-up).
   useEffect(() => {
-    if (typeof requestIdleCallback === 'undefined') {
-      const timer = setTimeout(preloadApiClient, 1000);
-      return () => clearTimeout(timer);
+    if (hinted || !isPublic) {
+      if (typeof requestIdleCallback === 'undefined') {
+        const timer = setTimeout(preloadApiClient, 1000);
+        return () => clearTimeout(timer);
+      }
+      const idle = requestIdleCallback(preloadApiClient, { timeout: 3000 });
+      return () => cancelIdleCallback(idle);
     }
-    const idle = requestIdleCallback(preloadApiClient, { timeout: 3000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+    const onFocus = (event: FocusEvent) => {
+      if (event.target instanceof Element && event.target.closest('form')) preloadApiClient();
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [hinted, isPublic]);
 
   useEffect(() => {
     if (isOpen || session === 'loading') return;
