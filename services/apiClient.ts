@@ -5,9 +5,10 @@
  * section 8). Upload progress comes from axios's `onUploadProgress`.
  *
  * axios is not part of every page's first load: `import('axios')` makes it a chunk of its own
- * (21.7 kB gzip), fetched by the first API call or, before that, once the page is idle
- * (`preloadApiClient`, called by AppShell). `apiClient` has the instance's methods and hands each
- * call to the instance once it is there. Why and the figures: docs/frontend.md.
+ * (20.6 kB gzip), fetched by the first API call or before it (`preloadApiClient`: AppShell calls it
+ * once a likely member's page is idle, or when a visitor starts filling a form). `apiClient` has the
+ * instance's methods and hands each call to the instance once it is there. Why and the figures:
+ * docs/frontend.md.
  */
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { nextLink } from '../lib/links';
@@ -72,7 +73,7 @@ function loadApiClient(): Promise<AxiosInstance> {
   return instance;
 }
 
-/** Fetches axios ahead of the first call (AppShell calls it once the page is idle). */
+/** Fetches axios ahead of the first call (AppShell decides when). */
 export function preloadApiClient(): void {
   loadApiClient().catch(() => {
     // A failed chunk load is retried by the next call.
