@@ -67,18 +67,22 @@ export async function createApiClient(
 
 let instance: Promise<AxiosInstance> | null = null;
 
-/** The app's instance, built on first use. */
+/** The app's instance, built on first use; a chunk that failed to load is asked for again next time. */
 function loadApiClient(): Promise<AxiosInstance> {
-  instance ??= createApiClient().then(({ client }) => client);
+  instance ??= createApiClient().then(
+    ({ client }) => client,
+    (error: unknown) => {
+      instance = null;
+      throw error;
+    },
+  );
   return instance;
 }
 
 /** Fetches axios ahead of the first call (AppShell decides when). */
 export function preloadApiClient(): void {
-  loadApiClient().catch(() => {
-    // A failed chunk load is retried by the next call.
-    instance = null;
-  });
+  // A failure shows at the first call, which asks again.
+  loadApiClient().catch(() => {});
 }
 
 type Config = Omit<AxiosRequestConfig, 'url' | 'method' | 'data'>;
