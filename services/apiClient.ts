@@ -1,54 +1,22 @@
 /**
- * The one HTTP client of the app. It sends credentials (the session lives in HttpOnly cookies)
- * and, when a request fails with 401, makes one refresh call — shared by every request failing at
- * that moment — and retries each of them once (spec section 8).
+ * The one HTTP client of the app: an axios instance (the design card's) that sends credentials
+ * (the session lives in HttpOnly cookies) and, when a request fails with 401, makes one refresh
+ * call — shared by every request failing at that moment — and retries each of them once (spec
+ * section 8). Upload progress comes from axios's `onUploadProgress`.
  *
- * Built on the platform (fetch, and XMLHttpRequest only where upload progress is wanted) rather
- * than axios, which weighed on every page's first load (figures: docs/frontend.md).
+ * axios is not part of every page's first load: `import('axios')` makes it a chunk of its own
+ * (20.6 kB gzip), fetched by the first API call or before it (`preloadApiClient`: AppShell calls it
+ * once a likely member's page is idle, or when a visitor starts filling a form). `apiClient` has the
+ * instance's methods and hands each call to the instance once it is there. Why and the figures:
+ * docs/frontend.md.
  */
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { nextLink } from '../lib/links';
-import { takeEarlyRead } from './earlyReads';
-import type { RawResponse } from './rawResponse';
-import { sendWithProgress } from './uploadTransport';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
 /** The auth calls never trigger the refresh-and-retry rule (API.md). */
 const AUTH_PATHS = ['/api/auth/signup', '/api/auth/login', '/api/auth/getLoggedUser', REFRESH_PATH, '/api/auth/logout'];
-
-export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
-
-export interface RequestConfig {
-  method?: Method;
-  url: string;
-  /** Query parameters, appended to the URL. */
-  params?: Record<string, string | number>;
-  /** A JSON body, or FormData sent as multipart. */
-  data?: unknown;
-  /** Send cookies; defaults to the client's setting (true). */
-  withCredentials?: boolean;
-  /** Sends through XMLHttpRequest so the upload's progress can be reported. */
-  onUploadProgress?: (event: { loaded: number; total: number }) => void;
-}
-
-export interface ApiResponse<T> {
-  data: T;
-  status: number;
-  headers: Headers;
-}
-
-/** A call that got an error status (with the server's body) or no answer at all. */
-export class ApiError extends Error {
-  readonly config: RequestConfig;
-  readonly response?: { status: number; data: unknown };
-
-  constructor(message: string, config: RequestConfig, response?: { status: number; data: unknown }) {
-    super(message);
-    this.name = 'ApiError';
-    this.config = config;
-    this.response = response;
-  }
-}
 
 export function isAuthCall(url: string | undefined): boolean {
   if (!url) return false;
@@ -56,47 +24,24 @@ export function isAuthCall(url: string | undefined): boolean {
   return AUTH_PATHS.includes(path);
 }
 
-function parseBody(raw: RawResponse): unknown {
-  if (!raw.body) return '';
-  if (!(raw.headers.get('content-type') ?? '').includes('json')) return raw.body;
-  try {
-    return JSON.parse(raw.body);
-  } catch {
-    return raw.body;
-  }
+/** A request config once retried after a refresh: it is never retried again. */
+interface RetriedConfig extends AxiosRequestConfig {
+  _retried?: boolean;
 }
 
-async function sendWithFetch(url: string, init: RequestInit): Promise<RawResponse> {
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch {
-    throw new TypeError('Network Error');
-  }
-  return { status: response.status, headers: response.headers, body: await response.text() };
-}
+/**
+ * Builds the app's axios instance: `withCredentials`, the base URL, the early reads answered by
+ * its adapter, and the 401 interceptor. Loads axios (once: the module cache keeps it).
+ */
+export async function createApiClient(
+  baseURL = '',
+): Promise<{ client: AxiosInstance; refreshSession: () => Promise<void> }> {
+  // axios and the early-reads adapter arrive together, after the page's first load.
+  const [{ default: axios }, { withEarlyReads }] = await Promise.all([import('axios'), import('./earlyReads')]);
+  const adapter = withEarlyReads(axios, axios.getAdapter(axios.defaults.adapter), (config) => client.getUri(config));
+  const client = axios.create({ baseURL, withCredentials: true, adapter });
 
-export interface ApiClient {
-  defaults: { baseURL: string; withCredentials: boolean };
-  request<T = unknown>(config: RequestConfig): Promise<ApiResponse<T>>;
-  get<T = unknown>(url: string, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
-  delete<T = unknown>(url: string, config?: Omit<RequestConfig, 'url' | 'method' | 'data'>): Promise<ApiResponse<T>>;
-  post<T = unknown>(
-    url: string,
-    data?: unknown,
-    config?: Omit<RequestConfig, 'url' | 'method' | 'data'>,
-  ): Promise<ApiResponse<T>>;
-  patch<T = unknown>(
-    url: string,
-    data?: unknown,
-    config?: Omit<RequestConfig, 'url' | 'method' | 'data'>,
-  ): Promise<ApiResponse<T>>;
-}
-
-export function createApiClient(baseURL = ''): { client: ApiClient; refreshSession: () => Promise<void> } {
-  const defaults = { baseURL, withCredentials: true };
   let refreshing: Promise<void> | null = null;
-
   const refreshSession = (): Promise<void> => {
     refreshing ??= client
       .post(REFRESH_PATH)
@@ -107,80 +52,59 @@ export function createApiClient(baseURL = ''): { client: ApiClient; refreshSessi
     return refreshing;
   };
 
-  async function sendOnce<T>(config: RequestConfig): Promise<ApiResponse<T>> {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = new URL(
-      defaults.baseURL + config.url,
-      typeof location === 'undefined' ? 'http://localhost' : location.href,
-    );
-    for (const [key, value] of Object.entries(config.params ?? {})) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    let body: BodyInit | undefined;
-    if (config.data instanceof FormData) body = config.data;
-    else if (config.data !== undefined) {
-      body = JSON.stringify(config.data);
-      headers['Content-Type'] = 'application/json';
-    }
-    const withCredentials = config.withCredentials ?? defaults.withCredentials;
-    const send = () =>
-      sendWithFetch(url.href, { method, headers, body, credentials: withCredentials ? 'include' : 'omit' });
-    const early = method === 'GET' && withCredentials ? takeEarlyRead(url.href) : null;
-    let raw: RawResponse;
-    if (config.onUploadProgress) {
-      raw = await sendWithProgress({
-        method,
-        url: url.href,
-        headers,
-        body,
-        withCredentials,
-        onProgress: config.onUploadProgress,
-      });
-    } else if (early) {
-      // The document started this read already; if it failed to get an answer, ask again.
-      raw = await early.catch(send);
-    } else {
-      raw = await send();
-    }
-    const data = parseBody(raw);
-    if (raw.status < 200 || raw.status >= 300) {
-      throw new ApiError(`Request failed with status code ${raw.status}`, config, { status: raw.status, data });
-    }
-    return { data: data as T, status: raw.status, headers: raw.headers };
-  }
+  client.interceptors.response.use(undefined, async (error: AxiosError) => {
+    const config = error.config as RetriedConfig | undefined;
+    if (!config || error.response?.status !== 401 || isAuthCall(config.url) || config._retried) throw error;
+    // Every request that failed meanwhile waits for the same refresh; a failed refresh rejects each
+    // of them with the refresh's error (the server's message).
+    await refreshSession();
+    // One retry only: a second 401 propagates.
+    return client.request({ ...config, _retried: true } as RetriedConfig);
+  });
 
-  async function request<T>(config: RequestConfig): Promise<ApiResponse<T>> {
-    try {
-      return await sendOnce<T>(config);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.response?.status !== 401 || isAuthCall(config.url)) throw error;
-      // A failed refresh rejects here and propagates to every caller waiting on it.
-      await refreshSession();
-      // One retry only: a second 401 propagates.
-      return sendOnce<T>(config);
-    }
-  }
-
-  const client: ApiClient = {
-    defaults,
-    request,
-    get: (url, config) => request({ ...config, url, method: 'get' }),
-    delete: (url, config) => request({ ...config, url, method: 'delete' }),
-    post: (url, data, config) => request({ ...config, url, data, method: 'post' }),
-    patch: (url, data, config) => request({ ...config, url, data, method: 'patch' }),
-  };
   return { client, refreshSession };
 }
 
-const api = createApiClient();
-export const apiClient = api.client;
-export const refreshSession = api.refreshSession;
+let instance: Promise<AxiosInstance> | null = null;
+
+/** The app's instance, built on first use; a chunk that failed to load is asked for again next time. */
+function loadApiClient(): Promise<AxiosInstance> {
+  instance ??= createApiClient().then(
+    ({ client }) => client,
+    (error: unknown) => {
+      instance = null;
+      throw error;
+    },
+  );
+  return instance;
+}
+
+/** Fetches axios ahead of the first call (AppShell decides when). */
+export function preloadApiClient(): void {
+  // A failure shows at the first call, which asks again.
+  loadApiClient().catch(() => {});
+}
+
+type Config = Omit<AxiosRequestConfig, 'url' | 'method' | 'data'>;
+
+/** The instance's methods the app uses, each waiting for the instance on the first call. */
+export const apiClient = {
+  request: <T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    loadApiClient().then((client) => client.request<T>(config)),
+  get: <T = unknown>(url: string, config?: Config): Promise<AxiosResponse<T>> =>
+    loadApiClient().then((client) => client.get<T>(url, config)),
+  delete: <T = unknown>(url: string, config?: Config): Promise<AxiosResponse<T>> =>
+    loadApiClient().then((client) => client.delete<T>(url, config)),
+  post: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> =>
+    loadApiClient().then((client) => client.post<T>(url, data, config)),
+  patch: <T = unknown>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> =>
+    loadApiClient().then((client) => client.patch<T>(url, data, config)),
+};
 
 /** The message to show for a failed call: the server's `message`, else the error's own. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const data = error.response?.data as { message?: unknown } | undefined;
-    if (data && typeof data.message === 'string' && data.message) return data.message;
-  }
+  const data = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data;
+  if (data && typeof data.message === 'string' && data.message) return data.message;
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong';
 }
@@ -193,7 +117,7 @@ export interface Page<T> {
   next: string | null;
 }
 
-export async function getPage<T>(url: string, params?: Record<string, string | number>): Promise<Page<T>> {
-  const response = await apiClient.get<T[]>(url, { params });
-  return { items: response.data, next: nextLink(response.headers.get('link')) };
+export async function getPage<T>(url: string): Promise<Page<T>> {
+  const response = await apiClient.get<T[]>(url);
+  return { items: response.data, next: nextLink(response.headers.link) };
 }

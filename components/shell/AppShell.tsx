@@ -15,6 +15,7 @@ import styled from 'styled-components';
 import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import { fetchLoggedUser, hasSessionHint, logout, selectSession, selectUser, userCleared } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { preloadApiClient } from '../../services/apiClient';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';
 import { Toasts } from '../../features/notifications';
@@ -78,6 +79,25 @@ export function AppShell({ children }: { children: ReactNode }) {
   });
   useEffect(() => startVisit(), []);
 
+  // axios is its own chunk (services/apiClient.ts), which a page's first call fetches. A likely
+  // member gets it once the page is idle, so no click waits for it; a visitor's page stays light
+  // until they start filling a form (sign-in, sign-up).
+  useEffect(() => {
+    if (hinted || !isPublic) {
+      if (typeof requestIdleCallback === 'undefined') {
+        const timer = setTimeout(preloadApiClient, 1000);
+        return () => clearTimeout(timer);
+      }
+      const idle = requestIdleCallback(preloadApiClient, { timeout: 3000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const onFocus = (event: FocusEvent) => {
+      if (event.target instanceof Element && event.target.closest('form')) preloadApiClient();
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [hinted, isPublic]);
+
   useEffect(() => {
     if (isOpen || session === 'loading') return;
     if (session === 'loggedIn' && isPublic) void router.replace(links.home());
@@ -129,7 +149,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {showPage ? page : <PageLoading />}
       </Main>
-      {signedIn && editor.open && <PostEditor />}
+      {signedIn && editor.open && (
+        <Suspense fallback={null}>
+          <PostEditor />
+        </Suspense>
+      )}
       <Toasts />
     </>
   );

@@ -1,7 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationRemoved, selectNotifications, type NotificationKind } from './notificationsSlice';
-import { Icon } from '../../components/ui/Icon';
+import { CLOSE_ICON_PATH, SvgIcon } from '../../components/ui/SvgIcon';
 import { appTheme } from '../../themes';
 
 const slideIn = keyframes`
@@ -58,7 +58,7 @@ export function Toasts() {
         <Toast key={n.id} $kind={n.kind} role={n.kind === 'error' ? 'alert' : 'status'}>
           <span>{n.message}</span>
           <button type="button" aria-label="Dismiss notification" onClick={() => dispatch(notificationRemoved(n.id))}>
-            <Icon name="close" size={16} />
+            <SvgIcon path={CLOSE_ICON_PATH} size={16} />
           </button>
         </Toast>
       ))}

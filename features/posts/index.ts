@@ -1,5 +1,5 @@
 /** The posts feature (posts and their comments): what pages, the shell and other features may use. */
-import dynamic from 'next/dynamic';
+import { lazy } from 'react';
 
 export { HomeFeed } from './components/HomeFeed';
 export { PostDetail } from './components/PostDetail';
@@ -9,5 +9,9 @@ export { TaggedPosts } from './components/TaggedPosts';
 export { editorOpened } from './state/editor';
 export { selectEditor } from './state/selectors';
 
-/** The create/edit modal: its code (and the dropzone's) loads only when someone opens it. */
-export const PostEditor = dynamic(() => import('./components/PostEditor'), { ssr: false });
+/**
+ * The create/edit modal: its code (and the dropzone's, formik's and yup's) loads only when someone
+ * opens it; render it inside a Suspense boundary. React.lazy rather than next/dynamic, which would
+ * add its loader to every page's first load (docs/frontend.md, Performance).
+ */
+export const PostEditor = lazy(() => import('./components/PostEditor'));

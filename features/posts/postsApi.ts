@@ -25,7 +25,7 @@ export const postsApi = {
   /** The post with its newest comments; `commentsNext` (its `Link` header) is where older ones are. */
   async get(id: string): Promise<{ post: PostWithComments; commentsNext: string | null }> {
     const response = await apiClient.get<PostWithComments>(apiUrls.post(id));
-    return { post: response.data, commentsNext: nextLink(response.headers.get('link')) };
+    return { post: response.data, commentsNext: nextLink(response.headers.link) };
   },
   async create(input: PostInput & { creator: string; creatorImage: string | null }): Promise<Post> {
     return (await apiClient.post<Post>('/api/posts/create', input)).data;

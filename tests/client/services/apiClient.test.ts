@@ -1,17 +1,25 @@
 import { http, HttpResponse } from 'msw';
-import { ApiError, createApiClient, errorMessage, getPage, nextLink } from '../../../services/apiClient';
+import { EARLY_READS_GLOBAL } from '../../../lib/earlyReadsScript';
+import { apiClient, createApiClient, errorMessage, getPage, nextLink } from '../../../services/apiClient';
 import { server } from '../support/server';
 
-/** A session that expires once: the first call to each path answers 401 until a refresh succeeds. */
-function expiredSession({ refreshOk = true } = {}) {
+/**
+ * A session that expires once: each path answers 401 until a refresh succeeds. The refresh answers
+ * only once all `parallel` requests have failed, so they all wait for it together.
+ */
+function expiredSession({ refreshOk = true, parallel = 3 } = {}) {
   const counts = { refresh: 0, a: 0, b: 0, c: 0 };
   let refreshed = false;
+  let failed = 0;
+  let allFailed!: () => void;
+  const everyoneFailed = new Promise<void>((resolve) => (allFailed = resolve));
   const guarded = (name: 'a' | 'b' | 'c') =>
     http.get(`/api/${name}`, () => {
       counts[name] += 1;
-      return refreshed
-        ? HttpResponse.json({ name })
-        : HttpResponse.json({ message: 'Token expired', code: 'Unauthorized' }, { status: 401 });
+      if (refreshed) return HttpResponse.json({ name });
+      failed += 1;
+      if (failed === parallel) allFailed();
+      return HttpResponse.json({ message: 'Token expired', code: 'Unauthorized' }, { status: 401 });
     });
   server.use(
     guarded('a'),
@@ -19,8 +27,7 @@ function expiredSession({ refreshOk = true } = {}) {
     guarded('c'),
     http.post('/api/auth/refresh', async () => {
       counts.refresh += 1;
-      // Slow enough that all three 401s arrive while it is in flight.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await everyoneFailed;
       if (!refreshOk) return HttpResponse.json({ message: 'Session ended', code: 'Unauthorized' }, { status: 401 });
       refreshed = true;
       return HttpResponse.json({ success: true });
@@ -29,31 +36,44 @@ function expiredSession({ refreshOk = true } = {}) {
   return counts;
 }
 
+describe('apiClient: the axios instance', () => {
+  it('is made with axios.create, with credentials and the base URL', async () => {
+    const { client } = await createApiClient('/base');
+    expect(client.defaults).toMatchObject({ withCredentials: true, baseURL: '/base' });
+    expect(typeof client.interceptors.response.use).toBe('function');
+  });
+});
+
 describe('apiClient 401 refresh-and-retry', () => {
-  it('makes one refresh for concurrent 401s and retries each request once', async () => {
+  it('makes one refresh for parallel 401s and retries each request once', async () => {
     const counts = expiredSession();
-    const { client } = createApiClient();
+    const { client } = await createApiClient();
     const results = await Promise.all(['a', 'b', 'c'].map((name) => client.get<{ name: string }>(`/api/${name}`)));
     expect(results.map((r) => r.data.name)).toEqual(['a', 'b', 'c']);
     expect(counts).toEqual({ refresh: 1, a: 2, b: 2, c: 2 });
   });
 
-  it('propagates the error when the refresh fails, without retrying', async () => {
+  it("rejects every waiting request with the server's message when the refresh fails, without retrying", async () => {
     const counts = expiredSession({ refreshOk: false });
-    const { client } = createApiClient();
-    const outcomes = await Promise.allSettled([client.get('/api/a'), client.get('/api/b')]);
-    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
-    expect(counts.refresh).toBe(1);
-    expect(counts.a).toBe(1);
-    expect(counts.b).toBe(1);
+    const { client } = await createApiClient();
+    const outcomes = await Promise.allSettled(['a', 'b', 'c'].map((name) => client.get(`/api/${name}`)));
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(outcomes.map((o) => errorMessage((o as PromiseRejectedResult).reason))).toEqual([
+      'Session ended',
+      'Session ended',
+      'Session ended',
+    ]);
+    expect(counts).toEqual({ refresh: 1, a: 1, b: 1, c: 1 });
   });
 
-  it('retries only once: a second 401 propagates', async () => {
+  it('retries only once: a second 401 after the refresh rejects', async () => {
     let calls = 0;
     let refreshes = 0;
     server.use(
       http.get('/api/always401', () => {
         calls += 1;
+        // A client that looped would get through here (and fail the test) instead of running for ever.
+        if (calls > 5) return HttpResponse.json({ looped: true });
         return HttpResponse.json({ message: 'Nope', code: 'Unauthorized' }, { status: 401 });
       }),
       http.post('/api/auth/refresh', () => {
@@ -61,10 +81,32 @@ describe('apiClient 401 refresh-and-retry', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    const { client } = createApiClient();
-    await expect(client.get('/api/always401')).rejects.toMatchObject({ response: { status: 401 } });
+    const { client } = await createApiClient();
+    const error = await client.get('/api/always401').catch((e: unknown) => e);
+    expect(error).toMatchObject({ isAxiosError: true, response: { status: 401 } });
+    expect(errorMessage(error)).toBe('Nope');
     expect(calls).toBe(2);
     expect(refreshes).toBe(1);
+  });
+
+  it('a later 401 gets a refresh of its own', async () => {
+    let refreshes = 0;
+    let expired = true;
+    server.use(
+      http.get('/api/a', () =>
+        expired ? HttpResponse.json({ message: 'Expired' }, { status: 401 }) : HttpResponse.json({ ok: true }),
+      ),
+      http.post('/api/auth/refresh', () => {
+        refreshes += 1;
+        expired = false;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const { client } = await createApiClient();
+    await client.get('/api/a');
+    expired = true;
+    await client.get('/api/a');
+    expect(refreshes).toBe(2);
   });
 
   it.each([
@@ -91,7 +133,7 @@ describe('apiClient 401 refresh-and-retry', () => {
         }),
       );
     }
-    const { client } = createApiClient();
+    const { client } = await createApiClient();
     await expect(client.request({ method, url: path })).rejects.toMatchObject({ response: { status: 401 } });
     expect(calls).toBe(1);
     expect(refreshes).toBe(path === '/api/auth/refresh' ? 1 : 0);
@@ -106,7 +148,7 @@ describe('apiClient 401 refresh-and-retry', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    const { client } = createApiClient();
+    const { client } = await createApiClient();
     await expect(client.get('/api/forbidden')).rejects.toMatchObject({ response: { status: 403 } });
     expect(refreshes).toBe(0);
   });
@@ -123,14 +165,13 @@ describe('apiClient 401 refresh-and-retry', () => {
         return HttpResponse.json({ ok: true }, { status: 201 });
       }),
     );
-    // Node's fetch drops the credentials mode before msw sees it, so look at what the client asks for.
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const { client } = createApiClient();
+    const { client } = await createApiClient();
     const response = await client.post('/api/echo', { message: 'hi' }, { params: { feed: 'all' } });
     expect(response).toMatchObject({ status: 201, data: { ok: true } });
     expect(seen).toEqual({ type: 'application/json', body: { message: 'hi' }, feed: 'all' });
-    expect(fetchSpy.mock.calls[0][1]).toMatchObject({ method: 'POST', credentials: 'include' });
-    fetchSpy.mockRestore();
+    // The request went out through XMLHttpRequest with credentials.
+    expect(response.request).toBeInstanceOf(XMLHttpRequest);
+    expect((response.request as XMLHttpRequest).withCredentials).toBe(true);
   });
 
   it("rejects with the server's message, or the error's own when there is no answer", async () => {
@@ -140,11 +181,72 @@ describe('apiClient 401 refresh-and-retry', () => {
       ),
       http.get('/api/down', () => HttpResponse.error()),
     );
-    const { client } = createApiClient();
+    const { client } = await createApiClient();
     const missing = await client.get('/api/missing').catch((error: unknown) => error);
-    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing).toMatchObject({ isAxiosError: true, response: { status: 404 } });
     expect(errorMessage(missing)).toBe('Post not found');
     expect(errorMessage(await client.get('/api/down').catch((error: unknown) => error))).toBe('Network Error');
+  });
+});
+
+describe('the early reads', () => {
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+  });
+
+  const startRead = (path: string, response: Promise<Response>) => {
+    (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL] = {
+      [new URL(path, location.href).href]: response,
+    };
+  };
+
+  it("answer the first GET for their URL, with the answer's status, body and headers", async () => {
+    let wentOut = 0;
+    server.use(http.get('/api/list', () => ((wentOut += 1), HttpResponse.json([]))));
+    startRead(
+      '/api/list',
+      Promise.resolve(Response.json([{ id: 1 }], { headers: { Link: '</api/list?cursor=2>; rel="next"' } })),
+    );
+    const { client } = await createApiClient();
+    const response = await client.get('/api/list');
+    expect(response).toMatchObject({ status: 200, data: [{ id: 1 }] });
+    expect(nextLink(response.headers.link)).toBe('/api/list?cursor=2');
+    expect(wentOut).toBe(0);
+    await client.get('/api/list');
+    expect(wentOut).toBe(1);
+  });
+
+  it('follow the 401 rule: a read that answered 401 is retried over the network after one refresh', async () => {
+    let refreshes = 0;
+    server.use(
+      http.get('/api/feed', () => HttpResponse.json({ fresh: true })),
+      http.post('/api/auth/refresh', () => ((refreshes += 1), HttpResponse.json({ success: true }))),
+    );
+    startRead('/api/feed', Promise.resolve(Response.json({ message: 'Token expired' }, { status: 401 })));
+    const { client } = await createApiClient();
+    expect((await client.get('/api/feed')).data).toEqual({ fresh: true });
+    expect(refreshes).toBe(1);
+  });
+
+  it('that got no answer are asked again', async () => {
+    server.use(http.get('/api/feed', () => HttpResponse.json({ again: true })));
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => {});
+    startRead('/api/feed', failed);
+    const { client } = await createApiClient();
+    expect((await client.get('/api/feed')).data).toEqual({ again: true });
+  });
+});
+
+describe('apiClient', () => {
+  it('hands every call to one instance', async () => {
+    server.use(
+      http.get('/api/one', () => HttpResponse.json({ n: 1 })),
+      http.patch('/api/two', async ({ request }) => HttpResponse.json(await request.json())),
+    );
+    const [one, two] = await Promise.all([apiClient.get('/api/one'), apiClient.patch('/api/two', { n: 2 })]);
+    expect([one.data, two.data]).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(one.config.withCredentials).toBe(true);
   });
 });
 

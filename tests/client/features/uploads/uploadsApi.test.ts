@@ -3,7 +3,7 @@ import { uploadsApi } from '../../../../features/uploads/uploadsApi';
 import { server } from '../../support/server';
 
 describe('uploadsApi', () => {
-  it('posts file and upload_preset as multipart, reports progress and reads secure_url', async () => {
+  it('posts file and upload_preset as multipart through axios, reports its upload progress and reads secure_url', async () => {
     let body = '';
     server.use(
       http.post('/api/uploads', async ({ request }) => {
@@ -29,7 +29,9 @@ describe('uploadsApi', () => {
     expect(result.secure_url).toBe('/media/post/x.webp');
     expect(body).toMatch(/name="upload_preset"\r\n\r\npost/);
     expect(body).toContain('name="file"; filename="a.png"');
+    // axios's onUploadProgress events reach the caller as whole percents, rising to 100.
     expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p, i) => Number.isInteger(p) && p >= (progress[i - 1] ?? 0) && p <= 100)).toBe(true);
     expect(progress.at(-1)).toBe(100);
   });
 });
