@@ -25,7 +25,7 @@ import { HttpError } from './http/errors';
 import { finishPage } from './http/pageResponse';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
-import { helmetHeaders, registerSecurityHeaders } from './http/securityHeaders';
+import { PRIVATE_NO_STORE, helmetHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
@@ -120,7 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     // API answers depend on the session (or say it is missing): no cache may keep or share them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('Cache-Control', 'private, no-store');
+      reply.header('Cache-Control', PRIVATE_NO_STORE);
   });
   const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
   app.addHook('onRequest', refuseOtherHosts(hostRules));

@@ -28,6 +28,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** For answers that depend on the session: no cache may keep or share them. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, next) => {

@@ -19,11 +19,10 @@ import { nextLink } from '../../lib/links';
 import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage } from '../../lib/pages';
 import type { User } from '../../lib/types';
 import { ACCESS_COOKIE } from '../auth/cookies';
+import { PRIVATE_NO_STORE } from '../http/securityHeaders';
 import { pageSessions } from './session';
 
 export type RenderPage = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-export const PRIVATE_NO_STORE = 'private, no-store';
 
 /** One API read as the viewer; null for anything but 200. */
 type Read = (url: string) => Promise<Answer | null>;
