@@ -4,8 +4,8 @@
  * call — shared by every request failing at that moment — and retries each of them once (spec
  * section 8). Upload progress comes from axios's `onUploadProgress`.
  *
- * axios is not part of every page's first load: `import('axios')` makes it a chunk of its own
- * (20.6 kB gzip), fetched by the first API call or before it (`preloadApiClient`: AppShell calls it
+ * axios is not part of every page's first load: `import('axios')` makes it a chunk of its own,
+ * fetched by the first API call or before it (`preloadApiClient`: AppShell calls it
  * once a likely member's page is idle, or when a visitor starts filling a form). `apiClient` has the
  * instance's methods and hands each call to the instance once it is there. Why and the figures:
  * docs/frontend.md.
