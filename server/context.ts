@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
+import { type Bus, localBus, redisBus } from './instance/bus';
 import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
 import type { MediaStorage } from './media/storage';
@@ -44,6 +45,8 @@ export interface AppContext {
   homeFeed: HomeFeed;
   /** Post images' details by media id, worked out once per process (every post list uses them). */
   imageInfos: ImageInfos;
+  /** Messages to every instance's caches and streams (through Redis when several run). */
+  bus: Bus;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
   start(): void;
   /** Stops it, and waits for uploads' deferred writes, before the database closes. */
@@ -68,6 +71,7 @@ export function buildContext(
   redis: Redis | null = null,
 ): AppContext {
   const data = transactional(db.kysely, repositories);
+  const bus = redis ? redisBus(redis, log) : localBus(log);
   const homeFeed = createHomeFeed(db.kysely, {
     maxPosts: config.feedIndexMaxPosts,
     syncMs: config.homeFeedSyncMs,
@@ -109,6 +113,7 @@ export function buildContext(
     media,
     homeFeed,
     imageInfos,
+    bus,
     users: usersService({ data, auth, media, homeFeed }),
     posts: postsService({ data, media, homeFeed, imageInfos }),
     comments: commentsService({ data }),
@@ -121,6 +126,7 @@ export function buildContext(
       await homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();
+      await bus.close();
     },
   };
 }
