@@ -4,7 +4,6 @@
  * gateway's settings from `scripts/services/s3.sh env` and fail when it is not running; without
  * TEST_S3 only the configuration checks run.
  */
-import { execFileSync } from 'node:child_process';
 import { type IncomingHttpHeaders, createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -16,23 +15,9 @@ import { STORAGE_UNAVAILABLE, s3Storage } from '../../server/media/s3Storage';
 import { removeUnusedMedia } from '../../server/media/unusedMedia';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { makeJpeg, postUpload, uploadImage } from './multipart';
+import { s3GatewayEnv } from './s3Gateway';
 
-/** `export A=1 B=2` (what `s3.sh env` prints) as an object. */
-function parseExports(text: string): Record<string, string> {
-  return Object.fromEntries(
-    text
-      .replace(/^export\s+/gm, '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  );
-}
-
-const gatewayEnv = process.env.TEST_S3
-  ? parseExports(
-      execFileSync(path.resolve(import.meta.dirname, '../../scripts/services/s3.sh'), ['env'], { encoding: 'utf8' }),
-    )
-  : null;
+const gatewayEnv = s3GatewayEnv();
 
 describe('S3 configuration', () => {
   const base = { DATA_DIR: path.join(import.meta.dirname, 'unused'), JWT_SECRET: 'x'.repeat(32) };
