@@ -10,12 +10,14 @@
 #   scripts/services/s3.sh stop     stops every daemon it started and removes the folder
 #
 # S3_PORT (default 7480) is the gateway's port and S3_MON_PORT (default 3300) the monitor's;
-# S3_BUCKET defaults to posts-media. One gateway per S3_PORT.
+# S3_BUCKET defaults to posts-media; S3_MEMSTORE_BYTES (default 1 GiB) caps what the in-memory OSD
+# holds (memory is taken as objects arrive). One gateway per S3_PORT.
 set -euo pipefail
 
 PORT="${S3_PORT:-7480}"
 MON_PORT="${S3_MON_PORT:-3300}"
 BUCKET="${S3_BUCKET:-posts-media}"
+MEMSTORE_BYTES="${S3_MEMSTORE_BYTES:-1073741824}"
 DIR="${TMPDIR:-/tmp}/posts-s3-$PORT"
 LOCK="${TMPDIR:-/tmp}/posts-s3-$PORT.lock"
 ENDPOINT="http://127.0.0.1:$PORT"
@@ -125,7 +127,7 @@ osd pool default pg num = 8
 osd pool default pgp num = 8
 osd crush chooseleaf type = 0
 osd objectstore = memstore
-memstore device bytes = 1073741824
+memstore device bytes = $MEMSTORE_BYTES
 run dir = $DIR/run
 pid file = $DIR/run/\$name.pid
 admin socket = $DIR/run/\$name.asok
