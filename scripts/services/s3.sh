@@ -54,22 +54,30 @@ install_if_missing() {
   "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# Waits up to $1 tenths of a second for every pid after it to be gone; fails if one is left.
+wait_gone() {
+  local tenths=$1 pid i left
+  shift
+  for ((i = 0; i <= tenths; i++)); do
+    left=0
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && left=1; done
+    [ "$left" -eq 0 ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 stop_daemons() {
-  local daemon pid waited
+  local daemon pid pids=()
   for daemon in "${DAEMONS[@]}"; do
     pid="$(pid_of "$daemon")"
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+    if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then pids+=("$pid"); fi
   done
-  for daemon in "${DAEMONS[@]}"; do
-    pid="$(pid_of "$daemon")"
-    [ -n "$pid" ] || continue
-    waited=0
-    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 100 ]; do
-      sleep 0.1
-      waited=$((waited + 1))
-    done
-    kill -9 "$pid" 2>/dev/null || true
-  done
+  [ "${#pids[@]}" -gt 0 ] || return 0
+  # Everything is in memory and discarded anyway: a daemon still shutting down after 3 s is killed.
+  wait_gone 30 "${pids[@]}" && return 0
+  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  wait_gone 50 "${pids[@]}" || say "some daemons did not exit: ${pids[*]}"
 }
 
 # Waits up to $1 seconds for the command after it to succeed.
