@@ -54,8 +54,8 @@ const threads = count(flags, 'threads', 2);
 const only = flags.has('only') ? new RegExp(flags.get('only')!, 'i') : null;
 /** Open notification streams during the repeat of the feed rows (issue 21: 1,000 on one instance). */
 const streamCount = count(flags, 'streams', 1000);
-/** Sessions the streams are spread over (seeded users, each signed in once). */
-const STREAM_USERS = 20;
+/** Sessions the streams are spread over (seeded users, each signed in once; the server takes 32 per user). */
+const STREAM_USERS = 50;
 /** The rows measured again with the streams open: the feeds. */
 const FEED_ROW = /^(home feed|everyone),/;
 /** Deep pages start after this many items: 500 pages of the default 12. */
