@@ -45,9 +45,9 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
       const post = await requirePost(posts, postId);
-      const mentioned = await mentionedUsers(data.mentions, message);
       const id = newId();
       const notified = await data.transaction(async (trx) => {
+        const mentioned = await mentionedUsers(trx.mentions, message);
         // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
         if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
         await trx.comments.insertComment({ id, post_id: postId, user_id: user.id, message, created_at: nowIso() });
