@@ -42,7 +42,7 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
   let closed = false;
 
   function write(stream: Stream, notification: AppNotification): void {
-    if (stream.replayed?.has(notification.id)) return;
+    if (stream.replayed?.has(notification.id) || stream.res.destroyed) return;
     stream.res.write(`event: notification\nid: ${notification.id}\ndata: ${JSON.stringify(notification)}\n\n`);
     if (stream.res.writableLength > MAX_PENDING_BYTES) stream.res.destroy();
   }
@@ -66,7 +66,8 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
   });
 
   function beat(): void {
-    for (const streams of byUser.values()) for (const stream of streams) stream.res.write(': keep-alive\n\n');
+    for (const streams of byUser.values())
+      for (const stream of streams) if (!stream.res.destroyed) stream.res.write(': keep-alive\n\n');
   }
 
   function remove(userId: string, stream: Stream): void {
