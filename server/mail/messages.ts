@@ -43,10 +43,16 @@ export const mails = {
     ),
 
   verifyEmail: (site: Site, to: string, url: string): MailMessage =>
-    compose(site, to, 'Verify your email address', [`Welcome to ${site.name}! Please confirm that this is your address:`], {
-      url,
-      label: 'Verify my address',
-    }),
+    compose(
+      site,
+      to,
+      'Verify your email address',
+      [`Welcome to ${site.name}! Please confirm that this is your address:`],
+      {
+        url,
+        label: 'Verify my address',
+      },
+    ),
 
   changeEmail: (site: Site, to: string, url: string): MailMessage =>
     compose(
