@@ -39,7 +39,14 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_0
   throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-export async function startServer({ build }: { build: boolean }): Promise<RunningServer> {
+/** `env`: more variables for the server (the browser suite's SMTP_URL). */
+export async function startServer({
+  build,
+  env = {},
+}: {
+  build: boolean;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   if (build) {
     if (!buildPages()) throw new Error('next build failed');
   }
@@ -64,6 +71,8 @@ export async function startServer({ build }: { build: boolean }): Promise<Runnin
       RATE_LIMIT_UPLOADS_PER_USER: '10000',
       RATE_LIMIT_WRITES_PER_USER: '10000',
       CONTACT_EMAIL: 'team@posts.example',
+      RATE_LIMIT_MAILS_PER_ADDRESS: '10000',
+      ...env,
     },
   });
   await waitForServer(baseURL, child);

@@ -3,6 +3,8 @@
  * tests read links from the mails the app really sent. `hold()` makes it slow on purpose: it takes
  * no message until `release()`.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -40,7 +42,8 @@ export function linkIn(mail: Mail, path: string): URL {
   return new URL(match[0]);
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+/** `saveTo`: also writes each mail there as `<n>.json` (the browser suite reads them from its workers). */
+export async function startMailbox({ saveTo }: { saveTo?: string } = {}): Promise<Mailbox> {
   const mails: Mail[] = [];
   const waiters: { match: (mail: Mail) => boolean; resolve: (mail: Mail) => void }[] = [];
   let gate: Promise<void> | null = null;
@@ -68,6 +71,7 @@ export async function startMailbox(): Promise<Mailbox> {
             html: typeof parsed.html === 'string' ? parsed.html : '',
           };
           mails.push(mail);
+          if (saveTo) writeFileSync(path.join(saveTo, `${mails.length}.json`), JSON.stringify(mail));
           for (const waiter of [...waiters]) {
             if (waiter.match(mail)) {
               waiters.splice(waiters.indexOf(waiter), 1);
