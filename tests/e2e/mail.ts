@@ -14,12 +14,15 @@ function mailsTo(address: string): Mail[] {
     .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
 }
 
-/** The newest mail to `address` whose subject has `subject`, waiting up to `timeoutMs` for it. */
-export async function waitForMail(address: string, subject: string, timeoutMs = 15_000): Promise<Mail> {
+/**
+ * The `nth` mail (1: the first) to `address` whose subject has `subject`, waiting up to `timeoutMs`
+ * for it to arrive.
+ */
+export async function waitForMail(address: string, subject: string, nth = 1, timeoutMs = 15_000): Promise<Mail> {
   const started = Date.now();
   for (;;) {
     const found = mailsTo(address).filter((mail) => mail.subject.includes(subject));
-    if (found.length > 0) return found.at(-1)!;
+    if (found.length >= nth) return found[nth - 1];
     if (Date.now() - started > timeoutMs) throw new Error(`No mail to ${address} about "${subject}"`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
