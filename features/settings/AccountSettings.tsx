@@ -63,7 +63,7 @@ export function AccountSettings({ user }: { user: User }) {
             hint={
               user.pendingEmail
                 ? `${user.pendingEmail} becomes your email once you open the link we sent there.`
-                : 'A new address changes once you open the link we mail to it.'
+                : 'A new address takes effect once you open the link we mail to it.'
             }
             {...formik.getFieldProps('newEmail')}
             error={error('newEmail')}
