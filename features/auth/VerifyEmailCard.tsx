@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { links } from '../../lib/pages';
 import { TEXTS } from '../../lib/texts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -17,6 +17,10 @@ export function VerifyEmailCard() {
   const session = useAppSelector(selectSession);
   const [outcome, setOutcome] = useState<Outcome>({ state: 'checking' });
   const sent = useRef(false);
+  // A signed-in viewer's banner and settings show the new state; a visitor has nothing to refresh.
+  const refreshViewer = useEffectEvent(() => {
+    if (session !== 'loggedOut') void dispatch(fetchLoggedUser());
+  });
 
   useEffect(() => {
     if (!router.isReady || sent.current) return;
@@ -26,8 +30,7 @@ export function VerifyEmailCard() {
       const result = await dispatch(verifyEmail(token));
       if (verifyEmail.fulfilled.match(result)) {
         setOutcome({ state: 'done', email: result.payload });
-        // A signed-in viewer's banner and settings show the new state.
-        void dispatch(fetchLoggedUser());
+        refreshViewer();
       } else {
         setOutcome({ state: 'failed', message: result.payload ?? TEXTS.invalidLink });
       }
