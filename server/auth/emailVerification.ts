@@ -6,7 +6,7 @@
 import { TEXTS } from '../../lib/texts';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
-import type { EmailTokenPurpose, UserRow } from '../db/schema';
+import type { EmailTokenPurpose } from '../db/schema';
 import { ConflictError, InvalidError } from '../domain/errors';
 import { nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
@@ -91,10 +91,9 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
       const token = typeof input.token === 'string' ? input.token : '';
       if (!token) throw invalidLink();
       const now = nowIso();
-      let changedFrom: UserRow | null = null;
-      let email: string;
+      let opened: { email: string; previousEmail: string | null };
       try {
-        email = await data.transaction(async (trx) => {
+        opened = await data.transaction(async (trx) => {
           const found = await trx.emailTokens.claimToken(hashEmailToken(token), ['verify_email', 'change_email'], now);
           if (!found) throw invalidLink();
           const row = await trx.users.findUserById(found.user_id);
@@ -102,7 +101,7 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
             // A link to an address the account has since left does nothing.
             if (!row || row.email !== found.email) throw invalidLink();
             if (!row.email_verified_at) await trx.users.updateUser(row.id, { email_verified_at: now, updated_at: now });
-            return row.email;
+            return { email: row.email, previousEmail: null };
           }
           if (!row || row.pending_email !== found.email) throw invalidLink();
           const owner = await trx.users.findUserByEmail(found.email);
@@ -114,16 +113,15 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
             updated_at: now,
           });
           await trx.emailTokens.spendTokens(row.id, ['verify_email', 'change_email', 'password_reset'], now);
-          changedFrom = row;
-          return found.email;
+          return { email: found.email, previousEmail: row.email };
         });
       } catch (err) {
         // Another account took the address between the check and the update.
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
-      const old = changedFrom as UserRow | null;
-      if (old) outbox.enqueue(() => mailer.send(mails.emailChanged(site, old.email, email)));
+      const { email, previousEmail } = opened;
+      if (previousEmail) outbox.enqueue(() => mailer.send(mails.emailChanged(site, previousEmail, email)));
       return { email };
     },
   };
