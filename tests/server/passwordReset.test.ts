@@ -192,6 +192,7 @@ describe('rate limits', () => {
       SMTP_URL: mailbox.url,
       RATE_LIMIT_MAILS_PER_ADDRESS: '2',
       RATE_LIMIT_AUTH_PER_IP: '6',
+      RATE_LIMIT_AUTH_PER_ACCOUNT: '2',
     });
   });
   afterAll(async () => {
@@ -216,6 +217,30 @@ describe('rate limits', () => {
         (await call('/api/auth/password/reset', { token: `guess-${i}`, password: 'whatever123' }, ip)).statusCode,
       );
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429]);
+    await limited.app.ctx.outbox.settled();
+  });
+
+  it('limits resend per user, and one link per token', async () => {
+    const user = await signIn(limited.app);
+    const resend = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/email/resend',
+        headers: user.headers,
+        remoteAddress: '10.0.1.1',
+      });
+    expect((await resend()).statusCode).toBe(200);
+    expect((await resend()).statusCode).toBe(200);
+    const third = await resend();
+    expect(third.statusCode).toBe(429);
+    expect(third.json().code).toBe('RateLimited');
+
+    // Tries of one token, from different IPs (so the per-IP limit stays out of it).
+    const tries = [];
+    for (let i = 0; i < 3; i += 1)
+      tries.push((await call('/api/auth/email/verify', { token: 'same-token' }, `10.0.2.${i}`)).statusCode);
+    expect(tries).toEqual([400, 400, 429]);
+    expect((await call('/api/auth/email/verify', { token: 'other-token' }, '10.0.2.9')).statusCode).toBe(400);
     await limited.app.ctx.outbox.settled();
   });
 });
