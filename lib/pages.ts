@@ -12,8 +12,8 @@ import { tagList } from './tags';
 /** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
 export const PUBLIC_ROUTES: readonly string[] = ['/', '/login', '/createAccount'];
 
-/** Pages everyone may see whatever the session (the error pages). */
-export const OPEN_ROUTES: readonly string[] = ['/404', '/_error'];
+/** Pages everyone may see whatever the session: the error pages, and those the mailed links open. */
+export const OPEN_ROUTES: readonly string[] = ['/404', '/_error', '/resetPassword', '/verifyEmail'];
 
 /** Links to the pages, encoded as the routes decode them. */
 export const links = {

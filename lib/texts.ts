@@ -27,4 +27,13 @@ export const TEXTS = {
 
   invalidCredentials: 'Invalid email or password',
   invalidPassword: 'Invalid password',
+
+  /** Password reset and email links (issue 22). */
+  invalidLink: 'Invalid or expired link',
+  resetLinkSent: 'If an account uses this address, a link to reset its password is on its way. It works for 1 hour.',
+  passwordReset: 'Your password has been changed: sign in with it',
+  emailVerified: 'Your email address is verified',
+  emailChanged: 'Your email address has been changed',
+  verificationSent: 'A new link is on its way',
+  alreadyVerified: 'Your email address is already verified',
 } as const;

@@ -17,6 +17,10 @@ export interface User {
   followingCount: number;
   postsCount: number;
   createdAt: string;
+  /** The user has opened the link mailed to `email` (issue 22). */
+  emailVerified: boolean;
+  /** A new address waiting for its link to be opened; `email` changes only then. */
+  pendingEmail: string | null;
 }
 
 /** Anyone's public profile: never an email. */

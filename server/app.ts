@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { CSP_NONCE_HEADER } from '../lib/csp';
 import { ACCESS_COOKIE } from './auth/cookies';
 import { type Guards, requireUser } from './auth/guard';
+import { emailRoutes } from './auth/emailRoutes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
@@ -138,6 +139,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const guards: Guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
 
   await app.register(authRoutes, { prefix: '/api/auth', config, auth: ctx.auth, users: ctx.users });
+  await app.register(emailRoutes, {
+    prefix: '/api/auth',
+    config,
+    passwordReset: ctx.passwordReset,
+    emailVerification: ctx.emailVerification,
+    guards,
+  });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
   await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, comments: ctx.comments, guards });
   await app.register(notificationsRoutes, {

@@ -43,6 +43,12 @@ export interface Config {
   unusedMediaGraceHours: number;
   /** How often an open notification stream gets a comment line, so proxies keep it open. */
   sseHeartbeatMs: number;
+  /** Where mail goes (`smtp://user:pass@host:587`); null: each message is written to the log. */
+  smtpUrl: string | null;
+  /** The sender of every message. */
+  mailFrom: string;
+  /** The start of the links in mails: `PUBLIC_URL`'s origin, else this server's own address. */
+  siteUrl: string;
 }
 
 export interface RateLimits {
@@ -50,6 +56,8 @@ export interface RateLimits {
   authPerAccountPerMinute: number;
   uploadsPerUserPerMinute: number;
   writesPerUserPerMinute: number;
+  /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
+  mailsPerAddressPerHour: number;
 }
 
 export interface S3Config {
@@ -139,14 +147,37 @@ function s3Of(env: Env, mediaBaseUrl: string): S3Config | null {
   };
 }
 
+/** Without `PUBLIC_URL`, links name this server as a local browser reaches it. */
+function ownSiteUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+function smtpUrlOf(raw: string): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:pass@host:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media'));
   const publicUrl = env.PUBLIC_URL ?? '';
   const mediaBaseUrl = (env.MEDIA_BASE_URL ?? '/media').replace(/\/$/, '');
+  const host = env.HOST ?? '127.0.0.1';
+  const port = int(env, 'PORT', 3000);
+  const publicOrigin = originOf(publicUrl);
+  const instanceName = env.INSTANCE_NAME ?? 'Posts';
   return {
-    host: env.HOST ?? '127.0.0.1',
-    port: int(env, 'PORT', 3000),
+    host,
+    port,
     dev: env.NODE_ENV === 'development',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'posts.db')}`,
@@ -155,17 +186,18 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3Of(env, mediaBaseUrl),
     redisUrl: env.REDIS_URL || null,
     jwtSecret: loadSecret(env, dataDir),
-    publicOrigin: originOf(publicUrl),
+    publicOrigin,
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     contactEmail: env.CONTACT_EMAIL ?? 'admin@example.com',
-    instanceName: env.INSTANCE_NAME ?? 'Posts',
+    instanceName,
     rateLimits: {
       authPerIpPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_IP', 20),
       authPerAccountPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_ACCOUNT', 10),
       uploadsPerUserPerMinute: int(env, 'RATE_LIMIT_UPLOADS_PER_USER', 30),
       writesPerUserPerMinute: int(env, 'RATE_LIMIT_WRITES_PER_USER', 120),
+      mailsPerAddressPerHour: int(env, 'RATE_LIMIT_MAILS_PER_ADDRESS', 5),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),
@@ -173,5 +205,8 @@ export function loadConfig(env: Env = process.env): Config {
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
+    smtpUrl: smtpUrlOf(env.SMTP_URL ?? ''),
+    mailFrom: env.MAIL_FROM || `${instanceName} <no-reply@${new URL(publicOrigin ?? 'http://localhost').hostname}>`,
+    siteUrl: publicOrigin ?? ownSiteUrl(host, port),
   };
 }

@@ -6,7 +6,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { deviceCookies } from './auth/devices';
+import { emailTokensRepository } from './auth/emailTokens';
+import { type EmailVerificationService, emailVerificationService } from './auth/emailVerification';
 import { memoryLockout, redisLockout } from './auth/lockout';
+import { type PasswordResetService, passwordResetService } from './auth/passwordReset';
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
 import { sessionCache } from './auth/sessionCache';
@@ -18,6 +21,8 @@ import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
 import { type Bus, localBus, redisBus } from './instance/bus';
+import { logMailer, smtpMailer } from './mail/mailer';
+import { type Outbox, outbox as createOutbox } from './mail/outbox';
 import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
 import type { MediaStorage } from './media/storage';
@@ -41,6 +46,12 @@ export interface AppContext {
   db: Db;
   storage: MediaStorage;
   auth: AuthService;
+  /** Password reset links (issue 22). */
+  passwordReset: PasswordResetService;
+  /** Email verification and email changes (issue 22). */
+  emailVerification: EmailVerificationService;
+  /** Mail and the lookups behind it, done after the answer. */
+  outbox: Outbox;
   users: UsersService;
   posts: PostsService;
   comments: CommentsService;
@@ -66,6 +77,7 @@ const repositories = (db: Queryable) => ({
   users: usersRepository(db),
   comments: commentsRepository(db),
   sessions: sessionsRepository(db),
+  emailTokens: emailTokensRepository(db),
   reactions: reactionsRepository(db),
   notifications: notificationsRepository(db),
   mentions: mentionsRepository(db),
@@ -94,6 +106,13 @@ export function buildContext(
     deferVariants: true,
     onDeferredError: (error) => log.error({ err: error }, 'storing the other variants of an upload failed'),
   });
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(log);
+  const outbox = createOutbox({
+    onError: (error) => log.error({ err: error }, 'sending a mail failed'),
+    onDropped: () => log.error('Too many mails waiting to be sent: one was dropped'),
+  });
+  const site = { name: config.instanceName, url: config.siteUrl };
+  const emailVerification = emailVerificationService({ data, outbox, mailer, site });
   const lockoutOptions = { maxFailures: config.rateLimits.authPerAccountPerMinute };
   const auth = authService({
     data,
@@ -102,6 +121,7 @@ export function buildContext(
     refreshReuseGraceMs: config.refreshReuseGraceMs,
     lockout: redis ? redisLockout(redis, lockoutOptions) : memoryLockout(lockoutOptions),
     devices: deviceCookies(config.jwtSecret),
+    emailVerification,
   });
   const notifications = notificationsService({ data });
   const streams = notificationStreams({
@@ -128,13 +148,16 @@ export function buildContext(
     db,
     storage,
     auth,
+    passwordReset: passwordResetService({ data, auth, outbox, mailer, site }),
+    emailVerification,
+    outbox,
     media,
     homeFeed,
     imageInfos,
     bus,
     notifications,
     notificationStreams: streams,
-    users: usersService({ data, auth, media, homeFeed, announce }),
+    users: usersService({ data, auth, emailVerification, media, homeFeed, announce }),
     posts: postsService({ data, media, homeFeed, imageInfos, announce }),
     comments: commentsService({ data, announce }),
     start() {
@@ -148,6 +171,8 @@ export function buildContext(
       await sweeper?.close();
       await deferredWritesSettled();
       await bus.close();
+      await outbox.settled();
+      mailer.close();
     },
   };
 }

@@ -61,6 +61,10 @@ async function main(): Promise<void> {
     app.log.warn(
       `PUBLIC_URL is not set: answering only for loopback names and ${config.host} (other Host headers get 421). Set PUBLIC_URL to the address people use.`,
     );
+  if (!config.smtpUrl)
+    app.log.warn(
+      'SMTP_URL is not set: mails (password resets, email verification) are written to this log with their links instead of being sent.',
+    );
   console.log(`Posts is running at http://${config.host}:${config.port}`);
 }
 

@@ -13,7 +13,15 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
-import { fetchLoggedUser, hasSessionHint, logout, selectSession, selectUser, userCleared } from '../../features/auth';
+import {
+  fetchLoggedUser,
+  hasSessionHint,
+  logout,
+  selectSession,
+  selectUser,
+  userCleared,
+  VerifyEmailBanner,
+} from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { preloadApiClient } from '../../services/apiClient';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
@@ -125,6 +133,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // memoized element, since new props on a re-render of the shell would hydrate it at once in one
   // long task (docs/frontend.md, Performance).
   const page = useMemo(() => <Suspense fallback={<PageLoading />}>{children}</Suspense>, [children]);
+  const flush = showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]';
 
   let navbar: ReactNode;
   if (signedIn) {
@@ -142,11 +151,12 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {navbar}
-      <Main
-        id="content"
-        tabIndex={-1}
-        $flush={showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]'}
-      >
+      <Main id="content" tabIndex={-1} $flush={flush}>
+        {signedIn && !user.emailVerified && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner user={user} underNavbar={flush} />
+          </Suspense>
+        )}
         {showPage ? page : <PageLoading />}
       </Main>
       {signedIn && editor.open && (

@@ -1,5 +1,7 @@
 import { useFormik } from 'formik';
 import { useRouter } from 'next/router';
+import { useState } from 'react';
+import styled from 'styled-components';
 import { AppLink } from '../../components/ui/AppLink';
 import { loginSchema } from '../../lib/schemas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -9,11 +11,19 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { links } from '../../lib/pages';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+
+const ForgotRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: -8px;
+`;
 
 export function LoginForm() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { loading } = useAppSelector(selectAuth).login;
+  const [forgot, setForgot] = useState(false);
   const formik = useFormik({
     initialValues: { email: '', password: '' },
     validationSchema: loginSchema,
@@ -24,6 +34,7 @@ export function LoginForm() {
   });
   const error = (field: 'email' | 'password') => formik.touched[field] && formik.errors[field];
 
+  if (forgot) return <ForgotPasswordForm email={formik.values.email.trim()} onBack={() => setForgot(false)} />;
   return (
     <AuthCard
       title="Welcome back"
@@ -49,6 +60,11 @@ export function LoginForm() {
           {...formik.getFieldProps('password')}
           error={error('password')}
         />
+        <ForgotRow>
+          <Button type="button" $variant="ghost" $size="sm" onClick={() => setForgot(true)}>
+            Forgot password?
+          </Button>
+        </ForgotRow>
         <Button type="submit" $block disabled={loading} aria-busy={loading}>
           {loading && <Spinner />} Sign in
         </Button>

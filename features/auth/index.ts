@@ -1,4 +1,6 @@
 /** Signing in, signing up and the session: the signed-in user and their account changes. */
+import { lazy } from 'react';
+
 export { hasSessionHint } from './authApi';
 export {
   fetchLoggedUser,
@@ -13,3 +15,9 @@ export {
 } from './authSlice';
 export { LoginForm } from './LoginForm';
 export { SignupForm } from './SignupForm';
+export { ResetPasswordForm } from './ResetPasswordForm';
+export { VerifyEmailCard } from './VerifyEmailCard';
+export { resendVerification } from './emailLinks';
+
+/** Shown to a user whose email is not verified; its code loads only for them (render it in Suspense). */
+export const VerifyEmailBanner = lazy(() => import('./VerifyEmailBanner'));

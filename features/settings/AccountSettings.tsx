@@ -60,6 +60,11 @@ export function AccountSettings({ user }: { user: User }) {
             label="Email"
             type="email"
             autoComplete="email"
+            hint={
+              user.pendingEmail
+                ? `${user.pendingEmail} becomes your email once you open the link we sent there.`
+                : 'A new address takes effect once you open the link we mail to it.'
+            }
             {...formik.getFieldProps('newEmail')}
             error={error('newEmail')}
           />

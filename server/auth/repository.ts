@@ -55,6 +55,15 @@ const revokeOtherSessions = (db: Queryable, userId: string, keepSessionId: strin
     .where('revoked_at', 'is', null)
     .execute();
 
+/** A password reset signs the user out everywhere. */
+const revokeAllSessions = (db: Queryable, userId: string, now: string) =>
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+
 /** The user behind a live session, in one indexed lookup. */
 const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: string) =>
   db
@@ -75,6 +84,7 @@ export const sessionsRepository = bindQueries({
   claimRefreshToken,
   revokeSession,
   revokeOtherSessions,
+  revokeAllSessions,
   findSessionUser,
 });
 

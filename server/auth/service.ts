@@ -8,6 +8,8 @@ import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { UsersRepository } from '../users/repository';
 import type { Devices } from './devices';
+import type { EmailTokensRepository } from './emailTokens';
+import type { EmailVerificationService, SendAfterCommit } from './emailVerification';
 import type { Lockout } from './lockout';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { SessionsRepository } from './repository';
@@ -28,7 +30,7 @@ const unauthorized = (message = 'Session expired, please sign in again') =>
   new UnauthorizedError(message, 'Unauthorized');
 
 export interface AuthServiceDeps {
-  data: Transactional<{ users: UsersRepository; sessions: SessionsRepository }>;
+  data: Transactional<{ users: UsersRepository; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
   tokens: AccessTokens;
   /** Access tokens this process has recently checked. */
   checked: SessionCache;
@@ -36,9 +38,19 @@ export interface AuthServiceDeps {
   /** Wrong guesses per account, or per known device (`devices`). */
   lockout: Lockout;
   devices: Devices;
+  /** A sign-up mails a link to verify the address. */
+  emailVerification: Pick<EmailVerificationService, 'stageVerification'>;
 }
 
-export function authService({ data, tokens, checked, refreshReuseGraceMs, lockout, devices }: AuthServiceDeps) {
+export function authService({
+  data,
+  tokens,
+  checked,
+  refreshReuseGraceMs,
+  lockout,
+  devices,
+  emailVerification,
+}: AuthServiceDeps) {
   const { users, sessions } = data;
 
   async function revoke(sessionId: string, now: string): Promise<void> {
@@ -78,16 +90,18 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs, lockou
 
       const passwordHash = await hashPassword(password);
       const now = nowIso();
+      let sendVerification: SendAfterCommit;
       try {
-        await data.transaction(async (trx) => {
+        sendVerification = await data.transaction(async (trx) => {
           if (await trx.users.findUserByUsername(username))
             throw new ConflictError('Username is already taken', 'UsernameTaken');
           if (await trx.users.findUserByEmail(email))
             throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.
           const role = (await trx.users.isFirstAccount()) ? 'admin' : 'member';
+          const id = newId();
           await trx.users.insertUser({
-            id: newId(),
+            id,
             username,
             username_lower: usernameKey(username),
             email,
@@ -99,12 +113,14 @@ export function authService({ data, tokens, checked, refreshReuseGraceMs, lockou
             created_at: now,
             updated_at: now,
           });
+          return emailVerification.stageVerification(trx, id, email);
         });
       } catch (err) {
         // Two sign-ups racing for the same name: the database's unique index decides.
         if (isUniqueViolation(err)) throw new ConflictError('Username or email is already taken', 'AccountTaken');
         throw err;
       }
+      sendVerification();
     },
 
     /**

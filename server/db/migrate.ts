@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as initial from './migrations/001_initial';
 import * as homeFeedWalkIndex from './migrations/002_home_feed_walk_index';
 import * as notifications from './migrations/003_notifications';
+import * as emailTokens from './migrations/004_email_tokens';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_home_feed_walk_index': homeFeedWalkIndex,
   '003_notifications': notifications,
+  '004_email_tokens': emailTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

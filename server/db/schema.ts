@@ -17,6 +17,10 @@ export interface UsersTable {
   posts_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When the user opened a verification link for `email`; null: not verified. */
+  email_verified_at: Generated<string | null>;
+  /** A new address waiting for its link to be opened; `email` changes only then. */
+  pending_email: Generated<string | null>;
 }
 
 /** One row per sign-in: the refresh-token family. */
@@ -34,6 +38,20 @@ export interface RefreshTokensTable {
   token_hash: string;
   session_id: string;
   created_at: string;
+  used_at: string | null;
+}
+
+export type EmailTokenPurpose = 'password_reset' | 'verify_email' | 'change_email';
+
+/** Links mailed to a user, by the SHA-256 hash of their token; single use. */
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  /** The address the link was sent to (for `change_email`, the new address). */
+  email: string;
+  created_at: string;
+  expires_at: string;
   used_at: string | null;
 }
 
@@ -138,6 +156,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
   posts: PostsTable;
   post_tags: PostTagsTable;
   post_reactions: PostReactionsTable;

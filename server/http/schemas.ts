@@ -28,6 +28,8 @@ export const userSchema = {
     followingCount: { type: 'integer' },
     postsCount: { type: 'integer' },
     createdAt: { type: 'string' },
+    emailVerified: { type: 'boolean' },
+    pendingEmail: nullableString,
   },
 } as const;
 

@@ -13,6 +13,8 @@ export const toUser = (row: UserRow): User => ({
   followingCount: Number(row.following_count),
   postsCount: Number(row.posts_count),
   createdAt: row.created_at,
+  emailVerified: row.email_verified_at !== null,
+  pendingEmail: row.pending_email,
 });
 
 export const toProfile = (row: UserRow, followedByMe: boolean): Profile => ({

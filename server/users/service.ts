@@ -11,6 +11,8 @@ import {
   usernameKey,
 } from '../../lib/validation';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { EmailVerificationService, SendAfterCommit } from '../auth/emailVerification';
+import type { EmailTokensRepository } from '../auth/emailTokens';
 import type { AuthService } from '../auth/service';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
@@ -45,15 +47,21 @@ export interface ProfileInput {
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export interface UsersServiceDeps {
-  data: Transactional<{ users: UsersRepository; notifications: NotificationsRepository }>;
+  data: Transactional<{
+    users: UsersRepository;
+    notifications: NotificationsRepository;
+    emailTokens: EmailTokensRepository;
+  }>;
   auth: Pick<AuthService, 'revokeOtherSessions' | 'forgetUser'>;
+  /** A new email waits for its link to be opened. */
+  emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'followsChanged'>;
   /** Tells the streams about notifications once their transaction has committed. */
   announce: NotificationNudge;
 }
 
-export function usersService({ data, auth, media, homeFeed, announce }: UsersServiceDeps) {
+export function usersService({ data, auth, emailVerification, media, homeFeed, announce }: UsersServiceDeps) {
   const { users } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -86,9 +94,16 @@ export function usersService({ data, auth, media, homeFeed, announce }: UsersSer
     return value as string;
   }
 
-  async function save(userId: string, changes: UserUpdate): Promise<UserRow> {
+  /** Saves the changes and, in the same transaction, stages the link for a new email. */
+  async function save(userId: string, changes: UserUpdate, newEmail?: string): Promise<UserRow> {
     try {
-      return await users.updateUser(userId, { ...changes, updated_at: nowIso() });
+      let send: SendAfterCommit | undefined;
+      const saved = await data.transaction(async (trx) => {
+        if (newEmail) send = await emailVerification.stageEmailChange(trx, userId, newEmail);
+        return trx.users.updateUser(userId, { ...changes, updated_at: nowIso() });
+      });
+      send?.();
+      return saved;
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError('Username or email is already taken', 'AccountTaken');
       throw err;
@@ -192,12 +207,17 @@ export function usersService({ data, auth, media, homeFeed, announce }: UsersSer
         changes.username = username;
         changes.username_lower = usernameKey(username);
       }
-      const newEmail = str(input.newEmail)?.trim().toLowerCase();
-      if (newEmail !== undefined && newEmail !== '' && newEmail !== row.email) {
-        const error = emailError(newEmail);
+      const requested = str(input.newEmail)?.trim().toLowerCase();
+      let newEmail: string | undefined;
+      if (requested !== undefined && requested !== '' && requested !== row.email) {
+        const error = emailError(requested);
         if (error) throw new InvalidError(error);
-        if (await users.findUserByEmail(newEmail)) throw new ConflictError('Email is already registered', 'EmailTaken');
-        changes.email = newEmail;
+        if (await users.findUserByEmail(requested))
+          throw new ConflictError('Email is already registered', 'EmailTaken');
+        // `email` changes only once the link mailed to the new address is opened.
+        newEmail = requested;
+      } else if (requested === row.email && row.pending_email) {
+        changes.pending_email = null; // back to the current address: the pending link stops working
       }
       const newPassword = str(input.newPassword);
       if (newPassword !== undefined && newPassword !== '') {
@@ -205,7 +225,7 @@ export function usersService({ data, auth, media, homeFeed, announce }: UsersSer
         if (error) throw new InvalidError(error);
         changes.password_hash = await hashPassword(newPassword);
       }
-      const updated = await save(row.id, changes);
+      const updated = await save(row.id, changes, newEmail);
       // A new password signs out every other device.
       if (changes.password_hash) await auth.revokeOtherSessions(row.id, viewer.sessionId);
       if (changes.username) auth.forgetUser(row.id);

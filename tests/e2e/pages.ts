@@ -46,6 +46,9 @@ export async function buildWorld(page: Page): Promise<World> {
       { name: 'tagged', path: '/tagged/sea,hiking', signedIn: true },
       { name: 'post', path: `/post/${postId}`, signedIn: true },
       { name: 'not-found', path: '/no-such-page', signedIn: true },
+      // The pages mailed links open (a made-up token: the reset form, and the verify page's refusal).
+      { name: 'resetPassword', path: '/resetPassword?token=example', signedIn: false },
+      { name: 'verifyEmail', path: '/verifyEmail?token=example', signedIn: false },
     ],
   };
 }

@@ -39,7 +39,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_0
   throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-/** `env` adds to or overrides the server's environment (the S3 suite points it at the gateway). */
+/** `env` adds to or overrides the server's environment (the S3 suite's gateway, the browser suite's SMTP_URL). */
 export async function startServer({
   build,
   env = {},
@@ -71,6 +71,7 @@ export async function startServer({
       RATE_LIMIT_UPLOADS_PER_USER: '10000',
       RATE_LIMIT_WRITES_PER_USER: '10000',
       CONTACT_EMAIL: 'team@posts.example',
+      RATE_LIMIT_MAILS_PER_ADDRESS: '10000',
       ...env,
     },
   });

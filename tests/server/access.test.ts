@@ -15,6 +15,10 @@ const PUBLIC = new Set([
   'POST /api/auth/login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
+  // Issue 22: the mailed links work without a session (another device).
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
+  'POST /api/auth/email/verify',
   'GET /api/instance/',
   'GET /api/instance/health',
 ]);

@@ -73,6 +73,7 @@ export async function createTestApp(
     RATE_LIMIT_AUTH_PER_ACCOUNT: '1000',
     RATE_LIMIT_UPLOADS_PER_USER: '1000',
     RATE_LIMIT_WRITES_PER_USER: '1000',
+    RATE_LIMIT_MAILS_PER_ADDRESS: '1000',
     // Tests write rows straight into the database as another instance would; see them at once.
     HOME_FEED_SYNC_MS: '0',
     ...env,

@@ -114,7 +114,12 @@ describe('updateAccount', () => {
       newPassword: 'brand new password',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ username: `${user.username}_x`, email: `new_${user.email}` });
+    // The new email waits for its link (tests/server/emailVerification.test.ts).
+    expect(res.json().user).toMatchObject({
+      username: `${user.username}_x`,
+      email: user.email,
+      pendingEmail: `new_${user.email}`,
+    });
     // This session lives on; the other device is signed out.
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: user.headers })).statusCode,
@@ -126,7 +131,7 @@ describe('updateAccount', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: `new_${user.email}`, password: 'brand new password' },
+      payload: { email: user.email, password: 'brand new password' },
     });
     expect(login.statusCode).toBe(200);
   });

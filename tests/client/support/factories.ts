@@ -17,6 +17,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     followingCount: 0,
     postsCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
+    emailVerified: true,
+    pendingEmail: null,
     ...overrides,
   };
 }

@@ -113,4 +113,32 @@ describe('AppShell route guards', () => {
     expect(router.replace).not.toHaveBeenCalled();
     expect(lookups).toBe(0);
   });
+
+  it('shows the verification banner only to a signed-in user whose email is not verified', async () => {
+    document.cookie = 'has_session=1; path=/';
+    server.use(
+      http.get('/api/auth/getLoggedUser', () =>
+        HttpResponse.json(buildUser({ username: 'alice', email: 'alice@example.com', emailVerified: false })),
+      ),
+    );
+    setRoute('/contact');
+    renderWithProviders(
+      <AppShell>
+        <p>Contact page</p>
+      </AppShell>,
+    );
+    expect(await screen.findByRole('region', { name: 'Email verification' })).toHaveTextContent('alice@example.com');
+  });
+
+  it('shows no banner to a verified user', async () => {
+    signedIn();
+    setRoute('/contact');
+    renderWithProviders(
+      <AppShell>
+        <p>Contact page</p>
+      </AppShell>,
+    );
+    expect(await screen.findByRole('button', { name: 'Create post' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Email verification' })).not.toBeInTheDocument();
+  });
 });

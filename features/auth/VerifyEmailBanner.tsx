@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { User } from '../../lib/types';
+import { useAppDispatch } from '../../store/hooks';
+import { Button } from '../../components/ui/Button';
+import { appTheme } from '../../themes';
+import { resendVerification } from './emailLinks';
+
+const Bar = styled.div<{ $underNavbar: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: 8px 16px;
+  padding: 10px 16px;
+  /* On a full-bleed page (the profile) the navbar lies over the top of the page. */
+  ${({ $underNavbar }) => ($underNavbar ? 'padding-top: calc(var(--navbar-height) + 10px);' : '')}
+  background: ${appTheme.color.surfaceRaised};
+  border-bottom: 1px solid ${appTheme.color.border};
+  color: ${appTheme.color.text};
+  font-size: 14px;
+  text-align: center;
+  p { margin: 0; }
+`;
+
+/** For a user whose address is not verified (or whose new address waits for its link). */
+export default function VerifyEmailBanner({ user, underNavbar }: { user: User; underNavbar: boolean }) {
+  const dispatch = useAppDispatch();
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    await dispatch(resendVerification());
+    setSending(false);
+  };
+  return (
+    <Bar role="region" aria-label="Email verification" $underNavbar={underNavbar}>
+      <p>
+        {user.pendingEmail
+          ? `Open the link we sent to ${user.pendingEmail} to make it your email address.`
+          : `Please verify your email address: open the link we sent to ${user.email}.`}
+      </p>
+      <Button type="button" $variant="secondary" $size="sm" disabled={sending} aria-busy={sending} onClick={resend}>
+        Send the link again
+      </Button>
+    </Bar>
+  );
+}
