@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { CSP_NONCE_HEADER } from '../lib/csp';
 import { ACCESS_COOKIE } from './auth/cookies';
 import { type Guards, requireUser } from './auth/guard';
+import { accountAuthRoutes } from './auth/accountRoutes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
@@ -32,6 +33,7 @@ import { mediaRoutes } from './media/routes';
 import type { MediaStorage } from './media/storage';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
+import { accountRoutes } from './users/accountRoutes';
 import { usersRoutes } from './users/routes';
 
 declare module 'fastify' {
@@ -135,6 +137,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const guards: Guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
 
   await app.register(authRoutes, { prefix: '/api/auth', config, auth: ctx.auth, users: ctx.users });
+  await app.register(accountAuthRoutes, {
+    prefix: '/api/auth',
+    sessions: ctx.sessions,
+    twoFactor: ctx.twoFactor,
+    guards,
+    secureCookies: config.secureCookies,
+  });
+  await app.register(accountRoutes, {
+    prefix: '/api/users',
+    exports: ctx.exports,
+    deletion: ctx.deletion,
+    guards,
+    exportsPerHour: config.rateLimits.exportsPerUserPerHour,
+    secureCookies: config.secureCookies,
+  });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
   await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, comments: ctx.comments, guards });
   await app.register(instanceRoutes, { prefix: '/api/instance', config, homeFeed: ctx.homeFeed });

@@ -10,7 +10,10 @@ import { memoryLockout, redisLockout } from './auth/lockout';
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
 import { sessionCache } from './auth/sessionCache';
+import { type SessionsService, sessionsService } from './auth/sessions';
 import { accessTokens } from './auth/tokens';
+import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
+import { twoFactorRepository } from './auth/twoFactorRepository';
 import { commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
 import type { Config } from './config';
@@ -26,6 +29,9 @@ import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
 import { reactionsRepository } from './reactions/repository';
+import { accountRepository } from './users/accountRepository';
+import { type AccountDeletion, accountDeletion } from './users/deletion';
+import { type AccountExport, accountExport } from './users/export';
 import { usersRepository } from './users/repository';
 import { type UsersService, usersService } from './users/service';
 
@@ -36,7 +42,13 @@ export interface AppContext {
   db: Db;
   storage: MediaStorage;
   auth: AuthService;
+  /** A user's own sessions (Settings' device list). */
+  sessions: SessionsService;
+  twoFactor: TwoFactorService;
   users: UsersService;
+  /** The signed-in user's data export (zip) and account deletion. */
+  exports: AccountExport;
+  deletion: AccountDeletion;
   posts: PostsService;
   comments: CommentsService;
   media: MediaService;
@@ -57,6 +69,8 @@ const repositories = (db: Queryable) => ({
   comments: commentsRepository(db),
   sessions: sessionsRepository(db),
   reactions: reactionsRepository(db),
+  twoFactor: twoFactorRepository(db),
+  account: accountRepository(db),
 });
 
 export function buildContext(
@@ -81,14 +95,23 @@ export function buildContext(
     deferVariants: true,
     onDeferredError: (error) => log.error({ err: error }, 'storing the other variants of an upload failed'),
   });
-  const lockoutOptions = { maxFailures: config.rateLimits.authPerAccountPerMinute };
+  const lockoutOf = (maxFailures: number) =>
+    redis ? redisLockout(redis, { maxFailures }) : memoryLockout({ maxFailures });
+  const checked = sessionCache({ ttlMs: config.sessionCacheMs });
+  const twoFactor = twoFactorService({
+    data,
+    serverSecret: config.jwtSecret,
+    lockout: lockoutOf(config.rateLimits.twoFactorPerAccountPerMinute),
+    issuer: config.instanceName,
+  });
   const auth = authService({
     data,
     tokens: accessTokens(config.jwtSecret),
-    checked: sessionCache({ ttlMs: config.sessionCacheMs }),
+    checked,
     refreshReuseGraceMs: config.refreshReuseGraceMs,
-    lockout: redis ? redisLockout(redis, lockoutOptions) : memoryLockout(lockoutOptions),
+    lockout: lockoutOf(config.rateLimits.authPerAccountPerMinute),
     devices: deviceCookies(config.jwtSecret),
+    twoFactor,
   });
   const sweeper =
     config.unusedMediaGraceHours > 0
@@ -109,7 +132,11 @@ export function buildContext(
     media,
     homeFeed,
     imageInfos,
+    sessions: sessionsService({ sessions: data.sessions, checked }),
+    twoFactor,
     users: usersService({ data, auth, media, homeFeed }),
+    exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
+    deletion: accountDeletion({ data, storage, homeFeed, auth, twoFactor }),
     posts: postsService({ data, media, homeFeed, imageInfos }),
     comments: commentsService({ data }),
     start() {

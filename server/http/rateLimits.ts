@@ -5,7 +5,7 @@ import { HttpError } from './errors';
 export type LimitCheck = (request: FastifyRequest) => Promise<void>;
 
 /**
- * Builds a check for `max` requests a minute per key. `keyOf` returning null skips the check
+ * Builds a check for `max` requests a minute (or per `windowMs`) per key. `keyOf` returning null skips the check
  * (e.g. a login body without an email). Keys carry the limit's name so limits never share counts.
  */
 export function rateLimit(
@@ -13,10 +13,11 @@ export function rateLimit(
   name: string,
   max: number,
   keyOf: (request: FastifyRequest) => string | null,
+  windowMs = 60_000,
 ): LimitCheck {
   const check = app.createRateLimit({
     max,
-    timeWindow: 60_000,
+    timeWindow: windowMs,
     keyGenerator: (request) => `${name}:${keyOf(request) ?? ''}`,
   });
   return async (request) => {

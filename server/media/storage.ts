@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where media bytes live. The local-disk driver is the default; an S3-compatible driver can
  * implement the same interface later without touching callers.
@@ -7,6 +9,8 @@ export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the keys; missing ones are ignored. */
   remove(keys: string[]): Promise<void>;
+  /** The bytes stored under `key`, streamed (a user's data export). */
+  read(key: string): Readable;
   /** Public URL of a key. */
   url(key: string): string;
 }

@@ -161,6 +161,8 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
         if (error) throw new InvalidError(error);
         const owner = await users.findUserByUsername(username);
         if (owner && owner.id !== row.id) throw new ConflictError('Username is already taken', 'UsernameTaken');
+        if (usernameKey(username) !== row.username_lower && (await users.isUsernameRetired(username, nowIso())))
+          throw new ConflictError(TEXTS.usernameRetired, 'UsernameRetired');
         changes.username = username;
         changes.username_lower = usernameKey(username);
       }
