@@ -136,7 +136,14 @@ export function buildContext(
     twoFactor,
     users: usersService({ data, auth, media, homeFeed }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
-    deletion: accountDeletion({ data, storage, homeFeed, auth, twoFactor }),
+    deletion: accountDeletion({
+      data,
+      storage,
+      homeFeed,
+      auth,
+      twoFactor,
+      onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
+    }),
     posts: postsService({ data, media, homeFeed, imageInfos }),
     comments: commentsService({ data }),
     start() {

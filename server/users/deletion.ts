@@ -26,9 +26,11 @@ export interface DeletionDeps {
   homeFeed: Pick<HomeFeed, 'postRemoved' | 'followsChanged'>;
   auth: Pick<AuthService, 'forgetDeletedUser'>;
   twoFactor: Pick<TwoFactorService, 'confirm'>;
+  /** Files that could not be removed once the rows were gone (the deletion itself stands). */
+  onFilesLeft?: (error: unknown) => void;
 }
 
-export function accountDeletion({ data, storage, homeFeed, auth, twoFactor }: DeletionDeps) {
+export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, onFilesLeft }: DeletionDeps) {
   return {
     async remove(user: AuthUser, input: { password?: unknown; code?: unknown }): Promise<void> {
       const row = await data.users.findUserById(user.id);
@@ -54,9 +56,9 @@ export function accountDeletion({ data, storage, homeFeed, auth, twoFactor }: De
       for (const id of gone.posts) homeFeed.postRemoved(id);
       for (const id of [user.id, ...gone.followers]) homeFeed.followsChanged(id);
       // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
-      await storage.remove(
-        gone.media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)),
-      );
+      await storage
+        .remove(gone.media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)))
+        .catch((error: unknown) => onFilesLeft?.(error));
     },
   };
 }

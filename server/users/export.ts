@@ -66,6 +66,8 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
     async open(user: AuthUser): Promise<{ filename: string; stream: Readable }> {
       const row = (await users.findUserById(user.id))!;
       const zip = new ZipFile();
+      // A failed read (database, storage) ends the download as broken rather than the process.
+      zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
       const accountJson = {
         ...toUser(row),
         avatarFile: fileOf(row.avatar),
