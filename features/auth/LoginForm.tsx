@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
 import { useRouter } from 'next/router';
+import { useEffect, useRef, useState } from 'react';
 import { AppLink } from '../../components/ui/AppLink';
 import { loginSchema } from '../../lib/schemas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -14,15 +15,26 @@ export function LoginForm() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { loading } = useAppSelector(selectAuth).login;
+  // Set once the server says the account needs a two-factor code after its password.
+  const [needsCode, setNeedsCode] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const formik = useFormik({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: '', password: '', code: '' },
     validationSchema: loginSchema,
     onSubmit: async (values) => {
-      const result = await dispatch(login({ email: values.email.trim(), password: values.password }));
-      if (login.fulfilled.match(result)) await router.push(links.home());
+      const code = needsCode ? values.code.trim() : '';
+      const result = await dispatch(
+        login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) }),
+      );
+      if (!login.fulfilled.match(result)) return;
+      if (result.payload.twoFactorRequired) setNeedsCode(true);
+      else await router.push(links.home());
     },
   });
   const error = (field: 'email' | 'password') => formik.touched[field] && formik.errors[field];
+  useEffect(() => {
+    if (needsCode) (form.current?.elements.namedItem('code') as HTMLInputElement | null)?.focus();
+  }, [needsCode]);
 
   return (
     <AuthCard
@@ -34,7 +46,7 @@ export function LoginForm() {
         </>
       }
     >
-      <form onSubmit={formik.handleSubmit} noValidate>
+      <form ref={form} onSubmit={formik.handleSubmit} noValidate>
         <TextField
           label="Email"
           type="email"
@@ -49,6 +61,15 @@ export function LoginForm() {
           {...formik.getFieldProps('password')}
           error={error('password')}
         />
+        {needsCode && (
+          <TextField
+            label="Two-factor code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes"
+            {...formik.getFieldProps('code')}
+          />
+        )}
         <Button type="submit" $block disabled={loading} aria-busy={loading}>
           {loading && <Spinner />} Sign in
         </Button>
