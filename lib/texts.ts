@@ -25,17 +25,6 @@ export const TEXTS = {
 
   accountCreated: 'Your account has been created: sign in to start',
 
-  // Sessions, two-factor sign-in and account deletion (issue 22).
-  twoFactorCodeRequired: 'Enter the code from your authenticator app or a recovery code',
-  invalidTwoFactorCode: 'Invalid two-factor code',
-  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
-  twoFactorOn: 'Two-factor sign-in is on',
-  twoFactorOff: 'Two-factor sign-in is off',
-  sessionSignedOut: 'That device has been signed out',
-  otherSessionsSignedOut: 'Every other device has been signed out',
-  usernameRetired: 'This username belonged to a deleted account and cannot be registered yet',
-  accountDeleted: 'Your account has been deleted',
-
   invalidCredentials: 'Invalid email or password',
   invalidPassword: 'Invalid password',
 } as const;

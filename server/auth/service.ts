@@ -1,4 +1,5 @@
 /** Sign-up, sign-in, token rotation and sign-out. */
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import { emailError, normalizeUsername, passwordError, usernameError, usernameKey } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
@@ -100,7 +101,7 @@ export function authService({
           if (await trx.users.findUserByUsername(username))
             throw new ConflictError('Username is already taken', 'UsernameTaken');
           if (await trx.users.isUsernameRetired(username, now))
-            throw new ConflictError(TEXTS.usernameRetired, 'UsernameRetired');
+            throw new ConflictError(SECURITY_TEXTS.usernameRetired, 'UsernameRetired');
           if (await trx.users.findUserByEmail(email))
             throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.

@@ -7,6 +7,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import type { Transactional } from '../db/repository';
 import { ConflictError, InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors';
@@ -93,7 +94,14 @@ export function twoFactorService({ data, serverSecret, lockout, issuer, now = Da
     const digits = code.replace(/\s/g, '');
     if (/^\d{6}$/.test(digits)) {
       const at = now();
-      const delta = totpOf(sealed).validate({ token: digits, timestamp: at, window: 1 });
+      // Sealed under another JWT_SECRET: no code can match it (docs/api-decisions.md, Two-factor sign-in).
+      let totp: TOTP;
+      try {
+        totp = totpOf(sealed);
+      } catch {
+        return false;
+      }
+      const delta = totp.validate({ token: digits, timestamp: at, window: 1 });
       if (delta === null) return false;
       return twoFactor.claimStep(userId, Math.floor(at / 1000 / PERIOD_S) + delta);
     }
@@ -104,7 +112,7 @@ export function twoFactorService({ data, serverSecret, lockout, issuer, now = Da
   /** Checks a code against the account's lock for wrong codes; throws when locked or wrong. */
   async function check(userId: string, sealed: string, code: unknown, use: CodeCheck, allowRecovery = true) {
     if (typeof code !== 'string' || code.trim() === '')
-      throw new InvalidError(TEXTS.twoFactorCodeRequired, 'TwoFactorCodeRequired');
+      throw new InvalidError(SECURITY_TEXTS.twoFactorCodeRequired, 'TwoFactorCodeRequired');
     const key = `2fa:${userId}`;
     const waitMs = await lockout.lockedForMs(key);
     if (waitMs > 0) {
@@ -113,8 +121,8 @@ export function twoFactorService({ data, serverSecret, lockout, issuer, now = Da
     }
     if (await spend(userId, sealed, code.trim(), allowRecovery)) return;
     await lockout.fail(key);
-    if (use === 'signIn') throw new UnauthorizedError(TEXTS.invalidTwoFactorCode, 'InvalidTwoFactorCode');
-    throw new InvalidError(TEXTS.invalidTwoFactorCode, 'InvalidTwoFactorCode');
+    if (use === 'signIn') throw new UnauthorizedError(SECURITY_TEXTS.invalidTwoFactorCode, 'InvalidTwoFactorCode');
+    throw new InvalidError(SECURITY_TEXTS.invalidTwoFactorCode, 'InvalidTwoFactorCode');
   }
 
   async function enabledRow(userId: string) {
@@ -134,7 +142,7 @@ export function twoFactorService({ data, serverSecret, lockout, issuer, now = Da
 
     /** A new secret for the authenticator app; two-factor sign-in is on once a code of it is confirmed. */
     async setup(user: AuthUser): Promise<{ otpauthUrl: string; secret: string }> {
-      if (await enabledRow(user.id)) throw new ConflictError(TEXTS.twoFactorAlreadyOn, 'TwoFactorAlreadyOn');
+      if (await enabledRow(user.id)) throw new ConflictError(SECURITY_TEXTS.twoFactorAlreadyOn, 'TwoFactorAlreadyOn');
       const secret = new Secret({ size: 20 });
       const sealed = secrets.seal(secret.base32);
       await twoFactor.savePendingSecret(user.id, sealed, nowIso());
@@ -144,13 +152,13 @@ export function twoFactorService({ data, serverSecret, lockout, issuer, now = Da
     /** Confirms the setup with a code from the app; answers the recovery codes, shown this once. */
     async enable(user: AuthUser, code: unknown): Promise<{ recoveryCodes: string[] }> {
       const row = await twoFactor.findTwoFactor(user.id);
-      if (row?.enabled_at) throw new ConflictError(TEXTS.twoFactorAlreadyOn, 'TwoFactorAlreadyOn');
+      if (row?.enabled_at) throw new ConflictError(SECURITY_TEXTS.twoFactorAlreadyOn, 'TwoFactorAlreadyOn');
       if (!row) throw new InvalidError('Start the two-factor setup first', 'TwoFactorNotSetUp');
       await check(user.id, row.secret, code, 'confirm', false);
       const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await data.transaction(async (trx) => {
         if (!(await trx.twoFactor.markEnabled(user.id, nowIso())))
-          throw new ConflictError(TEXTS.twoFactorAlreadyOn, 'TwoFactorAlreadyOn');
+          throw new ConflictError(SECURITY_TEXTS.twoFactorAlreadyOn, 'TwoFactorAlreadyOn');
         await trx.twoFactor.replaceRecoveryCodes(
           user.id,
           recoveryCodes.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)),

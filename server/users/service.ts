@@ -1,4 +1,5 @@
 /** Profiles, follows, account and profile changes. */
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import type { Profile, User, UserSummary } from '../../lib/types';
 import {
@@ -162,7 +163,7 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
         const owner = await users.findUserByUsername(username);
         if (owner && owner.id !== row.id) throw new ConflictError('Username is already taken', 'UsernameTaken');
         if (usernameKey(username) !== row.username_lower && (await users.isUsernameRetired(username, nowIso())))
-          throw new ConflictError(TEXTS.usernameRetired, 'UsernameRetired');
+          throw new ConflictError(SECURITY_TEXTS.usernameRetired, 'UsernameRetired');
         changes.username = username;
         changes.username_lower = usernameKey(username);
       }

@@ -1,7 +1,7 @@
 /** Settings' security section in a real browser: two-factor sign-in, devices, account deletion. */
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { TEXTS } from '../../lib/texts';
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { MOBILE, expect, test } from './browser';
 import { signInViaApi } from './content';
 import { createAccount, signInWithForm } from './users';
@@ -72,7 +72,7 @@ describe('two-factor sign-in', () => {
     await other.getByRole('button', { name: 'Sign in' }).click();
     await other.getByLabel('Two-factor code').fill(recoveryCodes[0]);
     await other.getByRole('button', { name: 'Sign in' }).click();
-    await other.getByText(TEXTS.invalidTwoFactorCode, { exact: true }).last().waitFor();
+    await other.getByText(SECURITY_TEXTS.invalidTwoFactorCode, { exact: true }).last().waitFor();
     expect(other.url()).toMatch(/\/login$/);
   });
 });
@@ -91,7 +91,7 @@ describe('devices', () => {
     await section.getByText('This device').waitFor();
     await section.getByText('Safari on iOS').waitFor();
     await section.getByRole('button', { name: 'Sign out Safari on iOS' }).click();
-    await page.getByText(TEXTS.sessionSignedOut, { exact: true }).last().waitFor();
+    await page.getByText(SECURITY_TEXTS.sessionSignedOut, { exact: true }).last().waitFor();
     await expect.poll(() => section.getByText('Safari on iOS').count()).toBe(0);
     // The phone's session is gone: its next page is the landing page.
     await phone.goto('/home');
@@ -103,7 +103,7 @@ describe('devices', () => {
     await page.reload();
     await expect.poll(() => section.getByRole('listitem').count()).toBe(2);
     await section.getByRole('button', { name: 'Sign out everywhere else' }).click();
-    await page.getByText(TEXTS.otherSessionsSignedOut, { exact: true }).last().waitFor();
+    await page.getByText(SECURITY_TEXTS.otherSessionsSignedOut, { exact: true }).last().waitFor();
     await expect.poll(() => section.getByRole('listitem').count()).toBe(1);
     await laptop.goto('/home');
     await laptop.waitForURL((url) => url.pathname === '/');
@@ -126,7 +126,7 @@ describe('account deletion', () => {
     await page.getByLabel(`Type ${account.username} to confirm`).fill(account.username);
     await remove.click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText(TEXTS.accountDeleted, { exact: true }).last().waitFor();
+    await page.getByText(SECURITY_TEXTS.accountDeleted, { exact: true }).last().waitFor();
 
     const login = await page.request.post('/api/auth/login', {
       data: { email: account.email, password: account.password },
@@ -134,6 +134,6 @@ describe('account deletion', () => {
     expect(login.status()).toBe(401);
     const again = await page.request.post('/api/auth/signup', { data: account });
     expect(again.status()).toBe(409);
-    expect((await again.json()).message).toBe(TEXTS.usernameRetired);
+    expect((await again.json()).message).toBe(SECURITY_TEXTS.usernameRetired);
   });
 });

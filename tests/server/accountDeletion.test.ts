@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import { findCounterDrift } from '../../server/db/counters';
 import { commentOn, follow, reactToComment, reactToPost } from './activity';
@@ -189,7 +190,7 @@ describe('DELETE /api/users/me', () => {
     for (const name of [ann.username, ann.username.toUpperCase()]) {
       const res = await signup(name, `${Math.random().toString(36).slice(2)}@example.com`);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: TEXTS.usernameRetired, code: 'UsernameRetired' });
+      expect(res.json()).toEqual({ message: SECURITY_TEXTS.usernameRetired, code: 'UsernameRetired' });
     }
     // Nor can someone rename to it.
     const bob = await signIn(t.app);

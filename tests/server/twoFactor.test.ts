@@ -1,5 +1,6 @@
 /** Two-factor sign-in: setup, enable, sign-in with a TOTP or recovery code, replays, the per-account lock, disable. */
 import { Secret, TOTP } from 'otpauth';
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
 
@@ -62,10 +63,10 @@ describe('setup and enable', () => {
     const { secret } = (await post(ann, '/api/auth/2fa/setup')).json();
     const missing = await post(ann, '/api/auth/2fa/enable', {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: TEXTS.twoFactorCodeRequired, code: 'TwoFactorCodeRequired' });
+    expect(missing.json()).toEqual({ message: SECURITY_TEXTS.twoFactorCodeRequired, code: 'TwoFactorCodeRequired' });
     const wrong = await post(ann, '/api/auth/2fa/enable', { code: codeFor(secret, 5) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' });
+    expect(wrong.json()).toEqual({ message: SECURITY_TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' });
 
     const res = await post(ann, '/api/auth/2fa/enable', { code: codeFor(secret) });
     expect(res.statusCode).toBe(200);
@@ -126,7 +127,7 @@ describe('sign-in', () => {
 
     const replay = await login({ email: user.email, password: user.password, code });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ message: TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' });
+    expect(replay.json()).toEqual({ message: SECURITY_TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' });
     expect(replay.headers['set-cookie']).toBeUndefined();
     // The code of an earlier step is no good either once a later one was used.
     const older = await login({ email: user.email, password: user.password, code: codeFor(secret, -1) });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { LoginForm } from '../../../../features/auth/LoginForm';
-import { TEXTS } from '../../../../lib/texts';
+import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { router } from '../../support/router';
@@ -19,7 +19,7 @@ describe('LoginForm with two-factor sign-in', () => {
         if (!body.code) return HttpResponse.json({ success: false, twoFactorRequired: true });
         if (body.code !== '123456')
           return HttpResponse.json(
-            { message: TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' },
+            { message: SECURITY_TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' },
             { status: 401 },
           );
         return HttpResponse.json({ success: true });
@@ -40,7 +40,9 @@ describe('LoginForm with two-factor sign-in', () => {
     await user.type(code, '000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
-      expect(store.getState().notifications).toMatchObject([{ message: TEXTS.invalidTwoFactorCode, kind: 'error' }]),
+      expect(store.getState().notifications).toMatchObject([
+        { message: SECURITY_TEXTS.invalidTwoFactorCode, kind: 'error' },
+      ]),
     );
     expect(router.push).not.toHaveBeenCalled();
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import SecuritySettings from '../../../../features/settings/SecuritySettings';
-import { TEXTS } from '../../../../lib/texts';
+import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { router } from '../../support/router';
@@ -53,7 +53,9 @@ describe('SecuritySettings', () => {
     ]);
     await user.click(within(devices).getByRole('button', { name: 'Sign out Firefox on Linux' }));
     await waitFor(() => expect(within(devices).getAllByRole('listitem')).toHaveLength(1));
-    expect(store.getState().notifications).toMatchObject([{ message: TEXTS.sessionSignedOut, kind: 'success' }]);
+    expect(store.getState().notifications).toMatchObject([
+      { message: SECURITY_TEXTS.sessionSignedOut, kind: 'success' },
+    ]);
     expect(within(devices).getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
   });
 
@@ -81,6 +83,6 @@ describe('SecuritySettings', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
     expect(deleted).toEqual([{ password: 'password1', code: '123456' }]);
     expect(store.getState().auth.user).toBeNull();
-    expect(store.getState().notifications).toMatchObject([{ message: TEXTS.accountDeleted, kind: 'success' }]);
+    expect(store.getState().notifications).toMatchObject([{ message: SECURITY_TEXTS.accountDeleted, kind: 'success' }]);
   });
 });
