@@ -11,6 +11,8 @@ const codeFor = (secret: string, steps = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 async function logoutFromMenu(page: Page) {
+  // The navbar hides while the page is scrolled down.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
@@ -118,12 +120,14 @@ describe('account deletion', () => {
     const account = await createAccount(page);
     await signInViaApi(page, account);
     await page.goto('/settings');
-    const remove = page.getByRole('button', { name: 'Delete account' });
-    await page.getByLabel('Current password').last().fill(account.password);
+    // The section loads after the page: its form, not the Account panel's password field.
+    const form = page.getByRole('form', { name: 'Delete account' });
+    const remove = form.getByRole('button', { name: 'Delete account' });
+    await form.getByLabel('Current password').fill(account.password);
     expect(await remove.isDisabled()).toBe(true);
-    await page.getByLabel(`Type ${account.username} to confirm`).fill(`${account.username}x`);
+    await form.getByLabel(`Type ${account.username} to confirm`).fill(`${account.username}x`);
     expect(await remove.isDisabled()).toBe(true);
-    await page.getByLabel(`Type ${account.username} to confirm`).fill(account.username);
+    await form.getByLabel(`Type ${account.username} to confirm`).fill(account.username);
     await remove.click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText(SECURITY_TEXTS.accountDeleted, { exact: true }).last().waitFor();
