@@ -86,7 +86,7 @@ export function DataSettings({ username, twoFactorOn }: Props) {
           <form aria-labelledby="delete-account" onSubmit={(event) => void remove(event)} noValidate>
             <Stack>
               <TextField
-                label="Current password"
+                label="Your password"
                 type="password"
                 autoComplete="current-password"
                 value={password}

@@ -125,7 +125,7 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
               left.
             </p>
             <TextField
-              label="Current password"
+              label="Your password"
               type="password"
               autoComplete="current-password"
               value={password}

@@ -123,7 +123,7 @@ describe('account deletion', () => {
     // The section loads after the page: its form, not the Account panel's password field.
     const form = page.getByRole('form', { name: 'Delete account' });
     const remove = form.getByRole('button', { name: 'Delete account' });
-    await form.getByLabel('Current password').fill(account.password);
+    await form.getByLabel('Your password').fill(account.password);
     expect(await remove.isDisabled()).toBe(true);
     await form.getByLabel(`Type ${account.username} to confirm`).fill(`${account.username}x`);
     expect(await remove.isDisabled()).toBe(true);

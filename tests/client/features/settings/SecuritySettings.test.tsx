@@ -71,7 +71,7 @@ describe('SecuritySettings', () => {
     );
     const form = within(data).getByRole('form', { name: 'Delete account' });
     const button = within(form).getByRole('button', { name: 'Delete account' });
-    await user.type(within(form).getByLabelText('Current password'), 'password1');
+    await user.type(within(form).getByLabelText('Your password'), 'password1');
     await within(form).findByLabelText('Two-factor code');
     await user.type(within(form).getByLabelText('Two-factor code'), '123456');
     await user.type(within(form).getByLabelText('Type ann to confirm'), 'anne');
