@@ -2,8 +2,10 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
+import { axeViolations } from './axe';
 import { MOBILE, expect, test } from './browser';
 import { signInViaApi } from './content';
+import { openAppPage, themes, useTheme } from './pages';
 import { createAccount, signInWithForm } from './users';
 
 /** The authenticator app: the code of the 30-second step `steps` from now. */
@@ -139,5 +141,30 @@ describe('account deletion', () => {
     const again = await page.request.post('/api/auth/signup', { data: account });
     expect(again.status()).toBe(409);
     expect((await again.json()).message).toBe(SECURITY_TEXTS.usernameRetired);
+  });
+});
+
+describe('the security section in every theme, at 375px and 1280px', () => {
+  test('two-factor setup showing, deletion form: no axe violations, nothing scrolls sideways', async ({ openPage }) => {
+    const found: string[] = [];
+    for (const theme of themes) {
+      for (const [width, options] of [
+        [1280, {}],
+        [375, MOBILE],
+      ] as const) {
+        const page = await openPage(options);
+        await useTheme(page, theme);
+        await signInViaApi(page, await createAccount(page));
+        await openAppPage(page, '/settings');
+        await page.getByRole('region', { name: 'Where you are signed in' }).getByText('This device').waitFor();
+        await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+        await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+        for (const violation of await axeViolations(page)) found.push(`${theme} ${width}px: ${violation}`);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > width) found.push(`${theme} ${width}px: the page is ${scrollWidth}px wide`);
+        await page.context().close();
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
