@@ -47,6 +47,9 @@ describe('GET /api/users/me/export', () => {
       new RegExp(`^attachment; filename="posts-${ann.username}-\\d{4}-\\d\\d-\\d\\d\\.zip"$`),
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
+    // Sent as it is written: no length known up front.
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['transfer-encoding']).toBe('chunked');
     const entries = readZip(res.rawPayload);
 
     const account = json(entries, 'account.json');
