@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch } from '../../store/hooks';
 import { Button } from '../../components/ui/Button';
@@ -59,6 +59,13 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const scanForm = useRef<HTMLFormElement>(null);
+  const saved = useRef<HTMLButtonElement>(null);
+  // The button pressed is gone with each step: focus goes where the next step starts.
+  useEffect(() => {
+    if (step.kind === 'scan') (scanForm.current?.elements.namedItem('code') as HTMLInputElement | null)?.focus();
+    if (step.kind === 'codes') saved.current?.focus();
+  }, [step.kind]);
 
   async function start() {
     setBusy(true);
@@ -114,7 +121,9 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
             ))}
           </Codes>
           <Actions>
-            <Button onClick={finish}>I have saved them</Button>
+            <Button ref={saved} onClick={finish}>
+              I have saved them
+            </Button>
           </Actions>
         </Stack>
       ) : status.enabled ? (
@@ -147,7 +156,7 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
           </Stack>
         </form>
       ) : step.kind === 'scan' ? (
-        <form onSubmit={(event) => void confirm(event)} noValidate>
+        <form ref={scanForm} onSubmit={(event) => void confirm(event)} noValidate>
           <Stack>
             <p className="lead">
               Scan this code with an authenticator app (or type the key into it), then enter the 6-digit code it shows.
@@ -162,6 +171,7 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
             </div>
             <TextField
               label="Code from the app"
+              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}

@@ -4,7 +4,7 @@
  * as the zip reaches it, each image read from storage only when its turn comes, so neither the
  * rows nor the files are ever held in memory at once.
  */
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Transactional } from '../db/repository';
 import type { AuthUser } from '../domain/types';
@@ -47,6 +47,16 @@ function jsonObjectOf(parts: [string, () => Readable][]) {
     yield '\n}\n';
   }
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * An image whose file went meanwhile (the unused-upload sweeper) becomes an empty entry rather than
+ * breaking the whole download; any other read error still does.
+ */
+function unlessGone(file: Readable): Readable {
+  const out = new PassThrough();
+  file.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? out.end() : out.destroy(error)));
+  return file.pipe(out);
 }
 
 export interface ExportDeps {
@@ -151,7 +161,7 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
           const media = await account.mediaPage(user.id, after, PAGE);
           for (const m of media)
             zip.addReadStreamLazy(`images/${m.storage_key}`, { compress: false }, (done) =>
-              done(null, storage.read(m.storage_key)),
+              done(null, unlessGone(storage.read(m.storage_key))),
             );
           if (media.length < PAGE) break;
           after = media[media.length - 1].id;

@@ -34,8 +34,11 @@ describe('two-factor sign-in', () => {
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    // Focus moves on to the code field, the next thing to do.
+    const codeInput = page.getByLabel('Code from the app');
+    await expect.poll(() => codeInput.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await page.getByLabel('Code from the app').fill(codeFor(secret));
+    await codeInput.fill(codeFor(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' });
     await codes.waitFor();

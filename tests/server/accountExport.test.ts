@@ -1,5 +1,5 @@
 /** GET /api/users/me/export: a streamed zip of the account's data and images, rate limited. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { commentOn, follow, reactToComment, reactToPost } from './activity';
 import { createPost } from './factories';
@@ -88,6 +88,18 @@ describe('GET /api/users/me/export', () => {
       expect(entries.get(name)!.equals(readFileSync(path.join(t.config.mediaDir, name.slice('images/'.length))))).toBe(
         true,
       );
+  });
+
+  it('an image whose file went meanwhile is an empty entry; the rest of the zip is whole', async () => {
+    const fay = await signIn(t.app);
+    const post = await createPost(t.app, fay, { message: 'Gone file' });
+    const key = post.image.slice('/media/'.length);
+    rmSync(path.join(t.config.mediaDir, key));
+    const res = await exportOf(fay);
+    expect(res.statusCode).toBe(200);
+    const entries = readZip(res.rawPayload);
+    expect(entries.get(`images/${key}`)!.length).toBe(0);
+    expect(json(entries, 'posts.json')).toEqual([expect.objectContaining({ message: 'Gone file' })]);
   });
 
   it('an account with nothing yet exports empty lists', async () => {
