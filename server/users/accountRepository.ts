@@ -147,7 +147,9 @@ async function deleteUser(db: Queryable, userId: string): Promise<boolean> {
   return (await db.deleteFrom('users').where('id', '=', userId).returning('id').executeTakeFirst()) !== undefined;
 }
 
-async function retireUsername(db: Queryable, usernameLower: string, until: string): Promise<void> {
+/** Holds the name until `until`; names whose time is up are dropped on the way, so the table stays small. */
+async function retireUsername(db: Queryable, usernameLower: string, until: string, now: string): Promise<void> {
+  await db.deleteFrom('retired_usernames').where('retired_until', '<=', now).execute();
   await db
     .insertInto('retired_usernames')
     .values({ username_lower: usernameLower, retired_until: until })

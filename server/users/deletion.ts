@@ -47,8 +47,9 @@ export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, onFi
         await trx.account.uncountUser(user.id);
         // Two deletions racing: the one that removed the row goes on, the other answers 404.
         if (!(await trx.account.deleteUser(user.id))) throw new NotFoundError('User not found', 'UserNotFound');
-        const until = new Date(Date.now() + RETIRED_USERNAME_MS).toISOString();
-        await trx.account.retireUsername(usernameKey(row.username), until);
+        const now = Date.now();
+        const until = new Date(now + RETIRED_USERNAME_MS).toISOString();
+        await trx.account.retireUsername(usernameKey(row.username), until, new Date(now).toISOString());
         return { posts, followers, media };
       });
 

@@ -220,6 +220,12 @@ describe('DELETE /api/users/me', () => {
       .where('username_lower', '=', ann.username.toLowerCase())
       .execute();
     expect((await signup(ann.username, 'later@example.com')).statusCode).toBe(201);
+    // The next deletion drops names whose time is up.
+    const bobGone = await remove(bob, { password: bob.password });
+    expect(bobGone.statusCode).toBe(200);
+    const held2 = await t.db.kysely.selectFrom('retired_usernames').select('username_lower').execute();
+    expect(held2.map((r) => r.username_lower)).toContain(bob.username.toLowerCase());
+    expect(held2.map((r) => r.username_lower)).not.toContain(ann.username.toLowerCase());
   });
 
   it('the same deletion sent twice at once: one answers 200, the other 401 or 404, counters right', async () => {
