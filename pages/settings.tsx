@@ -1,4 +1,4 @@
-import { AccountSettings, ProfileSettings, ThemePicker } from '../features/settings';
+import { AccountSettings, LazySecuritySettings, ProfileSettings, ThemePicker } from '../features/settings';
 import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/firstLoad';
@@ -15,12 +15,13 @@ export default function SettingsPage() {
       <Seo title="Settings" description="Manage your Posts profile, account and theme." />
       <PageContainer $width={720}>
         <PageTitle>Settings</PageTitle>
-        <PageLead>Manage your profile, your account and how Posts looks.</PageLead>
+        <PageLead>Manage your profile, your account, how Posts looks, your devices and your data.</PageLead>
         {user && (
           <Stack $gap={20}>
             <ProfileSettings user={user} />
             <AccountSettings user={user} />
             <ThemePicker />
+            <LazySecuritySettings username={user.username} />
           </Stack>
         )}
       </PageContainer>

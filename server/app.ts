@@ -14,6 +14,7 @@ import { CSP_NONCE_HEADER } from '../lib/csp';
 import { ACCESS_COOKIE } from './auth/cookies';
 import { type Guards, requireUser } from './auth/guard';
 import { emailRoutes } from './auth/emailRoutes';
+import { accountAuthRoutes } from './auth/accountRoutes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
@@ -34,6 +35,7 @@ import type { MediaStorage } from './media/storage';
 import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
+import { accountRoutes } from './users/accountRoutes';
 import { usersRoutes } from './users/routes';
 
 declare module 'fastify' {
@@ -145,6 +147,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     passwordReset: ctx.passwordReset,
     emailVerification: ctx.emailVerification,
     guards,
+  });
+  await app.register(accountAuthRoutes, {
+    prefix: '/api/auth',
+    sessions: ctx.sessions,
+    twoFactor: ctx.twoFactor,
+    guards,
+    secureCookies: config.secureCookies,
+  });
+  await app.register(accountRoutes, {
+    prefix: '/api/users',
+    exports: ctx.exports,
+    deletion: ctx.deletion,
+    guards,
+    exportsPerHour: config.rateLimits.exportsPerUserPerHour,
+    secureCookies: config.secureCookies,
   });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
   await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, comments: ctx.comments, guards });

@@ -56,6 +56,10 @@ export interface RateLimits {
   authPerAccountPerMinute: number;
   uploadsPerUserPerMinute: number;
   writesPerUserPerMinute: number;
+  /** Wrong two-factor codes per minute per account before it is locked for a doubling while. */
+  twoFactorPerAccountPerMinute: number;
+  /** Data exports per hour per user (each one reads every row and image of the account). */
+  exportsPerUserPerHour: number;
   /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
   mailsPerAddressPerHour: number;
 }
@@ -198,6 +202,8 @@ export function loadConfig(env: Env = process.env): Config {
       uploadsPerUserPerMinute: int(env, 'RATE_LIMIT_UPLOADS_PER_USER', 30),
       writesPerUserPerMinute: int(env, 'RATE_LIMIT_WRITES_PER_USER', 120),
       mailsPerAddressPerHour: int(env, 'RATE_LIMIT_MAILS_PER_ADDRESS', 5),
+      twoFactorPerAccountPerMinute: int(env, 'RATE_LIMIT_2FA_PER_ACCOUNT', 5),
+      exportsPerUserPerHour: int(env, 'RATE_LIMIT_EXPORTS_PER_USER', 3),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),

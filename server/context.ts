@@ -13,7 +13,10 @@ import { type PasswordResetService, passwordResetService } from './auth/password
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
 import { sessionCache } from './auth/sessionCache';
+import { type SessionsService, sessionsService } from './auth/sessions';
 import { accessTokens } from './auth/tokens';
+import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
+import { twoFactorRepository } from './auth/twoFactorRepository';
 import { commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
 import type { Config } from './config';
@@ -36,6 +39,9 @@ import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
 import { reactionsRepository } from './reactions/repository';
+import { accountRepository } from './users/accountRepository';
+import { type AccountDeletion, accountDeletion } from './users/deletion';
+import { type AccountExport, accountExport } from './users/export';
 import { usersRepository } from './users/repository';
 import { type UsersService, usersService } from './users/service';
 
@@ -52,7 +58,13 @@ export interface AppContext {
   emailVerification: EmailVerificationService;
   /** Mail and the lookups behind it, done after the answer. */
   outbox: Outbox;
+  /** A user's own sessions (Settings' device list). */
+  sessions: SessionsService;
+  twoFactor: TwoFactorService;
   users: UsersService;
+  /** The signed-in user's data export (zip) and account deletion. */
+  exports: AccountExport;
+  deletion: AccountDeletion;
   posts: PostsService;
   comments: CommentsService;
   media: MediaService;
@@ -81,6 +93,8 @@ const repositories = (db: Queryable) => ({
   reactions: reactionsRepository(db),
   notifications: notificationsRepository(db),
   mentions: mentionsRepository(db),
+  twoFactor: twoFactorRepository(db),
+  account: accountRepository(db),
 });
 
 export function buildContext(
@@ -113,15 +127,24 @@ export function buildContext(
   });
   const site = { name: config.instanceName, url: config.siteUrl };
   const emailVerification = emailVerificationService({ data, outbox, mailer, site });
-  const lockoutOptions = { maxFailures: config.rateLimits.authPerAccountPerMinute };
+  const lockoutOf = (maxFailures: number) =>
+    redis ? redisLockout(redis, { maxFailures }) : memoryLockout({ maxFailures });
+  const checked = sessionCache({ ttlMs: config.sessionCacheMs });
+  const twoFactor = twoFactorService({
+    data,
+    serverSecret: config.jwtSecret,
+    lockout: lockoutOf(config.rateLimits.twoFactorPerAccountPerMinute),
+    issuer: config.instanceName,
+  });
   const auth = authService({
     data,
     tokens: accessTokens(config.jwtSecret),
-    checked: sessionCache({ ttlMs: config.sessionCacheMs }),
+    checked,
     refreshReuseGraceMs: config.refreshReuseGraceMs,
-    lockout: redis ? redisLockout(redis, lockoutOptions) : memoryLockout(lockoutOptions),
+    lockout: lockoutOf(config.rateLimits.authPerAccountPerMinute),
     devices: deviceCookies(config.jwtSecret),
     emailVerification,
+    twoFactor,
   });
   const notifications = notificationsService({ data });
   const streams = notificationStreams({
@@ -157,7 +180,18 @@ export function buildContext(
     bus,
     notifications,
     notificationStreams: streams,
+    sessions: sessionsService({ sessions: data.sessions, checked }),
+    twoFactor,
     users: usersService({ data, auth, emailVerification, media, homeFeed, announce }),
+    exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
+    deletion: accountDeletion({
+      data,
+      storage,
+      homeFeed,
+      auth,
+      twoFactor,
+      onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
+    }),
     posts: postsService({ data, media, homeFeed, imageInfos, announce }),
     comments: commentsService({ data, announce }),
     start() {

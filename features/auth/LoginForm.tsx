@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../components/ui/AppLink';
 import { loginSchema } from '../../lib/schemas';
@@ -24,15 +24,26 @@ export function LoginForm() {
   const router = useRouter();
   const { loading } = useAppSelector(selectAuth).login;
   const [forgot, setForgot] = useState(false);
+  // Set once the server says the account needs a two-factor code after its password.
+  const [needsCode, setNeedsCode] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const formik = useFormik({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: '', password: '', code: '' },
     validationSchema: loginSchema,
     onSubmit: async (values) => {
-      const result = await dispatch(login({ email: values.email.trim(), password: values.password }));
-      if (login.fulfilled.match(result)) await router.push(links.home());
+      const code = needsCode ? values.code.trim() : '';
+      const result = await dispatch(
+        login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) }),
+      );
+      if (!login.fulfilled.match(result)) return;
+      if (result.payload.twoFactorRequired) setNeedsCode(true);
+      else await router.push(links.home());
     },
   });
   const error = (field: 'email' | 'password') => formik.touched[field] && formik.errors[field];
+  useEffect(() => {
+    if (needsCode) (form.current?.elements.namedItem('code') as HTMLInputElement | null)?.focus();
+  }, [needsCode]);
 
   if (forgot) return <ForgotPasswordForm email={formik.values.email.trim()} onBack={() => setForgot(false)} />;
   return (
@@ -45,7 +56,7 @@ export function LoginForm() {
         </>
       }
     >
-      <form onSubmit={formik.handleSubmit} noValidate>
+      <form ref={form} onSubmit={formik.handleSubmit} noValidate>
         <TextField
           label="Email"
           type="email"
@@ -60,6 +71,15 @@ export function LoginForm() {
           {...formik.getFieldProps('password')}
           error={error('password')}
         />
+        {needsCode && (
+          <TextField
+            label="Two-factor code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes"
+            {...formik.getFieldProps('code')}
+          />
+        )}
         <ForgotRow>
           <Button type="button" $variant="ghost" $size="sm" onClick={() => setForgot(true)}>
             Forgot password?

@@ -5,6 +5,14 @@ import { apiClient } from '../../services/apiClient';
 export interface Credentials {
   email: string;
   password: string;
+  /** A two-factor code (authenticator or recovery), for accounts that have it on. */
+  code?: string;
+}
+
+/** `twoFactorRequired`: the password was right, and the account needs a code as well. */
+export interface LoginAnswer {
+  success: boolean;
+  twoFactorRequired?: boolean;
 }
 
 export interface SignupData extends Credentials {
@@ -39,8 +47,8 @@ export const authApi = {
   async signup(data: SignupData): Promise<void> {
     await apiClient.post('/api/auth/signup', data);
   },
-  async login(data: Credentials): Promise<void> {
-    await apiClient.post('/api/auth/login', data);
+  async login(data: Credentials): Promise<LoginAnswer> {
+    return (await apiClient.post<LoginAnswer>('/api/auth/login', data)).data;
   },
   async logout(): Promise<void> {
     await apiClient.post('/api/auth/logout');

@@ -45,11 +45,13 @@ export const login = createAppAsyncThunk(
   'auth/login',
   async (credentials: Credentials, { dispatch, rejectWithValue }) => {
     try {
-      await authApi.login(credentials);
+      // A two-factor account answers without a session until the code comes too.
+      if ((await authApi.login(credentials)).twoFactorRequired) return { twoFactorRequired: true };
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }
     await dispatch(fetchLoggedUser());
+    return { twoFactorRequired: false };
   },
 );
 declareToasts(login, { error: { time: TOAST_AUTH_ERROR_MS } });

@@ -1,5 +1,6 @@
 /** The settings page's panels, and the theme the shell applies. */
 export { AccountSettings } from './AccountSettings';
+export { LazySecuritySettings } from './LazySecuritySettings';
 export { ProfileSettings } from './ProfileSettings';
 export { ThemePicker } from './ThemePicker';
 export { loadStoredTheme } from './themeSlice';

@@ -76,6 +76,35 @@ const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: 
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
 
+/** The user's live sessions, most recently used first. */
+const listLiveSessions = (db: Queryable, userId: string, now: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+/** Revokes one live session of the user; false when it is not theirs, or already gone. */
+async function revokeOwnSession(db: Queryable, userId: string, sessionId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Refresh marks the session used: once per access token's life, not on every request. */
+const touchSession = (db: Queryable, sessionId: string, now: string) =>
+  db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+
 /** The queries on sessions and refresh tokens, bound to a database or a transaction. */
 export const sessionsRepository = bindQueries({
   insertSession,
@@ -86,6 +115,9 @@ export const sessionsRepository = bindQueries({
   revokeOtherSessions,
   revokeAllSessions,
   findSessionUser,
+  listLiveSessions,
+  revokeOwnSession,
+  touchSession,
 });
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;

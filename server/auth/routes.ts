@@ -12,11 +12,24 @@ interface Credentials {
   username?: string;
   email?: string;
   password?: string;
+  /** Sign-in only: a TOTP or recovery code, for accounts with two-factor sign-in. */
+  code?: string;
 }
 
 const credentialsSchema = {
   type: 'object',
-  properties: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+  properties: {
+    username: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    code: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+const loginSchema = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, twoFactorRequired: { type: 'boolean' } },
+  required: ['success'],
 } as const;
 
 export interface AuthRoutesOptions {
@@ -50,7 +63,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
     {
       // Per IP here; wrong guesses per account are the service's rule (lockout, device cookies).
       preHandler: perIp,
-      schema: { tags: ['auth'], body: credentialsSchema, response: { 200: successSchema, ...errors(400, 401, 429) } },
+      schema: { tags: ['auth'], body: credentialsSchema, response: { 200: loginSchema, ...errors(400, 401, 429) } },
     },
     async (request, reply) => {
       const signIn = await auth.login(
@@ -58,6 +71,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
         request.headers['user-agent'] ?? null,
         request.cookies[DEVICE_COOKIE],
       );
+      // No cookie of any kind until the second factor is in.
+      if ('twoFactorRequired' in signIn) return { success: false, twoFactorRequired: true };
       setSessionCookies(reply, config.secureCookies, signIn);
       reply.setCookie(DEVICE_COOKIE, signIn.device, {
         httpOnly: true,

@@ -1,4 +1,5 @@
 /** Sign-up, sign-in, token rotation and sign-out. */
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import { emailError, normalizeUsername, passwordError, usernameError, usernameKey } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
@@ -15,6 +16,7 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 import type { SessionsRepository } from './repository';
 import type { SessionCache } from './sessionCache';
 import { type AccessTokens, REFRESH_TOKEN_TTL_MS, hashRefreshToken, newRefreshToken } from './tokens';
+import type { TwoFactorService } from './twoFactor';
 
 export interface IssuedTokens {
   access: string;
@@ -24,6 +26,11 @@ export interface IssuedTokens {
 export interface SignIn extends IssuedTokens {
   /** The device cookie's value: the one sent when it was valid, else a new one. */
   device: string;
+}
+
+/** The password was right, but the account has two-factor sign-in on and no code came with it. */
+export interface TwoFactorRequired {
+  twoFactorRequired: true;
 }
 
 const unauthorized = (message = 'Session expired, please sign in again') =>
@@ -40,6 +47,8 @@ export interface AuthServiceDeps {
   devices: Devices;
   /** A sign-up mails a link to verify the address. */
   emailVerification: Pick<EmailVerificationService, 'stageVerification'>;
+  /** Accounts with two-factor sign-in need a code after the password. */
+  twoFactor: Pick<TwoFactorService, 'isEnabled' | 'confirm'>;
 }
 
 export function authService({
@@ -50,6 +59,7 @@ export function authService({
   lockout,
   devices,
   emailVerification,
+  twoFactor,
 }: AuthServiceDeps) {
   const { users, sessions } = data;
 
@@ -69,6 +79,7 @@ export function authService({
         created_at: now,
         revoked_at: null,
         user_agent: userAgent?.slice(0, 300) ?? null,
+        last_used_at: now,
         expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
       });
       await trx.sessions.insertRefreshToken({
@@ -95,6 +106,8 @@ export function authService({
         sendVerification = await data.transaction(async (trx) => {
           if (await trx.users.findUserByUsername(username))
             throw new ConflictError('Username is already taken', 'UsernameTaken');
+          if (await trx.users.isUsernameRetired(username, now))
+            throw new ConflictError(SECURITY_TEXTS.usernameRetired, 'UsernameRetired');
           if (await trx.users.findUserByEmail(email))
             throw new ConflictError('Email is already registered', 'EmailTaken');
           // The first account of an empty database runs the instance.
@@ -128,10 +141,10 @@ export function authService({
      * in to it before (its device cookie): that device's own wrong guesses count instead.
      */
     async login(
-      input: { email?: string; password?: string },
+      input: { email?: string; password?: string; code?: string },
       userAgent: string | null,
       deviceCookie: string | undefined,
-    ): Promise<SignIn> {
+    ): Promise<SignIn | TwoFactorRequired> {
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
       if (!email || !password) throw new InvalidError('Email and password are required');
@@ -154,6 +167,10 @@ export function authService({
       if (needsRehash(user.password_hash)) {
         await users.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
       }
+      // Only a right password learns that a code is needed; the code has its own lock per account.
+      if (input.code === undefined || input.code === '') {
+        if (await twoFactor.isEnabled(user.id)) return { twoFactorRequired: true };
+      } else await twoFactor.confirm(user.id, input.code, 'signIn');
       const issued = await issueSession(user.id, userAgent);
       return { ...issued, device: device ? deviceCookie! : devices.issue(email) };
     },
@@ -174,6 +191,7 @@ export function authService({
           session_id: found.session_id,
           created_at: now,
         });
+        await trx.sessions.touchSession(found.session_id, now);
         return true;
       });
       if (!won) {
@@ -214,6 +232,9 @@ export function authService({
       await sessions.revokeOtherSessions(userId, keepSessionId, nowIso());
       checked.forgetUser(userId, keepSessionId);
     },
+
+    /** A deleted account: its sessions are gone with its rows, and from this process's cache now. */
+    forgetDeletedUser: (userId: string) => checked.forgetUser(userId),
 
     /** The user's name or role changed: look their sessions up again. */
     forgetUser: (userId: string) => checked.forgetUser(userId),

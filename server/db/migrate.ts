@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial';
 import * as homeFeedWalkIndex from './migrations/002_home_feed_walk_index';
 import * as notifications from './migrations/003_notifications';
 import * as emailTokens from './migrations/004_email_tokens';
+import * as accounts from './migrations/005_accounts';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002_home_feed_walk_index': homeFeedWalkIndex,
   '003_notifications': notifications,
   '004_email_tokens': emailTokens,
+  '005_accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,8 @@ export interface SessionsTable {
   expires_at: string;
   revoked_at: string | null;
   user_agent: string | null;
+  /** Set at sign-in and on every refresh (every 15 minutes of use), not on every request. */
+  last_used_at: string | null;
 }
 
 /** Every refresh token ever issued, by hash; a used one is kept to detect reuse. */
@@ -152,6 +154,30 @@ export interface CommentMentionsTable {
   user_id: string;
 }
 
+/** One user's TOTP secret, sealed with a key derived from JWT_SECRET (server/auth/twoFactor.ts). */
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  /** Null while set up but not confirmed. */
+  enabled_at: string | null;
+  /** The newest 30-second step a code was accepted for (replays of it or older steps are refused). */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** Single-use recovery codes, stored as keyed hashes. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** Usernames of deleted accounts: nobody registers them until `retired_until`. */
+export interface RetiredUsernamesTable {
+  username_lower: string;
+  retired_until: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -167,6 +193,9 @@ export interface Database {
   notifications: NotificationsTable;
   post_mentions: PostMentionsTable;
   comment_mentions: CommentMentionsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  retired_usernames: RetiredUsernamesTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

@@ -1,4 +1,5 @@
 /** Media on local disk (default `./data/media`), served by this server under `/media/`. */
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaStorage } from './storage';
@@ -26,6 +27,7 @@ export function localStorage(root: string, baseUrl: string): MediaStorage & { ro
       const folders = new Set(keys.map((key) => path.dirname(resolve(key))));
       await Promise.all([...folders].map((folder) => rmdir(folder).catch(() => {})));
     },
+    read: (key) => createReadStream(resolve(key)),
     url: (key) => `${baseUrl}/${key}`,
   };
 }

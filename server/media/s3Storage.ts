@@ -2,7 +2,8 @@
  * Media in an S3-compatible bucket (AWS S3, Ceph's RADOS Gateway, MinIO...). The bucket, behind a
  * public-read policy, or a CDN in front of it serves the files at `baseUrl`; this server never does.
  */
-import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PassThrough, Readable } from 'node:stream';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import { UnavailableError } from '../domain/errors';
 import type { MediaStorage } from './storage';
@@ -64,6 +65,27 @@ export function s3Storage(s3: S3Config, baseUrl: string): MediaStorage {
               .join(', ')}`,
           );
       }
+    },
+
+    read(key) {
+      // The interface hands back a stream at once; the object's body is piped in when S3 answers.
+      const out = new PassThrough();
+      client
+        .send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))
+        .then(({ Body }) => {
+          if (!(Body instanceof Readable)) throw new Error(`S3 answered no body for ${key}`);
+          Body.on('error', (error) => out.destroy(error));
+          Body.pipe(out);
+        })
+        .catch((error: { name?: string }) => {
+          // A missing object reads as a missing file does on disk, so callers treat both alike.
+          out.destroy(
+            error.name === 'NoSuchKey'
+              ? Object.assign(new Error(`No object ${key}`), { code: 'ENOENT' })
+              : (error as Error),
+          );
+        });
+      return out;
     },
 
     url: (key) => `${baseUrl}/${key}`,

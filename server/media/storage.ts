@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where media bytes live: the local disk (`localStorage.ts`, the default) or an S3-compatible
  * bucket (`s3Storage.ts`); `storageFor.ts` picks one from the configuration.
@@ -7,6 +9,8 @@ export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the keys; missing ones are ignored. */
   remove(keys: string[]): Promise<void>;
+  /** The bytes stored under `key`, streamed (a user's data export). */
+  read(key: string): Readable;
   /** Public URL of a key. */
   url(key: string): string;
   /** Releases the driver's connections, once, at shutdown. */

@@ -39,6 +39,15 @@ async function isFirstAccount(db: Queryable): Promise<boolean> {
   return !(await anyUser(db));
 }
 
+/** True while a deleted account's username is held (`retired_until` still ahead). */
+const isUsernameRetired = async (db: Queryable, username: string, now: string) =>
+  (await db
+    .selectFrom('retired_usernames')
+    .select('username_lower')
+    .where('username_lower', '=', usernameKey(username))
+    .where('retired_until', '>', now)
+    .executeTakeFirst()) !== undefined;
+
 const insertUser = (db: Queryable, user: NewUser) => db.insertInto('users').values(user).execute();
 
 const updateUser = (db: Queryable, id: string, changes: UserUpdate) =>
@@ -174,6 +183,7 @@ export const usersRepository = bindQueries({
   findUserByEmail,
   findUserByUsername,
   isFirstAccount,
+  isUsernameRetired,
   insertUser,
   updateUser,
   replacePasswordHash,

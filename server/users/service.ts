@@ -1,4 +1,5 @@
 /** Profiles, follows, account and profile changes. */
+import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
 import type { PersonResult, Profile, User, UserSummary } from '../../lib/types';
@@ -204,6 +205,8 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
         if (error) throw new InvalidError(error);
         const owner = await users.findUserByUsername(username);
         if (owner && owner.id !== row.id) throw new ConflictError('Username is already taken', 'UsernameTaken');
+        if (usernameKey(username) !== row.username_lower && (await users.isUsernameRetired(username, nowIso())))
+          throw new ConflictError(SECURITY_TEXTS.usernameRetired, 'UsernameRetired');
         changes.username = username;
         changes.username_lower = usernameKey(username);
       }

@@ -166,6 +166,20 @@ describe.skipIf(!gatewayEnv)('S3 storage on the RADOS Gateway', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
   });
 
+  it('reads an object back as a stream (the data export), and a missing key as a missing file', async () => {
+    const upload = await uploadImage(t.app, alice, 'post');
+    const [variant] = await variantsOf(upload.public_id);
+    const read = async (key: string) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of t.app.ctx.storage.read(key)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const bytes = await read(variant.key);
+    const served = Buffer.from(await (await fetch(`${env.MEDIA_BASE_URL}/${variant.key}`)).arrayBuffer());
+    expect(bytes.equals(served)).toBe(true);
+    await expect(read(`post/${upload.public_id}/missing.webp`)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('lets a post and a profile use bucket URLs, and lists the post image variants at the bucket', async () => {
     // Large enough for several sizes in the srcset.
     const uploaded = await postUpload(t.app, alice, { data: await makeJpeg(1600, 1200) }, 'post');

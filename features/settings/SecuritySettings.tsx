@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Stack } from '../../components/ui/Panel';
+import { useAppDispatch } from '../../store/hooks';
+import { DataSettings } from './DataSettings';
+import type { TwoFactorStatus } from './securityApi';
+import { fetchTwoFactor } from './securityThunks';
+import { SessionsSettings } from './SessionsSettings';
+import { TwoFactorSettings } from './TwoFactorSettings';
+
+/** Devices, two-factor sign-in, the data export and deletion: the settings page loads it after its first render. */
+export default function SecuritySettings({ username }: { username: string }) {
+  const dispatch = useAppDispatch();
+  const [twoFactor, setTwoFactor] = useState<TwoFactorStatus | null>(null);
+  const load = useCallback(() => {
+    void dispatch(fetchTwoFactor()).then((result) => {
+      if (fetchTwoFactor.fulfilled.match(result)) setTwoFactor(result.payload);
+    });
+  }, [dispatch]);
+  useEffect(load, [load]);
+
+  return (
+    <Stack $gap={20}>
+      <SessionsSettings />
+      {twoFactor && <TwoFactorSettings status={twoFactor} onChanged={load} />}
+      <DataSettings username={username} twoFactorOn={twoFactor?.enabled ?? false} />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+/** The signed-in user's devices, two-factor sign-in, data export and account deletion. */
+import { apiClient } from '../../services/apiClient';
+
+export interface SessionInfo {
+  id: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** A plain link downloads it: the browser streams the zip to disk. */
+export const EXPORT_URL = '/api/users/me/export';
+
+export const securityApi = {
+  async sessions(): Promise<SessionInfo[]> {
+    return (await apiClient.get<SessionInfo[]>('/api/auth/sessions')).data;
+  },
+  async revokeSession(id: string): Promise<void> {
+    await apiClient.delete(`/api/auth/sessions/${encodeURIComponent(id)}`);
+  },
+  async revokeOtherSessions(): Promise<void> {
+    await apiClient.delete('/api/auth/sessions');
+  },
+  async twoFactorStatus(): Promise<TwoFactorStatus> {
+    return (await apiClient.get<TwoFactorStatus>('/api/auth/2fa')).data;
+  },
+  async setupTwoFactor(): Promise<{ otpauthUrl: string; secret: string }> {
+    return (await apiClient.post<{ otpauthUrl: string; secret: string }>('/api/auth/2fa/setup')).data;
+  },
+  async enableTwoFactor(code: string): Promise<{ recoveryCodes: string[] }> {
+    return (await apiClient.post<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { code })).data;
+  },
+  async disableTwoFactor(password: string, code: string): Promise<void> {
+    await apiClient.post('/api/auth/2fa/disable', { password, code });
+  },
+  async deleteAccount(password: string, code?: string): Promise<void> {
+    await apiClient.request({ method: 'DELETE', url: '/api/users/me', data: { password, ...(code ? { code } : {}) } });
+  },
+};

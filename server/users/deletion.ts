@@ -1,0 +1,67 @@
+/**
+ * Deleting an account: the password (and a two-factor code when that is on) confirms it; one
+ * transaction takes the user's reactions, comments and follows off other rows' counters and deletes
+ * the user, whose rows go with it (ON DELETE CASCADE); then the files of their uploads, the home
+ * feed's in-memory entries and the session cache follow. The username is held for 30 days.
+ */
+import { TEXTS } from '../../lib/texts';
+import { usernameKey } from '../../lib/validation';
+import { verifyPassword } from '../auth/passwords';
+import type { AuthService } from '../auth/service';
+import type { TwoFactorService } from '../auth/twoFactor';
+import type { Transactional } from '../db/repository';
+import { InvalidError, NotFoundError } from '../domain/errors';
+import type { AuthUser } from '../domain/types';
+import type { StoredVariant } from '../media/service';
+import type { MediaStorage } from '../media/storage';
+import type { HomeFeed } from '../posts/homeFeed';
+import type { AccountRepository } from './accountRepository';
+import type { UsersRepository } from './repository';
+
+export const RETIRED_USERNAME_MS = 30 * 24 * 3600 * 1000;
+
+export interface DeletionDeps {
+  data: Transactional<{ users: UsersRepository; account: AccountRepository }>;
+  storage: MediaStorage;
+  homeFeed: Pick<HomeFeed, 'postRemoved' | 'followsChanged'>;
+  auth: Pick<AuthService, 'forgetDeletedUser'>;
+  twoFactor: Pick<TwoFactorService, 'confirm'>;
+  /** Files that could not be removed once the rows were gone (the deletion itself stands). */
+  onFilesLeft?: (error: unknown) => void;
+}
+
+export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, onFilesLeft }: DeletionDeps) {
+  return {
+    async remove(user: AuthUser, input: { password?: unknown; code?: unknown }): Promise<void> {
+      const row = await data.users.findUserById(user.id);
+      if (!row) throw new NotFoundError('User not found', 'UserNotFound');
+      if (typeof input.password !== 'string' || !(await verifyPassword(row.password_hash, input.password)))
+        throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
+      await twoFactor.confirm(user.id, input.code, 'confirm');
+
+      const gone = await data.transaction(async (trx) => {
+        await trx.account.lockUser(user.id);
+        const posts = await trx.account.postIdsOf(user.id);
+        const followers = await trx.account.followerIdsOf(user.id);
+        const media = await trx.account.mediaVariantsOf(user.id);
+        await trx.account.uncountUser(user.id);
+        // Two deletions racing: the one that removed the row goes on, the other answers 404.
+        if (!(await trx.account.deleteUser(user.id))) throw new NotFoundError('User not found', 'UserNotFound');
+        const now = Date.now();
+        const until = new Date(now + RETIRED_USERNAME_MS).toISOString();
+        await trx.account.retireUsername(usernameKey(row.username), until, new Date(now).toISOString());
+        return { posts, followers, media };
+      });
+
+      auth.forgetDeletedUser(user.id);
+      for (const id of gone.posts) homeFeed.postRemoved(id);
+      for (const id of [user.id, ...gone.followers]) homeFeed.followsChanged(id);
+      // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
+      await storage
+        .remove(gone.media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)))
+        .catch((error: unknown) => onFilesLeft?.(error));
+    },
+  };
+}
+
+export type AccountDeletion = ReturnType<typeof accountDeletion>;

@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { LoginForm } from '../../../../features/auth/LoginForm';
+import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
+import { buildUser } from '../../support/factories';
+import { renderWithProviders } from '../../support/renderWithProviders';
+import { router } from '../../support/router';
+import { server } from '../../support/server';
+
+describe('LoginForm with two-factor sign-in', () => {
+  it('asks for the code after a right password, then signs in with it', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        bodies.push(body);
+        if (!body.code) return HttpResponse.json({ success: false, twoFactorRequired: true });
+        if (body.code !== '123456')
+          return HttpResponse.json(
+            { message: SECURITY_TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' },
+            { status: 401 },
+          );
+        return HttpResponse.json({ success: true });
+      }),
+      http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser())),
+    );
+    const { store } = renderWithProviders(<LoginForm />);
+    expect(screen.queryByLabelText('Two-factor code')).toBeNull();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const code = await screen.findByLabelText('Two-factor code');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(router.push).not.toHaveBeenCalled();
+    expect(store.getState().auth.session).not.toBe('loggedIn');
+
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(store.getState().notifications).toMatchObject([
+        { message: SECURITY_TEXTS.invalidTwoFactorCode, kind: 'error' },
+      ]),
+    );
+    expect(router.push).not.toHaveBeenCalled();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/home'));
+    expect(bodies).toEqual([
+      { email: 'ann@example.com', password: 'password1' },
+      { email: 'ann@example.com', password: 'password1', code: '000000' },
+      { email: 'ann@example.com', password: 'password1', code: '123456' },
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import SecuritySettings from '../../../../features/settings/SecuritySettings';
+import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
+import { buildUser } from '../../support/factories';
+import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
+import { router } from '../../support/router';
+import { server } from '../../support/server';
+
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const at = '2026-11-23T10:00:00.000Z';
+
+function serve(twoFactor = { enabled: false, recoveryCodesLeft: 0 }) {
+  const deleted: unknown[] = [];
+  let sessions = [
+    { id: 's1', userAgent: CHROME_MAC, createdAt: at, lastUsedAt: at, current: true },
+    { id: 's2', userAgent: FIREFOX_LINUX, createdAt: at, lastUsedAt: at, current: false },
+  ];
+  server.use(
+    http.get('/api/auth/sessions', () => HttpResponse.json(sessions)),
+    http.delete('/api/auth/sessions/:id', ({ params }) => {
+      sessions = sessions.filter((s) => s.id !== params.id);
+      return HttpResponse.json({ success: true });
+    }),
+    http.get('/api/auth/2fa', () => HttpResponse.json(twoFactor)),
+    http.delete('/api/users/me', async ({ request }) => {
+      deleted.push(await request.json());
+      return HttpResponse.json({ success: true });
+    }),
+    http.get('/api/auth/getLoggedUser', () =>
+      HttpResponse.json({ message: 'x', code: 'Unauthorized' }, { status: 401 }),
+    ),
+  );
+  return { deleted };
+}
+
+describe('SecuritySettings', () => {
+  it('lists the devices by browser and system, and signs one out', async () => {
+    serve();
+    const user = userEvent.setup();
+    const me = buildUser();
+    const { store } = renderWithProviders(<SecuritySettings username={me.username} />, {
+      preloadedState: signedInState(me),
+    });
+    const devices = await screen.findByRole('region', { name: 'Where you are signed in' });
+    const items = await within(devices).findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')!.textContent)).toEqual([
+      'Chrome on macOSThis device',
+      'Firefox on Linux',
+    ]);
+    await user.click(within(devices).getByRole('button', { name: 'Sign out Firefox on Linux' }));
+    await waitFor(() => expect(within(devices).getAllByRole('listitem')).toHaveLength(1));
+    expect(store.getState().notifications).toMatchObject([
+      { message: SECURITY_TEXTS.sessionSignedOut, kind: 'success' },
+    ]);
+    expect(within(devices).getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
+  });
+
+  it('deletes the account only once the username is typed, with the code when two-factor is on', async () => {
+    const { deleted } = serve({ enabled: true, recoveryCodesLeft: 10 });
+    const user = userEvent.setup();
+    const me = buildUser({ username: 'ann' });
+    const { store } = renderWithProviders(<SecuritySettings username="ann" />, { preloadedState: signedInState(me) });
+    const data = await screen.findByRole('region', { name: 'Your data' });
+    expect(within(data).getByRole('link', { name: 'Download your data' })).toHaveAttribute(
+      'href',
+      '/api/users/me/export',
+    );
+    const form = within(data).getByRole('form', { name: 'Delete account' });
+    const button = within(form).getByRole('button', { name: 'Delete account' });
+    await user.type(within(form).getByLabelText('Your password'), 'password1');
+    await within(form).findByLabelText('Two-factor code');
+    await user.type(within(form).getByLabelText('Two-factor code'), '123456');
+    await user.type(within(form).getByLabelText('Type ann to confirm'), 'anne');
+    expect(button).toBeDisabled();
+    await user.clear(within(form).getByLabelText('Type ann to confirm'));
+    await user.type(within(form).getByLabelText('Type ann to confirm'), 'ann');
+    expect(button).toBeEnabled();
+    await user.click(button);
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    expect(deleted).toEqual([{ password: 'password1', code: '123456' }]);
+    expect(store.getState().auth.user).toBeNull();
+    expect(store.getState().notifications).toMatchObject([{ message: SECURITY_TEXTS.accountDeleted, kind: 'success' }]);
+  });
+});
