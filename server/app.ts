@@ -73,7 +73,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx = buildContext(config, db, storage, app.log, redis);
   // The pages read the session through it (server/pages); tests look at its parts.
   app.decorate('ctx', ctx);
-  app.addHook('onReady', async () => ctx.start());
+  app.addHook('onReady', async () => {
+    ctx.start();
+    // Listening before the bus hears the other instances would miss their first invalidations.
+    await ctx.bus.ready();
+  });
   app.addHook('onClose', async () => ctx.close());
   app.decorateRequest('user', null);
 

@@ -9,7 +9,7 @@ import { deviceCookies } from './auth/devices';
 import { memoryLockout, redisLockout } from './auth/lockout';
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
-import { sessionCache } from './auth/sessionCache';
+import { sessionCache, sharedSessionCache } from './auth/sessionCache';
 import { accessTokens } from './auth/tokens';
 import { commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
@@ -22,7 +22,7 @@ import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
 import type { MediaStorage } from './media/storage';
 import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
-import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
+import { type HomeFeed, createHomeFeed, sharedHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
@@ -72,11 +72,15 @@ export function buildContext(
 ): AppContext {
   const data = transactional(db.kysely, repositories);
   const bus = redis ? redisBus(redis, log) : localBus(log);
-  const homeFeed = createHomeFeed(db.kysely, {
-    maxPosts: config.feedIndexMaxPosts,
-    syncMs: config.homeFeedSyncMs,
-    onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
-  });
+  // Caches whose changes every instance must see at once: their forgets travel on the bus.
+  const homeFeed = sharedHomeFeed(
+    createHomeFeed(db.kysely, {
+      maxPosts: config.feedIndexMaxPosts,
+      syncMs: config.homeFeedSyncMs,
+      onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
+    }),
+    bus,
+  );
   const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
   const media = mediaService({
@@ -89,7 +93,7 @@ export function buildContext(
   const auth = authService({
     data,
     tokens: accessTokens(config.jwtSecret),
-    checked: sessionCache({ ttlMs: config.sessionCacheMs }),
+    checked: sharedSessionCache(sessionCache({ ttlMs: config.sessionCacheMs }), bus),
     refreshReuseGraceMs: config.refreshReuseGraceMs,
     lockout: redis ? redisLockout(redis, lockoutOptions) : memoryLockout(lockoutOptions),
     devices: deviceCookies(config.jwtSecret),

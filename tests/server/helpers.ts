@@ -51,13 +51,18 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
   };
 }
 
-/** `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its prerendered pages). */
+/**
+ * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its prerendered
+ * pages). `sameDatabaseAs`: a second instance on that app's database (which the first one drops).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { pageHandler?: PageHandler; pagesDir?: string } = {},
+  { sameDatabaseAs, ...options }: { pageHandler?: PageHandler; pagesDir?: string; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
-  const database = await freshDatabaseUrl(dataDir);
+  const database = sameDatabaseAs
+    ? { url: sameDatabaseAs.config.databaseUrl, drop: async () => {} }
+    : await freshDatabaseUrl(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,

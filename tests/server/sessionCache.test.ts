@@ -43,4 +43,14 @@ describe('session cache', () => {
     off.set('a', ann, FAR, 0);
     expect(off.get('a', 0)).toBeUndefined();
   });
+
+  it('keeps nothing looked up while something was forgotten (the lookup may predate a revocation)', () => {
+    const cache = sessionCache({ ttlMs: 1000 });
+    const seen = cache.forgets();
+    cache.forgetSession('s9'); // arrives from another instance while this lookup runs
+    cache.set('a', ann, FAR, 0, seen);
+    expect(cache.get('a', 1)).toBeUndefined();
+    cache.set('a', ann, FAR, 0, cache.forgets());
+    expect(cache.get('a', 1)).toBe(ann);
+  });
 });
