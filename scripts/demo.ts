@@ -9,7 +9,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { localStorage } from '../server/media/localStorage';
+import { mediaStorageFor } from '../server/media/storageFor';
 import { makePicture } from './seed/images';
 import { Rng } from './seed/random';
 import { commentMessage } from './seed/text';
@@ -84,7 +84,7 @@ const config = loadConfig({
 });
 const db = openDatabase(config.databaseUrl);
 await migrateToLatest(db.kysely);
-const app = await buildApp({ config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl), logger: false });
+const app = await buildApp({ config, db, storage: mediaStorageFor(config), logger: false });
 const rng = new Rng(2024);
 const email = (name: string) => `${name}@demo.example.com`;
 

@@ -16,6 +16,8 @@ export interface Config {
   mediaDir: string;
   /** Public URL prefix of media files: this server's `/media` unless a CDN/S3 URL is set. */
   mediaBaseUrl: string;
+  /** Media in an S3-compatible bucket (`S3_BUCKET` set) instead of `mediaDir`. */
+  s3: S3Config | null;
   redisUrl: string | null;
   jwtSecret: string;
   /**
@@ -49,6 +51,17 @@ export interface RateLimits {
   authPerAccountPerMinute: number;
   uploadsPerUserPerMinute: number;
   writesPerUserPerMinute: number;
+}
+
+export interface S3Config {
+  /** `S3_ENDPOINT`; unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Unset: the SDK's usual credential chain (AWS_* variables, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key` (most self-hosted servers). */
+  forcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -91,10 +104,47 @@ function originOf(publicUrl: string): string | null {
   return url.origin;
 }
 
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The S3 settings when `S3_BUCKET` is set; refuses a half-made setup at start rather than at the first upload. */
+function s3Of(env: Env, mediaBaseUrl: string): S3Config | null {
+  const bucket = env.S3_BUCKET ?? '';
+  if (!bucket) return null;
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !isHttpUrl(endpoint))
+    throw new Error(`S3_ENDPOINT must be a URL such as http://127.0.0.1:7480, got "${endpoint}"`);
+  // The browser loads the images from the bucket (or a CDN) directly: only an absolute URL can say where.
+  if (!isHttpUrl(mediaBaseUrl))
+    throw new Error(
+      `MEDIA_BASE_URL must be the public http(s) URL that serves the bucket's objects when S3_BUCKET is set, got "${mediaBaseUrl}"`,
+    );
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  const pathStyle = env.S3_FORCE_PATH_STYLE || 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false')
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  return {
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === 'true',
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media'));
   const publicUrl = env.PUBLIC_URL ?? '';
+  const mediaBaseUrl = (env.MEDIA_BASE_URL ?? '/media').replace(/\/$/, '');
   return {
     host: env.HOST ?? '127.0.0.1',
     port: int(env, 'PORT', 3000),
@@ -102,7 +152,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'posts.db')}`,
     mediaDir,
-    mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),
+    mediaBaseUrl,
+    s3: s3Of(env, mediaBaseUrl),
     redisUrl: env.REDIS_URL || null,
     jwtSecret: loadSecret(env, dataDir),
     publicOrigin: originOf(publicUrl),

@@ -9,7 +9,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { localStorage } from './media/localStorage';
+import { mediaStorageFor } from './media/storageFor';
 import { buildPages } from './pages/buildPages';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,10 +33,11 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();
 
+  const storage = mediaStorageFor(config);
   const app = await buildApp({
     config,
     db,
-    storage: localStorage(config.mediaDir, config.mediaBaseUrl),
+    storage,
     pageHandler: (req, res) => handle(req, res),
   });
 
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks.
     await app.close();
     await nextApp.close?.();
+    storage.close?.();
     await db.close();
     process.exit(0);
   };

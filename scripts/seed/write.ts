@@ -3,7 +3,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import type { Config } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { localStorage } from '../../server/media/localStorage';
+import { mediaStorageFor } from '../../server/media/storageFor';
 import { mediaService } from '../../server/media/service';
 import { IdMinter, iso } from './ids';
 import { makePicture } from './images';
@@ -108,7 +108,7 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
     // The shared pictures go through the real upload path, so posts get real media rows,
     // variants on disk and thumbhashes, like uploads made through the API.
     progress = new Progress('images', options.images);
-    const media = mediaService({ db: db.kysely, storage: localStorage(config.mediaDir, config.mediaBaseUrl) });
+    const media = mediaService({ db: db.kysely, storage: mediaStorageFor(config) });
     const pictures: { url: string; mediaId: string }[] = [];
     for (let i = 0; i < options.images; i++) {
       const bytes = await makePicture(rng, {

@@ -6,8 +6,9 @@ export class DomainError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -62,5 +63,12 @@ export class TooManyAttemptsError extends DomainError {
 export class UnsupportedError extends DomainError {
   constructor(message: string, code = 'UnsupportedMediaType') {
     super(code, message);
+  }
+}
+
+/** A service this one needs (the media storage) does not answer; nothing was changed (503). */
+export class UnavailableError extends DomainError {
+  constructor(message: string, code = 'Unavailable', options?: ErrorOptions) {
+    super(code, message, options);
   }
 }

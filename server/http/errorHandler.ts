@@ -8,6 +8,7 @@ import {
   NotFoundError,
   TooManyAttemptsError,
   UnauthorizedError,
+  UnavailableError,
   UnsupportedError,
 } from '../domain/errors';
 import { HttpError } from './errors';
@@ -21,6 +22,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof ConflictError) return 409;
   if (error instanceof UnsupportedError) return 415;
   if (error instanceof TooManyAttemptsError) return 429;
+  if (error instanceof UnavailableError) return 503;
   return 500;
 }
 
@@ -58,6 +60,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const status = statusOf(error);
       if (error instanceof TooManyAttemptsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (status < 500) return reply.code(status).send({ message: error.message, code: error.code });
+      if (status === 503) {
+        // The message is ours and safe to show; the cause (the storage's own error) goes to the log only.
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(status).send({ message: error.message, code: error.code });
+      }
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -71,7 +71,12 @@ export function mediaService({
     record: () => Promise<void>,
   ): Promise<void> {
     try {
-      await Promise.all(files.map((f) => storage.put(f.row.key, f.variant.data, f.variant.contentType)));
+      // Every write ends before any cleanup: a write still running would put its file back after it.
+      const writes = await Promise.allSettled(
+        files.map((f) => storage.put(f.row.key, f.variant.data, f.variant.contentType)),
+      );
+      const failed = writes.find((w) => w.status === 'rejected');
+      if (failed) throw failed.reason;
       await record();
     } catch (error) {
       // A file without its row could never be cleaned up or found again.

@@ -1,6 +1,6 @@
 /**
- * Where media bytes live. The local-disk driver is the default; an S3-compatible driver can
- * implement the same interface later without touching callers.
+ * Where media bytes live: the local disk (`localStorage.ts`, the default) or an S3-compatible
+ * bucket (`s3Storage.ts`); `storageFor.ts` picks one from the configuration.
  */
 export interface MediaStorage {
   /** Writes the bytes under `key` (server-made, e.g. `post/0190.../1080.webp`). */
@@ -9,4 +9,6 @@ export interface MediaStorage {
   remove(keys: string[]): Promise<void>;
   /** Public URL of a key. */
   url(key: string): string;
+  /** Releases the driver's connections, once, at shutdown. */
+  close?(): void;
 }

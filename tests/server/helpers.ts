@@ -10,7 +10,7 @@ import { buildApp, type PageHandler } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { localStorage } from '../../server/media/localStorage';
+import { mediaStorageFor } from '../../server/media/storageFor';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -78,10 +78,12 @@ export async function createTestApp(
   });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
+  // The local disk under dataDir, or the bucket when `env` carries the S3 variables (s3Storage.test.ts).
+  const storage = mediaStorageFor(config);
   const app = await buildApp({
     config,
     db,
-    storage: localStorage(config.mediaDir, config.mediaBaseUrl),
+    storage,
     logger: false,
     ...options,
   });
@@ -93,6 +95,7 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
+      storage.close?.();
       await db.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
