@@ -64,8 +64,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     const media = s3Media(options.env, say);
     cleanups.push(() => media.stop());
-    // One secret for every instance: a token signed by one must pass on the others.
-    const jwtSecret = loadConfig(options.env).jwtSecret;
+    // One secret for every instance: a token signed by one must pass on the others. Reading the
+    // configuration here also refuses bad settings once, before any instance starts.
+    const jwtSecret = loadConfig({ ...options.env, ...media.env }).jwtSecret;
     const env: NodeJS.ProcessEnv = {
       ...options.env,
       ...media.env,

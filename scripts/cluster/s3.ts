@@ -18,29 +18,26 @@ export interface S3Media {
 const run = (command: string, env: NodeJS.ProcessEnv) =>
   spawnSync('bash', [script, command], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 
-/** The `export NAME=value` lines of `s3.sh env`, evaluated by bash as `eval` would. */
+/** What `eval "$(s3.sh env)"` would export (`export A=1 B=2`), evaluated by bash itself. */
 function gatewayVariables(env: NodeJS.ProcessEnv): Record<string, string> {
   const printed = run('env', env);
   if (printed.status !== 0) throw new Error('scripts/services/s3.sh env failed');
-  const names = [...printed.stdout.matchAll(/^export ([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((match) => match[1]);
-  const evaluated = spawnSync(
-    'bash',
-    [
-      '-c',
-      'eval "$1"; shift; for name in "$@"; do printf "%s=%s\\0" "$name" "${!name}"; done',
-      '_',
-      printed.stdout,
-      ...names,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (evaluated.status !== 0) throw new Error('The output of scripts/services/s3.sh env is not valid shell');
-  return Object.fromEntries(
-    evaluated.stdout
-      .split('\0')
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  );
+  const exported = (script: string) => {
+    const result = spawnSync('bash', ['-c', 'eval "$1" && env -0', '_', script], {
+      encoding: 'utf8',
+      // A bare environment: what the script's output adds is then all that differs.
+      env: { PATH: env.PATH, NODE_ENV: env.NODE_ENV },
+    });
+    if (result.status !== 0) throw new Error('The output of scripts/services/s3.sh env is not valid shell');
+    return new Map(
+      result.stdout
+        .split('\0')
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
+    );
+  };
+  const before = exported('');
+  return Object.fromEntries([...exported(printed.stdout)].filter(([name, value]) => before.get(name) !== value));
 }
 
 export function s3Media(env: NodeJS.ProcessEnv, say: (line: string) => void): S3Media {
