@@ -3,6 +3,9 @@
  * bus (Redis), within a second; alone (no Redis) each instance keeps its own caches for their time.
  * The caches' times are a minute here, so only the bus can make the other instance see a change.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Post } from '../../lib/types';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -34,10 +37,10 @@ async function indexesReady(...apps: TestApp[]): Promise<void> {
 }
 
 describe.runIf(process.env.TEST_REDIS_URL)('with Redis, two instances', () => {
+  const env = { ...LONG_CACHES, REDIS_URL: process.env.TEST_REDIS_URL! };
   let one: TestApp;
   let two: TestApp;
   beforeAll(async () => {
-    const env = { ...LONG_CACHES, REDIS_URL: process.env.TEST_REDIS_URL! };
     one = await createTestApp(env);
     two = await createTestApp(env, { sameDatabaseAs: one });
     await indexesReady(one, two);
@@ -92,6 +95,23 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis, two instances', () => {
     });
     expect(change.statusCode).toBe(200);
     await within(1_000, async () => (await two.app.ctx.auth.authenticate(token))?.username === renamed);
+  });
+
+  it('a role changed with `npm run admin` (another process) is the role both see within a second', async () => {
+    const user = await signIn(one.app);
+    const token = user.cookies.access_token;
+    for (const t of [one, two]) expect((await t.app.ctx.auth.authenticate(token))?.role).toBe('member');
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, '../../server/cli/admin.ts'), 'grant', user.username],
+      {
+        env: { ...process.env, DATA_DIR: one.dataDir, DATABASE_URL: one.config.databaseUrl, REDIS_URL: env.REDIS_URL },
+      },
+    );
+    await within(1_000, async () => {
+      const roles = await Promise.all([one, two].map((t) => t.app.ctx.auth.authenticate(token)));
+      return roles.every((seen) => seen?.role === 'admin');
+    });
   });
 
   it("a follow and an unfollow through one change the reader's home feed on the other within a second", async () => {
