@@ -1,6 +1,7 @@
 /**
  * `POST /api/uploads` (the image-hosting protocol the client speaks: multipart `file` +
- * `upload_preset`) and `GET /media/*` (stored variants, when they live on the local disk).
+ * `upload_preset`) and `GET /media/*` (stored variants, when they live on the local disk; an S3
+ * bucket or its CDN serves its own).
  */
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -117,7 +118,7 @@ const uploadRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { confi
         summary: 'Upload a JPEG or PNG image (multipart: file, upload_preset = avatar | post | banner)',
         consumes: ['multipart/form-data'],
         security: [{ session: [] }],
-        response: { 201: uploadResultSchema, ...errors(400, 401, 413, 415, 429) },
+        response: { 201: uploadResultSchema, ...errors(400, 401, 413, 415, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -51,3 +51,17 @@ export async function createPostViaApi(
   if (res.status() !== 201) throw new Error(`create post failed: ${res.status()} ${await res.text()}`);
   return res.json();
 }
+
+/** Drops a file on the dropzone the way a browser does: a DataTransfer with a File in a drop event. */
+export async function dropFile(page: Page, testId: string, file: { name: string; type: string; bytes: Buffer }) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+  );
+  await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer });
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { TEXTS } from '../../lib/texts';
 import { expect, test } from './browser';
-import { createPostViaApi, makeImage, signInViaApi } from './content';
+import { createPostViaApi, dropFile, makeImage, signInViaApi } from './content';
 import { createAccount } from './users';
 
 async function signedInHome(page: Page) {
@@ -10,20 +10,6 @@ async function signedInHome(page: Page) {
   await page.goto('/home');
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   return account;
-}
-
-/** Drops a file on the dropzone the way a browser does: a DataTransfer with a File in a drop event. */
-async function dropFile(page: Page, testId: string, file: { name: string; type: string; bytes: Buffer }) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, type, base64 }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], name, { type }));
-      return transfer;
-    },
-    { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
-  );
-  await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer });
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();

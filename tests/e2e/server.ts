@@ -39,7 +39,14 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_0
   throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-export async function startServer({ build }: { build: boolean }): Promise<RunningServer> {
+/** `env` adds to or overrides the server's environment (the S3 suite points it at the gateway). */
+export async function startServer({
+  build,
+  env = {},
+}: {
+  build: boolean;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   if (build) {
     if (!buildPages()) throw new Error('next build failed');
   }
@@ -64,6 +71,7 @@ export async function startServer({ build }: { build: boolean }): Promise<Runnin
       RATE_LIMIT_UPLOADS_PER_USER: '10000',
       RATE_LIMIT_WRITES_PER_USER: '10000',
       CONTACT_EMAIL: 'team@posts.example',
+      ...env,
     },
   });
   await waitForServer(baseURL, child);

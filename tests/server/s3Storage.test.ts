@@ -4,34 +4,20 @@
  * gateway's settings from `scripts/services/s3.sh env` and fail when it is not running; without
  * TEST_S3 only the configuration checks run.
  */
-import { execFileSync } from 'node:child_process';
+import { type IncomingHttpHeaders, createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { loadConfig } from '../../server/config';
 import { deferredWritesSettled } from '../../server/media/service';
-import { STORAGE_UNAVAILABLE } from '../../server/media/s3Storage';
+import { STORAGE_UNAVAILABLE, s3Storage } from '../../server/media/s3Storage';
 import { removeUnusedMedia } from '../../server/media/unusedMedia';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { makeJpeg, postUpload, uploadImage } from './multipart';
+import { s3GatewayEnv } from './s3Gateway';
 
-/** `export A=1 B=2` (what `s3.sh env` prints) as an object. */
-function parseExports(text: string): Record<string, string> {
-  return Object.fromEntries(
-    text
-      .replace(/^export\s+/gm, '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  );
-}
-
-const gatewayEnv = process.env.TEST_S3
-  ? parseExports(
-      execFileSync(path.resolve(import.meta.dirname, '../../scripts/services/s3.sh'), ['env'], { encoding: 'utf8' }),
-    )
-  : null;
+const gatewayEnv = s3GatewayEnv();
 
 describe('S3 configuration', () => {
   const base = { DATA_DIR: path.join(import.meta.dirname, 'unused'), JWT_SECRET: 'x'.repeat(32) };
@@ -74,23 +60,70 @@ describe('S3 configuration', () => {
   });
 });
 
-describe.skipIf(!gatewayEnv)('S3 storage on the RADOS Gateway', () => {
-  const env = gatewayEnv!;
-  const bucket = new S3Client({
-    endpoint: env.S3_ENDPOINT,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+describe('S3 requests', () => {
+  it('carry the bytes as they are, with no checksum the server did not ask for', async () => {
+    // Any server will do to see what the driver sends; several S3-compatible ones mishandle the
+    // SDK's default checksums, so none may be sent for a plain write.
+    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+    const server = createHttpServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(200, { etag: '"0"' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const storage = s3Storage(
+      {
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        bucket: 'media',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+      `http://127.0.0.1:${port}/media`,
+    );
+    try {
+      const bytes = Buffer.from('the exact bytes of a variant');
+      await storage.put('post/id/1080.webp', bytes, 'image/webp');
+      expect(seen).toHaveLength(1);
+      const [put] = seen;
+      expect([put.method, put.url?.split('?')[0]]).toEqual(['PUT', '/media/post/id/1080.webp']);
+      expect(put.body.equals(bytes)).toBe(true);
+      expect(put.headers['content-type']).toBe('image/webp');
+      expect(
+        Object.keys(put.headers).filter((name) => name.startsWith('x-amz-checksum') || name === 'x-amz-trailer'),
+      ).toEqual([]);
+      expect(put.headers['content-encoding']).toBeUndefined();
+      expect(storage.url('post/id/1080.webp')).toBe(`http://127.0.0.1:${port}/media/post/id/1080.webp`);
+    } finally {
+      storage.close?.();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
+});
+
+describe.skipIf(!gatewayEnv)('S3 storage on the RADOS Gateway', () => {
+  // Collected (not run) without the gateway too.
+  const env = gatewayEnv ?? {};
+  let bucket: S3Client;
   let t: TestApp;
   let alice: SignedInUser;
   beforeAll(async () => {
+    bucket = new S3Client({
+      endpoint: env.S3_ENDPOINT,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+    });
     t = await createTestApp(env);
     alice = await signIn(t.app);
   });
   afterAll(async () => {
     await t?.close();
-    bucket.destroy();
+    bucket?.destroy();
   });
 
   /** The keys stored in the bucket for one upload (`<preset>/<mediaId>/...`). */
