@@ -26,26 +26,33 @@ const port = whole('PORT', 3000, 1);
 const host = process.env.HOST ?? '127.0.0.1';
 
 let stopping = false;
-const cluster = await startCluster({ size, host, port, env: process.env, output: { terminal: true } }).catch(
-  (error: Error) => {
-    console.error(`npm run cluster: ${error.message}`);
-    process.exit(1);
-  },
-);
+const starting = startCluster({ size, host, port, env: process.env, output: { terminal: true } });
 
+// Installed before the cluster is up: Ctrl-C while it starts must still stop what has started
+// (startCluster stops it when a step fails, an instance killed by the same Ctrl-C included).
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping the balancer, the instances and what the cluster started`);
-  await cluster.stop();
+  const cluster = await starting.catch(() => null);
+  await cluster?.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
-for (const instance of cluster.instances)
-  instance.process.once('exit', (code, signal) => {
-    if (!stopping)
-      console.log(`${instance.id} stopped (${signal ?? `code ${code}`}); the balancer sends its share to the others`);
-  });
 
-console.log(`Posts is running at ${cluster.url} (${size} instances: ${cluster.instances.map((i) => i.id).join(', ')})`);
+const cluster = await starting.catch((error: Error) => {
+  if (stopping) return new Promise<never>(() => {}); // stop() exits once the cleanup is done
+  console.error(`npm run cluster: ${error.message}`);
+  process.exit(1);
+});
+if (!stopping) {
+  for (const instance of cluster.instances)
+    instance.process.once('exit', (code, signal) => {
+      if (!stopping)
+        console.log(`${instance.id} stopped (${signal ?? `code ${code}`}); the balancer sends its share to the others`);
+    });
+  console.log(
+    `Posts is running at ${cluster.url} (${size} instances: ${cluster.instances.map((i) => i.id).join(', ')})`,
+  );
+}
