@@ -71,6 +71,7 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
  */
 export function sharedSessionCache(cache: SessionCache, bus: Bus): SessionCache {
   bus.subscribe(SESSIONS_CHANNEL, (raw) => {
+    if (typeof raw !== 'object' || raw === null) return;
     const message = raw as Partial<Record<'sessionId' | 'userId' | 'keepSessionId', unknown>>;
     if (isText(message.sessionId)) cache.forgetSession(message.sessionId);
     else if (isText(message.userId))

@@ -91,6 +91,7 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
  */
 export function sharedHomeFeed(feed: HomeFeed, bus: Bus): HomeFeed {
   bus.subscribe(HOME_FEED_CHANNEL, (raw) => {
+    if (typeof raw !== 'object' || raw === null) return;
     const message = raw as Partial<Record<'added' | 'creatorId' | 'removed' | 'followsOf', unknown>>;
     if (isText(message.added) && isText(message.creatorId)) feed.postAdded(message.added, message.creatorId);
     else if (isText(message.removed)) feed.postRemoved(message.removed);
