@@ -10,12 +10,14 @@
 #   scripts/services/s3.sh stop     stops every daemon it started and removes the folder
 #
 # S3_PORT (default 7480) is the gateway's port and S3_MON_PORT (default 3300) the monitor's;
-# S3_BUCKET defaults to posts-media. One gateway per S3_PORT.
+# S3_BUCKET defaults to posts-media; S3_MEMSTORE_BYTES (default 1 GiB) caps what the in-memory OSD
+# holds (memory is taken as objects arrive). One gateway per S3_PORT.
 set -euo pipefail
 
 PORT="${S3_PORT:-7480}"
 MON_PORT="${S3_MON_PORT:-3300}"
 BUCKET="${S3_BUCKET:-posts-media}"
+MEMSTORE_BYTES="${S3_MEMSTORE_BYTES:-1073741824}"
 DIR="${TMPDIR:-/tmp}/posts-s3-$PORT"
 LOCK="${TMPDIR:-/tmp}/posts-s3-$PORT.lock"
 ENDPOINT="http://127.0.0.1:$PORT"
@@ -52,22 +54,30 @@ install_if_missing() {
   "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# Waits up to $1 tenths of a second for every pid after it to be gone; fails if one is left.
+wait_gone() {
+  local tenths=$1 pid i left
+  shift
+  for ((i = 0; i <= tenths; i++)); do
+    left=0
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && left=1; done
+    [ "$left" -eq 0 ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 stop_daemons() {
-  local daemon pid waited
+  local daemon pid pids=()
   for daemon in "${DAEMONS[@]}"; do
     pid="$(pid_of "$daemon")"
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+    if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then pids+=("$pid"); fi
   done
-  for daemon in "${DAEMONS[@]}"; do
-    pid="$(pid_of "$daemon")"
-    [ -n "$pid" ] || continue
-    waited=0
-    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 100 ]; do
-      sleep 0.1
-      waited=$((waited + 1))
-    done
-    kill -9 "$pid" 2>/dev/null || true
-  done
+  [ "${#pids[@]}" -gt 0 ] || return 0
+  # Everything is in memory and discarded anyway: a daemon still shutting down after 3 s is killed.
+  wait_gone 30 "${pids[@]}" && return 0
+  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  wait_gone 50 "${pids[@]}" || say "some daemons did not exit: ${pids[*]}"
 }
 
 # Waits up to $1 seconds for the command after it to succeed.
@@ -125,7 +135,7 @@ osd pool default pg num = 8
 osd pool default pgp num = 8
 osd crush chooseleaf type = 0
 osd objectstore = memstore
-memstore device bytes = 1073741824
+memstore device bytes = $MEMSTORE_BYTES
 run dir = $DIR/run
 pid file = $DIR/run/\$name.pid
 admin socket = $DIR/run/\$name.asok
