@@ -22,6 +22,10 @@ import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
 import type { MediaStorage } from './media/storage';
 import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
+import { mentionsRepository } from './mentions/repository';
+import { notificationsRepository } from './notifications/repository';
+import { type NotificationsService, notificationsService } from './notifications/service';
+import { type NotificationStreams, notificationStreams } from './notifications/streams';
 import { type HomeFeed, createHomeFeed, sharedHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRepository } from './posts/repository';
@@ -41,6 +45,9 @@ export interface AppContext {
   posts: PostsService;
   comments: CommentsService;
   media: MediaService;
+  notifications: NotificationsService;
+  /** This process's open notification streams (Server-Sent Events). */
+  notificationStreams: NotificationStreams;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
   homeFeed: HomeFeed;
   /** Post images' details by media id, worked out once per process (every post list uses them). */
@@ -60,6 +67,8 @@ const repositories = (db: Queryable) => ({
   comments: commentsRepository(db),
   sessions: sessionsRepository(db),
   reactions: reactionsRepository(db),
+  notifications: notificationsRepository(db),
+  mentions: mentionsRepository(db),
 });
 
 export function buildContext(
@@ -98,6 +107,15 @@ export function buildContext(
     lockout: redis ? redisLockout(redis, lockoutOptions) : memoryLockout(lockoutOptions),
     devices: deviceCookies(config.jwtSecret),
   });
+  const notifications = notificationsService({ data });
+  const streams = notificationStreams({
+    bus,
+    find: notifications.find,
+    missed: notifications.missed,
+    heartbeatMs: config.sseHeartbeatMs,
+    log,
+  });
+  const announce = streams.announce;
   const sweeper =
     config.unusedMediaGraceHours > 0
       ? unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
@@ -118,15 +136,18 @@ export function buildContext(
     homeFeed,
     imageInfos,
     bus,
-    users: usersService({ data, auth, media, homeFeed }),
-    posts: postsService({ data, media, homeFeed, imageInfos }),
-    comments: commentsService({ data }),
+    notifications,
+    notificationStreams: streams,
+    users: usersService({ data, auth, media, homeFeed, announce }),
+    posts: postsService({ data, media, homeFeed, imageInfos, announce }),
+    comments: commentsService({ data, announce }),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();
       sweeper?.start();
     },
     async close() {
+      streams.close();
       await homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();

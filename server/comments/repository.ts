@@ -2,12 +2,13 @@
 import type { Insertable } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
+import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { CommentsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
 
 /** The viewer's reaction as a subquery, for the reason `selectPosts` gives. */
-function selectComments(db: Queryable, viewerId: string) {
+export function selectComments(db: Queryable, viewerId: string) {
   return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
@@ -27,6 +28,7 @@ function selectComments(db: Queryable, viewerId: string) {
         .whereRef('mine.comment_id', '=', 'comments.id')
         .where('mine.user_id', '=', viewerId)
         .as('my_reaction'),
+      mentionedNames(db, 'comments').as('mentions'),
     ]);
 }
 

@@ -52,13 +52,14 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
 }
 
 /**
- * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its prerendered
- * pages). `sameDatabaseAs`: a second instance on that app's database (which the first one drops).
+ * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its
+ * prerendered pages); `sameDatabaseAs` makes a second instance on another app's database.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { sameDatabaseAs, ...options }: { pageHandler?: PageHandler; pagesDir?: string; sameDatabaseAs?: TestApp } = {},
+  options: { pageHandler?: PageHandler; pagesDir?: string; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
+  const { sameDatabaseAs, ...buildOptions } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
   const database = sameDatabaseAs
     ? { url: sameDatabaseAs.config.databaseUrl, drop: async () => {} }
@@ -85,7 +86,7 @@ export async function createTestApp(
     db,
     storage,
     logger: false,
-    ...options,
+    ...buildOptions,
   });
   await app.ready();
   return {
