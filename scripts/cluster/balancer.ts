@@ -108,9 +108,10 @@ export function startBalancer(options: BalancerOptions, nginx: string): Balancer
   return {
     process: child,
     async stop() {
-      // SIGQUIT: nginx's graceful stop (it finishes the requests it holds).
+      // SIGQUIT: nginx's graceful stop (it finishes the requests it holds). Notification streams
+      // never finish by themselves: those still open after 3 s are cut (the clients reconnect).
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
-      await exited(child, 10_000);
+      await exited(child, 3_000);
     },
   };
 }
