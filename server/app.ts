@@ -77,7 +77,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx = buildContext(config, db, storage, app.log, redis);
   // The pages read the session through it (server/pages); tests look at its parts.
   app.decorate('ctx', ctx);
-  app.addHook('onReady', async () => ctx.start());
+  app.addHook('onReady', async () => {
+    ctx.start();
+    // Listening before the bus hears the other instances would miss their first invalidations.
+    await ctx.bus.ready();
+  });
   // Open streams would keep the server from closing: end them before it waits for connections.
   app.addHook('preClose', async () => ctx.notificationStreams.close());
   app.addHook('onClose', async () => ctx.close());

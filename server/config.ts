@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   logLevel: string;
   contactEmail: string;
   instanceName: string;
+  /** Names this process in `GET /api/instance/health`, to tell instances apart behind a balancer. */
+  instanceId: string;
   rateLimits: RateLimits;
   /** A reused refresh token inside this window (two tabs racing) is refused without revoking. */
   refreshReuseGraceMs: number;
@@ -196,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     contactEmail: env.CONTACT_EMAIL ?? 'admin@example.com',
     instanceName,
+    instanceId: env.INSTANCE_ID || `${hostname()}:${process.pid}`,
     rateLimits: {
       authPerIpPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_IP', 20),
       authPerAccountPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_ACCOUNT', 10),

@@ -12,7 +12,7 @@ import { memoryLockout, redisLockout } from './auth/lockout';
 import { type PasswordResetService, passwordResetService } from './auth/passwordReset';
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
-import { sessionCache } from './auth/sessionCache';
+import { sessionCache, sharedSessionCache } from './auth/sessionCache';
 import { type SessionsService, sessionsService } from './auth/sessions';
 import { accessTokens } from './auth/tokens';
 import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
@@ -34,7 +34,7 @@ import { mentionsRepository } from './mentions/repository';
 import { notificationsRepository } from './notifications/repository';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
-import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
+import { type HomeFeed, createHomeFeed, sharedHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
@@ -107,11 +107,15 @@ export function buildContext(
 ): AppContext {
   const data = transactional(db.kysely, repositories);
   const bus = redis ? redisBus(redis, log) : localBus(log);
-  const homeFeed = createHomeFeed(db.kysely, {
-    maxPosts: config.feedIndexMaxPosts,
-    syncMs: config.homeFeedSyncMs,
-    onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
-  });
+  // Caches whose changes every instance must see at once: their forgets travel on the bus.
+  const homeFeed = sharedHomeFeed(
+    createHomeFeed(db.kysely, {
+      maxPosts: config.feedIndexMaxPosts,
+      syncMs: config.homeFeedSyncMs,
+      onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
+    }),
+    bus,
+  );
   const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
   const media = mediaService({
@@ -129,7 +133,7 @@ export function buildContext(
   const emailVerification = emailVerificationService({ data, outbox, mailer, site });
   const lockoutOf = (maxFailures: number) =>
     redis ? redisLockout(redis, { maxFailures }) : memoryLockout({ maxFailures });
-  const checked = sessionCache({ ttlMs: config.sessionCacheMs });
+  const checked = sharedSessionCache(sessionCache({ ttlMs: config.sessionCacheMs }), bus);
   const twoFactor = twoFactorService({
     data,
     serverSecret: config.jwtSecret,

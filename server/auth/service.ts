@@ -218,12 +218,13 @@ export function authService({
       const nowMs = Date.now();
       const known = checked.get(accessToken, nowMs);
       if (known) return known;
+      const forgetsSeen = checked.forgets();
       const claims = tokens.verify(accessToken);
       if (!claims) return null;
       const row = await sessions.findSessionUser(claims.sid, claims.sub, new Date(nowMs).toISOString());
       if (!row) return null;
       const user: AuthUser = { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
-      checked.set(accessToken, user, claims.exp * 1000, nowMs);
+      checked.set(accessToken, user, claims.exp * 1000, nowMs, forgetsSeen);
       return user;
     },
 

@@ -3,16 +3,23 @@
  * does not pay for the signature check and the session lookup on every request
  * (docs/benchmarks.md#caches-and-statements).
  *
- * Only an exact token string that passed both checks is ever found here. Revocations made by this
- * process (logout, refresh-token theft, a password change) and renames forget the entries at once;
- * a revocation made by another instance sharing the database takes effect here after `ttlMs`.
+ * Only an exact token string that passed both checks is ever found here. Revocations (logout,
+ * refresh-token theft, a password change) and renames forget the entries at once: on every instance
+ * through `sharedSessionCache` and the bus (Redis), else in this process only, and then a revocation
+ * made by another instance sharing the database takes effect here after `ttlMs`.
  */
 import type { AuthUser } from '../domain/types';
+import type { Bus } from '../instance/bus';
 
 export interface SessionCache {
   get(token: string, nowMs: number): AuthUser | undefined;
-  /** Keeps the user until `ttlMs` from now, and never past the token's own expiry. */
-  set(token: string, user: AuthUser, tokenExpiresAtMs: number, nowMs: number): void;
+  /** Counts the forgets so far: read it before looking a session up, and pass it to `set`. */
+  forgets(): number;
+  /**
+   * Keeps the user until `ttlMs` from now, and never past the token's own expiry; not when anything
+   * was forgotten since `forgetsSeen` (the lookup may have read the session before its revocation).
+   */
+  set(token: string, user: AuthUser, tokenExpiresAtMs: number, nowMs: number, forgetsSeen?: number): void;
   forgetSession(sessionId: string): void;
   /** Every cached token of the user, except those of `keepSessionId`. */
   forgetUser(userId: string, keepSessionId?: string): void;
@@ -26,7 +33,9 @@ interface Entry {
 export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: number }): SessionCache {
   // Map keeps insertion order: the first key is the oldest entry, evicted when full.
   const entries = new Map<string, Entry>();
+  let forgets = 0;
   const forgetWhere = (drop: (user: AuthUser) => boolean) => {
+    forgets += 1;
     for (const [token, entry] of entries) if (drop(entry.user)) entries.delete(token);
   };
   return {
@@ -37,13 +46,43 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
       entries.delete(token);
       return undefined;
     },
-    set(token, user, tokenExpiresAtMs, nowMs) {
-      if (ttlMs <= 0) return;
+    forgets: () => forgets,
+    set(token, user, tokenExpiresAtMs, nowMs, forgetsSeen = forgets) {
+      if (ttlMs <= 0 || forgetsSeen !== forgets) return;
       if (entries.size >= max && !entries.has(token)) entries.delete(entries.keys().next().value!);
       entries.set(token, { user, until: Math.min(nowMs + ttlMs, tokenExpiresAtMs) });
     },
     forgetSession: (sessionId) => forgetWhere((user) => user.sessionId === sessionId),
     forgetUser: (userId, keepSessionId) =>
       forgetWhere((user) => user.id === userId && user.sessionId !== keepSessionId),
+  };
+}
+
+/** The bus channel of revocations and renames. */
+const SESSIONS_CHANNEL = 'sessions';
+
+type SessionsMessage = { sessionId: string } | { userId: string; keepSessionId?: string };
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * `cache` whose forgets go through `bus`: published once, applied by every instance's cache (this
+ * one's at once, synchronously). Reads and writes stay local.
+ */
+export function sharedSessionCache(cache: SessionCache, bus: Bus): SessionCache {
+  bus.subscribe(SESSIONS_CHANNEL, (raw) => {
+    if (typeof raw !== 'object' || raw === null) return;
+    const message = raw as Partial<Record<'sessionId' | 'userId' | 'keepSessionId', unknown>>;
+    if (isText(message.sessionId)) cache.forgetSession(message.sessionId);
+    else if (isText(message.userId))
+      cache.forgetUser(message.userId, isText(message.keepSessionId) ? message.keepSessionId : undefined);
+  });
+  const publish = (message: SessionsMessage) => bus.publish(SESSIONS_CHANNEL, message);
+  return {
+    get: cache.get,
+    forgets: cache.forgets,
+    set: cache.set,
+    forgetSession: (sessionId) => publish({ sessionId }),
+    forgetUser: (userId, keepSessionId) => publish(keepSessionId ? { userId, keepSessionId } : { userId }),
   };
 }

@@ -25,7 +25,11 @@ export interface BusLog {
   warn(obj: unknown, message?: string): void;
 }
 
-/** Channel names in Redis carry this prefix, so the app shares a Redis server politely. */
+/**
+ * Channel names in Redis carry this prefix and the database number, so the app shares a Redis
+ * server politely: pub/sub ignores database numbers, and two deployments (or a test run beside
+ * another) on `redis://host/1` and `redis://host/2` must not hear each other.
+ */
 const PREFIX = 'posts:bus:';
 
 interface Envelope {
@@ -82,6 +86,7 @@ export function localBus(log: BusLog): Bus {
  */
 export function redisBus(publisher: Redis, log: BusLog): Bus {
   const self = randomUUID();
+  const prefix = `${PREFIX}${publisher.options.db ?? 0}:`;
   const local = localSubscribers(log);
   const listener = publisher.duplicate();
   let pending: Promise<unknown> = Promise.resolve();
@@ -93,7 +98,7 @@ export function redisBus(publisher: Redis, log: BusLog): Bus {
     } catch {
       return;
     }
-    if (envelope.from !== self) local.deliver(redisChannel.slice(PREFIX.length), envelope.message);
+    if (envelope.from !== self) local.deliver(redisChannel.slice(prefix.length), envelope.message);
   });
   // ioredis reconnects and subscribes again by itself; the error is only worth a line in the log.
   listener.on('error', (error) => log.warn({ err: error }, 'Redis bus connection error'));
@@ -109,16 +114,16 @@ export function redisBus(publisher: Redis, log: BusLog): Bus {
     publish(channel, message) {
       local.deliver(channel, message);
       const envelope: Envelope = { from: self, message };
-      publisher.publish(PREFIX + channel, JSON.stringify(envelope)).catch((error: unknown) => {
+      publisher.publish(prefix + channel, JSON.stringify(envelope)).catch((error: unknown) => {
         // The other instances miss this one; their caches still expire on their own.
         log.warn({ err: error, channel }, 'Publishing on the Redis bus failed');
       });
     },
     subscribe(channel, handler) {
       const { first, remove } = local.add(channel, handler);
-      if (first) track(listener.subscribe(PREFIX + channel));
+      if (first) track(listener.subscribe(prefix + channel));
       return () => {
-        if (remove()) track(listener.unsubscribe(PREFIX + channel));
+        if (remove()) track(listener.unsubscribe(prefix + channel));
       };
     },
     ready: async () => {

@@ -22,18 +22,22 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
     async () => ({ name: config.instanceName, contactEmail: config.contactEmail }),
   );
 
-  // For load balancers and scripts: answering means up; `feedIndex` says whether the home feed's
-  // in-memory index has loaded (the benchmark waits for it).
+  // For load balancers and scripts: answering means up; `instance` names the process that answered
+  // (`INSTANCE_ID`); `feedIndex` says whether the home feed's in-memory index has loaded (the
+  // benchmark waits for it).
   app.get(
     '/health',
     {
       schema: {
         tags: ['instance'],
         response: {
-          200: { type: 'object', properties: { status: { type: 'string' }, feedIndex: { type: 'string' } } },
+          200: {
+            type: 'object',
+            properties: { status: { type: 'string' }, instance: { type: 'string' }, feedIndex: { type: 'string' } },
+          },
         },
       },
     },
-    async () => ({ status: 'ok', feedIndex: homeFeed.state }),
+    async () => ({ status: 'ok', instance: config.instanceId, feedIndex: homeFeed.state }),
   );
 };

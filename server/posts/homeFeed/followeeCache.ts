@@ -1,7 +1,7 @@
 /**
  * Who each recent home-feed reader follows, kept for a moment: a reader scrolling asks page after
- * page. Follows and unfollows made through this process forget the reader's entry at once; those
- * made through another instance show here after `ttlMs` at most, as other instances' posts do.
+ * page. Follows and unfollows forget the reader's entry at once (on every instance when the bus
+ * carries them, index.ts); otherwise those made through another instance show here after `ttlMs`.
  * `get` hands back the same array while it keeps an entry (the feed index relies on it, index.ts).
  */
 export interface FolloweeCache {
@@ -20,13 +20,16 @@ export function followeeCache(
 ): FolloweeCache {
   // Map keeps insertion order: the first key is the oldest entry, evicted when full.
   const entries = new Map<string, Entry>();
+  // A forget arriving while a list loads may mean the load read it before the change: not kept then.
+  let forgets = 0;
   return {
     async get(userId) {
       const now = Date.now();
       const entry = entries.get(userId);
       if (entry && entry.until > now) return entry.ids;
+      const forgetsSeen = forgets;
       const ids = await load(userId);
-      if (ttlMs > 0) {
+      if (ttlMs > 0 && forgetsSeen === forgets) {
         entries.delete(userId);
         if (entries.size >= max) entries.delete(entries.keys().next().value!);
         entries.set(userId, { ids, until: now + ttlMs });
@@ -34,6 +37,7 @@ export function followeeCache(
       return ids;
     },
     forget(userId) {
+      forgets += 1;
       entries.delete(userId);
     },
   };

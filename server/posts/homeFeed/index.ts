@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Bus } from '../../instance/bus';
 import type { PostListRow } from '../repository';
 import { type FeedIndex, type FeedIndexState, createFeedIndex } from './feedIndex';
 import { followeeCache } from './followeeCache';
@@ -15,11 +16,11 @@ export type HomeFeedState = FeedIndexState;
 export interface HomeFeed {
   /** The rows of a page: at most `limit` posts below `cursor` (from the newest when null). */
   page(viewerId: string, cursor: string | null, limit: number): Promise<PostListRow[]>;
-  /** A post created through this process. */
+  /** A post was created (once committed). */
   postAdded(id: string, creatorId: string): void;
-  /** A post deleted through this process. */
+  /** A post was deleted (once committed). */
   postRemoved(id: string): void;
-  /** The user followed or unfollowed someone through this process. */
+  /** The user followed or unfollowed someone (once committed). */
   followsChanged(userId: string): void;
   /** Loads the index in the background (the promise is for tests); the database answers meanwhile. */
   start(): Promise<void>;
@@ -72,6 +73,40 @@ export function createHomeFeed(
     close: () => index.close(),
     get state() {
       return index.state;
+    },
+  };
+}
+
+/** The bus channel of the home feed's changes. */
+const HOME_FEED_CHANNEL = 'homeFeed';
+
+type HomeFeedMessage = { added: string; creatorId: string } | { removed: string } | { followsOf: string };
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * `feed` whose changes go through `bus`: published once, applied by every instance's index and
+ * follow lists (this one's at once, synchronously), so no instance waits for its `syncMs` read.
+ * That read stays, for writes whose message was lost (Redis down, other tools).
+ */
+export function sharedHomeFeed(feed: HomeFeed, bus: Bus): HomeFeed {
+  bus.subscribe(HOME_FEED_CHANNEL, (raw) => {
+    if (typeof raw !== 'object' || raw === null) return;
+    const message = raw as Partial<Record<'added' | 'creatorId' | 'removed' | 'followsOf', unknown>>;
+    if (isText(message.added) && isText(message.creatorId)) feed.postAdded(message.added, message.creatorId);
+    else if (isText(message.removed)) feed.postRemoved(message.removed);
+    else if (isText(message.followsOf)) feed.followsChanged(message.followsOf);
+  });
+  const publish = (message: HomeFeedMessage) => bus.publish(HOME_FEED_CHANNEL, message);
+  return {
+    page: (viewerId, cursor, limit) => feed.page(viewerId, cursor, limit),
+    postAdded: (id, creatorId) => publish({ added: id, creatorId }),
+    postRemoved: (id) => publish({ removed: id }),
+    followsChanged: (userId) => publish({ followsOf: userId }),
+    start: () => feed.start(),
+    close: () => feed.close(),
+    get state() {
+      return feed.state;
     },
   };
 }

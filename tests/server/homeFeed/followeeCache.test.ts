@@ -54,4 +54,21 @@ describe('the followee cache', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps no list whose loading a forget overtook', async () => {
+    let reads = 0;
+    const cache: ReturnType<typeof followeeCache> = followeeCache(
+      async (userId) => {
+        reads += 1;
+        // The follow committed elsewhere while this read ran: its message arrives meanwhile.
+        if (reads === 1) cache.forget(userId);
+        return [];
+      },
+      { ttlMs: 60_000 },
+    );
+    await cache.get('a');
+    await cache.get('a');
+    await cache.get('a');
+    expect(reads).toBe(2);
+  });
 });

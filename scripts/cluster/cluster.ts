@@ -1,0 +1,134 @@
+/**
+ * A cluster of Posts on one machine: N instances on one PostgreSQL, one Redis and one S3 bucket,
+ * behind a round-robin load balancer. `npm run cluster` (main.ts) and `npm run test:cluster` start it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import { isPostgresUrl, openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { buildPages } from '../../server/pages/buildPages';
+import { ensureNginx, startBalancer } from './balancer';
+import { type Output, exited, freePort, pipeOutput, waitForHealth } from './processes';
+import { s3Media } from './s3';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ClusterOptions {
+  size: number;
+  /** The balancer's address. */
+  host: string;
+  port: number;
+  /** DATABASE_URL, REDIS_URL, the S3 variables and any other setting, as `npm start` reads them. */
+  env: NodeJS.ProcessEnv;
+  output: Output;
+  say?: (line: string) => void;
+}
+
+export interface Instance {
+  /** Its `INSTANCE_ID`, which its health check answers. */
+  id: string;
+  /** Its own address, past the balancer (for tests that pick the instance). */
+  url: string;
+  process: ChildProcess;
+}
+
+export interface Cluster {
+  /** The balancer's address. */
+  url: string;
+  instances: Instance[];
+  stop(): Promise<void>;
+}
+
+/** Checks the settings a cluster cannot run without; the message says what to set. */
+export function clusterSettingsError(env: NodeJS.ProcessEnv): string | null {
+  if (!env.DATABASE_URL || !isPostgresUrl(env.DATABASE_URL))
+    return 'DATABASE_URL must name a PostgreSQL database (postgres://user@host:5432/db): every instance shares it';
+  if (!env.REDIS_URL) return 'REDIS_URL must name a Redis server (redis://127.0.0.1:6379): the instances share it';
+  return null;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const say = options.say ?? ((line: string) => console.log(line));
+  const problem = clusterSettingsError(options.env);
+  if (problem) throw new Error(problem);
+  const nginx = ensureNginx(say);
+  const dir = mkdtempSync(path.join(tmpdir(), 'posts-cluster-'));
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+
+  try {
+    const media = s3Media(options.env, say);
+    cleanups.push(() => media.stop());
+    // One secret for every instance: a token signed by one must pass on the others. Reading the
+    // configuration here also refuses bad settings once, before any instance starts.
+    const jwtSecret = loadConfig({ ...options.env, ...media.env }).jwtSecret;
+    const env: NodeJS.ProcessEnv = {
+      ...options.env,
+      ...media.env,
+      JWT_SECRET: jwtSecret,
+      NODE: process.execPath,
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+    };
+
+    // Once, before the instances: one shared build, one migration.
+    if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+      say('No production build found: building the pages (once)...');
+      if (!buildPages()) throw new Error('next build failed');
+    }
+    const db = openDatabase(env.DATABASE_URL!);
+    try {
+      await migrateToLatest(db.kysely);
+    } finally {
+      await db.close();
+    }
+
+    const instances: Instance[] = [];
+    for (let n = 1; n <= options.size; n += 1) {
+      const port = await freePort();
+      const id = `instance-${n}`;
+      // As `npm start` runs it; `exec` there makes this child the server itself (signals reach it).
+      const child = spawn('sh', ['scripts/start.sh'], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...env, HOST: '127.0.0.1', PORT: String(port), INSTANCE_ID: id },
+      });
+      pipeOutput(child, id, options.output);
+      instances.push({ id, url: `http://127.0.0.1:${port}`, process: child });
+      cleanups.push(async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited(child, 15_000);
+      });
+    }
+    await Promise.all(
+      instances.map((instance) =>
+        waitForHealth(instance.url, () => instance.process.exitCode === null && instance.process.signalCode === null),
+      ),
+    );
+
+    const balancer = startBalancer(
+      {
+        host: options.host,
+        port: options.port,
+        upstreams: instances.map((instance) => new URL(instance.url).host),
+        dir: path.join(dir, 'nginx'),
+        output: options.output,
+      },
+      nginx,
+    );
+    cleanups.push(() => balancer.stop());
+    // Listening on every interface: this machine reaches it on loopback.
+    const host = ['0.0.0.0', '::', ''].includes(options.host) ? '127.0.0.1' : options.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${options.port}`;
+    await waitForHealth(url, () => balancer.process.exitCode === null, 30_000);
+    return { url, instances, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

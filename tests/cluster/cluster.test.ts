@@ -1,0 +1,260 @@
+/**
+ * `npm run test:cluster`: two instances on a fresh PostgreSQL database, Redis and S3, behind nginx,
+ * as `npm run cluster` starts them, driven over real HTTP through the balancer or one instance.
+ * The caches' own times are a minute here, so what another instance sees within a second came
+ * through the bus.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Cluster, startCluster } from '../../scripts/cluster/cluster';
+import { freePort, logFile } from '../../scripts/cluster/processes';
+import { makeJpeg } from '../server/multipart';
+import { type Account, Client, signUp } from './client';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// Its own Redis database: its counters and bus channels stay apart from the unit tests' (database 0).
+const redisUrl = Object.assign(new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'), { pathname: '/13' });
+const databaseName = `posts_cluster_${randomBytes(6).toString('hex')}`;
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+let cluster: Cluster;
+let dataDir: string;
+let balancer: string;
+let one: string;
+let two: string;
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE ${databaseName}`);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'posts-cluster-test-'));
+  const log = path.join(dataDir, 'cluster.log');
+  console.log(`The cluster's output: ${log}`);
+  cluster = await startCluster({
+    size: 2,
+    host: '127.0.0.1',
+    port: await freePort(),
+    output: logFile(log),
+    say: () => {},
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl.toString(),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SESSION_CACHE_MS: '60000',
+      HOME_FEED_SYNC_MS: '60000',
+      RATE_LIMIT_AUTH_PER_IP: '10000',
+      RATE_LIMIT_AUTH_PER_ACCOUNT: '3',
+      RATE_LIMIT_UPLOADS_PER_USER: '10000',
+      RATE_LIMIT_WRITES_PER_USER: '100000',
+    },
+  });
+  balancer = cluster.url;
+  [one, two] = cluster.instances.map((instance) => instance.url);
+}, 600_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  // The instances' pools may still be closing their connections: wait for them.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await admin(`DROP DATABASE IF EXISTS ${databaseName}`);
+      break;
+    } catch (error) {
+      if (attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}, 120_000);
+
+/** Checks `check` every 20 ms until it passes; fails when it still does not after `withinMs`. */
+async function within(withinMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`not seen within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function upload(account: Account, base: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await makeJpeg())], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('upload_preset', 'post');
+  const res = await account.client.request(base, 'POST', '/api/uploads', form);
+  expect(res.status).toBe(201);
+  return (res.body as { secure_url: string }).secure_url;
+}
+
+async function createPost(account: Account, base: string, image?: string): Promise<{ _id: string }> {
+  const res = await account.client.request(base, 'POST', '/api/posts/create', {
+    message: 'Across instances',
+    tags: ['cluster'],
+    image: image ?? (await upload(account, base)),
+  });
+  expect(res.status).toBe(201);
+  return res.body as { _id: string };
+}
+
+const homeFeedIds = async (account: Account, base: string) => {
+  const res = await account.client.request(base, 'GET', '/api/posts?feed=following');
+  expect(res.status).toBe(200);
+  return (res.body as { _id: string }[]).map((post) => post._id);
+};
+
+const copyOf = (client: Client) => {
+  const copy = new Client();
+  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
+  return copy;
+};
+
+it('answers through the balancer from both instances in turn, with no stickiness', async () => {
+  const client = new Client();
+  const answered: string[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    const res = await client.request(balancer, 'GET', '/api/instance/health');
+    expect(res.status).toBe(200);
+    answered.push((res.body as { instance: string }).instance);
+  }
+  expect(new Set(answered)).toEqual(new Set(['instance-1', 'instance-2']));
+  expect((await client.request(one, 'GET', '/api/instance/health')).body).toMatchObject({ instance: 'instance-1' });
+});
+
+it('takes a session made through one instance on the other', async () => {
+  const account = await signUp(one);
+  const onTwo = await account.client.request(two, 'GET', '/api/auth/getLoggedUser');
+  expect(onTwo.status).toBe(200);
+  expect(onTwo.body).toMatchObject({ _id: account.id, username: account.username });
+  for (let i = 0; i < 4; i += 1)
+    expect((await account.client.request(balancer, 'GET', '/api/auth/getLoggedUser')).status).toBe(200);
+});
+
+it('serves an upload made through one instance to the other', async () => {
+  const account = await signUp(balancer);
+  const image = await upload(account, one);
+  const post = await createPost(account, two, image);
+  const read = await account.client.request(two, 'GET', `/api/posts/${post._id}`);
+  expect(read.status).toBe(200);
+  expect(read.body).toMatchObject({ image });
+  // A relative URL is served by the instances; an absolute one by the bucket itself.
+  const served = await fetch(image.startsWith('/') ? two + image : image);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toMatch(/^image\//);
+  expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
+});
+
+it('ends on the other instance within a second a session logged out through one', async () => {
+  const account = await signUp(one);
+  const stolen = copyOf(account.client);
+  expect((await stolen.request(two, 'GET', '/api/auth/getLoggedUser')).status).toBe(200); // two has it cached
+  expect((await account.client.request(one, 'POST', '/api/auth/logout')).status).toBe(200);
+  await within(1_000, async () => (await stolen.request(two, 'GET', '/api/auth/getLoggedUser')).status === 401);
+});
+
+it('shows on the other instance within a second a rename made through one', async () => {
+  const account = await signUp(one);
+  expect((await account.client.request(two, 'GET', '/api/auth/getLoggedUser')).status).toBe(200);
+  const renamed = `${account.username}_r`;
+  const change = await account.client.request(one, 'PATCH', '/api/users/updateAccount', {
+    email: account.email,
+    password: account.password,
+    username: renamed,
+  });
+  expect(change.status).toBe(200);
+  await within(1_000, async () => {
+    const me = await account.client.request(two, 'GET', '/api/auth/getLoggedUser');
+    const profile = await account.client.request(two, 'GET', `/api/users/${renamed}`);
+    return (me.body as { username: string }).username === renamed && profile.status === 200;
+  });
+});
+
+it("changes the reader's home feed on the other instance within a second after an unfollow through one", async () => {
+  const [fan, star] = [await signUp(one), await signUp(one)];
+  const post = await createPost(star, one);
+  expect((await fan.client.request(one, 'PATCH', `/api/users/${star.username}/follow`)).status).toBe(200);
+  await within(1_000, async () => (await homeFeedIds(fan, two)).includes(post._id)); // now kept by two
+  expect((await fan.client.request(one, 'PATCH', `/api/users/${star.username}/unfollow`)).status).toBe(200);
+  await within(1_000, async () => !(await homeFeedIds(fan, two)).includes(post._id));
+});
+
+it('counts wrong sign-in passwords on both instances together', async () => {
+  const account = await signUp(one);
+  const guesser = new Client();
+  const guess = (base: string, password = 'wrong guess') =>
+    guesser.request(base, 'POST', '/api/auth/login', { email: account.email, password });
+  // RATE_LIMIT_AUTH_PER_ACCOUNT is 3 here: three wrong guesses, whichever instance took them.
+  expect((await guess(one)).status).toBe(401);
+  expect((await guess(two)).status).toBe(401);
+  expect((await guess(one)).status).toBe(401);
+  expect((await guess(two)).status).toBe(429);
+  expect((await guess(one, account.password)).status).toBe(429);
+});
+
+it('loses no acknowledged write when an instance is killed under load, and the balancer keeps answering', async () => {
+  const writer = await signUp(balancer);
+  const post = await createPost(writer, balancer);
+  const acknowledged: { id: string; at: number }[] = [];
+  const refused: string[] = [];
+  const healthAnswers: number[] = [];
+  let killedAt = Infinity;
+  const endAt = Date.now() + 4_500;
+
+  // Four writers adding comments through the balancer: an answer 201 means the comment was stored.
+  const write = async (n: number) => {
+    for (let i = 0; Date.now() < endAt; i += 1) {
+      try {
+        const res = await writer.client.request(balancer, 'POST', `/api/posts/${post._id}/comments`, {
+          message: `writer ${n}, comment ${i}`,
+        });
+        if (res.status === 201)
+          acknowledged.push({ id: (res.body as { commentId: string }).commentId, at: Date.now() });
+        else refused.push(String(res.status));
+      } catch (error) {
+        refused.push((error as Error).message);
+      }
+    }
+  };
+  const watch = async () => {
+    while (Date.now() < endAt) {
+      const res = await fetch(`${balancer}/api/instance/health`).catch(() => null);
+      healthAnswers.push(res?.status ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  const kill = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    killedAt = Date.now();
+    cluster.instances[1].process.kill('SIGKILL');
+  };
+  await Promise.all([write(1), write(2), write(3), write(4), watch(), kill()]);
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const stored = await client.query<{ id: string }>('SELECT id FROM comments WHERE post_id = $1', [post._id]);
+  await client.end();
+  const storedIds = new Set(stored.rows.map((row) => row.id));
+  const lost = acknowledged.filter((write) => !storedIds.has(write.id));
+  console.log(
+    `Writes: ${acknowledged.length} acknowledged (${acknowledged.filter((w) => w.at > killedAt).length} after the kill), ` +
+      `${refused.length} refused (${[...new Set(refused)].join(', ') || 'none'}); ${healthAnswers.length} health checks`,
+  );
+  expect(lost).toEqual([]);
+  // The balancer answered every write: a refusal is an HTTP status (502 for one cut off), never a dropped connection.
+  expect(refused.filter((answer) => !/^[3-5]\d\d$/.test(answer))).toEqual([]);
+  expect(acknowledged.filter((write) => write.at > killedAt + 500).length).toBeGreaterThan(0);
+  expect(healthAnswers.filter((status) => status !== 200)).toEqual([]);
+  expect(cluster.instances[1].process.signalCode).toBe('SIGKILL');
+});
