@@ -15,4 +15,9 @@ export const apiUrls = {
   user,
   userPosts: (username: string) => `${user(username)}/posts`,
   instance: () => '/api/instance',
+  notifications: () => '/api/notifications',
+  unreadNotifications: () => '/api/notifications/unread',
+  readNotifications: () => '/api/notifications/read',
+  notificationStream: () => '/api/notifications/stream',
+  userSearch: (q: string) => `/api/users/search?${new URLSearchParams({ q })}`,
 };

@@ -40,6 +40,11 @@ export interface UserSummary {
   description: string;
 }
 
+/** One person found by `GET /api/users/search`. */
+export interface PersonResult extends UserSummary {
+  followedByMe: boolean;
+}
+
 export interface ImageInfo {
   width: number;
   height: number;
@@ -62,6 +67,8 @@ export interface Post {
   myReaction: Reaction | null;
   createdAt: string;
   updatedAt: string;
+  /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
+  mentions?: string[];
 }
 
 export interface PostWithComments extends Post {
@@ -77,6 +84,8 @@ export interface Comment {
   dislikesCount: number;
   myReaction: Reaction | null;
   createdAt: string;
+  /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
+  mentions?: string[];
 }
 
 export interface ReactionCounts {
@@ -104,4 +113,17 @@ export interface ApiError {
 export interface InstanceInfo {
   name: string;
   contactEmail: string;
+}
+
+export type NotificationType = 'follow' | 'like' | 'comment' | 'mention' | 'commentLike';
+
+/** One notification of the signed-in user (`GET /api/notifications`, the stream's `data:`). */
+export interface AppNotification {
+  id: string;
+  type: NotificationType;
+  read: boolean;
+  createdAt: string;
+  actor: { username: string; avatar: string | null };
+  post: { _id: string; image: string } | null;
+  comment: { commentId: string; message: string } | null;
 }

@@ -13,6 +13,7 @@ import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
 import { TagSearch } from '../../features/search';
+import { LiveNotifications, NotificationBell, NotificationsLink } from '../../features/activity';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 
@@ -161,6 +162,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           <Button $size="sm" onClick={onCreatePost}>
             <Icon name="plus" size={16} /> <CreatePostLabel>Create post</CreatePostLabel>
           </Button>
+          <NotificationBell />
           <AvatarDropdown user={user} onLogout={onLogout} />
         </DesktopOnly>
         <MobileOnly>
@@ -172,8 +174,10 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           >
             <Icon name="search" />
           </IconButton>
+          <NotificationsLink current={current(links.notifications()) === 'page'} />
         </MobileOnly>
       </NavbarFrame>
+      <LiveNotifications />
       {sidebarOpen && (
         <Sidebar user={user} onClose={() => setSidebarOpen(false)} onCreatePost={onCreatePost} onLogout={onLogout} />
       )}

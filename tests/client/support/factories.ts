@@ -42,6 +42,7 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     myReaction: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    mentions: [],
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     dislikesCount: 0,
     myReaction: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    mentions: [],
     ...overrides,
   };
 }
