@@ -17,9 +17,6 @@ export interface StreamHandlers {
 }
 
 export interface StreamOptions {
-  /** The EventSource constructor (tests pass their own). */
-  EventSourceImpl?: typeof EventSource;
-  api?: Pick<typeof activityApi, 'unread'>;
   /** The first wait before reopening a stream the server refused; doubled each time up to a minute. */
   retryMs?: number;
 }
@@ -30,7 +27,7 @@ const SEEN_MAX = 200;
 
 /** Opens the stream; the returned function closes it for good. */
 export function openNotificationStream(handlers: StreamHandlers, options: StreamOptions = {}): () => void {
-  const { EventSourceImpl = EventSource, api = activityApi, retryMs = 2000 } = options;
+  const { retryMs = 2000 } = options;
   const seen = new Set<string>();
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +35,7 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
   let stopped = false;
 
   const readCount = () =>
-    api.unread().then(
+    activityApi.unread().then(
       (count) => {
         if (!stopped) handlers.onCount(count);
       },
@@ -66,7 +63,7 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
   };
 
   const open = () => {
-    source = new EventSourceImpl(apiUrls.notificationStream(), { withCredentials: true });
+    source = new EventSource(apiUrls.notificationStream(), { withCredentials: true });
     source.addEventListener('notification', onMessage as EventListener);
     // Every (re)open reads the count: what arrived while the stream was down is counted too.
     source.onopen = () => {
@@ -76,7 +73,7 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
     source.onerror = () => {
       // CONNECTING: the browser reconnects by itself, sending Last-Event-ID. CLOSED: the server
       // refused (an expired access token is a 401), which EventSource never retries.
-      if (!source || source.readyState !== EventSourceImpl.CLOSED) return;
+      if (!source || source.readyState !== EventSource.CLOSED) return;
       source.close();
       source = null;
       timer = setTimeout(reopen, wait);

@@ -85,7 +85,7 @@ export function NotificationList({ items, onNavigate }: { items: AppNotification
             <Text>
               <span>
                 <strong>{notification.actor.username}</strong> {notificationAction(notification)}
-                {!notification.read && <span className="visually-hidden"> (new)</span>}
+                {!notification.read && <span className="visually-hidden">, new</span>}
               </span>
               {notification.comment && <Quote>“{notification.comment.message}”</Quote>}
               <RelativeTime iso={notification.createdAt} />
