@@ -37,7 +37,9 @@ export class FakeEventSource extends EventTarget {
 
   /** One `event: type`, `id:`, `data:` JSON block. */
   emit(type: string, data: unknown, id = ''): void {
-    this.dispatchEvent(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id }));
+    this.dispatchEvent(
+      new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id }),
+    );
   }
 
   /** The connection dropped (the browser reconnects) or, `refused`, the server answered non-200 (it does not). */

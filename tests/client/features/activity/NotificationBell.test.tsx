@@ -78,7 +78,10 @@ describe('the bell', () => {
     expect(comment).toHaveAttribute('href', '/post/p1#comments');
     expect(comment).toHaveTextContent('“Lovely light”');
     expect(comment.querySelector('img')).toHaveAttribute('src', '/media/p1.webp');
-    expect(within(panel).getByRole('link', { name: /^bob started following you \d/ })).toHaveAttribute('href', '/profile/bob');
+    expect(within(panel).getByRole('link', { name: /^bob started following you \d/ })).toHaveAttribute(
+      'href',
+      '/profile/bob',
+    );
     expect(within(panel).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/notifications');
 
     await vi.waitFor(() => expect(state.readUpTo).toEqual(['n2']));
@@ -108,6 +111,8 @@ describe('the bell', () => {
     act(() => FakeEventSource.last().emit('notification', newer, 'n5'));
     expect(await within(panel).findByRole('link', { name: /ann liked your comment/ })).toBeInTheDocument();
     await vi.waitFor(() => expect(state.readUpTo).toEqual(['n2', 'n5']));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications'),
+    );
   });
 });
