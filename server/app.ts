@@ -30,6 +30,7 @@ import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
 import type { MediaStorage } from './media/storage';
+import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
 import { usersRoutes } from './users/routes';
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The pages read the session through it (server/pages); tests look at its parts.
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => ctx.start());
+  // Open streams would keep the server from closing: end them before it waits for connections.
+  app.addHook('preClose', async () => ctx.notificationStreams.close());
   app.addHook('onClose', async () => ctx.close());
   app.decorateRequest('user', null);
 
@@ -137,6 +140,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/api/auth', config, auth: ctx.auth, users: ctx.users });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
   await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, comments: ctx.comments, guards });
+  await app.register(notificationsRoutes, {
+    prefix: '/api/notifications',
+    notifications: ctx.notifications,
+    streams: ctx.notificationStreams,
+    guards,
+  });
   await app.register(instanceRoutes, { prefix: '/api/instance', config, homeFeed: ctx.homeFeed });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
 

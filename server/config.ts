@@ -39,6 +39,8 @@ export interface Config {
   homeFeedSyncMs: number;
   /** Uploads no post or profile uses are removed once this old (server/media/unusedMedia.ts; 0: kept). */
   unusedMediaGraceHours: number;
+  /** How often an open notification stream gets a comment line, so proxies keep it open. */
+  sseHeartbeatMs: number;
 }
 
 export interface RateLimits {
@@ -119,5 +121,6 @@ export function loadConfig(env: Env = process.env): Config {
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
+    sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
   };
 }

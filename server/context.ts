@@ -17,10 +17,15 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
+import { type Bus, localBus, redisBus } from './instance/bus';
 import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
 import type { MediaStorage } from './media/storage';
 import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
+import { mentionsRepository } from './mentions/repository';
+import { notificationsRepository } from './notifications/repository';
+import { type NotificationsService, notificationsService } from './notifications/service';
+import { type NotificationStreams, notificationStreams } from './notifications/streams';
 import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
 import { postsRepository } from './posts/repository';
@@ -40,10 +45,15 @@ export interface AppContext {
   posts: PostsService;
   comments: CommentsService;
   media: MediaService;
+  notifications: NotificationsService;
+  /** This process's open notification streams (Server-Sent Events). */
+  notificationStreams: NotificationStreams;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
   homeFeed: HomeFeed;
   /** Post images' details by media id, worked out once per process (every post list uses them). */
   imageInfos: ImageInfos;
+  /** Messages to every instance's caches and streams (through Redis when several run). */
+  bus: Bus;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
   start(): void;
   /** Stops it, and waits for uploads' deferred writes, before the database closes. */
@@ -57,6 +67,8 @@ const repositories = (db: Queryable) => ({
   comments: commentsRepository(db),
   sessions: sessionsRepository(db),
   reactions: reactionsRepository(db),
+  notifications: notificationsRepository(db),
+  mentions: mentionsRepository(db),
 });
 
 export function buildContext(
@@ -68,6 +80,7 @@ export function buildContext(
   redis: Redis | null = null,
 ): AppContext {
   const data = transactional(db.kysely, repositories);
+  const bus = redis ? redisBus(redis, log) : localBus(log);
   const homeFeed = createHomeFeed(db.kysely, {
     maxPosts: config.feedIndexMaxPosts,
     syncMs: config.homeFeedSyncMs,
@@ -90,6 +103,15 @@ export function buildContext(
     lockout: redis ? redisLockout(redis, lockoutOptions) : memoryLockout(lockoutOptions),
     devices: deviceCookies(config.jwtSecret),
   });
+  const notifications = notificationsService({ data });
+  const streams = notificationStreams({
+    bus,
+    find: notifications.find,
+    missed: notifications.missed,
+    heartbeatMs: config.sseHeartbeatMs,
+    log,
+  });
+  const announce = streams.announce;
   const sweeper =
     config.unusedMediaGraceHours > 0
       ? unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
@@ -109,18 +131,23 @@ export function buildContext(
     media,
     homeFeed,
     imageInfos,
-    users: usersService({ data, auth, media, homeFeed }),
-    posts: postsService({ data, media, homeFeed, imageInfos }),
-    comments: commentsService({ data }),
+    bus,
+    notifications,
+    notificationStreams: streams,
+    users: usersService({ data, auth, media, homeFeed, announce }),
+    posts: postsService({ data, media, homeFeed, imageInfos, announce }),
+    comments: commentsService({ data, announce }),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();
       sweeper?.start();
     },
     async close() {
+      streams.close();
       await homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();
+      await bus.close();
     },
   };
 }

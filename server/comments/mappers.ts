@@ -1,4 +1,5 @@
 import type { Comment } from '../../lib/types';
+import { mentionList } from '../mentions/names';
 import type { CommentListRow } from './repository';
 
 export const toComment = (row: CommentListRow): Comment => ({
@@ -9,5 +10,6 @@ export const toComment = (row: CommentListRow): Comment => ({
   likesCount: Number(row.likes_count),
   dislikesCount: Number(row.dislikes_count),
   myReaction: row.my_reaction ?? null,
+  mentions: mentionList(row.mentions, row.message),
   createdAt: row.created_at,
 });

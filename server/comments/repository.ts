@@ -2,6 +2,7 @@
 import type { Insertable } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
+import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { CommentsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
@@ -27,6 +28,7 @@ function selectComments(db: Queryable, viewerId: string) {
         .whereRef('mine.comment_id', '=', 'comments.id')
         .where('mine.user_id', '=', viewerId)
         .as('my_reaction'),
+      mentionedNames(db, 'comments').as('mentions'),
     ]);
 }
 

@@ -5,6 +5,10 @@ import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
+import { mentionedUsers } from '../mentions/names';
+import type { MentionsRepository } from '../mentions/repository';
+import { type NotificationNudge, type NotifiedAction, likeChange, notify, notifyEach } from '../notifications/notify';
+import type { NotificationsRepository } from '../notifications/repository';
 import type { PostsRepository } from '../posts/repository';
 import { postNotFound, requirePost } from '../posts/service';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
@@ -14,10 +18,18 @@ import type { CommentsRepository } from './repository';
 const commentNotFound = () => new NotFoundError('Comment not found', 'CommentNotFound');
 
 export interface CommentsServiceDeps {
-  data: Transactional<{ posts: PostsRepository; comments: CommentsRepository; reactions: ReactionsRepository }>;
+  data: Transactional<{
+    posts: PostsRepository;
+    comments: CommentsRepository;
+    reactions: ReactionsRepository;
+    notifications: NotificationsRepository;
+    mentions: MentionsRepository;
+  }>;
+  /** Tells the streams about notifications once their transaction has committed. */
+  announce: NotificationNudge;
 }
 
-export function commentsService({ data }: CommentsServiceDeps) {
+export function commentsService({ data, announce }: CommentsServiceDeps) {
   const { comments, posts } = data;
 
   return {
@@ -32,13 +44,27 @@ export function commentsService({ data }: CommentsServiceDeps) {
       const message = typeof rawMessage === 'string' ? rawMessage.trim() : '';
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
-      await requirePost(posts, postId);
+      const post = await requirePost(posts, postId);
+      const mentioned = await mentionedUsers(data.mentions, message);
       const id = newId();
-      await data.transaction(async (trx) => {
+      const notified = await data.transaction(async (trx) => {
         // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
         if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
         await trx.comments.insertComment({ id, post_id: postId, user_id: user.id, message, created_at: nowIso() });
+        await trx.mentions.addCommentMentions(
+          id,
+          mentioned.map((u) => u.id),
+        );
+        const about = { actorId: user.id, postId, commentId: id };
+        return notifyEach(trx.notifications, [
+          { type: 'comment', userId: post.creator_id, ...about },
+          // The post's creator hears of the comment already, with its text.
+          ...mentioned
+            .filter((u) => u.id !== post.creator_id)
+            .map((u): NotifiedAction => ({ type: 'mention', userId: u.id, ...about })),
+        ]);
       });
+      announce(notified);
       return toComment((await comments.findComment(user.id, id))!);
     },
 
@@ -67,8 +93,19 @@ export function commentsService({ data }: CommentsServiceDeps) {
       await requirePost(posts, postId);
       const comment = await comments.findComment(user.id, commentId);
       if (!comment || comment.post_id !== postId) throw commentNotFound();
-      const counts = await data.transaction((trx) => trx.reactions.toggle(COMMENT_REACTIONS, commentId, user.id, kind));
+      const { counts, notified } = await data.transaction(async (trx) => {
+        const counts = await trx.reactions.toggle(COMMENT_REACTIONS, commentId, user.id, kind);
+        const change = counts && likeChange(kind, counts.myReaction);
+        if (!change) return { counts, notified: null };
+        const action = { type: 'commentLike', userId: comment.user_id, actorId: user.id } as const;
+        if (change === 'removed') {
+          await trx.notifications.removeUnread({ ...action, subjectId: commentId });
+          return { counts, notified: null };
+        }
+        return { counts, notified: await notify(trx.notifications, { ...action, postId, commentId }) };
+      });
       if (!counts) throw commentNotFound();
+      if (notified) announce([notified]);
       return { commentId, ...counts };
     },
   };

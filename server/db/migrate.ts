@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as initial from './migrations/001_initial';
 import * as homeFeedWalkIndex from './migrations/002_home_feed_walk_index';
+import * as notifications from './migrations/003_notifications';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_home_feed_walk_index': homeFeedWalkIndex,
+  '003_notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

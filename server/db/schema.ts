@@ -106,6 +106,34 @@ export interface MediaTable {
   created_at: string;
 }
 
+export type NotificationType = 'follow' | 'like' | 'comment' | 'mention' | 'commentLike';
+
+export interface NotificationsTable {
+  /** UUIDv7: the keyset cursor and the stream's event id. */
+  id: string;
+  /** Who is notified. */
+  user_id: string;
+  /** Who acted. */
+  actor_id: string;
+  type: NotificationType;
+  post_id: string | null;
+  comment_id: string | null;
+  /** The comment, else the post, else '': one action per (user_id, type, actor_id, subject_id). */
+  subject_id: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface PostMentionsTable {
+  post_id: string;
+  user_id: string;
+}
+
+export interface CommentMentionsTable {
+  comment_id: string;
+  user_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -117,6 +145,9 @@ export interface Database {
   comment_reactions: CommentReactionsTable;
   follows: FollowsTable;
   media: MediaTable;
+  notifications: NotificationsTable;
+  post_mentions: PostMentionsTable;
+  comment_mentions: CommentMentionsTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

@@ -58,6 +58,7 @@ export const userSummarySchema = {
 } as const;
 
 const reaction = { type: ['string', 'null'], enum: ['like', 'dislike', null] } as const;
+const mentions = { type: 'array', items: { type: 'string' } } as const;
 
 export const reactionCountsSchema = {
   type: 'object',
@@ -74,6 +75,7 @@ export const commentSchema = {
     likesCount: { type: 'integer' },
     dislikesCount: { type: 'integer' },
     myReaction: reaction,
+    mentions,
     createdAt: { type: 'string' },
   },
 } as const;
@@ -100,6 +102,7 @@ const postProperties = {
   dislikesCount: { type: 'integer' },
   commentsCount: { type: 'integer' },
   myReaction: reaction,
+  mentions,
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
 } as const;
@@ -109,6 +112,27 @@ export const postSchema = { type: 'object', properties: postProperties } as cons
 export const postWithCommentsSchema = {
   type: 'object',
   properties: { ...postProperties, comments: { type: 'array', items: commentSchema } },
+} as const;
+
+export const userSearchResultSchema = {
+  type: 'object',
+  properties: { ...userSummarySchema.properties, followedByMe: { type: 'boolean' } },
+} as const;
+
+export const notificationSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string', enum: ['follow', 'like', 'comment', 'mention', 'commentLike'] },
+    read: { type: 'boolean' },
+    createdAt: { type: 'string' },
+    actor: { type: 'object', properties: { username: { type: 'string' }, avatar: nullableString } },
+    post: { type: ['object', 'null'], properties: { _id: { type: 'string' }, image: { type: 'string' } } },
+    comment: {
+      type: ['object', 'null'],
+      properties: { commentId: { type: 'string' }, message: { type: 'string' } },
+    },
+  },
 } as const;
 
 export const listOf = (items: object) => ({ type: 'array', items }) as const;

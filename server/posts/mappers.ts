@@ -1,4 +1,5 @@
 import type { ImageInfo, Post } from '../../lib/types';
+import { mentionList } from '../mentions/names';
 import type { PostListRow } from './repository';
 
 export function toPost(row: PostListRow, imageInfo: ImageInfo | null): Post {
@@ -14,6 +15,7 @@ export function toPost(row: PostListRow, imageInfo: ImageInfo | null): Post {
     dislikesCount: Number(row.dislikes_count),
     commentsCount: Number(row.comments_count),
     myReaction: row.my_reaction ?? null,
+    mentions: mentionList(row.mentions, row.message),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

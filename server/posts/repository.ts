@@ -3,6 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import { tagKey, usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
+import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { PostsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
@@ -35,6 +36,7 @@ export function selectPosts(db: Queryable, viewerId: string) {
         .whereRef('mine.post_id', '=', 'posts.id')
         .where('mine.user_id', '=', viewerId)
         .as('my_reaction'),
+      mentionedNames(db, 'posts').as('mentions'),
     ]);
 }
 

@@ -9,12 +9,20 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
+import { mentionedUsers } from '../mentions/names';
+import type { MentionedUser, MentionsRepository } from '../mentions/repository';
+import { type NotificationNudge, type NotifiedAction, likeChange, notify, notifyEach } from '../notifications/notify';
+import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import type { UsersRepository } from '../users/repository';
 import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
 import { toPost } from './mappers';
 import type { PostListRow, PostsRepository } from './repository';
+
+/** A mention notification for each user a post mentions. */
+const mentionsOf = (users: MentionedUser[], actor: AuthUser, postId: string): NotifiedAction[] =>
+  users.map((u) => ({ type: 'mention', userId: u.id, actorId: actor.id, postId }));
 
 export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFound');
 
@@ -40,13 +48,17 @@ export interface PostsServiceDeps {
     users: UsersRepository;
     comments: CommentsRepository;
     reactions: ReactionsRepository;
+    notifications: NotificationsRepository;
+    mentions: MentionsRepository;
   }>;
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'page' | 'postAdded' | 'postRemoved'>;
   imageInfos: ImageInfos;
+  /** Tells the streams about notifications once their transaction has committed. */
+  announce: NotificationNudge;
 }
 
-export function postsService({ data, media, homeFeed, imageInfos }: PostsServiceDeps) {
+export function postsService({ data, media, homeFeed, imageInfos, announce }: PostsServiceDeps) {
   const { posts } = data;
   async function map(rows: PostListRow[]): Promise<Post[]> {
     const infos = await imageInfos(rows.map((row) => row.media_id));
@@ -117,9 +129,10 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
       const message = readMessage(input.message);
       const tags = readTags(input.tags);
       const { image, mediaId } = await ownPostImage(user, input.image);
+      const mentioned = await mentionedUsers(data.mentions, message);
       const id = newId();
       const now = nowIso();
-      await data.transaction(async (trx) => {
+      const notified = await data.transaction(async (trx) => {
         await trx.posts.insertPost({
           id,
           creator_id: user.id,
@@ -132,8 +145,14 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
         });
         await trx.posts.replaceTags(id, tags);
         await trx.users.addToCounter(user.id, 'posts_count', 1);
+        await trx.mentions.addPostMentions(
+          id,
+          mentioned.map((u) => u.id),
+        );
+        return notifyEach(trx.notifications, mentionsOf(mentioned, user, id));
       });
       homeFeed.postAdded(id, user.id);
+      announce(notified);
       return load(user.id, id);
     },
 
@@ -165,10 +184,26 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
         changes.image = image;
         changes.media_id = mediaId;
       }
-      await data.transaction(async (trx) => {
+      const mentioned = changes.message === undefined ? null : await mentionedUsers(data.mentions, changes.message);
+      const notified = await data.transaction(async (trx) => {
         await trx.posts.updatePost(id, changes);
         if (tags) await trx.posts.replaceTags(id, tags);
+        if (!mentioned) return [];
+        // Only the newly mentioned hear of it; those no longer mentioned lose the link.
+        const before = new Set(await trx.mentions.postMentionIds(id));
+        const now = new Set(mentioned.map((u) => u.id));
+        await trx.mentions.removePostMentions(
+          id,
+          [...before].filter((userId) => !now.has(userId)),
+        );
+        const added = mentioned.filter((u) => !before.has(u.id));
+        await trx.mentions.addPostMentions(
+          id,
+          added.map((u) => u.id),
+        );
+        return notifyEach(trx.notifications, mentionsOf(added, user, id));
       });
+      announce(notified);
       return load(user.id, id);
     },
 
@@ -188,8 +223,25 @@ export function postsService({ data, media, homeFeed, imageInfos }: PostsService
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
       if (!isUuid(id)) throw postNotFound();
-      const counts = await data.transaction((trx) => trx.reactions.toggle(POST_REACTIONS, id, user.id, kind));
+      const { counts, notified } = await data.transaction(async (trx) => {
+        const counts = await trx.reactions.toggle(POST_REACTIONS, id, user.id, kind);
+        const change = counts && likeChange(kind, counts.myReaction);
+        if (!change) return { counts, notified: null };
+        const { creator_id: creatorId } = (await trx.posts.findPostOwner(id))!;
+        if (change === 'removed') {
+          await trx.notifications.removeUnread({ userId: creatorId, type: 'like', actorId: user.id, subjectId: id });
+          return { counts, notified: null };
+        }
+        const notified = await notify(trx.notifications, {
+          type: 'like',
+          userId: creatorId,
+          actorId: user.id,
+          postId: id,
+        });
+        return { counts, notified };
+      });
       if (!counts) throw postNotFound();
+      if (notified) announce([notified]);
       return counts;
     },
   };

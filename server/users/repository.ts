@@ -6,7 +6,7 @@ import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
 import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
-import { unplanned } from '../db/stablePlans';
+import { literalLimit, unplanned } from '../db/stablePlans';
 
 const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
 const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> =>
@@ -125,6 +125,49 @@ function listFollows(
   return newestFirst(query, 'follows.id', cursor, limit).execute() as Promise<FollowListRow[]>;
 }
 
+/** Most people one search answers. */
+export const USER_SEARCH_MAX = 20;
+
+/**
+ * Users whose lower-cased name is in [from, to), by name: a range scan of an index on
+ * `username_lower`. PostgreSQL compares in "C" (byte order, its own index, migration 003),
+ * where a prefix range is exact; SQLite's default collation already is.
+ */
+export function usersInRange(db: Queryable, v: { viewerId: string; from: string; to: string }) {
+  const key =
+    dialectOf(db) === 'postgres' ? sql<string>`users.username_lower COLLATE "C"` : sql<string>`users.username_lower`;
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.avatar',
+      'users.description',
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.id')
+            .where('follows.follower_id', '=', v.viewerId)
+            .whereRef('follows.followee_id', '=', 'users.id'),
+        )
+        .as('followed_by_me'),
+    ])
+    .where(key, '>=', unplanned(db, v.from))
+    .where(key, '<', unplanned(db, v.to))
+    .orderBy(key)
+    .limit(literalLimit(USER_SEARCH_MAX));
+}
+
+const usersInRangeQuery = prepared(usersInRange);
+
+/** Users whose lower-cased name starts with `prefix` (itself lower-case, of username characters). */
+function searchUsers(db: Queryable, viewerId: string, prefix: string) {
+  // The first string after every one that starts with the prefix: its last character plus one.
+  const to = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return usersInRangeQuery(db, { viewerId, from: prefix, to });
+}
+
 /** The queries on users and follows, bound to a database or a transaction. */
 export const usersRepository = bindQueries({
   findUserById,
@@ -139,6 +182,7 @@ export const usersRepository = bindQueries({
   deleteFollow,
   addToCounter,
   listFollows,
+  searchUsers,
 });
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

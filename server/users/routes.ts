@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Guards, currentUser } from '../auth/guard';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
-import { errors, listOf, postSchema, profileSchema, userSchema, userSummarySchema } from '../http/schemas';
+import {
+  errors,
+  listOf,
+  postSchema,
+  profileSchema,
+  userSchema,
+  userSearchResultSchema,
+  userSummarySchema,
+} from '../http/schemas';
 import type { PostsService } from '../posts/service';
 import type { AccountInput, ProfileInput, UsersService } from './service';
 
@@ -24,6 +32,24 @@ export interface UsersRoutesOptions {
 
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { users: service, posts, guards }) => {
   const { signedIn, write } = guards;
+
+  // A static path: it wins over `/:username`, so a user named `search` has no profile here.
+  app.get<{ Querystring: { q: string } }>(
+    '/search',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['users'],
+        querystring: {
+          type: 'object',
+          properties: { q: { type: 'string', maxLength: 100 } },
+          required: ['q'],
+        },
+        response: { 200: listOf(userSearchResultSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => service.search(currentUser(request), request.query.q),
+  );
 
   app.get<UsernameRoute>(
     '/:username',

@@ -1,6 +1,7 @@
 /** Profiles, follows, account and profile changes. */
 import { TEXTS } from '../../lib/texts';
-import type { Profile, User, UserSummary } from '../../lib/types';
+import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
+import type { Profile, User, PersonResult, UserSummary } from '../../lib/types';
 import {
   descriptionError,
   emailError,
@@ -18,6 +19,8 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../d
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
+import { type NotificationNudge, notify } from '../notifications/notify';
+import type { NotificationsRepository } from '../notifications/repository';
 import type { HomeFeed } from '../posts/homeFeed';
 import { toProfile, toUser } from './mappers';
 import type { UsersRepository } from './repository';
@@ -42,13 +45,15 @@ export interface ProfileInput {
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export interface UsersServiceDeps {
-  data: Transactional<{ users: UsersRepository }>;
+  data: Transactional<{ users: UsersRepository; notifications: NotificationsRepository }>;
   auth: Pick<AuthService, 'revokeOtherSessions' | 'forgetUser'>;
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'followsChanged'>;
+  /** Tells the streams about notifications once their transaction has committed. */
+  announce: NotificationNudge;
 }
 
-export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) {
+export function usersService({ data, auth, media, homeFeed, announce }: UsersServiceDeps) {
   const { users } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -117,21 +122,42 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
       }));
     },
 
+    /** People whose username starts with `q` (ignoring case; a leading `@` is dropped). */
+    async search(viewer: AuthUser, q: string): Promise<PersonResult[]> {
+      const prefix = usernameKey(q.startsWith('@') ? q.slice(1) : q);
+      if (prefix.length === 0) throw new InvalidError('Type at least one character to search people', 'InvalidSearch');
+      if (prefix.length > USERNAME_MAX || !USERNAME_PATTERN.test(prefix))
+        throw new InvalidError(
+          `A username has at most ${USERNAME_MAX} letters, digits, _ and . (nothing else)`,
+          'InvalidSearch',
+        );
+      const rows = await users.searchUsers(viewer.id, prefix);
+      return rows.map((r) => ({
+        _id: r.id,
+        username: r.username,
+        avatar: r.avatar,
+        description: r.description,
+        followedByMe: Boolean(r.followed_by_me),
+      }));
+    },
+
     async follow(viewer: AuthUser, username: string): Promise<Profile> {
       const target = await requireUserRow(username);
       if (target.id === viewer.id) throw new InvalidError('You cannot follow yourself', 'CannotFollowSelf');
-      await data.transaction(async (trx) => {
+      const notified = await data.transaction(async (trx) => {
         const added = await trx.users.insertFollow({
           id: newId(),
           follower_id: viewer.id,
           followee_id: target.id,
           created_at: nowIso(),
         });
-        if (!added) return; // already following: nothing changes
+        if (!added) return null; // already following: nothing changes
         await trx.users.addToCounter(target.id, 'followers_count', 1);
         await trx.users.addToCounter(viewer.id, 'following_count', 1);
+        return notify(trx.notifications, { type: 'follow', userId: target.id, actorId: viewer.id });
       });
       homeFeed.followsChanged(viewer.id);
+      if (notified) announce([notified]);
       return toProfile((await users.findUserById(target.id))!, true);
     },
 
@@ -141,6 +167,8 @@ export function usersService({ data, auth, media, homeFeed }: UsersServiceDeps) 
         if (!(await trx.users.deleteFollow(viewer.id, target.id))) return;
         await trx.users.addToCounter(target.id, 'followers_count', -1);
         await trx.users.addToCounter(viewer.id, 'following_count', -1);
+        // As with a like taken back: an unfollow takes its notification back while unread.
+        await trx.notifications.removeUnread({ userId: target.id, type: 'follow', actorId: viewer.id, subjectId: '' });
       });
       homeFeed.followsChanged(viewer.id);
       return toProfile((await users.findUserById(target.id))!, false);

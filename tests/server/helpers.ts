@@ -51,13 +51,19 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
   };
 }
 
-/** `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its prerendered pages). */
+/**
+ * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its
+ * prerendered pages); `sameDatabaseAs` makes a second instance on another app's database.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { pageHandler?: PageHandler; pagesDir?: string } = {},
+  options: { pageHandler?: PageHandler; pagesDir?: string; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
+  const { sameDatabaseAs, ...buildOptions } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
-  const database = await freshDatabaseUrl(dataDir);
+  const database = sameDatabaseAs
+    ? { url: sameDatabaseAs.config.databaseUrl, drop: async () => {} }
+    : await freshDatabaseUrl(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -78,7 +84,7 @@ export async function createTestApp(
     db,
     storage: localStorage(config.mediaDir, config.mediaBaseUrl),
     logger: false,
-    ...options,
+    ...buildOptions,
   });
   await app.ready();
   return {

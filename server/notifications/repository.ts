@@ -1,0 +1,134 @@
+/** Queries on notifications. Every list is keyset-paged on the UUIDv7 id, newest first. */
+import { newestFirst } from '../db/keyset';
+import { prepared } from '../db/prepared';
+import { bindQueries } from '../db/repository';
+import type { NotificationType, NotificationsTable, Queryable } from '../db/schema';
+import { literalLimit, unplanned } from '../db/stablePlans';
+
+/** A notification with what its response shows: the actor, the post's image, the comment's text. */
+function selectNotifications(db: Queryable) {
+  return db
+    .selectFrom('notifications')
+    .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
+    .leftJoin('posts', 'posts.id', 'notifications.post_id')
+    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.read_at',
+      'notifications.created_at',
+      'notifications.post_id',
+      'notifications.comment_id',
+      'actor.username as actor_username',
+      'actor.avatar as actor_avatar',
+      'posts.image as post_image',
+      'comments.message as comment_message',
+    ]);
+}
+
+export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
+
+const newestNotifications = prepared((db, v: { userId: string; cursor: string | null; limit: number }) =>
+  newestFirst(
+    selectNotifications(db).where('notifications.user_id', '=', unplanned(db, v.userId)),
+    'notifications.id',
+    v.cursor,
+    v.limit,
+  ),
+);
+
+/** A user's notifications, newest first, below the cursor. */
+const listNotifications = (db: Queryable, userId: string, cursor: string | null, limit: number) =>
+  newestNotifications(db, { userId, cursor, limit });
+
+/** Those newer than `afterId`, oldest first: what a stream that reconnects has missed. */
+const notificationsAfter = (db: Queryable, userId: string, afterId: string, limit: number) =>
+  selectNotifications(db)
+    .where('notifications.user_id', '=', userId)
+    .where('notifications.id', '>', afterId)
+    .orderBy('notifications.id', 'asc')
+    .limit(literalLimit(limit))
+    .execute();
+
+/** One of the user's notifications (undefined once deleted). */
+const findNotification = (db: Queryable, userId: string, id: string) =>
+  selectNotifications(db)
+    .where('notifications.id', '=', id)
+    .where('notifications.user_id', '=', userId)
+    .executeTakeFirst();
+
+const unread = prepared((db, v: { userId: string }) =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', unplanned(db, v.userId))
+    .where('read_at', 'is', null),
+);
+
+async function unreadCount(db: Queryable, userId: string): Promise<number> {
+  return Number((await unread(db, { userId }))[0]?.count ?? 0);
+}
+
+/** Marks the user's unread notifications read, all or those up to and including `upTo`. */
+async function markRead(db: Queryable, userId: string, upTo: string | null, at: string): Promise<void> {
+  let query = db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (upTo) query = query.where('id', '<=', upTo);
+  await query.execute();
+}
+
+export interface NewNotification {
+  id: string;
+  user_id: string;
+  actor_id: string;
+  type: NotificationType;
+  post_id: string | null;
+  comment_id: string | null;
+  created_at: string;
+}
+
+/** Inserts it unless the same action already notified its user; true when a row was added. */
+async function insertNotification(db: Queryable, notification: NewNotification): Promise<boolean> {
+  const row: NotificationsTable = {
+    ...notification,
+    subject_id: notification.comment_id ?? notification.post_id ?? '',
+    read_at: null,
+  };
+  const result = await db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'type', 'actor_id', 'subject_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** An undone action (a like taken back, an unfollow) takes its notification back, if still unread. */
+async function removeUnread(
+  db: Queryable,
+  action: { userId: string; type: NotificationType; actorId: string; subjectId: string },
+): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', action.userId)
+    .where('type', '=', action.type)
+    .where('actor_id', '=', action.actorId)
+    .where('subject_id', '=', action.subjectId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+/** The queries on notifications, bound to a database or a transaction. */
+export const notificationsRepository = bindQueries({
+  listNotifications,
+  notificationsAfter,
+  findNotification,
+  unreadCount,
+  markRead,
+  insertNotification,
+  removeUnread,
+});
+
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type Guards, currentUser } from '../auth/guard';
+import { isUuid } from '../domain/ids';
+import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
+import { errors, listOf, notificationSchema } from '../http/schemas';
+import type { NotificationsService } from './service';
+import type { NotificationStreams } from './streams';
+
+const countResponse = { type: 'object', properties: { count: { type: 'integer' } } } as const;
+
+export interface NotificationsRoutesOptions {
+  notifications: NotificationsService;
+  streams: NotificationStreams;
+  guards: Guards;
+}
+
+export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions> = async (
+  app,
+  { notifications, streams, guards },
+) => {
+  const { signedIn, write } = guards;
+
+  app.get<{ Querystring: PageQuery }>(
+    '/',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['notifications'],
+        querystring: { type: 'object', properties: pageQuerySchema },
+        response: { 200: listOf(notificationSchema), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await notifications.list(currentUser(request), page);
+      return sendPage(request, reply, page, rows, (n) => n.id);
+    },
+  );
+
+  app.get(
+    '/unread',
+    { preValidation: signedIn, schema: { tags: ['notifications'], response: { 200: countResponse, ...errors(401) } } },
+    async (request) => notifications.unread(currentUser(request)),
+  );
+
+  app.post<{ Body: { upTo?: string } | undefined }>(
+    '/read',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['notifications'],
+        body: { type: ['object', 'null'], properties: { upTo: { type: 'string', maxLength: 64 } } },
+        response: { 200: countResponse, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => notifications.markRead(currentUser(request), request.body?.upTo),
+  );
+
+  app.get(
+    '/stream',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['notifications'],
+        description: 'Server-Sent Events: `event: notification`, `id:` its id, `data:` the notification.',
+        response: { ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const lastEventId = request.headers['last-event-id'];
+      // The headers set by the hooks (security, Cache-Control) would be lost with the reply.
+      reply.header('Cache-Control', 'private, no-store');
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string);
+      }
+      reply.hijack();
+      await streams.open(user.id, request.raw, reply.raw, isUuid(lastEventId) ? lastEventId : null);
+    },
+  );
+};

@@ -1,0 +1,412 @@
+import type { AppNotification, Comment, Post } from '../../lib/types';
+import { createPost } from './factories';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { openStream } from './sse';
+
+let t: TestApp;
+let alice: SignedInUser;
+let bob: SignedInUser;
+let carol: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp({ SSE_HEARTBEAT_MS: '100' });
+  alice = await signIn(t.app);
+  bob = await signIn(t.app);
+  carol = await signIn(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const inject = (
+  user: SignedInUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+async function notificationsOf(user: SignedInUser): Promise<AppNotification[]> {
+  const res = await inject(user, 'GET', '/api/notifications?limit=40');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function unread(user: SignedInUser): Promise<number> {
+  const res = await inject(user, 'GET', '/api/notifications/unread');
+  expect(res.statusCode).toBe(200);
+  return res.json().count;
+}
+
+/** Marks everything read, so each test starts from a clean unread count. */
+async function readAll(user: SignedInUser) {
+  expect((await inject(user, 'POST', '/api/notifications/read', {})).statusCode).toBe(200);
+}
+
+const like = (user: SignedInUser, postId: string, kind: 'like' | 'dislike' = 'like') =>
+  inject(user, 'PATCH', `/api/posts/${postId}/${kind}`, { userId: user.id });
+
+async function comment(user: SignedInUser, postId: string, message: string): Promise<Comment> {
+  const res = await inject(user, 'POST', `/api/posts/${postId}/comments`, { message });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+const likeComment = (user: SignedInUser, postId: string, commentId: string, kind: 'like' | 'dislike' = 'like') =>
+  inject(user, 'PATCH', `/api/posts/${postId}/comments/${kind}`, { commentId, userId: user.id });
+
+async function freshUsers(n: number) {
+  return Promise.all(Array.from({ length: n }, () => signIn(t.app)));
+}
+
+describe('notifications', () => {
+  it('a follow notifies the followed user, once, and an unfollow takes it back while unread', async () => {
+    const [follower, followed] = await freshUsers(2);
+    expect((await inject(follower, 'PATCH', `/api/users/${followed.username}/follow`)).statusCode).toBe(200);
+    expect((await inject(follower, 'PATCH', `/api/users/${followed.username}/follow`)).statusCode).toBe(200);
+    const list = await notificationsOf(followed);
+    expect(list).toEqual([
+      {
+        id: expect.any(String),
+        type: 'follow',
+        read: false,
+        createdAt: expect.any(String),
+        actor: { username: follower.username, avatar: null },
+        post: null,
+        comment: null,
+      },
+    ]);
+    expect(await unread(followed)).toBe(1);
+    expect(await notificationsOf(follower)).toEqual([]);
+
+    await inject(follower, 'PATCH', `/api/users/${followed.username}/unfollow`);
+    expect(await notificationsOf(followed)).toEqual([]);
+    await inject(follower, 'PATCH', `/api/users/${followed.username}/follow`);
+    await readAll(followed);
+    // Read now: an unfollow keeps it, and following again does not add a second one.
+    await inject(follower, 'PATCH', `/api/users/${followed.username}/unfollow`);
+    await inject(follower, 'PATCH', `/api/users/${followed.username}/follow`);
+    const after = await notificationsOf(followed);
+    expect(after.map((n) => [n.type, n.read])).toEqual([['follow', true]]);
+  });
+
+  it('a like notifies the creator once; toggling it off and on makes no second one; own likes and dislikes never notify', async () => {
+    const post = await createPost(t.app, alice);
+    await readAll(alice);
+    expect((await like(alice, post._id)).statusCode).toBe(200); // her own
+    expect(await unread(alice)).toBe(0);
+    await like(alice, post._id);
+
+    await like(bob, post._id, 'dislike');
+    expect(await unread(alice)).toBe(0);
+
+    await like(bob, post._id); // replaces the dislike
+    expect(await unread(alice)).toBe(1);
+    const [first] = await notificationsOf(alice);
+    expect(first).toMatchObject({
+      type: 'like',
+      read: false,
+      actor: { username: bob.username },
+      post: { _id: post._id, image: post.image },
+      comment: null,
+    });
+
+    await like(bob, post._id); // off: the unread notification goes
+    expect(await unread(alice)).toBe(0);
+    expect((await notificationsOf(alice)).some((n) => n.post?._id === post._id)).toBe(false);
+    await like(bob, post._id); // on again
+    await like(bob, post._id); // off
+    await like(bob, post._id); // on
+    const likes = (await notificationsOf(alice)).filter((n) => n.post?._id === post._id);
+    expect(likes).toHaveLength(1);
+
+    await readAll(alice);
+    await like(bob, post._id, 'dislike'); // replaces the like; the read notification stays
+    await like(bob, post._id);
+    const again = (await notificationsOf(alice)).filter((n) => n.post?._id === post._id);
+    expect(again.map((n) => [n.type, n.read])).toEqual([['like', true]]);
+  });
+
+  it('a dislike replacing an unread like takes the like notification back', async () => {
+    const post = await createPost(t.app, alice);
+    await readAll(alice);
+    await like(carol, post._id);
+    expect(await unread(alice)).toBe(1);
+    await like(carol, post._id, 'dislike');
+    expect(await unread(alice)).toBe(0);
+  });
+
+  it("a comment notifies the post's creator with the comment; one's own comment does not", async () => {
+    const post = await createPost(t.app, alice);
+    await readAll(alice);
+    await comment(alice, post._id, 'my own');
+    expect(await unread(alice)).toBe(0);
+    const made = await comment(bob, post._id, 'Nice one');
+    const [n] = await notificationsOf(alice);
+    expect(n).toMatchObject({
+      type: 'comment',
+      actor: { username: bob.username },
+      post: { _id: post._id, image: post.image },
+      comment: { commentId: made.commentId, message: 'Nice one' },
+    });
+  });
+
+  it("a comment's like notifies its author, with the same toggling rules", async () => {
+    const post = await createPost(t.app, alice);
+    const made = await comment(bob, post._id, 'Liked?');
+    await readAll(bob);
+    await likeComment(bob, post._id, made.commentId); // his own
+    await likeComment(bob, post._id, made.commentId);
+    await likeComment(carol, post._id, made.commentId, 'dislike');
+    expect(await unread(bob)).toBe(0);
+    await likeComment(carol, post._id, made.commentId);
+    const [n] = await notificationsOf(bob);
+    expect(n).toMatchObject({
+      type: 'commentLike',
+      actor: { username: carol.username },
+      post: { _id: post._id },
+      comment: { commentId: made.commentId, message: 'Liked?' },
+    });
+    await likeComment(carol, post._id, made.commentId);
+    expect(await unread(bob)).toBe(0);
+    await likeComment(carol, post._id, made.commentId);
+    await likeComment(carol, post._id, made.commentId);
+    await likeComment(carol, post._id, made.commentId);
+    expect((await notificationsOf(bob)).filter((x) => x.comment?.commentId === made.commentId)).toHaveLength(1);
+  });
+
+  it('a deleted post takes its notifications with it, comments and mentions included', async () => {
+    const [author, fan] = await freshUsers(2);
+    const post = await createPost(t.app, author, { message: `Hi @${fan.username}` });
+    await like(fan, post._id);
+    const made = await comment(fan, post._id, 'first');
+    await likeComment(author, post._id, made.commentId);
+    expect((await notificationsOf(author)).map((n) => n.type).sort()).toEqual(['comment', 'like']);
+    expect((await notificationsOf(fan)).map((n) => n.type).sort()).toEqual(['commentLike', 'mention']);
+    expect((await inject(author, 'DELETE', `/api/posts/${post._id}/manage`)).statusCode).toBe(200);
+    expect(await notificationsOf(author)).toEqual([]);
+    expect(await notificationsOf(fan)).toEqual([]);
+  });
+
+  it('a deleted comment takes its notifications with it', async () => {
+    const [author, fan, other] = await freshUsers(3);
+    const post = await createPost(t.app, author);
+    const made = await comment(fan, post._id, `cc @${other.username}`);
+    await likeComment(author, post._id, made.commentId);
+    expect(await unread(author)).toBe(1);
+    expect(await unread(other)).toBe(1);
+    expect(await unread(fan)).toBe(1);
+    const res = await inject(fan, 'DELETE', `/api/posts/${post._id}/comments/${made.commentId}`);
+    expect(res.statusCode).toBe(200);
+    expect(await notificationsOf(author)).toEqual([]);
+    expect(await notificationsOf(other)).toEqual([]);
+    expect(await notificationsOf(fan)).toEqual([]);
+  });
+
+  it('lists newest first with cursor paging and a Link header', async () => {
+    const [me, ...fans] = await freshUsers(4);
+    for (const fan of fans) await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+    const first = await inject(me, 'GET', '/api/notifications?limit=2');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().map((n: AppNotification) => n.actor.username)).toEqual([fans[2].username, fans[1].username]);
+    const link = first.headers.link as string;
+    expect(link).toMatch(/^<\/api\/notifications\?limit=2&cursor=[0-9a-f-]+>; rel="next"$/);
+    const second = await t.app.inject({ method: 'GET', url: /<([^>]+)>/.exec(link)![1], headers: me.headers });
+    expect(second.json().map((n: AppNotification) => n.actor.username)).toEqual([fans[0].username]);
+    expect(second.headers.link).toBeUndefined();
+    expect((await inject(me, 'GET', '/api/notifications?cursor=nope')).statusCode).toBe(400);
+  });
+
+  it('marks all read, or those up to and including upTo', async () => {
+    const [me, ...fans] = await freshUsers(4);
+    for (const fan of fans) await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+    const [newest, middle, oldest] = await notificationsOf(me);
+    const res = await inject(me, 'POST', '/api/notifications/read', { upTo: middle.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ count: 1 });
+    const list = await notificationsOf(me);
+    expect(list.map((n) => [n.id, n.read])).toEqual([
+      [newest.id, false],
+      [middle.id, true],
+      [oldest.id, true],
+    ]);
+    expect(await unread(me)).toBe(1);
+    const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: me.headers });
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({ count: 0 });
+    // Someone else's marks do not touch mine.
+    await inject(fans[0], 'PATCH', `/api/users/${me.username}/unfollow`);
+    await inject(fans[0], 'PATCH', `/api/users/${me.username}/follow`);
+    await readAll(fans[1]);
+    expect(await unread(me)).toBe(0);
+  });
+
+  it('refuses a bad upTo with 400, and visitors with 401', async () => {
+    const bad = await inject(alice, 'POST', '/api/notifications/read', { upTo: 'yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'upTo must be the id of a notification', code: 'InvalidNotification' });
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread'],
+      ['POST', '/api/notifications/read'],
+      ['GET', '/api/notifications/stream'],
+    ] as const) {
+      const res = await inject(null, method, url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual({ message: expect.any(String), code: 'Unauthorized' });
+    }
+  });
+});
+
+describe('mentions', () => {
+  it('notifies each mentioned user once, links only those who exist, and not the author', async () => {
+    const [author, ann, ben] = await freshUsers(3);
+    const message = `@${ann.username.toUpperCase()} and @${ben.username}, @${ann.username} again, @nobody_here, mail me@${ben.username}, me: @${author.username}.`;
+    const post = await createPost(t.app, author, { message });
+    expect(post.mentions).toEqual([ann.username, ben.username, author.username]);
+    for (const user of [ann, ben]) {
+      const list = await notificationsOf(user);
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ type: 'mention', actor: { username: author.username }, post: { _id: post._id } });
+      expect(list[0].comment).toBeNull();
+    }
+    expect(await notificationsOf(author)).toEqual([]);
+
+    // Every list shows them, from one read per page.
+    const get = await inject(author, 'GET', `/api/posts/${post._id}`);
+    expect(get.json().mentions).toEqual(post.mentions);
+    const all: Post[] = (await inject(author, 'GET', '/api/posts?feed=all&limit=40')).json();
+    expect(all.find((p) => p._id === post._id)!.mentions).toEqual(post.mentions);
+    const home: Post[] = (await inject(author, 'GET', '/api/posts?feed=following')).json();
+    expect(home.find((p) => p._id === post._id)!.mentions).toEqual(post.mentions);
+    const mine: Post[] = (await inject(author, 'GET', `/api/users/${author.username}/posts`)).json();
+    expect(mine[0].mentions).toEqual(post.mentions);
+    const tagged: Post[] = (await inject(author, 'GET', '/api/posts/tagged?tags=sun&limit=40')).json();
+    expect(tagged.find((p) => p._id === post._id)!.mentions).toEqual(post.mentions);
+    const plain = await createPost(t.app, author, { message: 'nobody' });
+    expect(plain.mentions).toEqual([]);
+  });
+
+  it('an edit notifies the newly mentioned only, and never twice for one post', async () => {
+    const [author, ann, ben] = await freshUsers(3);
+    const post = await createPost(t.app, author, { message: `hi @${ann.username}` });
+    const edit = (message: string) => inject(author, 'PATCH', `/api/posts/${post._id}/manage`, { post: { message } });
+    let res = await edit(`hi @${ann.username} and @${ben.username}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().mentions).toEqual([ann.username, ben.username]);
+    expect(await unread(ann)).toBe(1);
+    expect(await unread(ben)).toBe(1);
+
+    res = await edit('hi nobody');
+    expect(res.json().mentions).toEqual([]);
+    res = await edit(`hi @${ben.username}`);
+    expect(res.json().mentions).toEqual([ben.username]);
+    expect(await notificationsOf(ben)).toHaveLength(1);
+    // Editing other fields leaves them alone.
+    res = await inject(author, 'PATCH', `/api/posts/${post._id}/manage`, { post: { tags: ['other'] } });
+    expect(res.json().mentions).toEqual([ben.username]);
+  });
+
+  it('a comment notifies the users it mentions, except the post creator who hears of the comment', async () => {
+    const [author, writer, ann] = await freshUsers(3);
+    const post = await createPost(t.app, author);
+    const made = await comment(writer, post._id, `@${ann.username} look, @${author.username} too, @ghost_user`);
+    expect(made.mentions).toEqual([ann.username, author.username]);
+    const [n] = await notificationsOf(ann);
+    expect(n).toMatchObject({
+      type: 'mention',
+      actor: { username: writer.username },
+      post: { _id: post._id },
+      comment: { commentId: made.commentId },
+    });
+    expect((await notificationsOf(author)).map((x) => x.type)).toEqual(['comment']);
+    const list: Comment[] = (await inject(author, 'GET', `/api/posts/${post._id}/comments`)).json();
+    expect(list[0].mentions).toEqual(made.mentions);
+    const withComments = (await inject(author, 'GET', `/api/posts/${post._id}`)).json();
+    expect(withComments.comments[0].mentions).toEqual(made.mentions);
+  });
+});
+
+describe('the stream', () => {
+  it('sends each new notification as an event with its id, and a heartbeat', async () => {
+    const [me, fan] = await freshUsers(2);
+    const stream = await openStream(t.app, me.headers);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.response.headers.get('cache-control')).toBe('private, no-store');
+      await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+      const event = await stream.notification();
+      const [stored] = await notificationsOf(me);
+      expect(event).toEqual({ id: stored.id, data: stored });
+      // SSE_HEARTBEAT_MS is 100 here.
+      const beat = await stream.next((e) => e.comments.includes('keep-alive'), 2000);
+      expect(beat.event).toBeNull();
+      // Someone else's notifications do not reach it.
+      await inject(me, 'PATCH', `/api/users/${fan.username}/follow`);
+      const post = await createPost(t.app, fan);
+      await like(me, post._id);
+      await like(fan, post._id);
+      await like(fan, post._id);
+      await comment(fan, post._id, `@${me.username}`);
+      const next = await stream.notification();
+      expect(next.data).toMatchObject({ type: 'mention', actor: { username: fan.username } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('replays what was missed after Last-Event-ID', async () => {
+    const [me, ...fans] = await freshUsers(4);
+    for (const fan of fans) await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+    const [newest, middle, oldest] = await notificationsOf(me);
+    const stream = await openStream(t.app, { ...me.headers, 'last-event-id': oldest.id });
+    try {
+      expect((await stream.notification()).id).toBe(middle.id);
+      expect((await stream.notification()).id).toBe(newest.id);
+      const post = await createPost(t.app, me);
+      await like(fans[0], post._id);
+      expect((await stream.notification()).data).toMatchObject({ type: 'like', post: { _id: post._id } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends open streams when the app closes', async () => {
+    const other = await createTestApp();
+    const user = await signIn(other.app);
+    const stream = await openStream(other.app, user.headers);
+    await stream.next((e) => e.comments.includes('connected'));
+    expect(other.app.ctx.notificationStreams.size).toBe(1);
+    const closed = other.close();
+    expect(await stream.ends()).toBe(true);
+    await closed;
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_REDIS_URL)('across instances', () => {
+  it('a like made through one instance reaches a stream held by another within a second', async () => {
+    const redis = { REDIS_URL: process.env.TEST_REDIS_URL! };
+    const one = await createTestApp(redis);
+    const two = await createTestApp(redis, { sameDatabaseAs: one });
+    try {
+      await Promise.all([one.app.ctx.bus.ready(), two.app.ctx.bus.ready()]);
+      const author = await signIn(one.app);
+      const fan = await signIn(one.app);
+      const post = await createPost(one.app, author);
+      const stream = await openStream(one.app, author.headers);
+      try {
+        await stream.next((e) => e.comments.includes('connected'));
+        const started = Date.now();
+        const res = await two.app.inject({ method: 'PATCH', url: `/api/posts/${post._id}/like`, headers: fan.headers });
+        expect(res.statusCode).toBe(200);
+        const event = await stream.notification(1000);
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(event.data).toMatchObject({ type: 'like', actor: { username: fan.username }, post: { _id: post._id } });
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});
