@@ -8,8 +8,8 @@ export const activityApi = {
   async unread(): Promise<number> {
     return (await apiClient.get<{ count: number }>(apiUrls.unreadNotifications())).data.count;
   },
-  /** Marks every notification read, or those up to and including `upTo` (newest first). */
-  async markRead(upTo?: string): Promise<void> {
-    await apiClient.post(apiUrls.readNotifications(), upTo ? { upTo } : {});
+  /** Marks every notification read, or those up to and including `upTo` (newest first); answers the unread count left. */
+  async markRead(upTo?: string): Promise<number> {
+    return (await apiClient.post<{ count: number }>(apiUrls.readNotifications(), upTo ? { upTo } : {})).data.count;
   },
 };

@@ -45,8 +45,9 @@ export function useNotificationFeed(initial: ListPage<AppNotification> | null = 
       dispatch(notificationsRead());
       activityApi
         .markRead(newest.id)
-        .then(() => activityApi.unread())
         .then((count) => dispatch(unreadCounted(count)))
+        // The badge says what the server holds, whatever failed.
+        .catch(() => activityApi.unread().then((count) => dispatch(unreadCounted(count))))
         .catch(() => {});
     },
     [dispatch],

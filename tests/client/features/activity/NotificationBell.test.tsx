@@ -27,7 +27,7 @@ function notificationServer() {
       state.readUpTo.push(upTo);
       const at = state.items.findIndex((item) => item.id === upTo);
       state.items = state.items.map((item, i) => (i >= at ? { ...item, read: true } : item));
-      return new HttpResponse(null, { status: 204 });
+      return HttpResponse.json({ count: unread() });
     }),
   );
   return state;
