@@ -36,7 +36,7 @@ function notificationServer() {
 const renderBell = () =>
   renderWithProviders(
     <>
-      <LiveNotifications />
+      <LiveNotifications delayMs={0} />
       <NotificationBell />
       <NotificationsLink />
     </>,
@@ -44,6 +44,14 @@ const renderBell = () =>
   );
 
 describe('the bell', () => {
+  it('opens the stream only once the page has loaded and the delay has passed', async () => {
+    notificationServer();
+    renderWithProviders(<LiveNotifications delayMs={50} />, { preloadedState: signedInState(me) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+  });
+
   it('shows the unread count once the stream opens, and a new one raises it and is announced', async () => {
     notificationServer();
     renderBell();
