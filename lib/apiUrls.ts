@@ -16,8 +16,4 @@ export const apiUrls = {
   userPosts: (username: string) => `${user(username)}/posts`,
   instance: () => '/api/instance',
   notifications: () => '/api/notifications',
-  unreadNotifications: () => '/api/notifications/unread',
-  readNotifications: () => '/api/notifications/read',
-  notificationStream: () => '/api/notifications/stream',
-  userSearch: (q: string) => `/api/users/search?${new URLSearchParams({ q })}`,
 };

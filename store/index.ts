@@ -1,5 +1,4 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import activity from '../features/activity/activitySlice';
 import auth from '../features/auth/authSlice';
 import notifications from '../features/notifications/notificationsSlice';
 import posts from '../features/posts/state/postsSlice';
@@ -10,7 +9,7 @@ import user from '../features/profile/userSlice';
 import { sessionMiddleware } from './sessionMiddleware';
 import { thunkToastsMiddleware } from './thunkToasts';
 
-const rootReducer = combineReducers({ auth, posts, activity, notifications, uploadFiles, theme, user, firstLoad });
+const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
 
 export type RootState = ReturnType<typeof rootReducer>;
 

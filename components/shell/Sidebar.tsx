@@ -11,8 +11,7 @@ import { Icon } from '../ui/Icon';
 import { AccountLinks, MenuItem } from './AccountLinks';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
-import { selectUnread, UnreadBadge, unreadLabel } from '../../features/activity';
-import { useAppSelector } from '../../store/hooks';
+import { UnreadBadge, unreadLabel, useUnreadCount } from '../../features/activity';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 
@@ -80,7 +79,7 @@ interface SidebarProps {
 /** The mobile menu: Create post, Home, Notifications, Contact, then the profile block. */
 export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps) {
   const panel = useRef<HTMLDivElement>(null);
-  const unread = useAppSelector(selectUnread);
+  const unread = useUnreadCount();
   useScrollLock(true);
   useFocusTrap(panel, onClose);
 

@@ -2,10 +2,9 @@
  * The live side of the bell: one EventSource on `GET /api/notifications/stream`, loaded only once
  * a member's navbar is on screen (the bell imports this module lazily).
  */
-import { apiUrls } from '../../lib/apiUrls';
 import type { AppNotification } from '../../lib/types';
 import { isSessionLost } from '../../store/sessionLost';
-import { activityApi } from './activityApi';
+import { activityApi, NOTIFICATION_STREAM_URL } from './activityApi';
 
 export interface StreamHandlers {
   /** The unread count, read when the stream (re)opens. */
@@ -63,7 +62,7 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
   };
 
   const open = () => {
-    source = new EventSource(apiUrls.notificationStream(), { withCredentials: true });
+    source = new EventSource(NOTIFICATION_STREAM_URL, { withCredentials: true });
     source.addEventListener('notification', onMessage as EventListener);
     // Every (re)open reads the count: what arrived while the stream was down is counted too.
     source.onopen = () => {

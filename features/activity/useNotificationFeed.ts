@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListPage } from '../../lib/firstLoad';
 import type { AppNotification } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { activityApi } from './activityApi';
-import { notificationsRead, selectUnread, unreadCounted } from './activitySlice';
+import { unreadCount, useUnreadCount } from './unreadCount';
 
 interface NotificationFeed {
   items: AppNotification[];
@@ -26,8 +25,7 @@ function prependNew(items: AppNotification[], fresh: AppNotification[]): AppNoti
  * `initial`: the first page the server rendered the page with.
  */
 export function useNotificationFeed(initial: ListPage<AppNotification> | null = null): NotificationFeed {
-  const dispatch = useAppDispatch();
-  const unread = useAppSelector(selectUnread);
+  const unread = useUnreadCount();
   const [items, setItems] = useState<AppNotification[]>(initial?.items ?? []);
   const [next, setNext] = useState<string | null>(initial?.next ?? null);
   const [loaded, setLoaded] = useState(initial !== null);
@@ -37,21 +35,18 @@ export function useNotificationFeed(initial: ListPage<AppNotification> | null = 
   const lastMarked = useRef<string | null>(null);
 
   // Read up to the newest shown, so one that arrives meanwhile stays unread until it is shown.
-  const markRead = useCallback(
-    (newest: AppNotification | undefined) => {
-      // Once per newest one: a count that stays up (another tab) must not read and mark in a loop.
-      if (!newest || newest.id === lastMarked.current) return;
-      lastMarked.current = newest.id;
-      dispatch(notificationsRead());
-      activityApi
-        .markRead(newest.id)
-        .then((count) => dispatch(unreadCounted(count)))
-        // The badge says what the server holds, whatever failed.
-        .catch(() => activityApi.unread().then((count) => dispatch(unreadCounted(count))))
-        .catch(() => {});
-    },
-    [dispatch],
-  );
+  const markRead = useCallback((newest: AppNotification | undefined) => {
+    // Once per newest one: a count that stays up (another tab) must not read and mark in a loop.
+    if (!newest || newest.id === lastMarked.current) return;
+    lastMarked.current = newest.id;
+    unreadCount.read();
+    activityApi
+      .markRead(newest.id)
+      .then(unreadCount.counted)
+      // The badge says what the server holds, whatever failed.
+      .catch(() => activityApi.unread().then(unreadCount.counted))
+      .catch(() => {});
+  }, []);
 
   // The first page (unless the server rendered it), then the new ones whenever the badge rises.
   const readNewest = useCallback(

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
 import { sessionLost } from '../../../store/sessionLost';
-import { notificationArrived, unreadCounted } from '../activitySlice';
+import { unreadCount } from '../unreadCount';
 import { describeNotification } from '../describeNotification';
 
 /**
@@ -29,11 +29,11 @@ export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: num
       if (cancelled) return;
       close = openNotificationStream({
         onCount: (count) => {
-          dispatch(unreadCounted(count));
+          unreadCount.counted(count);
           setLive(true);
         },
         onNotification: (notification) => {
-          dispatch(notificationArrived(notification));
+          unreadCount.arrived(notification);
           setSaid((last) => ({ text: `New notification: ${describeNotification(notification)}`, n: last.n + 1 }));
         },
         onSessionLost: () => dispatch(sessionLost()),
@@ -50,7 +50,7 @@ export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: num
       clearTimeout(timer);
       close?.();
       // Signed out: the next member's count starts from their own stream.
-      dispatch(unreadCounted(0));
+      unreadCount.counted(0);
     };
   }, [dispatch, delayMs]);
 

@@ -7,9 +7,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useDismiss } from '../../../hooks/useClickOutside';
 import { DROPDOWN_WIDTH_PX } from '../../../lib/limits';
 import { links } from '../../../lib/pages';
-import { useAppSelector } from '../../../store/hooks';
 import { appTheme } from '../../../themes';
-import { selectUnread } from '../activitySlice';
+import { useUnreadCount } from '../unreadCount';
 import { unreadLabel } from '../describeNotification';
 
 // The list and its reads load when the bell is first pointed at or opened, not with the navbar.
@@ -74,7 +73,7 @@ const Dropdown = styled.div`
  * the bell's or the entry's name says it to screen readers.
  */
 export function UnreadBadge({ inline = false }: { inline?: boolean }) {
-  const unread = useAppSelector(selectUnread);
+  const unread = useUnreadCount();
   if (unread === 0) return null;
   return (
     <Count aria-hidden="true" data-testid="unread-badge" $inline={inline}>
@@ -85,7 +84,7 @@ export function UnreadBadge({ inline = false }: { inline?: boolean }) {
 
 /** The desktop bell: the badge, and a dropdown of the newest notifications (opening it marks them read). */
 export function NotificationBell() {
-  const unread = useAppSelector(selectUnread);
+  const unread = useUnreadCount();
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -124,7 +123,7 @@ export function NotificationBell() {
 
 /** The phone's bell: a link to the notifications page, with the badge. */
 export function NotificationsLink({ current }: { current?: boolean }) {
-  const unread = useAppSelector(selectUnread);
+  const unread = useUnreadCount();
   return (
     <BellLink href={links.notifications()} aria-label={unreadLabel(unread)} aria-current={current ? 'page' : undefined}>
       <Icon name="bell" />
