@@ -29,7 +29,7 @@ describe('notifications (issue 21)', () => {
     openPage,
   }) => {
     const pageA = await openPage();
-    const a = await signedIn(pageA, 'alice');
+    await signedIn(pageA, 'alice');
     const post = await createPostViaApi(pageA, { message: 'Low tide at dawn', tags: ['tide'] });
     await openAppPage(pageA, '/home');
     await waitForStream(pageA);
@@ -54,8 +54,9 @@ describe('notifications (issue 21)', () => {
     // Opening the bell lists it (link to the post, the thumbnail) and marks it read: the badge falls.
     await bell(pageA).click();
     const panel = pageA.getByRole('region', { name: 'Notifications' });
-    const item = panel.getByRole('link', { name: new RegExp(`^${b.username} liked your post, new`) });
+    const item = panel.getByRole('link', { name: new RegExp(`${b.username}\\s+liked your post`) });
     await item.waitFor();
+    expect(await item.getAttribute('data-unread')).toBe('true');
     expect(await item.getAttribute('href')).toBe(`/post/${post._id}`);
     expect(await item.locator('img').getAttribute('src')).toBe(post.image);
     await expect.poll(() => bellLabel(pageA)).toBe('Notifications');
@@ -68,7 +69,6 @@ describe('notifications (issue 21)', () => {
     await openAppPage(pageA, '/home');
     await waitForStream(pageA);
     expect(await bellLabel(pageA)).toBe('Notifications');
-    expect(a.username).toBeTruthy();
   });
 
   test('on a phone the bell leads to /notifications, the menu shows the count, and the page marks them read', async ({
@@ -103,7 +103,7 @@ describe('notifications (issue 21)', () => {
   test('@mentions link to people who exist; the navbar search finds people as you type', async ({ openPage }) => {
     const page = await openPage();
     const named = await createAccount(page, newAccount('marta'));
-    const a = await signedIn(page, 'writer');
+    await signedIn(page, 'writer');
     const post = await createPostViaApi(page, {
       message: `Out with @${named.username} and @nobody_here today`,
       tags: ['friends'],
@@ -120,7 +120,6 @@ describe('notifications (issue 21)', () => {
     await people.getByRole('link', { name: new RegExp(`^${named.username}`) }).waitFor();
     await search.getByLabel('Add a tag to search').press('Enter');
     await page.waitForURL(`**/profile/${named.username}`);
-    expect(a.username).toBeTruthy();
   });
 
   test('screenshots: the bell and its panel at 1280, the page at 375 and 1280, in every theme', async ({
@@ -145,7 +144,10 @@ describe('notifications (issue 21)', () => {
       await signInViaApi(phone, a);
       await openAppPage(phone, '/home');
       await waitForStream(phone);
-      await phone.getByRole('banner').getByTestId('unread-badge').waitFor();
+      await phone
+        .getByRole('banner')
+        .getByRole('link', { name: /^Notifications, \d+ unread$/ })
+        .waitFor();
       await phone.screenshot({ path: shot('bell-375') });
 
       const desktop = await openPage();
@@ -153,7 +155,7 @@ describe('notifications (issue 21)', () => {
       await signInViaApi(desktop, a);
       await openAppPage(desktop, '/home');
       await waitForStream(desktop);
-      await desktop.getByRole('banner').getByTestId('unread-badge').waitFor();
+      await expect.poll(() => bellLabel(desktop)).toMatch(/^Notifications, \d+ unread$/);
       await desktop.screenshot({ path: shot('bell-1280'), clip: { x: 640, y: 0, width: 640, height: 120 } });
       await bell(desktop).click();
       await desktop.getByRole('region', { name: 'Notifications' }).getByRole('listitem').first().waitFor();
@@ -165,6 +167,8 @@ describe('notifications (issue 21)', () => {
       await openAppPage(phone, '/notifications');
       expect(await phone.getByRole('main').getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
       await phone.screenshot({ path: shot('page-375') });
+      // An open list reads in and marks what arrives: the next theme's needs these gone.
+      await Promise.all([phone.context().close(), desktop.context().close()]);
     }
-  });
+  }, 180_000);
 });

@@ -46,8 +46,10 @@ const Count = styled.span<{ $inline: boolean }>`
   height: 18px;
   padding: 0 5px;
   border-radius: ${appTheme.radius.pill};
-  background: ${appTheme.color.danger};
-  color: #fff;
+  /* The theme's accent pair: its contrast holds in every theme (a light red under white did not). */
+  background: ${appTheme.color.accent};
+  color: ${appTheme.color.onAccent};
+  box-shadow: 0 0 0 2px ${appTheme.color.surface};
   font-size: 11px;
   font-weight: 700;
   line-height: 18px;
