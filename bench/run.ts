@@ -7,6 +7,7 @@
  *        --segment-seconds 2 (turns of a first page, its deep page and the Next.js route)
  *        --connections 50 --threads 2 --only <regex>
  *        --skip-images --cpu-prof (server writes a .cpuprofile into $DATA_DIR/profiles)
+ *        --streams 1000 (notification streams held open while the feed rows run again; 0: none)
  *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
  * Environment: DATA_DIR (default ./data/bench) or DATABASE_URL, as for `npm start`. An empty
  * database is first seeded with D1 (`npm run seed`, a few minutes).
@@ -33,6 +34,7 @@ import {
   watchMemory,
   type Server,
 } from './processes';
+import { openStreams } from './streams';
 import { type LoadRequest, type LoadResult, combineResults, haveWrk, runWrk } from './wrk';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -50,6 +52,12 @@ const segmentSeconds = count(flags, 'segment-seconds', 2);
 const connections = count(flags, 'connections', 50);
 const threads = count(flags, 'threads', 2);
 const only = flags.has('only') ? new RegExp(flags.get('only')!, 'i') : null;
+/** Open notification streams during the repeat of the feed rows (issue 21: 1,000 on one instance). */
+const streamCount = count(flags, 'streams', 1000);
+/** Sessions the streams are spread over (seeded users, each signed in once; the server takes 32 per user). */
+const STREAM_USERS = 50;
+/** The rows measured again with the streams open: the feeds. */
+const FEED_ROW = /^(home feed|everyone),/;
 /** Deep pages start after this many items: 500 pages of the default 12. */
 const DEEP_ITEMS = 500 * 12;
 
@@ -64,6 +72,8 @@ interface Row {
   kind: 'reference' | 'read' | 'write';
   /** The first-page row a deep page is compared with. */
   firstOf?: string;
+  /** The same row measured without the streams open (this one ran with them). */
+  withoutStreams?: string;
   result: LoadResult;
   /** The answering server's CPU time per request (user + system), µs; null when unreadable. */
   cpuUs: number | null;
@@ -163,8 +173,17 @@ async function fixtures() {
   const [common, rare] = [await byUse('desc'), await byUse('asc')];
   // Writes spread over many recent posts, as real traffic does (and never pile onto one row).
   const recent = await k.selectFrom('posts').select('id').orderBy('id', 'desc').limit(2000).execute();
+  const streamUsers = await k.selectFrom('users').select('email').orderBy('id').limit(STREAM_USERS).execute();
   await db.close();
-  return { viewer, prolific: prolific.username, hot, common, rare, writePosts: recent.map((r) => r.id) };
+  return {
+    viewer,
+    prolific: prolific.username,
+    hot,
+    common,
+    rare,
+    writePosts: recent.map((r) => r.id),
+    streamEmails: streamUsers.map((u) => u.email),
+  };
 }
 
 /** The home feed's index loads in the background after start-up; measure what it serves once loaded. */
@@ -329,6 +348,9 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
       const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
       if (first && r.rps < 0.9 * first.result.rps)
         notes.push(`deep ${((1 - r.rps / first.result.rps) * 100).toFixed(0)}% slower`);
+      const alone = row.withoutStreams ? rows.find((x) => x.name === row.withoutStreams) : undefined;
+      if (alone && r.rps < 0.9 * alone.result.rps)
+        notes.push(`${((1 - r.rps / alone.result.rps) * 100).toFixed(0)}% slower with the streams open`);
       for (const note of notes) missed.push(`${row.name}: ${note}`);
     }
     if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
@@ -582,6 +604,45 @@ async function main(): Promise<void> {
         console.log(
           `  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`,
         );
+    }
+    // Issue 21: the feed rows again, with streams held open on the same instance.
+    const feedPlans = selected.filter((plan) => FEED_ROW.test(plan.name) && !plan.firstOf);
+    if (streamCount > 0 && feedPlans.length > 0) {
+      const cookies: string[] = [];
+      for (const email of f.streamEmails) cookies.push(await login(appUrl, email));
+      const streams = await openStreams(appUrl, cookies, streamCount);
+      const held = memoryOf(app.child.pid!);
+      console.log(
+        `With ${streams.open()} notification streams open${held ? `: server RSS ${mb(held.rss)} (anon ${mb(held.anon)})` : ''}`,
+      );
+      try {
+        for (const plan of feedPlans) {
+          const group = [plan, ...selected.filter((other) => other.firstOf === plan.name)];
+          const named = (p: Plan) => `${p.name} · ${streamCount} streams`;
+          cookie = await login(appUrl, f.viewer.email);
+          const paired = [measurand(nextPlan, `${named(plan)} · Next.js route`)];
+          const measured = await measure([...group.map((p) => measurand(p, named(p))), ...paired], scriptDir, warmedUp);
+          group.forEach((p, index) =>
+            rows.push({
+              name: named(p),
+              kind: p.kind,
+              firstOf: p.firstOf && named({ ...p, name: p.firstOf }),
+              withoutStreams: p.name,
+              ...measured[index],
+              nextInTurns: measured[group.length],
+            }),
+          );
+        }
+        if (streams.open() < streamCount)
+          throw new Error(`${streamCount - streams.open()} streams ended during the rows`);
+        const now = memoryOf(app.child.pid!);
+        if (now)
+          console.log(
+            `  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}), peak so far ${mb(now.peak)}; ${streams.bytes()} bytes sent on the streams`,
+          );
+      } finally {
+        streams.close();
+      }
     }
     const peakRss = memory.peak();
     memory.stop();

@@ -8,7 +8,7 @@ import type { CommentsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
 
 /** The viewer's reaction as a subquery, for the reason `selectPosts` gives. */
-function selectComments(db: Queryable, viewerId: string) {
+export function selectComments(db: Queryable, viewerId: string) {
   return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')

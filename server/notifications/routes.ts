@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Guards, currentUser } from '../auth/guard';
+import { TooManyAttemptsError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors, listOf, notificationSchema } from '../http/schemas';
 import type { NotificationsService } from './service';
-import type { NotificationStreams } from './streams';
+import { type NotificationStreams, STREAMS_PER_USER_MAX } from './streams';
 
 const countResponse = { type: 'object', properties: { count: { type: 'integer' } } } as const;
 
@@ -63,11 +64,17 @@ export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions>
       schema: {
         tags: ['notifications'],
         description: 'Server-Sent Events: `event: notification`, `id:` its id, `data:` the notification.',
-        response: { ...errors(401) },
+        response: { ...errors(401, 429) },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
+      if (!streams.hasRoomFor(user.id))
+        throw new TooManyAttemptsError(
+          `At most ${STREAMS_PER_USER_MAX} notification streams may be open at once; close one first`,
+          60,
+          'TooManyStreams',
+        );
       const lastEventId = request.headers['last-event-id'];
       // The headers set by the hooks (security, Cache-Control) would be lost with the reply.
       reply.header('Cache-Control', 'private, no-store');

@@ -12,6 +12,9 @@ import type { Notified } from './notify';
 /** The bus channel of notification nudges: `{ userId, notificationId }`. */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 
+/** Open streams one user may hold in a process: a tab each is plenty; more is a leak or abuse. */
+export const STREAMS_PER_USER_MAX = 32;
+
 /** A client that reads nothing while this much waits for it is dropped, not buffered without end. */
 const MAX_PENDING_BYTES = 1 << 20;
 
@@ -111,6 +114,11 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
         stream.waiting = null;
         for (const notification of waiting) write(stream, notification);
       }
+    },
+
+    /** Whether the user may open one more stream here. */
+    hasRoomFor(userId: string): boolean {
+      return (byUser.get(userId)?.size ?? 0) < STREAMS_PER_USER_MAX;
     },
 
     /** Open streams in this process. */

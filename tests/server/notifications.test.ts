@@ -1,7 +1,10 @@
+import { CompiledQuery, sql } from 'kysely';
 import type { AppNotification, Comment, Post } from '../../lib/types';
+import { selectComments } from '../../server/comments/repository';
+import { selectPosts } from '../../server/posts/repository';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
-import { openStream } from './sse';
+import { listening, openStream } from './sse';
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -325,7 +328,60 @@ describe('mentions', () => {
   });
 });
 
+describe('mentions in the lists', () => {
+  it("are read in the lists' own statement through the mentions tables' primary keys", async () => {
+    const db = t.db.kysely;
+    const queries = {
+      post_mentions: selectPosts(db, alice.id).orderBy('posts.id', 'desc').limit(12).compile(),
+      comment_mentions: selectComments(db, alice.id).orderBy('comments.id', 'desc').limit(12).compile(),
+    };
+    for (const [table, query] of Object.entries(queries)) {
+      if (t.db.dialect === 'sqlite') {
+        const plan = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+        );
+        const details = plan.rows.map((r) => r.detail);
+        expect(details, table).toContain(
+          `SEARCH m USING COVERING INDEX sqlite_autoindex_${table}_1 (${table === 'post_mentions' ? 'post_id' : 'comment_id'}=?)`,
+        );
+        expect(
+          details.some((d) => d.startsWith('SCAN m')),
+          table,
+        ).toBe(false);
+      } else {
+        await db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
+          );
+          const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+          expect(text, table).toContain(`on ${table}_pk`);
+          expect(text, table).not.toMatch(new RegExp(`Seq Scan on ${table}`));
+        });
+      }
+    }
+  });
+});
+
 describe('the stream', () => {
+  it('takes at most 32 open streams per user (429 beyond)', async () => {
+    const user = (await freshUsers(1))[0];
+    const streams = await Promise.all(Array.from({ length: 32 }, () => openStream(t.app, user.headers)));
+    try {
+      expect(streams.every((s) => s.response.status === 200)).toBe(true);
+      const refused = await fetch(`${await listening(t.app)}/api/notifications/stream`, { headers: user.headers });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.json()).toEqual({ message: expect.any(String), code: 'TooManyStreams' });
+      // Someone else still gets one.
+      const other = await openStream(t.app, alice.headers);
+      expect(other.response.status).toBe(200);
+      other.close();
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('sends each new notification as an event with its id, and a heartbeat', async () => {
     const [me, fan] = await freshUsers(2);
     const stream = await openStream(t.app, me.headers);

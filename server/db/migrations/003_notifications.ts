@@ -28,8 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'id'])
     .where(sql.ref('read_at'), 'is', null)
     .execute();
-  // The cascades look notifications up by post and by comment.
+  // The cascades look notifications up by post, by comment and by actor.
   await db.schema.createIndex('notifications_post_idx').on('notifications').columns(['post_id']).execute();
+  await db.schema.createIndex('notifications_actor_idx').on('notifications').columns(['actor_id']).execute();
   await db.schema.createIndex('notifications_comment_idx').on('notifications').columns(['comment_id']).execute();
 
   // Who a post or a comment mentions (users that existed when it was written).
