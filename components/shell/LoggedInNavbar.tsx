@@ -55,8 +55,9 @@ const SearchSlot = styled.div<{ $open: boolean }>`
 `;
 
 /**
- * Between md and lg the bar is too narrow for the search, the links, Create post and the avatar:
- * the search takes the spacer's share, and Create post shows its icon (its name stays).
+ * Between md and lg the bar is too narrow for the search, the links, Create post, the bell and the
+ * avatar: the search takes the spacer's share, and Create post and the logo show their icons (their
+ * names stay).
  */
 const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
 
@@ -134,7 +135,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
             <Icon name="menu" />
           </IconButton>
         </MobileOnly>
-        <Logo href={links.home()} />
+        <Logo href={links.home()} hideWordAt={midWidth} />
         <SearchSlot ref={searchSlot} id={searchId} $open={searchOpen} data-open={searchOpen}>
           <TagSearch onSearch={() => setSearchOpen(false)} />
         </SearchSlot>

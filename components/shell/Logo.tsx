@@ -25,7 +25,23 @@ const Mark = styled.span`
   color: ${appTheme.color.onAccent};
 `;
 
-export function Logo({ href }: { href: string }) {
+/** The word beside the mark; `$hideAt` (a media query) keeps it for screen readers only. */
+const Word = styled.span<{ $hideAt?: string }>`
+  ${({ $hideAt }) =>
+    $hideAt
+      ? `${$hideAt} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+  }`
+      : ''}
+`;
+
+export function Logo({ href, hideWordAt }: { href: string; hideWordAt?: string }) {
   return (
     <LogoLink href={href}>
       <Mark aria-hidden="true">
@@ -44,7 +60,7 @@ export function Logo({ href }: { href: string }) {
           <path d="m4 18 5-5 4 4 3-3 4 4" />
         </svg>
       </Mark>
-      Posts
+      <Word $hideAt={hideWordAt}>Posts</Word>
     </LogoLink>
   );
 }
