@@ -21,7 +21,7 @@ const Surface = styled.section`
 const More = styled.div`
   display: flex;
   justify-content: center;
-  padding: 16px;
+  &:not(:empty) { padding: 16px; }
 `;
 
 /** The notifications page: every notification, newest first, paged as it scrolls; seeing them marks them read. */
