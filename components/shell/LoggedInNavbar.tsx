@@ -61,6 +61,14 @@ const SearchSlot = styled.div<{ $open: boolean }>`
  */
 const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
 
+/** The logo's word takes no room between md and lg; it stays the link's name (here, not in Logo: Logo is on every page). */
+const LogoSlot = styled.span`
+  display: contents;
+  ${midWidth} {
+    a { font-size: 0; gap: 0; }
+  }
+`;
+
 const BarSpacer = styled(Spacer)`
   ${midWidth} { display: none; }
 `;
@@ -135,7 +143,9 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
             <Icon name="menu" />
           </IconButton>
         </MobileOnly>
-        <Logo href={links.home()} hideWordAt={midWidth} />
+        <LogoSlot>
+          <Logo href={links.home()} />
+        </LogoSlot>
         <SearchSlot ref={searchSlot} id={searchId} $open={searchOpen} data-open={searchOpen}>
           <TagSearch onSearch={() => setSearchOpen(false)} />
         </SearchSlot>

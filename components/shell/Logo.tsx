@@ -25,23 +25,7 @@ const Mark = styled.span`
   color: ${appTheme.color.onAccent};
 `;
 
-/** The word beside the mark; `$hideAt` (a media query) keeps it for screen readers only. */
-const Word = styled.span<{ $hideAt?: string }>`
-  ${({ $hideAt }) =>
-    $hideAt
-      ? `${$hideAt} {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-  }`
-      : ''}
-`;
-
-export function Logo({ href, hideWordAt }: { href: string; hideWordAt?: string }) {
+export function Logo({ href }: { href: string }) {
   return (
     <LogoLink href={href}>
       <Mark aria-hidden="true">
@@ -60,7 +44,7 @@ export function Logo({ href, hideWordAt }: { href: string; hideWordAt?: string }
           <path d="m4 18 5-5 4 4 3-3 4 4" />
         </svg>
       </Mark>
-      <Word $hideAt={hideWordAt}>Posts</Word>
+      Posts
     </LogoLink>
   );
 }
