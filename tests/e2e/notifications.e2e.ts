@@ -82,6 +82,10 @@ describe('notifications (issue 21)', () => {
     await other.request.patch(`/api/users/${a.username}/follow`, { data: {} });
     await other.request.post(`/api/posts/${post._id}/comments`, { data: { message: `So calm, @${a.username}` } });
 
+    // The server renders the page with them (and reading its HTML marks nothing read).
+    const html = await (await page.request.get('/notifications', { maxRedirects: 0 })).text();
+    expect(html).toContain(`<strong>${b.username}</strong> <!-- -->started following you`);
+
     await openAppPage(page, '/home');
     await waitForStream(page);
     const link = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
