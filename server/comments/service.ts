@@ -45,9 +45,9 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
       const post = await requirePost(posts, postId);
-      const mentioned = await mentionedUsers(data.mentions, message);
       const id = newId();
-      const notified = await data.transaction(async (trx) => {
+      const { notified, row } = await data.transaction(async (trx) => {
+        const mentioned = await mentionedUsers(trx.mentions, message);
         // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
         if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
         await trx.comments.insertComment({ id, post_id: postId, user_id: user.id, message, created_at: nowIso() });
@@ -56,16 +56,18 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
           mentioned.map((u) => u.id),
         );
         const about = { actorId: user.id, postId, commentId: id };
-        return notifyEach(trx.notifications, [
+        const notified = await notifyEach(trx.notifications, [
           { type: 'comment', userId: post.creator_id, ...about },
           // The post's creator hears of the comment already, with its text.
           ...mentioned
             .filter((u) => u.id !== post.creator_id)
             .map((u): NotifiedAction => ({ type: 'mention', userId: u.id, ...about })),
         ]);
+        // Read before the commit: right after it, a delete of the post waiting on its lock takes the comment too.
+        return { notified, row: (await trx.comments.findComment(user.id, id))! };
       });
       announce(notified);
-      return toComment((await comments.findComment(user.id, id))!);
+      return toComment(row);
     },
 
     async remove(user: AuthUser, postId: string, commentId: string): Promise<{ commentId: string }> {

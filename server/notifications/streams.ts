@@ -38,9 +38,11 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
   const byUser = new Map<string, Set<Stream>>();
   let count = 0;
   let heartbeat: NodeJS.Timeout | null = null;
+  // Fastify's preClose ends the streams first; the context's close (later) finds nothing to do.
+  let closed = false;
 
   function write(stream: Stream, notification: AppNotification): void {
-    if (stream.replayed?.has(notification.id)) return;
+    if (stream.replayed?.has(notification.id) || stream.res.destroyed) return;
     stream.res.write(`event: notification\nid: ${notification.id}\ndata: ${JSON.stringify(notification)}\n\n`);
     if (stream.res.writableLength > MAX_PENDING_BYTES) stream.res.destroy();
   }
@@ -64,7 +66,8 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
   });
 
   function beat(): void {
-    for (const streams of byUser.values()) for (const stream of streams) stream.res.write(': keep-alive\n\n');
+    for (const streams of byUser.values())
+      for (const stream of streams) if (!stream.res.destroyed) stream.res.write(': keep-alive\n\n');
   }
 
   function remove(userId: string, stream: Stream): void {
@@ -97,6 +100,10 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
       });
       req.socket.setNoDelay(true);
       res.write(': connected\n\n');
+      if (closed) {
+        res.end(); // opened while the server closes: the client reconnects to another instance
+        return;
+      }
       const stream: Stream = { res, replayed: null, waiting: lastEventId ? [] : null };
       let streams = byUser.get(userId);
       if (!streams) byUser.set(userId, (streams = new Set()));
@@ -128,6 +135,8 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
 
     /** Ends every stream (the server is closing) and stops listening. */
     close(): void {
+      if (closed) return;
+      closed = true;
       unsubscribe();
       for (const streams of byUser.values()) for (const stream of streams) stream.res.end();
     },

@@ -129,10 +129,10 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
       const message = readMessage(input.message);
       const tags = readTags(input.tags);
       const { image, mediaId } = await ownPostImage(user, input.image);
-      const mentioned = await mentionedUsers(data.mentions, message);
       const id = newId();
       const now = nowIso();
       const notified = await data.transaction(async (trx) => {
+        const mentioned = await mentionedUsers(trx.mentions, message);
         await trx.posts.insertPost({
           id,
           creator_id: user.id,
@@ -184,11 +184,11 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
         changes.image = image;
         changes.media_id = mediaId;
       }
-      const mentioned = changes.message === undefined ? null : await mentionedUsers(data.mentions, changes.message);
       const notified = await data.transaction(async (trx) => {
         await trx.posts.updatePost(id, changes);
         if (tags) await trx.posts.replaceTags(id, tags);
-        if (!mentioned) return [];
+        if (changes.message === undefined) return [];
+        const mentioned = await mentionedUsers(trx.mentions, changes.message);
         // Only the newly mentioned hear of it; those no longer mentioned lose the link.
         const before = new Set(await trx.mentions.postMentionIds(id));
         const now = new Set(mentioned.map((u) => u.id));

@@ -148,7 +148,7 @@ export function usersInRange(db: Queryable, v: { viewerId: string; from: string;
           eb
             .selectFrom('follows')
             .select('follows.id')
-            .where('follows.follower_id', '=', v.viewerId)
+            .where('follows.follower_id', '=', unplanned(db, v.viewerId))
             .whereRef('follows.followee_id', '=', 'users.id'),
         )
         .as('followed_by_me'),

@@ -1,7 +1,7 @@
 /** Profiles, follows, account and profile changes. */
 import { TEXTS } from '../../lib/texts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
-import type { Profile, User, PersonResult, UserSummary } from '../../lib/types';
+import type { PersonResult, Profile, User, UserSummary } from '../../lib/types';
 import {
   descriptionError,
   emailError,
