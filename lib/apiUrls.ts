@@ -15,4 +15,5 @@ export const apiUrls = {
   user,
   userPosts: (username: string) => `${user(username)}/posts`,
   instance: () => '/api/instance',
+  notifications: () => '/api/notifications',
 };

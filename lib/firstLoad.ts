@@ -7,7 +7,7 @@
  * `next` from the same `Link` header), so the store starts in the state the client would have
  * reached by reading the API itself.
  */
-import type { InstanceInfo, Post, PostWithComments, Profile, User } from './types';
+import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
 export const FIRST_LOAD_KEY = Symbol.for('posts.firstLoad');
@@ -26,7 +26,8 @@ export type FirstPageData =
   | { kind: 'tagged'; tags: string[]; posts: ListPage<Post> }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
   | { kind: 'post'; post: PostWithComments; commentsNext: string | null }
-  | { kind: 'contact'; instance: InstanceInfo };
+  | { kind: 'contact'; instance: InstanceInfo }
+  | { kind: 'notifications'; notifications: ListPage<AppNotification> };
 
 export interface FirstLoad {
   /** The signed-in viewer (from the session cookie only). */
@@ -71,7 +72,7 @@ export interface LargestImage {
  */
 export function largestImage(data: FirstLoad | null): LargestImage | null {
   const page = data?.page;
-  if (!page || page.kind === 'contact') return null;
+  if (!page || page.kind === 'contact' || page.kind === 'notifications') return null;
   if (page.kind === 'profile') return page.profile.banner ? { href: page.profile.banner } : null;
   const post = page.kind === 'post' ? page.post : page.posts.items[0];
   if (!post) return null;

@@ -6,7 +6,7 @@
  */
 import { apiUrls } from './apiUrls';
 import type { FirstPageData, ListPage } from './firstLoad';
-import type { InstanceInfo, Post, PostWithComments, Profile, User } from './types';
+import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 import { tagList } from './tags';
 
 /** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
@@ -23,6 +23,7 @@ export const links = {
   home: () => '/home',
   settings: () => '/settings',
   contact: () => '/contact',
+  notifications: () => '/notifications',
   /** Redirects to the viewer's own profile. */
   myProfile: () => '/profile',
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
@@ -38,6 +39,7 @@ export const firstReads = {
   post: (id: string) => [apiUrls.post(id)],
   settings: (): string[] => [],
   contact: () => [apiUrls.instance()],
+  notifications: () => [apiUrls.notifications()],
   myProfile: (): string[] => [],
 };
 
@@ -97,6 +99,13 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
   '/contact': {
     reads: () => firstReads.contact(),
     firstData: ([instance]) => ({ kind: 'contact', instance: instance.body as InstanceInfo }),
+  },
+  '/notifications': {
+    reads: () => firstReads.notifications(),
+    firstData: ([list]) => ({
+      kind: 'notifications',
+      notifications: { items: list.body as AppNotification[], next: list.next },
+    }),
   },
   '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
 };

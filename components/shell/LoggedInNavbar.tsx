@@ -13,6 +13,7 @@ import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
 import { TagSearch } from '../../features/search';
+import { LiveNotifications, NotificationBell, NotificationsLink } from '../../features/activity';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 
@@ -54,10 +55,19 @@ const SearchSlot = styled.div<{ $open: boolean }>`
 `;
 
 /**
- * Between md and lg the bar is too narrow for the search, the links, Create post and the avatar:
- * the search takes the spacer's share, and Create post shows its icon (its name stays).
+ * Between md and lg the bar is too narrow for the search, the links, Create post, the bell and the
+ * avatar: the search takes the spacer's share, and Create post and the logo show their icons (their
+ * names stay).
  */
 const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
+
+/** The logo's word takes no room between md and lg; it stays the link's name (here, not in Logo: Logo is on every page). */
+const LogoSlot = styled.span`
+  display: contents;
+  ${midWidth} {
+    a { font-size: 0; gap: 0; }
+  }
+`;
 
 const BarSpacer = styled(Spacer)`
   ${midWidth} { display: none; }
@@ -133,7 +143,9 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
             <Icon name="menu" />
           </IconButton>
         </MobileOnly>
-        <Logo href={links.home()} />
+        <LogoSlot>
+          <Logo href={links.home()} />
+        </LogoSlot>
         <SearchSlot ref={searchSlot} id={searchId} $open={searchOpen} data-open={searchOpen}>
           <TagSearch onSearch={() => setSearchOpen(false)} />
         </SearchSlot>
@@ -161,6 +173,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           <Button $size="sm" onClick={onCreatePost}>
             <Icon name="plus" size={16} /> <CreatePostLabel>Create post</CreatePostLabel>
           </Button>
+          <NotificationBell />
           <AvatarDropdown user={user} onLogout={onLogout} />
         </DesktopOnly>
         <MobileOnly>
@@ -172,8 +185,10 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           >
             <Icon name="search" />
           </IconButton>
+          <NotificationsLink current={current(links.notifications()) === 'page'} />
         </MobileOnly>
       </NavbarFrame>
+      <LiveNotifications />
       {sidebarOpen && (
         <Sidebar user={user} onClose={() => setSidebarOpen(false)} onCreatePost={onCreatePost} onLogout={onLogout} />
       )}

@@ -11,6 +11,7 @@ import { Icon } from '../ui/Icon';
 import { AccountLinks, MenuItem } from './AccountLinks';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
+import { UnreadBadge, unreadLabel, useUnreadCount } from '../../features/activity';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 
@@ -75,9 +76,10 @@ interface SidebarProps {
   onLogout: () => void;
 }
 
-/** The mobile menu: Create post, Home, Contact, then the profile block. */
+/** The mobile menu: Create post, Home, Notifications, Contact, then the profile block. */
 export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps) {
   const panel = useRef<HTMLDivElement>(null);
+  const unread = useUnreadCount();
   useScrollLock(true);
   useFocusTrap(panel, onClose);
 
@@ -107,6 +109,16 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
             <MenuItem>
               <AppLink href={links.home()} onClick={onClose}>
                 <Icon name="home" size={18} /> Home
+              </AppLink>
+            </MenuItem>
+            <MenuItem>
+              <AppLink
+                href={links.notifications()}
+                onClick={onClose}
+                aria-label={unread ? unreadLabel(unread) : undefined}
+              >
+                <Icon name="bell" size={18} /> Notifications
+                <UnreadBadge inline />
               </AppLink>
             </MenuItem>
             <MenuItem>

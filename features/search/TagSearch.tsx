@@ -1,7 +1,8 @@
 import { useRouter } from 'next/router';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { SEARCH_INPUT_WIDTH_PX } from '../../lib/limits';
+import { SEARCH_INPUT_WIDTH_PX, USERNAME_MAX } from '../../lib/limits';
+import type { PersonResult } from '../../lib/types';
 import { normalizeTag, tagError } from '../../lib/validation';
 import { Icon } from '../../components/ui/Icon';
 import { TagChip } from '../posts';
@@ -97,9 +98,33 @@ const Error = styled.p`
   color: ${appTheme.color.danger};
 `;
 
+const Section = styled.div`
+  & + & { margin-top: 10px; padding-top: 10px; border-top: 1px solid ${appTheme.color.border}; }
+`;
+
+// The people found as you type load with the first keystroke, not with the navbar.
+const loadPeopleResults = () => import('./PeopleResults');
+const PeopleResults = lazy(loadPeopleResults);
+
+const NAME_PREFIX = new RegExp(`^[A-Za-z0-9_.]{1,${USERNAME_MAX}}$`);
+
 export const tagCountText = (n: number) => `${n} ${n === 1 ? 'tag' : 'tags'}`;
 
-/** The navbar's tag search: Enter adds a tag, Search opens /tagged/{tag1,tag2}. */
+/**
+ * What the field holds, read as a people search: `@name` looks for people only; a plain word (a
+ * `#` dropped) is a tag and a name prefix both. Null when it cannot start a username.
+ */
+export function peopleQueryOf(input: string): { query: string; only: boolean } | null {
+  const trimmed = input.trim();
+  const only = trimmed.startsWith('@');
+  const query = only ? trimmed.slice(1) : trimmed.replace(/^#/, '');
+  return NAME_PREFIX.test(query) ? { query, only } : only ? { query: '', only } : null;
+}
+
+/**
+ * The navbar's search: Enter adds a tag, Search opens /tagged/{tag1,tag2}; people whose name starts
+ * with what is typed show beside the tags, and `@name` searches people only (Enter opens the first).
+ */
 export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   const router = useRouter();
   const id = useId();
@@ -109,6 +134,12 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   // The tag list floats over the page, so it shows only while the search is being used.
   const [active, setActive] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const firstPerson = useRef<PersonResult | null>(null);
+  const people = peopleQueryOf(input);
+  const onFound = useCallback((found: PersonResult[]) => {
+    firstPerson.current = found[0] ?? null;
+  }, []);
 
   const withInput = (): string[] | null => {
     const tag = normalizeTag(input);
@@ -126,18 +157,40 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
     return next;
   };
 
+  const close = () => {
+    setActive(false);
+    onSearch?.();
+  };
+
+  const openFirstPerson = () => {
+    const person = firstPerson.current;
+    if (!person || !people?.query || !person.username.toLowerCase().startsWith(people.query.toLowerCase())) return;
+    void router.push(links.profile(person.username));
+    setInput('');
+    close();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      const first = panelRef.current?.querySelector<HTMLAnchorElement>('[data-people-results] a');
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+      return;
+    }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    withInput();
+    if (people?.only) openFirstPerson();
+    else withInput();
   };
 
   const search = () => {
+    if (people?.only) return openFirstPerson();
     const all = withInput();
     if (!all || all.length === 0) return;
     void router.push(links.tagged(all));
-    setActive(false);
-    onSearch?.();
+    close();
   };
 
   return (
@@ -158,23 +211,27 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
         <label htmlFor={id} className="visually-hidden">
           Add a tag to search
         </label>
+        <span id={`${id}-hint`} className="visually-hidden">
+          Names of people show as you type; start with @ to search people only.
+        </span>
         <input
           ref={inputRef}
           id={id}
           value={input}
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Search by tags"
+          onPointerEnter={() => void loadPeopleResults()}
+          placeholder="Search by tags or @name"
           autoComplete="off"
-          aria-describedby={tags.length ? `${id}-tags` : undefined}
+          aria-describedby={tags.length ? `${id}-hint ${id}-tags` : `${id}-hint`}
         />
         <button type="submit">Search</button>
       </Bar>
-      {active && (tags.length > 0 || error) && (
-        <Panel id={`${id}-tags`}>
+      {active && (tags.length > 0 || error || people?.query) && (
+        <Panel id={`${id}-tags`} ref={panelRef}>
           {error && <Error role="alert">{error}</Error>}
           {tags.length > 0 && (
-            <>
+            <Section>
               <PanelHead>
                 <span aria-live="polite">{tagCountText(tags.length)}</span>
                 {tags.length >= 2 && (
@@ -203,7 +260,22 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
                   </li>
                 ))}
               </Chips>
-            </>
+            </Section>
+          )}
+          {people?.query && (
+            <Section>
+              <Suspense fallback={null}>
+                <PeopleResults
+                  query={people.query}
+                  onFound={onFound}
+                  onNavigate={() => {
+                    setInput('');
+                    close();
+                  }}
+                  onLeaveUp={() => inputRef.current?.focus()}
+                />
+              </Suspense>
+            </Section>
           )}
         </Panel>
       )}

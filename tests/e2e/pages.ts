@@ -32,6 +32,15 @@ export async function buildWorld(page: Page): Promise<World> {
   }
   await page.request.post(`/api/posts/${postId}/comments`, { data: { message: 'What a view!' } });
   await page.request.post('/api/auth/logout');
+  // Someone else follows, likes, comments and mentions: the author's notifications.
+  const fan = await createAccount(page, newAccount('fan'));
+  await signInViaApi(page, fan);
+  await page.request.patch(`/api/users/${author.username}/follow`, { data: {} });
+  await page.request.patch(`/api/posts/${postId}/like`, { data: {} });
+  await page.request.post(`/api/posts/${postId}/comments`, {
+    data: { message: `Golden hour again, @${author.username}! Where is this?` },
+  });
+  await page.request.post('/api/auth/logout');
   return {
     author,
     postId,
@@ -41,6 +50,7 @@ export async function buildWorld(page: Page): Promise<World> {
       { name: 'createAccount', path: '/createAccount', signedIn: false },
       { name: 'home', path: '/home', signedIn: true },
       { name: 'contact', path: '/contact', signedIn: true },
+      { name: 'notifications', path: '/notifications', signedIn: true },
       { name: 'profile', path: `/profile/${author.username}`, signedIn: true },
       { name: 'settings', path: '/settings', signedIn: true },
       { name: 'tagged', path: '/tagged/sea,hiking', signedIn: true },

@@ -140,7 +140,9 @@ describe('visual defects (issue 18)', () => {
                   .map(Number),
                 box: { x: r.left, y: r.top, width: r.width, height: r.height },
               };
-            }),
+            })
+            // Text drawn at no size (the logo's word between md and lg) shows nothing to contrast.
+            .filter((text) => text.box.width > 0),
         );
         expect(texts.length).toBeGreaterThan(0);
         // What is behind the text: the same boxes with the text made invisible.

@@ -15,8 +15,9 @@ describe('the page table', () => {
       links.home(),
       links.settings(),
       links.contact(),
+      links.notifications(),
       links.myProfile(),
-    ]).toEqual(['/', '/login', '/createAccount', '/home', '/settings', '/contact', '/profile']);
+    ]).toEqual(['/', '/login', '/createAccount', '/home', '/settings', '/contact', '/notifications', '/profile']);
   });
 
   it('reads the tags of a /tagged address as tags: trimmed, without #, once each ignoring case, none empty', () => {
@@ -37,6 +38,7 @@ describe('the page table', () => {
     expect(PRIVATE_PAGES['/post/[id]'].reads({ id: 'p1' })).toEqual(['/api/posts/p1']);
     expect(PRIVATE_PAGES['/contact'].reads({})).toEqual(['/api/instance']);
     expect(PRIVATE_PAGES['/settings'].reads({})).toEqual([]);
+    expect(PRIVATE_PAGES['/notifications'].reads({})).toEqual(['/api/notifications']);
     expect(PRIVATE_PAGES['/profile'].redirect?.({ username: 'ana b' } as never)).toBe('/profile/ana%20b');
   });
 });

@@ -9,6 +9,7 @@ import { ReactionBar } from '../components/ReactionBar';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
+import { MentionText } from '../../../components/ui/MentionText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { appTheme } from '../../../themes';
 import { links } from '../../../lib/pages';
@@ -24,6 +25,7 @@ const Content = styled.div`
   flex: 1;
   min-width: 0;
   p { margin: 2px 0 4px; white-space: pre-wrap; overflow-wrap: anywhere; }
+  p a.mention { font-weight: 600; }
 `;
 
 const Meta = styled.div`
@@ -79,7 +81,9 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
           <AppLink href={links.profile(comment.creator)}>{comment.creator}</AppLink>
           <RelativeTime iso={comment.createdAt} />
         </Meta>
-        <p>{comment.message}</p>
+        <p>
+          <MentionText text={comment.message} mentions={comment.mentions} />
+        </p>
         <Actions>
           <ReactionBar
             subject={`comment by ${comment.creator}`}

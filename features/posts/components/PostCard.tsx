@@ -9,6 +9,7 @@ import { deletePost, dislikePost, likePost } from '../state/thunks';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
+import { MentionText } from '../../../components/ui/MentionText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { PostImage } from './PostImage';
@@ -101,6 +102,7 @@ const CommentLink = styled(AppLink)`
 
 const Message = styled.p`
   margin: 0 0 10px;
+  a.mention { font-weight: 600; }
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
@@ -183,7 +185,11 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
             <span aria-hidden="true">{post.commentsCount}</span>
           </CommentLink>
         </Actions>
-        {post.message && <Message>{post.message}</Message>}
+        {post.message && (
+          <Message>
+            <MentionText text={post.message} mentions={post.mentions} />
+          </Message>
+        )}
         {post.tags.length > 0 && (
           <TagRow aria-label="Tags">
             {post.tags.map((tag) => (

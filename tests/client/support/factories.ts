@@ -1,4 +1,4 @@
-import type { Comment, Post, Profile, User } from '../../../lib/types';
+import type { AppNotification, Comment, Post, Profile, User } from '../../../lib/types';
 
 let seq = 0;
 const next = () => ++seq;
@@ -44,6 +44,7 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     myReaction: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    mentions: [],
     ...overrides,
   };
 }
@@ -59,6 +60,21 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     dislikesCount: 0,
     myReaction: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    mentions: [],
+    ...overrides,
+  };
+}
+
+export function buildNotification(overrides: Partial<AppNotification> = {}): AppNotification {
+  const n = next();
+  return {
+    id: `notification-${n}`,
+    type: 'like',
+    read: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    actor: { username: 'ann', avatar: null },
+    post: { _id: 'p1', image: '/media/p1.webp' },
+    comment: null,
     ...overrides,
   };
 }

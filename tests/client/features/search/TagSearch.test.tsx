@@ -1,8 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { TagSearch } from '../../../../features/search/TagSearch';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { router } from '../../support/router';
+import { server } from '../../support/server';
+import type { PersonResult } from '../../../../lib/types';
 
 const input = () => screen.getByLabelText('Add a tag to search');
 
@@ -72,5 +75,77 @@ describe('TagSearch chips', () => {
     await user.click(screen.getByRole('button', { name: 'Remove tag cats' }));
     expect(screen.getByText('1 tag')).toBeInTheDocument();
     expect(input()).toHaveFocus();
+  });
+});
+
+describe('TagSearch: people', () => {
+  function people(found: PersonResult[]) {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/users/search', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json(found.filter((p) => p.username.toLowerCase().startsWith(asked.at(-1)!.toLowerCase())));
+      }),
+    );
+    return asked;
+  }
+  const ann = { _id: 'u1', username: 'ann', avatar: null, description: 'Sailor', followedByMe: true };
+  const annie = { _id: 'u2', username: 'annie', avatar: null, description: '', followedByMe: false };
+
+  it('shows people as you type, asking once typing pauses, beside the tags', async () => {
+    const asked = people([ann, annie]);
+    const user = userEvent.setup();
+    renderWithProviders(<TagSearch />);
+    await user.type(input(), 'sea{Enter}');
+    await user.type(input(), 'an');
+    const found = await screen.findByRole('region', { name: 'People' });
+    await within(found).findByRole('link', { name: /^ann Sailor Following$/ });
+    expect(within(found).getByRole('link', { name: /^annie$/ })).toHaveAttribute('href', '/profile/annie');
+    expect(within(found).getByRole('status')).toHaveTextContent('People (2)');
+    // Typing fast asked once, for what was there when typing paused.
+    expect(asked).toEqual(['an']);
+    expect(screen.getByText('1 tag')).toBeInTheDocument();
+    // A plain word is still a tag.
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('2 tags')).toBeInTheDocument();
+  });
+
+  it('@name searches people only: Enter opens the first one, no tag is added', async () => {
+    people([ann, annie]);
+    const user = userEvent.setup();
+    renderWithProviders(<TagSearch />);
+    await user.type(input(), '@ANN');
+    await screen.findByRole('link', { name: /^annie$/ });
+    await user.keyboard('{Enter}');
+    expect(router.push).toHaveBeenCalledWith('/profile/ann');
+    expect(screen.queryByText(/tags?$/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('moves from the field into the people with the arrow keys and back', async () => {
+    people([ann, annie]);
+    const user = userEvent.setup();
+    renderWithProviders(<TagSearch />);
+    await user.type(input(), '@an');
+    const first = await screen.findByRole('link', { name: /^ann / });
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: /^annie$/ })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input()).toHaveFocus();
+  });
+
+  it('says when nobody is found, and does not ask for what cannot start a username', async () => {
+    const asked = people([ann]);
+    const user = userEvent.setup();
+    renderWithProviders(<TagSearch />);
+    await user.type(input(), 'zed');
+    expect(await screen.findByText('No people found')).toBeInTheDocument();
+    await user.clear(input());
+    await user.type(input(), 'two words');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(asked).toEqual(['zed']);
+    expect(screen.queryByRole('region', { name: 'People' })).not.toBeInTheDocument();
   });
 });

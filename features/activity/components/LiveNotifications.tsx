@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useAppDispatch } from '../../../store/hooks';
+import { sessionLost } from '../../../store/sessionLost';
+import { unreadCount } from '../unreadCount';
+import { describeNotification } from '../describeNotification';
+
+/**
+ * How long after the page has loaded the stream opens: the page's own reads and images go first,
+ * and a load is "network idle" (what Lighthouse and the browser tests wait for) before a connection
+ * that never ends starts.
+ */
+export const STREAM_DELAY_MS = 3000;
+
+/**
+ * Keeps the badges live while a member is signed in (rendered once, by the navbar): opens the
+ * stream, loaded on its own, and says each new notification politely to screen readers.
+ */
+export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: number }) {
+  const dispatch = useAppDispatch();
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const [live, setLive] = useState(false);
+
+  useEffect(() => {
+    let close: (() => void) | null = null;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = async () => {
+      const { openNotificationStream } = await import('../notificationStream');
+      if (cancelled) return;
+      close = openNotificationStream({
+        onCount: (count) => {
+          unreadCount.counted(count);
+          setLive(true);
+        },
+        onNotification: (notification) => {
+          unreadCount.arrived(notification);
+          setSaid((last) => ({ text: `New notification: ${describeNotification(notification)}`, n: last.n + 1 }));
+        },
+        onSessionLost: () => dispatch(sessionLost()),
+      });
+    };
+    const later = () => {
+      timer = setTimeout(() => void start(), delayMs);
+    };
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', later);
+      clearTimeout(timer);
+      close?.();
+      // Signed out: the next member's count starts from their own stream.
+      unreadCount.counted(0);
+    };
+  }, [dispatch, delayMs]);
+
+  // A new node per announcement, so the same sentence twice is said twice.
+  return (
+    <div
+      className="visually-hidden"
+      role="status"
+      aria-live="polite"
+      data-testid="notification-announcer"
+      data-live={live}
+    >
+      {said.text && <span key={said.n}>{said.text}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The live side of the bell: one EventSource on `GET /api/notifications/stream`, loaded only once
+ * a member's navbar is on screen (the bell imports this module lazily).
+ */
+import type { AppNotification } from '../../lib/types';
+import { isSessionLost } from '../../store/sessionLost';
+import { activityApi, NOTIFICATION_STREAM_URL } from './activityApi';
+
+export interface StreamHandlers {
+  /** The unread count, read when the stream (re)opens. */
+  onCount(count: number): void;
+  /** A notification not seen before on this stream. */
+  onNotification(notification: AppNotification): void;
+  /** The session is gone (a 401 after the API client's refresh): the stream stops. */
+  onSessionLost(): void;
+}
+
+export interface StreamOptions {
+  /** The first wait before reopening a stream the server refused; doubled each time up to a minute. */
+  retryMs?: number;
+}
+
+const RETRY_MAX_MS = 60_000;
+/** How many ids are remembered to drop what a reconnect's replay sends again. */
+const SEEN_MAX = 200;
+
+/** Opens the stream; the returned function closes it for good. */
+export function openNotificationStream(handlers: StreamHandlers, options: StreamOptions = {}): () => void {
+  const { retryMs = 2000 } = options;
+  const seen = new Set<string>();
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let wait = retryMs;
+  let stopped = false;
+
+  const readCount = () =>
+    activityApi.unread().then(
+      (count) => {
+        if (!stopped) handlers.onCount(count);
+      },
+      (error: unknown) => {
+        if (stopped) return;
+        if (isSessionLost(error)) {
+          stopped = true;
+          handlers.onSessionLost();
+        }
+        throw error;
+      },
+    );
+
+  const onMessage = (event: MessageEvent<string>) => {
+    let notification: AppNotification;
+    try {
+      notification = JSON.parse(event.data) as AppNotification;
+    } catch {
+      return;
+    }
+    if (seen.has(notification.id)) return;
+    seen.add(notification.id);
+    if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as string);
+    handlers.onNotification(notification);
+  };
+
+  const open = () => {
+    source = new EventSource(NOTIFICATION_STREAM_URL, { withCredentials: true });
+    source.addEventListener('notification', onMessage as EventListener);
+    // Every (re)open reads the count: what arrived while the stream was down is counted too.
+    source.onopen = () => {
+      wait = retryMs;
+      readCount().catch(() => {});
+    };
+    source.onerror = () => {
+      // CONNECTING: the browser reconnects by itself, sending Last-Event-ID. CLOSED: the server
+      // refused (an expired access token is a 401), which EventSource never retries.
+      if (!source || source.readyState !== EventSource.CLOSED) return;
+      source.close();
+      source = null;
+      timer = setTimeout(reopen, wait);
+      wait = Math.min(wait * 2, RETRY_MAX_MS);
+    };
+  };
+
+  // A read through the API client first: a lapsed session is renewed there (the cookies the
+  // stream then sends), a lost one stops the stream instead of knocking forever.
+  const reopen = () => {
+    readCount().then(
+      () => !stopped && open(),
+      () => {
+        if (stopped) return;
+        timer = setTimeout(reopen, wait);
+        wait = Math.min(wait * 2, RETRY_MAX_MS);
+      },
+    );
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+    source = null;
+  };
+}
