@@ -22,6 +22,8 @@ export type UploadPreset = (typeof UPLOAD_PRESETS)[number];
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+/** Names a static API path takes: `/api/users/search` wins over `/api/users/{username}`. */
+export const RESERVED_USERNAMES = ['search'];
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;

@@ -12,6 +12,7 @@ import {
   TAGS_PER_POST_MAX,
   USERNAME_MAX,
   USERNAME_MIN,
+  RESERVED_USERNAMES,
   USERNAME_PATTERN,
   COMMENT_MAX,
 } from './limits';
@@ -75,6 +76,7 @@ export function usernameError(username: string | undefined | null): string | nul
     return `Username must be ${USERNAME_MIN}–${USERNAME_MAX} characters`;
   }
   if (!USERNAME_PATTERN.test(username)) return 'Username may contain only letters, digits, _ and .';
+  if (RESERVED_USERNAMES.includes(username.toLowerCase())) return 'This username is reserved';
   return null;
 }
 

@@ -33,7 +33,7 @@ export interface UsersRoutesOptions {
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { users: service, posts, guards }) => {
   const { signedIn, write } = guards;
 
-  // A static path: it wins over `/:username`, so a user named `search` has no profile here.
+  // A static path: it wins over `/:username`, which is why `search` is a reserved username (lib/limits.ts).
   app.get<{ Querystring: { q: string } }>(
     '/search',
     {

@@ -46,6 +46,7 @@ describe('signup', () => {
       'Username may contain only letters, digits, _ and .',
     ],
     [{ email: 'a@b.co', password: 'password123' }, 'Username is required'],
+    [{ username: 'Search', email: 'a@b.co', password: 'password123' }, 'This username is reserved'],
     [{ username: 'valid_name', email: 'not-an-email', password: 'password123' }, 'Email must be a valid address'],
     [{ username: 'valid_name', email: 'a@b.co', password: 'short' }, 'Password must be 8–128 characters'],
     [{ username: 'valid_name', email: 'a@b.co', password: 'x'.repeat(129) }, 'Password must be 8–128 characters'],
