@@ -2,13 +2,21 @@
  * Block, unblock, mute, unmute from a profile (issue 23). Loaded with the profile page only, not
  * with the store: the shared first load stays as it was (docs/frontend.md, budget).
  */
-import { errorMessage } from '../../services/apiClient';
+import { apiUrls } from '../../lib/apiUrls';
+import type { Profile } from '../../lib/types';
+import { apiClient, errorMessage } from '../../services/apiClient';
 import { isSessionLost, sessionLost } from '../../store/sessionLost';
 import { declareToasts } from '../../store/thunkToasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
 import { fetchLoggedUser } from '../auth';
-import { type RelationAction, usersApi } from './usersApi';
 import { fetchProfile } from './userSlice';
+
+export type RelationAction = 'block' | 'unblock' | 'mute' | 'unmute';
+
+/** Not in `usersApi`: that module is in every page's first load (the store imports its slice). */
+async function changeOn(username: string, action: RelationAction): Promise<Profile> {
+  return (await apiClient.patch<{ user: Profile }>(`${apiUrls.user(username)}/${action}`)).data.user;
+}
 
 const DONE: Record<RelationAction, (username: string) => string> = {
   block: (username) => `You blocked ${username}`,
@@ -22,7 +30,7 @@ export const changeRelation = createAppAsyncThunk(
   'user/changeRelation',
   async ({ username, action }: { username: string; action: RelationAction }, { dispatch, rejectWithValue }) => {
     try {
-      const profile = await usersApi.relation(username, action);
+      const profile = await changeOn(username, action);
       if (action === 'block') void dispatch(fetchLoggedUser());
       await dispatch(fetchProfile({ username, quiet: true }));
       return profile;

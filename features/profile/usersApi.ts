@@ -3,8 +3,6 @@ import type { Profile, UserSummary } from '../../lib/types';
 import { apiClient, getPage, type Page } from '../../services/apiClient';
 
 export type Connection = 'followers' | 'following';
-/** What the profile page's safety buttons do (issue 23). */
-export type RelationAction = 'block' | 'unblock' | 'mute' | 'unmute';
 
 const userPath = apiUrls.user;
 
@@ -20,8 +18,5 @@ export const usersApi = {
   },
   async unfollow(username: string, userId: string): Promise<Profile> {
     return (await apiClient.patch<{ user: Profile }>(`${userPath(username)}/unfollow`, { userId })).data.user;
-  },
-  async relation(username: string, action: RelationAction): Promise<Profile> {
-    return (await apiClient.patch<{ user: Profile }>(`${userPath(username)}/${action}`)).data.user;
   },
 };
