@@ -34,6 +34,10 @@ export interface Profile {
   followingCount: number;
   postsCount: number;
   followedByMe: boolean;
+  /** The viewer blocks this user: the profile shows, their posts and comments do not. */
+  blockedByMe: boolean;
+  /** The viewer mutes this user: their posts leave the viewer's feeds, they notify the viewer no more. */
+  mutedByMe: boolean;
   createdAt: string;
 }
 

@@ -36,6 +36,7 @@ import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
 import { accountRoutes } from './users/accountRoutes';
+import { safetyRoutes } from './safety/routes';
 import { usersRoutes } from './users/routes';
 
 declare module 'fastify' {
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
+  await app.register(safetyRoutes, { prefix: '/api/users', safety: ctx.safety, guards });
   await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, comments: ctx.comments, guards });
   await app.register(notificationsRoutes, {
     prefix: '/api/notifications',

@@ -42,6 +42,8 @@ import { reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
 import { type AccountExport, accountExport } from './users/export';
+import { safetyRepository } from './safety/repository';
+import { type SafetyService, safetyService } from './safety/service';
 import { usersRepository } from './users/repository';
 import { type UsersService, usersService } from './users/service';
 
@@ -62,6 +64,8 @@ export interface AppContext {
   sessions: SessionsService;
   twoFactor: TwoFactorService;
   users: UsersService;
+  /** Blocks and mutes (issue 23). */
+  safety: SafetyService;
   /** The signed-in user's data export (zip) and account deletion. */
   exports: AccountExport;
   deletion: AccountDeletion;
@@ -95,6 +99,7 @@ const repositories = (db: Queryable) => ({
   mentions: mentionsRepository(db),
   twoFactor: twoFactorRepository(db),
   account: accountRepository(db),
+  safety: safetyRepository(db),
 });
 
 export function buildContext(
@@ -187,6 +192,7 @@ export function buildContext(
     sessions: sessionsService({ sessions: data.sessions, checked }),
     twoFactor,
     users: usersService({ data, auth, emailVerification, media, homeFeed, announce }),
+    safety: safetyService({ data, homeFeed }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({
       data,

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { Profile } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { followUser, selectFollowState, unfollowUser } from './userSlice';
+import { type RelationAction, changeRelation } from './relations';
 import { Avatar } from '../../components/ui/Avatar';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
@@ -64,6 +67,56 @@ const Stats = styled.dl`
   dd { margin: 0; font-weight: 700; }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 8px;
+  padding-bottom: 6px;
+`;
+
+/** Mute/Unmute and Block/Unblock; a block asks first. */
+function SafetyActions({ profile }: { profile: Profile }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState<RelationAction | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const run = async (action: RelationAction) => {
+    setBusy(action);
+    await dispatch(changeRelation({ username: profile.username, action }));
+    setBusy(null);
+    setConfirming(false);
+  };
+  const mute: RelationAction = profile.mutedByMe ? 'unmute' : 'mute';
+  return (
+    <>
+      {!profile.blockedByMe && (
+        <Button $variant="secondary" disabled={busy !== null} aria-busy={busy === mute} onClick={() => void run(mute)}>
+          {busy === mute && <Spinner />} {profile.mutedByMe ? 'Unmute' : 'Mute'}
+        </Button>
+      )}
+      {profile.blockedByMe ? (
+        <Button disabled={busy !== null} aria-busy={busy === 'unblock'} onClick={() => void run('unblock')}>
+          {busy === 'unblock' && <Spinner />} Unblock
+        </Button>
+      ) : (
+        <Button $variant="secondary" disabled={busy !== null} onClick={() => setConfirming(true)}>
+          Block
+        </Button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`Block ${profile.username}?`}
+          message="Neither of you will see the other's posts or comments, and you will stop following each other. They will not be told."
+          confirmLabel="Block"
+          busy={busy === 'block'}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void run('block')}
+        />
+      )}
+    </>
+  );
+}
+
 interface ProfileHeaderProps {
   profile: Profile;
   isMe: boolean;
@@ -81,6 +134,8 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
         <Icon name="settings" size={16} /> Edit profile
       </ButtonLink>
     );
+  } else if (profile.blockedByMe) {
+    action = null;
   } else if (profile.followedByMe) {
     action = (
       <Button
@@ -108,7 +163,10 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
           <AvatarRing>
             <Avatar src={profile.avatar} name={profile.username} size={128} decorative={false} />
           </AvatarRing>
-          <div style={{ paddingBottom: 6 }}>{action}</div>
+          <Actions>
+            {action}
+            {!isMe && <SafetyActions profile={profile} />}
+          </Actions>
         </Top>
         <Name>{profile.username}</Name>
         {profile.description && <Description>{profile.description}</Description>}

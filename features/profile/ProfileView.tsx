@@ -106,7 +106,13 @@ export function ProfileView({ username }: { username: string }) {
             Following
           </button>
         </Tabs>
-        {tab === 'posts' ? (
+        {tab === 'posts' && profile.blockedByMe ? (
+          <EmptyState>
+            <Icon name="user" size={32} />
+            <h2>You blocked {profile.username}</h2>
+            <p>You do not see their posts or comments, and they do not see yours. Unblock them to see them again.</p>
+          </EmptyState>
+        ) : tab === 'posts' ? (
           <PostList
             layout="grid"
             source={{ kind: 'user', username: profile.username }}

@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Stack } from '../../components/ui/Panel';
 import { useAppDispatch } from '../../store/hooks';
+import { BlockedMutedSettings } from './BlockedMutedSettings';
 import { DataSettings } from './DataSettings';
 import type { TwoFactorStatus } from './securityApi';
 import { fetchTwoFactor } from './securityThunks';
 import { SessionsSettings } from './SessionsSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
-/** Devices, two-factor sign-in, the data export and deletion: the settings page loads it after its first render. */
+/**
+ * Devices, blocked and muted people, two-factor sign-in, the data export and deletion: the
+ * settings page loads it after its first render.
+ */
 export default function SecuritySettings({ username }: { username: string }) {
   const dispatch = useAppDispatch();
   const [twoFactor, setTwoFactor] = useState<TwoFactorStatus | null>(null);
@@ -21,6 +25,7 @@ export default function SecuritySettings({ username }: { username: string }) {
   return (
     <Stack $gap={20}>
       <SessionsSettings />
+      <BlockedMutedSettings />
       {twoFactor && <TwoFactorSettings status={twoFactor} onChanged={load} />}
       <DataSettings username={username} twoFactorOn={twoFactor?.enabled ?? false} />
     </Stack>

@@ -1,5 +1,9 @@
 /** The signed-in user's devices, two-factor sign-in, data export and account deletion. */
-import { apiClient } from '../../services/apiClient';
+import type { UserSummary } from '../../lib/types';
+import { apiClient, getPage, type Page } from '../../services/apiClient';
+
+/** The people the user blocks or mutes (issue 23). */
+export type Relation = 'blocks' | 'mutes';
 
 export interface SessionInfo {
   id: string;
@@ -18,6 +22,11 @@ export interface TwoFactorStatus {
 export const EXPORT_URL = '/api/users/me/export';
 
 export const securityApi = {
+  relations: (relation: Relation, next?: string): Promise<Page<UserSummary>> =>
+    getPage<UserSummary>(next ?? `/api/users/me/${relation}`),
+  async undoRelation(relation: Relation, username: string): Promise<void> {
+    await apiClient.patch(`/api/users/${encodeURIComponent(username)}/${relation === 'blocks' ? 'unblock' : 'unmute'}`);
+  },
   async sessions(): Promise<SessionInfo[]> {
     return (await apiClient.get<SessionInfo[]>('/api/auth/sessions')).data;
   },

@@ -7,7 +7,7 @@ import { errorMessage } from '../../services/apiClient';
 import { isSessionLost, sessionLost } from '../../store/sessionLost';
 import { declareToasts } from '../../store/thunkToasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
-import { securityApi } from './securityApi';
+import { type Relation, securityApi } from './securityApi';
 
 /** A thunk around one call: a lost session is reported as everywhere else, the message is the server's. */
 function securityThunk<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>) {
@@ -46,3 +46,15 @@ export const deleteAccount = securityThunk(
   ({ password, code }: { password: string; code?: string }) => securityApi.deleteAccount(password, code),
 );
 declareToasts(deleteAccount, { success: SECURITY_TEXTS.accountDeleted });
+
+export const fetchRelations = securityThunk(
+  'security/fetchRelations',
+  ({ relation, next }: { relation: Relation; next?: string }) => securityApi.relations(relation, next),
+);
+export const undoRelation = securityThunk(
+  'security/undoRelation',
+  ({ relation, username }: { relation: Relation; username: string }) => securityApi.undoRelation(relation, username),
+);
+declareToasts(undoRelation, {
+  success: ({ relation, username }) => `You ${relation === 'blocks' ? 'unblocked' : 'unmuted'} ${username}`,
+});

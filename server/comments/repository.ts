@@ -6,8 +6,12 @@ import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { CommentsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
+import { visibleAuthor } from '../safety/visibility';
 
-/** The viewer's reaction as a subquery, for the reason `selectPosts` gives. */
+/**
+ * The viewer's reaction as a subquery, for the reason `selectPosts` gives. Comments across a block
+ * and a suspended user's are hidden; a mute leaves a post's comments alone (it is about the feeds).
+ */
 export function selectComments(db: Queryable, viewerId: string) {
   return db
     .selectFrom('comments')
@@ -29,7 +33,8 @@ export function selectComments(db: Queryable, viewerId: string) {
         .where('mine.user_id', '=', viewerId)
         .as('my_reaction'),
       mentionedNames(db, 'comments').as('mentions'),
-    ]);
+    ])
+    .where(visibleAuthor(db, viewerId, { author: 'comments.user_id', authorRow: 'users', feed: false }));
 }
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];

@@ -10,7 +10,8 @@ import type { MentionsRepository } from '../mentions/repository';
 import { type NotificationNudge, type NotifiedAction, likeChange, notify, notifyEach } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { PostsRepository } from '../posts/repository';
-import { postNotFound, requirePost } from '../posts/service';
+import { postNotFound, requirePost, requireVisiblePost } from '../posts/service';
+import type { SafetyRepository } from '../safety/repository';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import { toComment } from './mappers';
 import type { CommentsRepository } from './repository';
@@ -24,6 +25,7 @@ export interface CommentsServiceDeps {
     reactions: ReactionsRepository;
     notifications: NotificationsRepository;
     mentions: MentionsRepository;
+    safety: SafetyRepository;
   }>;
   /** Tells the streams about notifications once their transaction has committed. */
   announce: NotificationNudge;
@@ -34,9 +36,11 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
 
   return {
     async list(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
-      const rows = await comments.listComments(user.id, postId, page.cursor, page.limit + 1);
-      // Comments prove their post exists; only an empty page needs to ask (a 404, or no comments).
-      if (rows.length === 0) await requirePost(posts, postId);
+      // The post's creator may be hidden from the viewer even where its comments are not.
+      const [rows] = await Promise.all([
+        comments.listComments(user.id, postId, page.cursor, page.limit + 1),
+        requireVisiblePost(data, user.id, postId),
+      ]);
       return rows.map(toComment);
     },
 
@@ -44,10 +48,10 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
       const message = typeof rawMessage === 'string' ? rawMessage.trim() : '';
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
-      const post = await requirePost(posts, postId);
+      const post = await requireVisiblePost(data, user.id, postId);
       const id = newId();
       const { notified, row } = await data.transaction(async (trx) => {
-        const mentioned = await mentionedUsers(trx.mentions, message);
+        const mentioned = await mentionedUsers(trx.mentions, message, user.id);
         // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
         if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
         await trx.comments.insertComment({ id, post_id: postId, user_id: user.id, message, created_at: nowIso() });
@@ -92,7 +96,7 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
       kind: Reaction,
     ): Promise<ReactionCounts & { commentId: string }> {
       if (!isUuid(commentId)) throw new InvalidError('commentId is required', 'InvalidComment');
-      await requirePost(posts, postId);
+      await requireVisiblePost(data, user.id, postId);
       const comment = await comments.findComment(user.id, commentId);
       if (!comment || comment.post_id !== postId) throw commentNotFound();
       const { counts, notified } = await data.transaction(async (trx) => {

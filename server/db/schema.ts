@@ -21,6 +21,8 @@ export interface UsersTable {
   email_verified_at: Generated<string | null>;
   /** A new address waiting for its link to be opened; `email` changes only then. */
   pending_email: Generated<string | null>;
+  /** Set while an admin has the user suspended: their posts, comments and profile are hidden from others. */
+  suspended_at: Generated<string | null>;
 }
 
 /** One row per sign-in: the refresh-token family. */
@@ -178,6 +180,15 @@ export interface RetiredUsernamesTable {
   retired_until: string;
 }
 
+/** `user_id` blocks (or mutes) `target_id`; one row per pair. */
+export interface UserRelationTable {
+  /** UUIDv7: the keyset cursor of the blocks/mutes lists (newest first). */
+  id: string;
+  user_id: string;
+  target_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -196,6 +207,8 @@ export interface Database {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   retired_usernames: RetiredUsernamesTable;
+  blocks: UserRelationTable;
+  mutes: UserRelationTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

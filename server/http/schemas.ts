@@ -45,6 +45,8 @@ export const profileSchema = {
     followingCount: { type: 'integer' },
     postsCount: { type: 'integer' },
     followedByMe: { type: 'boolean' },
+    blockedByMe: { type: 'boolean' },
+    mutedByMe: { type: 'boolean' },
     createdAt: { type: 'string' },
   },
 } as const;

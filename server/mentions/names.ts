@@ -2,12 +2,13 @@
 import { findMentions } from '../../lib/mentions';
 import type { MentionedUser, MentionsRepository } from './repository';
 
-/** The existing users that `text` mentions (`@name`, any case), each once. */
+/** The existing users that `text` by `authorId` mentions (`@name`, any case), each once. */
 export function mentionedUsers(
   mentions: Pick<MentionsRepository, 'usersNamed'>,
   text: string,
+  authorId: string,
 ): Promise<MentionedUser[]> {
-  return mentions.usersNamed([...new Set(findMentions(text).map((name) => name.toLowerCase()))]);
+  return mentions.usersNamed([...new Set(findMentions(text).map((name) => name.toLowerCase()))], authorId);
 }
 
 /** The comma-joined names a list read, in the order the text first mentions them. */

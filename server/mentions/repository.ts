@@ -4,6 +4,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/database';
+import { blockedEitherWay } from '../safety/visibility';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
 
@@ -12,10 +13,18 @@ export interface MentionedUser {
   username: string;
 }
 
-/** The users whose lower-cased names are `keys` (unknown names are simply absent). */
-async function usersNamed(db: Queryable, keys: string[]): Promise<MentionedUser[]> {
+/**
+ * The users whose lower-cased names are `keys` (unknown names are simply absent), but for those
+ * with a block between them and `authorId`: to the author they do not exist, so the text stays plain.
+ */
+async function usersNamed(db: Queryable, keys: string[], authorId: string): Promise<MentionedUser[]> {
   if (keys.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'username']).where('username_lower', 'in', keys).execute();
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.username'])
+    .where('users.username_lower', 'in', keys)
+    .where((eb) => eb.not(blockedEitherWay(db, authorId, 'users.id')))
+    .execute();
 }
 
 async function postMentionIds(db: Queryable, postId: string): Promise<string[]> {

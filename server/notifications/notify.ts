@@ -27,12 +27,16 @@ export interface Notified {
 /** Publishes the nudges for notifications whose transaction has committed. */
 export type NotificationNudge = (notified: readonly Notified[]) => void;
 
-/** Writes the notification, unless the actor is its user or the same action notified them before. */
+/**
+ * Writes the notification, unless the actor is its user, the same action notified them before, or
+ * the user does not hear of the actor (a block either way, a mute).
+ */
 export async function notify(
-  notifications: Pick<NotificationsRepository, 'insertNotification'>,
+  notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced'>,
   action: NotifiedAction,
 ): Promise<Notified | null> {
   if (action.userId === action.actorId) return null;
+  if (await notifications.isSilenced(action.userId, action.actorId)) return null;
   const id = newId();
   const added = await notifications.insertNotification({
     id,
@@ -48,7 +52,7 @@ export async function notify(
 
 /** Several at once (a text mentioning several people); the written ones. */
 export async function notifyEach(
-  notifications: Pick<NotificationsRepository, 'insertNotification'>,
+  notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced'>,
   actions: NotifiedAction[],
 ): Promise<Notified[]> {
   const written: Notified[] = [];

@@ -23,7 +23,8 @@ function selectNotifications(db: Queryable) {
       'actor.avatar as actor_avatar',
       'posts.image as post_image',
       'comments.message as comment_message',
-    ]);
+    ])
+    .where('actor.suspended_at', 'is', null);
 }
 
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
@@ -105,6 +106,25 @@ async function insertNotification(db: Queryable, notification: NewNotification):
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** True when `userId` should not hear of `actorId`: a block either way, or `userId` mutes them. */
+async function isSilenced(db: Queryable, userId: string, actorId: string): Promise<boolean> {
+  const blocked = db
+    .selectFrom('blocks')
+    .select('blocks.id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocks.user_id', '=', userId), eb('blocks.target_id', '=', actorId)]),
+        eb.and([eb('blocks.user_id', '=', actorId), eb('blocks.target_id', '=', userId)]),
+      ]),
+    );
+  const muted = db
+    .selectFrom('mutes')
+    .select('mutes.id')
+    .where('mutes.user_id', '=', userId)
+    .where('mutes.target_id', '=', actorId);
+  return (await blocked.unionAll(muted).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** An undone action (a like taken back, an unfollow) takes its notification back, if still unread. */
 async function removeUnread(
   db: Queryable,
@@ -128,6 +148,7 @@ export const notificationsRepository = bindQueries({
   unreadCount,
   markRead,
   insertNotification,
+  isSilenced,
   removeUnread,
 });
 

@@ -7,14 +7,16 @@ import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { PostsTable, Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
+import { type Visibility, visibleAuthor } from '../safety/visibility';
 
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
  * in one query; `viewerId` decides `my_reaction`. The viewer's reaction is a subquery, not a LEFT
- * JOIN: a bound value in its ON clause re-prepares the statement (`stablePlans.ts`).
+ * JOIN: a bound value in its ON clause re-prepares the statement (`stablePlans.ts`). `visibility`
+ * says what the viewer may not see (`safety/visibility.ts`); the home feed filters by itself.
  */
-export function selectPosts(db: Queryable, viewerId: string) {
-  return db
+export function selectPosts(db: Queryable, viewerId: string, visibility: Visibility = 'content') {
+  const query = db
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
     .select((eb) => [
@@ -30,6 +32,7 @@ export function selectPosts(db: Queryable, viewerId: string) {
       'posts.media_id',
       'users.username as creator',
       'users.avatar as creator_image',
+      'users.suspended_at as creator_suspended_at',
       eb
         .selectFrom('post_reactions as mine')
         .select('mine.kind')
@@ -38,17 +41,27 @@ export function selectPosts(db: Queryable, viewerId: string) {
         .as('my_reaction'),
       mentionedNames(db, 'posts').as('mentions'),
     ]);
+  if (visibility === 'all') return query;
+  return query.where(
+    visibleAuthor(db, viewerId, { author: 'posts.creator_id', authorRow: 'users', feed: visibility === 'feed' }),
+  );
 }
 
 export type PostListRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
-const postsWithIds = prepared((db, v: { viewerId: string; ids: string[] }) =>
-  selectPosts(db, v.viewerId).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'),
-);
+const postsWithIds = (visibility: Visibility) =>
+  prepared((db, v: { viewerId: string; ids: string[] }) =>
+    selectPosts(db, v.viewerId, visibility).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'),
+  );
+const POSTS_WITH_IDS = { all: postsWithIds('all'), feed: postsWithIds('feed') };
 
+/**
+ * The posts with these ids, unfiltered: the home feed decides itself what its reader sees, and
+ * takes a missing post for a deleted one (`creator_suspended_at` says whom to skip).
+ */
 async function postsByIds(db: Queryable, viewerId: string, ids: string[]): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
-  return postsWithIds(db, { viewerId, ids });
+  return POSTS_WITH_IDS.all(db, { viewerId, ids });
 }
 
 const postWithId = prepared((db, v: { viewerId: string; id: string }) =>
@@ -64,7 +77,7 @@ function findPostOwner(db: Queryable, id: string) {
 }
 
 const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectPosts(db, v.viewerId), 'posts.id', v.cursor, v.limit),
+  newestFirst(selectPosts(db, v.viewerId, 'feed'), 'posts.id', v.cursor, v.limit),
 );
 
 /** Everyone's posts, newest first. */
@@ -110,7 +123,7 @@ const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; lim
  */
 const newestPostsWithTag = prepared(
   (db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
-    const withTag = selectPosts(db, v.viewerId)
+    const withTag = selectPosts(db, v.viewerId, 'feed')
       .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
       .where('post_tags.tag', '=', unplanned(db, v.tag));
     return newestFirst(
@@ -124,7 +137,8 @@ const newestPostsWithTag = prepared(
 
 /**
  * Posts carrying any of the (lower-cased) tags, newest first. Several tags: each tag's newest ids
- * are a range scan of the (tag, post_id) primary key, merged here, so no query sorts a whole tag.
+ * are a range scan of the (tag, post_id) primary key, merged here, so no query sorts a whole tag;
+ * when the viewer may not see some of them, the merge goes on below them until the page is full.
  */
 async function taggedPosts(
   db: Queryable,
@@ -134,10 +148,22 @@ async function taggedPosts(
   limit: number,
 ): Promise<PostListRow[]> {
   if (tags.length === 1) return newestPostsWithTag(db, { viewerId, tag: tags[0], cursor, limit });
-  const perTag = await Promise.all(tags.map((tag) => newestWithTag(db, { tag, cursor, limit })));
-  const ids = new Set<string>();
-  for (const rows of perTag) for (const row of rows) ids.add(row.post_id);
-  return postsByIds(db, viewerId, [...ids].sort().reverse().slice(0, limit));
+  const found: PostListRow[] = [];
+  let from = cursor;
+  for (;;) {
+    const perTag = await Promise.all(tags.map((tag) => newestWithTag(db, { tag, cursor: from, limit })));
+    const merged = new Set<string>();
+    for (const rows of perTag) for (const row of rows) merged.add(row.post_id);
+    const ids = [...merged]
+      .sort()
+      .reverse()
+      .slice(0, limit - found.length);
+    if (ids.length === 0) return found;
+    const shown = await POSTS_WITH_IDS.feed(db, { viewerId, ids });
+    found.push(...shown);
+    if (shown.length === ids.length || ids.length < limit - found.length + shown.length) return found;
+    from = ids[ids.length - 1];
+  }
 }
 
 const insertPost = (db: Queryable, post: Insertable<PostsTable>) => db.insertInto('posts').values(post).execute();

@@ -14,6 +14,7 @@ import type { MentionedUser, MentionsRepository } from '../mentions/repository';
 import { type NotificationNudge, type NotifiedAction, likeChange, notify, notifyEach } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
+import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
 import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
@@ -30,6 +31,17 @@ export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFo
 export async function requirePost(posts: Pick<PostsRepository, 'findPostOwner'>, id: string) {
   const post = isUuid(id) ? await posts.findPostOwner(id) : undefined;
   if (!post) throw postNotFound();
+  return post;
+}
+
+/** As `requirePost`, and a 404 too when the viewer may not see its creator (a block, a suspension). */
+export async function requireVisiblePost(
+  data: { posts: Pick<PostsRepository, 'findPostOwner'>; safety: Pick<SafetyRepository, 'isHiddenFrom'> },
+  viewerId: string,
+  id: string,
+) {
+  const post = await requirePost(data.posts, id);
+  if (await data.safety.isHiddenFrom(viewerId, post.creator_id)) throw postNotFound();
   return post;
 }
 
@@ -50,6 +62,7 @@ export interface PostsServiceDeps {
     reactions: ReactionsRepository;
     notifications: NotificationsRepository;
     mentions: MentionsRepository;
+    safety: SafetyRepository;
   }>;
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'page' | 'postAdded' | 'postRemoved'>;
@@ -119,9 +132,15 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
       const rows = await posts.postsByCreator(user.id, username, page.cursor, page.limit + 1);
-      // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404.
-      if (rows.length === 0 && !(await data.users.findUserByUsername(username)))
-        throw new NotFoundError('User not found', 'UserNotFound');
+      // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404,
+      // as does one the viewer may not see (suspended, or blocking the viewer: the blocker sees []).
+      if (rows.length === 0) {
+        const creator = await data.users.findUserByUsername(username);
+        if (!creator || (creator.id !== user.id && creator.suspended_at !== null))
+          throw new NotFoundError('User not found', 'UserNotFound');
+        if ((await data.safety.relationsBetween(user.id, creator.id)).blocksMe)
+          throw new NotFoundError('User not found', 'UserNotFound');
+      }
       return map(rows);
     },
 
@@ -132,7 +151,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
       const id = newId();
       const now = nowIso();
       const notified = await data.transaction(async (trx) => {
-        const mentioned = await mentionedUsers(trx.mentions, message);
+        const mentioned = await mentionedUsers(trx.mentions, message, user.id);
         await trx.posts.insertPost({
           id,
           creator_id: user.id,
@@ -188,7 +207,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
         await trx.posts.updatePost(id, changes);
         if (tags) await trx.posts.replaceTags(id, tags);
         if (changes.message === undefined) return [];
-        const mentioned = await mentionedUsers(trx.mentions, changes.message);
+        const mentioned = await mentionedUsers(trx.mentions, changes.message, user.id);
         // Only the newly mentioned hear of it; those no longer mentioned lose the link.
         const before = new Set(await trx.mentions.postMentionIds(id));
         const now = new Set(mentioned.map((u) => u.id));
@@ -222,7 +241,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
     },
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
-      if (!isUuid(id)) throw postNotFound();
+      await requireVisiblePost(data, user.id, id);
       const { counts, notified } = await data.transaction(async (trx) => {
         const counts = await trx.reactions.toggle(POST_REACTIONS, id, user.id, kind);
         const change = counts && likeChange(kind, counts.myReaction);

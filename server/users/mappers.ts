@@ -17,7 +17,14 @@ export const toUser = (row: UserRow): User => ({
   pendingEmail: row.pending_email,
 });
 
-export const toProfile = (row: UserRow, followedByMe: boolean): Profile => ({
+/** How the viewer relates to the profile's user. */
+export interface ProfileRelations {
+  followedByMe: boolean;
+  blockedByMe: boolean;
+  mutedByMe: boolean;
+}
+
+export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }: ProfileRelations): Profile => ({
   _id: row.id,
   username: row.username,
   avatar: row.avatar,
@@ -27,5 +34,7 @@ export const toProfile = (row: UserRow, followedByMe: boolean): Profile => ({
   followingCount: Number(row.following_count),
   postsCount: Number(row.posts_count),
   followedByMe,
+  blockedByMe,
+  mutedByMe,
   createdAt: row.created_at,
 });

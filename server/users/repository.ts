@@ -7,6 +7,7 @@ import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
 import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
 import { literalLimit, unplanned } from '../db/stablePlans';
+import { visibleAuthor } from '../safety/visibility';
 
 const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
 const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> =>
@@ -115,9 +116,13 @@ export interface FollowListRow {
   description: string;
 }
 
-/** Followers (`side = 'followers'`) or followees of a user, newest follow first, after the cursor. */
+/**
+ * Followers (`side = 'followers'`) or followees of a user, newest follow first, after the cursor,
+ * without those hidden from the viewer.
+ */
 function listFollows(
   db: Queryable,
+  viewerId: string,
   userId: string,
   side: 'followers' | 'following',
   cursor: string | null,
@@ -130,7 +135,8 @@ function listFollows(
     .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
     .select(['follows.id as follow_id', 'users.id', 'users.username', 'users.avatar', 'users.description'])
-    .where(`follows.${own}`, '=', unplanned(db, userId));
+    .where(`follows.${own}`, '=', unplanned(db, userId))
+    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', feed: false }));
   return newestFirst(query, 'follows.id', cursor, limit).execute() as Promise<FollowListRow[]>;
 }
 
@@ -162,6 +168,7 @@ export function usersInRange(db: Queryable, v: { viewerId: string; from: string;
         )
         .as('followed_by_me'),
     ])
+    .where(visibleAuthor(db, v.viewerId, { author: 'users.id', authorRow: 'users', feed: false }))
     .where(key, '>=', unplanned(db, v.from))
     .where(key, '<', unplanned(db, v.to))
     .orderBy(key)

@@ -92,7 +92,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
       },
       async (request, reply) => {
         const page = readPage(request.query);
-        const rows = await service.follows(request.params.username, side, page);
+        const rows = await service.follows(currentUser(request), request.params.username, side, page);
         return sendPage(request, reply, page, rows, (u) => u.followId);
       },
     );

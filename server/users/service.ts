@@ -25,6 +25,8 @@ import type { MediaService } from '../media/service';
 import { type NotificationNudge, notify } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { HomeFeed } from '../posts/homeFeed';
+import type { SafetyRepository } from '../safety/repository';
+import { hiddenFrom } from '../safety/service';
 import { toProfile, toUser } from './mappers';
 import type { UsersRepository } from './repository';
 
@@ -52,6 +54,7 @@ export interface UsersServiceDeps {
     users: UsersRepository;
     notifications: NotificationsRepository;
     emailTokens: EmailTokensRepository;
+    safety: SafetyRepository;
   }>;
   auth: Pick<AuthService, 'revokeOtherSessions' | 'forgetUser'>;
   /** A new email waits for its link to be opened. */
@@ -63,12 +66,20 @@ export interface UsersServiceDeps {
 }
 
 export function usersService({ data, auth, emailVerification, media, homeFeed, announce }: UsersServiceDeps) {
-  const { users } = data;
+  const { users, safety } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
     const row = await users.findUserByUsername(username);
     if (!row) throw userNotFound();
     return row;
+  }
+
+  /** The user as the viewer may see them (a 404 when suspended or blocking the viewer), and how they relate. */
+  async function requireVisible(viewer: AuthUser, username: string) {
+    const row = await requireUserRow(username);
+    const relations = await safety.relationsBetween(viewer.id, row.id);
+    if (hiddenFrom(row, viewer.id, relations)) throw userNotFound();
+    return { row, relations };
   }
 
   async function me(user: AuthUser): Promise<UserRow> {
@@ -118,17 +129,19 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
     },
 
     async profile(viewer: AuthUser, username: string): Promise<Profile> {
-      const row = await requireUserRow(username);
-      return toProfile(row, await users.isFollowing(viewer.id, row.id));
+      const { row, relations } = await requireVisible(viewer, username);
+      return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, row.id), ...relations });
     },
 
+    /** Hidden from the list: people the viewer blocks or is blocked by, and suspended users. */
     async follows(
+      viewer: AuthUser,
       username: string,
       side: 'followers' | 'following',
       page: Page,
     ): Promise<(UserSummary & { followId: string })[]> {
-      const row = await requireUserRow(username);
-      const rows = await users.listFollows(row.id, side, page.cursor, page.limit + 1);
+      const { row } = await requireVisible(viewer, username);
+      const rows = await users.listFollows(viewer.id, row.id, side, page.cursor, page.limit + 1);
       return rows.map((r) => ({
         _id: r.id,
         username: r.username,
@@ -158,8 +171,10 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
     },
 
     async follow(viewer: AuthUser, username: string): Promise<Profile> {
-      const target = await requireUserRow(username);
+      const { row: target, relations } = await requireVisible(viewer, username);
       if (target.id === viewer.id) throw new InvalidError('You cannot follow yourself', 'CannotFollowSelf');
+      if (relations.blockedByMe)
+        throw new ConflictError(`Unblock @${target.username} before following them`, 'UserBlocked');
       const notified = await data.transaction(async (trx) => {
         const added = await trx.users.insertFollow({
           id: newId(),
@@ -174,11 +189,11 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
       });
       homeFeed.followsChanged(viewer.id);
       if (notified) announce([notified]);
-      return toProfile((await users.findUserById(target.id))!, true);
+      return toProfile((await users.findUserById(target.id))!, { ...relations, followedByMe: true });
     },
 
     async unfollow(viewer: AuthUser, username: string): Promise<Profile> {
-      const target = await requireUserRow(username);
+      const { row: target, relations } = await requireVisible(viewer, username);
       await data.transaction(async (trx) => {
         if (!(await trx.users.deleteFollow(viewer.id, target.id))) return;
         await trx.users.addToCounter(target.id, 'followers_count', -1);
@@ -187,7 +202,7 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
         await trx.notifications.removeUnread({ userId: target.id, type: 'follow', actorId: viewer.id, subjectId: '' });
       });
       homeFeed.followsChanged(viewer.id);
-      return toProfile((await users.findUserById(target.id))!, false);
+      return toProfile((await users.findUserById(target.id))!, { ...relations, followedByMe: false });
     },
 
     async updateAccount(viewer: AuthUser, input: AccountInput): Promise<User> {

@@ -127,6 +127,26 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis, two instances', () => {
     await within(1_000, async () => !(await homeFeedIds(two, fan)).includes(post._id));
   });
 
+  it('a mute and a block through one change both home feeds on the other within a second (issue 23)', async () => {
+    const [fan, star] = [await signIn(one.app), await signIn(one.app)];
+    const patch = (user: SignedInUser, action: string, of: SignedInUser) =>
+      one.app.inject({ method: 'PATCH', url: `/api/users/${of.username}/${action}`, headers: user.headers });
+    expect((await patch(fan, 'follow', star)).statusCode).toBe(200);
+    expect((await patch(star, 'follow', fan)).statusCode).toBe(200);
+    const [starPost, fanPost] = [await createPost(one.app, star), await createPost(one.app, fan)];
+    await within(1_000, async () => (await homeFeedIds(two, fan)).includes(starPost._id));
+    await within(1_000, async () => (await homeFeedIds(two, star)).includes(fanPost._id));
+
+    expect((await patch(fan, 'mute', star)).statusCode).toBe(200);
+    await within(1_000, async () => !(await homeFeedIds(two, fan)).includes(starPost._id));
+    expect((await patch(fan, 'unmute', star)).statusCode).toBe(200);
+    await within(1_000, async () => (await homeFeedIds(two, fan)).includes(starPost._id));
+    // A block ends the follows both ways: the blocked person's cached list goes too.
+    expect((await patch(fan, 'block', star)).statusCode).toBe(200);
+    await within(1_000, async () => !(await homeFeedIds(two, fan)).includes(starPost._id));
+    await within(1_000, async () => !(await homeFeedIds(two, star)).includes(fanPost._id));
+  });
+
   it("a post made through one is in the followers' home feed on the other within a second", async () => {
     const [fan, star] = [await signIn(one.app), await signIn(one.app)];
     await one.app.inject({ method: 'PATCH', url: `/api/users/${star.username}/follow`, headers: fan.headers });

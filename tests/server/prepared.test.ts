@@ -181,8 +181,8 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again wi
       ['one tag', (i) => posts.taggedPosts(viewers[i], ['tag'], cursors[i], 13)],
       ['one post', (i) => posts.findPost(viewers[i], postIds[i])],
       ['comments', (i) => comments.listComments(viewers[i], postIds[0], cursors[i], 13)],
-      ['followers', (i) => people.listFollows(viewers[i], 'followers', cursors[i], 13)],
-      ['following', (i) => people.listFollows(viewers[i], 'following', cursors[i], 13)],
+      ['followers', (i) => people.listFollows(viewers[i], viewers[i], 'followers', cursors[i], 13)],
+      ['following', (i) => people.listFollows(viewers[i], viewers[i], 'following', cursors[i], 13)],
     ];
     for (const [name, list] of lists) {
       // Rows to build: better-sqlite3 makes the row constructor for the first row.

@@ -58,8 +58,10 @@ export function createHomeFeed(
         if (ids === null) return [...rows, ...(await queries.homeFeedPosts(viewerId, from, limit - rows.length))];
         if (ids.length === 0) return rows;
         const found = await queries.postsByIds(viewerId, ids);
-        rows.push(...found);
-        if (found.length === ids.length) return rows;
+        // A suspended creator's posts stay in the index (for when they are back) but are skipped.
+        const shown = found.filter((row) => row.creator_suspended_at === null);
+        rows.push(...shown);
+        if (shown.length === ids.length) return rows;
         // Deleted through another instance since the index saw them: drop them and walk on.
         const present = new Set(found.map((row) => row.id));
         for (const id of ids) if (!present.has(id)) index.removed(id);

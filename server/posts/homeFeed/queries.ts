@@ -5,6 +5,7 @@ import { newestFirst } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
 import type { Queryable } from '../../db/schema';
 import { literalLimit } from '../../db/stablePlans';
+import { shownFollowees } from '../../safety/visibility';
 import { type PostListRow, postsByIds, selectPosts } from '../repository';
 
 /** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
@@ -32,11 +33,7 @@ const walkNewest =
       .where((eb) =>
         eb.or([
           eb('recent.creator_id', '=', v.viewerId),
-          eb(
-            'recent.creator_id',
-            'in',
-            eb.selectFrom('follows').select('followee_id').where('follower_id', '=', v.viewerId),
-          ),
+          eb('recent.creator_id', 'in', shownFollowees(db, v.viewerId)),
         ]),
       );
     return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(literalLimit(v.limit));
@@ -45,7 +42,7 @@ const walkNewest =
 /** The walk and the posts it finds, in one statement. */
 const walkedPosts = (ordered: boolean) =>
   prepared((db, v: { viewerId: string; cursor: string | null; window: number; limit: number }) =>
-    selectPosts(db, v.viewerId).where('posts.id', 'in', walkNewest(ordered)(db, v)).orderBy('posts.id', 'desc'),
+    selectPosts(db, v.viewerId, 'all').where('posts.id', 'in', walkNewest(ordered)(db, v)).orderBy('posts.id', 'desc'),
   );
 const WALKED_POSTS: Record<Dialect, ReturnType<typeof walkedPosts>> = {
   sqlite: walkedPosts(false),
@@ -91,12 +88,7 @@ async function homeFeedPosts(
 
 /** Below `cursor`: each followed creator's newest `limit` posts, merged. */
 async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limit: number): Promise<string[]> {
-  const followees = await db
-    .selectFrom('follows')
-    .select('followee_id')
-    .where('follower_id', '=', viewerId)
-    .limit(HOME_FEED_MERGE_MAX)
-    .execute();
+  const followees = await shownFollowees(db, viewerId).limit(HOME_FEED_MERGE_MAX).execute();
   if (followees.length >= HOME_FEED_MERGE_MAX) {
     // Following that many, the walk below is short: matches are everywhere.
     const rows = await db
@@ -104,14 +96,7 @@ async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limi
       .select('posts.id')
       .where('posts.id', '<', cursor)
       .where((eb) =>
-        eb.or([
-          eb('posts.creator_id', '=', viewerId),
-          eb(
-            'posts.creator_id',
-            'in',
-            eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId),
-          ),
-        ]),
+        eb.or([eb('posts.creator_id', '=', viewerId), eb('posts.creator_id', 'in', shownFollowees(db, viewerId))]),
       )
       .orderBy('posts.id', 'desc')
       .limit(limit)
@@ -141,18 +126,18 @@ async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limi
 /** The ids as one comma-joined string, one row instead of hundreds (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory). */
 const followeeList = (joined: RawBuilder<string | null>) =>
   prepared((db, v: { followerId: string }) =>
-    db.selectFrom('follows').select(joined.as('ids')).where('follower_id', '=', v.followerId),
+    db.selectFrom(shownFollowees(db, v.followerId).as('shown')).select(joined.as('ids')),
   );
 const FOLLOWEE_LISTS: Record<Dialect, ReturnType<typeof followeeList>> = {
-  sqlite: followeeList(sql`group_concat(followee_id)`),
-  postgres: followeeList(sql`string_agg(followee_id, ',')`),
+  sqlite: followeeList(sql`group_concat(shown.followee_id)`),
+  postgres: followeeList(sql`string_agg(shown.followee_id, ',')`),
 };
 
 export interface HomeFeedQueries {
   /** The home feed from the database alone; `walkWindow` is there for tests. */
   homeFeedPosts(viewerId: string, cursor: string | null, limit: number, walkWindow?: number): Promise<PostListRow[]>;
   postsByIds(viewerId: string, ids: string[]): Promise<PostListRow[]>;
-  /** Ids of the people a user follows. */
+  /** Ids of the people a user follows whose posts their feed shows (`shownFollowees`). */
   followeeIds(followerId: string): Promise<string[]>;
 }
 

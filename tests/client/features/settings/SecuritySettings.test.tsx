@@ -15,6 +15,8 @@ const at = '2026-11-23T10:00:00.000Z';
 
 function serve(twoFactor = { enabled: false, recoveryCodesLeft: 0 }) {
   const deleted: unknown[] = [];
+  const undone: string[] = [];
+  let blocked = [{ _id: 'u1', username: 'bob', avatar: null, description: '' }];
   let sessions = [
     { id: 's1', userAgent: CHROME_MAC, createdAt: at, lastUsedAt: at, current: true },
     { id: 's2', userAgent: FIREFOX_LINUX, createdAt: at, lastUsedAt: at, current: false },
@@ -26,6 +28,13 @@ function serve(twoFactor = { enabled: false, recoveryCodesLeft: 0 }) {
       return HttpResponse.json({ success: true });
     }),
     http.get('/api/auth/2fa', () => HttpResponse.json(twoFactor)),
+    http.get('/api/users/me/blocks', () => HttpResponse.json(blocked)),
+    http.get('/api/users/me/mutes', () => HttpResponse.json([])),
+    http.patch('/api/users/:username/unblock', ({ params }) => {
+      undone.push(`unblock ${String(params.username)}`);
+      blocked = blocked.filter((u) => u.username !== params.username);
+      return HttpResponse.json({ user: { username: params.username, blockedByMe: false } });
+    }),
     http.delete('/api/users/me', async ({ request }) => {
       deleted.push(await request.json());
       return HttpResponse.json({ success: true });
@@ -34,10 +43,26 @@ function serve(twoFactor = { enabled: false, recoveryCodesLeft: 0 }) {
       HttpResponse.json({ message: 'x', code: 'Unauthorized' }, { status: 401 }),
     ),
   );
-  return { deleted };
+  return { deleted, undone };
 }
 
 describe('SecuritySettings', () => {
+  it('lists the blocked and muted people and unblocks one', async () => {
+    const { undone } = serve();
+    const user = userEvent.setup();
+    const me = buildUser();
+    const { store } = renderWithProviders(<SecuritySettings username={me.username} />, {
+      preloadedState: signedInState(me),
+    });
+    const section = await screen.findByRole('region', { name: 'Blocked and muted' });
+    await within(section).findByRole('link', { name: 'bob' });
+    expect(within(section).getByText('You have not muted anyone.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Unblock bob' }));
+    await within(section).findByText('You have not blocked anyone.');
+    expect(undone).toEqual(['unblock bob']);
+    expect(store.getState().notifications).toMatchObject([{ message: 'You unblocked bob', kind: 'success' }]);
+  });
+
   it('lists the devices by browser and system, and signs one out', async () => {
     serve();
     const user = userEvent.setup();

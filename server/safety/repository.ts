@@ -1,0 +1,138 @@
+/** Queries on blocks and mutes. No HTTP, no rules. */
+import { newestFirst } from '../db/keyset';
+import { bindQueries } from '../db/repository';
+import type { Queryable } from '../db/schema';
+import { unplanned } from '../db/stablePlans';
+import { visibleAuthor } from './visibility';
+
+export type Relation = 'blocks' | 'mutes';
+
+/** Adds the row unless it exists; true when a row was added. */
+async function insertRelation(
+  db: Queryable,
+  table: Relation,
+  row: { id: string; user_id: string; target_id: string; created_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto(table)
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'target_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+async function deleteRelation(db: Queryable, table: Relation, userId: string, targetId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom(table)
+    .where('user_id', '=', userId)
+    .where('target_id', '=', targetId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export interface RelationListRow {
+  relation_id: string;
+  id: string;
+  username: string;
+  avatar: string | null;
+  description: string;
+}
+
+/** The people a user blocks (or mutes), newest first, after the cursor. */
+function listRelations(db: Queryable, table: Relation, userId: string, cursor: string | null, limit: number) {
+  const query = db
+    .selectFrom(`${table} as r`)
+    .innerJoin('users', 'users.id', 'r.target_id')
+    .select(['r.id as relation_id', 'users.id', 'users.username', 'users.avatar', 'users.description'])
+    .where('r.user_id', '=', unplanned(db, userId));
+  return newestFirst(query, 'r.id', cursor, limit).execute() as Promise<RelationListRow[]>;
+}
+
+/** What stands between a viewer and another user: the viewer's block and mute, and a block of the viewer. */
+async function relationsBetween(
+  db: Queryable,
+  viewerId: string,
+  otherId: string,
+): Promise<{ blockedByMe: boolean; mutedByMe: boolean; blocksMe: boolean }> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['user_id', 'target_id', 'id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', viewerId), eb('target_id', '=', otherId)]),
+        eb.and([eb('user_id', '=', otherId), eb('target_id', '=', viewerId)]),
+      ]),
+    )
+    .execute();
+  const muted = await db
+    .selectFrom('mutes')
+    .select('id')
+    .where('user_id', '=', viewerId)
+    .where('target_id', '=', otherId)
+    .executeTakeFirst();
+  return {
+    blockedByMe: rows.some((r) => r.user_id === viewerId),
+    blocksMe: rows.some((r) => r.user_id === otherId),
+    mutedByMe: muted !== undefined,
+  };
+}
+
+/** Of `ids`, those with a block between them and `userId`, either way. */
+async function blockedAmong(db: Queryable, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['user_id', 'target_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', userId), eb('target_id', 'in', ids)]),
+        eb.and([eb('target_id', '=', userId), eb('user_id', 'in', ids)]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => (r.user_id === userId ? r.target_id : r.user_id)));
+}
+
+/** True when `viewerId` may not see `authorId`'s content: suspended, or a block either way. */
+async function isHiddenFrom(db: Queryable, viewerId: string, authorId: string): Promise<boolean> {
+  if (viewerId === authorId) return false;
+  const visible = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', '=', authorId)
+    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', feed: false }))
+    .executeTakeFirst();
+  return visible === undefined;
+}
+
+/** Removes the follows between two users, both ways; the follower of each removed row. */
+async function deleteFollowsBetween(db: Queryable, a: string, b: string): Promise<{ follower_id: string }[]> {
+  return db
+    .deleteFrom('follows')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('follower_id', '=', a), eb('followee_id', '=', b)]),
+        eb.and([eb('follower_id', '=', b), eb('followee_id', '=', a)]),
+      ]),
+    )
+    .returning('follower_id')
+    .execute();
+}
+
+/** The notifications `actorId` caused `userId`. */
+const deleteNotificationsFrom = (db: Queryable, userId: string, actorId: string) =>
+  db.deleteFrom('notifications').where('user_id', '=', userId).where('actor_id', '=', actorId).execute();
+
+/** The queries on blocks and mutes, bound to a database or a transaction. */
+export const safetyRepository = bindQueries({
+  insertRelation,
+  deleteRelation,
+  listRelations,
+  relationsBetween,
+  blockedAmong,
+  isHiddenFrom,
+  deleteFollowsBetween,
+  deleteNotificationsFrom,
+});
+
+export type SafetyRepository = ReturnType<typeof safetyRepository>;

@@ -1,0 +1,61 @@
+/**
+ * The filters every list and read applies for its viewer: nothing by a suspended author, nothing
+ * across a block (either way), and in the feeds nothing by someone the viewer mutes. Each is a
+ * correlated probe of a primary key, so a keyset page reads the rows it did before plus one index
+ * seek per candidate and filter (docs/api-decisions.md, Blocks and mutes).
+ */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Queryable } from '../db/schema';
+import { unplanned } from '../db/stablePlans';
+
+/** `viewerId` blocks `author` or `author` blocks `viewerId`. */
+export function blockedEitherWay(db: Queryable, viewerId: string, author: string): Expression<SqlBool> {
+  const viewer = unplanned(db, viewerId);
+  const ref = sql.ref(author);
+  return sql<SqlBool>`(exists (select 1 from blocks where blocks.user_id = ${viewer} and blocks.target_id = ${ref}) or exists (select 1 from blocks where blocks.user_id = ${ref} and blocks.target_id = ${viewer}))`;
+}
+
+/** `viewerId` mutes `author`. */
+export function mutedBy(db: Queryable, viewerId: string, author: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from mutes where mutes.user_id = ${unplanned(db, viewerId)} and mutes.target_id = ${sql.ref(author)})`;
+}
+
+/** What a list hides: `content` blocks and suspensions, `feed` mutes too, `all` nothing. */
+export type Visibility = 'content' | 'feed' | 'all';
+
+/**
+ * What `viewerId` may see of `author`'s content: `authorRow` is the author's joined users row (for
+ * `suspended_at`); `feed` adds the viewer's mutes (home, everyone and tag feeds).
+ */
+export function visibleAuthor(
+  db: Queryable,
+  viewerId: string,
+  { author, authorRow, feed }: { author: string; authorRow: string; feed: boolean },
+): Expression<SqlBool> {
+  const suspended = sql.ref(`${authorRow}.suspended_at`);
+  const hidden = feed
+    ? sql`${blockedEitherWay(db, viewerId, author)} or ${mutedBy(db, viewerId, author)}`
+    : blockedEitherWay(db, viewerId, author);
+  return sql<SqlBool>`(${suspended} is null and not (${hidden}))`;
+}
+
+/**
+ * Whom `followerId`'s home feed shows of the people they follow: not the muted, not the suspended
+ * (a block removed the follows already). Both lists are small and read once per statement.
+ */
+export function shownFollowees(db: Queryable, followerId: string) {
+  return db
+    .selectFrom('follows')
+    .select('follows.followee_id')
+    .where('follows.follower_id', '=', followerId)
+    .where(
+      'follows.followee_id',
+      'not in',
+      db.selectFrom('mutes').select('mutes.target_id').where('mutes.user_id', '=', followerId),
+    )
+    .where(
+      'follows.followee_id',
+      'not in',
+      db.selectFrom('users').select('users.id').where('users.suspended_at', 'is not', null),
+    );
+}
