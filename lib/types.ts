@@ -69,6 +69,11 @@ export interface Post {
   dislikesCount: number;
   commentsCount: number;
   myReaction: Reaction | null;
+  /** The image's description; '' when the author wrote none (the generated text stands in). */
+  alt: string;
+  /** The image shows blurred behind `spoiler` until the viewer asks for it. */
+  sensitive: boolean;
+  spoiler: string;
   createdAt: string;
   updatedAt: string;
   /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
