@@ -69,7 +69,8 @@ function readImageText(input: PostInput): { alt?: string; sensitive?: number; sp
     out.spoiler = spoiler!;
   }
   if (input.sensitive !== undefined) {
-    if (typeof input.sensitive !== 'boolean') throw new InvalidError('sensitive must be true or false', 'InvalidSensitive');
+    if (typeof input.sensitive !== 'boolean')
+      throw new InvalidError('sensitive must be true or false', 'InvalidSensitive');
     out.sensitive = input.sensitive ? 1 : 0;
   }
   return out;
