@@ -21,7 +21,7 @@ export interface UsersTable {
   email_verified_at: Generated<string | null>;
   /** A new address waiting for its link to be opened; `email` changes only then. */
   pending_email: Generated<string | null>;
-  /** Set while an admin has the account suspended: no sign-in, content hidden from others. */
+  /** Set while an admin has the user suspended: their posts, comments and profile are hidden from others. */
   suspended_at: Generated<string | null>;
 }
 
@@ -185,6 +185,15 @@ export interface RetiredUsernamesTable {
   retired_until: string;
 }
 
+/** `user_id` blocks (or mutes) `target_id`; one row per pair. */
+export interface UserRelationTable {
+  /** UUIDv7: the keyset cursor of the blocks/mutes lists (newest first). */
+  id: string;
+  user_id: string;
+  target_id: string;
+  created_at: string;
+}
+
 export type ReportTargetType = 'post' | 'comment' | 'user';
 export type ReportReason = 'spam' | 'abuse' | 'illegal' | 'other';
 export type ReportResolution = 'dismiss' | 'removeContent' | 'suspendUser';
@@ -242,6 +251,8 @@ export interface Database {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   retired_usernames: RetiredUsernamesTable;
+  blocks: UserRelationTable;
+  mutes: UserRelationTable;
   reports: ReportsTable;
   admin_log: AdminLogTable;
 }

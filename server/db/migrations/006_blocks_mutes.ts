@@ -2,10 +2,17 @@
  * Issue 23, part 1: who blocks and who mutes whom, and when a user was suspended (hidden from
  * everyone else while set). Block and mute lists are keyset-paged by their UUIDv7 ids.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('suspended_at', 'varchar(30)').execute();
+  // The few suspended users, for filters that exclude them all at once (the home feed's follow list).
+  await db.schema
+    .createIndex('users_suspended_idx')
+    .on('users')
+    .columns(['id'])
+    .where(sql.ref('suspended_at'), 'is not', null)
+    .execute();
 
   for (const table of ['blocks', 'mutes'] as const) {
     await db.schema
@@ -25,5 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('mutes').execute();
   await db.schema.dropTable('blocks').execute();
+  await db.schema.dropIndex('users_suspended_idx').execute();
   await db.schema.alterTable('users').dropColumn('suspended_at').execute();
 }
