@@ -114,8 +114,9 @@ export const TagRow = styled.ul`
   list-style: none;
 `;
 
+/** The author's alt text; the generated one only when they wrote none. */
 export const imageAlt = (post: Post) =>
-  `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
+  post.alt || `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
 
 interface PostCardProps {
   post: Post;
@@ -135,7 +136,16 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
   const mayDelete = mine || me?.role === 'admin';
   const profileHref = links.profile(post.creator);
   const postHref = links.post(post._id);
-  const image = <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} priority={priority} />;
+  const image = (
+    <PostImage
+      src={post.image}
+      info={post.imageInfo}
+      alt={imageAlt(post)}
+      priority={priority}
+      sensitive={post.sensitive}
+      spoiler={post.spoiler}
+    />
+  );
 
   return (
     <Card aria-labelledby={`post-${post._id}-by`}>
@@ -164,7 +174,8 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
           </OwnerActions>
         )}
       </Header>
-      {standalone ? image : <AppLink href={postHref}>{image}</AppLink>}
+      {/* A sensitive image holds its Show button, which a link around it would swallow. */}
+      {standalone || post.sensitive ? image : <AppLink href={postHref}>{image}</AppLink>}
       <Body>
         <Actions>
           <ReactionBar
