@@ -23,6 +23,7 @@ export const links = {
   home: () => '/home',
   settings: () => '/settings',
   contact: () => '/contact',
+  admin: () => '/admin',
   /** Redirects to the viewer's own profile. */
   myProfile: () => '/profile',
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
@@ -39,6 +40,7 @@ export const firstReads = {
   settings: (): string[] => [],
   contact: () => [apiUrls.instance()],
   myProfile: (): string[] => [],
+  admin: (): string[] => [],
 };
 
 /** A route's params, decoded (Next.js's query, Fastify's params). */
@@ -99,6 +101,8 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
     firstData: ([instance]) => ({ kind: 'contact', instance: instance.body as InstanceInfo }),
   },
   '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
+  /** Admins only: the panel reads the queue and the log after the first render. */
+  '/admin': { reads: () => firstReads.admin() },
 };
 
 /** A read the early-reads script starts, and where the page's largest image is in its answer. */

@@ -1,3 +1,4 @@
+import { ReportButton } from '../moderation';
 import styled from 'styled-components';
 import type { Profile } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -64,6 +65,20 @@ const Stats = styled.dl`
   dd { margin: 0; font-weight: 700; }
 `;
 
+const ReportProfile = styled(ReportButton)`
+  padding: 0 14px;
+  min-height: 36px;
+  border: 1px solid ${appTheme.color.border};
+  border-radius: 999px;
+  background: transparent;
+  color: ${appTheme.color.textMuted};
+  font: inherit;
+  font-size: 14px;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { color: ${appTheme.color.text}; }
+`;
+
 interface ProfileHeaderProps {
   profile: Profile;
   isMe: boolean;
@@ -108,7 +123,12 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
           <AvatarRing>
             <Avatar src={profile.avatar} name={profile.username} size={128} decorative={false} />
           </AvatarRing>
-          <div style={{ paddingBottom: 6 }}>{action}</div>
+          <div style={{ paddingBottom: 6, display: 'flex', gap: 8 }}>
+            {!isMe && (
+              <ReportProfile targetType="user" targetId={profile.username} label={`Report ${profile.username}`} />
+            )}
+            {action}
+          </div>
         </Top>
         <Name>{profile.username}</Name>
         {profile.description && <Description>{profile.description}</Description>}

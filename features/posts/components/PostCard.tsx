@@ -4,6 +4,7 @@ import { AppLink } from '../../../components/ui/AppLink';
 import type { Post } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../auth';
+import { ReportButton } from '../../moderation';
 import { editorOpened } from '../state/editor';
 import { deletePost, dislikePost, likePost } from '../state/thunks';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -70,6 +71,8 @@ const OwnerActions = styled.div`
   @media (max-width: 479px) {
     button { width: 36px; padding: 0; justify-content: center; }
     button span { display: none; }
+    button.text { width: auto; padding: 0 10px; }
+    button.text span { display: inline; }
   }
 `;
 
@@ -159,18 +162,28 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
           </AppLink>
           <RelativeTime iso={post.createdAt} />
         </Byline>
-        {mayDelete && (
+        {me && (mayDelete || !mine) && (
           <OwnerActions>
+            {!mine && (
+              <ReportButton
+                className="text"
+                targetType="post"
+                targetId={post._id}
+                label={`Report post by ${post.creator}`}
+              />
+            )}
             {mine && (
               <button type="button" onClick={() => dispatch(editorOpened(post))} aria-label="Edit post">
                 <Icon name="edit" size={16} />
                 <span aria-hidden="true">Edit</span>
               </button>
             )}
-            <button type="button" onClick={() => setConfirming(true)} aria-label="Delete post">
-              <Icon name="trash" size={16} />
-              <span aria-hidden="true">Delete</span>
-            </button>
+            {mayDelete && (
+              <button type="button" onClick={() => setConfirming(true)} aria-label="Delete post">
+                <Icon name="trash" size={16} />
+                <span aria-hidden="true">Delete</span>
+              </button>
+            )}
           </OwnerActions>
         )}
       </Header>
