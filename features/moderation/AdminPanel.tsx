@@ -164,7 +164,7 @@ function Queue({ onChanged }: { onChanged: () => void }) {
                   </Button>
                 )}
                 <Button $variant="danger" $size="sm" onClick={() => void act(report, 'suspendUser')}>
-                  Suspend author
+                  {report.targetType === 'user' ? 'Suspend user' : 'Suspend author'}
                 </Button>
               </div>
             )}
