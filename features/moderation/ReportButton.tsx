@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ReportTargetType } from '../../lib/types';
 
 // The dialog is its own chunk: every post card has the button, few viewers ever open it.
@@ -20,11 +21,14 @@ export function ReportButton({ targetType, targetId, label, className }: ReportB
       <button type="button" className={className} onClick={() => setOpen(true)} aria-label={label}>
         <span aria-hidden="true">Report</span>
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {/* On the body: the menus holding the button style every button inside them. */}
+      {open &&
+        createPortal(
+          <Suspense fallback={null}>
+            <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />
+          </Suspense>,
+          document.body,
+        )}
     </>
   );
 }
