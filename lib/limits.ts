@@ -5,6 +5,12 @@ export const TAG_MAX = 30;
 export const TAGS_PER_POST_MAX = 20;
 export const COMMENT_MAX = 255;
 export const DESCRIPTION_MAX = 300;
+/** A post image's description: as much as Mastodon allows. */
+export const ALT_MAX = 1500;
+/** A content warning's text, shown over a sensitive image. */
+export const SPOILER_MAX = 100;
+/** An admin's or reporter's note. */
+export const REPORT_NOTE_MAX = 1000;
 
 /** Uploads of this many bytes or more are refused. */
 export const UPLOAD_MAX_BYTES = 4194304;

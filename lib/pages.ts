@@ -24,6 +24,7 @@ export const links = {
   settings: () => '/settings',
   contact: () => '/contact',
   notifications: () => '/notifications',
+  admin: () => '/admin',
   /** Redirects to the viewer's own profile. */
   myProfile: () => '/profile',
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
@@ -41,6 +42,7 @@ export const firstReads = {
   contact: () => [apiUrls.instance()],
   notifications: () => [apiUrls.notifications()],
   myProfile: (): string[] => [],
+  admin: (): string[] => [],
 };
 
 /** A route's params, decoded (Next.js's query, Fastify's params). */
@@ -108,6 +110,8 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
     }),
   },
   '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
+  /** Admins only: the panel reads the queue and the log after the first render. */
+  '/admin': { reads: () => firstReads.admin() },
 };
 
 /** A read the early-reads script starts, and where the page's largest image is in its answer. */

@@ -26,6 +26,7 @@ export const TEXTS = {
   accountCreated: 'Your account has been created: sign in to start',
 
   invalidCredentials: 'Invalid email or password',
+  accountSuspended: 'This account is suspended',
   invalidPassword: 'Invalid password',
 
   /** Password reset and email links (issue 22). */

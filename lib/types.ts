@@ -73,6 +73,11 @@ export interface Post {
   dislikesCount: number;
   commentsCount: number;
   myReaction: Reaction | null;
+  /** The image's description; '' when the author wrote none (the generated text stands in). */
+  alt: string;
+  /** The image shows blurred behind `spoiler` until the viewer asks for it. */
+  sensitive: boolean;
+  spoiler: string;
   createdAt: string;
   updatedAt: string;
   /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
@@ -134,4 +139,53 @@ export interface AppNotification {
   actor: { username: string; avatar: string | null };
   post: { _id: string; image: string } | null;
   comment: { commentId: string; message: string } | null;
+}
+
+export type ReportTargetType = 'post' | 'comment' | 'user';
+export type ReportReason = 'spam' | 'abuse' | 'illegal' | 'other';
+export type ReportAction = 'dismiss' | 'removeContent' | 'suspendUser';
+export type AdminAction = ReportAction | 'unsuspendUser';
+
+/** What the admin queue shows of a report's target; null once the content is gone. */
+export type ReportTarget =
+  | { type: 'post'; _id: string; message: string; image: string; alt: string; creator: string }
+  | { type: 'comment'; commentId: string; postId: string; message: string; creator: string }
+  | { type: 'user'; username: string; avatar: string | null; description: string; suspended: boolean };
+
+/** One report in the admin queue (admins only: the note is the reporter's words to them). */
+export interface Report {
+  id: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  reason: ReportReason;
+  note: string;
+  status: 'open' | 'resolved';
+  reporter: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolution: ReportAction | null;
+  target: ReportTarget | null;
+}
+
+/** One line of the admin log: who did what to what, when. */
+export interface AdminLogEntry {
+  id: string;
+  admin: string;
+  action: AdminAction;
+  targetType: ReportTargetType;
+  targetId: string;
+  target: string;
+  note: string;
+  createdAt: string;
+}
+
+/** The admin's user lookup. */
+export interface AdminUserInfo {
+  username: string;
+  role: 'member' | 'admin';
+  avatar: string | null;
+  postsCount: number;
+  createdAt: string;
+  suspendedAt: string | null;
 }

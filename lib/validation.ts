@@ -3,6 +3,8 @@
  * message of the first broken rule, or null when the value is valid.
  */
 import {
+  ALT_MAX,
+  SPOILER_MAX,
   DESCRIPTION_MAX,
   EMAIL_MAX,
   MESSAGE_MAX,
@@ -48,6 +50,14 @@ export function postMessageError(message: string | undefined | null): string | n
   if (typeof message !== 'string' || message.trim().length === 0) return TEXTS.messageRequired;
   if (message.length > MESSAGE_MAX) return `Message must be at most ${MESSAGE_MAX} characters`;
   return null;
+}
+
+export function altError(alt: string): string | null {
+  return alt.length > ALT_MAX ? `Alt text must be at most ${ALT_MAX} characters` : null;
+}
+
+export function spoilerError(spoiler: string): string | null {
+  return spoiler.length > SPOILER_MAX ? `The content warning must be at most ${SPOILER_MAX} characters` : null;
 }
 
 export function commentMessageError(message: string | undefined | null): string | null {

@@ -1,4 +1,10 @@
-import { AccountSettings, LazySecuritySettings, ProfileSettings, ThemePicker } from '../features/settings';
+import {
+  AccountSettings,
+  LazySecuritySettings,
+  ProfileSettings,
+  SensitiveMediaSetting,
+  ThemePicker,
+} from '../features/settings';
 import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/firstLoad';
@@ -21,6 +27,7 @@ export default function SettingsPage() {
             <ProfileSettings user={user} />
             <AccountSettings user={user} />
             <ThemePicker />
+            <SensitiveMediaSetting />
             <LazySecuritySettings username={user.username} />
           </Stack>
         )}

@@ -31,6 +31,7 @@ import { PRIVATE_NO_STORE, helmetHeaders, registerSecurityHeaders } from './http
 import { staticFiles } from './http/staticFiles';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
+import { adminRoutes, reportsRoutes } from './moderation/routes';
 import type { MediaStorage } from './media/storage';
 import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
@@ -177,6 +178,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     streams: ctx.notificationStreams,
     guards,
   });
+  await app.register(reportsRoutes, {
+    prefix: '/api/reports',
+    moderation: ctx.moderation,
+    guards,
+    reportsPerUser: rateLimit(
+      app,
+      'reports',
+      config.rateLimits.reportsPerUserPerHour,
+      (r) => r.user?.id ?? null,
+      3_600_000,
+    ),
+  });
+  await app.register(adminRoutes, { prefix: '/api/admin', moderation: ctx.moderation, guards });
   await app.register(instanceRoutes, { prefix: '/api/instance', config, homeFeed: ctx.homeFeed });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
 

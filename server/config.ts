@@ -63,6 +63,8 @@ export interface RateLimits {
   twoFactorPerAccountPerMinute: number;
   /** Data exports per hour per user (each one reads every row and image of the account). */
   exportsPerUserPerHour: number;
+  /** Reports per hour per user (issue 23): a flood of reports is spam of its own. */
+  reportsPerUserPerHour: number;
   /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
   mailsPerAddressPerHour: number;
 }
@@ -208,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
       mailsPerAddressPerHour: int(env, 'RATE_LIMIT_MAILS_PER_ADDRESS', 5),
       twoFactorPerAccountPerMinute: int(env, 'RATE_LIMIT_2FA_PER_ACCOUNT', 5),
       exportsPerUserPerHour: int(env, 'RATE_LIMIT_EXPORTS_PER_USER', 3),
+      reportsPerUserPerHour: int(env, 'RATE_LIMIT_REPORTS_PER_USER', 30),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),

@@ -31,6 +31,8 @@ import { type MediaService, deferredWritesSettled, mediaService } from './media/
 import type { MediaStorage } from './media/storage';
 import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
 import { mentionsRepository } from './mentions/repository';
+import { moderationRepository } from './moderation/repository';
+import { type ModerationService, moderationService } from './moderation/service';
 import { notificationsRepository } from './notifications/repository';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
@@ -73,6 +75,8 @@ export interface AppContext {
   comments: CommentsService;
   media: MediaService;
   notifications: NotificationsService;
+  /** Reports, the admin queue, suspensions and the admin log (issue 23). */
+  moderation: ModerationService;
   /** This process's open notification streams (Server-Sent Events). */
   notificationStreams: NotificationStreams;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
@@ -100,6 +104,7 @@ const repositories = (db: Queryable) => ({
   twoFactor: twoFactorRepository(db),
   account: accountRepository(db),
   safety: safetyRepository(db),
+  moderation: moderationRepository(db),
 });
 
 export function buildContext(
@@ -175,6 +180,9 @@ export function buildContext(
         })
       : null;
 
+  const posts = postsService({ data, media, homeFeed, imageInfos, announce });
+  const comments = commentsService({ data, announce });
+
   return {
     config,
     db,
@@ -202,8 +210,9 @@ export function buildContext(
       twoFactor,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
     }),
-    posts: postsService({ data, media, homeFeed, imageInfos, announce }),
-    comments: commentsService({ data, announce }),
+    posts,
+    comments,
+    moderation: moderationService({ data, posts, comments, forgetUser: auth.forgetUser }),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();

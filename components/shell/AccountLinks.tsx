@@ -24,13 +24,15 @@ export const MenuItem = styled.li`
 
 interface AccountLinksProps {
   username: string;
+  /** Admins also get the admin page. */
+  admin?: boolean;
   /** Closes the menu that holds the links. */
   onNavigate: () => void;
   onLogout: () => void;
 }
 
 /** Profile, Settings and Logout: the same three entries in the desktop dropdown and the mobile sidebar. */
-export function AccountLinks({ username, onNavigate, onLogout }: AccountLinksProps) {
+export function AccountLinks({ username, admin, onNavigate, onLogout }: AccountLinksProps) {
   return (
     <ul>
       <MenuItem>
@@ -43,6 +45,13 @@ export function AccountLinks({ username, onNavigate, onLogout }: AccountLinksPro
           <Icon name="settings" size={18} /> Settings
         </AppLink>
       </MenuItem>
+      {admin && (
+        <MenuItem>
+          <AppLink href={links.admin()} onClick={onNavigate}>
+            <Icon name="settings" size={18} /> Admin
+          </AppLink>
+        </MenuItem>
+      )}
       <MenuItem>
         <button
           type="button"

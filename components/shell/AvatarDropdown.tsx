@@ -66,7 +66,7 @@ export function AvatarDropdown({ user, onLogout }: AvatarDropdownProps) {
             <strong>{user.username}</strong>
             <span>{user.email}</span>
           </Who>
-          <AccountLinks username={user.username} onNavigate={close} onLogout={onLogout} />
+          <AccountLinks username={user.username} admin={user.role === 'admin'} onNavigate={close} onLogout={onLogout} />
         </Menu>
       )}
     </Wrap>

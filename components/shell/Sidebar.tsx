@@ -136,7 +136,12 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
               <span>{user.email}</span>
             </Names>
           </Identity>
-          <AccountLinks username={user.username} onNavigate={onClose} onLogout={onLogout} />
+          <AccountLinks
+            username={user.username}
+            admin={user.role === 'admin'}
+            onNavigate={onClose}
+            onLogout={onLogout}
+          />
         </ProfileBlock>
       </Panel>
     </>

@@ -9,6 +9,9 @@ export interface PostInput {
   message: string;
   image: string;
   tags: string[];
+  alt?: string;
+  sensitive?: boolean;
+  spoiler?: string;
 }
 
 export interface CommentReaction extends ReactionCounts {

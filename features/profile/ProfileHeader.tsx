@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ReportButton } from '../moderation';
 import styled from 'styled-components';
 import type { Profile } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -117,6 +118,20 @@ function SafetyActions({ profile }: { profile: Profile }) {
   );
 }
 
+const ReportProfile = styled(ReportButton)`
+  padding: 0 14px;
+  min-height: 36px;
+  border: 1px solid ${appTheme.color.border};
+  border-radius: 999px;
+  background: transparent;
+  color: ${appTheme.color.textMuted};
+  font: inherit;
+  font-size: 14px;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { color: ${appTheme.color.text}; }
+`;
+
 interface ProfileHeaderProps {
   profile: Profile;
   isMe: boolean;
@@ -164,6 +179,9 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
             <Avatar src={profile.avatar} name={profile.username} size={128} decorative={false} />
           </AvatarRing>
           <Actions>
+            {!isMe && (
+              <ReportProfile targetType="user" targetId={profile.username} label={`Report ${profile.username}`} />
+            )}
             {action}
             {!isMe && <SafetyActions profile={profile} />}
           </Actions>

@@ -3,4 +3,5 @@ export { AccountSettings } from './AccountSettings';
 export { LazySecuritySettings } from './LazySecuritySettings';
 export { ProfileSettings } from './ProfileSettings';
 export { ThemePicker } from './ThemePicker';
+export { SensitiveMediaSetting } from './SensitiveMediaSetting';
 export { loadStoredTheme } from './themeSlice';

@@ -74,6 +74,8 @@ const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: 
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
+    // Suspension revokes the sessions too; this also covers a session that raced it.
+    .where('users.suspended_at', 'is', null)
     .executeTakeFirst();
 
 /** The user's live sessions, most recently used first. */

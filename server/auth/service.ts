@@ -164,6 +164,8 @@ export function authService({
         await lockout.fail(key);
         throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
       }
+      // Only a right password learns that the account is suspended.
+      if (user.suspended_at !== null) throw new UnauthorizedError(TEXTS.accountSuspended, 'AccountSuspended');
       if (needsRehash(user.password_hash)) {
         await users.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
       }

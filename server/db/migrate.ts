@@ -6,6 +6,7 @@ import * as notifications from './migrations/003_notifications';
 import * as emailTokens from './migrations/004_email_tokens';
 import * as accounts from './migrations/005_accounts';
 import * as blocksMutes from './migrations/006_blocks_mutes';
+import * as moderation from './migrations/007_moderation';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004_email_tokens': emailTokens,
   '005_accounts': accounts,
   '006_blocks_mutes': blocksMutes,
+  '007_moderation': moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

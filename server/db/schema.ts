@@ -73,6 +73,11 @@ export interface PostsTable {
   comments_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The image's description as the author wrote it; '' lets the generated text stand in. */
+  alt: Generated<string>;
+  /** 1: the image is blurred behind `spoiler` until the viewer asks for it. */
+  sensitive: Generated<number>;
+  spoiler: Generated<string>;
 }
 
 export interface PostTagsTable {
@@ -189,6 +194,45 @@ export interface UserRelationTable {
   created_at: string;
 }
 
+export type ReportTargetType = 'post' | 'comment' | 'user';
+export type ReportReason = 'spam' | 'abuse' | 'illegal' | 'other';
+export type ReportResolution = 'dismiss' | 'removeContent' | 'suspendUser';
+
+/** A user's report of a post, comment or user; at most one open per reporter and target. */
+export interface ReportsTable {
+  /** UUIDv7: the queue's keyset cursor. */
+  id: string;
+  reporter_id: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  /** The author of the reported content, or the reported user. */
+  target_user_id: string;
+  reason: ReportReason;
+  /** Seen by admins only. */
+  note: string;
+  status: 'open' | 'resolved';
+  created_at: string;
+  resolved_at: string | null;
+  /** The admin's username. */
+  resolved_by: string | null;
+  resolution: ReportResolution | null;
+}
+
+export type AdminAction = ReportResolution | 'unsuspendUser';
+
+/** Every admin action: who, what, on what, when. */
+export interface AdminLogTable {
+  id: string;
+  admin_username: string;
+  action: AdminAction;
+  target_type: ReportTargetType;
+  target_id: string;
+  /** What an admin reads: the username, or the start of the post or comment. */
+  target_label: string;
+  note: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -209,6 +253,8 @@ export interface Database {
   retired_usernames: RetiredUsernamesTable;
   blocks: UserRelationTable;
   mutes: UserRelationTable;
+  reports: ReportsTable;
+  admin_log: AdminLogTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

@@ -107,6 +107,9 @@ const postProperties = {
   commentsCount: { type: 'integer' },
   myReaction: reaction,
   mentions,
+  alt: { type: 'string' },
+  sensitive: { type: 'boolean' },
+  spoiler: { type: 'string' },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
 } as const;

@@ -1,5 +1,5 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type Updateable, sql } from 'kysely';
 import { tagKey, usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
@@ -30,6 +30,9 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.created_at',
       'posts.updated_at',
       'posts.media_id',
+      'posts.alt',
+      'posts.sensitive',
+      'posts.spoiler',
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',
@@ -181,7 +184,9 @@ async function replaceTags(db: Queryable, postId: string, tags: string[]): Promi
 const updatePost = (
   db: Queryable,
   id: string,
-  changes: { message?: string; image?: string; media_id?: string | null; tags?: string; updated_at: string },
+  changes: Pick<Updateable<PostsTable>, 'message' | 'image' | 'media_id' | 'tags' | 'alt' | 'sensitive' | 'spoiler'> & {
+    updated_at: string;
+  },
 ) => db.updateTable('posts').set(changes).where('id', '=', id).execute();
 
 /** True when this call removed the post: of several deletes racing, one only changes the counters. */

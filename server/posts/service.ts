@@ -1,7 +1,15 @@
 /** Post rules: validation (spec section 5), ownership, counters, reactions. */
 import { TEXTS } from '../../lib/texts';
 import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
-import { normalizeTag, normalizeTags, postMessageError, tagKey, tagsError } from '../../lib/validation';
+import {
+  altError,
+  normalizeTag,
+  normalizeTags,
+  postMessageError,
+  spoilerError,
+  tagKey,
+  tagsError,
+} from '../../lib/validation';
 import { toComment } from '../comments/mappers';
 import type { CommentsRepository } from '../comments/repository';
 import type { Transactional } from '../db/repository';
@@ -52,6 +60,32 @@ export interface PostInput {
   message?: unknown;
   image?: unknown;
   tags?: unknown;
+  alt?: unknown;
+  sensitive?: unknown;
+  spoiler?: unknown;
+}
+
+/** Alt text and the content warning, checked; only the fields the input has. */
+function readImageText(input: PostInput): { alt?: string; sensitive?: number; spoiler?: string } {
+  const out: { alt?: string; sensitive?: number; spoiler?: string } = {};
+  if (input.alt !== undefined) {
+    const alt = typeof input.alt === 'string' ? input.alt.trim() : null;
+    const error = alt === null ? 'Alt text must be text' : altError(alt);
+    if (error) throw new InvalidError(error, 'InvalidAlt');
+    out.alt = alt!;
+  }
+  if (input.spoiler !== undefined) {
+    const spoiler = typeof input.spoiler === 'string' ? input.spoiler.trim() : null;
+    const error = spoiler === null ? 'The content warning must be text' : spoilerError(spoiler);
+    if (error) throw new InvalidError(error, 'InvalidSpoiler');
+    out.spoiler = spoiler!;
+  }
+  if (input.sensitive !== undefined) {
+    if (typeof input.sensitive !== 'boolean')
+      throw new InvalidError('sensitive must be true or false', 'InvalidSensitive');
+    out.sensitive = input.sensitive ? 1 : 0;
+  }
+  return out;
 }
 
 export interface PostsServiceDeps {
@@ -147,6 +181,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
     async create(user: AuthUser, input: PostInput): Promise<Post> {
       const message = readMessage(input.message);
       const tags = readTags(input.tags);
+      const imageText = readImageText(input);
       const { image, mediaId } = await ownPostImage(user, input.image);
       const id = newId();
       const now = nowIso();
@@ -159,6 +194,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
           image,
           media_id: mediaId,
           tags: JSON.stringify(tags),
+          ...imageText,
           created_at: now,
           updated_at: now,
         });
@@ -189,9 +225,16 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
     async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
       const post = await requirePost(posts, id);
       if (post.creator_id !== user.id) throw new ForbiddenError('Only the creator can edit this post');
-      const changes: { message?: string; image?: string; media_id?: string; tags?: string; updated_at: string } = {
-        updated_at: nowIso(),
-      };
+      const changes: {
+        message?: string;
+        image?: string;
+        media_id?: string;
+        tags?: string;
+        alt?: string;
+        sensitive?: number;
+        spoiler?: string;
+        updated_at: string;
+      } = { ...readImageText(input), updated_at: nowIso() };
       let tags: string[] | undefined;
       if (input.message !== undefined) changes.message = readMessage(input.message);
       if (input.tags !== undefined) {

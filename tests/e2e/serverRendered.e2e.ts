@@ -57,7 +57,12 @@ describe('server-rendered private pages', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
     // Nothing the server sent is read again; the security section, loaded after the page, reads only its own.
-    expect(apiReads.map((url) => new URL(url).pathname).sort()).toEqual(['/api/auth/2fa', '/api/auth/sessions']);
+    expect(apiReads.map((url) => new URL(url).pathname).sort()).toEqual([
+      '/api/auth/2fa',
+      '/api/auth/sessions',
+      '/api/users/me/blocks',
+      '/api/users/me/mutes',
+    ]);
 
     // My own profile's entry goes straight on to it.
     await page.goto('/profile');

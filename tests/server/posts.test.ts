@@ -376,3 +376,47 @@ describe('writes are rate limited per user', () => {
     }
   });
 });
+
+describe('alt text and content warnings', () => {
+  it('stores alt, sensitive and spoiler on create and edit; defaults are empty and false', async () => {
+    const plain = await createPost(t.app, alice);
+    expect(plain).toMatchObject({ alt: '', sensitive: false, spoiler: '' });
+    const upload = await uploadImage(t.app, alice, 'post');
+    const res = await inject(alice, 'POST', '/api/posts/create', {
+      message: 'Beach',
+      image: upload.secure_url,
+      tags: ['sea'],
+      alt: '  Waves on a sandy beach  ',
+      sensitive: true,
+      spoiler: 'Spiders',
+    });
+    expect(res.statusCode).toBe(201);
+    const post: Post = res.json();
+    expect(post).toMatchObject({ alt: 'Waves on a sandy beach', sensitive: true, spoiler: 'Spiders' });
+    const edited = await inject(alice, 'PATCH', `/api/posts/${post._id}/manage`, {
+      post: { alt: 'Calm sea', sensitive: false },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ alt: 'Calm sea', sensitive: false, spoiler: 'Spiders', message: 'Beach' });
+    expect((await inject(bob, 'GET', `/api/posts/${post._id}`)).json()).toMatchObject({ alt: 'Calm sea' });
+  });
+
+  it('refuses alt text over 1,500 characters and a spoiler over 100, and writes nothing', async () => {
+    const upload = await uploadImage(t.app, alice, 'post');
+    const base = { message: 'Too long', image: upload.secure_url, tags: ['sea'] };
+    const longAlt = await inject(alice, 'POST', '/api/posts/create', { ...base, alt: 'a'.repeat(1501) });
+    expect(longAlt.statusCode).toBe(400);
+    expect(longAlt.json().message).toBe('Alt text must be at most 1500 characters');
+    const longSpoiler = await inject(alice, 'POST', '/api/posts/create', { ...base, spoiler: 's'.repeat(101) });
+    expect(longSpoiler.statusCode).toBe(400);
+    expect((await inject(alice, 'POST', '/api/posts/create', { ...base, sensitive: 'yes' })).statusCode).toBe(400);
+    const okAlt = await inject(alice, 'POST', '/api/posts/create', { ...base, alt: 'a'.repeat(1500) });
+    expect(okAlt.statusCode).toBe(201);
+    const post: Post = okAlt.json();
+    const edit = await inject(alice, 'PATCH', `/api/posts/${post._id}/manage`, {
+      post: { message: 'Changed', spoiler: 's'.repeat(101) },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect((await postRow(post._id))?.message).toBe('Too long');
+  });
+});

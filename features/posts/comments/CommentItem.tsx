@@ -1,3 +1,4 @@
+import { ReportButton } from '../../moderation';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
@@ -58,6 +59,19 @@ const DeleteButton = styled.button`
   &:hover { background: ${appTheme.color.surfaceRaised}; color: ${appTheme.color.danger}; }
 `;
 
+const ReportLink = styled(ReportButton)`
+  margin-left: auto;
+  padding: 4px 10px;
+  border: none;
+  border-radius: 999px;
+  background: transparent;
+  color: ${appTheme.color.textMuted};
+  font-size: 13px;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { background: ${appTheme.color.surfaceRaised}; color: ${appTheme.color.text}; }
+`;
+
 interface CommentItemProps {
   postId: string;
   /** The post's creator may remove any comment on it. */
@@ -95,6 +109,13 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
             onLike={() => dispatch(likeComment(args))}
             onDislike={() => dispatch(dislikeComment(args))}
           />
+          {me && me.username !== comment.creator && (
+            <ReportLink
+              targetType="comment"
+              targetId={comment.commentId}
+              label={`Report comment by ${comment.creator}`}
+            />
+          )}
           {mayDelete && (
             <DeleteButton
               type="button"

@@ -4,6 +4,7 @@ import { AppLink } from '../../../components/ui/AppLink';
 import type { Post } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../auth';
+import { ReportButton } from '../../moderation';
 import { editorOpened } from '../state/editor';
 import { deletePost, dislikePost, likePost } from '../state/thunks';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -71,6 +72,8 @@ const OwnerActions = styled.div`
   @media (max-width: 479px) {
     button { width: 36px; padding: 0; justify-content: center; }
     button span { display: none; }
+    button.text { width: auto; padding: 0 10px; }
+    button.text span { display: inline; }
   }
 `;
 
@@ -116,8 +119,9 @@ export const TagRow = styled.ul`
   list-style: none;
 `;
 
+/** The author's alt text; the generated one only when they wrote none. */
 export const imageAlt = (post: Post) =>
-  `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
+  post.alt || `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
 
 interface PostCardProps {
   post: Post;
@@ -137,7 +141,16 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
   const mayDelete = mine || me?.role === 'admin';
   const profileHref = links.profile(post.creator);
   const postHref = links.post(post._id);
-  const image = <PostImage src={post.image} info={post.imageInfo} alt={imageAlt(post)} priority={priority} />;
+  const image = (
+    <PostImage
+      src={post.image}
+      info={post.imageInfo}
+      alt={imageAlt(post)}
+      priority={priority}
+      sensitive={post.sensitive}
+      spoiler={post.spoiler}
+    />
+  );
 
   return (
     <Card aria-labelledby={`post-${post._id}-by`}>
@@ -151,22 +164,33 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
           </AppLink>
           <RelativeTime iso={post.createdAt} />
         </Byline>
-        {mayDelete && (
+        {me && (mayDelete || !mine) && (
           <OwnerActions>
+            {!mine && (
+              <ReportButton
+                className="text"
+                targetType="post"
+                targetId={post._id}
+                label={`Report post by ${post.creator}`}
+              />
+            )}
             {mine && (
               <button type="button" onClick={() => dispatch(editorOpened(post))} aria-label="Edit post">
                 <Icon name="edit" size={16} />
                 <span aria-hidden="true">Edit</span>
               </button>
             )}
-            <button type="button" onClick={() => setConfirming(true)} aria-label="Delete post">
-              <Icon name="trash" size={16} />
-              <span aria-hidden="true">Delete</span>
-            </button>
+            {mayDelete && (
+              <button type="button" onClick={() => setConfirming(true)} aria-label="Delete post">
+                <Icon name="trash" size={16} />
+                <span aria-hidden="true">Delete</span>
+              </button>
+            )}
           </OwnerActions>
         )}
       </Header>
-      {standalone ? image : <AppLink href={postHref}>{image}</AppLink>}
+      {/* A sensitive image holds its Show button, which a link around it would swallow. */}
+      {standalone || post.sensitive ? image : <AppLink href={postHref}>{image}</AppLink>}
       <Body>
         <Actions>
           <ReactionBar

@@ -2,7 +2,7 @@ import { useFormik } from 'formik';
 import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
-import { MESSAGE_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
+import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
 import { postMessageSchema } from '../../../lib/schemas';
 import type { Post } from '../../../lib/types';
 import { normalizeTag, tagError as tagRuleError } from '../../../lib/validation';
@@ -36,6 +36,14 @@ const Field = styled.div`
     &[aria-invalid='true'] { border-color: ${appTheme.color.danger}; }
   }
   textarea { min-height: 96px; resize: vertical; }
+`;
+
+const Check = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 14px;
+  input { width: 18px; height: 18px; accent-color: ${appTheme.color.accent}; }
 `;
 
 const Row = styled.div`
@@ -95,14 +103,27 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const image = upload.url ?? post?.image ?? null;
 
   const formik = useFormik({
-    initialValues: { message: post?.message ?? '', tags: post?.tags ?? ([] as string[]) },
+    initialValues: {
+      message: post?.message ?? '',
+      tags: post?.tags ?? ([] as string[]),
+      alt: post?.alt ?? '',
+      sensitive: post?.sensitive ?? false,
+      spoiler: post?.spoiler ?? '',
+    },
     validate: (values) => {
       const message = schemaError(() => postMessageSchema.validateSync(values.message));
       return message ? { message } : {};
     },
     onSubmit: async (values, helpers) => {
       if (!image) return;
-      const input = { message: values.message.trim(), image, tags: values.tags };
+      const input = {
+        message: values.message.trim(),
+        image,
+        tags: values.tags,
+        alt: values.alt.trim(),
+        sensitive: values.sensitive,
+        spoiler: values.sensitive ? values.spoiler.trim() : '',
+      };
       const result = post ? await dispatch(editPost({ id: post._id, post: input })) : await dispatch(createPost(input));
       if (result.meta.requestStatus !== 'fulfilled') return;
       helpers.resetForm();
@@ -177,6 +198,53 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
           {charactersLeft <= MESSAGE_WARN_LEFT ? charactersLeftText(charactersLeft) : ''}
         </span>
       </Field>
+
+      <Field>
+        <label htmlFor={`${id}-alt`}>Image description (alt text)</label>
+        <textarea
+          id={`${id}-alt`}
+          name="alt"
+          value={formik.values.alt}
+          onChange={formik.handleChange}
+          placeholder="Describe the image for people who cannot see it"
+          maxLength={ALT_MAX}
+          aria-describedby={`${id}-alt-meta`}
+        />
+        <Row id={`${id}-alt-meta`}>
+          <span />
+          <span>{charactersLeftText(ALT_MAX - formik.values.alt.length)}</span>
+        </Row>
+      </Field>
+
+      <Check>
+        <input
+          id={`${id}-sensitive`}
+          type="checkbox"
+          name="sensitive"
+          checked={formik.values.sensitive}
+          onChange={formik.handleChange}
+        />
+        <label htmlFor={`${id}-sensitive`}>Sensitive image (shown blurred until clicked)</label>
+      </Check>
+      {formik.values.sensitive && (
+        <Field>
+          <label htmlFor={`${id}-spoiler`}>Content warning</label>
+          <input
+            id={`${id}-spoiler`}
+            name="spoiler"
+            value={formik.values.spoiler}
+            onChange={formik.handleChange}
+            placeholder="What the image shows, in a few words"
+            maxLength={SPOILER_MAX}
+            autoComplete="off"
+            aria-describedby={`${id}-spoiler-meta`}
+          />
+          <Row id={`${id}-spoiler-meta`}>
+            <span />
+            <span>{charactersLeftText(SPOILER_MAX - formik.values.spoiler.length)}</span>
+          </Row>
+        </Field>
+      )}
 
       <Field>
         <label htmlFor={`${id}-tag`}>Tags</label>

@@ -4,6 +4,7 @@ import { thumbHashToDataURL } from 'thumbhash';
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import type { ImageInfo } from '../../../lib/types';
 import { appTheme } from '../../../themes';
+import { useAlwaysShowSensitive } from '../../../hooks/useSensitiveMedia';
 
 /** Decodes a base64 thumbhash into a tiny data URL shown while the image loads. */
 export function thumbhashDataUrl(thumbhash: string | null | undefined): string | null {
@@ -34,6 +35,41 @@ const Frame = styled.div<{ $ratio: string }>`
   }
 `;
 
+/** A sensitive image's stand-in: its thumbhash, blurred, with the content warning over it. */
+const Cover = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-content: center;
+  justify-items: center;
+  gap: 10px;
+  padding: 16px;
+  text-align: center;
+  color: #fff;
+  background-color: ${appTheme.color.skeleton};
+  background-size: cover;
+  background-position: center;
+  .blur {
+    position: absolute;
+    inset: -20px;
+    background: inherit;
+    filter: blur(18px);
+  }
+  p, button { position: relative; margin: 0; }
+  p { font-weight: 700; text-shadow: 0 1px 3px rgb(0 0 0 / 80%); overflow-wrap: anywhere; }
+  button {
+    padding: 6px 16px;
+    border-radius: 999px;
+    border: 1px solid #fff;
+    background: rgb(0 0 0 / 55%);
+    color: #fff;
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+    &:focus-visible { outline: 2px solid ${appTheme.color.focus}; outline-offset: 2px; }
+  }
+`;
+
 interface PostImageProps {
   src: string;
   info: ImageInfo | null;
@@ -43,6 +79,11 @@ interface PostImageProps {
   /** Square crop (grids) instead of the image's own shape. */
   square?: boolean;
   priority?: boolean;
+  /** Shown blurred behind `spoiler` until the viewer asks for it. */
+  sensitive?: boolean;
+  spoiler?: string;
+  /** False where the image sits inside a link (grids): no Show button there, the post page has it. */
+  revealable?: boolean;
 }
 
 /** The image has arrived (e.g. from cache, possibly before React attached onLoad). */
@@ -51,7 +92,30 @@ const hasArrived = (img: HTMLImageElement | null) => Boolean(img?.complete && im
 // Very tall or very wide images are cropped so a card never takes the whole screen.
 const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
 
-export function PostImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority }: PostImageProps) {
+export function PostImage(props: PostImageProps) {
+  const { info, square, sensitive, spoiler, revealable = true } = props;
+  const alwaysShow = useAlwaysShowSensitive();
+  const [revealed, setRevealed] = useState(false);
+  if (!sensitive || alwaysShow || revealed) return <ShownImage {...props} />;
+  const placeholder = thumbhashDataUrl(info?.thumbhash);
+  const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
+  const warning = spoiler || 'Sensitive content';
+  return (
+    <Frame $ratio={ratio}>
+      <Cover style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
+        <span className="blur" aria-hidden="true" />
+        <p>{warning}</p>
+        {revealable && (
+          <button type="button" onClick={() => setRevealed(true)} aria-label={`Show sensitive image: ${warning}`}>
+            Show
+          </button>
+        )}
+      </Cover>
+    </Frame>
+  );
+}
+
+function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority }: PostImageProps) {
   const thumbhash = info?.thumbhash;
   const imgRef = useRef<HTMLImageElement | null>(null);
   // Decoded after the commit, each image in a task of its own: a page of cards decoding (pixels +

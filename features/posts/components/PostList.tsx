@@ -154,6 +154,9 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
                   src={post.image}
                   info={post.imageInfo}
                   alt={imageAlt(post)}
+                  sensitive={post.sensitive}
+                  spoiler={post.spoiler}
+                  revealable={false}
                   square
                   sizes="(min-width: 768px) 300px, 33vw"
                 />

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MESSAGE_MAX, TAG_MAX } from '../../../../../lib/limits';
+import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAG_MAX } from '../../../../../lib/limits';
 import { TEXTS } from '../../../../../lib/texts';
 import { tagError } from '../../../../../lib/validation';
-import { PostForm } from '../../../../../features/posts/components/PostForm';
+import { PostForm, charactersLeftText } from '../../../../../features/posts/components/PostForm';
 import { makeStore } from '../../../../../store';
 import { editorOpened } from '../../../../../features/posts/state/editor';
 import { buildPost, buildUser } from '../../../support/factories';
@@ -162,5 +162,31 @@ describe('PostForm', () => {
     });
     expect(publish()).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+  });
+});
+
+describe('PostForm: alt text and content warning', () => {
+  it('sends the alt text and, for a sensitive image, the content warning; counts what is left', async () => {
+    const user = userEvent.setup();
+    let body: unknown;
+    server.use(
+      http.post('/api/posts/create', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(buildPost(), { status: 201 });
+      }),
+    );
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(screen.getByLabelText('Message'), 'Night walk');
+    await user.type(screen.getByLabelText('Image description (alt text)'), 'A fox under a lamp');
+    expect(screen.getByText(charactersLeftText(ALT_MAX - 'A fox under a lamp'.length))).toBeInTheDocument();
+    expect(screen.queryByLabelText('Content warning')).toBeNull();
+    await user.click(screen.getByLabelText('Sensitive image (shown blurred until clicked)'));
+    await user.type(screen.getByLabelText('Content warning'), 'Wild animal');
+    expect(screen.getByLabelText('Content warning')).toHaveAttribute('maxlength', String(SPOILER_MAX));
+    await user.type(tagInput(), 'fox{Enter}');
+    await user.click(publish());
+    await vi.waitFor(() =>
+      expect(body).toMatchObject({ alt: 'A fox under a lamp', sensitive: true, spoiler: 'Wild animal' }),
+    );
   });
 });

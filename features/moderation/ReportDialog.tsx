@@ -1,0 +1,134 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { REPORT_NOTE_MAX } from '../../lib/limits';
+import type { ReportReason, ReportTargetType } from '../../lib/types';
+import { errorMessage } from '../../services/apiClient';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { appTheme } from '../../themes';
+import { moderationApi } from './moderationApi';
+
+const Body = styled.form`
+  display: grid;
+  gap: 14px;
+  padding: 22px;
+  h2 { font-size: 18px; margin: 0; }
+  fieldset { border: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+  legend { font-weight: 600; margin-bottom: 6px; }
+  label { display: flex; gap: 8px; align-items: center; }
+  textarea {
+    width: 100%;
+    min-height: 80px;
+    padding: 10px 12px;
+    border-radius: 10px;
+    border: 1px solid ${appTheme.color.border};
+    background: ${appTheme.color.bg};
+    color: ${appTheme.color.text};
+    resize: vertical;
+  }
+  .note-label { font-weight: 600; }
+  .done { margin: 0; }
+  .error { margin: 0; color: ${appTheme.color.danger}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+`;
+
+const REASONS: { value: ReportReason; label: string }[] = [
+  { value: 'spam', label: 'Spam' },
+  { value: 'abuse', label: 'Abuse or harassment' },
+  { value: 'illegal', label: 'Illegal content' },
+  { value: 'other', label: 'Something else' },
+];
+
+const NOUNS: Record<ReportTargetType, string> = { post: 'post', comment: 'comment', user: 'user' };
+
+interface ReportDialogProps {
+  targetType: ReportTargetType;
+  targetId: string;
+  onClose: () => void;
+}
+
+/** The reasons and an optional note; the report goes to the instance's admins. */
+export default function ReportDialog({ targetType, targetId, onClose }: ReportDialogProps) {
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason>('spam');
+  const [note, setNote] = useState('');
+  const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }>({
+    status: 'idle',
+  });
+  const send = async () => {
+    setState({ status: 'sending' });
+    try {
+      await moderationApi.report({ targetType, targetId, reason, note: note.trim() });
+      setState({ status: 'sent' });
+    } catch (error) {
+      setState({ status: 'failed', message: errorMessage(error) });
+    }
+  };
+  return (
+    <Modal onClose={onClose} labelledBy={`${id}-title`} width={440}>
+      <Body
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <h2 id={`${id}-title`}>Report this {NOUNS[targetType]}</h2>
+        {state.status === 'sent' ? (
+          <>
+            <p className="done" role="status">
+              Thank you. An admin will look at your report.
+            </p>
+            <Actions>
+              <Button onClick={onClose}>Close</Button>
+            </Actions>
+          </>
+        ) : (
+          <>
+            <fieldset>
+              <legend>Why are you reporting it?</legend>
+              {REASONS.map((r) => (
+                <label key={r.value}>
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={r.value}
+                    checked={reason === r.value}
+                    onChange={() => setReason(r.value)}
+                  />
+                  {r.label}
+                </label>
+              ))}
+            </fieldset>
+            <label className="note-label" htmlFor={`${id}-note`}>
+              Note for the admins (optional)
+            </label>
+            <textarea
+              id={`${id}-note`}
+              value={note}
+              maxLength={REPORT_NOTE_MAX}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            {state.status === 'failed' && (
+              <p className="error" role="alert">
+                {state.message}
+              </p>
+            )}
+            <Actions>
+              <Button $variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" $variant="danger" disabled={state.status === 'sending'}>
+                Send report
+              </Button>
+            </Actions>
+          </>
+        )}
+      </Body>
+    </Modal>
+  );
+}

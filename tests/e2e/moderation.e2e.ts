@@ -1,0 +1,73 @@
+/** Issue 23: a user reports a post, the admin resolves the report on /admin, and the post is gone. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { expect, test } from './browser';
+import { createPostViaApi, signInViaApi } from './content';
+import { createAccount } from './users';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** `npm run admin -- grant`, on the running server's database. */
+async function grantAdmin(username: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'grant', username], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'silent' },
+  });
+}
+
+describe('moderation', () => {
+  test('a user reports a post; the admin removes it from the queue; the post is gone', async ({ openPage }) => {
+    const authorPage = await openPage();
+    const author = await createAccount(authorPage);
+    await signInViaApi(authorPage, author);
+    const post = await createPostViaApi(authorPage, { message: 'Cheap watches here', tags: ['deals'] });
+
+    const page = await openPage();
+    const reporter = await createAccount(page);
+    await signInViaApi(page, reporter);
+    await page.goto(`/post/${post._id}`);
+    await page.getByRole('button', { name: `Report post by ${author.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this post' });
+    await dialog.getByLabel('Spam').check();
+    await dialog.getByLabel('Note for the admins (optional)').fill('Selling watches in every post');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByText('Thank you. An admin will look at your report.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const adminPage = await openPage();
+    const admin = await createAccount(adminPage);
+    await grantAdmin(admin.username);
+    await signInViaApi(adminPage, admin);
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('heading', { name: 'Admin', exact: true }).waitFor();
+    const item = adminPage.getByRole('listitem').filter({ hasText: 'Selling watches in every post' });
+    await item.waitFor();
+    await expect.poll(() => item.textContent()).toContain('Cheap watches here');
+    expect(await item.textContent()).toContain(reporter.username);
+    const resolved = adminPage.waitForResponse((r) => r.url().endsWith('/resolve'));
+    await item.getByRole('button', { name: 'Remove post' }).click();
+    expect((await resolved).status()).toBe(200);
+    await item.waitFor({ state: 'detached' });
+    const log = adminPage.getByRole('region', { name: 'Log' });
+    await log.getByText(`removed post “Cheap watches here”`, { exact: false }).waitFor();
+
+    const gone = await page.request.get(`/api/posts/${post._id}`);
+    expect(gone.status()).toBe(404);
+    await page.goto(`/post/${post._id}`);
+    await page
+      .getByText(/not found/i)
+      .first()
+      .waitFor();
+  });
+
+  test('a member opening /admin sees the not-found page', async ({ openPage }) => {
+    const page = await openPage();
+    const member = await createAccount(page);
+    await signInViaApi(page, member);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Reports' }).count()).toBe(0);
+  });
+});
