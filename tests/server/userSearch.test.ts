@@ -5,7 +5,8 @@ import { type SignedInUser, type TestApp, createTestApp, signIn } from './helper
 
 let t: TestApp;
 let me: SignedInUser;
-const prefix = `srch${Date.now().toString(36)}`;
+// Each test file has its own database: a fixed prefix (its last letter's successor is a letter too).
+const prefix = 'srchpeople';
 beforeAll(async () => {
   t = await createTestApp();
   me = await signIn(t.app, { username: `${prefix}_Me` });
