@@ -189,3 +189,13 @@ export interface AdminUserInfo {
   createdAt: string;
   suspendedAt: string | null;
 }
+
+/** One sign-in of the viewer's account (GET /api/auth/sessions). */
+export interface SessionInfo {
+  id: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session this request came with ("this device"). */
+  current: boolean;
+}

@@ -1,17 +1,11 @@
 /** The signed-in user's devices, two-factor sign-in, data export and account deletion. */
-import type { UserSummary } from '../../lib/types';
+import type { SessionInfo, UserSummary } from '../../lib/types';
 import { apiClient, getPage, type Page } from '../../services/apiClient';
+
+export type { SessionInfo };
 
 /** The people the user blocks or mutes (issue 23). */
 export type Relation = 'blocks' | 'mutes';
-
-export interface SessionInfo {
-  id: string;
-  userAgent: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-}
 
 export interface TwoFactorStatus {
   enabled: boolean;

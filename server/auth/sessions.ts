@@ -1,18 +1,10 @@
 /** A user's own sessions: the list Settings shows, and signing one device (or all the others) out. */
+import type { SessionInfo } from '../../lib/types';
 import { InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { SessionsRepository } from './repository';
 import type { SessionCache } from './sessionCache';
-
-export interface SessionInfo {
-  id: string;
-  userAgent: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  /** The session this request came with ("this device"). */
-  current: boolean;
-}
 
 export function sessionsService({ sessions, checked }: { sessions: SessionsRepository; checked: SessionCache }) {
   return {

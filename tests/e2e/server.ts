@@ -1,9 +1,9 @@
 /** Starts the production server (optionally building first) on a fresh data folder and a free port. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/cluster/processes';
 import { buildPages } from '../../server/pages/buildPages';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -12,17 +12,6 @@ export interface RunningServer {
   baseURL: string;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
