@@ -7,7 +7,7 @@ import { Panel } from '../../components/ui/Panel';
 import { RelativeTime } from '../../components/ui/RelativeTime';
 import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
-import type { SessionInfo } from './securityApi';
+import type { SessionInfo } from '../../lib/types';
 import { fetchSessions, revokeOtherSessions, revokeSession } from './securityThunks';
 
 const List = styled.ul`

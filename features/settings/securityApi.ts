@@ -2,8 +2,6 @@
 import type { SessionInfo, UserSummary } from '../../lib/types';
 import { apiClient, getPage, type Page } from '../../services/apiClient';
 
-export type { SessionInfo };
-
 /** The people the user blocks or mutes (issue 23). */
 export type Relation = 'blocks' | 'mutes';
 
