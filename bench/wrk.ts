@@ -49,7 +49,7 @@ const HOLD_FIRST_MS = 20;
  * once); several are picked at random per request through a Lua `request()` call, which costs wrk
  * CPU on every request, on the cores the server shares (docs/benchmarks.md, "Method").
  */
-function luaScript(request: LoadRequest, connectionsPerThread: number): string {
+export function luaScript(request: LoadRequest, connectionsPerThread: number): string {
   const headers = Object.entries(request.headers ?? {}).map(
     ([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}`,
   );
