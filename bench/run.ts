@@ -5,7 +5,8 @@
  *
  * Flags: --seconds 10 (per row) --warmup 3 (per row) --server-warmup 10 (before a server's first row)
  *        --segment-seconds 2 (turns of a first page, its deep page and the Next.js route)
- *        --connections 50 --threads 2 --only <regex>
+ *        --turn-lead 1 (unmeasured load before each turn: the server was idle during the others')
+ *        --connections 50 --threads 1 --only <regex>
  *        --skip-images --cpu-prof (server writes a .cpuprofile into $DATA_DIR/profiles)
  *        --streams 1000 (notification streams held open while the feed rows run again; 0: none)
  *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
@@ -51,7 +52,11 @@ const serverWarmup = count(flags, 'server-warmup', 10);
 /** A first page, its deep page and the Next.js route take turns of this many seconds (see `measure`). */
 const segmentSeconds = count(flags, 'segment-seconds', 2);
 const connections = count(flags, 'connections', 50);
-const threads = count(flags, 'threads', 2);
+/**
+ * One wrk thread, as a plain `wrk -t1` run: on two shared cores a second thread competes with the
+ * server it measures (docs/benchmarks.md, "Method").
+ */
+const threads = count(flags, 'threads', 1);
 const only = flags.has('only') ? new RegExp(flags.get('only')!, 'i') : null;
 /** Open notification streams during the repeat of the feed rows (issue 21: 1,000 on one instance). */
 const streamCount = count(flags, 'streams', 1000);
@@ -82,7 +87,20 @@ interface Row {
   dbCpuUs: number | null;
   /** A read row's reference: the empty Next.js route measured in turns with the row (`measure`). */
   nextInTurns?: Measured;
+  /** The same route (for a reference row: the same server) by a plain `wrk -t1` in the same turns. */
+  plain?: Measured;
 }
+
+/** A read row's req/s target, in multiples of the empty Next.js route's (issue 24; 1.5× on PostgreSQL). */
+const READ_TARGET = 2;
+const READ_TARGET_POSTGRES = 1.5;
+/** Between two turns: the last turn's server answers what was in flight and closes its sockets. */
+const TURN_PAUSE_MS = 250;
+/**
+ * Seconds of unmeasured load before each turn: a server idle through the other members' turns
+ * answered its first second at a higher CPU per request (docs/benchmarks.md, "Method").
+ */
+const turnLead = count(flags, 'turn-lead', 1);
 
 /** A port nobody listens on now (the machine is shared: fixed ports may be taken). */
 function freePort(): Promise<number> {
@@ -306,6 +324,8 @@ interface Measurand {
   url: string;
   server: Server;
   readsDatabase: boolean;
+  /** Measured by a plain `wrk -t1` (no script): a reference's check figure. */
+  plain?: boolean;
 }
 interface Measured {
   result: LoadResult;
@@ -322,8 +342,10 @@ interface Measured {
  */
 async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Server>): Promise<Measured[]> {
   const optionsOf = (url: string) => ({ baseUrl: url, connections, threads, scriptDir });
-  for (const { name, request, url, server } of group) {
+  for (const { name, request, url, server, plain } of group) {
     await checkOnce(url, request);
+    // A plain run's server was warmed up by the same route's own member of the group.
+    if (plain) continue;
     const warm = warmup + (warmedUp.has(server) ? 0 : serverWarmup);
     warmedUp.add(server);
     if (warm > 0) await runWrk(request, { ...optionsOf(url), seconds: warm }, `${name}-warmup`);
@@ -332,10 +354,13 @@ async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Serv
   const perTurn = group.length > 1 ? Math.max(1, Math.round(seconds / turns)) : seconds;
   const parts = group.map(() => ({ results: [] as LoadResult[], cpu: 0 as number | null, dbCpu: 0 as number | null }));
   for (let turn = 0; turn < turns; turn++) {
-    for (const [index, { name, request, url, server, readsDatabase }] of group.entries()) {
+    for (const [index, { name, request, url, server, readsDatabase, plain }] of group.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, TURN_PAUSE_MS));
+      if (group.length > 1 && turnLead > 0)
+        await runWrk(request, { ...optionsOf(url), seconds: turnLead, plain }, `${name}-lead`);
       const pid = server.child.pid!;
       const [cpuBefore, dbBefore] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
-      const result = await runWrk(request, { ...optionsOf(url), seconds: perTurn }, name);
+      const result = await runWrk(request, { ...optionsOf(url), seconds: perTurn, plain }, name);
       const [cpuAfter, dbAfter] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
       const part = parts[index];
       part.results.push(result);
@@ -365,12 +390,13 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
   const us = (value: number | null) => (value === null ? '?' : value.toFixed(0));
   // PostgreSQL's own CPU per request, where it runs on this machine: part of each request's cost.
   const withDatabase = rows.some((row) => row.dbCpuUs !== null);
+  const readTarget = usedDatabase ? READ_TARGET_POSTGRES : READ_TARGET;
   const lines = [
     `Machine: ${machineText}`,
     `Load: wrk, ${connections} connections, ${threads} threads, ${seconds} s per row after ${warmup} s warm-up (${warmup + serverWarmup} s before a server's first row).`,
     '',
-    `| Row | req/s | p50 ms | p99 ms | server CPU µs/req |${withDatabase ? ' PostgreSQL CPU µs/req |' : ''} ÷ node:http | Next API req/s (CPU µs/req), same turns | ÷ Next API | errors | targets |`,
-    `|---|---:|---:|---:|---:|${withDatabase ? '---:|' : ''}---:|---:|---:|---:|---|`,
+    `| Row | req/s | p50 ms | p99 ms | server CPU µs/req |${withDatabase ? ' PostgreSQL CPU µs/req |' : ''} ÷ node:http | Next API req/s (CPU µs/req), same turns | plain wrk -t1 req/s, same turns | ÷ Next API | errors | targets |`,
+    `|---|---:|---:|---:|---:|${withDatabase ? '---:|' : ''}---:|---:|---:|---:|---:|---|`,
   ];
   const missed: string[] = [];
   for (const row of rows) {
@@ -378,7 +404,7 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
     const r = row.result;
     if (row.kind === 'read') {
       const next = nextOf(row);
-      if (next && r.rps < next.result.rps) notes.push('below Next API');
+      if (next && r.rps < readTarget * next.result.rps) notes.push(`below ${readTarget}× Next API`);
       if (r.p99 >= 10 * r.p50) notes.push('p99 ≥ 10× p50');
       const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
       if (first && r.rps < 0.9 * first.result.rps)
@@ -388,11 +414,16 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
         notes.push(`${((1 - r.rps / alone.result.rps) * 100).toFixed(0)}% slower with the streams open`);
       for (const note of notes) missed.push(`${row.name}: ${note}`);
     }
+    if (row.kind === 'reference' && row.plain && Math.abs(r.rps / row.plain.result.rps - 1) > 0.1) {
+      notes.push(`${((r.rps / row.plain.result.rps - 1) * 100).toFixed(0)}% off a plain wrk run`);
+      missed.push(`${row.name}: ${notes.at(-1)}`);
+    }
     if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
-    const verdict = row.kind === 'read' ? (notes.length ? `missed: ${notes.join(', ')}` : 'met') : '';
+    const verdict = row.kind === 'write' ? '' : notes.length ? `missed: ${notes.join(', ')}` : 'met';
     const inTurns = row.nextInTurns ? `${row.nextInTurns.result.rps.toFixed(0)} (${us(row.nextInTurns.cpuUs)})` : '';
+    const plain = row.plain ? row.plain.result.rps.toFixed(0) : '';
     lines.push(
-      `| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${us(row.cpuUs)} |${withDatabase ? ` ${row.dbCpuUs === null ? '' : us(row.dbCpuUs)} |` : ''} ${ratio(row, http)} | ${inTurns} | ${ratio(row, nextOf(row))} | ${r.errors} | ${verdict} |`,
+      `| ${row.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${us(row.cpuUs)} |${withDatabase ? ` ${row.dbCpuUs === null ? '' : us(row.dbCpuUs)} |` : ''} ${ratio(row, http)} | ${inTurns} | ${plain} | ${ratio(row, nextOf(row))} | ${r.errors} | ${verdict} |`,
     );
   }
   if (images.length > 0) {
@@ -543,7 +574,13 @@ async function main(): Promise<void> {
       request: () => ({ paths: ['/api/hello'] }),
     };
     const plans: Plan[] = [
-      { name: 'reference: node:http', kind: 'reference', url: base(PORTS.http), request: () => ({ paths: ['/'] }) },
+      {
+        name: 'reference: node:http',
+        kind: 'reference',
+        url: base(PORTS.http),
+        // wrk is its bottleneck: the held first request's per-request hook slows wrk, not the server.
+        request: () => ({ paths: ['/'], holdFirst: false }),
+      },
       nextPlan,
     ];
     for (const list of lists) {
@@ -612,13 +649,16 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     const warmedUp = new Set<Server>();
     const selected = plans.filter((plan) => !only || plan.kind === 'reference' || only.test(plan.name));
-    const measurand = (plan: Plan, name = plan.name): Measurand => ({
+    const measurand = (plan: Plan, name = plan.name, plain = false): Measurand => ({
       name,
       request: plan.request(),
       url: plan.url,
       server: serverAt.get(plan.url)!,
       readsDatabase: plan.url === appUrl,
+      plain,
     });
+    // The Next.js route twice in a read row's turns: as the bench loads it, and by a plain `wrk -t1`.
+    const nextPair = (name: string) => [measurand(nextPlan, name), measurand(nextPlan, `${name}, plain wrk`, true)];
     for (const plan of selected) {
       // A deep page is measured in turns with its first page, when both are selected.
       if (plan.firstOf && selected.some((other) => other.name === plan.firstOf)) continue;
@@ -626,12 +666,19 @@ async function main(): Promise<void> {
       // A fresh session per group: access tokens live 15 minutes, a full run is longer.
       if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
       // A read row's target is the Next.js route's req/s: measured in the same turns, so both
-      // figures come from the same minute of this shared machine.
-      const paired = plan.kind === 'read' ? [measurand(nextPlan, `${plan.name} · Next.js route`)] : [];
+      // figures come from the same minute of this shared machine. A reference is checked against
+      // a plain wrk run of itself in the same turns.
+      const paired =
+        plan.kind === 'read'
+          ? nextPair(`${plan.name} · Next.js route`)
+          : plan.kind === 'reference'
+            ? [measurand(plan, `${plan.name}, plain wrk`, true)]
+            : [];
       const measured = await measure([...group.map((p) => measurand(p)), ...paired], scriptDir, warmedUp);
-      const nextInTurns = paired.length > 0 ? measured[group.length] : undefined;
+      const nextInTurns = plan.kind === 'read' ? measured[group.length] : undefined;
+      const plain = paired.length > 0 ? measured[measured.length - 1] : undefined;
       group.forEach((p, index) =>
-        rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index], nextInTurns }),
+        rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index], nextInTurns, plain }),
       );
       // Which row makes the server grow: its RSS right after each row.
       const now = memoryOf(app.child.pid!);
@@ -655,7 +702,7 @@ async function main(): Promise<void> {
           const group = [plan, ...selected.filter((other) => other.firstOf === plan.name)];
           const named = (p: Plan) => `${p.name} · ${streamCount} streams`;
           cookie = await login(appUrl, f.viewer.email);
-          const paired = [measurand(nextPlan, `${named(plan)} · Next.js route`)];
+          const paired = nextPair(`${named(plan)} · Next.js route`);
           const measured = await measure([...group.map((p) => measurand(p, named(p))), ...paired], scriptDir, warmedUp);
           group.forEach((p, index) =>
             rows.push({
@@ -665,6 +712,7 @@ async function main(): Promise<void> {
               withoutStreams: p.name,
               ...measured[index],
               nextInTurns: measured[group.length],
+              plain: measured[group.length + 1],
             }),
           );
         }

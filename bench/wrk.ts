@@ -21,6 +21,11 @@ export interface LoadRequest {
   paths: string[];
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * False: no held first request. For a server so cheap that wrk is its bottleneck (node:http):
+   * the `delay()` hook runs for every request, a timer and two epoll changes in wrk each time.
+   */
+  holdFirst?: false;
 }
 
 export function haveWrk(): boolean {
@@ -39,23 +44,37 @@ const luaString = (value: string) => JSON.stringify(value); // JSON escapes are 
  */
 const HOLD_FIRST_MS = 20;
 
-/** A wrk Lua script: fixed method, headers and body; a random path of the list per request. */
-function luaScript(request: LoadRequest, connectionsPerThread: number): string {
+/**
+ * A wrk Lua script: fixed method, headers and body. One path is a static request (wrk formats it
+ * once); several are picked at random per request through a Lua `request()` call, which costs wrk
+ * CPU on every request, on the cores the server shares (docs/benchmarks.md, "Method").
+ */
+export function luaScript(request: LoadRequest, connectionsPerThread: number): string {
   const headers = Object.entries(request.headers ?? {}).map(
     ([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}`,
   );
+  const paths =
+    request.paths.length === 1
+      ? [`wrk.path = ${luaString(request.paths[0])}`]
+      : [
+          `local paths = { ${request.paths.map(luaString).join(', ')} }`,
+          // Seed per thread so that threads do not walk the same sequence.
+          'function setup(thread) thread:set("seed", math.random(1, 1000000)) end',
+          'function init(args) math.randomseed(seed or os.time()) end',
+          'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
+        ];
   return [
     `wrk.method = ${luaString(request.method ?? 'GET')}`,
     ...headers,
     request.body !== undefined ? `wrk.body = ${luaString(request.body)}` : '',
-    `local paths = { ${request.paths.map(luaString).join(', ')} }`,
-    // Seed per thread so the two threads do not walk the same sequence.
-    'function setup(thread) thread:set("seed", math.random(1, 1000000)) end',
-    'function init(args) math.randomseed(seed or os.time()) end',
-    'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
+    ...paths,
     // Each thread's Lua state sees its own connections' requests: the first one of each waits.
-    `local started = 0`,
-    `function delay() started = started + 1; if started <= ${connectionsPerThread} then return ${HOLD_FIRST_MS} end; return 0 end`,
+    ...(request.holdFirst === false
+      ? []
+      : [
+          `local started = 0`,
+          `function delay() started = started + 1; if started <= ${connectionsPerThread} then return ${HOLD_FIRST_MS} end; return 0 end`,
+        ]),
   ].join('\n');
 }
 
@@ -110,25 +129,25 @@ export interface LoadOptions {
   threads: number;
   seconds: number;
   scriptDir: string;
+  /**
+   * Plain `wrk -t1 -c<connections> -d<seconds>s <url>`: no script (no held-back start, no Lua per
+   * request). What anyone checking a reference by hand runs (`--latency` only prints more); GET of one path.
+   */
+  plain?: boolean;
 }
 
 export function runWrk(request: LoadRequest, options: LoadOptions, name: string): Promise<LoadResult> {
-  const script = path.join(options.scriptDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.lua`);
-  writeFileSync(script, luaScript(request, Math.ceil(options.connections / options.threads)));
-  const args = [
-    '-t',
-    String(options.threads),
-    '-c',
-    String(options.connections),
-    '-d',
-    `${options.seconds}s`,
-    '--timeout',
-    '10s',
-    '--latency',
-    '-s',
-    script,
-    options.baseUrl,
-  ];
+  const common = ['-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s'];
+  let args: string[];
+  if (options.plain) {
+    if (request.paths.length !== 1 || request.method || request.headers || request.body !== undefined)
+      throw new Error('A plain wrk run takes a GET of one path, nothing else');
+    args = ['-t', '1', ...common, '--latency', options.baseUrl + request.paths[0]];
+  } else {
+    const script = path.join(options.scriptDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.lua`);
+    writeFileSync(script, luaScript(request, Math.ceil(options.connections / options.threads)));
+    args = ['-t', String(options.threads), ...common, '--latency', '-s', script, options.baseUrl];
+  }
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -145,7 +164,8 @@ export function runWrk(request: LoadRequest, options: LoadOptions, name: string)
         try {
           const result = parseWrk(output);
           // wrk's req/s counts the held-back start as running time: take it out.
-          const seconds = result.requests / result.rps - HOLD_FIRST_MS / 1000;
+          const held = options.plain || request.holdFirst === false ? 0 : HOLD_FIRST_MS / 1000;
+          const seconds = result.requests / result.rps - held;
           resolve(seconds > 0 ? { ...result, rps: result.requests / seconds } : result);
         } catch (error) {
           reject(error);

@@ -1,4 +1,4 @@
-import { combineResults, parseWrk } from '../../bench/wrk';
+import { combineResults, luaScript, parseWrk } from '../../bench/wrk';
 
 // The benchmark's figures are only as good as their arithmetic: a row measured in turns with
 // another must come out as if measured in one piece.
@@ -31,5 +31,27 @@ describe('bench: wrk results', () => {
   it('leaves a row measured in one piece as it is', () => {
     const single = { requests: 10, rps: 5, p50: 1, p99: 2, errors: 0 };
     expect(combineResults([single])).toBe(single);
+  });
+});
+
+// Issue 24: wrk's per-request Lua runs on the cores the server shares; a fixed path needs none.
+describe('bench: wrk scripts', () => {
+  it('sends one path as a static request, with the first request of each connection held', () => {
+    const script = luaScript({ paths: ['/api/posts?feed=all'], headers: { cookie: 'a=b' } }, 50);
+    expect(script).toContain('wrk.path = "/api/posts?feed=all"');
+    expect(script).toContain('wrk.headers["cookie"] = "a=b"');
+    expect(script).not.toContain('request = function');
+    expect(script).toContain('if started <= 50 then return 20 end');
+  });
+
+  it('picks one of several paths per request in Lua', () => {
+    const script = luaScript({ method: 'PATCH', paths: ['/a', '/b'], body: '{}' }, 25);
+    expect(script).toContain('local paths = { "/a", "/b" }');
+    expect(script).toContain('request = function()');
+    expect(script).toContain('wrk.method = "PATCH"');
+  });
+
+  it('leaves the delay hook out when the first request is not held', () => {
+    expect(luaScript({ paths: ['/'], holdFirst: false }, 50)).not.toContain('function delay');
   });
 });
