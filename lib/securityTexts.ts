@@ -1,5 +1,5 @@
 /**
- * Fixed texts of sessions, two-factor sign-in and account deletion (issue 22). Apart from TEXTS so
+ * Fixed texts of sessions, two-factor sign-in, account deletion and suspension (issues 22, 23). Apart from TEXTS so
  * that the shared first load, which carries TEXTS, does not carry these too.
  */
 export const SECURITY_TEXTS = {
@@ -12,4 +12,5 @@ export const SECURITY_TEXTS = {
   otherSessionsSignedOut: 'Every other device has been signed out',
   usernameRetired: 'This username belonged to a deleted account and cannot be registered yet',
   accountDeleted: 'Your account has been deleted',
+  accountSuspended: 'This account is suspended',
 } as const;

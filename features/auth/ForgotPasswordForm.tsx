@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { object, string } from 'yup';
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { useAppDispatch } from '../../store/hooks';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -46,7 +46,7 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: (
         <Button type="submit" $block disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
           {formik.isSubmitting && <Spinner />} Send link
         </Button>
-        <p role="status">{sentTo ? TEXTS.resetLinkSent : ''}</p>
+        <p role="status">{sentTo ? EMAIL_TEXTS.resetLinkSent : ''}</p>
       </form>
     </AuthCard>
   );

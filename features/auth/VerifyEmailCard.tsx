@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { links } from '../../lib/pages';
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AppLink } from '../../components/ui/AppLink';
 import { AuthCard } from './AuthCard';
@@ -32,7 +32,7 @@ export function VerifyEmailCard() {
         setOutcome({ state: 'done', email: result.payload });
         refreshViewer();
       } else {
-        setOutcome({ state: 'failed', message: result.payload ?? TEXTS.invalidLink });
+        setOutcome({ state: 'failed', message: result.payload ?? EMAIL_TEXTS.invalidLink });
       }
     })();
   }, [router.isReady, router.query.token, dispatch]);
@@ -41,7 +41,7 @@ export function VerifyEmailCard() {
     outcome.state === 'done' ? 'Email verified' : outcome.state === 'failed' ? 'This link does not work' : 'Verifying…';
   const lead =
     outcome.state === 'done'
-      ? `${TEXTS.emailVerified}: ${outcome.email}.`
+      ? `${EMAIL_TEXTS.emailVerified}: ${outcome.email}.`
       : outcome.state === 'failed'
         ? `${outcome.message}. Signed in, you can ask for a new link from the banner at the top of the page.`
         : 'One moment while we check your link.';

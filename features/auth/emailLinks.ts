@@ -3,7 +3,7 @@
  * holds its own), so they load with the pages that use them, not with every page.
  */
 import { TOAST_AUTH_ERROR_MS } from '../../lib/limits';
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { errorMessage } from '../../services/apiClient';
 import { declareToasts } from '../../store/thunkToasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
@@ -27,11 +27,11 @@ declareToasts(requestPasswordReset, { error: { time: TOAST_AUTH_ERROR_MS } });
 export const resetPassword = callApi('auth/resetPassword', (change: { token: string; password: string }) =>
   emailLinksApi.resetPassword(change.token, change.password),
 );
-declareToasts(resetPassword, { success: TEXTS.passwordReset, error: { time: TOAST_AUTH_ERROR_MS } });
+declareToasts(resetPassword, { success: EMAIL_TEXTS.passwordReset, error: { time: TOAST_AUTH_ERROR_MS } });
 
 /** The page shows the outcome itself. */
 export const verifyEmail = callApi('auth/verifyEmail', emailLinksApi.verifyEmail);
 declareToasts(verifyEmail, { error: false });
 
 export const resendVerification = callApi<void, void>('auth/resendVerification', emailLinksApi.resendVerification);
-declareToasts(resendVerification, { success: TEXTS.verificationSent });
+declareToasts(resendVerification, { success: EMAIL_TEXTS.verificationSent });

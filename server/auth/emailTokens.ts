@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { bindQueries } from '../db/repository';
 import type { EmailTokenPurpose, EmailTokensTable, Queryable } from '../db/schema';
 import { InvalidError } from '../domain/errors';
@@ -17,7 +17,7 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
 };
 
 /** What every unknown, used or expired link answers (400). */
-export const invalidLink = () => new InvalidError(TEXTS.invalidLink, 'InvalidLink');
+export const invalidLink = () => new InvalidError(EMAIL_TEXTS.invalidLink, 'InvalidLink');
 
 export const newEmailToken = (): string => randomBytes(32).toString('base64url');
 export const hashEmailToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -3,7 +3,7 @@
  * address and changes `email` only once it is opened (the old address is told). Until then the
  * user uses the app with `emailVerified: false` (or with `pendingEmail` set).
  */
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
 import type { EmailTokenPurpose } from '../db/schema';
@@ -80,7 +80,7 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
       const send = await data.transaction(async (trx) => {
         const row = (await trx.users.findUserById(viewer.id))!;
         if (row.pending_email) return stageEmailChange(trx, row.id, row.pending_email);
-        if (row.email_verified_at) throw new InvalidError(TEXTS.alreadyVerified, 'AlreadyVerified');
+        if (row.email_verified_at) throw new InvalidError(EMAIL_TEXTS.alreadyVerified, 'AlreadyVerified');
         return stageVerification(trx, row.id, row.email);
       });
       send();

@@ -165,7 +165,7 @@ export function authService({
         throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
       }
       // Only a right password learns that the account is suspended.
-      if (user.suspended_at !== null) throw new UnauthorizedError(TEXTS.accountSuspended, 'AccountSuspended');
+      if (user.suspended_at !== null) throw new UnauthorizedError(SECURITY_TEXTS.accountSuspended, 'AccountSuspended');
       if (needsRehash(user.password_hash)) {
         await users.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
       }

@@ -98,7 +98,15 @@ export function sniffImageType(bytes: Buffer): 'png' | 'jpeg' | null {
 // photos with harmless quirks such as extra bytes after the image.
 const INPUT_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS };
 
-const corrupt = () => new InvalidError(TEXTS.corruptImage, 'CorruptImage');
+/** Why an image is refused; server-only, so they stay out of the client's TEXTS (the shared first load). */
+export const IMAGE_ERRORS = {
+  corruptImage: 'The image is corrupt or cannot be read',
+  tooManyPixels: 'The image is too large: at most 50 megapixels',
+  tooWide: 'The image is too large: at most 16000 pixels on each side, fewer across with transparency or 16-bit colour',
+  tooThin: 'The image is too narrow: its long side may be at most 20 times its short side',
+} as const;
+
+const corrupt = () => new InvalidError(IMAGE_ERRORS.corruptImage, 'CorruptImage');
 
 /** One libvips call, in its turn. Any failure on user bytes is the bytes' fault: a 400, never a 500. */
 async function orCorrupt<T>(work: () => Promise<T>): Promise<T> {
@@ -145,7 +153,7 @@ async function inspect(bytes: Buffer) {
   // with the real reason instead of libvips' generic pixel-limit failure.
   const meta = await orCorrupt(() => sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata());
   if (meta.format !== type || !meta.width || !meta.height) throw corrupt();
-  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new InvalidError(TEXTS.tooManyPixels, 'ImageTooLarge');
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new InvalidError(IMAGE_ERRORS.tooManyPixels, 'ImageTooLarge');
   // The area alone lets one side be huge (10,000,000 × 5): libvips' buffers grow with a row's
   // decoded bytes, so wide images with transparency or 16-bit colour get fewer pixels across.
   const bytesPerPixel = (meta.channels ?? 4) * (meta.depth === 'uchar' ? 1 : 2);
@@ -154,9 +162,9 @@ async function inspect(bytes: Buffer) {
     meta.width > UPLOAD_MAX_SIDE ||
     meta.height > UPLOAD_MAX_SIDE
   )
-    throw new InvalidError(TEXTS.tooWide, 'ImageTooLarge');
+    throw new InvalidError(IMAGE_ERRORS.tooWide, 'ImageTooLarge');
   if (Math.max(meta.width, meta.height) > UPLOAD_MAX_ASPECT * Math.min(meta.width, meta.height))
-    throw new InvalidError(TEXTS.tooThin, 'ImageTooLarge');
+    throw new InvalidError(IMAGE_ERRORS.tooThin, 'ImageTooLarge');
   return meta;
 }
 

@@ -1,4 +1,4 @@
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { expect, test } from './browser';
 import { linkIn, waitForMail } from './mail';
 import { createAccount, signInWithForm } from './users';
@@ -15,7 +15,7 @@ describe('password reset', () => {
     await expect.poll(() => email.inputValue()).toBe(account.email);
     await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByRole('button', { name: 'Send link' }).click();
-    await page.getByRole('status').filter({ hasText: TEXTS.resetLinkSent }).waitFor();
+    await page.getByRole('status').filter({ hasText: EMAIL_TEXTS.resetLinkSent }).waitFor();
 
     const mail = await waitForMail(account.email, 'Reset your password');
     const link = linkIn(mail, '/resetPassword');
@@ -27,7 +27,7 @@ describe('password reset', () => {
     await page.getByLabel('New password').fill('a whole new password');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL('**/login');
-    await page.getByRole('status').filter({ hasText: TEXTS.passwordReset }).waitFor();
+    await page.getByRole('status').filter({ hasText: EMAIL_TEXTS.passwordReset }).waitFor();
 
     await signInWithForm(page, { ...account, password: 'a whole new password' });
     expect(new URL(page.url()).pathname).toBe('/home');
@@ -37,7 +37,7 @@ describe('password reset', () => {
     await again.goto(link.pathname + link.search);
     await again.getByLabel('New password').fill('yet another password');
     await again.getByRole('button', { name: 'Set new password' }).click();
-    await again.getByRole('alert').filter({ hasText: TEXTS.invalidLink }).waitFor();
+    await again.getByRole('alert').filter({ hasText: EMAIL_TEXTS.invalidLink }).waitFor();
     expect(new URL(again.url()).pathname).toBe('/resetPassword');
   });
 });
@@ -52,14 +52,14 @@ describe('email verification', () => {
     expect(await banner.textContent()).toContain(account.email);
 
     await banner.getByRole('button', { name: 'Send the link again' }).click();
-    await page.getByRole('status').filter({ hasText: TEXTS.verificationSent }).waitFor();
+    await page.getByRole('status').filter({ hasText: EMAIL_TEXTS.verificationSent }).waitFor();
     // The second link (the first, mailed at sign-up, stopped working when it was sent again).
     const mail = await waitForMail(account.email, 'Verify your email address', 2);
     const link = linkIn(mail, '/verifyEmail');
     await page.goto(link.pathname + link.search);
     await page
       .getByRole('status')
-      .filter({ hasText: `${TEXTS.emailVerified}: ${account.email}` })
+      .filter({ hasText: `${EMAIL_TEXTS.emailVerified}: ${account.email}` })
       .waitFor();
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await page.waitForURL('**/home');

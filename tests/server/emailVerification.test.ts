@@ -1,4 +1,4 @@
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { logMailer } from '../../server/mail/mailer';
 import { mails } from '../../server/mail/messages';
 import { type Mailbox, linkIn, startMailbox } from './mailbox';
@@ -44,7 +44,7 @@ describe('sign-up', () => {
     expect((await me(user.headers.cookie)).emailVerified).toBe(true);
     const again = await verify(link.searchParams.get('token'));
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: TEXTS.invalidLink, code: 'InvalidLink' });
+    expect(again.json()).toEqual({ message: EMAIL_TEXTS.invalidLink, code: 'InvalidLink' });
   });
 
   it('refuses a missing, unknown or expired token with 400', async () => {
@@ -58,7 +58,7 @@ describe('sign-up', () => {
     for (const value of [token, 'unknown', '', undefined, 12]) {
       const res = await verify(value);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(TEXTS.invalidLink);
+      expect(res.json().message).toBe(EMAIL_TEXTS.invalidLink);
     }
     expect((await me(user.headers.cookie)).emailVerified).toBe(false);
   });
@@ -79,7 +79,7 @@ describe('POST /api/auth/email/resend', () => {
 
     const verified = await post('/api/auth/email/resend', {}, user.headers);
     expect(verified.statusCode).toBe(400);
-    expect(verified.json().message).toBe(TEXTS.alreadyVerified);
+    expect(verified.json().message).toBe(EMAIL_TEXTS.alreadyVerified);
     expect((await post('/api/auth/email/resend')).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TEXTS } from '../../lib/texts';
+import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { type Mailbox, linkIn, startMailbox } from './mailbox';
 import { type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
 
@@ -128,7 +128,7 @@ describe('POST /api/auth/password/reset', () => {
 
     const again = await reset({ token, password: 'yet another secret' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: TEXTS.invalidLink, code: 'InvalidLink' });
+    expect(again.json()).toEqual({ message: EMAIL_TEXTS.invalidLink, code: 'InvalidLink' });
     expect((await login(user.email, 'yet another secret')).statusCode).toBe(401);
   });
 
@@ -145,7 +145,7 @@ describe('POST /api/auth/password/reset', () => {
     for (const payload of [{ token }, { token: 'made-up-token' }, {}, { token: '' }, { token: 7 }]) {
       const res = await reset({ ...payload, password: 'a brand new secret' });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message).toBe(TEXTS.invalidLink);
+      expect(res.json().message).toBe(EMAIL_TEXTS.invalidLink);
     }
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });

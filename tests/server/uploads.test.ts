@@ -12,6 +12,7 @@ import {
   mediaService,
   pendingVariants,
 } from '../../server/media/service';
+import { IMAGE_ERRORS } from '../../server/media/pipeline';
 import type { MediaStorage } from '../../server/media/storage';
 import { localStorage } from '../../server/media/localStorage';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -268,7 +269,7 @@ describe('POST /api/uploads: refusals', () => {
     const jpeg = await makeJpeg(400, 300);
     const res = await upload(jpeg.subarray(0, Math.floor(jpeg.length * 0.6)));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: TEXTS.corruptImage, code: 'CorruptImage' });
+    expect(res.json()).toEqual({ message: IMAGE_ERRORS.corruptImage, code: 'CorruptImage' });
   });
 
   it('refuses a file of exactly 4194304 bytes with 413, and reads one byte less', async () => {
@@ -301,7 +302,7 @@ describe('POST /api/uploads: refusals', () => {
     expect(flood.length).toBeLessThan(100);
     const res = await upload(flood, 'post', { filename: 'flood.png', contentType: 'image/png' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: TEXTS.tooManyPixels, code: 'ImageTooLarge' });
+    expect(res.json()).toEqual({ message: IMAGE_ERRORS.tooManyPixels, code: 'ImageTooLarge' });
   });
 
   it('answers 401 without a session', async () => {

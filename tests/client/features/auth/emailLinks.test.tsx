@@ -5,7 +5,7 @@ import { LoginForm } from '../../../../features/auth/LoginForm';
 import { ResetPasswordForm } from '../../../../features/auth/ResetPasswordForm';
 import VerifyEmailBanner from '../../../../features/auth/VerifyEmailBanner';
 import { VerifyEmailCard } from '../../../../features/auth/VerifyEmailCard';
-import { TEXTS } from '../../../../lib/texts';
+import { EMAIL_TEXTS } from '../../../../lib/emailTexts';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { resetRouter, router, setRoute } from '../../support/router';
@@ -31,7 +31,7 @@ describe('Forgot password? on /login', () => {
     expect(email).toHaveValue('ann@example.com');
     await waitFor(() => expect(email).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Send link' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(TEXTS.resetLinkSent));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(EMAIL_TEXTS.resetLinkSent));
     expect(sent).toEqual([{ email: 'ann@example.com' }]);
 
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
@@ -81,14 +81,14 @@ describe('ResetPasswordForm', () => {
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/login'));
     expect(body).toEqual({ token: 'abc', password: 'short but longer now' });
     expect(store.getState().auth.user).toBeNull();
-    expect(store.getState().notifications).toMatchObject([{ message: TEXTS.passwordReset, kind: 'success' }]);
+    expect(store.getState().notifications).toMatchObject([{ message: EMAIL_TEXTS.passwordReset, kind: 'success' }]);
   });
 
   it('shows Invalid or expired link from the server and stays', async () => {
     const user = userEvent.setup();
     server.use(
       http.post('/api/auth/password/reset', () =>
-        HttpResponse.json({ message: TEXTS.invalidLink, code: 'InvalidLink' }, { status: 400 }),
+        HttpResponse.json({ message: EMAIL_TEXTS.invalidLink, code: 'InvalidLink' }, { status: 400 }),
       ),
     );
     setRoute('/resetPassword', '/resetPassword?token=old', { token: 'old' });
@@ -96,7 +96,7 @@ describe('ResetPasswordForm', () => {
     await user.type(screen.getByLabelText('New password'), 'long enough secret');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() =>
-      expect(store.getState().notifications).toMatchObject([{ message: TEXTS.invalidLink, kind: 'error' }]),
+      expect(store.getState().notifications).toMatchObject([{ message: EMAIL_TEXTS.invalidLink, kind: 'error' }]),
     );
     expect(router.push).not.toHaveBeenCalled();
   });
@@ -123,7 +123,7 @@ describe('VerifyEmailCard', () => {
     const ann = buildUser({ emailVerified: false });
     const { store } = renderWithProviders(<VerifyEmailCard />, { preloadedState: signedInState(ann) });
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent(`${TEXTS.emailVerified}: ann@example.com.`),
+      expect(screen.getByRole('status')).toHaveTextContent(`${EMAIL_TEXTS.emailVerified}: ann@example.com.`),
     );
     expect(screen.getByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
     expect(calls).toBe(1);
@@ -134,12 +134,12 @@ describe('VerifyEmailCard', () => {
   it("shows the server's message for a dead link", async () => {
     server.use(
       http.post('/api/auth/email/verify', () =>
-        HttpResponse.json({ message: TEXTS.invalidLink, code: 'InvalidLink' }, { status: 400 }),
+        HttpResponse.json({ message: EMAIL_TEXTS.invalidLink, code: 'InvalidLink' }, { status: 400 }),
       ),
     );
     setRoute('/verifyEmail', '/verifyEmail?token=t2', { token: 't2' });
     renderWithProviders(<VerifyEmailCard />);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(TEXTS.invalidLink));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(EMAIL_TEXTS.invalidLink));
     expect(screen.getByRole('heading', { name: 'This link does not work' })).toBeInTheDocument();
   });
 });
@@ -160,7 +160,9 @@ describe('VerifyEmailBanner', () => {
     expect(banner).toHaveTextContent('ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     await waitFor(() =>
-      expect(store.getState().notifications).toMatchObject([{ message: TEXTS.verificationSent, kind: 'success' }]),
+      expect(store.getState().notifications).toMatchObject([
+        { message: EMAIL_TEXTS.verificationSent, kind: 'success' },
+      ]),
     );
     expect(resent).toBe(1);
   });
