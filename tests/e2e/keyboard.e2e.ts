@@ -33,6 +33,8 @@ describe('keyboard', () => {
     await signInViaApi(page, await createAccount(page));
     await page.goto('/home');
     await page.getByRole('heading', { name: 'Home' }).waitFor();
+    // The signed-in navbar is a chunk of its own: tab once it has rendered.
+    await page.getByRole('banner').getByRole('button', { name: 'Create post' }).waitFor();
 
     await tabTo(page, 'Create post');
     expect(await focusRingVisible(page)).toBe(true);
@@ -58,6 +60,8 @@ describe('keyboard', () => {
     await signInViaApi(page, await createAccount(page));
     await page.goto('/home');
     await page.getByRole('heading', { name: 'Home' }).waitFor();
+    // The signed-in navbar is a chunk of its own: tab once it has rendered.
+    await page.getByRole('banner').getByRole('button', { name: 'Create post' }).waitFor();
     await tabTo(page, 'Account menu');
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Settings' }).waitFor();
