@@ -83,7 +83,7 @@ export function passwordResetService({ data, auth, outbox, mailer, site }: Passw
           email_verified_at: row.email_verified_at ?? now,
           updated_at: now,
         });
-        await trx.sessions.revokeAllSessions(row.id, now);
+        await trx.sessions.revokeUserSessions(row.id, now);
         await trx.emailTokens.spendTokens(row.id, ['password_reset'], now);
         return row;
       });

@@ -46,25 +46,13 @@ const revokeSession = (db: Queryable, sessionId: string, now: string) =>
     .where('revoked_at', 'is', null)
     .execute();
 
-const revokeOtherSessions = (db: Queryable, userId: string, keepSessionId: string, now: string) =>
-  db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+/** Every live session of the user except `keepSessionId` (a password change); without it, all (a reset, a suspension). */
+const revokeUserSessions = (db: Queryable, userId: string, now: string, keepSessionId?: string) => {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  return query.where('revoked_at', 'is', null).execute();
+};
 
-/** A password reset signs the user out everywhere. */
-const revokeAllSessions = (db: Queryable, userId: string, now: string) =>
-  db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-
-/** The user behind a live session, in one indexed lookup. */
 const findSessionUser = (db: Queryable, sessionId: string, userId: string, now: string) =>
   db
     .selectFrom('sessions')
@@ -114,8 +102,7 @@ export const sessionsRepository = bindQueries({
   findRefreshToken,
   claimRefreshToken,
   revokeSession,
-  revokeOtherSessions,
-  revokeAllSessions,
+  revokeUserSessions,
   findSessionUser,
   listLiveSessions,
   revokeOwnSession,

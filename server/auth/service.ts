@@ -232,7 +232,7 @@ export function authService({
 
     /** After a password change: every other session of the user is revoked. */
     async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
-      await sessions.revokeOtherSessions(userId, keepSessionId, nowIso());
+      await sessions.revokeUserSessions(userId, nowIso(), keepSessionId);
       checked.forgetUser(userId, keepSessionId);
     },
 

@@ -29,7 +29,7 @@ export function sessionsService({ sessions, checked }: { sessions: SessionsRepos
 
     /** "Sign out everywhere else": every session of the user but this one. */
     async revokeOthers(user: AuthUser): Promise<void> {
-      await sessions.revokeOtherSessions(user.id, user.sessionId, nowIso());
+      await sessions.revokeUserSessions(user.id, nowIso(), user.sessionId);
       checked.forgetUser(user.id, user.sessionId);
     },
   };

@@ -123,7 +123,7 @@ export function moderationService({ data, posts, comments, forgetUser }: Moderat
     if (user.id === admin.id) throw new ForbiddenError('You cannot suspend yourself', 'CannotSuspendSelf');
     if (user.role === 'admin') throw new ForbiddenError('An admin cannot be suspended', 'CannotSuspendAdmin');
     if (!(await trx.moderation.setSuspended(user.id, now))) return false;
-    await trx.sessions.revokeAllSessions(user.id, now);
+    await trx.sessions.revokeUserSessions(user.id, now);
     return true;
   }
 
