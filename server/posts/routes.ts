@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_LIMIT_DEFAULT } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
 import type { CommentsService } from '../comments/service';
+import { commentListBytes } from '../comments/json';
+import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import {
   commentSchema,
@@ -11,6 +13,7 @@ import {
   postWithCommentsSchema,
   reactionCountsSchema,
 } from '../http/schemas';
+import { postListBytes, postWithCommentsBytes } from './json';
 import type { PostInput, PostsService } from './service';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
@@ -69,6 +72,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.feed(currentUser(request), request.query.feed ?? 'following', page);
+      replyAsciiJson(reply, postListBytes);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );
@@ -90,6 +94,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.tagged(currentUser(request), request.query.tags, page);
+      replyAsciiJson(reply, postListBytes);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );
@@ -113,6 +118,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
       const post = await posts.get(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT);
       // Older comments are the comments list's next page: the client follows the Link from here.
       const page = { limit: PAGE_LIMIT_DEFAULT, cursor: null };
+      replyAsciiJson(reply, postWithCommentsBytes);
       return {
         ...post,
         comments: sendPage(request, reply, page, post.comments, (c) => c.commentId, `/api/posts/${post._id}/comments`),
@@ -190,6 +196,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await comments.list(currentUser(request), request.params.id, page);
+      replyAsciiJson(reply, commentListBytes);
       return sendPage(request, reply, page, rows, (c) => c.commentId);
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Guards, currentUser } from '../auth/guard';
+import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import {
   errors,
@@ -10,6 +11,7 @@ import {
   userSearchResultSchema,
   userSummarySchema,
 } from '../http/schemas';
+import { postListBytes } from '../posts/json';
 import type { PostsService } from '../posts/service';
 import type { AccountInput, ProfileInput, UsersService } from './service';
 
@@ -74,6 +76,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.byUser(currentUser(request), request.params.username, page);
+      replyAsciiJson(reply, postListBytes);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );

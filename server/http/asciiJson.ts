@@ -1,0 +1,87 @@
+/**
+ * JSON text in ASCII only: every character outside printable ASCII is written as a `\uXXXX`
+ * escape, which any JSON parser reads back as the same string. One emoji in a page makes V8 keep
+ * the whole serialized answer as a two-byte string, which Node must then measure and re-encode
+ * to UTF-8 on every write; an ASCII answer is copied as it is
+ * (docs/benchmarks.md#ascii-json-answers-2026-11-24).
+ */
+
+import type { FastifyReply } from 'fastify';
+
+/** Escapes for the first 128 code units: null where the character stands for itself. */
+const SHORT_ESCAPES: (string | null)[] = Array.from({ length: 128 }, (_, code) => {
+  if (code === 0x22) return '\\"';
+  if (code === 0x5c) return '\\\\';
+  if (code === 0x7f || code < 0x20) return unicodeEscape(code);
+  return null;
+});
+for (const [char, escape] of [
+  ['\b', '\\b'],
+  ['\f', '\\f'],
+  ['\n', '\\n'],
+  ['\r', '\\r'],
+  ['\t', '\\t'],
+] as const)
+  SHORT_ESCAPES[char.charCodeAt(0)] = escape;
+
+function unicodeEscape(code: number): string {
+  return '\\u' + code.toString(16).padStart(4, '0');
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what must be escaped
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f-\uffff]/;
+
+/** Arguments per `String.fromCharCode` call, well under any engine's limit. */
+const CODES_PER_CALL = 4096;
+
+/** A JSON string literal of `value`, quotes included, in ASCII (lone surrogates too are escaped). */
+export function jsonString(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return '"' + value + '"';
+  // Built from character codes: a slice of a two-byte string stays two-byte, even when it is ASCII.
+  const codes: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    const escape = code < 128 ? SHORT_ESCAPES[code] : unicodeEscape(code);
+    if (escape === null) codes.push(code);
+    else for (let k = 0; k < escape.length; k++) codes.push(escape.charCodeAt(k));
+  }
+  let out = '"';
+  for (let from = 0; from < codes.length; from += CODES_PER_CALL)
+    out += String.fromCharCode(...codes.slice(from, from + CODES_PER_CALL));
+  return out + '"';
+}
+
+export function jsonNullableString(value: string | null | undefined): string {
+  return value === null || value === undefined ? 'null' : jsonString(value);
+}
+
+export const jsonStringArray = (values: readonly string[]): string => jsonArray(values, jsonString);
+
+/** An integer as the schema's `integer` type writes it: truncated, and no NaN or Infinity (as fast-json-stringify). */
+export function jsonInteger(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`The value "${value}" cannot be converted to an integer.`);
+  return String(Math.trunc(value));
+}
+
+/** `[a,b,…]` of items each serialized by `item`. */
+export function jsonArray<T>(items: readonly T[], item: (value: T) => string): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ',') + item(items[i]);
+  return out + ']';
+}
+
+/**
+ * A reply serializer that sends `serialize(value)` as bytes. The text is ASCII, so its latin1
+ * bytes are its UTF-8 bytes: Node neither measures nor re-encodes it.
+ */
+export function asciiJsonBytes<T>(serialize: (value: T) => string): (value: T) => Buffer {
+  return (value) => Buffer.from(serialize(value), 'latin1');
+}
+
+/**
+ * Has `reply` send its payload through `bytesOf` (from `asciiJsonBytes`) as JSON. Fastify's types
+ * want a string from a serializer; it sends a Buffer as it is.
+ */
+export function replyAsciiJson<T>(reply: FastifyReply, bytesOf: (value: T) => Buffer): void {
+  reply.type('application/json; charset=utf-8').serializer(bytesOf as unknown as (payload: unknown) => string);
+}

@@ -1,0 +1,130 @@
+/**
+ * The hand-written JSON of the post and comment lists (`server/http/asciiJson.ts`): ASCII only,
+ * read back as the same values, and the same fields as the response schemas say.
+ */
+import fastJson from 'fast-json-stringify';
+import type { Comment, Post, PostWithComments } from '../../lib/types';
+import { commentListJson } from '../../server/comments/json';
+import { jsonString } from '../../server/http/asciiJson';
+import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
+import { postListJson, postWithCommentsJson } from '../../server/posts/json';
+import { createPost } from './factories';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+
+const ASCII = /^[\x20-\x7e]*$/;
+const AWKWARD = [
+  '',
+  'plain',
+  'quote " and backslash \\ and slash /',
+  'controls \u0000\u0001\b\f\n\r\t\u001f and DEL \u007f',
+  'Latin-1: été, ß, ÿ, and a no-break space\u00a0',
+  'emoji 🙂✨ and a flag 🇫🇷',
+  'line separators \u2028\u2029',
+  'lone surrogates \ud800 and \udfff, reversed pair \udc00\ud800',
+  'x'.repeat(20_000) + '🙂', // longer than one String.fromCharCode call
+];
+
+describe('jsonString', () => {
+  it.each(AWKWARD.map((s) => [s.slice(0, 30), s]))('writes %j in ASCII and reads back the same', (_, value) => {
+    const json = jsonString(value);
+    expect(json).toMatch(ASCII);
+    expect(JSON.parse(json)).toBe(value);
+  });
+});
+
+const post = (over: Partial<Post> = {}): Post => ({
+  _id: '01935b78-43a2-7000-ac67-3b88f4a63559',
+  message: AWKWARD[5],
+  image: '/media/post/x/1080.jpg',
+  imageInfo: { width: 1080, height: 810, thumbhash: 'rOkCBYRfd2d7', srcset: '/media/post/x/540.webp 540w' },
+  tags: ['été', 'CATS', '🙂'],
+  creator: 'ann',
+  creatorImage: null,
+  likesCount: 3,
+  dislikesCount: 0,
+  commentsCount: 12,
+  myReaction: 'like',
+  alt: 'a "quoted" alt',
+  sensitive: true,
+  spoiler: 'spoiler\nwarning',
+  mentions: ['bob'],
+  createdAt: '2026-11-24T00:00:00.000Z',
+  updatedAt: '2026-11-24T00:00:01.000Z',
+  ...over,
+});
+const comment = (over: Partial<Comment> = {}): Comment => ({
+  commentId: '01935b78-43a2-7000-ac67-3b88f4a6355a',
+  message: AWKWARD[7],
+  creator: 'bob',
+  creatorImage: '/media/avatar/y/96.webp',
+  likesCount: 1,
+  dislikesCount: 2,
+  myReaction: null,
+  mentions: [],
+  createdAt: '2026-11-24T00:00:02.000Z',
+  ...over,
+});
+const posts = [
+  post(),
+  post({ imageInfo: null, mentions: undefined, myReaction: null, sensitive: false, tags: [] }),
+  post({ imageInfo: { width: 1, height: 2, thumbhash: null, srcset: '' }, creatorImage: '/a.webp', message: '' }),
+];
+const comments = [comment(), comment({ mentions: undefined, myReaction: 'dislike', creatorImage: null })];
+
+describe('post and comment JSON', () => {
+  it('holds the same fields, in the same order, as fast-json-stringify writes from the schemas', () => {
+    const cases: [string, string][] = [
+      [postListJson(posts), fastJson(listOf(postSchema))(posts)],
+      [commentListJson(comments), fastJson(listOf(commentSchema))(comments)],
+      [
+        postWithCommentsJson({ ...post(), comments } satisfies PostWithComments),
+        fastJson(postWithCommentsSchema)({ ...post(), comments }),
+      ],
+    ];
+    for (const [ours, theirs] of cases) {
+      expect(ours).toMatch(ASCII);
+      expect(JSON.stringify(JSON.parse(ours))).toBe(JSON.stringify(JSON.parse(theirs)));
+    }
+  });
+
+  it('leaves out a field the schema does not name', () => {
+    const extra = { ...post(), secret: 'no' } as Post;
+    expect(JSON.parse(postListJson([extra]))[0]).not.toHaveProperty('secret');
+  });
+});
+
+describe('the list routes', () => {
+  let t: TestApp;
+  let ann: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ann = await signIn(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('answer JSON in ASCII with an exact Content-Length, read back as the text that was posted', async () => {
+    const message = 'Sunset 🙂 at the café ✨ "quoted"';
+    const created = await createPost(t.app, ann, { message });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${created._id}/comments`,
+      headers: ann.headers,
+      payload: { message: 'Nice 👍' },
+    });
+    for (const url of [
+      '/api/posts?feed=all',
+      `/api/users/${ann.username}/posts`,
+      `/api/posts/${created._id}`,
+      `/api/posts/${created._id}/comments`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: ann.headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.rawPayload.toString('latin1')).toMatch(ASCII);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const body = res.json();
+      const first = Array.isArray(body) ? body[0] : body;
+      expect(first.message).toBe(url.endsWith('/comments') ? 'Nice 👍' : message);
+    }
+  });
+});
