@@ -165,6 +165,7 @@ export function buildContext(
     bus,
     find: notifications.find,
     missed: notifications.missed,
+    unread: notifications.unreadOf,
     heartbeatMs: config.sseHeartbeatMs,
     log,
   });
@@ -200,7 +201,7 @@ export function buildContext(
     sessions: sessionsService({ sessions: data.sessions, checked }),
     twoFactor,
     users: usersService({ data, auth, emailVerification, media, homeFeed, announce }),
-    safety: safetyService({ data, homeFeed }),
+    safety: safetyService({ data, homeFeed, announce }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({
       data,
@@ -208,6 +209,7 @@ export function buildContext(
       homeFeed,
       auth,
       twoFactor,
+      announce,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
     }),
     posts,

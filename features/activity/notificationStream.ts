@@ -7,7 +7,10 @@ import { isSessionLost } from '../../store/sessionLost';
 import { activityApi, NOTIFICATION_STREAM_URL } from './activityApi';
 
 export interface StreamHandlers {
-  /** The unread count, read when the stream (re)opens. */
+  /**
+   * The unread count: read when the stream (re)opens, and sent by the server (`event: unread`)
+   * when unread ones were removed (a like taken back, a deleted post, a block).
+   */
   onCount(count: number): void;
   /** A notification not seen before on this stream. */
   onNotification(notification: AppNotification): void;
@@ -61,9 +64,20 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
     handlers.onNotification(notification);
   };
 
+  const onUnread = (event: MessageEvent<string>) => {
+    let count: unknown;
+    try {
+      count = (JSON.parse(event.data) as { count?: unknown } | null)?.count;
+    } catch {
+      return;
+    }
+    if (typeof count === 'number' && Number.isInteger(count)) handlers.onCount(count);
+  };
+
   const open = () => {
     source = new EventSource(NOTIFICATION_STREAM_URL, { withCredentials: true });
     source.addEventListener('notification', onMessage as EventListener);
+    source.addEventListener('unread', onUnread as EventListener);
     // Every (re)open reads the count: what arrived while the stream was down is counted too.
     source.onopen = () => {
       wait = retryMs;

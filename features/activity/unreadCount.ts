@@ -18,7 +18,7 @@ function set(count: number): void {
 
 export const unreadCount = {
   get: (): number => unread,
-  /** The count the server answered. */
+  /** The count the server answered (or sent on the stream after removing unread ones). */
   counted: (count: number): void => set(count),
   /** A notification came in on the stream: one more unless it is already read (another tab). */
   arrived: (notification: AppNotification): void => {

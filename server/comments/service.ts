@@ -7,7 +7,15 @@ import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import { mentionedUsers } from '../mentions/names';
 import type { MentionsRepository } from '../mentions/repository';
-import { type NotificationNudge, type NotifiedAction, likeChange, notify, notifyEach } from '../notifications/notify';
+import {
+  type NotificationNudge,
+  type NotifiedAction,
+  likeChange,
+  notify,
+  notifyEach,
+  unnotified,
+  unnotify,
+} from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { PostsRepository } from '../posts/repository';
 import { postNotFound, requirePost, requireVisiblePost } from '../posts/service';
@@ -27,7 +35,7 @@ export interface CommentsServiceDeps {
     mentions: MentionsRepository;
     safety: SafetyRepository;
   }>;
-  /** Tells the streams about notifications once their transaction has committed. */
+  /** Tells the streams about notifications written or removed once their transaction has committed. */
   announce: NotificationNudge;
 }
 
@@ -81,11 +89,15 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
       const allowed = comment.user_id === user.id || post.creator_id === user.id || user.role === 'admin';
       if (!allowed)
         throw new ForbiddenError('Only the comment author, the post creator or an admin can delete this comment');
-      await data.transaction(async (trx) => {
+      const recipients = await data.transaction(async (trx) => {
+        // Its notifications go with it (ON DELETE CASCADE): whose unread count falls is read first.
+        const recipients = await trx.notifications.unreadRecipientsAbout({ commentId });
         // The same delete arriving twice at once: only the one that removed the row counts it.
         if (!(await trx.comments.deleteComment(commentId))) throw commentNotFound();
         await trx.posts.addToCommentsCount(postId, -1);
+        return recipients;
       });
+      announce(unnotified(recipients));
       return { commentId };
     },
 
@@ -99,19 +111,18 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
       await requireVisiblePost(data, user.id, postId);
       const comment = await comments.findComment(user.id, commentId);
       if (!comment || comment.post_id !== postId) throw commentNotFound();
-      const { counts, notified } = await data.transaction(async (trx) => {
+      const { counts, nudge } = await data.transaction(async (trx) => {
         const counts = await trx.reactions.toggle(COMMENT_REACTIONS, commentId, user.id, kind);
         const change = counts && likeChange(kind, counts.myReaction);
-        if (!change) return { counts, notified: null };
+        if (!change) return { counts, nudge: null };
         const action = { type: 'commentLike', userId: comment.user_id, actorId: user.id } as const;
-        if (change === 'removed') {
-          await trx.notifications.removeUnread({ ...action, subjectId: commentId });
-          return { counts, notified: null };
-        }
-        return { counts, notified: await notify(trx.notifications, { ...action, postId, commentId }) };
+        if (change === 'removed')
+          return { counts, nudge: await unnotify(trx.notifications, { ...action, subjectId: commentId }) };
+        return { counts, nudge: await notify(trx.notifications, { ...action, postId, commentId }) };
       });
       if (!counts) throw commentNotFound();
-      if (notified) announce([notified]);
+      // The new like's notification, or the unread one taken back: the streams hear of either.
+      if (nudge) announce([nudge]);
       return { commentId, ...counts };
     },
   };

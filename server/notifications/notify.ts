@@ -1,7 +1,8 @@
 /**
  * What the posts, comments and users services call inside an action's transaction: the
- * notification is written with the action or not at all. Once the transaction commits, the
- * service hands what it wrote to `NotificationNudge`, which tells every instance's streams.
+ * notification is written (or taken back) with the action or not at all. Once the transaction
+ * commits, the service hands what it wrote or removed to `NotificationNudge`, which tells every
+ * instance's streams.
  */
 import type { Reaction } from '../../lib/types';
 import type { NotificationType } from '../db/schema';
@@ -24,8 +25,24 @@ export interface Notified {
   notificationId: string;
 }
 
+/**
+ * Unread notifications of this user were removed (a like taken back, a deleted post, a block...):
+ * their streams are sent the new unread count, which each instance reads for itself.
+ */
+export interface Unnotified {
+  userId: string;
+  removed: true;
+}
+
+/** What a committed transaction did to someone's notifications. */
+export type Nudge = Notified | Unnotified;
+
 /** Publishes the nudges for notifications whose transaction has committed. */
-export type NotificationNudge = (notified: readonly Notified[]) => void;
+export type NotificationNudge = (nudges: readonly Nudge[]) => void;
+
+/** Users whose unread notifications were removed, each once. */
+export const unnotified = (userIds: Iterable<string>): Unnotified[] =>
+  [...new Set(userIds)].map((userId) => ({ userId, removed: true }));
 
 /**
  * Writes the notification, unless the actor is its user, the same action notified them before, or
@@ -61,6 +78,14 @@ export async function notifyEach(
     if (one) written.push(one);
   }
   return written;
+}
+
+/** An undone action (a like taken back, an unfollow) takes its notification back while unread. */
+export async function unnotify(
+  notifications: Pick<NotificationsRepository, 'removeUnread'>,
+  action: { userId: string; type: NotificationType; actorId: string; subjectId: string },
+): Promise<Unnotified | null> {
+  return (await notifications.removeUnread(action)) ? { userId: action.userId, removed: true } : null;
 }
 
 /**

@@ -125,19 +125,38 @@ async function isSilenced(db: Queryable, userId: string, actorId: string): Promi
   return (await blocked.unionAll(muted).limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** An undone action (a like taken back, an unfollow) takes its notification back, if still unread. */
+/**
+ * An undone action (a like taken back, an unfollow) takes its notification back, if still unread;
+ * true when it did.
+ */
 async function removeUnread(
   db: Queryable,
   action: { userId: string; type: NotificationType; actorId: string; subjectId: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .deleteFrom('notifications')
     .where('user_id', '=', action.userId)
     .where('type', '=', action.type)
     .where('actor_id', '=', action.actorId)
     .where('subject_id', '=', action.subjectId)
     .where('read_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Who holds unread notifications about the post (its comments' included) or the comment: read
+ * before deleting it, whose cascade takes them, so their streams can be sent the new count.
+ */
+async function unreadRecipientsAbout(
+  db: Queryable,
+  about: { postId: string } | { commentId: string },
+): Promise<string[]> {
+  const query = db.selectFrom('notifications').select('user_id').distinct().where('read_at', 'is', null);
+  const rows = await (
+    'postId' in about ? query.where('post_id', '=', about.postId) : query.where('comment_id', '=', about.commentId)
+  ).execute();
+  return rows.map((row) => row.user_id);
 }
 
 /** The queries on notifications, bound to a database or a transaction. */
@@ -150,6 +169,7 @@ export const notificationsRepository = bindQueries({
   insertNotification,
   isSilenced,
   removeUnread,
+  unreadRecipientsAbout,
 });
 
 export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

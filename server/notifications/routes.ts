@@ -63,7 +63,9 @@ export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions>
       preValidation: signedIn,
       schema: {
         tags: ['notifications'],
-        description: 'Server-Sent Events: `event: notification`, `id:` its id, `data:` the notification.',
+        description:
+          'Server-Sent Events: `event: notification`, `id:` its id, `data:` the notification; ' +
+          '`event: unread`, `data: {"count":N}` when unread ones were removed.',
         response: { ...errors(401, 429) },
       },
     },

@@ -25,6 +25,11 @@ export function notificationsService({ data }: NotificationsServiceDeps) {
       return { count: await notifications.unreadCount(user.id) };
     },
 
+    /** The user's unread count, for the streams (after some were removed). */
+    async unreadOf(userId: string): Promise<number> {
+      return notifications.unreadCount(userId);
+    },
+
     /** All unread, or those up to and including `upTo`; answers the unread count left. */
     async markRead(user: AuthUser, upTo: unknown): Promise<{ count: number }> {
       if (upTo !== undefined && upTo !== null && !isUuid(upTo))

@@ -1,15 +1,21 @@
 /**
  * The open notification streams of this process (Server-Sent Events), by user. A notification
  * written anywhere is announced on the bus by id; the instance holding that user's streams reads
- * it once and writes it to each. One timer writes every stream's heartbeat.
+ * it once and writes it to each. Unread ones removed (a like taken back, a deleted post, a block)
+ * are announced by user: that instance reads the unread count and writes it as an `unread` event.
+ * One user's nudges are read and written in the order they came, so a count read after a removal
+ * never goes out before a notification read before it. One timer writes every stream's heartbeat.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppNotification } from '../../lib/types';
 import { isUuid } from '../domain/ids';
 import type { Bus } from '../instance/bus';
-import type { Notified } from './notify';
+import type { Nudge } from './notify';
 
-/** The bus channel of notification nudges: `{ userId, notificationId }`. */
+/**
+ * The bus channel of notification nudges: `{ userId, notificationId }` for one written,
+ * `{ userId, removed: true }` when unread ones were removed.
+ */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 
 /** Open streams one user may hold in a process: a tab each is plenty; more is a leak or abuse. */
@@ -22,47 +28,80 @@ export interface NotificationStreamsDeps {
   bus: Pick<Bus, 'publish' | 'subscribe'>;
   find(userId: string, id: string): Promise<AppNotification | null>;
   missed(userId: string, afterId: string): Promise<AppNotification[]>;
+  /** The user's unread count, as `GET /api/notifications/unread` answers it. */
+  unread(userId: string): Promise<number>;
   heartbeatMs: number;
   log: { warn(obj: unknown, message?: string): void };
 }
+
+/** What a stream is sent: a new notification, or the unread count after some were removed. */
+type StreamEvent = { notification: AppNotification } | { unread: number };
 
 interface Stream {
   res: ServerResponse;
   /** Ids sent as missed ones after a reconnect: one also announced meanwhile is sent once. */
   replayed: Set<string> | null;
   /** While the missed ones are being read, what arrives waits here. */
-  waiting: AppNotification[] | null;
+  waiting: StreamEvent[] | null;
 }
 
-export function notificationStreams({ bus, find, missed, heartbeatMs, log }: NotificationStreamsDeps) {
+export function notificationStreams({ bus, find, missed, unread, heartbeatMs, log }: NotificationStreamsDeps) {
   const byUser = new Map<string, Set<Stream>>();
+  /** Per user, the end of the nudges being read: the next one waits for it. */
+  const turns = new Map<string, Promise<void>>();
   let count = 0;
   let heartbeat: NodeJS.Timeout | null = null;
   // Fastify's preClose ends the streams first; the context's close (later) finds nothing to do.
   let closed = false;
 
-  function write(stream: Stream, notification: AppNotification): void {
-    if (stream.replayed?.has(notification.id) || stream.res.destroyed) return;
-    stream.res.write(`event: notification\nid: ${notification.id}\ndata: ${JSON.stringify(notification)}\n\n`);
+  function write(stream: Stream, event: StreamEvent): void {
+    if (stream.res.destroyed) return;
+    if ('notification' in event) {
+      const { notification } = event;
+      if (stream.replayed?.has(notification.id)) return;
+      stream.res.write(`event: notification\nid: ${notification.id}\ndata: ${JSON.stringify(notification)}\n\n`);
+    } else {
+      // No `id:` line: the client's Last-Event-ID stays the last notification's, for the replay.
+      stream.res.write(`event: unread\ndata: ${JSON.stringify({ count: event.unread })}\n\n`);
+    }
     if (stream.res.writableLength > MAX_PENDING_BYTES) stream.res.destroy();
   }
 
-  async function deliver(userId: string, notificationId: string): Promise<void> {
-    if (!byUser.has(userId)) return;
-    const notification = await find(userId, notificationId);
-    if (!notification) return;
+  function send(userId: string, event: StreamEvent): void {
     for (const stream of byUser.get(userId) ?? []) {
-      if (stream.waiting) stream.waiting.push(notification);
-      else write(stream, notification);
+      if (stream.waiting) stream.waiting.push(event);
+      else write(stream, event);
     }
   }
 
+  async function deliver(nudge: Nudge): Promise<void> {
+    if (!byUser.has(nudge.userId)) return;
+    if ('removed' in nudge) {
+      send(nudge.userId, { unread: await unread(nudge.userId) });
+      return;
+    }
+    const notification = await find(nudge.userId, nudge.notificationId);
+    if (notification) send(nudge.userId, { notification });
+  }
+
+  /** Reads and writes the user's nudges one after the other, in the order they came. */
+  function inTurn(nudge: Nudge): void {
+    const { userId } = nudge;
+    const turn = (turns.get(userId) ?? Promise.resolve())
+      .then(() => deliver(nudge))
+      .catch((error: unknown) => log.warn({ err: error }, 'Reading a notification for its streams failed'));
+    turns.set(userId, turn);
+    void turn.then(() => {
+      if (turns.get(userId) === turn) turns.delete(userId);
+    });
+  }
+
   const unsubscribe = bus.subscribe(NOTIFICATIONS_CHANNEL, (message) => {
-    const { userId, notificationId } = (message ?? {}) as Partial<Notified>;
-    if (typeof userId !== 'string' || !isUuid(notificationId)) return;
-    deliver(userId, notificationId).catch((error: unknown) =>
-      log.warn({ err: error }, 'Reading a notification for its streams failed'),
-    );
+    const { userId, notificationId, removed } = (message ?? {}) as Record<string, unknown>;
+    // Only a user with streams here costs a read.
+    if (typeof userId !== 'string' || !byUser.has(userId)) return;
+    if (isUuid(notificationId)) inTurn({ userId, notificationId });
+    else if (removed === true) inTurn({ userId, removed: true });
   });
 
   function beat(): void {
@@ -82,14 +121,20 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
   }
 
   return {
-    /** Tells every instance's streams about notifications just committed. */
-    announce(notified: readonly Notified[]): void {
-      for (const { userId, notificationId } of notified) bus.publish(NOTIFICATIONS_CHANNEL, { userId, notificationId });
+    /** Tells every instance's streams about notifications just committed, written or removed. */
+    announce(nudges: readonly Nudge[]): void {
+      for (const nudge of nudges)
+        bus.publish(
+          NOTIFICATIONS_CHANNEL,
+          'removed' in nudge
+            ? { userId: nudge.userId, removed: true }
+            : { userId: nudge.userId, notificationId: nudge.notificationId },
+        );
     },
 
     /**
      * Takes over the response: headers, then what was missed after `lastEventId` (a reconnect),
-     * then every new notification until either side closes it.
+     * then every new notification (and the unread count after removals) until either side closes it.
      */
     async open(userId: string, req: IncomingMessage, res: ServerResponse, lastEventId: string | null): Promise<void> {
       res.writeHead(200, {
@@ -114,12 +159,12 @@ export function notificationStreams({ bus, find, missed, heartbeatMs, log }: Not
       if (!lastEventId) return;
       try {
         const replay = await missed(userId, lastEventId);
-        for (const notification of replay) write(stream, notification);
+        for (const notification of replay) write(stream, { notification });
         stream.replayed = new Set(replay.map((notification) => notification.id));
       } finally {
         const waiting = stream.waiting ?? [];
         stream.waiting = null;
-        for (const notification of waiting) write(stream, notification);
+        for (const event of waiting) write(stream, event);
       }
     },
 

@@ -19,7 +19,15 @@ import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
 import { mentionedUsers } from '../mentions/names';
 import type { MentionedUser, MentionsRepository } from '../mentions/repository';
-import { type NotificationNudge, type NotifiedAction, likeChange, notify, notifyEach } from '../notifications/notify';
+import {
+  type NotificationNudge,
+  type NotifiedAction,
+  likeChange,
+  notify,
+  notifyEach,
+  unnotified,
+  unnotify,
+} from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import type { SafetyRepository } from '../safety/repository';
@@ -101,7 +109,7 @@ export interface PostsServiceDeps {
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'page' | 'postAdded' | 'postRemoved'>;
   imageInfos: ImageInfos;
-  /** Tells the streams about notifications once their transaction has committed. */
+  /** Tells the streams about notifications written or removed once their transaction has committed. */
   announce: NotificationNudge;
 }
 
@@ -273,37 +281,42 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
       const post = await requirePost(posts, id);
       if (post.creator_id !== user.id && user.role !== 'admin')
         throw new ForbiddenError('Only the creator can delete this post');
-      await data.transaction(async (trx) => {
-        // Tags, reactions, comments and their reactions go with it (ON DELETE CASCADE). The same
-        // delete arriving twice at once: only the one that removed the row counts it.
+      const recipients = await data.transaction(async (trx) => {
+        // Its notifications go with it: whose unread count falls is read first.
+        const recipients = await trx.notifications.unreadRecipientsAbout({ postId: id });
+        // Tags, reactions, comments, their reactions and the notifications go with it (ON DELETE
+        // CASCADE). The same delete arriving twice at once: only the one that removed the row counts it.
         if (!(await trx.posts.deletePost(id))) throw postNotFound();
         await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
+        return recipients;
       });
       homeFeed.postRemoved(id);
+      announce(unnotified(recipients));
       return { _id: id };
     },
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
       await requireVisiblePost(data, user.id, id);
-      const { counts, notified } = await data.transaction(async (trx) => {
+      const { counts, nudge } = await data.transaction(async (trx) => {
         const counts = await trx.reactions.toggle(POST_REACTIONS, id, user.id, kind);
         const change = counts && likeChange(kind, counts.myReaction);
-        if (!change) return { counts, notified: null };
+        if (!change) return { counts, nudge: null };
         const { creator_id: creatorId } = (await trx.posts.findPostOwner(id))!;
         if (change === 'removed') {
-          await trx.notifications.removeUnread({ userId: creatorId, type: 'like', actorId: user.id, subjectId: id });
-          return { counts, notified: null };
+          const unread = { userId: creatorId, type: 'like', actorId: user.id, subjectId: id } as const;
+          return { counts, nudge: await unnotify(trx.notifications, unread) };
         }
-        const notified = await notify(trx.notifications, {
+        const nudge = await notify(trx.notifications, {
           type: 'like',
           userId: creatorId,
           actorId: user.id,
           postId: id,
         });
-        return { counts, notified };
+        return { counts, nudge };
       });
       if (!counts) throw postNotFound();
-      if (notified) announce([notified]);
+      // The new like's notification, or the unread one taken back: the streams hear of either.
+      if (nudge) announce([nudge]);
       return counts;
     },
   };

@@ -119,9 +119,16 @@ async function deleteFollowsBetween(db: Queryable, a: string, b: string): Promis
     .execute();
 }
 
-/** The notifications `actorId` caused `userId`. */
-const deleteNotificationsFrom = (db: Queryable, userId: string, actorId: string) =>
-  db.deleteFrom('notifications').where('user_id', '=', userId).where('actor_id', '=', actorId).execute();
+/** Deletes the notifications `actorId` caused `userId`; true when an unread one was among them. */
+async function deleteNotificationsFrom(db: Queryable, userId: string, actorId: string): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('actor_id', '=', actorId)
+    .returning('read_at')
+    .execute();
+  return rows.some((row) => row.read_at === null);
+}
 
 /** The queries on blocks and mutes, bound to a database or a transaction. */
 export const safetyRepository = bindQueries({

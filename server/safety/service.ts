@@ -1,7 +1,8 @@
 /**
  * Blocks and mutes (issue 23). A block removes the follows both ways and the notifications between
- * the two; a mute takes the muted person out of the muter's feeds and notifications. Both change
- * the home feed's follow lists, so every instance forgets them (the bus, `followsChanged`).
+ * the two; a mute takes the muted person out of the muter's feeds and notifications (whose streams
+ * are then sent the lower unread count). Both change the home feed's follow lists, so every
+ * instance forgets them (the bus, `followsChanged`).
  */
 import type { Profile, UserSummary } from '../../lib/types';
 import type { Transactional } from '../db/repository';
@@ -9,6 +10,7 @@ import type { UserRow } from '../db/schema';
 import { InvalidError, NotFoundError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
+import { type NotificationNudge, unnotified } from '../notifications/notify';
 import type { HomeFeed } from '../posts/homeFeed';
 import { toProfile } from '../users/mappers';
 import type { UsersRepository } from '../users/repository';
@@ -23,9 +25,11 @@ export const hiddenFrom = (row: UserRow, viewerId: string, relations: { blocksMe
 export interface SafetyServiceDeps {
   data: Transactional<{ users: UsersRepository; safety: SafetyRepository }>;
   homeFeed: Pick<HomeFeed, 'followsChanged'>;
+  /** Tells the streams whose unread notifications a block or a mute removed, once committed. */
+  announce: NotificationNudge;
 }
 
-export function safetyService({ data, homeFeed }: SafetyServiceDeps) {
+export function safetyService({ data, homeFeed, announce }: SafetyServiceDeps) {
   const { users, safety } = data;
 
   /** The user as the viewer may see them, with how the viewer relates to them; a 404 if hidden. */
@@ -61,24 +65,27 @@ export function safetyService({ data, homeFeed }: SafetyServiceDeps) {
     async block(viewer: AuthUser, username: string): Promise<Profile> {
       const { row } = await requireVisible(viewer, username);
       refuseSelf(viewer, row, 'blocks');
-      await data.transaction(async (trx) => {
+      const unreadFell = await data.transaction(async (trx) => {
         const added = await trx.safety.insertRelation('blocks', {
           id: newId(),
           user_id: viewer.id,
           target_id: row.id,
           created_at: nowIso(),
         });
-        if (!added) return;
+        if (!added) return [];
         for (const { follower_id: follower } of await trx.safety.deleteFollowsBetween(viewer.id, row.id)) {
           const followee = follower === viewer.id ? row.id : viewer.id;
           await trx.users.addToCounter(follower, 'following_count', -1);
           await trx.users.addToCounter(followee, 'followers_count', -1);
         }
-        await trx.safety.deleteNotificationsFrom(viewer.id, row.id);
-        await trx.safety.deleteNotificationsFrom(row.id, viewer.id);
+        const fell: string[] = [];
+        if (await trx.safety.deleteNotificationsFrom(viewer.id, row.id)) fell.push(viewer.id);
+        if (await trx.safety.deleteNotificationsFrom(row.id, viewer.id)) fell.push(row.id);
+        return fell;
       });
       homeFeed.followsChanged(viewer.id);
       homeFeed.followsChanged(row.id);
+      announce(unnotified(unreadFell));
       return profileOf(viewer, row.id);
     },
 
@@ -93,16 +100,17 @@ export function safetyService({ data, homeFeed }: SafetyServiceDeps) {
     async mute(viewer: AuthUser, username: string): Promise<Profile> {
       const { row } = await requireVisible(viewer, username);
       refuseSelf(viewer, row, 'mutes');
-      await data.transaction(async (trx) => {
+      const unreadFell = await data.transaction(async (trx) => {
         const added = await trx.safety.insertRelation('mutes', {
           id: newId(),
           user_id: viewer.id,
           target_id: row.id,
           created_at: nowIso(),
         });
-        if (added) await trx.safety.deleteNotificationsFrom(viewer.id, row.id);
+        return added && (await trx.safety.deleteNotificationsFrom(viewer.id, row.id));
       });
       homeFeed.followsChanged(viewer.id);
+      if (unreadFell) announce(unnotified([viewer.id]));
       return profileOf(viewer, row.id);
     },
 

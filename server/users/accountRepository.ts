@@ -132,6 +132,27 @@ async function uncountUser(db: Queryable, userId: string): Promise<void> {
 const postIdsOf = async (db: Queryable, userId: string) =>
   (await db.selectFrom('posts').select('id').where('creator_id', '=', userId).execute()).map((r) => r.id);
 
+/**
+ * Who else holds unread notifications the user's deletion takes (the cascade): those the user
+ * caused, and those about the user's posts (others' comments on them included).
+ */
+const unreadRecipientsOf = async (db: Queryable, userId: string) =>
+  (
+    await db
+      .selectFrom('notifications')
+      .select('user_id')
+      .distinct()
+      .where('read_at', 'is', null)
+      .where('user_id', '<>', userId)
+      .where((eb) =>
+        eb.or([
+          eb('actor_id', '=', userId),
+          eb('post_id', 'in', eb.selectFrom('posts').select('posts.id').where('posts.creator_id', '=', userId)),
+        ]),
+      )
+      .execute()
+  ).map((r) => r.user_id);
+
 /** Whose home feeds followed the user. */
 const followerIdsOf = async (db: Queryable, userId: string) =>
   (await db.selectFrom('follows').select('follower_id').where('followee_id', '=', userId).execute()).map(
@@ -167,6 +188,7 @@ export const accountRepository = bindQueries({
   lockUser,
   uncountUser,
   postIdsOf,
+  unreadRecipientsOf,
   followerIdsOf,
   mediaVariantsOf,
   deleteUser,

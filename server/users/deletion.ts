@@ -2,7 +2,8 @@
  * Deleting an account: the password (and a two-factor code when that is on) confirms it; one
  * transaction takes the user's reactions, comments and follows off other rows' counters and deletes
  * the user, whose rows go with it (ON DELETE CASCADE); then the files of their uploads, the home
- * feed's in-memory entries and the session cache follow. The username is held for 30 days.
+ * feed's in-memory entries, the session cache and the streams of those whose unread notifications
+ * went with it follow. The username is held for 30 days.
  */
 import { TEXTS } from '../../lib/texts';
 import { usernameKey } from '../../lib/validation';
@@ -14,6 +15,7 @@ import { InvalidError, NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import type { StoredVariant } from '../media/service';
 import type { MediaStorage } from '../media/storage';
+import { type NotificationNudge, unnotified } from '../notifications/notify';
 import type { HomeFeed } from '../posts/homeFeed';
 import type { AccountRepository } from './accountRepository';
 import type { UsersRepository } from './repository';
@@ -26,11 +28,13 @@ export interface DeletionDeps {
   homeFeed: Pick<HomeFeed, 'postRemoved' | 'followsChanged'>;
   auth: Pick<AuthService, 'forgetDeletedUser'>;
   twoFactor: Pick<TwoFactorService, 'confirm'>;
+  /** Tells the streams of those whose unread notifications went with the user, once committed. */
+  announce: NotificationNudge;
   /** Files that could not be removed once the rows were gone (the deletion itself stands). */
   onFilesLeft?: (error: unknown) => void;
 }
 
-export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, onFilesLeft }: DeletionDeps) {
+export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, announce, onFilesLeft }: DeletionDeps) {
   return {
     async remove(user: AuthUser, input: { password?: unknown; code?: unknown }): Promise<void> {
       const row = await data.users.findUserById(user.id);
@@ -42,6 +46,7 @@ export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, onFi
       const gone = await data.transaction(async (trx) => {
         await trx.account.lockUser(user.id);
         const posts = await trx.account.postIdsOf(user.id);
+        const unreadFell = await trx.account.unreadRecipientsOf(user.id);
         const followers = await trx.account.followerIdsOf(user.id);
         const media = await trx.account.mediaVariantsOf(user.id);
         await trx.account.uncountUser(user.id);
@@ -50,12 +55,13 @@ export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, onFi
         const now = Date.now();
         const until = new Date(now + RETIRED_USERNAME_MS).toISOString();
         await trx.account.retireUsername(usernameKey(row.username), until, new Date(now).toISOString());
-        return { posts, followers, media };
+        return { posts, followers, media, unreadFell };
       });
 
       auth.forgetDeletedUser(user.id);
       for (const id of gone.posts) homeFeed.postRemoved(id);
       for (const id of [user.id, ...gone.followers]) homeFeed.followsChanged(id);
+      announce(unnotified(gone.unreadFell));
       // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
       await storage
         .remove(gone.media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)))

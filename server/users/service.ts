@@ -22,7 +22,7 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../d
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
-import { type NotificationNudge, notify } from '../notifications/notify';
+import { type NotificationNudge, notify, unnotify } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { HomeFeed } from '../posts/homeFeed';
 import type { SafetyRepository } from '../safety/repository';
@@ -61,7 +61,7 @@ export interface UsersServiceDeps {
   emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'followsChanged'>;
-  /** Tells the streams about notifications once their transaction has committed. */
+  /** Tells the streams about notifications written or removed once their transaction has committed. */
   announce: NotificationNudge;
 }
 
@@ -194,14 +194,15 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
 
     async unfollow(viewer: AuthUser, username: string): Promise<Profile> {
       const { row: target, relations } = await requireVisible(viewer, username);
-      await data.transaction(async (trx) => {
-        if (!(await trx.users.deleteFollow(viewer.id, target.id))) return;
+      const removed = await data.transaction(async (trx) => {
+        if (!(await trx.users.deleteFollow(viewer.id, target.id))) return null;
         await trx.users.addToCounter(target.id, 'followers_count', -1);
         await trx.users.addToCounter(viewer.id, 'following_count', -1);
         // As with a like taken back: an unfollow takes its notification back while unread.
-        await trx.notifications.removeUnread({ userId: target.id, type: 'follow', actorId: viewer.id, subjectId: '' });
+        return unnotify(trx.notifications, { userId: target.id, type: 'follow', actorId: viewer.id, subjectId: '' });
       });
       homeFeed.followsChanged(viewer.id);
+      if (removed) announce([removed]);
       return toProfile((await users.findUserById(target.id))!, { ...relations, followedByMe: false });
     },
 

@@ -1,6 +1,6 @@
 /**
  * Issue 21 in a real browser: the bell's badge is live (another user's like raises it without a
- * reload, opening the panel lowers it), the notifications page on a phone, mentions as links, and
+ * reload, taking the like back lowers it again, opening the panel lowers it), the notifications page on a phone, mentions as links, and
  * people in the navbar search; screenshots of the bell, the panel and the page in every theme.
  */
 import path from 'node:path';
@@ -25,7 +25,7 @@ async function signedIn(page: Page, prefix: string): Promise<Account> {
 }
 
 describe('notifications (issue 21)', () => {
-  test('the badge rises when another user likes a post, without a reload, and falls when the panel is opened', async ({
+  test('the badge rises when another user likes a post, without a reload, falls when the like is taken back, and when the panel is opened', async ({
     openPage,
   }) => {
     const pageA = await openPage();
@@ -50,6 +50,17 @@ describe('notifications (issue 21)', () => {
     await expect
       .poll(() => pageA.getByTestId('notification-announcer').textContent())
       .toBe(`New notification: ${b.username} liked your post`);
+
+    // B takes the like back: the unread notification goes, and A's badge falls with nothing reopened.
+    const likeB = pageB.getByRole('button', { name: /^Like post/ });
+    await likeB.click();
+    await expect.poll(() => likeB.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => bellLabel(pageA), { timeout: 10_000 }).toBe('Notifications');
+    expect(await pageA.getByTestId('unread-badge').count()).toBe(0);
+    // And likes it again: a new notification raises it once more.
+    await likeB.click();
+    await expect.poll(() => likeB.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => bellLabel(pageA), { timeout: 10_000 }).toBe('Notifications, 1 unread');
 
     // Opening the bell lists it (link to the post, the thumbnail) and marks it read: the badge falls.
     await bell(pageA).click();

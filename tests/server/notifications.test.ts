@@ -1,6 +1,10 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CompiledQuery, sql } from 'kysely';
 import type { AppNotification, Comment, Post } from '../../lib/types';
 import { selectComments } from '../../server/comments/repository';
+import { localBus } from '../../server/instance/bus';
+import { notificationStreams } from '../../server/notifications/streams';
 import { selectPosts } from '../../server/posts/repository';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -438,8 +442,204 @@ describe('the stream', () => {
   });
 });
 
+describe('the stream when unread notifications are removed (issue 21)', () => {
+  /** A stream of the user's, once the server has taken it (a nudge before that finds no stream). */
+  async function streamOf(user: SignedInUser) {
+    const stream = await openStream(t.app, user.headers);
+    await stream.next((e) => e.comments.includes('connected'));
+    return stream;
+  }
+
+  it('a like taken back sends the lower unread count at once, as an `unread` event without an id', async () => {
+    const [me, fan] = await freshUsers(2);
+    const post = await createPost(t.app, me);
+    const stream = await streamOf(me);
+    try {
+      await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+      await like(fan, post._id);
+      expect((await stream.notification()).data).toMatchObject({ type: 'follow' });
+      expect((await stream.notification()).data).toMatchObject({ type: 'like', post: { _id: post._id } });
+      expect(await unread(me)).toBe(2);
+
+      const res = await like(fan, post._id); // off
+      expect(res.json()).toMatchObject({ myReaction: null });
+      const event = await stream.next((e) => e.event === 'unread');
+      expect(event).toEqual({ event: 'unread', id: null, data: '{"count":1}', comments: [] });
+      expect(await unread(me)).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("the same for a comment's like taken back, a dislike replacing a like, and an unfollow", async () => {
+    const [me, fan] = await freshUsers(2);
+    const post = await createPost(t.app, fan);
+    const mine = await comment(me, post._id, 'mine');
+    const ownPost = await createPost(t.app, me);
+    const stream = await streamOf(me);
+    try {
+      await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+      await likeComment(fan, post._id, mine.commentId);
+      await like(fan, ownPost._id);
+      for (const type of ['follow', 'commentLike', 'like']) expect((await stream.notification()).data.type).toBe(type);
+
+      await likeComment(fan, post._id, mine.commentId); // off
+      expect((await stream.unread()).count).toBe(2);
+      await like(fan, ownPost._id, 'dislike'); // replaces the like
+      expect((await stream.unread()).count).toBe(1);
+      await inject(fan, 'PATCH', `/api/users/${me.username}/unfollow`);
+      expect((await stream.unread()).count).toBe(0);
+      expect(await unread(me)).toBe(0);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends nothing when the like taken back had been read (its notification stays)', async () => {
+    const [me, fan] = await freshUsers(2);
+    const post = await createPost(t.app, me);
+    const stream = await streamOf(me);
+    try {
+      await like(fan, post._id);
+      await stream.notification();
+      await readAll(me);
+      await like(fan, post._id); // off: the read notification stays, the count was 0 and is 0
+      await like(fan, post._id, 'dislike');
+      await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+      // The next event is the follow's: nothing was sent for the like.
+      const next = await stream.event();
+      expect(next.event).toBe('notification');
+      expect(JSON.parse(next.data!)).toMatchObject({ type: 'follow' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a deleted comment or post sends each recipient with unread ones among its notifications the new count', async () => {
+    const [author, fan, other] = await freshUsers(3);
+    const post = await createPost(t.app, author, { message: `Hi @${other.username}` });
+    const [authorStream, fanStream, otherStream] = await Promise.all([author, fan, other].map(streamOf));
+    try {
+      await inject(other, 'PATCH', `/api/users/${author.username}/follow`); // stays
+      const made = await comment(fan, post._id, `cc @${other.username}`);
+      await likeComment(author, post._id, made.commentId);
+      expect(await unread(author)).toBe(2); // the follow, the comment
+      expect(await unread(other)).toBe(2); // the post's mention, the comment's
+      expect(await unread(fan)).toBe(1); // the comment's like
+
+      expect((await inject(fan, 'DELETE', `/api/posts/${post._id}/comments/${made.commentId}`)).statusCode).toBe(200);
+      expect((await authorStream.unread()).count).toBe(1);
+      expect((await otherStream.unread()).count).toBe(1); // the post's mention is left
+      expect((await fanStream.unread()).count).toBe(0);
+
+      await like(fan, post._id);
+      expect((await authorStream.notification()).data).toMatchObject({ type: 'like' });
+      expect((await inject(author, 'DELETE', `/api/posts/${post._id}/manage`)).statusCode).toBe(200);
+      expect((await authorStream.unread()).count).toBe(1); // the follow
+      expect((await otherStream.unread()).count).toBe(0);
+      expect(await unread(author)).toBe(1);
+      expect(await unread(other)).toBe(0);
+    } finally {
+      for (const stream of [authorStream, fanStream, otherStream]) stream.close();
+    }
+  });
+
+  it('a block sends both people their new counts; a mute, the muter', async () => {
+    const [me, rude, loud] = await freshUsers(3);
+    const [meStream, rudeStream] = await Promise.all([me, rude].map(streamOf));
+    try {
+      await inject(rude, 'PATCH', `/api/users/${me.username}/follow`);
+      await inject(me, 'PATCH', `/api/users/${rude.username}/follow`);
+      await inject(loud, 'PATCH', `/api/users/${me.username}/follow`);
+      expect((await rudeStream.notification()).data).toMatchObject({ type: 'follow' });
+      expect(await unread(me)).toBe(2);
+
+      expect((await inject(me, 'PATCH', `/api/users/${rude.username}/block`)).statusCode).toBe(200);
+      expect((await meStream.unread()).count).toBe(1);
+      expect((await rudeStream.unread()).count).toBe(0);
+
+      expect((await inject(me, 'PATCH', `/api/users/${loud.username}/mute`)).statusCode).toBe(200);
+      expect((await meStream.unread()).count).toBe(0);
+    } finally {
+      meStream.close();
+      rudeStream.close();
+    }
+  });
+
+  it('a deleted account sends those who held its unread notifications their new counts', async () => {
+    const [me, leaving] = await freshUsers(2);
+    const post = await createPost(t.app, leaving, { message: `Bye @${me.username}` });
+    await comment(me, post._id, 'Bye!');
+    const stream = await streamOf(me);
+    try {
+      await inject(leaving, 'PATCH', `/api/users/${me.username}/follow`);
+      await stream.notification();
+      expect(await unread(me)).toBe(2); // the post's mention, the follow
+      const res = await inject(leaving, 'DELETE', '/api/users/me', { password: leaving.password });
+      expect(res.statusCode).toBe(200);
+      expect((await stream.unread()).count).toBe(0);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('the stream registry', () => {
+  /** A response that keeps what is written to it. */
+  function fakeResponse() {
+    const written: string[] = [];
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      writableLength: 0,
+      writeHead: () => res,
+      write: (chunk: string) => written.push(chunk) > 0,
+      end: () => {},
+      destroy: () => {},
+    });
+    return { res: res as unknown as ServerResponse, written };
+  }
+
+  it("writes one user's nudges in the order they came, however long each read takes", async () => {
+    const bus = localBus({ warn: () => {} });
+    const userId = '0190a0b0-0000-7000-8000-000000000001';
+    const notificationId = '0190a0b0-0000-7000-8000-000000000002';
+    const streams = notificationStreams({
+      bus,
+      // The like's row is read slowly, the count after its un-like at once.
+      find: async (_user, id) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return {
+          id,
+          type: 'like',
+          read: false,
+          createdAt: '',
+          actor: { username: 'ann', avatar: null },
+          post: null,
+          comment: null,
+        };
+      },
+      missed: async () => [],
+      unread: async () => 0,
+      heartbeatMs: 60_000,
+      log: { warn: () => {} },
+    });
+    const { res, written } = fakeResponse();
+    const req = { socket: { setNoDelay: () => {} } } as unknown as IncomingMessage;
+    await streams.open(userId, req, res, null);
+    streams.announce([{ userId, notificationId }]);
+    streams.announce([{ userId, removed: true }]);
+    // Someone without a stream here costs no read.
+    streams.announce([{ userId: '0190a0b0-0000-7000-8000-000000000003', removed: true }]);
+    await vi.waitFor(() => expect(written).toHaveLength(3));
+    expect(written.slice(1).map((chunk) => chunk.split('\n')[0])).toEqual(['event: notification', 'event: unread']);
+    expect(written[2]).toBe('event: unread\ndata: {"count":0}\n\n');
+    streams.close();
+    await bus.close();
+  });
+});
+
 describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_REDIS_URL)('across instances', () => {
-  it('a like made through one instance reaches a stream held by another within a second', async () => {
+  it('a like made through one instance reaches a stream held by another within a second, and so does taking it back', async () => {
     const redis = { REDIS_URL: process.env.TEST_REDIS_URL! };
     const one = await createTestApp(redis);
     const two = await createTestApp(redis, { sameDatabaseAs: one });
@@ -457,6 +657,13 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_REDIS_URL)
         const event = await stream.notification(1000);
         expect(Date.now() - started).toBeLessThan(1000);
         expect(event.data).toMatchObject({ type: 'like', actor: { username: fan.username }, post: { _id: post._id } });
+
+        // Taken back through the other instance: the stream learns the lower count as quickly.
+        const takenBack = Date.now();
+        const off = await two.app.inject({ method: 'PATCH', url: `/api/posts/${post._id}/like`, headers: fan.headers });
+        expect(off.statusCode).toBe(200);
+        expect(await stream.unread(1000)).toEqual({ id: null, count: 0 });
+        expect(Date.now() - takenBack).toBeLessThan(1000);
       } finally {
         stream.close();
       }

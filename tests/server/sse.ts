@@ -76,6 +76,15 @@ export async function openStream(app: FastifyInstance, headers: Record<string, s
       const event = await next((e) => e.event === 'notification', timeoutMs);
       return { id: event.id, data: JSON.parse(event.data!) as Record<string, unknown> };
     },
+    /** The next `unread` event: the count it carries, and its id (none is sent). */
+    async unread(timeoutMs?: number) {
+      const event = await next((e) => e.event === 'unread', timeoutMs);
+      return { id: event.id, count: (JSON.parse(event.data!) as { count: number }).count };
+    },
+    /** The next event of any type (comment lines skipped). */
+    async event(timeoutMs?: number): Promise<SseEvent> {
+      return next((e) => e.event !== null, timeoutMs);
+    },
     /** True when the server ends the stream within `timeoutMs`. */
     async ends(timeoutMs = 5000): Promise<boolean> {
       try {

@@ -13,7 +13,8 @@ export const STREAM_DELAY_MS = 3000;
 
 /**
  * Keeps the badges live while a member is signed in (rendered once, by the navbar): opens the
- * stream, loaded on its own, and says each new notification politely to screen readers.
+ * stream, loaded on its own, and says each new notification politely to screen readers. The
+ * counts the stream hands on (when it opens, and when the server removed unread ones) set the badge.
  */
 export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: number }) {
   const dispatch = useAppDispatch();

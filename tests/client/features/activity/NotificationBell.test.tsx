@@ -71,6 +71,26 @@ describe('the bell', () => {
     expect(bell).toHaveAccessibleName('Notifications, 2 unread');
   });
 
+  it('falls without opening anything when the stream says unread ones were removed (a like taken back)', async () => {
+    notificationServer();
+    renderBell();
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    act(() => FakeEventSource.last().open());
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    await vi.waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 1 unread'));
+    act(() => FakeEventSource.last().emit('notification', buildNotification({ id: 'n3', type: 'like' }), 'n3'));
+    expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+
+    act(() => FakeEventSource.last().emit('unread', { count: 1 }));
+    expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    expect(screen.getAllByTestId('unread-badge').map((badge) => badge.textContent)).toEqual(['1', '1']);
+    act(() => FakeEventSource.last().emit('unread', { count: 0 }));
+    expect(bell).toHaveAccessibleName('Notifications');
+    expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+    // Nothing new was said to screen readers.
+    expect(screen.getByRole('status')).toHaveTextContent('New notification: ann liked your post');
+  });
+
   it('opening it lists them (avatar, text, thumbnail, link) and marks them read up to the newest: the badge falls', async () => {
     const state = notificationServer();
     const user = userEvent.setup();

@@ -45,6 +45,22 @@ describe('the notification stream', () => {
     expect(on.onNotification.mock.calls.map(([n]) => (n as AppNotification).id)).toEqual(['n1', 'n3']);
   });
 
+  it('hands on the count an `unread` event carries (unread ones were removed); unreadable data is dropped', async () => {
+    server.use(http.get('/api/notifications/unread', () => HttpResponse.json({ count: 3 })));
+    const on = handlers();
+    openNotificationStream(on);
+    const source = FakeEventSource.last();
+    source.open();
+    await vi.waitFor(() => expect(on.onCount).toHaveBeenCalledWith(3));
+    source.emit('unread', { count: 2 });
+    source.emit('unread', '{not json');
+    source.emit('unread', { count: 'many' });
+    source.emit('unread', null);
+    source.emit('unread', { count: 0 });
+    expect(on.onCount.mock.calls.map(([count]) => count as number)).toEqual([3, 2, 0]);
+    expect(on.onNotification).not.toHaveBeenCalled();
+  });
+
   it('reopens a stream the server refused once a read through the API client succeeds', async () => {
     server.use(http.get('/api/notifications/unread', () => HttpResponse.json({ count: 1 })));
     const on = handlers();
