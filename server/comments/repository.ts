@@ -39,16 +39,31 @@ export function selectComments(db: Queryable, viewerId: string) {
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
+/**
+ * The post exists and the viewer may see its creator: asked once in the comments' statement (an
+ * uncorrelated subquery), so a page is one round trip (docs/benchmarks.md#a-blocked-profile-read-every-post-2026-11-24).
+ */
+function visiblePost(db: Queryable, viewerId: string, postId: string) {
+  return db
+    .selectFrom('posts as post')
+    .innerJoin('users as author', 'author.id', 'post.creator_id')
+    .select('post.id')
+    .where('post.id', '=', unplanned(db, postId))
+    .where(visibleAuthor(db, viewerId, { author: 'post.creator_id', authorRow: 'author', feed: false }));
+}
+
 const newestComments = prepared((db, v: { viewerId: string; postId: string; cursor: string | null; limit: number }) =>
   newestFirst(
-    selectComments(db, v.viewerId).where('comments.post_id', '=', unplanned(db, v.postId)),
+    selectComments(db, v.viewerId)
+      .where('comments.post_id', '=', unplanned(db, v.postId))
+      .where((eb) => eb.exists(visiblePost(db, v.viewerId, v.postId))),
     'comments.id',
     v.cursor,
     v.limit,
   ),
 );
 
-/** Comments of a post, newest first, after the cursor. */
+/** Comments of a post the viewer may see, newest first, after the cursor; none for a post hidden from the viewer. */
 const listComments = (db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) =>
   newestComments(db, { viewerId, postId, cursor, limit });
 

@@ -44,11 +44,10 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
 
   return {
     async list(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
-      // The post's creator may be hidden from the viewer even where its comments are not.
-      const [rows] = await Promise.all([
-        comments.listComments(user.id, postId, page.cursor, page.limit + 1),
-        requireVisiblePost(data, user.id, postId),
-      ]);
+      if (!isUuid(postId)) throw postNotFound();
+      const rows = await comments.listComments(user.id, postId, page.cursor, page.limit + 1);
+      // No rows: a post without comments (below the cursor), or one missing or hidden from the viewer (404).
+      if (rows.length === 0) await requireVisiblePost(data, user.id, postId);
       return rows.map(toComment);
     },
 

@@ -90,16 +90,19 @@ const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit:
 /**
  * A profile's posts, by the creator's (lower-cased) username, in one statement. The creator must
  * be a scalar subquery, not a filter on the joined users row, for PostgreSQL to range-scan
- * `(creator_id, id)` (docs/benchmarks.md#one-round-trip-per-list-2026-11-23).
+ * `(creator_id, id)` (docs/benchmarks.md#one-round-trip-per-list-2026-11-23). Whether the viewer
+ * may see the creator is asked there too, once: a filter on each row would read every post of a
+ * hidden creator to find none (docs/benchmarks.md#a-blocked-profile-read-every-post-2026-11-24).
  */
 const newestPostsOf = prepared(
   (db, v: { viewerId: string; usernameLower: string; cursor: string | null; limit: number }) => {
     const creator = db
       .selectFrom('users as creator')
       .select('creator.id')
-      .where('creator.username_lower', '=', unplanned(db, v.usernameLower));
+      .where('creator.username_lower', '=', unplanned(db, v.usernameLower))
+      .where(visibleAuthor(db, v.viewerId, { author: 'creator.id', authorRow: 'creator', feed: false }));
     return newestFirst(
-      selectPosts(db, v.viewerId).where('posts.creator_id', '=', creator),
+      selectPosts(db, v.viewerId, 'all').where('posts.creator_id', '=', creator),
       'posts.id',
       v.cursor,
       v.limit,
