@@ -11,8 +11,9 @@
 # - --max-semi-space-size (MB): on a large machine V8 grows the young generation's semi-spaces
 #   to 16+ MB; with SQLite small ones (4) keep the heap close to its live size at the same
 #   throughput. With PostgreSQL a request holds its objects through a round trip, long enough
-#   to survive 4 MB young generations and pile up in the old one until a full collection:
-#   16 MB there (D1: 47 MB less RSS and 10-15% less CPU per request than with 4).
+#   to survive 4 MB young generations and pile up in the old one until a full collection: 8 MB
+#   there (16 held 17 MB more young generation for the same CPU per request, and took the
+#   server past 300 MB with 1,000 streams open; docs/benchmarks.md#the-young-generation-on-postgresql-2026-11-24).
 # - --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5x
 #   what survived before collecting again, instead of 2-4x on a machine with gigabytes. On
 #   PostgreSQL D1 the old space swung between 60 MB live and 210 MB: peak RSS 303-412 -> 252-276
@@ -23,7 +24,7 @@ export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 # The same test as isPostgresUrl (server/db/database.ts).
 case "${DATABASE_URL:-}" in
-  postgres://* | postgresql://*) semi_space=16 ;;
+  postgres://* | postgresql://*) semi_space=8 ;;
   *) semi_space=4 ;;
 esac
 exec "${NODE:-node}" --max-semi-space-size="$semi_space" --heap-growing-percent=50 --import tsx server/main.ts --build-if-needed "$@"
