@@ -160,7 +160,8 @@ export function buildContext(
     emailVerification,
     twoFactor,
   });
-  const notifications = notificationsService({ data });
+  // The streams read through the service, and the service announces through the streams.
+  const notifications = notificationsService({ data, announce: (nudges) => streams.announce(nudges) });
   const streams = notificationStreams({
     bus,
     find: notifications.find,

@@ -116,11 +116,13 @@ write_config() {
   mkdir -p "$DIR"/{run,log,mon/ceph-a,osd/ceph-0,rgw}
   # Auth is off (loopback only), but the monitor's client side must still offer `secure` as well as
   # `crc`, or radosgw loops on "get_initial_auth_request returned -13". One OSD: every pool has one
-  # copy, placed by OSD rather than by host.
+  # copy, placed by OSD rather than by host. Every daemon binds to loopback (the OSD's own ports too).
   cat >"$DIR/ceph.conf" <<CONF
 [global]
 fsid = $fsid
 mon host = v2:127.0.0.1:$MON_PORT
+public addr = 127.0.0.1
+cluster addr = 127.0.0.1
 mon initial members = a
 auth cluster required = none
 auth service required = none

@@ -26,8 +26,8 @@ export interface Notified {
 }
 
 /**
- * Unread notifications of this user were removed (a like taken back, a deleted post, a block...):
- * their streams are sent the new unread count, which each instance reads for itself.
+ * Unread notifications of this user were removed (a like taken back, a deleted post, a block...)
+ * or marked read: their streams are sent the new unread count, which each instance reads for itself.
  */
 export interface Unnotified {
   userId: string;

@@ -65,7 +65,7 @@ export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions>
         tags: ['notifications'],
         description:
           'Server-Sent Events: `event: notification`, `id:` its id, `data:` the notification; ' +
-          '`event: unread`, `data: {"count":N}` when unread ones were removed.',
+          '`event: unread`, `data: {"count":N}` when unread ones were removed or marked read.',
         response: { ...errors(401, 429) },
       },
     },

@@ -5,6 +5,7 @@ import { InvalidError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import { toNotification } from './mappers';
+import type { NotificationNudge } from './notify';
 import type { NotificationsRepository } from './repository';
 
 /** Most notifications a reconnecting stream is sent; a client away longer reloads the list. */
@@ -12,9 +13,11 @@ export const STREAM_REPLAY_MAX = 100;
 
 export interface NotificationsServiceDeps {
   data: Transactional<{ notifications: NotificationsRepository }>;
+  /** Tells the user's streams (other tabs, other instances) the count left after marking read. */
+  announce: NotificationNudge;
 }
 
-export function notificationsService({ data }: NotificationsServiceDeps) {
+export function notificationsService({ data, announce }: NotificationsServiceDeps) {
   const { notifications } = data;
   return {
     async list(user: AuthUser, page: Page): Promise<AppNotification[]> {
@@ -35,6 +38,7 @@ export function notificationsService({ data }: NotificationsServiceDeps) {
       if (upTo !== undefined && upTo !== null && !isUuid(upTo))
         throw new InvalidError('upTo must be the id of a notification', 'InvalidNotification');
       await notifications.markRead(user.id, (upTo as string | null | undefined) ?? null, nowIso());
+      announce([{ userId: user.id, removed: true }]);
       return { count: await notifications.unreadCount(user.id) };
     },
 

@@ -503,6 +503,7 @@ describe('the stream when unread notifications are removed (issue 21)', () => {
       await like(fan, post._id);
       await stream.notification();
       await readAll(me);
+      expect((await stream.unread()).count).toBe(0); // marking read tells the streams too
       await like(fan, post._id); // off: the read notification stays, the count was 0 and is 0
       await like(fan, post._id, 'dislike');
       await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
@@ -512,6 +513,25 @@ describe('the stream when unread notifications are removed (issue 21)', () => {
       expect(JSON.parse(next.data!)).toMatchObject({ type: 'follow' });
     } finally {
       stream.close();
+    }
+  });
+
+  it("marking read sends each of the user's open streams (another tab's too) the count left", async () => {
+    const [me, fan] = await freshUsers(2);
+    const [one, two] = [await createPost(t.app, me), await createPost(t.app, me)];
+    const tabs = [await streamOf(me), await streamOf(me)];
+    try {
+      await like(fan, one._id);
+      await like(fan, two._id);
+      for (const tab of tabs) for (let i = 0; i < 2; i++) expect((await tab.notification()).data.type).toBe('like');
+      const [, older] = (await inject(me, 'GET', '/api/notifications')).json() as { id: string }[];
+      const res = await inject(me, 'POST', '/api/notifications/read', { upTo: older.id });
+      expect(res.json()).toEqual({ count: 1 });
+      for (const tab of tabs) expect((await tab.unread()).count).toBe(1);
+      await readAll(me);
+      for (const tab of tabs) expect((await tab.unread()).count).toBe(0);
+    } finally {
+      for (const tab of tabs) tab.close();
     }
   });
 
