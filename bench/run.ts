@@ -25,6 +25,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { newId } from '../server/domain/ids';
+import { blockedEitherWay } from '../server/safety/visibility';
 import { runImageBench, type ImageRow } from './images';
 import {
   cpuSecondsOf,
@@ -207,8 +208,7 @@ async function fixtures() {
   const prolific = await k
     .selectFrom('users')
     .select('username')
-    .where('id', 'not in', k.selectFrom('blocks').select('target_id').where('user_id', '=', viewer.id))
-    .where('id', 'not in', k.selectFrom('blocks').select('user_id').where('target_id', '=', viewer.id))
+    .where((eb) => eb.not(blockedEitherWay(k, viewer.id, 'users.id')))
     .orderBy('posts_count', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -232,8 +232,7 @@ async function fixtures() {
   const recent = await k
     .selectFrom('posts')
     .select('id')
-    .where('creator_id', 'not in', k.selectFrom('blocks').select('target_id').where('user_id', '=', viewer.id))
-    .where('creator_id', 'not in', k.selectFrom('blocks').select('user_id').where('target_id', '=', viewer.id))
+    .where((eb) => eb.not(blockedEitherWay(k, viewer.id, 'posts.creator_id')))
     .orderBy('id', 'desc')
     .limit(2000)
     .execute();

@@ -12,8 +12,8 @@
 #   to 16+ MB; with SQLite small ones (4) keep the heap close to its live size at the same
 #   throughput. With PostgreSQL a request holds its objects through a round trip, long enough
 #   to survive 4 MB young generations and pile up in the old one until a full collection: 8 MB
-#   there (16 held 17 MB more young generation for the same CPU per request, and took the
-#   server past 300 MB with 1,000 streams open; docs/benchmarks.md#the-young-generation-on-postgresql-2026-11-24).
+#   there (16 held more memory for the same CPU per request;
+#   docs/benchmarks.md#the-young-generation-on-postgresql-2026-11-24).
 # - --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5x
 #   what survived before collecting again, instead of 2-4x on a machine with gigabytes. On
 #   PostgreSQL D1 the old space swung between 60 MB live and 210 MB: peak RSS 303-412 -> 252-276
