@@ -38,6 +38,8 @@ export interface Config {
   refreshReuseGraceMs: number;
   /** How long a checked access token is trusted without looking its session up again (0: never). */
   sessionCacheMs: number;
+  /** How long posts, list pages and readers' blocks and mutes stay cached without a message (`postCache.ts`). */
+  postCacheMs: number;
   /** The home feed's in-memory index (server/posts/homeFeed/feedIndex.ts): most posts it holds (0: off). */
   feedIndexMaxPosts: number;
   /** How late home feeds here may see posts and follows written through other instances. */
@@ -214,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),
+    postCacheMs: int(env, 'POST_CACHE_MS', 5_000),
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),

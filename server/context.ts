@@ -17,7 +17,8 @@ import { type SessionsService, sessionsService } from './auth/sessions';
 import { accessTokens } from './auth/tokens';
 import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
 import { twoFactorRepository } from './auth/twoFactorRepository';
-import { commentsRepository } from './comments/repository';
+import { type CommentCache, commentCache as createCommentCache } from './comments/commentCache';
+import { commentsByIds, commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -38,12 +39,14 @@ import { type NotificationsService, notificationsService } from './notifications
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
 import { type HomeFeed, createHomeFeed, sharedHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
-import { postsRepository } from './posts/repository';
+import { type PostCache, postCache as createPostCache } from './posts/postCache';
+import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
 import { reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
 import { type AccountExport, accountExport } from './users/export';
+import { type HiddenAuthorsCache, hiddenAuthorsCache, sharedHiddenAuthors } from './safety/hiddenAuthors';
 import { safetyRepository } from './safety/repository';
 import { type SafetyService, safetyService } from './safety/service';
 import { usersRepository } from './users/repository';
@@ -81,6 +84,14 @@ export interface AppContext {
   notificationStreams: NotificationStreams;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
   homeFeed: HomeFeed;
+  /** Posts and list pages as every reader shares them (`posts/postCache.ts`). */
+  postCache: PostCache;
+  /** Comments and comment pages, the same way (`comments/commentCache.ts`). */
+  commentCache: CommentCache;
+  /** Tells both that users' names, avatars or suspensions changed. */
+  creatorsChanged(): void;
+  /** Each reader's blocked and muted people, for the cached lists. */
+  hiddenAuthors: HiddenAuthorsCache;
   /** Post images' details by media id, worked out once per process (every post list uses them). */
   imageInfos: ImageInfos;
   /** Messages to every instance's caches and streams (through Redis when several run). */
@@ -118,10 +129,16 @@ export function buildContext(
   const data = transactional(db.kysely, repositories);
   const bus = redis ? redisBus(redis, log) : localBus(log);
   // Caches whose changes every instance must see at once: their forgets travel on the bus.
+  const postCache = createPostCache((viewerId, ids) => postsByIds(db.kysely, viewerId, ids), bus, config.postCacheMs);
+  const hiddenAuthors = sharedHiddenAuthors(
+    hiddenAuthorsCache((readerId) => data.safety.hiddenFrom(readerId), { ttlMs: config.postCacheMs }),
+    bus,
+  );
   const homeFeed = sharedHomeFeed(
     createHomeFeed(db.kysely, {
       maxPosts: config.feedIndexMaxPosts,
       syncMs: config.homeFeedSyncMs,
+      postsByIds: postCache.rows,
       onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
     }),
     bus,
@@ -182,8 +199,26 @@ export function buildContext(
         })
       : null;
 
-  const posts = postsService({ data, media, homeFeed, imageInfos, announce });
-  const comments = commentsService({ data, announce });
+  const commentCache = createCommentCache(
+    (viewerId, ids) => commentsByIds(db.kysely, viewerId, ids),
+    bus,
+    config.postCacheMs,
+  );
+  const creatorsChanged = () => {
+    postCache.usersChanged();
+    commentCache.usersChanged();
+  };
+  const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, announce });
+  const posts = postsService({
+    data,
+    media,
+    homeFeed,
+    imageInfos,
+    postCache,
+    hiddenAuthors,
+    commentsPage: comments.visiblePage,
+    announce,
+  });
 
   return {
     config,
@@ -195,19 +230,24 @@ export function buildContext(
     outbox,
     media,
     homeFeed,
+    postCache,
+    commentCache,
+    creatorsChanged,
+    hiddenAuthors,
     imageInfos,
     bus,
     notifications,
     notificationStreams: streams,
     sessions: sessionsService({ sessions: data.sessions, checked }),
     twoFactor,
-    users: usersService({ data, auth, emailVerification, media, homeFeed, announce }),
-    safety: safetyService({ data, homeFeed, announce }),
+    users: usersService({ data, auth, emailVerification, media, homeFeed, creatorsChanged, announce }),
+    safety: safetyService({ data, homeFeed, hiddenAuthors, announce }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({
       data,
       storage,
       homeFeed,
+      creatorsChanged,
       auth,
       twoFactor,
       announce,
@@ -215,7 +255,13 @@ export function buildContext(
     }),
     posts,
     comments,
-    moderation: moderationService({ data, posts, comments, forgetUser: auth.forgetUser }),
+    moderation: moderationService({
+      data,
+      posts,
+      comments,
+      forgetUser: auth.forgetUser,
+      creatorsChanged,
+    }),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();

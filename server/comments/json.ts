@@ -9,7 +9,18 @@ import {
   jsonStringArray,
 } from '../http/asciiJson';
 
-export function commentJson(c: Comment): string {
+/** The JSON of comments made once and shared between requests (`keepCommentJson`). */
+const kept = new WeakMap<Comment, string>();
+
+export const commentJson = (c: Comment): string => kept.get(c) ?? fieldsJson(c);
+
+/** Remembers the comment's JSON for as long as the comment lives: it must not change afterwards. */
+export function keepCommentJson(c: Comment): Comment {
+  kept.set(c, fieldsJson(c));
+  return c;
+}
+
+function fieldsJson(c: Comment): string {
   return (
     '{"commentId":' +
     jsonString(c.commentId) +

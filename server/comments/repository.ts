@@ -10,10 +10,11 @@ import { visibleAuthor } from '../safety/visibility';
 
 /**
  * The viewer's reaction as a subquery, for the reason `selectPosts` gives. Comments across a block
- * and a suspended user's are hidden; a mute leaves a post's comments alone (it is about the feeds).
+ * and a suspended user's are hidden (unless `filtered` is false: the comment cache filters them
+ * itself); a mute leaves a post's comments alone (it is about the feeds).
  */
-export function selectComments(db: Queryable, viewerId: string) {
-  return db
+export function selectComments(db: Queryable, viewerId: string, filtered = true) {
+  const query = db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .select((eb) => [
@@ -26,6 +27,7 @@ export function selectComments(db: Queryable, viewerId: string) {
       'comments.created_at',
       'users.username as creator',
       'users.avatar as creator_image',
+      'users.suspended_at as creator_suspended_at',
       eb
         .selectFrom('comment_reactions as mine')
         .select('mine.kind')
@@ -33,8 +35,9 @@ export function selectComments(db: Queryable, viewerId: string) {
         .where('mine.user_id', '=', viewerId)
         .as('my_reaction'),
       mentionedNames(db, 'comments').as('mentions'),
-    ])
-    .where(visibleAuthor(db, viewerId, { author: 'comments.user_id', authorRow: 'users', feed: false }));
+    ]);
+  if (!filtered) return query;
+  return query.where(visibleAuthor(db, viewerId, { author: 'comments.user_id', authorRow: 'users', feed: false }));
 }
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
@@ -67,6 +70,29 @@ const newestComments = prepared((db, v: { viewerId: string; postId: string; curs
 const listComments = (db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) =>
   newestComments(db, { viewerId, postId, cursor, limit });
 
+const commentsWithIds = prepared((db, v: { viewerId: string; ids: string[] }) =>
+  selectComments(db, v.viewerId, false).where('comments.id', 'in', v.ids).orderBy('comments.id', 'desc'),
+);
+
+/** The comments with these ids, unfiltered (the comment cache's rows). */
+export async function commentsByIds(db: Queryable, viewerId: string, ids: string[]): Promise<CommentListRow[]> {
+  if (ids.length === 0) return [];
+  return commentsWithIds(db, { viewerId, ids });
+}
+
+const newestCommentIds = prepared((db, v: { postId: string; cursor: string | null; limit: number }) =>
+  newestFirst(
+    db.selectFrom('comments').select('id').where('post_id', '=', unplanned(db, v.postId)),
+    'id',
+    v.cursor,
+    v.limit,
+  ),
+);
+
+/** A post's comment ids below the cursor, newest first, unfiltered (the comment cache's lists). */
+const commentIds = async (db: Queryable, postId: string, cursor: string | null, limit: number) =>
+  (await newestCommentIds(db, { postId, cursor, limit })).map((row) => row.id);
+
 const findComment = (db: Queryable, viewerId: string, id: string) =>
   selectComments(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
 
@@ -79,6 +105,12 @@ async function deleteComment(db: Queryable, id: string): Promise<boolean> {
 }
 
 /** The queries on comments, bound to a database or a transaction. */
-export const commentsRepository = bindQueries({ listComments, findComment, insertComment, deleteComment });
+export const commentsRepository = bindQueries({
+  listComments,
+  commentIds,
+  findComment,
+  insertComment,
+  deleteComment,
+});
 
 export type CommentsRepository = ReturnType<typeof commentsRepository>;

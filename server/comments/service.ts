@@ -17,12 +17,16 @@ import {
   unnotify,
 } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
+import type { PostCache } from '../posts/postCache';
+import { type HiddenAuthorsCache, showsContent } from '../safety/hiddenAuthors';
+import { type CommentCache, commentListKey } from './commentCache';
+import { keepCommentJson } from './json';
 import type { PostsRepository } from '../posts/repository';
-import { postNotFound, requirePost, requireVisiblePost } from '../posts/service';
+import { contentShows, postNotFound, requirePost, requireVisiblePost } from '../posts/service';
 import type { SafetyRepository } from '../safety/repository';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import { toComment } from './mappers';
-import type { CommentsRepository } from './repository';
+import type { CommentListRow, CommentsRepository } from './repository';
 
 const commentNotFound = () => new NotFoundError('Comment not found', 'CommentNotFound');
 
@@ -35,20 +39,56 @@ export interface CommentsServiceDeps {
     mentions: MentionsRepository;
     safety: SafetyRepository;
   }>;
+  /** A post shows how many comments it has; a page of comments needs its post visible. */
+  postCache: Pick<PostCache, 'changed' | 'rows'>;
+  commentCache: CommentCache;
+  hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
   /** Tells the streams about notifications written or removed once their transaction has committed. */
   announce: NotificationNudge;
 }
 
-export function commentsService({ data, announce }: CommentsServiceDeps) {
+export function commentsService({ data, postCache, commentCache, hiddenAuthors, announce }: CommentsServiceDeps) {
   const { comments, posts } = data;
+  // A row the comment cache shares is read by many requests: its Comment is made once (and its JSON).
+  const shared = new WeakMap<CommentListRow, Comment>();
+  const toShared = (row: CommentListRow): Comment => {
+    let comment = shared.get(row);
+    if (!comment) {
+      comment = toComment(row);
+      if (commentCache.shares(row)) shared.set(row, keepCommentJson(comment));
+    }
+    return comment;
+  };
+
+  /**
+   * A page of the post's comments the reader may see: from the comment cache when the post is
+   * cached and visible to them, else from the database (none for a post missing or hidden).
+   */
+  async function visiblePage(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
+    const hidden = await hiddenAuthors.get(user.id);
+    const [post] = await postCache.rows(user.id, [postId]);
+    if (post && contentShows(post, hidden)) {
+      const rows = await commentCache.page(user.id, {
+        key: commentListKey(postId) + (page.cursor ?? ''),
+        cursor: page.cursor,
+        want: page.limit + 1,
+        ids: (after, count) => comments.commentIds(postId, after, count),
+        shows: (row) => showsContent(hidden, row.user_id, row.creator_suspended_at),
+      });
+      if (rows) return rows.map(toShared);
+    }
+    return (await comments.listComments(user.id, postId, page.cursor, page.limit + 1)).map(toComment);
+  }
 
   return {
+    visiblePage,
+
     async list(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
       if (!isUuid(postId)) throw postNotFound();
-      const rows = await comments.listComments(user.id, postId, page.cursor, page.limit + 1);
+      const rows = await visiblePage(user, postId, page);
       // No rows: a post without comments (below the cursor), or one missing or hidden from the viewer (404).
       if (rows.length === 0) await requireVisiblePost(data, user.id, postId);
-      return rows.map(toComment);
+      return rows;
     },
 
     async add(user: AuthUser, postId: string, rawMessage: unknown): Promise<Comment> {
@@ -77,6 +117,8 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
         // Read before the commit: right after it, a delete of the post waiting on its lock takes the comment too.
         return { notified, row: (await trx.comments.findComment(user.id, id))! };
       });
+      postCache.changed(postId);
+      commentCache.listsChanged(commentListKey(postId));
       announce(notified);
       return toComment(row);
     },
@@ -96,6 +138,8 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
         await trx.posts.addToCommentsCount(postId, -1);
         return recipients;
       });
+      postCache.changed(postId);
+      commentCache.removed(commentId);
       announce(unnotified(recipients));
       return { commentId };
     },
@@ -120,6 +164,7 @@ export function commentsService({ data, announce }: CommentsServiceDeps) {
         return { counts, nudge: await notify(trx.notifications, { ...action, postId, commentId }) };
       });
       if (!counts) throw commentNotFound();
+      commentCache.changed(commentId);
       // The new like's notification, or the unread one taken back: the streams hear of either.
       if (nudge) announce([nudge]);
       return { commentId, ...counts };

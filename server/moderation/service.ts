@@ -70,6 +70,8 @@ export interface ModerationServiceDeps {
   comments: Pick<CommentsService, 'remove'>;
   /** Forgets a suspended user's cached sessions on every instance. */
   forgetUser: (userId: string) => void;
+  /** A suspension hides the user's posts and comments, which the caches show until told. */
+  creatorsChanged: () => void;
 }
 
 interface Target {
@@ -81,7 +83,7 @@ interface Target {
   postId?: string;
 }
 
-export function moderationService({ data, posts, comments, forgetUser }: ModerationServiceDeps) {
+export function moderationService({ data, posts, comments, forgetUser, creatorsChanged }: ModerationServiceDeps) {
   const { moderation } = data;
 
   const label = (text: string) => (text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text);
@@ -303,7 +305,10 @@ export function moderationService({ data, posts, comments, forgetUser }: Moderat
         } else await trx.moderation.insertLog(logEntry(admin, action, target, note, now));
         return suspended;
       });
-      if (suspended && author) forgetUser(author.id);
+      if (suspended && author) {
+        forgetUser(author.id);
+        creatorsChanged();
+      }
       return reportById(report.id);
     },
 
@@ -320,6 +325,7 @@ export function moderationService({ data, posts, comments, forgetUser }: Moderat
         await trx.moderation.insertLog(logEntry(admin, 'suspendUser', subject, note, now));
       });
       forgetUser(user.id);
+      creatorsChanged();
       return lookupUser(user.username);
     },
 
@@ -333,6 +339,7 @@ export function moderationService({ data, posts, comments, forgetUser }: Moderat
         const subject = { type: 'user' as const, id: user.id, authorId: user.id, label: user.username };
         await trx.moderation.insertLog(logEntry(admin, 'unsuspendUser', subject, note, nowIso()));
       });
+      creatorsChanged();
       return lookupUser(user.username);
     },
 

@@ -67,7 +67,16 @@ function postFields(p: Post): string {
   );
 }
 
-export const postJson = (p: Post): string => postFields(p) + '}';
+/** The JSON of posts made once and shared between requests (`keepPostJson`). */
+const kept = new WeakMap<Post, string>();
+
+export const postJson = (p: Post): string => kept.get(p) ?? postFields(p) + '}';
+
+/** Remembers the post's JSON for as long as the post lives: it must not change afterwards. */
+export function keepPostJson(p: Post): Post {
+  kept.set(p, postFields(p) + '}');
+  return p;
+}
 
 export const postListJson = (posts: Post[]): string => jsonArray(posts, postJson);
 

@@ -33,6 +33,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.alt',
       'posts.sensitive',
       'posts.spoiler',
+      'posts.creator_id',
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',
@@ -172,6 +173,28 @@ async function taggedPosts(
   }
 }
 
+/**
+ * The ids of a list below the cursor, newest first, unfiltered: the post cache keeps them for every
+ * reader and filters them for each (`postCache.ts`).
+ */
+const newestIds = prepared((db, v: { cursor: string | null; limit: number }) =>
+  newestFirst(db.selectFrom('posts').select('id'), 'id', v.cursor, v.limit),
+);
+
+const newestIdsOf = prepared((db, v: { usernameLower: string; cursor: string | null; limit: number }) => {
+  const creator = db.selectFrom('users').select('id').where('username_lower', '=', unplanned(db, v.usernameLower));
+  return newestFirst(db.selectFrom('posts').select('id').where('creator_id', '=', creator), 'id', v.cursor, v.limit);
+});
+
+const postIds = {
+  everyone: async (db: Queryable, cursor: string | null, limit: number) =>
+    (await newestIds(db, { cursor, limit })).map((row) => row.id),
+  withTag: async (db: Queryable, tag: string, cursor: string | null, limit: number) =>
+    (await newestWithTag(db, { tag, cursor, limit })).map((row) => row.post_id),
+  byCreator: async (db: Queryable, username: string, cursor: string | null, limit: number) =>
+    (await newestIdsOf(db, { usernameLower: usernameKey(username), cursor, limit })).map((row) => row.id),
+};
+
 const insertPost = (db: Queryable, post: Insertable<PostsTable>) => db.insertInto('posts').values(post).execute();
 
 async function replaceTags(db: Queryable, postId: string, tags: string[]): Promise<void> {
@@ -210,6 +233,9 @@ async function addToCommentsCount(db: Queryable, postId: string, delta: number):
 /** The queries on posts, bound to a database or a transaction. */
 export const postsRepository = bindQueries({
   postsByIds,
+  everyoneIds: postIds.everyone,
+  idsWithTag: postIds.withTag,
+  idsByCreator: postIds.byCreator,
   findPost,
   findPostOwner,
   allPosts,

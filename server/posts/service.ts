@@ -1,6 +1,6 @@
 /** Post rules: validation (spec section 5), ownership, counters, reactions. */
 import { TEXTS } from '../../lib/texts';
-import type { Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
+import type { Comment, Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
 import {
   altError,
   normalizeTag,
@@ -9,8 +9,8 @@ import {
   spoilerError,
   tagKey,
   tagsError,
+  usernameKey,
 } from '../../lib/validation';
-import { toComment } from '../comments/mappers';
 import type { CommentsRepository } from '../comments/repository';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
@@ -34,7 +34,11 @@ import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
 import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
+import { keepPostJson } from './json';
 import { toPost } from './mappers';
+import { type HiddenAuthors, type HiddenAuthorsCache, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
+import type { ListPage } from '../cache/sharedRows';
+import type { PostCache } from './postCache';
 import type { PostListRow, PostsRepository } from './repository';
 
 /** A mention notification for each user a post mentions. */
@@ -109,15 +113,64 @@ export interface PostsServiceDeps {
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'page' | 'postAdded' | 'postRemoved'>;
   imageInfos: ImageInfos;
+  postCache: PostCache;
+  hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
+  /** A page of a post's comments the reader may see (`CommentsService.visiblePage`). */
+  commentsPage: (user: AuthUser, postId: string, page: Page) => Promise<Comment[]>;
   /** Tells the streams about notifications written or removed once their transaction has committed. */
   announce: NotificationNudge;
 }
 
-export function postsService({ data, media, homeFeed, imageInfos, announce }: PostsServiceDeps) {
+/** Whether the reader may see the post: anywhere (a read, a profile), or in the feeds too. */
+export const contentShows = (row: PostListRow, hidden: HiddenAuthors) =>
+  showsContent(hidden, row.creator_id, row.creator_suspended_at);
+const feedShows = (row: PostListRow, hidden: HiddenAuthors) =>
+  showsInFeeds(hidden, row.creator_id, row.creator_suspended_at);
+
+export function postsService({
+  data,
+  media,
+  homeFeed,
+  imageInfos,
+  postCache,
+  hiddenAuthors,
+  commentsPage,
+  announce,
+}: PostsServiceDeps) {
   const { posts } = data;
+  // A row the post cache shares is read by many requests: its Post is made once (and its JSON, json.ts).
+  const shared = new WeakMap<PostListRow, Post>();
   async function map(rows: PostListRow[]): Promise<Post[]> {
+    if (rows.every((row) => shared.has(row))) return rows.map((row) => shared.get(row)!);
     const infos = await imageInfos(rows.map((row) => row.media_id));
-    return rows.map((row) => toPost(row, (row.media_id && infos.get(row.media_id)) || null));
+    return rows.map((row) => {
+      const known = shared.get(row);
+      if (known) return known;
+      const info = (row.media_id && infos.get(row.media_id)) || null;
+      const post = toPost(row, info);
+      // An image whose other variants are still being written is read again next time.
+      if (postCache.shares(row) && (row.media_id === null || info?.srcset)) shared.set(row, keepPostJson(post));
+      return post;
+    });
+  }
+
+  /** A cached list page for the reader, or (null) the database's own filtered query. */
+  async function cachedPage(
+    user: AuthUser,
+    page: Page,
+    list: Pick<ListPage<PostListRow>, 'ids' | 'allOrNone'> & { key: string; feed: boolean },
+    query: () => Promise<PostListRow[]>,
+  ): Promise<PostListRow[]> {
+    const hidden = await hiddenAuthors.get(user.id);
+    const rows = await postCache.page(user.id, {
+      key: `${list.key}|${page.cursor ?? ''}`,
+      cursor: page.cursor,
+      want: page.limit + 1,
+      ids: list.ids,
+      shows: list.feed ? (row) => feedShows(row, hidden) : (row) => contentShows(row, hidden),
+      allOrNone: list.allOrNone,
+    });
+    return rows ?? query();
   }
 
   /** Checks that the image is one of this user's post uploads; returns its media id. */
@@ -146,14 +199,17 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
   }
 
   async function load(viewerId: string, id: string): Promise<Post> {
-    const row = await posts.findPost(viewerId, id);
-    if (!row) throw postNotFound();
+    const [row] = await postCache.rows(viewerId, [id]);
+    if (!row || !contentShows(row, await hiddenAuthors.get(viewerId))) throw postNotFound();
     return (await map([row]))[0];
   }
 
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
-      if (feed === 'all') return map(await posts.allPosts(user.id, page.cursor, page.limit + 1));
+      if (feed === 'all') {
+        const everyone = { key: 'everyone', feed: true, ids: posts.everyoneIds };
+        return map(await cachedPage(user, page, everyone, () => posts.allPosts(user.id, page.cursor, page.limit + 1)));
+      }
       return map(await homeFeed.page(user.id, page.cursor, page.limit + 1));
     },
 
@@ -169,11 +225,28 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
       if (tags.length === 0) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
       if (tags.length > SEARCH_TAGS_MAX)
         throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
-      return map(await posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1));
+      const query = () => posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1);
+      if (tags.length > 1) return map(await query());
+      const [tag] = tags;
+      const withTag = {
+        key: `tag|${tag}`,
+        feed: true,
+        ids: (after: string | null, count: number) => posts.idsWithTag(tag, after, count),
+      };
+      return map(await cachedPage(user, page, withTag, query));
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
-      const rows = await posts.postsByCreator(user.id, username, page.cursor, page.limit + 1);
+      const byCreator = {
+        key: `user|${usernameKey(username)}`,
+        feed: false,
+        // One creator: hidden from the reader, all their posts are (the database then says why).
+        allOrNone: true,
+        ids: (after: string | null, count: number) => posts.idsByCreator(username, after, count),
+      };
+      const rows = await cachedPage(user, page, byCreator, () =>
+        posts.postsByCreator(user.id, username, page.cursor, page.limit + 1),
+      );
       // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404,
       // as does one the viewer may not see (suspended, or blocking the viewer: the blocker sees []).
       if (rows.length === 0) {
@@ -215,6 +288,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
         return notifyEach(trx.notifications, mentionsOf(mentioned, user, id));
       });
       homeFeed.postAdded(id, user.id);
+      postCache.listsChanged();
       announce(notified);
       return load(user.id, id);
     },
@@ -226,8 +300,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
     async get(user: AuthUser, id: string, commentsLimit: number): Promise<PostWithComments> {
       if (!isUuid(id)) throw postNotFound();
       const post = await load(user.id, id);
-      const rows = await data.comments.listComments(user.id, id, null, commentsLimit + 1);
-      return { ...post, comments: rows.map(toComment) };
+      return { ...post, comments: await commentsPage(user, id, { cursor: null, limit: commentsLimit }) };
     },
 
     async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
@@ -273,6 +346,8 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
         );
         return notifyEach(trx.notifications, mentionsOf(added, user, id));
       });
+      postCache.changed(id);
+      if (tags) postCache.listsChanged();
       announce(notified);
       return load(user.id, id);
     },
@@ -291,6 +366,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
         return recipients;
       });
       homeFeed.postRemoved(id);
+      postCache.removed(id);
       announce(unnotified(recipients));
       return { _id: id };
     },
@@ -315,6 +391,7 @@ export function postsService({ data, media, homeFeed, imageInfos, announce }: Po
         return { counts, nudge };
       });
       if (!counts) throw postNotFound();
+      postCache.changed(id);
       // The new like's notification, or the unread one taken back: the streams hear of either.
       if (nudge) announce([nudge]);
       return counts;

@@ -1,4 +1,5 @@
 /** Queries on blocks and mutes. No HTTP, no rules. */
+import { sql } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
@@ -105,6 +106,28 @@ async function isHiddenFrom(db: Queryable, viewerId: string, authorId: string): 
   return visible === undefined;
 }
 
+/** Everyone hidden from `readerId`: blocked either way (`muted` 0) or muted by them (`muted` 1). */
+function hiddenFrom(db: Queryable, readerId: string) {
+  const reader = unplanned(db, readerId);
+  return db
+    .selectFrom('blocks')
+    .select(['target_id as id', sql<number>`0`.as('muted')])
+    .where('user_id', '=', reader)
+    .unionAll(
+      db
+        .selectFrom('blocks')
+        .select(['user_id as id', sql<number>`0`.as('muted')])
+        .where('target_id', '=', reader),
+    )
+    .unionAll(
+      db
+        .selectFrom('mutes')
+        .select(['target_id as id', sql<number>`1`.as('muted')])
+        .where('user_id', '=', reader),
+    )
+    .execute();
+}
+
 /** Removes the follows between two users, both ways; the follower of each removed row. */
 async function deleteFollowsBetween(db: Queryable, a: string, b: string): Promise<{ follower_id: string }[]> {
   return db
@@ -138,6 +161,7 @@ export const safetyRepository = bindQueries({
   relationsBetween,
   blockedAmong,
   isHiddenFrom,
+  hiddenFrom,
   deleteFollowsBetween,
   deleteNotificationsFrom,
 });

@@ -1,8 +1,8 @@
 /**
  * Blocks and mutes (issue 23). A block removes the follows both ways and the notifications between
  * the two; a mute takes the muted person out of the muter's feeds and notifications (whose streams
- * are then sent the lower unread count). Both change the home feed's follow lists, so every
- * instance forgets them (the bus, `followsChanged`).
+ * are then sent the lower unread count). Both change the home feed's follow lists and the readers'
+ * hidden people, so every instance forgets them (the bus: `followsChanged`, `hiddenAuthors.forget`).
  */
 import type { Profile, UserSummary } from '../../lib/types';
 import type { Transactional } from '../db/repository';
@@ -14,6 +14,7 @@ import { type NotificationNudge, unnotified } from '../notifications/notify';
 import type { HomeFeed } from '../posts/homeFeed';
 import { toProfile } from '../users/mappers';
 import type { UsersRepository } from '../users/repository';
+import type { HiddenAuthorsCache } from './hiddenAuthors';
 import type { Relation, SafetyRepository } from './repository';
 
 export const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
@@ -25,12 +26,21 @@ export const hiddenFrom = (row: UserRow, viewerId: string, relations: { blocksMe
 export interface SafetyServiceDeps {
   data: Transactional<{ users: UsersRepository; safety: SafetyRepository }>;
   homeFeed: Pick<HomeFeed, 'followsChanged'>;
+  hiddenAuthors: Pick<HiddenAuthorsCache, 'forget'>;
   /** Tells the streams whose unread notifications a block or a mute removed, once committed. */
   announce: NotificationNudge;
 }
 
-export function safetyService({ data, homeFeed, announce }: SafetyServiceDeps) {
+export function safetyService({ data, homeFeed, hiddenAuthors, announce }: SafetyServiceDeps) {
   const { users, safety } = data;
+
+  /** What these users see of others changed: their follow lists and hidden people are read again. */
+  function relationsChanged(...userIds: string[]) {
+    for (const id of userIds) {
+      homeFeed.followsChanged(id);
+      hiddenAuthors.forget(id);
+    }
+  }
 
   /** The user as the viewer may see them, with how the viewer relates to them; a 404 if hidden. */
   async function requireVisible(viewer: AuthUser, username: string) {
@@ -83,8 +93,7 @@ export function safetyService({ data, homeFeed, announce }: SafetyServiceDeps) {
         if (await trx.safety.deleteNotificationsFrom(row.id, viewer.id)) fell.push(row.id);
         return fell;
       });
-      homeFeed.followsChanged(viewer.id);
-      homeFeed.followsChanged(row.id);
+      relationsChanged(viewer.id, row.id);
       announce(unnotified(unreadFell));
       return profileOf(viewer, row.id);
     },
@@ -92,8 +101,7 @@ export function safetyService({ data, homeFeed, announce }: SafetyServiceDeps) {
     async unblock(viewer: AuthUser, username: string): Promise<Profile> {
       const row = await requireUser(username);
       await safety.deleteRelation('blocks', viewer.id, row.id);
-      homeFeed.followsChanged(viewer.id);
-      homeFeed.followsChanged(row.id);
+      relationsChanged(viewer.id, row.id);
       return profileOf(viewer, row.id);
     },
 
@@ -109,7 +117,7 @@ export function safetyService({ data, homeFeed, announce }: SafetyServiceDeps) {
         });
         return added && (await trx.safety.deleteNotificationsFrom(viewer.id, row.id));
       });
-      homeFeed.followsChanged(viewer.id);
+      relationsChanged(viewer.id);
       if (unreadFell) announce(unnotified([viewer.id]));
       return profileOf(viewer, row.id);
     },
@@ -117,7 +125,7 @@ export function safetyService({ data, homeFeed, announce }: SafetyServiceDeps) {
     async unmute(viewer: AuthUser, username: string): Promise<Profile> {
       const row = await requireUser(username);
       await safety.deleteRelation('mutes', viewer.id, row.id);
-      homeFeed.followsChanged(viewer.id);
+      relationsChanged(viewer.id);
       return profileOf(viewer, row.id);
     },
 

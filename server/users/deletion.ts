@@ -26,6 +26,8 @@ export interface DeletionDeps {
   data: Transactional<{ users: UsersRepository; account: AccountRepository }>;
   storage: MediaStorage;
   homeFeed: Pick<HomeFeed, 'postRemoved' | 'followsChanged'>;
+  /** The account's posts, reactions and comments leave every cached post, comment and list. */
+  creatorsChanged: () => void;
   auth: Pick<AuthService, 'forgetDeletedUser'>;
   twoFactor: Pick<TwoFactorService, 'confirm'>;
   /** Tells the streams of those whose unread notifications went with the user, once committed. */
@@ -34,7 +36,16 @@ export interface DeletionDeps {
   onFilesLeft?: (error: unknown) => void;
 }
 
-export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, announce, onFilesLeft }: DeletionDeps) {
+export function accountDeletion({
+  data,
+  storage,
+  homeFeed,
+  creatorsChanged,
+  auth,
+  twoFactor,
+  announce,
+  onFilesLeft,
+}: DeletionDeps) {
   return {
     async remove(user: AuthUser, input: { password?: unknown; code?: unknown }): Promise<void> {
       const row = await data.users.findUserById(user.id);
@@ -59,6 +70,7 @@ export function accountDeletion({ data, storage, homeFeed, auth, twoFactor, anno
       });
 
       auth.forgetDeletedUser(user.id);
+      creatorsChanged();
       for (const id of gone.posts) homeFeed.postRemoved(id);
       for (const id of [user.id, ...gone.followers]) homeFeed.followsChanged(id);
       announce(unnotified(gone.unreadFell));

@@ -61,11 +61,21 @@ export interface UsersServiceDeps {
   emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
   homeFeed: Pick<HomeFeed, 'followsChanged'>;
+  /** Posts and comments show their creator's name and avatar: the caches forget them. */
+  creatorsChanged: () => void;
   /** Tells the streams about notifications written or removed once their transaction has committed. */
   announce: NotificationNudge;
 }
 
-export function usersService({ data, auth, emailVerification, media, homeFeed, announce }: UsersServiceDeps) {
+export function usersService({
+  data,
+  auth,
+  emailVerification,
+  media,
+  homeFeed,
+  creatorsChanged,
+  announce,
+}: UsersServiceDeps) {
   const { users, safety } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -247,7 +257,10 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
       const updated = await save(row.id, changes, newEmail);
       // A new password signs out every other device.
       if (changes.password_hash) await auth.revokeOtherSessions(row.id, viewer.sessionId);
-      if (changes.username) auth.forgetUser(row.id);
+      if (changes.username) {
+        auth.forgetUser(row.id);
+        creatorsChanged();
+      }
       return toUser(updated);
     },
 
@@ -265,7 +278,9 @@ export function usersService({ data, auth, emailVerification, media, homeFeed, a
         if (error) throw new InvalidError(error);
         changes.description = description;
       }
-      return toUser(await save(row.id, changes));
+      const saved = await save(row.id, changes);
+      if (changes.avatar !== undefined) creatorsChanged();
+      return toUser(saved);
     },
   };
 }

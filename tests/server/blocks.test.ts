@@ -267,8 +267,11 @@ describe('mutes', () => {
 });
 
 describe('suspended users', () => {
-  const suspend = (user: SignedInUser, at: string | null) =>
-    t.db.kysely.updateTable('users').set({ suspended_at: at }).where('id', '=', user.id).execute();
+  // Straight to the database, then what the admin's suspend and unsuspend tell the caches.
+  const suspend = async (user: SignedInUser, at: string | null) => {
+    await t.db.kysely.updateTable('users').set({ suspended_at: at }).where('id', '=', user.id).execute();
+    t.app.ctx.creatorsChanged();
+  };
 
   it('are hidden from everyone else: profile, posts, comments, lists, notifications, until unsuspended', async () => {
     const ann = await signIn(t.app);

@@ -35,6 +35,8 @@ export interface HomeFeedOptions {
   /** How stale other instances' posts and follows may be here (`HOME_FEED_SYNC_MS`). */
   syncMs: number;
   onOff?: (reason: string) => void;
+  /** Where a page's posts are read by id (the post cache); the database by default. */
+  postsByIds?: (viewerId: string, ids: string[]) => Promise<PostListRow[]>;
 }
 
 /** `index` is there for tests that watch the index itself. */
@@ -45,6 +47,7 @@ export function createHomeFeed(
 ): HomeFeed {
   const queries = homeFeedQueries(db);
   const followees = followeeCache(queries.followeeIds, { ttlMs: options.syncMs });
+  const postsByIds = options.postsByIds ?? queries.postsByIds;
 
   return {
     async page(viewerId, cursor, limit) {
@@ -57,7 +60,7 @@ export function createHomeFeed(
         const ids = index.newest(viewerId, followeeIds, from, limit - rows.length);
         if (ids === null) return [...rows, ...(await queries.homeFeedPosts(viewerId, from, limit - rows.length))];
         if (ids.length === 0) return rows;
-        const found = await queries.postsByIds(viewerId, ids);
+        const found = await postsByIds(viewerId, ids);
         // A suspended creator's posts stay in the index (for when they are back) but are skipped.
         const shown = found.filter((row) => row.creator_suspended_at === null);
         rows.push(...shown);

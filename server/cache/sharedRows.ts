@@ -1,0 +1,260 @@
+/**
+ * Rows as every reader shares them (posts, comments), kept in memory so that a list page is read
+ * from the database once, not once per request (docs/architecture.md, "Shared rows"):
+ *
+ * - a row (counts, creator, text), with each reader's own reaction to it as they were read, so
+ *   one reader's page needs no other reader's statement;
+ * - a list page's ids (everyone's posts, a tag's, a profile's, a post's comments), unfiltered:
+ *   what a reader may not see is filtered per request, in memory (`ListPage.shows`).
+ *
+ * Every write that changes what a cached row or list shows tells the cache at once (through the
+ * bus, on every instance); `ttlMs` bounds how long a change that no message announced (another
+ * instance without Redis, a tool writing to the database) can go unseen. A read that started
+ * before a change never stores what it read (`changes`, as the session cache's `forgets`).
+ */
+import type { Reaction } from '../../lib/types';
+import type { Bus } from '../instance/bus';
+
+/** What a shared row needs: its id, and the reader's reaction it was read with. */
+export interface ReaderRow {
+  id: string;
+  my_reaction: string | null;
+}
+
+export interface SharedRowsOptions<Row> {
+  ttlMs: number;
+  maxRows?: number;
+  maxLists?: number;
+  /** Readers whose reaction a row remembers; past it, the row starts over. */
+  maxReadersPerRow?: number;
+  /** Most ids one list page walks before it leaves the filtering to the database. */
+  maxIdsPerPage?: number;
+  /** Two reads of a row agree on everything but the reader's reaction. */
+  same(a: Row, b: Row): boolean;
+}
+
+/** Loads the rows of these ids with `viewerId`'s reaction; a deleted one has no row. */
+export type LoadRows<Row> = (viewerId: string, ids: string[]) => Promise<Row[]>;
+
+/** One list page as the cache walks it. */
+export interface ListPage<Row> {
+  /** The list and the page's cursor, e.g. `everyone|<cursor>`. */
+  key: string;
+  cursor: string | null;
+  /** The next `count` ids of the list below `after` (the page's cursor first), newest first, unfiltered. */
+  ids(after: string | null, count: number): Promise<string[]>;
+  /** Whether the reader may see the row here. */
+  shows(row: Row): boolean;
+  /** How many rows the page wants (its limit and one more). */
+  want: number;
+  /** One hidden row means the page is the database's to answer (a profile: one creator). */
+  allOrNone?: boolean;
+}
+
+export interface SharedRows<Row extends ReaderRow> {
+  /** The rows of `ids` as `viewerId` sees them, in the same order; deleted ones are left out. */
+  rows(viewerId: string, ids: string[]): Promise<Row[]>;
+  /** The page's rows, or null when too many were hidden from the reader (the database filters better). */
+  page(viewerId: string, page: ListPage<Row>): Promise<Row[] | null>;
+  /** Whether the row object is one the cache shares between requests (never to be changed). */
+  shares(row: Row): boolean;
+  /** The row's counts or text changed. */
+  changed(id: string): void;
+  /** The row is gone. */
+  removed(id: string): void;
+  /** A row was added (or moved): the list pages whose key starts with `prefix` (all: '') may hold other ids. */
+  listsChanged(prefix?: string): void;
+  /** A user's name, avatar or suspension changed, or an account went: rows show their creators. */
+  usersChanged(): void;
+}
+
+interface Entry<Row> {
+  /** The row with no reaction; `like` and `dislike` are the same row with that reaction, made once. */
+  base: Row;
+  like?: Row;
+  dislike?: Row;
+  /** Each reader's reaction, as read with the row or since. */
+  mine: Map<string, Reaction | null>;
+  until: number;
+}
+
+/** A row this process saw deleted (ids are never reused). */
+const GONE = 'gone';
+
+interface ListEntry {
+  ids: string[];
+  /** The list ends after `ids`. */
+  complete: boolean;
+  until: number;
+}
+
+/** Keeps at most `max` entries: the oldest written goes first (Map keeps insertion order). */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+export function sharedRows<Row extends ReaderRow>(
+  load: LoadRows<Row>,
+  {
+    ttlMs,
+    maxRows = 20_000,
+    maxLists = 5_000,
+    maxReadersPerRow = 1_000,
+    maxIdsPerPage = 200,
+    same,
+  }: SharedRowsOptions<Row>,
+): SharedRows<Row> {
+  const known = new Map<string, Entry<Row> | { gone: typeof GONE; until: number }>();
+  const lists = new Map<string, ListEntry>();
+  const shared = new WeakSet<Row>();
+  let changes = 0;
+
+  const viewOf = (entry: Entry<Row>, reaction: Reaction | null): Row => {
+    if (reaction === null) return entry.base;
+    let row = entry[reaction];
+    if (!row) {
+      row = entry[reaction] = { ...entry.base, my_reaction: reaction };
+      shared.add(row);
+    }
+    return row;
+  };
+
+  function remember(viewerId: string, row: Row, now: number): Row {
+    const before = known.get(row.id);
+    let entry: Entry<Row>;
+    if (before && !('gone' in before) && before.until > now && same(before.base, row)) entry = before;
+    else {
+      entry = { base: { ...row, my_reaction: null }, mine: new Map(), until: now + ttlMs };
+      shared.add(entry.base);
+      setBounded(known, row.id, entry, maxRows);
+    }
+    if (entry.mine.size >= maxReadersPerRow) entry.mine.clear();
+    const reaction = (row.my_reaction as Reaction | null) ?? null;
+    entry.mine.set(viewerId, reaction);
+    return viewOf(entry, reaction);
+  }
+
+  async function rows(viewerId: string, ids: string[]): Promise<Row[]> {
+    const now = Date.now();
+    const found: (Row | undefined)[] = new Array(ids.length);
+    let missing: string[] | null = null;
+    for (let i = 0; i < ids.length; i++) {
+      const entry = known.get(ids[i]);
+      if (entry && entry.until > now) {
+        if ('gone' in entry) continue;
+        const reaction = entry.mine.get(viewerId);
+        if (reaction !== undefined) {
+          found[i] = viewOf(entry, reaction);
+          continue;
+        }
+      }
+      (missing ??= []).push(ids[i]);
+    }
+    if (missing) {
+      const seen = changes;
+      const loaded = new Map((await load(viewerId, missing)).map((row) => [row.id, row]));
+      const keep = seen === changes;
+      for (let i = 0; i < ids.length; i++) {
+        if (found[i] || !missing.includes(ids[i])) continue;
+        const row = loaded.get(ids[i]);
+        if (row) found[i] = keep ? remember(viewerId, row, now) : row;
+        else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows);
+      }
+    }
+    const out: Row[] = [];
+    for (const row of found) if (row) out.push(row);
+    return out;
+  }
+
+  async function listIds(page: ListPage<Row>, entry: ListEntry | undefined, count: number, now: number) {
+    const after = entry && entry.ids.length > 0 ? entry.ids[entry.ids.length - 1] : null;
+    const seen = changes;
+    const more = await page.ids(after ?? page.cursor, count);
+    const next: ListEntry = {
+      ids: entry ? [...entry.ids, ...more] : more,
+      complete: more.length < count,
+      until: entry?.until ?? now + ttlMs,
+    };
+    if (seen === changes) setBounded(lists, page.key, next, maxLists);
+    return next;
+  }
+
+  return {
+    rows,
+
+    async page(viewerId, page) {
+      const now = Date.now();
+      let entry = lists.get(page.key);
+      if (!entry || entry.until <= now) entry = await listIds(page, undefined, page.want * 2, now);
+      const out: Row[] = [];
+      let from = 0;
+      for (;;) {
+        for (const row of await rows(viewerId, entry.ids.slice(from))) {
+          if (!page.shows(row)) {
+            if (page.allOrNone) return null;
+            continue;
+          }
+          out.push(row);
+          if (out.length === page.want) return out;
+        }
+        if (entry.complete) return out;
+        if (entry.ids.length >= maxIdsPerPage) return null;
+        from = entry.ids.length;
+        entry = await listIds(page, entry, page.want * 2, now);
+      }
+    },
+
+    shares: (row) => shared.has(row),
+
+    changed(id) {
+      changes++;
+      known.delete(id);
+    },
+    removed(id) {
+      changes++;
+      setBounded(known, id, { gone: GONE, until: Date.now() + ttlMs }, maxRows);
+    },
+    listsChanged(prefix = '') {
+      changes++;
+      if (prefix === '') lists.clear();
+      else for (const key of lists.keys()) if (key.startsWith(prefix)) lists.delete(key);
+    },
+    usersChanged() {
+      changes++;
+      known.clear();
+      lists.clear();
+    },
+  };
+}
+
+type SharedRowsMessage = { changed: string } | { removed: string } | { lists: string } | { users: true };
+
+/**
+ * `cache` whose changes go through `bus` on `channel`: published once, applied by every instance's
+ * cache (this one's at once, synchronously).
+ */
+export function sharedRowsOnBus<Row extends ReaderRow>(
+  cache: SharedRows<Row>,
+  bus: Bus,
+  channel: string,
+): SharedRows<Row> {
+  bus.subscribe(channel, (raw) => {
+    if (typeof raw !== 'object' || raw === null) return;
+    const message = raw as Partial<Record<'changed' | 'removed' | 'lists' | 'users', unknown>>;
+    if (typeof message.changed === 'string') cache.changed(message.changed);
+    else if (typeof message.removed === 'string') cache.removed(message.removed);
+    else if (typeof message.lists === 'string') cache.listsChanged(message.lists);
+    else if (message.users === true) cache.usersChanged();
+  });
+  const publish = (message: SharedRowsMessage) => bus.publish(channel, message);
+  return {
+    rows: cache.rows,
+    page: cache.page,
+    shares: cache.shares,
+    changed: (id) => publish({ changed: id }),
+    removed: (id) => publish({ removed: id }),
+    listsChanged: (prefix = '') => publish({ lists: prefix }),
+    usersChanged: () => publish({ users: true }),
+  };
+}

@@ -1,0 +1,21 @@
+/** Comments and a post's comment pages as every reader shares them (`cache/sharedRows.ts`). */
+import { type LoadRows, type SharedRows, sharedRows, sharedRowsOnBus } from '../cache/sharedRows';
+import type { Bus } from '../instance/bus';
+import type { CommentListRow } from './repository';
+
+export type CommentCache = SharedRows<CommentListRow>;
+
+/** Two reads of a comment agree but for the reader's reaction (comments are never edited). */
+const sameComment = (a: CommentListRow, b: CommentListRow) =>
+  a.likes_count === b.likes_count &&
+  a.dislikes_count === b.dislikes_count &&
+  a.creator === b.creator &&
+  a.creator_image === b.creator_image &&
+  a.creator_suspended_at === b.creator_suspended_at &&
+  a.mentions === b.mentions;
+
+export const commentCache = (load: LoadRows<CommentListRow>, bus: Bus, ttlMs: number): CommentCache =>
+  sharedRowsOnBus(sharedRows(load, { ttlMs, same: sameComment }), bus, 'commentCache');
+
+/** A post's comment pages' keys start with this. */
+export const commentListKey = (postId: string) => `${postId}|`;

@@ -1,0 +1,20 @@
+/** Posts and list pages as every reader shares them (`cache/sharedRows.ts`). */
+import { type LoadRows, type SharedRows, sharedRows, sharedRowsOnBus } from '../cache/sharedRows';
+import type { Bus } from '../instance/bus';
+import type { PostListRow } from './repository';
+
+export type PostCache = SharedRows<PostListRow>;
+
+/** Two reads of a post agree but for the reader's reaction (an edit changes `updated_at`). */
+const samePost = (a: PostListRow, b: PostListRow) =>
+  a.likes_count === b.likes_count &&
+  a.dislikes_count === b.dislikes_count &&
+  a.comments_count === b.comments_count &&
+  a.updated_at === b.updated_at &&
+  a.creator === b.creator &&
+  a.creator_image === b.creator_image &&
+  a.creator_suspended_at === b.creator_suspended_at &&
+  a.mentions === b.mentions;
+
+export const postCache = (load: LoadRows<PostListRow>, bus: Bus, ttlMs: number): PostCache =>
+  sharedRowsOnBus(sharedRows(load, { ttlMs, same: samePost }), bus, 'postCache');

@@ -1,0 +1,71 @@
+/**
+ * Whose posts a reader may not see, per reader, kept in memory so that a list cached for every
+ * reader (`posts/postCache.ts`) is filtered without a statement: the people blocked either way,
+ * and those the reader mutes (the feeds only). A block or mute forgets both people's sets at once,
+ * on every instance through the bus; `ttlMs` bounds changes no message announced.
+ */
+import type { Bus } from '../instance/bus';
+
+export interface HiddenAuthors {
+  /** Blocked by the reader or blocking them. */
+  blocked: ReadonlySet<string>;
+  muted: ReadonlySet<string>;
+}
+
+export interface HiddenAuthorsCache {
+  get(readerId: string): Promise<HiddenAuthors>;
+  /** The user's blocks or mutes changed (either side of a block: call it for both). */
+  forget(userId: string): void;
+}
+
+/** One row per hidden person: `muted` 1 for a mute, 0 for a block either way. */
+export type LoadHidden = (readerId: string) => Promise<{ id: string; muted: number | boolean }[]>;
+
+export function hiddenAuthorsCache(
+  load: LoadHidden,
+  { ttlMs, max = 10_000 }: { ttlMs: number; max?: number },
+): HiddenAuthorsCache {
+  const known = new Map<string, HiddenAuthors & { until: number }>();
+  let forgets = 0;
+  return {
+    async get(readerId) {
+      const now = Date.now();
+      const entry = known.get(readerId);
+      if (entry && entry.until > now) return entry;
+      const seen = forgets;
+      const blocked = new Set<string>();
+      const muted = new Set<string>();
+      for (const row of await load(readerId)) (Number(row.muted) === 1 ? muted : blocked).add(row.id);
+      const fresh = { blocked, muted, until: now + ttlMs };
+      if (seen === forgets) {
+        if (known.size >= max && !known.has(readerId)) known.delete(known.keys().next().value!);
+        known.set(readerId, fresh);
+      }
+      return fresh;
+    },
+    forget(userId) {
+      forgets++;
+      known.delete(userId);
+    },
+  };
+}
+
+/** The bus channel of blocks and mutes. */
+const HIDDEN_CHANNEL = 'hiddenAuthors';
+
+/** `cache` whose forgets reach every instance through `bus` (this one's at once). */
+export function sharedHiddenAuthors(cache: HiddenAuthorsCache, bus: Bus): HiddenAuthorsCache {
+  bus.subscribe(HIDDEN_CHANNEL, (raw) => {
+    if (typeof raw === 'object' && raw !== null && typeof (raw as { user?: unknown }).user === 'string')
+      cache.forget((raw as { user: string }).user);
+  });
+  return { get: cache.get, forget: (user) => bus.publish(HIDDEN_CHANNEL, { user }) };
+}
+
+/** What a reader may see of an author's content anywhere: not across a block, not when suspended. */
+export const showsContent = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null) =>
+  suspendedAt === null && !hidden.blocked.has(authorId);
+
+/** And in the feeds (home, everyone, tags): not someone the reader mutes. */
+export const showsInFeeds = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null) =>
+  showsContent(hidden, authorId, suspendedAt) && !hidden.muted.has(authorId);
