@@ -62,8 +62,12 @@ export interface SharedRows<Row extends ReaderRow> {
   changed(id: string): void;
   /** The row is gone. */
   removed(id: string): void;
-  /** A row was added (or moved): the list pages whose key starts with `prefix` (all: '') may hold other ids. */
+  /** A row moved (new tags): the list pages whose key starts with `prefix` (all: '') may hold other ids. */
   listsChanged(prefix?: string): void;
+  /** A row was added, the newest of its lists: their first pages (keys ending in `|`) hold other ids. */
+  firstPagesChanged(prefix?: string): void;
+  /** False when `ttlMs` is 0: nothing is kept, and the callers ask the database as they did before. */
+  readonly enabled: boolean;
   /** A user's name, avatar or suspension changed, or an account went: rows show their creators. */
   usersChanged(): void;
 }
@@ -94,13 +98,21 @@ function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
   map.set(key, value);
 }
 
+/** `before` when it holds the same ids as `now` (a list read again after its time): the old array stays. */
+function sameIds(before: string[] | undefined, now: string[]): string[] {
+  if (!before || before.length !== now.length) return now;
+  for (let i = 0; i < now.length; i++) if (before[i] !== now[i]) return now;
+  return before;
+}
+
 export function sharedRows<Row extends ReaderRow>(
   load: LoadRows<Row>,
   {
     ttlMs,
-    maxRows = 20_000,
-    maxLists = 5_000,
-    maxReadersPerRow = 1_000,
+    // Bounds that keep a busy process's cache within ~20 MB (a row, its Post and JSON ~2-3 KB, a reader ~30 B).
+    maxRows = 5_000,
+    maxLists = 2_000,
+    maxReadersPerRow = 100,
     maxIdsPerPage = 200,
     same,
   }: SharedRowsOptions<Row>,
@@ -109,6 +121,29 @@ export function sharedRows<Row extends ReaderRow>(
   const lists = new Map<string, ListEntry>();
   const shared = new WeakSet<Row>();
   let changes = 0;
+  // Row ids and page keys read once lately. A row or a page is kept from its second read within
+  // `ttlMs`: reads seen once (a long scroll, a crawler) would otherwise push out what many read,
+  // and fill the old generation with entries that die there.
+  const readOnce = new Map<string, number>();
+  function secondRead(key: string, now: number): boolean {
+    const until = readOnce.get(key);
+    if (until !== undefined && until > now) {
+      readOnce.delete(key);
+      return true;
+    }
+    setBounded(readOnce, key, now + ttlMs, maxRows * 4);
+    return false;
+  }
+  /** Drops what a change made stale; what was kept was read often, so its next read keeps it again. */
+  function forget(map: Map<string, unknown>, keep: (key: string) => boolean = () => true): void {
+    changes++;
+    const now = Date.now();
+    for (const key of map.keys())
+      if (keep(key)) {
+        map.delete(key);
+        setBounded(readOnce, key, now + ttlMs, maxRows * 4);
+      }
+  }
 
   const viewOf = (entry: Entry<Row>, reaction: Reaction | null): Row => {
     if (reaction === null) return entry.base;
@@ -123,8 +158,14 @@ export function sharedRows<Row extends ReaderRow>(
   function remember(viewerId: string, row: Row, now: number): Row {
     const before = known.get(row.id);
     let entry: Entry<Row>;
-    if (before && !('gone' in before) && before.until > now && same(before.base, row)) entry = before;
-    else {
+    if (before && !('gone' in before) && same(before.base, row)) {
+      entry = before;
+      // Read again after its time: the same row (and its Post and JSON) stays, the reactions start over.
+      if (entry.until <= now) {
+        entry.until = now + ttlMs;
+        entry.mine.clear();
+      }
+    } else {
       entry = { base: { ...row, my_reaction: null }, mine: new Map(), until: now + ttlMs };
       shared.add(entry.base);
       setBounded(known, row.id, entry, maxRows);
@@ -158,7 +199,7 @@ export function sharedRows<Row extends ReaderRow>(
       for (let i = 0; i < ids.length; i++) {
         if (found[i] || !missing.includes(ids[i])) continue;
         const row = loaded.get(ids[i]);
-        if (row) found[i] = keep ? remember(viewerId, row, now) : row;
+        if (row) found[i] = keep && (known.has(row.id) || secondRead(row.id, now)) ? remember(viewerId, row, now) : row;
         else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows);
       }
     }
@@ -172,7 +213,7 @@ export function sharedRows<Row extends ReaderRow>(
     const seen = changes;
     const more = await page.ids(after ?? page.cursor, count);
     const next: ListEntry = {
-      ids: entry ? [...entry.ids, ...more] : more,
+      ids: entry ? [...entry.ids, ...more] : sameIds(lists.get(page.key)?.ids, more),
       complete: more.length < count,
       until: entry?.until ?? now + ttlMs,
     };
@@ -184,9 +225,14 @@ export function sharedRows<Row extends ReaderRow>(
     rows,
 
     async page(viewerId, page) {
+      if (ttlMs <= 0) return null;
       const now = Date.now();
       let entry = lists.get(page.key);
-      if (!entry || entry.until <= now) entry = await listIds(page, undefined, page.want * 2, now);
+      if (!entry || entry.until <= now) {
+        // A page read once is the database's to answer, as before the cache.
+        if (!entry && !secondRead(page.key, now)) return null;
+        entry = await listIds(page, undefined, page.want * 2, now);
+      }
       const out: Row[] = [];
       let from = 0;
       for (;;) {
@@ -208,27 +254,25 @@ export function sharedRows<Row extends ReaderRow>(
     shares: (row) => shared.has(row),
 
     changed(id) {
-      changes++;
-      known.delete(id);
+      if (known.has(id)) forget(known, (key) => key === id);
+      else changes++;
     },
     removed(id) {
       changes++;
       setBounded(known, id, { gone: GONE, until: Date.now() + ttlMs }, maxRows);
     },
-    listsChanged(prefix = '') {
-      changes++;
-      if (prefix === '') lists.clear();
-      else for (const key of lists.keys()) if (key.startsWith(prefix)) lists.delete(key);
-    },
+    listsChanged: (prefix = '') => forget(lists, (key) => key.startsWith(prefix)),
+    firstPagesChanged: (prefix = '') => forget(lists, (key) => key.endsWith('|') && key.startsWith(prefix)),
+    enabled: ttlMs > 0,
     usersChanged() {
-      changes++;
-      known.clear();
-      lists.clear();
+      forget(known);
+      forget(lists);
     },
   };
 }
 
-type SharedRowsMessage = { changed: string } | { removed: string } | { lists: string } | { users: true };
+type SharedRowsMessage =
+  { changed: string } | { removed: string } | { lists: string } | { firstPages: string } | { users: true };
 
 /**
  * `cache` whose changes go through `bus` on `channel`: published once, applied by every instance's
@@ -241,10 +285,11 @@ export function sharedRowsOnBus<Row extends ReaderRow>(
 ): SharedRows<Row> {
   bus.subscribe(channel, (raw) => {
     if (typeof raw !== 'object' || raw === null) return;
-    const message = raw as Partial<Record<'changed' | 'removed' | 'lists' | 'users', unknown>>;
+    const message = raw as Partial<Record<'changed' | 'removed' | 'lists' | 'firstPages' | 'users', unknown>>;
     if (typeof message.changed === 'string') cache.changed(message.changed);
     else if (typeof message.removed === 'string') cache.removed(message.removed);
     else if (typeof message.lists === 'string') cache.listsChanged(message.lists);
+    else if (typeof message.firstPages === 'string') cache.firstPagesChanged(message.firstPages);
     else if (message.users === true) cache.usersChanged();
   });
   const publish = (message: SharedRowsMessage) => bus.publish(channel, message);
@@ -255,6 +300,8 @@ export function sharedRowsOnBus<Row extends ReaderRow>(
     changed: (id) => publish({ changed: id }),
     removed: (id) => publish({ removed: id }),
     listsChanged: (prefix = '') => publish({ lists: prefix }),
+    firstPagesChanged: (prefix = '') => publish({ firstPages: prefix }),
     usersChanged: () => publish({ users: true }),
+    enabled: cache.enabled,
   };
 }

@@ -1,26 +1,19 @@
 /** A comment's JSON as `commentSchema` describes it, written by hand in ASCII (`http/asciiJson.ts`). */
 import type { Comment } from '../../lib/types';
-import {
-  asciiJsonBytes,
-  jsonArray,
-  jsonInteger,
-  jsonNullableString,
-  jsonString,
-  jsonStringArray,
-} from '../http/asciiJson';
+import { bytesArray, jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray } from '../http/asciiJson';
 
-/** The JSON of comments made once and shared between requests (`keepCommentJson`). */
-const kept = new WeakMap<Comment, string>();
-
-export const commentJson = (c: Comment): string => kept.get(c) ?? fieldsJson(c);
+/** The JSON bytes of comments shared between requests, as `keepPostJson` keeps posts'. */
+const kept = new WeakMap<Comment, Buffer>();
 
 /** Remembers the comment's JSON for as long as the comment lives: it must not change afterwards. */
 export function keepCommentJson(c: Comment): Comment {
-  kept.set(c, fieldsJson(c));
+  kept.set(c, Buffer.from(commentJson(c), 'latin1'));
   return c;
 }
 
-function fieldsJson(c: Comment): string {
+const commentBytes = (c: Comment): Buffer => kept.get(c) ?? Buffer.from(commentJson(c), 'latin1');
+
+export function commentJson(c: Comment): string {
   return (
     '{"commentId":' +
     jsonString(c.commentId) +
@@ -45,5 +38,5 @@ function fieldsJson(c: Comment): string {
 
 export const commentListJson = (comments: Comment[]): string => jsonArray(comments, commentJson);
 
-/** A reply serializer (`replyAsciiJson`). */
-export const commentListBytes = asciiJsonBytes(commentListJson);
+/** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`. */
+export const commentListBytes = (comments: Comment[]): Buffer => bytesArray(comments, commentBytes);

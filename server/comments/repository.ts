@@ -5,7 +5,7 @@ import { prepared } from '../db/prepared';
 import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { CommentsTable, Queryable } from '../db/schema';
-import { unplanned } from '../db/stablePlans';
+import { stableInList, unplanned } from '../db/stablePlans';
 import { visibleAuthor } from '../safety/visibility';
 
 /**
@@ -77,7 +77,7 @@ const commentsWithIds = prepared((db, v: { viewerId: string; ids: string[] }) =>
 /** The comments with these ids, unfiltered (the comment cache's rows). */
 export async function commentsByIds(db: Queryable, viewerId: string, ids: string[]): Promise<CommentListRow[]> {
   if (ids.length === 0) return [];
-  return commentsWithIds(db, { viewerId, ids });
+  return commentsWithIds(db, { viewerId, ids: stableInList(ids) });
 }
 
 const newestCommentIds = prepared((db, v: { postId: string; cursor: string | null; limit: number }) =>

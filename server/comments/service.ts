@@ -65,9 +65,9 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
    * cached and visible to them, else from the database (none for a post missing or hidden).
    */
   async function visiblePage(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
-    const hidden = await hiddenAuthors.get(user.id);
-    const [post] = await postCache.rows(user.id, [postId]);
-    if (post && contentShows(post, hidden)) {
+    const hidden = commentCache.enabled ? await hiddenAuthors.get(user.id) : null;
+    const [post] = hidden ? await postCache.rows(user.id, [postId]) : [];
+    if (hidden && post && contentShows(post, hidden)) {
       const rows = await commentCache.page(user.id, {
         key: commentListKey(postId) + (page.cursor ?? ''),
         cursor: page.cursor,
@@ -118,7 +118,7 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
         return { notified, row: (await trx.comments.findComment(user.id, id))! };
       });
       postCache.changed(postId);
-      commentCache.listsChanged(commentListKey(postId));
+      commentCache.firstPagesChanged(commentListKey(postId));
       announce(notified);
       return toComment(row);
     },

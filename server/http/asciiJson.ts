@@ -70,16 +70,24 @@ export function jsonArray<T>(items: readonly T[], item: (value: T) => string): s
   return out + ']';
 }
 
-/**
- * A reply serializer that sends `serialize(value)` as bytes. The text is ASCII, so its latin1
- * bytes are its UTF-8 bytes: Node neither measures nor re-encodes it.
- */
-export function asciiJsonBytes<T>(serialize: (value: T) => string): (value: T) => Buffer {
-  return (value) => Buffer.from(serialize(value), 'latin1');
+const OPEN = Buffer.from('['),
+  COMMA = Buffer.from(','),
+  CLOSE = Buffer.from(']');
+
+/** `[a,b,…]` of items' JSON bytes, copied once into one Buffer. */
+export function bytesArray<T>(items: readonly T[], bytesOf: (value: T) => Buffer): Buffer {
+  const parts: Buffer[] = [OPEN];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(bytesOf(items[i]));
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 /**
- * Has `reply` send its payload through `bytesOf` (from `asciiJsonBytes`) as JSON. Fastify's types
+ * Has `reply` send its payload through `bytesOf` (e.g. `postListBytes`: ASCII JSON, whose latin1
+ * bytes are its UTF-8 bytes, so Node neither measures nor re-encodes it) as JSON. Fastify's types
  * want a string from a serializer; it sends a Buffer as it is.
  */
 export function replyAsciiJson<T>(reply: FastifyReply, bytesOf: (value: T) => Buffer): void {

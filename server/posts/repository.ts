@@ -6,7 +6,7 @@ import { prepared } from '../db/prepared';
 import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { PostsTable, Queryable } from '../db/schema';
-import { unplanned } from '../db/stablePlans';
+import { stableInList, unplanned } from '../db/stablePlans';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
 
 /**
@@ -65,7 +65,7 @@ const POSTS_WITH_IDS = { all: postsWithIds('all'), feed: postsWithIds('feed') };
  */
 async function postsByIds(db: Queryable, viewerId: string, ids: string[]): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
-  return POSTS_WITH_IDS.all(db, { viewerId, ids });
+  return POSTS_WITH_IDS.all(db, { viewerId, ids: stableInList(ids) });
 }
 
 const postWithId = prepared((db, v: { viewerId: string; id: string }) =>
@@ -166,7 +166,7 @@ async function taggedPosts(
       .reverse()
       .slice(0, limit - found.length);
     if (ids.length === 0) return found;
-    const shown = await POSTS_WITH_IDS.feed(db, { viewerId, ids });
+    const shown = await POSTS_WITH_IDS.feed(db, { viewerId, ids: stableInList(ids) });
     found.push(...shown);
     if (shown.length === ids.length || ids.length < limit - found.length + shown.length) return found;
     from = ids[ids.length - 1];

@@ -4,10 +4,16 @@
  */
 import fastJson from 'fast-json-stringify';
 import type { Comment, Post, PostWithComments } from '../../lib/types';
-import { commentListJson } from '../../server/comments/json';
+import { commentListBytes, commentListJson, keepCommentJson } from '../../server/comments/json';
 import { jsonString } from '../../server/http/asciiJson';
 import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
-import { postListJson, postWithCommentsJson } from '../../server/posts/json';
+import {
+  keepPostJson,
+  postListBytes,
+  postListJson,
+  postWithCommentsBytes,
+  postWithCommentsJson,
+} from '../../server/posts/json';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
@@ -85,6 +91,18 @@ describe('post and comment JSON', () => {
       expect(ours).toMatch(ASCII);
       expect(JSON.stringify(JSON.parse(ours))).toBe(JSON.stringify(JSON.parse(theirs)));
     }
+  });
+
+  it('answers the same bytes for posts and comments whose JSON is kept (shared rows) as for fresh ones', () => {
+    const fresh = [...posts.map((p) => ({ ...p }))];
+    const kept = posts.map((p) => keepPostJson({ ...p }));
+    const mixed = [kept[0], fresh[1], kept[2]];
+    const text = Buffer.from(postListJson(posts), 'latin1');
+    for (const list of [fresh, kept, mixed]) expect(postListBytes(list).equals(text)).toBe(true);
+    const keptComments = comments.map((c) => keepCommentJson({ ...c }));
+    expect(commentListBytes(keptComments).equals(Buffer.from(commentListJson(comments), 'latin1'))).toBe(true);
+    const withComments = { ...kept[0], comments: keptComments } satisfies PostWithComments;
+    expect(postWithCommentsBytes(withComments).toString('latin1')).toBe(postWithCommentsJson({ ...post(), comments }));
   });
 
   it('leaves out a field the schema does not name', () => {

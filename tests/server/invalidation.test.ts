@@ -6,11 +6,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Post } from '../../lib/types';
+import type { Comment, Post } from '../../lib/types';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
-const LONG_CACHES = { SESSION_CACHE_MS: '60000', HOME_FEED_SYNC_MS: '60000' };
+const LONG_CACHES = { SESSION_CACHE_MS: '60000', HOME_FEED_SYNC_MS: '60000', POST_CACHE_MS: '60000' };
 
 const getMe = (t: TestApp, user: SignedInUser) =>
   t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: user.headers });
@@ -145,6 +145,50 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis, two instances', () => {
     expect((await patch(fan, 'block', star)).statusCode).toBe(200);
     await within(1_000, async () => !(await homeFeedIds(two, fan)).includes(starPost._id));
     await within(1_000, async () => !(await homeFeedIds(two, star)).includes(fanPost._id));
+  });
+
+  it("a like, a comment, an edit, a rename, a block and a delete through one reach the other's cached posts and comments within a second", async () => {
+    const [ann, bob] = [await signIn(one.app), await signIn(one.app)];
+    const post = await createPost(one.app, bob, { message: 'before' });
+    const read = async <T>(url: string): Promise<T> => {
+      const res = await two.app.inject({ method: 'GET', url, headers: ann.headers });
+      return (res.statusCode === 200 ? res.json() : null) as T;
+    };
+    const seen = async () => (await read<Post[]>('/api/posts?feed=all')).find((p) => p._id === post._id);
+    const comments = () => read<Comment[] | null>(`/api/posts/${post._id}/comments`);
+    const write = (user: SignedInUser, method: 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      one.app.inject({ method, url, headers: user.headers, payload });
+    // Two reads (and caches) the post, its page and its comments.
+    expect((await seen())?.likesCount).toBe(0);
+    expect(await comments()).toEqual([]);
+
+    expect((await write(ann, 'PATCH', `/api/posts/${post._id}/like`)).statusCode).toBe(200);
+    await within(1_000, async () => (await seen())?.myReaction === 'like');
+    expect((await seen())?.likesCount).toBe(1);
+    const comment = await write(bob, 'POST', `/api/posts/${post._id}/comments`, { message: 'hello' });
+    expect(comment.statusCode).toBe(201);
+    await within(1_000, async () => (await seen())?.commentsCount === 1);
+    expect((await comments())?.map((c) => c.message)).toEqual(['hello']);
+    const edit = await write(bob, 'PATCH', `/api/posts/${post._id}/manage`, { post: { message: 'after' } });
+    expect(edit.statusCode).toBe(200);
+    await within(1_000, async () => (await seen())?.message === 'after');
+    const renamed = `${bob.username}_r`;
+    const rename = await write(bob, 'PATCH', '/api/users/updateAccount', {
+      email: bob.email,
+      password: bob.password,
+      username: renamed,
+    });
+    expect(rename.statusCode).toBe(200);
+    await within(1_000, async () => (await seen())?.creator === renamed);
+    expect((await comments())?.map((c) => c.creator)).toEqual([renamed]);
+
+    expect((await write(ann, 'PATCH', `/api/users/${renamed}/block`)).statusCode).toBe(200);
+    await within(1_000, async () => (await seen()) === undefined);
+    expect(await read(`/api/posts/${post._id}`)).toBeNull(); // 404
+    expect((await write(ann, 'PATCH', `/api/users/${renamed}/unblock`)).statusCode).toBe(200);
+    await within(1_000, async () => (await seen()) !== undefined);
+    expect((await write(bob, 'DELETE', `/api/posts/${post._id}/manage`)).statusCode).toBe(200);
+    await within(1_000, async () => (await seen()) === undefined);
   });
 
   it("a post made through one is in the followers' home feed on the other within a second", async () => {

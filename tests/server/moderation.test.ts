@@ -1,5 +1,5 @@
 /** Issue 23, part 2: reports, the admin queue, suspensions, the admin log. */
-import type { AdminLogEntry, Comment, Report } from '../../lib/types';
+import type { AdminLogEntry, Comment, Post, Report } from '../../lib/types';
 import { REPORT_NOTE_MAX } from '../../lib/limits';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, cookieHeader, createTestApp, signIn } from './helpers';
@@ -332,12 +332,14 @@ describe('suspensions', () => {
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('with Redis, two instances', () => {
-  const env = { SESSION_CACHE_MS: '60000', REDIS_URL: process.env.TEST_REDIS_URL! };
+  const env = { SESSION_CACHE_MS: '60000', POST_CACHE_MS: '60000', REDIS_URL: process.env.TEST_REDIS_URL! };
   let one: TestApp;
   let two: TestApp;
+  let boss: SignedInUser; // the first account of this database: an admin
   beforeAll(async () => {
     one = await createTestApp(env);
     two = await createTestApp(env, { sameDatabaseAs: one });
+    boss = await signIn(one.app);
   });
   afterAll(async () => {
     await two?.close();
@@ -345,7 +347,6 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis, two instances', () => {
   });
 
   it("a suspension through one ends the user's session on the other within a second", async () => {
-    const boss = await signIn(one.app);
     const user = await signIn(one.app);
     const me = () => two.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: user.headers });
     expect((await me()).statusCode).toBe(200); // two has checked (and cached) the token
@@ -360,5 +361,29 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis, two instances', () => {
       if (Date.now() > deadline) throw new Error('still signed in on the other instance');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  });
+
+  it("a suspension and its end through one hide and show the user's posts in the other's cached lists within a second", async () => {
+    const [reader, author] = [await signIn(one.app), await signIn(one.app)];
+    const post = await createPost(one.app, author);
+    const shown = async () => {
+      const res = await two.app.inject({ method: 'GET', url: '/api/posts?feed=all', headers: reader.headers });
+      return (res.json() as Post[]).some((p) => p._id === post._id);
+    };
+    expect(await shown()).toBe(true); // two has cached the page and the post
+    const admin = (action: 'suspend' | 'unsuspend') =>
+      one.app.inject({ method: 'POST', url: `/api/admin/users/${author.username}/${action}`, headers: boss.headers });
+    const until = async (want: boolean) => {
+      const deadline = Date.now() + 1_000;
+      while ((await shown()) !== want) {
+        if (Date.now() > deadline)
+          throw new Error(`the post is ${want ? 'still hidden' : 'still shown'} on the other instance`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    expect((await admin('suspend')).statusCode).toBe(200);
+    await until(false);
+    expect((await admin('unsuspend')).statusCode).toBe(200);
+    await until(true);
   });
 });

@@ -1,0 +1,274 @@
+import { type ListPage, type ReaderRow, sharedRows, sharedRowsOnBus } from '../../server/cache/sharedRows';
+import { localBus } from '../../server/instance/bus';
+import { hiddenAuthorsCache } from '../../server/safety/hiddenAuthors';
+
+interface Row extends ReaderRow {
+  author: string;
+  likes: number;
+}
+
+/** A little database: rows by id, each reader's reactions, and every load it answered. */
+function database(count: number) {
+  const rows = new Map<string, Row>();
+  // Ids sort like UUIDv7s: the newest is the greatest.
+  for (let i = 1; i <= count; i++) {
+    const id = `p${String(i).padStart(3, '0')}`;
+    rows.set(id, { id, author: `a${i % 5}`, likes: 0, my_reaction: null });
+  }
+  const reactions = new Map<string, string>();
+  const loads: string[][] = [];
+  const idLoads: (string | null)[] = [];
+  return {
+    rows,
+    reactions,
+    loads,
+    idLoads,
+    async load(readerId: string, ids: string[]): Promise<Row[]> {
+      loads.push(ids);
+      return ids.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [{ ...row, my_reaction: reactions.get(`${readerId}:${id}`) ?? null }] : [];
+      });
+    },
+    /** The list's ids below `after`, newest first. */
+    async ids(after: string | null, count: number): Promise<string[]> {
+      idLoads.push(after);
+      return [...rows.keys()]
+        .filter((id) => after === null || id < after)
+        .sort()
+        .reverse()
+        .slice(0, count);
+    },
+  };
+}
+
+const same = (a: Row, b: Row) => a.likes === b.likes;
+
+const pageOf = (db: ReturnType<typeof database>, want: number, shows: (row: Row) => boolean = () => true) =>
+  ({ key: 'all|', cursor: null, want, ids: db.ids, shows }) satisfies ListPage<Row>;
+
+/** Pages and rows are kept from their second read: these tests read what they need cached twice first. */
+async function readTwice<T>(read: () => Promise<T>): Promise<T> {
+  await read();
+  return read();
+}
+
+describe('shared rows', () => {
+  it("keeps a row from its second read, with each reader's reaction, and shares it after", async () => {
+    const db = database(3);
+    db.reactions.set('ann:p001', 'like');
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const [once] = await cache.rows('ann', ['p001']);
+    expect(cache.shares(once)).toBe(false); // read once: not kept
+    const [annFirst] = await cache.rows('ann', ['p001']);
+    const [annAgain] = await cache.rows('ann', ['p001']);
+    const [bob] = await cache.rows('bob', ['p001']);
+    expect(annFirst.my_reaction).toBe('like');
+    expect(annAgain).toBe(annFirst); // the same object: its Post and JSON are made once
+    expect(cache.shares(annFirst)).toBe(true);
+    expect(bob.my_reaction).toBeNull();
+    expect(db.loads).toEqual([['p001'], ['p001'], ['p001']]);
+    // Both readers known: neither reads again.
+    await cache.rows('bob', ['p001']);
+    await cache.rows('ann', ['p001']);
+    expect(db.loads).toHaveLength(3);
+  });
+
+  it('answers a page read once from the database (null), and keeps it from its second read', async () => {
+    const db = database(30);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    expect(await cache.page('ann', pageOf(db, 5))).toBeNull();
+    expect((await cache.page('ann', pageOf(db, 5)))?.map((row) => row.id)).toEqual([
+      'p030',
+      'p029',
+      'p028',
+      'p027',
+      'p026',
+    ]);
+    await cache.page('ann', pageOf(db, 5));
+    expect(db.idLoads).toHaveLength(1);
+  });
+
+  it('reads a changed row again, and leaves out a removed one without asking for it', async () => {
+    const db = database(3);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    await readTwice(() => cache.rows('ann', ['p001', 'p002']));
+    db.rows.get('p001')!.likes = 5;
+    cache.changed('p001');
+    db.rows.delete('p002');
+    cache.removed('p002');
+    const rows = await cache.rows('ann', ['p001', 'p002']);
+    expect(rows.map((row) => [row.id, row.likes])).toEqual([['p001', 5]]);
+    expect(db.loads.at(-1)).toEqual(['p001']);
+  });
+
+  it('does not keep what a read found when a change came while it was reading', async () => {
+    const db = database(2);
+    let release = () => {};
+    // Reads the rows now, answers when released.
+    const slow = (readerId: string, ids: string[]) => {
+      const rows = db.load(readerId, ids);
+      return new Promise<Row[]>((resolve) => (release = () => resolve(rows)));
+    };
+    const cache = sharedRows(slow, { ttlMs: 60_000, same });
+    const first = cache.rows('ann', ['p001']); // read once: not kept anyway
+    release();
+    await first;
+    const reading = cache.rows('ann', ['p001']);
+    db.rows.get('p001')!.likes = 1; // the write commits after the read...
+    cache.changed('p001'); // ...and says so before the read is done
+    release();
+    expect((await reading)[0].likes).toBe(0); // this answer is as old as its read
+    const again = cache.rows('ann', ['p001']);
+    release();
+    expect((await again)[0].likes).toBe(1); // but it was not kept
+  });
+
+  it('forgets rows and lists after ttlMs', async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const db = database(30);
+      const cache = sharedRows(db.load, { ttlMs: 1000, same });
+      await readTwice(() => cache.page('ann', pageOf(db, 5)));
+      await cache.page('ann', pageOf(db, 5)); // the rows' second read: kept from here
+      const loads = db.loads.length;
+      vi.setSystemTime(999);
+      await cache.page('ann', pageOf(db, 5));
+      expect([db.loads.length, db.idLoads.length]).toEqual([loads, 1]);
+      vi.setSystemTime(1000);
+      await cache.page('ann', pageOf(db, 5));
+      expect([db.loads.length, db.idLoads.length]).toEqual([loads + 1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("filters a list for each reader, reading more of it when the reader's hidden rows leave too few", async () => {
+    const db = database(40);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const everything = await readTwice(() => cache.page('ann', pageOf(db, 5)));
+    expect(everything?.map((row) => row.id)).toEqual(['p040', 'p039', 'p038', 'p037', 'p036']);
+    // Ten ids were read (twice the page); hiding four authors of five needs more of the list.
+    const onlyA0 = await cache.page(
+      'bob',
+      pageOf(db, 5, (row) => row.author === 'a0'),
+    );
+    expect(onlyA0?.map((row) => row.id)).toEqual(['p040', 'p035', 'p030', 'p025', 'p020']);
+    expect(db.idLoads).toEqual([null, 'p031', 'p021']);
+    // The list grew for everyone: the next reader walks it without reading ids again.
+    await cache.page(
+      'cat',
+      pageOf(db, 5, (row) => row.author === 'a0'),
+    );
+    expect(db.idLoads).toHaveLength(3);
+  });
+
+  it('gives up (null) past maxIdsPerPage or, with allOrNone, at the first hidden row', async () => {
+    const db = database(100);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same, maxIdsPerPage: 30 });
+    expect(
+      await readTwice(() =>
+        cache.page(
+          'ann',
+          pageOf(db, 5, () => false),
+        ),
+      ),
+    ).toBeNull();
+    expect(db.idLoads).toHaveLength(3); // 10 + 10 + 10 ids, then the database filters instead
+    const profile = { ...pageOf(db, 5, (row) => row.id !== 'p098'), key: 'one|', allOrNone: true };
+    expect(await readTwice(() => cache.page('ann', profile))).toBeNull();
+    expect(db.idLoads).toHaveLength(4); // its ids were read: the hidden row ended the walk
+  });
+
+  it('ends a page where the list ends', async () => {
+    const db = database(3);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const first = await readTwice(() => cache.page('ann', pageOf(db, 5)));
+    expect(first?.map((row) => row.id)).toEqual(['p003', 'p002', 'p001']);
+    const below = { ...pageOf(db, 5), key: 'all|p002', cursor: 'p002' };
+    expect((await readTwice(() => cache.page('ann', below)))?.map((row) => row.id)).toEqual(['p001']);
+  });
+
+  it('forgets the lists a change names, and everything when users change', async () => {
+    const db = database(10);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const postA = { ...pageOf(db, 3), key: 'a|' };
+    const postB = { ...pageOf(db, 3), key: 'b|' };
+    const deeperA = { ...pageOf(db, 3), key: 'a|p005', cursor: 'p005' };
+    for (const page of [postA, postB, deeperA]) await readTwice(() => cache.page('ann', page));
+    cache.firstPagesChanged('a|'); // a new row in list a: its first page only
+    for (const page of [postA, postB, deeperA]) await cache.page('ann', page);
+    expect(db.idLoads).toHaveLength(4);
+    cache.listsChanged('a|');
+    for (const page of [postA, postB, deeperA]) await cache.page('ann', page);
+    expect(db.idLoads).toHaveLength(6);
+    const loads = db.loads.length;
+    cache.usersChanged();
+    expect(await cache.page('ann', postB)).not.toBeNull(); // kept before: kept again at once
+    expect(db.idLoads).toHaveLength(7);
+    expect(db.loads.length).toBeGreaterThan(loads);
+  });
+
+  it('through the bus: a change made on one instance reaches the others', async () => {
+    const bus = localBus({ warn: () => {} });
+    const db = database(3);
+    const one = sharedRowsOnBus(sharedRows(db.load, { ttlMs: 60_000, same }), bus, 'rows');
+    const two = sharedRowsOnBus(sharedRows(db.load, { ttlMs: 60_000, same }), bus, 'rows');
+    await readTwice(() => two.rows('ann', ['p001']));
+    db.rows.get('p001')!.likes = 3;
+    one.changed('p001');
+    expect((await two.rows('ann', ['p001']))[0].likes).toBe(3);
+    db.rows.delete('p002');
+    one.removed('p002');
+    expect(await two.rows('ann', ['p002'])).toEqual([]);
+  });
+});
+
+describe('hidden authors', () => {
+  it("reads a reader's blocks and mutes once, and again after a forget", async () => {
+    const reads: string[] = [];
+    const rows = [
+      { id: 'b1', muted: 0 },
+      { id: 'm1', muted: 1 },
+    ];
+    const cache = hiddenAuthorsCache(
+      async (readerId) => {
+        reads.push(readerId);
+        return rows;
+      },
+      { ttlMs: 60_000 },
+    );
+    const hidden = await cache.get('ann');
+    expect([...hidden.blocked]).toEqual(['b1']);
+    expect([...hidden.muted]).toEqual(['m1']);
+    await cache.get('ann');
+    expect(reads).toEqual(['ann']);
+    rows.push({ id: 'b2', muted: 0 });
+    cache.forget('ann');
+    expect([...(await cache.get('ann')).blocked]).toEqual(['b1', 'b2']);
+    expect(reads).toEqual(['ann', 'ann']);
+  });
+
+  it('does not keep a read that a forget overtook', async () => {
+    let release = () => {};
+    let reads = 0;
+    const cache = hiddenAuthorsCache(
+      async () => {
+        reads++;
+        await new Promise<void>((resolve) => (release = resolve));
+        return [];
+      },
+      { ttlMs: 60_000 },
+    );
+    const reading = cache.get('ann');
+    await Promise.resolve();
+    cache.forget('bob'); // a block between bob and ann, made while ann's set was being read
+    release();
+    await reading;
+    const again = cache.get('ann');
+    await Promise.resolve();
+    release();
+    await again;
+    expect(reads).toBe(2);
+  });
+});
