@@ -39,7 +39,7 @@ import { type NotificationsService, notificationsService } from './notifications
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
 import { type HomeFeed, createHomeFeed, sharedHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
-import { type PostCache, postCache as createPostCache } from './posts/postCache';
+import { type PostCache, postCache as createPostCache, homeListKey } from './posts/postCache';
 import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
 import { reactionsRepository } from './reactions/repository';
@@ -118,6 +118,25 @@ const repositories = (db: Queryable) => ({
   moderation: moderationRepository(db),
 });
 
+/** `feed` whose follow changes also forget the reader's cached home pages (`homeListKey`). */
+function withHomePages(feed: HomeFeed, postCache: PostCache): HomeFeed {
+  return {
+    page: feed.page,
+    ids: feed.ids,
+    postAdded: feed.postAdded,
+    postRemoved: feed.postRemoved,
+    followsChanged(userId) {
+      feed.followsChanged(userId);
+      postCache.listsChanged(`${homeListKey(userId)}|`);
+    },
+    start: feed.start,
+    close: feed.close,
+    get state() {
+      return feed.state;
+    },
+  };
+}
+
 export function buildContext(
   config: Config,
   db: Db,
@@ -130,18 +149,30 @@ export function buildContext(
   const bus = redis ? redisBus(redis, log) : localBus(log);
   // Caches whose changes every instance must see at once: their forgets travel on the bus.
   const postCache = createPostCache((viewerId, ids) => postsByIds(db.kysely, viewerId, ids), bus, config.postCacheMs);
+  const commentCache = createCommentCache(
+    (viewerId, ids) => commentsByIds(db.kysely, viewerId, ids),
+    bus,
+    config.postCacheMs,
+  );
+  const creatorsChanged = () => {
+    postCache.usersChanged();
+    commentCache.usersChanged();
+  };
   const hiddenAuthors = sharedHiddenAuthors(
     hiddenAuthorsCache((readerId) => data.safety.hiddenFrom(readerId), { ttlMs: config.postCacheMs }),
     bus,
   );
-  const homeFeed = sharedHomeFeed(
-    createHomeFeed(db.kysely, {
-      maxPosts: config.feedIndexMaxPosts,
-      syncMs: config.homeFeedSyncMs,
-      postsByIds: postCache.rows,
-      onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
-    }),
-    bus,
+  const homeFeed = withHomePages(
+    sharedHomeFeed(
+      createHomeFeed(db.kysely, {
+        maxPosts: config.feedIndexMaxPosts,
+        syncMs: config.homeFeedSyncMs,
+        postsByIds: postCache.rows,
+        onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
+      }),
+      bus,
+    ),
+    postCache,
   );
   const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
@@ -199,15 +230,6 @@ export function buildContext(
         })
       : null;
 
-  const commentCache = createCommentCache(
-    (viewerId, ids) => commentsByIds(db.kysely, viewerId, ids),
-    bus,
-    config.postCacheMs,
-  );
-  const creatorsChanged = () => {
-    postCache.usersChanged();
-    commentCache.usersChanged();
-  };
   const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, announce });
   const posts = postsService({
     data,

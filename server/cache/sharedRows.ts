@@ -41,8 +41,11 @@ export interface ListPage<Row> {
   /** The list and the page's cursor, e.g. `everyone|<cursor>`. */
   key: string;
   cursor: string | null;
-  /** The next `count` ids of the list below `after` (the page's cursor first), newest first, unfiltered. */
-  ids(after: string | null, count: number): Promise<string[]>;
+  /**
+   * The next `count` ids of the list below `after` (the page's cursor first), newest first,
+   * unfiltered; null when they cannot be had now (the page is then the database's).
+   */
+  ids(after: string | null, count: number): Promise<string[] | null>;
   /** Whether the reader may see the row here. */
   shows(row: Row): boolean;
   /** How many rows the page wants (its limit and one more). */
@@ -109,9 +112,9 @@ export function sharedRows<Row extends ReaderRow>(
   load: LoadRows<Row>,
   {
     ttlMs,
-    // Bounds that keep a busy process's cache within ~20 MB (a row, its Post and JSON ~2-3 KB, a reader ~30 B).
-    maxRows = 5_000,
-    maxLists = 2_000,
+    // A few MB at most (a row with its Post and JSON ~2-3 KB, a reader ~30 B); what many read is far fewer.
+    maxRows = 2_000,
+    maxLists = 1_000,
     maxReadersPerRow = 100,
     maxIdsPerPage = 200,
     same,
@@ -135,15 +138,12 @@ export function sharedRows<Row extends ReaderRow>(
     return false;
   }
   /** Drops what a change made stale; what was kept was read often, so its next read keeps it again. */
-  function forget(map: Map<string, unknown>, keep: (key: string) => boolean = () => true): void {
+  function forget(map: Map<string, unknown>, keys: Iterable<string>): void {
     changes++;
     const now = Date.now();
-    for (const key of map.keys())
-      if (keep(key)) {
-        map.delete(key);
-        setBounded(readOnce, key, now + ttlMs, maxRows * 4);
-      }
+    for (const key of keys) if (map.delete(key)) setBounded(readOnce, key, now + ttlMs, maxRows * 4);
   }
+  const keysOf = (map: Map<string, unknown>, which: (key: string) => boolean) => [...map.keys()].filter(which);
 
   const viewOf = (entry: Entry<Row>, reaction: Reaction | null): Row => {
     if (reaction === null) return entry.base;
@@ -212,6 +212,7 @@ export function sharedRows<Row extends ReaderRow>(
     const after = entry && entry.ids.length > 0 ? entry.ids[entry.ids.length - 1] : null;
     const seen = changes;
     const more = await page.ids(after ?? page.cursor, count);
+    if (more === null) return null;
     const next: ListEntry = {
       ids: entry ? [...entry.ids, ...more] : sameIds(lists.get(page.key)?.ids, more),
       complete: more.length < count,
@@ -227,11 +228,12 @@ export function sharedRows<Row extends ReaderRow>(
     async page(viewerId, page) {
       if (ttlMs <= 0) return null;
       const now = Date.now();
-      let entry = lists.get(page.key);
+      let entry: ListEntry | null | undefined = lists.get(page.key);
       if (!entry || entry.until <= now) {
         // A page read once is the database's to answer, as before the cache.
         if (!entry && !secondRead(page.key, now)) return null;
         entry = await listIds(page, undefined, page.want * 2, now);
+        if (!entry) return null;
       }
       const out: Row[] = [];
       let from = 0;
@@ -248,25 +250,31 @@ export function sharedRows<Row extends ReaderRow>(
         if (entry.ids.length >= maxIdsPerPage) return null;
         from = entry.ids.length;
         entry = await listIds(page, entry, page.want * 2, now);
+        if (!entry) return null;
       }
     },
 
     shares: (row) => shared.has(row),
 
-    changed(id) {
-      if (known.has(id)) forget(known, (key) => key === id);
-      else changes++;
-    },
+    changed: (id) => forget(known, [id]),
     removed(id) {
       changes++;
       setBounded(known, id, { gone: GONE, until: Date.now() + ttlMs }, maxRows);
     },
-    listsChanged: (prefix = '') => forget(lists, (key) => key.startsWith(prefix)),
-    firstPagesChanged: (prefix = '') => forget(lists, (key) => key.endsWith('|') && key.startsWith(prefix)),
+    listsChanged: (prefix = '') =>
+      forget(
+        lists,
+        keysOf(lists, (key) => key.startsWith(prefix)),
+      ),
+    firstPagesChanged: (prefix = '') =>
+      forget(
+        lists,
+        keysOf(lists, (key) => key.endsWith('|') && key.startsWith(prefix)),
+      ),
     enabled: ttlMs > 0,
     usersChanged() {
-      forget(known);
-      forget(lists);
+      forget(known, [...known.keys()]);
+      forget(lists, [...lists.keys()]);
     },
   };
 }

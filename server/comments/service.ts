@@ -18,13 +18,13 @@ import {
 } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { PostCache } from '../posts/postCache';
-import { type HiddenAuthorsCache, showsContent } from '../safety/hiddenAuthors';
-import { type CommentCache, commentListKey } from './commentCache';
-import { keepCommentJson } from './json';
 import type { PostsRepository } from '../posts/repository';
 import { contentShows, postNotFound, requirePost, requireVisiblePost } from '../posts/service';
-import type { SafetyRepository } from '../safety/repository';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
+import { type HiddenAuthorsCache, showsContent } from '../safety/hiddenAuthors';
+import type { SafetyRepository } from '../safety/repository';
+import { type CommentCache, commentListKey } from './commentCache';
+import { keepCommentJson } from './json';
 import { toComment } from './mappers';
 import type { CommentListRow, CommentsRepository } from './repository';
 

@@ -16,5 +16,8 @@ const samePost = (a: PostListRow, b: PostListRow) =>
   a.creator_suspended_at === b.creator_suspended_at &&
   a.mentions === b.mentions;
 
+/** A reader's home feed pages' keys start with this: their follows change them (`followsChanged`). */
+export const homeListKey = (readerId: string) => `home|${readerId}`;
+
 export const postCache = (load: LoadRows<PostListRow>, bus: Bus, ttlMs: number): PostCache =>
   sharedRowsOnBus(sharedRows(load, { ttlMs, same: samePost }), bus, 'postCache');

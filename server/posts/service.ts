@@ -11,7 +11,7 @@ import {
   tagsError,
   usernameKey,
 } from '../../lib/validation';
-import type { CommentsRepository } from '../comments/repository';
+import type { ListPage } from '../cache/sharedRows';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
@@ -30,15 +30,14 @@ import {
 } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
+import { type HiddenAuthors, type HiddenAuthorsCache, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
 import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
 import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
 import { keepPostJson } from './json';
 import { toPost } from './mappers';
-import { type HiddenAuthors, type HiddenAuthorsCache, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
-import type { ListPage } from '../cache/sharedRows';
-import type { PostCache } from './postCache';
+import { type PostCache, homeListKey } from './postCache';
 import type { PostListRow, PostsRepository } from './repository';
 
 /** A mention notification for each user a post mentions. */
@@ -104,14 +103,13 @@ export interface PostsServiceDeps {
   data: Transactional<{
     posts: PostsRepository;
     users: UsersRepository;
-    comments: CommentsRepository;
     reactions: ReactionsRepository;
     notifications: NotificationsRepository;
     mentions: MentionsRepository;
     safety: SafetyRepository;
   }>;
   media: Pick<MediaService, 'findByUrl'>;
-  homeFeed: Pick<HomeFeed, 'page' | 'postAdded' | 'postRemoved'>;
+  homeFeed: Pick<HomeFeed, 'page' | 'ids' | 'postAdded' | 'postRemoved'>;
   imageInfos: ImageInfos;
   postCache: PostCache;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
@@ -215,7 +213,12 @@ export function postsService({
         const everyone = { key: 'everyone', feed: true, ids: posts.everyoneIds };
         return map(await cachedPage(user, page, everyone, () => posts.allPosts(user.id, page.cursor, page.limit + 1)));
       }
-      return map(await homeFeed.page(user.id, page.cursor, page.limit + 1));
+      const home = {
+        key: homeListKey(user.id),
+        feed: true,
+        ids: (after: string | null, count: number) => homeFeed.ids(user.id, after, count),
+      };
+      return map(await cachedPage(user, page, home, () => homeFeed.page(user.id, page.cursor, page.limit + 1)));
     },
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {

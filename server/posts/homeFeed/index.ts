@@ -16,6 +16,11 @@ export type HomeFeedState = FeedIndexState;
 export interface HomeFeed {
   /** The rows of a page: at most `limit` posts below `cursor` (from the newest when null). */
   page(viewerId: string, cursor: string | null, limit: number): Promise<PostListRow[]>;
+  /**
+   * The ids of at most `limit` posts below `cursor` from the index, for the post cache to keep and
+   * filter (posts deleted since may be among them); null while the index is off or loading.
+   */
+  ids(viewerId: string, cursor: string | null, limit: number): Promise<string[] | null>;
   /** A post was created (once committed). */
   postAdded(id: string, creatorId: string): void;
   /** A post was deleted (once committed). */
@@ -71,6 +76,10 @@ export function createHomeFeed(
         from = ids[ids.length - 1];
       }
     },
+    async ids(viewerId, cursor, limit) {
+      await index.sync();
+      return index.newest(viewerId, await followees.get(viewerId), cursor, limit);
+    },
     postAdded: (id, creatorId) => index.added(id, creatorId),
     postRemoved: (id) => index.removed(id),
     followsChanged: (userId) => followees.forget(userId),
@@ -105,6 +114,7 @@ export function sharedHomeFeed(feed: HomeFeed, bus: Bus): HomeFeed {
   const publish = (message: HomeFeedMessage) => bus.publish(HOME_FEED_CHANNEL, message);
   return {
     page: (viewerId, cursor, limit) => feed.page(viewerId, cursor, limit),
+    ids: (viewerId, cursor, limit) => feed.ids(viewerId, cursor, limit),
     postAdded: (id, creatorId) => publish({ added: id, creatorId }),
     postRemoved: (id) => publish({ removed: id }),
     followsChanged: (userId) => publish({ followsOf: userId }),
