@@ -209,6 +209,18 @@ describe('shared rows', () => {
     expect(db.loads.length).toBeGreaterThan(loads);
   });
 
+  it("keeps nothing with ttlMs 0: pages are the database's, rows are read every time", async () => {
+    const db = database(3);
+    const cache = sharedRows(db.load, { ttlMs: 0, same });
+    expect(cache.enabled).toBe(false);
+    expect(await readTwice(() => cache.page('ann', pageOf(db, 5)))).toBeNull();
+    const rows = await readTwice(() => cache.rows('ann', ['p003', 'p009', 'p001']));
+    expect(rows.map((row) => row.id)).toEqual(['p003', 'p001']);
+    expect(cache.shares(rows[0])).toBe(false);
+    expect(db.loads).toHaveLength(2);
+    expect(db.idLoads).toHaveLength(0);
+  });
+
   it('through the bus: a change made on one instance reaches the others', async () => {
     const bus = localBus({ warn: () => {} });
     const db = database(3);
