@@ -1,16 +1,17 @@
 /**
  * Rows as every reader shares them (posts, comments), kept in memory so that a list page is read
- * from the database once, not once per request (docs/architecture.md, "Shared rows"):
+ * from the database once, not once per request (docs/api-decisions.md, "Shared rows"):
  *
  * - a row (counts, creator, text), with each reader's own reaction to it as they were read, so
  *   one reader's page needs no other reader's statement;
  * - a list page's ids (everyone's posts, a tag's, a profile's, a post's comments), unfiltered:
  *   what a reader may not see is filtered per request, in memory (`ListPage.shows`).
  *
- * Every write that changes what a cached row or list shows tells the cache at once (through the
- * bus, on every instance); `ttlMs` bounds how long a change that no message announced (another
- * instance without Redis, a tool writing to the database) can go unseen. A read that started
- * before a change never stores what it read (`changes`, as the session cache's `forgets`).
+ * Only what is read twice within `ttlMs` is kept (`secondRead`). Every write that changes what a
+ * cached row or list shows tells the cache at once (through the bus, on every instance); `ttlMs`
+ * bounds how long a change that no message announced (another instance without Redis, a tool
+ * writing to the database) can go unseen. A read that started before a change never stores what
+ * it read (`changes`, as the session cache's `forgets`).
  */
 import type { Reaction } from '../../lib/types';
 import type { Bus } from '../instance/bus';
@@ -69,10 +70,10 @@ export interface SharedRows<Row extends ReaderRow> {
   listsChanged(prefix?: string): void;
   /** A row was added, the newest of its lists: their first pages (keys ending in `|`) hold other ids. */
   firstPagesChanged(prefix?: string): void;
-  /** False when `ttlMs` is 0: nothing is kept, and the callers ask the database as they did before. */
-  readonly enabled: boolean;
   /** A user's name, avatar or suspension changed, or an account went: rows show their creators. */
   usersChanged(): void;
+  /** False when `ttlMs` is 0: nothing is kept, and the callers ask the database as they did before. */
+  readonly enabled: boolean;
 }
 
 interface Entry<Row> {
