@@ -159,7 +159,7 @@ export function buildContext(
     commentCache.usersChanged();
   };
   const hiddenAuthors = sharedHiddenAuthors(
-    hiddenAuthorsCache((readerId) => data.safety.hiddenFrom(readerId), { ttlMs: config.postCacheMs }),
+    hiddenAuthorsCache((readerId) => data.safety.hiddenAuthorsOf(readerId), { ttlMs: config.postCacheMs }),
     bus,
   );
   const homeFeed = withHomePages(

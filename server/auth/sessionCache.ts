@@ -8,6 +8,7 @@
  * through `sharedSessionCache` and the bus (Redis), else in this process only, and then a revocation
  * made by another instance sharing the database takes effect here after `ttlMs`.
  */
+import { setBounded } from '../cache/bounded';
 import type { AuthUser } from '../domain/types';
 import type { Bus } from '../instance/bus';
 
@@ -49,8 +50,7 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
     forgets: () => forgets,
     set(token, user, tokenExpiresAtMs, nowMs, forgetsSeen = forgets) {
       if (ttlMs <= 0 || forgetsSeen !== forgets) return;
-      if (entries.size >= max && !entries.has(token)) entries.delete(entries.keys().next().value!);
-      entries.set(token, { user, until: Math.min(nowMs + ttlMs, tokenExpiresAtMs) });
+      setBounded(entries, token, { user, until: Math.min(nowMs + ttlMs, tokenExpiresAtMs) }, max);
     },
     forgetSession: (sessionId) => forgetWhere((user) => user.sessionId === sessionId),
     forgetUser: (userId, keepSessionId) =>

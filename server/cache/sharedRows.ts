@@ -15,6 +15,7 @@
  */
 import type { Reaction } from '../../lib/types';
 import type { Bus } from '../instance/bus';
+import { setBounded } from './bounded';
 
 /** What a shared row needs: its id, and the reader's reaction it was read with. */
 export interface ReaderRow {
@@ -94,12 +95,6 @@ interface ListEntry {
   /** The list ends after `ids`. */
   complete: boolean;
   until: number;
-}
-
-/** Keeps at most `max` entries: the oldest written goes first (Map keeps insertion order). */
-function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
-  map.set(key, value);
 }
 
 /** `before` when it holds the same ids as `now` (a list read again after its time): the old array stays. */
@@ -184,7 +179,7 @@ export function sharedRows<Row extends ReaderRow>(
     }
     const now = Date.now();
     const found: (Row | undefined)[] = new Array(ids.length);
-    let missing: string[] | null = null;
+    const missingAt: number[] = [];
     for (let i = 0; i < ids.length; i++) {
       const entry = known.get(ids[i]);
       if (entry && entry.until > now) {
@@ -195,14 +190,14 @@ export function sharedRows<Row extends ReaderRow>(
           continue;
         }
       }
-      (missing ??= []).push(ids[i]);
+      missingAt.push(i);
     }
-    if (missing) {
+    if (missingAt.length > 0) {
       const seen = changes;
+      const missing = missingAt.map((i) => ids[i]);
       const loaded = new Map((await load(viewerId, missing)).map((row) => [row.id, row]));
       const keep = seen === changes;
-      for (let i = 0; i < ids.length; i++) {
-        if (found[i] || !missing.includes(ids[i])) continue;
+      for (const i of missingAt) {
         const row = loaded.get(ids[i]);
         if (row) found[i] = keep && (known.has(row.id) || secondRead(row.id, now)) ? remember(viewerId, row, now) : row;
         else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows);

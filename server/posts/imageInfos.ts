@@ -4,6 +4,7 @@
  * join on `media` and no parsing of its variants for every post of every page.
  */
 import type { ImageInfo } from '../../lib/types';
+import { setBounded } from '../cache/bounded';
 import type { MediaRepository } from '../media/repository';
 import { imageInfoOf } from '../media/service';
 import type { MediaStorage } from '../media/storage';
@@ -33,8 +34,7 @@ export function imageInfoCache(
       found.set(row.id, info);
       // No WebP listed yet: an upload whose other variants another instance is still writing.
       if (!info.srcset) continue;
-      if (known.size >= max) known.delete(known.keys().next().value!);
-      known.set(row.id, info);
+      setBounded(known, row.id, info, max);
     }
     return found;
   };

@@ -4,6 +4,7 @@
  * and those the reader mutes (the feeds only). A block or mute forgets both people's sets at once,
  * on every instance through the bus; `ttlMs` bounds changes no message announced.
  */
+import { setBounded } from '../cache/bounded';
 import type { Bus } from '../instance/bus';
 
 export interface HiddenAuthors {
@@ -37,10 +38,7 @@ export function hiddenAuthorsCache(
       const muted = new Set<string>();
       for (const row of await load(readerId)) (Number(row.muted) === 1 ? muted : blocked).add(row.id);
       const fresh = { blocked, muted, until: now + ttlMs };
-      if (seen === forgets) {
-        if (known.size >= max && !known.has(readerId)) known.delete(known.keys().next().value!);
-        known.set(readerId, fresh);
-      }
+      if (seen === forgets) setBounded(known, readerId, fresh, max);
       return fresh;
     },
     forget(userId) {

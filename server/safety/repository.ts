@@ -107,7 +107,7 @@ async function isHiddenFrom(db: Queryable, viewerId: string, authorId: string): 
 }
 
 /** Everyone hidden from `readerId`: blocked either way (`muted` 0) or muted by them (`muted` 1). */
-function hiddenFrom(db: Queryable, readerId: string) {
+function hiddenAuthorsOf(db: Queryable, readerId: string) {
   const reader = unplanned(db, readerId);
   return db
     .selectFrom('blocks')
@@ -161,7 +161,7 @@ export const safetyRepository = bindQueries({
   relationsBetween,
   blockedAmong,
   isHiddenFrom,
-  hiddenFrom,
+  hiddenAuthorsOf,
   deleteFollowsBetween,
   deleteNotificationsFrom,
 });
