@@ -12,11 +12,12 @@ import { memoryLockout, redisLockout } from './auth/lockout';
 import { type PasswordResetService, passwordResetService } from './auth/passwordReset';
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
-import { sessionCache, sharedSessionCache } from './auth/sessionCache';
+import { sessionCache } from './auth/sessionCache';
 import { type SessionsService, sessionsService } from './auth/sessions';
 import { accessTokens } from './auth/tokens';
 import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
 import { twoFactorRepository } from './auth/twoFactorRepository';
+import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './cache/invalidation';
 import { type CommentCache, commentCache as createCommentCache } from './comments/commentCache';
 import { commentsByIds, commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
@@ -24,6 +25,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
+import { type DomainEvents, domainEvents } from './events/domainEvents';
 import { type Bus, localBus, redisBus } from './instance/bus';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
@@ -37,16 +39,16 @@ import { type ModerationService, moderationService } from './moderation/service'
 import { notificationsRepository } from './notifications/repository';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
-import { type HomeFeed, createHomeFeed, sharedHomeFeed } from './posts/homeFeed';
+import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
 import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
-import { type PostCache, postCache as createPostCache, homeListKey } from './posts/postCache';
+import { type PostCache, postCache as createPostCache } from './posts/postCache';
 import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
 import { reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
 import { type AccountExport, accountExport } from './users/export';
-import { type HiddenAuthorsCache, hiddenAuthorsCache, sharedHiddenAuthors } from './safety/hiddenAuthors';
+import { type HiddenAuthorsCache, hiddenAuthorsCache } from './safety/hiddenAuthors';
 import { safetyRepository } from './safety/repository';
 import { type SafetyService, safetyService } from './safety/service';
 import { usersRepository } from './users/repository';
@@ -88,14 +90,14 @@ export interface AppContext {
   postCache: PostCache;
   /** Comments and comment pages, the same way (`comments/commentCache.ts`). */
   commentCache: CommentCache;
-  /** Tells both that users' names, avatars or suspensions changed. */
-  creatorsChanged(): void;
   /** Each reader's blocked and muted people, for the cached lists. */
   hiddenAuthors: HiddenAuthorsCache;
   /** Post images' details by media id, worked out once per process (every post list uses them). */
   imageInfos: ImageInfos;
-  /** Messages to every instance's caches and streams (through Redis when several run). */
+  /** Messages between instances (through Redis when several run). */
   bus: Bus;
+  /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
+  events: DomainEvents;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
   start(): void;
   /** Stops it, and waits for uploads' deferred writes, before the database closes. */
@@ -118,25 +120,6 @@ const repositories = (db: Queryable) => ({
   moderation: moderationRepository(db),
 });
 
-/** `feed` whose follow changes also forget the reader's cached home pages (`homeListKey`). */
-function withHomePages(feed: HomeFeed, postCache: PostCache): HomeFeed {
-  return {
-    page: feed.page,
-    ids: feed.ids,
-    postAdded: feed.postAdded,
-    postRemoved: feed.postRemoved,
-    followsChanged(userId) {
-      feed.followsChanged(userId);
-      postCache.listsChanged(`${homeListKey(userId)}|`);
-    },
-    start: feed.start,
-    close: feed.close,
-    get state() {
-      return feed.state;
-    },
-  };
-}
-
 export function buildContext(
   config: Config,
   db: Db,
@@ -144,35 +127,32 @@ export function buildContext(
   log: Log,
   /** Shared counters (wrong sign-in guesses) when several instances run; else kept in this process. */
   redis: Redis | null = null,
+  /** What each event makes the caches forget; tests pass a table with a line taken out. */
+  invalidation: InvalidationTable = INVALIDATION,
 ): AppContext {
   const data = transactional(db.kysely, repositories);
   const bus = redis ? redisBus(redis, log) : localBus(log);
-  // Caches whose changes every instance must see at once: their forgets travel on the bus.
-  const postCache = createPostCache((viewerId, ids) => postsByIds(db.kysely, viewerId, ids), bus, config.postCacheMs);
+  const events = domainEvents(bus);
+  const postCache = createPostCache((viewerId, ids) => postsByIds(db.kysely, viewerId, ids), config.postCacheMs);
   const commentCache = createCommentCache(
     (viewerId, ids) => commentsByIds(db.kysely, viewerId, ids),
-    bus,
     config.postCacheMs,
   );
-  const creatorsChanged = () => {
-    postCache.usersChanged();
-    commentCache.usersChanged();
-  };
-  const hiddenAuthors = sharedHiddenAuthors(
-    hiddenAuthorsCache((readerId) => data.safety.hiddenAuthorsOf(readerId), { ttlMs: config.postCacheMs }),
-    bus,
-  );
-  const homeFeed = withHomePages(
-    sharedHomeFeed(
-      createHomeFeed(db.kysely, {
-        maxPosts: config.feedIndexMaxPosts,
-        syncMs: config.homeFeedSyncMs,
-        postsByIds: postCache.rows,
-        onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
-      }),
-      bus,
-    ),
-    postCache,
+  const hiddenAuthors = hiddenAuthorsCache((readerId) => data.safety.hiddenAuthorsOf(readerId), {
+    ttlMs: config.postCacheMs,
+  });
+  const homeFeed = createHomeFeed(db.kysely, {
+    maxPosts: config.feedIndexMaxPosts,
+    syncMs: config.homeFeedSyncMs,
+    postsByIds: postCache.rows,
+    onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
+  });
+  const checked = sessionCache({ ttlMs: config.sessionCacheMs });
+  // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
+  invalidateOnEvents(
+    events,
+    { posts: postCache, comments: commentCache, hiddenPeople: hiddenAuthors, homeFeed, sessions: checked },
+    invalidation,
   );
   const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
@@ -191,7 +171,6 @@ export function buildContext(
   const emailVerification = emailVerificationService({ data, outbox, mailer, site });
   const lockoutOf = (maxFailures: number) =>
     redis ? redisLockout(redis, { maxFailures }) : memoryLockout({ maxFailures });
-  const checked = sharedSessionCache(sessionCache({ ttlMs: config.sessionCacheMs }), bus);
   const twoFactor = twoFactorService({
     data,
     serverSecret: config.jwtSecret,
@@ -207,18 +186,18 @@ export function buildContext(
     devices: deviceCookies(config.jwtSecret),
     emailVerification,
     twoFactor,
+    publish: events.publish,
   });
-  // The streams read through the service, and the service announces through the streams.
-  const notifications = notificationsService({ data, announce: (nudges) => streams.announce(nudges) });
+  const { publish } = events;
+  const notifications = notificationsService({ data, publish });
   const streams = notificationStreams({
-    bus,
+    events,
     find: notifications.find,
     missed: notifications.missed,
     unread: notifications.unreadOf,
     heartbeatMs: config.sseHeartbeatMs,
     log,
   });
-  const announce = streams.announce;
   const sweeper =
     config.unusedMediaGraceHours > 0
       ? unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
@@ -230,7 +209,7 @@ export function buildContext(
         })
       : null;
 
-  const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, announce });
+  const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, publish });
   const posts = postsService({
     data,
     media,
@@ -239,7 +218,7 @@ export function buildContext(
     postCache,
     hiddenAuthors,
     commentsPage: comments.visiblePage,
-    announce,
+    publish,
   });
 
   return {
@@ -247,43 +226,34 @@ export function buildContext(
     db,
     storage,
     auth,
-    passwordReset: passwordResetService({ data, auth, outbox, mailer, site }),
+    passwordReset: passwordResetService({ data, publish, outbox, mailer, site }),
     emailVerification,
     outbox,
     media,
     homeFeed,
     postCache,
     commentCache,
-    creatorsChanged,
     hiddenAuthors,
     imageInfos,
     bus,
+    events,
     notifications,
     notificationStreams: streams,
-    sessions: sessionsService({ sessions: data.sessions, checked }),
+    sessions: sessionsService({ sessions: data.sessions, publish }),
     twoFactor,
-    users: usersService({ data, auth, emailVerification, media, homeFeed, creatorsChanged, announce }),
-    safety: safetyService({ data, homeFeed, hiddenAuthors, announce }),
+    users: usersService({ data, auth, emailVerification, media, publish }),
+    safety: safetyService({ data, publish }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({
       data,
       storage,
-      homeFeed,
-      creatorsChanged,
-      auth,
       twoFactor,
-      announce,
+      publish,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
     }),
     posts,
     comments,
-    moderation: moderationService({
-      data,
-      posts,
-      comments,
-      forgetUser: auth.forgetUser,
-      creatorsChanged,
-    }),
+    moderation: moderationService({ data, posts, comments, publish }),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();

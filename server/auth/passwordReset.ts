@@ -7,6 +7,7 @@ import { emailError, passwordError } from '../../lib/validation';
 import type { Transactional } from '../db/repository';
 import { InvalidError } from '../domain/errors';
 import { nowIso } from '../domain/ids';
+import type { PublishEvent } from '../events/domainEvents';
 import type { Mailer } from '../mail/mailer';
 import { type Site, mails } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
@@ -20,20 +21,19 @@ import {
 } from './emailTokens';
 import { hashPassword } from './passwords';
 import type { SessionsRepository } from './repository';
-import type { AuthService } from './service';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export interface PasswordResetDeps {
   data: Transactional<{ users: UsersRepository; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
-  /** Forgets the process's cached sessions of a user whose sessions were revoked. */
-  auth: Pick<AuthService, 'forgetUser'>;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
   outbox: Outbox;
   mailer: Mailer;
   site: Site;
 }
 
-export function passwordResetService({ data, auth, outbox, mailer, site }: PasswordResetDeps) {
+export function passwordResetService({ data, publish, outbox, mailer, site }: PasswordResetDeps) {
   return {
     /**
      * Answers at once, the same way whether or not the address has an account: the lookup, the
@@ -88,7 +88,7 @@ export function passwordResetService({ data, auth, outbox, mailer, site }: Passw
         return row;
       });
       if (!user) throw invalidLink();
-      auth.forgetUser(user.id);
+      publish({ type: 'SessionsRevoked', userId: user.id });
       outbox.enqueue(() => mailer.send(mails.passwordChanged(site, user.email)));
     },
   };

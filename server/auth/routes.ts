@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
       schema: { tags: ['auth'], response: { 200: successSchema } },
     },
     async (request, reply) => {
-      await auth.logout(request.cookies[REFRESH_COOKIE], request.user?.sessionId ?? null);
+      await auth.logout(request.cookies[REFRESH_COOKIE], request.user ?? null);
       clearSessionCookies(reply, config.secureCookies);
       return { success: true };
     },

@@ -4,6 +4,7 @@ import { TEXTS } from '../../lib/texts';
 import { emailError, normalizeUsername, passwordError, usernameError, usernameKey } from '../../lib/validation';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
+import type { PublishEvent } from '../events/domainEvents';
 import { ConflictError, InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
@@ -39,8 +40,10 @@ const unauthorized = (message = 'Session expired, please sign in again') =>
 export interface AuthServiceDeps {
   data: Transactional<{ users: UsersRepository; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
   tokens: AccessTokens;
-  /** Access tokens this process has recently checked. */
-  checked: SessionCache;
+  /** Access tokens this process has recently checked (revocations reach it through `publish`). */
+  checked: Pick<SessionCache, 'get' | 'set' | 'forgets'>;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
   refreshReuseGraceMs: number;
   /** Wrong guesses per account, or per known device (`devices`). */
   lockout: Lockout;
@@ -55,6 +58,7 @@ export function authService({
   data,
   tokens,
   checked,
+  publish,
   refreshReuseGraceMs,
   lockout,
   devices,
@@ -63,9 +67,9 @@ export function authService({
 }: AuthServiceDeps) {
   const { users, sessions } = data;
 
-  async function revoke(sessionId: string, now: string): Promise<void> {
-    await sessions.revokeSession(sessionId, now);
-    checked.forgetSession(sessionId);
+  async function revoke(session: { userId: string; sessionId: string }, now: string): Promise<void> {
+    await sessions.revokeSession(session.sessionId, now);
+    publish({ type: 'SessionRevoked', ...session });
   }
 
   async function issueSession(userId: string, userAgent: string | null): Promise<IssuedTokens> {
@@ -199,19 +203,19 @@ export function authService({
       if (!won) {
         const usedAt = found.used_at ?? now;
         const withinGrace = Date.now() - Date.parse(usedAt) < refreshReuseGraceMs;
-        if (!withinGrace) await revoke(found.session_id, now);
+        if (!withinGrace) await revoke({ userId: found.user_id, sessionId: found.session_id }, now);
         throw unauthorized('Refresh token was already used');
       }
       return { access: tokens.sign({ userId: found.user_id, sessionId: found.session_id }), refresh };
     },
 
-    async logout(refreshToken: string | undefined, accessSessionId: string | null): Promise<void> {
+    async logout(refreshToken: string | undefined, accessUser: AuthUser | null): Promise<void> {
       const now = nowIso();
       if (refreshToken) {
         const found = await sessions.findRefreshToken(hashRefreshToken(refreshToken));
-        if (found) await revoke(found.session_id, now);
+        if (found) await revoke({ userId: found.user_id, sessionId: found.session_id }, now);
       }
-      if (accessSessionId) await revoke(accessSessionId, now);
+      if (accessUser) await revoke({ userId: accessUser.id, sessionId: accessUser.sessionId }, now);
     },
 
     /** The user behind an access token, or null when the token or its session is not valid. */
@@ -233,14 +237,8 @@ export function authService({
     /** After a password change: every other session of the user is revoked. */
     async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
       await sessions.revokeUserSessions(userId, nowIso(), keepSessionId);
-      checked.forgetUser(userId, keepSessionId);
+      publish({ type: 'SessionsRevoked', userId, keptSessionId: keepSessionId });
     },
-
-    /** A deleted account: its sessions are gone with its rows, and from this process's cache now. */
-    forgetDeletedUser: (userId: string) => checked.forgetUser(userId),
-
-    /** The user's name or role changed: look their sessions up again. */
-    forgetUser: (userId: string) => checked.forgetUser(userId),
   };
 }
 

@@ -4,13 +4,12 @@
  * (docs/benchmarks.md#caches-and-statements).
  *
  * Only an exact token string that passed both checks is ever found here. Revocations (logout,
- * refresh-token theft, a password change) and renames forget the entries at once: on every instance
- * through `sharedSessionCache` and the bus (Redis), else in this process only, and then a revocation
- * made by another instance sharing the database takes effect here after `ttlMs`.
+ * refresh-token theft, a password change), renames and role changes forget the entries at once: on
+ * every instance through the events (`cache/invalidation.ts`) when Redis carries them, else in this
+ * process only, and then a revocation made by another instance takes effect here after `ttlMs`.
  */
 import { setBounded } from '../cache/bounded';
 import type { AuthUser } from '../domain/types';
-import type { Bus } from '../instance/bus';
 
 export interface SessionCache {
   get(token: string, nowMs: number): AuthUser | undefined;
@@ -55,34 +54,5 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
     forgetSession: (sessionId) => forgetWhere((user) => user.sessionId === sessionId),
     forgetUser: (userId, keepSessionId) =>
       forgetWhere((user) => user.id === userId && user.sessionId !== keepSessionId),
-  };
-}
-
-/** The bus channel of revocations and renames. */
-const SESSIONS_CHANNEL = 'sessions';
-
-type SessionsMessage = { sessionId: string } | { userId: string; keepSessionId?: string };
-
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-
-/**
- * `cache` whose forgets go through `bus`: published once, applied by every instance's cache (this
- * one's at once, synchronously). Reads and writes stay local.
- */
-export function sharedSessionCache(cache: SessionCache, bus: Bus): SessionCache {
-  bus.subscribe(SESSIONS_CHANNEL, (raw) => {
-    if (typeof raw !== 'object' || raw === null) return;
-    const message = raw as Partial<Record<'sessionId' | 'userId' | 'keepSessionId', unknown>>;
-    if (isText(message.sessionId)) cache.forgetSession(message.sessionId);
-    else if (isText(message.userId))
-      cache.forgetUser(message.userId, isText(message.keepSessionId) ? message.keepSessionId : undefined);
-  });
-  const publish = (message: SessionsMessage) => bus.publish(SESSIONS_CHANNEL, message);
-  return {
-    get: cache.get,
-    forgets: cache.forgets,
-    set: cache.set,
-    forgetSession: (sessionId) => publish({ sessionId }),
-    forgetUser: (userId, keepSessionId) => publish(keepSessionId ? { userId, keepSessionId } : { userId }),
   };
 }

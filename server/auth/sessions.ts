@@ -4,9 +4,9 @@ import { InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { SessionsRepository } from './repository';
-import type { SessionCache } from './sessionCache';
+import type { PublishEvent } from '../events/domainEvents';
 
-export function sessionsService({ sessions, checked }: { sessions: SessionsRepository; checked: SessionCache }) {
+export function sessionsService({ sessions, publish }: { sessions: SessionsRepository; publish: PublishEvent }) {
   return {
     async list(user: AuthUser): Promise<SessionInfo[]> {
       const rows = await sessions.listLiveSessions(user.id, nowIso());
@@ -19,18 +19,18 @@ export function sessionsService({ sessions, checked }: { sessions: SessionsRepos
       }));
     },
 
-    /** Revokes one of the user's sessions at once (this process's cache too); 404 for anyone else's. */
+    /** Revokes one of the user's sessions at once (every instance's cache too); 404 for anyone else's. */
     async revoke(user: AuthUser, sessionId: string): Promise<void> {
       if (!isUuid(sessionId)) throw new InvalidError('Session id must be a UUID', 'ValidationError');
       if (!(await sessions.revokeOwnSession(user.id, sessionId, nowIso())))
         throw new NotFoundError('Session not found', 'SessionNotFound');
-      checked.forgetSession(sessionId);
+      publish({ type: 'SessionRevoked', userId: user.id, sessionId });
     },
 
     /** "Sign out everywhere else": every session of the user but this one. */
     async revokeOthers(user: AuthUser): Promise<void> {
       await sessions.revokeUserSessions(user.id, nowIso(), user.sessionId);
-      checked.forgetUser(user.id, user.sessionId);
+      publish({ type: 'SessionsRevoked', userId: user.id, keptSessionId: user.sessionId });
     },
   };
 }

@@ -8,13 +8,12 @@
  *   what a reader may not see is filtered per request, in memory (`ListPage.shows`).
  *
  * Only what is read twice within `ttlMs` is kept (`secondRead`). Every write that changes what a
- * cached row or list shows tells the cache at once (through the bus, on every instance); `ttlMs`
- * bounds how long a change that no message announced (another instance without Redis, a tool
- * writing to the database) can go unseen. A read that started before a change never stores what
+ * cached row or list shows makes the cache forget it at once, on every instance (the events and
+ * their table, `invalidation.ts`); `ttlMs` bounds how long a change no event carried (another
+ * instance without Redis, a tool writing to the database) can go unseen. A read that started before a change never stores what
  * it read (`changes`, as the session cache's `forgets`).
  */
 import type { Reaction } from '../../lib/types';
-import type { Bus } from '../instance/bus';
 import { setBounded } from './bounded';
 
 /** What a shared row needs: its id, and the reader's reaction it was read with. */
@@ -276,40 +275,5 @@ export function sharedRows<Row extends ReaderRow>(
       forget(known, [...known.keys()]);
       forget(lists, [...lists.keys()]);
     },
-  };
-}
-
-type SharedRowsMessage =
-  { changed: string } | { removed: string } | { lists: string } | { firstPages: string } | { users: true };
-
-/**
- * `cache` whose changes go through `bus` on `channel`: published once, applied by every instance's
- * cache (this one's at once, synchronously).
- */
-export function sharedRowsOnBus<Row extends ReaderRow>(
-  cache: SharedRows<Row>,
-  bus: Bus,
-  channel: string,
-): SharedRows<Row> {
-  bus.subscribe(channel, (raw) => {
-    if (typeof raw !== 'object' || raw === null) return;
-    const message = raw as Partial<Record<'changed' | 'removed' | 'lists' | 'firstPages' | 'users', unknown>>;
-    if (typeof message.changed === 'string') cache.changed(message.changed);
-    else if (typeof message.removed === 'string') cache.removed(message.removed);
-    else if (typeof message.lists === 'string') cache.listsChanged(message.lists);
-    else if (typeof message.firstPages === 'string') cache.firstPagesChanged(message.firstPages);
-    else if (message.users === true) cache.usersChanged();
-  });
-  const publish = (message: SharedRowsMessage) => bus.publish(channel, message);
-  return {
-    rows: cache.rows,
-    page: cache.page,
-    shares: cache.shares,
-    changed: (id) => publish({ changed: id }),
-    removed: (id) => publish({ removed: id }),
-    listsChanged: (prefix = '') => publish({ lists: prefix }),
-    firstPagesChanged: (prefix = '') => publish({ firstPages: prefix }),
-    usersChanged: () => publish({ users: true }),
-    enabled: cache.enabled,
   };
 }

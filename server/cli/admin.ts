@@ -1,9 +1,9 @@
 /** `npm run admin -- grant <username>` / `revoke <username>`: changes a user's role. */
 import { Redis } from 'ioredis';
-import { sessionCache, sharedSessionCache } from '../auth/sessionCache';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { domainEvents } from '../events/domainEvents';
 import { redisBus } from '../instance/bus';
 import { usersRepository } from '../users/repository';
 
@@ -13,11 +13,11 @@ if ((command !== 'grant' && command !== 'revoke') || !username) {
   process.exit(2);
 }
 
-/** The running instances look the user's sessions up again, and so see the new role at once. */
-async function forgetEverywhere(redisUrl: string, userId: string): Promise<void> {
+/** The running instances hear of it: they look the user's sessions up again, and see the new role at once. */
+async function publishRoleChanged(redisUrl: string, userId: string): Promise<void> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const bus = redisBus(redis, { warn: (obj, message) => console.warn(message ?? '', obj) });
-  sharedSessionCache(sessionCache({ ttlMs: 0 }), bus).forgetUser(userId);
+  domainEvents(bus).publish({ type: 'UserRoleChanged', userId });
   await bus.close();
   // QUIT is answered after the PUBLISH sent before it.
   await redis.quit();
@@ -36,7 +36,7 @@ try {
     const role = command === 'grant' ? 'admin' : 'member';
     await users.updateUser(user.id, { role, updated_at: new Date().toISOString() });
     console.log(`${user.username} is now ${role === 'admin' ? 'an admin' : 'a member'}.`);
-    if (config.redisUrl) await forgetEverywhere(config.redisUrl, user.id);
+    if (config.redisUrl) await publishRoleChanged(config.redisUrl, user.id);
   }
 } finally {
   await db.close();

@@ -7,15 +7,9 @@ import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import { mentionedUsers } from '../mentions/names';
 import type { MentionsRepository } from '../mentions/repository';
-import {
-  type NotificationNudge,
-  type NotifiedAction,
-  likeChange,
-  notify,
-  notifyEach,
-  unnotified,
-  unnotify,
-} from '../notifications/notify';
+import type { PublishEvent } from '../events/domainEvents';
+import { unreadFellFor } from '../events/events';
+import { type NotifiedAction, likeChange, notify, notifyEach, withdrawUnread } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { PostCache } from '../posts/postCache';
 import type { PostsRepository } from '../posts/repository';
@@ -40,14 +34,14 @@ export interface CommentsServiceDeps {
     safety: SafetyRepository;
   }>;
   /** A post shows how many comments it has; a page of comments needs its post visible. */
-  postCache: Pick<PostCache, 'changed' | 'rows'>;
-  commentCache: CommentCache;
+  postCache: Pick<PostCache, 'rows'>;
+  commentCache: Pick<CommentCache, 'page' | 'shares' | 'enabled'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
-  /** Tells the streams about notifications written or removed once their transaction has committed. */
-  announce: NotificationNudge;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
 }
 
-export function commentsService({ data, postCache, commentCache, hiddenAuthors, announce }: CommentsServiceDeps) {
+export function commentsService({ data, postCache, commentCache, hiddenAuthors, publish }: CommentsServiceDeps) {
   const { comments, posts } = data;
   // A row the comment cache shares is read by many requests: its Comment is made once (and its JSON).
   const shared = new WeakMap<CommentListRow, Comment>();
@@ -117,9 +111,7 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
         // Read before the commit: right after it, a delete of the post waiting on its lock takes the comment too.
         return { notified, row: (await trx.comments.findComment(user.id, id))! };
       });
-      postCache.changed(postId);
-      commentCache.firstPagesChanged(commentListKey(postId));
-      announce(notified);
+      publish({ type: 'CommentAdded', postId, commentId: id, creatorId: user.id, notifications: notified });
       return toComment(row);
     },
 
@@ -138,9 +130,7 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
         await trx.posts.addToCommentsCount(postId, -1);
         return recipients;
       });
-      postCache.changed(postId);
-      commentCache.removed(commentId);
-      announce(unnotified(recipients));
+      publish({ type: 'CommentDeleted', postId, commentId, notifications: unreadFellFor(recipients) });
       return { commentId };
     },
 
@@ -154,19 +144,24 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
       await requireVisiblePost(data, user.id, postId);
       const comment = await comments.findComment(user.id, commentId);
       if (!comment || comment.post_id !== postId) throw commentNotFound();
-      const { counts, nudge } = await data.transaction(async (trx) => {
+      const { counts, notified } = await data.transaction(async (trx) => {
         const counts = await trx.reactions.toggle(COMMENT_REACTIONS, commentId, user.id, kind);
         const change = counts && likeChange(kind, counts.myReaction);
-        if (!change) return { counts, nudge: null };
+        if (!change) return { counts, notified: null };
         const action = { type: 'commentLike', userId: comment.user_id, actorId: user.id } as const;
         if (change === 'removed')
-          return { counts, nudge: await unnotify(trx.notifications, { ...action, subjectId: commentId }) };
-        return { counts, nudge: await notify(trx.notifications, { ...action, postId, commentId }) };
+          return { counts, notified: await withdrawUnread(trx.notifications, { ...action, subjectId: commentId }) };
+        return { counts, notified: await notify(trx.notifications, { ...action, postId, commentId }) };
       });
       if (!counts) throw commentNotFound();
-      commentCache.changed(commentId);
       // The new like's notification, or the unread one taken back: the streams hear of either.
-      if (nudge) announce([nudge]);
+      publish({
+        type: 'CommentReacted',
+        postId,
+        commentId,
+        userId: user.id,
+        notifications: notified ? [notified] : [],
+      });
       return { commentId, ...counts };
     },
   };

@@ -19,6 +19,7 @@ import type { Transactional } from '../db/repository';
 import type { AdminAction } from '../db/schema';
 import type { SessionsRepository } from '../auth/repository';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
+import type { PublishEvent } from '../events/domainEvents';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { PostsRepository } from '../posts/repository';
@@ -68,10 +69,8 @@ export interface ModerationServiceDeps {
   /** removeContent goes through the services that own the content (counters, feed, cascades). */
   posts: Pick<PostsService, 'remove'>;
   comments: Pick<CommentsService, 'remove'>;
-  /** Forgets a suspended user's cached sessions on every instance. */
-  forgetUser: (userId: string) => void;
-  /** A suspension hides the user's posts and comments, which the caches show until told. */
-  creatorsChanged: () => void;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
 }
 
 interface Target {
@@ -83,7 +82,7 @@ interface Target {
   postId?: string;
 }
 
-export function moderationService({ data, posts, comments, forgetUser, creatorsChanged }: ModerationServiceDeps) {
+export function moderationService({ data, posts, comments, publish }: ModerationServiceDeps) {
   const { moderation } = data;
 
   const label = (text: string) => (text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text);
@@ -305,10 +304,7 @@ export function moderationService({ data, posts, comments, forgetUser, creatorsC
         } else await trx.moderation.insertLog(logEntry(admin, action, target, note, now));
         return suspended;
       });
-      if (suspended && author) {
-        forgetUser(author.id);
-        creatorsChanged();
-      }
+      if (suspended && author) publish({ type: 'UserSuspended', userId: author.id });
       return reportById(report.id);
     },
 
@@ -324,8 +320,7 @@ export function moderationService({ data, posts, comments, forgetUser, creatorsC
         const subject = { type: 'user' as const, id: user.id, authorId: user.id, label: user.username };
         await trx.moderation.insertLog(logEntry(admin, 'suspendUser', subject, note, now));
       });
-      forgetUser(user.id);
-      creatorsChanged();
+      publish({ type: 'UserSuspended', userId: user.id });
       return lookupUser(user.username);
     },
 
@@ -339,7 +334,7 @@ export function moderationService({ data, posts, comments, forgetUser, creatorsC
         const subject = { type: 'user' as const, id: user.id, authorId: user.id, label: user.username };
         await trx.moderation.insertLog(logEntry(admin, 'unsuspendUser', subject, note, nowIso()));
       });
-      creatorsChanged();
+      publish({ type: 'UserUnsuspended', userId: user.id });
       return lookupUser(user.username);
     },
 

@@ -1,12 +1,13 @@
 /**
  * What the posts, comments and users services call inside an action's transaction: the
  * notification is written (or taken back) with the action or not at all. Once the transaction
- * commits, the service hands what it wrote or removed to `NotificationNudge`, which tells every
- * instance's streams.
+ * commits, the service's event carries what was written or removed (`NotificationChange`), and
+ * every instance's streams hear of it.
  */
 import type { Reaction } from '../../lib/types';
 import type { NotificationType } from '../db/schema';
 import { newId, nowIso } from '../domain/ids';
+import type { NotificationWritten, UnreadFell } from '../events/events';
 import type { NotificationsRepository } from './repository';
 
 export interface NotifiedAction {
@@ -19,31 +20,6 @@ export interface NotifiedAction {
   commentId?: string;
 }
 
-/** A notification written: the bus carries these ids, never the row. */
-export interface Notified {
-  userId: string;
-  notificationId: string;
-}
-
-/**
- * Unread notifications of this user were removed (a like taken back, a deleted post, a block...)
- * or marked read: their streams are sent the new unread count, which each instance reads for itself.
- */
-export interface Unnotified {
-  userId: string;
-  removed: true;
-}
-
-/** What a committed transaction did to someone's notifications. */
-export type Nudge = Notified | Unnotified;
-
-/** Publishes the nudges for notifications whose transaction has committed. */
-export type NotificationNudge = (nudges: readonly Nudge[]) => void;
-
-/** Users whose unread notifications were removed, each once. */
-export const unnotified = (userIds: Iterable<string>): Unnotified[] =>
-  [...new Set(userIds)].map((userId) => ({ userId, removed: true }));
-
 /**
  * Writes the notification, unless the actor is its user, the same action notified them before, or
  * the user does not hear of the actor (a block either way, a mute).
@@ -51,7 +27,7 @@ export const unnotified = (userIds: Iterable<string>): Unnotified[] =>
 export async function notify(
   notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced'>,
   action: NotifiedAction,
-): Promise<Notified | null> {
+): Promise<NotificationWritten | null> {
   if (action.userId === action.actorId) return null;
   if (await notifications.isSilenced(action.userId, action.actorId)) return null;
   const id = newId();
@@ -71,8 +47,8 @@ export async function notify(
 export async function notifyEach(
   notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced'>,
   actions: NotifiedAction[],
-): Promise<Notified[]> {
-  const written: Notified[] = [];
+): Promise<NotificationWritten[]> {
+  const written: NotificationWritten[] = [];
   for (const action of actions) {
     const one = await notify(notifications, action);
     if (one) written.push(one);
@@ -81,11 +57,11 @@ export async function notifyEach(
 }
 
 /** An undone action (a like taken back, an unfollow) takes its notification back while unread. */
-export async function unnotify(
+export async function withdrawUnread(
   notifications: Pick<NotificationsRepository, 'removeUnread'>,
   action: { userId: string; type: NotificationType; actorId: string; subjectId: string },
-): Promise<Unnotified | null> {
-  return (await notifications.removeUnread(action)) ? { userId: action.userId, removed: true } : null;
+): Promise<UnreadFell | null> {
+  return (await notifications.removeUnread(action)) ? { userId: action.userId, unreadFell: true } : null;
 }
 
 /**

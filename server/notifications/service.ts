@@ -4,8 +4,9 @@ import type { Transactional } from '../db/repository';
 import { InvalidError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
+import type { PublishEvent } from '../events/domainEvents';
+import { unreadFellFor } from '../events/events';
 import { toNotification } from './mappers';
-import type { NotificationNudge } from './notify';
 import type { NotificationsRepository } from './repository';
 
 /** Most notifications a reconnecting stream is sent; a client away longer reloads the list. */
@@ -14,10 +15,10 @@ export const STREAM_REPLAY_MAX = 100;
 export interface NotificationsServiceDeps {
   data: Transactional<{ notifications: NotificationsRepository }>;
   /** Tells the user's streams (other tabs, other instances) the count left after marking read. */
-  announce: NotificationNudge;
+  publish: PublishEvent;
 }
 
-export function notificationsService({ data, announce }: NotificationsServiceDeps) {
+export function notificationsService({ data, publish }: NotificationsServiceDeps) {
   const { notifications } = data;
   return {
     async list(user: AuthUser, page: Page): Promise<AppNotification[]> {
@@ -38,7 +39,7 @@ export function notificationsService({ data, announce }: NotificationsServiceDep
       if (upTo !== undefined && upTo !== null && !isUuid(upTo))
         throw new InvalidError('upTo must be the id of a notification', 'InvalidNotification');
       await notifications.markRead(user.id, (upTo as string | null | undefined) ?? null, nowIso());
-      announce([{ userId: user.id, removed: true }]);
+      publish({ type: 'NotificationsRead', userId: user.id, notifications: unreadFellFor([user.id]) });
       return { count: await notifications.unreadCount(user.id) };
     },
 

@@ -1,22 +1,15 @@
 /**
- * The open notification streams of this process (Server-Sent Events), by user. A notification
- * written anywhere is announced on the bus by id; the instance holding that user's streams reads
- * it once and writes it to each. Unread ones removed (a like taken back, a deleted post, a block)
- * are announced by user: that instance reads the unread count and writes it as an `unread` event.
- * One user's nudges are read and written in the order they came, so a count read after a removal
+ * The open notification streams of this process (Server-Sent Events), by user. Every event carries
+ * the notifications its write changed (`NotificationChange`): for a user with streams here, a
+ * written one is read once by id and sent to each stream; when unread ones went (a like taken
+ * back, a deleted post, a block, a read), the unread count is read and sent as an `unread` event.
+ * One user's changes are read and written in the order they came, so a count read after a removal
  * never goes out before a notification read before it. One timer writes every stream's heartbeat.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppNotification } from '../../lib/types';
-import { isUuid } from '../domain/ids';
-import type { Bus } from '../instance/bus';
-import type { Nudge } from './notify';
-
-/**
- * The bus channel of notification nudges: `{ userId, notificationId }` for one written,
- * `{ userId, removed: true }` when unread ones were removed.
- */
-export const NOTIFICATIONS_CHANNEL = 'notifications';
+import type { DomainEvents } from '../events/domainEvents';
+import type { NotificationChange } from '../events/events';
 
 /** Open streams one user may hold in a process: a tab each is plenty; more is a leak or abuse. */
 export const STREAMS_PER_USER_MAX = 32;
@@ -25,7 +18,7 @@ export const STREAMS_PER_USER_MAX = 32;
 const MAX_PENDING_BYTES = 1 << 20;
 
 export interface NotificationStreamsDeps {
-  bus: Pick<Bus, 'publish' | 'subscribe'>;
+  events: Pick<DomainEvents, 'subscribe'>;
   find(userId: string, id: string): Promise<AppNotification | null>;
   missed(userId: string, afterId: string): Promise<AppNotification[]>;
   /** The user's unread count, as `GET /api/notifications/unread` answers it. */
@@ -45,9 +38,9 @@ interface Stream {
   waiting: StreamEvent[] | null;
 }
 
-export function notificationStreams({ bus, find, missed, unread, heartbeatMs, log }: NotificationStreamsDeps) {
+export function notificationStreams({ events, find, missed, unread, heartbeatMs, log }: NotificationStreamsDeps) {
   const byUser = new Map<string, Set<Stream>>();
-  /** Per user, the end of the nudges being read: the next one waits for it. */
+  /** Per user, the end of the changes being read: the next one waits for it. */
   const turns = new Map<string, Promise<void>>();
   let count = 0;
   let heartbeat: NodeJS.Timeout | null = null;
@@ -74,21 +67,21 @@ export function notificationStreams({ bus, find, missed, unread, heartbeatMs, lo
     }
   }
 
-  async function deliver(nudge: Nudge): Promise<void> {
-    if (!byUser.has(nudge.userId)) return;
-    if ('removed' in nudge) {
-      send(nudge.userId, { unread: await unread(nudge.userId) });
+  async function deliver(change: NotificationChange): Promise<void> {
+    if (!byUser.has(change.userId)) return;
+    if ('unreadFell' in change) {
+      send(change.userId, { unread: await unread(change.userId) });
       return;
     }
-    const notification = await find(nudge.userId, nudge.notificationId);
-    if (notification) send(nudge.userId, { notification });
+    const notification = await find(change.userId, change.notificationId);
+    if (notification) send(change.userId, { notification });
   }
 
-  /** Reads and writes the user's nudges one after the other, in the order they came. */
-  function inTurn(nudge: Nudge): void {
-    const { userId } = nudge;
+  /** Reads and writes the user's changes one after the other, in the order they came. */
+  function inTurn(change: NotificationChange): void {
+    const { userId } = change;
     const turn = (turns.get(userId) ?? Promise.resolve())
-      .then(() => deliver(nudge))
+      .then(() => deliver(change))
       .catch((error: unknown) => log.warn({ err: error }, 'Reading a notification for its streams failed'));
     turns.set(userId, turn);
     void turn.then(() => {
@@ -96,12 +89,9 @@ export function notificationStreams({ bus, find, missed, unread, heartbeatMs, lo
     });
   }
 
-  const unsubscribe = bus.subscribe(NOTIFICATIONS_CHANNEL, (message) => {
-    const { userId, notificationId, removed } = (message ?? {}) as Record<string, unknown>;
+  const unsubscribe = events.subscribe((event) => {
     // Only a user with streams here costs a read.
-    if (typeof userId !== 'string' || !byUser.has(userId)) return;
-    if (isUuid(notificationId)) inTurn({ userId, notificationId });
-    else if (removed === true) inTurn({ userId, removed: true });
+    for (const change of event.notifications ?? []) if (byUser.has(change.userId)) inTurn(change);
   });
 
   function beat(): void {
@@ -121,17 +111,6 @@ export function notificationStreams({ bus, find, missed, unread, heartbeatMs, lo
   }
 
   return {
-    /** Tells every instance's streams about notifications just committed, written or removed. */
-    announce(nudges: readonly Nudge[]): void {
-      for (const nudge of nudges)
-        bus.publish(
-          NOTIFICATIONS_CHANNEL,
-          'removed' in nudge
-            ? { userId: nudge.userId, removed: true }
-            : { userId: nudge.userId, notificationId: nudge.notificationId },
-        );
-    },
-
     /**
      * Takes over the response: headers, then what was missed after `lastEventId` (a reconnect),
      * then every new notification (and the unread count after removals) until either side closes it.

@@ -1,6 +1,5 @@
 /** Posts and list pages as every reader shares them (`cache/sharedRows.ts`). */
-import { type LoadRows, type SharedRows, sharedRows, sharedRowsOnBus } from '../cache/sharedRows';
-import type { Bus } from '../instance/bus';
+import { type LoadRows, type SharedRows, sharedRows } from '../cache/sharedRows';
 import type { PostListRow } from './repository';
 
 export type PostCache = SharedRows<PostListRow>;
@@ -16,8 +15,8 @@ const samePost = (a: PostListRow, b: PostListRow) =>
   a.creator_suspended_at === b.creator_suspended_at &&
   a.mentions === b.mentions;
 
-/** A reader's home feed pages' keys start with this: their follows change them (`followsChanged`). */
+/** A reader's home feed pages' keys start with this: their follows change them (`cache/invalidation.ts`). */
 export const homeListKey = (readerId: string) => `home|${readerId}`;
 
-export const postCache = (load: LoadRows<PostListRow>, bus: Bus, ttlMs: number): PostCache =>
-  sharedRowsOnBus(sharedRows(load, { ttlMs, same: samePost }), bus, 'postCache');
+export const postCache = (load: LoadRows<PostListRow>, ttlMs: number): PostCache =>
+  sharedRows(load, { ttlMs, same: samePost });

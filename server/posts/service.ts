@@ -19,15 +19,9 @@ import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
 import { mentionedUsers } from '../mentions/names';
 import type { MentionedUser, MentionsRepository } from '../mentions/repository';
-import {
-  type NotificationNudge,
-  type NotifiedAction,
-  likeChange,
-  notify,
-  notifyEach,
-  unnotified,
-  unnotify,
-} from '../notifications/notify';
+import type { PublishEvent } from '../events/domainEvents';
+import { unreadFellFor } from '../events/events';
+import { type NotifiedAction, likeChange, notify, notifyEach, withdrawUnread } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import { type HiddenAuthors, type HiddenAuthorsCache, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
@@ -109,14 +103,14 @@ export interface PostsServiceDeps {
     safety: SafetyRepository;
   }>;
   media: Pick<MediaService, 'findByUrl'>;
-  homeFeed: Pick<HomeFeed, 'page' | 'ids' | 'postAdded' | 'postRemoved'>;
+  homeFeed: Pick<HomeFeed, 'page' | 'ids'>;
   imageInfos: ImageInfos;
-  postCache: PostCache;
+  postCache: Pick<PostCache, 'rows' | 'page' | 'shares' | 'enabled'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
   /** A page of a post's comments the reader may see (`CommentsService.visiblePage`). */
   commentsPage: (user: AuthUser, postId: string, page: Page) => Promise<Comment[]>;
-  /** Tells the streams about notifications written or removed once their transaction has committed. */
-  announce: NotificationNudge;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
 }
 
 /** Whether the reader may see the post: anywhere (a read, a profile), or in the feeds too. */
@@ -133,7 +127,7 @@ export function postsService({
   postCache,
   hiddenAuthors,
   commentsPage,
-  announce,
+  publish,
 }: PostsServiceDeps) {
   const { posts } = data;
   // A row the post cache shares is read by many requests: its Post is made once (and its JSON, json.ts).
@@ -295,9 +289,7 @@ export function postsService({
         );
         return notifyEach(trx.notifications, mentionsOf(mentioned, user, id));
       });
-      homeFeed.postAdded(id, user.id);
-      postCache.firstPagesChanged();
-      announce(notified);
+      publish({ type: 'PostCreated', postId: id, creatorId: user.id, notifications: notified });
       return load(user.id, id);
     },
 
@@ -354,9 +346,7 @@ export function postsService({
         );
         return notifyEach(trx.notifications, mentionsOf(added, user, id));
       });
-      postCache.changed(id);
-      if (tags) postCache.listsChanged();
-      announce(notified);
+      publish({ type: 'PostEdited', postId: id, tagsChanged: tags !== undefined, notifications: notified });
       return load(user.id, id);
     },
 
@@ -373,35 +363,37 @@ export function postsService({
         await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
         return recipients;
       });
-      homeFeed.postRemoved(id);
-      postCache.removed(id);
-      announce(unnotified(recipients));
+      publish({
+        type: 'PostDeleted',
+        postId: id,
+        creatorId: post.creator_id,
+        notifications: unreadFellFor(recipients),
+      });
       return { _id: id };
     },
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
       await requireVisiblePost(data, user.id, id);
-      const { counts, nudge } = await data.transaction(async (trx) => {
+      const { counts, notified } = await data.transaction(async (trx) => {
         const counts = await trx.reactions.toggle(POST_REACTIONS, id, user.id, kind);
         const change = counts && likeChange(kind, counts.myReaction);
-        if (!change) return { counts, nudge: null };
+        if (!change) return { counts, notified: null };
         const { creator_id: creatorId } = (await trx.posts.findPostOwner(id))!;
         if (change === 'removed') {
           const unread = { userId: creatorId, type: 'like', actorId: user.id, subjectId: id } as const;
-          return { counts, nudge: await unnotify(trx.notifications, unread) };
+          return { counts, notified: await withdrawUnread(trx.notifications, unread) };
         }
-        const nudge = await notify(trx.notifications, {
+        const notified = await notify(trx.notifications, {
           type: 'like',
           userId: creatorId,
           actorId: user.id,
           postId: id,
         });
-        return { counts, nudge };
+        return { counts, notified };
       });
       if (!counts) throw postNotFound();
-      postCache.changed(id);
       // The new like's notification, or the unread one taken back: the streams hear of either.
-      if (nudge) announce([nudge]);
+      publish({ type: 'PostReacted', postId: id, userId: user.id, notifications: notified ? [notified] : [] });
       return counts;
     },
   };

@@ -1,11 +1,10 @@
 /**
  * Whose posts a reader may not see, per reader, kept in memory so that a list cached for every
  * reader (`posts/postCache.ts`) is filtered without a statement: the people blocked either way,
- * and those the reader mutes (the feeds only). A block or mute forgets both people's sets at once,
- * on every instance through the bus; `ttlMs` bounds changes no message announced.
+ * and those the reader mutes (the feeds only). A block or mute forgets the sets it changed at once,
+ * on every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
  */
 import { setBounded } from '../cache/bounded';
-import type { Bus } from '../instance/bus';
 
 export interface HiddenAuthors {
   /** Blocked by the reader or blocking them. */
@@ -46,18 +45,6 @@ export function hiddenAuthorsCache(
       known.delete(userId);
     },
   };
-}
-
-/** The bus channel of blocks and mutes. */
-const HIDDEN_CHANNEL = 'hiddenAuthors';
-
-/** `cache` whose forgets reach every instance through `bus` (this one's at once). */
-export function sharedHiddenAuthors(cache: HiddenAuthorsCache, bus: Bus): HiddenAuthorsCache {
-  bus.subscribe(HIDDEN_CHANNEL, (raw) => {
-    if (typeof raw === 'object' && raw !== null && typeof (raw as { user?: unknown }).user === 'string')
-      cache.forget((raw as { user: string }).user);
-  });
-  return { get: cache.get, forget: (user) => bus.publish(HIDDEN_CHANNEL, { user }) };
 }
 
 /** What a reader may see of an author's content anywhere: not across a block, not when suspended. */

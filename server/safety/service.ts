@@ -1,8 +1,8 @@
 /**
  * Blocks and mutes (issue 23). A block removes the follows both ways and the notifications between
  * the two; a mute takes the muted person out of the muter's feeds and notifications (whose streams
- * are then sent the lower unread count). Both change the home feed's follow lists and the readers'
- * hidden people, so every instance forgets them (the bus: `followsChanged`, `hiddenAuthors.forget`).
+ * are then sent the lower unread count). Each publishes its event once committed (`Blocked`,
+ * `Unblocked`, `Muted`, `Unmuted`); what the caches forget is in `cache/invalidation.ts`.
  */
 import type { Profile, UserSummary } from '../../lib/types';
 import type { Transactional } from '../db/repository';
@@ -10,11 +10,10 @@ import type { UserRow } from '../db/schema';
 import { InvalidError, NotFoundError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
-import { type NotificationNudge, unnotified } from '../notifications/notify';
-import type { HomeFeed } from '../posts/homeFeed';
+import type { PublishEvent } from '../events/domainEvents';
+import { unreadFellFor } from '../events/events';
 import { toProfile } from '../users/mappers';
 import type { UsersRepository } from '../users/repository';
-import type { HiddenAuthorsCache } from './hiddenAuthors';
 import type { Relation, SafetyRepository } from './repository';
 
 export const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
@@ -25,22 +24,12 @@ export const hiddenFrom = (row: UserRow, viewerId: string, relations: { blocksMe
 
 export interface SafetyServiceDeps {
   data: Transactional<{ users: UsersRepository; safety: SafetyRepository }>;
-  homeFeed: Pick<HomeFeed, 'followsChanged'>;
-  hiddenAuthors: Pick<HiddenAuthorsCache, 'forget'>;
-  /** Tells the streams whose unread notifications a block or a mute removed, once committed. */
-  announce: NotificationNudge;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
 }
 
-export function safetyService({ data, homeFeed, hiddenAuthors, announce }: SafetyServiceDeps) {
+export function safetyService({ data, publish }: SafetyServiceDeps) {
   const { users, safety } = data;
-
-  /** What these users see of others changed: their follow lists and hidden people are read again. */
-  function relationsChanged(...userIds: string[]) {
-    for (const id of userIds) {
-      homeFeed.followsChanged(id);
-      hiddenAuthors.forget(id);
-    }
-  }
 
   /** The user as the viewer may see them, with how the viewer relates to them; a 404 if hidden. */
   async function requireVisible(viewer: AuthUser, username: string) {
@@ -82,7 +71,7 @@ export function safetyService({ data, homeFeed, hiddenAuthors, announce }: Safet
           target_id: row.id,
           created_at: nowIso(),
         });
-        if (!added) return [];
+        if (!added) return null; // blocked already: nothing changes
         for (const { follower_id: follower } of await trx.safety.deleteFollowsBetween(viewer.id, row.id)) {
           const followee = follower === viewer.id ? row.id : viewer.id;
           await trx.users.addToCounter(follower, 'following_count', -1);
@@ -93,39 +82,42 @@ export function safetyService({ data, homeFeed, hiddenAuthors, announce }: Safet
         if (await trx.safety.deleteNotificationsFrom(row.id, viewer.id)) fell.push(row.id);
         return fell;
       });
-      relationsChanged(viewer.id, row.id);
-      announce(unnotified(unreadFell));
+      if (unreadFell)
+        publish({ type: 'Blocked', userId: viewer.id, targetId: row.id, notifications: unreadFellFor(unreadFell) });
       return profileOf(viewer, row.id);
     },
 
     async unblock(viewer: AuthUser, username: string): Promise<Profile> {
       const row = await requireUser(username);
-      await safety.deleteRelation('blocks', viewer.id, row.id);
-      relationsChanged(viewer.id, row.id);
+      if (await safety.deleteRelation('blocks', viewer.id, row.id))
+        publish({ type: 'Unblocked', userId: viewer.id, targetId: row.id });
       return profileOf(viewer, row.id);
     },
 
     async mute(viewer: AuthUser, username: string): Promise<Profile> {
       const { row } = await requireVisible(viewer, username);
       refuseSelf(viewer, row, 'mutes');
-      const unreadFell = await data.transaction(async (trx) => {
+      const muted = await data.transaction(async (trx) => {
         const added = await trx.safety.insertRelation('mutes', {
           id: newId(),
           user_id: viewer.id,
           target_id: row.id,
           created_at: nowIso(),
         });
-        return added && (await trx.safety.deleteNotificationsFrom(viewer.id, row.id));
+        if (!added) return null; // muted already: nothing changes
+        return { unreadFell: await trx.safety.deleteNotificationsFrom(viewer.id, row.id) };
       });
-      relationsChanged(viewer.id);
-      if (unreadFell) announce(unnotified([viewer.id]));
+      if (muted) {
+        const notifications = unreadFellFor(muted.unreadFell ? [viewer.id] : []);
+        publish({ type: 'Muted', userId: viewer.id, targetId: row.id, notifications });
+      }
       return profileOf(viewer, row.id);
     },
 
     async unmute(viewer: AuthUser, username: string): Promise<Profile> {
       const row = await requireUser(username);
-      await safety.deleteRelation('mutes', viewer.id, row.id);
-      relationsChanged(viewer.id);
+      if (await safety.deleteRelation('mutes', viewer.id, row.id))
+        publish({ type: 'Unmuted', userId: viewer.id, targetId: row.id });
       return profileOf(viewer, row.id);
     },
 

@@ -153,12 +153,6 @@ const unreadRecipientsOf = async (db: Queryable, userId: string) =>
       .execute()
   ).map((r) => r.user_id);
 
-/** Whose home feeds followed the user. */
-const followerIdsOf = async (db: Queryable, userId: string) =>
-  (await db.selectFrom('follows').select('follower_id').where('followee_id', '=', userId).execute()).map(
-    (r) => r.follower_id,
-  );
-
 /** Every stored file of the user's uploads (JSON lists of variants). */
 const mediaVariantsOf = async (db: Queryable, userId: string) =>
   (await db.selectFrom('media').select('variants').where('owner_id', '=', userId).execute()).map((r) => r.variants);
@@ -189,7 +183,6 @@ export const accountRepository = bindQueries({
   uncountUser,
   postIdsOf,
   unreadRecipientsOf,
-  followerIdsOf,
   mediaVariantsOf,
   deleteUser,
   retireUsername,

@@ -1,22 +1,21 @@
 /**
  * Deleting an account: the password (and a two-factor code when that is on) confirms it; one
  * transaction takes the user's reactions, comments and follows off other rows' counters and deletes
- * the user, whose rows go with it (ON DELETE CASCADE); then the files of their uploads, the home
- * feed's in-memory entries, the session cache and the streams of those whose unread notifications
- * went with it follow. The username is held for 30 days.
+ * the user, whose rows go with it (ON DELETE CASCADE); then `AccountDeleted` is published (the
+ * caches and the streams of those whose unread notifications went hear of it) and the files of
+ * their uploads are removed. The username is held for 30 days.
  */
 import { TEXTS } from '../../lib/texts';
 import { usernameKey } from '../../lib/validation';
 import { verifyPassword } from '../auth/passwords';
-import type { AuthService } from '../auth/service';
 import type { TwoFactorService } from '../auth/twoFactor';
 import type { Transactional } from '../db/repository';
 import { InvalidError, NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import type { StoredVariant } from '../media/service';
 import type { MediaStorage } from '../media/storage';
-import { type NotificationNudge, unnotified } from '../notifications/notify';
-import type { HomeFeed } from '../posts/homeFeed';
+import type { PublishEvent } from '../events/domainEvents';
+import { unreadFellFor } from '../events/events';
 import type { AccountRepository } from './accountRepository';
 import type { UsersRepository } from './repository';
 
@@ -25,27 +24,14 @@ export const RETIRED_USERNAME_MS = 30 * 24 * 3600 * 1000;
 export interface DeletionDeps {
   data: Transactional<{ users: UsersRepository; account: AccountRepository }>;
   storage: MediaStorage;
-  homeFeed: Pick<HomeFeed, 'postRemoved' | 'followsChanged'>;
-  /** The account's posts, reactions and comments leave every cached post, comment and list. */
-  creatorsChanged: () => void;
-  auth: Pick<AuthService, 'forgetDeletedUser'>;
   twoFactor: Pick<TwoFactorService, 'confirm'>;
-  /** Tells the streams of those whose unread notifications went with the user, once committed. */
-  announce: NotificationNudge;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
   /** Files that could not be removed once the rows were gone (the deletion itself stands). */
   onFilesLeft?: (error: unknown) => void;
 }
 
-export function accountDeletion({
-  data,
-  storage,
-  homeFeed,
-  creatorsChanged,
-  auth,
-  twoFactor,
-  announce,
-  onFilesLeft,
-}: DeletionDeps) {
+export function accountDeletion({ data, storage, twoFactor, publish, onFilesLeft }: DeletionDeps) {
   return {
     async remove(user: AuthUser, input: { password?: unknown; code?: unknown }): Promise<void> {
       const row = await data.users.findUserById(user.id);
@@ -58,7 +44,6 @@ export function accountDeletion({
         await trx.account.lockUser(user.id);
         const posts = await trx.account.postIdsOf(user.id);
         const unreadFell = await trx.account.unreadRecipientsOf(user.id);
-        const followers = await trx.account.followerIdsOf(user.id);
         const media = await trx.account.mediaVariantsOf(user.id);
         await trx.account.uncountUser(user.id);
         // Two deletions racing: the one that removed the row goes on, the other answers 404.
@@ -66,14 +51,15 @@ export function accountDeletion({
         const now = Date.now();
         const until = new Date(now + RETIRED_USERNAME_MS).toISOString();
         await trx.account.retireUsername(usernameKey(row.username), until, new Date(now).toISOString());
-        return { posts, followers, media, unreadFell };
+        return { posts, media, unreadFell };
       });
 
-      auth.forgetDeletedUser(user.id);
-      creatorsChanged();
-      for (const id of gone.posts) homeFeed.postRemoved(id);
-      for (const id of [user.id, ...gone.followers]) homeFeed.followsChanged(id);
-      announce(unnotified(gone.unreadFell));
+      publish({
+        type: 'AccountDeleted',
+        userId: user.id,
+        postIds: gone.posts,
+        notifications: unreadFellFor(gone.unreadFell),
+      });
       // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
       await storage
         .remove(gone.media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)))

@@ -22,9 +22,9 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../d
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
-import { type NotificationNudge, notify, unnotify } from '../notifications/notify';
+import type { PublishEvent } from '../events/domainEvents';
+import { notify, withdrawUnread } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
-import type { HomeFeed } from '../posts/homeFeed';
 import type { SafetyRepository } from '../safety/repository';
 import { hiddenFrom } from '../safety/service';
 import { toProfile, toUser } from './mappers';
@@ -56,26 +56,15 @@ export interface UsersServiceDeps {
     emailTokens: EmailTokensRepository;
     safety: SafetyRepository;
   }>;
-  auth: Pick<AuthService, 'revokeOtherSessions' | 'forgetUser'>;
+  auth: Pick<AuthService, 'revokeOtherSessions'>;
   /** A new email waits for its link to be opened. */
   emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
-  homeFeed: Pick<HomeFeed, 'followsChanged'>;
-  /** Posts and comments show their creator's name and avatar: the caches forget them. */
-  creatorsChanged: () => void;
-  /** Tells the streams about notifications written or removed once their transaction has committed. */
-  announce: NotificationNudge;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
 }
 
-export function usersService({
-  data,
-  auth,
-  emailVerification,
-  media,
-  homeFeed,
-  creatorsChanged,
-  announce,
-}: UsersServiceDeps) {
+export function usersService({ data, auth, emailVerification, media, publish }: UsersServiceDeps) {
   const { users, safety } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -185,7 +174,7 @@ export function usersService({
       if (target.id === viewer.id) throw new InvalidError('You cannot follow yourself', 'CannotFollowSelf');
       if (relations.blockedByMe)
         throw new ConflictError(`Unblock @${target.username} before following them`, 'UserBlocked');
-      const notified = await data.transaction(async (trx) => {
+      const followed = await data.transaction(async (trx) => {
         const added = await trx.users.insertFollow({
           id: newId(),
           follower_id: viewer.id,
@@ -195,24 +184,35 @@ export function usersService({
         if (!added) return null; // already following: nothing changes
         await trx.users.addToCounter(target.id, 'followers_count', 1);
         await trx.users.addToCounter(viewer.id, 'following_count', 1);
-        return notify(trx.notifications, { type: 'follow', userId: target.id, actorId: viewer.id });
+        return { notified: await notify(trx.notifications, { type: 'follow', userId: target.id, actorId: viewer.id }) };
       });
-      homeFeed.followsChanged(viewer.id);
-      if (notified) announce([notified]);
+      if (followed) {
+        const { notified } = followed;
+        publish({
+          type: 'Followed',
+          followerId: viewer.id,
+          followeeId: target.id,
+          notifications: notified ? [notified] : [],
+        });
+      }
       return toProfile((await users.findUserById(target.id))!, { ...relations, followedByMe: true });
     },
 
     async unfollow(viewer: AuthUser, username: string): Promise<Profile> {
       const { row: target, relations } = await requireVisible(viewer, username);
-      const removed = await data.transaction(async (trx) => {
-        if (!(await trx.users.deleteFollow(viewer.id, target.id))) return null;
+      const unfollowed = await data.transaction(async (trx) => {
+        if (!(await trx.users.deleteFollow(viewer.id, target.id))) return null; // not following: nothing changes
         await trx.users.addToCounter(target.id, 'followers_count', -1);
         await trx.users.addToCounter(viewer.id, 'following_count', -1);
         // As with a like taken back: an unfollow takes its notification back while unread.
-        return unnotify(trx.notifications, { userId: target.id, type: 'follow', actorId: viewer.id, subjectId: '' });
+        const withdrawn = { userId: target.id, type: 'follow', actorId: viewer.id, subjectId: '' } as const;
+        return { unreadFell: await withdrawUnread(trx.notifications, withdrawn) };
       });
-      homeFeed.followsChanged(viewer.id);
-      if (removed) announce([removed]);
+      if (unfollowed) {
+        const { unreadFell } = unfollowed;
+        const notifications = unreadFell ? [unreadFell] : [];
+        publish({ type: 'Unfollowed', followerId: viewer.id, followeeId: target.id, notifications });
+      }
       return toProfile((await users.findUserById(target.id))!, { ...relations, followedByMe: false });
     },
 
@@ -257,10 +257,7 @@ export function usersService({
       const updated = await save(row.id, changes, newEmail);
       // A new password signs out every other device.
       if (changes.password_hash) await auth.revokeOtherSessions(row.id, viewer.sessionId);
-      if (changes.username) {
-        auth.forgetUser(row.id);
-        creatorsChanged();
-      }
+      if (changes.username) publish({ type: 'UserRenamed', userId: row.id });
       return toUser(updated);
     },
 
@@ -279,7 +276,8 @@ export function usersService({
         changes.description = description;
       }
       const saved = await save(row.id, changes);
-      if (changes.avatar !== undefined) creatorsChanged();
+      if (Object.keys(changes).length > 0)
+        publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: changes.avatar !== undefined });
       return toUser(saved);
     },
   };

@@ -151,3 +151,9 @@ export async function signIn(
 /** A hash of `password` made with the argon2id setting used before 2026-11-23 (19 MiB, 2 iterations). */
 export const hashWithEarlierSetting = (password: string) =>
   hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+
+/** Makes the user an admin as `npm run admin -- grant` does: the row, then the event the instances hear. */
+export async function makeAdmin(t: TestApp, user: SignedInUser): Promise<void> {
+  await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+  t.app.ctx.events.publish({ type: 'UserRoleChanged', userId: user.id });
+}

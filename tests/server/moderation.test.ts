@@ -2,7 +2,7 @@
 import type { AdminLogEntry, Comment, Post, Report } from '../../lib/types';
 import { REPORT_NOTE_MAX } from '../../lib/limits';
 import { createPost } from './factories';
-import { type SignedInUser, type TestApp, cookieHeader, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, cookieHeader, createTestApp, makeAdmin, signIn } from './helpers';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -313,8 +313,7 @@ describe('suspensions', () => {
     const self = await inject(admin, 'POST', `/api/admin/users/${admin.username}/suspend`);
     expect(self.statusCode).toBe(403);
     const other = await signIn(t.app);
-    await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', other.id).execute();
-    t.app.ctx.auth.forgetUser(other.id);
+    await makeAdmin(t, other);
     expect((await inject(admin, 'POST', `/api/admin/users/${other.username}/suspend`)).statusCode).toBe(403);
     expect((await inject(admin, 'POST', '/api/admin/users/nobody_here/suspend')).statusCode).toBe(404);
     expect((await getMe(admin)).statusCode).toBe(200);

@@ -1,3 +1,5 @@
+import { domainEvents } from '../../server/events/domainEvents';
+import { unreadFellFor } from '../../server/events/events';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CompiledQuery, sql } from 'kysely';
@@ -619,12 +621,13 @@ describe('the stream registry', () => {
     return { res: res as unknown as ServerResponse, written };
   }
 
-  it("writes one user's nudges in the order they came, however long each read takes", async () => {
+  it("writes one user's notification changes in the order they came, however long each read takes", async () => {
     const bus = localBus({ warn: () => {} });
+    const events = domainEvents(bus);
     const userId = '0190a0b0-0000-7000-8000-000000000001';
     const notificationId = '0190a0b0-0000-7000-8000-000000000002';
     const streams = notificationStreams({
-      bus,
+      events,
       // The like's row is read slowly, the count after its un-like at once.
       find: async (_user, id) => {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -646,10 +649,12 @@ describe('the stream registry', () => {
     const { res, written } = fakeResponse();
     const req = { socket: { setNoDelay: () => {} } } as unknown as IncomingMessage;
     await streams.open(userId, req, res, null);
-    streams.announce([{ userId, notificationId }]);
-    streams.announce([{ userId, removed: true }]);
+    const postId = '0190a0b0-0000-7000-8000-000000000004';
+    events.publish({ type: 'PostReacted', postId, userId, notifications: [{ userId, notificationId }] });
+    events.publish({ type: 'PostReacted', postId, userId, notifications: unreadFellFor([userId]) });
     // Someone without a stream here costs no read.
-    streams.announce([{ userId: '0190a0b0-0000-7000-8000-000000000003', removed: true }]);
+    const stranger = '0190a0b0-0000-7000-8000-000000000003';
+    events.publish({ type: 'NotificationsRead', userId: stranger, notifications: unreadFellFor([stranger]) });
     await vi.waitFor(() => expect(written).toHaveLength(3));
     expect(written.slice(1).map((chunk) => chunk.split('\n')[0])).toEqual(['event: notification', 'event: unread']);
     expect(written[2]).toBe('event: unread\ndata: {"count":0}\n\n');

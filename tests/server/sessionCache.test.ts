@@ -1,6 +1,5 @@
-import { sessionCache, sharedSessionCache } from '../../server/auth/sessionCache';
+import { sessionCache } from '../../server/auth/sessionCache';
 import type { AuthUser } from '../../server/domain/types';
-import { localBus } from '../../server/instance/bus';
 
 const ann: AuthUser = { id: 'u1', username: 'ann', role: 'member', sessionId: 's1' };
 const annPhone: AuthUser = { ...ann, sessionId: 's2' };
@@ -53,22 +52,5 @@ describe('session cache', () => {
     expect(cache.get('a', 1)).toBeUndefined();
     cache.set('a', ann, FAR, 0, cache.forgets());
     expect(cache.get('a', 1)).toBe(ann);
-  });
-
-  it('shared: forgets what the bus says, from any instance, and ignores messages it cannot read', () => {
-    const warnings: unknown[] = [];
-    const bus = localBus({ warn: (obj) => warnings.push(obj) });
-    const local = sessionCache({ ttlMs: 1000 });
-    const cache = sharedSessionCache(local, bus);
-    cache.set('a', ann, FAR, 0);
-    cache.set('b', annPhone, FAR, 0);
-    cache.set('c', bob, FAR, 0);
-    for (const junk of [null, 'x', 42, {}, { sessionId: 7 }, { userId: '' }]) bus.publish('sessions', junk);
-    expect([cache.get('a', 1), cache.get('b', 1), cache.get('c', 1)]).toEqual([ann, annPhone, bob]);
-    bus.publish('sessions', { sessionId: 's3' }); // as another instance's logout arrives
-    expect(cache.get('c', 1)).toBeUndefined();
-    cache.forgetUser('u1', 's2'); // published, and applied here at once
-    expect([local.get('a', 1), local.get('b', 1)]).toEqual([undefined, annPhone]);
-    expect(warnings).toEqual([]);
   });
 });

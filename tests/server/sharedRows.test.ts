@@ -1,5 +1,4 @@
-import { type ListPage, type ReaderRow, sharedRows, sharedRowsOnBus } from '../../server/cache/sharedRows';
-import { localBus } from '../../server/instance/bus';
+import { type ListPage, type ReaderRow, sharedRows } from '../../server/cache/sharedRows';
 import { hiddenAuthorsCache } from '../../server/safety/hiddenAuthors';
 
 interface Row extends ReaderRow {
@@ -219,20 +218,6 @@ describe('shared rows', () => {
     expect(cache.shares(rows[0])).toBe(false);
     expect(db.loads).toHaveLength(2);
     expect(db.idLoads).toHaveLength(0);
-  });
-
-  it('through the bus: a change made on one instance reaches the others', async () => {
-    const bus = localBus({ warn: () => {} });
-    const db = database(3);
-    const one = sharedRowsOnBus(sharedRows(db.load, { ttlMs: 60_000, same }), bus, 'rows');
-    const two = sharedRowsOnBus(sharedRows(db.load, { ttlMs: 60_000, same }), bus, 'rows');
-    await readTwice(() => two.rows('ann', ['p001']));
-    db.rows.get('p001')!.likes = 3;
-    one.changed('p001');
-    expect((await two.rows('ann', ['p001']))[0].likes).toBe(3);
-    db.rows.delete('p002');
-    one.removed('p002');
-    expect(await two.rows('ann', ['p002'])).toEqual([]);
   });
 });
 

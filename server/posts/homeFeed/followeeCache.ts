@@ -1,12 +1,14 @@
 /**
  * Who each recent home-feed reader follows, kept for a moment: a reader scrolling asks page after
  * page. Follows and unfollows forget the reader's entry at once (on every instance when the bus
- * carries them, index.ts); otherwise those made through another instance show here after `ttlMs`.
+ * carries the events, `cache/invalidation.ts`); otherwise those made elsewhere show after `ttlMs`.
  * `get` hands back the same array while it keeps an entry (the feed index relies on it, index.ts).
  */
 export interface FolloweeCache {
   get(userId: string): Promise<string[]>;
   forget(userId: string): void;
+  /** Every entry: whom many lists leave out changed (an unsuspension). */
+  forgetAll(): void;
 }
 
 interface Entry {
@@ -39,6 +41,10 @@ export function followeeCache(
     forget(userId) {
       forgets += 1;
       entries.delete(userId);
+    },
+    forgetAll() {
+      forgets += 1;
+      entries.clear();
     },
   };
 }

@@ -5,7 +5,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Bus } from '../../instance/bus';
 import type { PostListRow } from '../repository';
 import { type FeedIndex, type FeedIndexState, createFeedIndex } from './feedIndex';
 import { followeeCache } from './followeeCache';
@@ -25,8 +24,10 @@ export interface HomeFeed {
   postAdded(id: string, creatorId: string): void;
   /** A post was deleted (once committed). */
   postRemoved(id: string): void;
-  /** The user followed or unfollowed someone (once committed). */
+  /** Whom the user's feed shows changed: a follow, an unfollow, a block, an unmute (once committed). */
   followsChanged(userId: string): void;
+  /** Whom many feeds show changed: someone came back from a suspension. */
+  everyonesFollowsChanged(): void;
   /** Loads the index in the background (the promise is for tests); the database answers meanwhile. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -83,45 +84,11 @@ export function createHomeFeed(
     postAdded: (id, creatorId) => index.added(id, creatorId),
     postRemoved: (id) => index.removed(id),
     followsChanged: (userId) => followees.forget(userId),
+    everyonesFollowsChanged: () => followees.forgetAll(),
     start: () => index.start(),
     close: () => index.close(),
     get state() {
       return index.state;
-    },
-  };
-}
-
-/** The bus channel of the home feed's changes. */
-const HOME_FEED_CHANNEL = 'homeFeed';
-
-type HomeFeedMessage = { added: string; creatorId: string } | { removed: string } | { followsOf: string };
-
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-
-/**
- * `feed` whose changes go through `bus`: published once, applied by every instance's index and
- * follow lists (this one's at once, synchronously), so no instance waits for its `syncMs` read.
- * That read stays, for writes whose message was lost (Redis down, other tools).
- */
-export function sharedHomeFeed(feed: HomeFeed, bus: Bus): HomeFeed {
-  bus.subscribe(HOME_FEED_CHANNEL, (raw) => {
-    if (typeof raw !== 'object' || raw === null) return;
-    const message = raw as Partial<Record<'added' | 'creatorId' | 'removed' | 'followsOf', unknown>>;
-    if (isText(message.added) && isText(message.creatorId)) feed.postAdded(message.added, message.creatorId);
-    else if (isText(message.removed)) feed.postRemoved(message.removed);
-    else if (isText(message.followsOf)) feed.followsChanged(message.followsOf);
-  });
-  const publish = (message: HomeFeedMessage) => bus.publish(HOME_FEED_CHANNEL, message);
-  return {
-    page: (viewerId, cursor, limit) => feed.page(viewerId, cursor, limit),
-    ids: (viewerId, cursor, limit) => feed.ids(viewerId, cursor, limit),
-    postAdded: (id, creatorId) => publish({ added: id, creatorId }),
-    postRemoved: (id) => publish({ removed: id }),
-    followsChanged: (userId) => publish({ followsOf: userId }),
-    start: () => feed.start(),
-    close: () => feed.close(),
-    get state() {
-      return feed.state;
     },
   };
 }

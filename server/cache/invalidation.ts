@@ -1,0 +1,121 @@
+/**
+ * The one place a cache learns of a change: for each domain event, what each of this instance's
+ * caches forgets. Every instance applies the table to the events it hears (its own at once, the
+ * others' through the bus), so no service names a cache. Each line is needed: the table-driven test
+ * (tests/server/invalidation.test.ts) fails for any line removed. docs/architecture.md, "Events".
+ */
+import type { CommentListRow } from '../comments/repository';
+import type { DomainEvents } from '../events/domainEvents';
+import type { DomainEventType, EventOf } from '../events/events';
+import type { SessionCache } from '../auth/sessionCache';
+import type { HomeFeed } from '../posts/homeFeed';
+import { homeListKey } from '../posts/postCache';
+import type { PostListRow } from '../posts/repository';
+import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
+import { commentListKey } from '../comments/commentCache';
+import type { SharedRows } from './sharedRows';
+
+type Forgets<Row extends { id: string; my_reaction: string | null }> = Pick<
+  SharedRows<Row>,
+  'changed' | 'removed' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
+>;
+
+/** This instance's caches, as the table sees them: only what they can forget. */
+export interface Caches {
+  /** Posts and post list pages (`posts/postCache.ts`). */
+  posts: Forgets<PostListRow>;
+  /** Comments and comment pages (`comments/commentCache.ts`). */
+  comments: Forgets<CommentListRow>;
+  /** Each reader's blocked and muted people (`safety/hiddenAuthors.ts`). */
+  hiddenPeople: Pick<HiddenAuthorsCache, 'forget'>;
+  /** The home feed's index of posts by creator and its readers' follow lists (`posts/homeFeed`). */
+  homeFeed: Pick<HomeFeed, 'postAdded' | 'postRemoved' | 'followsChanged' | 'everyonesFollowsChanged'>;
+  /** Access tokens checked lately (`auth/sessionCache.ts`). */
+  sessions: Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
+}
+
+export type Line<T extends DomainEventType> = (event: EventOf<T>, caches: Caches) => void;
+export type InvalidationTable = { readonly [T in DomainEventType]: readonly Line<T>[] };
+
+/** The reader's home feed pages: what their follows changed. */
+const homePagesOf = (caches: Caches, readerId: string) => caches.posts.listsChanged(`${homeListKey(readerId)}|`);
+
+export const INVALIDATION: InvalidationTable = {
+  PostCreated: [
+    (e, c) => c.homeFeed.postAdded(e.postId, e.creatorId),
+    // The newest of its lists: everyone's, its tags', its creator's, the followers' home feeds.
+    (_, c) => c.posts.firstPagesChanged(),
+  ],
+  PostEdited: [(e, c) => c.posts.changed(e.postId), (e, c) => e.tagsChanged && c.posts.listsChanged('tag|')],
+  PostDeleted: [
+    (e, c) => c.posts.removed(e.postId),
+    // Its comments need nothing: a post that is gone has no comment list to read.
+    (e, c) => c.homeFeed.postRemoved(e.postId),
+  ],
+  PostReacted: [(e, c) => c.posts.changed(e.postId)],
+  CommentAdded: [
+    (e, c) => c.posts.changed(e.postId), // its comment count
+    (e, c) => c.comments.firstPagesChanged(commentListKey(e.postId)),
+  ],
+  CommentDeleted: [(e, c) => c.posts.changed(e.postId), (e, c) => c.comments.removed(e.commentId)],
+  CommentReacted: [(e, c) => c.comments.changed(e.commentId)],
+  // Posts and comments show their creator's name, avatar and suspension; a session, its user's name.
+  UserRenamed: [
+    (e, c) => c.sessions.forgetUser(e.userId),
+    (_, c) => c.posts.usersChanged(),
+    (_, c) => c.comments.usersChanged(),
+  ],
+  UserProfileChanged: [
+    (e, c) => e.avatarChanged && c.posts.usersChanged(),
+    (e, c) => e.avatarChanged && c.comments.usersChanged(),
+  ],
+  UserRoleChanged: [(e, c) => c.sessions.forgetUser(e.userId)],
+  UserSuspended: [
+    (e, c) => c.sessions.forgetUser(e.userId),
+    (_, c) => c.posts.usersChanged(),
+    (_, c) => c.comments.usersChanged(),
+  ],
+  UserUnsuspended: [
+    (_, c) => c.posts.usersChanged(),
+    (_, c) => c.comments.usersChanged(),
+    // Follow lists leave suspended people out: their followers' lists take them back.
+    (_, c) => c.homeFeed.everyonesFollowsChanged(),
+  ],
+  AccountDeleted: [
+    (e, c) => c.sessions.forgetUser(e.userId),
+    // Its posts, comments and reactions leave every list and count.
+    (_, c) => c.posts.usersChanged(),
+    (_, c) => c.comments.usersChanged(),
+    (e, c) => e.postIds.forEach((id) => c.homeFeed.postRemoved(id)),
+  ],
+  Followed: [(e, c) => c.homeFeed.followsChanged(e.followerId), (e, c) => homePagesOf(c, e.followerId)],
+  Unfollowed: [(e, c) => c.homeFeed.followsChanged(e.followerId), (e, c) => homePagesOf(c, e.followerId)],
+  // Both people's hidden sets change; the follows between them end.
+  Blocked: [
+    (e, c) => c.hiddenPeople.forget(e.userId),
+    (e, c) => c.hiddenPeople.forget(e.targetId),
+    (e, c) => c.homeFeed.followsChanged(e.userId),
+    (e, c) => c.homeFeed.followsChanged(e.targetId),
+    (e, c) => homePagesOf(c, e.userId),
+    (e, c) => homePagesOf(c, e.targetId),
+  ],
+  Unblocked: [(e, c) => c.hiddenPeople.forget(e.userId), (e, c) => c.hiddenPeople.forget(e.targetId)],
+  // A page's rows are filtered by the reader's hidden people: a mute needs no more.
+  Muted: [(e, c) => c.hiddenPeople.forget(e.userId)],
+  // The follow list and the home pages left the muted person out: they take them back.
+  Unmuted: [
+    (e, c) => c.hiddenPeople.forget(e.userId),
+    (e, c) => c.homeFeed.followsChanged(e.userId),
+    (e, c) => homePagesOf(c, e.userId),
+  ],
+  SessionRevoked: [(e, c) => c.sessions.forgetSession(e.sessionId)],
+  SessionsRevoked: [(e, c) => c.sessions.forgetUser(e.userId, e.keptSessionId)],
+  NotificationsRead: [],
+};
+
+/** Applies `table` to `caches` for every event `events` carries, from now on. */
+export function invalidateOnEvents(events: Pick<DomainEvents, 'subscribe'>, caches: Caches, table = INVALIDATION) {
+  return events.subscribe((event) => {
+    for (const line of table[event.type] as readonly Line<typeof event.type>[]) line(event, caches);
+  });
+}

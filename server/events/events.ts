@@ -1,0 +1,108 @@
+/**
+ * What happened, once committed: every write publishes one of these (`domainEvents.ts`), and
+ * whatever keeps a copy of the data listens — the caches (`cache/invalidation.ts`), the
+ * notification streams, federation next. Named for the domain, not for any listener; they carry
+ * ids and small facts, never rows, because they travel between instances as JSON.
+ */
+
+/** A notification written: the streams read it by id. */
+export interface NotificationWritten {
+  userId: string;
+  notificationId: string;
+}
+
+/**
+ * Some of the user's unread notifications went (a like taken back, a deleted post, a block) or
+ * were marked read: the streams send the user's new unread count.
+ */
+export interface UnreadFell {
+  userId: string;
+  unreadFell: true;
+}
+
+/** What a committed write did to someone's notifications. */
+export type NotificationChange = NotificationWritten | UnreadFell;
+
+/** Users whose unread notifications went, each once. */
+export const unreadFellFor = (userIds: Iterable<string>): UnreadFell[] =>
+  [...new Set(userIds)].map((userId) => ({ userId, unreadFell: true }));
+
+/** Every event may say whose notifications it changed. */
+interface Notifying {
+  notifications?: NotificationChange[];
+}
+
+export type DomainEvent = Notifying &
+  (
+    | { type: 'PostCreated'; postId: string; creatorId: string }
+    | { type: 'PostEdited'; postId: string; tagsChanged: boolean }
+    | { type: 'PostDeleted'; postId: string; creatorId: string }
+    | { type: 'PostReacted'; postId: string; userId: string }
+    | { type: 'CommentAdded'; postId: string; commentId: string; creatorId: string }
+    | { type: 'CommentDeleted'; postId: string; commentId: string }
+    | { type: 'CommentReacted'; postId: string; commentId: string; userId: string }
+    | { type: 'UserRenamed'; userId: string }
+    /** `avatarChanged`: the picture shown beside the user's posts and comments. */
+    | { type: 'UserProfileChanged'; userId: string; avatarChanged: boolean }
+    | { type: 'UserRoleChanged'; userId: string }
+    | { type: 'UserSuspended'; userId: string }
+    | { type: 'UserUnsuspended'; userId: string }
+    /** `postIds`: the posts that went with the account. */
+    | { type: 'AccountDeleted'; userId: string; postIds: string[] }
+    | { type: 'Followed'; followerId: string; followeeId: string }
+    | { type: 'Unfollowed'; followerId: string; followeeId: string }
+    /** A block also ends the follows between the two, both ways. */
+    | { type: 'Blocked'; userId: string; targetId: string }
+    | { type: 'Unblocked'; userId: string; targetId: string }
+    | { type: 'Muted'; userId: string; targetId: string }
+    | { type: 'Unmuted'; userId: string; targetId: string }
+    /** One session ended: a sign-out, a device signed out from Settings, a stolen refresh token. */
+    | { type: 'SessionRevoked'; userId: string; sessionId: string }
+    /** Every session of the user but `keptSessionId`: a password change or reset, "sign out everywhere else". */
+    | { type: 'SessionsRevoked'; userId: string; keptSessionId?: string }
+    | { type: 'NotificationsRead'; userId: string }
+  );
+
+export type DomainEventType = DomainEvent['type'];
+
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** Every type, once: what a message from another instance is checked against. */
+export const EVENT_TYPES = [
+  'PostCreated',
+  'PostEdited',
+  'PostDeleted',
+  'PostReacted',
+  'CommentAdded',
+  'CommentDeleted',
+  'CommentReacted',
+  'UserRenamed',
+  'UserProfileChanged',
+  'UserRoleChanged',
+  'UserSuspended',
+  'UserUnsuspended',
+  'AccountDeleted',
+  'Followed',
+  'Unfollowed',
+  'Blocked',
+  'Unblocked',
+  'Muted',
+  'Unmuted',
+  'SessionRevoked',
+  'SessionsRevoked',
+  'NotificationsRead',
+] as const satisfies readonly DomainEventType[];
+
+// Fails to compile when a type is missing from the list above.
+type Missing = Exclude<DomainEventType, (typeof EVENT_TYPES)[number]>;
+const everyTypeListed: Missing extends never ? true : Missing = true;
+void everyTypeListed;
+
+const KNOWN = new Set<string>(EVENT_TYPES);
+
+/** A message as another instance published it, if it is an event this version knows. */
+export function asDomainEvent(raw: unknown): DomainEvent | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { type } = raw as { type?: unknown };
+  return typeof type === 'string' && KNOWN.has(type) ? (raw as DomainEvent) : null;
+}

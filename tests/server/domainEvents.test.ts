@@ -1,0 +1,54 @@
+import { invalidateOnEvents } from '../../server/cache/invalidation';
+import { domainEvents } from '../../server/events/domainEvents';
+import { localBus } from '../../server/instance/bus';
+
+describe('domain events', () => {
+  it('reach every listener on the bus, the publisher’s own at once, and messages that are not events are dropped', () => {
+    const warnings: unknown[] = [];
+    const bus = localBus({ warn: (obj) => warnings.push(obj) });
+    const one = domainEvents(bus);
+    const two = domainEvents(bus); // another instance on the same bus
+    const heard: string[] = [];
+    two.subscribe((event) => heard.push(event.type));
+    for (const junk of [null, 'x', 42, {}, { type: 'NoSuchEvent' }, { type: 7 }]) bus.publish('events', junk);
+    one.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1' });
+    expect(heard).toEqual(['PostReacted']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('make the caches forget through the table, and a listener that throws stops no other', () => {
+    const warnings: unknown[] = [];
+    const events = domainEvents(localBus({ warn: (obj) => warnings.push(obj) }));
+    const forgot: string[] = [];
+    const note =
+      (cache: string) =>
+      (...args: unknown[]) =>
+        forgot.push(`${cache}(${args.filter((a) => a !== undefined).join(',')})`);
+    const rows = {
+      changed: note('changed'),
+      removed: note('removed'),
+      listsChanged: note('lists'),
+      firstPagesChanged: note('first'),
+      usersChanged: note('users'),
+    };
+    events.subscribe(() => {
+      throw new Error('a broken listener');
+    });
+    invalidateOnEvents(events, {
+      posts: rows,
+      comments: rows,
+      hiddenPeople: { forget: note('hidden') },
+      homeFeed: {
+        postAdded: note('added'),
+        postRemoved: note('removedFromIndex'),
+        followsChanged: note('follows'),
+        everyonesFollowsChanged: note('everyonesFollows'),
+      },
+      sessions: { forgetSession: note('session'), forgetUser: note('sessionsOf') },
+    });
+    events.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1' });
+    events.publish({ type: 'SessionsRevoked', userId: 'u1', keptSessionId: 's1' });
+    expect(forgot).toEqual(['changed(p1)', 'sessionsOf(u1,s1)']);
+    expect(warnings).toHaveLength(2);
+  });
+});
