@@ -17,6 +17,7 @@ import { emailRoutes } from './auth/emailRoutes';
 import { accountAuthRoutes } from './auth/accountRoutes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
+import type { InvalidationTable } from './cache/invalidation';
 import { type AppContext, buildContext } from './context';
 import type { Db } from './db/database';
 import type { AuthUser } from './domain/types';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   /** Where the prerendered pages are, for their inline scripts' hashes (default: `.next/server/pages`). */
   pagesDir?: string;
   logger?: boolean;
+  /** What each event makes the caches forget (`cache/invalidation.ts`); tests take a line out. */
+  invalidation?: InvalidationTable;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -76,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Counters live in Redis when several instances must share them, else in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const ctx = buildContext(config, db, storage, app.log, redis);
+  const ctx = buildContext(config, db, storage, app.log, redis, options.invalidation);
   // The pages read the session through it (server/pages); tests look at its parts.
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => {
@@ -92,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   await app.register(underPressure, {
     // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
-    maxEventLoopDelay: 1000,
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
     pressureHandler: (_request, reply) => {
       reply
         .code(503)

@@ -48,6 +48,8 @@ export interface Config {
   unusedMediaGraceHours: number;
   /** How often an open notification stream gets a comment line, so proxies keep it open. */
   sseHeartbeatMs: number;
+  /** Past this event-loop delay the server answers 503 instead of queueing more (0: never; the tests). */
+  maxEventLoopDelayMs: number;
   /** Where mail goes (`smtp://user:pass@host:587`); null: each message is written to the log. */
   smtpUrl: string | null;
   /** The sender of every message. */
@@ -221,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
+    maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
     smtpUrl: smtpUrlOf(env.SMTP_URL ?? ''),
     mailFrom: env.MAIL_FROM || `${instanceName} <no-reply@${new URL(publicOrigin ?? 'http://localhost').hostname}>`,
     siteUrl: publicOrigin ?? ownSiteUrl(host, port),

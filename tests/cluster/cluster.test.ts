@@ -59,6 +59,7 @@ beforeAll(async () => {
       RATE_LIMIT_AUTH_PER_ACCOUNT: '3',
       RATE_LIMIT_UPLOADS_PER_USER: '10000',
       RATE_LIMIT_WRITES_PER_USER: '100000',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   });
   balancer = cluster.url;

@@ -7,6 +7,7 @@ import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type PageHandler } from '../../server/app';
+import type { InvalidationTable } from '../../server/cache/invalidation';
 import { type Config, loadConfig } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -53,11 +54,17 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
 
 /**
  * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its
- * prerendered pages); `sameDatabaseAs` makes a second instance on another app's database.
+ * prerendered pages); `sameDatabaseAs` makes a second instance on another app's database;
+ * `invalidation` replaces what each event makes the caches forget (tests/server/invalidationTable.test.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { pageHandler?: PageHandler; pagesDir?: string; sameDatabaseAs?: TestApp } = {},
+  options: {
+    pageHandler?: PageHandler;
+    pagesDir?: string;
+    sameDatabaseAs?: TestApp;
+    invalidation?: InvalidationTable;
+  } = {},
 ): Promise<TestApp> {
   const { sameDatabaseAs, ...buildOptions } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
@@ -74,8 +81,8 @@ export async function createTestApp(
     RATE_LIMIT_UPLOADS_PER_USER: '1000',
     RATE_LIMIT_WRITES_PER_USER: '1000',
     RATE_LIMIT_MAILS_PER_ADDRESS: '1000',
-    // Tests write rows straight into the database as another instance would; see them at once.
-    HOME_FEED_SYNC_MS: '0',
+    // A busy machine (CI beside other work) must not turn test requests into 503s: shedding is production's.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const db = openDatabase(config.databaseUrl);
@@ -156,4 +163,24 @@ export const hashWithEarlierSetting = (password: string) =>
 export async function makeAdmin(t: TestApp, user: SignedInUser): Promise<void> {
   await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
   t.app.ctx.events.publish({ type: 'UserRoleChanged', userId: user.id });
+}
+
+/**
+ * A function that resolves once `to` has heard every bus message published before it was called
+ * (by `from`, or by anyone whose PUBLISH Redis answered before): Redis delivers in the order it
+ * received, so a marker published after them arrives after them. No waiting on the clock.
+ */
+export async function busSettler(from: TestApp, to: TestApp): Promise<() => Promise<void>> {
+  const waiting = new Map<string, () => void>();
+  to.app.ctx.bus.subscribe('test-marker', (id) => waiting.get(id as string)?.());
+  await to.app.ctx.bus.ready();
+  return () =>
+    new Promise<void>((resolve) => {
+      const id = randomBytes(8).toString('hex');
+      waiting.set(id, () => {
+        waiting.delete(id);
+        resolve();
+      });
+      from.app.ctx.bus.publish('test-marker', id);
+    });
 }

@@ -1,0 +1,645 @@
+/**
+ * The invalidation table (server/cache/invalidation.ts), event by event: for each, a case warms
+ * every read the change affects (three reads: a page is kept from its second), makes the change
+ * through the HTTP API, reads again and expects the change. Caches are kept for a minute and the
+ * follow lists are on, so only the events can make a read see a change.
+ *
+ * Run on one instance, on two instances through Redis (written through one, read through the
+ * other), and once per line of the table with that line taken out: at least one case of its event
+ * must then fail, so no line is there for nothing and none can be dropped unseen.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Comment, Post } from '../../lib/types';
+import { INVALIDATION, type InvalidationTable } from '../../server/cache/invalidation';
+import { EVENT_TYPES, type DomainEventType } from '../../server/events/events';
+import { createPost } from './factories';
+import {
+  type SignedInUser,
+  type TestApp,
+  busSettler,
+  cookiesOf,
+  cookieHeader,
+  createTestApp,
+  makeAdmin,
+  signIn,
+} from './helpers';
+import { uploadImage } from './multipart';
+
+/** Every cache keeps what it read for a minute; the follow lists are on (the default is 1 s). */
+const LONG_CACHES = { SESSION_CACHE_MS: '60000', POST_CACHE_MS: '60000', HOME_FEED_SYNC_MS: '60000' };
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Two instances, or one playing both parts. */
+interface World {
+  /** Where the changes are made (and the setup). */
+  write: TestApp;
+  /** Where the reads are made. */
+  read: TestApp;
+  /** Resolves once `read` has heard every event `write` published so far. */
+  settle(): Promise<void>;
+}
+
+interface Step {
+  /** Each read the change affects, by name: warmed three times, read once more after the change. */
+  reads: Record<string, () => Promise<unknown>>;
+  change(): Promise<void>;
+  /** Throws unless `after` shows the change. */
+  expect(after: Record<string, unknown>): void;
+}
+
+interface Case {
+  /** The event whose lines this case covers. */
+  event: DomainEventType;
+  title: string;
+  prepare(w: World): Promise<Step>;
+}
+
+/** A write that must succeed. */
+async function send(w: World, user: SignedInUser, method: Method, url: string, payload?: object) {
+  const res = await w.write.app.inject({ method, url, headers: user.headers, payload });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+async function get(w: World, user: SignedInUser, url: string) {
+  const res = await w.read.app.inject({ method: 'GET', url, headers: user.headers });
+  return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null };
+}
+
+/** The ids of a list (posts or comments) as the reader sees it. */
+async function ids(w: World, user: SignedInUser, url: string): Promise<string[]> {
+  const { status, body } = await get(w, user, url);
+  if (status !== 200) throw new Error(`GET ${url}: ${status}`);
+  return (body as { _id?: string; commentId?: string }[]).map((item) => item._id ?? item.commentId ?? '');
+}
+
+const status = async (w: World, user: SignedInUser) => (await get(w, user, '/api/auth/getLoggedUser')).status;
+const follow = (w: World, fan: SignedInUser, star: SignedInUser) =>
+  send(w, fan, 'PATCH', `/api/users/${star.username}/follow`);
+const users = (w: World, count: number) => Promise.all(Array.from({ length: count }, () => signIn(w.write.app)));
+async function adminOf(w: World): Promise<SignedInUser> {
+  const admin = await signIn(w.write.app);
+  await makeAdmin(w.write, admin);
+  return admin;
+}
+
+/** A second sign-in of the same user: another device, another session. */
+async function otherDevice(w: World, user: SignedInUser): Promise<SignedInUser> {
+  const login = await send(w, user, 'POST', '/api/auth/login', { email: user.email, password: user.password });
+  const cookies = cookiesOf(login);
+  return { ...user, cookies, headers: { cookie: cookieHeader(cookies) } };
+}
+
+/** The index's own read (`homeFeed.ids`): what the home feed walks, deleted posts included. */
+const indexIds = async (w: World, reader: SignedInUser) =>
+  (await w.read.app.ctx.homeFeed.ids(reader.id, null, 50)) ?? [];
+
+const post = (w: World, user: SignedInUser, tags = ['sun']) => createPost(w.write.app, user, { tags });
+const tag = () => `t${randomUUID().slice(0, 8)}`;
+const has = (list: unknown, id: string) => (list as string[]).includes(id);
+
+function must(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`not seen: ${what}`);
+}
+
+const CASES: Case[] = [
+  {
+    event: 'PostCreated',
+    title: "a new post is first in everyone's, its tag's, its creator's and the followers' home lists",
+    async prepare(w) {
+      const [fan, star] = await users(w, 2);
+      const t = tag();
+      await follow(w, fan, star);
+      await post(w, star, [t]);
+      let created: Post;
+      return {
+        reads: {
+          home: () => ids(w, fan, '/api/posts?feed=following'),
+          everyone: () => ids(w, fan, '/api/posts?feed=all'),
+          tagged: () => ids(w, fan, `/api/posts/tagged?tags=${t}`),
+          profile: () => ids(w, fan, `/api/users/${star.username}/posts`),
+        },
+        change: async () => void (created = await post(w, star, [t])),
+        expect: (after) => {
+          for (const list of ['home', 'everyone', 'tagged', 'profile'])
+            must((after[list] as string[])[0] === created._id, list);
+        },
+      };
+    },
+  },
+  {
+    event: 'PostEdited',
+    title: 'an edit shows its text, and new tags move the post between tag lists',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const [before, after] = [tag(), tag()];
+      const p = await post(w, ann, [before]);
+      await post(w, ann, [after]);
+      return {
+        reads: {
+          // The author's own view too: the edit's answer would otherwise refresh the row by itself.
+          authors: async () => (await get(w, ann, `/api/posts/${p._id}`)).body?.message,
+          post: async () => (await get(w, bob, `/api/posts/${p._id}`)).body?.message,
+          was: () => ids(w, bob, `/api/posts/tagged?tags=${before}`),
+          now: () => ids(w, bob, `/api/posts/tagged?tags=${after}`),
+        },
+        change: async () =>
+          void (await send(w, ann, 'PATCH', `/api/posts/${p._id}/manage`, {
+            post: { message: 'edited', tags: [after] },
+          })),
+        expect: (r) => {
+          must(r.post === 'edited' && r.authors === 'edited', 'the new text');
+          must(!has(r.was, p._id), 'gone from the old tag');
+          must(has(r.now, p._id), 'in the new tag');
+        },
+      };
+    },
+  },
+  {
+    event: 'PostDeleted',
+    title: 'a deleted post leaves every list, its page and the home feed index',
+    async prepare(w) {
+      const [fan, star] = await users(w, 2);
+      await follow(w, fan, star);
+      const p = await post(w, star);
+      return {
+        reads: {
+          everyone: () => ids(w, fan, '/api/posts?feed=all'),
+          home: () => ids(w, fan, '/api/posts?feed=following'),
+          page: async () => (await get(w, fan, `/api/posts/${p._id}`)).status,
+          index: () => indexIds(w, fan),
+        },
+        change: async () => void (await send(w, star, 'DELETE', `/api/posts/${p._id}/manage`)),
+        expect: (r) => {
+          must(!has(r.everyone, p._id) && !has(r.home, p._id), 'gone from the lists');
+          must(r.page === 404, 'its page is 404');
+          must(!has(r.index, p._id), 'gone from the index');
+        },
+      };
+    },
+  },
+  {
+    event: 'PostReacted',
+    title: "a like shows in the post's counts and as the liker's own reaction",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      const seen = async (who: SignedInUser) => {
+        const body = (await get(w, who, `/api/posts/${p._id}`)).body as Post;
+        return `${body.likesCount}:${body.myReaction}`;
+      };
+      return {
+        reads: { author: () => seen(ann), liker: () => seen(bob) },
+        change: async () => void (await send(w, bob, 'PATCH', `/api/posts/${p._id}/like`)),
+        expect: (r) => {
+          must(r.author === '1:null', "the author's count");
+          must(r.liker === '1:like', "the liker's reaction");
+        },
+      };
+    },
+  },
+  {
+    event: 'CommentAdded',
+    title: "a comment shows in the post's count and its comment list",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      return {
+        reads: {
+          count: async () => ((await get(w, ann, `/api/posts/${p._id}`)).body as Post).commentsCount,
+          comments: () => ids(w, ann, `/api/posts/${p._id}/comments`),
+        },
+        change: async () => void (await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })),
+        expect: (r) => {
+          must(r.count === 1, 'the count');
+          must((r.comments as string[]).length === 1, 'the comment');
+        },
+      };
+    },
+  },
+  {
+    event: 'CommentDeleted',
+    title: "a deleted comment leaves the post's count and its comment list",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      const c = (await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })).json() as Comment;
+      return {
+        reads: {
+          count: async () => ((await get(w, ann, `/api/posts/${p._id}`)).body as Post).commentsCount,
+          comments: () => ids(w, ann, `/api/posts/${p._id}/comments`),
+        },
+        change: async () => void (await send(w, bob, 'DELETE', `/api/posts/${p._id}/comments/${c.commentId}`)),
+        expect: (r) => {
+          must(r.count === 0, 'the count');
+          must((r.comments as string[]).length === 0, 'the comment gone');
+        },
+      };
+    },
+  },
+  {
+    event: 'CommentReacted',
+    title: "a comment's like shows in its counts",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      const c = (await send(w, ann, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })).json() as Comment;
+      return {
+        reads: {
+          likes: async () => ((await get(w, bob, `/api/posts/${p._id}/comments`)).body as Comment[])[0].likesCount,
+        },
+        change: async () =>
+          void (await send(w, bob, 'PATCH', `/api/posts/${p._id}/comments/like`, { commentId: c.commentId })),
+        expect: (r) => must(r.likes === 1, 'the like'),
+      };
+    },
+  },
+  {
+    event: 'UserRenamed',
+    title: "a new name shows on the user's posts, comments and in their own session",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' });
+      const renamed = `${bob.username}_r`;
+      const bobsPost = await post(w, bob);
+      return {
+        reads: {
+          post: async () => ((await get(w, ann, `/api/posts/${bobsPost._id}`)).body as Post).creator,
+          comment: async () => ((await get(w, ann, `/api/posts/${p._id}/comments`)).body as Comment[])[0].creator,
+          // The authenticator app's label is the name the session carries.
+          session: async () => {
+            const res = await w.read.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: bob.headers });
+            return decodeURIComponent((res.json() as { otpauthUrl: string }).otpauthUrl);
+          },
+        },
+        change: async () =>
+          void (await send(w, bob, 'PATCH', '/api/users/updateAccount', {
+            email: bob.email,
+            password: bob.password,
+            username: renamed,
+          })),
+        expect: (r) => {
+          must(r.post === renamed, 'on the post');
+          must(r.comment === renamed, 'on the comment');
+          must((r.session as string).includes(`:${renamed}?`), 'in the session');
+        },
+      };
+    },
+  },
+  {
+    event: 'UserProfileChanged',
+    title: "a new avatar shows beside the user's posts and comments",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' });
+      const bobsPost = await post(w, bob);
+      const avatar = (await uploadImage(w.write.app, bob, 'avatar')).secure_url;
+      return {
+        reads: {
+          post: async () => ((await get(w, ann, `/api/posts/${bobsPost._id}`)).body as Post).creatorImage,
+          comment: async () => ((await get(w, ann, `/api/posts/${p._id}/comments`)).body as Comment[])[0].creatorImage,
+        },
+        change: async () =>
+          void (await send(w, bob, 'PATCH', '/api/users/updateProfile', { email: bob.email, avatar })),
+        expect: (r) => {
+          must(r.post === avatar, 'on the post');
+          must(r.comment === avatar, 'on the comment');
+        },
+      };
+    },
+  },
+  {
+    event: 'UserRoleChanged',
+    title: "a new role is the session's at once",
+    async prepare(w) {
+      const [ann] = await users(w, 1);
+      return {
+        reads: { admin: async () => (await get(w, ann, '/api/admin/reports')).status },
+        change: () => makeAdmin(w.write, ann),
+        expect: (r) => must(r.admin === 200, 'the admin page'),
+      };
+    },
+  },
+  {
+    event: 'UserSuspended',
+    title: 'a suspension ends the sessions and hides the posts and comments (admin API)',
+    async prepare(w) {
+      const admin = await adminOf(w);
+      const [ann, sam] = await users(w, 2);
+      const p = await post(w, sam);
+      const q = await post(w, ann);
+      await send(w, sam, 'POST', `/api/posts/${q._id}/comments`, { message: 'hi' });
+      return {
+        reads: {
+          session: () => status(w, sam),
+          everyone: () => ids(w, ann, '/api/posts?feed=all'),
+          comments: () => ids(w, ann, `/api/posts/${q._id}/comments`),
+        },
+        change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`)),
+        expect: (r) => {
+          must(r.session === 401, 'the session ended');
+          must(!has(r.everyone, p._id), 'the post hidden');
+          must((r.comments as string[]).length === 0, 'the comment hidden');
+        },
+      };
+    },
+  },
+  {
+    event: 'UserUnsuspended',
+    title: 'an unsuspension brings the posts and comments back, in the followers’ home feeds too (admin API)',
+    async prepare(w) {
+      const admin = await adminOf(w);
+      const [ann, sam] = await users(w, 2);
+      await follow(w, ann, sam);
+      const p = await post(w, sam);
+      const q = await post(w, ann);
+      await send(w, sam, 'POST', `/api/posts/${q._id}/comments`, { message: 'hi' });
+      await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`);
+      return {
+        reads: {
+          home: () => ids(w, ann, '/api/posts?feed=following'),
+          everyone: () => ids(w, ann, '/api/posts?feed=all'),
+          comments: () => ids(w, ann, `/api/posts/${q._id}/comments`),
+        },
+        change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${sam.username}/unsuspend`)),
+        expect: (r) => {
+          must(has(r.home, p._id), 'back in the home feed');
+          must(has(r.everyone, p._id), "back in everyone's");
+          must((r.comments as string[]).length === 1, 'the comment back');
+        },
+      };
+    },
+  },
+  {
+    event: 'AccountDeleted',
+    title: "a deleted account's session, posts, comments and likes go everywhere",
+    async prepare(w) {
+      const [ann, dan] = await users(w, 2);
+      await follow(w, ann, dan);
+      const p = await post(w, dan);
+      const q = await post(w, ann);
+      await send(w, dan, 'POST', `/api/posts/${q._id}/comments`, { message: 'hi' });
+      await send(w, dan, 'PATCH', `/api/posts/${q._id}/like`);
+      return {
+        reads: {
+          session: () => status(w, dan),
+          everyone: () => ids(w, ann, '/api/posts?feed=all'),
+          counts: async () => {
+            const body = (await get(w, ann, `/api/posts/${q._id}`)).body as Post;
+            return `${body.likesCount}:${body.commentsCount}`;
+          },
+          comments: () => ids(w, ann, `/api/posts/${q._id}/comments`),
+          index: () => indexIds(w, ann),
+        },
+        change: async () => void (await send(w, dan, 'DELETE', '/api/users/me', { password: dan.password })),
+        expect: (r) => {
+          must(r.session === 401, 'the session ended');
+          must(!has(r.everyone, p._id), 'the post gone');
+          must(r.counts === '0:0', 'the like and comment uncounted');
+          must((r.comments as string[]).length === 0, 'the comment gone');
+          must(!has(r.index, p._id), 'gone from the index');
+        },
+      };
+    },
+  },
+  {
+    event: 'Followed',
+    title: "a follow brings the person's posts into the follower's home feed",
+    async prepare(w) {
+      const [fan, star] = await users(w, 2);
+      const p = await post(w, star);
+      return {
+        reads: { home: () => ids(w, fan, '/api/posts?feed=following') },
+        change: async () => void (await follow(w, fan, star)),
+        expect: (r) => must(has(r.home, p._id), 'in the home feed'),
+      };
+    },
+  },
+  {
+    event: 'Unfollowed',
+    title: "an unfollow takes the person's posts out of the home feed",
+    async prepare(w) {
+      const [fan, star] = await users(w, 2);
+      await follow(w, fan, star);
+      const p = await post(w, star);
+      return {
+        reads: { home: () => ids(w, fan, '/api/posts?feed=following') },
+        change: async () => void (await send(w, fan, 'PATCH', `/api/users/${star.username}/unfollow`)),
+        expect: (r) => must(!has(r.home, p._id), 'out of the home feed'),
+      };
+    },
+  },
+  {
+    event: 'Blocked',
+    title: "a block hides each from the other's lists",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const [a, b] = [await post(w, ann), await post(w, bob)];
+      return {
+        reads: {
+          annSees: () => ids(w, ann, '/api/posts?feed=all'),
+          bobSees: () => ids(w, bob, '/api/posts?feed=all'),
+        },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`)),
+        expect: (r) => {
+          must(!has(r.annSees, b._id), "the blocked person's post");
+          must(!has(r.bobSees, a._id), "the blocker's post");
+        },
+      };
+    },
+  },
+  {
+    event: 'Blocked',
+    title: 'the follows a block ended stay ended once it is undone',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      await follow(w, ann, bob);
+      await follow(w, bob, ann);
+      const [a, b] = [await post(w, ann), await post(w, bob)];
+      return {
+        reads: {
+          annsHome: () => ids(w, ann, '/api/posts?feed=following'),
+          bobsHome: () => ids(w, bob, '/api/posts?feed=following'),
+        },
+        change: async () => {
+          await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
+          await send(w, ann, 'PATCH', `/api/users/${bob.username}/unblock`);
+        },
+        expect: (r) => {
+          must(!has(r.annsHome, b._id), "out of the blocker's home feed");
+          must(!has(r.bobsHome, a._id), "out of the blocked person's home feed");
+        },
+      };
+    },
+  },
+  {
+    event: 'Unblocked',
+    title: 'an unblock shows each to the other again',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const [a, b] = [await post(w, ann), await post(w, bob)];
+      await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
+      return {
+        reads: {
+          annSees: () => ids(w, ann, '/api/posts?feed=all'),
+          bobSees: () => ids(w, bob, '/api/posts?feed=all'),
+        },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/unblock`)),
+        expect: (r) => {
+          must(has(r.annSees, b._id), "the unblocked person's post");
+          must(has(r.bobSees, a._id), "the unblocker's post");
+        },
+      };
+    },
+  },
+  {
+    event: 'Muted',
+    title: "a mute takes the person out of the muter's feeds",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const b = await post(w, bob);
+      return {
+        reads: { everyone: () => ids(w, ann, '/api/posts?feed=all') },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/mute`)),
+        expect: (r) => must(!has(r.everyone, b._id), 'the muted post'),
+      };
+    },
+  },
+  {
+    event: 'Unmuted',
+    title: "an unmute brings the person back into the muter's feeds, the home feed too",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      await follow(w, ann, bob);
+      const b = await post(w, bob);
+      await send(w, ann, 'PATCH', `/api/users/${bob.username}/mute`);
+      return {
+        reads: {
+          home: () => ids(w, ann, '/api/posts?feed=following'),
+          everyone: () => ids(w, ann, '/api/posts?feed=all'),
+        },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/unmute`)),
+        expect: (r) => {
+          must(has(r.home, b._id), 'back in the home feed');
+          must(has(r.everyone, b._id), "back in everyone's");
+        },
+      };
+    },
+  },
+  {
+    event: 'SessionRevoked',
+    title: 'a sign-out ends that session at once',
+    async prepare(w) {
+      const [ann] = await users(w, 1);
+      return {
+        reads: { session: () => status(w, ann) },
+        change: async () => void (await send(w, ann, 'POST', '/api/auth/logout')),
+        expect: (r) => must(r.session === 401, 'the session ended'),
+      };
+    },
+  },
+  {
+    event: 'SessionsRevoked',
+    title: '"sign out everywhere else" ends the other sessions at once and keeps this one',
+    async prepare(w) {
+      const [ann] = await users(w, 1);
+      const phone = await otherDevice(w, ann);
+      return {
+        reads: { phone: () => status(w, phone), laptop: () => status(w, ann) },
+        change: async () => void (await send(w, ann, 'DELETE', '/api/auth/sessions')),
+        expect: (r) => {
+          must(r.phone === 401, 'the other session ended');
+          must(r.laptop === 200, 'this one kept');
+        },
+      };
+    },
+  },
+];
+
+/** Runs the case; resolves whether the change was seen (a failed setup or write throws). */
+async function seen(w: World, c: Case): Promise<{ seen: boolean; why?: string }> {
+  const step = await c.prepare(w);
+  await w.settle();
+  for (const read of Object.values(step.reads)) for (let i = 0; i < 3; i++) await read();
+  await step.change();
+  await w.settle();
+  const after: Record<string, unknown> = {};
+  for (const [name, read] of Object.entries(step.reads)) after[name] = await read();
+  try {
+    step.expect(after);
+    return { seen: true };
+  } catch (error) {
+    return { seen: false, why: (error as Error).message };
+  }
+}
+
+/** Both home feed indexes loaded: pages are walked in memory, and kept. */
+async function indexesReady(...apps: TestApp[]): Promise<void> {
+  for (const t of apps) await t.app.ctx.homeFeed.start();
+  for (const t of apps) expect(t.app.ctx.homeFeed.state).toBe('ready');
+}
+
+const alone = (t: TestApp): World => ({ write: t, read: t, settle: async () => {} });
+
+describe('the invalidation table', () => {
+  it('has a case for every event that makes a cache forget', () => {
+    const covered = new Set(CASES.map((c) => c.event));
+    const uncovered = EVENT_TYPES.filter((type) => INVALIDATION[type].length > 0 && !covered.has(type));
+    expect(uncovered).toEqual([]);
+  });
+
+  describe('one instance', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(LONG_CACHES);
+      await indexesReady(t);
+    });
+    afterAll(async () => t?.close());
+
+    it.each(CASES.map((c) => [c.event, c.title, c] as const))('%s: %s', async (_, __, c) => {
+      expect(await seen(alone(t), c)).toEqual({ seen: true });
+    });
+
+    // Each line of the table taken out in turn: some case of its event must then miss the change.
+    const lines = EVENT_TYPES.flatMap((type) => INVALIDATION[type].map((_, index) => [type, index + 1] as const));
+    it.each(lines)('without %s line %i, a change goes unseen', async (type, line) => {
+      const table: InvalidationTable = { ...INVALIDATION, [type]: INVALIDATION[type].filter((_, i) => i !== line - 1) };
+      const partial = await createTestApp(LONG_CACHES, { sameDatabaseAs: t, invalidation: table });
+      try {
+        await indexesReady(partial);
+        const results = [];
+        for (const c of CASES.filter((c) => c.event === type)) results.push((await seen(alone(partial), c)).seen);
+        expect(results).toContain(false);
+      } finally {
+        await partial.close();
+      }
+    });
+  });
+
+  describe.runIf(process.env.TEST_REDIS_URL)('two instances through Redis', () => {
+    let one: TestApp;
+    let two: TestApp;
+    let world: World;
+    beforeAll(async () => {
+      // A Redis database of its own per run: the events of other test files must not reach these caches.
+      const redis = new URL(process.env.TEST_REDIS_URL!);
+      redis.pathname = process.env.TEST_DB === 'postgres' ? '/4' : '/3';
+      const env = { ...LONG_CACHES, REDIS_URL: redis.toString() };
+      one = await createTestApp(env);
+      two = await createTestApp(env, { sameDatabaseAs: one });
+      await indexesReady(one, two);
+      world = { write: one, read: two, settle: await busSettler(one, two) };
+    });
+    afterAll(async () => {
+      await two?.close();
+      await one?.close();
+    });
+
+    it.each(CASES.map((c) => [c.event, c.title, c] as const))('%s: %s', async (_, __, c) => {
+      expect(await seen(world, c)).toEqual({ seen: true });
+    });
+  });
+});
