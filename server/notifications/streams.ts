@@ -32,7 +32,7 @@ type StreamEvent = { notification: AppNotification } | { unread: number };
 
 interface Stream {
   res: ServerResponse;
-  /** Ids sent as missed ones after a reconnect: one also announced meanwhile is sent once. */
+  /** Ids sent as missed ones after a reconnect: one also published meanwhile is sent once. */
   replayed: Set<string> | null;
   /** While the missed ones are being read, what arrives waits here. */
   waiting: StreamEvent[] | null;

@@ -5,6 +5,7 @@
  * on every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
  */
 import { setBounded } from '../cache/bounded';
+import { type Standing, mayShow } from './visibility';
 
 export interface HiddenAuthors {
   /** Blocked by the reader or blocking them. */
@@ -47,10 +48,21 @@ export function hiddenAuthorsCache(
   };
 }
 
-/** What a reader may see of an author's content anywhere: not across a block, not when suspended. */
-export const showsContent = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null) =>
-  suspendedAt === null && !hidden.blocked.has(authorId);
+/** `mayShow` for a cached list: the cache keeps blocks either way as one set (both hide content alike). */
+const standingIn = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null): Standing => {
+  const blocked = hidden.blocked.has(authorId);
+  return {
+    suspended: suspendedAt !== null,
+    viewerBlocksAuthor: blocked,
+    authorBlocksViewer: blocked,
+    viewerMutesAuthor: hidden.muted.has(authorId),
+  };
+};
 
-/** And in the feeds (home, everyone, tags): not someone the reader mutes. */
+/** What a reader may see of an author's content anywhere (`mayShow`, `content`). */
+export const showsContent = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null) =>
+  mayShow(standingIn(hidden, authorId, suspendedAt), 'content');
+
+/** And in the feeds (home, everyone, tags): not someone the reader mutes either. */
 export const showsInFeeds = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null) =>
-  showsContent(hidden, authorId, suspendedAt) && !hidden.muted.has(authorId);
+  mayShow(standingIn(hidden, authorId, suspendedAt), 'feed');

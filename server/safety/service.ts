@@ -15,12 +15,26 @@ import { unreadFellFor } from '../events/events';
 import { toProfile } from '../users/mappers';
 import type { UsersRepository } from '../users/repository';
 import type { Relation, SafetyRepository } from './repository';
+import { mayShow } from './visibility';
 
 export const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
 
-/** A suspended user, or one who blocks the viewer, does not exist for the viewer. */
-export const hiddenFrom = (row: UserRow, viewerId: string, relations: { blocksMe: boolean }) =>
-  row.id !== viewerId && (row.suspended_at !== null || relations.blocksMe);
+/** A user whose profile the viewer may not see (`mayShow`, `profile`) does not exist for the viewer. */
+export const hiddenFrom = (
+  row: UserRow,
+  viewerId: string,
+  relations: { blocksMe: boolean; blockedByMe: boolean; mutedByMe: boolean },
+) =>
+  row.id !== viewerId &&
+  !mayShow(
+    {
+      suspended: row.suspended_at !== null,
+      authorBlocksViewer: relations.blocksMe,
+      viewerBlocksAuthor: relations.blockedByMe,
+      viewerMutesAuthor: relations.mutedByMe,
+    },
+    'profile',
+  );
 
 export interface SafetyServiceDeps {
   data: Transactional<{ users: UsersRepository; safety: SafetyRepository }>;

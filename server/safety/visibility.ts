@@ -1,12 +1,41 @@
 /**
- * The filters every list and read applies for its viewer: nothing by a suspended author, nothing
- * across a block (either way), and in the feeds nothing by someone the viewer mutes. Each is a
- * correlated probe of a primary key, so a keyset page reads the rows it did before plus one index
- * seek per candidate and filter (docs/api-decisions.md, Blocks and mutes).
+ * Who may see whose content: one rule (`mayShow`), written once here. The in-memory filters
+ * (`hiddenAuthors.ts`: cached lists; `hiddenFrom`: a profile) are made from it; the SQL filters
+ * below say the same in SQL, and tests/server/visibility.test.ts runs every case through both.
+ *
+ * The SQL: each is a correlated probe of a primary key, so a keyset page reads the rows it did before
+ * plus one index seek per candidate and filter (docs/api-decisions.md, Blocks and mutes).
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
+
+/** How a viewer and an author stand; one's own content is always shown (no one blocks or mutes themselves). */
+export interface Standing {
+  /** The author's account is suspended. */
+  suspended: boolean;
+  viewerBlocksAuthor: boolean;
+  authorBlocksViewer: boolean;
+  viewerMutesAuthor: boolean;
+}
+
+/**
+ * Where it is shown: the author's `profile` (their page, following lists), their `content` anywhere
+ * (a post's page, a profile's posts, comments, search), or the `feed`s (home, everyone, a tag).
+ */
+export type Place = 'profile' | 'content' | 'feed';
+
+/**
+ * The rule. Nothing of a suspended author, nor of one who blocks the viewer. The viewer's own block
+ * leaves the blocked person's profile visible (to undo it from there) and hides their content; a
+ * mute hides them from the feeds only.
+ */
+export function mayShow(standing: Standing, place: Place): boolean {
+  if (standing.suspended || standing.authorBlocksViewer) return false;
+  if (place === 'profile') return true;
+  if (standing.viewerBlocksAuthor) return false;
+  return place === 'content' || !standing.viewerMutesAuthor;
+}
 
 /** `viewerId` blocks `author` or `author` blocks `viewerId`. */
 export function blockedEitherWay(db: Queryable, viewerId: string, author: string): Expression<SqlBool> {

@@ -445,7 +445,7 @@ describe('the stream', () => {
 });
 
 describe('the stream when unread notifications are removed (issue 21)', () => {
-  /** A stream of the user's, once the server has taken it (a nudge before that finds no stream). */
+  /** A stream of the user's, once the server has taken it (an event before that finds no stream). */
   async function streamOf(user: SignedInUser) {
     const stream = await openStream(t.app, user.headers);
     await stream.next((e) => e.comments.includes('connected'));

@@ -1,0 +1,116 @@
+/**
+ * One visibility rule (`mayShow`, server/safety/visibility.ts): every way a viewer and an author
+ * can stand, in every place, through the SQL filters and through the in-memory ones, must agree
+ * with it.
+ */
+import { newId } from '../../server/domain/ids';
+import { hiddenAuthorsCache, showsContent, showsInFeeds } from '../../server/safety/hiddenAuthors';
+import { safetyRepository } from '../../server/safety/repository';
+import { hiddenFrom } from '../../server/safety/service';
+import { type Place, type Standing, mayShow, visibleAuthor } from '../../server/safety/visibility';
+import { type TestApp, createTestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+/** Every standing: 16 ways. */
+const STANDINGS: Standing[] = [0, 1]
+  .flatMap((a) => [0, 1].flatMap((b) => [0, 1].flatMap((c) => [0, 1].map((d) => [a, b, c, d]))))
+  .map(([suspended, viewerBlocksAuthor, authorBlocksViewer, viewerMutesAuthor]) => ({
+    suspended: suspended === 1,
+    viewerBlocksAuthor: viewerBlocksAuthor === 1,
+    authorBlocksViewer: authorBlocksViewer === 1,
+    viewerMutesAuthor: viewerMutesAuthor === 1,
+  }));
+
+const PLACES: Place[] = ['profile', 'content', 'feed'];
+
+/** A viewer and an author standing so, straight in the database (sign-ups would only test argon2). */
+async function pairStanding(standing: Standing): Promise<{ viewer: string; author: string }> {
+  const k = t.db.kysely;
+  const now = new Date().toISOString();
+  const user = (suspended: boolean) => {
+    const id = newId();
+    const name = `v${id.replace(/-/g, '').slice(-12)}`;
+    return {
+      id,
+      username: name,
+      username_lower: name,
+      email: `${name}@example.com`,
+      password_hash: 'x',
+      role: 'member' as const,
+      avatar: null,
+      banner: null,
+      description: '',
+      created_at: now,
+      updated_at: now,
+      suspended_at: suspended ? now : null,
+    };
+  };
+  const [viewer, author] = [user(false), user(standing.suspended)];
+  await k.insertInto('users').values([viewer, author]).execute();
+  const relation = (user_id: string, target_id: string) => ({ id: newId(), user_id, target_id, created_at: now });
+  if (standing.viewerBlocksAuthor) await k.insertInto('blocks').values(relation(viewer.id, author.id)).execute();
+  if (standing.authorBlocksViewer) await k.insertInto('blocks').values(relation(author.id, viewer.id)).execute();
+  if (standing.viewerMutesAuthor) await k.insertInto('mutes').values(relation(viewer.id, author.id)).execute();
+  return { viewer: viewer.id, author: author.id };
+}
+
+const describeStanding = (s: Standing) =>
+  Object.entries(s)
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .join(' + ') || 'strangers';
+
+describe('who may see whose content', () => {
+  it.each(STANDINGS.map((s) => [describeStanding(s), s] as const))('%s', async (_, standing) => {
+    const { viewer, author } = await pairStanding(standing);
+    const k = t.db.kysely;
+    const safety = safetyRepository(k);
+    const expected = Object.fromEntries(PLACES.map((place) => [place, mayShow(standing, place)]));
+
+    // SQL: the filter every list and read applies, and the check before a write.
+    const sqlSees = async (feed: boolean) =>
+      (await k
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.id', '=', author)
+        .where(visibleAuthor(k, viewer, { author: 'users.id', authorRow: 'users', feed }))
+        .executeTakeFirst()) !== undefined;
+    const authorRow = (await k.selectFrom('users').selectAll().where('id', '=', author).executeTakeFirstOrThrow())!;
+    const bySql = {
+      profile: !hiddenFrom(authorRow, viewer, await safety.relationsBetween(viewer, author)),
+      content: await sqlSees(false),
+      feed: await sqlSees(true),
+    };
+    expect(!(await safety.isHiddenFrom(viewer, author))).toBe(expected.content);
+
+    // Memory: the cached lists' filters, from the reader's hidden people.
+    const hidden = await hiddenAuthorsCache(safety.hiddenAuthorsOf, { ttlMs: 0 }).get(viewer);
+    const suspendedAt = authorRow.suspended_at;
+    // (A profile is never read from the cached lists.)
+    const inMemory = {
+      content: showsContent(hidden, author, suspendedAt),
+      feed: showsInFeeds(hidden, author, suspendedAt),
+    };
+
+    expect(bySql).toEqual(expected);
+    expect(inMemory).toEqual({ content: expected.content, feed: expected.feed });
+  });
+
+  it('shows everyone their own content everywhere', async () => {
+    const { viewer } = await pairStanding(STANDINGS[0]);
+    const k = t.db.kysely;
+    const own = await k
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.id', '=', viewer)
+      .where(visibleAuthor(k, viewer, { author: 'users.id', authorRow: 'users', feed: true }))
+      .executeTakeFirst();
+    expect(own?.id).toBe(viewer);
+    expect(await safetyRepository(k).isHiddenFrom(viewer, viewer)).toBe(false);
+  });
+});
