@@ -80,7 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Counters live in Redis when several instances must share them, else in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const ctx = buildContext(config, db, storage, app.log, redis, options.invalidation);
-  // The pages read the session through it (server/pages); tests look at its parts.
+  // Tests and tools look at its parts; the routes and pages are handed the services they use.
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => {
     ctx.start();
@@ -221,7 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await handle(request.raw, reply.raw);
     };
     // The private pages, rendered with their first data for a signed-in viewer.
-    await app.register(privatePages, { render });
+    await app.register(privatePages, { render, auth: ctx.auth, config });
     app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: render });
   }
   return app;

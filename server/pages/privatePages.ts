@@ -19,6 +19,8 @@ import { nextLink } from '../../lib/links';
 import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage } from '../../lib/pages';
 import type { User } from '../../lib/types';
 import { ACCESS_COOKIE } from '../auth/cookies';
+import type { AuthService } from '../auth/service';
+import type { Config } from '../config';
 import { PRIVATE_NO_STORE } from '../http/securityHeaders';
 import { pageSessions } from './session';
 
@@ -50,8 +52,12 @@ async function firstPageData(page: PrivatePage, read: Read, params: Params): Pro
   return answers.every((answer) => answer !== null) ? page.firstData(answers as Answer[], params) : null;
 }
 
-export const privatePages: FastifyPluginAsync<{ render: RenderPage }> = async (app, { render }) => {
-  const pageViewer = pageSessions(app);
+export const privatePages: FastifyPluginAsync<{
+  render: RenderPage;
+  auth: Pick<AuthService, 'authenticate' | 'refresh'>;
+  config: Config;
+}> = async (app, { render, auth, config }) => {
+  const pageViewer = pageSessions(app, { auth, config });
 
   /**
    * A private page's route: no-store, visitors to `/`, and for a signed-in viewer `answer` with

@@ -11,6 +11,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, sessionCookies } from '../auth/cookies';
+import type { AuthService } from '../auth/service';
+import type { Config } from '../config';
 import { rateLimit } from '../http/rateLimits';
 
 export type PageViewer =
@@ -20,8 +22,10 @@ export type PageViewer =
   /** A refresh cookie that did not renew here: let the browser's lookup decide. */
   | { kind: 'undecided' };
 
-export function pageSessions(app: FastifyInstance) {
-  const { auth, config } = app.ctx;
+export function pageSessions(
+  app: FastifyInstance,
+  { auth, config }: { auth: Pick<AuthService, 'authenticate' | 'refresh'>; config: Config },
+) {
   // Renewing from a page is as much a refresh as POST /api/auth/refresh: the same per-IP limit.
   const perIp = rateLimit(app, 'page-refresh-ip', config.rateLimits.authPerIpPerMinute, (r) => r.ip);
 
