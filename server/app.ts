@@ -37,6 +37,7 @@ import type { MediaStorage } from './media/storage';
 import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
+import { commentsRoutes } from './comments/routes';
 import { accountRoutes } from './users/accountRoutes';
 import { safetyRoutes } from './safety/routes';
 import { usersRoutes } from './users/routes';
@@ -174,7 +175,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
   await app.register(safetyRoutes, { prefix: '/api/users', safety: ctx.safety, guards });
-  await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, comments: ctx.comments, guards });
+  await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, guards });
+  await app.register(commentsRoutes, { prefix: '/api/posts', comments: ctx.comments, guards });
   await app.register(notificationsRoutes, {
     prefix: '/api/notifications',
     notifications: ctx.notifications,

@@ -209,17 +209,8 @@ export function buildContext(
         })
       : null;
 
-  const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, publish });
-  const posts = postsService({
-    data,
-    media,
-    homeFeed,
-    imageInfos,
-    postCache,
-    hiddenAuthors,
-    commentsPage: comments.visiblePage,
-    publish,
-  });
+  const posts = postsService({ data, media, homeFeed, imageInfos, postCache, hiddenAuthors, publish });
+  const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, post: posts.one, publish });
 
   return {
     config,

@@ -1,5 +1,6 @@
 /** A comment's JSON as `commentSchema` describes it, written by hand in ASCII (`http/asciiJson.ts`). */
-import type { Comment } from '../../lib/types';
+import type { Comment, PostWithComments } from '../../lib/types';
+import { postFields } from '../posts/json';
 import { bytesArray, jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray } from '../http/asciiJson';
 
 /** The JSON bytes of comments shared between requests, as `keepPostJson` keeps posts'. */
@@ -40,3 +41,15 @@ export const commentListJson = (comments: Comment[]): string => jsonArray(commen
 
 /** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`. */
 export const commentListBytes = (comments: Comment[]): Buffer => bytesArray(comments, commentBytes);
+
+/** A post with its first comments, as `postWithCommentsSchema` describes it. */
+export const postWithCommentsJson = (p: PostWithComments): string =>
+  postFields(p) + ',"comments":' + commentListJson(p.comments) + '}';
+
+/** The reply serializer: the same text as `postWithCommentsJson`. */
+export const postWithCommentsBytes = (p: PostWithComments): Buffer =>
+  Buffer.concat([
+    Buffer.from(postFields(p) + ',"comments":', 'latin1'),
+    commentListBytes(p.comments),
+    Buffer.from('}', 'latin1'),
+  ]);

@@ -1,5 +1,5 @@
 /** Comment rules: validation, who may delete, counters, reactions. */
-import type { Comment, Reaction, ReactionCounts } from '../../lib/types';
+import type { Comment, Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
 import { commentMessageError } from '../../lib/validation';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
@@ -13,7 +13,7 @@ import { type NotifiedAction, likeChange, notify, notifyEach, withdrawUnread } f
 import type { NotificationsRepository } from '../notifications/repository';
 import type { PostCache } from '../posts/postCache';
 import type { PostsRepository } from '../posts/repository';
-import { contentShows, postNotFound, requirePost, requireVisiblePost } from '../posts/service';
+import { contentShows, postNotFound, requirePost, requireVisiblePost } from '../posts/access';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
 import { type HiddenAuthorsCache, showsContent } from '../safety/hiddenAuthors';
 import type { SafetyRepository } from '../safety/repository';
@@ -37,11 +37,13 @@ export interface CommentsServiceDeps {
   postCache: Pick<PostCache, 'rows'>;
   commentCache: Pick<CommentCache, 'page' | 'shares' | 'enabled'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
+  /** One post as the viewer may see it (`PostsService.one`): the page of a post with its comments. */
+  post: (user: AuthUser, id: string) => Promise<Post>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
 }
 
-export function commentsService({ data, postCache, commentCache, hiddenAuthors, publish }: CommentsServiceDeps) {
+export function commentsService({ data, postCache, commentCache, hiddenAuthors, post, publish }: CommentsServiceDeps) {
   const { comments, posts } = data;
   // A row the comment cache shares is read by many requests: its Comment is made once (and its JSON).
   const shared = new WeakMap<CommentListRow, Comment>();
@@ -76,6 +78,15 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
 
   return {
     visiblePage,
+
+    /**
+     * The post with its newest `limit` comments and one more, which only says that older ones
+     * exist (the route turns it into the `Link` to them, as for any list).
+     */
+    async postWithComments(user: AuthUser, postId: string, limit: number): Promise<PostWithComments> {
+      const shown = await post(user, postId);
+      return { ...shown, comments: await visiblePage(user, postId, { cursor: null, limit }) };
+    },
 
     async list(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
       if (!isUuid(postId)) throw postNotFound();

@@ -1,9 +1,8 @@
 /**
- * A post's JSON as `postSchema` / `postWithCommentsSchema` describe it, written by hand in ASCII
+ * A post's JSON as `postSchema` describes it, written by hand in ASCII
  * (`http/asciiJson.ts`) for the lists, the hottest answers; tests hold it to the schemas.
  */
-import type { ImageInfo, Post, PostWithComments } from '../../lib/types';
-import { commentListBytes, commentListJson } from '../comments/json';
+import type { ImageInfo, Post } from '../../lib/types';
 import { bytesArray, jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray } from '../http/asciiJson';
 
 function imageInfoJson(info: ImageInfo | null): string {
@@ -21,8 +20,8 @@ function imageInfoJson(info: ImageInfo | null): string {
   );
 }
 
-/** The post's fields without the closing brace, so that a post with comments can add its own. */
-function postFields(p: Post): string {
+/** The post's fields without the closing brace, so that a post with comments can add its own (comments/json.ts). */
+export function postFields(p: Post): string {
   return (
     '{"_id":' +
     jsonString(p._id) +
@@ -78,14 +77,5 @@ const postBytes = (p: Post): Buffer => kept.get(p) ?? Buffer.from(postJson(p), '
 
 export const postListJson = (posts: Post[]): string => jsonArray(posts, postJson);
 
-export const postWithCommentsJson = (p: PostWithComments): string =>
-  postFields(p) + ',"comments":' + commentListJson(p.comments) + '}';
-
-/** Reply serializers (`replyAsciiJson`): the same text as `postListJson` and `postWithCommentsJson`. */
+/** The reply serializer (`replyAsciiJson`): the same text as `postListJson`. */
 export const postListBytes = (posts: Post[]): Buffer => bytesArray(posts, postBytes);
-export const postWithCommentsBytes = (p: PostWithComments): Buffer =>
-  Buffer.concat([
-    Buffer.from(postFields(p) + ',"comments":', 'latin1'),
-    commentListBytes(p.comments),
-    Buffer.from('}', 'latin1'),
-  ]);

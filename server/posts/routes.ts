@@ -1,28 +1,13 @@
+/** The posts' own routes under `/api/posts`; those about comments (and a post with its comments) are comments/routes.ts. */
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_LIMIT_DEFAULT } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
-import type { CommentsService } from '../comments/service';
-import { commentListBytes } from '../comments/json';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
-import {
-  commentSchema,
-  errors,
-  listOf,
-  postSchema,
-  postWithCommentsSchema,
-  reactionCountsSchema,
-} from '../http/schemas';
-import { postListBytes, postWithCommentsBytes } from './json';
+import { errors, listOf, postSchema, reactionCountsSchema } from '../http/schemas';
+import { postListBytes } from './json';
 import type { PostInput, PostsService } from './service';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
-const postIdParams = {
-  type: 'object',
-  properties: { postId: { type: 'string', maxLength: 64 } },
-  required: ['postId'],
-} as const;
-const pageQuery = { type: 'object', properties: pageQuerySchema } as const;
 const postBody = {
   type: 'object',
   properties: {
@@ -36,21 +21,15 @@ const postBody = {
     creatorImage: {},
   },
 } as const;
-const commentReactionResponse = {
-  type: 'object',
-  properties: { commentId: { type: 'string' }, ...reactionCountsSchema.properties },
-} as const;
 
 type IdRoute = { Params: { id: string } };
-type PostIdRoute = { Params: { postId: string } };
 
 export interface PostsRoutesOptions {
   posts: PostsService;
-  comments: CommentsService;
   guards: Guards;
 }
 
-export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { posts, comments, guards }) => {
+export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { posts, guards }) => {
   const { signedIn, write } = guards;
 
   app.get<{ Querystring: PageQuery & { feed?: 'following' | 'all' } }>(
@@ -108,24 +87,6 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => reply.code(201).send(await posts.create(currentUser(request), request.body ?? {})),
   );
 
-  app.get<IdRoute>(
-    '/:id',
-    {
-      preValidation: signedIn,
-      schema: { tags: ['posts'], params: idParams, response: { 200: postWithCommentsSchema, ...errors(401, 404) } },
-    },
-    async (request, reply) => {
-      const post = await posts.get(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT);
-      // Older comments are the comments list's next page: the client follows the Link from here.
-      const page = { limit: PAGE_LIMIT_DEFAULT, cursor: null };
-      replyAsciiJson(reply, postWithCommentsBytes);
-      return {
-        ...post,
-        comments: sendPage(request, reply, page, post.comments, (c) => c.commentId, `/api/posts/${post._id}/comments`),
-      };
-    },
-  );
-
   app.patch<IdRoute & { Body: { post?: PostInput } }>(
     '/:id/manage',
     {
@@ -166,72 +127,5 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
       },
       async (request) => posts.react(currentUser(request), request.params.id, kind),
     );
-
-    app.patch<PostIdRoute & { Body: { commentId?: string } }>(
-      `/:postId/comments/${kind}`,
-      {
-        preValidation: write,
-        schema: {
-          tags: ['comments'],
-          params: postIdParams,
-          body: { type: 'object', properties: { commentId: { type: 'string' }, userId: { type: 'string' } } },
-          response: { 200: commentReactionResponse, ...errors(400, 401, 404, 429) },
-        },
-      },
-      async (request) => comments.react(currentUser(request), request.params.postId, request.body?.commentId, kind),
-    );
   }
-
-  app.get<IdRoute & { Querystring: PageQuery }>(
-    '/:id/comments',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['comments'],
-        params: idParams,
-        querystring: pageQuery,
-        response: { 200: listOf(commentSchema), ...errors(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const page = readPage(request.query);
-      const rows = await comments.list(currentUser(request), request.params.id, page);
-      replyAsciiJson(reply, commentListBytes);
-      return sendPage(request, reply, page, rows, (c) => c.commentId);
-    },
-  );
-
-  app.post<IdRoute & { Body: { message?: string } }>(
-    '/:id/comments',
-    {
-      preValidation: write,
-      schema: {
-        tags: ['comments'],
-        params: idParams,
-        body: { type: 'object', properties: { message: { type: 'string' }, userId: { type: 'string' } } },
-        response: { 201: commentSchema, ...errors(400, 401, 404, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await comments.add(currentUser(request), request.params.id, request.body?.message)),
-  );
-
-  app.delete<PostIdRoute & { Params: { commentId: string } }>(
-    '/:postId/comments/:commentId',
-    {
-      preValidation: write,
-      schema: {
-        tags: ['comments'],
-        params: {
-          type: 'object',
-          properties: { postId: { type: 'string', maxLength: 64 }, commentId: { type: 'string', maxLength: 64 } },
-        },
-        response: {
-          200: { type: 'object', properties: { commentId: { type: 'string' } } },
-          ...errors(401, 403, 404, 429),
-        },
-      },
-    },
-    async (request) => comments.remove(currentUser(request), request.params.postId, request.params.commentId),
-  );
 };

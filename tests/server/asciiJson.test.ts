@@ -4,16 +4,16 @@
  */
 import fastJson from 'fast-json-stringify';
 import type { Comment, Post, PostWithComments } from '../../lib/types';
-import { commentListBytes, commentListJson, keepCommentJson } from '../../server/comments/json';
-import { jsonString } from '../../server/http/asciiJson';
-import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
 import {
-  keepPostJson,
-  postListBytes,
-  postListJson,
+  commentListBytes,
+  commentListJson,
+  keepCommentJson,
   postWithCommentsBytes,
   postWithCommentsJson,
-} from '../../server/posts/json';
+} from '../../server/comments/json';
+import { jsonString } from '../../server/http/asciiJson';
+import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
+import { keepPostJson, postListBytes, postListJson } from '../../server/posts/json';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 

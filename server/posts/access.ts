@@ -1,0 +1,32 @@
+/** Whether a post exists and whether the viewer may see it: what reads and writes of posts and comments check first. */
+import { NotFoundError } from '../domain/errors';
+import { isUuid } from '../domain/ids';
+import { type HiddenAuthors, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
+import type { SafetyRepository } from '../safety/repository';
+import type { PostListRow, PostsRepository } from './repository';
+
+export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFound');
+
+/** The post's id and creator, or a 404 (also for an id that is not a UUID). */
+export async function requirePost(posts: Pick<PostsRepository, 'findPostOwner'>, id: string) {
+  const post = isUuid(id) ? await posts.findPostOwner(id) : undefined;
+  if (!post) throw postNotFound();
+  return post;
+}
+
+/** As `requirePost`, and a 404 too when the viewer may not see its creator (a block, a suspension). */
+export async function requireVisiblePost(
+  data: { posts: Pick<PostsRepository, 'findPostOwner'>; safety: Pick<SafetyRepository, 'isHiddenFrom'> },
+  viewerId: string,
+  id: string,
+) {
+  const post = await requirePost(data.posts, id);
+  if (await data.safety.isHiddenFrom(viewerId, post.creator_id)) throw postNotFound();
+  return post;
+}
+
+/** Whether the reader may see the post: anywhere (a read, a profile), or in the feeds too. */
+export const contentShows = (row: PostListRow, hidden: HiddenAuthors) =>
+  showsContent(hidden, row.creator_id, row.creator_suspended_at);
+export const feedShows = (row: PostListRow, hidden: HiddenAuthors) =>
+  showsInFeeds(hidden, row.creator_id, row.creator_suspended_at);

@@ -1,0 +1,67 @@
+/** A post's fields as a client sends them, checked (spec section 5): text, tags, image, alt text, content warning. */
+import { TEXTS } from '../../lib/texts';
+import { altError, normalizeTags, postMessageError, spoilerError, tagsError } from '../../lib/validation';
+import { InvalidError } from '../domain/errors';
+import type { AuthUser } from '../domain/types';
+import type { MediaService } from '../media/service';
+
+export interface PostInput {
+  message?: unknown;
+  image?: unknown;
+  tags?: unknown;
+  alt?: unknown;
+  sensitive?: unknown;
+  spoiler?: unknown;
+}
+
+/** Alt text and the content warning, checked; only the fields the input has. */
+export function readImageText(input: PostInput): { alt?: string; sensitive?: number; spoiler?: string } {
+  const out: { alt?: string; sensitive?: number; spoiler?: string } = {};
+  if (input.alt !== undefined) {
+    const alt = typeof input.alt === 'string' ? input.alt.trim() : null;
+    const error = alt === null ? 'Alt text must be text' : altError(alt);
+    if (error) throw new InvalidError(error, 'InvalidAlt');
+    out.alt = alt!;
+  }
+  if (input.spoiler !== undefined) {
+    const spoiler = typeof input.spoiler === 'string' ? input.spoiler.trim() : null;
+    const error = spoiler === null ? 'The content warning must be text' : spoilerError(spoiler);
+    if (error) throw new InvalidError(error, 'InvalidSpoiler');
+    out.spoiler = spoiler!;
+  }
+  if (input.sensitive !== undefined) {
+    if (typeof input.sensitive !== 'boolean')
+      throw new InvalidError('sensitive must be true or false', 'InvalidSensitive');
+    out.sensitive = input.sensitive ? 1 : 0;
+  }
+  return out;
+}
+
+export function readTags(raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string'))
+    throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
+  const tags = normalizeTags(raw as string[]);
+  const error = tagsError(tags);
+  if (error) throw new InvalidError(error, 'InvalidTags');
+  return tags;
+}
+
+export function readMessage(raw: unknown): string {
+  const error = postMessageError(typeof raw === 'string' ? raw : null);
+  if (error) throw new InvalidError(error, 'InvalidMessage');
+  return (raw as string).trim();
+}
+
+/** Checks that the image is one of this user's post uploads; returns its media id. */
+export async function ownPostImage(
+  media: Pick<MediaService, 'findByUrl'>,
+  user: AuthUser,
+  image: unknown,
+): Promise<{ image: string; mediaId: string }> {
+  if (typeof image !== 'string' || image.length === 0) throw new InvalidError('Please add an image', 'ImageRequired');
+  const found = await media.findByUrl(image);
+  if (!found || found.owner_id !== user.id || found.preset !== 'post') {
+    throw new InvalidError('The image must be a post image uploaded here', 'InvalidImage');
+  }
+  return { image, mediaId: found.id };
+}

@@ -1,0 +1,151 @@
+/** Reading posts: the lists (home, everyone, a tag, a profile) and one post, through the shared rows. */
+import { normalizeTag, tagKey, usernameKey } from '../../lib/validation';
+import { TEXTS } from '../../lib/texts';
+import type { Post } from '../../lib/types';
+import type { ListPage } from '../cache/sharedRows';
+import type { Transactional } from '../db/repository';
+import { InvalidError, NotFoundError } from '../domain/errors';
+import { isUuid } from '../domain/ids';
+import type { AuthUser, Page } from '../domain/types';
+import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
+import type { SafetyRepository } from '../safety/repository';
+import type { UsersRepository } from '../users/repository';
+import { contentShows, feedShows, postNotFound } from './access';
+import type { HomeFeed } from './homeFeed';
+import type { ImageInfos } from './imageInfos';
+import { keepPostJson } from './json';
+import { toPost } from './mappers';
+import { type PostCache, homeListKey } from './postCache';
+import type { PostListRow, PostsRepository } from './repository';
+
+/** Most tags one tag search takes. */
+export const SEARCH_TAGS_MAX = 10;
+
+export interface PostReadsDeps {
+  data: Transactional<{ posts: PostsRepository; users: UsersRepository; safety: SafetyRepository }>;
+  homeFeed: Pick<HomeFeed, 'page' | 'ids'>;
+  imageInfos: ImageInfos;
+  postCache: Pick<PostCache, 'rows' | 'page' | 'shares' | 'enabled'>;
+  hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
+}
+
+export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors }: PostReadsDeps) {
+  const { posts } = data;
+  // A row the post cache shares is read by many requests: its Post is made once (and its JSON, json.ts).
+  const shared = new WeakMap<PostListRow, Post>();
+  async function map(rows: PostListRow[]): Promise<Post[]> {
+    if (rows.every((row) => shared.has(row))) return rows.map((row) => shared.get(row)!);
+    const infos = await imageInfos(rows.map((row) => row.media_id));
+    return rows.map((row) => {
+      const known = shared.get(row);
+      if (known) return known;
+      const info = (row.media_id && infos.get(row.media_id)) || null;
+      const post = toPost(row, info);
+      // An image whose other variants are still being written is read again next time.
+      if (postCache.shares(row) && (row.media_id === null || info?.srcset)) shared.set(row, keepPostJson(post));
+      return post;
+    });
+  }
+
+  /** A cached list page for the reader, or (null) the database's own filtered query. */
+  async function cachedPage(
+    user: AuthUser,
+    page: Page,
+    list: Pick<ListPage<PostListRow>, 'ids' | 'allOrNone'> & { key: string; feed: boolean },
+    query: () => Promise<PostListRow[]>,
+  ): Promise<PostListRow[]> {
+    if (!postCache.enabled) return query();
+    const hidden = await hiddenAuthors.get(user.id);
+    const rows = await postCache.page(user.id, {
+      key: `${list.key}|${page.cursor ?? ''}`,
+      cursor: page.cursor,
+      want: page.limit + 1,
+      ids: list.ids,
+      shows: list.feed ? (row) => feedShows(row, hidden) : (row) => contentShows(row, hidden),
+      allOrNone: list.allOrNone,
+    });
+    return rows ?? query();
+  }
+
+  async function load(viewerId: string, id: string): Promise<Post> {
+    let row: PostListRow | undefined;
+    if (postCache.enabled) {
+      const [found] = await postCache.rows(viewerId, [id]);
+      if (found && contentShows(found, await hiddenAuthors.get(viewerId))) row = found;
+    } else row = await posts.findPost(viewerId, id);
+    if (!row) throw postNotFound();
+    return (await map([row]))[0];
+  }
+
+  return {
+    async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
+      if (feed === 'all') {
+        const everyone = { key: 'everyone', feed: true, ids: posts.everyoneIds };
+        return map(await cachedPage(user, page, everyone, () => posts.allPosts(user.id, page.cursor, page.limit + 1)));
+      }
+      const home = {
+        key: homeListKey(user.id),
+        feed: true,
+        ids: (after: string | null, count: number) => homeFeed.ids(user.id, after, count),
+      };
+      return map(await cachedPage(user, page, home, () => homeFeed.page(user.id, page.cursor, page.limit + 1)));
+    },
+
+    async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
+      const tags = [
+        ...new Set(
+          rawTags
+            .split(',')
+            .map((t) => tagKey(normalizeTag(t)))
+            .filter(Boolean),
+        ),
+      ];
+      if (tags.length === 0) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
+      if (tags.length > SEARCH_TAGS_MAX)
+        throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
+      const query = () => posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1);
+      if (tags.length > 1) return map(await query());
+      const [tag] = tags;
+      const withTag = {
+        key: `tag|${tag}`,
+        feed: true,
+        ids: (after: string | null, count: number) => posts.idsWithTag(tag, after, count),
+      };
+      return map(await cachedPage(user, page, withTag, query));
+    },
+
+    async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
+      const byCreator = {
+        key: `user|${usernameKey(username)}`,
+        feed: false,
+        // One creator: hidden from the reader, all their posts are (the database then says why).
+        allOrNone: true,
+        ids: (after: string | null, count: number) => posts.idsByCreator(username, after, count),
+      };
+      const rows = await cachedPage(user, page, byCreator, () =>
+        posts.postsByCreator(user.id, username, page.cursor, page.limit + 1),
+      );
+      // No rows: a user without posts (below the cursor) gets an empty page, an unknown one a 404,
+      // as does one the viewer may not see (suspended, or blocking the viewer: the blocker sees []).
+      if (rows.length === 0) {
+        const creator = await data.users.findUserByUsername(username);
+        if (!creator || (creator.id !== user.id && creator.suspended_at !== null))
+          throw new NotFoundError('User not found', 'UserNotFound');
+        if ((await data.safety.relationsBetween(user.id, creator.id)).blocksMe)
+          throw new NotFoundError('User not found', 'UserNotFound');
+      }
+      return map(rows);
+    },
+
+    /** One post as the viewer may see it; a 404 otherwise (also for an id that is not a UUID). */
+    async one(user: AuthUser, id: string): Promise<Post> {
+      if (!isUuid(id)) throw postNotFound();
+      return load(user.id, id);
+    },
+
+    /** The post as `viewerId` reads it now (what a write answers). */
+    load,
+  };
+}
+
+export type PostReads = ReturnType<typeof postReads>;

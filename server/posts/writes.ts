@@ -1,0 +1,172 @@
+/** Writing posts: create, edit, delete, react. Each commits, then publishes its event (events/events.ts). */
+import type { Post, Reaction, ReactionCounts } from '../../lib/types';
+import type { Transactional } from '../db/repository';
+import { ForbiddenError } from '../domain/errors';
+import { newId, nowIso } from '../domain/ids';
+import type { AuthUser } from '../domain/types';
+import type { PublishEvent } from '../events/domainEvents';
+import { unreadFellFor } from '../events/events';
+import type { MediaService } from '../media/service';
+import { mentionedUsers } from '../mentions/names';
+import type { MentionedUser, MentionsRepository } from '../mentions/repository';
+import { type NotifiedAction, likeChange, notify, notifyEach, withdrawUnread } from '../notifications/notify';
+import type { NotificationsRepository } from '../notifications/repository';
+import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
+import type { SafetyRepository } from '../safety/repository';
+import type { UsersRepository } from '../users/repository';
+import { postNotFound, requirePost, requireVisiblePost } from './access';
+import { type PostInput, ownPostImage, readImageText, readMessage, readTags } from './input';
+import type { PostsRepository } from './repository';
+
+/** A mention notification for each user a post mentions. */
+const mentionsOf = (users: MentionedUser[], actor: AuthUser, postId: string): NotifiedAction[] =>
+  users.map((u) => ({ type: 'mention', userId: u.id, actorId: actor.id, postId }));
+
+export interface PostWritesDeps {
+  data: Transactional<{
+    posts: PostsRepository;
+    users: UsersRepository;
+    reactions: ReactionsRepository;
+    notifications: NotificationsRepository;
+    mentions: MentionsRepository;
+    safety: SafetyRepository;
+  }>;
+  media: Pick<MediaService, 'findByUrl'>;
+  /** The post as the writer reads it now: what a create or an edit answers. */
+  load: (viewerId: string, id: string) => Promise<Post>;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
+}
+
+export function postWrites({ data, media, load, publish }: PostWritesDeps) {
+  const { posts } = data;
+  return {
+    async create(user: AuthUser, input: PostInput): Promise<Post> {
+      const message = readMessage(input.message);
+      const tags = readTags(input.tags);
+      const imageText = readImageText(input);
+      const { image, mediaId } = await ownPostImage(media, user, input.image);
+      const id = newId();
+      const now = nowIso();
+      const notified = await data.transaction(async (trx) => {
+        const mentioned = await mentionedUsers(trx.mentions, message, user.id);
+        await trx.posts.insertPost({
+          id,
+          creator_id: user.id,
+          message,
+          image,
+          media_id: mediaId,
+          tags: JSON.stringify(tags),
+          ...imageText,
+          created_at: now,
+          updated_at: now,
+        });
+        await trx.posts.replaceTags(id, tags);
+        await trx.users.addToCounter(user.id, 'posts_count', 1);
+        await trx.mentions.addPostMentions(
+          id,
+          mentioned.map((u) => u.id),
+        );
+        return notifyEach(trx.notifications, mentionsOf(mentioned, user, id));
+      });
+      publish({ type: 'PostCreated', postId: id, creatorId: user.id, notifications: notified });
+      return load(user.id, id);
+    },
+
+    async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
+      const post = await requirePost(posts, id);
+      if (post.creator_id !== user.id) throw new ForbiddenError('Only the creator can edit this post');
+      const changes: {
+        message?: string;
+        image?: string;
+        media_id?: string;
+        tags?: string;
+        alt?: string;
+        sensitive?: number;
+        spoiler?: string;
+        updated_at: string;
+      } = { ...readImageText(input), updated_at: nowIso() };
+      let tags: string[] | undefined;
+      if (input.message !== undefined) changes.message = readMessage(input.message);
+      if (input.tags !== undefined) {
+        tags = readTags(input.tags);
+        changes.tags = JSON.stringify(tags);
+      }
+      if (input.image !== undefined) {
+        const { image, mediaId } = await ownPostImage(media, user, input.image);
+        changes.image = image;
+        changes.media_id = mediaId;
+      }
+      const notified = await data.transaction(async (trx) => {
+        await trx.posts.updatePost(id, changes);
+        if (tags) await trx.posts.replaceTags(id, tags);
+        if (changes.message === undefined) return [];
+        const mentioned = await mentionedUsers(trx.mentions, changes.message, user.id);
+        // Only the newly mentioned hear of it; those no longer mentioned lose the link.
+        const before = new Set(await trx.mentions.postMentionIds(id));
+        const now = new Set(mentioned.map((u) => u.id));
+        await trx.mentions.removePostMentions(
+          id,
+          [...before].filter((userId) => !now.has(userId)),
+        );
+        const added = mentioned.filter((u) => !before.has(u.id));
+        await trx.mentions.addPostMentions(
+          id,
+          added.map((u) => u.id),
+        );
+        return notifyEach(trx.notifications, mentionsOf(added, user, id));
+      });
+      publish({ type: 'PostEdited', postId: id, tagsChanged: tags !== undefined, notifications: notified });
+      return load(user.id, id);
+    },
+
+    async remove(user: AuthUser, id: string): Promise<{ _id: string }> {
+      const post = await requirePost(posts, id);
+      if (post.creator_id !== user.id && user.role !== 'admin')
+        throw new ForbiddenError('Only the creator can delete this post');
+      const recipients = await data.transaction(async (trx) => {
+        // Its notifications go with it: whose unread count falls is read first.
+        const recipients = await trx.notifications.unreadRecipientsAbout({ postId: id });
+        // Tags, reactions, comments, their reactions and the notifications go with it (ON DELETE
+        // CASCADE). The same delete arriving twice at once: only the one that removed the row counts it.
+        if (!(await trx.posts.deletePost(id))) throw postNotFound();
+        await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
+        return recipients;
+      });
+      publish({
+        type: 'PostDeleted',
+        postId: id,
+        creatorId: post.creator_id,
+        notifications: unreadFellFor(recipients),
+      });
+      return { _id: id };
+    },
+
+    async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
+      await requireVisiblePost(data, user.id, id);
+      const { counts, notified } = await data.transaction(async (trx) => {
+        const counts = await trx.reactions.toggle(POST_REACTIONS, id, user.id, kind);
+        const change = counts && likeChange(kind, counts.myReaction);
+        if (!change) return { counts, notified: null };
+        const { creator_id: creatorId } = (await trx.posts.findPostOwner(id))!;
+        if (change === 'removed') {
+          const unread = { userId: creatorId, type: 'like', actorId: user.id, subjectId: id } as const;
+          return { counts, notified: await withdrawUnread(trx.notifications, unread) };
+        }
+        const notified = await notify(trx.notifications, {
+          type: 'like',
+          userId: creatorId,
+          actorId: user.id,
+          postId: id,
+        });
+        return { counts, notified };
+      });
+      if (!counts) throw postNotFound();
+      // The new like's notification, or the unread one taken back: the streams hear of either.
+      publish({ type: 'PostReacted', postId: id, userId: user.id, notifications: notified ? [notified] : [] });
+      return counts;
+    },
+  };
+}
+
+export type PostWrites = ReturnType<typeof postWrites>;
