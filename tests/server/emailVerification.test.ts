@@ -71,7 +71,7 @@ describe('POST /api/auth/email/resend', () => {
     const res = await post('/api/auth/email/resend', {}, user.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    await vi.waitFor(() => expect(mailbox.to(user.email).length).toBe(2));
+    await vi.waitFor(() => expect(mailbox.to(user.email).length).toBe(2), { timeout: 30_000 });
     const second = tokenOf(mailbox.to(user.email)[1]);
     expect(second).not.toBe(first);
     expect((await verify(first)).statusCode).toBe(400);
@@ -165,7 +165,7 @@ describe('changing the email', () => {
     await update(user, newEmail);
     await mailbox.next(newEmail, 'Confirm');
     expect((await post('/api/auth/email/resend', {}, user.headers)).statusCode).toBe(200);
-    await vi.waitFor(() => expect(mailbox.to(newEmail).length).toBe(2));
+    await vi.waitFor(() => expect(mailbox.to(newEmail).length).toBe(2), { timeout: 30_000 });
     expect((await verify(tokenOf(mailbox.to(newEmail)[1]))).statusCode).toBe(200);
     expect((await me(user.headers.cookie)).email).toBe(newEmail);
   });

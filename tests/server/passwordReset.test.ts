@@ -38,7 +38,7 @@ async function resetLink(email: string): Promise<string> {
       .to(email)
       .slice(before)
       .filter((m) => m.subject.includes('Reset your password'));
-  await vi.waitFor(() => expect(resets().length).toBe(1), { timeout: 10_000 });
+  await vi.waitFor(() => expect(resets().length).toBe(1), { timeout: 30_000 });
   return linkIn(resets()[0], '/resetPassword').searchParams.get('token')!;
 }
 
@@ -85,7 +85,7 @@ describe('POST /api/auth/password/forgot', () => {
       // The mail server takes no message now; the answer comes anyway.
       const res = await forgot(user.email);
       expect(res.json()).toEqual({ success: true });
-      await vi.waitFor(() => expect(mailbox.held()).toBe(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(mailbox.held()).toBe(1), { timeout: 30_000 });
       expect(mailbox.to(user.email).filter((m) => m.subject.includes('Reset'))).toEqual([]);
     } finally {
       mailbox.release();

@@ -40,7 +40,7 @@ export async function openStream(app: FastifyInstance, headers: Record<string, s
   let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
 
   /** The next block (event or comment) that passes `accept`, or an error after `timeoutMs`. */
-  async function next(accept: (event: SseEvent) => boolean = () => true, timeoutMs = 5000): Promise<SseEvent> {
+  async function next(accept: (event: SseEvent) => boolean = () => true, timeoutMs = 30_000): Promise<SseEvent> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = blocks.findIndex(accept);
@@ -86,7 +86,7 @@ export async function openStream(app: FastifyInstance, headers: Record<string, s
       return next((e) => e.event !== null, timeoutMs);
     },
     /** True when the server ends the stream within `timeoutMs`. */
-    async ends(timeoutMs = 5000): Promise<boolean> {
+    async ends(timeoutMs = 30_000): Promise<boolean> {
       try {
         await next(() => false, timeoutMs);
       } catch (error) {
