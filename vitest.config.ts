@@ -8,8 +8,9 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres') => ({
     environment: 'node',
     globals: true,
     env: { TEST_DB: database },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Caps, not measurements: on a busy machine (load 12 on 2 cores) the image tests take minutes.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });
 
@@ -25,6 +26,7 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['tests/client/setup.ts'],
+          testTimeout: 60_000,
         },
       },
     ],
