@@ -18,7 +18,7 @@ import { accessTokens } from './auth/tokens';
 import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
 import { twoFactorRepository } from './auth/twoFactorRepository';
 import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './cache/invalidation';
-import { type CommentCache, commentCache as createCommentCache } from './comments/commentCache';
+import { commentCache as createCommentCache } from './comments/commentCache';
 import { commentsByIds, commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
 import type { Config } from './config';
@@ -40,15 +40,15 @@ import { notificationsRepository } from './notifications/repository';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
 import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
-import { type ImageInfos, imageInfoCache } from './posts/imageInfos';
-import { type PostCache, postCache as createPostCache } from './posts/postCache';
+import { imageInfoCache } from './posts/imageInfos';
+import { postCache as createPostCache } from './posts/postCache';
 import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
 import { reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
 import { type AccountExport, accountExport } from './users/export';
-import { type HiddenAuthorsCache, hiddenAuthorsCache } from './safety/hiddenAuthors';
+import { hiddenAuthorsCache } from './safety/hiddenAuthors';
 import { safetyRepository } from './safety/repository';
 import { type SafetyService, safetyService } from './safety/service';
 import { usersRepository } from './users/repository';
@@ -86,14 +86,6 @@ export interface AppContext {
   notificationStreams: NotificationStreams;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
   homeFeed: HomeFeed;
-  /** Posts and list pages as every reader shares them (`posts/postCache.ts`). */
-  postCache: PostCache;
-  /** Comments and comment pages, the same way (`comments/commentCache.ts`). */
-  commentCache: CommentCache;
-  /** Each reader's blocked and muted people, for the cached lists. */
-  hiddenAuthors: HiddenAuthorsCache;
-  /** Post images' details by media id, worked out once per process (every post list uses them). */
-  imageInfos: ImageInfos;
   /** Messages between instances (through Redis when several run). */
   bus: Bus;
   /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
@@ -222,10 +214,6 @@ export function buildContext(
     outbox,
     media,
     homeFeed,
-    postCache,
-    commentCache,
-    hiddenAuthors,
-    imageInfos,
     bus,
     events,
     notifications,
