@@ -12,8 +12,8 @@ import { createPost, editPost } from '../state/thunks';
 import { ImageDropzone, selectUpload, uploadReset } from '../../uploads';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { TagList } from '../../../components/ui/TagList';
 import { FieldWrap } from '../../../components/ui/TextField';
-import { TagChip } from './TagChip';
 import { appTheme } from '../../../themes';
 
 const Form = styled.form`
@@ -42,15 +42,6 @@ export const FieldError = styled.p`
   margin: 0;
   font-size: 13px;
   color: ${appTheme.color.danger};
-`;
-
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 interface PostFormProps {
@@ -244,21 +235,16 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         />
         <div id={`${id}-tag-meta`}>{tagError && <FieldError role="alert">{tagError}</FieldError>}</div>
         {formik.values.tags.length > 0 && (
-          <Chips aria-label="Added tags">
-            {formik.values.tags.map((tag) => (
-              <li key={tag}>
-                <TagChip
-                  tag={tag}
-                  onRemove={() =>
-                    void formik.setFieldValue(
-                      'tags',
-                      formik.values.tags.filter((t) => t !== tag),
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </Chips>
+          <TagList
+            tags={formik.values.tags}
+            label="Added tags"
+            onRemove={(tag) =>
+              void formik.setFieldValue(
+                'tags',
+                formik.values.tags.filter((t) => t !== tag),
+              )
+            }
+          />
         )}
       </FieldWrap>
 

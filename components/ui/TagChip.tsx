@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { AppLink } from '../../../components/ui/AppLink';
-import { Icon } from '../../../components/ui/Icon';
-import { appTheme } from '../../../themes';
-import { links } from '../../../lib/pages';
+import { links } from '../../lib/pages';
+import { appTheme } from '../../themes';
+import { AppLink } from './AppLink';
+import { Icon } from './Icon';
 
 const chip = `
   display: inline-flex;
