@@ -9,7 +9,7 @@ const chip = `
   align-items: center;
   gap: 4px;
   padding: 3px 10px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   font-size: 13px;
   font-weight: 600;
   text-decoration: none;

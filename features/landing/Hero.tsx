@@ -63,7 +63,7 @@ const Tile = styled.div`
 const Caption = styled.span`
   display: inline-flex;
   padding: 4px 10px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   background: rgba(0, 0, 0, 0.72);
   color: #fff;
   font-size: 13px;

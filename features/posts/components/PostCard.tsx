@@ -95,7 +95,7 @@ const CommentLink = styled(AppLink)`
   gap: 6px;
   min-height: 36px;
   padding: 0 12px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   color: ${appTheme.color.text};
   font-size: 14px;
   font-weight: 600;

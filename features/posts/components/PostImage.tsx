@@ -59,7 +59,7 @@ const Cover = styled.div`
   p { font-weight: 700; text-shadow: 0 1px 3px rgb(0 0 0 / 80%); overflow-wrap: anywhere; }
   button {
     padding: 6px 16px;
-    border-radius: 999px;
+    border-radius: ${appTheme.radius.pill};
     border: 1px solid #fff;
     background: rgb(0 0 0 / 55%);
     color: #fff;

@@ -42,7 +42,7 @@ const GridMeta = styled.span`
   align-items: center;
   gap: 4px;
   padding: 2px 8px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   background: rgba(0, 0, 0, 0.7);
   color: #fff;
   font-size: 12px;
