@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
 import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
+import { overImage } from '../../../themes/fixed';
 import { links } from '../../../lib/pages';
 
 const Feed = styled.div`
@@ -43,8 +44,8 @@ const GridMeta = styled.span`
   gap: 4px;
   padding: 2px 8px;
   border-radius: ${appTheme.radius.pill};
-  background: rgba(0, 0, 0, 0.7);
-  color: #fff;
+  background: ${overImage.label};
+  color: ${overImage.text};
   font-size: 12px;
   font-weight: 600;
 `;
