@@ -2,7 +2,8 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { appTheme } from '../../themes';
-import { artwork, overImage } from '../../themes/fixed';
+import { artwork } from '../../themes/artwork';
+import { overImage } from '../../themes/fixed';
 import { links } from '../../lib/pages';
 
 const Section = styled.section`
