@@ -5,6 +5,7 @@ import { earlyReadsScript } from '../lib/earlyReadsScript';
 import { largestImage, type FirstLoad } from '../lib/firstLoad';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
 import { earlyReadsOf } from '../lib/pages';
+import { palettes } from '../themes';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.
 const applyStoredTheme = `(function(){var t;try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}if(${JSON.stringify(THEMES)}.indexOf(t)<0)t=${JSON.stringify(DEFAULT_THEME)};document.documentElement.setAttribute('data-theme',t)})();`;
@@ -60,7 +61,7 @@ export default class AppDocument extends Document<Props> {
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
           {/* A private client shell's first reads start here, while the app's code downloads. */}
           {earlyReads && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}
-          <meta name="theme-color" content="#1c1c21" />
+          <meta name="theme-color" content={palettes[DEFAULT_THEME].bg} />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         </Head>
         <body>

@@ -11,6 +11,7 @@ export const dark: Palette = {
   onAccent: '#00211e',
   accentSoft: 'rgba(94, 224, 210, 0.15)',
   danger: '#ff9a9a',
+  dangerSoft: 'rgba(255, 120, 120, 0.12)',
   success: '#7ee0a1',
   focus: '#a6fff5',
   skeleton: '#1f1f23',

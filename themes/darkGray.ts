@@ -11,6 +11,7 @@ export const darkGray: Palette = {
   onAccent: '#0b1633',
   accentSoft: 'rgba(143, 179, 255, 0.16)',
   danger: '#ff9a9a',
+  dangerSoft: 'rgba(255, 120, 120, 0.12)',
   success: '#7ee0a1',
   focus: '#c7d8ff',
   skeleton: '#34343c',

@@ -11,6 +11,7 @@ export const navyBlue: Palette = {
   onAccent: '#2a1d00',
   accentSoft: 'rgba(255, 203, 92, 0.16)',
   danger: '#ff9f9f',
+  dangerSoft: 'rgba(255, 120, 120, 0.12)',
   success: '#7fe3b0',
   focus: '#ffe3a3',
   skeleton: '#1b3350',

@@ -10,6 +10,8 @@ export interface Palette {
   onAccent: string;
   accentSoft: string;
   danger: string;
+  /** The danger button's hover. */
+  dangerSoft: string;
   success: string;
   focus: string;
   skeleton: string;

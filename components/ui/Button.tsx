@@ -48,7 +48,7 @@ const buttonStyles = css<StyleProps>`
           background: transparent;
           color: ${theme.color.danger};
           border-color: ${theme.color.danger};
-          &:hover:not(:disabled) { background: rgba(255, 120, 120, 0.12); }
+          &:hover:not(:disabled) { background: ${theme.color.dangerSoft}; }
         `;
       default:
         return css`

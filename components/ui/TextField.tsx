@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 're
 import styled from 'styled-components';
 import { appTheme } from '../../themes';
 
+/** A label over its input or textarea, notes below: TextField, TextAreaField and the post form's fields. */
 export const FieldWrap = styled.div`
   display: grid;
   gap: 6px;

@@ -2,6 +2,8 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { appTheme } from '../../themes';
+import { artwork } from '../../themes/artwork';
+import { overImage } from '../../themes/fixed';
 import { links } from '../../lib/pages';
 
 const Section = styled.section`
@@ -56,16 +58,16 @@ const Tile = styled.div`
   align-items: flex-end;
   padding: 12px;
   border-radius: 20px;
-  box-shadow: 0 20px 50px rgba(0, 0, 0, 0.45);
-  border: 1px solid rgba(255, 255, 255, 0.08);
+  box-shadow: 0 20px 50px ${artwork.shadow};
+  border: 1px solid ${artwork.edge};
 `;
 
 const Caption = styled.span`
   display: inline-flex;
   padding: 4px 10px;
-  border-radius: 999px;
-  background: rgba(0, 0, 0, 0.72);
-  color: #fff;
+  border-radius: ${appTheme.radius.pill};
+  background: ${artwork.caption};
+  color: ${overImage.text};
   font-size: 13px;
   font-weight: 600;
 `;
@@ -79,7 +81,7 @@ const tiles = [
       width: '52%',
       height: '62%',
       transform: 'rotate(-5deg)',
-      background: 'linear-gradient(160deg, #f6a96b 0%, #d9577a 55%, #5b2a7a 100%)',
+      background: artwork.sunset,
     },
   },
   {
@@ -90,7 +92,7 @@ const tiles = [
       width: '44%',
       height: '48%',
       transform: 'rotate(4deg)',
-      background: 'linear-gradient(200deg, #7fd6c2 0%, #2f8f9d 50%, #1b3a5c 100%)',
+      background: artwork.sea,
     },
   },
   {
@@ -101,7 +103,7 @@ const tiles = [
       width: '50%',
       height: '50%',
       transform: 'rotate(-2deg)',
-      background: 'linear-gradient(140deg, #c9e47a 0%, #4f9a5a 55%, #1f4a33 100%)',
+      background: artwork.hiking,
     },
   },
 ];

@@ -4,7 +4,6 @@ import { lazy } from 'react';
 export { HomeFeed } from './components/HomeFeed';
 export { PostDetail } from './components/PostDetail';
 export { PostList } from './components/PostList';
-export { TagChip } from './components/TagChip';
 export { TaggedPosts } from './components/TaggedPosts';
 export { editorOpened } from './state/editor';
 export { selectEditor } from './state/selectors';

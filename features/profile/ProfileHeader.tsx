@@ -122,7 +122,7 @@ const ReportProfile = styled(ReportButton)`
   padding: 0 14px;
   min-height: 36px;
   border: 1px solid ${appTheme.color.border};
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   background: transparent;
   color: ${appTheme.color.textMuted};
   font: inherit;

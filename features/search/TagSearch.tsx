@@ -5,7 +5,7 @@ import { SEARCH_INPUT_WIDTH_PX, USERNAME_MAX } from '../../lib/limits';
 import type { PersonResult } from '../../lib/types';
 import { normalizeTag, tagError } from '../../lib/validation';
 import { Icon } from '../../components/ui/Icon';
-import { TagChip } from '../posts';
+import { TagList } from '../../components/ui/TagList';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 
@@ -81,15 +81,6 @@ const PanelHead = styled.div`
     padding: 2px 4px;
     border-radius: 4px;
   }
-`;
-
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Error = styled.p`
@@ -246,20 +237,14 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
                   </button>
                 )}
               </PanelHead>
-              <Chips>
-                {tags.map((tag) => (
-                  <li key={tag}>
-                    <TagChip
-                      tag={tag}
-                      onRemove={() => {
-                        setTags(tags.filter((t) => t !== tag));
-                        // The chip's button goes away with it; keep the keyboard in the search.
-                        inputRef.current?.focus();
-                      }}
-                    />
-                  </li>
-                ))}
-              </Chips>
+              <TagList
+                tags={tags}
+                onRemove={(tag) => {
+                  setTags(tags.filter((t) => t !== tag));
+                  // The chip's button goes away with it; keep the keyboard in the search.
+                  inputRef.current?.focus();
+                }}
+              />
             </Section>
           )}
           {people?.query && (

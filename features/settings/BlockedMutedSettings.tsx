@@ -11,23 +11,9 @@ import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
 import type { Relation } from './securityApi';
 import { fetchRelations, undoRelation } from './securityThunks';
+import { SettingsItem, SettingsList } from './SettingsList';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0 0 12px;
-  padding: 0;
-  display: grid;
-  gap: 10px;
-`;
-
-const Item = styled.li`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  padding: 10px 14px;
-  border: 1px solid ${appTheme.color.border};
-  border-radius: ${appTheme.radius.md};
+const Item = styled(SettingsItem)`
   a { display: flex; align-items: center; gap: 10px; min-width: 0; overflow-wrap: anywhere; font-weight: 600; }
 `;
 
@@ -78,7 +64,7 @@ function RelationList({ relation }: { relation: Relation }) {
       ) : people.length === 0 ? (
         <Muted>{TEXT[relation].empty}</Muted>
       ) : (
-        <List>
+        <SettingsList>
           {people.map((person) => (
             <Item key={person._id}>
               <AppLink href={links.profile(person.username)}>
@@ -97,7 +83,7 @@ function RelationList({ relation }: { relation: Relation }) {
               </Button>
             </Item>
           ))}
-        </List>
+        </SettingsList>
       )}
       {next && (
         <Button $variant="secondary" $size="sm" onClick={() => void load(next)}>

@@ -9,24 +9,15 @@ import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
 import type { SessionInfo } from '../../lib/types';
 import { fetchSessions, revokeOtherSessions, revokeSession } from './securityThunks';
+import { SettingsItem, SettingsList } from './SettingsList';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0 0 16px;
-  padding: 0;
-  display: grid;
-  gap: 10px;
+const List = styled(SettingsList)`
+  margin-bottom: 16px;
 `;
 
-const Item = styled.li`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Item = styled(SettingsItem)`
   flex-wrap: wrap;
   padding: 12px 14px;
-  border: 1px solid ${appTheme.color.border};
-  border-radius: ${appTheme.radius.md};
   strong { display: block; }
   small { color: ${appTheme.color.textMuted}; }
 `;

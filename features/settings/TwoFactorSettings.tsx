@@ -6,6 +6,7 @@ import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { appTheme } from '../../themes';
+import { qrGround } from '../../themes/fixed';
 import type { TwoFactorStatus } from './securityApi';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './securityThunks';
 
@@ -13,7 +14,7 @@ const Qr = styled.img`
   width: 200px;
   height: 200px;
   border-radius: ${appTheme.radius.sm};
-  background: #fff;
+  background: ${qrGround};
 `;
 
 const Secret = styled.code`

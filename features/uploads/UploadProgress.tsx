@@ -4,7 +4,7 @@ import { appTheme } from '../../themes';
 const Track = styled.div`
   height: 6px;
   margin-top: 8px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   background: ${appTheme.color.surfaceRaised};
   overflow: hidden;
   span {

@@ -63,7 +63,7 @@ const ReportLink = styled(ReportButton)`
   margin-left: auto;
   padding: 4px 10px;
   border: none;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   background: transparent;
   color: ${appTheme.color.textMuted};
   font-size: 13px;

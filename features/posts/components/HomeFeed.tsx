@@ -13,14 +13,14 @@ const Tabs = styled.div`
   gap: 4px;
   padding: 4px;
   margin: 16px 0 20px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   background: ${appTheme.color.surface};
   border: 1px solid ${appTheme.color.border};
   button {
     flex: 1;
     height: 36px;
     border: none;
-    border-radius: 999px;
+    border-radius: ${appTheme.radius.pill};
     background: transparent;
     color: ${appTheme.color.text};
     font-weight: 600;

@@ -13,9 +13,9 @@ import { Icon } from '../../../components/ui/Icon';
 import { MentionText } from '../../../components/ui/MentionText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { TagList } from '../../../components/ui/TagList';
 import { PostImage } from './PostImage';
 import { ReactionBar } from './ReactionBar';
-import { TagChip } from './TagChip';
 import { appTheme } from '../../../themes';
 import { links } from '../../../lib/pages';
 
@@ -95,7 +95,7 @@ const CommentLink = styled(AppLink)`
   gap: 6px;
   min-height: 36px;
   padding: 0 12px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   color: ${appTheme.color.text};
   font-size: 14px;
   font-weight: 600;
@@ -108,15 +108,6 @@ const Message = styled.p`
   a.mention { font-weight: 600; }
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-`;
-
-export const TagRow = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 /** The author's alt text; the generated one only when they wrote none. */
@@ -214,15 +205,7 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
             <MentionText text={post.message} mentions={post.mentions} />
           </Message>
         )}
-        {post.tags.length > 0 && (
-          <TagRow aria-label="Tags">
-            {post.tags.map((tag) => (
-              <li key={tag}>
-                <TagChip tag={tag} />
-              </li>
-            ))}
-          </TagRow>
-        )}
+        {post.tags.length > 0 && <TagList tags={post.tags} label="Tags" />}
       </Body>
       {confirming && (
         <ConfirmDialog

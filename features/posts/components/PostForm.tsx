@@ -12,30 +12,14 @@ import { createPost, editPost } from '../state/thunks';
 import { ImageDropzone, selectUpload, uploadReset } from '../../uploads';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import { TagChip } from './TagChip';
+import { TagList } from '../../../components/ui/TagList';
+import { FieldWrap } from '../../../components/ui/TextField';
 import { appTheme } from '../../../themes';
 
 const Form = styled.form`
   display: grid;
   gap: 18px;
   padding: 4px 20px 20px;
-`;
-
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
-  label { font-weight: 600; font-size: 14px; }
-  textarea, input {
-    width: 100%;
-    padding: 10px 12px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
-    &:focus { outline: 2px solid ${appTheme.color.focus}; outline-offset: 0; border-color: transparent; }
-    &[aria-invalid='true'] { border-color: ${appTheme.color.danger}; }
-  }
-  textarea { min-height: 96px; resize: vertical; }
 `;
 
 const Check = styled.div`
@@ -58,15 +42,6 @@ export const FieldError = styled.p`
   margin: 0;
   font-size: 13px;
   color: ${appTheme.color.danger};
-`;
-
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 interface PostFormProps {
@@ -176,7 +151,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
     <Form onSubmit={formik.handleSubmit} noValidate aria-busy={busy}>
       <ImageDropzone kind="post" label="Post image" preview={image} hintId={`${id}-hint`} />
 
-      <Field>
+      <FieldWrap>
         <label htmlFor={`${id}-message`}>Message</label>
         <textarea
           id={`${id}-message`}
@@ -197,9 +172,9 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         <span className="visually-hidden" aria-live="polite">
           {charactersLeft <= MESSAGE_WARN_LEFT ? charactersLeftText(charactersLeft) : ''}
         </span>
-      </Field>
+      </FieldWrap>
 
-      <Field>
+      <FieldWrap>
         <label htmlFor={`${id}-alt`}>Image description (alt text)</label>
         <textarea
           id={`${id}-alt`}
@@ -214,7 +189,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
           <span />
           <span>{charactersLeftText(ALT_MAX - formik.values.alt.length)}</span>
         </Row>
-      </Field>
+      </FieldWrap>
 
       <Check>
         <input
@@ -227,7 +202,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         <label htmlFor={`${id}-sensitive`}>Sensitive image (shown blurred until clicked)</label>
       </Check>
       {formik.values.sensitive && (
-        <Field>
+        <FieldWrap>
           <label htmlFor={`${id}-spoiler`}>Content warning</label>
           <input
             id={`${id}-spoiler`}
@@ -243,10 +218,10 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
             <span />
             <span>{charactersLeftText(SPOILER_MAX - formik.values.spoiler.length)}</span>
           </Row>
-        </Field>
+        </FieldWrap>
       )}
 
-      <Field>
+      <FieldWrap>
         <label htmlFor={`${id}-tag`}>Tags</label>
         <input
           id={`${id}-tag`}
@@ -260,23 +235,18 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         />
         <div id={`${id}-tag-meta`}>{tagError && <FieldError role="alert">{tagError}</FieldError>}</div>
         {formik.values.tags.length > 0 && (
-          <Chips aria-label="Added tags">
-            {formik.values.tags.map((tag) => (
-              <li key={tag}>
-                <TagChip
-                  tag={tag}
-                  onRemove={() =>
-                    void formik.setFieldValue(
-                      'tags',
-                      formik.values.tags.filter((t) => t !== tag),
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </Chips>
+          <TagList
+            tags={formik.values.tags}
+            label="Added tags"
+            onRemove={(tag) =>
+              void formik.setFieldValue(
+                'tags',
+                formik.values.tags.filter((t) => t !== tag),
+              )
+            }
+          />
         )}
-      </Field>
+      </FieldWrap>
 
       <Button type="submit" $block disabled={!canSubmit || busy} aria-busy={busy}>
         {busy && <Spinner />}

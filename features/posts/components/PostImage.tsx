@@ -4,6 +4,7 @@ import { thumbHashToDataURL } from 'thumbhash';
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import type { ImageInfo } from '../../../lib/types';
 import { appTheme } from '../../../themes';
+import { overImage } from '../../../themes/fixed';
 import { useAlwaysShowSensitive } from '../../../hooks/useSensitiveMedia';
 
 /** Decodes a base64 thumbhash into a tiny data URL shown while the image loads. */
@@ -45,7 +46,7 @@ const Cover = styled.div`
   gap: 10px;
   padding: 16px;
   text-align: center;
-  color: #fff;
+  color: ${overImage.text};
   background-color: ${appTheme.color.skeleton};
   background-size: cover;
   background-position: center;
@@ -56,13 +57,13 @@ const Cover = styled.div`
     filter: blur(18px);
   }
   p, button { position: relative; margin: 0; }
-  p { font-weight: 700; text-shadow: 0 1px 3px rgb(0 0 0 / 80%); overflow-wrap: anywhere; }
+  p { font-weight: 700; text-shadow: 0 1px 3px ${overImage.textShadow}; overflow-wrap: anywhere; }
   button {
     padding: 6px 16px;
-    border-radius: 999px;
-    border: 1px solid #fff;
-    background: rgb(0 0 0 / 55%);
-    color: #fff;
+    border-radius: ${appTheme.radius.pill};
+    border: 1px solid ${overImage.text};
+    background: ${overImage.button};
+    color: ${overImage.text};
     font: inherit;
     font-weight: 600;
     cursor: pointer;

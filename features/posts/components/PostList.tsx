@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
 import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
+import { overImage } from '../../../themes/fixed';
 import { links } from '../../../lib/pages';
 
 const Feed = styled.div`
@@ -42,9 +43,9 @@ const GridMeta = styled.span`
   align-items: center;
   gap: 4px;
   padding: 2px 8px;
-  border-radius: 999px;
-  background: rgba(0, 0, 0, 0.7);
-  color: #fff;
+  border-radius: ${appTheme.radius.pill};
+  background: ${overImage.label};
+  color: ${overImage.text};
   font-size: 12px;
   font-weight: 600;
 `;

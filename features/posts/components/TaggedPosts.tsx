@@ -1,10 +1,9 @@
 import styled from 'styled-components';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageTitle } from '../../../components/ui/Panel';
-import { TagRow } from './PostCard';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { TagList } from '../../../components/ui/TagList';
 import { PostList } from './PostList';
-import { TagChip } from './TagChip';
 import { appTheme } from '../../../themes';
 
 const Lead = styled.p`
@@ -17,15 +16,7 @@ export function TaggedPosts({ tags }: { tags: string[] }) {
     <PageContainer $width={620}>
       <PageTitle>Tagged</PageTitle>
       <Lead>Posts with any of these tags, newest first.</Lead>
-      {tags.length > 0 && (
-        <TagRow aria-label="Searched tags" style={{ marginBottom: 20 }}>
-          {tags.map((tag) => (
-            <li key={tag}>
-              <TagChip tag={tag} />
-            </li>
-          ))}
-        </TagRow>
-      )}
+      {tags.length > 0 && <TagList tags={tags} label="Searched tags" style={{ marginBottom: 20 }} />}
       {tags.length === 0 ? (
         <EmptyState>
           <h2>No tags to search</h2>

@@ -1,15 +1,15 @@
 import styled from 'styled-components';
-import { AppLink } from '../../../components/ui/AppLink';
-import { Icon } from '../../../components/ui/Icon';
-import { appTheme } from '../../../themes';
-import { links } from '../../../lib/pages';
+import { links } from '../../lib/pages';
+import { appTheme } from '../../themes';
+import { AppLink } from './AppLink';
+import { Icon } from './Icon';
 
 const chip = `
   display: inline-flex;
   align-items: center;
   gap: 4px;
   padding: 3px 10px;
-  border-radius: 999px;
+  border-radius: ${appTheme.radius.pill};
   font-size: 13px;
   font-weight: 600;
   text-decoration: none;
