@@ -2,5 +2,5 @@
 export { LiveNotifications } from './components/LiveNotifications';
 export { NotificationBell, NotificationsLink, UnreadBadge } from './components/NotificationBell';
 export { NotificationsView } from './components/NotificationsView';
-export { useUnreadCount } from './unreadCount';
+export { useUnreadCount } from './useUnreadCount';
 export { unreadLabel } from './describeNotification';

@@ -3,7 +3,9 @@ import type { ListPage } from '../../lib/firstLoad';
 import type { AppNotification } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
 import { activityApi } from './activityApi';
-import { unreadCount, useUnreadCount } from './unreadCount';
+import { useAppDispatch } from '../../store/hooks';
+import { fetchUnreadCount, markNotificationsRead, notificationsShown } from './activitySlice';
+import { useUnreadCount } from './useUnreadCount';
 
 interface NotificationFeed {
   items: AppNotification[];
@@ -25,6 +27,7 @@ function prependNew(items: AppNotification[], fresh: AppNotification[]): AppNoti
  * `initial`: the first page the server rendered the page with.
  */
 export function useNotificationFeed(initial: ListPage<AppNotification> | null = null): NotificationFeed {
+  const dispatch = useAppDispatch();
   const unread = useUnreadCount();
   const [items, setItems] = useState<AppNotification[]>(initial?.items ?? []);
   const [next, setNext] = useState<string | null>(initial?.next ?? null);
@@ -35,18 +38,19 @@ export function useNotificationFeed(initial: ListPage<AppNotification> | null = 
   const lastMarked = useRef<string | null>(null);
 
   // Read up to the newest shown, so one that arrives meanwhile stays unread until it is shown.
-  const markRead = useCallback((newest: AppNotification | undefined) => {
-    // Once per newest one: a count that stays up (another tab) must not read and mark in a loop.
-    if (!newest || newest.id === lastMarked.current) return;
-    lastMarked.current = newest.id;
-    unreadCount.read();
-    activityApi
-      .markRead(newest.id)
-      .then(unreadCount.counted)
-      // The badge says what the server holds, whatever failed.
-      .catch(() => activityApi.unread().then(unreadCount.counted))
-      .catch(() => {});
-  }, []);
+  const markRead = useCallback(
+    (newest: AppNotification | undefined) => {
+      // Once per newest one: a count that stays up (another tab) must not read and mark in a loop.
+      if (!newest || newest.id === lastMarked.current) return;
+      lastMarked.current = newest.id;
+      dispatch(notificationsShown());
+      void dispatch(markNotificationsRead(newest.id)).then((marked) => {
+        // The badge says what the server holds, whatever failed.
+        if (markNotificationsRead.rejected.match(marked)) void dispatch(fetchUnreadCount());
+      });
+    },
+    [dispatch],
+  );
 
   // The first page (unless the server rendered it), then the new ones whenever the badge rises.
   const readNewest = useCallback(

@@ -1,3 +1,3 @@
-/** Toasts: the shell shows them; store/thunkToasts.ts raises them for thunks. */
+/** Toasts: the shell shows them; the features' toast rules (store/toasts.ts) raise them for thunks. */
 export { Toasts } from './Toasts';
 export { notify, type NotificationKind } from './notificationsSlice';
