@@ -7,9 +7,9 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { onSessionLost } from '../services/apiClient';
-import activity from '../features/activity/activitySlice';
 import auth, { authToasts } from '../features/auth/authSlice';
 import notifications from '../features/notifications/notificationsSlice';
+import toasts from '../features/toasts/toastsSlice';
 import posts, { postsToasts } from '../features/posts/state/postsSlice';
 import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/themeSlice';
@@ -27,8 +27,8 @@ export interface LazyLoadedSlices {}
 export const rootReducer = combineSlices({
   auth,
   posts,
+  toasts,
   notifications,
-  activity,
   uploadFiles,
   theme,
   user,

@@ -1,7 +1,7 @@
 import { addListener, type ListenerEffect, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { notify } from '../features/notifications/notificationsSlice';
+import { showToast } from '../features/toasts/toastsSlice';
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
@@ -43,7 +43,7 @@ export function thunkToasts<Arg, Returned = unknown>(
       effect: (action, { dispatch }) => {
         const { payload, error: thrown } = action as { payload?: unknown; error?: { message?: string } };
         const message = payload ?? thrown?.message;
-        if (typeof message === 'string' && message) dispatch(notify(message, 'error', error?.time));
+        if (typeof message === 'string' && message) dispatch(showToast(message, 'error', error?.time));
       },
     });
   }
@@ -53,7 +53,7 @@ export function thunkToasts<Arg, Returned = unknown>(
       effect: (action, { dispatch }) => {
         const { payload, meta } = action as unknown as { payload: Returned; meta: { arg: Arg } };
         const text = typeof success === 'function' ? success(meta.arg, payload) : success;
-        if (text) dispatch(notify(text, 'success'));
+        if (text) dispatch(showToast(text, 'success'));
       },
     });
   }

@@ -53,7 +53,7 @@ describe('a session that cannot be renewed', () => {
     expect(screen.queryByText('Private feed')).not.toBeInTheDocument();
     expect(lookups).toBe(1);
     // The failed call still says why (spec section 8: the server's message).
-    expect(store.getState().notifications.map((n) => n.message)).toContain('No session');
+    expect(store.getState().toasts.map((n) => n.message)).toContain('No session');
   });
 
   it('keeps the user signed in when the lookup renews the session (the other tab won the refresh race)', async () => {

@@ -21,8 +21,7 @@ const fail =
   (status = 500) =>
   () =>
     HttpResponse.json({ message: 'Broken', code: 'Error' }, { status });
-const toasts = (store: AppStore) =>
-  store.getState().notifications.map(({ message, kind, time }) => ({ message, kind, time }));
+const toasts = (store: AppStore) => store.getState().toasts.map(({ message, kind, time }) => ({ message, kind, time }));
 
 describe('toasts, one listener per action', () => {
   it('show nothing for the reads whose page shows the error, nor for the session lookup and logout', async () => {

@@ -118,7 +118,7 @@ describe('the admin panel, through the store', () => {
     await userEvent.type(name, 'nobody');
     await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
-    expect(store.getState().notifications).toEqual([]);
+    expect(store.getState().toasts).toEqual([]);
 
     await userEvent.clear(name);
     await userEvent.type(name, 'bob');

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { selectUser } from '../../../../features/auth/authSlice';
-import { LiveNotifications, NotificationBell, NotificationsLink } from '../../../../features/activity';
+import { LiveNotifications, NotificationBell, NotificationsLink } from '../../../../features/notifications';
 import { useAppSelector } from '../../../../store/hooks';
 import { FakeEventSource } from '../../support/eventSource';
 import { buildNotification, buildUser } from '../../support/factories';

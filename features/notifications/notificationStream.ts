@@ -3,7 +3,7 @@
  * a member's navbar is on screen (the bell imports this module lazily).
  */
 import type { AppNotification } from '../../lib/types';
-import { activityApi, NOTIFICATION_STREAM_URL } from './activityApi';
+import { notificationsApi, NOTIFICATION_STREAM_URL } from './notificationsApi';
 
 export interface StreamHandlers {
   /**
@@ -34,7 +34,7 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
   let stopped = false;
 
   const readCount = () =>
-    activityApi.unread().then((count) => {
+    notificationsApi.unread().then((count) => {
       if (!stopped) handlers.onCount(count);
     });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
-import { notificationArrived, unreadCounted } from '../activitySlice';
+import { notificationArrived, unreadCounted } from '../notificationsSlice';
 import { describeNotification } from '../describeNotification';
 
 /**

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListPage } from '../../lib/firstLoad';
 import type { AppNotification } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
-import { activityApi } from './activityApi';
+import { notificationsApi } from './notificationsApi';
 import { useAppDispatch } from '../../store/hooks';
-import { fetchUnreadCount, markNotificationsRead, notificationsShown } from './activitySlice';
+import { fetchUnreadCount, markNotificationsRead, notificationsShown } from './notificationsSlice';
 import { useUnreadCount } from './useUnreadCount';
 
 interface NotificationFeed {
@@ -57,7 +57,7 @@ export function useNotificationFeed(initial: ListPage<AppNotification> | null = 
     (first: boolean) => {
       if (reading.current) return;
       reading.current = true;
-      activityApi
+      notificationsApi
         .list()
         .then(
           (page) => {
@@ -93,7 +93,7 @@ export function useNotificationFeed(initial: ListPage<AppNotification> | null = 
   const loadMore = useCallback(() => {
     if (!next || loading) return;
     setLoading(true);
-    activityApi
+    notificationsApi
       .page(next)
       .then(
         (page) => {

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../store/hooks';
-import { selectUnreadCount } from './activitySlice';
+import { selectUnreadCount } from './notificationsSlice';
 
-/** The unread count the bells show (the store's `activity.unread`). */
+/** The unread count the bells show (the store's `notifications.unread`). */
 export function useUnreadCount(): number {
   return useAppSelector(selectUnreadCount);
 }
