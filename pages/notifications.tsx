@@ -1,4 +1,4 @@
-import { NotificationsView } from '../features/activity';
+import { NotificationsView } from '../features/notifications';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps, type PrivatePageProps } from '../lib/firstLoad';
 

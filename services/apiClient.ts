@@ -2,7 +2,10 @@
  * The one HTTP client of the app: an axios instance (the design card's) that sends credentials
  * (the session lives in HttpOnly cookies) and, when a request fails with 401, makes one refresh
  * call — shared by every request failing at that moment — and retries each of them once (spec
- * section 8). Upload progress comes from axios's `onUploadProgress`.
+ * section 8). Upload progress comes from axios's `onUploadProgress`. A refresh the server refuses
+ * (401: the session was revoked or has expired) is the one place the app learns that the session is
+ * lost: it tells the handler set with `onSessionLost` (the store's), once per failed refresh however
+ * many requests were waiting for it; the callers get the error as any other.
  *
  * axios is not part of every page's first load: `import('axios')` makes it a chunk of its own,
  * fetched by the first API call or before it (`preloadApiClient`: AppShell calls it
@@ -22,6 +25,25 @@ export function isAuthCall(url: string | undefined): boolean {
   if (!url) return false;
   const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
   return AUTH_PATHS.includes(path);
+}
+
+type SessionLostHandler = () => void;
+let sessionLostHandler: SessionLostHandler | null = null;
+
+/**
+ * Sets what happens when a refresh is refused (the store built last in this page sets it: one per
+ * page in the browser). Returns a function that removes it again, if it is still the one set.
+ */
+export function onSessionLost(handler: SessionLostHandler): () => void {
+  sessionLostHandler = handler;
+  return () => {
+    if (sessionLostHandler === handler) sessionLostHandler = null;
+  };
+}
+
+/** A refresh refused with 401 means the session is gone; a network error or a 429 does not. */
+function refreshRefused(error: unknown): boolean {
+  return (error as { response?: { status?: unknown } } | null)?.response?.status === 401;
 }
 
 /** A request config once retried after a refresh: it is never retried again. */
@@ -45,7 +67,14 @@ export async function createApiClient(
   const refreshSession = (): Promise<void> => {
     refreshing ??= client
       .post(REFRESH_PATH)
-      .then(() => undefined)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          // Once per refresh: every request waiting for it shares this promise.
+          if (refreshRefused(error)) sessionLostHandler?.();
+          throw error;
+        },
+      )
       .finally(() => {
         refreshing = null;
       });

@@ -1,48 +1,48 @@
 /**
- * The store of a page the server rendered with its first data (lib/firstLoad.ts). It is built by
- * dispatching the same actions the client's own reads would have, so the state (and therefore the
- * HTML the server renders and the first render that hydrates it) is the one the client would have
- * reached by itself. Built identically on the server and in the browser from the page's props.
+ * The store of a page the server rendered with its first data (lib/firstLoad.ts). The answers go in
+ * as the store's preloaded state, each slice's part built by that slice (`signedInAs`,
+ * `postsStateWith`, `showingProfile`), in the state the client's own reads of the same answers
+ * would have reached; so the HTML the server renders and the first render that hydrates it are
+ * the same. Built identically on the server and in the browser from the page's props.
  */
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
-import type { FirstLoad, ListPage } from '../lib/firstLoad';
-import type { Post } from '../lib/types';
-import { makeStore, type AppStore } from './index';
-import { userReceived } from '../features/auth/authSlice';
-import { fetchPost, fetchPosts, sourceKey, type PostSource } from '../features/posts/state/postsSlice';
-import { firstLoadKey, firstLoadReceived, firstLoadTaken } from './firstLoadSlice';
-import { fetchProfile } from '../features/profile/userSlice';
+import type { FirstLoad } from '../lib/firstLoad';
+import { makeStore, type AppStore, type RootState } from './index';
+import { signedInAs } from '../features/auth/authSlice';
+import { postsStateWith, sourceKey, type FirstPosts } from '../features/posts/state/postsSlice';
+import { firstLoadKey, firstLoadTaken } from './firstLoadSlice';
+import { showingProfile } from '../features/profile/userSlice';
 
 export { firstLoadKey };
 
-const REQUEST_ID = 'server';
-
-export function makeStoreFrom(data: FirstLoad | null): AppStore {
-  const store = makeStore();
-  if (!data) return store;
-  const { dispatch } = store;
-  dispatch(userReceived(data.user));
-  const list = (source: PostSource, posts: ListPage<Post>) => {
-    dispatch(fetchPosts.pending(REQUEST_ID, source));
-    dispatch(fetchPosts.fulfilled(posts, REQUEST_ID, source));
-    dispatch(firstLoadReceived(firstLoadKey.list(sourceKey(source))));
-  };
+/** The preloaded state of a first load: the viewer, and what the page shows first. */
+export function firstLoadState(data: FirstLoad): Partial<RootState> {
+  const state: Partial<RootState> = { auth: signedInAs(data.user) };
+  const fresh: string[] = [];
   const page = data.page;
-  if (page?.kind === 'feed') list({ kind: 'feed', feed: page.feed }, page.posts);
-  if (page?.kind === 'tagged') list({ kind: 'tagged', tags: page.tags }, page.posts);
+  let posts: FirstPosts | null = null;
+  if (page?.kind === 'feed') posts = { list: { source: { kind: 'feed', feed: page.feed }, page: page.posts } };
+  if (page?.kind === 'tagged') posts = { list: { source: { kind: 'tagged', tags: page.tags }, page: page.posts } };
   if (page?.kind === 'profile') {
-    const arg = { username: page.profile.username };
-    dispatch(fetchProfile.pending(REQUEST_ID, arg));
-    dispatch(fetchProfile.fulfilled(page.profile, REQUEST_ID, arg));
-    dispatch(firstLoadReceived(firstLoadKey.profile(page.profile.username)));
-    list({ kind: 'user', username: page.profile.username }, page.posts);
+    state.user = showingProfile(page.profile);
+    fresh.push(firstLoadKey.profile(page.profile.username));
+    posts = { list: { source: { kind: 'user', username: page.profile.username }, page: page.posts } };
   }
   if (page?.kind === 'post') {
-    dispatch(fetchPost.fulfilled({ post: page.post, commentsNext: page.commentsNext }, REQUEST_ID, page.post._id));
-    dispatch(firstLoadReceived(firstLoadKey.post(page.post._id)));
+    posts = { post: { post: page.post, commentsNext: page.commentsNext } };
+    fresh.push(firstLoadKey.post(page.post._id));
   }
-  return store;
+  if (posts) {
+    state.posts = postsStateWith(posts);
+    if (posts.list) fresh.push(firstLoadKey.list(sourceKey(posts.list.source)));
+  }
+  state.firstLoad = { fresh };
+  return state;
+}
+
+export function makeStoreFrom(data: FirstLoad | null): AppStore {
+  return makeStore(data ? firstLoadState(data) : undefined);
 }
 
 /**

@@ -15,16 +15,13 @@ const firstLoadSlice = createSlice({
   name: 'firstLoad',
   initialState,
   reducers: {
-    firstLoadReceived(state, action: PayloadAction<string>) {
-      if (!state.fresh.includes(action.payload)) state.fresh.push(action.payload);
-    },
     firstLoadTaken(state, action: PayloadAction<string>) {
       state.fresh = state.fresh.filter((key) => key !== action.payload);
     },
   },
 });
 
-export const { firstLoadReceived, firstLoadTaken } = firstLoadSlice.actions;
+export const { firstLoadTaken } = firstLoadSlice.actions;
 export default firstLoadSlice.reducer;
 
 /** The keys the page components take. */

@@ -1,25 +1,63 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import auth from '../features/auth/authSlice';
+import {
+  combineSlices,
+  configureStore,
+  createListenerMiddleware,
+  type ThunkDispatch,
+  type TypedStartListening,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { onSessionLost } from '../services/apiClient';
+import auth, { authToasts } from '../features/auth/authSlice';
 import notifications from '../features/notifications/notificationsSlice';
-import posts from '../features/posts/state/postsSlice';
+import toasts from '../features/toasts/toastsSlice';
+import posts, { postsToasts } from '../features/posts/state/postsSlice';
 import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/themeSlice';
-import uploadFiles from '../features/uploads/uploadFilesSlice';
-import user from '../features/profile/userSlice';
-import { sessionMiddleware } from './sessionMiddleware';
-import { thunkToastsMiddleware } from './thunkToasts';
+import uploadFiles, { uploadToasts } from '../features/uploads/uploadFilesSlice';
+import user, { userToasts } from '../features/profile/userSlice';
+import { listenForSessionLoss, sessionLost } from './sessionLost';
 
-const rootReducer = combineReducers({ auth, posts, notifications, uploadFiles, theme, user, firstLoad });
+/**
+ * The slices a feature loaded on demand adds to the store when its code arrives (the admin panel's):
+ * each declares itself here (`declare module`) and injects itself (`slice.injectInto(rootReducer)`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the lazy slices' declarations
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices({
+  auth,
+  posts,
+  toasts,
+  notifications,
+  uploadFiles,
+  theme,
+  user,
+  firstLoad,
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A fresh store per mount (and per request when rendered on the server). */
+type ListenerDispatch = ThunkDispatch<RootState, undefined, UnknownAction>;
+export type AppStartListening = TypedStartListening<RootState, ListenerDispatch>;
+
+/**
+ * A fresh store per mount (and per request when rendered on the server), with its listeners: the
+ * toasts of the features it holds and the session-loss lookup. In the browser it also becomes the
+ * store the API client tells when a session renewal is refused.
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  const listeners = createListenerMiddleware<RootState, ListenerDispatch>();
+  const startListening = listeners.startListening as AppStartListening;
+  for (const rule of [...authToasts, ...postsToasts, ...userToasts, ...uploadToasts]) startListening(rule);
+  listenForSessionLoss(startListening);
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(thunkToastsMiddleware, sessionMiddleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners.middleware),
   });
+  // The server never calls the API client: its pages get their data in-process.
+  if (typeof window !== 'undefined') onSessionLost(() => store.dispatch(sessionLost()));
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

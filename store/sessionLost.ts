@@ -1,21 +1,33 @@
 import { createAction } from '@reduxjs/toolkit';
+import { fetchLoggedUser } from '../features/auth/authSlice';
+import type { AppStartListening } from './index';
 
 /**
- * A call of the signed-in user was refused with 401 after the API client's one refresh and retry
- * (spec section 8): the session could not be renewed (revoked elsewhere, expired). The store's
- * session middleware (`store/sessionMiddleware.ts`) then looks the user up once more: a failed
- * lookup signs them out, and the shell's guard sends them to `/`.
+ * The server refused to renew the session (revoked elsewhere, expired): the API client's
+ * interceptor says so once per refused refresh (`onSessionLost` in services/apiClient.ts), and the
+ * store, which set that handler when it was built, dispatches this. No caller handles it itself.
  */
 export const sessionLost = createAction('auth/sessionLost');
 
 /**
- * Whether a failed call's error means the session is gone: an HTTP 401 reached the caller, which
- * the API client lets through only when the refresh failed or the retry was refused again. Reads
- * the status where axios puts it (`error.response.status`), as the fetch client does too. Not for
- * the auth calls themselves (a wrong password at login is a 401 too).
+ * On `sessionLost` the user is looked up once more (one lookup however many refreshes failed
+ * meanwhile): the server renews the session on that call if it still can (the loser of a two-tab
+ * refresh race holds the winner's cookies by then), and a failed lookup means signed out
+ * (`fetchLoggedUser.rejected` clears the user), so AppShell's guard sends the user from a private
+ * page to `/`.
  */
-export function isSessionLost(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const response = (error as { response?: { status?: unknown } }).response;
-  return response?.status === 401;
+export function listenForSessionLoss(startListening: AppStartListening): void {
+  let checking = false;
+  startListening({
+    actionCreator: sessionLost,
+    effect: async (_, { dispatch }) => {
+      if (checking) return;
+      checking = true;
+      try {
+        await dispatch(fetchLoggedUser());
+      } finally {
+        checking = false;
+      }
+    },
+  });
 }

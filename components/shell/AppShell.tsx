@@ -26,7 +26,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { preloadApiClient } from '../../services/apiClient';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';
-import { Toasts } from '../../features/notifications';
+import { Toasts } from '../../features/toasts';
 import { LoggedOutNavbar } from './LoggedOutNavbar';
 import { NavbarFrame } from './NavbarFrame';
 import { PageLoading } from './PageLoading';

@@ -13,7 +13,7 @@ import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
 import { TagSearch } from '../../features/search';
-import { LiveNotifications, NotificationBell, NotificationsLink } from '../../features/activity';
+import { LiveNotifications, NotificationBell, NotificationsLink } from '../../features/notifications';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 

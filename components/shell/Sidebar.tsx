@@ -11,7 +11,7 @@ import { Icon } from '../ui/Icon';
 import { AccountLinks, MenuItem } from './AccountLinks';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
-import { UnreadBadge, unreadLabel, useUnreadCount } from '../../features/activity';
+import { UnreadBadge, unreadLabel, useUnreadCount } from '../../features/notifications';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 

@@ -3,11 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { object, string } from 'yup';
 import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { useAppDispatch } from '../../store/hooks';
+import { useToasts } from '../../store/toasts';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
-import { requestPasswordReset } from './emailLinks';
+import { emailLinkToasts, requestPasswordReset } from './emailLinks';
 
 const forgotSchema = object({
   email: string().trim().required('Email is required').email('Email must be a valid address'),
@@ -16,6 +17,7 @@ const forgotSchema = object({
 /** "Forgot password?" on the sign-in page: asks for the address that gets the link. */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
   const dispatch = useAppDispatch();
+  useToasts(emailLinkToasts);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Focus moves to the form that replaced the sign-in form.
   const form = useRef<HTMLFormElement>(null);

@@ -5,13 +5,14 @@ import { PASSWORD_MIN } from '../../lib/limits';
 import { links } from '../../lib/pages';
 import { passwordError } from '../../lib/validation';
 import { useAppDispatch } from '../../store/hooks';
+import { useToasts } from '../../store/toasts';
 import { AppLink } from '../../components/ui/AppLink';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { userCleared } from './authSlice';
-import { resetPassword } from './emailLinks';
+import { emailLinkToasts, resetPassword } from './emailLinks';
 
 const resetSchema = object({
   password: string().test('password', (value, ctx) => {
@@ -23,6 +24,7 @@ const resetSchema = object({
 /** `/resetPassword?token=…`: the page the mailed link opens. */
 export function ResetPasswordForm() {
   const dispatch = useAppDispatch();
+  useToasts(emailLinkToasts);
   const router = useRouter();
   const token = typeof router.query.token === 'string' ? router.query.token : '';
   const formik = useFormik({

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../lib/types';
 import { useAppDispatch } from '../../store/hooks';
+import { useToasts } from '../../store/toasts';
 import { Button } from '../../components/ui/Button';
 import { appTheme } from '../../themes';
-import { resendVerification } from './emailLinks';
+import { emailLinkToasts, resendVerification } from './emailLinks';
 
 const Bar = styled.div<{ $underNavbar: boolean }>`
   display: flex;
@@ -26,6 +27,7 @@ const Bar = styled.div<{ $underNavbar: boolean }>`
 /** For a user whose address is not verified (or whose new address waits for its link). */
 export default function VerifyEmailBanner({ user, underNavbar }: { user: User; underNavbar: boolean }) {
   const dispatch = useAppDispatch();
+  useToasts(emailLinkToasts);
   const [sending, setSending] = useState(false);
   const resend = async () => {
     setSending(true);

@@ -5,8 +5,7 @@ import type { User } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
 import type { RootState } from '../../store/index';
 import { notLoading, type LoadingState } from '../../store/status';
-import { isSessionLost, sessionLost } from '../../store/sessionLost';
-import { declareToasts } from '../../store/thunkToasts';
+import { thunkToasts, type ToastListener } from '../../store/toasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
 import { authApi, type AccountUpdate, type Credentials, type ProfileUpdate, type SignupData } from './authApi';
 
@@ -30,6 +29,9 @@ const initialState: AuthState = {
   updateProfile: notLoading(),
 };
 
+/** The state of a page the server rendered for a signed-in viewer (store/firstLoad.ts). */
+export const signedInAs = (user: User): AuthState => ({ ...initialState, user, session: 'loggedIn' });
+
 /** A failed lookup means signed out (a visitor's 401): the shell decides, no toast. */
 export const fetchLoggedUser = createAppAsyncThunk('auth/fetchLoggedUser', async (_: void, { rejectWithValue }) => {
   try {
@@ -38,7 +40,6 @@ export const fetchLoggedUser = createAppAsyncThunk('auth/fetchLoggedUser', async
     return rejectWithValue(errorMessage(error));
   }
 });
-declareToasts(fetchLoggedUser, { error: false });
 
 /** Sign-in and sign-up errors stay on screen longer than other toasts. */
 export const login = createAppAsyncThunk(
@@ -54,7 +55,6 @@ export const login = createAppAsyncThunk(
     return { twoFactorRequired: false };
   },
 );
-declareToasts(login, { error: { time: TOAST_AUTH_ERROR_MS } });
 
 export const signup = createAppAsyncThunk('auth/signup', async (data: SignupData, { rejectWithValue }) => {
   try {
@@ -63,8 +63,6 @@ export const signup = createAppAsyncThunk('auth/signup', async (data: SignupData
     return rejectWithValue(errorMessage(error));
   }
 });
-// The spec has no text for it; without one the new user landed on /login with no word.
-declareToasts(signup, { error: { time: TOAST_AUTH_ERROR_MS }, success: TEXTS.accountCreated });
 
 /** Signing out ends signed out whatever the server answers, silently. */
 export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
@@ -75,26 +73,21 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispa
     dispatch(userCleared());
   }
 });
-declareToasts(logout, { error: false });
 
 /**
  * Account and profile changes: both act on the signed-in user, send its email as the spec's
  * client does, and show the same toasts.
  */
 function changeSignedInUser<Update>(type: string, send: (change: Update & { email: string }) => Promise<User>) {
-  const thunk = createAppAsyncThunk(type, async (update: Update, { getState, dispatch, rejectWithValue }) => {
+  return createAppAsyncThunk(type, async (update: Update, { getState, rejectWithValue }) => {
     const user = getState().auth.user;
     try {
       if (!user) throw new Error(TEXTS.notLoggedIn);
       return await send({ ...update, email: user.email });
     } catch (error) {
-      if (isSessionLost(error)) dispatch(sessionLost());
       return rejectWithValue(errorMessage(error));
     }
   });
-  // A fixed text, so no argument type to infer (`never`: Update is generic here).
-  declareToasts<never, never>(thunk, { success: TEXTS.userUpdated });
-  return thunk;
 }
 
 export const updateAccount = changeSignedInUser<Omit<AccountUpdate, 'email'>>(
@@ -105,6 +98,18 @@ export const updateProfile = changeSignedInUser<Omit<ProfileUpdate, 'email'>>(
   'auth/updateProfile',
   authApi.updateProfile,
 );
+
+/**
+ * The toasts of the auth calls (the store starts them). The session lookup and logout show none:
+ * the shell decides what a failed lookup means. Sign-in and sign-up errors stay longer.
+ */
+export const authToasts: ToastListener[] = [
+  ...thunkToasts(login, { error: { time: TOAST_AUTH_ERROR_MS } }),
+  // The spec has no text for it; without one the new user landed on /login with no word.
+  ...thunkToasts(signup, { error: { time: TOAST_AUTH_ERROR_MS }, success: TEXTS.accountCreated }),
+  ...thunkToasts(updateAccount, { success: TEXTS.userUpdated }),
+  ...thunkToasts(updateProfile, { success: TEXTS.userUpdated }),
+];
 
 type Slot = 'login' | 'signup' | 'updateAccount' | 'updateProfile';
 const pending = (slot: Slot) => (state: AuthState) => {

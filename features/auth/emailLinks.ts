@@ -5,7 +5,7 @@
 import { TOAST_AUTH_ERROR_MS } from '../../lib/limits';
 import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { errorMessage } from '../../services/apiClient';
-import { declareToasts } from '../../store/thunkToasts';
+import { thunkToasts, type ToastListener } from '../../store/toasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
 import { emailLinksApi } from './emailLinksApi';
 
@@ -22,16 +22,22 @@ function callApi<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>)
 
 /** The form says what happens next in place; an error (a 429) stays as long as sign-in errors. */
 export const requestPasswordReset = callApi('auth/requestPasswordReset', emailLinksApi.forgotPassword);
-declareToasts(requestPasswordReset, { error: { time: TOAST_AUTH_ERROR_MS } });
 
 export const resetPassword = callApi('auth/resetPassword', (change: { token: string; password: string }) =>
   emailLinksApi.resetPassword(change.token, change.password),
 );
-declareToasts(resetPassword, { success: EMAIL_TEXTS.passwordReset, error: { time: TOAST_AUTH_ERROR_MS } });
 
 /** The page shows the outcome itself. */
 export const verifyEmail = callApi('auth/verifyEmail', emailLinksApi.verifyEmail);
-declareToasts(verifyEmail, { error: false });
 
 export const resendVerification = callApi<void, void>('auth/resendVerification', emailLinksApi.resendVerification);
-declareToasts(resendVerification, { success: EMAIL_TEXTS.verificationSent });
+
+/**
+ * Their toasts, started by the forms and the banner that use them (`useToasts`). The verify page
+ * shows its outcome itself: no toast.
+ */
+export const emailLinkToasts: ToastListener[] = [
+  ...thunkToasts(requestPasswordReset, { error: { time: TOAST_AUTH_ERROR_MS } }),
+  ...thunkToasts(resetPassword, { success: EMAIL_TEXTS.passwordReset, error: { time: TOAST_AUTH_ERROR_MS } }),
+  ...thunkToasts(resendVerification, { success: EMAIL_TEXTS.verificationSent }),
+];

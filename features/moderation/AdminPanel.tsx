@@ -1,14 +1,28 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import type { AdminLogEntry, AdminUserInfo, Report, ReportAction } from '../../lib/types';
+import type { Report, ReportAction } from '../../lib/types';
 import { links } from '../../lib/pages';
-import { errorMessage, type Page } from '../../services/apiClient';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AppLink } from '../../components/ui/AppLink';
 import { Button } from '../../components/ui/Button';
 import { Panel, Stack } from '../../components/ui/Panel';
 import { RelativeTime } from '../../components/ui/RelativeTime';
 import { appTheme } from '../../themes';
-import { moderationApi } from './moderationApi';
+import {
+  adminCleared,
+  fetchLog,
+  fetchMore,
+  fetchQueue,
+  lookupUser,
+  resolveReport,
+  selectLog,
+  selectLookup,
+  selectQueue,
+  selectQueueProblem,
+  selectQueueStatus,
+  suspendUser,
+  unsuspendUser,
+} from './adminSlice';
 
 const Tabs = styled.div`
   display: flex;
@@ -96,48 +110,25 @@ function TargetPreview({ report }: { report: Report }) {
   );
 }
 
-function useList<T>(load: () => Promise<Page<T>>) {
-  const [page, setPage] = useState<Page<T> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(() => {
-    load().then(
-      (loaded) => {
-        setPage(loaded);
-        setError(null);
-      },
-      (failed: unknown) => setError(errorMessage(failed)),
-    );
-  }, [load]);
-  const more = async () => {
-    if (!page?.next) return;
-    const next = await moderationApi.page<T>(page.next);
-    setPage({ items: [...page.items, ...next.items], next: next.next });
-  };
-  useEffect(reload, [reload]);
-  return { page, error, reload, more };
-}
-
-function Queue({ onChanged }: { onChanged: () => void }) {
-  const [status, setStatus] = useState<'open' | 'resolved'>('open');
-  const load = useCallback(() => moderationApi.queue(status), [status]);
-  const { page, error, reload, more } = useList(load);
-  const [problem, setProblem] = useState<string | null>(null);
-  const act = async (report: Report, action: ReportAction) => {
-    setProblem(null);
-    try {
-      await moderationApi.resolve(report.id, action);
-      reload();
-      onChanged();
-    } catch (failed) {
-      setProblem(errorMessage(failed));
-    }
-  };
+/** The queue: the chosen tab's reports, paged, each open one with its actions. */
+function Queue() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectQueueStatus);
+  const { page, error } = useAppSelector(selectQueue);
+  const problem = useAppSelector(selectQueueProblem);
+  const act = (report: Report, action: ReportAction) => void dispatch(resolveReport({ id: report.id, action }));
   return (
     <Panel aria-labelledby="admin-queue">
       <h2 id="admin-queue">Reports</h2>
       <Tabs role="group" aria-label="Which reports">
         {(['open', 'resolved'] as const).map((s) => (
-          <Button key={s} $variant="secondary" $size="sm" aria-pressed={status === s} onClick={() => setStatus(s)}>
+          <Button
+            key={s}
+            $variant="secondary"
+            $size="sm"
+            aria-pressed={status === s}
+            onClick={() => void dispatch(fetchQueue(s))}
+          >
             {s === 'open' ? 'Open' : 'Resolved'}
           </Button>
         ))}
@@ -155,15 +146,15 @@ function Queue({ onChanged }: { onChanged: () => void }) {
             {report.note && <p className="note">“{report.note}”</p>}
             {report.status === 'open' && (
               <div className="actions">
-                <Button $variant="secondary" $size="sm" onClick={() => void act(report, 'dismiss')}>
+                <Button $variant="secondary" $size="sm" onClick={() => act(report, 'dismiss')}>
                   Dismiss
                 </Button>
                 {report.targetType !== 'user' && (
-                  <Button $variant="danger" $size="sm" onClick={() => void act(report, 'removeContent')}>
+                  <Button $variant="danger" $size="sm" onClick={() => act(report, 'removeContent')}>
                     Remove {report.targetType}
                   </Button>
                 )}
-                <Button $variant="danger" $size="sm" onClick={() => void act(report, 'suspendUser')}>
+                <Button $variant="danger" $size="sm" onClick={() => act(report, 'suspendUser')}>
                   {report.targetType === 'user' ? 'Suspend user' : 'Suspend author'}
                 </Button>
               </div>
@@ -172,7 +163,7 @@ function Queue({ onChanged }: { onChanged: () => void }) {
         ))}
       </List>
       {page?.next && (
-        <Button $variant="secondary" onClick={() => void more()}>
+        <Button $variant="secondary" onClick={() => void dispatch(fetchMore('queue'))}>
           Load more
         </Button>
       )}
@@ -180,28 +171,19 @@ function Queue({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-function UserLookup({ onChanged }: { onChanged: () => void }) {
+/** A user by name, with Suspend or Unsuspend. */
+function UserLookup() {
+  const dispatch = useAppDispatch();
   const id = useId();
   const [name, setName] = useState('');
-  const [user, setUser] = useState<AdminUserInfo | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const run = async (work: () => Promise<AdminUserInfo>) => {
-    setProblem(null);
-    try {
-      setUser(await work());
-      onChanged();
-    } catch (failed) {
-      setUser(null);
-      setProblem(errorMessage(failed));
-    }
-  };
+  const { user, problem } = useAppSelector(selectLookup);
   return (
     <Panel aria-labelledby="admin-users">
       <h2 id="admin-users">Users</h2>
       <LookupForm
         onSubmit={(event) => {
           event.preventDefault();
-          if (name.trim()) void run(() => moderationApi.lookup(name.trim()));
+          if (name.trim()) void dispatch(lookupUser(name.trim()));
         }}
       >
         <label htmlFor={`${id}-name`}>
@@ -221,11 +203,11 @@ function UserLookup({ onChanged }: { onChanged: () => void }) {
           {user.role !== 'admin' && (
             <div className="actions">
               {user.suspendedAt ? (
-                <Button $variant="secondary" onClick={() => void run(() => moderationApi.unsuspend(user.username))}>
+                <Button $variant="secondary" onClick={() => void dispatch(unsuspendUser(user.username))}>
                   Unsuspend
                 </Button>
               ) : (
-                <Button $variant="danger" onClick={() => void run(() => moderationApi.suspend(user.username))}>
+                <Button $variant="danger" onClick={() => void dispatch(suspendUser(user.username))}>
                   Suspend
                 </Button>
               )}
@@ -237,10 +219,10 @@ function UserLookup({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-function Log({ version }: { version: number }) {
-  // `version` changes after every action on this page: the log reloads to show it.
-  const load = useCallback(() => moderationApi.log(), [version]); // eslint-disable-line react-hooks/exhaustive-deps -- version only triggers a reload
-  const { page, error, more } = useList<AdminLogEntry>(load);
+/** What admins did, newest first; read again after every action on this page. */
+function Log() {
+  const dispatch = useAppDispatch();
+  const { page, error } = useAppSelector(selectLog);
   return (
     <Panel aria-labelledby="admin-log">
       <h2 id="admin-log">Log</h2>
@@ -258,7 +240,7 @@ function Log({ version }: { version: number }) {
         ))}
       </List>
       {page?.next && (
-        <Button $variant="secondary" onClick={() => void more()}>
+        <Button $variant="secondary" onClick={() => void dispatch(fetchMore('log'))}>
           Load more
         </Button>
       )}
@@ -268,13 +250,19 @@ function Log({ version }: { version: number }) {
 
 /** The admin page: the report queue, a user lookup with suspend and unsuspend, and the log. */
 export default function AdminPanel() {
-  const [version, setVersion] = useState(0);
-  const changed = () => setVersion((v) => v + 1);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    void dispatch(fetchQueue('open'));
+    void dispatch(fetchLog());
+    return () => {
+      dispatch(adminCleared());
+    };
+  }, [dispatch]);
   return (
     <Stack $gap={20}>
-      <Queue onChanged={changed} />
-      <UserLookup onChanged={changed} />
-      <Log version={version} />
+      <Queue />
+      <UserLookup />
+      <Log />
     </Stack>
   );
 }

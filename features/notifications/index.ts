@@ -1,3 +1,6 @@
-/** Toasts: the shell shows them; store/thunkToasts.ts raises them for thunks. */
-export { Toasts } from './Toasts';
-export { notify, type NotificationKind } from './notificationsSlice';
+/** Notifications of what others did (follows, likes, comments, mentions): the bells, their live stream and the page. */
+export { LiveNotifications } from './components/LiveNotifications';
+export { NotificationBell, NotificationsLink, UnreadBadge } from './components/NotificationBell';
+export { NotificationsView } from './components/NotificationsView';
+export { useUnreadCount } from './useUnreadCount';
+export { unreadLabel } from './describeNotification';

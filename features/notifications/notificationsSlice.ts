@@ -1,47 +1,56 @@
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import { TOAST_DEFAULT_MS } from '../../lib/limits';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AppNotification } from '../../lib/types';
+import type { RootState } from '../../store/index';
+import { createAppAsyncThunk } from '../../store/withTypes';
+import { notificationsApi } from './notificationsApi';
 
-export type NotificationKind = 'success' | 'error' | 'info';
-
-export interface Notification {
-  id: string;
-  message: string;
-  /** How long the toast stays, in milliseconds. */
-  time: number;
-  kind: NotificationKind;
+/**
+ * The unread count the bells show. The server renders none: it arrives with the stream (and with
+ * the reads and marks below). No toasts: a failed read leaves the badge as it is.
+ */
+export interface NotificationsState {
+  unread: number;
 }
+
+const initialState: NotificationsState = { unread: 0 };
+
+/** The count the server holds now. */
+export const fetchUnreadCount = createAppAsyncThunk('notifications/fetchUnreadCount', () => notificationsApi.unread());
+
+/** Marks read up to and including `upTo` (newest first); answers the count left. */
+export const markNotificationsRead = createAppAsyncThunk('notifications/markRead', (upTo: string) =>
+  notificationsApi.markRead(upTo),
+);
 
 const notificationsSlice = createSlice({
   name: 'notifications',
-  initialState: [] as Notification[],
+  initialState,
   reducers: {
-    notificationAdded: {
-      reducer(state, action: PayloadAction<Notification>) {
-        state.push(action.payload);
-      },
-      prepare(message: string, kind: NotificationKind = 'info', time: number = TOAST_DEFAULT_MS) {
-        return { payload: { id: nanoid(), message, kind, time } };
-      },
+    /** The count the stream read when it opened, or sent after the server removed unread ones. */
+    unreadCounted(state, action: PayloadAction<number>) {
+      state.unread = Math.max(0, action.payload);
     },
-    notificationRemoved(state, action: PayloadAction<string>) {
-      return state.filter((n) => n.id !== action.payload);
+    /** A notification came in on the stream: one more unless it is already read (another tab). */
+    notificationArrived(state, action: PayloadAction<AppNotification>) {
+      if (!action.payload.read) state.unread += 1;
     },
+    /** The list was shown: the badge falls at once, before the server answers. */
+    notificationsShown(state) {
+      state.unread = 0;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchUnreadCount.fulfilled, (state, action) => {
+        state.unread = Math.max(0, action.payload);
+      })
+      .addCase(markNotificationsRead.fulfilled, (state, action) => {
+        state.unread = Math.max(0, action.payload);
+      });
   },
 });
 
-export const { notificationAdded, notificationRemoved } = notificationsSlice.actions;
+export const { unreadCounted, notificationArrived, notificationsShown } = notificationsSlice.actions;
 export default notificationsSlice.reducer;
 
-type Dispatch = (action: ReturnType<typeof notificationAdded> | ReturnType<typeof notificationRemoved>) => unknown;
-
-/** Shows a toast and removes it once its time has passed. */
-export const notify =
-  (message: string, kind: NotificationKind = 'info', time: number = TOAST_DEFAULT_MS) =>
-  (dispatch: Dispatch) => {
-    const action = notificationAdded(message, kind, time);
-    dispatch(action);
-    setTimeout(() => dispatch(notificationRemoved(action.payload.id)), time);
-    return action.payload.id;
-  };
-
-export const selectNotifications = (state: { notifications: Notification[] }) => state.notifications;
+export const selectUnreadCount = (state: RootState) => state.notifications.unread;

@@ -3,8 +3,9 @@ import { ReportButton } from '../moderation';
 import styled from 'styled-components';
 import type { Profile } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useToasts } from '../../store/toasts';
 import { followUser, selectFollowState, unfollowUser } from './userSlice';
-import { type RelationAction, changeRelation } from './relations';
+import { type RelationAction, changeRelation, relationToasts } from './relations';
 import { Avatar } from '../../components/ui/Avatar';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -79,6 +80,7 @@ const Actions = styled.div`
 /** Mute/Unmute and Block/Unblock; a block asks first. */
 function SafetyActions({ profile }: { profile: Profile }) {
   const dispatch = useAppDispatch();
+  useToasts(relationToasts);
   const [busy, setBusy] = useState<RelationAction | null>(null);
   const [confirming, setConfirming] = useState(false);
   const run = async (action: RelationAction) => {

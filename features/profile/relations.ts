@@ -5,8 +5,7 @@
 import { apiUrls } from '../../lib/apiUrls';
 import type { Profile } from '../../lib/types';
 import { apiClient, errorMessage } from '../../services/apiClient';
-import { isSessionLost, sessionLost } from '../../store/sessionLost';
-import { declareToasts } from '../../store/thunkToasts';
+import { thunkToasts, type ToastListener } from '../../store/toasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
 import { fetchLoggedUser } from '../auth';
 import { fetchProfile } from './userSlice';
@@ -35,9 +34,11 @@ export const changeRelation = createAppAsyncThunk(
       await dispatch(fetchProfile({ username, quiet: true }));
       return profile;
     } catch (error) {
-      if (isSessionLost(error)) dispatch(sessionLost());
       return rejectWithValue(errorMessage(error));
     }
   },
 );
-declareToasts(changeRelation, { success: ({ action, username }) => DONE[action](username) });
+/** Started by the profile header (`useToasts`), which alone loads this module. */
+export const relationToasts: ToastListener[] = thunkToasts(changeRelation, {
+  success: ({ action, username }) => DONE[action](username),
+});

@@ -4,8 +4,7 @@ import type { Profile } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
 import type { RootState } from '../../store/index';
 import { done, failed, idle, started, type ActionStatus } from '../../store/status';
-import { isSessionLost, sessionLost } from '../../store/sessionLost';
-import { declareToasts } from '../../store/thunkToasts';
+import { thunkToasts, type ToastListener } from '../../store/toasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
 import { fetchLoggedUser } from '../auth';
 import { usersApi } from './usersApi';
@@ -22,23 +21,27 @@ const initialState: UserState = {
   unfollow: idle(),
 };
 
+/** The state of a profile page the server rendered (store/firstLoad.ts). */
+export const showingProfile = (profile: Profile): UserState => ({
+  ...initialState,
+  profile: { data: profile, loading: false, error: null },
+});
+
 /** The profile page shows its own load error. */
 export const fetchProfile = createAppAsyncThunk(
   'user/fetchProfile',
   // `quiet` refreshes the profile on screen without a loading state.
-  async ({ username }: { username: string; quiet?: boolean }, { dispatch, rejectWithValue }) => {
+  async ({ username }: { username: string; quiet?: boolean }, { rejectWithValue }) => {
     try {
       return await usersApi.profile(username);
     } catch (error) {
-      if (isSessionLost(error)) dispatch(sessionLost());
       return rejectWithValue(errorMessage(error));
     }
   },
 );
-declareToasts(fetchProfile, { error: false });
 
-function followThunk(type: string, call: typeof usersApi.follow, success: (username: string) => string) {
-  const thunk = createAppAsyncThunk(type, async (username: string, { getState, dispatch, rejectWithValue }) => {
+function followThunk(type: string, call: typeof usersApi.follow) {
+  return createAppAsyncThunk(type, async (username: string, { getState, dispatch, rejectWithValue }) => {
     const user = getState().auth.user;
     try {
       if (!user) throw new Error(TEXTS.notLoggedIn);
@@ -48,16 +51,19 @@ function followThunk(type: string, call: typeof usersApi.follow, success: (usern
       void dispatch(fetchProfile({ username, quiet: true }));
       return profile;
     } catch (error) {
-      if (isSessionLost(error)) dispatch(sessionLost());
       return rejectWithValue(errorMessage(error));
     }
   });
-  declareToasts(thunk, { success });
-  return thunk;
 }
 
-export const followUser = followThunk('user/followUser', usersApi.follow, TEXTS.following);
-export const unfollowUser = followThunk('user/unfollowUser', usersApi.unfollow, TEXTS.unfollowed);
+export const followUser = followThunk('user/followUser', usersApi.follow);
+export const unfollowUser = followThunk('user/unfollowUser', usersApi.unfollow);
+
+/** The profile page shows its own load error; following and unfollowing toast. */
+export const userToasts: ToastListener[] = [
+  ...thunkToasts(followUser, { success: TEXTS.following }),
+  ...thunkToasts(unfollowUser, { success: TEXTS.unfollowed }),
+];
 
 const userSlice = createSlice({
   name: 'user',

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Stack } from '../../components/ui/Panel';
 import { useAppDispatch } from '../../store/hooks';
+import { useToasts } from '../../store/toasts';
 import { BlockedMutedSettings } from './BlockedMutedSettings';
 import { DataSettings } from './DataSettings';
 import type { TwoFactorStatus } from './securityApi';
-import { fetchTwoFactor } from './securityThunks';
+import { fetchTwoFactor, securityToasts } from './securityThunks';
 import { SessionsSettings } from './SessionsSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
@@ -14,6 +15,8 @@ import { TwoFactorSettings } from './TwoFactorSettings';
  */
 export default function SecuritySettings({ username }: { username: string }) {
   const dispatch = useAppDispatch();
+  // Before the first read below: the section's calls toast from here on.
+  useToasts(securityToasts);
   const [twoFactor, setTwoFactor] = useState<TwoFactorStatus | null>(null);
   const load = useCallback(() => {
     void dispatch(fetchTwoFactor()).then((result) => {

@@ -5,7 +5,7 @@ import { TEXTS } from '../../lib/texts';
 import type { UploadResult } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
 import type { RootState } from '../../store/index';
-import { isSessionLost, sessionLost } from '../../store/sessionLost';
+import { thunkToasts, type ToastListener } from '../../store/toasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
 import { uploadsApi } from './uploadsApi';
 
@@ -33,11 +33,13 @@ export const uploadImage = createAppAsyncThunk(
       if (invalid) throw new Error(invalid);
       return await uploadsApi.upload(file, kind, (percent) => dispatch(uploadProgressed({ kind, percent })));
     } catch (error) {
-      if (isSessionLost(error)) dispatch(sessionLost());
       return rejectWithValue(errorMessage(error));
     }
   },
 );
+
+/** A refused upload (type, size, the server's answer) toasts its message. */
+export const uploadToasts: ToastListener[] = thunkToasts(uploadImage);
 
 const uploadFilesSlice = createSlice({
   name: 'uploadFiles',

@@ -1,4 +1,6 @@
 import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import type { ListPage } from '../../../lib/firstLoad';
+import type { Post, PostWithComments } from '../../../lib/types';
 import type { ActionStatus } from '../../../store/status';
 import {
   addComment,
@@ -12,6 +14,7 @@ import {
   likeComment,
   likePost,
   sourceKey,
+  type PostSource,
 } from './thunks';
 import { actionStatus } from './actionStatus';
 import currentPost, { type CurrentPost } from './currentPost';
@@ -80,5 +83,37 @@ export default function postsReducer(state: PostsState | undefined, action: Unkn
   return unchanged ? next : dropUnshown(next);
 }
 
-// store/firstLoad.ts builds a first load's state with these.
-export { fetchPost, fetchPosts, sourceKey, type PostSource } from './thunks';
+/** What a page the server rendered shows first: a list of posts, or a post with its newest comments. */
+export interface FirstPosts {
+  list?: { source: PostSource; page: ListPage<Post> };
+  post?: { post: PostWithComments; commentsNext: string | null };
+}
+
+/**
+ * The `posts` state a page the server rendered starts with (store/firstLoad.ts): the state the
+ * client's own reads of the same answers reach (tests/client/store/firstLoad.test.tsx compares them).
+ */
+export function postsStateWith({ list, post }: FirstPosts): PostsState {
+  const state = combined(undefined, { type: 'posts/firstLoad' });
+  let stored = state.stored;
+  if (list) {
+    stored = postsAdapter.setMany(stored, list.page.items);
+    state.list = {
+      ...state.list,
+      key: sourceKey(list.source),
+      source: list.source,
+      ids: list.page.items.map((item) => item._id),
+      next: list.page.next,
+      status: 'done',
+    };
+  }
+  if (post) {
+    // The comments belong to the current post's state, not to the post.
+    const { comments, ...rest } = post.post;
+    stored = postsAdapter.setOne(stored, rest);
+    state.currentPost = { ...state.currentPost, id: rest._id, comments, commentsNext: post.commentsNext };
+  }
+  return { ...state, stored };
+}
+
+export { postsToasts, sourceKey, type PostSource } from './thunks';

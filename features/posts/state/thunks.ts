@@ -1,7 +1,6 @@
 import { TEXTS } from '../../../lib/texts';
 import type { RootState } from '../../../store/index';
-import { isSessionLost, sessionLost } from '../../../store/sessionLost';
-import { declareToasts } from '../../../store/thunkToasts';
+import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
 import { errorMessage, type Page } from '../../../services/apiClient';
 import type { Post } from '../../../lib/types';
@@ -24,51 +23,38 @@ function fetchSource(source: PostSource): Promise<Page<Post>> {
   return postsApi.byUser(source.username);
 }
 
-type Dispatch = (action: ReturnType<typeof sessionLost>) => unknown;
-
-/** A failed call's message; a call refused for want of a session also signs the user out (store/sessionLost.ts). */
-function failure(error: unknown, dispatch: Dispatch): string {
-  if (isSessionLost(error)) dispatch(sessionLost());
-  return errorMessage(error);
-}
-
 /** Runs a call that needs a signed-in user; a failure becomes the rejected value (and its toast). */
 async function guarded<T>(
   state: RootState,
   call: (userId: string) => Promise<T>,
-  dispatch: Dispatch,
 ): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
   const user = state.auth.user;
   try {
     if (!user) throw new Error(TEXTS.notLoggedIn);
     return { ok: true, value: await call(user._id) };
   } catch (error) {
-    return { ok: false, message: failure(error, dispatch) };
+    return { ok: false, message: errorMessage(error) };
   }
 }
 
 // The reads below show their errors on their page (the list, the post), not as toasts.
 
-export const fetchPosts = createAppAsyncThunk(
-  'posts/fetchPosts',
-  async (source: PostSource, { dispatch, rejectWithValue }) => {
-    try {
-      return await fetchSource(source);
-    } catch (error) {
-      return rejectWithValue(failure(error, dispatch));
-    }
-  },
-);
-declareToasts(fetchPosts, { error: false });
+export const fetchPosts = createAppAsyncThunk('posts/fetchPosts', async (source: PostSource, { rejectWithValue }) => {
+  try {
+    return await fetchSource(source);
+  } catch (error) {
+    return rejectWithValue(errorMessage(error));
+  }
+});
 
 export const fetchMorePosts = createAppAsyncThunk(
   'posts/fetchMorePosts',
-  async (_: void, { getState, dispatch, rejectWithValue }) => {
+  async (_: void, { getState, rejectWithValue }) => {
     const { next, key } = getState().posts.list;
     try {
       return { key, page: await postsApi.page(next as string) };
     } catch (error) {
-      return rejectWithValue(failure(error, dispatch));
+      return rejectWithValue(errorMessage(error));
     }
   },
   {
@@ -78,24 +64,22 @@ export const fetchMorePosts = createAppAsyncThunk(
     },
   },
 );
-declareToasts(fetchMorePosts, { error: false });
 
-export const fetchPost = createAppAsyncThunk('posts/fetchPost', async (id: string, { dispatch, rejectWithValue }) => {
+export const fetchPost = createAppAsyncThunk('posts/fetchPost', async (id: string, { rejectWithValue }) => {
   try {
     return await postsApi.get(id);
   } catch (error) {
-    return rejectWithValue(failure(error, dispatch));
+    return rejectWithValue(errorMessage(error));
   }
 });
-declareToasts(fetchPost, { error: false });
 
 export const fetchMoreComments = createAppAsyncThunk(
   'posts/fetchMoreComments',
-  async (_: void, { getState, dispatch, rejectWithValue }) => {
+  async (_: void, { getState, rejectWithValue }) => {
     try {
       return await postsApi.commentsPage(getState().posts.currentPost.commentsNext as string);
     } catch (error) {
-      return rejectWithValue(failure(error, dispatch));
+      return rejectWithValue(errorMessage(error));
     }
   },
   {
@@ -103,7 +87,6 @@ export const fetchMoreComments = createAppAsyncThunk(
       Boolean(getState().posts.currentPost.commentsNext) && !getState().posts.currentPost.commentsLoading,
   },
 );
-declareToasts(fetchMoreComments, { error: false });
 
 // The actions below need a signed-in user; their failures show as error toasts.
 
@@ -111,10 +94,8 @@ export const createPost = createAppAsyncThunk(
   'posts/createPost',
   async (input: PostInput, { getState, dispatch, rejectWithValue }) => {
     const user = getState().auth.user;
-    const result = await guarded(
-      getState(),
-      () => postsApi.create({ ...input, creator: user?.username ?? '', creatorImage: user?.avatar ?? null }),
-      dispatch,
+    const result = await guarded(getState(), () =>
+      postsApi.create({ ...input, creator: user?.username ?? '', creatorImage: user?.avatar ?? null }),
     );
     if (!result.ok) return rejectWithValue(result.message);
     const source = getState().posts.list.source;
@@ -127,7 +108,7 @@ export const createPost = createAppAsyncThunk(
 export const editPost = createAppAsyncThunk(
   'posts/editPost',
   async ({ id, post }: { id: string; post: Partial<PostInput> }, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), () => postsApi.edit(id, post), dispatch);
+    const result = await guarded(getState(), () => postsApi.edit(id, post));
     if (!result.ok) return rejectWithValue(result.message);
     const { list, currentPost } = getState().posts;
     if (list.source) void dispatch(fetchPosts(list.source));
@@ -135,77 +116,82 @@ export const editPost = createAppAsyncThunk(
     return result.value;
   },
 );
-declareToasts(editPost, { success: TEXTS.postEdited });
 
-export const deletePost = createAppAsyncThunk(
-  'posts/deletePost',
-  async (id: string, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), () => postsApi.remove(id), dispatch);
-    return result.ok ? id : rejectWithValue(result.message);
-  },
-);
-declareToasts(deletePost, { success: TEXTS.postDeleted });
+export const deletePost = createAppAsyncThunk('posts/deletePost', async (id: string, { getState, rejectWithValue }) => {
+  const result = await guarded(getState(), () => postsApi.remove(id));
+  return result.ok ? id : rejectWithValue(result.message);
+});
 
-export const likePost = createAppAsyncThunk(
-  'posts/likePost',
-  async (id: string, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), (userId) => postsApi.like(id, userId), dispatch);
-    return result.ok ? { id, counts: result.value } : rejectWithValue(result.message);
-  },
-);
-// A toggle: the toast says the reaction was set, and nothing when it was taken back.
-declareToasts(likePost, { success: (_, { counts }) => (counts.myReaction === 'like' ? TEXTS.liked : null) });
+export const likePost = createAppAsyncThunk('posts/likePost', async (id: string, { getState, rejectWithValue }) => {
+  const result = await guarded(getState(), (userId) => postsApi.like(id, userId));
+  return result.ok ? { id, counts: result.value } : rejectWithValue(result.message);
+});
 
 export const dislikePost = createAppAsyncThunk(
   'posts/dislikePost',
-  async (id: string, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), (userId) => postsApi.dislike(id, userId), dispatch);
+  async (id: string, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.dislike(id, userId));
     return result.ok ? { id, counts: result.value } : rejectWithValue(result.message);
   },
 );
-declareToasts(dislikePost, {
-  success: (_, { counts }) => (counts.myReaction === 'dislike' ? TEXTS.disliked : null),
-});
 
 export const addComment = createAppAsyncThunk(
   'posts/addComment',
-  async ({ postId, message }: { postId: string; message: string }, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), (userId) => postsApi.addComment(postId, message, userId), dispatch);
+  async ({ postId, message }: { postId: string; message: string }, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.addComment(postId, message, userId));
     return result.ok ? { postId, comment: result.value } : rejectWithValue(result.message);
   },
 );
-declareToasts(addComment, { success: TEXTS.commentAdded });
 
 type CommentArgs = { postId: string; commentId: string };
 
 export const likeComment = createAppAsyncThunk(
   'posts/likeComment',
-  async ({ postId, commentId }: CommentArgs, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), (userId) => postsApi.likeComment(postId, commentId, userId), dispatch);
+  async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.likeComment(postId, commentId, userId));
     return result.ok ? result.value : rejectWithValue(result.message);
   },
 );
-declareToasts(likeComment, { success: (_, result) => (result.myReaction === 'like' ? TEXTS.likedComment : null) });
 
 export const dislikeComment = createAppAsyncThunk(
   'posts/dislikeComment',
-  async ({ postId, commentId }: CommentArgs, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), (userId) => postsApi.dislikeComment(postId, commentId, userId), dispatch);
+  async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), (userId) => postsApi.dislikeComment(postId, commentId, userId));
     return result.ok ? result.value : rejectWithValue(result.message);
   },
 );
-declareToasts(dislikeComment, {
-  success: (_, result) => (result.myReaction === 'dislike' ? TEXTS.dislikedComment : null),
-});
 
 /** Not one of the spec's tracked actions, so it has no loading/error slot; failures still toast. */
 export const deleteComment = createAppAsyncThunk(
   'posts/deleteComment',
-  async ({ postId, commentId }: CommentArgs, { getState, dispatch, rejectWithValue }) => {
-    const result = await guarded(getState(), () => postsApi.deleteComment(postId, commentId), dispatch);
+  async ({ postId, commentId }: CommentArgs, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), () => postsApi.deleteComment(postId, commentId));
     return result.ok ? { postId, commentId } : rejectWithValue(result.message);
   },
 );
+
+/**
+ * The posts' toasts (the store starts them). The reads show their errors on their page (the list,
+ * the post), not as toasts; the actions toast their failures, and the reactions toast only when the
+ * answer says the reaction is set (a toggle taken back says nothing).
+ */
+export const postsToasts: ToastListener[] = [
+  ...thunkToasts(createPost),
+  ...thunkToasts(editPost, { success: TEXTS.postEdited }),
+  ...thunkToasts(deletePost, { success: TEXTS.postDeleted }),
+  ...thunkToasts(likePost, { success: (_, { counts }) => (counts.myReaction === 'like' ? TEXTS.liked : null) }),
+  ...thunkToasts(dislikePost, {
+    success: (_, { counts }) => (counts.myReaction === 'dislike' ? TEXTS.disliked : null),
+  }),
+  ...thunkToasts(addComment, { success: TEXTS.commentAdded }),
+  ...thunkToasts(likeComment, {
+    success: (_, result) => (result.myReaction === 'like' ? TEXTS.likedComment : null),
+  }),
+  ...thunkToasts(dislikeComment, {
+    success: (_, result) => (result.myReaction === 'dislike' ? TEXTS.dislikedComment : null),
+  }),
+  ...thunkToasts(deleteComment),
+];
 
 type Rejected = { payload?: string; error: { message?: string } };
 export const messageOf = (action: Rejected) => action.payload ?? action.error.message ?? null;

@@ -1,6 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { EARLY_READS_GLOBAL } from '../../../lib/earlyReadsScript';
-import { apiClient, createApiClient, errorMessage, getPage, nextLink } from '../../../services/apiClient';
+import {
+  apiClient,
+  createApiClient,
+  errorMessage,
+  getPage,
+  nextLink,
+  onSessionLost,
+} from '../../../services/apiClient';
 import { server } from '../support/server';
 
 /**
@@ -64,6 +71,33 @@ describe('apiClient 401 refresh-and-retry', () => {
       'Session ended',
     ]);
     expect(counts).toEqual({ refresh: 1, a: 1, b: 1, c: 1 });
+  });
+
+  it('tells the session-lost handler once when the shared refresh is refused, and never when it succeeds', async () => {
+    const lost = vi.fn();
+    const stop = onSessionLost(lost);
+    expiredSession({ refreshOk: false });
+    const { client } = await createApiClient();
+    await Promise.allSettled(['a', 'b', 'c'].map((name) => client.get(`/api/${name}`)));
+    expect(lost).toHaveBeenCalledTimes(1);
+
+    expiredSession();
+    await Promise.all(['a', 'b', 'c'].map((name) => client.get(`/api/${name}`)));
+    expect(lost).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('does not call a refresh refused for another reason (429) a lost session', async () => {
+    const lost = vi.fn();
+    const stop = onSessionLost(lost);
+    server.use(
+      http.get('/api/a', () => HttpResponse.json({ message: 'Token expired' }, { status: 401 })),
+      http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'Too many attempts' }, { status: 429 })),
+    );
+    const { client } = await createApiClient();
+    await expect(client.get('/api/a')).rejects.toMatchObject({ response: { status: 429 } });
+    expect(lost).not.toHaveBeenCalled();
+    stop();
   });
 
   it('retries only once: a second 401 after the refresh rejects', async () => {

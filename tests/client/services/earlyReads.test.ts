@@ -3,7 +3,7 @@ import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import { earlyReadsOf, OPEN_ROUTES, PRIVATE_PAGES, PUBLIC_ROUTES } from '../../../lib/pages';
 import { authApi } from '../../../features/auth/authApi';
 import { instanceApi } from '../../../features/contact/instanceApi';
-import { activityApi } from '../../../features/activity/activityApi';
+import { notificationsApi } from '../../../features/notifications/notificationsApi';
 import { postsApi } from '../../../features/posts/postsApi';
 import { usersApi } from '../../../features/profile/usersApi';
 import { http, HttpResponse } from 'msw';
@@ -74,7 +74,7 @@ const pages: [route: string, params: Record<string, string>, pageReads: () => Pr
   ],
   ['/tagged/[tags]', { tags: '#Sea, hiking,sea,' }, () => postsApi.tagged(['Sea', 'hiking'])],
   ['/contact', {}, () => instanceApi.instance()],
-  ['/notifications', {}, () => activityApi.list()],
+  ['/notifications', {}, () => notificationsApi.list()],
   ['/settings', {}, async () => undefined],
   ['/profile', {}, async () => undefined],
   // The admin panel reads after hydration, in its own chunk: nothing early.

@@ -7,10 +7,15 @@ import { PostDetail } from '../../../features/posts/components/PostDetail';
 import { HomeFeed } from '../../../features/posts/components/HomeFeed';
 import { selectPostList } from '../../../features/posts/state/selectors';
 import { ProfileView } from '../../../features/profile/ProfileView';
+import { fetchLoggedUser } from '../../../features/auth/authSlice';
+import { fetchPost, fetchPosts } from '../../../features/posts/state/thunks';
+import { fetchProfile } from '../../../features/profile/userSlice';
 import type { FirstLoad } from '../../../lib/firstLoad';
-import { makeStoreFrom } from '../../../store/firstLoad';
+import { makeStore, type AppStore } from '../../../store';
+import { firstLoadState, makeStoreFrom } from '../../../store/firstLoad';
 import { appTheme } from '../../../themes';
 import { buildComment, buildPost, buildProfile, buildUser } from '../support/factories';
+import { http, HttpResponse } from 'msw';
 import { server } from '../support/server';
 
 const viewer = buildUser({ username: 'viewer' });
@@ -78,6 +83,42 @@ describe('pages the server rendered with their first data', () => {
     expect(state.firstLoad.fresh).toEqual(['list:feed:following']);
     expect(makeStoreFrom(null).getState().auth.session).toBe('loading');
   });
+
+  it("come in as the store's preloaded state, and nothing else changes", () => {
+    for (const { data } of cases) {
+      expect(makeStoreFrom(data).getState()).toEqual({ ...makeStore().getState(), ...firstLoadState(data) });
+    }
+  });
+
+  // The client's own reads of the same answers (the API as the server answered it) reach the same state.
+  for (const { name, data } of cases) {
+    it(`${name}: the preloaded state is the one the client's own reads reach`, async () => {
+      const page = data.page!;
+      server.use(
+        http.get('/api/auth/getLoggedUser', () => HttpResponse.json(data.user)),
+        http.get('/api/posts', () =>
+          HttpResponse.json(page.kind === 'feed' ? page.posts.items : [], {
+            headers: page.kind === 'feed' && page.posts.next ? { Link: `<${page.posts.next}>; rel="next"` } : {},
+          }),
+        ),
+        http.get('/api/users/:name/posts', () => HttpResponse.json(page.kind === 'profile' ? page.posts.items : [])),
+        http.get('/api/users/:name', () => HttpResponse.json({ user: page.kind === 'profile' ? page.profile : null })),
+        http.get('/api/posts/:id', () => HttpResponse.json(page.kind === 'post' ? page.post : null)),
+      );
+      const client: AppStore = makeStore();
+      await client.dispatch(fetchLoggedUser());
+      if (page.kind === 'feed') await client.dispatch(fetchPosts({ kind: 'feed', feed: page.feed }));
+      if (page.kind === 'profile') {
+        await client.dispatch(fetchProfile({ username: page.profile.username }));
+        await client.dispatch(fetchPosts({ kind: 'user', username: page.profile.username }));
+      }
+      if (page.kind === 'post') await client.dispatch(fetchPost(page.post._id));
+      const preloaded = makeStoreFrom(data).getState();
+      expect(preloaded.auth).toEqual(client.getState().auth);
+      expect(preloaded.posts).toEqual(client.getState().posts);
+      expect(preloaded.user).toEqual(client.getState().user);
+    });
+  }
 
   for (const { name, data, ui, shows } of cases) {
     it(`${name}: hydrates the server's HTML without a mismatch and without reading again`, async () => {

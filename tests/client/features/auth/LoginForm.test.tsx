@@ -40,9 +40,7 @@ describe('LoginForm with two-factor sign-in', () => {
     await user.type(code, '000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
-      expect(store.getState().notifications).toMatchObject([
-        { message: SECURITY_TEXTS.invalidTwoFactorCode, kind: 'error' },
-      ]),
+      expect(store.getState().toasts).toMatchObject([{ message: SECURITY_TEXTS.invalidTwoFactorCode, kind: 'error' }]),
     );
     expect(router.push).not.toHaveBeenCalled();
 

@@ -17,6 +17,6 @@ describe('SignupForm', () => {
     await user.type(screen.getByLabelText('Password'), 'password1');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/login'));
-    expect(store.getState().notifications).toMatchObject([{ message: TEXTS.accountCreated, kind: 'success' }]);
+    expect(store.getState().toasts).toMatchObject([{ message: TEXTS.accountCreated, kind: 'success' }]);
   });
 });

@@ -67,7 +67,7 @@ describe('login', () => {
     const store = makeStore();
     await store.dispatch(login({ email: 'a@b.co', password: 'wrong-password' }));
     expect(store.getState().auth.login).toEqual({ loading: false, error: TEXTS.invalidCredentials });
-    expect(store.getState().notifications).toEqual([
+    expect(store.getState().toasts).toEqual([
       expect.objectContaining({ message: TEXTS.invalidCredentials, time: TOAST_AUTH_ERROR_MS }),
     ]);
   });
@@ -85,7 +85,7 @@ describe('signup', () => {
     expect(store.getState().auth.signup.loading).toBe(true);
     await pending;
     expect(store.getState().auth.signup).toEqual({ loading: false, error: 'Username is taken' });
-    expect(store.getState().notifications[0]).toMatchObject({
+    expect(store.getState().toasts[0]).toMatchObject({
       message: 'Username is taken',
       time: TOAST_AUTH_ERROR_MS,
     });
@@ -129,7 +129,7 @@ describe('account and profile updates', () => {
     const store = makeStore();
     await run(store);
     expect(store.getState().auth[slot]).toEqual({ loading: false, error: TEXTS.notLoggedIn });
-    expect(store.getState().notifications[0].message).toBe(TEXTS.notLoggedIn);
+    expect(store.getState().toasts[0].message).toBe(TEXTS.notLoggedIn);
   });
 
   it('sends the signed-in email with only the changed fields and shows "User has been updated"', async () => {
@@ -147,7 +147,7 @@ describe('account and profile updates', () => {
     await pending;
     expect(body).toEqual({ username: 'renamed', email: 'me@example.com', password: 'password1' });
     expect(store.getState().auth.user?.username).toBe('renamed');
-    expect(store.getState().notifications[0]).toMatchObject({ message: TEXTS.userUpdated, time: TOAST_DEFAULT_MS });
+    expect(store.getState().toasts[0]).toMatchObject({ message: TEXTS.userUpdated, time: TOAST_DEFAULT_MS });
   });
 
   it("stores the server's message when the profile update fails", async () => {
@@ -159,6 +159,6 @@ describe('account and profile updates', () => {
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(updateProfile({ avatar: null, banner: null, description: 'x' }));
     expect(store.getState().auth.updateProfile).toEqual({ loading: false, error: 'Description is too long' });
-    expect(store.getState().notifications[0].message).toBe('Description is too long');
+    expect(store.getState().toasts[0].message).toBe('Description is too long');
   });
 });

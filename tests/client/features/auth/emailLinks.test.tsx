@@ -53,7 +53,7 @@ describe('Forgot password? on /login', () => {
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     await waitFor(() =>
-      expect(store.getState().notifications).toMatchObject([
+      expect(store.getState().toasts).toMatchObject([
         { message: 'Too many requests, try again in 60 seconds', kind: 'error', time: 4000 },
       ]),
     );
@@ -81,7 +81,7 @@ describe('ResetPasswordForm', () => {
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/login'));
     expect(body).toEqual({ token: 'abc', password: 'short but longer now' });
     expect(store.getState().auth.user).toBeNull();
-    expect(store.getState().notifications).toMatchObject([{ message: EMAIL_TEXTS.passwordReset, kind: 'success' }]);
+    expect(store.getState().toasts).toMatchObject([{ message: EMAIL_TEXTS.passwordReset, kind: 'success' }]);
   });
 
   it('shows Invalid or expired link from the server and stays', async () => {
@@ -96,7 +96,7 @@ describe('ResetPasswordForm', () => {
     await user.type(screen.getByLabelText('New password'), 'long enough secret');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() =>
-      expect(store.getState().notifications).toMatchObject([{ message: EMAIL_TEXTS.invalidLink, kind: 'error' }]),
+      expect(store.getState().toasts).toMatchObject([{ message: EMAIL_TEXTS.invalidLink, kind: 'error' }]),
     );
     expect(router.push).not.toHaveBeenCalled();
   });
@@ -160,9 +160,7 @@ describe('VerifyEmailBanner', () => {
     expect(banner).toHaveTextContent('ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     await waitFor(() =>
-      expect(store.getState().notifications).toMatchObject([
-        { message: EMAIL_TEXTS.verificationSent, kind: 'success' },
-      ]),
+      expect(store.getState().toasts).toMatchObject([{ message: EMAIL_TEXTS.verificationSent, kind: 'success' }]),
     );
     expect(resent).toBe(1);
   });

@@ -1,37 +1,51 @@
-import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../../lib/limits';
+import { http, HttpResponse } from 'msw';
+import {
+  fetchUnreadCount,
+  markNotificationsRead,
+  notificationArrived,
+  notificationsShown,
+  selectUnreadCount,
+  unreadCounted,
+} from '../../../../features/notifications/notificationsSlice';
 import { makeStore } from '../../../../store';
-import { notify } from '../../../../features/notifications/notificationsSlice';
+import { buildNotification } from '../../support/factories';
+import { server } from '../../support/server';
 
-describe('notifications', () => {
-  beforeEach(() => vi.useFakeTimers());
-
-  it('keeps a toast for the default 2000 ms, then removes it', () => {
+describe('the unread count, in the store', () => {
+  it('starts at 0, takes counts (never below 0), counts arrivals not yet read, falls when the list is shown', () => {
     const store = makeStore();
-    store.dispatch(notify('Liked', 'success'));
-    expect(store.getState().notifications).toEqual([
-      expect.objectContaining({ message: 'Liked', time: TOAST_DEFAULT_MS }),
-    ]);
-    vi.advanceTimersByTime(TOAST_DEFAULT_MS - 1);
-    expect(store.getState().notifications).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(store.getState().notifications).toHaveLength(0);
+    const unread = () => selectUnreadCount(store.getState());
+    expect(unread()).toBe(0);
+    store.dispatch(unreadCounted(3));
+    expect(unread()).toBe(3);
+    store.dispatch(notificationArrived(buildNotification({ read: false })));
+    store.dispatch(notificationArrived(buildNotification({ read: true })));
+    expect(unread()).toBe(4);
+    store.dispatch(notificationsShown());
+    expect(unread()).toBe(0);
+    store.dispatch(unreadCounted(-2));
+    expect(unread()).toBe(0);
   });
 
-  it('honours a longer time and removes each toast on its own', () => {
+  it('reads the count and marks read through thunks, which take the count the server answers; no toasts', async () => {
+    const marked: unknown[] = [];
+    server.use(
+      http.get('/api/notifications/unread', () => HttpResponse.json({ count: 5 })),
+      http.post('/api/notifications/read', async ({ request }) => {
+        marked.push(await request.json());
+        return HttpResponse.json({ count: 1 });
+      }),
+    );
     const store = makeStore();
-    store.dispatch(notify('Invalid email or password', 'error', TOAST_AUTH_ERROR_MS));
-    store.dispatch(notify('Liked'));
-    vi.advanceTimersByTime(TOAST_DEFAULT_MS);
-    expect(store.getState().notifications.map((n) => n.message)).toEqual(['Invalid email or password']);
-    vi.advanceTimersByTime(TOAST_AUTH_ERROR_MS - TOAST_DEFAULT_MS);
-    expect(store.getState().notifications).toEqual([]);
-  });
+    await store.dispatch(fetchUnreadCount());
+    expect(selectUnreadCount(store.getState())).toBe(5);
+    await store.dispatch(markNotificationsRead('n9'));
+    expect(marked).toEqual([{ upTo: 'n9' }]);
+    expect(selectUnreadCount(store.getState())).toBe(1);
 
-  it('gives every toast its own id', () => {
-    const store = makeStore();
-    store.dispatch(notify('a'));
-    store.dispatch(notify('a'));
-    const [first, second] = store.getState().notifications;
-    expect(first.id).not.toBe(second.id);
+    server.use(http.get('/api/notifications/unread', () => HttpResponse.json({ message: 'Broken' }, { status: 500 })));
+    await store.dispatch(fetchUnreadCount());
+    expect(selectUnreadCount(store.getState())).toBe(1);
+    expect(store.getState().toasts).toEqual([]);
   });
 });

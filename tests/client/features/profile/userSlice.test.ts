@@ -33,7 +33,7 @@ describe('follow and unfollow', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(3));
     expect(store.getState().user.follow.status).toBe('done');
     expect(calls).toEqual(expect.arrayContaining([`follow {"userId":"${me._id}"}`, 'getLoggedUser', 'getUser bob']));
-    expect(store.getState().notifications[0].message).toBe(TEXTS.following('bob'));
+    expect(store.getState().toasts[0].message).toBe(TEXTS.following('bob'));
     expect(TEXTS.following('bob')).toBe('You are following bob');
     await vi.waitFor(() => expect(store.getState().auth.user?.followingCount).toBe(1));
   });
@@ -54,7 +54,7 @@ describe('follow and unfollow', () => {
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(unfollowUser('bob'));
     expect(store.getState().user.unfollow.status).toBe('done');
-    expect(store.getState().notifications[0].message).toBe('bob is no longer followed');
+    expect(store.getState().toasts[0].message).toBe('bob is no longer followed');
     // The refreshes run after the answer; waiting for them also keeps them out of the next test.
     await vi.waitFor(() => expect(refreshed.sort()).toEqual(['getLoggedUser', 'getUser bob']));
   });
@@ -74,6 +74,6 @@ describe('follow and unfollow', () => {
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(followUser('me'));
     expect(store.getState().user.follow).toEqual({ status: 'failed', error: 'You cannot follow yourself' });
-    expect(store.getState().notifications[0].message).toBe('You cannot follow yourself');
+    expect(store.getState().toasts[0].message).toBe('You cannot follow yourself');
   });
 });

@@ -31,7 +31,7 @@ describe('ProfileSettings', () => {
     await waitFor(() => expect(store.getState().auth.user?.[kind]).toBeNull());
     // Only the removed image changes; the other and the description stay as they are.
     expect(body).toEqual({ email: me.email, [kind]: null });
-    expect(store.getState().notifications.map((n) => n.message)).toEqual([TEXTS.userUpdated]);
+    expect(store.getState().toasts.map((n) => n.message)).toEqual([TEXTS.userUpdated]);
     expect(screen.queryByRole('button', { name: `Remove ${kind}` })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Choose ${label.toLowerCase()}` })).toBeInTheDocument();
   });

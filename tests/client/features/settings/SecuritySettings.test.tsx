@@ -60,7 +60,7 @@ describe('SecuritySettings', () => {
     await user.click(within(section).getByRole('button', { name: 'Unblock bob' }));
     await within(section).findByText('You have not blocked anyone.');
     expect(undone).toEqual(['unblock bob']);
-    expect(store.getState().notifications).toMatchObject([{ message: 'You unblocked bob', kind: 'success' }]);
+    expect(store.getState().toasts).toMatchObject([{ message: 'You unblocked bob', kind: 'success' }]);
   });
 
   it('lists the devices by browser and system, and signs one out', async () => {
@@ -78,9 +78,7 @@ describe('SecuritySettings', () => {
     ]);
     await user.click(within(devices).getByRole('button', { name: 'Sign out Firefox on Linux' }));
     await waitFor(() => expect(within(devices).getAllByRole('listitem')).toHaveLength(1));
-    expect(store.getState().notifications).toMatchObject([
-      { message: SECURITY_TEXTS.sessionSignedOut, kind: 'success' },
-    ]);
+    expect(store.getState().toasts).toMatchObject([{ message: SECURITY_TEXTS.sessionSignedOut, kind: 'success' }]);
     expect(within(devices).getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
   });
 
@@ -108,6 +106,6 @@ describe('SecuritySettings', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
     expect(deleted).toEqual([{ password: 'password1', code: '123456' }]);
     expect(store.getState().auth.user).toBeNull();
-    expect(store.getState().notifications).toMatchObject([{ message: SECURITY_TEXTS.accountDeleted, kind: 'success' }]);
+    expect(store.getState().toasts).toMatchObject([{ message: SECURITY_TEXTS.accountDeleted, kind: 'success' }]);
   });
 });

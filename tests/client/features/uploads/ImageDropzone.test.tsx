@@ -38,7 +38,7 @@ describe('ImageDropzone', () => {
     );
     const { store } = renderZone();
     await userEvent.upload(fileInput(), png(UPLOAD_MAX_BYTES));
-    await vi.waitFor(() => expect(store.getState().notifications.map((n) => n.message)).toEqual(['File is too big']));
+    await vi.waitFor(() => expect(store.getState().toasts.map((n) => n.message)).toEqual(['File is too big']));
     expect(uploads).toBe(0);
   });
 

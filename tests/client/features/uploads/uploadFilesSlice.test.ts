@@ -67,7 +67,7 @@ describe('uploadFiles', () => {
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(UPLOAD_MAX_BYTES), kind: 'post' }));
     expect(store.getState().uploadFiles.post.error).toBe(TEXTS.fileTooBig);
-    expect(store.getState().notifications.map((n) => n.message)).toEqual([TEXTS.fileTooBig]);
+    expect(store.getState().toasts.map((n) => n.message)).toEqual([TEXTS.fileTooBig]);
   });
 
   it('refuses files that are not JPEG or PNG', async () => {
@@ -85,7 +85,7 @@ describe('uploadFiles', () => {
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(10), kind: 'post' }));
     expect(store.getState().uploadFiles.post).toMatchObject({ loading: false, error: 'Allowed Formats: JPEG, PNG' });
-    expect(store.getState().notifications[0].message).toBe('Allowed Formats: JPEG, PNG');
+    expect(store.getState().toasts[0].message).toBe('Allowed Formats: JPEG, PNG');
   });
 
   it("falls back to the error's own message when the server sends none", async () => {

@@ -51,9 +51,7 @@ describe('PostCard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete post' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await vi.waitFor(() =>
-      expect(store.getState().notifications.map((n) => n.message)).toEqual(['Post has been deleted']),
-    );
+    await vi.waitFor(() => expect(store.getState().toasts.map((n) => n.message)).toEqual(['Post has been deleted']));
     expect(deleted).toBe(true);
   });
 
@@ -75,9 +73,7 @@ describe('PostCard', () => {
     await user.click(
       within(screen.getByRole('dialog', { name: 'Delete this post?' })).getByRole('button', { name: 'Delete' }),
     );
-    await vi.waitFor(() =>
-      expect(store.getState().notifications.map((n) => n.message)).toEqual(['Post has been deleted']),
-    );
+    await vi.waitFor(() => expect(store.getState().toasts.map((n) => n.message)).toEqual(['Post has been deleted']));
     expect(deleted).toBe(true);
   });
 
@@ -105,7 +101,7 @@ describe('PostCard', () => {
     await user.click(like);
     await vi.waitFor(() => expect(mine).toBeNull());
     await waitFor(() => expect(like).not.toHaveAttribute('aria-disabled'));
-    expect(store.getState().notifications.map((n) => n.message)).toEqual(['Liked']);
+    expect(store.getState().toasts.map((n) => n.message)).toEqual(['Liked']);
   });
 
   it('sends one toggle for a double click, the buttons refusing while it is in flight', async () => {
@@ -131,6 +127,6 @@ describe('PostCard', () => {
     answer();
     await waitFor(() => expect(dislike).not.toHaveAttribute('aria-disabled'));
     expect(calls).toBe(1);
-    expect(store.getState().notifications.map((n) => n.message)).toEqual(['Disliked']);
+    expect(store.getState().toasts.map((n) => n.message)).toEqual(['Disliked']);
   });
 });

@@ -24,7 +24,7 @@ import { server } from '../../../support/server';
 
 const me = buildUser({ username: 'me' });
 const signedIn = () => makeStore(signedInState(me));
-const messages = (store: AppStore) => store.getState().notifications.map((n) => n.message);
+const messages = (store: AppStore) => store.getState().toasts.map((n) => n.message);
 const fail =
   (message: string, status = 400) =>
   () =>

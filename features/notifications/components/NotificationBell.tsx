@@ -8,7 +8,7 @@ import { useDismiss } from '../../../hooks/useClickOutside';
 import { DROPDOWN_WIDTH_PX } from '../../../lib/limits';
 import { links } from '../../../lib/pages';
 import { appTheme } from '../../../themes';
-import { useUnreadCount } from '../unreadCount';
+import { useUnreadCount } from '../useUnreadCount';
 import { unreadLabel } from '../describeNotification';
 
 // The list and its reads load when the bell is first pointed at or opened, not with the navbar.

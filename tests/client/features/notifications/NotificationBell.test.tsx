@@ -1,7 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { LiveNotifications, NotificationBell, NotificationsLink } from '../../../../features/activity';
+import { selectUser } from '../../../../features/auth/authSlice';
+import { LiveNotifications, NotificationBell, NotificationsLink } from '../../../../features/notifications';
+import { useAppSelector } from '../../../../store/hooks';
 import { FakeEventSource } from '../../support/eventSource';
 import { buildNotification, buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
@@ -142,5 +144,28 @@ describe('the bell', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications'),
     );
+  });
+
+  it('closes the stream when its read finds the session lost: the API client signs the user out, the navbar goes', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/notifications/unread', () => {
+        reads += 1;
+        return HttpResponse.json({ message: 'Token expired' }, { status: 401 });
+      }),
+      http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'No session' }, { status: 401 })),
+      http.get('/api/auth/getLoggedUser', () => HttpResponse.json({ message: 'No session' }, { status: 401 })),
+    );
+    // As the navbar: the stream lives while a user is signed in.
+    function SignedInOnly() {
+      return useAppSelector(selectUser) ? <LiveNotifications delayMs={0} /> : <p>Signed out</p>;
+    }
+    const { store } = renderWithProviders(<SignedInOnly />, { preloadedState: signedInState(me) });
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    act(() => FakeEventSource.last().open());
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(store.getState().auth.session).toBe('loggedOut');
+    expect(FakeEventSource.last().readyState).toBe(FakeEventSource.CLOSED);
+    expect(reads).toBe(1);
   });
 });

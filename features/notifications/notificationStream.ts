@@ -3,8 +3,7 @@
  * a member's navbar is on screen (the bell imports this module lazily).
  */
 import type { AppNotification } from '../../lib/types';
-import { isSessionLost } from '../../store/sessionLost';
-import { activityApi, NOTIFICATION_STREAM_URL } from './activityApi';
+import { notificationsApi, NOTIFICATION_STREAM_URL } from './notificationsApi';
 
 export interface StreamHandlers {
   /**
@@ -14,8 +13,6 @@ export interface StreamHandlers {
   onCount(count: number): void;
   /** A notification not seen before on this stream. */
   onNotification(notification: AppNotification): void;
-  /** The session is gone (a 401 after the API client's refresh): the stream stops. */
-  onSessionLost(): void;
 }
 
 export interface StreamOptions {
@@ -37,19 +34,9 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
   let stopped = false;
 
   const readCount = () =>
-    activityApi.unread().then(
-      (count) => {
-        if (!stopped) handlers.onCount(count);
-      },
-      (error: unknown) => {
-        if (stopped) return;
-        if (isSessionLost(error)) {
-          stopped = true;
-          handlers.onSessionLost();
-        }
-        throw error;
-      },
-    );
+    notificationsApi.unread().then((count) => {
+      if (!stopped) handlers.onCount(count);
+    });
 
   const onMessage = (event: MessageEvent<string>) => {
     let notification: AppNotification;
@@ -95,7 +82,8 @@ export function openNotificationStream(handlers: StreamHandlers, options: Stream
   };
 
   // A read through the API client first: a lapsed session is renewed there (the cookies the
-  // stream then sends), a lost one stops the stream instead of knocking forever.
+  // stream then sends). A lost one is the API client's to report: the store signs the user out,
+  // and the navbar that opened the stream closes it.
   const reopen = () => {
     readCount().then(
       () => !stopped && open(),

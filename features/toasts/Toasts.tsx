@@ -1,6 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { notificationRemoved, selectNotifications, type NotificationKind } from './notificationsSlice';
+import { selectToasts, toastRemoved, type ToastKind } from './toastsSlice';
 import { CLOSE_ICON_PATH, SvgIcon } from '../../components/ui/SvgIcon';
 import { appTheme } from '../../themes';
 
@@ -22,7 +22,7 @@ const Region = styled.div`
   pointer-events: none;
 `;
 
-const Toast = styled.div<{ $kind: NotificationKind }>`
+const ToastBox = styled.div<{ $kind: ToastKind }>`
   pointer-events: auto;
   display: flex;
   align-items: center;
@@ -48,19 +48,19 @@ const Toast = styled.div<{ $kind: NotificationKind }>`
   }
 `;
 
-/** Toasts at the bottom right; each removes itself after its time (see `notify`). */
+/** Toasts at the bottom right; each removes itself after its time (see `showToast`). */
 export function Toasts() {
-  const notifications = useAppSelector(selectNotifications);
+  const toasts = useAppSelector(selectToasts);
   const dispatch = useAppDispatch();
   return (
     <Region aria-live="polite" aria-relevant="additions">
-      {notifications.map((n) => (
-        <Toast key={n.id} $kind={n.kind} role={n.kind === 'error' ? 'alert' : 'status'}>
-          <span>{n.message}</span>
-          <button type="button" aria-label="Dismiss notification" onClick={() => dispatch(notificationRemoved(n.id))}>
+      {toasts.map((toast) => (
+        <ToastBox key={toast.id} $kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <span>{toast.message}</span>
+          <button type="button" aria-label="Dismiss notification" onClick={() => dispatch(toastRemoved(toast.id))}>
             <SvgIcon path={CLOSE_ICON_PATH} size={16} />
           </button>
-        </Toast>
+        </ToastBox>
       ))}
     </Region>
   );

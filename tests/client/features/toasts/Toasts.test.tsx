@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { Toasts } from '../../../../features/notifications/Toasts';
+import { Toasts } from '../../../../features/toasts/Toasts';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../../lib/limits';
 import { TEXTS } from '../../../../lib/texts';
-import { notify } from '../../../../features/notifications/notificationsSlice';
+import { showToast } from '../../../../features/toasts/toastsSlice';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 describe('Toasts', () => {
@@ -11,8 +11,8 @@ describe('Toasts', () => {
   it('shows each text and removes it after its time', () => {
     const { store } = renderWithProviders(<Toasts />);
     act(() => {
-      store.dispatch(notify(TEXTS.postDeleted, 'success'));
-      store.dispatch(notify(TEXTS.invalidCredentials, 'error', TOAST_AUTH_ERROR_MS));
+      store.dispatch(showToast(TEXTS.postDeleted, 'success'));
+      store.dispatch(showToast(TEXTS.invalidCredentials, 'error', TOAST_AUTH_ERROR_MS));
     });
     expect(screen.getByRole('status')).toHaveTextContent('Post has been deleted');
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password');
@@ -28,7 +28,7 @@ describe('Toasts', () => {
   it('can be dismissed early', () => {
     const { store } = renderWithProviders(<Toasts />);
     act(() => {
-      store.dispatch(notify(TEXTS.liked));
+      store.dispatch(showToast(TEXTS.liked));
     });
     act(() => screen.getByRole('button', { name: 'Dismiss notification' }).click());
     expect(screen.queryByText('Liked')).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ const base = apiUrls.notifications();
 /** Not first reads of a page, so not in lib/apiUrls (every page's first load). */
 export const NOTIFICATION_STREAM_URL = `${base}/stream`;
 
-export const activityApi = {
+export const notificationsApi = {
   list: (): Promise<Page<AppNotification>> => getPage<AppNotification>(apiUrls.notifications()),
   page: (url: string): Promise<Page<AppNotification>> => getPage<AppNotification>(url),
   async unread(): Promise<number> {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
-import { sessionLost } from '../../../store/sessionLost';
-import { unreadCount } from '../unreadCount';
+import { notificationArrived, unreadCounted } from '../notificationsSlice';
 import { describeNotification } from '../describeNotification';
 
 /**
@@ -30,14 +29,13 @@ export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: num
       if (cancelled) return;
       close = openNotificationStream({
         onCount: (count) => {
-          unreadCount.counted(count);
+          dispatch(unreadCounted(count));
           setLive(true);
         },
         onNotification: (notification) => {
-          unreadCount.arrived(notification);
+          dispatch(notificationArrived(notification));
           setSaid((last) => ({ text: `New notification: ${describeNotification(notification)}`, n: last.n + 1 }));
         },
-        onSessionLost: () => dispatch(sessionLost()),
       });
     };
     const later = () => {
@@ -51,7 +49,7 @@ export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: num
       clearTimeout(timer);
       close?.();
       // Signed out: the next member's count starts from their own stream.
-      unreadCount.counted(0);
+      dispatch(unreadCounted(0));
     };
   }, [dispatch, delayMs]);
 

@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { fetchLoggedUser, login, logout } from '../../../features/auth/authSlice';
+import { changeRelation, relationToasts } from '../../../features/profile/relations';
 import {
   deleteComment,
+  likePost,
   fetchMoreComments,
   fetchMorePosts,
   fetchPost,
@@ -10,18 +12,18 @@ import {
 import { fetchProfile } from '../../../features/profile/userSlice';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../lib/limits';
 import { makeStore, type AppStore } from '../../../store';
-import { buildPost, buildUser } from '../support/factories';
-import { signedInState } from '../support/renderWithProviders';
+import { buildPost, buildProfile, buildUser } from '../support/factories';
+import { renderWithProviders, signedInState } from '../support/renderWithProviders';
+import { useToasts } from '../../../store/toasts';
 import { server } from '../support/server';
 
 const fail =
   (status = 500) =>
   () =>
     HttpResponse.json({ message: 'Broken', code: 'Error' }, { status });
-const toasts = (store: AppStore) =>
-  store.getState().notifications.map(({ message, kind, time }) => ({ message, kind, time }));
+const toasts = (store: AppStore) => store.getState().toasts.map(({ message, kind, time }) => ({ message, kind, time }));
 
-describe('thunk toasts', () => {
+describe('toasts, one listener per action', () => {
   it('show nothing for the reads whose page shows the error, nor for the session lookup and logout', async () => {
     server.use(
       http.get('/api/posts', ({ request }) =>
@@ -67,6 +69,52 @@ describe('thunk toasts', () => {
     expect(toasts(store)).toEqual([
       { message: 'Broken', kind: 'error', time: TOAST_DEFAULT_MS },
       { message: 'Broken', kind: 'error', time: TOAST_AUTH_ERROR_MS },
+    ]);
+  });
+
+  it('show a success text when the rule says so: a reaction set, not one taken back', async () => {
+    let myReaction: 'like' | null = 'like';
+    server.use(
+      http.patch('/api/posts/p1/like', () =>
+        HttpResponse.json({ likesCount: myReaction ? 1 : 0, dislikesCount: 0, myReaction }),
+      ),
+    );
+    const store = makeStore(signedInState(buildUser()));
+    await store.dispatch(likePost('p1'));
+    myReaction = null;
+    await store.dispatch(likePost('p1'));
+    expect(toasts(store)).toEqual([{ message: 'Liked', kind: 'success', time: TOAST_DEFAULT_MS }]);
+  });
+
+  it('of a feature loaded on demand start when its component mounts, once however many mount', async () => {
+    server.use(
+      http.patch('/api/users/bob/mute', () => HttpResponse.json({ user: buildProfile({ username: 'bob' }) })),
+      http.patch('/api/users/bob/block', () => fail(403)()),
+      http.get('/api/users/bob', () => HttpResponse.json({ user: buildProfile({ username: 'bob' }) })),
+    );
+    const store = makeStore(signedInState(buildUser()));
+    // Not started yet: the store holds only its own features' rules.
+    await store.dispatch(changeRelation({ username: 'bob', action: 'mute' }));
+    expect(toasts(store)).toEqual([]);
+
+    function UsesRelations() {
+      useToasts(relationToasts);
+      return null;
+    }
+    const { unmount } = renderWithProviders(
+      <>
+        <UsesRelations />
+        <UsesRelations />
+      </>,
+      { store },
+    );
+    await store.dispatch(changeRelation({ username: 'bob', action: 'mute' }));
+    // Kept after the component has gone: a call that ends on another page still says how it went.
+    unmount();
+    await store.dispatch(changeRelation({ username: 'bob', action: 'block' }));
+    expect(toasts(store)).toEqual([
+      { message: 'You muted bob', kind: 'success', time: TOAST_DEFAULT_MS },
+      { message: 'Broken', kind: 'error', time: TOAST_DEFAULT_MS },
     ]);
   });
 });

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListPage } from '../../lib/firstLoad';
 import type { AppNotification } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
-import { activityApi } from './activityApi';
-import { unreadCount, useUnreadCount } from './unreadCount';
+import { notificationsApi } from './notificationsApi';
+import { useAppDispatch } from '../../store/hooks';
+import { fetchUnreadCount, markNotificationsRead, notificationsShown } from './notificationsSlice';
+import { useUnreadCount } from './useUnreadCount';
 
 interface NotificationFeed {
   items: AppNotification[];
@@ -25,6 +27,7 @@ function prependNew(items: AppNotification[], fresh: AppNotification[]): AppNoti
  * `initial`: the first page the server rendered the page with.
  */
 export function useNotificationFeed(initial: ListPage<AppNotification> | null = null): NotificationFeed {
+  const dispatch = useAppDispatch();
   const unread = useUnreadCount();
   const [items, setItems] = useState<AppNotification[]>(initial?.items ?? []);
   const [next, setNext] = useState<string | null>(initial?.next ?? null);
@@ -35,25 +38,26 @@ export function useNotificationFeed(initial: ListPage<AppNotification> | null = 
   const lastMarked = useRef<string | null>(null);
 
   // Read up to the newest shown, so one that arrives meanwhile stays unread until it is shown.
-  const markRead = useCallback((newest: AppNotification | undefined) => {
-    // Once per newest one: a count that stays up (another tab) must not read and mark in a loop.
-    if (!newest || newest.id === lastMarked.current) return;
-    lastMarked.current = newest.id;
-    unreadCount.read();
-    activityApi
-      .markRead(newest.id)
-      .then(unreadCount.counted)
-      // The badge says what the server holds, whatever failed.
-      .catch(() => activityApi.unread().then(unreadCount.counted))
-      .catch(() => {});
-  }, []);
+  const markRead = useCallback(
+    (newest: AppNotification | undefined) => {
+      // Once per newest one: a count that stays up (another tab) must not read and mark in a loop.
+      if (!newest || newest.id === lastMarked.current) return;
+      lastMarked.current = newest.id;
+      dispatch(notificationsShown());
+      void dispatch(markNotificationsRead(newest.id)).then((marked) => {
+        // The badge says what the server holds, whatever failed.
+        if (markNotificationsRead.rejected.match(marked)) void dispatch(fetchUnreadCount());
+      });
+    },
+    [dispatch],
+  );
 
   // The first page (unless the server rendered it), then the new ones whenever the badge rises.
   const readNewest = useCallback(
     (first: boolean) => {
       if (reading.current) return;
       reading.current = true;
-      activityApi
+      notificationsApi
         .list()
         .then(
           (page) => {
@@ -89,7 +93,7 @@ export function useNotificationFeed(initial: ListPage<AppNotification> | null = 
   const loadMore = useCallback(() => {
     if (!next || loading) return;
     setLoading(true);
-    activityApi
+    notificationsApi
       .page(next)
       .then(
         (page) => {

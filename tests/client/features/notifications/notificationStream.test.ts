@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { openNotificationStream } from '../../../../features/activity/notificationStream';
+import { openNotificationStream } from '../../../../features/notifications/notificationStream';
 import type { AppNotification } from '../../../../lib/types';
 import { buildNotification } from '../../support/factories';
 import { FakeEventSource } from '../../support/eventSource';
 import { server } from '../../support/server';
 
 function handlers() {
-  return { onCount: vi.fn(), onNotification: vi.fn(), onSessionLost: vi.fn() };
+  return { onCount: vi.fn(), onNotification: vi.fn() };
 }
 
 describe('the notification stream', () => {
@@ -72,16 +72,22 @@ describe('the notification stream', () => {
     close();
   });
 
-  it('stops when the session is lost (401 after the refresh) instead of knocking again', async () => {
+  it('leaves a lost session to the API client: a refused read waits and asks again until the stream is closed', async () => {
+    let reads = 0;
     server.use(
-      http.get('/api/notifications/unread', () => HttpResponse.json({ message: 'No session' }, { status: 401 })),
+      http.get('/api/notifications/unread', () => {
+        reads += 1;
+        return HttpResponse.json({ message: 'No session' }, { status: 401 });
+      }),
       http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'No session' }, { status: 401 })),
     );
-    const on = handlers();
-    openNotificationStream(on, { retryMs: 5 });
+    const close = openNotificationStream(handlers(), { retryMs: 5 });
     FakeEventSource.last().fail(true);
-    await vi.waitFor(() => expect(on.onSessionLost).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reads).toBe(2));
+    close();
+    const after = reads;
     await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(reads).toBe(after);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 

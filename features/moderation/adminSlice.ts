@@ -1,0 +1,183 @@
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
+import type { AdminLogEntry, AdminUserInfo, Report, ReportAction } from '../../lib/types';
+import { errorMessage, type Page } from '../../services/apiClient';
+import { rootReducer, type RootState } from '../../store/index';
+import { createAppAsyncThunk } from '../../store/withTypes';
+import { moderationApi } from './moderationApi';
+
+export type QueueStatus = 'open' | 'resolved';
+
+/** A list of the panel: the pages read so far (null before the first answer) and its read error. */
+export interface AdminList<T> {
+  page: Page<T> | null;
+  error: string | null;
+  /** The read whose answer counts (a newer one, or another tab of the queue, makes older ones stale). */
+  requestId: string | null;
+}
+
+/**
+ * The admin page's state (issue 23): the report queue (open or resolved), the user lookup, the log.
+ * Only the admin panel reads it, so it travels with the panel's chunk and joins the store when that
+ * chunk arrives (`injectInto`), not with every page's first load. Errors show in place, no toasts.
+ */
+export interface AdminState {
+  queueStatus: QueueStatus;
+  queue: AdminList<Report>;
+  /** Why the last action on a report failed. */
+  queueProblem: string | null;
+  log: AdminList<AdminLogEntry>;
+  lookup: { user: AdminUserInfo | null; problem: string | null };
+}
+
+const emptyList = () => ({ page: null, error: null, requestId: null });
+
+const initialState: AdminState = {
+  queueStatus: 'open',
+  queue: emptyList(),
+  queueProblem: null,
+  log: emptyList(),
+  lookup: { user: null, problem: null },
+};
+
+const admin = (state: RootState): AdminState => injected.selectSlice(state);
+
+export const fetchQueue = createAppAsyncThunk('admin/fetchQueue', async (status: QueueStatus, { rejectWithValue }) => {
+  try {
+    return await moderationApi.queue(status);
+  } catch (error) {
+    return rejectWithValue(errorMessage(error));
+  }
+});
+
+export const fetchLog = createAppAsyncThunk('admin/fetchLog', async (_: void, { rejectWithValue }) => {
+  try {
+    return await moderationApi.log();
+  } catch (error) {
+    return rejectWithValue(errorMessage(error));
+  }
+});
+
+/** The next page of the queue or the log, appended to the list on screen. */
+export const fetchMore = createAppAsyncThunk(
+  'admin/fetchMore',
+  async (list: 'queue' | 'log', { getState, rejectWithValue }) => {
+    const { page, requestId } = admin(getState())[list];
+    try {
+      return { requestId, page: await moderationApi.page<Report | AdminLogEntry>(page?.next as string) };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+  { condition: (list, { getState }) => Boolean(admin(getState())[list].page?.next) },
+);
+
+/** Dismiss, remove the content, suspend: then the queue and the log are read again. */
+export const resolveReport = createAppAsyncThunk(
+  'admin/resolveReport',
+  async ({ id, action }: { id: string; action: ReportAction }, { getState, dispatch, rejectWithValue }) => {
+    try {
+      await moderationApi.resolve(id, action);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+    void dispatch(fetchQueue(admin(getState()).queueStatus));
+    void dispatch(fetchLog());
+  },
+);
+
+/** Looking a user up, suspending or unsuspending them: the lookup shows them, and the log is read again. */
+function userThunk(type: string, call: (username: string) => Promise<AdminUserInfo>) {
+  return createAppAsyncThunk(type, async (username: string, { dispatch, rejectWithValue }) => {
+    try {
+      const user = await call(username);
+      void dispatch(fetchLog());
+      return user;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  });
+}
+
+export const lookupUser = userThunk('admin/lookupUser', (username) => moderationApi.lookup(username));
+export const suspendUser = userThunk('admin/suspendUser', (username) => moderationApi.suspend(username));
+export const unsuspendUser = userThunk('admin/unsuspendUser', (username) => moderationApi.unsuspend(username));
+
+type Rejected = { payload?: string; error: { message?: string } };
+const messageOf = (action: Rejected) => action.payload ?? action.error.message ?? null;
+
+const adminSlice = createSlice({
+  name: 'admin',
+  initialState,
+  reducers: {
+    /** The panel closed: the next visit starts from the open reports, read afresh. */
+    adminCleared: () => initialState,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchQueue.pending, (state, action) => {
+        state.queueStatus = action.meta.arg;
+        state.queue.requestId = action.meta.requestId;
+      })
+      .addCase(fetchQueue.fulfilled, (state, action) => {
+        if (state.queue.requestId !== action.meta.requestId) return;
+        state.queue.page = action.payload;
+        state.queue.error = null;
+      })
+      .addCase(fetchQueue.rejected, (state, action) => {
+        if (state.queue.requestId === action.meta.requestId) state.queue.error = messageOf(action);
+      })
+      .addCase(fetchLog.pending, (state, action) => {
+        state.log.requestId = action.meta.requestId;
+      })
+      .addCase(fetchLog.fulfilled, (state, action) => {
+        if (state.log.requestId !== action.meta.requestId) return;
+        state.log.page = action.payload;
+        state.log.error = null;
+      })
+      .addCase(fetchLog.rejected, (state, action) => {
+        if (state.log.requestId === action.meta.requestId) state.log.error = messageOf(action);
+      })
+      .addCase(fetchMore.fulfilled, (state, action) => {
+        const list = state[action.meta.arg] as AdminList<Report | AdminLogEntry>;
+        // A list read again meanwhile (another tab, an action) starts over: the page is not its.
+        if (!list.page || list.requestId !== action.payload.requestId) return;
+        list.page = { items: [...list.page.items, ...action.payload.page.items], next: action.payload.page.next };
+      })
+      .addCase(fetchMore.rejected, (state, action) => {
+        state[action.meta.arg].error = messageOf(action);
+      })
+      .addCase(resolveReport.pending, (state) => {
+        state.queueProblem = null;
+      })
+      .addCase(resolveReport.rejected, (state, action) => {
+        state.queueProblem = messageOf(action);
+      });
+    for (const thunk of [lookupUser, suspendUser, unsuspendUser]) {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.lookup.problem = null;
+        })
+        .addCase(thunk.fulfilled, (state, action) => {
+          state.lookup.user = action.payload;
+        })
+        .addCase(thunk.rejected, (state, action) => {
+          state.lookup = { user: null, problem: messageOf(action) };
+        });
+    }
+  },
+});
+
+declare module '../../store/index' {
+  // Adds `admin` to RootState (optional: present once this chunk has loaded).
+  export interface LazyLoadedSlices extends WithSlice<typeof adminSlice> {}
+}
+
+const injected = adminSlice.injectInto(rootReducer);
+
+export const { adminCleared } = adminSlice.actions;
+
+export const selectQueueStatus = (state: RootState) => admin(state).queueStatus;
+export const selectQueue = (state: RootState) => admin(state).queue;
+export const selectQueueProblem = (state: RootState) => admin(state).queueProblem;
+export const selectLog = (state: RootState) => admin(state).log;
+export const selectLookup = (state: RootState) => admin(state).lookup;

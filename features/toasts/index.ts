@@ -1,0 +1,3 @@
+/** Toasts: the shell shows them; the features' toast rules (store/toasts.ts) raise them for thunks. */
+export { Toasts } from './Toasts';
+export { showToast, type ToastKind } from './toastsSlice';

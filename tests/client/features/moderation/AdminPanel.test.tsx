@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import AdminPanel from '../../../../features/moderation/AdminPanel';
+import { selectLog, selectQueue } from '../../../../features/moderation/adminSlice';
+import type { AdminLogEntry, AdminUserInfo, Report } from '../../../../lib/types';
+import { buildUser } from '../../support/factories';
+import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
+import { server } from '../../support/server';
+
+const admin = buildUser({ username: 'root', role: 'admin' });
+const at = '2026-01-02T03:04:05.000Z';
+
+const report = (id: string, status: 'open' | 'resolved' = 'open'): Report => ({
+  id,
+  targetType: 'user',
+  targetId: `u-${id}`,
+  reason: 'spam',
+  note: '',
+  status,
+  reporter: `reporter-${id}`,
+  createdAt: at,
+  resolvedAt: null,
+  resolvedBy: null,
+  resolution: null,
+  target: { type: 'user', username: `user-${id}`, avatar: null, description: '', suspended: false },
+});
+
+const logEntry = (id: string, target: string): AdminLogEntry => ({
+  id,
+  admin: 'root',
+  action: 'dismiss',
+  targetType: 'user',
+  targetId: target,
+  target,
+  note: '',
+  createdAt: at,
+});
+
+/** The admin API as the handlers keep it: an open queue of two pages, the log, one user. */
+function adminServer() {
+  const state = {
+    open: [report('r1'), report('r2'), report('r3')],
+    resolved: [report('r0', 'resolved')],
+    log: [] as AdminLogEntry[],
+    user: {
+      username: 'bob',
+      role: 'member',
+      avatar: null,
+      postsCount: 2,
+      createdAt: at,
+      suspendedAt: null,
+    } as AdminUserInfo,
+  };
+  server.use(
+    http.get('/api/admin/reports', ({ request }) => {
+      const url = new URL(request.url);
+      const list = url.searchParams.get('status') === 'resolved' ? state.resolved : state.open;
+      if (url.searchParams.get('cursor')) return HttpResponse.json(list.slice(2));
+      return HttpResponse.json(list.slice(0, 2), {
+        headers: list.length > 2 ? { Link: '</api/admin/reports?status=open&cursor=2>; rel="next"' } : {},
+      });
+    }),
+    http.post('/api/admin/reports/:id/resolve', ({ params }) => {
+      const done = state.open.find((r) => r.id === params.id)!;
+      state.open = state.open.filter((r) => r.id !== params.id);
+      state.resolved.push({ ...done, status: 'resolved' });
+      state.log.unshift(logEntry(`l${state.log.length + 1}`, String(params.id)));
+      return HttpResponse.json({ ...done, status: 'resolved' });
+    }),
+    http.get('/api/admin/log', () => HttpResponse.json(state.log)),
+    http.get('/api/admin/users/:name', ({ params }) =>
+      params.name === 'bob'
+        ? HttpResponse.json(state.user)
+        : HttpResponse.json({ message: 'User not found', code: 'NotFound' }, { status: 404 }),
+    ),
+    http.post('/api/admin/users/bob/suspend', () => {
+      state.user = { ...state.user, suspendedAt: at };
+      state.log.unshift(logEntry(`l${state.log.length + 1}`, 'bob'));
+      return HttpResponse.json(state.user);
+    }),
+  );
+  return state;
+}
+
+const reports = () => screen.getAllByRole('listitem', { name: /^Report of a/ });
+
+describe('the admin panel, through the store', () => {
+  it('reads the open queue and the log, pages on, switches to the resolved reports', async () => {
+    adminServer();
+    const { store } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    await waitFor(() => expect(reports()).toHaveLength(2));
+    expect(await screen.findByText('Nothing yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(reports()).toHaveLength(3));
+    expect(selectQueue(store.getState()).page?.next).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resolved' }));
+    expect(screen.getByRole('button', { name: 'Resolved' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(reports()).toHaveLength(1));
+    expect(screen.getByText(/reported by reporter-r0/)).toBeInTheDocument();
+  });
+
+  it('resolving a report reads the queue and the log again', async () => {
+    adminServer();
+    const { store } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    await waitFor(() => expect(reports()).toHaveLength(2));
+    await userEvent.click(within(reports()[0]).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText(/reported by reporter-r1/)).not.toBeInTheDocument());
+    await waitFor(() => expect(selectLog(store.getState()).page?.items.map((e) => e.target)).toEqual(['r1']));
+    expect(screen.getByText(/dismissed a report on/)).toBeInTheDocument();
+  });
+
+  it('looks a user up and suspends them; a name not found says so in place, without a toast', async () => {
+    adminServer();
+    const { store } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    const name = screen.getByLabelText('Username');
+    await userEvent.type(name, 'nobody');
+    await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
+    expect(store.getState().toasts).toEqual([]);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'bob');
+    await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Suspended')).toBeInTheDocument();
+    await waitFor(() => expect(selectLog(store.getState()).page?.items.map((e) => e.target)).toEqual(['bob']));
+  });
+
+  it('starts afresh when opened again', async () => {
+    adminServer();
+    const { store, unmount } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    await waitFor(() => expect(reports()).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Resolved' }));
+    await waitFor(() => expect(reports()).toHaveLength(1));
+    unmount();
+    expect(selectQueue(store.getState()).page).toBeNull();
+    renderWithProviders(<AdminPanel />, { store });
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(reports()).toHaveLength(2));
+  });
+});
