@@ -1,11 +1,4 @@
-import {
-  combineSlices,
-  configureStore,
-  createListenerMiddleware,
-  type ThunkDispatch,
-  type TypedStartListening,
-  type UnknownAction,
-} from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { onSessionLost } from '../services/apiClient';
 import auth, { authToasts } from '../features/auth/authSlice';
 import notifications from '../features/notifications/notificationsSlice';
@@ -15,7 +8,8 @@ import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/themeSlice';
 import uploadFiles, { uploadToasts } from '../features/uploads/uploadFilesSlice';
 import user, { userToasts } from '../features/profile/userSlice';
-import { listenForSessionLoss, sessionLost } from './sessionLost';
+import { actionListeners } from './actionListeners';
+import { sessionLoss, sessionLost } from './sessionLost';
 
 /**
  * The slices a feature loaded on demand adds to the store when its code arrives (the admin panel's):
@@ -37,23 +31,17 @@ export const rootReducer = combineSlices({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-type ListenerDispatch = ThunkDispatch<RootState, undefined, UnknownAction>;
-export type AppStartListening = TypedStartListening<RootState, ListenerDispatch>;
-
 /**
  * A fresh store per mount (and per request when rendered on the server), with its listeners: the
  * toasts of the features it holds and the session-loss lookup. In the browser it also becomes the
  * store the API client tells when a session renewal is refused.
  */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const listeners = createListenerMiddleware<RootState, ListenerDispatch>();
-  const startListening = listeners.startListening as AppStartListening;
-  for (const rule of [...authToasts, ...postsToasts, ...userToasts, ...uploadToasts]) startListening(rule);
-  listenForSessionLoss(startListening);
+  const listeners = actionListeners([...authToasts, ...postsToasts, ...userToasts, ...uploadToasts, sessionLoss()]);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners),
   });
   // The server never calls the API client: its pages get their data in-process.
   if (typeof window !== 'undefined') onSessionLost(() => store.dispatch(sessionLost()));

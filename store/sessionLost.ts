@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { fetchLoggedUser } from '../features/auth/authSlice';
-import type { AppStartListening } from './index';
+import type { ActionListener } from './actionListeners';
 
 /**
  * The server refused to renew the session (revoked elsewhere, expired): the API client's
@@ -16,10 +16,10 @@ export const sessionLost = createAction('auth/sessionLost');
  * (`fetchLoggedUser.rejected` clears the user), so AppShell's guard sends the user from a private
  * page to `/`.
  */
-export function listenForSessionLoss(startListening: AppStartListening): void {
+export function sessionLoss(): ActionListener {
   let checking = false;
-  startListening({
-    actionCreator: sessionLost,
+  return {
+    type: sessionLost.type,
     effect: async (_, { dispatch }) => {
       if (checking) return;
       checking = true;
@@ -29,5 +29,5 @@ export function listenForSessionLoss(startListening: AppStartListening): void {
         checking = false;
       }
     },
-  });
+  };
 }

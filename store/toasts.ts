@@ -1,19 +1,14 @@
-import { addListener, type ListenerEffect, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { showToast } from '../features/toasts/toastsSlice';
-
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+import { type ActionListener, addListeners } from './actionListeners';
 
 /**
  * One toast rule: a listener on one action type (a thunk's `rejected` or `fulfilled`). The store
  * starts the rules of the features it holds when it is built (store/index.ts); a feature loaded on
  * demand starts its own with `useToasts` when its component mounts.
  */
-export interface ToastListener {
-  type: string;
-  effect: (action: UnknownAction, api: { dispatch: Dispatch }) => void;
-}
+export type ToastListener = ActionListener;
 
 /** A thunk as the rules read it: its action creators and its argument. */
 type Thunk<Arg, Returned> = {
@@ -62,13 +57,12 @@ export function thunkToasts<Arg, Returned = unknown>(
 
 /**
  * Starts the toast rules of a feature loaded on demand (its chunk is not in the store's): once per
- * store, however often its components mount (the listener middleware keeps one entry per rule), and
+ * store, however often its components mount (the listeners keep one entry per rule), and
  * kept after they unmount, so a call that ends on another page still toasts.
  */
 export function useToasts(rules: readonly ToastListener[]): void {
   const dispatch = useDispatch();
   useEffect(() => {
-    for (const { type, effect } of rules)
-      dispatch(addListener({ type, effect: effect as ListenerEffect<UnknownAction, unknown, Dispatch> }));
+    dispatch(addListeners(rules));
   }, [dispatch, rules]);
 }

@@ -1,4 +1,3 @@
-import { addListener } from '@reduxjs/toolkit';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AppShell } from '../../../components/shell/AppShell';
@@ -7,6 +6,7 @@ import { updateProfile } from '../../../features/auth/authSlice';
 import { likePost } from '../../../features/posts/state/thunks';
 import { apiClient } from '../../../services/apiClient';
 import { makeStore, type AppStore } from '../../../store';
+import { addListeners } from '../../../store/actionListeners';
 import { sessionLost } from '../../../store/sessionLost';
 import { buildUser } from '../support/factories';
 import { renderWithProviders, signedInState } from '../support/renderWithProviders';
@@ -26,7 +26,7 @@ function renderSignedIn(page = <p>Private feed</p>, route = '/home') {
 /** How many `sessionLost` actions reach the store. */
 function countSessionLost(store: AppStore) {
   const seen = { count: 0 };
-  store.dispatch(addListener({ actionCreator: sessionLost, effect: () => void (seen.count += 1) }));
+  store.dispatch(addListeners([{ type: sessionLost.type, effect: () => void (seen.count += 1) }]));
   return seen;
 }
 

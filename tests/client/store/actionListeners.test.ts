@@ -1,0 +1,47 @@
+import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { type ActionListener, actionListeners, addListeners } from '../../../store/actionListeners';
+
+function storeWith(initial: ActionListener[]) {
+  const store = configureStore({
+    reducer: (state: string[] = [], action: UnknownAction) => [...state, action.type],
+    middleware: (getDefault) => getDefault().prepend(actionListeners(initial)),
+  });
+  return { store };
+}
+
+describe('action listeners', () => {
+  it('run after the reducers, once per listener however often it is added, and the adding reaches no reducer', () => {
+    const order: string[] = [];
+    const effect = (action: UnknownAction, api: { getState: () => unknown }) =>
+      void order.push(`${action.type} after ${(api.getState() as string[]).at(-1)}`);
+    const { store } = storeWith([{ type: 'ping', effect }]);
+    store.dispatch(addListeners([{ type: 'ping', effect }]));
+    store.dispatch({ type: 'ping' });
+    expect(order).toEqual(['ping after ping']);
+    expect(store.getState()).not.toContain('actionListeners/add');
+  });
+
+  it('a listener that throws or rejects stops no other', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const ran: string[] = [];
+    const { store } = storeWith([
+      {
+        type: 'ping',
+        effect: () => {
+          throw new Error('sync');
+        },
+      },
+      {
+        type: 'ping',
+        effect: async () => {
+          throw new Error('async');
+        },
+      },
+      { type: 'ping', effect: () => void ran.push('third') },
+    ]);
+    store.dispatch({ type: 'ping' });
+    expect(ran).toEqual(['third']);
+    await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(2));
+    errors.mockRestore();
+  });
+});
