@@ -13,7 +13,7 @@ import { createAccount, newAccount, type Account } from './users';
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const bellLabel = (page: Page) => bell(page).getAttribute('aria-label');
 
-/** The stream opens a few seconds after the load (features/activity/components/LiveNotifications.tsx). */
+/** The stream opens a few seconds after the load (features/notifications/components/LiveNotifications.tsx). */
 async function waitForStream(page: Page): Promise<void> {
   await page.locator('[data-testid="notification-announcer"][data-live="true"]').waitFor({ timeout: 15_000 });
 }
