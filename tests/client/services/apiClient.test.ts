@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { EARLY_READS_GLOBAL } from '../../../lib/earlyReadsScript';
+import { EARLY_READS_GLOBAL, EARLY_READS_TTL_MS } from '../../../lib/earlyReadsScript';
 import {
   apiClient,
   createApiClient,
@@ -224,7 +224,11 @@ describe('apiClient 401 refresh-and-retry', () => {
 });
 
 describe('the early reads', () => {
+  // Taken within 10 s of the page's start (EARLY_READS_TTL_MS): the page starts now, however late
+  // a busy machine reaches these tests after jsdom's start.
+  beforeEach(() => vi.spyOn(performance, 'now').mockReturnValue(0));
   afterEach(() => {
+    vi.restoreAllMocks();
     delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
   });
 
@@ -260,6 +264,14 @@ describe('the early reads', () => {
     const { client } = await createApiClient();
     expect((await client.get('/api/feed')).data).toEqual({ fresh: true });
     expect(refreshes).toBe(1);
+  });
+
+  it('are left alone once the page is older than EARLY_READS_TTL_MS, and the GET goes out', async () => {
+    vi.mocked(performance.now).mockReturnValue(EARLY_READS_TTL_MS + 1);
+    server.use(http.get('/api/late', () => HttpResponse.json({ fresh: true })));
+    startRead('/api/late', Promise.resolve(Response.json({ stale: true })));
+    const { client } = await createApiClient();
+    expect((await client.get('/api/late')).data).toEqual({ fresh: true });
   });
 
   it('that got no answer are asked again', async () => {
