@@ -2,17 +2,17 @@
  * The one place a cache learns of a change: for each domain event, what each of this instance's
  * caches forgets. Every instance applies the table to the events it hears (its own at once, the
  * others' through the bus), so no service names a cache. Each line is needed: the table-driven test
- * (tests/server/invalidation.test.ts) fails for any line removed. docs/architecture.md, "Events".
+ * (tests/server/invalidationTable.test.ts) fails for any line removed. docs/architecture.md, "Events".
  */
+import type { SessionCache } from '../auth/sessionCache';
+import { commentListKey } from '../comments/commentCache';
 import type { CommentListRow } from '../comments/repository';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEventType, EventOf } from '../events/events';
-import type { SessionCache } from '../auth/sessionCache';
 import type { HomeFeed } from '../posts/homeFeed';
 import { homeListKey } from '../posts/postCache';
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
-import { commentListKey } from '../comments/commentCache';
 import type { SharedRows } from './sharedRows';
 
 type Forgets<Row extends { id: string; my_reaction: string | null }> = Pick<
