@@ -2,7 +2,7 @@ import type { Comment, Post, UserSummary } from '../../lib/types';
 import { newId } from '../../server/domain/ids';
 import { nextPageUrl } from '../../server/http/paging';
 import { HOME_FEED_MERGE_MAX, homeFeedQueries } from '../../server/posts/homeFeed/queries';
-import { createPost, walkPages } from './factories';
+import { createPost, userRow, walkPages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { uploadImage } from './multipart';
 
@@ -102,20 +102,8 @@ describe('home feed of someone following very many people', () => {
     const reader = await signIn(t.app);
     const k = t.db.kysely;
     const now = new Date().toISOString();
-    // Bulk rows straight into the database: 400+ sign-ups through the API would only test argon2.
-    const creators = Array.from({ length: HOME_FEED_MERGE_MAX + 5 }, (_, i) => ({
-      id: newId(),
-      username: `bulk${i}`,
-      username_lower: `bulk${i}`,
-      email: `bulk${i}@example.com`,
-      password_hash: 'x',
-      role: 'member' as const,
-      avatar: null,
-      banner: null,
-      description: '',
-      created_at: now,
-      updated_at: now,
-    }));
+    // Bulk rows straight into the database (`userRow`).
+    const creators = Array.from({ length: HOME_FEED_MERGE_MAX + 5 }, (_, i) => userRow(`bulk${i}`));
     await k.insertInto('users').values(creators).execute();
     await k
       .insertInto('follows')

@@ -3,28 +3,18 @@ import { commentsRepository } from '../../server/comments/repository';
 import { prepared } from '../../server/db/prepared';
 import { postsRepository } from '../../server/posts/repository';
 import { usersRepository } from '../../server/users/repository';
+import { userRow } from './factories';
 import { type TestApp, createTestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const now = new Date().toISOString();
   await t.db.kysely
     .insertInto('users')
     .values(
-      ['ann', 'bob', 'cy', 'dee'].map((name, i) => ({
-        id: `00000000-0000-7000-8000-00000000000${i}`,
-        username: name,
-        username_lower: name,
-        email: `${name}@example.com`,
-        password_hash: 'x',
-        role: 'member' as const,
-        avatar: null,
-        banner: null,
-        description: name === 'bob' ? 'kept' : '',
-        created_at: now,
-        updated_at: now,
-      })),
+      ['ann', 'bob', 'cy', 'dee'].map((name, i) =>
+        userRow(name, { id: `00000000-0000-7000-8000-00000000000${i}`, description: name === 'bob' ? 'kept' : '' }),
+      ),
     )
     .execute();
 });

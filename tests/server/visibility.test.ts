@@ -8,6 +8,7 @@ import { hiddenAuthorsCache, showsContent, showsInFeeds } from '../../server/saf
 import { safetyRepository } from '../../server/safety/repository';
 import { hiddenFrom } from '../../server/safety/service';
 import { type Place, type Standing, mayShow, visibleAuthor } from '../../server/safety/visibility';
+import { userRow } from './factories';
 import { type TestApp, createTestApp } from './helpers';
 
 let t: TestApp;
@@ -34,21 +35,7 @@ async function pairStanding(standing: Standing): Promise<{ viewer: string; autho
   const now = new Date().toISOString();
   const user = (suspended: boolean) => {
     const id = newId();
-    const name = `v${id.replace(/-/g, '').slice(-12)}`;
-    return {
-      id,
-      username: name,
-      username_lower: name,
-      email: `${name}@example.com`,
-      password_hash: 'x',
-      role: 'member' as const,
-      avatar: null,
-      banner: null,
-      description: '',
-      created_at: now,
-      updated_at: now,
-      suspended_at: suspended ? now : null,
-    };
+    return userRow(`v${id.replace(/-/g, '').slice(-12)}`, { id, suspended_at: suspended ? now : null });
   };
   const [viewer, author] = [user(false), user(standing.suspended)];
   await k.insertInto('users').values([viewer, author]).execute();

@@ -3,7 +3,7 @@ import { newId } from '../../../server/domain/ids';
 import { type FeedIndex, createFeedIndex, idFloorAt } from '../../../server/posts/homeFeed/feedIndex';
 import { createHomeFeed } from '../../../server/posts/homeFeed';
 import { homeFeedQueries } from '../../../server/posts/homeFeed/queries';
-import { createPost } from '../factories';
+import { createPost, userRow } from '../factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
 
 let t: TestApp;
@@ -19,24 +19,7 @@ let userCount = 0;
 
 /** Users and posts straight into the database, as another instance (or the seed) writes them. */
 async function insertUsers(n: number): Promise<string[]> {
-  const now = new Date().toISOString();
-  const users = Array.from({ length: n }, () => {
-    userCount += 1;
-    const name = `fi${userCount}`;
-    return {
-      id: newId(),
-      username: name,
-      username_lower: name,
-      email: `${name}@example.com`,
-      password_hash: 'x',
-      role: 'member' as const,
-      avatar: null,
-      banner: null,
-      description: '',
-      created_at: now,
-      updated_at: now,
-    };
-  });
+  const users = Array.from({ length: n }, () => userRow(`fi${(userCount += 1)}`));
   await t.db.kysely.insertInto('users').values(users).execute();
   return users.map((u) => u.id);
 }
