@@ -218,7 +218,7 @@ export function buildContext(
     events,
     notifications,
     notificationStreams: streams,
-    sessions: sessionsService({ sessions: data.sessions, publish }),
+    sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
     users: usersService({ data, auth, emailVerification, media, publish }),
     safety: safetyService({ data, publish }),

@@ -4,9 +4,19 @@ import { InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { SessionsRepository } from './repository';
+import type { AuthService } from './service';
 import type { PublishEvent } from '../events/domainEvents';
 
-export function sessionsService({ sessions, publish }: { sessions: SessionsRepository; publish: PublishEvent }) {
+export function sessionsService({
+  sessions,
+  publish,
+  revokeOtherSessions,
+}: {
+  sessions: SessionsRepository;
+  publish: PublishEvent;
+  /** The revocation a password change makes (`AuthService.revokeOtherSessions`). */
+  revokeOtherSessions: AuthService['revokeOtherSessions'];
+}) {
   return {
     async list(user: AuthUser): Promise<SessionInfo[]> {
       const rows = await sessions.listLiveSessions(user.id, nowIso());
@@ -29,8 +39,7 @@ export function sessionsService({ sessions, publish }: { sessions: SessionsRepos
 
     /** "Sign out everywhere else": every session of the user but this one. */
     async revokeOthers(user: AuthUser): Promise<void> {
-      await sessions.revokeUserSessions(user.id, nowIso(), user.sessionId);
-      publish({ type: 'SessionsRevoked', userId: user.id, keptSessionId: user.sessionId });
+      await revokeOtherSessions(user.id, user.sessionId);
     },
   };
 }
