@@ -10,6 +10,8 @@
  *        --skip-images --cpu-prof (server writes a .cpuprofile into $DATA_DIR/profiles)
  *        --streams 1000 (notification streams held open while the feed rows run again; 0: none)
  *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
+ *        --mix (only a community's rows: the mix and each of its classes alone; `community.ts`)
+ *        --readers 200,2000 (signed-in readers of the mix rows; the classes alone take the first)
  * Environment: DATA_DIR (default ./data/bench) or DATABASE_URL, as for `npm start`. An empty
  * database is first seeded with D1 (`npm run seed`, a few minutes).
  */
@@ -26,6 +28,7 @@ import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { newId } from '../server/domain/ids';
 import { blockedEitherWay } from '../server/safety/visibility';
+import { type CommunityData, communityClasses, communityData, drawMix, writerPicture } from './community';
 import { runImageBench, type ImageRow } from './images';
 import {
   cpuSecondsOf,
@@ -38,7 +41,7 @@ import {
   type Server,
 } from './processes';
 import { openStreams } from './streams';
-import { type LoadRequest, type LoadResult, combineResults, haveWrk, runWrk } from './wrk';
+import { type LoadRequest, type LoadResult, type MixEntry, combineResults, haveWrk, runWrk } from './wrk';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flags = parseFlags(process.argv.slice(2));
@@ -65,6 +68,15 @@ const streamCount = count(flags, 'streams', 1000);
 const STREAM_USERS = 50;
 /** The rows measured again with the streams open: the feeds. */
 const FEED_ROW = /^(home feed|everyone),/;
+/** Only the community rows (issue 31): the mix, and each of its classes alone with the first reader count. */
+const mixOnly = flags.has('mix');
+const readerCounts = (flags.get('readers') ?? '200,2000').split(',').map(Number);
+if (readerCounts.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error('--readers takes whole numbers, e.g. 200,2000');
+/** The mix's target (issue 31): 1.5× the Next.js route on SQLite, 1× on PostgreSQL; a write class alone 1×. */
+const MIX_TARGET = 1.5;
+const MIX_TARGET_POSTGRES = 1;
+const WRITE_CLASS_TARGET = 1;
 /** Deep pages start after this many items: 500 pages of the default 12. */
 const DEEP_ITEMS = 500 * 12;
 
@@ -79,6 +91,10 @@ interface Row {
   kind: 'reference' | 'read' | 'write';
   /** The first-page row a deep page is compared with. */
   firstOf?: string;
+  /** Held against the Next.js route in turns at this multiple (a read row without one: `READ_TARGET`). */
+  target?: number;
+  /** Its p99 must stay at or under this many ms (the community rows). */
+  p99TargetMs?: number;
   /** The same row measured without the streams open (this one ran with them). */
   withoutStreams?: string;
   result: LoadResult;
@@ -237,6 +253,7 @@ async function fixtures() {
     .limit(2000)
     .execute();
   const streamUsers = await k.selectFrom('users').select('email').orderBy('id').limit(STREAM_USERS).execute();
+  const community = await communityData(k, Math.max(...readerCounts));
   await db.close();
   return {
     viewer,
@@ -246,6 +263,7 @@ async function fixtures() {
     rare,
     writePosts: recent.map((r) => r.id),
     streamEmails: streamUsers.map((u) => u.email),
+    community,
   };
 }
 
@@ -309,7 +327,85 @@ async function deepCursor(
   return { cursor, items: behind };
 }
 
+/** Everyone's list's deep pages start after this many posts (100 pages of 12), for the community mix. */
+const COMMUNITY_DEEP_FROM = 1200;
+/** The community rows' p99 goal (issue 31), at the bench's 50 connections. */
+const COMMUNITY_P99_MS = 50;
+/** Sessions older than this are signed in again before a row: access tokens live 15 minutes. */
+const SESSION_REFRESH_MS = 10 * 60_000;
+
+/** The cursors of a list's pages (40 posts each) from `from` posts down to DEEP_ITEMS. */
+async function cursorsBelow(baseUrl: string, cookie: string, listPath: string, from: number): Promise<string[]> {
+  let next: string | null = `${listPath}&limit=40`;
+  let items = 0;
+  const cursors: string[] = [];
+  while (next && items < DEEP_ITEMS) {
+    const res: Response = await fetch(baseUrl + next, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
+    items += ((await res.json()) as unknown[]).length;
+    next = nextLink(res.headers.get('link'));
+    const cursor = next && new URL(next, 'http://x').searchParams.get('cursor');
+    if (cursor && items >= from) cursors.push(cursor);
+  }
+  return cursors;
+}
+
+/** Uploads a post picture as the signed-in user; its URL. */
+async function uploadPicture(baseUrl: string, cookie: string, picture: Buffer): Promise<string> {
+  const form = new FormData();
+  form.set('upload_preset', 'post');
+  form.set('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'bench.jpg');
+  const res = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', headers: { cookie }, body: form });
+  if (res.status !== 201) throw new Error(`Upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { secure_url: string }).secure_url;
+}
+
+/**
+ * The community's readers and writer, signed in up front (4 at a time: each sign-in is an argon2
+ * hash) and again once their sessions near the end of their access tokens' life.
+ */
+function signedInReaders(baseUrl: string, community: CommunityData) {
+  let readers: string[] = [];
+  let writer = '';
+  let at = 0;
+  return {
+    async refresh() {
+      if (Date.now() - at < SESSION_REFRESH_MS) return;
+      console.log(`Signing in ${community.readers.length} readers and the writer...`);
+      const signedIn: string[] = new Array(community.readers.length);
+      let nextIndex = 0;
+      const worker = async () => {
+        while (nextIndex < community.readers.length) {
+          const index = nextIndex++;
+          signedIn[index] = await login(baseUrl, community.readers[index]);
+        }
+      };
+      await Promise.all([worker(), worker(), worker(), worker()]);
+      [readers, writer, at] = [signedIn, await login(baseUrl, community.writer), Date.now()];
+    },
+    cookies: (count: number) => ({ readerCookies: readers.slice(0, count), writerCookie: writer }),
+  };
+}
+
 async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
+  if (request.mix) {
+    // Every kind of request the mix holds, once, as its first reader (or its writer).
+    const { entries, readerCookies, writerCookie } = request.mix;
+    const kinds = new Map(entries.map((e) => [`${e.method} ${e.path.replace(/[0-9a-f-]{36}|\?.*$/g, '')}`, e]));
+    for (const e of kinds.values()) {
+      const res = await fetch(baseUrl + e.path, {
+        method: e.method,
+        headers: {
+          cookie: e.writer ? writerCookie : readerCookies[0],
+          ...(e.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: e.body,
+      });
+      await res.arrayBuffer();
+      if (res.status >= 400) throw new Error(`${e.method} ${e.path} answered ${res.status}`);
+    }
+    return;
+  }
   const res = await fetch(baseUrl + request.paths[0], {
     method: request.method ?? 'GET',
     headers: request.headers,
@@ -412,10 +508,12 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
   for (const row of rows) {
     const notes: string[] = [];
     const r = row.result;
-    if (row.kind === 'read') {
+    const target = row.target ?? (row.kind === 'read' ? readTarget : undefined);
+    if (target !== undefined) {
       const next = nextOf(row);
-      if (next && r.rps < readTarget * next.result.rps) notes.push(`below ${readTarget}× Next API`);
+      if (next && r.rps < target * next.result.rps) notes.push(`below ${target}× Next API`);
       if (r.p99 >= 10 * r.p50) notes.push('p99 ≥ 10× p50');
+      if (row.p99TargetMs !== undefined && r.p99 > row.p99TargetMs) notes.push(`p99 over ${row.p99TargetMs} ms`);
       const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
       if (first && r.rps < 0.9 * first.result.rps)
         notes.push(`deep ${((1 - r.rps / first.result.rps) * 100).toFixed(0)}% slower`);
@@ -429,7 +527,8 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
       missed.push(`${row.name}: ${notes.at(-1)}`);
     }
     if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
-    const verdict = row.kind === 'write' ? '' : notes.length ? `missed: ${notes.join(', ')}` : 'met';
+    const verdict =
+      target === undefined && row.kind === 'write' ? '' : notes.length ? `missed: ${notes.join(', ')}` : 'met';
     const inTurns = row.nextInTurns ? `${row.nextInTurns.result.rps.toFixed(0)} (${us(row.nextInTurns.cpuUs)})` : '';
     const plain = row.plain ? row.plain.result.rps.toFixed(0) : '';
     lines.push(
@@ -576,7 +675,12 @@ async function main(): Promise<void> {
       { name: 'profile posts', path: `/api/users/${encodeURIComponent(f.prolific)}/posts` },
       { name: `post's comments (${f.hot.comments_count})`, path: `/api/posts/${f.hot.id}/comments` },
     ];
-    type Plan = { name: string; kind: Row['kind']; firstOf?: string; url: string; request: () => LoadRequest };
+    type Plan = Pick<Row, 'name' | 'kind' | 'firstOf' | 'target' | 'p99TargetMs'> & {
+      url: string;
+      request: () => LoadRequest;
+      /** Before the row's group is measured (the community rows: their readers' sessions). */
+      prepare?: () => Promise<void>;
+    };
     const nextPlan: Plan = {
       name: 'reference: Next.js API route',
       kind: 'reference',
@@ -593,7 +697,8 @@ async function main(): Promise<void> {
       },
       nextPlan,
     ];
-    for (const list of lists) {
+    // --mix: the community rows only (below).
+    for (const list of mixOnly ? [] : lists) {
       plans.push({
         name: `${list.name}, first page`,
         kind: 'read',
@@ -613,47 +718,86 @@ async function main(): Promise<void> {
       }
     }
     // The post page reads the post itself and its comments' first page (a list row above).
-    plans.push({
-      name: 'post with comments: the post',
-      kind: 'read',
+    if (!mixOnly)
+      plans.push({
+        name: 'post with comments: the post',
+        kind: 'read',
+        url: appUrl,
+        request: () => ({ paths: [`/api/posts/${f.hot.id}`], headers: signedIn() }),
+      });
+    if (!mixOnly)
+      plans.push(
+        {
+          name: 'like toggle',
+          kind: 'write',
+          url: appUrl,
+          request: () => ({
+            method: 'PATCH',
+            paths: f.writePosts.map((id) => `/api/posts/${id}/like`),
+            headers: json(),
+            body: '{}',
+          }),
+        },
+        {
+          name: 'comment add',
+          kind: 'write',
+          url: appUrl,
+          request: () => ({
+            method: 'POST',
+            paths: f.writePosts.map((id) => `/api/posts/${id}/comments`),
+            headers: json(),
+            body: JSON.stringify({ message: 'Benchmark comment' }),
+          }),
+        },
+        {
+          name: 'login',
+          kind: 'write',
+          url: appUrl,
+          request: () => ({
+            method: 'POST',
+            paths: ['/api/auth/login'],
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: f.viewer.email, password: SEED_PASSWORD }),
+          }),
+        },
+      );
+
+    // A community's traffic (issue 31, `community.ts`): the mix at each reader count and, with
+    // --mix, each class alone with the first count.
+    const live = {
+      deepCursors: await cursorsBelow(appUrl, cookie, '/api/posts?feed=all', COMMUNITY_DEEP_FROM),
+      writerImage: await uploadPicture(appUrl, await login(appUrl, f.community.writer), await writerPicture()),
+    };
+    const classes = communityClasses(f.community, live);
+    const signIn = signedInReaders(appUrl, f.community);
+    const communityPlan = (name: string, readers: number, entries: MixEntry[], target?: number): Plan => ({
+      name,
+      kind: target === WRITE_CLASS_TARGET ? 'write' : 'read',
+      target,
+      p99TargetMs: COMMUNITY_P99_MS,
       url: appUrl,
-      request: () => ({ paths: [`/api/posts/${f.hot.id}`], headers: signedIn() }),
+      prepare: signIn.refresh,
+      request: () => ({ paths: [entries[0].path], mix: { entries, ...signIn.cookies(readers) } }),
     });
-    plans.push(
-      {
-        name: 'like toggle',
-        kind: 'write',
-        url: appUrl,
-        request: () => ({
-          method: 'PATCH',
-          paths: f.writePosts.map((id) => `/api/posts/${id}/like`),
-          headers: json(),
-          body: '{}',
-        }),
-      },
-      {
-        name: 'comment add',
-        kind: 'write',
-        url: appUrl,
-        request: () => ({
-          method: 'POST',
-          paths: f.writePosts.map((id) => `/api/posts/${id}/comments`),
-          headers: json(),
-          body: JSON.stringify({ message: 'Benchmark comment' }),
-        }),
-      },
-      {
-        name: 'login',
-        kind: 'write',
-        url: appUrl,
-        request: () => ({
-          method: 'POST',
-          paths: ['/api/auth/login'],
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: f.viewer.email, password: SEED_PASSWORD }),
-        }),
-      },
-    );
+    for (const readers of readerCounts)
+      plans.push(
+        communityPlan(
+          `community mix, ${readers} readers`,
+          readers,
+          drawMix(classes, readers),
+          usedDatabase ? MIX_TARGET_POSTGRES : MIX_TARGET,
+        ),
+      );
+    if (mixOnly)
+      for (const c of classes)
+        plans.push(
+          communityPlan(
+            `${c.name}, alone, ${readerCounts[0]} readers`,
+            readerCounts[0],
+            drawMix([c], 1),
+            c.kind === 'write' ? WRITE_CLASS_TARGET : undefined,
+          ),
+        );
 
     console.log(`Load: ${connections} connections, ${seconds} s per row:`);
     const rows: Row[] = [];
@@ -675,20 +819,30 @@ async function main(): Promise<void> {
       const group = [plan, ...selected.filter((other) => other.firstOf === plan.name)];
       // A fresh session per group: access tokens live 15 minutes, a full run is longer.
       if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
+      await plan.prepare?.();
       // A read row's target is the Next.js route's req/s: measured in the same turns, so both
       // figures come from the same minute of this shared machine. A reference is checked against
       // a plain wrk run of itself in the same turns.
       const paired =
-        plan.kind === 'read'
+        plan.kind === 'read' || plan.target !== undefined
           ? nextPair(`${plan.name} · Next.js route`)
           : plan.kind === 'reference'
             ? [measurand(plan, `${plan.name}, plain wrk`, true)]
             : [];
       const measured = await measure([...group.map((p) => measurand(p)), ...paired], scriptDir, warmedUp);
-      const nextInTurns = plan.kind === 'read' ? measured[group.length] : undefined;
+      const nextInTurns = paired.length > 1 ? measured[group.length] : undefined;
       const plain = paired.length > 0 ? measured[measured.length - 1] : undefined;
       group.forEach((p, index) =>
-        rows.push({ name: p.name, kind: p.kind, firstOf: p.firstOf, ...measured[index], nextInTurns, plain }),
+        rows.push({
+          name: p.name,
+          kind: p.kind,
+          firstOf: p.firstOf,
+          target: p.target,
+          p99TargetMs: p.p99TargetMs,
+          ...measured[index],
+          nextInTurns,
+          plain,
+        }),
       );
       // Which row makes the server grow: its RSS right after each row.
       const now = memoryOf(app.child.pid!);

@@ -15,6 +15,16 @@ export interface LoadResult {
   errors: number;
 }
 
+/** One request of a mix: drawn per request, sent as a reader picked per request (or as the writer). */
+export interface MixEntry {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  /** A JSON body. */
+  body?: string;
+  /** Sent as the mix's writer, not a random reader. */
+  writer?: boolean;
+}
+
 export interface LoadRequest {
   method?: 'GET' | 'POST' | 'PATCH';
   /** Paths picked at random per request (one entry = a fixed path). */
@@ -26,6 +36,11 @@ export interface LoadRequest {
    * the `delay()` hook runs for every request, a timer and two epoll changes in wrk each time.
    */
   holdFirst?: false;
+  /**
+   * A community's mix instead of `paths`/`headers`/`body`: each request is a random entry sent with
+   * a random reader's cookie (`paths` then names the row's first entry, for the check before it).
+   */
+  mix?: { entries: MixEntry[]; readerCookies: string[]; writerCookie: string };
 }
 
 export function haveWrk(): boolean {
@@ -53,8 +68,9 @@ export function luaScript(request: LoadRequest, connectionsPerThread: number): s
   const headers = Object.entries(request.headers ?? {}).map(
     ([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}`,
   );
-  const paths =
-    request.paths.length === 1
+  const paths = request.mix
+    ? mixLua(request.mix)
+    : request.paths.length === 1
       ? [`wrk.path = ${luaString(request.paths[0])}`]
       : [
           `local paths = { ${request.paths.map(luaString).join(', ')} }`,
@@ -76,6 +92,40 @@ export function luaScript(request: LoadRequest, connectionsPerThread: number): s
           `function delay() started = started + 1; if started <= ${connectionsPerThread} then return ${HOLD_FIRST_MS} end; return 0 end`,
         ]),
   ].join('\n');
+}
+
+/**
+ * The mix as Lua: entries and cookies as tables, one `wrk.format` per request (its cost is wrk's, on
+ * the shared cores, as for any row with several paths).
+ */
+function mixLua({ entries, readerCookies, writerCookie }: NonNullable<LoadRequest['mix']>): string[] {
+  const entry = (e: MixEntry) =>
+    `{ ${luaString(e.method)}, ${luaString(e.path)}, ${e.body === undefined ? 'nil' : luaString(e.body)}, ${e.writer ? 'true' : 'false'} }`;
+  // In functions of 1,000 table entries each: LuaJIT limits the constants of one function.
+  const chunks = (name: string, items: string[]) =>
+    Array.from(
+      { length: Math.ceil(items.length / 1000) },
+      (_, i) =>
+        `;(function() local t = ${name}; ${items
+          .slice(i * 1000, (i + 1) * 1000)
+          .map((item) => `t[#t + 1] = ${item}`)
+          .join('; ')} end)()`,
+    );
+  return [
+    'local entries = {}',
+    ...chunks('entries', entries.map(entry)),
+    'local readers = {}',
+    ...chunks('readers', readerCookies.map(luaString)),
+    `local writer = ${luaString(writerCookie)}`,
+    'function setup(thread) thread:set("seed", math.random(1, 1000000)) end',
+    'function init(args) math.randomseed(seed or os.time()) end',
+    'request = function()',
+    '  local e = entries[math.random(#entries)]',
+    '  local headers = { Cookie = e[4] and writer or readers[math.random(#readers)] }',
+    '  if e[3] then headers["Content-Type"] = "application/json" end',
+    '  return wrk.format(e[1], e[2], headers, e[3])',
+    'end',
+  ];
 }
 
 /** wrk prints durations as 812.00us, 1.23ms, 2.01s or 1.00m; returns milliseconds. */
