@@ -44,7 +44,7 @@ import { imageInfoCache } from './posts/imageInfos';
 import { postCache as createPostCache } from './posts/postCache';
 import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
-import { reactionsRepository } from './reactions/repository';
+import { COMMENT_REACTIONS, POST_REACTIONS, reactionsByUser, reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
 import { type AccountExport, accountExport } from './users/export';
@@ -125,9 +125,14 @@ export function buildContext(
   const data = transactional(db.kysely, repositories);
   const bus = redis ? redisBus(redis, log) : localBus(log);
   const events = domainEvents(bus);
-  const postCache = createPostCache((viewerId, ids) => postsByIds(db.kysely, viewerId, ids), config.postCacheMs);
+  const postCache = createPostCache(
+    (viewerId, ids) => postsByIds(db.kysely, viewerId, ids),
+    (viewerId, max) => reactionsByUser(db.kysely, POST_REACTIONS, viewerId, max),
+    config.postCacheMs,
+  );
   const commentCache = createCommentCache(
     (viewerId, ids) => commentsByIds(db.kysely, viewerId, ids),
+    (viewerId, max) => reactionsByUser(db.kysely, COMMENT_REACTIONS, viewerId, max),
     config.postCacheMs,
   );
   const hiddenAuthors = hiddenAuthorsCache((readerId) => data.safety.hiddenAuthorsOf(readerId), {

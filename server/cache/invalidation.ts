@@ -17,7 +17,7 @@ import type { SharedRows } from './sharedRows';
 
 type Forgets<Row extends { id: string; my_reaction: string | null }> = Pick<
   SharedRows<Row>,
-  'changed' | 'removed' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
+  'changed' | 'reacted' | 'removed' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
 >;
 
 /** This instance's caches, as the table sees them: only what they can forget. */
@@ -52,13 +52,13 @@ export const INVALIDATION: InvalidationTable = {
     // Its comments need nothing: a post that is gone has no comment list to read.
     (e, c) => c.homeFeed.postRemoved(e.postId),
   ],
-  PostReacted: [(e, c) => c.posts.changed(e.postId)],
+  PostReacted: [(e, c) => c.posts.reacted(e.postId, e.userId, e.reaction)],
   CommentAdded: [
     (e, c) => c.posts.changed(e.postId), // its comment count
     (e, c) => c.comments.firstPagesChanged(commentListKey(e.postId)),
   ],
   CommentDeleted: [(e, c) => c.posts.changed(e.postId), (e, c) => c.comments.removed(e.commentId)],
-  CommentReacted: [(e, c) => c.comments.changed(e.commentId)],
+  CommentReacted: [(e, c) => c.comments.reacted(e.commentId, e.userId, e.reaction)],
   // Posts and comments show their creator's name, avatar and suspension; a session, its user's name.
   UserRenamed: [
     (e, c) => c.sessions.forgetUser(e.userId),

@@ -2,8 +2,10 @@
  * Rows as every reader shares them (posts, comments), kept in memory so that a list page is read
  * from the database once, not once per request (docs/api-decisions.md, "Shared rows"):
  *
- * - a row (counts, creator, text), with each reader's own reaction to it as they were read, so
- *   one reader's page needs no other reader's statement;
+ * - a row (counts, creator, text), the same object for every reader but with their own reaction;
+ * - each reader's reactions, all of them, read in one statement (`loadReactions`), so one row
+ *   serves any number of readers (a reader with more than `maxReactionsPerReader` has the
+ *   reaction they were read with remembered on the row instead, for `maxReadersPerRow` readers);
  * - a list page's ids (everyone's posts, a tag's, a profile's, a post's comments), unfiltered:
  *   what a reader may not see is filtered per request, in memory (`ListPage.shows`).
  *
@@ -22,8 +24,17 @@ export interface ReaderRow {
   my_reaction: string | null;
 }
 
+/** All of the reader's reactions, by row id, when they have at most `max`; null when they have more. */
+export type LoadReactions = (viewerId: string, max: number) => Promise<Map<string, Reaction> | null>;
+
 export interface SharedRowsOptions<Row> {
   ttlMs: number;
+  /** Each reader's reactions apart from the rows; without it, rows remember their readers'. */
+  loadReactions?: LoadReactions;
+  /** A reader with more reactions than this has them remembered on the rows. */
+  maxReactionsPerReader?: number;
+  /** Readers' reactions kept in all (about 100 B each); past it, the readers read longest ago go. */
+  maxReactions?: number;
   maxRows?: number;
   maxLists?: number;
   /** Readers whose reaction a row remembers; past it, the row starts over. */
@@ -64,6 +75,8 @@ export interface SharedRows<Row extends ReaderRow> {
   shares(row: Row): boolean;
   /** The row's counts or text changed. */
   changed(id: string): void;
+  /** The reader's reaction to the row is now `reaction` (and the row's counts changed). */
+  reacted(id: string, readerId: string, reaction: Reaction | null): void;
   /** The row is gone. */
   removed(id: string): void;
   /** A row moved (new tags): the list pages whose key starts with `prefix` (all: '') may hold other ids. */
@@ -89,6 +102,12 @@ interface Entry<Row> {
 /** A row this process saw deleted (ids are never reused). */
 const GONE = 'gone';
 
+/** One reader's reactions; a reader with too many (`reactions` null) has them on the rows. */
+interface ReaderEntry {
+  reactions: Map<string, Reaction> | null;
+  until: number;
+}
+
 interface ListEntry {
   ids: string[];
   /** The list ends after `ids`. */
@@ -112,6 +131,9 @@ export function sharedRows<Row extends ReaderRow>(
     maxLists = 1_000,
     maxReadersPerRow = 100,
     maxIdsPerPage = 200,
+    loadReactions,
+    maxReactionsPerReader = 2_000,
+    maxReactions = 200_000,
     same,
   }: SharedRowsOptions<Row>,
 ): SharedRows<Row> {
@@ -140,6 +162,36 @@ export function sharedRows<Row extends ReaderRow>(
   }
   const keysOf = (map: Map<string, unknown>, which: (key: string) => boolean) => [...map.keys()].filter(which);
 
+  const readers = new Map<string, ReaderEntry>();
+  /** Reactions held in `readers`, against `maxReactions`. */
+  let heldReactions = 0;
+  /** Counts the reactions the events changed: a reader's reactions read across one are not kept. */
+  let reactionChanges = 0;
+  function keepReader(readerId: string, entry: ReaderEntry): void {
+    const before = readers.get(readerId);
+    heldReactions += (entry.reactions?.size ?? 0) - (before?.reactions?.size ?? 0);
+    readers.delete(readerId);
+    readers.set(readerId, entry);
+    for (const [oldest, old] of readers) {
+      if (heldReactions <= maxReactions || oldest === readerId) break;
+      heldReactions -= old.reactions?.size ?? 0;
+      readers.delete(oldest);
+    }
+  }
+  /** The reader's reactions as kept: null when they are kept on the rows instead, undefined when not read. */
+  function keptReactions(readerId: string, now: number): Map<string, Reaction> | null | undefined {
+    if (!loadReactions) return null;
+    const entry = readers.get(readerId);
+    return entry && entry.until > now ? entry.reactions : undefined;
+  }
+  /** Reads the reader's reactions, once per `ttlMs`. */
+  async function readReactions(readerId: string, now: number): Promise<Map<string, Reaction> | null> {
+    const seen = reactionChanges;
+    const reactions = await loadReactions!(readerId, maxReactionsPerReader);
+    if (seen === reactionChanges) keepReader(readerId, { reactions, until: now + ttlMs });
+    return reactions;
+  }
+
   const viewOf = (entry: Entry<Row>, reaction: Reaction | null): Row => {
     if (reaction === null) return entry.base;
     let row = entry[reaction];
@@ -150,7 +202,8 @@ export function sharedRows<Row extends ReaderRow>(
     return row;
   };
 
-  function remember(viewerId: string, row: Row, now: number): Row {
+  /** `apart`: the reader's reactions are kept apart from the rows (`keptReactions`). */
+  function remember(viewerId: string, row: Row, now: number, apart: boolean): Row {
     const before = known.get(row.id);
     let entry: Entry<Row>;
     if (before && !('gone' in before) && same(before.base, row)) {
@@ -165,9 +218,11 @@ export function sharedRows<Row extends ReaderRow>(
       shared.add(entry.base);
       setBounded(known, row.id, entry, maxRows);
     }
-    if (entry.mine.size >= maxReadersPerRow) entry.mine.clear();
     const reaction = (row.my_reaction as Reaction | null) ?? null;
-    entry.mine.set(viewerId, reaction);
+    if (!apart) {
+      if (entry.mine.size >= maxReadersPerRow) entry.mine.clear();
+      entry.mine.set(viewerId, reaction);
+    }
     return viewOf(entry, reaction);
   }
 
@@ -177,13 +232,16 @@ export function sharedRows<Row extends ReaderRow>(
       return ids.flatMap((id) => loaded.get(id) ?? []);
     }
     const now = Date.now();
+    const kept = keptReactions(viewerId, now);
+    // No await when they are kept: a cached page stays one synchronous pass.
+    const reactions = kept === undefined ? await readReactions(viewerId, now) : kept;
     const found: (Row | undefined)[] = new Array(ids.length);
     const missingAt: number[] = [];
     for (let i = 0; i < ids.length; i++) {
       const entry = known.get(ids[i]);
       if (entry && entry.until > now) {
         if ('gone' in entry) continue;
-        const reaction = entry.mine.get(viewerId);
+        const reaction = reactions ? (reactions.get(ids[i]) ?? null) : entry.mine.get(viewerId);
         if (reaction !== undefined) {
           found[i] = viewOf(entry, reaction);
           continue;
@@ -198,7 +256,9 @@ export function sharedRows<Row extends ReaderRow>(
       const keep = seen === changes;
       for (const i of missingAt) {
         const row = loaded.get(ids[i]);
-        if (row) found[i] = keep && (known.has(row.id) || secondRead(row.id, now)) ? remember(viewerId, row, now) : row;
+        if (row)
+          found[i] =
+            keep && (known.has(row.id) || secondRead(row.id, now)) ? remember(viewerId, row, now, !!reactions) : row;
         else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows);
       }
     }
@@ -256,6 +316,16 @@ export function sharedRows<Row extends ReaderRow>(
     shares: (row) => shared.has(row),
 
     changed: (id) => forget(known, [id]),
+    reacted(id, readerId, reaction) {
+      forget(known, [id]);
+      reactionChanges++;
+      const reactions = readers.get(readerId)?.reactions;
+      if (!reactions) return;
+      const before = reactions.size;
+      if (reaction) reactions.set(id, reaction);
+      else reactions.delete(id);
+      heldReactions += reactions.size - before;
+    },
     removed(id) {
       changes++;
       setBounded(known, id, { gone: GONE, until: Date.now() + ttlMs }, maxRows);

@@ -1,5 +1,5 @@
 /** Comments and a post's comment pages as every reader shares them (`cache/sharedRows.ts`). */
-import { type LoadRows, type SharedRows, sharedRows } from '../cache/sharedRows';
+import { type LoadReactions, type LoadRows, type SharedRows, sharedRows } from '../cache/sharedRows';
 import type { CommentListRow } from './repository';
 
 export type CommentCache = SharedRows<CommentListRow>;
@@ -13,8 +13,11 @@ const sameComment = (a: CommentListRow, b: CommentListRow) =>
   a.creator_suspended_at === b.creator_suspended_at &&
   a.mentions === b.mentions;
 
-export const commentCache = (load: LoadRows<CommentListRow>, ttlMs: number): CommentCache =>
-  sharedRows(load, { ttlMs, same: sameComment });
+export const commentCache = (
+  load: LoadRows<CommentListRow>,
+  loadReactions: LoadReactions,
+  ttlMs: number,
+): CommentCache => sharedRows(load, { ttlMs, loadReactions, same: sameComment });
 
 /** A post's comment pages' keys start with this. */
 export const commentListKey = (postId: string) => `${postId}|`;

@@ -171,6 +171,7 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
         postId,
         commentId,
         userId: user.id,
+        reaction: counts.myReaction,
         notifications: notified ? [notified] : [],
       });
       return { commentId, ...counts };

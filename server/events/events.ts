@@ -5,6 +5,8 @@
  * ids and small facts, never rows, because they travel between instances as JSON.
  */
 
+import type { Reaction } from '../../lib/types';
+
 /** A notification written: the streams read it by id. */
 export interface NotificationWritten {
   userId: string;
@@ -37,10 +39,11 @@ export type DomainEvent = Notifying &
     | { type: 'PostCreated'; postId: string; creatorId: string }
     | { type: 'PostEdited'; postId: string; tagsChanged: boolean }
     | { type: 'PostDeleted'; postId: string; creatorId: string }
-    | { type: 'PostReacted'; postId: string; userId: string }
+    /** `reaction`: the user's reaction to the post now. */
+    | { type: 'PostReacted'; postId: string; userId: string; reaction: Reaction | null }
     | { type: 'CommentAdded'; postId: string; commentId: string; creatorId: string }
     | { type: 'CommentDeleted'; postId: string; commentId: string }
-    | { type: 'CommentReacted'; postId: string; commentId: string; userId: string }
+    | { type: 'CommentReacted'; postId: string; commentId: string; userId: string; reaction: Reaction | null }
     | { type: 'UserRenamed'; userId: string }
     /** `avatarChanged`: the picture shown beside the user's posts and comments. */
     | { type: 'UserProfileChanged'; userId: string; avatarChanged: boolean }

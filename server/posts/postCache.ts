@@ -1,5 +1,5 @@
 /** Posts and list pages as every reader shares them (`cache/sharedRows.ts`). */
-import { type LoadRows, type SharedRows, sharedRows } from '../cache/sharedRows';
+import { type LoadReactions, type LoadRows, type SharedRows, sharedRows } from '../cache/sharedRows';
 import type { PostListRow } from './repository';
 
 export type PostCache = SharedRows<PostListRow>;
@@ -18,5 +18,5 @@ const samePost = (a: PostListRow, b: PostListRow) =>
 /** A reader's home feed pages' keys start with this: their follows change them (`cache/invalidation.ts`). */
 export const homeListKey = (readerId: string) => `home|${readerId}`;
 
-export const postCache = (load: LoadRows<PostListRow>, ttlMs: number): PostCache =>
-  sharedRows(load, { ttlMs, same: samePost });
+export const postCache = (load: LoadRows<PostListRow>, loadReactions: LoadReactions, ttlMs: number): PostCache =>
+  sharedRows(load, { ttlMs, loadReactions, same: samePost });

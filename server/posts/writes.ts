@@ -163,7 +163,13 @@ export function postWrites({ data, media, load, publish }: PostWritesDeps) {
       });
       if (!counts) throw postNotFound();
       // The new like's notification, or the unread one taken back: the streams hear of either.
-      publish({ type: 'PostReacted', postId: id, userId: user.id, notifications: notified ? [notified] : [] });
+      publish({
+        type: 'PostReacted',
+        postId: id,
+        userId: user.id,
+        reaction: counts.myReaction,
+        notifications: notified ? [notified] : [],
+      });
       return counts;
     },
   };

@@ -5,6 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Reaction, ReactionCounts } from '../../lib/types';
 import { dialectOf } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Queryable } from '../db/schema';
 import { nowIso } from '../domain/ids';
 
@@ -82,6 +83,30 @@ async function toggleReaction(
     .returning(['likes_count', 'dislikes_count'])
     .executeTakeFirstOrThrow()) as { likes_count: number; dislikes_count: number };
   return { likesCount: Number(counts.likes_count), dislikesCount: Number(counts.dislikes_count), myReaction: mine };
+}
+
+const reactionsBy = {
+  post_reactions: prepared((db, v: { userId: string; limit: number }) =>
+    db.selectFrom('post_reactions').select(['post_id as id', 'kind']).where('user_id', '=', v.userId).limit(v.limit),
+  ),
+  comment_reactions: prepared((db, v: { userId: string; limit: number }) =>
+    db
+      .selectFrom('comment_reactions')
+      .select(['comment_id as id', 'kind'])
+      .where('user_id', '=', v.userId)
+      .limit(v.limit),
+  ),
+};
+
+/** All of the user's reactions to one kind of row, by row id; null when they have more than `max`. */
+export async function reactionsByUser(
+  db: Queryable,
+  target: ReactionTarget,
+  userId: string,
+  max: number,
+): Promise<Map<string, Reaction> | null> {
+  const rows = await reactionsBy[target.reactions](db, { userId, limit: max + 1 });
+  return rows.length > max ? null : new Map(rows.map((row) => [row.id, row.kind as Reaction]));
 }
 
 /** Reaction toggling bound to a transaction. */

@@ -11,7 +11,7 @@ describe('domain events', () => {
     const heard: string[] = [];
     two.subscribe((event) => heard.push(event.type));
     for (const junk of [null, 'x', 42, {}, { type: 'NoSuchEvent' }, { type: 7 }]) bus.publish('events', junk);
-    one.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1' });
+    one.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1', reaction: 'like' });
     expect(heard).toEqual(['PostReacted']);
     expect(warnings).toEqual([]);
   });
@@ -26,6 +26,7 @@ describe('domain events', () => {
         forgot.push(`${cache}(${args.filter((a) => a !== undefined).join(',')})`);
     const rows = {
       changed: note('changed'),
+      reacted: note('reacted'),
       removed: note('removed'),
       listsChanged: note('lists'),
       firstPagesChanged: note('first'),
@@ -46,9 +47,9 @@ describe('domain events', () => {
       },
       sessions: { forgetSession: note('session'), forgetUser: note('sessionsOf') },
     });
-    events.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1' });
+    events.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1', reaction: 'like' });
     events.publish({ type: 'SessionsRevoked', userId: 'u1', keptSessionId: 's1' });
-    expect(forgot).toEqual(['changed(p1)', 'sessionsOf(u1,s1)']);
+    expect(forgot).toEqual(['reacted(p1,u1,like)', 'sessionsOf(u1,s1)']);
     expect(warnings).toHaveLength(2);
   });
 });

@@ -240,18 +240,23 @@ const CASES: Case[] = [
   },
   {
     event: 'CommentReacted',
-    title: "a comment's like shows in its counts",
+    title: "a comment's like shows in its counts and as the liker's own reaction",
     async prepare(w) {
       const [ann, bob] = await users(w, 2);
       const p = await post(w, ann);
       const c = (await send(w, ann, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })).json() as Comment;
+      const seen = async (who: SignedInUser) => {
+        const [comment] = (await get(w, who, `/api/posts/${p._id}/comments`)).body as Comment[];
+        return `${comment.likesCount}:${comment.myReaction}`;
+      };
       return {
-        reads: {
-          likes: async () => ((await get(w, bob, `/api/posts/${p._id}/comments`)).body as Comment[])[0].likesCount,
-        },
+        reads: { author: () => seen(ann), liker: () => seen(bob) },
         change: async () =>
           void (await send(w, bob, 'PATCH', `/api/posts/${p._id}/comments/like`, { commentId: c.commentId })),
-        expect: (r) => must(r.likes === 1, 'the like'),
+        expect: (r) => {
+          must(r.author === '1:null', "the author's count");
+          must(r.liker === '1:like', "the liker's reaction");
+        },
       };
     },
   },

@@ -650,8 +650,14 @@ describe('the stream registry', () => {
     const req = { socket: { setNoDelay: () => {} } } as unknown as IncomingMessage;
     await streams.open(userId, req, res, null);
     const postId = '0190a0b0-0000-7000-8000-000000000004';
-    events.publish({ type: 'PostReacted', postId, userId, notifications: [{ userId, notificationId }] });
-    events.publish({ type: 'PostReacted', postId, userId, notifications: unreadFellFor([userId]) });
+    events.publish({
+      type: 'PostReacted',
+      postId,
+      userId,
+      reaction: 'like',
+      notifications: [{ userId, notificationId }],
+    });
+    events.publish({ type: 'PostReacted', postId, userId, reaction: 'like', notifications: unreadFellFor([userId]) });
     // Someone without a stream here costs no read.
     const stranger = '0190a0b0-0000-7000-8000-000000000003';
     events.publish({ type: 'NotificationsRead', userId: stranger, notifications: unreadFellFor([stranger]) });

@@ -1,3 +1,4 @@
+import type { Reaction } from '../../lib/types';
 import { type ListPage, type ReaderRow, sharedRows } from '../../server/cache/sharedRows';
 import { hiddenAuthorsCache } from '../../server/safety/hiddenAuthors';
 
@@ -14,14 +15,22 @@ function database(count: number) {
     const id = `p${String(i).padStart(3, '0')}`;
     rows.set(id, { id, author: `a${i % 5}`, likes: 0, my_reaction: null });
   }
-  const reactions = new Map<string, string>();
+  const reactions = new Map<string, Reaction>();
   const loads: string[][] = [];
   const idLoads: (string | null)[] = [];
+  const reactionLoads: string[] = [];
   return {
     rows,
     reactions,
     loads,
     idLoads,
+    reactionLoads,
+    /** All of a reader's reactions, or null past `max`. */
+    async loadReactions(readerId: string, max: number): Promise<Map<string, Reaction> | null> {
+      reactionLoads.push(readerId);
+      const mine = [...reactions].filter(([key]) => key.startsWith(`${readerId}:`));
+      return mine.length > max ? null : new Map(mine.map(([key, kind]) => [key.slice(readerId.length + 1), kind]));
+    },
     async load(readerId: string, ids: string[]): Promise<Row[]> {
       loads.push(ids);
       return ids.flatMap((id) => {
@@ -218,6 +227,88 @@ describe('shared rows', () => {
     expect(cache.shares(rows[0])).toBe(false);
     expect(db.loads).toHaveLength(2);
     expect(db.idLoads).toHaveLength(0);
+  });
+});
+
+describe("readers' reactions apart from the rows", () => {
+  it('serves one row to any number of readers, each with their own reaction, one statement per reader', async () => {
+    const db = database(2);
+    const readers = Array.from({ length: 300 }, (_, i) => `r${i}`);
+    readers.forEach((reader, i) => i % 3 === 0 && db.reactions.set(`${reader}:p001`, i % 2 ? 'like' : 'dislike'));
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions });
+    for (let round = 0; round < 2; round++)
+      for (const [i, reader] of readers.entries()) {
+        const [row] = await cache.rows(reader, ['p001']);
+        expect(row.my_reaction).toBe(i % 3 === 0 ? (i % 2 ? 'like' : 'dislike') : null);
+      }
+    // The row twice (kept from its second read), each reader's reactions once: 300 readers are
+    // past the 100 a row remembers, which without them started the row over and read it again.
+    expect(db.loads).toHaveLength(2);
+    expect(db.reactionLoads).toEqual(readers);
+  });
+
+  it("takes a reaction into the reader's own set, and reads the row's counts again", async () => {
+    const db = database(1);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions });
+    await readTwice(() => cache.rows('ann', ['p001']));
+    db.reactions.set('ann:p001', 'like');
+    db.rows.get('p001')!.likes = 1;
+    cache.reacted('p001', 'ann', 'like');
+    const [liked] = await readTwice(() => cache.rows('ann', ['p001']));
+    expect([liked.likes, liked.my_reaction]).toEqual([1, 'like']);
+    db.reactions.delete('ann:p001');
+    db.rows.get('p001')!.likes = 0;
+    cache.reacted('p001', 'ann', null);
+    const [undone] = await readTwice(() => cache.rows('ann', ['p001']));
+    expect([undone.likes, undone.my_reaction]).toEqual([0, null]);
+    expect(db.reactionLoads).toEqual(['ann']);
+  });
+
+  it("does not keep a reader's reactions read across a reaction", async () => {
+    const db = database(1);
+    let release = () => {};
+    const slow = (readerId: string, max: number) => {
+      const read = db.loadReactions(readerId, max);
+      return new Promise<Map<string, Reaction> | null>((resolve) => (release = () => resolve(read)));
+    };
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: slow });
+    const reading = cache.rows('ann', ['p001']);
+    db.reactions.set('ann:p001', 'like'); // the like commits after the read...
+    cache.reacted('p001', 'ann', 'like'); // ...and says so before the read is done
+    release();
+    await reading;
+    const again = cache.rows('ann', ['p001']);
+    await Promise.resolve();
+    release();
+    expect((await again)[0].my_reaction).toBe('like');
+    expect(db.reactionLoads).toEqual(['ann', 'ann']);
+  });
+
+  it('keeps the reactions of a reader with too many on the rows, as without the sets', async () => {
+    const db = database(3);
+    for (const id of ['p001', 'p002', 'p003']) db.reactions.set(`ann:${id}`, 'like');
+    const cache = sharedRows(db.load, {
+      ttlMs: 60_000,
+      same,
+      loadReactions: db.loadReactions,
+      maxReactionsPerReader: 2,
+    });
+    const rows = await readTwice(() => cache.rows('ann', ['p001', 'p002', 'p003']));
+    expect(rows.map((row) => row.my_reaction)).toEqual(['like', 'like', 'like']);
+    const loads = db.loads.length;
+    await cache.rows('ann', ['p001', 'p002', 'p003']);
+    expect(db.loads).toHaveLength(loads); // remembered on the rows
+    cache.reacted('p002', 'ann', null);
+    db.reactions.delete('ann:p002');
+    expect((await cache.rows('ann', ['p002']))[0].my_reaction).toBeNull();
+  });
+
+  it('holds at most maxReactions, letting the readers read longest ago go first', async () => {
+    const db = database(1);
+    for (const reader of ['ann', 'bob', 'cat']) db.reactions.set(`${reader}:p001`, 'like');
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions, maxReactions: 2 });
+    for (const reader of ['ann', 'bob', 'cat', 'bob', 'cat', 'ann']) await cache.rows(reader, ['p001']);
+    expect(db.reactionLoads).toEqual(['ann', 'bob', 'cat', 'ann']);
   });
 });
 
