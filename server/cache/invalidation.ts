@@ -10,22 +10,22 @@ import type { CommentListRow } from '../comments/repository';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEventType, EventOf } from '../events/events';
 import type { HomeFeed } from '../posts/homeFeed';
-import { homeListKey } from '../posts/postCache';
+import { EVERYONE_LIST, creatorListKey, homeListKey, tagListKey } from '../posts/postCache';
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { SharedRows } from './sharedRows';
 
-type Forgets<Row extends { id: string; my_reaction: string | null }> = Pick<
+type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
   SharedRows<Row>,
-  'changed' | 'reacted' | 'removed' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
+  'changed' | 'reacted' | 'removed' | 'added' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
 >;
 
-/** This instance's caches, as the table sees them: only what they can forget. */
+/** This instance's caches, as the table sees them: only what they can be told of a change. */
 export interface Caches {
   /** Posts and post list pages (`posts/postCache.ts`). */
-  posts: Forgets<PostListRow>;
+  posts: Told<PostListRow>;
   /** Comments and comment pages (`comments/commentCache.ts`). */
-  comments: Forgets<CommentListRow>;
+  comments: Told<CommentListRow>;
   /** Each reader's blocked and muted people (`safety/hiddenAuthors.ts`). */
   hiddenPeople: Pick<HiddenAuthorsCache, 'forget'>;
   /** The home feed's index of posts by creator and its readers' follow lists (`posts/homeFeed`). */
@@ -43,8 +43,10 @@ const homePagesOf = (caches: Caches, readerId: string) => caches.posts.listsChan
 export const INVALIDATION: InvalidationTable = {
   PostCreated: [
     (e, c) => c.homeFeed.postAdded(e.postId, e.creatorId),
-    // The newest of its lists: everyone's, its tags', its creator's, the followers' home feeds.
-    (_, c) => c.posts.firstPagesChanged(),
+    // The newest of its lists: everyone's, its tags' and its creator's take it on top; the home
+    // feeds' first pages are walked again from the index (which took it in the line above).
+    (e, c) => c.posts.added(e.postId, [EVERYONE_LIST, ...e.tags.map(tagListKey), creatorListKey(e.creatorName)]),
+    (_, c) => c.posts.firstPagesChanged('home|'),
   ],
   PostEdited: [(e, c) => c.posts.changed(e.postId), (e, c) => e.tagsChanged && c.posts.listsChanged('tag|')],
   PostDeleted: [

@@ -83,6 +83,8 @@ export interface SharedRows<Row extends ReaderRow> {
   listsChanged(prefix?: string): void;
   /** A row was added, the newest of its lists: their first pages (keys ending in `|`) hold other ids. */
   firstPagesChanged(prefix?: string): void;
+  /** A row was added to these lists (keys without the cursor): their kept first pages take its id in place. */
+  added(id: string, lists: string[]): void;
   /** A user's name, avatar or suspension changed, or an account went: rows show their creators. */
   usersChanged(): void;
   /** False when `ttlMs` is 0: nothing is kept, and the callers ask the database as they did before. */
@@ -335,6 +337,19 @@ export function sharedRows<Row extends ReaderRow>(
         lists,
         keysOf(lists, (key) => key.startsWith(prefix)),
       ),
+    added(id, keys) {
+      changes++;
+      for (const key of keys) {
+        const entry = lists.get(`${key}|`);
+        if (!entry || entry.ids.includes(id)) continue;
+        // Ids are newest first; one older than every kept id is read from the database when walked to.
+        const at = entry.ids.findIndex((other) => other < id);
+        if (at === -1 && !entry.complete) continue;
+        const ids = [...entry.ids];
+        ids.splice(at === -1 ? ids.length : at, 0, id);
+        entry.ids = ids;
+      }
+    },
     firstPagesChanged: (prefix = '') =>
       forget(
         lists,

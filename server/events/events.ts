@@ -35,8 +35,9 @@ interface Notifying {
 }
 
 export type DomainEvent = Notifying &
+  /** `tags`: their keys (`tagKey`); `creatorName`: the creator's `usernameKey`. */
   (
-    | { type: 'PostCreated'; postId: string; creatorId: string }
+    | { type: 'PostCreated'; postId: string; creatorId: string; creatorName: string; tags: string[] }
     | { type: 'PostEdited'; postId: string; tagsChanged: boolean }
     | { type: 'PostDeleted'; postId: string; creatorId: string }
     /** `reaction`: the user's reaction to the post now. */

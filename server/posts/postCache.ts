@@ -17,6 +17,10 @@ const samePost = (a: PostListRow, b: PostListRow) =>
 
 /** A reader's home feed pages' keys start with this: their follows change them (`cache/invalidation.ts`). */
 export const homeListKey = (readerId: string) => `home|${readerId}`;
+/** Everyone's list, a tag's (its key, `tagKey`) and a creator's (their `usernameKey`). */
+export const EVERYONE_LIST = 'everyone';
+export const tagListKey = (tag: string) => `tag|${tag}`;
+export const creatorListKey = (usernameLower: string) => `user|${usernameLower}`;
 
 export const postCache = (load: LoadRows<PostListRow>, loadReactions: LoadReactions, ttlMs: number): PostCache =>
   sharedRows(load, { ttlMs, loadReactions, same: samePost });

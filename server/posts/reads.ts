@@ -15,7 +15,7 @@ import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
 import { keepPostJson } from './json';
 import { toPost } from './mappers';
-import { type PostCache, homeListKey } from './postCache';
+import { EVERYONE_LIST, type PostCache, creatorListKey, homeListKey, tagListKey } from './postCache';
 import type { PostListRow, PostsRepository } from './repository';
 
 /** Most tags one tag search takes. */
@@ -80,7 +80,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
       if (feed === 'all') {
-        const everyone = { key: 'everyone', feed: true, ids: posts.everyoneIds };
+        const everyone = { key: EVERYONE_LIST, feed: true, ids: posts.everyoneIds };
         return map(await cachedPage(user, page, everyone, () => posts.allPosts(user.id, page.cursor, page.limit + 1)));
       }
       const home = {
@@ -107,7 +107,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       if (tags.length > 1) return map(await query());
       const [tag] = tags;
       const withTag = {
-        key: `tag|${tag}`,
+        key: tagListKey(tag),
         feed: true,
         ids: (after: string | null, count: number) => posts.idsWithTag(tag, after, count),
       };
@@ -116,7 +116,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
       const byCreator = {
-        key: `user|${usernameKey(username)}`,
+        key: creatorListKey(usernameKey(username)),
         feed: false,
         // One creator: hidden from the reader, all their posts are (the database then says why).
         allOrNone: true,

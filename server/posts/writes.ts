@@ -1,4 +1,5 @@
 /** Writing posts: create, edit, delete, react. Each commits, then publishes its event (events/events.ts). */
+import { tagKey, usernameKey } from '../../lib/validation';
 import type { Post, Reaction, ReactionCounts } from '../../lib/types';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError } from '../domain/errors';
@@ -69,7 +70,14 @@ export function postWrites({ data, media, load, publish }: PostWritesDeps) {
         );
         return notifyEach(trx.notifications, mentionsOf(mentioned, user, id));
       });
-      publish({ type: 'PostCreated', postId: id, creatorId: user.id, notifications: notified });
+      publish({
+        type: 'PostCreated',
+        postId: id,
+        creatorId: user.id,
+        creatorName: usernameKey(user.username),
+        tags: [...new Set(tags.map(tagKey))],
+        notifications: notified,
+      });
       return load(user.id, id);
     },
 

@@ -27,6 +27,7 @@ describe('domain events', () => {
     const rows = {
       changed: note('changed'),
       reacted: note('reacted'),
+      added: note('addedTo'),
       removed: note('removed'),
       listsChanged: note('lists'),
       firstPagesChanged: note('first'),

@@ -217,6 +217,23 @@ describe('shared rows', () => {
     expect(db.loads.length).toBeGreaterThan(loads);
   });
 
+  it("puts an added row on top of the named lists' kept first pages, without reading their ids again", async () => {
+    const db = database(30);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const everyone = { ...pageOf(db, 3), key: 'all|' };
+    const other = { ...pageOf(db, 3), key: 'other|' };
+    await readTwice(() => cache.page('ann', everyone));
+    await readTwice(() => cache.page('ann', other));
+    db.rows.set('p031', { id: 'p031', author: 'a1', likes: 0, my_reaction: null });
+    cache.added('p031', ['all']);
+    expect((await cache.page('ann', everyone))?.map((row) => row.id)).toEqual(['p031', 'p030', 'p029']);
+    expect((await cache.page('ann', other))?.map((row) => row.id)).toEqual(['p030', 'p029', 'p028']);
+    expect(db.idLoads).toHaveLength(2);
+    // Older than every id kept of a list that goes on: the walk reads it from the database later.
+    cache.added('p000', ['all']);
+    expect((await cache.page('ann', { ...everyone, want: 8 }))?.at(-1)?.id).toBe('p024');
+  });
+
   it("keeps nothing with ttlMs 0: pages are the database's, rows are read every time", async () => {
     const db = database(3);
     const cache = sharedRows(db.load, { ttlMs: 0, same });
