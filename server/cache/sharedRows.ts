@@ -128,14 +128,16 @@ export function sharedRows<Row extends ReaderRow>(
   load: LoadRows<Row>,
   {
     ttlMs,
-    // A few MB at most (a row with its Post and JSON ~2-3 KB, a reader ~30 B); what many read is far fewer.
-    maxRows = 2_000,
-    maxLists = 1_000,
+    // A community's working set (docs/benchmarks.md, "A community's mix"): 2,000 readers' home pages,
+    // hundreds of profiles and tags, the recent posts. ~30 MB at most (a row with its Post and JSON
+    // ~2-3 KB, a list ~1.5 KB).
+    maxRows = 10_000,
+    maxLists = 5_000,
     maxReadersPerRow = 100,
     maxIdsPerPage = 200,
     loadReactions,
     maxReactionsPerReader = 2_000,
-    maxReactions = 200_000,
+    maxReactions = 500_000,
     same,
   }: SharedRowsOptions<Row>,
 ): SharedRows<Row> {

@@ -7,6 +7,7 @@ import * as emailTokens from './migrations/004_email_tokens';
 import * as accounts from './migrations/005_accounts';
 import * as blocksMutes from './migrations/006_blocks_mutes';
 import * as moderation from './migrations/007_moderation';
+import * as readerReactionsIndex from './migrations/008_reader_reactions_index';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005_accounts': accounts,
   '006_blocks_mutes': blocksMutes,
   '007_moderation': moderation,
+  '008_reader_reactions_index': readerReactionsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
