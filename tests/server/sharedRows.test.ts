@@ -234,6 +234,17 @@ describe('shared rows', () => {
     expect((await cache.page('ann', { ...everyone, want: 8 }))?.at(-1)?.id).toBe('p024');
   });
 
+  it('reads a list walked as far as maxIdsPerPage again rather than growing it with added rows', async () => {
+    const db = database(30);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same, maxIdsPerPage: 6 });
+    const everyone = { ...pageOf(db, 3), key: 'all|' };
+    await readTwice(() => cache.page('ann', everyone)); // 6 ids: as far as a page may walk
+    db.rows.set('p031', { id: 'p031', author: 'a1', likes: 0, my_reaction: null });
+    cache.added('p031', ['all']);
+    expect((await readTwice(() => cache.page('ann', everyone)))?.[0].id).toBe('p031');
+    expect(db.idLoads).toEqual([null, null]);
+  });
+
   it("keeps nothing with ttlMs 0: pages are the database's, rows are read every time", async () => {
     const db = database(3);
     const cache = sharedRows(db.load, { ttlMs: 0, same });

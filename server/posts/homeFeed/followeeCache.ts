@@ -18,9 +18,7 @@ interface Entry {
 
 export function followeeCache(
   load: (userId: string) => Promise<string[]>,
-  // 4,000 readers: a community's active readers (docs/benchmarks.md, "A community's mix"); a list
-  // is ~200 ids, ~12 KB.
-  { ttlMs, max = 4_000 }: { ttlMs: number; max?: number },
+  { ttlMs, max = 1_000 }: { ttlMs: number; max?: number },
 ): FolloweeCache {
   // Map keeps insertion order: the first key is the oldest entry, evicted when full.
   const entries = new Map<string, Entry>();
