@@ -31,11 +31,12 @@ const inBlocks = (k: Db) =>
   k.selectFrom('blocks').select('user_id as id').union(k.selectFrom('blocks').select('target_id as id'));
 
 export async function communityData(k: Db, readerCount: number): Promise<CommunityData> {
+  const unblockedUsers = () => k.selectFrom('users').where('id', 'not in', inBlocks(k));
+  const unblockedPosts = () =>
+    k.selectFrom('posts').select('id').where('creator_id', 'not in', inBlocks(k)).orderBy('id', 'desc');
   // The bench's viewer (the first user) blocks and mutes people: the readers come after it.
-  const people = await k
-    .selectFrom('users')
+  const people = await unblockedUsers()
     .select('email')
-    .where('id', 'not in', inBlocks(k))
     .orderBy('id')
     .offset(1)
     .limit(readerCount + 1)
@@ -47,27 +48,11 @@ export async function communityData(k: Db, readerCount: number): Promise<Communi
     .orderBy('n', 'desc')
     .limit(100)
     .execute();
-  const creators = await k
-    .selectFrom('users')
-    .select('username')
-    .where('id', 'not in', inBlocks(k))
-    .orderBy('posts_count', 'desc')
-    .limit(500)
-    .execute();
-  const recent = await k
-    .selectFrom('posts')
-    .select('id')
-    .where('creator_id', 'not in', inBlocks(k))
-    .orderBy('id', 'desc')
-    .limit(2000)
-    .execute();
+  const creators = await unblockedUsers().select('username').orderBy('posts_count', 'desc').limit(500).execute();
+  const recent = await unblockedPosts().limit(2000).execute();
   // Every 97th post below the recent ones: spread over the whole history, the same on every run.
-  const older = await k
-    .selectFrom('posts')
-    .select('id')
-    .where('creator_id', 'not in', inBlocks(k))
+  const older = await unblockedPosts()
     .where('id', '<', recent[recent.length - 1].id)
-    .orderBy('id', 'desc')
     .execute();
   return {
     readers: people.slice(0, readerCount).map((p) => p.email),

@@ -303,28 +303,27 @@ async function login(baseUrl: string, email: string): Promise<string> {
     .join('; ');
 }
 
-/** Follows Link headers (40 a page) until DEEP_ITEMS items are behind; returns that cursor and the depth reached. */
-async function deepCursor(
+/**
+ * Follows Link headers (40 a page) until DEEP_ITEMS items are behind: each next page's cursor, with
+ * the items above it.
+ */
+async function pageCursors(
   baseUrl: string,
   cookie: string,
   listPath: string,
-): Promise<{ cursor: string | null; items: number }> {
+): Promise<{ cursor: string; items: number }[]> {
   let next: string | null = `${listPath}${listPath.includes('?') ? '&' : '?'}limit=40`;
   let items = 0;
-  let cursor: string | null = null;
-  let behind = 0;
+  const cursors: { cursor: string; items: number }[] = [];
   while (next && items < DEEP_ITEMS) {
     const res: Response = await fetch(baseUrl + next, { headers: { cookie } });
     if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
-    const page = (await res.json()) as unknown[];
-    items += page.length;
+    items += ((await res.json()) as unknown[]).length;
     next = nextLink(res.headers.get('link'));
-    if (next) {
-      cursor = new URL(next, 'http://x').searchParams.get('cursor');
-      behind = items;
-    }
+    const cursor = next && new URL(next, 'http://x').searchParams.get('cursor');
+    if (cursor) cursors.push({ cursor, items });
   }
-  return { cursor, items: behind };
+  return cursors;
 }
 
 /** Everyone's list's deep pages start after this many posts (100 pages of 12), for the community mix. */
@@ -333,22 +332,6 @@ const COMMUNITY_DEEP_FROM = 1200;
 const COMMUNITY_P99_MS = 50;
 /** Sessions older than this are signed in again before a row: access tokens live 15 minutes. */
 const SESSION_REFRESH_MS = 10 * 60_000;
-
-/** The cursors of a list's pages (40 posts each) from `from` posts down to DEEP_ITEMS. */
-async function cursorsBelow(baseUrl: string, cookie: string, listPath: string, from: number): Promise<string[]> {
-  let next: string | null = `${listPath}&limit=40`;
-  let items = 0;
-  const cursors: string[] = [];
-  while (next && items < DEEP_ITEMS) {
-    const res: Response = await fetch(baseUrl + next, { headers: { cookie } });
-    if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
-    items += ((await res.json()) as unknown[]).length;
-    next = nextLink(res.headers.get('link'));
-    const cursor = next && new URL(next, 'http://x').searchParams.get('cursor');
-    if (cursor && items >= from) cursors.push(cursor);
-  }
-  return cursors;
-}
 
 /** Uploads a post picture as the signed-in user; its URL. */
 async function uploadPicture(baseUrl: string, cookie: string, picture: Buffer): Promise<string> {
@@ -387,32 +370,28 @@ function signedInReaders(baseUrl: string, community: CommunityData) {
   };
 }
 
-async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
-  if (request.mix) {
-    // Every kind of request the mix holds, once, as its first reader (or its writer).
-    const { entries, readerCookies, writerCookie } = request.mix;
-    const kinds = new Map(entries.map((e) => [`${e.method} ${e.path.replace(/[0-9a-f-]{36}|\?.*$/g, '')}`, e]));
-    for (const e of kinds.values()) {
-      const res = await fetch(baseUrl + e.path, {
-        method: e.method,
-        headers: {
-          cookie: e.writer ? writerCookie : readerCookies[0],
-          ...(e.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: e.body,
-      });
-      await res.arrayBuffer();
-      if (res.status >= 400) throw new Error(`${e.method} ${e.path} answered ${res.status}`);
-    }
-    return;
-  }
-  const res = await fetch(baseUrl + request.paths[0], {
-    method: request.method ?? 'GET',
-    headers: request.headers,
-    body: request.body,
-  });
+/** Sends one request; throws unless it succeeds. */
+async function sendOnce(url: string, method: string, headers: Record<string, string> = {}, body?: string) {
+  const res = await fetch(url, { method, headers, body });
   await res.arrayBuffer();
-  if (res.status >= 400) throw new Error(`${request.method ?? 'GET'} ${request.paths[0]} answered ${res.status}`);
+  if (res.status >= 400) throw new Error(`${method} ${url} answered ${res.status}`);
+}
+
+async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
+  if (!request.mix) return sendOnce(baseUrl + request.paths[0], request.method ?? 'GET', request.headers, request.body);
+  // Every kind of request the mix holds, once, as its first reader (or its writer).
+  const { entries, readerCookies, writerCookie } = request.mix;
+  const kinds = new Map(entries.map((e) => [`${e.method} ${e.path.replace(/[0-9a-f-]{36}|\?.*$/g, '')}`, e]));
+  for (const e of kinds.values())
+    await sendOnce(
+      baseUrl + e.path,
+      e.method,
+      {
+        cookie: e.writer ? writerCookie : readerCookies[0],
+        ...(e.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      e.body,
+    );
 }
 
 const usedDatabase = config.databaseUrl.startsWith('postgres');
@@ -705,8 +684,8 @@ async function main(): Promise<void> {
         url: appUrl,
         request: () => ({ paths: [list.path], headers: signedIn() }),
       });
-      const deep = await deepCursor(appUrl, cookie, list.path);
-      if (deep.cursor) {
+      const deep = (await pageCursors(appUrl, cookie, list.path)).at(-1);
+      if (deep) {
         const sep = list.path.includes('?') ? '&' : '?';
         plans.push({
           name: `${list.name}, deep page (after ${deep.items})`,
@@ -717,16 +696,15 @@ async function main(): Promise<void> {
         });
       }
     }
-    // The post page reads the post itself and its comments' first page (a list row above).
-    if (!mixOnly)
-      plans.push({
-        name: 'post with comments: the post',
-        kind: 'read',
-        url: appUrl,
-        request: () => ({ paths: [`/api/posts/${f.hot.id}`], headers: signedIn() }),
-      });
     if (!mixOnly)
       plans.push(
+        // The post page reads the post itself and its comments' first page (a list row above).
+        {
+          name: 'post with comments: the post',
+          kind: 'read',
+          url: appUrl,
+          request: () => ({ paths: [`/api/posts/${f.hot.id}`], headers: signedIn() }),
+        },
         {
           name: 'like toggle',
           kind: 'write',
@@ -765,7 +743,9 @@ async function main(): Promise<void> {
     // A community's traffic (issue 31, `community.ts`): the mix at each reader count and, with
     // --mix, each class alone with the first count.
     const live = {
-      deepCursors: await cursorsBelow(appUrl, cookie, '/api/posts?feed=all', COMMUNITY_DEEP_FROM),
+      deepCursors: (await pageCursors(appUrl, cookie, '/api/posts?feed=all'))
+        .filter((page) => page.items >= COMMUNITY_DEEP_FROM)
+        .map((page) => page.cursor),
       writerImage: await uploadPicture(appUrl, await login(appUrl, f.community.writer), await writerPicture()),
     };
     const classes = communityClasses(f.community, live);
