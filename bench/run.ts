@@ -12,6 +12,8 @@
  *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
  *        --mix (only a community's rows: the mix and each of its classes alone; `community.ts`)
  *        --readers 200,2000 (signed-in readers of the mix rows; the classes alone take the first)
+ *        --cluster 2 (the mix rows through `npm run cluster`'s balancer, each in turns with the same
+ *        mix on one of its instances alone; needs DATABASE_URL on PostgreSQL and REDIS_URL)
  * Environment: DATA_DIR (default ./data/bench) or DATABASE_URL, as for `npm start`. An empty
  * database is first seeded with D1 (`npm run seed`, a few minutes).
  */
@@ -28,6 +30,8 @@ import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { newId } from '../server/domain/ids';
 import { blockedEitherWay } from '../server/safety/visibility';
+import { startCluster } from '../scripts/cluster/cluster';
+import { logFile } from '../scripts/cluster/processes';
 import { type CommunityData, communityClasses, communityData, drawMix, writerPicture } from './community';
 import { runImageBench, type ImageRow } from './images';
 import {
@@ -69,13 +73,21 @@ const STREAM_USERS = 50;
 /** The rows measured again with the streams open: the feeds. */
 const FEED_ROW = /^(home feed|everyone),/;
 /** Only the community rows (issue 31): the mix, and each of its classes alone with the first reader count. */
-const mixOnly = flags.has('mix');
+const mixOnly = flags.has('mix') || flags.has('cluster');
 const readerCounts = (flags.get('readers') ?? '200,2000').split(',').map(Number);
 if (readerCounts.some((n) => !Number.isInteger(n) || n < 1))
   throw new Error('--readers takes whole numbers, e.g. 200,2000');
+/**
+ * --cluster: instances behind the balancer; only the mix rows, each against one instance alone.
+ * The first reader count only: every row needs its readers signed in through the balancer.
+ */
+const clusterSize = flags.has('cluster') ? count(flags, 'cluster', 2) : 0;
+if (flags.has('cluster') && clusterSize < 2) throw new Error('--cluster takes the number of instances, 2 or more');
 /** The mix's target (issue 31): 1.5× the Next.js route on SQLite, 1× on PostgreSQL; a write class alone 1×. */
 const MIX_TARGET = 1.5;
 const MIX_TARGET_POSTGRES = 1;
+/** The cluster's mix: 1.5× one of its instances alone (issue 31). */
+const CLUSTER_TARGET = 1.5;
 const WRITE_CLASS_TARGET = 1;
 /** Deep pages start after this many items: 500 pages of the default 12. */
 const DEEP_ITEMS = 500 * 12;
@@ -93,6 +105,8 @@ interface Row {
   firstOf?: string;
   /** Held against the Next.js route in turns at this multiple (a read row without one: `READ_TARGET`). */
   target?: number;
+  /** Held at `target`× this row of its group instead (the cluster's mix: one instance alone). */
+  versus?: string;
   /** Its p99 must stay at or under this many ms (the community rows). */
   p99TargetMs?: number;
   /** The same row measured without the streams open (this one ran with them). */
@@ -282,6 +296,68 @@ async function waitForFeedIndex(baseUrl: string): Promise<void> {
   }
 }
 
+/** The app the rows load: one server, or a cluster behind its balancer. */
+interface AppUnderTest {
+  url: string;
+  /** Who answers which URL: the app's own (a cluster: its balancer, and its first instance alone). */
+  answering: Map<string, Answering>;
+  /** The process whose memory is watched (a cluster's first instance). */
+  memoryPid: number;
+  /** A cluster's instances (their ids) and its first one's own address, past the balancer. */
+  instances: string[];
+  instanceUrl?: string;
+  stop(): Promise<void>;
+}
+
+/** The production server exactly as `npm start` runs it (scripts/start.sh execs node: the process measured is the server). */
+async function startSingleApp(port: number, env: Record<string, string>): Promise<AppUnderTest> {
+  const server = startServer(
+    'app',
+    'sh',
+    [path.join(root, 'scripts', 'start.sh')],
+    { ...env, PORT: String(port) },
+    root,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(server, `${url}/api/instance`);
+  await waitForFeedIndex(url);
+  return {
+    url,
+    answering: new Map([[url, { name: 'app', pids: [server.child.pid!] }]]),
+    memoryPid: server.child.pid!,
+    instances: [],
+    stop: () => stopServer(server),
+  };
+}
+
+/** `npm run cluster` with `clusterSize` instances on the balancer's `port` (its log: $DATA_DIR/bench-cluster.log). */
+async function startClusterApp(port: number, env: Record<string, string>): Promise<AppUnderTest> {
+  const log = path.join(config.dataDir, 'bench-cluster.log');
+  console.log(`Starting ${clusterSize} instances behind the balancer (log: ${path.relative(root, log)})...`);
+  const cluster = await startCluster({
+    size: clusterSize,
+    host: '127.0.0.1',
+    port,
+    env: { ...process.env, ...env },
+    output: logFile(log),
+    say: (line) => console.log(`  ${line}`),
+  });
+  for (const instance of cluster.instances) await waitForFeedIndex(instance.url);
+  const pids = cluster.instances.map((instance) => instance.process.pid!);
+  const [first] = cluster.instances;
+  return {
+    url: cluster.url,
+    answering: new Map([
+      [cluster.url, { name: 'cluster', pids }],
+      [first.url, { name: first.id, pids: [first.process.pid!] }],
+    ]),
+    memoryPid: first.process.pid!,
+    instances: cluster.instances.map((instance) => instance.id),
+    instanceUrl: first.url,
+    stop: () => cluster.stop(),
+  };
+}
+
 async function login(baseUrl: string, email: string): Promise<string> {
   let res: Response;
   // After a heavy row the server may still shed load (503 from under-pressure): wait it out.
@@ -402,12 +478,24 @@ const perRequest = (seconds: number | null, requests: number) => (seconds === nu
 const addSpent = (total: number | null, before: number | null, after: number | null) =>
   total === null || before === null || after === null ? null : total + after - before;
 
+/** Who answers a URL: the processes whose CPU time is its rows' cost (a balancer's: its instances'). */
+interface Answering {
+  name: string;
+  pids: number[];
+}
+/** CPU seconds of all of them; null once any is unreadable. */
+function cpuSecondsOfAll(pids: number[]): number | null {
+  let total: number | null = 0;
+  for (const pid of pids) total = addSpent(total, 0, cpuSecondsOf(pid));
+  return total;
+}
+
 /** One row to measure: its name (for the log and the wrk script), its request and who answers it. */
 interface Measurand {
   name: string;
   request: LoadRequest;
   url: string;
-  server: Server;
+  server: Answering;
   readsDatabase: boolean;
   /** Measured by a plain `wrk -t1` (no script): a reference's check figure. */
   plain?: boolean;
@@ -425,7 +513,7 @@ interface Measured {
  * row ran at the time (adjacent 10 s rows differed by up to 18% with nothing changed between
  * them, and the route itself by 25% between runs an hour apart).
  */
-async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Server>): Promise<Measured[]> {
+async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Answering>): Promise<Measured[]> {
   const optionsOf = (url: string) => ({ baseUrl: url, connections, threads, scriptDir });
   for (const { name, request, url, server, plain } of group) {
     await checkOnce(url, request);
@@ -443,10 +531,9 @@ async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Serv
       await new Promise((resolve) => setTimeout(resolve, TURN_PAUSE_MS));
       if (group.length > 1 && turnLead > 0)
         await runWrk(request, { ...optionsOf(url), seconds: turnLead, plain }, `${name}-lead`);
-      const pid = server.child.pid!;
-      const [cpuBefore, dbBefore] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
+      const [cpuBefore, dbBefore] = [cpuSecondsOfAll(server.pids), readsDatabase ? databaseCpuSeconds() : null];
       const result = await runWrk(request, { ...optionsOf(url), seconds: perTurn, plain }, name);
-      const [cpuAfter, dbAfter] = [cpuSecondsOf(pid), readsDatabase ? databaseCpuSeconds() : null];
+      const [cpuAfter, dbAfter] = [cpuSecondsOfAll(server.pids), readsDatabase ? databaseCpuSeconds() : null];
       const part = parts[index];
       part.results.push(result);
       part.cpu = addSpent(part.cpu, cpuBefore, cpuAfter);
@@ -490,7 +577,10 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
     const target = row.target ?? (row.kind === 'read' ? readTarget : undefined);
     if (target !== undefined) {
       const next = nextOf(row);
-      if (next && r.rps < target * next.result.rps) notes.push(`below ${target}× Next API`);
+      const versus = row.versus ? rows.find((x) => x.name === row.versus) : undefined;
+      if (versus) {
+        if (r.rps < target * versus.result.rps) notes.push(`below ${target}× ${versus.name}`);
+      } else if (next && r.rps < target * next.result.rps) notes.push(`below ${target}× Next API`);
       if (r.p99 >= 10 * r.p50) notes.push('p99 ≥ 10× p50');
       if (row.p99TargetMs !== undefined && r.p99 > row.p99TargetMs) notes.push(`p99 over ${row.p99TargetMs} ms`);
       const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
@@ -562,7 +652,8 @@ async function main(): Promise<void> {
 
   const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'posts-bench-'));
   const servers: Server[] = [];
-  const stopAll = () => Promise.all(servers.map(stopServer));
+  let stopApp = async () => {};
+  const stopAll = () => Promise.all([stopApp(), ...servers.map(stopServer)]);
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     const nextDir = path.join(root, 'bench', 'next-reference');
@@ -580,36 +671,30 @@ async function main(): Promise<void> {
     const profileDir = path.join(config.dataDir, 'profiles');
     if (flags.has('cpu-prof')) mkdirSync(profileDir, { recursive: true });
     const unlimited = '1000000000';
-    // The production server exactly as `npm start` runs it (scripts/start.sh execs node, so the
-    // process measured is the server itself). Rate limits are lifted: the load generator is one
-    // IP and one account doing what thousands of users would.
+    // Rate limits are lifted: the load generator is one IP and one account doing what thousands of
+    // users would.
     const nodeOptions = [
       ...(flags.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       // Experiments with V8/Node flags, e.g. --node-options="--max-semi-space-size=8".
       ...(flags.get('node-options')?.split(' ').filter(Boolean) ?? []),
     ];
-    const app = startServer(
-      'app',
-      'sh',
-      [path.join(root, 'scripts', 'start.sh')],
-      {
-        NODE: node,
-        NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeOptions].join(' ').trim(),
-        PORT: String(PORTS.app),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        RATE_LIMIT_AUTH_PER_IP: unlimited,
-        RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited,
-        RATE_LIMIT_WRITES_PER_USER: unlimited,
-        ...Object.fromEntries(
-          (flags.get('env') ?? '')
-            .split(',')
-            .filter(Boolean)
-            .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-        ),
-      },
-      root,
-    );
+    const appEnv = {
+      NODE: node,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeOptions].join(' ').trim(),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      RATE_LIMIT_AUTH_PER_IP: unlimited,
+      RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited,
+      RATE_LIMIT_WRITES_PER_USER: unlimited,
+      ...Object.fromEntries(
+        (flags.get('env') ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      ),
+    };
+    const app = await (clusterSize > 0 ? startClusterApp : startSingleApp)(PORTS.app, appEnv);
+    stopApp = app.stop;
     const httpReference = startServer(
       'node:http',
       node,
@@ -624,21 +709,20 @@ async function main(): Promise<void> {
       { NODE_ENV: 'production' },
       root,
     );
-    servers.push(app, httpReference, nextReference);
+    servers.push(httpReference, nextReference);
     const base = (port: number) => `http://127.0.0.1:${port}`;
-    const appUrl = base(PORTS.app);
-    await waitUntilUp(app, `${appUrl}/api/instance`);
-    await waitForFeedIndex(appUrl);
+    const appUrl = app.url;
     await waitUntilUp(httpReference, base(PORTS.http));
     await waitUntilUp(nextReference, `${base(PORTS.next)}/api/hello`);
-    // Which process answers a row's URL: its CPU time is the row's cost.
+    // Which processes answer a row's URL: their CPU time is the row's cost.
+    const answeredBy = (server: Server): Answering => ({ name: server.name, pids: [server.child.pid!] });
     const serverAt = new Map([
-      [appUrl, app],
-      [base(PORTS.http), httpReference],
-      [base(PORTS.next), nextReference],
+      ...app.answering,
+      [base(PORTS.http), answeredBy(httpReference)],
+      [base(PORTS.next), answeredBy(nextReference)],
     ]);
-    const memory = watchMemory(app.child.pid!);
-    const idle = memoryOf(app.child.pid!);
+    const memory = watchMemory(app.memoryPid);
+    const idle = memoryOf(app.memoryPid);
     if (idle)
       console.log(`Server RSS after start-up, idle: ${mb(idle.rss)} (anon ${mb(idle.anon)}, files ${mb(idle.file)})`);
 
@@ -654,8 +738,10 @@ async function main(): Promise<void> {
       { name: 'profile posts', path: `/api/users/${encodeURIComponent(f.prolific)}/posts` },
       { name: `post's comments (${f.hot.comments_count})`, path: `/api/posts/${f.hot.id}/comments` },
     ];
-    type Plan = Pick<Row, 'name' | 'kind' | 'firstOf' | 'target' | 'p99TargetMs'> & {
+    type Plan = Pick<Row, 'name' | 'kind' | 'firstOf' | 'target' | 'versus' | 'p99TargetMs'> & {
       url: string;
+      /** Measured in turns with this row (as a deep page is with its first page). */
+      groupWith?: string;
       request: () => LoadRequest;
       /** Before the row's group is measured (the community rows: their readers' sessions). */
       prepare?: () => Promise<void>;
@@ -750,53 +836,74 @@ async function main(): Promise<void> {
     };
     const classes = communityClasses(f.community, live);
     const signIn = signedInReaders(appUrl, f.community);
-    const communityPlan = (name: string, readers: number, entries: MixEntry[], target?: number): Plan => ({
+    const communityPlan = (
+      name: string,
+      readers: number,
+      entries: MixEntry[],
+      kind: 'read' | 'write',
+      target?: number,
+      url = appUrl,
+    ): Plan => ({
       name,
-      kind: target === WRITE_CLASS_TARGET ? 'write' : 'read',
+      kind,
       target,
       p99TargetMs: COMMUNITY_P99_MS,
-      url: appUrl,
+      url,
       prepare: signIn.refresh,
       request: () => ({ paths: [entries[0].path], mix: { entries, ...signIn.cookies(readers) } }),
     });
-    for (const readers of readerCounts)
+    for (const readers of readerCounts) {
+      const name = `community mix, ${readers} readers`;
+      const entries = drawMix(classes, readers);
+      const mixTarget = usedDatabase ? MIX_TARGET_POSTGRES : MIX_TARGET;
+      if (!app.instanceUrl) {
+        plans.push(communityPlan(name, readers, entries, 'read', mixTarget));
+        continue;
+      }
+      // The cluster: through the balancer, in turns with the same mix on its first instance alone.
+      const alone = `${name}, ${app.instances[0]} alone`;
       plans.push(
-        communityPlan(
-          `community mix, ${readers} readers`,
-          readers,
-          drawMix(classes, readers),
-          usedDatabase ? MIX_TARGET_POSTGRES : MIX_TARGET,
-        ),
+        {
+          ...communityPlan(`${name}, ${clusterSize} instances`, readers, entries, 'read', CLUSTER_TARGET),
+          versus: alone,
+        },
+        {
+          ...communityPlan(alone, readers, entries, 'read', mixTarget, app.instanceUrl),
+          groupWith: `${name}, ${clusterSize} instances`,
+        },
       );
-    if (mixOnly)
+    }
+    if (mixOnly && !app.instanceUrl)
       for (const c of classes)
         plans.push(
           communityPlan(
             `${c.name}, alone, ${readerCounts[0]} readers`,
             readerCounts[0],
             drawMix([c], 1),
+            c.kind,
             c.kind === 'write' ? WRITE_CLASS_TARGET : undefined,
           ),
         );
 
     console.log(`Load: ${connections} connections, ${seconds} s per row:`);
     const rows: Row[] = [];
-    const warmedUp = new Set<Server>();
+    const warmedUp = new Set<Answering>();
     const selected = plans.filter((plan) => !only || plan.kind === 'reference' || only.test(plan.name));
     const measurand = (plan: Plan, name = plan.name, plain = false): Measurand => ({
       name,
       request: plan.request(),
       url: plan.url,
       server: serverAt.get(plan.url)!,
-      readsDatabase: plan.url === appUrl,
+      readsDatabase: app.answering.has(plan.url),
       plain,
     });
     // The Next.js route twice in a read row's turns: as the bench loads it, and by a plain `wrk -t1`.
     const nextPair = (name: string) => [measurand(nextPlan, name), measurand(nextPlan, `${name}, plain wrk`, true)];
     for (const plan of selected) {
       // A deep page is measured in turns with its first page, when both are selected.
-      if (plan.firstOf && selected.some((other) => other.name === plan.firstOf)) continue;
-      const group = [plan, ...selected.filter((other) => other.firstOf === plan.name)];
+      const leader = plan.firstOf ?? plan.groupWith;
+      if (leader && selected.some((other) => other.name === leader)) continue;
+      const group = [plan, ...selected.filter((other) => (other.firstOf ?? other.groupWith) === plan.name)];
       // A fresh session per group: access tokens live 15 minutes, a full run is longer.
       if (plan.url === appUrl) cookie = await login(appUrl, f.viewer.email);
       await plan.prepare?.();
@@ -818,6 +925,7 @@ async function main(): Promise<void> {
           kind: p.kind,
           firstOf: p.firstOf,
           target: p.target,
+          versus: p.versus,
           p99TargetMs: p.p99TargetMs,
           ...measured[index],
           nextInTurns,
@@ -825,7 +933,7 @@ async function main(): Promise<void> {
         }),
       );
       // Which row makes the server grow: its RSS right after each row.
-      const now = memoryOf(app.child.pid!);
+      const now = memoryOf(app.memoryPid);
       if (now && plan.url === appUrl)
         console.log(
           `  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}, files ${mb(now.file)}), peak so far ${mb(now.peak)}`,
@@ -860,7 +968,7 @@ async function main(): Promise<void> {
       const cookies: string[] = [];
       for (const email of f.streamEmails) cookies.push(await login(appUrl, email));
       const streams = await openStreams(appUrl, cookies, streamCount);
-      const held = memoryOf(app.child.pid!);
+      const held = memoryOf(app.memoryPid);
       console.log(
         `With ${streams.open()} notification streams open${held ? `: server RSS ${mb(held.rss)} (anon ${mb(held.anon)})` : ''}`,
       );
@@ -868,7 +976,7 @@ async function main(): Promise<void> {
         await feedRowsAgain(`${streamCount} streams`, 'before the streams');
         if (streams.open() < streamCount)
           throw new Error(`${streamCount - streams.open()} streams ended during the rows`);
-        const now = memoryOf(app.child.pid!);
+        const now = memoryOf(app.memoryPid);
         if (now)
           console.log(
             `  ${''.padEnd(34)} server RSS ${mb(now.rss)} (anon ${mb(now.anon)}), peak so far ${mb(now.peak)}; ${streams.bytes()} bytes sent on the streams`,

@@ -138,6 +138,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('Cache-Control', PRIVATE_NO_STORE);
   });
+  // First: what this request reads must not come from caches another process's commit made stale.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    ctx.noticeOutsideWrites();
+    done();
+  });
   const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
   app.addHook('onRequest', refuseOtherHosts(hostRules));
   app.addHook('onRequest', refuseCrossOrigin(hostRules));

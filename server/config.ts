@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { isPostgresUrl } from './db/database';
 
 export interface Config {
   host: string;
@@ -188,12 +189,16 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const publicOrigin = originOf(publicUrl);
   const instanceName = env.INSTANCE_NAME ?? 'Posts';
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'posts.db')}`;
+  // SQLite tells this process of every commit made by another (`cache/outsideWrites.ts`), so its
+  // caches rely on that and the events; on PostgreSQL their times bound what no event carried.
+  const cacheMs = (postgresDefault: number) => (isPostgresUrl(databaseUrl) ? postgresDefault : 60_000);
   return {
     host,
     port,
     dev: env.NODE_ENV === 'development',
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'posts.db')}`,
+    databaseUrl,
     mediaDir,
     mediaBaseUrl,
     s3: s3Of(env, mediaBaseUrl),
@@ -217,10 +222,10 @@ export function loadConfig(env: Env = process.env): Config {
       reportsPerUserPerHour: int(env, 'RATE_LIMIT_REPORTS_PER_USER', 30),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
-    sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),
-    postCacheMs: int(env, 'POST_CACHE_MS', 5_000),
+    sessionCacheMs: int(env, 'SESSION_CACHE_MS', cacheMs(5_000)),
+    postCacheMs: int(env, 'POST_CACHE_MS', cacheMs(5_000)),
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
-    homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
+    homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', cacheMs(1_000)),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),

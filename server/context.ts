@@ -44,6 +44,7 @@ import { imageInfoCache } from './posts/imageInfos';
 import { postCache as createPostCache } from './posts/postCache';
 import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
+import { forgetOnOutsideWrites } from './cache/outsideWrites';
 import { COMMENT_REACTIONS, POST_REACTIONS, reactionsByUser, reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
@@ -88,6 +89,8 @@ export interface AppContext {
   homeFeed: HomeFeed;
   /** Messages between instances (through Redis when several run). */
   bus: Bus;
+  /** Before each request: the caches forget everything if another process wrote to SQLite (`cache/outsideWrites.ts`). */
+  noticeOutsideWrites(): void;
   /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
   events: DomainEvents;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
@@ -145,12 +148,10 @@ export function buildContext(
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
   });
   const checked = sessionCache({ ttlMs: config.sessionCacheMs });
+  const caches = { posts: postCache, comments: commentCache, hiddenPeople: hiddenAuthors, homeFeed, sessions: checked };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
-  invalidateOnEvents(
-    events,
-    { posts: postCache, comments: commentCache, hiddenPeople: hiddenAuthors, homeFeed, sessions: checked },
-    invalidation,
-  );
+  invalidateOnEvents(events, caches, invalidation);
+  const noticeOutsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches);
   const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
   const media = mediaService({
@@ -221,6 +222,7 @@ export function buildContext(
     homeFeed,
     bus,
     events,
+    noticeOutsideWrites,
     notifications,
     notificationStreams: streams,
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),

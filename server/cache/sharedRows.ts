@@ -87,6 +87,8 @@ export interface SharedRows<Row extends ReaderRow> {
   added(id: string, lists: string[]): void;
   /** A user's name, avatar or suspension changed, or an account went: rows show their creators. */
   usersChanged(): void;
+  /** Anything may have changed, readers' reactions too (`cache/outsideWrites.ts`). */
+  forgetAll(): void;
   /** False when `ttlMs` is 0: nothing is kept, and the callers ask the database as they did before. */
   readonly enabled: boolean;
 }
@@ -367,6 +369,14 @@ export function sharedRows<Row extends ReaderRow>(
     usersChanged() {
       forget(known, [...known.keys()]);
       forget(lists, [...lists.keys()]);
+    },
+    forgetAll() {
+      changes++;
+      reactionChanges++;
+      known.clear();
+      lists.clear();
+      readers.clear();
+      heldReactions = 0;
     },
   };
 }

@@ -12,6 +12,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * SQLite: whether another connection (a tool, another process) committed since the last call,
+   * from `PRAGMA data_version` (this connection's own commits do not count). Absent on PostgreSQL.
+   */
+  committedElsewhere?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -47,7 +52,15 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let version = dataVersion.get();
+  const committedElsewhere = () => {
+    const now = dataVersion.get();
+    if (now === version) return false;
+    version = now;
+    return true;
+  };
+  return { kysely, dialect: 'sqlite', committedElsewhere, close: () => kysely.destroy() };
 }
 
 /**

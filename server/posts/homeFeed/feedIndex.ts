@@ -40,6 +40,8 @@ export interface FeedIndex {
   removed(id: string): void;
   /** Reads posts written elsewhere since the last sync, unless one ran in the last `syncMs`. */
   sync(): Promise<void>;
+  /** The next `sync()` reads, whenever the last one ran. */
+  syncSoon(): void;
   readonly state: FeedIndexState;
   close(): Promise<void>;
 }
@@ -253,8 +255,11 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
     state = 'ready';
   }
 
+  /** Counts `syncSoon` calls: one made while a sync reads asks for another after it. */
+  let soonAsked = 0;
   async function readRecent(): Promise<void> {
     const started = Date.now();
+    const asked = soonAsked;
     const rows = await db
       .selectFrom('posts')
       .select(['id', 'creator_id'])
@@ -267,7 +272,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       if (state !== 'ready') return;
     }
     lastSyncStart = started;
-    lastSyncAt = Date.now();
+    lastSyncAt = asked === soonAsked ? Date.now() : 0;
   }
 
   return {
@@ -326,6 +331,11 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
         syncing = null;
       });
       await syncing;
+    },
+
+    syncSoon() {
+      soonAsked += 1;
+      lastSyncAt = 0;
     },
 
     get state() {

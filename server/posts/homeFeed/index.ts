@@ -28,6 +28,8 @@ export interface HomeFeed {
   followsChanged(userId: string): void;
   /** Whom many feeds show changed: someone came back from a suspension. */
   everyonesFollowsChanged(): void;
+  /** Posts or follows may have been written where no event tells: read them at the next page. */
+  writtenElsewhere(): void;
   /** Loads the index in the background (the promise is for tests); the database answers meanwhile. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -85,6 +87,10 @@ export function createHomeFeed(
     postRemoved: (id) => index.removed(id),
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),
+    writtenElsewhere() {
+      followees.forgetAll();
+      index.syncSoon();
+    },
     start: () => index.start(),
     close: () => index.close(),
     get state() {

@@ -1,0 +1,33 @@
+/**
+ * Writes no event tells of. On SQLite another process may commit to the same file (a tool such as
+ * `npm run admin` or `check:counters`, a second instance): SQLite's `data_version` says so for the
+ * price of one pragma, so each request first asks, and every cache here forgets everything when
+ * it changed. The caches then need no short clock on SQLite (`config.ts`: its longer defaults).
+ * PostgreSQL gives no such signal: there the caches keep their times (docs/api-decisions.md,
+ * "Shared rows").
+ */
+import type { SessionCache } from '../auth/sessionCache';
+import type { HomeFeed } from '../posts/homeFeed';
+import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
+import type { SharedRows } from './sharedRows';
+
+export interface ForgettingCaches {
+  posts: Pick<SharedRows<never>, 'forgetAll'>;
+  comments: Pick<SharedRows<never>, 'forgetAll'>;
+  hiddenPeople: Pick<HiddenAuthorsCache, 'forgetAll'>;
+  homeFeed: Pick<HomeFeed, 'writtenElsewhere'>;
+  sessions: Pick<SessionCache, 'forgetAll'>;
+}
+
+/** A check to run before each request: the caches forget everything if another process committed. */
+export function forgetOnOutsideWrites(committedElsewhere: (() => boolean) | undefined, caches: ForgettingCaches) {
+  if (!committedElsewhere) return () => {};
+  return () => {
+    if (!committedElsewhere()) return;
+    caches.posts.forgetAll();
+    caches.comments.forgetAll();
+    caches.hiddenPeople.forgetAll();
+    caches.homeFeed.writtenElsewhere();
+    caches.sessions.forgetAll();
+  };
+}
