@@ -3,7 +3,7 @@
  * behind a round-robin load balancer. `npm run cluster` (main.ts) and `npm run test:cluster` start it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
@@ -50,12 +50,26 @@ export function clusterSettingsError(env: NodeJS.ProcessEnv): string | null {
   return null;
 }
 
+/** The balancer's address as this machine reaches it (listening on every interface: loopback). */
+function balancerUrl({ host, port }: Pick<ClusterOptions, 'host' | 'port'>): string {
+  const name = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/** Where browsers reach the site: `PUBLIC_URL`'s origin, else the balancer's address. */
+function siteOrigin(options: Pick<ClusterOptions, 'host' | 'port' | 'env'>): string {
+  return options.env.PUBLIC_URL ? new URL(options.env.PUBLIC_URL).origin : balancerUrl(options);
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const say = options.say ?? ((line: string) => console.log(line));
   const problem = clusterSettingsError(options.env);
   if (problem) throw new Error(problem);
   const nginx = ensureNginx(say);
   const dir = mkdtempSync(path.join(tmpdir(), 'posts-cluster-'));
+  // Made 0700: nginx's workers (nobody, when started as root) could not reach the request bodies
+  // they buffer to disk inside it (every upload past 16 KiB answered 500). Searchable, not listable.
+  chmodSync(dir, 0o711);
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -64,12 +78,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     const media = s3Media(options.env, say);
     cleanups.push(() => media.stop());
+    // The local gateway's bucket is served through the balancer, at the site's own `/media/`, so its
+    // files carry the same headers as local-disk media (a bucket the S3 variables name is left as set).
+    const gatewayBucket = media.env.MEDIA_BASE_URL;
+    const mediaEnv = gatewayBucket ? { ...media.env, MEDIA_BASE_URL: `${siteOrigin(options)}/media` } : media.env;
     // One secret for every instance: a token signed by one must pass on the others. Reading the
     // configuration here also refuses bad settings once, before any instance starts.
-    const jwtSecret = loadConfig({ ...options.env, ...media.env }).jwtSecret;
+    const jwtSecret = loadConfig({ ...options.env, ...mediaEnv }).jwtSecret;
     const env: NodeJS.ProcessEnv = {
       ...options.env,
-      ...media.env,
+      ...mediaEnv,
       JWT_SECRET: jwtSecret,
       NODE: process.execPath,
       NODE_ENV: 'production',
@@ -117,14 +135,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         port: options.port,
         upstreams: instances.map((instance) => new URL(instance.url).host),
         dir: path.join(dir, 'nginx'),
+        mediaUpstream: gatewayBucket,
         output: options.output,
       },
       nginx,
     );
     cleanups.push(() => balancer.stop());
-    // Listening on every interface: this machine reaches it on loopback.
-    const host = ['0.0.0.0', '::', ''].includes(options.host) ? '127.0.0.1' : options.host;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${options.port}`;
+    const url = balancerUrl(options);
     await waitForHealth(url, () => balancer.process.exitCode === null, 30_000);
     return { url, instances, stop };
   } catch (error) {

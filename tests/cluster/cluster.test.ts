@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { type Cluster, startCluster } from '../../scripts/cluster/cluster';
 import { freePort, logFile } from '../../scripts/cluster/processes';
 import { makeJpeg } from '../server/multipart';
@@ -91,14 +92,32 @@ async function within(withinMs: number, check: () => Promise<boolean>): Promise<
   }
 }
 
-async function upload(account: Account, base: string): Promise<string> {
+const uploadForm = (bytes: Uint8Array) => {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await makeJpeg())], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
   form.append('upload_preset', 'post');
-  const res = await account.client.request(base, 'POST', '/api/uploads', form);
+  return form;
+};
+
+async function upload(account: Account, base: string, bytes?: Uint8Array): Promise<string> {
+  const res = await account.client.request(base, 'POST', '/api/uploads', uploadForm(bytes ?? (await makeJpeg())));
   expect(res.status).toBe(201);
   return (res.body as { secure_url: string }).secure_url;
 }
+
+/** A camera-sized JPEG of noise, which does not compress away: about 2 MB, as a phone's photo. */
+const realPhoto = () =>
+  sharp({
+    create: {
+      width: 2000,
+      height: 1500,
+      channels: 3,
+      background: '#5a8cc8',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
 async function createPost(account: Account, base: string, image?: string): Promise<{ _id: string }> {
   const res = await account.client.request(base, 'POST', '/api/posts/create', {
@@ -150,11 +169,35 @@ it('serves an upload made through one instance to the other', async () => {
   const read = await account.client.request(two, 'GET', `/api/posts/${post._id}`);
   expect(read.status).toBe(200);
   expect(read.body).toMatchObject({ image });
-  // A relative URL is served by the instances; an absolute one by the bucket itself.
-  const served = await fetch(image.startsWith('/') ? two + image : image);
+  // The bucket is read through the balancer, with the headers the local-disk /media sends.
+  expect(image.startsWith(`${balancer}/media/`)).toBe(true);
+  const served = await fetch(image);
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toMatch(/^image\//);
+  expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  // Reads only: the bucket is neither listed nor written through the balancer.
+  expect((await fetch(`${balancer}/media/`)).status).toBeGreaterThanOrEqual(400);
+  expect((await fetch(image, { method: 'PUT', body: 'replaced' })).status).toBe(403);
+});
+
+it("takes a real-size photo through the balancer, and refuses a file past 4 MiB with the app's JSON", async () => {
+  const account = await signUp(balancer);
+  const photo = await realPhoto();
+  expect(photo.byteLength).toBeGreaterThan(1024 * 1024);
+  const image = await upload(account, balancer, photo);
+  expect((await fetch(image)).status).toBe(200);
+
+  const tooBig = { message: 'File is too big', code: 'PayloadTooLarge' };
+  // Refused by the app (4 MiB and more), and by nginx before the app (past its 5 MiB): the same answer.
+  for (const size of [4 * 1024 * 1024 + 1, 6 * 1024 * 1024]) {
+    const res = await account.client.request(balancer, 'POST', '/api/uploads', uploadForm(new Uint8Array(size)));
+    expect({ size, status: res.status, body: res.body }).toEqual({ size, status: 413, body: tooBig });
+  }
+  // A JSON body past nginx's in-memory buffer reaches the app, which answers it (here: over its 64 KiB).
+  const long = await account.client.request(balancer, 'POST', '/api/posts/create', { message: 'x'.repeat(100_000) });
+  expect(long).toEqual({ status: 413, body: { message: 'Request body is too large', code: 'PayloadTooLarge' } });
 });
 
 it('ends on the other instance within a second a session logged out through one', async () => {
