@@ -19,7 +19,7 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { InvalidationTable } from './cache/invalidation';
 import { type AppContext, buildContext } from './context';
-import type { Db } from './db/database';
+import { type Db, databaseAnswers } from './db/database';
 import type { AuthUser } from './domain/types';
 import { cspOptions, inlineScriptHashes, pageCsp, reactRuntimeScripts } from './http/contentSecurity';
 import { refuseControlCharacters } from './http/controlCharacters';
@@ -51,6 +51,9 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
+
+/** A health check's read that takes longer counts as the database down (a balancer's own timeout is ~5 s). */
+const HEALTH_DATABASE_TIMEOUT_MS = 3000;
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -196,7 +199,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
   });
   await app.register(adminRoutes, { prefix: '/api/admin', moderation: ctx.moderation, guards });
-  await app.register(instanceRoutes, { prefix: '/api/instance', config, homeFeed: ctx.homeFeed });
+  await app.register(instanceRoutes, {
+    prefix: '/api/instance',
+    config,
+    homeFeed: ctx.homeFeed,
+    databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
+  });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
