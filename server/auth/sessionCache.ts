@@ -23,6 +23,8 @@ export interface SessionCache {
   forgetSession(sessionId: string): void;
   /** Every cached token of the user, except those of `keepSessionId`. */
   forgetUser(userId: string, keepSessionId?: string): void;
+  /** Every cached token (this instance may have missed revocations). */
+  forgetAll(): void;
 }
 
 interface Entry {
@@ -54,5 +56,6 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
     forgetSession: (sessionId) => forgetWhere((user) => user.sessionId === sessionId),
     forgetUser: (userId, keepSessionId) =>
       forgetWhere((user) => user.id === userId && user.sessionId !== keepSessionId),
+    forgetAll: () => forgetWhere(() => true),
   };
 }

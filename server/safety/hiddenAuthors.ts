@@ -17,6 +17,8 @@ export interface HiddenAuthorsCache {
   get(readerId: string): Promise<HiddenAuthors>;
   /** The user's blocks or mutes changed (either side of a block: call it for both). */
   forget(userId: string): void;
+  /** Everyone's (this instance may have missed blocks and mutes). */
+  forgetAll(): void;
 }
 
 /** One row per hidden person: `muted` 1 for a mute, 0 for a block either way. */
@@ -44,6 +46,10 @@ export function hiddenAuthorsCache(
     forget(userId) {
       forgets++;
       known.delete(userId);
+    },
+    forgetAll() {
+      forgets++;
+      known.clear();
     },
   };
 }
