@@ -60,6 +60,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL cut off', () => {
   });
   afterAll(async () => {
     await proxied?.close();
+    await proxy?.cut(); // the proxy's own listener
     await direct?.close();
   });
 

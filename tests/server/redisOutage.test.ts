@@ -25,6 +25,7 @@ function ownRedis(port: number) {
   let server: ChildProcess | null = null;
   return {
     async start() {
+      if (server && server.exitCode === null && server.signalCode === null) return; // running
       server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
       const probe = new Redis({ port, host: '127.0.0.1', retryStrategy: () => 50 });
       probe.on('error', () => {}); // refused until the server listens
@@ -35,7 +36,7 @@ function ownRedis(port: number) {
       }
     },
     async stop() {
-      if (!server || server.exitCode !== null) return;
+      if (!server || server.exitCode !== null || server.signalCode !== null) return;
       const exited = once(server, 'exit');
       server.kill('SIGTERM');
       await exited;
