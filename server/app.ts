@@ -19,7 +19,7 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { InvalidationTable } from './cache/invalidation';
 import { type AppContext, buildContext } from './context';
-import type { Db } from './db/database';
+import { type Db, databaseAnswers } from './db/database';
 import type { AuthUser } from './domain/types';
 import { cspOptions, inlineScriptHashes, pageCsp, reactRuntimeScripts } from './http/contentSecurity';
 import { refuseControlCharacters } from './http/controlCharacters';
@@ -28,8 +28,10 @@ import { HttpError } from './http/errors';
 import { finishPage } from './http/pageResponse';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
+import { redisOrLocalStore } from './http/rateLimitStore';
 import { PRIVATE_NO_STORE, helmetHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
+import { redisFallback } from './instance/redisFallback';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
 import { adminRoutes, reportsRoutes } from './moderation/routes';
@@ -51,6 +53,9 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
+
+/** A health check's read that takes longer counts as the database down (a balancer's own timeout is ~5 s). */
+const HEALTH_DATABASE_TIMEOUT_MS = 3000;
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -80,13 +85,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Counters live in Redis when several instances must share them, else in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const ctx = buildContext(config, db, storage, app.log, redis, options.invalidation);
+  const fallback = redis ? redisFallback(redis, app.log) : null;
+  const ctx = buildContext(
+    config,
+    db,
+    storage,
+    app.log,
+    redis && fallback ? { client: redis, fallback } : null,
+    options.invalidation,
+  );
   // Tests and tools look at its parts; the routes and pages are handed the services they use.
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => {
     ctx.start();
-    // Listening before the bus hears the other instances would miss their first invalidations.
+    // Listening before the bus hears the other instances would miss their first invalidations, and
+    // before Redis answers would count the first rate-limited requests in this process alone.
     await ctx.bus.ready();
+    await fallback?.connected();
   });
   // Open streams would keep the server from closing: end them before it waits for connections.
   app.addHook('preClose', async () => ctx.notificationStreams.close());
@@ -125,7 +140,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => {
       await redis.quit();
     });
-  await app.register(rateLimitPlugin, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(rateLimitPlugin, {
+    global: false,
+    ...(redis && fallback ? { store: redisOrLocalStore(redis, fallback) } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Posts API', version: '1.0.0', description: 'The HTTP contract of Posts (API.md).' },
@@ -201,7 +219,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
   });
   await app.register(adminRoutes, { prefix: '/api/admin', moderation: ctx.moderation, guards });
-  await app.register(instanceRoutes, { prefix: '/api/instance', config, homeFeed: ctx.homeFeed });
+  await app.register(instanceRoutes, {
+    prefix: '/api/instance',
+    config,
+    homeFeed: ctx.homeFeed,
+    databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
+  });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

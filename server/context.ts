@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { deviceCookies } from './auth/devices';
 import { emailTokensRepository } from './auth/emailTokens';
 import { type EmailVerificationService, emailVerificationService } from './auth/emailVerification';
-import { memoryLockout, redisLockout } from './auth/lockout';
+import { memoryLockout, redisOrMemoryLockout } from './auth/lockout';
 import { type PasswordResetService, passwordResetService } from './auth/passwordReset';
 import { sessionsRepository } from './auth/repository';
 import { type AuthService, authService } from './auth/service';
@@ -27,6 +27,7 @@ import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
 import { type DomainEvents, domainEvents } from './events/domainEvents';
 import { type Bus, localBus, redisBus } from './instance/bus';
+import type { RedisFallback } from './instance/redisFallback';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
 import { mediaRepository } from './media/repository';
@@ -44,7 +45,7 @@ import { imageInfoCache } from './posts/imageInfos';
 import { postCache as createPostCache } from './posts/postCache';
 import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
-import { forgetOnOutsideWrites } from './cache/outsideWrites';
+import { forgetEverything, forgetOnOutsideWrites } from './cache/outsideWrites';
 import { COMMENT_REACTIONS, POST_REACTIONS, reactionsByUser, reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
@@ -120,13 +121,16 @@ export function buildContext(
   db: Db,
   storage: MediaStorage,
   log: Log,
-  /** Shared counters (wrong sign-in guesses) when several instances run; else kept in this process. */
-  redis: Redis | null = null,
+  /**
+   * Shared counters (wrong sign-in guesses) and the bus when several instances run, with what
+   * stands in while Redis does not answer; else kept in this process.
+   */
+  redis: { client: Redis; fallback: RedisFallback } | null = null,
   /** What each event makes the caches forget; tests pass a table with a line taken out. */
   invalidation: InvalidationTable = INVALIDATION,
 ): AppContext {
   const data = transactional(db.kysely, repositories);
-  const bus = redis ? redisBus(redis, log) : localBus(log);
+  const bus = redis ? redisBus(redis.client, log) : localBus(log);
   const events = domainEvents(bus);
   const postCache = createPostCache(
     (viewerId, ids) => postsByIds(db.kysely, viewerId, ids),
@@ -152,6 +156,12 @@ export function buildContext(
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, caches, invalidation);
   const noticeOutsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches);
+  // Cut off from the other instances for a while (Redis away), this one may have missed their
+  // changes: every cache starts over rather than wait for its entries' time to run out.
+  bus.onRejoined(() => {
+    log.info('The bus hears the other instances again: the caches start over');
+    forgetEverything(caches);
+  });
   const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
   const media = mediaService({
@@ -168,7 +178,7 @@ export function buildContext(
   const site = { name: config.instanceName, url: config.siteUrl };
   const emailVerification = emailVerificationService({ data, outbox, mailer, site });
   const lockoutOf = (maxFailures: number) =>
-    redis ? redisLockout(redis, { maxFailures }) : memoryLockout({ maxFailures });
+    redis ? redisOrMemoryLockout(redis.client, redis.fallback, { maxFailures }) : memoryLockout({ maxFailures });
   const twoFactor = twoFactorService({
     data,
     serverSecret: config.jwtSecret,

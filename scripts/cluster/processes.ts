@@ -44,6 +44,7 @@ export function freePort(): Promise<number> {
 
 export interface Health {
   status: string;
+  database: string;
   instance: string;
   feedIndex: string;
 }

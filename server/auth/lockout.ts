@@ -5,6 +5,7 @@
  * else in this process.
  */
 import type { Redis } from 'ioredis';
+import type { RedisFallback } from '../instance/redisFallback';
 
 export interface LockoutOptions {
   maxFailures: number;
@@ -97,5 +98,23 @@ export function redisLockout(redis: Redis, options: LockoutOptions): Lockout {
       await redis.set(k.lock, '1', 'PX', lockMs(lockouts, o));
       await redis.del(k.failures);
     },
+  };
+}
+
+/** In Redis while it answers, in this process while it does not (`instance/redisFallback.ts`). */
+export function redisOrMemoryLockout(redis: Redis, fallback: RedisFallback, options: LockoutOptions): Lockout {
+  const inRedis = redisLockout(redis, options);
+  const locally = memoryLockout(options);
+  return {
+    lockedForMs: (key) =>
+      fallback.orLocally(
+        () => inRedis.lockedForMs(key),
+        () => locally.lockedForMs(key),
+      ),
+    fail: (key) =>
+      fallback.orLocally(
+        () => inRedis.fail(key),
+        () => locally.fail(key),
+      ),
   };
 }

@@ -23,7 +23,7 @@ export interface SessionCache {
   forgetSession(sessionId: string): void;
   /** Every cached token of the user, except those of `keepSessionId`. */
   forgetUser(userId: string, keepSessionId?: string): void;
-  /** Every entry: the sessions may have changed where no event tells (`cache/outsideWrites.ts`). */
+  /** Every entry: sessions may have changed where no event told (`cache/outsideWrites.ts`). */
   forgetAll(): void;
 }
 

@@ -19,15 +19,19 @@ export interface ForgettingCaches {
   sessions: Pick<SessionCache, 'forgetAll'>;
 }
 
+/** Every cache starts over: anything may have changed (another process's commit, missed bus messages). */
+export function forgetEverything(caches: ForgettingCaches): void {
+  caches.posts.forgetAll();
+  caches.comments.forgetAll();
+  caches.hiddenPeople.forgetAll();
+  caches.homeFeed.writtenElsewhere();
+  caches.sessions.forgetAll();
+}
+
 /** A check to run before each request: the caches forget everything if another process committed. */
 export function forgetOnOutsideWrites(committedElsewhere: (() => boolean) | undefined, caches: ForgettingCaches) {
   if (!committedElsewhere) return () => {};
   return () => {
-    if (!committedElsewhere()) return;
-    caches.posts.forgetAll();
-    caches.comments.forgetAll();
-    caches.hiddenPeople.forgetAll();
-    caches.homeFeed.writtenElsewhere();
-    caches.sessions.forgetAll();
+    if (committedElsewhere()) forgetEverything(caches);
   };
 }

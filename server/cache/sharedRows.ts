@@ -273,9 +273,13 @@ export function sharedRows<Row extends ReaderRow>(
     return out;
   }
 
-  async function listIds(page: ListPage<Row>, entry: ListEntry | undefined, count: number, now: number) {
+  /**
+   * `seen`: `changes` when the walk took `entry` (or began, without one). A change since, even one
+   * that came while the walk awaited rows before growing it, keeps the grown page from being stored
+   * over what the change forgot.
+   */
+  async function listIds(page: ListPage<Row>, entry: ListEntry | undefined, count: number, now: number, seen: number) {
     const after = entry && entry.ids.length > 0 ? entry.ids[entry.ids.length - 1] : null;
-    const seen = changes;
     const more = await page.ids(after ?? page.cursor, count);
     if (more === null) return null;
     const next: ListEntry = {
@@ -293,11 +297,12 @@ export function sharedRows<Row extends ReaderRow>(
     async page(viewerId, page) {
       if (ttlMs <= 0) return null;
       const now = Date.now();
+      const seen = changes;
       let entry: ListEntry | null | undefined = lists.get(page.key);
       if (!entry || entry.until <= now) {
         // A page read once is the database's to answer, as before the cache.
         if (!entry && !secondRead(page.key, now)) return null;
-        entry = await listIds(page, undefined, page.want * 2, now);
+        entry = await listIds(page, undefined, page.want * 2, now, seen);
         if (!entry) return null;
       }
       const out: Row[] = [];
@@ -314,7 +319,7 @@ export function sharedRows<Row extends ReaderRow>(
         if (entry.complete) return out;
         if (entry.ids.length >= maxIdsPerPage) return null;
         from = entry.ids.length;
-        entry = await listIds(page, entry, page.want * 2, now);
+        entry = await listIds(page, entry, page.want * 2, now, seen);
         if (!entry) return null;
       }
     },

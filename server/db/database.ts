@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import { runNamedStatements } from './namedStatements';
 import type { Database, Queryable } from './schema';
@@ -29,6 +29,24 @@ export function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
 
+/**
+ * Whether the database answers a read of a real table within `timeoutMs` (health checks): on
+ * PostgreSQL a connection is had and a query runs; on SQLite the file is read.
+ */
+export async function databaseAnswers(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const read = sql`SELECT 1 FROM users LIMIT 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
@@ -37,9 +55,13 @@ export function openDatabase(url: string): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     runNamedStatements(pool);
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    // A connection dropped by the server (restart, failover, the network) must not crash the
+    // process, idle or checked out (a transaction between statements: the pool has no listener on
+    // it then). Its queries fail; the pool discards it and opens a new one on the next query.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)),
+    );
+    pool.on('error', () => {}); // an idle client's error, logged by the client's own listener above
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

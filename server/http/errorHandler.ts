@@ -11,6 +11,7 @@ import {
   UnavailableError,
   UnsupportedError,
 } from '../domain/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../db/errors';
 import { HttpError } from './errors';
 
 /** Each kind of domain error's status code. */
@@ -69,6 +70,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Nothing is wrong with the request: a balancer or client may try again once it is back.
+      request.log.error({ err: error }, 'request failed: the database is unreachable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE, code: 'DatabaseUnavailable' });
     }
     const fe = error as FastifyError;
     if (fe.validation) return reply.code(400).send({ message: validationMessage(fe), code: 'ValidationError' });

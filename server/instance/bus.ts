@@ -18,6 +18,11 @@ export interface Bus {
   subscribe(channel: string, handler: BusHandler): () => void;
   /** Resolves once the subscriptions made so far also hear the other instances. */
   ready(): Promise<void>;
+  /**
+   * Calls `handler` each time the bus hears the other instances again after it was cut off from
+   * them (Redis away): it may have missed their messages meanwhile.
+   */
+  onRejoined(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,9 @@ export interface BusLog {
  * another) on `redis://host/1` and `redis://host/2` must not hear each other.
  */
 const PREFIX = 'posts:bus:';
+
+/** Messages kept while Redis is away; past it, the oldest go (the caches' own expiry covers them). */
+const MAX_UNSENT = 10_000;
 
 interface Envelope {
   from: string;
@@ -76,6 +84,7 @@ export function localBus(log: BusLog): Bus {
     publish: (channel, message) => local.deliver(channel, message),
     subscribe: (channel, handler) => local.add(channel, handler).remove,
     ready: async () => {},
+    onRejoined: () => {},
     close: async () => {},
   };
 }
@@ -90,6 +99,17 @@ export function redisBus(publisher: Redis, log: BusLog): Bus {
   const local = localSubscribers(log);
   const listener = publisher.duplicate();
   let pending: Promise<unknown> = Promise.resolve();
+  // What Redis did not take while it was away (ioredis gave up on it): sent when it is back, so the
+  // other instances hear of those changes then rather than only when their caches expire.
+  const unsent: [channel: string, payload: string][] = [];
+  const send = (redisChannel: string, payload: string) =>
+    publisher.publish(redisChannel, payload).catch((error: unknown) => {
+      if (unsent.length === 0) log.warn({ err: error }, 'Publishing on the Redis bus failed: messages wait for Redis');
+      if (unsent.push([redisChannel, payload]) > MAX_UNSENT) unsent.shift();
+    });
+  publisher.on('ready', () => {
+    for (const [redisChannel, payload] of unsent.splice(0)) void send(redisChannel, payload);
+  });
 
   listener.on('message', (redisChannel: string, raw: string) => {
     let envelope: Envelope;
@@ -102,6 +122,12 @@ export function redisBus(publisher: Redis, log: BusLog): Bus {
   });
   // ioredis reconnects and subscribes again by itself; the error is only worth a line in the log.
   listener.on('error', (error) => log.warn({ err: error }, 'Redis bus connection error'));
+  const rejoined = new Set<() => void>();
+  let heardBefore = false;
+  listener.on('ready', () => {
+    if (heardBefore) for (const handler of rejoined) handler();
+    heardBefore = true;
+  });
 
   const track = (operation: Promise<unknown>) => {
     pending = Promise.all([
@@ -114,10 +140,7 @@ export function redisBus(publisher: Redis, log: BusLog): Bus {
     publish(channel, message) {
       local.deliver(channel, message);
       const envelope: Envelope = { from: self, message };
-      publisher.publish(prefix + channel, JSON.stringify(envelope)).catch((error: unknown) => {
-        // The other instances miss this one; their caches still expire on their own.
-        log.warn({ err: error, channel }, 'Publishing on the Redis bus failed');
-      });
+      void send(prefix + channel, JSON.stringify(envelope));
     },
     subscribe(channel, handler) {
       const { first, remove } = local.add(channel, handler);
@@ -129,6 +152,7 @@ export function redisBus(publisher: Redis, log: BusLog): Bus {
     ready: async () => {
       await pending;
     },
+    onRejoined: (handler) => void rejoined.add(handler),
     async close() {
       await pending;
       listener.disconnect();

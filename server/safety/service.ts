@@ -88,8 +88,7 @@ export function safetyService({ data, publish }: SafetyServiceDeps) {
         if (!added) return null; // blocked already: nothing changes
         for (const { follower_id: follower } of await trx.safety.deleteFollowsBetween(viewer.id, row.id)) {
           const followee = follower === viewer.id ? row.id : viewer.id;
-          await trx.users.addToCounter(follower, 'following_count', -1);
-          await trx.users.addToCounter(followee, 'followers_count', -1);
+          await trx.users.addToFollowCounters(follower, followee, -1);
         }
         const fell: string[] = [];
         if (await trx.safety.deleteNotificationsFrom(viewer.id, row.id)) fell.push(viewer.id);

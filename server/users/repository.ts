@@ -108,6 +108,19 @@ async function addToCounter(
     .execute();
 }
 
+/**
+ * A follow's two counters: the followee's `followers_count` and the follower's `following_count`,
+ * updated in id order. Two people following each other at once then lock the two rows in the same
+ * order and one waits, where "the followee's, then mine" deadlocked one of them on PostgreSQL.
+ */
+async function addToFollowCounters(db: Queryable, followerId: string, followeeId: string, delta: number) {
+  const updates = [
+    { userId: followeeId, column: 'followers_count' as const },
+    { userId: followerId, column: 'following_count' as const },
+  ].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+  for (const { userId, column } of updates) await addToCounter(db, userId, column, delta);
+}
+
 export interface FollowListRow {
   follow_id: string;
   id: string;
@@ -198,6 +211,7 @@ export const usersRepository = bindQueries({
   insertFollow,
   deleteFollow,
   addToCounter,
+  addToFollowCounters,
   listFollows,
   searchUsers,
 });

@@ -182,8 +182,7 @@ export function usersService({ data, auth, emailVerification, media, publish }: 
           created_at: nowIso(),
         });
         if (!added) return null; // already following: nothing changes
-        await trx.users.addToCounter(target.id, 'followers_count', 1);
-        await trx.users.addToCounter(viewer.id, 'following_count', 1);
+        await trx.users.addToFollowCounters(viewer.id, target.id, 1);
         return { notified: await notify(trx.notifications, { type: 'follow', userId: target.id, actorId: viewer.id }) };
       });
       if (followed) {
@@ -202,8 +201,7 @@ export function usersService({ data, auth, emailVerification, media, publish }: 
       const { row: target, relations } = await requireVisible(viewer, username);
       const unfollowed = await data.transaction(async (trx) => {
         if (!(await trx.users.deleteFollow(viewer.id, target.id))) return null; // not following: nothing changes
-        await trx.users.addToCounter(target.id, 'followers_count', -1);
-        await trx.users.addToCounter(viewer.id, 'following_count', -1);
+        await trx.users.addToFollowCounters(viewer.id, target.id, -1);
         // As with a like taken back: an unfollow takes its notification back while unread.
         const withdrawn = { userId: target.id, type: 'follow', actorId: viewer.id, subjectId: '' } as const;
         return { unreadFell: await withdrawUnread(trx.notifications, withdrawn) };

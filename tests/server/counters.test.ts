@@ -78,6 +78,33 @@ describe('racing deletes', () => {
   });
 });
 
+describe('racing mutual follows', () => {
+  // Two people following (or unfollowing) each other at the same moment each lock one user row and
+  // then want the other's: on PostgreSQL one of them died with "deadlock detected" (a 500).
+  it('pairs following and unfollowing each other at once all succeed, and the counters hold', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 16 }, async () => [await signIn(t.app), await signIn(t.app)] as const),
+    );
+    const both = (action: 'follow' | 'unfollow') =>
+      Promise.all(
+        pairs.flatMap(([a, b]) => [
+          t.app.inject({ method: 'PATCH', url: `/api/users/${b.username}/${action}`, headers: a.headers }),
+          t.app.inject({ method: 'PATCH', url: `/api/users/${a.username}/${action}`, headers: b.headers }),
+        ]),
+      );
+    const profile = async (user: SignedInUser) =>
+      (await t.app.inject({ method: 'GET', url: `/api/users/${user.username}`, headers: ann.headers })).json().user;
+    for (let round = 0; round < 6; round += 1) {
+      const following = round % 2 === 0;
+      const answers = await both(following ? 'follow' : 'unfollow');
+      expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+      expect(await findCounterDrift(t.db.kysely)).toEqual([]);
+      const count = following ? 1 : 0;
+      expect(await profile(pairs[0][0])).toMatchObject({ followersCount: count, followingCount: count });
+    }
+  });
+});
+
 describe('check:counters', () => {
   it('reports every counter that differs from its rows, and --fix sets it right', async () => {
     const post = await createPost(t.app, ann);

@@ -132,6 +132,31 @@ describe('shared rows', () => {
     expect((await again)[0].likes).toBe(1); // but it was not kept
   });
 
+  it('does not write back a page forgotten while its walk was reading rows, when the walk grows it', async () => {
+    const db = database(20);
+    let held: (() => void) | null = null;
+    // Reads the rows now; while `hold` is set, answers only when released.
+    let hold = false;
+    const load = (readerId: string, ids: string[]) => {
+      const rows = db.load(readerId, ids);
+      return hold ? new Promise<Row[]>((resolve) => (held = () => resolve(rows))) : rows;
+    };
+    const cache = sharedRows(load, { ttlMs: 60_000, same });
+    const home = { ...pageOf(db, 3), key: 'home|ann|' };
+    await readTwice(() => cache.page('ann', home)); // six ids kept: p020..p015
+    // A reader who sees one author in five finds two rows there and walks further down the list.
+    hold = true;
+    const walking = cache.page('bob', { ...home, shows: (row) => row.author === 'a0' });
+    expect(held).not.toBeNull(); // the walk waits on the kept ids' rows...
+    db.rows.set('p021', { id: 'p021', author: 'a1', likes: 0, my_reaction: null });
+    cache.firstPagesChanged('home|'); // ...when a new post makes the page forgotten
+    hold = false;
+    held!();
+    expect((await walking)?.map((row) => row.id)).toEqual(['p020', 'p015', 'p010']);
+    // The grown page was as old as the walk: it must not have been kept.
+    expect((await readTwice(() => cache.page('ann', home)))?.[0].id).toBe('p021');
+  });
+
   it('forgets rows and lists after ttlMs', async () => {
     vi.useFakeTimers({ now: 0 });
     try {

@@ -277,7 +277,12 @@ describe('the home feed through the API', () => {
 
   it('is answered from the index once it has loaded', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/instance/health' });
-    expect(health.json()).toEqual({ status: 'ok', instance: t.config.instanceId, feedIndex: 'ready' });
+    expect(health.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      instance: t.config.instanceId,
+      feedIndex: 'ready',
+    });
     const post = await createPost(t.app, author);
     expect((await home()).map((p) => p._id)).toEqual([post._id]);
   });
