@@ -60,7 +60,7 @@ async function signInDuringUploads(): Promise<void> {
       name: 'file',
       filename: 'big.png',
       contentType: 'image/png',
-      data: zeroPng({ width: 7_000, height: 7_000, depth: 8, colorType: 2 }),
+      data: await zeroPng({ width: 7_000, height: 7_000, depth: 8, colorType: 2 }),
     },
   ]);
   let running = true;
