@@ -1,7 +1,8 @@
 /**
- * Figures for the hardening work (docs/benchmarks.md#image-memory-bounds-2026-11-23):
+ * Figures for the hardening work (docs/benchmarks.md#image-memory-bounds-2026-11-23, #…-2026-11-26):
  * - sign-in latency while 8 uploads of a 7,000 × 7,000 PNG run (the app on a temporary SQLite
  *   database, through inject: the same services and thread pool as the server);
+ * - how long another user's 64 × 64 PNG takes while one account sends 8 progressive CMYK JPEGs;
  * - how far each probe shape raises a fresh process's peak RSS (tests/server/memory/peakRss.ts).
  *   npm run bench:hardening
  */
@@ -15,13 +16,16 @@ import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { localStorage } from '../server/media/localStorage';
 import { deferredWritesSettled } from '../server/media/service';
+import { type JpegShape, zeroJpeg } from '../tests/server/memory/jpegShapes';
 import type { PeakRssRequest, PeakRssResult } from '../tests/server/memory/peakRss';
-import { zeroPng } from '../tests/server/memory/pngShapes';
+import { type PngShape, zeroPng } from '../tests/server/memory/pngShapes';
 import { multipartBody } from '../tests/server/multipart';
+import sharp from 'sharp';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function signInDuringUploads(): Promise<void> {
+/** The app on a temporary SQLite database (through inject: the server's services and thread pool). */
+async function benchApp() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-bench-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -30,6 +34,8 @@ async function signInDuringUploads(): Promise<void> {
     RATE_LIMIT_AUTH_PER_IP: '100000',
     RATE_LIMIT_AUTH_PER_ACCOUNT: '100000',
     RATE_LIMIT_UPLOADS_PER_USER: '100000',
+    // The figures are latencies under load: shedding it (503) would leave nothing to measure.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
@@ -40,10 +46,35 @@ async function signInDuringUploads(): Promise<void> {
     logger: false,
   });
   await app.ready();
-  const credentials = { username: 'bench', email: 'bench@example.com', password: 'correct horse battery' };
-  await app.inject({ method: 'POST', url: '/api/auth/signup', payload: credentials });
-  const login = () => app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
-  const cookie = (await login()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const signUp = async (username: string) => {
+    const credentials = { username, email: `${username}@example.com`, password: 'correct horse battery' };
+    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: credentials });
+    const login = () => app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+    const cookie = (await login()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    return { login, cookie };
+  };
+  const upload = (cookie: string, data: Buffer, preset = 'post') => {
+    const { payload, headers } = multipartBody([
+      { name: 'upload_preset', value: preset },
+      { name: 'file', filename: 'image', contentType: 'application/octet-stream', data },
+    ]);
+    return app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie } });
+  };
+  const close = async () => {
+    await deferredWritesSettled();
+    await app.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { signUp, upload, close };
+}
+
+async function signInDuringUploads(): Promise<void> {
+  const bench = await benchApp();
+  const { login } = await bench.signUp('bench');
+  // Eight accounts, one upload each: one account may have only four queued.
+  const uploaders = [];
+  for (let i = 0; i < 8; i++) uploaders.push(await bench.signUp(`uploader${i}`));
   const timedLogin = async () => {
     const started = performance.now();
     const res = await login();
@@ -54,21 +85,9 @@ async function signInDuringUploads(): Promise<void> {
   const idle: number[] = [];
   for (let i = 0; i < 10; i++) idle.push(await timedLogin());
 
-  const { payload, headers } = multipartBody([
-    { name: 'upload_preset', value: 'post' },
-    {
-      name: 'file',
-      filename: 'big.png',
-      contentType: 'image/png',
-      data: zeroPng({ width: 7_000, height: 7_000, depth: 8, colorType: 2 }),
-    },
-  ]);
+  const big = await zeroPng({ width: 7_000, height: 7_000, depth: 8, colorType: 2 });
   let running = true;
-  const uploads = Promise.all(
-    Array.from({ length: 8 }, () =>
-      app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie } }),
-    ),
-  ).then(async (responses) => {
+  const uploads = Promise.all(uploaders.map(({ cookie }) => bench.upload(cookie, big))).then(async (responses) => {
     await deferredWritesSettled();
     running = false;
     return responses.map((r) => r.statusCode);
@@ -82,14 +101,65 @@ async function signInDuringUploads(): Promise<void> {
   console.log(
     `during 8 uploads   | ${busy.length} | ${median(busy).toFixed(0)} | ${Math.max(...busy).toFixed(0)}   (uploads: ${statuses.join(' ')})`,
   );
-  await app.close();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
+}
+
+/** Another user's small upload while one account sends a batch of slow ones (issue 36). */
+async function smallUploadDuringBatch(): Promise<void> {
+  const bench = await benchApp();
+  const batcher = await bench.signUp('batcher');
+  const other = await bench.signUp('other');
+  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a8' } })
+    .png()
+    .toBuffer();
+  const timedSmall = async () => {
+    const started = performance.now();
+    const res = await bench.upload(other.cookie, small);
+    if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}`);
+    return performance.now() - started;
+  };
+  const idle = await timedSmall();
+  const cmyk = zeroJpeg({
+    format: 'jpeg',
+    width: 3_535,
+    height: 3_535,
+    space: 'cmyk',
+    chroma: '4:4:4',
+    progressive: true,
+  });
+  const batch = Array.from({ length: 8 }, () => bench.upload(batcher.cookie, cmyk));
+  // The first answer (a 429: refusals do not wait) comes once the batch is queued.
+  await Promise.race(batch);
+  const during = await timedSmall();
+  const statuses = (await Promise.all(batch)).map((r) => r.statusCode);
+  console.log(
+    `\nanother user's 64 x 64 PNG, ms: idle ${idle.toFixed(0)}, during 8 progressive CMYK 3,535² uploads from one account ${during.toFixed(0)}   (batch: ${statuses.join(' ')})`,
+  );
+  await bench.close();
 }
 
 function peakRssRows(): void {
   const script = path.join(import.meta.dirname, '../tests/server/memory/peakRss.ts');
   const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
+  const adam7 = (width: number, height: number, depth: 8 | 16, colorType: PngShape['colorType']): PngShape => ({
+    width,
+    height,
+    depth,
+    colorType,
+    interlaced: true,
+  });
+  const jpeg =
+    (progressive: boolean) =>
+    (width: number, height: number, space: JpegShape['space'], chroma: JpegShape['chroma']): JpegShape => ({
+      format: 'jpeg',
+      width,
+      height,
+      space,
+      chroma,
+      progressive,
+    });
+  const progressive = jpeg(true);
+  const baseline = jpeg(false);
   const rows: [string, PeakRssRequest][] = [
     [
       '10M x 5 16-bit RGBA, post',
@@ -116,8 +186,25 @@ function peakRssRows(): void {
       '8 x 16,000 x 800 RGB, avatar',
       { preset: 'avatar', shapes: times(8, { width: 16_000, height: 800, depth: 8, colorType: 2 }) },
     ],
+    // Issue 36: inputs whose decoder holds the whole image (Adam7 PNG) or all its coefficients
+    // (progressive JPEG); the first five are refused from the header, the rest are at the caps.
+    ['7071² progressive CMYK JPEG, post', { preset: 'post', shapes: [progressive(7_071, 7_071, 'cmyk', '4:4:4')] }],
+    ['7071² progressive 4:4:4 JPEG, post', { preset: 'post', shapes: [progressive(7_071, 7_071, 'srgb', '4:4:4')] }],
+    ['6000² 16-bit RGBA Adam7, post', { preset: 'post', shapes: [adam7(6_000, 6_000, 16, 6)] }],
+    ['12,000 x 4,166 16-bit GA Adam7, post', { preset: 'post', shapes: [adam7(12_000, 4_166, 16, 4)] }],
+    ['7071² RGBA Adam7, post', { preset: 'post', shapes: [adam7(7_071, 7_071, 8, 6)] }],
+    [
+      '8 x 3,535² progressive CMYK, post',
+      { preset: 'post', shapes: times(8, progressive(3_535, 3_535, 'cmyk', '4:4:4')) },
+    ],
+    ['4,082² progressive 4:4:4, post', { preset: 'post', shapes: [progressive(4_082, 4_082, 'srgb', '4:4:4')] }],
+    ['5,773² progressive 4:2:0, post', { preset: 'post', shapes: [progressive(5_773, 5_773, 'srgb', '4:2:0')] }],
+    ['4 x 6,000 x 1,333 16-bit RGBA Adam7, banner', { preset: 'banner', shapes: times(4, adam7(6_000, 1_333, 16, 6)) }],
+    ['8 x 8,000 x 2,000 RGBA Adam7, banner', { preset: 'banner', shapes: times(8, adam7(8_000, 2_000, 8, 6)) }],
+    ['4,618² RGB Adam7 (21.3 MP), post', { preset: 'post', shapes: [adam7(4_618, 4_618, 8, 2)] }],
+    ['7071² baseline CMYK JPEG, post', { preset: 'post', shapes: [baseline(7_071, 7_071, 'cmyk', '4:4:4')] }],
   ];
-  console.log('\nshape (all at once)                  | peak RSS raised, MB | outcome');
+  console.log(`\n${'shape (all at once)'.padEnd(44)} | peak RSS raised, MB | outcome`);
   for (const [name, request] of rows) {
     const out = execFileSync(process.execPath, ['--import', 'tsx', script, JSON.stringify(request)], {
       encoding: 'utf8',
@@ -125,10 +212,11 @@ function peakRssRows(): void {
     });
     const result = JSON.parse(out.trim().split('\n').pop()!) as PeakRssResult;
     console.log(
-      `${name.padEnd(36)} | ${String(result.raisedMb).padStart(19)} | ${[...new Set(result.outcomes)].join(', ')}`,
+      `${name.padEnd(44)} | ${String(result.raisedMb).padStart(19)} | ${[...new Set(result.outcomes)].join(', ')}`,
     );
   }
 }
 
 await signInDuringUploads();
+await smallUploadDuringBatch();
 peakRssRows();

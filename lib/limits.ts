@@ -20,6 +20,16 @@ export const UPLOAD_MAX_PIXELS = 50_000_000;
 export const UPLOAD_MAX_SIDE = 16_000;
 /** Widest decoded row accepted, in bytes: 16,000 pixels of 8-bit RGB, 12,000 with alpha, 6,000 of 16-bit RGBA. */
 export const UPLOAD_MAX_ROW_BYTES = 48_000;
+/**
+ * Most bytes a decoder may hold at once for an upload it cannot read a few rows at a time. An
+ * interlaced (Adam7) PNG is held whole, every pixel (and still costs a wide row's buffers on top):
+ * 16 MP of 8-bit RGBA, 8 MP of 16-bit RGBA. A progressive JPEG holds every DCT coefficient, 2 bytes
+ * per sample of each colour plane: 33.3 MP at 4:2:0, 16.6 MP at 4:4:4, 12.5 MP of CMYK.
+ */
+export const UPLOAD_MAX_INTERLACED_PNG_BYTES = 64_000_000;
+export const UPLOAD_MAX_PROGRESSIVE_JPEG_BYTES = 100_000_000;
+/** One user's uploads being processed or waiting for their turn, per server process. */
+export const UPLOAD_MAX_QUEUED_PER_USER = 4;
 /** Longest side at most this many times the shortest (panoramas are about 10:1). */
 export const UPLOAD_MAX_ASPECT = 20;
 export const UPLOAD_PRESETS = ['avatar', 'post', 'banner'] as const;

@@ -3,18 +3,21 @@
  * writes web-sized variants (WebP + a JPEG/PNG fallback) and a thumbhash. Pure: bytes in,
  * encoded variants out; storing them is the service's job.
  */
-import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import {
   UPLOAD_MAX_ASPECT,
+  UPLOAD_MAX_INTERLACED_PNG_BYTES,
   UPLOAD_MAX_PIXELS,
+  UPLOAD_MAX_PROGRESSIVE_JPEG_BYTES,
+  UPLOAD_MAX_QUEUED_PER_USER,
   UPLOAD_MAX_ROW_BYTES,
   UPLOAD_MAX_SIDE,
   type UploadPreset,
 } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
-import { DomainError, InvalidError, UnsupportedError } from '../domain/errors';
-import { limiter } from '../domain/limiter';
+import { DomainError, InvalidError, TooManyAttemptsError, UnsupportedError } from '../domain/errors';
+import { fairLimiter, limiter } from '../domain/limiter';
 
 // Every upload is new input: libvips' operation cache would only keep finished images' memory.
 sharp.cache(false);
@@ -27,8 +30,14 @@ sharp.cache(false);
  */
 const IMAGE_JOBS = 1;
 const IMAGE_CALLS = 2;
-const imageJobs = limiter(IMAGE_JOBS);
+/**
+ * The upload job slot, taken in turns by owner: one account's batch cannot make another's small
+ * upload wait behind all of it. Exported for tests that hold the slot to watch the order.
+ */
+export const imageJobs = fairLimiter(IMAGE_JOBS);
 const imageCalls = limiter(IMAGE_CALLS);
+/** Seconds a user told to wait for their queued uploads is asked to wait before the next. */
+const QUEUED_RETRY_SECONDS = 5;
 
 export type VariantFormat = 'webp' | 'jpg' | 'png';
 
@@ -104,6 +113,11 @@ export const IMAGE_ERRORS = {
   tooManyPixels: 'The image is too large: at most 50 megapixels',
   tooWide: 'The image is too large: at most 16000 pixels on each side, fewer across with transparency or 16-bit colour',
   tooThin: 'The image is too narrow: its long side may be at most 20 times its short side',
+  tooLargeInterlaced: (megapixels: string) =>
+    `The image is too large for an interlaced PNG: at most ${megapixels} megapixels in its colour format. Save it as a non-interlaced PNG, or make it smaller`,
+  tooLargeProgressive: (megapixels: string) =>
+    `The image is too large for a progressive JPEG: at most ${megapixels} megapixels in its colour format. Save it as a baseline (non-progressive) JPEG, or make it smaller`,
+  tooManyQueued: `You already have ${UPLOAD_MAX_QUEUED_PER_USER} images being processed: wait until one is done, then upload again`,
 } as const;
 
 const corrupt = () => new InvalidError(IMAGE_ERRORS.corruptImage, 'CorruptImage');
@@ -145,6 +159,23 @@ export function plannedSizes(preset: UploadPreset, source: Size): Size[] {
   return planned;
 }
 
+/** Chroma planes' size next to the luma plane's, by libjpeg's subsampling as sharp names it. */
+const CHROMA_SHARE: Record<string, number> = { '4:4:4': 1, '4:2:2': 0.5, '4:4:0': 0.5, '4:2:0': 0.25, '4:1:1': 0.25 };
+
+/**
+ * Bytes the decoder holds per pixel when it cannot read a few rows at a time, or 0 when it can.
+ * Interlaced PNG: the whole decoded image. Progressive JPEG: every DCT coefficient (2 bytes) of
+ * each plane, chroma planes by their subsampling, a fourth (K) plane full size.
+ */
+function heldBytesPerPixel(meta: Metadata): number {
+  if (!meta.isProgressive) return 0;
+  const channels = meta.channels ?? 4;
+  if (meta.format === 'png') return channels * (meta.depth === 'uchar' ? 1 : 2);
+  // Unknown subsampling counts as full-size planes.
+  const share = CHROMA_SHARE[(meta.chromaSubsampling ?? '').split(':').slice(0, 3).join(':')] ?? 1;
+  return 2 * (1 + Math.min(channels - 1, 2) * share + Math.max(channels - 3, 0));
+}
+
 /** Header-only checks: type by magic bytes, then the pixel count before anything is decoded. */
 async function inspect(bytes: Buffer) {
   const type = sniffImageType(bytes);
@@ -165,6 +196,14 @@ async function inspect(bytes: Buffer) {
     throw new InvalidError(IMAGE_ERRORS.tooWide, 'ImageTooLarge');
   if (Math.max(meta.width, meta.height) > UPLOAD_MAX_ASPECT * Math.min(meta.width, meta.height))
     throw new InvalidError(IMAGE_ERRORS.tooThin, 'ImageTooLarge');
+  // Interlaced and progressive images cost what they hold, whatever their area suggests.
+  const held = heldBytesPerPixel(meta);
+  const most = type === 'png' ? UPLOAD_MAX_INTERLACED_PNG_BYTES : UPLOAD_MAX_PROGRESSIVE_JPEG_BYTES;
+  if (held && meta.width * meta.height * held > most) {
+    const megapixels = (Math.floor(most / held / 100_000) / 10).toString();
+    const message = type === 'png' ? IMAGE_ERRORS.tooLargeInterlaced : IMAGE_ERRORS.tooLargeProgressive;
+    throw new InvalidError(message(megapixels), 'ImageTooLarge');
+  }
   return meta;
 }
 
@@ -259,12 +298,15 @@ export interface StagedImage {
 }
 
 /**
- * Checks the header, then decodes in one of the job slots, which the caller frees with `rest()`
- * or `release()`. Refusals answer without waiting for a slot.
+ * Checks the header, then decodes in `owner`'s turn for the job slot, which the caller frees with
+ * `rest()` or `release()`. Refusals answer without waiting for a slot; an owner with
+ * UPLOAD_MAX_QUEUED_PER_USER uploads already queued or in work is refused (429).
  */
-export async function stageImage(bytes: Buffer, preset: UploadPreset): Promise<StagedImage> {
+export async function stageImage(bytes: Buffer, preset: UploadPreset, owner: string): Promise<StagedImage> {
   const meta = await inspect(bytes);
-  const release = await imageJobs.acquire();
+  if (imageJobs.pending(owner) >= UPLOAD_MAX_QUEUED_PER_USER)
+    throw new TooManyAttemptsError(IMAGE_ERRORS.tooManyQueued, QUEUED_RETRY_SECONDS, 'TooManyUploadsQueued');
+  const release = await imageJobs.acquire(owner);
   try {
     return await stageChecked(bytes, preset, meta, release);
   } catch (error) {
@@ -333,8 +375,8 @@ async function stageChecked(
 }
 
 /** Every variant encoded before it returns: largest first, for each size a WebP then the fallback. */
-export async function processImage(bytes: Buffer, preset: UploadPreset): Promise<ProcessedImage> {
-  const { main, thumbhash, rest } = await stageImage(bytes, preset);
+export async function processImage(bytes: Buffer, preset: UploadPreset, owner = 'server'): Promise<ProcessedImage> {
+  const { main, thumbhash, rest } = await stageImage(bytes, preset, owner);
   const [largestWebp, ...smaller] = await rest();
   return { variants: [largestWebp, main, ...smaller], main, thumbhash };
 }

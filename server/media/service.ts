@@ -88,7 +88,7 @@ export function mediaService({
   return {
     async upload(ownerId, preset, bytes) {
       // Refusals (type, size, corrupt) happen here, before anything is written.
-      const image = await stageImage(bytes, preset);
+      const image = await stageImage(bytes, preset, ownerId);
       try {
         return await storeStaged(ownerId, preset, image);
       } catch (error) {

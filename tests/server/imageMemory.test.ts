@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { PeakRssRequest, PeakRssResult } from './memory/peakRss';
+import type { JpegShape } from './memory/jpegShapes';
 import type { PngShape } from './memory/pngShapes';
 
 const script = path.join(import.meta.dirname, 'memory', 'peakRss.ts');
@@ -19,11 +20,25 @@ function measure(request: PeakRssRequest): PeakRssResult {
   return JSON.parse(out.trim().split('\n').pop()!) as PeakRssResult;
 }
 
-const png = (width: number, height: number, depth: 8 | 16, colorType: 2 | 6): PngShape => ({
+const png = (width: number, height: number, depth: 8 | 16, colorType: PngShape['colorType']): PngShape => ({
   width,
   height,
   depth,
   colorType,
+});
+const adam7 = (...shape: Parameters<typeof png>): PngShape => ({ ...png(...shape), interlaced: true });
+const progressive = (
+  width: number,
+  height: number,
+  space: 'srgb' | 'cmyk',
+  chroma: JpegShape['chroma'],
+): JpegShape => ({
+  format: 'jpeg',
+  width,
+  height,
+  space,
+  chroma,
+  progressive: true,
 });
 const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
 
@@ -51,6 +66,48 @@ const cases: { name: string; request: PeakRssRequest; outcome: string }[] = [
       shapes: [png(16_001, 1_000, 8, 2), png(12_001, 1_000, 8, 6), png(6_001, 1_000, 16, 6)],
     },
     outcome: 'ImageTooLarge',
+  },
+  {
+    // Each raised the peak by 230–390 MB before interlaced and progressive images had their own caps.
+    name: 'interlaced PNGs and progressive JPEGs of 36–50 MP (issue 36)',
+    request: {
+      preset: 'post',
+      shapes: [
+        progressive(7_071, 7_071, 'cmyk', '4:4:4'),
+        progressive(7_071, 7_071, 'srgb', '4:4:4'),
+        adam7(6_000, 6_000, 16, 6),
+        adam7(8_000, 6_250, 16, 2),
+        adam7(12_000, 4_166, 16, 4),
+        adam7(7_071, 7_071, 8, 6),
+      ],
+    },
+    outcome: 'ImageTooLarge',
+  },
+  {
+    name: 'eight 3,535 × 3,535 progressive CMYK JPEGs at once (12.5 MP, the most accepted)',
+    request: { preset: 'post', shapes: times(8, progressive(3_535, 3_535, 'cmyk', '4:4:4')) },
+    outcome: 'ok 1080x1080',
+  },
+  {
+    name: 'progressive JPEGs at their caps at once: 4:4:4 16.6 MP, 4:2:0 33.3 MP',
+    request: {
+      preset: 'post',
+      shapes: [progressive(4_082, 4_082, 'srgb', '4:4:4'), progressive(5_773, 5_773, 'srgb', '4:2:0')],
+    },
+    outcome: 'ok 1080x1080',
+  },
+  {
+    name: 'four 6,000 × 1,333 16-bit RGBA interlaced banners at once (8 MP, the widest accepted)',
+    request: { preset: 'banner', shapes: times(4, adam7(6_000, 1_333, 16, 6)) },
+    outcome: 'ok 1500x500',
+  },
+  {
+    name: 'eight 8,000 × 2,000 interlaced banners at once, 8-bit RGBA and 16-bit grey + alpha (16 MP)',
+    request: {
+      preset: 'banner',
+      shapes: [...times(4, adam7(8_000, 2_000, 8, 6)), ...times(4, adam7(8_000, 2_000, 16, 4))],
+    },
+    outcome: 'ok 1500x500',
   },
   {
     name: 'eight 12,000 × 4,166 RGBA banners at once (50 MP, the widest accepted with alpha)',

@@ -23,7 +23,7 @@ const picture = (width = 1600, height = 1200) =>
 
 describe('stageImage / processImage', () => {
   it('has the main JPEG and the thumbhash before the other variants, which come from the same pixels', async () => {
-    const staged = await stageImage(await picture().jpeg().toBuffer(), 'post');
+    const staged = await stageImage(await picture().jpeg().toBuffer(), 'post', 'test');
     expect(describeOf([staged.main])).toEqual(['jpg 1080x810']);
     expect((await sharp(staged.main.data).metadata()).format).toBe('jpeg');
     const rest = await staged.rest();

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { UPLOAD_MAX_BYTES } from '../../lib/limits';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_QUEUED_PER_USER } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import type { UploadResult } from '../../lib/types';
 import {
@@ -12,10 +12,12 @@ import {
   mediaService,
   pendingVariants,
 } from '../../server/media/service';
-import { IMAGE_ERRORS } from '../../server/media/pipeline';
+import { IMAGE_ERRORS, imageJobs } from '../../server/media/pipeline';
 import type { MediaStorage } from '../../server/media/storage';
 import { localStorage } from '../../server/media/localStorage';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { type JpegShape, zeroJpeg } from './memory/jpegShapes';
+import { zeroPng } from './memory/pngShapes';
 import { makeJpeg, multipartBody, postUpload } from './multipart';
 
 const PNGSUITE = path.resolve(import.meta.dirname, '../fixtures/pngsuite/png');
@@ -305,6 +307,37 @@ describe('POST /api/uploads: refusals', () => {
     expect(res.json()).toEqual({ message: IMAGE_ERRORS.tooManyPixels, code: 'ImageTooLarge' });
   });
 
+  // Their decoders hold the whole image (PNG) or every coefficient (JPEG): tests/server/imageMemory.test.ts.
+  const jpeg = (width: number, space: JpegShape['space'], chroma: JpegShape['chroma'], progressive = true) =>
+    zeroJpeg({ format: 'jpeg', width, height: width, space, chroma, progressive });
+  it.each([
+    ['a 7071² progressive CMYK JPEG', () => jpeg(7_071, 'cmyk', '4:4:4'), IMAGE_ERRORS.tooLargeProgressive('12.5')],
+    ['a 4100² progressive 4:4:4 JPEG', () => jpeg(4_100, 'srgb', '4:4:4'), IMAGE_ERRORS.tooLargeProgressive('16.6')],
+    ['a 5800² progressive 4:2:0 JPEG', () => jpeg(5_800, 'srgb', '4:2:0'), IMAGE_ERRORS.tooLargeProgressive('33.3')],
+    [
+      'a 3000² interlaced 16-bit RGBA PNG',
+      () => zeroPng({ width: 3_000, height: 3_000, depth: 16, colorType: 6, interlaced: true }),
+      IMAGE_ERRORS.tooLargeInterlaced('8'),
+    ],
+    [
+      'a 4700² interlaced 8-bit RGB PNG',
+      () => zeroPng({ width: 4_700, height: 4_700, depth: 8, colorType: 2, interlaced: true }),
+      IMAGE_ERRORS.tooLargeInterlaced('21.3'),
+    ],
+  ])('refuses %s with 400 and says how to save it instead', async (_name, build, message) => {
+    const res = await upload(await build());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, code: 'ImageTooLarge' });
+  });
+
+  it('accepts the same pictures saved baseline or non-interlaced', async () => {
+    const baseline = await upload(jpeg(7_071, 'cmyk', '4:4:4', false));
+    expect(baseline.statusCode).toBe(201);
+    const flat = await upload(await zeroPng({ width: 3_000, height: 3_000, depth: 16, colorType: 6 }));
+    expect(flat.statusCode).toBe(201);
+    expect([baseline.json<UploadResult>().width, flat.json<UploadResult>().width]).toEqual([1080, 1080]);
+  });
+
   it('answers 401 without a session', async () => {
     const res = await postUpload(t.app, null, { data: await makeJpeg() });
     expect(res.statusCode).toBe(401);
@@ -571,5 +604,58 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('image queue', () => {
+  /** Holds the only image job slot until the returned function is called. */
+  const holdSlot = () => imageJobs.acquire('test-holder');
+  const queued = (user: SignedInUser, count: number) =>
+    vi.waitFor(() => expect(imageJobs.pending(user.id)).toBe(count), { timeout: 30_000, interval: 10 });
+
+  it("takes a user's small upload before the rest of another user's batch", async () => {
+    const batcher = await signIn(t.app);
+    const other = await signIn(t.app);
+    const release = await holdSlot();
+    const jpeg = await makeJpeg(800, 600);
+    const batch = [1, 2, 3].map(() => postUpload(t.app, batcher, { data: jpeg }));
+    await queued(batcher, 3);
+    const small = postUpload(t.app, other, { data: await makeJpeg(64, 64) });
+    await queued(other, 1);
+    release();
+    const statuses = (await Promise.all([...batch, small])).map((r) => r.statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201]);
+    // Each upload records its row before its job frees the slot, and ids follow creation.
+    const owners = (
+      await t.db.kysely
+        .selectFrom('media')
+        .select('owner_id')
+        .where('owner_id', 'in', [batcher.id, other.id])
+        .orderBy('id')
+        .execute()
+    ).map((row) => (row.owner_id === batcher.id ? 'batch' : 'small'));
+    expect(owners).toEqual(['batch', 'small', 'batch', 'batch']);
+  });
+
+  it("refuses a user's upload past the queued limit with 429, and takes other users' uploads", async () => {
+    const batcher = await signIn(t.app);
+    const other = await signIn(t.app);
+    const release = await holdSlot();
+    const jpeg = await makeJpeg();
+    const batch = Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER }, () => postUpload(t.app, batcher, { data: jpeg }));
+    await queued(batcher, UPLOAD_MAX_QUEUED_PER_USER);
+    const refused = await postUpload(t.app, batcher, { data: jpeg });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: IMAGE_ERRORS.tooManyQueued, code: 'TooManyUploadsQueued' });
+    expect(refused.headers['retry-after']).toBe('5');
+    const others = postUpload(t.app, other, { data: jpeg });
+    await queued(other, 1);
+    release();
+    expect((await Promise.all([...batch, others])).map((r) => r.statusCode)).toEqual(
+      Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER + 1 }, () => 201),
+    );
+    // Once the batch is done, the same user may upload again.
+    await deferredWritesSettled();
+    expect((await postUpload(t.app, batcher, { data: jpeg })).statusCode).toBe(201);
   });
 });

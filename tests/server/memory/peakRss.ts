@@ -1,18 +1,22 @@
 /**
- * Run in a fresh process (`node --import tsx peakRss.ts '<json>'`): processes PNG uploads of the
- * given shapes, all at once, and prints how far they raised the process's peak RSS (VmHWM) above
- * its peak after a warm-up upload, with each upload's outcome.
+ * Run in a fresh process (`node --import tsx peakRss.ts '<json>'`): processes uploads of the
+ * given shapes (PNG or JPEG), all at once, and prints how far they raised the process's peak RSS (VmHWM) above
+ * its peak after a warm-up upload, with each upload's outcome. The files are built first, a
+ * piece at a time, so building them does not set the peak the uploads are measured against.
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { UploadPreset } from '../../../lib/limits';
 import { processImage } from '../../../server/media/pipeline';
+import { type JpegShape, zeroJpeg } from './jpegShapes';
 import { type PngShape, zeroPng } from './pngShapes';
+
+export type ImageShape = PngShape | JpegShape;
 
 export interface PeakRssRequest {
   preset: UploadPreset;
   /** Uploaded together. */
-  shapes: PngShape[];
+  shapes: ImageShape[];
 }
 
 export interface PeakRssResult {
@@ -31,11 +35,12 @@ const peakMb = () => {
 
 async function main(request: PeakRssRequest): Promise<PeakRssResult> {
   const built = new Map<string, Buffer>();
-  const files = request.shapes.map((shape) => {
+  const files: Buffer[] = [];
+  for (const shape of request.shapes) {
     const key = JSON.stringify(shape);
-    if (!built.has(key)) built.set(key, zeroPng(shape));
-    return built.get(key)!;
-  });
+    if (!built.has(key)) built.set(key, 'format' in shape ? zeroJpeg(shape) : await zeroPng(shape));
+    files.push(built.get(key)!);
+  }
   // Loads libvips and its codecs, as a server that has served an upload has.
   const warm = await sharp({ create: { width: 1200, height: 800, channels: 4, background: '#3a8' } })
     .png()
@@ -43,8 +48,9 @@ async function main(request: PeakRssRequest): Promise<PeakRssResult> {
   await processImage(warm, request.preset);
   const baselineMb = peakMb();
   const outcomes = await Promise.all(
-    files.map((bytes) =>
-      processImage(bytes, request.preset).then(
+    // Each from its own user, as on a server: one user's uploads are capped.
+    files.map((bytes, i) =>
+      processImage(bytes, request.preset, `user-${i}`).then(
         (image) => `ok ${image.main.width}x${image.main.height}`,
         (error: { code?: string; message: string }) => error.code ?? error.message,
       ),
