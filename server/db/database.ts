@@ -77,7 +77,12 @@ export function openDatabase(url: string): Db {
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let version = dataVersion.get();
   const committedElsewhere = () => {
-    const now = dataVersion.get();
+    let now: unknown;
+    try {
+      now = dataVersion.get();
+    } catch {
+      return true; // unreadable (closed, I/O error): nothing kept can be trusted; the request's own reads answer 503
+    }
     if (now === version) return false;
     version = now;
     return true;
