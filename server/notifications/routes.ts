@@ -84,7 +84,12 @@ export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions>
         if (value !== undefined) reply.raw.setHeader(name, value as string);
       }
       reply.hijack();
-      await streams.open(user.id, request.raw, reply.raw, isUuid(lastEventId) ? lastEventId : null);
+      await streams.open(
+        { userId: user.id, sessionId: user.sessionId },
+        request.raw,
+        reply.raw,
+        isUuid(lastEventId) ? lastEventId : null,
+      );
     },
   );
 };

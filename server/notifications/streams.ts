@@ -5,11 +5,13 @@
  * back, a deleted post, a block, a read), the unread count is read and sent as an `unread` event.
  * One user's changes are read and written in the order they came, so a count read after a removal
  * never goes out before a notification read before it. One timer writes every stream's heartbeat.
+ * A stream lives no longer than its session: a sign-out, "sign out everywhere else", a password
+ * change or reset, a suspension or an account's deletion ends it here and on every instance.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppNotification } from '../../lib/types';
 import type { DomainEvents } from '../events/domainEvents';
-import type { NotificationChange } from '../events/events';
+import type { DomainEvent, NotificationChange } from '../events/events';
 
 /** Open streams one user may hold in a process: a tab each is plenty; more is a leak or abuse. */
 export const STREAMS_PER_USER_MAX = 32;
@@ -32,6 +34,8 @@ type StreamEvent = { notification: AppNotification } | { unread: number };
 
 interface Stream {
   res: ServerResponse;
+  /** The session that opened it: its revocation ends the stream. */
+  sessionId: string;
   /** Ids sent as missed ones after a reconnect: one also published meanwhile is sent once. */
   replayed: Set<string> | null;
   /** While the missed ones are being read, what arrives waits here. */
@@ -48,7 +52,7 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
   let closed = false;
 
   function write(stream: Stream, event: StreamEvent): void {
-    if (stream.res.destroyed) return;
+    if (stream.res.destroyed || stream.res.writableEnded) return;
     if ('notification' in event) {
       const { notification } = event;
       if (stream.replayed?.has(notification.id)) return;
@@ -89,7 +93,24 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
     });
   }
 
+  /** The streams of the user that the event's revocation ends (none when it revokes nothing). */
+  function revokedBy(event: Extract<DomainEvent, { userId: string }>): Stream[] {
+    const streams = [...(byUser.get(event.userId) ?? [])];
+    switch (event.type) {
+      case 'SessionRevoked':
+        return streams.filter((stream) => stream.sessionId === event.sessionId);
+      case 'SessionsRevoked':
+        return streams.filter((stream) => stream.sessionId !== event.keptSessionId);
+      case 'UserSuspended':
+      case 'AccountDeleted':
+        return streams;
+      default:
+        return [];
+    }
+  }
+
   const unsubscribe = events.subscribe((event) => {
+    if ('userId' in event) for (const stream of revokedBy(event)) end(event.userId, stream);
     // Only a user with streams here costs a read.
     for (const change of event.notifications ?? []) if (byUser.has(change.userId)) inTurn(change);
   });
@@ -110,12 +131,23 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
     }
   }
 
+  /** Ends one stream now: it hears nothing more, not even a notification already being read. */
+  function end(userId: string, stream: Stream): void {
+    remove(userId, stream);
+    stream.res.end();
+  }
+
   return {
     /**
      * Takes over the response: headers, then what was missed after `lastEventId` (a reconnect),
      * then every new notification (and the unread count after removals) until either side closes it.
      */
-    async open(userId: string, req: IncomingMessage, res: ServerResponse, lastEventId: string | null): Promise<void> {
+    async open(
+      { userId, sessionId }: { userId: string; sessionId: string },
+      req: IncomingMessage,
+      res: ServerResponse,
+      lastEventId: string | null,
+    ): Promise<void> {
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         Connection: 'keep-alive',
@@ -128,7 +160,7 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
         res.end(); // opened while the server closes: the client reconnects to another instance
         return;
       }
-      const stream: Stream = { res, replayed: null, waiting: lastEventId ? [] : null };
+      const stream: Stream = { res, sessionId, replayed: null, waiting: lastEventId ? [] : null };
       let streams = byUser.get(userId);
       if (!streams) byUser.set(userId, (streams = new Set()));
       streams.add(stream);

@@ -9,7 +9,7 @@ import { localBus } from '../../server/instance/bus';
 import { notificationStreams } from '../../server/notifications/streams';
 import { selectPosts } from '../../server/posts/repository';
 import { createPost } from './factories';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
 import { listening, openStream } from './sse';
 
 let t: TestApp;
@@ -444,6 +444,105 @@ describe('the stream', () => {
   });
 });
 
+describe('the stream ends with its session (issue 36)', () => {
+  /** The user signed in once more: another session, as from another device. */
+  async function anotherSession(user: SignedInUser): Promise<SignedInUser> {
+    const login = await inject(null, 'POST', '/api/auth/login', { email: user.email, password: user.password });
+    expect(login.statusCode).toBe(200);
+    const cookies = cookiesOf(login);
+    return { ...user, cookies, headers: { cookie: cookieHeader(cookies) } };
+  }
+
+  /** A stream of the user's, once the server has taken it. */
+  async function streamOf(user: SignedInUser, app = t.app) {
+    const stream = await openStream(app, user.headers);
+    await stream.next((e) => e.comments.includes('connected'));
+    return stream;
+  }
+
+  it('"sign out everywhere else" ends the other sessions\' streams, not the kept one\'s', async () => {
+    const [phone, fan] = await freshUsers(2);
+    const laptop = await anotherSession(phone);
+    const [phoneStream, laptopStream] = [await streamOf(phone), await streamOf(laptop)];
+    try {
+      expect((await inject(laptop, 'DELETE', '/api/auth/sessions')).statusCode).toBe(200);
+      expect(await phoneStream.ends()).toBe(true);
+      await inject(fan, 'PATCH', `/api/users/${phone.username}/follow`);
+      expect((await laptopStream.notification()).data).toMatchObject({ type: 'follow' });
+    } finally {
+      phoneStream.close();
+      laptopStream.close();
+    }
+  });
+
+  it("signing one device out from Settings ends that session's stream", async () => {
+    const [phone] = await freshUsers(1);
+    const laptop = await anotherSession(phone);
+    const stream = await streamOf(phone);
+    try {
+      const sessions = (await inject(laptop, 'GET', '/api/auth/sessions')).json() as { id: string; current: boolean }[];
+      const other = sessions.find((session) => !session.current)!;
+      expect((await inject(laptop, 'DELETE', `/api/auth/sessions/${other.id}`)).statusCode).toBe(200);
+      expect(await stream.ends()).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a suspension ends every stream of the suspended user's", async () => {
+    const [member] = await freshUsers(1);
+    const streams = [await streamOf(member), await streamOf(await anotherSession(member))];
+    try {
+      // alice made the first account: she runs the instance.
+      expect((await inject(alice, 'POST', `/api/admin/users/${member.username}/suspend`, {})).statusCode).toBe(200);
+      for (const stream of streams) expect(await stream.ends()).toBe(true);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it("deleting the account ends every stream of the account's", async () => {
+    const [leaving] = await freshUsers(1);
+    const streams = [await streamOf(leaving), await streamOf(await anotherSession(leaving))];
+    try {
+      const res = await inject(leaving, 'DELETE', '/api/users/me', { password: leaving.password });
+      expect(res.statusCode).toBe(200);
+      for (const stream of streams) expect(await stream.ends()).toBe(true);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  describe.runIf(process.env.TEST_REDIS_URL)('on another instance, through Redis', () => {
+    it('"sign out everywhere else" made on one instance ends the stream held by another', async () => {
+      const redis = { REDIS_URL: process.env.TEST_REDIS_URL! };
+      const one = await createTestApp(redis);
+      const two = await createTestApp(redis, { sameDatabaseAs: one });
+      try {
+        await Promise.all([one.app.ctx.bus.ready(), two.app.ctx.bus.ready()]);
+        const phone = await signIn(one.app);
+        const login = await one.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: phone.email, password: phone.password },
+        });
+        const laptop = { cookie: cookieHeader(cookiesOf(login)) };
+        const stream = await streamOf(phone, two.app);
+        try {
+          const res = await one.app.inject({ method: 'DELETE', url: '/api/auth/sessions', headers: laptop });
+          expect(res.statusCode).toBe(200);
+          expect(await stream.ends()).toBe(true);
+        } finally {
+          stream.close();
+        }
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    });
+  });
+});
+
 describe('the stream when unread notifications are removed (issue 21)', () => {
   /** A stream of the user's, once the server has taken it (an event before that finds no stream). */
   async function streamOf(user: SignedInUser) {
@@ -648,7 +747,7 @@ describe('the stream registry', () => {
     });
     const { res, written } = fakeResponse();
     const req = { socket: { setNoDelay: () => {} } } as unknown as IncomingMessage;
-    await streams.open(userId, req, res, null);
+    await streams.open({ userId, sessionId: '0190a0b0-0000-7000-8000-000000000005' }, req, res, null);
     const postId = '0190a0b0-0000-7000-8000-000000000004';
     events.publish({
       type: 'PostReacted',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { type Mailbox, linkIn, startMailbox } from './mailbox';
 import { type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
+import { openStream } from './sse';
 
 let t: TestApp;
 let mailbox: Mailbox;
@@ -130,6 +131,19 @@ describe('POST /api/auth/password/reset', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: EMAIL_TEXTS.invalidLink, code: 'InvalidLink' });
     expect((await login(user.email, 'yet another secret')).statusCode).toBe(401);
+  });
+
+  it("ends the old sessions' notification streams: a thief's live feed stops with the reset (issue 36)", async () => {
+    const user = await signIn(t.app);
+    const stream = await openStream(t.app, user.headers);
+    try {
+      await stream.next((e) => e.comments.includes('connected'));
+      const token = await resetLink(user.email);
+      expect((await reset({ token, password: 'a brand new secret' })).statusCode).toBe(200);
+      expect(await stream.ends()).toBe(true);
+    } finally {
+      stream.close();
+    }
   });
 
   it('refuses an expired (1 hour), unknown or missing token with 400 Invalid or expired link', async () => {
