@@ -48,6 +48,9 @@ export interface Config {
   unusedMediaGraceHours: number;
   /** How often an open notification stream gets a comment line, so proxies keep it open. */
   sseHeartbeatMs: number;
+  /** Streams one process holds at most; null: half its open-file limit (`instance/fileLimit.ts`). */
+  sseStreamsMax: number | null;
+  sseStreamsPerIp: number;
   /** Past this event-loop delay the server answers 503 instead of queueing more (0: never; the tests). */
   maxEventLoopDelayMs: number;
   /** Where mail goes (`smtp://user:pass@host:587`); null: each message is written to the log. */
@@ -223,6 +226,8 @@ export function loadConfig(env: Env = process.env): Config {
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', 1_000),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
+    sseStreamsMax: env.SSE_STREAMS_MAX ? int(env, 'SSE_STREAMS_MAX', 0) : null,
+    sseStreamsPerIp: int(env, 'SSE_STREAMS_PER_IP', 64),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
     smtpUrl: smtpUrlOf(env.SMTP_URL ?? ''),
     mailFrom: env.MAIL_FROM || `${instanceName} <no-reply@${new URL(publicOrigin ?? 'http://localhost').hostname}>`,

@@ -27,6 +27,7 @@ import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
 import { type DomainEvents, domainEvents } from './events/domainEvents';
 import { type Bus, localBus, redisBus } from './instance/bus';
+import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
 import { mediaRepository } from './media/repository';
@@ -193,6 +194,8 @@ export function buildContext(
     missed: notifications.missed,
     unread: notifications.unreadOf,
     heartbeatMs: config.sseHeartbeatMs,
+    maxStreams: config.sseStreamsMax ?? streamsForLimit(openFileLimit()),
+    maxPerAddress: config.sseStreamsPerIp,
     log,
   });
   const sweeper =

@@ -26,6 +26,10 @@ export interface NotificationStreamsDeps {
   /** The user's unread count, as `GET /api/notifications/unread` answers it. */
   unread(userId: string): Promise<number>;
   heartbeatMs: number;
+  /** Streams this process holds at most, whoever opened them (`SSE_STREAMS_MAX`). */
+  maxStreams: number;
+  /** Streams one client address may hold here (`SSE_STREAMS_PER_IP`). */
+  maxPerAddress: number;
   log: { warn(obj: unknown, message?: string): void };
 }
 
@@ -36,14 +40,28 @@ interface Stream {
   res: ServerResponse;
   /** The session that opened it: its revocation ends the stream. */
   sessionId: string;
+  address: string;
   /** Ids sent as missed ones after a reconnect: one also published meanwhile is sent once. */
   replayed: Set<string> | null;
   /** While the missed ones are being read, what arrives waits here. */
   waiting: StreamEvent[] | null;
 }
 
-export function notificationStreams({ events, find, missed, unread, heartbeatMs, log }: NotificationStreamsDeps) {
+/** Why one more stream is refused: the user's, the address's or the process's cap is reached. */
+export type StreamRefusal = 'user' | 'address' | 'process';
+
+export function notificationStreams({
+  events,
+  find,
+  missed,
+  unread,
+  heartbeatMs,
+  maxStreams,
+  maxPerAddress,
+  log,
+}: NotificationStreamsDeps) {
   const byUser = new Map<string, Set<Stream>>();
+  const byAddress = new Map<string, number>();
   /** Per user, the end of the changes being read: the next one waits for it. */
   const turns = new Map<string, Promise<void>>();
   let count = 0;
@@ -124,6 +142,9 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
     const streams = byUser.get(userId);
     if (!streams?.delete(stream)) return;
     count -= 1;
+    const fromAddress = (byAddress.get(stream.address) ?? 1) - 1;
+    if (fromAddress > 0) byAddress.set(stream.address, fromAddress);
+    else byAddress.delete(stream.address);
     if (streams.size === 0) byUser.delete(userId);
     if (count === 0 && heartbeat) {
       clearInterval(heartbeat);
@@ -143,7 +164,7 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
      * then every new notification (and the unread count after removals) until either side closes it.
      */
     async open(
-      { userId, sessionId }: { userId: string; sessionId: string },
+      { userId, sessionId, address }: { userId: string; sessionId: string; address: string },
       req: IncomingMessage,
       res: ServerResponse,
       lastEventId: string | null,
@@ -160,11 +181,12 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
         res.end(); // opened while the server closes: the client reconnects to another instance
         return;
       }
-      const stream: Stream = { res, sessionId, replayed: null, waiting: lastEventId ? [] : null };
+      const stream: Stream = { res, sessionId, address, replayed: null, waiting: lastEventId ? [] : null };
       let streams = byUser.get(userId);
       if (!streams) byUser.set(userId, (streams = new Set()));
       streams.add(stream);
       count += 1;
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       heartbeat ??= setInterval(beat, heartbeatMs).unref();
       res.on('close', () => remove(userId, stream));
       if (!lastEventId) return;
@@ -179,9 +201,12 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
       }
     },
 
-    /** Whether the user may open one more stream here. */
-    hasRoomFor(userId: string): boolean {
-      return (byUser.get(userId)?.size ?? 0) < STREAMS_PER_USER_MAX;
+    /** Why the user, from that address, may not open one more stream here; null when they may. */
+    refusal(userId: string, address: string): StreamRefusal | null {
+      if ((byUser.get(userId)?.size ?? 0) >= STREAMS_PER_USER_MAX) return 'user';
+      if ((byAddress.get(address) ?? 0) >= maxPerAddress) return 'address';
+      if (count >= maxStreams) return 'process';
+      return null;
     },
 
     /** Open streams in this process. */

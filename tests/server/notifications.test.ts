@@ -444,6 +444,64 @@ describe('the stream', () => {
   });
 });
 
+describe('caps on open streams beyond the per-user one (issue 36)', () => {
+  /** An app with the caps in `env`, some users of it, and a way to try one more stream. */
+  async function cappedApp(env: Record<string, string>, users: number) {
+    const capped = await createTestApp(env);
+    const people = await Promise.all(Array.from({ length: users }, () => signIn(capped.app)));
+    const base = await listening(capped.app);
+    const attempt = (user: SignedInUser) => fetch(`${base}/api/notifications/stream`, { headers: user.headers });
+    return { capped, people, attempt };
+  }
+
+  it("refuses a stream over the address's cap with 429, whoever asks, until one of them closes", async () => {
+    const { capped, people, attempt } = await cappedApp({ SSE_STREAMS_PER_IP: '2' }, 3);
+    const open = await Promise.all(people.slice(0, 2).map((user) => openStream(capped.app, user.headers)));
+    try {
+      expect(open.map((s) => s.response.status)).toEqual([200, 200]);
+      // A third person behind the same address.
+      const refused = await attempt(people[2]);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.json()).toEqual({
+        message: 'Too many notification streams are open from your address; close one first',
+        code: 'TooManyStreamsFromAddress',
+      });
+      open.shift()!.close();
+      await vi.waitFor(() => expect(capped.app.ctx.notificationStreams.size).toBe(1), { timeout: 30_000 });
+      open.push(await openStream(capped.app, people[2].headers));
+      expect(open[1].response.status).toBe(200);
+    } finally {
+      for (const stream of open) stream.close();
+      await capped.close();
+    }
+  });
+
+  it("refuses a stream over the process's cap with 503, whoever asks, and keeps answering the rest", async () => {
+    const { capped, people, attempt } = await cappedApp({ SSE_STREAMS_MAX: '2' }, 3);
+    const open = await Promise.all(people.slice(0, 2).map((user) => openStream(capped.app, user.headers)));
+    try {
+      expect(open.map((s) => s.response.status)).toEqual([200, 200]);
+      const refused = await attempt(people[2]);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.json()).toEqual({
+        message: 'This server holds as many notification streams as it can; try again in a minute',
+        code: 'StreamsFull',
+      });
+      const other = await capped.app.inject({
+        method: 'GET',
+        url: '/api/notifications/unread',
+        headers: people[2].headers,
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      for (const stream of open) stream.close();
+      await capped.close();
+    }
+  });
+});
+
 describe('the stream ends with its session (issue 36)', () => {
   /** The user signed in once more: another session, as from another device. */
   async function anotherSession(user: SignedInUser): Promise<SignedInUser> {
@@ -743,11 +801,18 @@ describe('the stream registry', () => {
       missed: async () => [],
       unread: async () => 0,
       heartbeatMs: 60_000,
+      maxStreams: 10,
+      maxPerAddress: 10,
       log: { warn: () => {} },
     });
     const { res, written } = fakeResponse();
     const req = { socket: { setNoDelay: () => {} } } as unknown as IncomingMessage;
-    await streams.open({ userId, sessionId: '0190a0b0-0000-7000-8000-000000000005' }, req, res, null);
+    await streams.open(
+      { userId, sessionId: '0190a0b0-0000-7000-8000-000000000005', address: '127.0.0.1' },
+      req,
+      res,
+      null,
+    );
     const postId = '0190a0b0-0000-7000-8000-000000000004';
     events.publish({
       type: 'PostReacted',
