@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { deviceCookies } from './auth/devices';
 import { emailTokensRepository } from './auth/emailTokens';
 import { type EmailVerificationService, emailVerificationService } from './auth/emailVerification';
+import { currentPasswordCheck } from './auth/currentPassword';
 import { memoryLockout, redisLockout } from './auth/lockout';
 import { type PasswordResetService, passwordResetService } from './auth/passwordReset';
 import { sessionsRepository } from './auth/repository';
@@ -169,10 +170,14 @@ export function buildContext(
   const emailVerification = emailVerificationService({ data, outbox, mailer, site });
   const lockoutOf = (maxFailures: number) =>
     redis ? redisLockout(redis, { maxFailures }) : memoryLockout({ maxFailures });
+  // One count of wrong passwords per account: sign-ins and the current password asked in Settings.
+  const passwordLockout = lockoutOf(config.rateLimits.authPerAccountPerMinute);
+  const checkPassword = currentPasswordCheck(passwordLockout);
   const twoFactor = twoFactorService({
     data,
     serverSecret: config.jwtSecret,
     lockout: lockoutOf(config.rateLimits.twoFactorPerAccountPerMinute),
+    checkPassword,
     issuer: config.instanceName,
   });
   const auth = authService({
@@ -180,7 +185,7 @@ export function buildContext(
     tokens: accessTokens(config.jwtSecret),
     checked,
     refreshReuseGraceMs: config.refreshReuseGraceMs,
-    lockout: lockoutOf(config.rateLimits.authPerAccountPerMinute),
+    lockout: passwordLockout,
     devices: deviceCookies(config.jwtSecret),
     emailVerification,
     twoFactor,
@@ -228,13 +233,14 @@ export function buildContext(
     notificationStreams: streams,
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
-    users: usersService({ data, auth, emailVerification, media, publish }),
+    users: usersService({ data, auth, checkPassword, emailVerification, media, publish }),
     safety: safetyService({ data, publish }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({
       data,
       storage,
       twoFactor,
+      checkPassword,
       publish,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
     }),
