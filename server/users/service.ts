@@ -112,8 +112,11 @@ export function usersService({ data, auth, checkPassword, emailVerification, med
     try {
       let send: SendAfterCommit | undefined;
       const saved = await data.transaction(async (trx) => {
+        const now = nowIso();
         if (newEmail) send = await emailVerification.stageEmailChange(trx, userId, newEmail);
-        return trx.users.updateUser(userId, { ...changes, updated_at: nowIso() });
+        // A reset link mailed before the change would undo it (a thief's, or one lying in a mailbox).
+        if (changes.password_hash) await trx.emailTokens.spendTokens(userId, ['password_reset'], now);
+        return trx.users.updateUser(userId, { ...changes, updated_at: now });
       });
       send?.();
       return saved;

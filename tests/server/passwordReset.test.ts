@@ -188,6 +188,32 @@ describe('POST /api/auth/password/reset', () => {
     expect((await reset({ token: first, password: 'first secret!!' })).statusCode).toBe(400);
   });
 
+  it('a password changed in Settings spends the links mailed before (issue 36)', async () => {
+    const user = await signIn(t.app);
+    const token = await resetLink(user.email);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/updateAccount',
+      headers: user.headers,
+      payload: { password: user.password, newPassword: 'changed in settings' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const res = await reset({ token, password: 'set from an old link' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: EMAIL_TEXTS.invalidLink, code: 'InvalidLink' });
+    expect((await login(user.email, 'changed in settings')).statusCode).toBe(200);
+    // A change of name alone leaves a link alone.
+    const kept = await resetLink(user.email);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/updateAccount',
+      headers: user.headers,
+      payload: { password: 'changed in settings', username: `${user.username}x` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await reset({ token: kept, password: 'set from a new link' })).statusCode).toBe(200);
+  });
+
   it('two resets racing with one link: exactly one wins', async () => {
     const user = await signIn(t.app);
     const token = await resetLink(user.email);
