@@ -72,6 +72,7 @@ export interface RateLimits {
   exportsPerUserPerHour: number;
   /** Reports per hour per user (issue 23): a flood of reports is spam of its own. */
   reportsPerUserPerHour: number;
+  mentionsPerUserPerMinute: number;
   /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
   mailsPerAddressPerHour: number;
 }
@@ -218,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
       twoFactorPerAccountPerMinute: int(env, 'RATE_LIMIT_2FA_PER_ACCOUNT', 5),
       exportsPerUserPerHour: int(env, 'RATE_LIMIT_EXPORTS_PER_USER', 3),
       reportsPerUserPerHour: int(env, 'RATE_LIMIT_REPORTS_PER_USER', 30),
+      mentionsPerUserPerMinute: int(env, 'RATE_LIMIT_MENTIONS_PER_USER', 30),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000),

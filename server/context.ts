@@ -214,8 +214,26 @@ export function buildContext(
         })
       : null;
 
-  const posts = postsService({ data, media, homeFeed, imageInfos, postCache, hiddenAuthors, publish });
-  const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, post: posts.one, publish });
+  const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
+  const posts = postsService({
+    data,
+    media,
+    homeFeed,
+    imageInfos,
+    postCache,
+    hiddenAuthors,
+    publish,
+    mentionsPerMinute,
+  });
+  const comments = commentsService({
+    data,
+    postCache,
+    commentCache,
+    hiddenAuthors,
+    post: posts.one,
+    publish,
+    mentionsPerMinute,
+  });
 
   return {
     config,

@@ -3,6 +3,7 @@ import { unreadFellFor } from '../../server/events/events';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CompiledQuery, sql } from 'kysely';
+import { MENTIONS_PER_MESSAGE_MAX } from '../../lib/limits';
 import type { AppNotification, Comment, Post } from '../../lib/types';
 import { selectComments } from '../../server/comments/repository';
 import { localBus } from '../../server/instance/bus';
@@ -292,6 +293,57 @@ describe('mentions', () => {
     expect(tagged.find((p) => p._id === post._id)!.mentions).toEqual(post.mentions);
     const plain = await createPost(t.app, author, { message: 'nobody' });
     expect(plain.mentions).toEqual([]);
+  });
+
+  it(`links and notifies the first ${MENTIONS_PER_MESSAGE_MAX} people a text names, no more (issue 36)`, async () => {
+    const [author, ...named] = await freshUsers(MENTIONS_PER_MESSAGE_MAX + 3);
+    const message = named.map((u) => `@${u.username}`).join(' ');
+    const made = await createPost(t.app, author, { message });
+    const first = named.slice(0, MENTIONS_PER_MESSAGE_MAX).map((u) => u.username);
+    expect(made.mentions).toEqual(first);
+    const heard = await Promise.all(named.map(async (u) => (await notificationsOf(u)).length));
+    expect(heard).toEqual(named.map((_, i) => (i < MENTIONS_PER_MESSAGE_MAX ? 1 : 0)));
+    // A comment is held to the same number.
+    const post = await createPost(t.app, author);
+    const commented = await comment(author, post._id, message);
+    expect(commented.mentions).toEqual(first);
+  });
+
+  it('sends at most RATE_LIMIT_MENTIONS_PER_USER mentions a minute from one author; the rest stay linked, unsent (issue 36)', async () => {
+    const capped = await createTestApp({ RATE_LIMIT_MENTIONS_PER_USER: '3' });
+    try {
+      const [author, ...named] = await Promise.all(Array.from({ length: 6 }, () => signIn(capped.app)));
+      const mention = (users: SignedInUser[]) => users.map((u) => `@${u.username}`).join(' ');
+      const commentOn = (postId: string, message: string) =>
+        capped.app.inject({
+          method: 'POST',
+          url: `/api/posts/${postId}/comments`,
+          headers: author.headers,
+          payload: { message },
+        });
+      const heard = async () =>
+        Promise.all(
+          named.map(async (u) => {
+            const res = await capped.app.inject({ method: 'GET', url: '/api/notifications', headers: u.headers });
+            return (res.json() as AppNotification[]).length;
+          }),
+        );
+      const post = await createPost(capped.app, author, { message: mention(named.slice(0, 2)) });
+      expect(post.mentions).toHaveLength(2);
+      const second = await commentOn(post._id, mention(named.slice(2)));
+      expect(second.statusCode).toBe(201);
+      expect((second.json() as Comment).mentions).toEqual(named.slice(2).map((u) => u.username));
+      expect(await heard()).toEqual([1, 1, 1, 0, 0]);
+      // Other kinds are not held by it: the post's author still hears of a comment.
+      const other = await signIn(capped.app);
+      const mine = await createPost(capped.app, other);
+      expect((await commentOn(mine._id, `@${named[4].username}`)).statusCode).toBe(201);
+      const res = await capped.app.inject({ method: 'GET', url: '/api/notifications', headers: other.headers });
+      expect((res.json() as AppNotification[]).map((n) => n.type)).toEqual(['comment']);
+      expect(await heard()).toEqual([1, 1, 1, 0, 0]);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('an edit notifies the newly mentioned only, and never twice for one post', async () => {
