@@ -11,6 +11,8 @@ export const ALT_MAX = 1500;
 export const SPOILER_MAX = 100;
 /** An admin's or reporter's note. */
 export const REPORT_NOTE_MAX = 1000;
+/** People one post or comment mentions (links and notifies): the first ones the text names. */
+export const MENTIONS_PER_MESSAGE_MAX = 10;
 
 /** Uploads of this many bytes or more are refused. */
 export const UPLOAD_MAX_BYTES = 4194304;

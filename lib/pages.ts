@@ -66,6 +66,8 @@ export interface PrivatePage {
   firstData?(answers: Answer[], params: Params): FirstPageData;
   /** Not a page of its own: the viewer is sent on to this address. */
   redirect?(viewer: User): string;
+  /** Who may open it (none: every signed-in viewer); the server sends anyone else to their home page. */
+  allowed?(viewer: User): boolean;
 }
 
 const listOf = (answer: Answer): ListPage<Post> => ({ items: answer.body as Post[], next: answer.next });
@@ -111,7 +113,7 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
   },
   '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
   /** Admins only: the panel reads the queue and the log after the first render. */
-  '/admin': { reads: () => firstReads.admin() },
+  '/admin': { reads: () => firstReads.admin(), allowed: (viewer) => viewer.role === 'admin' },
 };
 
 /** A read the early-reads script starts, and where the page's largest image is in its answer. */

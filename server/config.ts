@@ -49,6 +49,9 @@ export interface Config {
   unusedMediaGraceHours: number;
   /** How often an open notification stream gets a comment line, so proxies keep it open. */
   sseHeartbeatMs: number;
+  /** Streams one process holds at most; null: half its open-file limit (`instance/fileLimit.ts`). */
+  sseStreamsMax: number | null;
+  sseStreamsPerIp: number;
   /** Past this event-loop delay the server answers 503 instead of queueing more (0: never; the tests). */
   maxEventLoopDelayMs: number;
   /** Where mail goes (`smtp://user:pass@host:587`); null: each message is written to the log. */
@@ -70,6 +73,7 @@ export interface RateLimits {
   exportsPerUserPerHour: number;
   /** Reports per hour per user (issue 23): a flood of reports is spam of its own. */
   reportsPerUserPerHour: number;
+  mentionsPerUserPerMinute: number;
   /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
   mailsPerAddressPerHour: number;
 }
@@ -220,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       twoFactorPerAccountPerMinute: int(env, 'RATE_LIMIT_2FA_PER_ACCOUNT', 5),
       exportsPerUserPerHour: int(env, 'RATE_LIMIT_EXPORTS_PER_USER', 3),
       reportsPerUserPerHour: int(env, 'RATE_LIMIT_REPORTS_PER_USER', 30),
+      mentionsPerUserPerMinute: int(env, 'RATE_LIMIT_MENTIONS_PER_USER', 30),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', cacheMs(5_000)),
@@ -228,6 +233,8 @@ export function loadConfig(env: Env = process.env): Config {
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', cacheMs(1_000)),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
+    sseStreamsMax: env.SSE_STREAMS_MAX ? int(env, 'SSE_STREAMS_MAX', 0) : null,
+    sseStreamsPerIp: int(env, 'SSE_STREAMS_PER_IP', 64),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
     smtpUrl: smtpUrlOf(env.SMTP_URL ?? ''),
     mailFrom: env.MAIL_FROM || `${instanceName} <no-reply@${new URL(publicOrigin ?? 'http://localhost').hostname}>`,

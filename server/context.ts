@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { deviceCookies } from './auth/devices';
 import { emailTokensRepository } from './auth/emailTokens';
 import { type EmailVerificationService, emailVerificationService } from './auth/emailVerification';
+import { currentPasswordCheck } from './auth/currentPassword';
 import { memoryLockout, redisOrMemoryLockout } from './auth/lockout';
 import { type PasswordResetService, passwordResetService } from './auth/passwordReset';
 import { sessionsRepository } from './auth/repository';
@@ -27,6 +28,7 @@ import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
 import { type DomainEvents, domainEvents } from './events/domainEvents';
 import { type Bus, localBus, redisBus } from './instance/bus';
+import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import type { RedisFallback } from './instance/redisFallback';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
@@ -179,10 +181,14 @@ export function buildContext(
   const emailVerification = emailVerificationService({ data, outbox, mailer, site });
   const lockoutOf = (maxFailures: number) =>
     redis ? redisOrMemoryLockout(redis.client, redis.fallback, { maxFailures }) : memoryLockout({ maxFailures });
+  // One count of wrong passwords per account: sign-ins and the current password asked in Settings.
+  const passwordLockout = lockoutOf(config.rateLimits.authPerAccountPerMinute);
+  const checkPassword = currentPasswordCheck(passwordLockout);
   const twoFactor = twoFactorService({
     data,
     serverSecret: config.jwtSecret,
     lockout: lockoutOf(config.rateLimits.twoFactorPerAccountPerMinute),
+    checkPassword,
     issuer: config.instanceName,
   });
   const auth = authService({
@@ -190,7 +196,7 @@ export function buildContext(
     tokens: accessTokens(config.jwtSecret),
     checked,
     refreshReuseGraceMs: config.refreshReuseGraceMs,
-    lockout: lockoutOf(config.rateLimits.authPerAccountPerMinute),
+    lockout: passwordLockout,
     devices: deviceCookies(config.jwtSecret),
     emailVerification,
     twoFactor,
@@ -204,6 +210,8 @@ export function buildContext(
     missed: notifications.missed,
     unread: notifications.unreadOf,
     heartbeatMs: config.sseHeartbeatMs,
+    maxStreams: config.sseStreamsMax ?? streamsForLimit(openFileLimit()),
+    maxPerAddress: config.sseStreamsPerIp,
     log,
   });
   const sweeper =
@@ -217,8 +225,26 @@ export function buildContext(
         })
       : null;
 
-  const posts = postsService({ data, media, homeFeed, imageInfos, postCache, hiddenAuthors, publish });
-  const comments = commentsService({ data, postCache, commentCache, hiddenAuthors, post: posts.one, publish });
+  const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
+  const posts = postsService({
+    data,
+    media,
+    homeFeed,
+    imageInfos,
+    postCache,
+    hiddenAuthors,
+    publish,
+    mentionsPerMinute,
+  });
+  const comments = commentsService({
+    data,
+    postCache,
+    commentCache,
+    hiddenAuthors,
+    post: posts.one,
+    publish,
+    mentionsPerMinute,
+  });
 
   return {
     config,
@@ -237,13 +263,14 @@ export function buildContext(
     notificationStreams: streams,
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
-    users: usersService({ data, auth, emailVerification, media, publish }),
+    users: usersService({ data, auth, checkPassword, emailVerification, media, publish }),
     safety: safetyService({ data, publish }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({
       data,
       storage,
       twoFactor,
+      checkPassword,
       publish,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
     }),

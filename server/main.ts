@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { openFileLimit } from './instance/fileLimit';
 import { mediaStorageFor } from './media/storageFor';
 import { buildPages } from './pages/buildPages';
 
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
     app.log.warn(
       'SMTP_URL is not set: mails (password resets, email verification) are written to this log with their links instead of being sent.',
     );
+  const fileLimit = openFileLimit();
+  // The streams' cap is half of it (SSE_STREAMS_MAX): a low limit is worth seeing at start.
+  if (fileLimit) app.log.info(`Open-file limit: ${fileLimit.soft} (hard ${fileLimit.hard})`);
   console.log(`Posts is running at http://${config.host}:${config.port}`);
 }
 

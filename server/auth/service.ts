@@ -5,14 +5,15 @@ import { emailError, normalizeUsername, passwordError, usernameError, usernameKe
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
 import type { PublishEvent } from '../events/domainEvents';
-import { ConflictError, InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors';
+import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { UsersRepository } from '../users/repository';
 import type { Devices } from './devices';
 import type { EmailTokensRepository } from './emailTokens';
 import type { EmailVerificationService, SendAfterCommit } from './emailVerification';
-import type { Lockout } from './lockout';
+import { accountLockKey } from './currentPassword';
+import { type Lockout, guardedAttempt, tooManyWrongPasswords } from './lockout';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { SessionsRepository } from './repository';
 import type { SessionCache } from './sessionCache';
@@ -153,21 +154,12 @@ export function authService({
       const password = input.password ?? '';
       if (!email || !password) throw new InvalidError('Email and password are required');
       const device = devices.verify(deviceCookie, email);
-      const key = device ? `device:${device}` : `account:${email}`;
-      const waitMs = await lockout.lockedForMs(key);
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new TooManyAttemptsError(
-          `Too many wrong passwords for this account, try again in ${seconds} seconds`,
-          seconds,
-        );
-      }
+      const key = device ? `device:${device}` : accountLockKey(email);
       const user = await users.findUserByEmail(email);
-      const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-      if (!user || !valid) {
-        await lockout.fail(key);
-        throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
-      }
+      const right = await guardedAttempt(lockout, key, tooManyWrongPasswords, async () =>
+        user ? verifyPassword(user.password_hash, password) : verifyAgainstDummy(password),
+      );
+      if (!user || !right) throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
       // Only a right password learns that the account is suspended.
       if (user.suspended_at !== null) throw new UnauthorizedError(SECURITY_TEXTS.accountSuspended, 'AccountSuspended');
       if (needsRehash(user.password_hash)) {

@@ -10,12 +10,12 @@ import { Secret, TOTP } from 'otpauth';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import type { Transactional } from '../db/repository';
-import { ConflictError, InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors';
+import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 import { nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { UsersRepository } from '../users/repository';
-import type { Lockout } from './lockout';
-import { verifyPassword } from './passwords';
+import { type Lockout, guardedAttempt } from './lockout';
+import type { CurrentPasswordCheck } from './currentPassword';
 import type { TwoFactorRepository } from './twoFactorRepository';
 
 const PERIOD_S = 30;
@@ -36,6 +36,8 @@ export interface TwoFactorDeps {
   serverSecret: string;
   /** Wrong codes per account. */
   lockout: Lockout;
+  /** Turning it off asks the password, counted like a sign-in's. */
+  checkPassword: CurrentPasswordCheck;
   /** The name authenticator apps show beside the account (INSTANCE_NAME). */
   issuer: string;
   now?: () => number;
@@ -74,7 +76,14 @@ const normalizeRecoveryCode = (code: string): string | null => {
   return new RegExp(`^[${RECOVERY_ALPHABET}]{10}$`).test(plain) ? plain : null;
 };
 
-export function twoFactorService({ data, serverSecret, lockout, issuer, now = Date.now }: TwoFactorDeps) {
+export function twoFactorService({
+  data,
+  serverSecret,
+  lockout,
+  checkPassword,
+  issuer,
+  now = Date.now,
+}: TwoFactorDeps) {
   const { users, twoFactor } = data;
   const secrets = sealing(serverSecret);
   const recoveryKey = createHmac('sha256', serverSecret).update('totp-recovery-codes').digest();
@@ -114,13 +123,8 @@ export function twoFactorService({ data, serverSecret, lockout, issuer, now = Da
     if (typeof code !== 'string' || code.trim() === '')
       throw new InvalidError(SECURITY_TEXTS.twoFactorCodeRequired, 'TwoFactorCodeRequired');
     const key = `2fa:${userId}`;
-    const waitMs = await lockout.lockedForMs(key);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new TooManyAttemptsError(`Too many wrong codes, try again in ${seconds} seconds`, seconds);
-    }
-    if (await spend(userId, sealed, code.trim(), allowRecovery)) return;
-    await lockout.fail(key);
+    const tooMany = (seconds: number) => `Too many wrong codes, try again in ${seconds} seconds`;
+    if (await guardedAttempt(lockout, key, tooMany, () => spend(userId, sealed, code.trim(), allowRecovery))) return;
     if (use === 'signIn') throw new UnauthorizedError(SECURITY_TEXTS.invalidTwoFactorCode, 'InvalidTwoFactorCode');
     throw new InvalidError(SECURITY_TEXTS.invalidTwoFactorCode, 'InvalidTwoFactorCode');
   }
@@ -172,12 +176,8 @@ export function twoFactorService({ data, serverSecret, lockout, issuer, now = Da
       const row = await enabledRow(user.id);
       if (!row) throw new InvalidError('Two-factor sign-in is not on', 'TwoFactorNotOn');
       const account = await users.findUserById(user.id);
-      if (
-        typeof input.password !== 'string' ||
-        !account ||
-        !(await verifyPassword(account.password_hash, input.password))
-      )
-        throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
+      if (!account) throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
+      await checkPassword(account, input.password);
       await check(user.id, row.secret, input.code, 'confirm');
       await twoFactor.removeTwoFactor(user.id);
     },

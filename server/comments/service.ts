@@ -41,9 +41,19 @@ export interface CommentsServiceDeps {
   post: (user: AuthUser, id: string) => Promise<Post>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
+  /** Mention notifications one author may send a minute (`RATE_LIMIT_MENTIONS_PER_USER`). */
+  mentionsPerMinute: number;
 }
 
-export function commentsService({ data, postCache, commentCache, hiddenAuthors, post, publish }: CommentsServiceDeps) {
+export function commentsService({
+  data,
+  postCache,
+  commentCache,
+  hiddenAuthors,
+  post,
+  publish,
+  mentionsPerMinute,
+}: CommentsServiceDeps) {
   const { comments, posts } = data;
   // A row the comment cache shares is read by many requests: its Comment is made once (and its JSON).
   const shared = new WeakMap<CommentListRow, Comment>();
@@ -112,13 +122,17 @@ export function commentsService({ data, postCache, commentCache, hiddenAuthors, 
           mentioned.map((u) => u.id),
         );
         const about = { actorId: user.id, postId, commentId: id };
-        const notified = await notifyEach(trx.notifications, [
-          { type: 'comment', userId: post.creator_id, ...about },
-          // The post's creator hears of the comment already, with its text.
-          ...mentioned
-            .filter((u) => u.id !== post.creator_id)
-            .map((u): NotifiedAction => ({ type: 'mention', userId: u.id, ...about })),
-        ]);
+        const notified = await notifyEach(
+          trx.notifications,
+          [
+            { type: 'comment', userId: post.creator_id, ...about },
+            // The post's creator hears of the comment already, with its text.
+            ...mentioned
+              .filter((u) => u.id !== post.creator_id)
+              .map((u): NotifiedAction => ({ type: 'mention', userId: u.id, ...about })),
+          ],
+          mentionsPerMinute,
+        );
         // Read before the commit: right after it, a delete of the post waiting on its lock takes the comment too.
         return { notified, row: (await trx.comments.findComment(user.id, id))! };
       });

@@ -1,14 +1,23 @@
 /** From a text to the users it mentions, and from the stored names back to a response's `mentions`. */
+import { MENTIONS_PER_MESSAGE_MAX } from '../../lib/limits';
 import { findMentions } from '../../lib/mentions';
 import type { MentionedUser, MentionsRepository } from './repository';
 
-/** The existing users that `text` by `authorId` mentions (`@name`, any case), each once. */
-export function mentionedUsers(
+/**
+ * The existing users that `text` by `authorId` mentions (`@name`, any case), each once: of the
+ * first `MENTIONS_PER_MESSAGE_MAX` names it gives, in that order; the others stay plain text (one
+ * comment could otherwise notify dozens of people).
+ */
+export async function mentionedUsers(
   mentions: Pick<MentionsRepository, 'usersNamed'>,
   text: string,
   authorId: string,
 ): Promise<MentionedUser[]> {
-  return mentions.usersNamed([...new Set(findMentions(text).map((name) => name.toLowerCase()))], authorId);
+  const names = [...new Set(findMentions(text).map((name) => name.toLowerCase()))].slice(0, MENTIONS_PER_MESSAGE_MAX);
+  const users = await mentions.usersNamed(names, authorId);
+  // In the text's order: when the author's budget runs out, the first named are the ones told.
+  const at = (user: MentionedUser) => names.indexOf(user.username.toLowerCase());
+  return users.sort((a, b) => at(a) - at(b));
 }
 
 /** The comma-joined names a list read, in the order the text first mentions them. */

@@ -14,9 +14,10 @@ export interface ReportsDeps {
   moderation: ModerationRepository;
   users: Pick<UsersRepository, 'findUserById'>;
   findTarget: (viewer: AuthUser, type: ReportTargetType, rawId: string) => Promise<Target | null>;
+  blockedFrom: (viewer: AuthUser, target: Target) => Promise<boolean>;
 }
 
-export function reports({ moderation, users, findTarget }: ReportsDeps) {
+export function reports({ moderation, users, findTarget, blockedFrom }: ReportsDeps) {
   return {
     async report(user: AuthUser, input: ReportInput): Promise<{ id: string }> {
       const type = pick(input.targetType, REPORT_TARGET_TYPES, 'targetType', 'InvalidTargetType');
@@ -25,7 +26,7 @@ export function reports({ moderation, users, findTarget }: ReportsDeps) {
       if (typeof input.targetId !== 'string' || input.targetId.length === 0)
         throw new InvalidError('targetId is required', 'InvalidTargetId');
       const target = await findTarget(user, type, input.targetId);
-      if (!target) throw targetMissing(type);
+      if (!target || (await blockedFrom(user, target))) throw targetMissing(type);
       if (target.authorId === user.id) throw new InvalidError('You cannot report yourself', 'CannotReportOwn');
       const duplicate = () =>
         new ConflictError('You have already reported this; an admin will look at it', 'AlreadyReported');

@@ -10,6 +10,7 @@ import type { Transactional } from '../db/repository';
 import type { PublishEvent } from '../events/domainEvents';
 import type { PostsRepository } from '../posts/repository';
 import type { PostsService } from '../posts/service';
+import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
 import { adminLog } from './adminLog';
 import { reports } from './reports';
@@ -27,6 +28,7 @@ export interface ModerationServiceDeps {
     posts: PostsRepository;
     comments: CommentsRepository;
     sessions: SessionsRepository;
+    safety: SafetyRepository;
   }>;
   /** removeContent goes through the services that own the content (counters, feed, cascades). */
   posts: Pick<PostsService, 'remove'>;
@@ -36,8 +38,8 @@ export interface ModerationServiceDeps {
 }
 
 export function moderationService({ data, posts, comments, publish }: ModerationServiceDeps) {
-  const { findTarget } = reportTargets(data);
-  const intake = reports({ moderation: data.moderation, users: data.users, findTarget });
+  const { findTarget, blockedFrom } = reportTargets(data);
+  const intake = reports({ moderation: data.moderation, users: data.users, findTarget, blockedFrom });
   return {
     report: intake.report,
     queue: intake.queue,

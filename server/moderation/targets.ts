@@ -5,6 +5,7 @@ import { NotFoundError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { PostsRepository } from '../posts/repository';
+import type { SafetyRepository } from '../safety/repository';
 import type { UserRow, UsersRepository } from '../users/repository';
 import type { ModerationRepository } from './repository';
 
@@ -31,12 +32,13 @@ export const targetMissing = (type: ReportTargetType) =>
 
 export interface TargetsDeps {
   moderation: Pick<ModerationRepository, 'postPreviews'>;
+  safety: Pick<SafetyRepository, 'relationsBetween'>;
   users: Pick<UsersRepository, 'findUserById' | 'findUserByUsername'>;
   posts: Pick<PostsRepository, 'findPostOwner'>;
   comments: Pick<CommentsRepository, 'findComment'>;
 }
 
-export function reportTargets({ moderation, users, posts, comments }: TargetsDeps) {
+export function reportTargets({ moderation, safety, users, posts, comments }: TargetsDeps) {
   /** A user by id (what reports store) or by username (what the API and the profile show). */
   async function findUser(idOrName: string): Promise<UserRow | undefined> {
     return isUuid(idOrName) ? users.findUserById(idOrName) : users.findUserByUsername(idOrName);
@@ -59,5 +61,18 @@ export function reportTargets({ moderation, users, posts, comments }: TargetsDep
       : null;
   }
 
-  return { findTarget };
+  /**
+   * Whether the target's author, or a comment's post's, blocks the viewer: for them it does not
+   * exist, so a report of it answers as for a missing one (issue 36) rather than telling them it is there.
+   */
+  async function blockedFrom(viewer: AuthUser, target: Target): Promise<boolean> {
+    const authors = new Set([target.authorId]);
+    const postOwner = target.postId && (await posts.findPostOwner(target.postId));
+    if (postOwner) authors.add(postOwner.creator_id);
+    authors.delete(viewer.id);
+    for (const author of authors) if ((await safety.relationsBetween(viewer.id, author)).blocksMe) return true;
+    return false;
+  }
+
+  return { findTarget, blockedFrom };
 }

@@ -43,17 +43,41 @@ export async function notify(
   return added ? { userId: action.userId, notificationId: id } : null;
 }
 
-/** Several at once (a text mentioning several people); the written ones. */
+/**
+ * Several at once (a text mentioning several people), the mentions within the actor's budget
+ * (`mentionsPerMinute`); the written ones.
+ */
 export async function notifyEach(
-  notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced'>,
+  notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced' | 'mentionsSentSince'>,
   actions: NotifiedAction[],
+  mentionsPerMinute: number,
 ): Promise<NotificationWritten[]> {
   const written: NotificationWritten[] = [];
-  for (const action of actions) {
+  const actorId = actions[0]?.actorId;
+  const allowed = actorId ? await withinMentionBudget(notifications, actorId, actions, mentionsPerMinute) : [];
+  for (const action of allowed) {
     const one = await notify(notifications, action);
     if (one) written.push(one);
   }
   return written;
+}
+
+/**
+ * Of `actions`, those the actor's mention budget still allows: at most `perMinute` mention
+ * notifications in the last minute, counted in the database so that every instance agrees. The
+ * others are dropped; the mentions themselves stay linked. Other kinds pass: each is one write,
+ * which the write limit already bounds.
+ */
+async function withinMentionBudget(
+  notifications: Pick<NotificationsRepository, 'mentionsSentSince'>,
+  actorId: string,
+  actions: NotifiedAction[],
+  perMinute: number,
+): Promise<NotifiedAction[]> {
+  if (!actions.some((action) => action.type === 'mention')) return actions;
+  const since = new Date(Date.now() - 60_000).toISOString();
+  let left = perMinute - (await notifications.mentionsSentSince(actorId, since, perMinute));
+  return actions.filter((action) => action.type !== 'mention' || left-- > 0);
 }
 
 /** An undone action (a like taken back, an unfollow) takes its notification back while unread. */

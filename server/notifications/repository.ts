@@ -159,6 +159,19 @@ async function unreadRecipientsAbout(
   return rows.map((row) => row.user_id);
 }
 
+/** Mention notifications `actorId` has sent since `since` (an ISO time), counted up to `upTo`. */
+async function mentionsSentSince(db: Queryable, actorId: string, since: string, upTo: number): Promise<number> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('actor_id', '=', actorId)
+    .where('type', '=', 'mention')
+    .where('created_at', '>=', since)
+    .limit(upTo)
+    .execute();
+  return rows.length;
+}
+
 /** The queries on notifications, bound to a database or a transaction. */
 export const notificationsRepository = bindQueries({
   listNotifications,
@@ -170,6 +183,7 @@ export const notificationsRepository = bindQueries({
   isSilenced,
   removeUnread,
   unreadRecipientsAbout,
+  mentionsSentSince,
 });
 
 export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

@@ -5,11 +5,13 @@
  * back, a deleted post, a block, a read), the unread count is read and sent as an `unread` event.
  * One user's changes are read and written in the order they came, so a count read after a removal
  * never goes out before a notification read before it. One timer writes every stream's heartbeat.
+ * A stream lives no longer than its session: a sign-out, "sign out everywhere else", a password
+ * change or reset, a suspension or an account's deletion ends it here and on every instance.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppNotification } from '../../lib/types';
 import type { DomainEvents } from '../events/domainEvents';
-import type { NotificationChange } from '../events/events';
+import type { DomainEvent, NotificationChange } from '../events/events';
 
 /** Open streams one user may hold in a process: a tab each is plenty; more is a leak or abuse. */
 export const STREAMS_PER_USER_MAX = 32;
@@ -24,6 +26,10 @@ export interface NotificationStreamsDeps {
   /** The user's unread count, as `GET /api/notifications/unread` answers it. */
   unread(userId: string): Promise<number>;
   heartbeatMs: number;
+  /** Streams this process holds at most, whoever opened them (`SSE_STREAMS_MAX`). */
+  maxStreams: number;
+  /** Streams one client address may hold here (`SSE_STREAMS_PER_IP`). */
+  maxPerAddress: number;
   log: { warn(obj: unknown, message?: string): void };
 }
 
@@ -32,14 +38,30 @@ type StreamEvent = { notification: AppNotification } | { unread: number };
 
 interface Stream {
   res: ServerResponse;
+  /** The session that opened it: its revocation ends the stream. */
+  sessionId: string;
+  address: string;
   /** Ids sent as missed ones after a reconnect: one also published meanwhile is sent once. */
   replayed: Set<string> | null;
   /** While the missed ones are being read, what arrives waits here. */
   waiting: StreamEvent[] | null;
 }
 
-export function notificationStreams({ events, find, missed, unread, heartbeatMs, log }: NotificationStreamsDeps) {
+/** Why one more stream is refused: the user's, the address's or the process's cap is reached. */
+export type StreamRefusal = 'user' | 'address' | 'process';
+
+export function notificationStreams({
+  events,
+  find,
+  missed,
+  unread,
+  heartbeatMs,
+  maxStreams,
+  maxPerAddress,
+  log,
+}: NotificationStreamsDeps) {
   const byUser = new Map<string, Set<Stream>>();
+  const byAddress = new Map<string, number>();
   /** Per user, the end of the changes being read: the next one waits for it. */
   const turns = new Map<string, Promise<void>>();
   let count = 0;
@@ -48,7 +70,7 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
   let closed = false;
 
   function write(stream: Stream, event: StreamEvent): void {
-    if (stream.res.destroyed) return;
+    if (stream.res.destroyed || stream.res.writableEnded) return;
     if ('notification' in event) {
       const { notification } = event;
       if (stream.replayed?.has(notification.id)) return;
@@ -89,7 +111,24 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
     });
   }
 
+  /** The streams of the user that the event's revocation ends (none when it revokes nothing). */
+  function revokedBy(event: Extract<DomainEvent, { userId: string }>): Stream[] {
+    const streams = [...(byUser.get(event.userId) ?? [])];
+    switch (event.type) {
+      case 'SessionRevoked':
+        return streams.filter((stream) => stream.sessionId === event.sessionId);
+      case 'SessionsRevoked':
+        return streams.filter((stream) => stream.sessionId !== event.keptSessionId);
+      case 'UserSuspended':
+      case 'AccountDeleted':
+        return streams;
+      default:
+        return [];
+    }
+  }
+
   const unsubscribe = events.subscribe((event) => {
+    if ('userId' in event) for (const stream of revokedBy(event)) end(event.userId, stream);
     // Only a user with streams here costs a read.
     for (const change of event.notifications ?? []) if (byUser.has(change.userId)) inTurn(change);
   });
@@ -103,6 +142,9 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
     const streams = byUser.get(userId);
     if (!streams?.delete(stream)) return;
     count -= 1;
+    const fromAddress = (byAddress.get(stream.address) ?? 1) - 1;
+    if (fromAddress > 0) byAddress.set(stream.address, fromAddress);
+    else byAddress.delete(stream.address);
     if (streams.size === 0) byUser.delete(userId);
     if (count === 0 && heartbeat) {
       clearInterval(heartbeat);
@@ -110,12 +152,23 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
     }
   }
 
+  /** Ends one stream now: it hears nothing more, not even a notification already being read. */
+  function end(userId: string, stream: Stream): void {
+    remove(userId, stream);
+    stream.res.end();
+  }
+
   return {
     /**
      * Takes over the response: headers, then what was missed after `lastEventId` (a reconnect),
      * then every new notification (and the unread count after removals) until either side closes it.
      */
-    async open(userId: string, req: IncomingMessage, res: ServerResponse, lastEventId: string | null): Promise<void> {
+    async open(
+      { userId, sessionId, address }: { userId: string; sessionId: string; address: string },
+      req: IncomingMessage,
+      res: ServerResponse,
+      lastEventId: string | null,
+    ): Promise<void> {
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         Connection: 'keep-alive',
@@ -128,11 +181,12 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
         res.end(); // opened while the server closes: the client reconnects to another instance
         return;
       }
-      const stream: Stream = { res, replayed: null, waiting: lastEventId ? [] : null };
+      const stream: Stream = { res, sessionId, address, replayed: null, waiting: lastEventId ? [] : null };
       let streams = byUser.get(userId);
       if (!streams) byUser.set(userId, (streams = new Set()));
       streams.add(stream);
       count += 1;
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       heartbeat ??= setInterval(beat, heartbeatMs).unref();
       res.on('close', () => remove(userId, stream));
       if (!lastEventId) return;
@@ -147,9 +201,12 @@ export function notificationStreams({ events, find, missed, unread, heartbeatMs,
       }
     },
 
-    /** Whether the user may open one more stream here. */
-    hasRoomFor(userId: string): boolean {
-      return (byUser.get(userId)?.size ?? 0) < STREAMS_PER_USER_MAX;
+    /** Why the user, from that address, may not open one more stream here; null when they may. */
+    refusal(userId: string, address: string): StreamRefusal | null {
+      if ((byUser.get(userId)?.size ?? 0) >= STREAMS_PER_USER_MAX) return 'user';
+      if ((byAddress.get(address) ?? 0) >= maxPerAddress) return 'address';
+      if (count >= maxStreams) return 'process';
+      return null;
     },
 
     /** Open streams in this process. */

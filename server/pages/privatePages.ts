@@ -3,7 +3,7 @@
  * `/post/:id`, `/settings`, `/contact`) rendered on the server with their first data, so the HTML already holds the posts
  * and the image that is the page's largest paint, the settings forms filled in, or the instance's
  * address (docs/frontend.md, Session and Performance). `/profile` (my own profile) redirects to
- * `/profile/{my username}` at once.
+ * `/profile/{my username}` at once; `/admin` sends a member to `/home`.
  *
  * - Visitors (no session cookie) are redirected to `/` before anything is read.
  * - The reads are the page table's first reads (the URLs the client's API modules ask for), the API's own routes run in-process (`app.inject`) with the viewer's access
@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { apiUrls } from '../../lib/apiUrls';
 import { FIRST_LOAD_KEY, type FirstLoad, type FirstPageData } from '../../lib/firstLoad';
 import { nextLink } from '../../lib/links';
-import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage } from '../../lib/pages';
+import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage, links } from '../../lib/pages';
 import type { User } from '../../lib/types';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import type { AuthService } from '../auth/service';
@@ -88,6 +88,8 @@ export const privatePages: FastifyPluginAsync<{
       if (!user) return;
       const viewer = user.body as User;
       if (page.redirect) return reply.redirect(page.redirect(viewer), 302);
+      // As a visitor is sent away from a private page, so is a member from an admin's one (issue 36).
+      if (page.allowed && !page.allowed(viewer)) return reply.redirect(links.home(), 302);
       const firstLoad: FirstLoad = { user: viewer, page: data };
       (request.raw as unknown as Record<symbol, FirstLoad>)[FIRST_LOAD_KEY] = firstLoad;
     });

@@ -37,9 +37,11 @@ export interface PostWritesDeps {
   load: (viewerId: string, id: string) => Promise<Post>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
+  /** Mention notifications one author may send a minute (`RATE_LIMIT_MENTIONS_PER_USER`). */
+  mentionsPerMinute: number;
 }
 
-export function postWrites({ data, media, load, publish }: PostWritesDeps) {
+export function postWrites({ data, media, load, publish, mentionsPerMinute }: PostWritesDeps) {
   const { posts } = data;
   return {
     async create(user: AuthUser, input: PostInput): Promise<Post> {
@@ -68,7 +70,7 @@ export function postWrites({ data, media, load, publish }: PostWritesDeps) {
           id,
           mentioned.map((u) => u.id),
         );
-        return notifyEach(trx.notifications, mentionsOf(mentioned, user, id));
+        return notifyEach(trx.notifications, mentionsOf(mentioned, user, id), mentionsPerMinute);
       });
       publish({
         type: 'PostCreated',
@@ -122,7 +124,7 @@ export function postWrites({ data, media, load, publish }: PostWritesDeps) {
           id,
           added.map((u) => u.id),
         );
-        return notifyEach(trx.notifications, mentionsOf(added, user, id));
+        return notifyEach(trx.notifications, mentionsOf(added, user, id), mentionsPerMinute);
       });
       publish({ type: 'PostEdited', postId: id, tagsChanged: tags !== undefined, notifications: notified });
       return load(user.id, id);

@@ -5,12 +5,11 @@
  * caches and the streams of those whose unread notifications went hear of it) and the files of
  * their uploads are removed. The username is held for 30 days.
  */
-import { TEXTS } from '../../lib/texts';
 import { usernameKey } from '../../lib/validation';
-import { verifyPassword } from '../auth/passwords';
+import type { CurrentPasswordCheck } from '../auth/currentPassword';
 import type { TwoFactorService } from '../auth/twoFactor';
 import type { Transactional } from '../db/repository';
-import { InvalidError, NotFoundError } from '../domain/errors';
+import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import type { StoredVariant } from '../media/service';
 import type { MediaStorage } from '../media/storage';
@@ -25,19 +24,20 @@ export interface DeletionDeps {
   data: Transactional<{ users: UsersRepository; account: AccountRepository }>;
   storage: MediaStorage;
   twoFactor: Pick<TwoFactorService, 'confirm'>;
+  /** Deleting asks the password; wrong ones count like a sign-in's. */
+  checkPassword: CurrentPasswordCheck;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
   /** Files that could not be removed once the rows were gone (the deletion itself stands). */
   onFilesLeft?: (error: unknown) => void;
 }
 
-export function accountDeletion({ data, storage, twoFactor, publish, onFilesLeft }: DeletionDeps) {
+export function accountDeletion({ data, storage, twoFactor, checkPassword, publish, onFilesLeft }: DeletionDeps) {
   return {
     async remove(user: AuthUser, input: { password?: unknown; code?: unknown }): Promise<void> {
       const row = await data.users.findUserById(user.id);
       if (!row) throw new NotFoundError('User not found', 'UserNotFound');
-      if (typeof input.password !== 'string' || !(await verifyPassword(row.password_hash, input.password)))
-        throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
+      await checkPassword(row, input.password);
       await twoFactor.confirm(user.id, input.code, 'confirm');
 
       const gone = await data.transaction(async (trx) => {

@@ -1,6 +1,5 @@
 /** Profiles, follows, account and profile changes. */
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
-import { TEXTS } from '../../lib/texts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
 import type { PersonResult, Profile, User, UserSummary } from '../../lib/types';
 import {
@@ -11,7 +10,8 @@ import {
   usernameError,
   usernameKey,
 } from '../../lib/validation';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { CurrentPasswordCheck } from '../auth/currentPassword';
+import { hashPassword } from '../auth/passwords';
 import type { EmailVerificationService, SendAfterCommit } from '../auth/emailVerification';
 import type { EmailTokensRepository } from '../auth/emailTokens';
 import type { AuthService } from '../auth/service';
@@ -57,6 +57,8 @@ export interface UsersServiceDeps {
     safety: SafetyRepository;
   }>;
   auth: Pick<AuthService, 'revokeOtherSessions'>;
+  /** The current password, asked before the email or password changes; wrong ones count like a sign-in's. */
+  checkPassword: CurrentPasswordCheck;
   /** A new email waits for its link to be opened. */
   emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
@@ -64,7 +66,7 @@ export interface UsersServiceDeps {
   publish: PublishEvent;
 }
 
-export function usersService({ data, auth, emailVerification, media, publish }: UsersServiceDeps) {
+export function usersService({ data, auth, checkPassword, emailVerification, media, publish }: UsersServiceDeps) {
   const { users, safety } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -110,8 +112,11 @@ export function usersService({ data, auth, emailVerification, media, publish }: 
     try {
       let send: SendAfterCommit | undefined;
       const saved = await data.transaction(async (trx) => {
+        const now = nowIso();
         if (newEmail) send = await emailVerification.stageEmailChange(trx, userId, newEmail);
-        return trx.users.updateUser(userId, { ...changes, updated_at: nowIso() });
+        // A reset link mailed before the change would undo it (a thief's, or one lying in a mailbox).
+        if (changes.password_hash) await trx.emailTokens.spendTokens(userId, ['password_reset'], now);
+        return trx.users.updateUser(userId, { ...changes, updated_at: now });
       });
       send?.();
       return saved;
@@ -217,9 +222,7 @@ export function usersService({ data, auth, emailVerification, media, publish }: 
     async updateAccount(viewer: AuthUser, input: AccountInput): Promise<User> {
       const row = await me(viewer);
       checkOwnEmail(row, input.email);
-      const password = str(input.password);
-      if (!password || !(await verifyPassword(row.password_hash, password)))
-        throw new InvalidError(TEXTS.invalidPassword, 'InvalidPassword');
+      await checkPassword(row, str(input.password));
 
       const changes: UserUpdate = {};
       const raw = str(input.username);

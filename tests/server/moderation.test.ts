@@ -90,6 +90,33 @@ describe('POST /api/reports', () => {
     }
   });
 
+  it("answers a blocked person's report of the blocker, their post or a comment under it as for a missing one (issue 36)", async () => {
+    const [blocker, blocked, third] = [await signIn(t.app), await signIn(t.app), await signIn(t.app)];
+    const post = await createPost(t.app, blocker);
+    const theirComment = await addComment(blocker, post._id);
+    const othersComment = await addComment(third, post._id);
+    const block = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${blocked.username}/block`,
+      headers: blocker.headers,
+    });
+    expect(block.statusCode).toBe(200);
+    for (const [targetType, targetId, message] of [
+      ['post', post._id, 'Post not found'],
+      ['comment', theirComment.commentId, 'Comment not found'],
+      ['comment', othersComment.commentId, 'Comment not found'],
+      ['user', blocker.username, 'User not found'],
+    ]) {
+      const res = await report(blocked, { targetType, targetId, reason: 'abuse' });
+      expect(res.statusCode, `${targetType} ${targetId}`).toBe(404);
+      expect(res.json().message).toBe(message);
+    }
+    // The blocker still reports the person they blocked.
+    expect(
+      (await report(blocker, { targetType: 'user', targetId: blocked.username, reason: 'abuse' })).statusCode,
+    ).toBe(201);
+  });
+
   it("refuses one's own content and oneself (400)", async () => {
     const post = await createPost(t.app, alice);
     const comment = await addComment(alice, post._id);

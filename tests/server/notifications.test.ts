@@ -3,13 +3,14 @@ import { unreadFellFor } from '../../server/events/events';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CompiledQuery, sql } from 'kysely';
+import { MENTIONS_PER_MESSAGE_MAX } from '../../lib/limits';
 import type { AppNotification, Comment, Post } from '../../lib/types';
 import { selectComments } from '../../server/comments/repository';
 import { localBus } from '../../server/instance/bus';
 import { notificationStreams } from '../../server/notifications/streams';
 import { selectPosts } from '../../server/posts/repository';
 import { createPost } from './factories';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
 import { listening, openStream } from './sse';
 
 let t: TestApp;
@@ -294,6 +295,57 @@ describe('mentions', () => {
     expect(plain.mentions).toEqual([]);
   });
 
+  it(`links and notifies the first ${MENTIONS_PER_MESSAGE_MAX} people a text names, no more (issue 36)`, async () => {
+    const [author, ...named] = await freshUsers(MENTIONS_PER_MESSAGE_MAX + 3);
+    const message = named.map((u) => `@${u.username}`).join(' ');
+    const made = await createPost(t.app, author, { message });
+    const first = named.slice(0, MENTIONS_PER_MESSAGE_MAX).map((u) => u.username);
+    expect(made.mentions).toEqual(first);
+    const heard = await Promise.all(named.map(async (u) => (await notificationsOf(u)).length));
+    expect(heard).toEqual(named.map((_, i) => (i < MENTIONS_PER_MESSAGE_MAX ? 1 : 0)));
+    // A comment is held to the same number.
+    const post = await createPost(t.app, author);
+    const commented = await comment(author, post._id, message);
+    expect(commented.mentions).toEqual(first);
+  });
+
+  it('sends at most RATE_LIMIT_MENTIONS_PER_USER mentions a minute from one author; the rest stay linked, unsent (issue 36)', async () => {
+    const capped = await createTestApp({ RATE_LIMIT_MENTIONS_PER_USER: '3' });
+    try {
+      const [author, ...named] = await Promise.all(Array.from({ length: 6 }, () => signIn(capped.app)));
+      const mention = (users: SignedInUser[]) => users.map((u) => `@${u.username}`).join(' ');
+      const commentOn = (postId: string, message: string) =>
+        capped.app.inject({
+          method: 'POST',
+          url: `/api/posts/${postId}/comments`,
+          headers: author.headers,
+          payload: { message },
+        });
+      const heard = async () =>
+        Promise.all(
+          named.map(async (u) => {
+            const res = await capped.app.inject({ method: 'GET', url: '/api/notifications', headers: u.headers });
+            return (res.json() as AppNotification[]).length;
+          }),
+        );
+      const post = await createPost(capped.app, author, { message: mention(named.slice(0, 2)) });
+      expect(post.mentions).toHaveLength(2);
+      const second = await commentOn(post._id, mention(named.slice(2)));
+      expect(second.statusCode).toBe(201);
+      expect((second.json() as Comment).mentions).toEqual(named.slice(2).map((u) => u.username));
+      expect(await heard()).toEqual([1, 1, 1, 0, 0]);
+      // Other kinds are not held by it: the post's author still hears of a comment.
+      const other = await signIn(capped.app);
+      const mine = await createPost(capped.app, other);
+      expect((await commentOn(mine._id, `@${named[4].username}`)).statusCode).toBe(201);
+      const res = await capped.app.inject({ method: 'GET', url: '/api/notifications', headers: other.headers });
+      expect((res.json() as AppNotification[]).map((n) => n.type)).toEqual(['comment']);
+      expect(await heard()).toEqual([1, 1, 1, 0, 0]);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('an edit notifies the newly mentioned only, and never twice for one post', async () => {
     const [author, ann, ben] = await freshUsers(3);
     const post = await createPost(t.app, author, { message: `hi @${ann.username}` });
@@ -441,6 +493,163 @@ describe('the stream', () => {
     const closed = other.close();
     expect(await stream.ends()).toBe(true);
     await closed;
+  });
+});
+
+describe('caps on open streams beyond the per-user one (issue 36)', () => {
+  /** An app with the caps in `env`, some users of it, and a way to try one more stream. */
+  async function cappedApp(env: Record<string, string>, users: number) {
+    const capped = await createTestApp(env);
+    const people = await Promise.all(Array.from({ length: users }, () => signIn(capped.app)));
+    const base = await listening(capped.app);
+    const attempt = (user: SignedInUser) => fetch(`${base}/api/notifications/stream`, { headers: user.headers });
+    return { capped, people, attempt };
+  }
+
+  it("refuses a stream over the address's cap with 429, whoever asks, until one of them closes", async () => {
+    const { capped, people, attempt } = await cappedApp({ SSE_STREAMS_PER_IP: '2' }, 3);
+    const open = await Promise.all(people.slice(0, 2).map((user) => openStream(capped.app, user.headers)));
+    try {
+      expect(open.map((s) => s.response.status)).toEqual([200, 200]);
+      // A third person behind the same address.
+      const refused = await attempt(people[2]);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.json()).toEqual({
+        message: 'Too many notification streams are open from your address; close one first',
+        code: 'TooManyStreamsFromAddress',
+      });
+      open.shift()!.close();
+      await vi.waitFor(() => expect(capped.app.ctx.notificationStreams.size).toBe(1), { timeout: 30_000 });
+      open.push(await openStream(capped.app, people[2].headers));
+      expect(open[1].response.status).toBe(200);
+    } finally {
+      for (const stream of open) stream.close();
+      await capped.close();
+    }
+  });
+
+  it("refuses a stream over the process's cap with 503, whoever asks, and keeps answering the rest", async () => {
+    const { capped, people, attempt } = await cappedApp({ SSE_STREAMS_MAX: '2' }, 3);
+    const open = await Promise.all(people.slice(0, 2).map((user) => openStream(capped.app, user.headers)));
+    try {
+      expect(open.map((s) => s.response.status)).toEqual([200, 200]);
+      const refused = await attempt(people[2]);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.json()).toEqual({
+        message: 'This server holds as many notification streams as it can; try again in a minute',
+        code: 'StreamsFull',
+      });
+      const other = await capped.app.inject({
+        method: 'GET',
+        url: '/api/notifications/unread',
+        headers: people[2].headers,
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      for (const stream of open) stream.close();
+      await capped.close();
+    }
+  });
+});
+
+describe('the stream ends with its session (issue 36)', () => {
+  /** The user signed in once more: another session, as from another device. */
+  async function anotherSession(user: SignedInUser): Promise<SignedInUser> {
+    const login = await inject(null, 'POST', '/api/auth/login', { email: user.email, password: user.password });
+    expect(login.statusCode).toBe(200);
+    const cookies = cookiesOf(login);
+    return { ...user, cookies, headers: { cookie: cookieHeader(cookies) } };
+  }
+
+  /** A stream of the user's, once the server has taken it. */
+  async function streamOf(user: SignedInUser, app = t.app) {
+    const stream = await openStream(app, user.headers);
+    await stream.next((e) => e.comments.includes('connected'));
+    return stream;
+  }
+
+  it('"sign out everywhere else" ends the other sessions\' streams, not the kept one\'s', async () => {
+    const [phone, fan] = await freshUsers(2);
+    const laptop = await anotherSession(phone);
+    const [phoneStream, laptopStream] = [await streamOf(phone), await streamOf(laptop)];
+    try {
+      expect((await inject(laptop, 'DELETE', '/api/auth/sessions')).statusCode).toBe(200);
+      expect(await phoneStream.ends()).toBe(true);
+      await inject(fan, 'PATCH', `/api/users/${phone.username}/follow`);
+      expect((await laptopStream.notification()).data).toMatchObject({ type: 'follow' });
+    } finally {
+      phoneStream.close();
+      laptopStream.close();
+    }
+  });
+
+  it("signing one device out from Settings ends that session's stream", async () => {
+    const [phone] = await freshUsers(1);
+    const laptop = await anotherSession(phone);
+    const stream = await streamOf(phone);
+    try {
+      const sessions = (await inject(laptop, 'GET', '/api/auth/sessions')).json() as { id: string; current: boolean }[];
+      const other = sessions.find((session) => !session.current)!;
+      expect((await inject(laptop, 'DELETE', `/api/auth/sessions/${other.id}`)).statusCode).toBe(200);
+      expect(await stream.ends()).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a suspension ends every stream of the suspended user's", async () => {
+    const [member] = await freshUsers(1);
+    const streams = [await streamOf(member), await streamOf(await anotherSession(member))];
+    try {
+      // alice made the first account: she runs the instance.
+      expect((await inject(alice, 'POST', `/api/admin/users/${member.username}/suspend`, {})).statusCode).toBe(200);
+      for (const stream of streams) expect(await stream.ends()).toBe(true);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it("deleting the account ends every stream of the account's", async () => {
+    const [leaving] = await freshUsers(1);
+    const streams = [await streamOf(leaving), await streamOf(await anotherSession(leaving))];
+    try {
+      const res = await inject(leaving, 'DELETE', '/api/users/me', { password: leaving.password });
+      expect(res.statusCode).toBe(200);
+      for (const stream of streams) expect(await stream.ends()).toBe(true);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  describe.runIf(process.env.TEST_REDIS_URL)('on another instance, through Redis', () => {
+    it('"sign out everywhere else" made on one instance ends the stream held by another', async () => {
+      const redis = { REDIS_URL: process.env.TEST_REDIS_URL! };
+      const one = await createTestApp(redis);
+      const two = await createTestApp(redis, { sameDatabaseAs: one });
+      try {
+        await Promise.all([one.app.ctx.bus.ready(), two.app.ctx.bus.ready()]);
+        const phone = await signIn(one.app);
+        const login = await one.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: phone.email, password: phone.password },
+        });
+        const laptop = { cookie: cookieHeader(cookiesOf(login)) };
+        const stream = await streamOf(phone, two.app);
+        try {
+          const res = await one.app.inject({ method: 'DELETE', url: '/api/auth/sessions', headers: laptop });
+          expect(res.statusCode).toBe(200);
+          expect(await stream.ends()).toBe(true);
+        } finally {
+          stream.close();
+        }
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    });
   });
 });
 
@@ -644,11 +853,18 @@ describe('the stream registry', () => {
       missed: async () => [],
       unread: async () => 0,
       heartbeatMs: 60_000,
+      maxStreams: 10,
+      maxPerAddress: 10,
       log: { warn: () => {} },
     });
     const { res, written } = fakeResponse();
     const req = { socket: { setNoDelay: () => {} } } as unknown as IncomingMessage;
-    await streams.open(userId, req, res, null);
+    await streams.open(
+      { userId, sessionId: '0190a0b0-0000-7000-8000-000000000005', address: '127.0.0.1' },
+      req,
+      res,
+      null,
+    );
     const postId = '0190a0b0-0000-7000-8000-000000000004';
     events.publish({
       type: 'PostReacted',

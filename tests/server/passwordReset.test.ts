@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { EMAIL_TEXTS } from '../../lib/emailTexts';
 import { type Mailbox, linkIn, startMailbox } from './mailbox';
 import { type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
+import { openStream } from './sse';
 
 let t: TestApp;
 let mailbox: Mailbox;
@@ -132,6 +133,19 @@ describe('POST /api/auth/password/reset', () => {
     expect((await login(user.email, 'yet another secret')).statusCode).toBe(401);
   });
 
+  it("ends the old sessions' notification streams: a thief's live feed stops with the reset (issue 36)", async () => {
+    const user = await signIn(t.app);
+    const stream = await openStream(t.app, user.headers);
+    try {
+      await stream.next((e) => e.comments.includes('connected'));
+      const token = await resetLink(user.email);
+      expect((await reset({ token, password: 'a brand new secret' })).statusCode).toBe(200);
+      expect(await stream.ends()).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('refuses an expired (1 hour), unknown or missing token with 400 Invalid or expired link', async () => {
     const user = await signIn(t.app);
     const token = await resetLink(user.email);
@@ -172,6 +186,32 @@ describe('POST /api/auth/password/reset', () => {
     expect(first).not.toBe(second);
     expect((await reset({ token: second, password: 'second secret!' })).statusCode).toBe(200);
     expect((await reset({ token: first, password: 'first secret!!' })).statusCode).toBe(400);
+  });
+
+  it('a password changed in Settings spends the links mailed before (issue 36)', async () => {
+    const user = await signIn(t.app);
+    const token = await resetLink(user.email);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/updateAccount',
+      headers: user.headers,
+      payload: { password: user.password, newPassword: 'changed in settings' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const res = await reset({ token, password: 'set from an old link' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: EMAIL_TEXTS.invalidLink, code: 'InvalidLink' });
+    expect((await login(user.email, 'changed in settings')).statusCode).toBe(200);
+    // A change of name alone leaves a link alone.
+    const kept = await resetLink(user.email);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/updateAccount',
+      headers: user.headers,
+      payload: { password: 'changed in settings', username: `${user.username}x` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await reset({ token: kept, password: 'set from a new link' })).statusCode).toBe(200);
   });
 
   it('two resets racing with one link: exactly one wins', async () => {

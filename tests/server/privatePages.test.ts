@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { firstLoadOf, type FirstLoad } from '../../lib/firstLoad';
 import { createPost } from './factories';
-import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, makeAdmin, signIn } from './helpers';
 
 // Stands in for Next.js: answers with the data the page would be rendered from.
 async function pageHandler(req: IncomingMessage, res: ServerResponse) {
@@ -180,6 +180,19 @@ describe('private pages rendered on the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(firstLoad(res.body)).toBeNull();
     expect(res.cookies).toEqual([]);
+  });
+
+  it('send a member away from /admin to /home, and render it for an admin (issue 36)', async () => {
+    const member = await signIn(t.app);
+    const res = await open('/admin', member.headers.cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/home');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const admin = await signIn(t.app);
+    await makeAdmin(t, admin);
+    const page = await open('/admin', admin.headers.cookie);
+    expect(page.statusCode).toBe(200);
+    expect(firstLoad(page.body)?.user).toMatchObject({ username: admin.username, role: 'admin' });
   });
 
   it('redirect after logout', async () => {
