@@ -122,11 +122,13 @@ export interface EarlyRead {
 
 /**
  * The reads a page's document starts before the app's code arrives: the viewer, then the page's
- * first reads. Null on the public pages, which read nothing; the viewer alone on the open ones
- * (the app looks them up there too) and when the params cannot make a URL.
+ * first reads; the viewer alone when the params cannot make a URL. Null on the public and open
+ * pages: a visitor's lookup there would be a 401 in the console of a page anyone may open, the
+ * mailed links' pages arrive with their viewer from the server, and the 404 looks its viewer up
+ * after hydration.
  */
 export function earlyReadsOf(route: string, query: Record<string, string | string[] | undefined>): EarlyRead[] | null {
-  if (PUBLIC_ROUTES.includes(route)) return null;
+  if (PUBLIC_ROUTES.includes(route) || OPEN_ROUTES.includes(route)) return null;
   const reads: EarlyRead[] = [{ url: apiUrls.loggedUser() }];
   const page = PRIVATE_PAGES[route];
   if (!page) return reads;

@@ -61,6 +61,13 @@ const SearchSlot = styled.div<{ $open: boolean }>`
  */
 const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
 
+/**
+ * From lg up the search is the spec's 400px; with Create post's word beside it the bar fits only
+ * from 1,140px (measured: 351px at 1,024). Below that the button shows its icon (its name stays).
+ */
+const FULL_BAR_MIN_WIDTH_PX = 1140;
+const belowFullBar = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${FULL_BAR_MIN_WIDTH_PX - 1}px)`;
+
 /** The logo's word takes no room between md and lg; it stays the link's name (here, not in Logo: Logo is on every page). */
 const LogoSlot = styled.span`
   display: contents;
@@ -74,7 +81,7 @@ const BarSpacer = styled(Spacer)`
 `;
 
 const CreatePostLabel = styled.span`
-  ${midWidth} {
+  ${belowFullBar} {
     position: absolute;
     width: 1px;
     height: 1px;
@@ -103,6 +110,8 @@ const NavLinks = styled.ul`
     font-size: 14px;
     &:hover { background: ${appTheme.color.surfaceRaised}; }
     &[aria-current='page'] { background: ${appTheme.color.accentSoft}; }
+    /* The search's placeholder needs the room (it was cut to "Search by tags or @na" at 768px). */
+    ${midWidth} { padding: 0 8px; }
   }
 `;
 
