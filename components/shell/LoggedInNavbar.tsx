@@ -17,11 +17,19 @@ import { LiveNotifications, NotificationBell, NotificationsLink } from '../../fe
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 
+/**
+ * Between md and lg the bar is too narrow for the search, the links, Create post, the bell and the
+ * avatar: the search takes the spacer's share, and Create post and the logo show their icons (their
+ * names stay).
+ */
+const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
+
 const DesktopOnly = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
   ${belowMd} { display: none; }
+  ${midWidth} { gap: 4px; }
 `;
 
 const MobileOnly = styled.div`
@@ -53,13 +61,6 @@ const SearchSlot = styled.div<{ $open: boolean }>`
     form { flex: 1; }
   }
 `;
-
-/**
- * Between md and lg the bar is too narrow for the search, the links, Create post, the bell and the
- * avatar: the search takes the spacer's share, and Create post and the logo show their icons (their
- * names stay).
- */
-const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
 
 /**
  * From lg up the search is the spec's 400px; with Create post's word beside it the bar fits only
@@ -111,7 +112,7 @@ const NavLinks = styled.ul`
     &:hover { background: ${appTheme.color.surfaceRaised}; }
     &[aria-current='page'] { background: ${appTheme.color.accentSoft}; }
     /* The search's placeholder needs the room (it was cut to "Search by tags or @na" at 768px). */
-    ${midWidth} { padding: 0 8px; }
+    ${midWidth} { padding: 0 6px; }
   }
 `;
 

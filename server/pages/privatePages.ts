@@ -16,7 +16,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { apiUrls } from '../../lib/apiUrls';
 import { FIRST_LOAD_KEY, type FirstLoad, type FirstPageData } from '../../lib/firstLoad';
 import { nextLink } from '../../lib/links';
-import { links, PRIVATE_PAGES, type Answer, type Params, type PrivatePage } from '../../lib/pages';
+import { links } from '../../lib/pages';
+import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage } from '../../lib/pageReads';
 import type { User } from '../../lib/types';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import type { AuthService } from '../auth/service';

@@ -1,6 +1,7 @@
-import { EARLY_READS_GLOBAL, earlyReadsScript } from '../../../lib/earlyReadsScript';
+import { EARLY_READS_GLOBAL, earlyReadsOf, earlyReadsScript } from '../../../lib/earlyReadsScript';
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
-import { earlyReadsOf, OPEN_ROUTES, PRIVATE_PAGES, PUBLIC_ROUTES } from '../../../lib/pages';
+import { PRIVATE_PAGES } from '../../../lib/pageReads';
+import { OPEN_ROUTES, PUBLIC_ROUTES } from '../../../lib/pages';
 import { authApi } from '../../../features/auth/authApi';
 import { instanceApi } from '../../../features/contact/instanceApi';
 import { notificationsApi } from '../../../features/notifications/notificationsApi';
