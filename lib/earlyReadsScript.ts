@@ -7,7 +7,9 @@
  * the page will show largest (the first post's, or the profile banner), at high priority.
  */
 import { POST_IMAGE_SIZES } from './firstLoad';
-import type { EarlyRead } from './pages';
+import { apiUrls } from './apiUrls';
+import { PRIVATE_PAGES, type LargestImageIn, type Params } from './pageReads';
+import { OPEN_ROUTES, PUBLIC_ROUTES } from './pages';
 
 /** Where the started reads wait: absolute URL → the fetch's promise. */
 export const EARLY_READS_GLOBAL = '__postsEarlyReads';
@@ -43,4 +45,38 @@ try { for (var i = 0; i < reads.length; i++) start(reads[i]); } catch (e) {}
 /** The inline script that starts `reads`. Their URLs come from the request's address: `<` is escaped so none can close the script. */
 export function earlyReadsScript(reads: readonly EarlyRead[]): string {
   return `(${START_READS})(${JSON.stringify(reads).replace(/</g, '\\u003c')});`;
+}
+
+// The list is the document's business (pages/_document.tsx, on the server): here rather than in
+// lib/pages.ts, whose every byte is in the shared first load.
+/** A read the early-reads script starts, and where the page's largest image is in its answer. */
+export interface EarlyRead {
+  url: string;
+  largestImageIn?: LargestImageIn;
+}
+
+/**
+ * The reads a page's document starts before the app's code arrives: the viewer, then the page's
+ * first reads; the viewer alone when the params cannot make a URL. Null on the public and open
+ * pages: a visitor's lookup there would be a 401 in the console of a page anyone may open, the
+ * mailed links' pages arrive with their viewer from the server, and the 404 looks its viewer up
+ * after hydration.
+ */
+export function earlyReadsOf(route: string, query: Record<string, string | string[] | undefined>): EarlyRead[] | null {
+  if (PUBLIC_ROUTES.includes(route) || OPEN_ROUTES.includes(route)) return null;
+  const reads: EarlyRead[] = [{ url: apiUrls.loggedUser() }];
+  const page = PRIVATE_PAGES[route];
+  if (!page) return reads;
+  const params: Params = {};
+  for (const [key, value] of Object.entries(query)) if (typeof value === 'string') params[key] = value;
+  let urls: string[];
+  try {
+    urls = page.reads(params);
+  } catch {
+    return reads;
+  }
+  urls.forEach((url, i) =>
+    reads.push(i === 0 && page.largestImageIn ? { url, largestImageIn: page.largestImageIn } : { url }),
+  );
+  return reads;
 }

@@ -32,6 +32,8 @@ export type FirstPageData =
 export interface FirstLoad {
   /** The signed-in viewer (from the session cookie only). */
   user: User;
+  /** The viewer's unread notifications, so the bells' badge is in the first paint (`GET /api/notifications/unread`). */
+  unread: number;
   /**
    * Null when the page shows nothing beyond the viewer (settings), or when a read failed (e.g. no
    * such post): the page then reads and reports it itself.

@@ -1,10 +1,9 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
 import { CSP_NONCE_HEADER } from '../lib/csp';
-import { earlyReadsScript } from '../lib/earlyReadsScript';
+import { earlyReadsOf, earlyReadsScript } from '../lib/earlyReadsScript';
 import { largestImage, type FirstLoad } from '../lib/firstLoad';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
-import { earlyReadsOf } from '../lib/pages';
 import { palettes } from '../themes';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.

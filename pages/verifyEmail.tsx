@@ -1,5 +1,6 @@
 import { VerifyEmailCard } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
+import { privatePageProps } from '../lib/firstLoad';
 
 /** The page the verification and email-change mails link to (`?token=…`). */
 export default function VerifyEmailPage() {
@@ -10,3 +11,7 @@ export default function VerifyEmailPage() {
     </>
   );
 }
+
+// Rendered per request (server/pages/privatePages.ts): the link's token is known to the server's
+// HTML, and a signed-in viewer's page arrives with its user, so hydration changes nothing.
+export const getServerSideProps = privatePageProps;

@@ -18,7 +18,7 @@ export { firstLoadKey };
 
 /** The preloaded state of a first load: the viewer, and what the page shows first. */
 export function firstLoadState(data: FirstLoad): Partial<RootState> {
-  const state: Partial<RootState> = { auth: signedInAs(data.user) };
+  const state: Partial<RootState> = { auth: signedInAs(data.user), notifications: { unread: data.unread } };
   const fresh: string[] = [];
   const page = data.page;
   let posts: FirstPosts | null = null;

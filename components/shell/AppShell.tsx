@@ -80,9 +80,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     dispatch(loadStoredTheme());
     // A page the server rendered for a signed-in viewer brought the user along: no lookup.
     if (session === 'loggedIn') return;
-    // A visitor on a public page needs no lookup (and gets no 401); private pages always ask,
-    // so a session the hint cookie does not reflect still counts.
-    if (isPublic && !hint) dispatch(userCleared());
+    // A visitor on a public or open page needs no lookup (and gets no 401 in the console);
+    // private pages always ask, so a session the hint cookie does not reflect still counts.
+    if ((isPublic || isOpen) && !hint) dispatch(userCleared());
     else void dispatch(fetchLoggedUser());
   });
   useEffect(() => startVisit(), []);
@@ -135,14 +135,42 @@ export function AppShell({ children }: { children: ReactNode }) {
   const page = useMemo(() => <Suspense fallback={<PageLoading />}>{children}</Suspense>, [children]);
   const flush = showPage && Boolean(signedIn || optimistic) && router.pathname === '/profile/[profileName]';
 
+  // The lazy navbar and banner arrive in the server's HTML, and their boundaries stay dehydrated
+  // until their chunks load. New props before then (any re-render of the shell: the session hint,
+  // the theme) make React drop that HTML for the fallback and render it again when the chunk
+  // arrives: the bar emptied and the banner vanished and came back (issue 35). One element each,
+  // made again only when what they show changes.
+  const viewer = signedIn ? user : null;
+  const memberNavbar = useMemo(
+    () =>
+      viewer && (
+        <Suspense fallback={emptyNavbar}>
+          <LoggedInNavbar user={viewer} onCreatePost={onCreatePost} onLogout={onLogout} />
+        </Suspense>
+      ),
+    [viewer, onCreatePost, onLogout],
+  );
+  // Not on the error pages: static HTML made for anyone, where a banner arriving after the lookup
+  // would push the page down.
+  const isErrorPage = isOpen && (router.pathname === '/404' || router.pathname === '/_error');
+  const banner = useMemo(
+    () =>
+      viewer &&
+      !isPublic &&
+      !isErrorPage &&
+      !viewer.emailVerified && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner user={viewer} underNavbar={flush} />
+        </Suspense>
+      ),
+    [viewer, isPublic, isErrorPage, flush],
+  );
+
   let navbar: ReactNode;
-  if (signedIn) {
-    navbar = (
-      <Suspense fallback={emptyNavbar}>
-        <LoggedInNavbar user={user} onCreatePost={onCreatePost} onLogout={onLogout} />
-      </Suspense>
-    );
-  } else if (session === 'loading' && !isPublic) navbar = emptyNavbar;
+  // The public pages are the visitors' (spec: the logged-out navbar); a member is sent home from them.
+  if (isPublic) navbar = <LoggedOutNavbar />;
+  else if (memberNavbar) navbar = memberNavbar;
+  else if (session === 'loading') navbar = emptyNavbar;
   else navbar = <LoggedOutNavbar />;
 
   return (
@@ -152,11 +180,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {navbar}
       <Main id="content" tabIndex={-1} $flush={flush}>
-        {signedIn && !user.emailVerified && (
-          <Suspense fallback={null}>
-            <VerifyEmailBanner user={user} underNavbar={flush} />
-          </Suspense>
-        )}
+        {banner}
         {showPage ? page : <PageLoading />}
       </Main>
       {signedIn && editor.open && (

@@ -5,8 +5,9 @@ import { createAppAsyncThunk } from '../../store/withTypes';
 import { notificationsApi } from './notificationsApi';
 
 /**
- * The unread count the bells show. The server renders none: it arrives with the stream (and with
- * the reads and marks below). No toasts: a failed read leaves the badge as it is.
+ * The unread count the bells show. A page the server renders starts with it (store/firstLoad.ts);
+ * then the stream keeps it (with the reads and marks below). No toasts: a failed read leaves the
+ * badge as it is.
  */
 export interface NotificationsState {
   unread: number;

@@ -16,6 +16,7 @@ const findRefreshToken = (db: Queryable, tokenHash: string) =>
   db
     .selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
       'refresh_tokens.token_hash',
       'refresh_tokens.used_at',
@@ -23,6 +24,7 @@ const findRefreshToken = (db: Queryable, tokenHash: string) =>
       'sessions.user_id',
       'sessions.expires_at',
       'sessions.revoked_at',
+      'users.suspended_at',
     ])
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();

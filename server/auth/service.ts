@@ -37,6 +37,7 @@ export interface TwoFactorRequired {
 
 const unauthorized = (message = 'Session expired, please sign in again') =>
   new UnauthorizedError(message, 'Unauthorized');
+const suspended = () => new UnauthorizedError(SECURITY_TEXTS.accountSuspended, 'AccountSuspended');
 
 export interface AuthServiceDeps {
   data: Transactional<{ users: UsersRepository; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
@@ -161,7 +162,7 @@ export function authService({
       );
       if (!user || !right) throw new UnauthorizedError(TEXTS.invalidCredentials, 'InvalidCredentials');
       // Only a right password learns that the account is suspended.
-      if (user.suspended_at !== null) throw new UnauthorizedError(SECURITY_TEXTS.accountSuspended, 'AccountSuspended');
+      if (user.suspended_at !== null) throw suspended();
       if (needsRehash(user.password_hash)) {
         await users.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
       }
@@ -175,10 +176,13 @@ export function authService({
 
     /** Rotates the refresh token. A token used twice revokes its whole family, except in a short race window. */
     async refresh(token: string | undefined): Promise<IssuedTokens> {
-      if (!token) throw unauthorized('No session');
+      // No refresh cookie (it expired, or was cleared) is a session that ended like any other.
+      if (!token) throw unauthorized();
       const tokenHash = hashRefreshToken(token);
       const now = nowIso();
       const found = await sessions.findRefreshToken(tokenHash);
+      // Suspension revokes the sessions too: the person learns why theirs ended, not just that it did.
+      if (found && found.suspended_at !== null) throw suspended();
       if (!found || found.revoked_at !== null || found.expires_at <= now) throw unauthorized();
 
       const refresh = newRefreshToken();

@@ -16,7 +16,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { apiUrls } from '../../lib/apiUrls';
 import { FIRST_LOAD_KEY, type FirstLoad, type FirstPageData } from '../../lib/firstLoad';
 import { nextLink } from '../../lib/links';
-import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage, links } from '../../lib/pages';
+import { links } from '../../lib/pages';
+import { PRIVATE_PAGES, type Answer, type Params, type PrivatePage } from '../../lib/pageReads';
 import type { User } from '../../lib/types';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import type { AuthService } from '../auth/service';
@@ -81,17 +82,55 @@ export const privatePages: FastifyPluginAsync<{
   // Every private page of the table (lib/pages.ts), with its first reads; `/profile` only redirects.
   for (const [route, page] of Object.entries(PRIVATE_PAGES)) {
     privateRoute(fastifyRoute(route), async (read, request, reply) => {
-      const [user, data] = await Promise.all([
-        read(apiUrls.loggedUser()),
+      const [viewer, data] = await Promise.all([
+        viewerOf(read),
         page.redirect ? null : firstPageData(page, read, request.params).catch(() => null),
       ]);
-      if (!user) return;
-      const viewer = user.body as User;
-      if (page.redirect) return reply.redirect(page.redirect(viewer), 302);
+      if (!viewer) return;
+      if (page.redirect) return reply.redirect(page.redirect(viewer.user), 302);
       // As a visitor is sent away from a private page, so is a member from an admin's one (issue 36).
-      if (page.allowed && !page.allowed(viewer)) return reply.redirect(links.home(), 302);
-      const firstLoad: FirstLoad = { user: viewer, page: data };
-      (request.raw as unknown as Record<symbol, FirstLoad>)[FIRST_LOAD_KEY] = firstLoad;
+      if (page.allowed && !page.allowed(viewer.user)) return reply.redirect(links.home(), 302);
+      handOver(request, { ...viewer, page: data });
     });
   }
+
+  // The pages the mailed links open are anyone's (OPEN_ROUTES), but a signed-in viewer's arrives
+  // with its navbar, banner and texts in place, as a private page's does: the HTML is the page.
+  for (const url of MAIL_LINK_PAGES) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      reply.header('Cache-Control', PRIVATE_NO_STORE);
+      const session = await pageViewer(request, reply);
+      const viewer = session.kind === 'signedIn' ? await viewerOf(reader(app, session.accessToken)) : null;
+      if (viewer) handOver(request, { ...viewer, page: null });
+      await render(request, reply);
+    });
+  }
+
+  // `/` is the visitors' landing page (spec: the logged-out navbar); a signed-in member goes home.
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const session = request.cookies[ACCESS_COOKIE] ? await auth.authenticate(request.cookies[ACCESS_COOKIE]) : null;
+    if (session) {
+      reply.header('Cache-Control', PRIVATE_NO_STORE);
+      return reply.redirect(links.home(), 302);
+    }
+    await render(request, reply);
+  });
 };
+
+/** The open pages a mail links to (lib/pages.ts OPEN_ROUTES). */
+const MAIL_LINK_PAGES = ['/resetPassword', '/verifyEmail'];
+
+/** The viewer and their unread count, read as the navbar would; null when the session did not hold. */
+async function viewerOf(read: Read): Promise<Pick<FirstLoad, 'user' | 'unread'> | null> {
+  const [user, unread] = await Promise.all([read(apiUrls.loggedUser()), read(UNREAD_URL)]);
+  if (!user) return null;
+  return { user: user.body as User, unread: (unread?.body as { count: number } | undefined)?.count ?? 0 };
+}
+
+/** The notifications' own URL (features/notifications/notificationsApi.ts); kept out of lib/apiUrls, which every page loads. */
+const UNREAD_URL = '/api/notifications/unread';
+
+/** Leaves the first load on the request for the page's getServerSideProps (lib/firstLoad.ts). */
+function handOver(request: FastifyRequest, firstLoad: FirstLoad): void {
+  (request.raw as unknown as Record<symbol, FirstLoad>)[FIRST_LOAD_KEY] = firstLoad;
+}

@@ -83,17 +83,36 @@ describe('desktop (1280×800)', () => {
     await expect.poll(navbarAlpha, { timeout: 3000 }).toBeGreaterThan(atTop + 0.15);
   });
 
-  test('the tag search is 400px wide (spec section 9, search input width)', async ({ openPage }) => {
+  test('the tag search is 400px wide on desktop (spec section 9), and its placeholder fits from 768px', async ({
+    openPage,
+  }) => {
     const page = await openPage();
     await withPosts(page, 0);
-    await page.goto('/home');
     const search = page.getByRole('search', { name: 'Search posts by tags' });
-    await search.waitFor();
-    // The search field as one sees it: the rounded bar with its input and its Search button.
-    const width = (await search.boundingBox())!.width;
-    expect(Math.round(width)).toBe(SEARCH_INPUT_WIDTH_PX);
-    // Its text input keeps most of it.
-    const input = (await search.getByLabel('Add a tag to search').boundingBox())!.width;
-    expect(input).toBeGreaterThan(SEARCH_INPUT_WIDTH_PX / 2);
+    const input = search.getByLabel('Add a tag to search');
+    // The desktop widths, from lg (1,024: it was 351 there, 400 only from 1,140) up.
+    for (const width of [1024, 1100, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/home');
+      await search.waitFor();
+      // The search field as one sees it: the rounded bar with its input and its Search button.
+      expect(Math.round((await search.boundingBox())!.width), `${width}px`).toBe(SEARCH_INPUT_WIDTH_PX);
+      // Its text input keeps most of it.
+      expect((await input.boundingBox())!.width, `${width}px`).toBeGreaterThan(SEARCH_INPUT_WIDTH_PX / 2);
+    }
+    // Tablet widths: the placeholder is whole ("Search by tags or @na" at 768 before).
+    for (const width of [768, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/home');
+      await search.waitFor();
+      const room = await input.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const content = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return content - context.measureText(el.placeholder).width;
+      });
+      expect(room, `${width}px`).toBeGreaterThanOrEqual(0);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { links, PRIVATE_PAGES } from '../../lib/pages';
+import { links } from '../../lib/pages';
+import { PRIVATE_PAGES } from '../../lib/pageReads';
 import { tagList } from '../../lib/tags';
 
 describe('the page table', () => {

@@ -187,7 +187,10 @@ describe('refresh tokens', () => {
   });
 
   it('answers 401 for a missing or unknown token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
+    // No refresh cookie at all says what a person can act on (issue 35), not a raw "No session".
+    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/refresh' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toMatchObject({ message: 'Session expired, please sign in again', code: 'Unauthorized' });
     expect((await refresh('made-up')).statusCode).toBe(401);
   });
 

@@ -306,6 +306,9 @@ describe('suspensions', () => {
       headers: { cookie: cookieHeader(eve.cookies) },
     });
     expect(refresh.statusCode).toBe(401);
+    // The session ended because of the suspension, and says so (issue 35), on refresh and on the lookup.
+    expect(refresh.json()).toMatchObject({ message: 'This account is suspended', code: 'AccountSuspended' });
+    expect((await getMe(eve)).json()).toMatchObject({ message: 'This account is suspended' });
     const signInAgain = await login(eve);
     expect(signInAgain.statusCode).toBe(401);
     expect(signInAgain.json()).toMatchObject({ message: 'This account is suspended', code: 'AccountSuspended' });

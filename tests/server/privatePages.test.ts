@@ -44,12 +44,55 @@ describe('private pages rendered on the server', () => {
     }
   });
 
-  it('leave the public pages to the client, without data', async () => {
+  it('leave the public pages to the client, without data; a member at / goes home', async () => {
     const ann = await signIn(t.app);
-    for (const path of ['/', '/login', '/createAccount']) {
+    for (const path of ['/login', '/createAccount']) {
       const res = await open(path, ann.headers.cookie);
       expect(res.statusCode, path).toBe(200);
       expect(firstLoad(res.body), path).toBeNull();
+    }
+    // `/` is the visitors' landing page (spec: the logged-out navbar): a member is sent to /home.
+    const home = await open('/', ann.headers.cookie);
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/home');
+    expect(home.headers['cache-control']).toBe('private, no-store');
+    const visitor = await open('/');
+    expect(visitor.statusCode).toBe(200);
+    expect(firstLoad(visitor.body)).toBeNull();
+    // A session that no longer holds is a visitor's landing page, not a redirect.
+    expect((await open('/', 'access_token=made-up')).statusCode).toBe(200);
+  });
+
+  it("render the mailed links' pages for anyone, a signed-in viewer's with the viewer", async () => {
+    const ann = await signIn(t.app);
+    for (const path of ['/verifyEmail?token=abc', '/resetPassword', '/verifyEmail']) {
+      const visitor = await open(path);
+      expect(visitor.statusCode, path).toBe(200);
+      expect(visitor.headers['cache-control'], path).toBe('private, no-store');
+      expect(firstLoad(visitor.body), path).toBeNull();
+      const member = await open(path, ann.headers.cookie);
+      expect(member.statusCode, path).toBe(200);
+      expect(firstLoad(member.body), path).toEqual({
+        user: await api(ann, '/api/auth/getLoggedUser'),
+        unread: 0,
+        page: null,
+      });
+    }
+  });
+
+  it("hand over the viewer's unread count, so the bells' badge is in the first paint", async () => {
+    const ann = await signIn(t.app);
+    const bob = await signIn(t.app);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${ann.username}/follow`,
+      headers: bob.headers,
+      payload: {},
+    });
+    expect(await api(ann, '/api/notifications/unread')).toEqual({ count: 1 });
+    for (const path of ['/home', '/settings', '/verifyEmail']) {
+      const res = await open(path, ann.headers.cookie);
+      expect(firstLoad(res.body)?.unread, path).toBe(1);
     }
   });
 
@@ -61,6 +104,7 @@ describe('private pages rendered on the server', () => {
     expect(instance).toEqual({ name: t.config.instanceName, contactEmail: t.config.contactEmail });
     expect(firstLoad(res.body)).toEqual({
       user: await api(ann, '/api/auth/getLoggedUser'),
+      unread: 0,
       page: { kind: 'contact', instance },
     });
   });
@@ -70,7 +114,7 @@ describe('private pages rendered on the server', () => {
     const res = await open('/settings', ann.headers.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(firstLoad(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), page: null });
+    expect(firstLoad(res.body)).toEqual({ user: await api(ann, '/api/auth/getLoggedUser'), unread: 0, page: null });
   });
 
   it('send /profile straight on to my own profile', async () => {

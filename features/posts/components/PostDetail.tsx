@@ -25,6 +25,16 @@ const Comments = styled.section`
   scroll-margin-top: calc(var(--navbar-height) + 16px);
 `;
 
+/**
+ * `/post/ID#comments` (a comment's or a mention's notification): the browser scrolls to the section
+ * when the server's HTML has it, but after a client-side navigation the post is read first and the
+ * section appears later, past the router's own scroll to the hash. So the section, once there,
+ * brings itself into view when the address points at it.
+ */
+const scrollIntoViewIfTarget = (section: HTMLElement | null) => {
+  if (section && window.location.hash === `#${section.id}`) section.scrollIntoView();
+};
+
 export function PostDetail({ id }: { id: string }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
@@ -67,7 +77,7 @@ export function PostDetail({ id }: { id: string }) {
     <PageContainer $width={620}>
       <h1 className="visually-hidden">Post by {post.creator}</h1>
       <PostCard post={post} standalone priority onDeleted={() => void router.push(links.home())} />
-      <Comments id="comments" aria-labelledby="comments-title">
+      <Comments id="comments" aria-labelledby="comments-title" ref={scrollIntoViewIfTarget}>
         <h2 id="comments-title">
           Comments <span aria-hidden="true">·</span> {post.commentsCount}
         </h2>

@@ -31,6 +31,7 @@ const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] 
     name: 'home',
     data: {
       user: viewer,
+      unread: 3,
       page: {
         kind: 'feed',
         feed: 'following',
@@ -44,6 +45,7 @@ const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] 
     name: 'post',
     data: {
       user: viewer,
+      unread: 0,
       page: {
         kind: 'post',
         post: { ...posts[0], comments: [buildComment({ message: 'A comment' })] },
@@ -55,7 +57,7 @@ const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] 
   },
   {
     name: 'profile',
-    data: { user: viewer, page: { kind: 'profile', profile, posts: { items: posts, next: null } } },
+    data: { user: viewer, unread: 0, page: { kind: 'profile', profile, posts: { items: posts, next: null } } },
     // The route's spelling of the name may differ in case.
     ui: <ProfileView username="ann" />,
     shows: ['Ann'],
@@ -74,6 +76,8 @@ describe('pages the server rendered with their first data', () => {
   it('start the store where the client reads would have left it', () => {
     const state = makeStoreFrom(cases[0].data).getState();
     expect(state.auth).toMatchObject({ user: viewer, session: 'loggedIn' });
+    // The bells' badge is in the first paint (issue 35): the count the server read.
+    expect(state.notifications).toEqual({ unread: 3 });
     expect(selectPostList(state)).toMatchObject({
       key: 'feed:following',
       status: 'done',

@@ -1,0 +1,96 @@
+/**
+ * The private pages with the API reads each one makes first and what the server hands the page
+ * from their answers. The server's first render (server/pages/privatePages.ts) and the early-reads
+ * script (lib/earlyReadsScript.ts, pages/_document.tsx) derive from it; a new private page is one
+ * entry here (and its route in nothing else). Only the server reads it: apart from lib/pages.ts,
+ * whose every byte is in the shared first load.
+ */
+import { apiUrls } from './apiUrls';
+import type { FirstPageData, ListPage } from './firstLoad';
+import { links } from './pages';
+import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
+import { tagList } from './tags';
+
+/** The API reads each private page's components make on its first render (the services' URLs). */
+export const firstReads = {
+  home: () => [apiUrls.feed('following')],
+  tagged: (tags: readonly string[]) => (tags.length ? [apiUrls.tagged(tags)] : []),
+  profile: (username: string) => [apiUrls.user(username), apiUrls.userPosts(username)],
+  post: (id: string) => [apiUrls.post(id)],
+  settings: (): string[] => [],
+  contact: () => [apiUrls.instance()],
+  notifications: () => [apiUrls.notifications()],
+  myProfile: (): string[] => [],
+  admin: (): string[] => [],
+};
+
+/** A route's params, decoded (Next.js's query, Fastify's params). */
+export type Params = Record<string, string>;
+
+/** One read's answer as the client's API modules take it: the JSON and the `Link: rel="next"` URL. */
+export interface Answer {
+  body: unknown;
+  next: string | null;
+}
+
+/** Which image in the answer of a page's first read the page shows largest (its LCP). */
+export type LargestImageIn = 'firstPost' | 'post' | 'banner';
+
+export interface PrivatePage {
+  /** The page's first reads besides the viewer's (GET /api/auth/getLoggedUser, which every page makes). */
+  reads(params: Params): string[];
+  /** Where the largest image is, in the answer of `reads(...)[0]`. */
+  largestImageIn?: LargestImageIn;
+  /** What the server hands the page, from the answers of `reads` (each a 200); none: the viewer alone. */
+  firstData?(answers: Answer[], params: Params): FirstPageData;
+  /** Not a page of its own: the viewer is sent on to this address. */
+  redirect?(viewer: User): string;
+  /** Who may open it (none: every signed-in viewer); the server sends anyone else to their home page. */
+  allowed?(viewer: User): boolean;
+}
+
+const listOf = (answer: Answer): ListPage<Post> => ({ items: answer.body as Post[], next: answer.next });
+
+/** The private pages, by Next.js route. Every other route is public or open. */
+export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
+  '/home': {
+    reads: () => firstReads.home(),
+    largestImageIn: 'firstPost',
+    firstData: ([posts]) => ({ kind: 'feed', feed: 'following', posts: listOf(posts) }),
+  },
+  '/tagged/[tags]': {
+    reads: (params) => firstReads.tagged(tagList(params.tags)),
+    largestImageIn: 'firstPost',
+    firstData: ([posts], params) => ({ kind: 'tagged', tags: tagList(params.tags), posts: listOf(posts) }),
+  },
+  '/profile/[profileName]': {
+    reads: (params) => firstReads.profile(params.profileName),
+    largestImageIn: 'banner',
+    firstData: ([found, posts]) => ({
+      kind: 'profile',
+      profile: (found.body as { user: Profile }).user,
+      posts: listOf(posts),
+    }),
+  },
+  '/post/[id]': {
+    reads: (params) => firstReads.post(params.id),
+    largestImageIn: 'post',
+    firstData: ([post]) => ({ kind: 'post', post: post.body as PostWithComments, commentsNext: post.next }),
+  },
+  /** The forms show the viewer's own account, which every private page reads anyway. */
+  '/settings': { reads: () => firstReads.settings() },
+  '/contact': {
+    reads: () => firstReads.contact(),
+    firstData: ([instance]) => ({ kind: 'contact', instance: instance.body as InstanceInfo }),
+  },
+  '/notifications': {
+    reads: () => firstReads.notifications(),
+    firstData: ([list]) => ({
+      kind: 'notifications',
+      notifications: { items: list.body as AppNotification[], next: list.next },
+    }),
+  },
+  '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
+  /** Admins only: the panel reads the queue and the log after the first render. */
+  '/admin': { reads: () => firstReads.admin(), allowed: (viewer) => viewer.role === 'admin' },
+};
