@@ -85,7 +85,9 @@ export function DataSettings({ username, twoFactorOn }: Props) {
   return (
     <Panel aria-labelledby="data-settings">
       <h2 id="data-settings">Your data</h2>
-      <p className="lead">Your account, posts, comments, reactions, follows and images, as one zip file.</p>
+      <p className="lead">
+        Your account, posts, comments, reactions, follows, blocks, mutes, notifications and images, as one zip file.
+      </p>
       <Stack>
         <div>
           <Button $variant="secondary" onClick={() => void download()} disabled={exporting} aria-busy={exporting}>

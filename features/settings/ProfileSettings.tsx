@@ -13,15 +13,17 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextAreaField } from '../../components/ui/TextField';
 
 // The banner sits beside the avatar only where it has room for its two buttons and its hint on one
-// line each (340px), else under it, whatever the page's width (a breakpoint left it ~190px wide at
-// 800px, beside the sidebar). min-width 0: its 3:1 zone takes the width it is given, never widens it.
+// line each (360px), else under it, whatever the page's width (a breakpoint left it ~190px wide at
+// 800px, beside the sidebar). min-width 0: its 3:1 zone takes the width it is given, never widens it;
+// inline-size containment: the banner's 360px basis never widens the page on a phone either.
 const Images = styled.div`
+  contain: inline-size;
   display: flex;
   flex-wrap: wrap;
   align-items: flex-start;
   gap: 16px;
   > * { min-width: 0; }
-  > :last-child { flex: 1 1 340px; }
+  > :last-child { flex: 1 1 360px; }
   h3 { font-size: 14px; margin-bottom: 8px; }
 `;
 
