@@ -12,6 +12,7 @@ export const EmptyState = styled.div`
   border: 1px dashed ${appTheme.color.border};
   border-radius: ${appTheme.radius.lg};
   color: ${appTheme.color.textMuted};
-  h2 { font-size: 18px; color: ${appTheme.color.text}; }
-  p { margin: 0; max-width: 360px; }
+  /* A name from a hand-typed URL may be one long word: it breaks rather than widen the page. */
+  h2 { max-width: 100%; font-size: 18px; color: ${appTheme.color.text}; overflow-wrap: anywhere; }
+  p { margin: 0; max-width: 360px; overflow-wrap: anywhere; }
 `;

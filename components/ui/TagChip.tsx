@@ -4,9 +4,12 @@ import { appTheme } from '../../themes';
 import { AppLink } from './AppLink';
 import { Icon } from './Icon';
 
+// max-width and overflow-wrap: a long tag (a hand-typed URL's) breaks inside its row, never widens the page.
 const chip = `
   display: inline-flex;
   align-items: center;
+  max-width: 100%;
+  overflow-wrap: anywhere;
   gap: 4px;
   padding: 3px 10px;
   border-radius: ${appTheme.radius.pill};

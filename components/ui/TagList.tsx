@@ -9,6 +9,7 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+  li { min-width: 0; max-width: 100%; }
 `;
 
 interface TagListProps {

@@ -3,17 +3,22 @@ import styled from 'styled-components';
 import type { Report, ReportAction } from '../../lib/types';
 import { links } from '../../lib/pages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { REPORT_REASON_LABELS } from '../../lib/moderationTexts';
+import { useToasts } from '../../store/toasts';
 import { AppLink } from '../../components/ui/AppLink';
 import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Panel, Stack } from '../../components/ui/Panel';
 import { RelativeTime } from '../../components/ui/RelativeTime';
 import { appTheme } from '../../themes';
 import {
   adminCleared,
+  adminToasts,
   fetchLog,
   fetchMore,
   fetchQueue,
   lookupUser,
+  reportedUser,
   resolveReport,
   selectLog,
   selectLookup,
@@ -81,6 +86,56 @@ const ACTION_TEXTS: Record<string, string> = {
   unsuspendUser: 'unsuspended',
 };
 
+/** A destructive action waiting for the admin's yes. */
+interface Pending {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  run: () => Promise<unknown>;
+}
+
+const suspension = (username: string | null): Omit<Pending, 'run'> => ({
+  title: username ? `Suspend ${username}?` : 'Suspend this account?',
+  message:
+    'Their sessions end at once, and their profile, posts and comments are hidden from everyone until an admin unsuspends them.',
+  confirmLabel: 'Suspend',
+});
+
+/** What the admin confirms before a report's action: removing the content, or suspending its author. */
+function confirmationOf(report: Report, action: 'removeContent' | 'suspendUser'): Omit<Pending, 'run'> {
+  if (action === 'suspendUser') return suspension(reportedUser(report));
+  return report.targetType === 'comment'
+    ? {
+        title: 'Remove this comment?',
+        message: 'The comment and its reactions will be removed for everyone. This cannot be undone.',
+        confirmLabel: 'Remove',
+      }
+    : {
+        title: 'Remove this post?',
+        message: 'The post, its comments and its reactions will be removed for everyone. This cannot be undone.',
+        confirmLabel: 'Remove',
+      };
+}
+
+/** The dialog of a pending action: it stays, busy, until the action has an answer. */
+function Confirmation({ pending, onDone }: { pending: Pending; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <ConfirmDialog
+      title={pending.title}
+      message={pending.message}
+      confirmLabel={pending.confirmLabel}
+      busy={busy}
+      onCancel={onDone}
+      onConfirm={async () => {
+        setBusy(true);
+        await pending.run();
+        onDone();
+      }}
+    />
+  );
+}
+
 function TargetPreview({ report }: { report: Report }) {
   const target = report.target;
   if (!target) return <p className="meta">The reported {report.targetType} is gone.</p>;
@@ -116,7 +171,10 @@ function Queue() {
   const status = useAppSelector(selectQueueStatus);
   const { page, error } = useAppSelector(selectQueue);
   const problem = useAppSelector(selectQueueProblem);
-  const act = (report: Report, action: ReportAction) => void dispatch(resolveReport({ id: report.id, action }));
+  const [pending, setPending] = useState<Pending | null>(null);
+  const act = (report: Report, action: ReportAction) => dispatch(resolveReport({ report, action }));
+  const confirm = (report: Report, action: 'removeContent' | 'suspendUser') =>
+    setPending({ ...confirmationOf(report, action), run: () => act(report, action) });
   return (
     <Panel aria-labelledby="admin-queue">
       <h2 id="admin-queue">Reports</h2>
@@ -139,22 +197,23 @@ function Queue() {
         {page?.items.map((report) => (
           <Item key={report.id} aria-label={`Report of a ${report.targetType} by ${report.reporter}`}>
             <span className="meta">
-              {report.reason} · reported by {report.reporter} <RelativeTime iso={report.createdAt} />
+              {REPORT_REASON_LABELS[report.reason] ?? report.reason} · reported by {report.reporter}{' '}
+              <RelativeTime iso={report.createdAt} />
               {report.resolution && ` · ${report.resolution} by ${report.resolvedBy}`}
             </span>
             <TargetPreview report={report} />
             {report.note && <p className="note">“{report.note}”</p>}
             {report.status === 'open' && (
               <div className="actions">
-                <Button $variant="secondary" $size="sm" onClick={() => act(report, 'dismiss')}>
+                <Button $variant="secondary" $size="sm" onClick={() => void act(report, 'dismiss')}>
                   Dismiss
                 </Button>
                 {report.targetType !== 'user' && (
-                  <Button $variant="danger" $size="sm" onClick={() => act(report, 'removeContent')}>
+                  <Button $variant="danger" $size="sm" onClick={() => confirm(report, 'removeContent')}>
                     Remove {report.targetType}
                   </Button>
                 )}
-                <Button $variant="danger" $size="sm" onClick={() => act(report, 'suspendUser')}>
+                <Button $variant="danger" $size="sm" onClick={() => confirm(report, 'suspendUser')}>
                   {report.targetType === 'user' ? 'Suspend user' : 'Suspend author'}
                 </Button>
               </div>
@@ -167,6 +226,7 @@ function Queue() {
           Load more
         </Button>
       )}
+      {pending && <Confirmation pending={pending} onDone={() => setPending(null)} />}
     </Panel>
   );
 }
@@ -177,6 +237,7 @@ function UserLookup() {
   const id = useId();
   const [name, setName] = useState('');
   const { user, problem } = useAppSelector(selectLookup);
+  const [pending, setPending] = useState<Pending | null>(null);
   return (
     <Panel aria-labelledby="admin-users">
       <h2 id="admin-users">Users</h2>
@@ -207,7 +268,12 @@ function UserLookup() {
                   Unsuspend
                 </Button>
               ) : (
-                <Button $variant="danger" onClick={() => void dispatch(suspendUser(user.username))}>
+                <Button
+                  $variant="danger"
+                  onClick={() =>
+                    setPending({ ...suspension(user.username), run: () => dispatch(suspendUser(user.username)) })
+                  }
+                >
                   Suspend
                 </Button>
               )}
@@ -215,6 +281,7 @@ function UserLookup() {
           )}
         </Item>
       )}
+      {pending && <Confirmation pending={pending} onDone={() => setPending(null)} />}
     </Panel>
   );
 }
@@ -251,6 +318,7 @@ function Log() {
 /** The admin page: the report queue, a user lookup with suspend and unsuspend, and the log. */
 export default function AdminPanel() {
   const dispatch = useAppDispatch();
+  useToasts(adminToasts);
   useEffect(() => {
     void dispatch(fetchQueue('open'));
     void dispatch(fetchLog());

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_NOTE_MAX } from '../../lib/limits';
+import { REPORT_REASON_LABELS } from '../../lib/moderationTexts';
 import type { ReportReason, ReportTargetType } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
 import { Button } from '../../components/ui/Button';
@@ -37,12 +38,7 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
-const REASONS: { value: ReportReason; label: string }[] = [
-  { value: 'spam', label: 'Spam' },
-  { value: 'abuse', label: 'Abuse or harassment' },
-  { value: 'illegal', label: 'Illegal content' },
-  { value: 'other', label: 'Something else' },
-];
+const REASONS = Object.entries(REPORT_REASON_LABELS).map(([value, label]) => ({ value: value as ReportReason, label }));
 
 const NOUNS: Record<ReportTargetType, string> = { post: 'post', comment: 'comment', user: 'user' };
 

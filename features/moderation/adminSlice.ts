@@ -2,7 +2,9 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { AdminLogEntry, AdminUserInfo, Report, ReportAction } from '../../lib/types';
 import { errorMessage, type Page } from '../../services/apiClient';
 import { rootReducer, type RootState } from '../../store/index';
+import { thunkToasts, type ToastListener } from '../../store/toasts';
 import { createAppAsyncThunk } from '../../store/withTypes';
+import { ADMIN_TEXTS } from '../../lib/moderationTexts';
 import { moderationApi } from './moderationApi';
 
 export type QueueStatus = 'open' | 'resolved';
@@ -18,7 +20,7 @@ export interface AdminList<T> {
 /**
  * The admin page's state (issue 23): the report queue (open or resolved), the user lookup, the log.
  * Only the admin panel reads it, so it travels with the panel's chunk and joins the store when that
- * chunk arrives (`injectInto`), not with every page's first load. Errors show in place, no toasts.
+ * chunk arrives (`injectInto`), not with every page's first load. Errors show in place; the actions toast their outcome (adminToasts).
  */
 export interface AdminState {
   queueStatus: QueueStatus;
@@ -71,12 +73,16 @@ export const fetchMore = createAppAsyncThunk(
   { condition: (list, { getState }) => Boolean(admin(getState())[list].page?.next) },
 );
 
+/** Whom a report is about: the reported user, or the author of the reported content (null: gone). */
+export const reportedUser = (report: Report): string | null =>
+  report.target?.type === 'user' ? report.target.username : (report.target?.creator ?? null);
+
 /** Dismiss, remove the content, suspend: then the queue and the log are read again. */
 export const resolveReport = createAppAsyncThunk(
   'admin/resolveReport',
-  async ({ id, action }: { id: string; action: ReportAction }, { getState, dispatch, rejectWithValue }) => {
+  async ({ report, action }: { report: Report; action: ReportAction }, { getState, dispatch, rejectWithValue }) => {
     try {
-      await moderationApi.resolve(id, action);
+      await moderationApi.resolve(report.id, action);
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }
@@ -101,6 +107,21 @@ function userThunk(type: string, call: (username: string) => Promise<AdminUserIn
 export const lookupUser = userThunk('admin/lookupUser', (username) => moderationApi.lookup(username));
 export const suspendUser = userThunk('admin/suspendUser', (username) => moderationApi.suspend(username));
 export const unsuspendUser = userThunk('admin/unsuspendUser', (username) => moderationApi.unsuspend(username));
+
+/** What an action toasts once done (issue 35); failures show in place, as the panel's reads do. */
+function resolvedText({ report, action }: { report: Report; action: ReportAction }): string {
+  if (action === 'dismiss') return ADMIN_TEXTS.reportDismissed;
+  if (action === 'removeContent')
+    return report.targetType === 'comment' ? ADMIN_TEXTS.commentRemoved : ADMIN_TEXTS.postRemoved;
+  return ADMIN_TEXTS.userSuspended(reportedUser(report) ?? `The ${report.targetType}'s author`);
+}
+
+/** Started by the panel (`useToasts`): this chunk is not in the store's. */
+export const adminToasts: ToastListener[] = [
+  ...thunkToasts(resolveReport, { error: false, success: resolvedText }),
+  ...thunkToasts(suspendUser, { error: false, success: (username) => ADMIN_TEXTS.userSuspended(username) }),
+  ...thunkToasts(unsuspendUser, { error: false, success: (username) => ADMIN_TEXTS.userUnsuspended(username) }),
+];
 
 type Rejected = { payload?: string; error: { message?: string } };
 const messageOf = (action: Rejected) => action.payload ?? action.error.message ?? null;

@@ -125,7 +125,8 @@ const ReportProfile = styled(ReportButton)`
   min-height: 36px;
   border: 1px solid ${appTheme.color.border};
   border-radius: ${appTheme.radius.pill};
-  background: transparent;
+  /* Opaque like the buttons beside it: at 375 px it sits over the banner, whatever its colours. */
+  background: ${appTheme.color.surfaceRaised};
   color: ${appTheme.color.textMuted};
   font: inherit;
   font-size: 14px;

@@ -8,20 +8,13 @@ import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { appTheme } from '../../themes';
-import { EXPORT_URL } from './securityApi';
+import { securityApi } from './securityApi';
 import { deleteAccount } from './securityThunks';
 
-const Download = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: 42px;
-  padding: 0 18px;
-  border-radius: ${appTheme.radius.pill};
-  border: 1px solid ${appTheme.color.border};
-  color: ${appTheme.color.text};
-  font-weight: 600;
-  text-decoration: none;
-  &:focus-visible { outline: 2px solid ${appTheme.color.focus}; outline-offset: 2px; }
+const Problem = styled.p`
+  margin: 8px 0 0;
+  color: ${appTheme.color.danger};
+  font-size: 14px;
 `;
 
 const Danger = styled.div`
@@ -53,6 +46,28 @@ export function DataSettings({ username, twoFactorOn }: Props) {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const confirmed = typed.trim() === username;
+  const [exporting, setExporting] = useState(false);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+
+  /** Saves the zip under the server's name once it has all arrived; a refusal shows the server's message. */
+  async function download() {
+    setExporting(true);
+    setExportProblem(null);
+    try {
+      const { zip, filename } = await securityApi.exportData();
+      const url = URL.createObjectURL(zip);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      link.click();
+      // The browser has taken the file by then; the URL only holds the zip's memory.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      setExportProblem((error as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  }
 
   async function remove(event: FormEvent) {
     event.preventDefault();
@@ -70,12 +85,15 @@ export function DataSettings({ username, twoFactorOn }: Props) {
   return (
     <Panel aria-labelledby="data-settings">
       <h2 id="data-settings">Your data</h2>
-      <p className="lead">Your account, posts, comments, reactions, follows and images, as one zip file.</p>
+      <p className="lead">
+        Your account, posts, comments, reactions, follows, blocks, mutes, notifications and images, as one zip file.
+      </p>
       <Stack>
         <div>
-          <Download href={EXPORT_URL} download>
-            Download your data
-          </Download>
+          <Button $variant="secondary" onClick={() => void download()} disabled={exporting} aria-busy={exporting}>
+            {exporting && <Spinner />} Download your data
+          </Button>
+          {exportProblem && <Problem role="alert">{exportProblem}</Problem>}
         </div>
         <Danger>
           <h3 id="delete-account">Delete account</h3>

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { DESCRIPTION_MAX } from '../../lib/limits';
 import { profileSchema } from '../../lib/schemas';
@@ -12,13 +12,18 @@ import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextAreaField } from '../../components/ui/TextField';
 
-// minmax(0, ...): the banner's zone (3:1, at least as tall as the avatar's) takes its column's
-// width, and never widens the column to 3 times its minimum height.
+// The banner sits beside the avatar only where it has room for its two buttons and its hint on one
+// line each (360px), else under it, whatever the page's width (a breakpoint left it ~190px wide at
+// 800px, beside the sidebar). min-width 0: its 3:1 zone takes the width it is given, never widens it;
+// inline-size containment: the banner's 360px basis never widens the page on a phone either.
 const Images = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
+  contain: inline-size;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
   gap: 16px;
-  @media (min-width: 600px) { grid-template-columns: auto minmax(0, 1fr); align-items: start; }
+  > * { min-width: 0; }
+  > :last-child { flex: 1 1 360px; }
   h3 { font-size: 14px; margin-bottom: 8px; }
 `;
 
@@ -32,6 +37,13 @@ export function ProfileSettings({ user }: { user: User }) {
   const { loading } = useAppSelector(selectAuth).updateProfile;
   const avatar = useAppSelector(selectUpload('avatar'));
   const banner = useAppSelector(selectUpload('banner'));
+  // Images the user removed: like the rest of the form, the removal is saved by "Save profile".
+  const [removed, setRemoved] = useState({ avatar: false, banner: false });
+  /** What the form holds for the image: a fresh upload, else the saved one unless removed. */
+  const shown = (kind: 'avatar' | 'banner') => {
+    const fresh = (kind === 'avatar' ? avatar : banner).url;
+    return fresh ?? (removed[kind] ? null : user[kind]);
+  };
 
   useEffect(
     () => () => {
@@ -46,25 +58,22 @@ export function ProfileSettings({ user }: { user: User }) {
     validationSchema: profileSchema,
     onSubmit: async (values) => {
       const result = await dispatch(
-        updateProfile({
-          avatar: avatar.url ?? user.avatar,
-          banner: banner.url ?? user.banner,
-          description: values.description,
-        }),
+        updateProfile({ avatar: shown('avatar'), banner: shown('banner'), description: values.description }),
       );
       if (updateProfile.fulfilled.match(result)) {
         dispatch(uploadReset('avatar'));
         dispatch(uploadReset('banner'));
+        setRemoved({ avatar: false, banner: false });
       }
     },
   });
 
   const uploading = avatar.loading || banner.loading;
 
-  // Remove: drops a fresh upload, and the saved image with `null` (API.md, updateProfile).
-  const remove = (kind: 'avatar' | 'banner') => async () => {
+  // Remove: drops a fresh upload and the saved image from the form; Save sends `null` (API.md, updateProfile).
+  const remove = (kind: 'avatar' | 'banner') => () => {
     dispatch(uploadReset(kind));
-    if (user[kind]) await dispatch(updateProfile(kind === 'avatar' ? { avatar: null } : { banner: null }));
+    setRemoved((was) => ({ ...was, [kind]: true }));
   };
 
   return (
@@ -80,7 +89,7 @@ export function ProfileSettings({ user }: { user: User }) {
                 kind="avatar"
                 label="Avatar"
                 shape="round"
-                preview={avatar.url ?? user.avatar}
+                preview={shown('avatar')}
                 hintId="avatar-hint"
                 onRemove={remove('avatar')}
                 removing={loading}
@@ -92,7 +101,7 @@ export function ProfileSettings({ user }: { user: User }) {
                 kind="banner"
                 label="Banner"
                 shape="wide"
-                preview={banner.url ?? user.banner}
+                preview={shown('banner')}
                 hintId="banner-hint"
                 onRemove={remove('banner')}
                 removing={loading}

@@ -1,6 +1,6 @@
 /** The signed-in user's devices, two-factor sign-in, data export and account deletion. */
 import type { SessionInfo, UserSummary } from '../../lib/types';
-import { apiClient, getPage, type Page } from '../../services/apiClient';
+import { apiClient, errorMessage, getPage, type Page } from '../../services/apiClient';
 
 /** The people the user blocks or mutes (issue 23). */
 export type Relation = 'blocks' | 'mutes';
@@ -10,10 +10,34 @@ export interface TwoFactorStatus {
   recoveryCodesLeft: number;
 }
 
-/** A plain link downloads it: the browser streams the zip to disk. */
-export const EXPORT_URL = '/api/users/me/export';
+const EXPORT_URL = '/api/users/me/export';
+
+/** The server's message in an error answer read as a Blob (a refused export: 429, 401). */
+async function blobErrorMessage(error: unknown): Promise<string> {
+  const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
+  if (!(data instanceof Blob)) return errorMessage(error);
+  try {
+    return errorMessage({ response: { data: JSON.parse(await data.text()) as unknown } });
+  } catch {
+    return errorMessage(error);
+  }
+}
 
 export const securityApi = {
+  /**
+   * The account's zip and the server's name for it. Read by the page rather than by a plain link:
+   * a link saved a refusal (429) as `export.json` and said nothing (issue 35). Throws the server's message.
+   */
+  async exportData(): Promise<{ zip: Blob; filename: string }> {
+    try {
+      const response = await apiClient.get<Blob>(EXPORT_URL, { responseType: 'blob' });
+      if (response.data.type !== 'application/zip') throw new Error('The export could not be downloaded, try again');
+      const disposition = String(response.headers['content-disposition'] ?? '');
+      return { zip: response.data, filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'posts-export.zip' };
+    } catch (error) {
+      throw new Error(await blobErrorMessage(error), { cause: error });
+    }
+  },
   relations: (relation: Relation, next?: string): Promise<Page<UserSummary>> =>
     getPage<UserSummary>(next ?? `/api/users/me/${relation}`),
   async undoRelation(relation: Relation, username: string): Promise<void> {

@@ -47,6 +47,22 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
     });
   }
 
+  /**
+   * The posts as the viewer counts their comments: those by people blocked either way are not in the
+   * viewer's list, so they are not in its count either (issue 35). One statement for a page, and only
+   * for a viewer with blocks; the shared posts are copied, never changed.
+   */
+  async function countedFor(viewerId: string, shown: Post[]): Promise<Post[]> {
+    const commented = shown.filter((p) => p.commentsCount > 0).map((p) => p._id);
+    if (commented.length === 0 || (await hiddenAuthors.get(viewerId)).blocked.size === 0) return shown;
+    const hidden = await posts.blockedCommentCounts(viewerId, commented);
+    if (hidden.size === 0) return shown;
+    return shown.map((p) => (hidden.has(p._id) ? { ...p, commentsCount: p.commentsCount - hidden.get(p._id)! } : p));
+  }
+
+  /** Rows to the viewer's posts. */
+  const postsFor = async (viewerId: string, rows: PostListRow[]) => countedFor(viewerId, await map(rows));
+
   /** A cached list page for the reader, or (null) the database's own filtered query. */
   async function cachedPage(
     user: AuthUser,
@@ -74,21 +90,27 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       if (found && contentShows(found, await hiddenAuthors.get(viewerId))) row = found;
     } else row = await posts.findPost(viewerId, id);
     if (!row) throw postNotFound();
-    return (await map([row]))[0];
+    return (await postsFor(viewerId, [row]))[0];
   }
 
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
       if (feed === 'all') {
         const everyone = { key: EVERYONE_LIST, feed: true, ids: posts.everyoneIds };
-        return map(await cachedPage(user, page, everyone, () => posts.allPosts(user.id, page.cursor, page.limit + 1)));
+        return postsFor(
+          user.id,
+          await cachedPage(user, page, everyone, () => posts.allPosts(user.id, page.cursor, page.limit + 1)),
+        );
       }
       const home = {
         key: homeListKey(user.id),
         feed: true,
         ids: (after: string | null, count: number) => homeFeed.ids(user.id, after, count),
       };
-      return map(await cachedPage(user, page, home, () => homeFeed.page(user.id, page.cursor, page.limit + 1)));
+      return postsFor(
+        user.id,
+        await cachedPage(user, page, home, () => homeFeed.page(user.id, page.cursor, page.limit + 1)),
+      );
     },
 
     async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
@@ -104,14 +126,14 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       if (tags.length > SEARCH_TAGS_MAX)
         throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
       const query = () => posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1);
-      if (tags.length > 1) return map(await query());
+      if (tags.length > 1) return postsFor(user.id, await query());
       const [tag] = tags;
       const withTag = {
         key: tagListKey(tag),
         feed: true,
         ids: (after: string | null, count: number) => posts.idsWithTag(tag, after, count),
       };
-      return map(await cachedPage(user, page, withTag, query));
+      return postsFor(user.id, await cachedPage(user, page, withTag, query));
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
@@ -134,7 +156,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
         if ((await data.safety.relationsBetween(user.id, creator.id)).blocksMe)
           throw new NotFoundError('User not found', 'UserNotFound');
       }
-      return map(rows);
+      return postsFor(user.id, rows);
     },
 
     /** One post as the viewer may see it; a 404 otherwise (also for an id that is not a UUID). */

@@ -230,9 +230,38 @@ async function addToCommentsCount(db: Queryable, postId: string, delta: number):
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Per post, how many of its comments are by people blocked either way with the viewer: the
+ * comments the viewer's list leaves out, so that the count the viewer reads can leave them out too.
+ */
+async function blockedCommentCounts(db: Queryable, viewerId: string, postIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('comments')
+    .select(['comments.post_id', (eb) => eb.fn.countAll<number | string>().as('hidden')])
+    .where('comments.post_id', 'in', stableInList(postIds))
+    .where((eb) =>
+      eb.or([
+        eb(
+          'comments.user_id',
+          'in',
+          eb.selectFrom('blocks').select('blocks.target_id').where('blocks.user_id', '=', viewerId),
+        ),
+        eb(
+          'comments.user_id',
+          'in',
+          eb.selectFrom('blocks').select('blocks.user_id').where('blocks.target_id', '=', viewerId),
+        ),
+      ]),
+    )
+    .groupBy('comments.post_id')
+    .execute();
+  return new Map(rows.map((row) => [row.post_id, Number(row.hidden)]));
+}
+
 /** The queries on posts, bound to a database or a transaction. */
 export const postsRepository = bindQueries({
   postsByIds,
+  blockedCommentCounts,
   everyoneIds: postIds.everyone,
   idsWithTag: postIds.withTag,
   idsByCreator: postIds.byCreator,

@@ -23,6 +23,9 @@ const postsPage = (db: Queryable, userId: string, after: string, limit: number) 
       'comments_count',
       'created_at',
       'updated_at',
+      'alt',
+      'sensitive',
+      'spoiler',
     ])
     .where('creator_id', '=', userId)
     .where('id', '>', after)
@@ -74,6 +77,38 @@ function followsPage(db: Queryable, userId: string, side: 'following' | 'followe
     .limit(limit)
     .execute();
 }
+
+/** The people the user blocks or mutes. */
+const relationsPage = (db: Queryable, userId: string, relation: 'blocks' | 'mutes', after: string, limit: number) =>
+  db
+    .selectFrom(relation)
+    .innerJoin('users', 'users.id', `${relation}.target_id`)
+    .select([`${relation}.id`, 'users.username', `${relation}.created_at`])
+    .where(`${relation}.user_id`, '=', userId)
+    .where(`${relation}.id`, '>', after)
+    .orderBy(`${relation}.id`)
+    .limit(limit)
+    .execute();
+
+/** What others did that the user was told about, with who did it. */
+const notificationsPage = (db: Queryable, userId: string, after: string, limit: number) =>
+  db
+    .selectFrom('notifications')
+    .innerJoin('users', 'users.id', 'notifications.actor_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'users.username as actor',
+      'notifications.post_id',
+      'notifications.comment_id',
+      'notifications.read_at',
+      'notifications.created_at',
+    ])
+    .where('notifications.user_id', '=', userId)
+    .where('notifications.id', '>', after)
+    .orderBy('notifications.id')
+    .limit(limit)
+    .execute();
 
 const mediaPage = (db: Queryable, userId: string, after: string, limit: number) =>
   db
@@ -178,6 +213,8 @@ export const accountRepository = bindQueries({
   postReactionsPage,
   commentReactionsPage,
   followsPage,
+  relationsPage,
+  notificationsPage,
   mediaPage,
   lockUser,
   uncountUser,

@@ -1,6 +1,6 @@
 /**
  * A user's data export: one zip with account.json, posts.json, comments.json, reactions.json,
- * follows.json and the images they uploaded. Streamed: each JSON file is written from keyset pages
+ * follows.json, relations.json (blocks and mutes), notifications.json and the images they uploaded. Streamed: each JSON file is written from keyset pages
  * as the zip reaches it, each image read from storage only when its turn comes, so neither the
  * rows nor the files are ever held in memory at once.
  */
@@ -97,6 +97,9 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
             image: p.image,
             imageFile: fileOf(p.image),
             tags: JSON.parse(p.tags) as string[],
+            alt: p.alt,
+            sensitive: Boolean(p.sensitive),
+            spoiler: p.spoiler,
             likesCount: Number(p.likes_count),
             dislikesCount: Number(p.dislikes_count),
             commentsCount: Number(p.comments_count),
@@ -152,6 +155,33 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
                 (f) => ({ username: f.username, since: f.created_at }),
               ),
           ]),
+        ),
+      );
+      lazy('relations.json', () =>
+        jsonObjectOf(
+          (['blocks', 'mutes'] as const).map((relation) => [
+            relation,
+            () =>
+              jsonArray(
+                (after) => account.relationsPage(user.id, relation, after, PAGE),
+                (r) => r.id,
+                (r) => ({ username: r.username, since: r.created_at }),
+              ),
+          ]),
+        ),
+      );
+      lazy('notifications.json', () =>
+        jsonArray(
+          (after) => account.notificationsPage(user.id, after, PAGE),
+          (n) => n.id,
+          (n) => ({
+            type: n.type,
+            actor: n.actor,
+            postId: n.post_id,
+            commentId: n.comment_id,
+            readAt: n.read_at,
+            createdAt: n.created_at,
+          }),
         ),
       );
       // Images are listed page by page while the zip already streams; each file opens at its turn.

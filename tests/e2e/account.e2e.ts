@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { THEMES } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { expect, test } from './browser';
-import { createPostViaApi, makeImage, signInViaApi } from './content';
+import { createPostViaApi, makeImage, signInViaApi, uploadViaApi } from './content';
 import { createAccount, signInWithForm } from './users';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
@@ -65,6 +65,75 @@ describe('settings', () => {
 
     await logoutFromMenu(page);
     await signInWithForm(page, { ...account, password: 'a brand new secret' });
+  });
+
+  test('Remove avatar right after picking a new one waits for Save profile, and keeps the saved one until then', async ({
+    openPage,
+  }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    const saved = await uploadViaApi(page, 'avatar', 40);
+    await page.request.patch('/api/users/updateProfile', { data: { avatar: saved.secure_url } });
+    const avatarOf = async () =>
+      ((await (await page.request.get('/api/auth/getLoggedUser')).json()) as { avatar: string | null }).avatar;
+    await page.goto('/settings');
+    const zone = page.getByTestId('avatar-dropzone');
+    await zone.locator(`img[src="${saved.secure_url}"]`).waitFor();
+    // Watches every profile change from here on: none may happen before Save profile.
+    const changes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/users/updateProfile')) changes.push(r.postData() ?? '');
+    });
+
+    await zone.locator('input[type=file]').setInputFiles({
+      name: 'new.png',
+      mimeType: 'image/png',
+      buffer: await makeImage('png', 600, 600, 300),
+    });
+    const picked = zone.locator('img[src*="/media/avatar/"]').and(zone.locator(`img:not([src="${saved.secure_url}"])`));
+    await picked.waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Remove avatar' }).click();
+    await page.getByRole('button', { name: 'Choose avatar' }).waitFor();
+    expect(await zone.locator('img').count()).toBe(0);
+    expect(changes).toEqual([]);
+    expect(await avatarOf()).toBe(saved.secure_url);
+
+    const profileSaved = page.waitForResponse((r) => r.url().endsWith('/api/users/updateProfile'));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    expect((await profileSaved).status()).toBe(200);
+    await toast(page, TEXTS.userUpdated).waitFor();
+    expect(changes).toHaveLength(1);
+    expect(JSON.parse(changes[0])).toMatchObject({ avatar: null });
+    expect(await avatarOf()).toBeNull();
+  });
+});
+
+describe('data export', () => {
+  test("a refused export (rate limit) shows the server's message and saves no file", async ({ openPage }) => {
+    const page = await openPage({ acceptDownloads: true });
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    await page.goto('/settings');
+    // A button now; a link before (which saved the refusal as export.json).
+    const button = page
+      .getByRole('button', { name: 'Download your data' })
+      .or(page.getByRole('link', { name: 'Download your data' }));
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    // The first export is a real zip, saved under the server's name.
+    const first = page.waitForEvent('download');
+    await button.click();
+    const zip = await first;
+    expect(zip.suggestedFilename()).toMatch(new RegExp(`^posts-${account.username}-\\d{4}-\\d\\d-\\d\\d\\.zip$`));
+    // Use up the hour's exports (3 by default), then ask once more from the page.
+    for (let i = 0; i < 2; i += 1) expect((await page.request.get('/api/users/me/export')).status()).toBe(200);
+    await button.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Too many requests, try again in \d+ seconds$/ })
+      .waitFor();
+    expect(downloads).toEqual([zip.suggestedFilename()]);
   });
 });
 

@@ -1,8 +1,16 @@
 import type { Page } from 'playwright-core';
-import { SEARCH_INPUT_WIDTH_PX } from '../../lib/limits';
-import { expect, MOBILE, test } from './browser';
-import { createPostViaApi, signInViaApi } from './content';
-import { createAccount } from './users';
+import sharp from 'sharp';
+import { SEARCH_INPUT_WIDTH_PX, USERNAME_MAX } from '../../lib/limits';
+import { DESKTOP, expect, MOBILE, test } from './browser';
+import { createPostViaApi, signInViaApi, uploadViaApi } from './content';
+import { themes, useTheme } from './pages';
+import { createAccount, newAccount } from './users';
+
+/** A white 1500×500 PNG. */
+const whitePng = () =>
+  sharp({ create: { width: 1500, height: 500, channels: 3, background: { r: 255, g: 255, b: 255 } } })
+    .png()
+    .toBuffer();
 
 const bodyLock = (page: Page) =>
   page.evaluate(() => ({ overflow: document.body.style.overflow, padding: document.body.style.paddingRight }));
@@ -40,6 +48,108 @@ describe('mobile (375×812, mobile user agent)', () => {
     await page.getByRole('dialog', { name: 'Create post' }).waitFor({ state: 'detached' });
     expect(await bodyLock(page)).toEqual({ overflow: '', padding: '' });
   });
+});
+
+/** How wide the page is: wider than the viewport means it scrolls sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** WCAG's contrast ratio of two computed `rgb(...)` colours (both opaque). */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = css
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('mobile (375×812): nothing scrolls sideways, nothing unreadable over a photo', () => {
+  test('a comment by a 30-character username; hand-typed long tag and user URLs', async ({ openPage }) => {
+    const page = await openPage(MOBILE);
+    const author = await createAccount(page);
+    await signInViaApi(page, author);
+    const post = await createPostViaApi(page, { message: 'Long names below', tags: ['names'] });
+    const longName = newAccount('c').username.padEnd(USERNAME_MAX, 'x');
+    const commenter = await createAccount(page, { ...newAccount(), username: longName });
+    await signInViaApi(page, commenter);
+    await page.request.post(`/api/posts/${post._id}/comments`, { data: { message: 'Nice' } });
+    await page.goto(`/post/${post._id}`);
+    await page.getByRole('link', { name: longName }).first().waitFor();
+    expect(await pageWidth(page)).toBe(375);
+    for (const path of [`/tagged/${'sunsetoverthesea'.repeat(5)}`, `/profile/${'nobodyhasthisname'.repeat(5)}`]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page
+        .getByText(/sunsetoverthesea|nobodyhasthisname/)
+        .first()
+        .waitFor();
+      expect(await pageWidth(page), path).toBe(375);
+    }
+  });
+
+  test('Report over a light banner reads at 4.5:1 or more, in each theme', async ({ openPage }) => {
+    const page = await openPage(MOBILE);
+    const owner = await createAccount(page);
+    await signInViaApi(page, owner);
+    // A white banner: the lightest a photo can be.
+    const banner = await page.request.post('/api/uploads', {
+      multipart: {
+        upload_preset: 'banner',
+        file: { name: 'white.png', mimeType: 'image/png', buffer: await whitePng() },
+      },
+    });
+    await page.request.patch('/api/users/updateProfile', { data: { banner: (await banner.json()).secure_url } });
+    const viewer = await createAccount(page);
+    await signInViaApi(page, viewer);
+    for (const theme of themes) {
+      await useTheme(page, theme);
+      await page.goto(`/profile/${owner.username}`);
+      const report = page.getByRole('button', { name: `Report ${owner.username}` });
+      await report.waitFor();
+      const { color, background } = await report.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { color: style.color, background: style.backgroundColor };
+      });
+      // Its own opaque ground: what shows through (the banner) no longer decides its contrast.
+      expect(background, theme).toMatch(/^rgb\(/);
+      expect(contrast(color, background), theme).toBeGreaterThanOrEqual(4.5);
+      // And it does sit over the banner at this width (else the check says nothing).
+      const bannerBox = (await page.getByRole('img', { name: `${owner.username}'s banner` }).boundingBox())!;
+      expect((await report.boundingBox())!.y).toBeLessThan(bannerBox.y + bannerBox.height);
+    }
+  });
+});
+
+describe('Settings: the banner beside the avatar', () => {
+  for (const width of [800, 1024, 1280])
+    test(`at ${width}px "Remove banner" and the hint each keep to one line`, async ({ openPage }) => {
+      const page = await openPage({ ...DESKTOP, viewport: { width, height: 900 } });
+      const account = await createAccount(page);
+      await signInViaApi(page, account);
+      const [avatar, banner] = [await uploadViaApi(page, 'avatar'), await uploadViaApi(page, 'banner')];
+      await page.request.patch('/api/users/updateProfile', {
+        data: { avatar: avatar.secure_url, banner: banner.secure_url },
+      });
+      await page.goto('/settings');
+      const replace = page.getByRole('button', { name: 'Replace banner' });
+      const remove = page.getByRole('button', { name: 'Remove banner' });
+      await remove.waitFor();
+      const [replaceBox, removeBox] = [(await replace.boundingBox())!, (await remove.boundingBox())!];
+      // Side by side, and each button's label on one line (as tall as the other button).
+      expect(removeBox.y).toBe(replaceBox.y);
+      expect(removeBox.height).toBe(replaceBox.height);
+      const hint = page.locator('#banner-hint');
+      const lines = await hint.evaluate(
+        (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+      );
+      expect(Math.round(lines)).toBe(1);
+    });
 });
 
 describe('desktop (1280×800)', () => {

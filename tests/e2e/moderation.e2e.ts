@@ -30,7 +30,7 @@ describe('moderation', () => {
     await page.goto(`/post/${post._id}`);
     await page.getByRole('button', { name: `Report post by ${author.username}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this post' });
-    await dialog.getByLabel('Spam').check();
+    await dialog.getByLabel('Abuse or harassment').check();
     await dialog.getByLabel('Note for the admins (optional)').fill('Selling watches in every post');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await dialog.getByText('Thank you. An admin will look at your report.').waitFor();
@@ -46,9 +46,30 @@ describe('moderation', () => {
     await item.waitFor();
     await expect.poll(() => item.textContent()).toContain('Cheap watches here');
     expect(await item.textContent()).toContain(reporter.username);
+    // The reason as the reporter chose it, not its code.
+    expect(await item.textContent()).toContain('Abuse or harassment · reported by');
+    // Removing asks first; Cancel leaves the report as it was.
+    const resolves: string[] = [];
+    adminPage.on('request', (r) => {
+      if (r.url().endsWith('/resolve')) resolves.push(r.url());
+    });
+    await item.getByRole('button', { name: 'Remove post' }).click();
+    const confirm = adminPage.getByRole('dialog', { name: 'Remove this post?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(resolves).toEqual([]);
+    await item.getByRole('button', { name: `Suspend author` }).click();
+    await adminPage
+      .getByRole('dialog', { name: `Suspend ${author.username}?` })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    expect(resolves).toEqual([]);
     const resolved = adminPage.waitForResponse((r) => r.url().endsWith('/resolve'));
     await item.getByRole('button', { name: 'Remove post' }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     expect((await resolved).status()).toBe(200);
+    // The outcome is said, and the report leaves the queue.
+    await adminPage.getByText('Post removed', { exact: true }).waitFor();
     await item.waitFor({ state: 'detached' });
     const log = adminPage.getByRole('region', { name: 'Log' });
     await log.getByText(`removed post “Cheap watches here”`, { exact: false }).waitFor();

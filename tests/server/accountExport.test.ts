@@ -90,6 +90,66 @@ describe('GET /api/users/me/export', () => {
       );
   });
 
+  it("holds the posts' alt text and content warnings, the blocks, the mutes and the notifications", async () => {
+    const gus = await signIn(t.app);
+    const hal = await signIn(t.app);
+    const ian = await signIn(t.app);
+    const image = (await uploadImage(t.app, gus, 'post')).secure_url;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/create',
+      headers: gus.headers,
+      payload: {
+        message: 'Storm',
+        tags: ['sea'],
+        image,
+        alt: 'Waves over the pier',
+        sensitive: true,
+        spoiler: 'Flood',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const post = created.json<{ _id: string }>();
+    await follow(t.app, bob, gus.username);
+    const comment = await commentOn(t.app, bob, post._id, 'Stay safe');
+    for (const [verb, user] of [
+      ['block', hal],
+      ['mute', ian],
+    ] as const)
+      expect(
+        (await t.app.inject({ method: 'PATCH', url: `/api/users/${user.username}/${verb}`, headers: gus.headers }))
+          .statusCode,
+      ).toBe(200);
+
+    const entries = readZip((await exportOf(gus)).rawPayload);
+    expect(json(entries, 'posts.json')).toEqual([
+      expect.objectContaining({ _id: post._id, alt: 'Waves over the pier', sensitive: true, spoiler: 'Flood' }),
+    ]);
+    expect(json(entries, 'relations.json')).toEqual({
+      blocks: [{ username: hal.username, since: expect.any(String) }],
+      mutes: [{ username: ian.username, since: expect.any(String) }],
+    });
+    const notifications = json(entries, 'notifications.json') as { type: string }[];
+    expect(notifications.toSorted((a, b) => a.type.localeCompare(b.type))).toEqual([
+      {
+        type: 'comment',
+        actor: bob.username,
+        postId: post._id,
+        commentId: comment,
+        readAt: null,
+        createdAt: expect.any(String),
+      },
+      {
+        type: 'follow',
+        actor: bob.username,
+        postId: null,
+        commentId: null,
+        readAt: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
   it('an image whose file went meanwhile is an empty entry; the rest of the zip is whole', async () => {
     const fay = await signIn(t.app);
     const post = await createPost(t.app, fay, { message: 'Gone file' });
@@ -109,8 +169,10 @@ describe('GET /api/users/me/export', () => {
       'account.json',
       'comments.json',
       'follows.json',
+      'notifications.json',
       'posts.json',
       'reactions.json',
+      'relations.json',
     ]);
     expect(json(entries, 'posts.json')).toEqual([]);
     expect(json(entries, 'follows.json')).toEqual({ following: [], followers: [] });

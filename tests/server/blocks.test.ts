@@ -171,6 +171,47 @@ describe('blocks', () => {
     expect(walked).not.toContain(anns._id);
   });
 
+  it("counts a post's comments as the viewer's list shows them: without those of people blocked either way", async () => {
+    const ann = await signIn(t.app);
+    const bob = await signIn(t.app);
+    const carol = await signIn(t.app);
+    const tag = `count${ann.username.slice(-6)}`;
+    const anns = await createPost(t.app, ann, { message: 'Ann asks', tags: [tag] });
+    await inject(bob, 'POST', `/api/posts/${anns._id}/comments`, { message: 'from bob' });
+    await inject(carol, 'POST', `/api/posts/${anns._id}/comments`, { message: 'from carol' });
+    /** The count on every read of the post, and the length of its comment list, as `viewer` sees them. */
+    const seenBy = async (viewer: SignedInUser) => {
+      const one = (await inject(viewer, 'GET', `/api/posts/${anns._id}`)).json() as Post & { comments: unknown[] };
+      const listed = async (url: string) =>
+        ((await inject(viewer, 'GET', url)).json() as Post[]).find((p) => p._id === anns._id)?.commentsCount;
+      const list = (await inject(viewer, 'GET', `/api/posts/${anns._id}/comments`)).json() as unknown[];
+      return {
+        post: one.commentsCount,
+        withComments: one.comments.length,
+        everyone: await listed('/api/posts?feed=all'),
+        tag: await listed(`/api/posts/tagged?tags=${tag}`),
+        profile: await listed(`/api/users/${ann.username}/posts`),
+        list: list.length,
+      };
+    };
+    const all = { post: 2, withComments: 2, everyone: 2, tag: 2, profile: 2, list: 2 };
+    expect(await seenBy(ann)).toEqual(all);
+
+    // The post's author blocks a commenter: for the author, one comment is left, in the count and the list.
+    expect((await inject(ann, 'PATCH', `/api/users/${bob.username}/block`)).statusCode).toBe(200);
+    const one = { post: 1, withComments: 1, everyone: 1, tag: 1, profile: 1, list: 1 };
+    expect(await seenBy(ann)).toEqual(one);
+    // A commenter who blocks a third reader: that reader's count leaves the blocker out too.
+    const dan = await signIn(t.app);
+    expect((await inject(carol, 'PATCH', `/api/users/${dan.username}/block`)).statusCode).toBe(200);
+    expect(await seenBy(dan)).toEqual(one);
+    // Nobody else's count changes.
+    expect(await seenBy(carol)).toEqual(all);
+    // Unblocking counts the comment again.
+    expect((await inject(ann, 'PATCH', `/api/users/${bob.username}/unblock`)).statusCode).toBe(200);
+    expect(await seenBy(ann)).toEqual(all);
+  });
+
   it('makes a mention of the blocker plain text that notifies nobody', async () => {
     const ann = await signIn(t.app);
     const bob = await signIn(t.app);

@@ -29,11 +29,13 @@ const Content = styled.div`
   p a.mention { font-weight: 600; }
 `;
 
+// A long username breaks inside the card, and the time goes under it where both do not fit.
 const Meta = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: baseline;
-  gap: 8px;
-  a { color: ${appTheme.color.text}; font-weight: 700; text-decoration: none; }
+  column-gap: 8px;
+  a { min-width: 0; overflow-wrap: anywhere; color: ${appTheme.color.text}; font-weight: 700; text-decoration: none; }
   a:hover { text-decoration: underline; }
   time { font-size: 12px; color: ${appTheme.color.textMuted}; }
 `;

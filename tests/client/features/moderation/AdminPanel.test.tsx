@@ -109,6 +109,7 @@ describe('the admin panel, through the store', () => {
     await waitFor(() => expect(screen.queryByText(/reported by reporter-r1/)).not.toBeInTheDocument());
     await waitFor(() => expect(selectLog(store.getState()).page?.items.map((e) => e.target)).toEqual(['r1']));
     expect(screen.getByText(/dismissed a report on/)).toBeInTheDocument();
+    expect(store.getState().toasts.map((t) => t.message)).toEqual(['Report dismissed']);
   });
 
   it('looks a user up and suspends them; a name not found says so in place, without a toast', async () => {
@@ -126,8 +127,12 @@ describe('the admin panel, through the store', () => {
     expect(await screen.findByText('Active')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Suspend' }));
+    // Asked first, then said once done.
+    const dialog = screen.getByRole('dialog', { name: 'Suspend bob?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('Suspended')).toBeInTheDocument();
     await waitFor(() => expect(selectLog(store.getState()).page?.items.map((e) => e.target)).toEqual(['bob']));
+    await waitFor(() => expect(store.getState().toasts.map((t) => t.message)).toEqual(['bob is suspended']));
   });
 
   it('starts afresh when opened again', async () => {

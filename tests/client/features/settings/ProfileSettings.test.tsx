@@ -15,24 +15,31 @@ function Settings() {
 }
 
 describe('ProfileSettings', () => {
-  it.each(['avatar', 'banner'] as const)('removes the %s: updateProfile with null', async (kind) => {
+  it.each(['avatar', 'banner'] as const)('removes the %s with Save profile: updateProfile with null', async (kind) => {
     const user = userEvent.setup();
     const me = buildUser({ avatar: '/media/a.webp', banner: '/media/b.webp', description: 'Hi' });
-    let body: Record<string, unknown> = {};
+    const bodies: Record<string, unknown>[] = [];
     server.use(
       http.patch('/api/users/updateProfile', async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
+        bodies.push((await request.json()) as Record<string, unknown>);
         return HttpResponse.json({ user: { ...me, [kind]: null } });
       }),
     );
     const { store } = renderWithProviders(<Settings />, { preloadedState: signedInState(me) });
     const label = kind === 'avatar' ? 'Avatar' : 'Banner';
     await user.click(screen.getByRole('button', { name: `Remove ${kind}` }));
-    await waitFor(() => expect(store.getState().auth.user?.[kind]).toBeNull());
-    // Only the removed image changes; the other and the description stay as they are.
-    expect(body).toEqual({ email: me.email, [kind]: null });
-    expect(store.getState().toasts.map((n) => n.message)).toEqual([TEXTS.userUpdated]);
+    // Gone from the form at once, but saved only with the rest of it.
     expect(screen.queryByRole('button', { name: `Remove ${kind}` })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Choose ${label.toLowerCase()}` })).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    expect(store.getState().auth.user?.[kind]).toBe(me[kind]);
+
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(store.getState().auth.user?.[kind]).toBeNull());
+    // The removed image is null; the other and the description stay as they are.
+    const other = kind === 'avatar' ? 'banner' : 'avatar';
+    expect(bodies).toEqual([{ email: me.email, [kind]: null, [other]: me[other], description: 'Hi' }]);
+    expect(store.getState().toasts.map((n) => n.message)).toEqual([TEXTS.userUpdated]);
     expect(screen.getByRole('button', { name: `Choose ${label.toLowerCase()}` })).toBeInTheDocument();
   });
 
