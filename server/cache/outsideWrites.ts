@@ -4,7 +4,7 @@
  * price of one pragma, so each request first asks, and every cache here forgets everything when
  * it changed. The caches then need no short clock on SQLite (`config.ts`: its longer defaults).
  * PostgreSQL gives no such signal: there the caches keep their times (docs/api-decisions.md,
- * "Shared rows").
+ * "Shared rows"). The bus's rejoin after Redis was away starts them over the same way (context.ts).
  */
 import type { SessionCache } from '../auth/sessionCache';
 import type { HomeFeed } from '../posts/homeFeed';
