@@ -308,17 +308,22 @@ export function sharedRows<Row extends ReaderRow>(
       const out: Row[] = [];
       let from = 0;
       for (;;) {
-        for (const row of await rows(viewerId, entry.ids.slice(from))) {
-          if (!page.shows(row)) {
-            if (page.allOrNone) return null;
-            continue;
+        // Only the rows the page still wants: the list keeps twice as many ids, and reading (and
+        // keeping) the rows of all of them would double the rows every page holds in the cache.
+        while (from < entry.ids.length) {
+          const ids = entry.ids.slice(from, from + page.want - out.length);
+          from += ids.length;
+          for (const row of await rows(viewerId, ids)) {
+            if (!page.shows(row)) {
+              if (page.allOrNone) return null;
+              continue;
+            }
+            out.push(row);
+            if (out.length === page.want) return out;
           }
-          out.push(row);
-          if (out.length === page.want) return out;
         }
         if (entry.complete) return out;
         if (entry.ids.length >= maxIdsPerPage) return null;
-        from = entry.ids.length;
         entry = await listIds(page, entry, page.want * 2, now, seen);
         if (!entry) return null;
       }

@@ -245,13 +245,17 @@ async function deletePost(db: Queryable, id: string): Promise<boolean> {
 }
 
 /** False when the post is gone. On PostgreSQL the update also locks the post until the transaction ends. */
-async function addToCommentsCount(db: Queryable, postId: string, delta: number): Promise<boolean> {
-  const result = await db
+// The delta is 1 or -1: each is its own statement (`prepared` keys numbers into the SQL).
+const commentsCountBy = prepared((db, v: { postId: string; delta: number }) =>
+  db
     .updateTable('posts')
-    .set({ comments_count: sql`comments_count + ${delta}` })
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .set({ comments_count: sql`comments_count + ${v.delta}` })
+    .where('id', '=', v.postId)
+    .returning('id'),
+);
+
+async function addToCommentsCount(db: Queryable, postId: string, delta: number): Promise<boolean> {
+  return (await commentsCountBy(db, { postId, delta })).length > 0;
 }
 
 /**
