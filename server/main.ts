@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.dev && process.argv.includes('--build-if-needed')) buildPagesIfNeeded();
 
-  const db = openDatabase(config.databaseUrl);
+  // The server's connection leaves SQLite's WAL checkpoints to a worker thread (db/backgroundCheckpoints.ts).
+  const db = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
   await migrateToLatest(db.kysely);
 
   const nextApp = next({ dev: config.dev, dir: root, hostname: config.host, port: config.port });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
+import { type BackgroundCheckpoints, FALLBACK_CHECKPOINT_PAGES, checkpointInBackground } from './backgroundCheckpoints';
 import { runNamedStatements } from './namedStatements';
 import type { Database, Queryable } from './schema';
 
@@ -17,6 +18,8 @@ export interface Db {
    * from `PRAGMA data_version` (this connection's own commits do not count). Absent on PostgreSQL.
    */
   committedElsewhere?: () => boolean;
+  /** SQLite with `backgroundCheckpoints`: the worker that checkpoints the WAL. */
+  checkpoints?: BackgroundCheckpoints;
   close(): Promise<void>;
 }
 
@@ -51,7 +54,12 @@ function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export function openDatabase(url: string): Db {
+export interface OpenOptions {
+  /** SQLite: checkpoint the WAL from a worker thread, not in the commits (the server's own connection). */
+  backgroundCheckpoints?: boolean;
+}
+
+export function openDatabase(url: string, { backgroundCheckpoints = false }: OpenOptions = {}): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     runNamedStatements(pool);
@@ -87,7 +95,15 @@ export function openDatabase(url: string): Db {
     version = now;
     return true;
   };
-  return { kysely, dialect: 'sqlite', committedElsewhere, close: () => kysely.destroy() };
+  if (!backgroundCheckpoints || file === ':memory:')
+    return { kysely, dialect: 'sqlite', committedElsewhere, close: () => kysely.destroy() };
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  const checkpoints = checkpointInBackground(file);
+  const close = async () => {
+    await checkpoints.stop();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', committedElsewhere, checkpoints, close };
 }
 
 /**
