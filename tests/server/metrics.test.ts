@@ -4,6 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from '../../server/config';
+import { imageJobs } from '../../server/media/pipeline';
+import { openStream } from './sse';
 import { type TestApp, createTestApp, signIn } from './helpers';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -156,6 +158,36 @@ describe('metrics on their own listener and behind the token', () => {
       expect(valueOf(after, 'posts_db_pool_wait_seconds_count')).toBeGreaterThanOrEqual(
         valueOf(before, 'posts_db_pool_wait_seconds_count') + 1,
       );
+  });
+
+  it('shows open streams, waiting mails and image jobs as gauges', async () => {
+    const ann = await signIn(t.app);
+    await t.app.ctx.outbox.settled(); // the sign-up's verification mail
+    const stream = await openStream(t.app, ann.headers);
+    // Two uploads' jobs: one holds the slot, the other waits its turn.
+    const running = await imageJobs.acquire('someone');
+    const queued = imageJobs.acquire('someone else');
+    let openMail!: () => void;
+    t.app.ctx.outbox.enqueue(() => new Promise<void>((resolve) => (openMail = resolve)));
+    try {
+      expect(stream.response.status).toBe(200);
+      const text = await scrape();
+      expect(valueOf(text, 'posts_sse_streams')).toBe(1);
+      expect(valueOf(text, 'posts_image_jobs', { state: 'running' })).toBe(1);
+      expect(valueOf(text, 'posts_image_jobs', { state: 'queued' })).toBe(1);
+      expect(valueOf(text, 'posts_mail_outbox_pending')).toBe(1);
+    } finally {
+      stream.close();
+      running();
+      (await queued)();
+      // The task starts after the current turn: wait until it holds the gate before opening it.
+      await expect.poll(() => typeof openMail).toBe('function');
+      openMail();
+      await t.app.ctx.outbox.settled();
+    }
+    const text = await scrape();
+    expect(valueOf(text, 'posts_image_jobs', { state: 'running' })).toBe(0);
+    expect(valueOf(text, 'posts_mail_outbox_pending')).toBe(0);
   });
 
   it('counts sign-ups, sign-ins by result and rate-limit refusals', async () => {

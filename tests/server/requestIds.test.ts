@@ -5,7 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { type TestApp, createTestApp } from './helpers';
+import { type TestApp, createTestApp, signIn } from './helpers';
+import { openStream } from './sse';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -34,6 +35,17 @@ describe('without a trusted proxy', () => {
       ids.push(res.headers['x-request-id']);
     }
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('carries it on a notification stream, which writes its own response', async () => {
+    const ann = await signIn(t.app);
+    const stream = await openStream(t.app, ann.headers);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('x-request-id')).toMatch(UUID);
+    } finally {
+      stream.close();
+    }
   });
 
   it('carries it on refusals made before any route (another Host) and keeps it out of 4xx bodies', async () => {
