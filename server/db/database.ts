@@ -2,7 +2,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
+import {
+  Kysely,
+  type LogEvent,
+  PostgresAdapter,
+  PostgresDialect,
+  type PostgresPool,
+  SqliteDialect,
+  type SqliteDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { type BackgroundCheckpoints, FALLBACK_CHECKPOINT_PAGES, checkpointInBackground } from './backgroundCheckpoints';
 import { runNamedStatements } from './namedStatements';
@@ -20,7 +29,42 @@ export interface Db {
   committedElsewhere?: () => boolean;
   /** SQLite with `backgroundCheckpoints`: the worker that checkpoints the WAL. */
   checkpoints?: BackgroundCheckpoints;
+  /** Opened `timed`: where each statement's duration and each wait for a pool connection go (`/metrics`). */
+  timing: StatementTiming | null;
   close(): Promise<void>;
+}
+
+/** Set by whoever reads them (server/metrics/); until then the measures go nowhere. */
+export interface StatementTiming {
+  statement: ((sql: string, seconds: number) => void) | null;
+  /** PostgreSQL: how long a query waited for a connection from the pool (opening one included). */
+  poolWait: ((seconds: number) => void) | null;
+}
+
+export interface OpenOptions {
+  /** Measure every statement (Kysely's query log) and pool wait: a clock read or two each. */
+  timed?: boolean;
+  /** SQLite: checkpoint the WAL from a worker thread, not in the commits (the server's own connection). */
+  backgroundCheckpoints?: boolean;
+}
+
+/** Kysely's log, when timed: failed statements took their time too. */
+const statementLog = (timing: StatementTiming) => (event: LogEvent) =>
+  timing.statement?.(event.query.sql, event.queryDurationMillis / 1000);
+
+/** The pool as Kysely sees it, timing each wait for a connection. */
+function timedPool(pool: pg.Pool, timing: StatementTiming): PostgresPool {
+  return {
+    async connect() {
+      const start = performance.now();
+      const client = await pool.connect();
+      timing.poolWait?.((performance.now() - start) / 1000);
+      return client;
+    },
+    end: () => pool.end(),
+    Client: pg.Client, // what the pool makes its connections with (Kysely cancels a query through one)
+    options: pool.options,
+  };
 }
 
 /** The dialect behind a database handle or transaction: repositories pick their statements by it. */
@@ -54,12 +98,9 @@ function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export interface OpenOptions {
-  /** SQLite: checkpoint the WAL from a worker thread, not in the commits (the server's own connection). */
-  backgroundCheckpoints?: boolean;
-}
-
-export function openDatabase(url: string, { backgroundCheckpoints = false }: OpenOptions = {}): Db {
+export function openDatabase(url: string, { timed = false, backgroundCheckpoints = false }: OpenOptions = {}): Db {
+  const timing: StatementTiming | null = timed ? { statement: null, poolWait: null } : null;
+  const log = timing ? statementLog(timing) : undefined;
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     runNamedStatements(pool);
@@ -70,8 +111,11 @@ export function openDatabase(url: string, { backgroundCheckpoints = false }: Ope
       client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)),
     );
     pool.on('error', () => {}); // an idle client's error, logged by the client's own listener above
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: timing ? timedPool(pool, timing) : pool }),
+      log,
+    });
+    return { kysely, dialect: 'postgres', timing, close: () => kysely.destroy() };
   }
   const file = sqliteFile(url);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -81,7 +125,7 @@ export function openDatabase(url: string, { backgroundCheckpoints = false }: Ope
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let version = dataVersion.get();
   const committedElsewhere = () => {
@@ -96,14 +140,14 @@ export function openDatabase(url: string, { backgroundCheckpoints = false }: Ope
     return true;
   };
   if (!backgroundCheckpoints || file === ':memory:')
-    return { kysely, dialect: 'sqlite', committedElsewhere, close: () => kysely.destroy() };
+    return { kysely, dialect: 'sqlite', committedElsewhere, timing, close: () => kysely.destroy() };
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   const checkpoints = checkpointInBackground(file);
   const close = async () => {
     await checkpoints.stop();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', committedElsewhere, checkpoints, close };
+  return { kysely, dialect: 'sqlite', committedElsewhere, checkpoints, timing, close };
 }
 
 /**
