@@ -2,16 +2,17 @@
  * What deploy/ ships, checked by the tools that will read it: the nginx site by `nginx -t` (as
  * admins install it, with TLS, and as the cluster's balancer runs it), the Prometheus config and
  * alerting rules by `promtool` (the rules' own unit tests included), the systemd unit by
- * `systemd-analyze verify`. nginx and prometheus are installed with apt when missing.
+ * `systemd-analyze verify`. nginx, prometheus and systemd are installed with apt when missing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEXTS } from '../../lib/texts';
 import { ensureNginx, nginxConfig } from '../../scripts/cluster/balancer';
 import { clusterSite, readSite } from '../../scripts/cluster/nginxSite';
 import { ensurePromtool } from '../../scripts/cluster/prometheus';
+import { ensureProgram } from '../../scripts/cluster/programs';
 
 const deploy = path.resolve(import.meta.dirname, '../../deploy');
 const say = (line: string) => console.log(line);
@@ -31,7 +32,7 @@ const run = (command: string, args: string[]) => {
 function nginxTest(name: string, site: string) {
   const folder = path.join(dir, name);
   rmSync(folder, { recursive: true, force: true });
-  spawnSync('mkdir', ['-p', folder]);
+  mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, 'posts.conf'), site);
   writeFileSync(path.join(folder, 'nginx.conf'), nginxConfig(folder, path.join(folder, 'posts.conf')));
   return run(ensureNginx(say), ['-t', '-p', folder, '-c', path.join(folder, 'nginx.conf'), '-e', 'stderr']);
@@ -116,7 +117,10 @@ describe('Prometheus (deploy/prometheus/)', () => {
 
 describe('the systemd unit (deploy/systemd/posts.service)', () => {
   it('passes systemd-analyze verify with nothing to say', () => {
-    const checked = run('systemd-analyze', ['verify', path.join(deploy, 'systemd/posts.service')]);
+    const checked = run(ensureProgram('systemd-analyze', ['systemd'], say), [
+      'verify',
+      path.join(deploy, 'systemd/posts.service'),
+    ]);
     expect(checked.output).toBe('');
     expect(checked.status).toBe(0);
   });
