@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import next from 'next';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, metricsEnabled } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { openFileLimit } from './instance/fileLimit';
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.dev && process.argv.includes('--build-if-needed')) buildPagesIfNeeded();
 
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { timed: metricsEnabled(config) });
   await migrateToLatest(db.kysely);
 
   const nextApp = next({ dev: config.dev, dir: root, hostname: config.host, port: config.port });

@@ -45,7 +45,12 @@ const health = async (t: TestApp) => {
   return { status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() };
 };
 
-const unavailable = { message: DATABASE_UNAVAILABLE, code: 'DatabaseUnavailable' };
+/** The answer's JSON, with the id (as in its `X-Request-Id`) a person can quote. */
+const unavailable = (res: { headers: Record<string, unknown> }) => ({
+  message: DATABASE_UNAVAILABLE,
+  code: 'DatabaseUnavailable',
+  requestId: res.headers['x-request-id'],
+});
 
 describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL cut off', () => {
   let direct: TestApp;
@@ -78,14 +83,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL cut off', () => {
     expect([follow.statusCode, follow.headers['retry-after'], follow.json()]).toEqual([
       503,
       String(DATABASE_RETRY_AFTER_SECONDS),
-      unavailable,
+      unavailable(follow),
     ]);
     const login = await proxied.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: bob.email, password: bob.password },
     });
-    expect([login.statusCode, login.json()]).toEqual([503, unavailable]);
+    expect([login.statusCode, login.json()]).toEqual([503, unavailable(login)]);
     expect(await health(proxied)).toMatchObject({
       status: 503,
       retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
@@ -123,7 +128,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SQLite out of reach', () => 
       expect([res.statusCode, res.headers['retry-after'], res.json()]).toEqual([
         503,
         String(DATABASE_RETRY_AFTER_SECONDS),
-        unavailable,
+        unavailable(res),
       ]);
     } finally {
       other.exec('ROLLBACK');
