@@ -42,7 +42,12 @@ async function tcpProxy(target: { host: string; port: number }) {
 
 const health = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/instance/health' });
-  return { status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() };
+  return {
+    status: res.statusCode,
+    retryAfter: res.headers['retry-after'],
+    requestId: res.headers['x-request-id'],
+    body: res.json(),
+  };
 };
 
 /** The answer's JSON, with the id (as in its `X-Request-Id`) a person can quote. */
@@ -142,7 +147,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SQLite out of reach', () => 
     expect(await health(t)).toMatchObject({ status: 200, body: { status: 'ok', database: 'up' } });
     const db = await createTestApp({}, { sameDatabaseAs: t });
     await db.db.close();
-    expect(await health(db)).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down' } });
+    const down = await health(db);
+    expect(down).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down' } });
+    expect(down.body.requestId).toBe(down.requestId);
     db.db.close = async () => {}; // closed already
     await db.close();
   });

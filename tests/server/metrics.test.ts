@@ -2,10 +2,17 @@
  * `GET /metrics` (issue 34, item 1): Prometheus text on the `METRICS_PORT` listener and, with the
  * bearer token, on the public port; a plain request there is 404. The counters follow the traffic.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from '../../server/config';
 import { type TestApp, createTestApp, signIn } from './helpers';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
+
+// Stands in for Next.js, which writes the raw response itself.
+async function pageHandler(_req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('content-type', 'text/html');
+  res.end('<p>a page</p>');
+}
 
 /** Prometheus text as `{ name, labels, value }` samples. */
 function samples(text: string) {
@@ -33,14 +40,17 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
 describe('metrics on their own listener and behind the token', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      METRICS_PORT: '0',
-      METRICS_TOKEN: TOKEN,
-      RATE_LIMIT_EXPORTS_PER_USER: '1',
-      // Long enough that a second read within the test is always a hit, however slow the machine.
-      SESSION_CACHE_MS: '600000',
-      POST_CACHE_MS: '600000',
-    });
+    t = await createTestApp(
+      {
+        METRICS_PORT: '0',
+        METRICS_TOKEN: TOKEN,
+        RATE_LIMIT_EXPORTS_PER_USER: '1',
+        // Long enough that a second read within the test is always a hit, however slow the machine.
+        SESSION_CACHE_MS: '600000',
+        POST_CACHE_MS: '600000',
+      },
+      { pageHandler },
+    );
   });
   afterAll(() => t.close());
 
@@ -91,6 +101,8 @@ describe('metrics on their own listener and behind the token', () => {
     const profile = { method: 'GET', route: '/api/users/:username', status_code: '200' };
     const missing = { method: 'GET', route: '/api/users/:username', status_code: '404' };
     const unmatched = { method: 'GET', route: 'unmatched', status_code: '404' };
+    const postUnmatched = { method: 'POST', route: 'unmatched', status_code: '404' };
+    const pages = { method: 'GET', route: '/*', status_code: '200' };
     for (let i = 0; i < 3; i++) {
       const res = await t.app.inject({ method: 'GET', url: `/api/users/${ann.username}`, headers: ann.headers });
       expect(res.statusCode).toBe(200);
@@ -99,7 +111,9 @@ describe('metrics on their own listener and behind the token', () => {
       (await t.app.inject({ method: 'GET', url: '/api/users/nobody-here', headers: ann.headers })).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/no/such/route' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/no-such-page' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/no-such-page' })).statusCode).toBe(404);
+    for (const url of ['/login', '/createAccount'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     const after = await scrape();
     const rise = (name: string, labels: Record<string, string>) =>
       valueOf(after, name, labels) - valueOf(before, name, labels);
@@ -108,7 +122,10 @@ describe('metrics on their own listener and behind the token', () => {
     expect(rise('posts_http_request_duration_seconds_bucket', { ...profile, le: '+Inf' })).toBe(3);
     expect(valueOf(after, 'posts_http_request_duration_seconds_sum', profile)).toBeGreaterThan(0);
     expect(rise('posts_http_requests_total', missing)).toBe(1);
-    expect(rise('posts_http_requests_total', unmatched)).toBe(2);
+    expect(rise('posts_http_requests_total', unmatched)).toBe(1);
+    expect(rise('posts_http_requests_total', postUnmatched)).toBe(1);
+    // The pages, which Next.js answers on the raw response, are counted too.
+    expect(rise('posts_http_requests_total', pages)).toBe(2);
     // Paths asked never become labels: only patterns do.
     expect(after).not.toContain(ann.username);
     expect(after).not.toContain('nobody-here');
