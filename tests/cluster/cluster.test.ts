@@ -171,6 +171,18 @@ it('answers through the balancer from both instances in turn, with no stickiness
   expect((await client.request(one, 'GET', '/api/instance/health')).body).toMatchObject({ instance: 'instance-1' });
 });
 
+it("gives each request nginx's id, which the instance keeps as its X-Request-Id; a client's own id is replaced", async () => {
+  const ids = new Set<string>();
+  for (let i = 0; i < 4; i += 1) {
+    const res = await fetch(`${balancer}/api/instance/health`, { headers: { 'x-request-id': 'chosen-by-the-client' } });
+    expect(res.status).toBe(200);
+    const id = res.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id; the app's own would be a UUID
+    ids.add(id);
+  }
+  expect(ids.size).toBe(4);
+});
+
 it("is scraped by a real Prometheus: both instances up, and each one's request counter rises with traffic through the balancer", async () => {
   const ids = cluster.instances.map((instance) => instance.id);
   // Two scrapes of each instance that answered, with samples: every second, so well within the deadline.
