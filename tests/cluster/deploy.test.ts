@@ -13,6 +13,7 @@ import { ensureNginx, nginxConfig } from '../../scripts/cluster/balancer';
 import { clusterSite, readSite } from '../../scripts/cluster/nginxSite';
 import { ensurePromtool } from '../../scripts/cluster/prometheus';
 import { ensureProgram } from '../../scripts/cluster/programs';
+import { selfSignedCertificate, withCertificate } from './tlsSite';
 
 const deploy = path.resolve(import.meta.dirname, '../../deploy');
 const say = (line: string) => console.log(line);
@@ -40,17 +41,7 @@ function nginxTest(name: string, site: string) {
 
 describe('the nginx site (deploy/nginx/posts.conf)', () => {
   it('passes nginx -t as installed: TLS and HTTP/2, with a self-signed certificate in place of the real one', () => {
-    const key = path.join(dir, 'key.pem');
-    const cert = path.join(dir, 'cert.pem');
-    const made = run('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=posts.example', '-keyout', key, '-out', cert,
-    ]); // prettier-ignore
-    expect(made.status, made.output).toBe(0);
-    const site = readSite()
-      .replace(/(ssl_certificate\s+)\S+;/, `$1${cert};`)
-      .replace(/(ssl_certificate_key\s+)\S+;/, `$1${key};`);
-    expect(site).toContain(cert);
-    expect(site).toContain(key);
+    const site = withCertificate(readSite(), selfSignedCertificate(dir));
     const checked = nginxTest('tls', site);
     expect(checked.output).toMatch(/test is successful/);
     expect(checked.status).toBe(0);
