@@ -66,6 +66,11 @@ async function main(): Promise<void> {
     app.log.warn(
       'SMTP_URL is not set: mails (password resets, email verification) are written to this log with their links instead of being sent.',
     );
+  const metricsAt = app.metricsAddress();
+  if (metricsAt) {
+    const host = metricsAt.family === 'IPv6' ? `[${metricsAt.address}]` : metricsAt.address;
+    app.log.info(`Metrics at http://${host}:${metricsAt.port}/metrics`);
+  }
   const fileLimit = openFileLimit();
   // The streams' cap is half of it (SSE_STREAMS_MAX): a low limit is worth seeing at start.
   if (fileLimit) app.log.info(`Open-file limit: ${fileLimit.soft} (hard ${fileLimit.hard})`);
