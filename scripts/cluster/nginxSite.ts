@@ -83,8 +83,8 @@ export function clusterSite(site: string, { host, port, upstreams, mediaUpstream
       const first = body.find((inside) => /^\s*server\s/.test(inside));
       if (!first) fail('upstream posts_app has no server line');
       const parameters = first.trim().replace(/;$/, '').split(/\s+/).slice(2).join(' ');
-      const servers = upstreams.map((upstream) =>
-        `${/^\s*/.exec(first)![0]}server ${upstream} ${parameters};`.trimEnd(),
+      const servers = upstreams.map(
+        (upstream) => `${/^\s*/.exec(first)![0]}${['server', upstream, parameters].filter(Boolean).join(' ')};`,
       );
       out.push(line, ...body.filter((inside) => !/^\s*server\s/.test(inside)), ...servers, lines[end]);
       n = end;
