@@ -10,14 +10,14 @@ import type { CommentListRow } from '../comments/repository';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEventType, EventOf } from '../events/events';
 import type { HomeFeed } from '../posts/homeFeed';
-import { EVERYONE_LIST, creatorListKey, homeListKey, tagListKey } from '../posts/postCache';
+import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey } from '../posts/postCache';
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { SharedRows } from './sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
   SharedRows<Row>,
-  'changed' | 'reacted' | 'removed' | 'added' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
+  'changed' | 'reacted' | 'removed' | 'added' | 'addedWhere' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
 >;
 
 /** This instance's caches, as the table sees them: only what they can be told of a change. */
@@ -29,7 +29,7 @@ export interface Caches {
   /** Each reader's blocked and muted people (`safety/hiddenAuthors.ts`). */
   hiddenPeople: Pick<HiddenAuthorsCache, 'forget'>;
   /** The home feed's index of posts by creator and its readers' follow lists (`posts/homeFeed`). */
-  homeFeed: Pick<HomeFeed, 'postAdded' | 'postRemoved' | 'followsChanged' | 'everyonesFollowsChanged'>;
+  homeFeed: Pick<HomeFeed, 'postAdded' | 'postRemoved' | 'showsNewPost' | 'followsChanged' | 'everyonesFollowsChanged'>;
   /** Access tokens checked lately (`auth/sessionCache.ts`). */
   sessions: Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
 }
@@ -43,10 +43,14 @@ const homePagesOf = (caches: Caches, readerId: string) => caches.posts.listsChan
 export const INVALIDATION: InvalidationTable = {
   PostCreated: [
     (e, c) => c.homeFeed.postAdded(e.postId, e.creatorId),
-    // The newest of its lists: everyone's, its tags' and its creator's take it on top; the home
-    // feeds' first pages are walked again from the index (which took it in the line above).
+    // The newest of its lists: everyone's, its tags' and its creator's take it on top, and so do
+    // the kept home feed first pages of its followers; a reader whose follows are not kept here
+    // has their first page walked again from the index (which took it in the line above).
     (e, c) => c.posts.added(e.postId, [EVERYONE_LIST, ...e.tags.map(tagListKey), creatorListKey(e.creatorName)]),
-    (_, c) => c.posts.firstPagesChanged('home|'),
+    (e, c) =>
+      c.posts.addedWhere(e.postId, homeListKey(''), (list) =>
+        c.homeFeed.showsNewPost(homeListReader(list), e.creatorId),
+      ),
   ],
   PostEdited: [(e, c) => c.posts.changed(e.postId), (e, c) => e.tagsChanged && c.posts.listsChanged('tag|')],
   PostDeleted: [

@@ -86,6 +86,12 @@ export interface SharedRows<Row extends ReaderRow> {
   firstPagesChanged(prefix?: string): void;
   /** A row was added to these lists (keys without the cursor): their kept first pages take its id in place. */
   added(id: string, lists: string[]): void;
+  /**
+   * A row was added to some of the lists whose keys start with `prefix`: each kept first page takes
+   * its id in place where `takes(list)` is true, stays as it is where false, and is forgotten where
+   * it is not known (undefined).
+   */
+  addedWhere(id: string, prefix: string, takes: (list: string) => boolean | undefined): void;
   /** A user's name, avatar or suspension changed, or an account went: rows show their creators. */
   usersChanged(): void;
   /** Anything may have changed, readers' reactions too (`cache/outsideWrites.ts`). */
@@ -299,6 +305,22 @@ export function sharedRows<Row extends ReaderRow>(
     return next;
   }
 
+  /** A new row's id goes on top of the kept first page `pageKey` (when kept). */
+  function putOnTop(pageKey: string, id: string, now: number): void {
+    const entry = lists.get(pageKey);
+    if (!entry) return;
+    // A page past its time, or walked far, is read again rather than grown without end.
+    if (entry.until <= now || entry.ids.length >= maxIdsPerPage) {
+      forget(lists, [pageKey]);
+      return;
+    }
+    // Ids are newest first: a new post's place is at the top. One older than every id kept of a
+    // list that goes on is read from the database when the walk gets there.
+    const at = entry.ids.findIndex((other) => other <= id);
+    if ((at === -1 && !entry.complete) || entry.ids[at] === id) return;
+    entry.ids = at === -1 ? [...entry.ids, id] : [...entry.ids.slice(0, at), id, ...entry.ids.slice(at)];
+  }
+
   return {
     rows,
 
@@ -364,20 +386,15 @@ export function sharedRows<Row extends ReaderRow>(
     added(id, keys) {
       changes++;
       const now = Date.now();
-      for (const key of keys) {
-        const pageKey = `${key}|`;
-        const entry = lists.get(pageKey);
-        if (!entry) continue;
-        // A page past its time, or walked far, is read again rather than grown without end.
-        if (entry.until <= now || entry.ids.length >= maxIdsPerPage) {
-          forget(lists, [pageKey]);
-          continue;
-        }
-        // Ids are newest first: a new post's place is at the top. One older than every id kept of a
-        // list that goes on is read from the database when the walk gets there.
-        const at = entry.ids.findIndex((other) => other <= id);
-        if ((at === -1 && !entry.complete) || entry.ids[at] === id) continue;
-        entry.ids = at === -1 ? [...entry.ids, id] : [...entry.ids.slice(0, at), id, ...entry.ids.slice(at)];
+      for (const key of keys) putOnTop(`${key}|`, id, now);
+    },
+    addedWhere(id, prefix, takes) {
+      changes++;
+      const now = Date.now();
+      for (const pageKey of keysOf(lists, (key) => key.endsWith('|') && key.startsWith(prefix))) {
+        const taken = takes(pageKey.slice(0, -1));
+        if (taken === undefined) forget(lists, [pageKey]);
+        else if (taken) putOnTop(pageKey, id, now);
       }
     },
     firstPagesChanged: (prefix = '') =>

@@ -17,6 +17,8 @@ const samePost = (a: PostListRow, b: PostListRow) =>
 
 /** A reader's home feed pages' keys start with this: their follows change them (`cache/invalidation.ts`). */
 export const homeListKey = (readerId: string) => `home|${readerId}`;
+/** The reader whose home feed list `key` is (`homeListKey`). */
+export const homeListReader = (key: string) => key.slice(homeListKey('').length);
 /** Everyone's list, a tag's (its key, `tagKey`) and a creator's (their `usernameKey`). */
 export const EVERYONE_LIST = 'everyone';
 export const tagListKey = (tag: string) => `tag|${tag}`;

@@ -28,6 +28,7 @@ describe('domain events', () => {
       changed: note('changed'),
       reacted: note('reacted'),
       added: note('addedTo'),
+      addedWhere: note('addedWhere'),
       removed: note('removed'),
       listsChanged: note('lists'),
       firstPagesChanged: note('first'),
@@ -43,6 +44,7 @@ describe('domain events', () => {
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),
+        showsNewPost: () => undefined,
         followsChanged: note('follows'),
         everyonesFollowsChanged: note('everyonesFollows'),
       },

@@ -108,22 +108,32 @@ const CASES: Case[] = [
     event: 'PostCreated',
     title: "a new post is first in everyone's, its tag's, its creator's and the followers' home lists",
     async prepare(w) {
-      const [fan, star] = await users(w, 2);
+      const [fan, star, muter] = await users(w, 3);
       const t = tag();
       await follow(w, fan, star);
+      // A follower who mutes the creator: their kept home page must not take the post.
+      await follow(w, muter, star);
+      await send(w, muter, 'PATCH', `/api/users/${star.username}/mute`);
+      await follow(w, muter, fan);
+      await post(w, fan, [tag()]);
       await post(w, star, [t]);
       let created: Post;
       return {
         reads: {
           home: () => ids(w, fan, '/api/posts?feed=following'),
+          ownHome: () => ids(w, star, '/api/posts?feed=following'),
+          mutersHome: () => ids(w, muter, '/api/posts?feed=following'),
+          // What a home page not kept here is walked from (the next pages, another reader's first).
+          index: () => indexIds(w, fan),
           everyone: () => ids(w, fan, '/api/posts?feed=all'),
           tagged: () => ids(w, fan, `/api/posts/tagged?tags=${t}`),
           profile: () => ids(w, fan, `/api/users/${star.username}/posts`),
         },
         change: async () => void (created = await post(w, star, [t])),
         expect: (after) => {
-          for (const list of ['home', 'everyone', 'tagged', 'profile'])
+          for (const list of ['home', 'ownHome', 'index', 'everyone', 'tagged', 'profile'])
             must((after[list] as string[])[0] === created._id, list);
+          must(!has(after.mutersHome, created._id) && (after.mutersHome as string[]).length === 1, "the muter's home");
         },
       };
     },

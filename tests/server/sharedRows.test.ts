@@ -259,6 +259,27 @@ describe('shared rows', () => {
     expect((await cache.page('ann', { ...everyone, want: 8 }))?.at(-1)?.id).toBe('p024');
   });
 
+  it('puts an added row on top of the kept first pages it is told take it, keeps the others, forgets the unknown', async () => {
+    const db = database(30);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const homeOf = (reader: string) => ({ ...pageOf(db, 3), key: `home|${reader}|` });
+    for (const reader of ['fan', 'stranger', 'unknown']) await readTwice(() => cache.page(reader, homeOf(reader)));
+    const asked: string[] = [];
+    db.rows.set('p031', { id: 'p031', author: 'a1', likes: 0, my_reaction: null });
+    cache.addedWhere('p031', 'home|', (list) => {
+      asked.push(list);
+      return { 'home|fan': true, 'home|stranger': false }[list];
+    });
+    expect(asked.sort()).toEqual(['home|fan', 'home|stranger', 'home|unknown']);
+    const idLoads = db.idLoads.length;
+    expect((await cache.page('fan', homeOf('fan')))?.map((row) => row.id)).toEqual(['p031', 'p030', 'p029']);
+    expect((await cache.page('stranger', homeOf('stranger')))?.map((row) => row.id)).toEqual(['p030', 'p029', 'p028']);
+    expect(db.idLoads).toHaveLength(idLoads);
+    // Forgotten: its next read is the list's again (from the database's ids).
+    expect((await cache.page('unknown', homeOf('unknown')))?.[0].id).toBe('p031');
+    expect(db.idLoads).toHaveLength(idLoads + 1);
+  });
+
   it('reads a list walked as far as maxIdsPerPage again rather than growing it with added rows', async () => {
     const db = database(30);
     const cache = sharedRows(db.load, { ttlMs: 60_000, same, maxIdsPerPage: 6 });

@@ -9,6 +9,8 @@ import { type CountedCache, cacheCounts } from '../../cache/counts';
 
 export interface FolloweeCache extends CountedCache {
   get(userId: string): Promise<string[]>;
+  /** The list as kept now, without reading it: undefined when not kept (or past its time). */
+  peek(userId: string): string[] | undefined;
   forget(userId: string): void;
   /** Every entry: whom many lists leave out changed (an unsuspension). */
   forgetAll(): void;
@@ -46,6 +48,10 @@ export function followeeCache(
         setBounded(entries, userId, { ids, until: now + ttlMs }, max, counts);
       }
       return ids;
+    },
+    peek(userId) {
+      const entry = entries.get(userId);
+      return entry && entry.until > Date.now() ? entry.ids : undefined;
     },
     forget(userId) {
       forgets += 1;

@@ -25,6 +25,11 @@ export interface HomeFeed {
   postAdded(id: string, creatorId: string): void;
   /** A post was deleted (once committed). */
   postRemoved(id: string): void;
+  /**
+   * Whether the reader's home feed shows a new post of `creatorId` (their own, or someone they
+   * follow and have not muted), as far as the follow lists kept here tell; undefined when not kept.
+   */
+  showsNewPost(readerId: string, creatorId: string): boolean | undefined;
   /** Whom the user's feed shows changed: a follow, an unfollow, a block, an unmute (once committed). */
   followsChanged(userId: string): void;
   /** Whom many feeds show changed: someone came back from a suspension. */
@@ -88,6 +93,10 @@ export function createHomeFeed(
     },
     postAdded: (id, creatorId) => index.added(id, creatorId),
     postRemoved: (id) => index.removed(id),
+    showsNewPost(readerId, creatorId) {
+      if (readerId === creatorId) return true;
+      return followees.peek(readerId)?.includes(creatorId);
+    },
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),
     writtenElsewhere() {
