@@ -22,6 +22,9 @@ const migrations: Record<string, Migration> = {
   '008_reader_reactions_index': readerReactionsIndex,
 };
 
+/** Every migration this code knows, oldest first: the last one is the schema version it writes. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
