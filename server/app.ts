@@ -19,7 +19,7 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { InvalidationTable } from './cache/invalidation';
 import { type AppContext, buildContext } from './context';
-import { type Db, databaseAnswers } from './db/database';
+import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
 import type { AuthUser } from './domain/types';
 import { cspOptions, inlineScriptHashes, pageCsp, reactRuntimeScripts } from './http/contentSecurity';
 import { refuseControlCharacters } from './http/controlCharacters';
@@ -35,6 +35,7 @@ import { redisFallback } from './instance/redisFallback';
 import { instanceRoutes } from './instance/routes';
 import { mediaRoutes } from './media/routes';
 import { adminRoutes, reportsRoutes } from './moderation/routes';
+import { overviewRoutes } from './overview/routes';
 import type { MediaStorage } from './media/storage';
 import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
@@ -53,9 +54,6 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
-
-/** A health check's read that takes longer counts as the database down (a balancer's own timeout is ~5 s). */
-const HEALTH_DATABASE_TIMEOUT_MS = 3000;
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -219,6 +217,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
   });
   await app.register(adminRoutes, { prefix: '/api/admin', moderation: ctx.moderation, guards });
+  await app.register(overviewRoutes, { prefix: '/api/admin', overview: ctx.overview, guards });
   await app.register(instanceRoutes, {
     prefix: '/api/instance',
     config,
