@@ -150,7 +150,7 @@ export function OverviewPanel() {
               <dd>
                 {data.queues.imageJobs.running + data.queues.imageJobs.queued}
                 <small>
-                  image jobs ({data.queues.imageJobs.queued} waiting) · {data.queues.mailOutbox} mails
+                  image jobs, {data.queues.imageJobs.queued} waiting · {data.queues.mailOutbox} mails to send
                 </small>
               </dd>
             </div>

@@ -111,7 +111,7 @@ describe('the admin panel, through the store', () => {
     expect(panel).toHaveTextContent('45 active in 30 days · 6 new this week');
     expect(panel).toHaveTextContent('Open reports3');
     expect(panel).toHaveTextContent('12 MB');
-    expect(panel).toHaveTextContent('image jobs (2 waiting) · 0 mails');
+    expect(panel).toHaveTextContent('3image jobs, 2 waiting · 0 mails to send');
     const posts = overview.activity.reduce((sum, d) => sum + d.posts, 0);
     const comments = overview.activity.reduce((sum, d) => sum + d.comments, 0);
     expect(
