@@ -49,7 +49,7 @@ export const overviewRoutes: FastifyPluginAsync<OverviewRoutesOptions> = async (
     '/overview',
     {
       preValidation: [...guards.signedIn, requireAdmin],
-      schema: { tags: ['admin'], response: { 200: overviewSchema, ...errors(401, 403) } },
+      schema: { tags: ['moderation'], response: { 200: overviewSchema, ...errors(401, 403) } },
     },
     async () => overview.overview(),
   );
