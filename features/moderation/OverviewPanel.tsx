@@ -28,8 +28,9 @@ const Chart = styled.figure`
   .posts { fill: ${appTheme.color.accent}; }
   .comments { fill: ${appTheme.color.textMuted}; }
   .base { stroke: ${appTheme.color.border}; stroke-width: 1; }
-  figcaption { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px; font-size: 13px; color: ${appTheme.color.textMuted}; }
-  .legend { display: flex; gap: 12px; }
+  figcaption { display: grid; gap: 6px; margin-top: 4px; font-size: 13px; color: ${appTheme.color.textMuted}; }
+  .axis { display: flex; justify-content: space-between; gap: 8px; }
+  .legend { display: flex; flex-wrap: wrap; gap: 12px; }
   .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; border-radius: 2px; }
   .swatch.posts { background: ${appTheme.color.accent}; }
   .swatch.comments { background: ${appTheme.color.textMuted}; }
@@ -101,7 +102,10 @@ function ActivityChart({ activity }: { activity: AdminOverview['activity'] }) {
         <line className="base" x1={0} x2={activity.length * slot} y1={height - 0.5} y2={height - 0.5} />
       </svg>
       <figcaption>
-        <span>{activity.length > 0 && dayLabel(activity[0].day)}</span>
+        <span className="axis">
+          <span>{activity.length > 0 && dayLabel(activity[0].day)}</span>
+          <span>Today (UTC)</span>
+        </span>
         <span className="legend">
           <span>
             <span className="swatch posts" aria-hidden="true" />
@@ -112,7 +116,6 @@ function ActivityChart({ activity }: { activity: AdminOverview['activity'] }) {
             Comments ({comments})
           </span>
         </span>
-        <span>Today (UTC)</span>
       </figcaption>
     </Chart>
   );
