@@ -13,6 +13,9 @@ export const POSTGRES_ENTRY = 'database/postgres.dump';
 export const MEDIA_PREFIX = 'media/';
 export const END_ENTRY = 'end.json';
 
+/** A refusal the commands print as it is (no stack): a wrong argument, or a state they will not work in. */
+export class BackupError extends Error {}
+
 export interface BackupManifest {
   format: 'posts-backup';
   version: 1;

@@ -16,6 +16,7 @@ import { SECRETS_FILE } from '../config';
 import { isPostgresUrl } from '../db/database';
 import { mediaStorageFor } from '../media/storageFor';
 import {
+  BackupError,
   type BackupEnd,
   type BackupManifest,
   END_ENTRY,
@@ -93,9 +94,6 @@ export async function makeBackup(out: string, env: NodeJS.ProcessEnv = process.e
     await rm(work, { recursive: true, force: true });
   }
 }
-
-/** A refusal the command prints as it is (no stack): a wrong argument or a state it will not work in. */
-export class BackupError extends Error {}
 
 /**
  * SQLite's online backup API copies the pages of one consistent read while the app keeps writing

@@ -18,6 +18,7 @@ import { CONTENT_TYPES } from '../media/pipeline';
 import type { MediaStorage } from '../media/storage';
 import { mediaStorageFor } from '../media/storageFor';
 import {
+  BackupError,
   type BackupEnd,
   type BackupManifest,
   END_ENTRY,
@@ -28,7 +29,6 @@ import {
   SQLITE_ENTRY,
   configForBackup,
 } from './archive';
-import { BackupError } from './backup';
 import { readTar } from './tar';
 
 const run = promisify(execFile);
@@ -89,7 +89,10 @@ export async function restoreBackup(archive: string, env: NodeJS.ProcessEnv = pr
   } catch (error) {
     // The target was empty: leave it so, and a second try finds it empty again.
     if (wrote) await emptyTarget(config, postgres);
-    throw error;
+    // Said as a message (exit code 1), not a stack: a damaged archive, a full disk, the bucket away.
+    throw error instanceof BackupError
+      ? error
+      : new BackupError(`Restore failed, nothing kept: ${(error as Error).message}`, { cause: error });
   } finally {
     storage.close?.();
     await rm(work, { recursive: true, force: true });

@@ -107,7 +107,17 @@ export async function readTar(
   } | null = null;
   let ended = false;
   const source = createReadStream(file).pipe(createGunzip());
-  for await (const chunk of source as AsyncIterable<Buffer>) {
+  const chunks = async function* () {
+    try {
+      yield* source as AsyncIterable<Buffer>;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
+        throw new Error('The file is not a backup archive (not gzip data), or it is damaged', { cause: error });
+      throw error;
+    }
+  };
+  for await (const chunk of chunks()) {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     while (!ended) {
       if (!current) {

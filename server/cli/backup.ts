@@ -1,5 +1,6 @@
 /** `npm run backup -- --out FILE`: a consistent archive of the configured instance while it runs (server/backup/backup.ts). */
-import { BackupError, makeBackup } from '../backup/backup';
+import { BackupError } from '../backup/archive';
+import { makeBackup } from '../backup/backup';
 
 const at = process.argv.indexOf('--out');
 const out = at === -1 ? undefined : process.argv[at + 1];

@@ -1,5 +1,5 @@
 /** `npm run restore -- FILE`: a backup into an empty DATA_DIR (and empty PostgreSQL database) (server/backup/restore.ts). */
-import { BackupError } from '../backup/backup';
+import { BackupError } from '../backup/archive';
 import { restoreBackup } from '../backup/restore';
 
 const file = process.argv[2];
