@@ -180,6 +180,28 @@ export interface AdminLogEntry {
   createdAt: string;
 }
 
+/** The admin overview (`GET /api/admin/overview`): how the instance is doing. */
+export interface AdminOverview {
+  /** `active30d`: used a session in the last 30 days; `signedUpThisWeek`: in the last 7 days. */
+  people: { total: number; active30d: number; signedUpThisWeek: number };
+  /** The last 30 UTC days, oldest first, every day present. */
+  activity: { day: string; posts: number; comments: number }[];
+  openReports: number;
+  /** Bytes of every stored image file (all variants). */
+  mediaBytes: number;
+  /** This instance's upload jobs and mails waiting or being sent. */
+  queues: { imageJobs: { running: number; queued: number }; mailOutbox: number };
+  /** Every instance heard on the bus (this one alone without Redis), this one first. */
+  instances: {
+    id: string;
+    healthy: boolean;
+    lastSeen: string;
+    startedAt: string;
+    database: 'up' | 'down';
+    self: boolean;
+  }[];
+}
+
 /** The admin's user lookup. */
 export interface AdminUserInfo {
   username: string;

@@ -23,10 +23,12 @@ export default function AdminPage() {
     );
   return (
     <>
-      <Seo title="Admin" description="Reports, users and the admin log." />
+      <Seo title="Admin" description="How the instance is doing, reports, users and the admin log." />
       <PageContainer $width={820}>
         <PageTitle>Admin</PageTitle>
-        <PageLead>Reports from users, suspensions, and everything admins have done.</PageLead>
+        <PageLead>
+          How the instance is doing, reports from users, suspensions, and everything admins have done.
+        </PageLead>
         {user && <LazyAdminPanel />}
       </PageContainer>
     </>

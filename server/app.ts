@@ -20,7 +20,7 @@ import { authRoutes } from './auth/routes';
 import { type Config, metricsEnabled } from './config';
 import type { InvalidationTable } from './cache/invalidation';
 import { type AppContext, buildContext } from './context';
-import { type Db, databaseAnswers } from './db/database';
+import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
 import type { AuthUser } from './domain/types';
 import { cspOptions, inlineScriptHashes, pageCsp, reactRuntimeScripts } from './http/contentSecurity';
 import { refuseControlCharacters } from './http/controlCharacters';
@@ -40,6 +40,7 @@ import { createMetrics } from './metrics/metrics';
 import { type MetricsListener, countRequests, listenForMetrics, publicMetricsRoute } from './metrics/routes';
 import { mediaRoutes } from './media/routes';
 import { adminRoutes, reportsRoutes } from './moderation/routes';
+import { overviewRoutes } from './overview/routes';
 import type { MediaStorage } from './media/storage';
 import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
@@ -60,9 +61,6 @@ declare module 'fastify' {
     metricsAddress(): AddressInfo | null;
   }
 }
-
-/** A health check's read that takes longer counts as the database down (a balancer's own timeout is ~5 s). */
-const HEALTH_DATABASE_TIMEOUT_MS = 3000;
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -264,6 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
   });
   await app.register(adminRoutes, { prefix: '/api/admin', moderation: ctx.moderation, guards });
+  await app.register(overviewRoutes, { prefix: '/api/admin', overview: ctx.overview, guards });
   await app.register(instanceRoutes, {
     prefix: '/api/instance',
     config,

@@ -108,13 +108,16 @@ function int(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** The file in `DATA_DIR` that keeps the generated secrets (a backup carries it). */
+export const SECRETS_FILE = 'secrets.json';
+
 /** Reads the secret from the environment, or from ./data/secrets.json (made on first start). */
 function loadSecret(env: Env, dataDir: string): string {
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return env.JWT_SECRET;
   }
-  const file = path.join(dataDir, 'secrets.json');
+  const file = path.join(dataDir, SECRETS_FILE);
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
     if (stored.jwtSecret) return stored.jwtSecret;

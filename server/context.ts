@@ -24,16 +24,18 @@ import { commentCache as createCommentCache } from './comments/commentCache';
 import { commentsByIds, commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
 import { transactional } from './db/repository';
 import type { Queryable } from './db/schema';
 import { type DomainEvents, domainEvents } from './events/domainEvents';
 import { type Bus, localBus, redisBus } from './instance/bus';
+import { type Presence, instancePresence } from './instance/presence';
 import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import type { RedisFallback } from './instance/redisFallback';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Activity, activity } from './metrics/activity';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
+import { imageJobs } from './media/pipeline';
 import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
 import type { MediaStorage } from './media/storage';
@@ -41,6 +43,8 @@ import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
 import { mentionsRepository } from './mentions/repository';
 import { moderationRepository } from './moderation/repository';
 import { type ModerationService, moderationService } from './moderation/service';
+import { overviewRepository } from './overview/repository';
+import { type OverviewService, overviewService } from './overview/service';
 import { notificationsRepository } from './notifications/repository';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
@@ -94,6 +98,10 @@ export interface AppContext {
   homeFeed: HomeFeed;
   /** Messages between instances (through Redis when several run). */
   bus: Bus;
+  /** The instances heard on the bus (heartbeats), for the admin overview. */
+  presence: Presence;
+  /** The admin overview's figures (issue 34). */
+  overview: OverviewService;
   /** Before each request: the caches forget everything if another process wrote to SQLite (`cache/outsideWrites.ts`). */
   noticeOutsideWrites(): void;
   /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
@@ -220,6 +228,10 @@ export function buildContext(
     maxPerAddress: config.sseStreamsPerIp,
     log,
   });
+  const presence = instancePresence(bus, {
+    id: config.instanceId,
+    databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
+  });
   const sweeper =
     config.unusedMediaGraceHours > 0
       ? unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
@@ -294,12 +306,20 @@ export function buildContext(
       image_infos: imageInfos,
     },
     activity: activity(),
+    presence,
+    overview: overviewService({
+      data: overviewRepository(db.kysely),
+      queues: () => ({ imageJobs: imageJobs.depth(), mailOutbox: outbox.depth() }),
+      instances: async () => (await presence.ready(), presence.instances()),
+    }),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();
       sweeper?.start();
+      presence.start();
     },
     async close() {
+      presence.close();
       streams.close();
       await homeFeed.close();
       await sweeper?.close();

@@ -16,6 +16,7 @@ import {
   adminToasts,
   fetchLog,
   fetchMore,
+  fetchOverview,
   fetchQueue,
   lookupUser,
   reportedUser,
@@ -28,6 +29,7 @@ import {
   suspendUser,
   unsuspendUser,
 } from './adminSlice';
+import { OverviewPanel } from './OverviewPanel';
 
 const Tabs = styled.div`
   display: flex;
@@ -315,11 +317,12 @@ function Log() {
   );
 }
 
-/** The admin page: the report queue, a user lookup with suspend and unsuspend, and the log. */
+/** The admin page: the overview, the report queue, a user lookup with suspend and unsuspend, and the log. */
 export default function AdminPanel() {
   const dispatch = useAppDispatch();
   useToasts(adminToasts);
   useEffect(() => {
+    void dispatch(fetchOverview());
     void dispatch(fetchQueue('open'));
     void dispatch(fetchLog());
     return () => {
@@ -328,6 +331,7 @@ export default function AdminPanel() {
   }, [dispatch]);
   return (
     <Stack $gap={20}>
+      <OverviewPanel />
       <Queue />
       <UserLookup />
       <Log />

@@ -1,5 +1,5 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import type { AdminLogEntry, AdminUserInfo, Report, ReportAction } from '../../lib/types';
+import type { AdminLogEntry, AdminOverview, AdminUserInfo, Report, ReportAction } from '../../lib/types';
 import { errorMessage, type Page } from '../../services/apiClient';
 import { rootReducer, type RootState } from '../../store/index';
 import { thunkToasts, type ToastListener } from '../../store/toasts';
@@ -29,6 +29,8 @@ export interface AdminState {
   queueProblem: string | null;
   log: AdminList<AdminLogEntry>;
   lookup: { user: AdminUserInfo | null; problem: string | null };
+  /** The figures at the top of the page (issue 34), and why they could not be read. */
+  overview: { data: AdminOverview | null; error: string | null };
 }
 
 const emptyList = () => ({ page: null, error: null, requestId: null });
@@ -39,6 +41,7 @@ const initialState: AdminState = {
   queueProblem: null,
   log: emptyList(),
   lookup: { user: null, problem: null },
+  overview: { data: null, error: null },
 };
 
 const admin = (state: RootState): AdminState => injected.selectSlice(state);
@@ -46,6 +49,14 @@ const admin = (state: RootState): AdminState => injected.selectSlice(state);
 export const fetchQueue = createAppAsyncThunk('admin/fetchQueue', async (status: QueueStatus, { rejectWithValue }) => {
   try {
     return await moderationApi.queue(status);
+  } catch (error) {
+    return rejectWithValue(errorMessage(error));
+  }
+});
+
+export const fetchOverview = createAppAsyncThunk('admin/fetchOverview', async (_: void, { rejectWithValue }) => {
+  try {
+    return await moderationApi.overview();
   } catch (error) {
     return rejectWithValue(errorMessage(error));
   }
@@ -147,6 +158,12 @@ const adminSlice = createSlice({
       .addCase(fetchQueue.rejected, (state, action) => {
         if (state.queue.requestId === action.meta.requestId) state.queue.error = messageOf(action);
       })
+      .addCase(fetchOverview.fulfilled, (state, action) => {
+        state.overview = { data: action.payload, error: null };
+      })
+      .addCase(fetchOverview.rejected, (state, action) => {
+        state.overview.error = messageOf(action);
+      })
       .addCase(fetchLog.pending, (state, action) => {
         state.log.requestId = action.meta.requestId;
       })
@@ -202,3 +219,4 @@ export const selectQueue = (state: RootState) => admin(state).queue;
 export const selectQueueProblem = (state: RootState) => admin(state).queueProblem;
 export const selectLog = (state: RootState) => admin(state).log;
 export const selectLookup = (state: RootState) => admin(state).lookup;
+export const selectOverview = (state: RootState) => admin(state).overview;

@@ -1,5 +1,6 @@
 import type {
   AdminLogEntry,
+  AdminOverview,
   AdminUserInfo,
   Report,
   ReportAction,
@@ -26,6 +27,9 @@ export const moderationApi = {
   async resolve(id: string, action: ReportAction, note = ''): Promise<Report> {
     return (await apiClient.post<Report>(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, { action, note }))
       .data;
+  },
+  async overview(): Promise<AdminOverview> {
+    return (await apiClient.get<AdminOverview>('/api/admin/overview')).data;
   },
   log: (): Promise<Page<AdminLogEntry>> => getPage<AdminLogEntry>('/api/admin/log'),
   async lookup(username: string): Promise<AdminUserInfo> {

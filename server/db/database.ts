@@ -76,6 +76,9 @@ export function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
 
+/** A health check's read that takes longer counts as the database down (a balancer's own timeout is ~5 s). */
+export const HEALTH_DATABASE_TIMEOUT_MS = 3000;
+
 /**
  * Whether the database answers a read of a real table within `timeoutMs` (health checks): on
  * PostgreSQL a connection is had and a query runs; on SQLite the file is read.

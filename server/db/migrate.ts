@@ -8,6 +8,7 @@ import * as accounts from './migrations/005_accounts';
 import * as blocksMutes from './migrations/006_blocks_mutes';
 import * as moderation from './migrations/007_moderation';
 import * as readerReactionsIndex from './migrations/008_reader_reactions_index';
+import * as overviewIndex from './migrations/009_overview_index';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -20,7 +21,11 @@ const migrations: Record<string, Migration> = {
   '006_blocks_mutes': blocksMutes,
   '007_moderation': moderation,
   '008_reader_reactions_index': readerReactionsIndex,
+  '009_overview_index': overviewIndex,
 };
+
+/** Every migration this code knows, oldest first: the last one is the schema version it writes. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

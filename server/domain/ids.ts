@@ -7,3 +7,9 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
 export const nowIso = (): string => new Date().toISOString();
+
+/** The smallest UUIDv7 of the millisecond `ms`: `id >= idFloorAt(t)` picks the rows made since `t` by an index range. */
+export function idFloorAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}

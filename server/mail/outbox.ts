@@ -9,8 +9,8 @@ export interface Outbox {
   enqueue(task: () => Promise<void>): void;
   /** Resolves once every task queued so far has finished (shutdown, tests). */
   settled(): Promise<void>;
-  /** Tasks queued or running (`/metrics`). */
-  pending(): number;
+  /** Tasks queued or running (the admin overview, `/metrics`). */
+  depth(): number;
 }
 
 export interface OutboxOptions {
@@ -37,7 +37,7 @@ export function outbox({ concurrency = 2, maxQueued = 1000, onError, onDropped }
         .finally(() => pending.delete(run));
       pending.add(run);
     },
-    pending: () => pending.size,
+    depth: () => pending.size,
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
     },

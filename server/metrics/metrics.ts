@@ -16,9 +16,9 @@ export interface MetricsSources {
   /** Open notification streams. */
   streams: { readonly size: number };
   /** Mails (and their lookups) queued or running. */
-  outbox: { pending(): number };
+  outbox: { depth(): number };
   /** The upload image jobs (`media/pipeline.ts`). */
-  imageJobs: { running(): number; queued(): number };
+  imageJobs: { depth(): { running: number; queued: number } };
   /** Set when the database was opened `timed`. */
   timing: StatementTiming | null;
 }
@@ -114,7 +114,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     help: 'Mails (with the lookups before them) queued or being sent.',
     registers: [registry],
     collect() {
-      this.set(sources.outbox.pending());
+      this.set(sources.outbox.depth());
     },
   });
   new Gauge({
@@ -123,8 +123,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelNames: ['state'],
     registers: [registry],
     collect() {
-      this.set({ state: 'running' }, sources.imageJobs.running());
-      this.set({ state: 'queued' }, sources.imageJobs.queued());
+      this.set({ state: 'running' }, sources.imageJobs.depth().running);
+      this.set({ state: 'queued' }, sources.imageJobs.depth().queued);
     },
   });
   new Counter({

@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ReportAction } from '../../lib/types';
-import { type Guards, currentUser } from '../auth/guard';
-import { ForbiddenError } from '../domain/errors';
+import { type Guards, currentUser, requireAdmin } from '../auth/guard';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors } from '../http/schemas';
 import type { LimitCheck } from '../http/rateLimits';
@@ -12,11 +11,6 @@ import {
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
 } from './service';
-
-/** preHandler: admins only (403 for everyone else signed in). */
-async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (currentUser(request).role !== 'admin') throw new ForbiddenError('Only admins can do this', 'AdminOnly');
-}
 
 const text = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import type { AdminOverview } from '../../lib/types';
 import { expect, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { createAccount } from './users';
@@ -81,6 +82,31 @@ describe('moderation', () => {
       .getByText(/not found/i)
       .first()
       .waitFor();
+  });
+
+  test('the admin page opens on the overview: people, reports, media, the 30-day chart, this instance', async ({
+    openPage,
+  }) => {
+    const page = await openPage();
+    const admin = await createAccount(page);
+    await grantAdmin(admin.username);
+    await signInViaApi(page, admin);
+    await createPostViaApi(page, { message: 'Counted in the overview', tags: ['overview'] });
+    const figures = (await (await page.request.get('/api/admin/overview')).json()) as AdminOverview;
+    expect(figures.activity.at(-1)!.posts).toBeGreaterThan(0);
+    await page.goto('/admin');
+    const overview = page.getByRole('region', { name: 'Overview' });
+    const posts = figures.activity.reduce((sum, day) => sum + day.posts, 0);
+    await overview.getByRole('img', { name: new RegExp(`over the last 30 days: ${posts} posts`) }).waitFor();
+    // The first section of the page, above the reports.
+    expect(await page.locator('section[aria-labelledby^="admin-"]').first().getAttribute('aria-labelledby')).toBe(
+      'admin-overview',
+    );
+    const text = await overview.textContent();
+    for (const label of ['People', 'Open reports', 'Media stored', 'Queues', 'Instances', 'healthy'])
+      expect(text).toContain(label);
+    expect(text).toContain(`${figures.people.active30d} active in 30 days`);
+    expect(await overview.getByRole('listitem').count()).toBe(figures.instances.length);
   });
 
   test('a member opening /admin is sent to /home', async ({ openPage }) => {

@@ -21,7 +21,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty database for this run's kind: a SQLite file in `dataDir`, or a new PostgreSQL database. */
+export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres')
     return { url: `sqlite:${path.join(dataDir, 'test.db')}`, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -55,7 +56,8 @@ async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: (
 /**
  * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its
  * prerendered pages); `sameDatabaseAs` makes a second instance on another app's database;
- * `invalidation` replaces what each event makes the caches forget (tests/server/invalidationTable.test.ts).
+ * `invalidation` replaces what each event makes the caches forget (tests/server/invalidationTable.test.ts);
+ * `at` starts it on a folder and database made beforehand (a restored backup), removed by `close`.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -66,13 +68,16 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     sameDatabaseAs?: TestApp;
     invalidation?: InvalidationTable;
+    at?: { dataDir: string; database: { url: string; drop: () => Promise<void> } };
   } = {},
 ): Promise<TestApp> {
-  const { sameDatabaseAs, ...buildOptions } = options;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-test-'));
-  const database = sameDatabaseAs
-    ? { url: sameDatabaseAs.config.databaseUrl, drop: async () => {} }
-    : await freshDatabaseUrl(dataDir);
+  const { sameDatabaseAs, at, ...buildOptions } = options;
+  const dataDir = at?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'posts-test-'));
+  const database =
+    at?.database ??
+    (sameDatabaseAs
+      ? { url: sameDatabaseAs.config.databaseUrl, drop: async () => {} }
+      : await freshDatabaseUrl(dataDir));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,

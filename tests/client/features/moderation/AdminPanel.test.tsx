@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import AdminPanel from '../../../../features/moderation/AdminPanel';
 import { selectLog, selectQueue } from '../../../../features/moderation/adminSlice';
-import type { AdminLogEntry, AdminUserInfo, Report } from '../../../../lib/types';
+import type { AdminLogEntry, AdminOverview, AdminUserInfo, Report } from '../../../../lib/types';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
@@ -37,6 +37,22 @@ const logEntry = (id: string, target: string): AdminLogEntry => ({
   createdAt: at,
 });
 
+const overview: AdminOverview = {
+  people: { total: 120, active30d: 45, signedUpThisWeek: 6 },
+  activity: Array.from({ length: 30 }, (_, i) => ({
+    day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+    posts: i === 29 ? 7 : i % 3,
+    comments: i % 5,
+  })),
+  openReports: 3,
+  mediaBytes: 12_345_678,
+  queues: { imageJobs: { running: 1, queued: 2 }, mailOutbox: 0 },
+  instances: [
+    { id: 'instance-1', healthy: true, lastSeen: at, startedAt: at, database: 'up', self: true },
+    { id: 'instance-2', healthy: false, lastSeen: at, startedAt: at, database: 'down', self: false },
+  ],
+};
+
 /** The admin API as the handlers keep it: an open queue of two pages, the log, one user. */
 function adminServer() {
   const state = {
@@ -53,6 +69,7 @@ function adminServer() {
     } as AdminUserInfo,
   };
   server.use(
+    http.get('/api/admin/overview', () => HttpResponse.json(overview)),
     http.get('/api/admin/reports', ({ request }) => {
       const url = new URL(request.url);
       const list = url.searchParams.get('status') === 'resolved' ? state.resolved : state.open;
@@ -86,6 +103,26 @@ function adminServer() {
 const reports = () => screen.getAllByRole('listitem', { name: /^Report of a/ });
 
 describe('the admin panel, through the store', () => {
+  it('shows the overview: people, reports, media, queues, the 30-day chart and each instance', async () => {
+    adminServer();
+    renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    const panel = await screen.findByRole('region', { name: 'Overview' });
+    await within(panel).findByText('120');
+    expect(panel).toHaveTextContent('45 active in 30 days · 6 new this week');
+    expect(panel).toHaveTextContent('Open reports3');
+    expect(panel).toHaveTextContent('12 MB');
+    expect(panel).toHaveTextContent('3image jobs, 2 waiting · 0 mails to send');
+    const posts = overview.activity.reduce((sum, d) => sum + d.posts, 0);
+    const comments = overview.activity.reduce((sum, d) => sum + d.comments, 0);
+    expect(
+      within(panel).getByRole('img', {
+        name: `Posts and comments per day over the last 30 days: ${posts} posts, ${comments} comments`,
+      }),
+    ).toBeInTheDocument();
+    expect(panel).toHaveTextContent('instance-1healthy');
+    expect(panel).toHaveTextContent('instance-2database down');
+  });
+
   it('reads the open queue and the log, pages on, switches to the resolved reports', async () => {
     adminServer();
     const { store } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
