@@ -2,7 +2,8 @@
  * Fedify's message queue on the app's database (SQLite or PostgreSQL): outgoing deliveries and
  * incoming activities wait in `federation_queue` until a worker of any instance takes them.
  * A worker claims one message at a time: on PostgreSQL with `FOR UPDATE SKIP LOCKED` (instances
- * never take the same message nor wait for each other), on SQLite in one write transaction. A
+ * never take the same message nor wait for each other), on SQLite in one statement, its own write
+ * transaction (one held across an await would block every other connection's writes). A
  * claim is a lease: a message whose worker died is taken again once the lease ran out.
  */
 import type {
@@ -88,8 +89,7 @@ export function kyselyMessageQueue(db: Kysely<Database>, options: KyselyMessageQ
       UPDATE federation_queue SET claimed_until = ${at + leaseMs}, attempts = attempts + 1
       WHERE id = (${due}${postgres ? sql` FOR UPDATE SKIP LOCKED` : sql``})
       RETURNING id, message, attempts`;
-    if (postgres) return (await statement.execute(db)).rows[0];
-    return db.transaction().execute(async (trx) => (await statement.execute(trx)).rows[0]);
+    return (await statement.execute(db)).rows[0];
   }
 
   async function settle(claimed: Claimed, error: unknown | null): Promise<void> {

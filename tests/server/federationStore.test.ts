@@ -3,6 +3,7 @@
  * messageQueue.ts), on SQLite and PostgreSQL. The clock is the tests' own: delays and expiries are
  * moved through, never waited for.
  */
+import { testMessageQueue } from '@fedify/testing';
 import { Temporal } from '@js-temporal/polyfill';
 import { type Db, openDatabase } from '../../server/db/database';
 import { kyselyKvStore } from '../../server/federation/kvStore';
@@ -183,6 +184,22 @@ describe('the message queue', () => {
     await db2.close();
     await db3.close();
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+  });
+
+  it("passes Fedify's own checks of a message queue (delays, batches, several listeners, ordering keys)", async () => {
+    const handles: Db[] = [];
+    await testMessageQueue(
+      () => {
+        const db = openDatabase(t.config.databaseUrl);
+        handles.push(db);
+        return kyselyMessageQueue(db.kysely, { pollIntervalMs: 50 });
+      },
+      async ({ controller }) => {
+        controller.abort();
+        await Promise.all(handles.map((db) => db.close()));
+      },
+      { testOrderingKey: true },
+    );
   });
 
   it('takes a message again when the worker holding it died (its lease ran out)', async () => {
