@@ -33,6 +33,7 @@ import { PRIVATE_NO_STORE, helmetHeaders, registerSecurityHeaders } from './http
 import { staticFiles } from './http/staticFiles';
 import { redisFallback } from './instance/redisFallback';
 import { instanceRoutes } from './instance/routes';
+import { federationRoutes } from './federation/routes';
 import { mediaRoutes } from './media/routes';
 import { adminRoutes, reportsRoutes } from './moderation/routes';
 import type { MediaStorage } from './media/storage';
@@ -169,6 +170,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Pages and media are public; only the API needs to know who is asking.
     if (request.url.startsWith('/api/')) request.user = await ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
   });
+
+  // After the host check: ActivityPub requests for this instance's actors and objects.
+  if (ctx.federation) await federationRoutes(app, ctx.federation);
 
   const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
   const guards: Guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };

@@ -60,6 +60,15 @@ export interface Config {
   mailFrom: string;
   /** The start of the links in mails: `PUBLIC_URL`'s origin, else this server's own address. */
   siteUrl: string;
+  /** ActivityPub (issue 32): null when off (no `PUBLIC_URL`, or `FEDERATION=false`). */
+  federation: FederationConfig | null;
+}
+
+export interface FederationConfig {
+  /** `PUBLIC_URL`'s origin: every actor and object URI starts with it. */
+  origin: string;
+  /** Fetch from and deliver to private and loopback addresses (`FEDERATION_ALLOW_PRIVATE=true`): tests, local trials. */
+  allowPrivateAddress: boolean;
 }
 
 export interface RateLimits {
@@ -171,6 +180,22 @@ function ownSiteUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
+/** On when the instance knows its public address: other servers must reach its actors there. */
+function federationOf(env: Env, publicOrigin: string | null): FederationConfig | null {
+  const wanted = flag(env, 'FEDERATION', publicOrigin !== null);
+  if (!wanted) return null;
+  if (!publicOrigin)
+    throw new Error('FEDERATION=true needs PUBLIC_URL: other servers find this instance’s people at that address');
+  return { origin: publicOrigin, allowPrivateAddress: flag(env, 'FEDERATION_ALLOW_PRIVATE', false) };
+}
+
 function smtpUrlOf(raw: string): string | null {
   if (!raw) return null;
   let url: URL;
@@ -239,5 +264,6 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: smtpUrlOf(env.SMTP_URL ?? ''),
     mailFrom: env.MAIL_FROM || `${instanceName} <no-reply@${new URL(publicOrigin ?? 'http://localhost').hostname}>`,
     siteUrl: publicOrigin ?? ownSiteUrl(host, port),
+    federation: federationOf(env, publicOrigin),
   };
 }

@@ -30,6 +30,7 @@ import { type DomainEvents, domainEvents } from './events/domainEvents';
 import { type Bus, localBus, redisBus } from './instance/bus';
 import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import type { RedisFallback } from './instance/redisFallback';
+import { type PostsFederation, createPostsFederation } from './federation/federation';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
 import { mediaRepository } from './media/repository';
@@ -96,6 +97,8 @@ export interface AppContext {
   noticeOutsideWrites(): void;
   /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
   events: DomainEvents;
+  /** ActivityPub (issue 32, `federation/`); null when off (`config.federation`). */
+  federation: PostsFederation | null;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
   start(): void;
   /** Stops it, and waits for uploads' deferred writes, before the database closes. */
@@ -225,6 +228,17 @@ export function buildContext(
         })
       : null;
 
+  const federation = config.federation
+    ? createPostsFederation({
+        db,
+        storage,
+        site: { url: config.federation.origin, host: new URL(config.federation.origin).host },
+        instanceName: config.instanceName,
+        allowPrivateAddress: config.federation.allowPrivateAddress,
+        onError: (error, what) => log.error({ err: error }, what),
+      })
+    : null;
+
   const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
   const posts = postsService({
     data,
@@ -258,6 +272,7 @@ export function buildContext(
     homeFeed,
     bus,
     events,
+    federation,
     noticeOutsideWrites,
     notifications,
     notificationStreams: streams,
@@ -281,9 +296,11 @@ export function buildContext(
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();
       sweeper?.start();
+      federation?.start();
     },
     async close() {
       streams.close();
+      await federation?.close();
       await homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();

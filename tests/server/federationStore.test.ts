@@ -4,7 +4,7 @@
  * moved through, never waited for.
  */
 import { testMessageQueue } from '@fedify/testing';
-import { Temporal } from '@js-temporal/polyfill';
+import { duration } from '../../server/federation/temporal';
 import { type Db, openDatabase } from '../../server/db/database';
 import { kyselyKvStore } from '../../server/federation/kvStore';
 import { type KyselyMessageQueueOptions, kyselyMessageQueue } from '../../server/federation/messageQueue';
@@ -43,7 +43,7 @@ describe('the key–value store', () => {
 
   it('forgets a value once its time to live has run out', async () => {
     const kv = kyselyKvStore(t.db.kysely, now);
-    await kv.set(['short'], 1, { ttl: Temporal.Duration.from({ seconds: 30 }) });
+    await kv.set(['short'], 1, { ttl: duration({ seconds: 30 }) });
     await kv.set(['kept'], 2);
     expect(await kv.get(['short'])).toBe(1);
     clock += 29_000;
@@ -113,7 +113,7 @@ describe('the message queue', () => {
   it('holds a delayed message until its time', async () => {
     const handled: unknown[] = [];
     const w = worker(t.db, (m) => handled.push(m));
-    await w.queue.enqueue('later', { delay: Temporal.Duration.from({ minutes: 5 }) });
+    await w.queue.enqueue('later', { delay: duration({ minutes: 5 }) });
     await w.queue.enqueue('now');
     await until(() => handled.length === 1);
     expect(await w.queue.getDepth()).toEqual({ queued: 1, ready: 0, delayed: 1 });
