@@ -30,6 +30,7 @@ import { type DomainEvents, domainEvents } from './events/domainEvents';
 import { type Bus, localBus, redisBus } from './instance/bus';
 import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import type { RedisFallback } from './instance/redisFallback';
+import { deliverOnEvents } from './federation/deliveries';
 import { type PostsFederation, createPostsFederation } from './federation/federation';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
@@ -238,6 +239,11 @@ export function buildContext(
         onError: (error, what) => log.error({ err: error }, what),
       })
     : null;
+  // Once per change, from the instance that made it: every instance hears the events.
+  if (federation)
+    deliverOnEvents(events.subscribeOwn, federation, (error) =>
+      log.error({ err: error }, 'queueing a federation delivery failed'),
+    );
 
   const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
   const posts = postsService({

@@ -259,6 +259,17 @@ export interface FederationKeysTable {
   created_at: string;
 }
 
+/** Someone on another server following a local user (issue 32). */
+export interface FederationFollowersTable {
+  id: string;
+  user_id: string;
+  actor_uri: string;
+  inbox_uri: string;
+  shared_inbox_uri: string | null;
+  follow_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,6 +295,7 @@ export interface Database {
   federation_kv: FederationKvTable;
   federation_queue: FederationQueueTable;
   federation_keys: FederationKeysTable;
+  federation_followers: FederationFollowersTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

@@ -8,11 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Federation, ParallelMessageQueue, createFederation } from '@fedify/fedify';
+import { type Federation, createFederation } from '@fedify/fedify';
 import { Create, Note, type Recipient } from '@fedify/vocab';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
+import { listenToInboxes } from './inbox';
 import { kyselyKvStore } from './kvStore';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
@@ -63,12 +64,13 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
   const keyPairsOf = userKeyPairs(data);
   const kv = kyselyKvStore(db.kysely);
   const queue = kyselyMessageQueue(db.kysely, {
+    workers: options.workers ?? 4,
     onDropped: (_message, error) =>
       options.onError?.(error, 'a queued federation task failed too often and was dropped'),
   });
   const federation = createFederation<void>({
     kv,
-    queue: new ParallelMessageQueue(queue, options.workers ?? 4),
+    queue,
     manuallyStartQueue: true,
     origin: site.url,
     allowPrivateAddress: options.allowPrivateAddress,
@@ -177,8 +179,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     .setCounter(async (_ctx, identifier) => (await actorRow(identifier))?.following_count ?? null)
     .setFirstCursor(() => '');
 
-  // Signed activities are checked (401 otherwise) and answered 202; none is acted on yet.
-  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+  listenToInboxes(federation, data, async (identifier) => (await actorRow(identifier)) !== undefined);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const now = Date.now();

@@ -27,6 +27,8 @@ export interface KyselyMessageQueueOptions {
   /** Tries before a message whose handler keeps throwing is dropped (and `onDropped` told). */
   maxAttempts?: number;
   onDropped?: (message: unknown, error: unknown) => void;
+  /** Messages one `listen` handles at once (each worker takes one at a time). */
+  workers?: number;
   /** The clock (epoch ms); tests move it instead of waiting. */
   now?: () => number;
 }
@@ -51,6 +53,7 @@ export function kyselyMessageQueue(db: Kysely<Database>, options: KyselyMessageQ
     retryDelayMs = exponentialDelay,
     maxAttempts = 10,
     onDropped = () => {},
+    workers = 1,
     now = Date.now,
   } = options;
   const postgres = dialectOf(db) === 'postgres';
@@ -119,6 +122,29 @@ export function kyselyMessageQueue(db: Kysely<Database>, options: KyselyMessageQ
     });
   }
 
+  async function work(handler: (message: unknown) => Promise<void> | void, signal?: AbortSignal): Promise<void> {
+    while (!signal?.aborted) {
+      let claimed: Claimed | undefined;
+      try {
+        claimed = await claim();
+      } catch {
+        claimed = undefined; // the database away for a moment: look again after a nap
+      }
+      if (!claimed) {
+        await nap(signal);
+        continue;
+      }
+      let failure: unknown | null = null;
+      try {
+        await handler(JSON.parse(claimed.message));
+      } catch (error) {
+        failure = error ?? new Error('handler failed');
+      }
+      // Not settled (the database away): the lease runs out and the message is taken again.
+      await settle(claimed, failure).catch(() => {});
+    }
+  }
+
   return {
     nativeRetrial: false,
 
@@ -136,30 +162,11 @@ export function kyselyMessageQueue(db: Kysely<Database>, options: KyselyMessageQ
       wake();
     },
 
+    // Resolves once stopped and every message in hand is handled and settled: nothing runs after.
     async listen(handler, listen: MessageQueueListenOptions = {}) {
       const { signal } = listen;
-      while (!signal?.aborted) {
-        let claimed: Claimed | undefined;
-        try {
-          claimed = await claim();
-        } catch {
-          claimed = undefined; // the database away for a moment: look again after a nap
-        }
-        if (!claimed) {
-          await nap(signal);
-          continue;
-        }
-        let failure: unknown | null = null;
-        try {
-          await handler(JSON.parse(claimed.message));
-        } catch (error) {
-          failure = error ?? new Error('handler failed');
-        }
-        // Not settled (the database away): the lease runs out and the message is taken again.
-        await settle(claimed, failure).catch(() => {});
-      }
+      await Promise.all(Array.from({ length: Math.max(1, workers) }, () => work(handler, signal)));
     },
-
     async getDepth() {
       const at = now();
       const row = await db

@@ -6,7 +6,7 @@
 import { usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { bindQueries } from '../db/repository';
-import type { FederationKeysTable, Queryable } from '../db/schema';
+import type { FederationFollowersTable, FederationKeysTable, Queryable } from '../db/schema';
 import { selectPosts } from '../posts/repository';
 import { selectComments } from '../comments/repository';
 
@@ -153,6 +153,38 @@ async function usage(db: Queryable, since: { month: string; halfYear: string }) 
   };
 }
 
+/** A follow from elsewhere, kept once per person followed (a repeated Follow updates it). */
+async function addRemoteFollower(db: Queryable, row: FederationFollowersTable): Promise<void> {
+  await db
+    .insertInto('federation_followers')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'actor_uri']).doUpdateSet({
+        inbox_uri: row.inbox_uri,
+        shared_inbox_uri: row.shared_inbox_uri,
+        follow_id: row.follow_id,
+      }),
+    )
+    .execute();
+}
+
+async function removeRemoteFollower(db: Queryable, userId: string, actorUri: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('federation_followers')
+    .where('user_id', '=', userId)
+    .where('actor_uri', '=', actorUri)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+function remoteFollowersOf(db: Queryable, userId: string) {
+  return db
+    .selectFrom('federation_followers')
+    .select(['actor_uri', 'inbox_uri', 'shared_inbox_uri'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export const federationRepository = bindQueries({
   findActor,
   actorIdNamed,
@@ -165,6 +197,9 @@ export const federationRepository = bindQueries({
   mediaOf,
   followsOf,
   usage,
+  addRemoteFollower,
+  removeRemoteFollower,
+  remoteFollowersOf,
 });
 
 export type FederationRepository = ReturnType<typeof federationRepository>;

@@ -1,6 +1,7 @@
 /**
  * Issue 32, federation (ActivityPub through Fedify): Fedify's key–value store and message queue
- * (`server/federation/kvStore.ts`, `messageQueue.ts`) and each local user's key pairs.
+ * (`server/federation/kvStore.ts`, `messageQueue.ts`), each local user's key pairs, and the
+ * people elsewhere who follow local users.
  * Times are epoch milliseconds: the queue and the store compare them in SQL on both databases.
  */
 import type { Kysely } from 'kysely';
@@ -43,9 +44,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('federation_keys_pk', ['user_id', 'kind'])
     .execute();
+
+  // People on other servers who follow a local user (accepted at once): whom deliveries go to.
+  await db.schema
+    .createTable('federation_followers')
+    .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('actor_uri', 'text', (c) => c.notNull())
+    .addColumn('inbox_uri', 'text', (c) => c.notNull())
+    .addColumn('shared_inbox_uri', 'text')
+    // The Follow's id: an Undo names it.
+    .addColumn('follow_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .addUniqueConstraint('federation_followers_once', ['user_id', 'actor_uri'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('federation_followers').execute();
   await db.schema.dropTable('federation_keys').execute();
   await db.schema.dropTable('federation_queue').execute();
   await db.schema.dropTable('federation_kv').execute();
