@@ -71,6 +71,7 @@ describe('discovery', () => {
         ]),
       );
     }
+    expect((await get('/.well-known/webfinger', {})).statusCode).toBe(400);
     for (const resource of ['acct:nobody@posts.test', 'acct:ann@elsewhere.example', `${SITE}/users/${newId()}`]) {
       const res = await get(`/.well-known/webfinger?resource=${encodeURIComponent(resource)}`, {});
       expect(res.statusCode, resource).toBe(404);
