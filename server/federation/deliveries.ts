@@ -1,7 +1,8 @@
 /**
  * Outgoing activities (issue 32, item 3, the part built so far), driven by the domain events this
  * process publishes once a write is committed (`events/`): a new post or comment is a `Create` to
- * its author's followers elsewhere, an edited post an `Update`, a deleted post a `Delete`. Fedify
+ * its author's followers elsewhere, an edited post an `Update`, a deleted post or comment a
+ * `Delete`, a renamed person or a changed profile an `Update` of the `Person`. Fedify
  * puts each delivery in the queue (`messageQueue.ts`), signs it and retries it with backoff; the
  * request that made the change never waits for it. Reactions are not sent yet; dislikes never are
  * (no other server has them).
@@ -12,7 +13,7 @@ import type { Recipient } from '@fedify/vocab';
 import type { DomainEvent } from '../events/events';
 import { newId } from '../domain/ids';
 import type { PostsFederation } from './federation';
-import { attachmentsAsArrays } from './objects';
+import { attachmentsAsArrays, commentPath } from './objects';
 
 /** Writes the activity with `attachment` always an array, also when Fedify serializes it for delivery. */
 function arrayAttachments<T extends Create | Update>(Kind: new (values: ConstructorParameters<typeof Create>[0]) => T) {
@@ -81,6 +82,23 @@ export function deliverOnEvents(
       }
       case 'CommentAdded':
         return noteActivity('create', event.creatorId, await fed.commentNoteOf(event.commentId));
+      case 'CommentDeleted': {
+        const id = new URL(commentPath(event.commentId), fed.site.url);
+        const actor = ctx().getActorUri(event.creatorId);
+        return send(
+          event.creatorId,
+          new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }) }),
+        );
+      }
+      case 'UserRenamed':
+      case 'UserProfileChanged': {
+        const person = await fed.personOf(event.userId);
+        if (!person?.id) return;
+        return send(
+          event.userId,
+          new Update({ id: new URL(`${person.id.href}#updates/${newId()}`), actor: person.id, object: person }),
+        );
+      }
       default:
         return;
     }

@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Federation, createFederation } from '@fedify/fedify';
-import { Create, Note, type Recipient } from '@fedify/vocab';
+import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
+import { Create, Note, type Person, type Recipient, Tombstone } from '@fedify/vocab';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
@@ -51,6 +51,8 @@ export interface PostsFederation {
   keyPairsOf: KeyPairsOf;
   /** A post as its `Note`, or null when it is gone or hidden. */
   postNoteOf(id: string): Promise<Note | null>;
+  /** A local person as their `Person`, or null when unknown or suspended. */
+  personOf(userId: string): Promise<Person | null>;
   /** A comment as its `Note`, or null when it is gone or hidden. */
   commentNoteOf(id: string): Promise<Note | null>;
   /** Starts this process's queue workers. */
@@ -74,6 +76,17 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     manuallyStartQueue: true,
     origin: site.url,
     allowPrivateAddress: options.allowPrivateAddress,
+    // 1 min, 2, 4... up to 12 h between tries, 12 tries: about two days before a delivery is given up.
+    outboxRetryPolicy: createExponentialBackoffPolicy({
+      initialDelay: { minutes: 1 },
+      maxDelay: { hours: 12 },
+      maxAttempts: 12,
+    }),
+    onOutboxError: (error, activity) =>
+      options.onError?.(
+        error,
+        `delivering ${activity?.id?.href ?? 'an activity'} failed (tried again for about two days)`,
+      ),
   });
   const context = () => federation.createContext(new URL(site.url), undefined);
 
@@ -110,11 +123,22 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     return row && row.suspended_at === null ? row : undefined;
   }
 
+  async function personFor(identifier: string): Promise<Person | null> {
+    const user = await actorRow(identifier);
+    if (!user) return null;
+    const ctx = context();
+    return personOf(ctx, site, user, await ctx.getActorKeyPairs(identifier));
+  }
+
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      const user = await actorRow(identifier);
-      if (!user) return null;
-      return personOf(ctx, site, user, await ctx.getActorKeyPairs(identifier));
+      if (!isUuid(identifier)) return null;
+      const row = await data.findActor(identifier);
+      if (!row) return null;
+      // Suspended: gone for other servers (410) until an admin lifts it.
+      if (row.suspended_at !== null)
+        return new Tombstone({ id: ctx.getActorUri(identifier), deleted: instantOf(row.suspended_at) });
+      return personOf(ctx, site, row, await ctx.getActorKeyPairs(identifier));
     })
     .mapHandle(async (_ctx, username) => (await data.actorIdNamed(username)) ?? null)
     // WebFinger for a profile page's address (`https://host/profile/name`), as for the actor's.
@@ -209,6 +233,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     keyPairsOf,
     postNoteOf,
     commentNoteOf,
+    personOf: personFor,
     start() {
       running ??= federation.startQueue(undefined, { signal: stop.signal }).catch((error: unknown) => {
         options.onError?.(error, 'the federation queue stopped');

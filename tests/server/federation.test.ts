@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Create, Hashtag, Image, Mention, Note, OrderedCollection, OrderedCollectionPage, Person } from '@fedify/vocab';
+import { loadConfig } from '../../server/config';
 import { newId } from '../../server/domain/ids';
 import { createPost, userRow } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -166,14 +167,17 @@ describe('a local user as a Person', () => {
     expect((await get('/profile/nobody', { ...AP, ...ann.headers })).headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it('is not served for unknown or suspended people', async () => {
+  it('is not served for unknown people, and gone (410, a Tombstone) while suspended', async () => {
     const gone = userRow(`sus_${newId().slice(-6)}`, { suspended_at: new Date().toISOString() });
     await t.db.kysely.insertInto('users').values(gone).execute();
-    for (const id of [gone.id, newId(), 'not-a-uuid']) {
+    for (const id of [newId(), 'not-a-uuid']) {
       const res = await get(`/users/${id}`);
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NotFound' });
     }
+    const res = await get(`/users/${gone.id}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({ type: 'Tombstone', id: actorUri(gone) });
   });
 });
 
@@ -386,6 +390,15 @@ describe('the inboxes', () => {
 });
 
 describe('federation off', () => {
+  it('FEDERATION=true without PUBLIC_URL, or a value other than true or false, refuses to start', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: t.dataDir };
+    expect(() => loadConfig({ ...base, FEDERATION: 'true' })).toThrow(/FEDERATION=true needs PUBLIC_URL/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: SITE, FEDERATION: 'yes' })).toThrow(
+      /FEDERATION must be true or false/,
+    );
+    expect(loadConfig({ ...base, PUBLIC_URL: SITE }).federation).toEqual({ origin: SITE, allowPrivateAddress: false });
+  });
+
   it('without PUBLIC_URL, or with FEDERATION=false, none of its routes exist', async () => {
     for (const env of [{}, { PUBLIC_URL: SITE, FEDERATION: 'false' }] as Record<string, string>[]) {
       const off = await createTestApp(env, { pageHandler });

@@ -4,6 +4,7 @@
  * local person (her signed Follow is checked, kept, and accepted through the queue), receives their
  * new, edited and deleted posts and their comments, and unfollows; signatures that do not hold are
  * refused with 401. Waits are for things to arrive, never for a time.
+ * Zoe also hears of deleted comments and of the person's profile changes (`Update(Person)`).
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -151,9 +152,9 @@ describe('following across servers', () => {
       payload: { post: { message: 'Hello again' } },
     });
     expect(edit.statusCode).toBe(200);
-    const update = await arrived(Update, postUri);
-    expect(((await (update.activity as Update).getObject()) as Note).content).toContain('Hello again');
-    expect(Array.isArray((update.json.object as { attachment: unknown }).attachment)).toBe(true);
+    const edited = await arrived(Update, postUri);
+    expect(((await (edited.activity as Update).getObject()) as Note).content).toContain('Hello again');
+    expect(Array.isArray((edited.json.object as { attachment: unknown }).attachment)).toBe(true);
 
     const comment = await t.app.inject({
       method: 'POST',
@@ -165,8 +166,26 @@ describe('following across servers', () => {
     const reply = (await (await arrived(Create, commentUri)).activity.getObject()) as Note;
     expect(reply.replyTargetId?.href).toBe(postUri);
 
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${post._id}/comments/${comment.json().commentId}`,
+      headers: ann.headers,
+    });
+    await arrived(Delete, commentUri);
+
     await t.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}/manage`, headers: ann.headers });
     await arrived(Delete, postUri);
+
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/updateProfile',
+      headers: ann.headers,
+      payload: { description: 'Now with a description' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const update = await arrived(Update, annUri());
+    const person = (await (update.activity as Update).getObject()) as Person;
+    expect(person.summary?.toString()).toBe('<p>Now with a description</p>');
   });
 
   it('ends the follow on Undo(Follow)', async () => {
