@@ -180,18 +180,37 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     return { page, nextCursor: rows.length > COLLECTION_PAGE ? page[page.length - 1].follow_id : null };
   };
 
+  /**
+   * Followers here first (cursor `''`, then `l:<follow id>`), then those elsewhere (`r`, then
+   * `r:<row id>`), each newest first: one collection, as other servers count and page it.
+   */
   federation
     .setFollowersDispatcher('/users/{identifier}/followers', async (ctx, identifier, cursor) => {
       if (cursor === null || !(await actorRow(identifier))) return null;
-      const { page, nextCursor } = await followsPage('followers', identifier, cursor);
+      if (cursor === 'r' || cursor.startsWith('r:')) {
+        const rows = await data.remoteFollowersPage(identifier, cursor.slice(2) || null, COLLECTION_PAGE + 1);
+        const page = rows.slice(0, COLLECTION_PAGE);
+        const items: Recipient[] = page.map((row) => ({
+          id: new URL(row.actor_uri),
+          inboxId: new URL(row.inbox_uri),
+          endpoints: row.shared_inbox_uri ? { sharedInbox: new URL(row.shared_inbox_uri) } : null,
+        }));
+        return { items, nextCursor: rows.length > COLLECTION_PAGE ? `r:${page[page.length - 1].id}` : null };
+      }
+      const { page, nextCursor } = await followsPage('followers', identifier, cursor.replace(/^l:/, ''));
       const items: Recipient[] = page.map((row) => ({
         id: ctx.getActorUri(row.user_id),
         inboxId: ctx.getInboxUri(row.user_id),
         endpoints: { sharedInbox: ctx.getInboxUri() },
       }));
-      return { items, nextCursor };
+      if (nextCursor) return { items, nextCursor: `l:${nextCursor}` };
+      const elsewhere = (await data.remoteFollowersPage(identifier, null, 1)).length > 0;
+      return { items, nextCursor: elsewhere ? 'r' : null };
     })
-    .setCounter(async (_ctx, identifier) => (await actorRow(identifier))?.followers_count ?? null)
+    .setCounter(async (_ctx, identifier) => {
+      const user = await actorRow(identifier);
+      return user ? user.followers_count + (await data.remoteFollowerCount(identifier)) : null;
+    })
     .setFirstCursor(() => '');
 
   federation

@@ -185,6 +185,24 @@ function remoteFollowersOf(db: Queryable, userId: string) {
     .execute();
 }
 
+/** A local user's followers elsewhere, newest first, below the cursor (a row id). */
+function remoteFollowersPage(db: Queryable, userId: string, cursor: string | null, limit: number) {
+  const query = db
+    .selectFrom('federation_followers')
+    .select(['id', 'actor_uri', 'inbox_uri', 'shared_inbox_uri'])
+    .where('user_id', '=', userId);
+  return newestFirst(query, 'id', cursor, limit).execute();
+}
+
+async function remoteFollowerCount(db: Queryable, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('federation_followers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export const federationRepository = bindQueries({
   findActor,
   actorIdNamed,
@@ -200,6 +218,8 @@ export const federationRepository = bindQueries({
   addRemoteFollower,
   removeRemoteFollower,
   remoteFollowersOf,
+  remoteFollowersPage,
+  remoteFollowerCount,
 });
 
 export type FederationRepository = ReturnType<typeof federationRepository>;

@@ -137,6 +137,16 @@ describe('following across servers', () => {
       expect.objectContaining({ user_id: ann.id, actor_uri: zoeUri(), follow_id: `${remote}/follows/1` }),
     ]);
 
+    // Zoe is in ann's followers, counted with the followers here.
+    const followers = (await (await fetch(`${annUri()}/followers`, { headers: AP })).json()) as {
+      totalItems: number;
+      first: string;
+    };
+    expect(followers.totalItems).toBe(1);
+    const firstPage = (await (await fetch(followers.first, { headers: AP })).json()) as { next?: string };
+    const remotePage = (await (await fetch(firstPage.next!, { headers: AP })).json()) as { orderedItems: unknown };
+    expect([remotePage.orderedItems].flat()).toEqual([zoeUri()]);
+
     const post = await createPost(t.app, ann, { message: 'Hello fediverse', tags: ['Sun'] });
     const postUri = `${local}/post/${post._id}`;
     const create = await arrived(Create, postUri);
