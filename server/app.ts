@@ -38,6 +38,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/requestIds';
 import { imageJobs } from './media/pipeline';
 import { createMetrics } from './metrics/metrics';
 import { type MetricsListener, countRequests, listenForMetrics, publicMetricsRoute } from './metrics/routes';
+import { federationRoutes } from './federation/routes';
 import { mediaRoutes } from './media/routes';
 import { adminRoutes, reportsRoutes } from './moderation/routes';
 import { overviewRoutes } from './overview/routes';
@@ -206,6 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Pages and media are public; only the API needs to know who is asking.
     if (request.url.startsWith('/api/')) request.user = await ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
   });
+
+  // After the host check: ActivityPub requests for this instance's actors and objects.
+  if (ctx.federation) await federationRoutes(app, ctx.federation);
 
   const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
   const guards: Guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };

@@ -65,6 +65,15 @@ export interface Config {
   metricsHost: string;
   /** `GET /metrics` on the public port with `Authorization: Bearer <token>`; null: 404 there. */
   metricsToken: string | null;
+  /** ActivityPub (issue 32): null when off (no `PUBLIC_URL`, or `FEDERATION=false`). */
+  federation: FederationConfig | null;
+}
+
+export interface FederationConfig {
+  /** `PUBLIC_URL`'s origin: every actor and object URI starts with it. */
+  origin: string;
+  /** Fetch from and deliver to private and loopback addresses (`FEDERATION_ALLOW_PRIVATE=true`): tests, local trials. */
+  allowPrivateAddress: boolean;
 }
 
 /** Metrics are collected only when someone may read them (the listener or the token). */
@@ -193,6 +202,22 @@ function metricsTokenOf(raw: string): string | null {
   return raw;
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
+/** On when the instance knows its public address: other servers must reach its actors there. */
+function federationOf(env: Env, publicOrigin: string | null): FederationConfig | null {
+  const wanted = flag(env, 'FEDERATION', publicOrigin !== null);
+  if (!wanted) return null;
+  if (!publicOrigin)
+    throw new Error('FEDERATION=true needs PUBLIC_URL: other servers find this instance’s people at that address');
+  return { origin: publicOrigin, allowPrivateAddress: flag(env, 'FEDERATION_ALLOW_PRIVATE', false) };
+}
+
 function smtpUrlOf(raw: string): string | null {
   if (!raw) return null;
   let url: URL;
@@ -264,5 +289,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     metricsToken: metricsTokenOf(env.METRICS_TOKEN ?? ''),
+    federation: federationOf(env, publicOrigin),
   };
 }

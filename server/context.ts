@@ -32,6 +32,8 @@ import { type Bus, localBus, redisBus } from './instance/bus';
 import { type Presence, instancePresence } from './instance/presence';
 import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import type { RedisFallback } from './instance/redisFallback';
+import { deliverOnEvents } from './federation/deliveries';
+import { type PostsFederation, createPostsFederation } from './federation/federation';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Activity, activity } from './metrics/activity';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
@@ -110,6 +112,8 @@ export interface AppContext {
   caches: Record<string, CountedCache>;
   /** Sign-ins, sign-ups and rate-limit refusals, counted for `/metrics`. */
   activity: Activity;
+  /** ActivityPub (issue 32, `federation/`); null when off (`config.federation`). */
+  federation: PostsFederation | null;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
   start(): void;
   /** Stops it, and waits for uploads' deferred writes, before the database closes. */
@@ -243,6 +247,22 @@ export function buildContext(
         })
       : null;
 
+  const federation = config.federation
+    ? createPostsFederation({
+        db,
+        storage,
+        site: { url: config.federation.origin, host: new URL(config.federation.origin).host },
+        instanceName: config.instanceName,
+        allowPrivateAddress: config.federation.allowPrivateAddress,
+        onError: (error, what) => log.error({ err: error }, what),
+      })
+    : null;
+  // Once per change, from the instance that made it: every instance hears the events.
+  if (federation)
+    deliverOnEvents(events.subscribeOwn, federation, (error) =>
+      log.error({ err: error }, 'queueing a federation delivery failed'),
+    );
+
   const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
   const posts = postsService({
     data,
@@ -276,6 +296,7 @@ export function buildContext(
     homeFeed,
     bus,
     events,
+    federation,
     noticeOutsideWrites,
     notifications,
     notificationStreams: streams,
@@ -317,10 +338,12 @@ export function buildContext(
       void homeFeed.start();
       sweeper?.start();
       presence.start();
+      federation?.start();
     },
     async close() {
       presence.close();
       streams.close();
+      await federation?.close();
       await homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();

@@ -155,7 +155,13 @@ export function commentsService({
         await trx.posts.addToCommentsCount(postId, -1);
         return recipients;
       });
-      publish({ type: 'CommentDeleted', postId, commentId, notifications: unreadFellFor(recipients) });
+      publish({
+        type: 'CommentDeleted',
+        postId,
+        commentId,
+        creatorId: comment.user_id,
+        notifications: unreadFellFor(recipients),
+      });
       return { commentId };
     },
 

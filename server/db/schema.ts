@@ -233,6 +233,43 @@ export interface AdminLogTable {
   created_at: string;
 }
 
+/** Fedify's key–value store (issue 32); `expires_at`: epoch ms, null for ever. */
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: number | string | null;
+}
+
+/** Fedify's message queue (issue 32): deliveries and inbox work; times in epoch ms. */
+export interface FederationQueueTable {
+  id: string;
+  message: string;
+  ordering_key: string | null;
+  run_at: number | string;
+  claimed_until: number | string | null;
+  attempts: Generated<number>;
+}
+
+/** Each local user's key pairs as JWK, made once (issue 32). */
+export interface FederationKeysTable {
+  user_id: string;
+  kind: 'rsa' | 'ed25519';
+  public_jwk: string;
+  private_jwk: string;
+  created_at: string;
+}
+
+/** Someone on another server following a local user (issue 32). */
+export interface FederationFollowersTable {
+  id: string;
+  user_id: string;
+  actor_uri: string;
+  inbox_uri: string;
+  shared_inbox_uri: string | null;
+  follow_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -255,6 +292,10 @@ export interface Database {
   mutes: UserRelationTable;
   reports: ReportsTable;
   admin_log: AdminLogTable;
+  federation_kv: FederationKvTable;
+  federation_queue: FederationQueueTable;
+  federation_keys: FederationKeysTable;
+  federation_followers: FederationFollowersTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

@@ -15,13 +15,32 @@ export interface DomainEvents {
   publish(event: DomainEvent): void;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: DomainEvent) => void): () => void;
+  /**
+   * Hears only the events this process publishes, after every bus listener: for work that must be
+   * done once per change whatever the number of instances (federation's deliveries).
+   */
+  subscribeOwn(listener: (event: DomainEvent) => void): () => void;
 }
 
 export type PublishEvent = DomainEvents['publish'];
 
 export function domainEvents(bus: Pick<Bus, 'publish' | 'subscribe'>): DomainEvents {
+  const own = new Set<(event: DomainEvent) => void>();
   return {
-    publish: (event) => bus.publish(EVENTS_CHANNEL, event),
+    publish: (event) => {
+      bus.publish(EVENTS_CHANNEL, event);
+      for (const listener of own) {
+        try {
+          listener(event);
+        } catch {
+          // The change is committed; a listener's own failure is its to report, not the writer's.
+        }
+      }
+    },
+    subscribeOwn: (listener) => {
+      own.add(listener);
+      return () => own.delete(listener);
+    },
     subscribe: (listener) =>
       bus.subscribe(EVENTS_CHANNEL, (raw) => {
         const event = asDomainEvent(raw);

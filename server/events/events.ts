@@ -43,7 +43,8 @@ export type DomainEvent = Notifying &
     /** `reaction`: the user's reaction to the post now. */
     | { type: 'PostReacted'; postId: string; userId: string; reaction: Reaction | null }
     | { type: 'CommentAdded'; postId: string; commentId: string; creatorId: string }
-    | { type: 'CommentDeleted'; postId: string; commentId: string }
+    /** `creatorId`: the comment's author (federation sends the Delete as them). */
+    | { type: 'CommentDeleted'; postId: string; commentId: string; creatorId: string }
     | { type: 'CommentReacted'; postId: string; commentId: string; userId: string; reaction: Reaction | null }
     | { type: 'UserRenamed'; userId: string }
     /** `avatarChanged`: the picture shown beside the user's posts and comments. */

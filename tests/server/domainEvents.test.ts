@@ -16,6 +16,21 @@ describe('domain events', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('reach an own-events listener only from the process that published them, after the bus listeners', () => {
+    const bus = localBus({ warn: () => {} });
+    const one = domainEvents(bus);
+    const two = domainEvents(bus); // another instance on the same bus
+    const heard: string[] = [];
+    one.subscribe(() => heard.push('bus'));
+    one.subscribeOwn((event) => heard.push(`own ${event.type}`));
+    one.subscribeOwn(() => {
+      throw new Error('a broken listener');
+    });
+    two.publish({ type: 'UserRenamed', userId: 'u2' });
+    one.publish({ type: 'UserRenamed', userId: 'u1' });
+    expect(heard).toEqual(['bus', 'bus', 'own UserRenamed']);
+  });
+
   it('make the caches forget through the table, and a listener that throws stops no other', () => {
     const warnings: unknown[] = [];
     const events = domainEvents(localBus({ warn: (obj) => warnings.push(obj) }));

@@ -1,0 +1,266 @@
+/**
+ * The Fedify federation of this instance (issue 32): who is an actor and at which URI, the posts
+ * as objects, the collections, NodeInfo, and the queue deliveries and inbox work wait in. Built
+ * once per process in `context.ts` when federation is on; `http.ts` hands it the requests.
+ *
+ * URIs: a person is `/users/{id}` (the id never changes; a rename keeps every follow), their
+ * profile page `/profile/{name}`; a post is `/post/{id}`, its page too; a comment `/comments/{id}`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
+import { Create, Note, type Person, type Recipient, Tombstone } from '@fedify/vocab';
+import type { MediaStorage } from '../media/storage';
+import type { Db } from '../db/database';
+import { isUuid } from '../domain/ids';
+import { listenToInboxes } from './inbox';
+import { kyselyKvStore } from './kvStore';
+import { kyselyMessageQueue } from './messageQueue';
+import { type KeyPairsOf, userKeyPairs } from './keys';
+import { type PostImage, type Site, commentNote, largestVariant, mediaTypeOf, personOf, postNote } from './objects';
+import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
+import { instantOf } from './temporal';
+
+/** Items per page of the outbox and the follower lists. */
+export const COLLECTION_PAGE = 20;
+
+const DAY_MS = 86_400_000;
+
+/** What other servers see as this software (NodeInfo), and what Mastodon clients take it for. */
+const SOFTWARE_VERSION = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }
+).version;
+export const MASTODON_UPSTREAM = { name: 'mastodon', version: '4.3.0' } as const;
+
+export interface FederationOptions {
+  db: Db;
+  storage: MediaStorage;
+  site: Site;
+  instanceName: string;
+  /** Fetch and deliver to private and loopback addresses (`FEDERATION_ALLOW_PRIVATE`): tests, local trials. */
+  allowPrivateAddress: boolean;
+  /** Deliveries and inbox work run at once per process. */
+  workers?: number;
+  onError?: (error: unknown, what: string) => void;
+}
+
+export interface PostsFederation {
+  federation: Federation<void>;
+  site: Site;
+  data: FederationRepository;
+  keyPairsOf: KeyPairsOf;
+  /** A post as its `Note`, or null when it is gone or hidden. */
+  postNoteOf(id: string): Promise<Note | null>;
+  /** A local person as their `Person`, or null when unknown or suspended. */
+  personOf(userId: string): Promise<Person | null>;
+  /** A comment as its `Note`, or null when it is gone or hidden. */
+  commentNoteOf(id: string): Promise<Note | null>;
+  /** Starts this process's queue workers. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+export function createPostsFederation(options: FederationOptions): PostsFederation {
+  const { db, site } = options;
+  const data = federationRepository(db.kysely);
+  const keyPairsOf = userKeyPairs(data);
+  const kv = kyselyKvStore(db.kysely);
+  const queue = kyselyMessageQueue(db.kysely, {
+    workers: options.workers ?? 4,
+    onDropped: (_message, error) =>
+      options.onError?.(error, 'a queued federation task failed too often and was dropped'),
+  });
+  const federation = createFederation<void>({
+    kv,
+    queue,
+    manuallyStartQueue: true,
+    origin: site.url,
+    allowPrivateAddress: options.allowPrivateAddress,
+    // 1 min, 2, 4... up to 12 h between tries, 12 tries: about two days before a delivery is given up.
+    outboxRetryPolicy: createExponentialBackoffPolicy({
+      initialDelay: { minutes: 1 },
+      maxDelay: { hours: 12 },
+      maxAttempts: 12,
+    }),
+    onOutboxError: (error, activity) =>
+      options.onError?.(
+        error,
+        `delivering ${activity?.id?.href ?? 'an activity'} failed (tried again for about two days)`,
+      ),
+  });
+  const context = () => federation.createContext(new URL(site.url), undefined);
+
+  async function imageOf(post: NotePostRow): Promise<PostImage> {
+    const media = post.media_id ? await data.mediaOf(post.media_id) : undefined;
+    const largest = media ? largestVariant(media) : null;
+    if (!largest) return { url: post.image, mediaType: mediaTypeOf(post.image), width: null, height: null };
+    return {
+      url: options.storage.url(largest.key),
+      mediaType: mediaTypeOf(largest.format),
+      width: largest.width,
+      height: largest.height,
+    };
+  }
+
+  async function postNoteOf(id: string): Promise<Note | null> {
+    if (!isUuid(id)) return null;
+    const post = await data.findPost(id);
+    if (!post) return null;
+    return postNote(context(), site, post, await imageOf(post), await data.mentionedUsers('post', id));
+  }
+
+  async function commentNoteOf(id: string): Promise<Note | null> {
+    if (!isUuid(id)) return null;
+    const comment = await data.findComment(id);
+    if (!comment) return null;
+    return commentNote(context(), site, comment, await data.mentionedUsers('comment', id));
+  }
+
+  /** A user who may be shown (exists, not suspended). */
+  async function actorRow(identifier: string) {
+    if (!isUuid(identifier)) return undefined;
+    const row = await data.findActor(identifier);
+    return row && row.suspended_at === null ? row : undefined;
+  }
+
+  async function personFor(identifier: string): Promise<Person | null> {
+    const user = await actorRow(identifier);
+    if (!user) return null;
+    const ctx = context();
+    return personOf(ctx, site, user, await ctx.getActorKeyPairs(identifier));
+  }
+
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      if (!isUuid(identifier)) return null;
+      const row = await data.findActor(identifier);
+      if (!row) return null;
+      // Suspended: gone for other servers (410) until an admin lifts it.
+      if (row.suspended_at !== null)
+        return new Tombstone({ id: ctx.getActorUri(identifier), deleted: instantOf(row.suspended_at) });
+      return personOf(ctx, site, row, await ctx.getActorKeyPairs(identifier));
+    })
+    .mapHandle(async (_ctx, username) => (await data.actorIdNamed(username)) ?? null)
+    // WebFinger for a profile page's address (`https://host/profile/name`), as for the actor's.
+    .mapAlias((_ctx, resource) => {
+      if (resource.origin !== new URL(site.url).origin) return null;
+      const match = /^\/profile\/([^/]+)$/.exec(resource.pathname);
+      return match ? { username: decodeURIComponent(match[1]) } : null;
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => ((await actorRow(identifier)) ? keyPairsOf(identifier) : []));
+
+  federation.setObjectDispatcher(Note, '/post/{id}', (_ctx, values) => postNoteOf(values.id));
+
+  federation
+    .setOutboxDispatcher('/users/{identifier}/outbox', async (ctx, identifier, cursor) => {
+      if (cursor === null || !(await actorRow(identifier))) return null;
+      const posts = await data.postsOf(identifier, cursor || null, COLLECTION_PAGE + 1);
+      const page = posts.slice(0, COLLECTION_PAGE);
+      const items = await Promise.all(
+        page.map(async (post) => {
+          const note = postNote(ctx, site, post, await imageOf(post), await data.mentionedUsers('post', post.id));
+          return new Create({
+            id: new URL(`${note.id!.href}#create`),
+            actor: ctx.getActorUri(identifier),
+            object: note,
+            published: instantOf(post.created_at),
+            tos: note.toIds,
+            ccs: note.ccIds,
+          });
+        }),
+      );
+      return { items, nextCursor: posts.length > COLLECTION_PAGE ? page[page.length - 1].id : null };
+    })
+    .setCounter(async (_ctx, identifier) => (await actorRow(identifier))?.posts_count ?? null)
+    .setFirstCursor(() => '');
+
+  const followsPage = async (side: 'followers' | 'following', identifier: string, cursor: string) => {
+    const rows = await data.followsOf(side, identifier, cursor || null, COLLECTION_PAGE + 1);
+    const page = rows.slice(0, COLLECTION_PAGE);
+    return { page, nextCursor: rows.length > COLLECTION_PAGE ? page[page.length - 1].follow_id : null };
+  };
+
+  /**
+   * Followers here first (cursor `''`, then `l:<follow id>`), then those elsewhere (`r`, then
+   * `r:<row id>`), each newest first: one collection, as other servers count and page it.
+   */
+  federation
+    .setFollowersDispatcher('/users/{identifier}/followers', async (ctx, identifier, cursor) => {
+      if (cursor === null || !(await actorRow(identifier))) return null;
+      if (cursor === 'r' || cursor.startsWith('r:')) {
+        const rows = await data.remoteFollowersPage(identifier, cursor.slice(2) || null, COLLECTION_PAGE + 1);
+        const page = rows.slice(0, COLLECTION_PAGE);
+        const items: Recipient[] = page.map((row) => ({
+          id: new URL(row.actor_uri),
+          inboxId: new URL(row.inbox_uri),
+          endpoints: row.shared_inbox_uri ? { sharedInbox: new URL(row.shared_inbox_uri) } : null,
+        }));
+        return { items, nextCursor: rows.length > COLLECTION_PAGE ? `r:${page[page.length - 1].id}` : null };
+      }
+      const { page, nextCursor } = await followsPage('followers', identifier, cursor.replace(/^l:/, ''));
+      const items: Recipient[] = page.map((row) => ({
+        id: ctx.getActorUri(row.user_id),
+        inboxId: ctx.getInboxUri(row.user_id),
+        endpoints: { sharedInbox: ctx.getInboxUri() },
+      }));
+      if (nextCursor) return { items, nextCursor: `l:${nextCursor}` };
+      const elsewhere = (await data.remoteFollowersPage(identifier, null, 1)).length > 0;
+      return { items, nextCursor: elsewhere ? 'r' : null };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const user = await actorRow(identifier);
+      return user ? user.followers_count + (await data.remoteFollowerCount(identifier)) : null;
+    })
+    .setFirstCursor(() => '');
+
+  federation
+    .setFollowingDispatcher('/users/{identifier}/following', async (ctx, identifier, cursor) => {
+      if (cursor === null || !(await actorRow(identifier))) return null;
+      const { page, nextCursor } = await followsPage('following', identifier, cursor);
+      return { items: page.map((row) => ctx.getActorUri(row.user_id)), nextCursor };
+    })
+    .setCounter(async (_ctx, identifier) => (await actorRow(identifier))?.following_count ?? null)
+    .setFirstCursor(() => '');
+
+  listenToInboxes(federation, data, async (identifier) => (await actorRow(identifier)) !== undefined);
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
+    const now = Date.now();
+    const usage = await data.usage({
+      month: new Date(now - 30 * DAY_MS).toISOString(),
+      halfYear: new Date(now - 180 * DAY_MS).toISOString(),
+    });
+    return {
+      software: { name: 'posts', version: SOFTWARE_VERSION },
+      protocols: ['activitypub'],
+      openRegistrations: true,
+      usage: {
+        users: { total: usage.users, activeMonth: usage.activeMonth, activeHalfyear: usage.activeHalfYear },
+        localPosts: usage.posts,
+        localComments: usage.comments,
+      },
+      metadata: { nodeName: options.instanceName, upstream: { ...MASTODON_UPSTREAM } },
+    };
+  });
+
+  const stop = new AbortController();
+  let running: Promise<void> | null = null;
+  return {
+    federation,
+    site,
+    data,
+    keyPairsOf,
+    postNoteOf,
+    commentNoteOf,
+    personOf: personFor,
+    start() {
+      running ??= federation.startQueue(undefined, { signal: stop.signal }).catch((error: unknown) => {
+        options.onError?.(error, 'the federation queue stopped');
+      });
+    },
+    async close() {
+      stop.abort();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * Local people, posts and comments as ActivityPub objects (issue 32, items 1 and 2): a user is a
+ * `Person`, a post a `Note` with its image as a one-item `attachment`, its tags as `Hashtag`s and
+ * the people it names as `Mention`s; a comment a `Note` in reply to its post's.
+ */
+import type { ActorKeyPair, Context } from '@fedify/fedify';
+import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person } from '@fedify/vocab';
+import { splitMentions } from '../../lib/mentions';
+import { links } from '../../lib/pages';
+import { tagKey } from '../../lib/tags';
+import type { StoredVariant } from '../media/service';
+import type { ActorRow, NoteCommentRow, NotePostRow } from './repository';
+import { instantOf } from './temporal';
+
+/** Where this instance is (`PUBLIC_URL`'s origin): every URL in an object is absolute. */
+export interface Site {
+  url: string;
+  host: string;
+}
+
+export interface MentionedUser {
+  id: string;
+  username: string;
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+};
+
+/** An image's type from its format or file name; null when neither says. */
+export function mediaTypeOf(formatOrUrl: string): string | null {
+  const ext = formatOrUrl.split(/[?#]/)[0].split('.').pop()?.toLowerCase() ?? '';
+  return MEDIA_TYPES[ext] ?? null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Plain text as HTML paragraphs: blank lines part paragraphs, single line breaks become `<br>`. */
+function paragraphs(parts: string[][]): string {
+  return parts
+    .filter((lines) => lines.some((line) => line !== ''))
+    .map((lines) => `<p>${lines.join('<br>')}</p>`)
+    .join('');
+}
+
+const absolute = (site: Site, path: string) => new URL(path, site.url);
+
+export const profileUrl = (site: Site, username: string) => absolute(site, links.profile(username));
+export const postUrl = (site: Site, postId: string) => absolute(site, links.post(postId));
+export const tagUrl = (site: Site, tag: string) => absolute(site, links.tagged([tagKey(tag)]));
+/** A comment has no page of its own: its id is this path (served in `http.ts`), its `url` the post's page. */
+export const commentPath = (commentId: string) => `/comments/${encodeURIComponent(commentId)}`;
+
+/**
+ * A message as HTML, the way Mastodon writes it: the people it names (who exist: `mentioned`) as
+ * links to their profiles, then the tags as hashtag links.
+ */
+export function messageHtml(site: Site, text: string, mentioned: MentionedUser[], tags: string[] = []): string {
+  const byName = new Map(mentioned.map((user) => [user.username.toLowerCase(), user]));
+  const lines: string[][] = [[]];
+  let line = '';
+  const flush = (end: 'line' | 'paragraph') => {
+    lines[lines.length - 1].push(line);
+    line = '';
+    if (end === 'paragraph') lines.push([]);
+  };
+  for (const part of splitMentions(text)) {
+    if ('mention' in part) {
+      const user = byName.get(part.mention.toLowerCase());
+      line += user
+        ? `<span class="h-card"><a href="${escapeHtml(profileUrl(site, user.username).href)}" class="u-url mention">@<span>${escapeHtml(part.mention)}</span></a></span>`
+        : escapeHtml(`@${part.mention}`);
+      continue;
+    }
+    const pieces = part.text.split(/(\r?\n)/);
+    for (let i = 0; i < pieces.length; i += 1) {
+      const piece = pieces[i];
+      if (piece === '\n' || piece === '\r\n') {
+        const blank = pieces[i + 1] === '' && (pieces[i + 2] === '\n' || pieces[i + 2] === '\r\n');
+        flush(blank ? 'paragraph' : 'line');
+        if (blank) i += 2;
+      } else line += escapeHtml(piece);
+    }
+  }
+  flush('line');
+  const tagLinks = tags.map(
+    (tag) =>
+      `<a href="${escapeHtml(tagUrl(site, tag).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tagKey(tag))}</span></a>`,
+  );
+  if (tagLinks.length > 0) lines.push([tagLinks.join(' ')]);
+  return paragraphs(lines);
+}
+
+/** A local user as a `Person`; `keys`: their RSA pair first, then Ed25519 (`keys.ts`). */
+export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys: ActorKeyPair[]): Person {
+  const picture = (url: string | null) =>
+    url ? new Image({ url: absolute(site, url), mediaType: mediaTypeOf(url) }) : null;
+  return new Person({
+    id: ctx.getActorUri(user.id),
+    preferredUsername: user.username,
+    name: user.username,
+    summary: user.description ? messageHtml(site, user.description, []) : null,
+    icon: picture(user.avatar),
+    image: picture(user.banner),
+    url: profileUrl(site, user.username),
+    published: instantOf(user.created_at),
+    inbox: ctx.getInboxUri(user.id),
+    outbox: ctx.getOutboxUri(user.id),
+    followers: ctx.getFollowersUri(user.id),
+    following: ctx.getFollowingUri(user.id),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    manuallyApprovesFollowers: false,
+    discoverable: true,
+    publicKey: keys[0]?.cryptographicKey ?? null,
+    assertionMethods: keys.map((key) => key.multikey),
+  });
+}
+
+/** The largest stored variant of an upload: what a remote server fetches and resizes itself. */
+export function largestVariant(media: { variants: string }): StoredVariant | null {
+  const variants = JSON.parse(media.variants) as StoredVariant[];
+  return variants.reduce<StoredVariant | null>((best, v) => (!best || v.width > best.width ? v : best), null);
+}
+
+export interface PostImage {
+  url: string;
+  mediaType: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** Each address once, in order. */
+const distinct = (urls: URL[]) => urls.filter((url, i) => urls.findIndex((u) => u.href === url.href) === i);
+
+const mentionTags = (ctx: Context<unknown>, site: Site, mentioned: MentionedUser[]) =>
+  mentioned.map((user) => new Mention({ href: ctx.getActorUri(user.id), name: `@${user.username}@${site.host}` }));
+
+/**
+ * `attachment` as an array wherever it is in a document: Fedify's compact JSON writes a single
+ * item as a plain object, and Mastodon documents (and some servers only take) the array.
+ */
+export function attachmentsAsArrays(json: unknown): unknown {
+  if (Array.isArray(json)) json.forEach(attachmentsAsArrays);
+  else if (json && typeof json === 'object') {
+    const record = json as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'attachment' && value !== null && !Array.isArray(value)) record[key] = [value];
+      attachmentsAsArrays(value);
+    }
+  }
+  return json;
+}
+
+/** A post as a `Note`. */
+export function postNote(
+  ctx: Context<unknown>,
+  site: Site,
+  post: NotePostRow,
+  image: PostImage,
+  mentioned: MentionedUser[],
+): Note {
+  const tags = JSON.parse(post.tags) as string[];
+  const sensitive = post.sensitive === 1;
+  const updated = post.updated_at !== post.created_at ? instantOf(post.updated_at) : null;
+  return new Note({
+    id: ctx.getObjectUri(Note, { id: post.id }),
+    attribution: ctx.getActorUri(post.creator_id),
+    content: messageHtml(site, post.message, mentioned, tags),
+    attachments: [
+      new Image({
+        url: absolute(site, image.url),
+        mediaType: image.mediaType,
+        name: post.alt || null,
+        width: image.width,
+        height: image.height,
+      }),
+    ],
+    tags: [
+      ...tags.map((tag) => new Hashtag({ href: tagUrl(site, tag), name: `#${tagKey(tag)}` })),
+      ...mentionTags(ctx, site, mentioned),
+    ],
+    sensitive,
+    summary: sensitive && post.spoiler ? post.spoiler : null,
+    published: instantOf(post.created_at),
+    updated,
+    to: PUBLIC_COLLECTION,
+    ccs: [ctx.getFollowersUri(post.creator_id), ...mentioned.map((user) => ctx.getActorUri(user.id))],
+    url: postUrl(site, post.id),
+  });
+}
+
+/** A comment as a `Note` replying to its post's. */
+export function commentNote(
+  ctx: Context<unknown>,
+  site: Site,
+  comment: NoteCommentRow,
+  mentioned: MentionedUser[],
+): Note {
+  return new Note({
+    id: absolute(site, commentPath(comment.id)),
+    attribution: ctx.getActorUri(comment.user_id),
+    replyTarget: ctx.getObjectUri(Note, { id: comment.post_id }),
+    content: messageHtml(site, comment.message, mentioned),
+    tags: mentionTags(ctx, site, mentioned),
+    published: instantOf(comment.created_at),
+    to: PUBLIC_COLLECTION,
+    // The post's author hears of the reply, as Mastodon addresses one.
+    ccs: distinct([
+      ctx.getFollowersUri(comment.user_id),
+      ctx.getActorUri(comment.post_creator_id),
+      ...mentioned.map((user) => ctx.getActorUri(user.id)),
+    ]),
+    url: postUrl(site, comment.post_id),
+  });
+}

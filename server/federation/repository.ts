@@ -1,0 +1,225 @@
+/**
+ * What federation reads of local people, posts and comments (issue 32): the rows behind actors,
+ * Notes and collections. Queries only; nothing suspended is returned (a suspended user's actor
+ * and content are not served).
+ */
+import { usernameKey } from '../../lib/validation';
+import { newestFirst } from '../db/keyset';
+import { bindQueries } from '../db/repository';
+import type { FederationFollowersTable, FederationKeysTable, Queryable } from '../db/schema';
+import { selectPosts } from '../posts/repository';
+import { selectComments } from '../comments/repository';
+
+/** No viewer: what anyone may see. */
+const ANYONE = '';
+
+const actorRow = (db: Queryable) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'description',
+      'avatar',
+      'banner',
+      'created_at',
+      'suspended_at',
+      'followers_count',
+      'following_count',
+      'posts_count',
+    ]);
+
+export type ActorRow = NonNullable<Awaited<ReturnType<typeof findActor>>>;
+
+function findActor(db: Queryable, id: string) {
+  return actorRow(db).where('id', '=', id).executeTakeFirst();
+}
+
+async function actorIdNamed(db: Queryable, username: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_lower', '=', usernameKey(username))
+    .executeTakeFirst();
+  return row?.id;
+}
+
+function findKeys(db: Queryable, userId: string) {
+  return db.selectFrom('federation_keys').selectAll().where('user_id', '=', userId).execute();
+}
+
+/** Two instances making a user's first keys at once: the first insert stays, the other's is dropped. */
+async function insertKeysOnce(db: Queryable, rows: FederationKeysTable[]): Promise<void> {
+  await db
+    .insertInto('federation_keys')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+    .execute();
+}
+
+const visiblePosts = (db: Queryable) => selectPosts(db, ANYONE, 'content');
+export type NotePostRow = Awaited<ReturnType<ReturnType<typeof visiblePosts>['execute']>>[number];
+
+function findPost(db: Queryable, id: string) {
+  return visiblePosts(db).where('posts.id', '=', id).executeTakeFirst();
+}
+
+/** A creator's posts, newest first, below the cursor (a post id). */
+function postsOf(db: Queryable, creatorId: string, cursor: string | null, limit: number) {
+  return newestFirst(visiblePosts(db).where('posts.creator_id', '=', creatorId), 'posts.id', cursor, limit).execute();
+}
+
+export type NoteCommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
+
+/** A comment whose author and post's author may be seen. */
+function findComment(db: Queryable, id: string) {
+  return selectComments(db, ANYONE)
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .innerJoin('users as post_creator', 'post_creator.id', 'posts.creator_id')
+    .select('posts.creator_id as post_creator_id')
+    .where('post_creator.suspended_at', 'is', null)
+    .where('comments.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The people a post or comment links (`post_mentions`, `comment_mentions`), by id and current name. */
+function mentionedUsers(db: Queryable, kind: 'post' | 'comment', id: string) {
+  const query =
+    kind === 'post'
+      ? db.selectFrom('post_mentions as m').innerJoin('users', 'users.id', 'm.user_id').where('m.post_id', '=', id)
+      : db
+          .selectFrom('comment_mentions as m')
+          .innerJoin('users', 'users.id', 'm.user_id')
+          .where('m.comment_id', '=', id);
+  return query.select(['users.id', 'users.username']).execute();
+}
+
+/** Largest first: a Note's attachment names the largest variant. */
+function mediaOf(db: Queryable, id: string) {
+  return db.selectFrom('media').select(['width', 'height', 'variants']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Who follows `userId` (`side` 'followers') or whom they follow ('following'), newest first. */
+function followsOf(
+  db: Queryable,
+  side: 'followers' | 'following',
+  userId: string,
+  cursor: string | null,
+  limit: number,
+) {
+  const [own, other] =
+    side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+  const query = db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', `follows.${other}`)
+    .select(['follows.id as follow_id', 'users.id as user_id'])
+    .where(`follows.${own}`, '=', userId)
+    .where('users.suspended_at', 'is', null);
+  return newestFirst(query, 'follows.id', cursor, limit).execute();
+}
+
+/** NodeInfo's usage figures: people, and those who posted or commented within each window. */
+async function usage(db: Queryable, since: { month: string; halfYear: string }) {
+  const count = (rows: { n: number | string | bigint } | undefined) => Number(rows?.n ?? 0);
+  const active = async (after: string) => {
+    const posters = db.selectFrom('posts').select('creator_id as id').where('created_at', '>', after);
+    const commenters = db.selectFrom('comments').select('user_id as id').where('created_at', '>', after);
+    return count(
+      await db
+        .selectFrom(posters.union(commenters).as('active'))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+    );
+  };
+  const users = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('suspended_at', 'is', null)
+    .executeTakeFirst();
+  const posts = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  const comments = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return {
+    users: count(users),
+    activeMonth: await active(since.month),
+    activeHalfYear: await active(since.halfYear),
+    posts: count(posts),
+    comments: count(comments),
+  };
+}
+
+/** A follow from elsewhere, kept once per person followed (a repeated Follow updates it). */
+async function addRemoteFollower(db: Queryable, row: FederationFollowersTable): Promise<void> {
+  await db
+    .insertInto('federation_followers')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'actor_uri']).doUpdateSet({
+        inbox_uri: row.inbox_uri,
+        shared_inbox_uri: row.shared_inbox_uri,
+        follow_id: row.follow_id,
+      }),
+    )
+    .execute();
+}
+
+async function removeRemoteFollower(db: Queryable, userId: string, actorUri: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('federation_followers')
+    .where('user_id', '=', userId)
+    .where('actor_uri', '=', actorUri)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+function remoteFollowersOf(db: Queryable, userId: string) {
+  return db
+    .selectFrom('federation_followers')
+    .select(['actor_uri', 'inbox_uri', 'shared_inbox_uri'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A local user's followers elsewhere, newest first, below the cursor (a row id). */
+function remoteFollowersPage(db: Queryable, userId: string, cursor: string | null, limit: number) {
+  const query = db
+    .selectFrom('federation_followers')
+    .select(['id', 'actor_uri', 'inbox_uri', 'shared_inbox_uri'])
+    .where('user_id', '=', userId);
+  return newestFirst(query, 'id', cursor, limit).execute();
+}
+
+async function remoteFollowerCount(db: Queryable, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('federation_followers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const federationRepository = bindQueries({
+  findActor,
+  actorIdNamed,
+  findKeys,
+  insertKeysOnce,
+  findPost,
+  postsOf,
+  findComment,
+  mentionedUsers,
+  mediaOf,
+  followsOf,
+  usage,
+  addRemoteFollower,
+  removeRemoteFollower,
+  remoteFollowersOf,
+  remoteFollowersPage,
+  remoteFollowerCount,
+});
+
+export type FederationRepository = ReturnType<typeof federationRepository>;

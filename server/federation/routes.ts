@@ -1,0 +1,141 @@
+/**
+ * The Fastify side of federation (issue 32). There is no Fedify adapter for Fastify: requests for
+ * Fedify's routes are turned into Web `Request`s for `federation.fetch()` and its `Response`s back.
+ * - GET/HEAD: an onRequest hook takes WebFinger, NodeInfo, the actors and their collections, and
+ *   `/post/{id}`, `/profile/{name}`, `/comments/{id}` when the client asks for ActivityPub JSON;
+ *   anything Fedify does not serve (a browser's `Accept`) goes on to the pages.
+ * - POST to the inboxes: routes whose body parser keeps the raw bytes (signatures are over them),
+ *   at most 256 KB (413 past it).
+ */
+import { respondWithObjectIfAcceptable } from '@fedify/fedify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PostsFederation } from './federation';
+import { attachmentsAsArrays } from './objects';
+
+/** Largest activity accepted in an inbox. */
+export const INBOX_BODY_LIMIT = 256 * 1024;
+
+/** The media types ActivityPub is sent as (`application/ld+json` with a profile parameter, too). */
+const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
+
+/** Whether the client asks for ActivityPub JSON rather than a page. */
+export function wantsActivityJson(accept: string | undefined): boolean {
+  return /application\/(activity\+json|ld\+json)/i.test(accept ?? '');
+}
+
+/** Paths Fedify always answers (its own negotiation decides). */
+const FEDIFY_PATHS = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|users\/)/;
+/** Pages that are ActivityPub objects too: Fedify answers them only for ActivityPub clients. */
+const OBJECT_PAGES = /^\/(post|profile|comments)\/([^/]+)$/;
+
+/** Fedify has nothing at that address, or not in a form the client takes: someone else's turn. */
+const notServed = new Response(null, { status: 404 });
+const notFound = () =>
+  new Response(JSON.stringify({ message: 'No such actor or collection', code: 'NotFound' }), {
+    status: 404,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+
+function toRequest(request: FastifyRequest, origin: string, path: string, body?: Buffer): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return new Request(new URL(path, origin), {
+    method: request.method,
+    headers,
+    body: body && request.method !== 'GET' && request.method !== 'HEAD' ? new Uint8Array(body) : undefined,
+  });
+}
+
+const ACTIVITY_JSON = /^application\/(activity\+json|ld\+json)/i;
+
+async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length') reply.header(name, value);
+  });
+  if (ACTIVITY_JSON.test(response.headers.get('content-type') ?? ''))
+    return reply.send(JSON.stringify(attachmentsAsArrays(await response.json())));
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+function hostMeta(origin: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">
+  <Link rel="lrdd" template="${origin}/.well-known/webfinger?resource={uri}"/>
+</XRD>
+`;
+}
+
+export async function federationRoutes(app: FastifyInstance, federation: PostsFederation): Promise<void> {
+  const origin = federation.site.url;
+  const fedify = federation.federation;
+  // `ownPath`: only Fedify serves it (`/users/...`), so what it lacks is a 404 rather than a page.
+  const fetch = (request: Request, ownPath = false) =>
+    fedify.fetch(request, {
+      contextData: undefined,
+      onNotFound: () => (ownPath ? notFound() : notServed),
+      onNotAcceptable: () => notServed,
+    });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [path, query = ''] = request.url.split(/\?(.*)/s);
+    if (path === '/.well-known/host-meta') {
+      return reply.code(200).type('application/xrd+xml; charset=utf-8').send(hostMeta(origin));
+    }
+    if (FEDIFY_PATHS.test(path)) {
+      const response = await fetch(toRequest(request, origin, request.url), true);
+      if (response !== notServed) return send(reply, response);
+      return;
+    }
+    const page = OBJECT_PAGES.exec(path);
+    if (!page) return;
+    // The same address answers a page or an object: caches must keep them apart.
+    reply.header('Vary', 'Accept');
+    if (!wantsActivityJson(request.headers.accept)) return;
+    const [, kind, raw] = page;
+    let id: string;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      return;
+    }
+    if (kind === 'comments') {
+      const note = await federation.commentNoteOf(id);
+      const webRequest = toRequest(request, origin, request.url);
+      const response =
+        note &&
+        (await respondWithObjectIfAcceptable(note, webRequest, {
+          contextLoader: fedify.createContext(webRequest, undefined).contextLoader,
+        }));
+      if (response) return send(reply, response);
+      return;
+    }
+    // A profile page's address stands for the person: answered as their actor (`/users/{id}`).
+    const target = kind === 'profile' ? await federation.data.actorIdNamed(id) : id;
+    if (!target) return;
+    const actorPath = kind === 'profile' ? `/users/${encodeURIComponent(target)}` : path;
+    const response = await fetch(toRequest(request, origin, query ? `${actorPath}?${query}` : actorPath));
+    if (response !== notServed) return send(reply, response);
+  });
+
+  await app.register(async (inboxes) => {
+    // Only here: elsewhere ActivityPub bodies stay refused (415) and JSON is parsed as usual.
+    inboxes.removeContentTypeParser('application/json');
+    inboxes.addContentTypeParser(
+      ACTIVITY_TYPES,
+      { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    const inbox = async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const response = await fetch(toRequest(request, origin, request.url, body));
+      return send(reply, response);
+    };
+    inboxes.post('/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);
+    inboxes.post('/users/:identifier/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);
+  });
+}
