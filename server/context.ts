@@ -40,6 +40,8 @@ import { mentionsRepository } from './mentions/repository';
 import { moderationRepository } from './moderation/repository';
 import { type ModerationService, moderationService } from './moderation/service';
 import { notificationsRepository } from './notifications/repository';
+import { oauthRepository } from './oauth/repository';
+import { type OAuthService, oauthService } from './oauth/service';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
 import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
@@ -86,6 +88,8 @@ export interface AppContext {
   notifications: NotificationsService;
   /** Reports, the admin queue, suspensions and the admin log (issue 23). */
   moderation: ModerationService;
+  /** OAuth apps and tokens of the Mastodon client API (issue 33). */
+  oauth: OAuthService;
   /** This process's open notification streams (Server-Sent Events). */
   notificationStreams: NotificationStreams;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
@@ -116,6 +120,7 @@ const repositories = (db: Queryable) => ({
   account: accountRepository(db),
   safety: safetyRepository(db),
   moderation: moderationRepository(db),
+  oauth: oauthRepository(db),
 });
 
 export function buildContext(
@@ -277,6 +282,7 @@ export function buildContext(
     posts,
     comments,
     moderation: moderationService({ data, posts, comments, publish }),
+    oauth: oauthService({ data, checked, publish }),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();

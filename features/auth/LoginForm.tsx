@@ -19,6 +19,10 @@ const ForgotRow = styled.div`
   margin-top: -8px;
 `;
 
+/** An app's consent page sent the person here to sign in first (`/login?next=`): only it may be returned to. */
+const isConsentPage = (next: unknown): next is string =>
+  typeof next === 'string' && next.startsWith('/oauth/authorize?');
+
 export function LoginForm() {
   const dispatch = useAppDispatch();
   const router = useRouter();
@@ -37,6 +41,7 @@ export function LoginForm() {
       );
       if (!login.fulfilled.match(result)) return;
       if (result.payload.twoFactorRequired) setNeedsCode(true);
+      else if (isConsentPage(router.query.next)) window.location.assign(router.query.next);
       else await router.push(links.home());
     },
   });

@@ -8,6 +8,7 @@ import * as accounts from './migrations/005_accounts';
 import * as blocksMutes from './migrations/006_blocks_mutes';
 import * as moderation from './migrations/007_moderation';
 import * as readerReactionsIndex from './migrations/008_reader_reactions_index';
+import * as oauth from './migrations/009_oauth';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_blocks_mutes': blocksMutes,
   '007_moderation': moderation,
   '008_reader_reactions_index': readerReactionsIndex,
+  '009_oauth': oauth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
