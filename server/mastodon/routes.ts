@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../domain/errors';
 import type { OAuthService } from '../oauth/service';
 import { type OAuthRoutesOptions, oauthTokenRoutes } from '../oauth/routes';
-import { accountEndpoints } from './accounts';
+import { accountEndpoints, relationshipEndpoints } from './accounts';
 import { instanceEndpoints } from './instance';
 import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
@@ -23,6 +23,7 @@ export interface ClientApiOptions extends OAuthRoutesOptions {
 const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
   instanceEndpoints,
   accountEndpoints,
+  relationshipEndpoints,
   statusEndpoints,
   mediaEndpoints,
   notificationEndpoints,

@@ -145,6 +145,11 @@ export function usersService({ data, auth, checkPassword, emailVerification, med
       return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, row.id), ...relations });
     },
 
+    /** Whether the user named by id follows the viewer (the Mastodon client API's `followed_by`). */
+    async followsViewer(viewer: AuthUser, id: string): Promise<boolean> {
+      return isUuid(id) && users.isFollowing(id, viewer.id);
+    },
+
     /** Hidden from the list: people the viewer blocks or is blocked by, and suspended users. */
     async follows(
       viewer: AuthUser,
