@@ -1,6 +1,7 @@
 /** Accounts: the token's own (`verify_credentials`), anyone's by id or name, and their statuses. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Profile } from '../../lib/types';
+import { InvalidError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import { needs } from './http';
 import { toAccount, toCredentialAccount } from './mappers';
@@ -14,6 +15,28 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
 
   app.get('/api/v1/accounts/verify_credentials', { preValidation: needs('read:accounts') }, async (request) =>
     toCredentialAccount(siteOf(config, request), await users.account(tokenUser(request))),
+  );
+
+  // Multipart (masto, most apps): `note`, and `avatar`/`header` as files, stored as the site's own uploads.
+  app.patch<{ Body: { note?: unknown; avatar?: unknown; header?: unknown } }>(
+    '/api/v1/accounts/update_credentials',
+    { preValidation: [needs('write:accounts'), services.limits.uploads] },
+    async (request) => {
+      const viewer = tokenUser(request);
+      const body = request.body ?? {};
+      const imageOf = async (file: unknown, preset: 'avatar' | 'banner') => {
+        if (file === undefined) return undefined;
+        if (!Buffer.isBuffer(file)) throw new InvalidError(`Send the ${preset} as a file`);
+        return (await services.media.upload(viewer.id, preset, file)).secure_url;
+      };
+      const [avatar, banner] = [await imageOf(body.avatar, 'avatar'), await imageOf(body.header, 'banner')];
+      const user = await users.updateProfile(viewer, {
+        ...(body.note !== undefined ? { description: body.note } : {}),
+        ...(avatar ? { avatar } : {}),
+        ...(banner ? { banner } : {}),
+      });
+      return toCredentialAccount(siteOf(config, request), user);
+    },
   );
 
   app.get<{ Querystring: { acct?: string } }>(

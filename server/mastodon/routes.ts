@@ -11,6 +11,8 @@ import { accountEndpoints, relationshipEndpoints } from './accounts';
 import { instanceEndpoints } from './instance';
 import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
+import { searchEndpoints } from './search';
+import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
 import type { ClientServices } from './support';
 import { TOKEN_INVALID, bearerOf, registerClientBodies, registerClientErrors, registerCors } from './http';
@@ -27,6 +29,8 @@ const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
   statusEndpoints,
   mediaEndpoints,
   notificationEndpoints,
+  searchEndpoints,
+  settingsEndpoints,
 ];
 
 export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, options) => {

@@ -81,6 +81,23 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     one(tokenUser(request), siteOf(config, request), request.params.id),
   );
 
+  // An edit changes the text (and so the tags) and the content warning; the image stays.
+  app.put<IdRoute & { Body: StatusBody }>(
+    '/api/v1/statuses/:id',
+    { preValidation: write('write:statuses') },
+    async (request) => {
+      const viewer = tokenUser(request);
+      const body = request.body ?? {};
+      const text = typeof body.status === 'string' ? body.status : undefined;
+      const edited = await posts.edit(viewer, request.params.id, {
+        ...(text !== undefined ? { message: text, tags: hashtagsOf(text) } : {}),
+        ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
+        ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
+      });
+      return (await statusesOfPosts(services, viewer, siteOf(config, request), [edited]))[0];
+    },
+  );
+
   app.delete<IdRoute>('/api/v1/statuses/:id', { preValidation: write('write:statuses') }, async (request) => {
     const viewer = tokenUser(request);
     // Mastodon answers the deleted status (with its text, for "delete and redraft").

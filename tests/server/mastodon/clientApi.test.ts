@@ -219,3 +219,56 @@ describe('blocks and mutes', () => {
     expect(await aliceApi.v1.accounts.$select(bob.id).unblock()).toMatchObject({ blocking: false });
   });
 });
+
+describe('the rest an app reads', () => {
+  it('searches people, a hashtag and its statuses', async () => {
+    const status = await post(aliceApi, 'Found me #findable');
+    const people = await bobApi.v2.search.list({ q: alice.username.slice(0, 6), type: 'accounts' });
+    expect(people.accounts.map((a) => a.id)).toContain(alice.id);
+    const tags = await bobApi.v2.search.list({ q: '#findable' });
+    expect(tags.hashtags.map((h) => h.name)).toEqual(['findable']);
+    expect(tags.statuses.map((s) => s.id)).toEqual([status.id]);
+    expect(tags.accounts).toEqual([]);
+  });
+
+  it('edits a status: new text, new tags', async () => {
+    const status = await post(aliceApi, 'First words #draft');
+    const edited = await aliceApi.v1.statuses.$select(status.id).update({ status: 'Better words #final' });
+    expect(edited.tags.map((t) => t.name)).toEqual(['final']);
+    expect(edited.editedAt).not.toBeNull();
+    expect((await refusal(bobApi.v1.statuses.$select(status.id).update({ status: 'mine now #x' }))).status).toBe(403);
+  });
+
+  it('updates the profile note and avatar', async () => {
+    const avatar = new Blob([await readFile(PNG)], { type: 'image/png' });
+    const me = await aliceApi.v1.accounts.updateCredentials({ note: 'I take pictures', avatar });
+    expect(me.source.note).toBe('I take pictures');
+    expect(me.avatar).toContain('/media/avatar/');
+    const profile = await t.app.inject({ method: 'GET', url: `/api/users/${alice.username}`, headers: bob.headers });
+    expect(profile.json().user).toMatchObject({ description: 'I take pictures', avatar: me.avatar });
+  });
+
+  it('answers preferences, markers, one notification, and empty emojis, filters and lists', async () => {
+    expect(await aliceApi.v1.preferences.fetch()).toMatchObject({ 'posting:default:visibility': 'public' });
+    expect(await aliceApi.v1.customEmojis.list()).toEqual([]);
+    expect(await aliceApi.v1.lists.list()).toEqual([]);
+    expect(await aliceApi.v2.filters.list()).toEqual([]);
+    await bobApi.v1.accounts.$select(alice.id).follow();
+    const [newest] = await aliceApi.v1.notifications.list({ limit: 1 });
+    expect(newest).toMatchObject({ type: 'follow', account: { id: bob.id } });
+    expect(await aliceApi.v1.notifications.$select(newest.id).fetch()).toMatchObject({
+      id: newest.id,
+      type: newest.type,
+    });
+    const marker = await aliceApi.v1.markers.create({ notifications: { lastReadId: newest.id } });
+    expect(marker.notifications?.lastReadId).toBe(newest.id);
+    const unread = await t.app.inject({ method: 'GET', url: '/api/notifications/unread', headers: alice.headers });
+    expect(unread.json().count).toBe(0);
+  });
+
+  it('answers unknown client API routes as { error }', async () => {
+    const res = await fetch(`${url}/api/v1/trends/tags`, { headers: { authorization: `Bearer ${aliceToken}` } });
+    expect(res.status).toBe(404);
+    expect(Object.keys(await res.json())).toEqual(['error']);
+  });
+});
