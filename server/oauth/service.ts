@@ -8,6 +8,7 @@
  * in Settings shows (and can end) each app.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { APP_SESSION_PREFIX } from '../../lib/userAgent';
 import type { SessionsRepository } from '../auth/repository';
 import type { SessionCache } from '../auth/sessionCache';
 import type { Transactional } from '../db/repository';
@@ -299,7 +300,7 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
       } else if (typeof input.client_secret !== 'string' || !input.client_secret) {
         throw invalidGrant();
       }
-      return issueToken(app.id, code.user_id, code.scopes.split(' '), `App: ${app.name}`);
+      return issueToken(app.id, code.user_id, code.scopes.split(' '), `${APP_SESSION_PREFIX}${app.name}`);
     },
 
     /** `POST /oauth/revoke` (RFC 7009): the app's own token only; an unknown token is no error. */
