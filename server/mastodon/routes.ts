@@ -35,6 +35,10 @@ const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
 
 export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, options) => {
   const { oauth, services } = options;
+  // The OpenAPI document describes `/api/*`'s contract; this API is Mastodon's, documented apart (API.md).
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   registerCors(app);
   registerClientErrors(app);
   await registerClientBodies(app);

@@ -2,11 +2,12 @@
  * Statuses and timelines. A status with `in_reply_to_id` is a comment on that post; any other
  * carries exactly one uploaded image and is a post, its tags the text's `#hashtags`.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Post } from '../../lib/types';
 import type { AuthUser } from '../domain/types';
 import { HttpError } from '../http/errors';
 import { needs } from './http';
+import { idempotentCalls } from './idempotency';
 import { type Site, commentStatus, hashtagsOf, postStatus } from './mappers';
 import {
   type ClientServices,
@@ -49,8 +50,15 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     return (await statusesOfPosts(services, viewer, site, [post]))[0];
   };
 
+  const once = idempotentCalls();
+
   app.post<{ Body: StatusBody }>('/api/v1/statuses', { preValidation: write('write:statuses') }, async (request) => {
     const viewer = tokenUser(request);
+    const key = request.headers['idempotency-key'];
+    return once(viewer.id, typeof key === 'string' ? key : undefined, () => createStatus(request, viewer));
+  });
+
+  async function createStatus(request: FastifyRequest<{ Body: StatusBody }>, viewer: AuthUser) {
     const site = siteOf(config, request);
     const body = request.body ?? {};
     const text = typeof body.status === 'string' ? body.status : '';
@@ -75,7 +83,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
     });
     return (await statusesOfPosts(services, viewer, site, [created]))[0];
-  });
+  }
 
   app.get<IdRoute>('/api/v1/statuses/:id', { preValidation: needs('read:statuses') }, async (request) =>
     one(tokenUser(request), siteOf(config, request), request.params.id),
@@ -152,8 +160,8 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       ) => Promise<Post[]>,
     ) =>
     async (
-      request: import('fastify').FastifyRequest<{ Querystring: ListQuery; Params: Record<string, string> }>,
-      reply: import('fastify').FastifyReply,
+      request: FastifyRequest<{ Querystring: ListQuery; Params: Record<string, string> }>,
+      reply: FastifyReply,
     ) => {
       const viewer = tokenUser(request);
       const site = siteOf(config, request);

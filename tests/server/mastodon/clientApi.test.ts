@@ -131,6 +131,20 @@ describe('posting and reading', () => {
     });
   });
 
+  it('honours Idempotency-Key: a retried create answers the first status, no second post', async () => {
+    const media = await upload(aliceApi);
+    const send = () =>
+      aliceApi.v1.statuses.create(
+        { status: 'Only once #retry', mediaIds: [media.id] },
+        { requestInit: { headers: { 'Idempotency-Key': 'retry-1' } } },
+      );
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(second.id).toBe(first.id);
+    expect((await send()).id).toBe(first.id);
+    const tagged = await aliceApi.v1.timelines.tag.$select('retry').list();
+    expect(tagged.map((s) => s.id)).toEqual([first.id]);
+  });
+
   it('refuses a status without an image and without in_reply_to_id (422)', async () => {
     const refused = await refusal(aliceApi.v1.statuses.create({ status: 'Just words #nope' }));
     expect(refused.status).toBe(422);
