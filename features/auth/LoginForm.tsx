@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { links } from '../../lib/pages';
+import { loadServerPage } from '../../services/navigation';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 const ForgotRow = styled.div`
@@ -41,7 +42,7 @@ export function LoginForm() {
       );
       if (!login.fulfilled.match(result)) return;
       if (result.payload.twoFactorRequired) setNeedsCode(true);
-      else if (isConsentPage(router.query.next)) window.location.assign(router.query.next);
+      else if (isConsentPage(router.query.next)) loadServerPage(router.query.next);
       else await router.push(links.home());
     },
   });
