@@ -207,5 +207,4 @@ export interface AuthorizedApp {
   website: string | null;
   scopes: string[];
   authorizedAt: string;
-  lastUsedAt: string;
 }

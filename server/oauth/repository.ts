@@ -85,7 +85,6 @@ const listUserApps = (db: Queryable, userId: string, now: string) =>
       'oauth_apps.website',
       'oauth_tokens.scopes',
       'oauth_tokens.created_at',
-      'sessions.last_used_at',
     ])
     .where('oauth_tokens.user_id', '=', userId)
     .where('oauth_tokens.revoked_at', 'is', null)

@@ -145,7 +145,6 @@ const appSchema = {
     website: { type: ['string', 'null'] },
     scopes: { type: 'array', items: { type: 'string' } },
     authorizedAt: { type: 'string' },
-    lastUsedAt: { type: 'string' },
   },
 } as const;
 

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_SESSION_PREFIX } from '../../lib/userAgent';
+import { setBounded } from '../cache/bounded';
 import type { SessionsRepository } from '../auth/repository';
 import type { SessionCache } from '../auth/sessionCache';
 import type { Transactional } from '../db/repository';
@@ -341,8 +342,7 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
         role: sessionRow.role,
         sessionId: sessionRow.session_id,
       };
-      if (facts.size >= 10_000) facts.clear();
-      facts.set(token, fact);
+      setBounded(facts, token, fact, 10_000);
       checked.set(token, user, nowMs + APP_SESSION_TTL_MS, nowMs, forgetsSeen);
       return { ...fact, user };
     },
@@ -352,7 +352,7 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
       const rows = await data.oauth.listUserApps(user.id, nowIso());
       const byApp = new Map<
         string,
-        { id: string; name: string; website: string | null; scopes: string[]; authorizedAt: string; lastUsedAt: string }
+        { id: string; name: string; website: string | null; scopes: string[]; authorizedAt: string }
       >();
       for (const row of rows) {
         const seen = byApp.get(row.id);
@@ -368,7 +368,6 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
           website: row.website,
           scopes,
           authorizedAt: row.created_at,
-          lastUsedAt: row.last_used_at ?? row.created_at,
         });
       }
       return [...byApp.values()];

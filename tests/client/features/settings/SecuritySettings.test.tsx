@@ -21,7 +21,7 @@ function serve(twoFactor = { enabled: false, recoveryCodesLeft: 0 }) {
     { id: 's1', userAgent: CHROME_MAC, createdAt: at, lastUsedAt: at, current: true },
     { id: 's2', userAgent: FIREFOX_LINUX, createdAt: at, lastUsedAt: at, current: false },
   ];
-  let apps = [{ id: 'a1', name: 'Ivory', website: null, scopes: ['read', 'write'], authorizedAt: at, lastUsedAt: at }];
+  let apps = [{ id: 'a1', name: 'Ivory', website: null, scopes: ['read', 'write'], authorizedAt: at }];
   server.use(
     http.get('/api/auth/apps', () => HttpResponse.json(apps)),
     http.delete('/api/auth/apps/:id', ({ params }) => {
