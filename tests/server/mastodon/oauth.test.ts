@@ -286,6 +286,22 @@ describe('tokens', () => {
     expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(401);
   });
 
+  it("an account's deletion ends its app tokens and removes them", async () => {
+    const erin = await signIn(t.app);
+    const auth = { authorization: `Bearer ${await userToken(url, erin)}` };
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: erin.headers,
+      payload: { password: erin.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(401);
+    const left = await t.db.kysely.selectFrom('oauth_tokens').select('id').where('user_id', '=', erin.id).execute();
+    expect(left).toEqual([]);
+  });
+
   it('scopes are enforced per endpoint: a read token cannot post', async () => {
     const token = await userToken(url, alice, 'read');
     const res = await fetch(`${url}/api/v1/statuses`, {
