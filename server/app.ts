@@ -3,6 +3,7 @@
  * passes every other path to Next.js. Tests build it without Next and drive it with inject().
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimitPlugin from '@fastify/rate-limit';
@@ -16,7 +17,7 @@ import { type Guards, requireUser } from './auth/guard';
 import { emailRoutes } from './auth/emailRoutes';
 import { accountAuthRoutes } from './auth/accountRoutes';
 import { authRoutes } from './auth/routes';
-import type { Config } from './config';
+import { type Config, metricsEnabled } from './config';
 import type { InvalidationTable } from './cache/invalidation';
 import { type AppContext, buildContext } from './context';
 import { type Db, databaseAnswers } from './db/database';
@@ -33,6 +34,10 @@ import { PRIVATE_NO_STORE, helmetHeaders, registerSecurityHeaders } from './http
 import { staticFiles } from './http/staticFiles';
 import { redisFallback } from './instance/redisFallback';
 import { instanceRoutes } from './instance/routes';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/requestIds';
+import { imageJobs } from './media/pipeline';
+import { createMetrics } from './metrics/metrics';
+import { type MetricsListener, countRequests, listenForMetrics, publicMetricsRoute } from './metrics/routes';
 import { mediaRoutes } from './media/routes';
 import { adminRoutes, reportsRoutes } from './moderation/routes';
 import type { MediaStorage } from './media/storage';
@@ -54,6 +59,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    /** Where the `METRICS_PORT` listener listens once ready (port 0 picks one); null without it. */
+    metricsAddress(): AddressInfo | null;
   }
 }
 
@@ -71,6 +78,8 @@ export interface BuildOptions {
   /** Where the prerendered pages are, for their inline scripts' hashes (default: `.next/server/pages`). */
   pagesDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read its lines). */
+  logStream?: NodeJS.WritableStream;
   /** What each event makes the caches forget (`cache/invalidation.ts`); tests take a line out. */
   invalidation?: InvalidationTable;
 }
@@ -78,12 +87,15 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db, storage } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logStream
+      ? { level: config.logLevel, stream: options.logStream }
+      : options.logger !== false && { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    // A proxy's id is kept (one id from the edge to this log), else each request gets a new one.
+    genReqId: (req) => requestIdOf(req, config.trustProxy),
     // Errors are logged with their request id by the error handler; a line per request is noise.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // Mastodon apps sometimes end a client API path with a slash.
     rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
@@ -114,14 +126,41 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
+  // First of all hooks, so that every answer carries it: refusals by later hooks, errors, pages.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // Only when someone may read them (`METRICS_PORT`, `METRICS_TOKEN`); statements are timed when the
+  // database was opened `timed`, as main.ts opens it then.
+  const metrics = metricsEnabled(config)
+    ? createMetrics({
+        caches: ctx.caches,
+        activity: ctx.activity,
+        streams: ctx.notificationStreams,
+        outbox: ctx.outbox,
+        imageJobs,
+        timing: db.timing,
+      })
+    : null;
+  if (metrics) countRequests(app, metrics);
+  let metricsListener: MetricsListener | null = null;
+  app.decorate('metricsAddress', () => metricsListener?.address() ?? null);
+  if (metrics && config.metricsPort !== null) {
+    const { metricsHost, metricsPort } = config;
+    app.addHook('onReady', async () => {
+      metricsListener = await listenForMetrics(metrics, metricsHost, metricsPort);
+    });
+    app.addHook('onClose', async () => metricsListener?.close());
+  }
   await app.register(underPressure, {
     // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
     maxEventLoopDelay: config.maxEventLoopDelayMs,
-    pressureHandler: (_request, reply) => {
+    pressureHandler: (request, reply) => {
       reply
         .code(503)
         .header('Retry-After', '10')
-        .send({ message: 'The server is busy, please try again shortly', code: 'Unavailable' });
+        .send({ message: 'The server is busy, please try again shortly', code: 'Unavailable', requestId: request.id });
     },
   });
   await app.register(cookie);
@@ -183,7 +222,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
   const guards: Guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
 
-  await app.register(authRoutes, { prefix: '/api/auth', config, auth: ctx.auth, users: ctx.users });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    config,
+    auth: ctx.auth,
+    users: ctx.users,
+    activity: ctx.activity,
+  });
   await app.register(emailRoutes, {
     prefix: '/api/auth',
     config,
@@ -256,6 +301,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
+  publicMetricsRoute(app, metrics, config.metricsToken);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.all('/api/*', { schema: { hide: true } }, async (request) => {

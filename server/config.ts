@@ -60,7 +60,16 @@ export interface Config {
   mailFrom: string;
   /** The start of the links in mails: `PUBLIC_URL`'s origin, else this server's own address. */
   siteUrl: string;
+  /** `GET /metrics` on its own listener (`METRICS_PORT`, 0: any free port); null: no such listener. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** `GET /metrics` on the public port with `Authorization: Bearer <token>`; null: 404 there. */
+  metricsToken: string | null;
 }
+
+/** Metrics are collected only when someone may read them (the listener or the token). */
+export const metricsEnabled = (config: Pick<Config, 'metricsPort' | 'metricsToken'>): boolean =>
+  config.metricsPort !== null || config.metricsToken !== null;
 
 export interface RateLimits {
   authPerIpPerMinute: number;
@@ -171,6 +180,16 @@ function ownSiteUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
+/** Shorter tokens could be guessed; a scraper's token is set once, so asking for 16 characters costs nothing. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsTokenOf(raw: string): string | null {
+  if (!raw) return null;
+  if (raw.length < METRICS_TOKEN_MIN_LENGTH)
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`);
+  return raw;
+}
+
 function smtpUrlOf(raw: string): string | null {
   if (!raw) return null;
   let url: URL;
@@ -239,5 +258,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: smtpUrlOf(env.SMTP_URL ?? ''),
     mailFrom: env.MAIL_FROM || `${instanceName} <no-reply@${new URL(publicOrigin ?? 'http://localhost').hostname}>`,
     siteUrl: publicOrigin ?? ownSiteUrl(host, port),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : null,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN ?? ''),
   };
 }

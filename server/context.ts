@@ -18,6 +18,7 @@ import { type SessionsService, sessionsService } from './auth/sessions';
 import { accessTokens } from './auth/tokens';
 import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
 import { twoFactorRepository } from './auth/twoFactorRepository';
+import type { CountedCache } from './cache/counts';
 import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './cache/invalidation';
 import { commentCache as createCommentCache } from './comments/commentCache';
 import { commentsByIds, commentsRepository } from './comments/repository';
@@ -31,6 +32,7 @@ import { type Bus, localBus, redisBus } from './instance/bus';
 import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import type { RedisFallback } from './instance/redisFallback';
 import { logMailer, smtpMailer } from './mail/mailer';
+import { type Activity, activity } from './metrics/activity';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
 import { mediaRepository } from './media/repository';
 import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
@@ -100,6 +102,10 @@ export interface AppContext {
   noticeOutsideWrites(): void;
   /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
   events: DomainEvents;
+  /** Every in-memory cache by its name in `/metrics` (`posts_cache_*{cache}`). */
+  caches: Record<string, CountedCache>;
+  /** Sign-ins, sign-ups and rate-limit refusals, counted for `/metrics`. */
+  activity: Activity;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
   start(): void;
   /** Stops it, and waits for uploads' deferred writes, before the database closes. */
@@ -283,6 +289,17 @@ export function buildContext(
     comments,
     moderation: moderationService({ data, posts, comments, publish }),
     oauth: oauthService({ data, checked, publish }),
+    caches: {
+      posts: postCache.rowCache,
+      post_pages: postCache.pageCache,
+      comments: commentCache.rowCache,
+      comment_pages: commentCache.pageCache,
+      sessions: checked,
+      hidden_authors: hiddenAuthors,
+      followees: homeFeed.followeeCache,
+      image_infos: imageInfos,
+    },
+    activity: activity(),
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void homeFeed.start();

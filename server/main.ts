@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import next from 'next';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, metricsEnabled } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { openFileLimit } from './instance/fileLimit';
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.dev && process.argv.includes('--build-if-needed')) buildPagesIfNeeded();
 
-  const db = openDatabase(config.databaseUrl);
+  // The server's connection leaves SQLite's WAL checkpoints to a worker thread (db/backgroundCheckpoints.ts).
+  const db = openDatabase(config.databaseUrl, { timed: metricsEnabled(config), backgroundCheckpoints: true });
   await migrateToLatest(db.kysely);
 
   const nextApp = next({ dev: config.dev, dir: root, hostname: config.host, port: config.port });
@@ -66,6 +67,11 @@ async function main(): Promise<void> {
     app.log.warn(
       'SMTP_URL is not set: mails (password resets, email verification) are written to this log with their links instead of being sent.',
     );
+  const metricsAt = app.metricsAddress();
+  if (metricsAt) {
+    const host = metricsAt.family === 'IPv6' ? `[${metricsAt.address}]` : metricsAt.address;
+    app.log.info(`Metrics at http://${host}:${metricsAt.port}/metrics`);
+  }
   const fileLimit = openFileLimit();
   // The streams' cap is half of it (SSE_STREAMS_MAX): a low limit is worth seeing at start.
   if (fileLimit) app.log.info(`Open-file limit: ${fileLimit.soft} (hard ${fileLimit.hard})`);

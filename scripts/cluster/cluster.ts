@@ -1,6 +1,7 @@
 /**
  * A cluster of Posts on one machine: N instances on one PostgreSQL, one Redis and one S3 bucket,
- * behind a round-robin load balancer. `npm run cluster` (main.ts) and `npm run test:cluster` start it.
+ * behind a round-robin load balancer (the deployment's nginx site), scraped by a Prometheus.
+ * `npm run cluster` (main.ts) and `npm run test:cluster` start it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { buildPages } from '../../server/pages/buildPages';
 import { ensureNginx, startBalancer } from './balancer';
 import { type Output, exited, freePort, pipeOutput, waitForHealth } from './processes';
+import { ensurePrometheus, startPrometheus, waitForPrometheus } from './prometheus';
 import { s3Media } from './s3';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,6 +34,8 @@ export interface Instance {
   id: string;
   /** Its own address, past the balancer (for tests that pick the instance). */
   url: string;
+  /** Its metrics listener's `host:port` (METRICS_PORT on loopback), which Prometheus scrapes. */
+  metricsAddress: string;
   process: ChildProcess;
 }
 
@@ -39,6 +43,8 @@ export interface Cluster {
   /** The balancer's address. */
   url: string;
   instances: Instance[];
+  /** The Prometheus scraping every instance every second (its HTTP API: `/api/v1/query`). */
+  prometheusUrl: string;
   stop(): Promise<void>;
 }
 
@@ -66,6 +72,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const problem = clusterSettingsError(options.env);
   if (problem) throw new Error(problem);
   const nginx = ensureNginx(say);
+  const prometheusBinary = ensurePrometheus(say);
   const dir = mkdtempSync(path.join(tmpdir(), 'posts-cluster-'));
   // Made 0700: nginx's workers (nobody, when started as root) could not reach the request bodies
   // they buffer to disk inside it (every upload past 16 KiB answered 500). Searchable, not listable.
@@ -109,15 +116,28 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const instances: Instance[] = [];
     for (let n = 1; n <= options.size; n += 1) {
       const port = await freePort();
+      const metricsPort = await freePort();
       const id = `instance-${n}`;
       // As `npm start` runs it; `exec` there makes this child the server itself (signals reach it).
       const child = spawn('sh', ['scripts/start.sh'], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...env, HOST: '127.0.0.1', PORT: String(port), INSTANCE_ID: id },
+        env: {
+          ...env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          METRICS_HOST: '127.0.0.1',
+          METRICS_PORT: String(metricsPort),
+          INSTANCE_ID: id,
+        },
       });
       pipeOutput(child, id, options.output);
-      instances.push({ id, url: `http://127.0.0.1:${port}`, process: child });
+      instances.push({
+        id,
+        url: `http://127.0.0.1:${port}`,
+        metricsAddress: `127.0.0.1:${metricsPort}`,
+        process: child,
+      });
       cleanups.push(async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
         await exited(child, 15_000);
@@ -143,7 +163,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     cleanups.push(() => balancer.stop());
     const url = balancerUrl(options);
     await waitForHealth(url, () => balancer.process.exitCode === null, 30_000);
-    return { url, instances, stop };
+
+    const prometheus = startPrometheus(
+      {
+        port: await freePort(),
+        targets: instances.map((instance) => ({ instance: instance.id, address: instance.metricsAddress })),
+        dir: path.join(dir, 'prometheus'),
+        output: options.output,
+      },
+      prometheusBinary,
+    );
+    cleanups.push(() => prometheus.stop());
+    await waitForPrometheus(prometheus);
+    return { url, instances, prometheusUrl: prometheus.url, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,8 @@
 /**
  * `npm run cluster`: CLUSTER_SIZE instances (default 2) of Posts on PostgreSQL (DATABASE_URL),
  * Redis (REDIS_URL) and S3 (the S3 variables, or a local RADOS Gateway) behind nginx on PORT
- * (default 3000). Prints the URL once the balancer answers; Ctrl-C stops everything.
+ * (default 3000), scraped by Prometheus on a free port. Prints the URLs once the balancer answers;
+ * Ctrl-C stops everything.
  */
 import { clusterSettingsError, startCluster } from './cluster';
 
@@ -55,4 +56,5 @@ if (!stopping) {
   console.log(
     `Posts is running at ${cluster.url} (${size} instances: ${cluster.instances.map((i) => i.id).join(', ')})`,
   );
+  console.log(`Prometheus scrapes them every second: ${cluster.prometheusUrl}`);
 }

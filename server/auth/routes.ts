@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors';
+import type { Activity, SignInResult } from '../metrics/activity';
 import { rateLimit } from '../http/rateLimits';
 import { errors, successSchema, userSchema } from '../http/schemas';
 import type { UsersService } from '../users/service';
@@ -36,9 +38,19 @@ export interface AuthRoutesOptions {
   config: Config;
   auth: AuthService;
   users: Pick<UsersService, 'account'>;
+  /** Sign-ins and sign-ups are counted for `/metrics`. */
+  activity: Activity;
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { config, auth, users }) => {
+/** What a refused sign-in counts as: wrong credentials (or a suspended account), a lockout, or our failure. */
+const refusalOf = (error: unknown): SignInResult =>
+  error instanceof UnauthorizedError || error instanceof InvalidError
+    ? 'failed'
+    : error instanceof TooManyAttemptsError
+      ? 'locked'
+      : 'error';
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { config, auth, users, activity }) => {
   const limits = config.rateLimits;
   const perIp = rateLimit(app, 'auth-ip', limits.authPerIpPerMinute, (r) => r.ip);
   const perAccount = rateLimit(app, 'auth-account', limits.authPerAccountPerMinute, (r) => {
@@ -54,6 +66,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
     },
     async (request, reply) => {
       await auth.signup(request.body ?? {});
+      activity.signUps++;
       return reply.code(201).send({ success: true });
     },
   );
@@ -66,13 +79,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
       schema: { tags: ['auth'], body: credentialsSchema, response: { 200: loginSchema, ...errors(400, 401, 429) } },
     },
     async (request, reply) => {
-      const signIn = await auth.login(
-        request.body ?? {},
-        request.headers['user-agent'] ?? null,
-        request.cookies[DEVICE_COOKIE],
-      );
+      const signIn = await auth
+        .login(request.body ?? {}, request.headers['user-agent'] ?? null, request.cookies[DEVICE_COOKIE])
+        .catch((error: unknown) => {
+          activity.signIns[refusalOf(error)]++;
+          throw error;
+        });
       // No cookie of any kind until the second factor is in.
-      if ('twoFactorRequired' in signIn) return { success: false, twoFactorRequired: true };
+      if ('twoFactorRequired' in signIn) {
+        activity.signIns.two_factor_required++;
+        return { success: false, twoFactorRequired: true };
+      }
+      activity.signIns.success++;
       setSessionCookies(reply, config.secureCookies, signIn);
       reply.setCookie(DEVICE_COOKIE, signIn.device, {
         httpOnly: true,

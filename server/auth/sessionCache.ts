@@ -9,9 +9,10 @@
  * process only, and then a revocation made by another instance takes effect here after `ttlMs`.
  */
 import { setBounded } from '../cache/bounded';
+import { type CountedCache, cacheCounts } from '../cache/counts';
 import type { AuthUser } from '../domain/types';
 
-export interface SessionCache {
+export interface SessionCache extends CountedCache {
   get(token: string, nowMs: number): AuthUser | undefined;
   /** Counts the forgets so far: read it before looking a session up, and pass it to `set`. */
   forgets(): number;
@@ -36,6 +37,7 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
   // Map keeps insertion order: the first key is the oldest entry, evicted when full.
   const entries = new Map<string, Entry>();
   let forgets = 0;
+  const counts = cacheCounts();
   const forgetWhere = (drop: (user: AuthUser) => boolean) => {
     forgets += 1;
     for (const [token, entry] of entries) if (drop(entry.user)) entries.delete(token);
@@ -43,15 +45,20 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
   return {
     get(token, nowMs) {
       const entry = entries.get(token);
-      if (!entry) return undefined;
-      if (entry.until > nowMs) return entry.user;
-      entries.delete(token);
+      if (entry && entry.until > nowMs) {
+        counts.hits++;
+        return entry.user;
+      }
+      counts.misses++;
+      if (entry) entries.delete(token);
       return undefined;
     },
+    counts,
+    size: () => entries.size,
     forgets: () => forgets,
     set(token, user, tokenExpiresAtMs, nowMs, forgetsSeen = forgets) {
       if (ttlMs <= 0 || forgetsSeen !== forgets) return;
-      setBounded(entries, token, { user, until: Math.min(nowMs + ttlMs, tokenExpiresAtMs) }, max);
+      setBounded(entries, token, { user, until: Math.min(nowMs + ttlMs, tokenExpiresAtMs) }, max, counts);
     },
     forgetSession: (sessionId) => forgetWhere((user) => user.sessionId === sessionId),
     forgetUser: (userId, keepSessionId) =>

@@ -1,5 +1,13 @@
-/** Sets `key` in a map that keeps at most `max` entries: the oldest written goes first (Map keeps insertion order). */
-export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
+import type { CacheCounts } from './counts';
+
+/**
+ * Sets `key` in a map that keeps at most `max` entries: the oldest written goes first (Map keeps
+ * insertion order), counted in `counts.evictions` when given.
+ */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number, counts?: CacheCounts): void {
+  if (map.size >= max && !map.has(key)) {
+    map.delete(map.keys().next().value!);
+    if (counts) counts.evictions++;
+  }
   map.set(key, value);
 }

@@ -17,6 +17,7 @@
  */
 import type { Reaction } from '../../lib/types';
 import { setBounded } from './bounded';
+import { type CountedCache, cacheCounts } from './counts';
 
 /** What a shared row needs: its id, and the reader's reaction it was read with. */
 export interface ReaderRow {
@@ -91,6 +92,9 @@ export interface SharedRows<Row extends ReaderRow> {
   forgetAll(): void;
   /** False when `ttlMs` is 0: nothing is kept, and the callers ask the database as they did before. */
   readonly enabled: boolean;
+  /** Rows and list pages found or read, for `/metrics`. */
+  readonly rowCache: CountedCache;
+  readonly pageCache: CountedCache;
 }
 
 interface Entry<Row> {
@@ -146,6 +150,8 @@ export function sharedRows<Row extends ReaderRow>(
   const known = new Map<string, Entry<Row> | { gone: typeof GONE; until: number }>();
   const lists = new Map<string, ListEntry>();
   const shared = new WeakSet<Row>();
+  const rowCounts = cacheCounts();
+  const pageCounts = cacheCounts();
   let changes = 0;
   // Row ids and page keys read once lately. A row or a page is kept from its second read within
   // `ttlMs`: reads seen once (a long scroll, a crawler) would otherwise push out what many read,
@@ -222,7 +228,7 @@ export function sharedRows<Row extends ReaderRow>(
     } else {
       entry = { base: { ...row, my_reaction: null }, mine: new Map(), until: now + ttlMs };
       shared.add(entry.base);
-      setBounded(known, row.id, entry, maxRows);
+      setBounded(known, row.id, entry, maxRows, rowCounts);
     }
     const reaction = (row.my_reaction as Reaction | null) ?? null;
     if (!apart) {
@@ -255,6 +261,8 @@ export function sharedRows<Row extends ReaderRow>(
       }
       missingAt.push(i);
     }
+    rowCounts.hits += ids.length - missingAt.length;
+    rowCounts.misses += missingAt.length;
     if (missingAt.length > 0) {
       const seen = changes;
       const missing = missingAt.map((i) => ids[i]);
@@ -265,7 +273,7 @@ export function sharedRows<Row extends ReaderRow>(
         if (row)
           found[i] =
             keep && (known.has(row.id) || secondRead(row.id, now)) ? remember(viewerId, row, now, !!reactions) : row;
-        else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows);
+        else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows, rowCounts);
       }
     }
     const out: Row[] = [];
@@ -287,7 +295,7 @@ export function sharedRows<Row extends ReaderRow>(
       complete: more.length < count,
       until: entry?.until ?? now + ttlMs,
     };
-    if (seen === changes) setBounded(lists, page.key, next, maxLists);
+    if (seen === changes) setBounded(lists, page.key, next, maxLists, pageCounts);
     return next;
   }
 
@@ -299,6 +307,8 @@ export function sharedRows<Row extends ReaderRow>(
       const now = Date.now();
       const seen = changes;
       let entry: ListEntry | null | undefined = lists.get(page.key);
+      if (entry && entry.until > now) pageCounts.hits++;
+      else pageCounts.misses++;
       if (!entry || entry.until <= now) {
         // A page read once is the database's to answer, as before the cache.
         if (!entry && !secondRead(page.key, now)) return null;
@@ -308,17 +318,22 @@ export function sharedRows<Row extends ReaderRow>(
       const out: Row[] = [];
       let from = 0;
       for (;;) {
-        for (const row of await rows(viewerId, entry.ids.slice(from))) {
-          if (!page.shows(row)) {
-            if (page.allOrNone) return null;
-            continue;
+        // Only the rows the page still wants: the list keeps twice as many ids, and reading (and
+        // keeping) the rows of all of them would double the rows every page holds in the cache.
+        while (from < entry.ids.length) {
+          const ids = entry.ids.slice(from, from + page.want - out.length);
+          from += ids.length;
+          for (const row of await rows(viewerId, ids)) {
+            if (!page.shows(row)) {
+              if (page.allOrNone) return null;
+              continue;
+            }
+            out.push(row);
+            if (out.length === page.want) return out;
           }
-          out.push(row);
-          if (out.length === page.want) return out;
         }
         if (entry.complete) return out;
         if (entry.ids.length >= maxIdsPerPage) return null;
-        from = entry.ids.length;
         entry = await listIds(page, entry, page.want * 2, now, seen);
         if (!entry) return null;
       }
@@ -339,7 +354,7 @@ export function sharedRows<Row extends ReaderRow>(
     },
     removed(id) {
       changes++;
-      setBounded(known, id, { gone: GONE, until: Date.now() + ttlMs }, maxRows);
+      setBounded(known, id, { gone: GONE, until: Date.now() + ttlMs }, maxRows, rowCounts);
     },
     listsChanged: (prefix = '') =>
       forget(
@@ -371,6 +386,8 @@ export function sharedRows<Row extends ReaderRow>(
         keysOf(lists, (key) => key.endsWith('|') && key.startsWith(prefix)),
       ),
     enabled: ttlMs > 0,
+    rowCache: { counts: rowCounts, size: () => known.size },
+    pageCache: { counts: pageCounts, size: () => lists.size },
     usersChanged() {
       forget(known, [...known.keys()]);
       forget(lists, [...lists.keys()]);

@@ -93,11 +93,18 @@ const newestCommentIds = prepared((db, v: { postId: string; cursor: string | nul
 const commentIds = async (db: Queryable, postId: string, cursor: string | null, limit: number) =>
   (await newestCommentIds(db, { postId, cursor, limit })).map((row) => row.id);
 
-const findComment = (db: Queryable, viewerId: string, id: string) =>
-  selectComments(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
+const commentWithId = prepared((db, v: { viewerId: string; id: string }) =>
+  selectComments(db, v.viewerId).where('comments.id', '=', v.id),
+);
 
-const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) =>
-  db.insertInto('comments').values(comment).execute();
+const findComment = async (db: Queryable, viewerId: string, id: string) =>
+  (await commentWithId(db, { viewerId, id }))[0];
+
+const newComment = prepared((db, comment: Insertable<CommentsTable> & Record<string, unknown>) =>
+  db.insertInto('comments').values(comment),
+);
+
+const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) => newComment(db, { ...comment });
 
 /** True when this call removed the comment (see `deletePost`). */
 async function deleteComment(db: Queryable, id: string): Promise<boolean> {

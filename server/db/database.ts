@@ -2,8 +2,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
+import {
+  Kysely,
+  type LogEvent,
+  PostgresAdapter,
+  PostgresDialect,
+  type PostgresPool,
+  SqliteDialect,
+  type SqliteDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
+import { type BackgroundCheckpoints, FALLBACK_CHECKPOINT_PAGES, checkpointInBackground } from './backgroundCheckpoints';
 import { runNamedStatements } from './namedStatements';
 import type { Database, Queryable } from './schema';
 
@@ -17,7 +27,44 @@ export interface Db {
    * from `PRAGMA data_version` (this connection's own commits do not count). Absent on PostgreSQL.
    */
   committedElsewhere?: () => boolean;
+  /** SQLite with `backgroundCheckpoints`: the worker that checkpoints the WAL. */
+  checkpoints?: BackgroundCheckpoints;
+  /** Opened `timed`: where each statement's duration and each wait for a pool connection go (`/metrics`). */
+  timing: StatementTiming | null;
   close(): Promise<void>;
+}
+
+/** Set by whoever reads them (server/metrics/); until then the measures go nowhere. */
+export interface StatementTiming {
+  statement: ((sql: string, seconds: number) => void) | null;
+  /** PostgreSQL: how long a query waited for a connection from the pool (opening one included). */
+  poolWait: ((seconds: number) => void) | null;
+}
+
+export interface OpenOptions {
+  /** Measure every statement (Kysely's query log) and pool wait: a clock read or two each. */
+  timed?: boolean;
+  /** SQLite: checkpoint the WAL from a worker thread, not in the commits (the server's own connection). */
+  backgroundCheckpoints?: boolean;
+}
+
+/** Kysely's log, when timed: failed statements took their time too. */
+const statementLog = (timing: StatementTiming) => (event: LogEvent) =>
+  timing.statement?.(event.query.sql, event.queryDurationMillis / 1000);
+
+/** The pool as Kysely sees it, timing each wait for a connection. */
+function timedPool(pool: pg.Pool, timing: StatementTiming): PostgresPool {
+  return {
+    async connect() {
+      const start = performance.now();
+      const client = await pool.connect();
+      timing.poolWait?.((performance.now() - start) / 1000);
+      return client;
+    },
+    end: () => pool.end(),
+    Client: pg.Client, // what the pool makes its connections with (Kysely cancels a query through one)
+    options: pool.options,
+  };
 }
 
 /** The dialect behind a database handle or transaction: repositories pick their statements by it. */
@@ -51,7 +98,9 @@ function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export function openDatabase(url: string): Db {
+export function openDatabase(url: string, { timed = false, backgroundCheckpoints = false }: OpenOptions = {}): Db {
+  const timing: StatementTiming | null = timed ? { statement: null, poolWait: null } : null;
+  const log = timing ? statementLog(timing) : undefined;
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     runNamedStatements(pool);
@@ -62,8 +111,11 @@ export function openDatabase(url: string): Db {
       client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)),
     );
     pool.on('error', () => {}); // an idle client's error, logged by the client's own listener above
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: timing ? timedPool(pool, timing) : pool }),
+      log,
+    });
+    return { kysely, dialect: 'postgres', timing, close: () => kysely.destroy() };
   }
   const file = sqliteFile(url);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -73,7 +125,7 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let version = dataVersion.get();
   const committedElsewhere = () => {
@@ -87,7 +139,15 @@ export function openDatabase(url: string): Db {
     version = now;
     return true;
   };
-  return { kysely, dialect: 'sqlite', committedElsewhere, close: () => kysely.destroy() };
+  if (!backgroundCheckpoints || file === ':memory:')
+    return { kysely, dialect: 'sqlite', committedElsewhere, timing, close: () => kysely.destroy() };
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  const checkpoints = checkpointInBackground(file);
+  const close = async () => {
+    await checkpoints.stop();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', committedElsewhere, checkpoints, timing, close };
 }
 
 /**

@@ -46,6 +46,9 @@ export interface FairLimiter {
   acquire(key: string): Promise<() => void>;
   /** How many of `key`'s tasks hold or wait for a slot. */
   pending(key: string): number;
+  /** Tasks holding a slot now, and waiting for one (`/metrics`). */
+  running(): number;
+  queued(): number;
 }
 
 export function fairLimiter(slots: number): FairLimiter {
@@ -103,5 +106,11 @@ export function fairLimiter(slots: number): FairLimiter {
       return releaser(key);
     },
     pending: (key) => keys.get(key)?.pending ?? 0,
+    running: () => running,
+    queued() {
+      let count = 0;
+      for (const queue of waiting.values()) count += queue.length;
+      return count;
+    },
   };
 }

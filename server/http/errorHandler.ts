@@ -1,4 +1,7 @@
-/** The one place that turns any throw into `{ message, code }`; 5xx are logged with the request id. */
+/**
+ * The one place that turns any throw into `{ message, code }`; 5xx are logged with the request id
+ * and carry it in their JSON (`requestId`), so a person can quote it.
+ */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   ConflictError,
@@ -64,12 +67,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (status === 503) {
         // The message is ours and safe to show; the cause (the storage's own error) goes to the log only.
         request.log.error({ err: error }, 'request failed');
-        return reply.code(status).send({ message: error.message, code: error.code });
+        return reply.code(status).send({ message: error.message, code: error.code, requestId: request.id });
       }
     }
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+      if (error.statusCode < 500)
+        return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, code: error.code, requestId: request.id });
     }
     if (isDatabaseUnreachable(error)) {
       // Nothing is wrong with the request: a balancer or client may try again once it is back.
@@ -77,16 +85,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ message: DATABASE_UNAVAILABLE, code: 'DatabaseUnavailable' });
+        .send({ message: DATABASE_UNAVAILABLE, code: 'DatabaseUnavailable', requestId: request.id });
     }
     const fe = error as FastifyError;
     if (fe.validation) return reply.code(400).send({ message: validationMessage(fe), code: 'ValidationError' });
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(status)
-        .send({ message: 'Something went wrong on our side, please try again', code: 'InternalError' });
+      return reply.code(status).send({
+        message: 'Something went wrong on our side, please try again',
+        code: 'InternalError',
+        requestId: request.id,
+      });
     }
     // Fastify's own 4xx (bad JSON, wrong content type, body too large...): its message is safe to show.
     const code =

@@ -24,6 +24,7 @@ export function rateLimit(
     if (keyOf(request) === null) return;
     const limit = await check(request);
     if (!limit.isAllowed && limit.isExceeded) {
+      app.ctx.activity.refused(name);
       const seconds = Math.max(1, Math.ceil(limit.ttlInSeconds));
       throw new HttpError(429, 'RateLimited', `Too many requests, try again in ${seconds} seconds`, {
         'Retry-After': String(seconds),

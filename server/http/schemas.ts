@@ -8,7 +8,8 @@ export const successSchema = {
 
 export const errorSchema = {
   type: 'object',
-  properties: { message: { type: 'string' }, code: { type: 'string' } },
+  // `requestId`: 5xx answers only (`http/requestIds.ts`).
+  properties: { message: { type: 'string' }, code: { type: 'string' }, requestId: { type: 'string' } },
   required: ['message', 'code'],
 } as const;
 

@@ -39,12 +39,14 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
       database: { type: 'string' },
       instance: { type: 'string' },
       feedIndex: { type: 'string' },
+      // 503 only, as every 5xx answer (`http/requestIds.ts`).
+      requestId: { type: 'string' },
     },
   };
   app.get(
     '/health',
     { schema: { tags: ['instance'], response: { 200: health, 503: health } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       const up = await databaseAnswers();
       if (!up) reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return {
@@ -52,6 +54,7 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
         database: up ? 'up' : 'down',
         instance: config.instanceId,
         feedIndex: homeFeed.state,
+        ...(up ? {} : { requestId: request.id }),
       };
     },
   );

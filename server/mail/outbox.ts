@@ -9,6 +9,8 @@ export interface Outbox {
   enqueue(task: () => Promise<void>): void;
   /** Resolves once every task queued so far has finished (shutdown, tests). */
   settled(): Promise<void>;
+  /** Tasks queued or running (`/metrics`). */
+  pending(): number;
 }
 
 export interface OutboxOptions {
@@ -35,6 +37,7 @@ export function outbox({ concurrency = 2, maxQueued = 1000, onError, onDropped }
         .finally(() => pending.delete(run));
       pending.add(run);
     },
+    pending: () => pending.size,
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
     },

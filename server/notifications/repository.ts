@@ -91,39 +91,58 @@ export interface NewNotification {
   created_at: string;
 }
 
+const insertUnlessNotified = prepared((db, row: NotificationsTable & Record<string, unknown>) =>
+  db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'type', 'actor_id', 'subject_id']).doNothing())
+    .returning('id'),
+);
+
 /** Inserts it unless the same action already notified its user; true when a row was added. */
 async function insertNotification(db: Queryable, notification: NewNotification): Promise<boolean> {
-  const row: NotificationsTable = {
+  const row: NotificationsTable & Record<string, unknown> = {
     ...notification,
     subject_id: notification.comment_id ?? notification.post_id ?? '',
     read_at: null,
   };
-  const result = await db
-    .insertInto('notifications')
-    .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'type', 'actor_id', 'subject_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return (await insertUnlessNotified(db, row)).length > 0;
 }
 
-/** True when `userId` should not hear of `actorId`: a block either way, or `userId` mutes them. */
-async function isSilenced(db: Queryable, userId: string, actorId: string): Promise<boolean> {
+const silencing = prepared((db, v: { userId: string; actorId: string }) => {
   const blocked = db
     .selectFrom('blocks')
     .select('blocks.id')
     .where((eb) =>
       eb.or([
-        eb.and([eb('blocks.user_id', '=', userId), eb('blocks.target_id', '=', actorId)]),
-        eb.and([eb('blocks.user_id', '=', actorId), eb('blocks.target_id', '=', userId)]),
+        eb.and([eb('blocks.user_id', '=', v.userId), eb('blocks.target_id', '=', v.actorId)]),
+        eb.and([eb('blocks.user_id', '=', v.actorId), eb('blocks.target_id', '=', v.userId)]),
       ]),
     );
   const muted = db
     .selectFrom('mutes')
     .select('mutes.id')
-    .where('mutes.user_id', '=', userId)
-    .where('mutes.target_id', '=', actorId);
-  return (await blocked.unionAll(muted).limit(1).executeTakeFirst()) !== undefined;
+    .where('mutes.user_id', '=', v.userId)
+    .where('mutes.target_id', '=', v.actorId);
+  return blocked.unionAll(muted).limit(literalLimit(1));
+});
+
+/** True when `userId` should not hear of `actorId`: a block either way, or `userId` mutes them. */
+async function isSilenced(db: Queryable, userId: string, actorId: string): Promise<boolean> {
+  return (await silencing(db, { userId, actorId })).length > 0;
 }
+
+const unreadOfAction = prepared(
+  (db, v: { userId: string; type: NotificationType; actorId: string; subjectId: string }) =>
+    db
+      .deleteFrom('notifications')
+      .where('user_id', '=', v.userId)
+      .where('type', '=', v.type)
+      .where('actor_id', '=', v.actorId)
+      .where('subject_id', '=', v.subjectId)
+      .where('read_at', 'is', null)
+      .returning('id'),
+);
 
 /**
  * An undone action (a like taken back, an unfollow) takes its notification back, if still unread;
@@ -133,15 +152,7 @@ async function removeUnread(
   db: Queryable,
   action: { userId: string; type: NotificationType; actorId: string; subjectId: string },
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('notifications')
-    .where('user_id', '=', action.userId)
-    .where('type', '=', action.type)
-    .where('actor_id', '=', action.actorId)
-    .where('subject_id', '=', action.subjectId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return (await unreadOfAction(db, action)).length > 0;
 }
 
 /**

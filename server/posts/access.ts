@@ -2,7 +2,6 @@
 import { NotFoundError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import { type HiddenAuthors, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
-import type { SafetyRepository } from '../safety/repository';
 import type { PostListRow, PostsRepository } from './repository';
 
 export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFound');
@@ -16,12 +15,12 @@ export async function requirePost(posts: Pick<PostsRepository, 'findPostOwner'>,
 
 /** As `requirePost`, and a 404 too when the viewer may not see its creator (a block, a suspension). */
 export async function requireVisiblePost(
-  data: { posts: Pick<PostsRepository, 'findPostOwner'>; safety: Pick<SafetyRepository, 'isHiddenFrom'> },
+  data: { posts: Pick<PostsRepository, 'findVisiblePostOwner'> },
   viewerId: string,
   id: string,
 ) {
-  const post = await requirePost(data.posts, id);
-  if (await data.safety.isHiddenFrom(viewerId, post.creator_id)) throw postNotFound();
+  const post = isUuid(id) ? await data.posts.findVisiblePostOwner(viewerId, id) : undefined;
+  if (!post) throw postNotFound();
   return post;
 }
 

@@ -76,8 +76,32 @@ async function findPost(db: Queryable, viewerId: string, id: string): Promise<Po
   return (await postWithId(db, { viewerId, id }))[0];
 }
 
-function findPostOwner(db: Queryable, id: string) {
-  return db.selectFrom('posts').select(['id', 'creator_id']).where('id', '=', id).executeTakeFirst();
+const postOwner = prepared((db, v: { id: string }) =>
+  db.selectFrom('posts').select(['id', 'creator_id']).where('id', '=', v.id),
+);
+
+async function findPostOwner(db: Queryable, id: string) {
+  return (await postOwner(db, { id }))[0];
+}
+
+/** One statement for what a write on a post checks first: it exists, and `viewerId` may see its creator. */
+const visiblePostOwner = prepared((db, v: { viewerId: string; id: string }) =>
+  db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.creator_id')
+    .select(['posts.id', 'posts.creator_id'])
+    .where('posts.id', '=', v.id)
+    .where((eb) =>
+      eb.or([
+        eb('posts.creator_id', '=', v.viewerId),
+        visibleAuthor(db, v.viewerId, { author: 'posts.creator_id', authorRow: 'users', feed: false }),
+      ]),
+    ),
+);
+
+/** The post's id and creator when `viewerId` may see it (not suspended, no block either way). */
+async function findVisiblePostOwner(db: Queryable, viewerId: string, id: string) {
+  return (await visiblePostOwner(db, { viewerId, id }))[0];
 }
 
 const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) =>
@@ -221,13 +245,17 @@ async function deletePost(db: Queryable, id: string): Promise<boolean> {
 }
 
 /** False when the post is gone. On PostgreSQL the update also locks the post until the transaction ends. */
-async function addToCommentsCount(db: Queryable, postId: string, delta: number): Promise<boolean> {
-  const result = await db
+// The delta is 1 or -1: each is its own statement (`prepared` keys numbers into the SQL).
+const commentsCountBy = prepared((db, v: { postId: string; delta: number }) =>
+  db
     .updateTable('posts')
-    .set({ comments_count: sql`comments_count + ${delta}` })
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .set({ comments_count: sql`comments_count + ${v.delta}` })
+    .where('id', '=', v.postId)
+    .returning('id'),
+);
+
+async function addToCommentsCount(db: Queryable, postId: string, delta: number): Promise<boolean> {
+  return (await commentsCountBy(db, { postId, delta })).length > 0;
 }
 
 /**
@@ -267,6 +295,7 @@ export const postsRepository = bindQueries({
   idsByCreator: postIds.byCreator,
   findPost,
   findPostOwner,
+  findVisiblePostOwner,
   allPosts,
   postsByCreator,
   taggedPosts,

@@ -153,12 +153,11 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
     },
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
-      await requireVisiblePost(data, user.id, id);
+      const { creator_id: creatorId } = await requireVisiblePost(data, user.id, id);
       const { counts, notified } = await data.transaction(async (trx) => {
         const counts = await trx.reactions.toggle(POST_REACTIONS, id, user.id, kind);
         const change = counts && likeChange(kind, counts.myReaction);
         if (!change) return { counts, notified: null };
-        const { creator_id: creatorId } = (await trx.posts.findPostOwner(id))!;
         if (change === 'removed') {
           const unread = { userId: creatorId, type: 'like', actorId: user.id, subjectId: id } as const;
           return { counts, notified: await withdrawUnread(trx.notifications, unread) };

@@ -23,7 +23,59 @@ export const COMMENT_REACTIONS: ReactionTarget = {
   key: 'comment_id',
 };
 
-const counterOf = (kind: Reaction) => (kind === 'like' ? 'likes_count' : 'dislikes_count');
+type Counter = 'likes_count' | 'dislikes_count';
+const counterOf = (kind: Reaction): Counter => (kind === 'like' ? 'likes_count' : 'dislikes_count');
+
+// The tables differ only by name; Kysely's static types cannot follow a table chosen at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's columns, see above
+const untyped = (db: Queryable) => db as unknown as Kysely<any>;
+
+/**
+ * A toggle's statements for one target, each built once (`prepared`): a like is a handful of
+ * statements, and building them with Kysely on every call cost as much as running them.
+ */
+function toggleStatements({ table, reactions, key }: ReactionTarget) {
+  type Mine = { id: string; userId: string };
+  return {
+    // PostgreSQL runs transactions concurrently: lock the row so two toggles cannot both read "none".
+    // SQLite runs one write transaction at a time, and has no FOR UPDATE.
+    lock: prepared((db, v: { id: string }) => {
+      const query = untyped(db).selectFrom(table).select('id').where('id', '=', v.id);
+      return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+    }),
+    existing: prepared((db, v: Mine) =>
+      untyped(db).selectFrom(reactions).select('kind').where(key, '=', v.id).where('user_id', '=', v.userId),
+    ),
+    remove: prepared((db, v: Mine) =>
+      untyped(db).deleteFrom(reactions).where(key, '=', v.id).where('user_id', '=', v.userId),
+    ),
+    replace: prepared((db, v: Mine & { kind: Reaction; at: string }) =>
+      untyped(db)
+        .updateTable(reactions)
+        .set({ kind: v.kind, created_at: v.at })
+        .where(key, '=', v.id)
+        .where('user_id', '=', v.userId),
+    ),
+    add: prepared((db, v: Mine & { kind: Reaction; at: string }) =>
+      untyped(db)
+        .insertInto(reactions)
+        .values({ [key]: v.id, user_id: v.userId, kind: v.kind, created_at: v.at }),
+    ),
+    // The deltas are -1, 0 or 1: each pair is its own statement (`prepared` keys numbers into the SQL).
+    count: prepared((db, v: { id: string; likes: number; dislikes: number }) =>
+      untyped(db)
+        .updateTable(table)
+        .set({ likes_count: sql`likes_count + ${v.likes}`, dislikes_count: sql`dislikes_count + ${v.dislikes}` })
+        .where('id', '=', v.id)
+        .returning(['likes_count', 'dislikes_count']),
+    ),
+  };
+}
+
+const TOGGLES = {
+  posts: toggleStatements(POST_REACTIONS),
+  comments: toggleStatements(COMMENT_REACTIONS),
+};
 
 /** Run inside a transaction; returns null when the target row does not exist. */
 async function toggleReaction(
@@ -33,55 +85,32 @@ async function toggleReaction(
   userId: string,
   kind: Reaction,
 ): Promise<ReactionCounts | null> {
-  // The tables differ only by name; Kysely's static types cannot follow a table chosen at run time.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's columns, see above
-  const db = trx as unknown as Kysely<any>;
-  let lock = db.selectFrom(target.table).select('id').where('id', '=', targetId);
-  // PostgreSQL runs transactions concurrently: lock the row so two toggles cannot both read "none".
-  // SQLite runs one write transaction at a time, and has no FOR UPDATE.
-  if (dialectOf(trx) === 'postgres') lock = lock.forUpdate();
-  if (!(await lock.executeTakeFirst())) return null;
+  const statements = TOGGLES[target.table];
+  const ids = { id: targetId, userId };
+  if ((await statements.lock(trx, { id: targetId })).length === 0) return null;
+  const [existing] = (await statements.existing(trx, ids)) as { kind: Reaction }[];
 
-  const existing = (await db
-    .selectFrom(target.reactions)
-    .select('kind')
-    .where(target.key, '=', targetId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()) as { kind: Reaction } | undefined;
-
-  const deltas: Partial<Record<'likes_count' | 'dislikes_count', number>> = {};
+  const deltas = { likes_count: 0, dislikes_count: 0 };
   let mine: Reaction | null;
   if (existing?.kind === kind) {
-    await db.deleteFrom(target.reactions).where(target.key, '=', targetId).where('user_id', '=', userId).execute();
+    await statements.remove(trx, ids);
     deltas[counterOf(kind)] = -1;
     mine = null;
   } else if (existing) {
-    await db
-      .updateTable(target.reactions)
-      .set({ kind, created_at: nowIso() })
-      .where(target.key, '=', targetId)
-      .where('user_id', '=', userId)
-      .execute();
+    await statements.replace(trx, { ...ids, kind, at: nowIso() });
     deltas[counterOf(existing.kind)] = -1;
     deltas[counterOf(kind)] = 1;
     mine = kind;
   } else {
-    await db
-      .insertInto(target.reactions)
-      .values({ [target.key]: targetId, user_id: userId, kind, created_at: nowIso() })
-      .execute();
+    await statements.add(trx, { ...ids, kind, at: nowIso() });
     deltas[counterOf(kind)] = 1;
     mine = kind;
   }
-  const set = Object.fromEntries(
-    Object.entries(deltas).map(([column, delta]) => [column, sql`${sql.ref(column)} + ${delta}`]),
-  );
-  const counts = (await db
-    .updateTable(target.table)
-    .set(set)
-    .where('id', '=', targetId)
-    .returning(['likes_count', 'dislikes_count'])
-    .executeTakeFirstOrThrow()) as { likes_count: number; dislikes_count: number };
+  const [counts] = (await statements.count(trx, {
+    id: targetId,
+    likes: deltas.likes_count,
+    dislikes: deltas.dislikes_count,
+  })) as { likes_count: number; dislikes_count: number }[];
   return { likesCount: Number(counts.likes_count), dislikesCount: Number(counts.dislikes_count), myReaction: mine };
 }
 

@@ -5,6 +5,7 @@
  * on every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
  */
 import { setBounded } from '../cache/bounded';
+import { type CountedCache, cacheCounts } from '../cache/counts';
 import { type Standing, mayShow } from './visibility';
 
 export interface HiddenAuthors {
@@ -13,7 +14,7 @@ export interface HiddenAuthors {
   muted: ReadonlySet<string>;
 }
 
-export interface HiddenAuthorsCache {
+export interface HiddenAuthorsCache extends CountedCache {
   get(readerId: string): Promise<HiddenAuthors>;
   /** The user's blocks or mutes changed (either side of a block: call it for both). */
   forget(userId: string): void;
@@ -30,17 +31,24 @@ export function hiddenAuthorsCache(
 ): HiddenAuthorsCache {
   const known = new Map<string, HiddenAuthors & { until: number }>();
   let forgets = 0;
+  const counts = cacheCounts();
   return {
+    counts,
+    size: () => known.size,
     async get(readerId) {
       const now = Date.now();
       const entry = known.get(readerId);
-      if (entry && entry.until > now) return entry;
+      if (entry && entry.until > now) {
+        counts.hits++;
+        return entry;
+      }
+      counts.misses++;
       const seen = forgets;
       const blocked = new Set<string>();
       const muted = new Set<string>();
       for (const row of await load(readerId)) (Number(row.muted) === 1 ? muted : blocked).add(row.id);
       const fresh = { blocked, muted, until: now + ttlMs };
-      if (seen === forgets) setBounded(known, readerId, fresh, max);
+      if (seen === forgets) setBounded(known, readerId, fresh, max, counts);
       return fresh;
     },
     forget(userId) {

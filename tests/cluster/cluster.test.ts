@@ -1,17 +1,19 @@
 /**
  * `npm run test:cluster`: two instances on a fresh PostgreSQL database, Redis and S3, behind nginx,
- * as `npm run cluster` starts them, driven over real HTTP through the balancer or one instance.
+ * as `npm run cluster` starts them (and a Prometheus scraping them), driven over real HTTP through
+ * the balancer or one instance.
  * The caches' own times are a minute here, so what another instance sees within a second came
  * through the bus.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { type Cluster, startCluster } from '../../scripts/cluster/cluster';
 import { freePort, logFile } from '../../scripts/cluster/processes';
+import { alertRulesFile } from '../../scripts/cluster/prometheus';
 import { makeJpeg } from '../server/multipart';
 import { type Account, Client, signUp } from './client';
 
@@ -82,14 +84,30 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
 
-/** Checks `check` every 20 ms until it passes; fails when it still does not after `withinMs`. */
-async function within(withinMs: number, check: () => Promise<boolean>): Promise<void> {
+/** Checks `check` every `everyMs` until it passes; fails when it still does not after `withinMs`. */
+async function within(withinMs: number, check: () => Promise<boolean>, everyMs = 20): Promise<void> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     if (await check()) return;
     if (Date.now() > deadline) throw new Error(`not seen within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/** An instant query through Prometheus's HTTP API: each series' value by its `instance` label. */
+async function byInstance(promql: string): Promise<Map<string, number>> {
+  const res = await fetch(`${cluster.prometheusUrl}/api/v1/query?query=${encodeURIComponent(promql)}`);
+  const answer = (await res.json()) as {
+    status: string;
+    error?: string;
+    data: { result: { metric: Record<string, string>; value: [number, string] }[] };
+  };
+  expect({ promql, status: answer.status, error: answer.error }).toEqual({
+    promql,
+    status: 'success',
+    error: undefined,
+  });
+  return new Map(answer.data.result.map(({ metric, value }) => [metric.instance, Number(value[1])]));
 }
 
 const uploadForm = (bytes: Uint8Array) => {
@@ -151,6 +169,82 @@ it('answers through the balancer from both instances in turn, with no stickiness
   }
   expect(new Set(answered)).toEqual(new Set(['instance-1', 'instance-2']));
   expect((await client.request(one, 'GET', '/api/instance/health')).body).toMatchObject({ instance: 'instance-1' });
+});
+
+it("gives each request nginx's id, which the instance keeps as its X-Request-Id; a client's own id is replaced", async () => {
+  const ids = new Set<string>();
+  for (let i = 0; i < 4; i += 1) {
+    const res = await fetch(`${balancer}/api/instance/health`, { headers: { 'x-request-id': 'chosen-by-the-client' } });
+    expect(res.status).toBe(200);
+    const id = res.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id; the app's own would be a UUID
+    ids.add(id);
+  }
+  expect(ids.size).toBe(4);
+});
+
+it("is scraped by a real Prometheus: both instances up, and each one's request counter rises with traffic through the balancer", async () => {
+  const ids = cluster.instances.map((instance) => instance.id);
+  // Two scrapes of each instance that answered, with samples: every second, so well within the deadline.
+  let seen = '';
+  await within(
+    120_000,
+    async () => {
+      const answered = await byInstance('sum_over_time(up{job="posts"}[10m])');
+      const up = await byInstance('up{job="posts"}');
+      const samples = await byInstance('scrape_samples_scraped{job="posts"}');
+      seen = JSON.stringify({ answered: [...answered], up: [...up], samples: [...samples] });
+      return ids.every((id) => answered.get(id)! >= 2 && up.get(id) === 1 && samples.get(id)! > 0);
+    },
+    250,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}: ${seen}`);
+  });
+
+  const requests = 'sum by (instance) (posts_http_requests_total{job="posts"})';
+  const before = await byInstance(requests);
+  const client = new Client();
+  for (let i = 0; i < 20; i += 1)
+    expect((await client.request(balancer, 'GET', '/api/instance/health')).status).toBe(200);
+  await within(
+    60_000,
+    async () => {
+      const after = await byInstance(requests);
+      seen = JSON.stringify({ before: [...before], after: [...after] });
+      return ids.every((id) => after.get(id)! > (before.get(id) ?? 0));
+    },
+    250,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}: ${seen}`);
+  });
+
+  // The shipped alerting rules (deploy/prometheus/alerts.yml) are loaded and evaluate without an
+  // error against the real series, and every metric they name is one both instances export.
+  const rules = (await (await fetch(`${cluster.prometheusUrl}/api/v1/rules`)).json()) as {
+    data: { groups: { rules: { name: string; health: string; lastError?: string }[] }[] };
+  };
+  const loaded = rules.data.groups.flatMap((group) => group.rules);
+  expect(loaded.map((rule) => rule.name)).toContain('PostsInstanceDown');
+  await within(
+    30_000,
+    async () => {
+      const now = (await (await fetch(`${cluster.prometheusUrl}/api/v1/rules`)).json()) as typeof rules;
+      const states = now.data.groups.flatMap((group) => group.rules);
+      seen = JSON.stringify(states.map(({ name, health, lastError }) => ({ name, health, lastError })));
+      return states.every((rule) => rule.health === 'ok');
+    },
+    250,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}: ${seen}`);
+  });
+  const named = new Set(readFileSync(alertRulesFile, 'utf8').match(/\bposts_\w+/g));
+  expect(named.size).toBeGreaterThan(3);
+  for (const metric of named) {
+    const exported = await byInstance(`count by (instance) (${metric}{job="posts"})`);
+    expect({ metric, instances: [...exported.keys()].sort() }).toEqual({ metric, instances: ids });
+  }
+  // Off the public site: the balancer does not pass /metrics on.
+  expect((await fetch(`${balancer}/metrics`)).status).toBe(404);
 });
 
 it('takes a session made through one instance on the other', async () => {

@@ -42,10 +42,20 @@ async function tcpProxy(target: { host: string; port: number }) {
 
 const health = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/instance/health' });
-  return { status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() };
+  return {
+    status: res.statusCode,
+    retryAfter: res.headers['retry-after'],
+    requestId: res.headers['x-request-id'],
+    body: res.json(),
+  };
 };
 
-const unavailable = { message: DATABASE_UNAVAILABLE, code: 'DatabaseUnavailable' };
+/** The answer's JSON, with the id (as in its `X-Request-Id`) a person can quote. */
+const unavailable = (res: { headers: Record<string, unknown> }) => ({
+  message: DATABASE_UNAVAILABLE,
+  code: 'DatabaseUnavailable',
+  requestId: res.headers['x-request-id'],
+});
 
 describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL cut off', () => {
   let direct: TestApp;
@@ -78,14 +88,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL cut off', () => {
     expect([follow.statusCode, follow.headers['retry-after'], follow.json()]).toEqual([
       503,
       String(DATABASE_RETRY_AFTER_SECONDS),
-      unavailable,
+      unavailable(follow),
     ]);
     const login = await proxied.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: bob.email, password: bob.password },
     });
-    expect([login.statusCode, login.json()]).toEqual([503, unavailable]);
+    expect([login.statusCode, login.json()]).toEqual([503, unavailable(login)]);
     expect(await health(proxied)).toMatchObject({
       status: 503,
       retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
@@ -123,7 +133,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SQLite out of reach', () => 
       expect([res.statusCode, res.headers['retry-after'], res.json()]).toEqual([
         503,
         String(DATABASE_RETRY_AFTER_SECONDS),
-        unavailable,
+        unavailable(res),
       ]);
     } finally {
       other.exec('ROLLBACK');
@@ -137,7 +147,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SQLite out of reach', () => 
     expect(await health(t)).toMatchObject({ status: 200, body: { status: 'ok', database: 'up' } });
     const db = await createTestApp({}, { sameDatabaseAs: t });
     await db.db.close();
-    expect(await health(db)).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down' } });
+    const down = await health(db);
+    expect(down).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down' } });
+    expect(down.body.requestId).toBe(down.requestId);
     db.db.close = async () => {}; // closed already
     await db.close();
   });

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type PageHandler } from '../../server/app';
 import type { InvalidationTable } from '../../server/cache/invalidation';
-import { type Config, loadConfig } from '../../server/config';
+import { type Config, loadConfig, metricsEnabled } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { mediaStorageFor } from '../../server/media/storageFor';
@@ -62,6 +62,8 @@ export async function createTestApp(
   options: {
     pageHandler?: PageHandler;
     pagesDir?: string;
+    /** The app's log lines go here (at `LOG_LEVEL`, `silent` unless `env` says otherwise). */
+    logStream?: NodeJS.WritableStream;
     sameDatabaseAs?: TestApp;
     invalidation?: InvalidationTable;
   } = {},
@@ -85,7 +87,7 @@ export async function createTestApp(
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { timed: metricsEnabled(config) });
   await migrateToLatest(db.kysely);
   // The local disk under dataDir, or the bucket when `env` carries the S3 variables (s3Storage.test.ts).
   const storage = mediaStorageFor(config);

@@ -540,6 +540,7 @@ describe('caps on open streams beyond the per-user one (issue 36)', () => {
       expect(await refused.json()).toEqual({
         message: 'This server holds as many notification streams as it can; try again in a minute',
         code: 'StreamsFull',
+        requestId: refused.headers.get('x-request-id'),
       });
       const other = await capped.app.inject({
         method: 'GET',

@@ -289,7 +289,11 @@ describe.skipIf(!gatewayEnv)('S3 storage on the RADOS Gateway', () => {
       const bob = await signIn(broken.app);
       const res = await postUpload(broken.app, bob, { data: await makeJpeg() }, 'post');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: STORAGE_UNAVAILABLE, code: 'StorageUnavailable' });
+      expect(res.json()).toEqual({
+        message: STORAGE_UNAVAILABLE,
+        code: 'StorageUnavailable',
+        requestId: res.headers['x-request-id'],
+      });
       await deferredWritesSettled();
       expect(await broken.db.kysely.selectFrom('media').selectAll().execute()).toEqual([]);
       // Nothing to post with: a post naming where the image would have been is refused, and none exists.

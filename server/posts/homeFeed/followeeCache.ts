@@ -4,7 +4,10 @@
  * carries the events, `cache/invalidation.ts`); otherwise those made elsewhere show after `ttlMs`.
  * `get` hands back the same array while it keeps an entry (the feed index relies on it, index.ts).
  */
-export interface FolloweeCache {
+import { setBounded } from '../../cache/bounded';
+import { type CountedCache, cacheCounts } from '../../cache/counts';
+
+export interface FolloweeCache extends CountedCache {
   get(userId: string): Promise<string[]>;
   forget(userId: string): void;
   /** Every entry: whom many lists leave out changed (an unsuspension). */
@@ -24,17 +27,23 @@ export function followeeCache(
   const entries = new Map<string, Entry>();
   // A forget arriving while a list loads may mean the load read it before the change: not kept then.
   let forgets = 0;
+  const counts = cacheCounts();
   return {
+    counts,
+    size: () => entries.size,
     async get(userId) {
       const now = Date.now();
       const entry = entries.get(userId);
-      if (entry && entry.until > now) return entry.ids;
+      if (entry && entry.until > now) {
+        counts.hits++;
+        return entry.ids;
+      }
+      counts.misses++;
       const forgetsSeen = forgets;
       const ids = await load(userId);
       if (ttlMs > 0 && forgetsSeen === forgets) {
         entries.delete(userId);
-        if (entries.size >= max) entries.delete(entries.keys().next().value!);
-        entries.set(userId, { ids, until: now + ttlMs });
+        setBounded(entries, userId, { ids, until: now + ttlMs }, max, counts);
       }
       return ids;
     },

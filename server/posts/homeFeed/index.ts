@@ -4,6 +4,7 @@
  * (followeeCache.ts) and the queries (queries.ts); the rest of the server sees only `HomeFeed`.
  */
 import type { Kysely } from 'kysely';
+import type { CountedCache } from '../../cache/counts';
 import type { Database } from '../../db/schema';
 import type { PostListRow } from '../repository';
 import { type FeedIndex, type FeedIndexState, createFeedIndex } from './feedIndex';
@@ -35,6 +36,8 @@ export interface HomeFeed {
   close(): Promise<void>;
   /** The index's state, for the health check: `ready` once pages are walked in memory. */
   readonly state: HomeFeedState;
+  /** The readers' follow lists, for `/metrics`. */
+  readonly followeeCache: CountedCache;
 }
 
 export interface HomeFeedOptions {
@@ -96,5 +99,6 @@ export function createHomeFeed(
     get state() {
       return index.state;
     },
+    followeeCache: followees,
   };
 }
