@@ -10,6 +10,7 @@ export const SECURITY_TEXTS = {
   twoFactorOff: 'Two-factor sign-in is off',
   sessionSignedOut: 'That device has been signed out',
   otherSessionsSignedOut: 'Every other device has been signed out',
+  appRevoked: 'That app can no longer use your account',
   usernameRetired: 'This username belonged to a deleted account and cannot be registered yet',
   accountDeleted: 'Your account has been deleted',
   accountSuspended: 'This account is suspended',

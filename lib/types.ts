@@ -221,3 +221,12 @@ export interface SessionInfo {
   /** The session this request came with ("this device"). */
   current: boolean;
 }
+
+/** An app the viewer let use their account through the Mastodon client API (GET /api/auth/apps). */
+export interface AuthorizedApp {
+  id: string;
+  name: string;
+  website: string | null;
+  scopes: string[];
+  authorizedAt: string;
+}

@@ -32,8 +32,13 @@ export function describeUserAgent(userAgent: string | null): DeviceDescription {
   return { browser: find(BROWSERS), system: find(SYSTEMS) };
 }
 
-/** One line for a session: "Chrome on macOS", "Firefox", "Unknown device". */
+/** How the session of an app's token is labelled. */
+export const APP_SESSION_PREFIX = 'App: ';
+
+/** One line for a session: "Chrome on macOS", "Firefox", "App: Ivory", "Unknown device". */
 export function deviceLabel(userAgent: string | null): string {
+  // An app's token (the Mastodon client API) names its session `App: <name>` (server/oauth/service.ts).
+  if (userAgent?.startsWith(APP_SESSION_PREFIX)) return userAgent;
   const { browser, system } = describeUserAgent(userAgent);
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? 'Unknown device';

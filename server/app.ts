@@ -46,6 +46,9 @@ import type { MediaStorage } from './media/storage';
 import { notificationsRoutes } from './notifications/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
+import { isClientApiPath, withoutTrailingSlash } from './mastodon/http';
+import { clientApi } from './mastodon/routes';
+import { authorizedAppsRoutes, oauthConsentRoutes } from './oauth/routes';
 import { commentsRoutes } from './comments/routes';
 import { accountRoutes } from './users/accountRoutes';
 import { safetyRoutes } from './safety/routes';
@@ -92,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: (req) => requestIdOf(req, config.trustProxy),
     // Errors are logged with their request id by the error handler; a line per request is noise.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    // Mastodon apps sometimes end a client API path with a slash.
+    rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   // Counters live in Redis when several instances must share them, else in this process.
@@ -201,11 +206,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
   app.addHook('onRequest', refuseOtherHosts(hostRules));
-  app.addHook('onRequest', refuseCrossOrigin(hostRules));
+  const checkOrigin = refuseCrossOrigin(hostRules);
+  // The client API reads no cookie (bearer tokens only): a request from another site carries no authority.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isClientApiPath(request.url)) await checkOrigin(request, reply);
+  });
   app.addHook('preValidation', refuseControlCharacters);
   app.addHook('onRequest', async (request) => {
     // Pages and media are public; only the API needs to know who is asking.
-    if (request.url.startsWith('/api/')) request.user = await ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
+    if (request.url.startsWith('/api/') && !isClientApiPath(request.url))
+      request.user = await ctx.auth.authenticate(request.cookies[ACCESS_COOKIE]);
   });
 
   // After the host check: ActivityPub requests for this instance's actors and objects.
@@ -274,6 +284,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
   });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
+  await app.register(authorizedAppsRoutes, { prefix: '/api/auth', oauth: ctx.oauth, guards });
+  await app.register(oauthConsentRoutes, { oauth: ctx.oauth, auth: ctx.auth, config });
+  await app.register(clientApi, {
+    oauth: ctx.oauth,
+    auth: ctx.auth,
+    config,
+    services: {
+      config,
+      users: ctx.users,
+      posts: ctx.posts,
+      comments: ctx.comments,
+      media: ctx.media,
+      notifications: ctx.notifications,
+      safety: ctx.safety,
+      limits: {
+        writes: writesPerUser,
+        uploads: rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null),
+      },
+    },
+  });
   publicMetricsRoute(app, metrics, config.metricsToken);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

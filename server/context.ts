@@ -48,6 +48,8 @@ import { type ModerationService, moderationService } from './moderation/service'
 import { overviewRepository } from './overview/repository';
 import { type OverviewService, overviewService } from './overview/service';
 import { notificationsRepository } from './notifications/repository';
+import { oauthRepository } from './oauth/repository';
+import { type OAuthService, oauthService } from './oauth/service';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
 import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
@@ -94,6 +96,8 @@ export interface AppContext {
   notifications: NotificationsService;
   /** Reports, the admin queue, suspensions and the admin log (issue 23). */
   moderation: ModerationService;
+  /** OAuth apps and tokens of the Mastodon client API (issue 33). */
+  oauth: OAuthService;
   /** This process's open notification streams (Server-Sent Events). */
   notificationStreams: NotificationStreams;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
@@ -134,6 +138,7 @@ const repositories = (db: Queryable) => ({
   account: accountRepository(db),
   safety: safetyRepository(db),
   moderation: moderationRepository(db),
+  oauth: oauthRepository(db),
 });
 
 export function buildContext(
@@ -316,6 +321,7 @@ export function buildContext(
     posts,
     comments,
     moderation: moderationService({ data, posts, comments, publish }),
+    oauth: oauthService({ data, checked, publish }),
     caches: {
       posts: postCache.rowCache,
       post_pages: postCache.pageCache,

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { links } from '../../lib/pages';
+import { loadServerPage } from '../../services/navigation';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 const ForgotRow = styled.div`
@@ -18,6 +19,10 @@ const ForgotRow = styled.div`
   justify-content: flex-end;
   margin-top: -8px;
 `;
+
+/** An app's consent page sent the person here to sign in first (`/login?next=`): only it may be returned to. */
+const isConsentPage = (next: unknown): next is string =>
+  typeof next === 'string' && next.startsWith('/oauth/authorize?');
 
 export function LoginForm() {
   const dispatch = useAppDispatch();
@@ -37,6 +42,7 @@ export function LoginForm() {
       );
       if (!login.fulfilled.match(result)) return;
       if (result.payload.twoFactorRequired) setNeedsCode(true);
+      else if (isConsentPage(router.query.next)) loadServerPage(router.query.next);
       else await router.push(links.home());
     },
   });

@@ -7,6 +7,7 @@ import { DataSettings } from './DataSettings';
 import type { TwoFactorStatus } from './securityApi';
 import { fetchTwoFactor, securityToasts } from './securityThunks';
 import { SessionsSettings } from './SessionsSettings';
+import { AuthorizedAppsSettings } from './AuthorizedAppsSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
 /**
@@ -28,6 +29,7 @@ export default function SecuritySettings({ username }: { username: string }) {
   return (
     <Stack $gap={20}>
       <SessionsSettings />
+      <AuthorizedAppsSettings />
       <BlockedMutedSettings />
       {twoFactor && <TwoFactorSettings status={twoFactor} onChanged={load} />}
       <DataSettings username={username} twoFactorOn={twoFactor?.enabled ?? false} />

@@ -1,5 +1,5 @@
 /** The signed-in user's devices, two-factor sign-in, data export and account deletion. */
-import type { SessionInfo, UserSummary } from '../../lib/types';
+import type { AuthorizedApp, SessionInfo, UserSummary } from '../../lib/types';
 import { apiClient, errorMessage, getPage, type Page } from '../../services/apiClient';
 
 /** The people the user blocks or mutes (issue 23). */
@@ -51,6 +51,12 @@ export const securityApi = {
   },
   async revokeOtherSessions(): Promise<void> {
     await apiClient.delete('/api/auth/sessions');
+  },
+  async apps(): Promise<AuthorizedApp[]> {
+    return (await apiClient.get<AuthorizedApp[]>('/api/auth/apps')).data;
+  },
+  async revokeApp(id: string): Promise<void> {
+    await apiClient.delete(`/api/auth/apps/${encodeURIComponent(id)}`);
   },
   async twoFactorStatus(): Promise<TwoFactorStatus> {
     return (await apiClient.get<TwoFactorStatus>('/api/auth/2fa')).data;

@@ -25,6 +25,9 @@ export const revokeOtherSessions = securityThunk('security/revokeOtherSessions',
   securityApi.revokeOtherSessions(),
 );
 
+export const fetchApps = securityThunk('security/fetchApps', (_: void) => securityApi.apps());
+export const revokeApp = securityThunk('security/revokeApp', (id: string) => securityApi.revokeApp(id));
+
 export const fetchTwoFactor = securityThunk('security/fetchTwoFactor', (_: void) => securityApi.twoFactorStatus());
 export const setupTwoFactor = securityThunk('security/setupTwoFactor', (_: void) => securityApi.setupTwoFactor());
 export const enableTwoFactor = securityThunk('security/enableTwoFactor', (code: string) =>
@@ -54,6 +57,8 @@ export const securityToasts: ToastListener[] = [
   ...thunkToasts(fetchSessions),
   ...thunkToasts(revokeSession, { success: SECURITY_TEXTS.sessionSignedOut }),
   ...thunkToasts(revokeOtherSessions, { success: SECURITY_TEXTS.otherSessionsSignedOut }),
+  ...thunkToasts(fetchApps),
+  ...thunkToasts(revokeApp, { success: SECURITY_TEXTS.appRevoked }),
   ...thunkToasts(fetchTwoFactor),
   ...thunkToasts(setupTwoFactor),
   ...thunkToasts(enableTwoFactor, { success: SECURITY_TEXTS.twoFactorOn }),

@@ -131,6 +131,8 @@ export interface MediaTable {
   bytes: number;
   thumbhash: string | null;
   created_at: string;
+  /** Alt text sent with a Mastodon API upload, until a post takes it (migration 011). */
+  description: Generated<string | null>;
 }
 
 export type NotificationType = 'follow' | 'like' | 'comment' | 'mention' | 'commentLike';
@@ -270,6 +272,45 @@ export interface FederationFollowersTable {
   created_at: string;
 }
 
+/** A client app registered through `POST /api/v1/apps` (issue 33). */
+export interface OAuthAppsTable {
+  id: string;
+  client_id: string;
+  client_secret_hash: string;
+  name: string;
+  website: string | null;
+  /** Newline-separated. */
+  redirect_uris: string;
+  /** Space-separated. */
+  scopes: string;
+  created_at: string;
+}
+
+/** A single-use authorization code, by hash; PKCE's S256 challenge when the app sent one. */
+export interface OAuthCodesTable {
+  code_hash: string;
+  app_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scopes: string;
+  code_challenge: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An access token, by hash; a person's token owns a session row (null for client_credentials). */
+export interface OAuthTokensTable {
+  id: string;
+  token_hash: string;
+  app_id: string;
+  user_id: string | null;
+  session_id: string | null;
+  scopes: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -296,6 +337,9 @@ export interface Database {
   federation_queue: FederationQueueTable;
   federation_keys: FederationKeysTable;
   federation_followers: FederationFollowersTable;
+  oauth_apps: OAuthAppsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

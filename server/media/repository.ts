@@ -18,7 +18,22 @@ const findMediaByKey = (db: Queryable, storageKey: string): Promise<MediaRow | u
 const imageRows = (db: Queryable, ids: string[]) =>
   db.selectFrom('media').select(['id', 'width', 'height', 'thumbhash', 'variants']).where('id', 'in', ids).execute();
 
+/** One of the owner's uploads. */
+const findOwnMedia = (db: Queryable, ownerId: string, id: string): Promise<MediaRow | undefined> =>
+  db.selectFrom('media').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+
+/** Alt text kept with an upload until a post takes it (the Mastodon client API's `description`). */
+const setDescription = (db: Queryable, ownerId: string, id: string, description: string | null) =>
+  db.updateTable('media').set({ description }).where('id', '=', id).where('owner_id', '=', ownerId).execute();
+
 /** The queries on uploads, bound to a database or a transaction. */
-export const mediaRepository = bindQueries({ insertMedia, setVariants, findMediaByKey, imageRows });
+export const mediaRepository = bindQueries({
+  insertMedia,
+  setVariants,
+  findMediaByKey,
+  imageRows,
+  findOwnMedia,
+  setDescription,
+});
 
 export type MediaRepository = ReturnType<typeof mediaRepository>;

@@ -6,7 +6,9 @@
 import type { UploadPreset } from '../../lib/limits';
 import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { MediaRow, Queryable } from '../db/schema';
-import { newId, nowIso } from '../domain/ids';
+import { altError } from '../../lib/validation';
+import { InvalidError } from '../domain/errors';
+import { isUuid, newId, nowIso } from '../domain/ids';
 import { type StagedImage, stageImage, type Variant } from './pipeline';
 import { type MediaRepository, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
@@ -24,6 +26,10 @@ export interface MediaService {
   upload(ownerId: string, preset: UploadPreset, bytes: Buffer): Promise<UploadResult>;
   /** The upload whose main URL is `url` (see `findMediaByUrl`). */
   findByUrl(url: string): Promise<MediaRow | undefined>;
+  /** One of the owner's uploads with its main URL and image facts, or undefined. */
+  findOwn(ownerId: string, id: string): Promise<{ row: MediaRow; url: string; info: ImageInfo } | undefined>;
+  /** Keeps alt text with one of the owner's uploads (max as a post's alt text), until a post takes it. */
+  describe(ownerId: string, id: string, description: string | null): Promise<void>;
 }
 
 export interface MediaServiceOptions {
@@ -99,6 +105,20 @@ export function mediaService({
     },
 
     findByUrl: (url) => findByUrl(uploads, storage, url),
+
+    async findOwn(ownerId, id) {
+      if (!isUuid(id)) return undefined;
+      const row = await uploads.findOwnMedia(ownerId, id);
+      return row && { row, url: storage.url(row.storage_key), info: imageInfoOf(row, storage) };
+    },
+
+    async describe(ownerId, id, description) {
+      if (description !== null) {
+        const error = altError(description);
+        if (error) throw new InvalidError(error, 'InvalidAlt');
+      }
+      await uploads.setDescription(ownerId, id, description);
+    },
   };
 
   async function storeStaged(ownerId: string, preset: UploadPreset, image: StagedImage): Promise<UploadResult> {

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
-import { newId, nowIso } from '../domain/ids';
+import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
 import type { PublishEvent } from '../events/domainEvents';
@@ -135,6 +135,19 @@ export function usersService({ data, auth, checkPassword, emailVerification, med
     async profile(viewer: AuthUser, username: string): Promise<Profile> {
       const { row, relations } = await requireVisible(viewer, username);
       return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, row.id), ...relations });
+    },
+
+    /** The same profile named by id (the Mastodon client API's `accounts/:id`). */
+    async profileById(viewer: AuthUser, id: string): Promise<Profile> {
+      const row = isUuid(id) ? await users.findUserById(id) : undefined;
+      if (!row) throw userNotFound();
+      const { relations } = await requireVisible(viewer, row.username);
+      return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, row.id), ...relations });
+    },
+
+    /** Whether the user named by id follows the viewer (the Mastodon client API's `followed_by`). */
+    async followsViewer(viewer: AuthUser, id: string): Promise<boolean> {
+      return isUuid(id) && users.isFollowing(id, viewer.id);
     },
 
     /** Hidden from the list: people the viewer blocks or is blocked by, and suspended users. */

@@ -24,6 +24,7 @@ describe('deviceLabel', () => {
       'Chrome on Linux',
     ],
     ['curl/8.5.0', 'curl'],
+    ['App: Ivory', 'App: Ivory'],
     [null, 'Unknown device'],
     ['', 'Unknown device'],
   ])('%s is %s', (userAgent, label) => {

@@ -5,7 +5,10 @@ import { LoginForm } from '../../../../features/auth/LoginForm';
 import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders } from '../../support/renderWithProviders';
-import { router } from '../../support/router';
+import { router, setRoute } from '../../support/router';
+import { loadServerPage } from '../../../../services/navigation';
+
+vi.mock('../../../../services/navigation', () => ({ loadServerPage: vi.fn() }));
 import { server } from '../../support/server';
 
 describe('LoginForm with two-factor sign-in', () => {
@@ -53,5 +56,39 @@ describe('LoginForm with two-factor sign-in', () => {
       { email: 'ann@example.com', password: 'password1', code: '000000' },
       { email: 'ann@example.com', password: 'password1', code: '123456' },
     ]);
+  });
+});
+
+describe("LoginForm sent from an app's consent page", () => {
+  function serveLogin() {
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ success: true })),
+      http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser())),
+    );
+  }
+
+  async function signIn() {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  }
+
+  it('goes back to the consent page after signing in', async () => {
+    serveLogin();
+    const next = '/oauth/authorize?response_type=code&client_id=abc';
+    setRoute('/login', `/login?next=${encodeURIComponent(next)}`, { next });
+    await signIn();
+    await waitFor(() => expect(loadServerPage).toHaveBeenCalledWith(next));
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it('goes nowhere else than the consent page: any other next is the home feed', async () => {
+    serveLogin();
+    setRoute('/login', '/login?next=https://evil.example', { next: 'https://evil.example/oauth/authorize?' });
+    await signIn();
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/home'));
+    expect(loadServerPage).not.toHaveBeenCalled();
   });
 });

@@ -21,7 +21,13 @@ function serve(twoFactor = { enabled: false, recoveryCodesLeft: 0 }) {
     { id: 's1', userAgent: CHROME_MAC, createdAt: at, lastUsedAt: at, current: true },
     { id: 's2', userAgent: FIREFOX_LINUX, createdAt: at, lastUsedAt: at, current: false },
   ];
+  let apps = [{ id: 'a1', name: 'Ivory', website: null, scopes: ['read', 'write'], authorizedAt: at }];
   server.use(
+    http.get('/api/auth/apps', () => HttpResponse.json(apps)),
+    http.delete('/api/auth/apps/:id', ({ params }) => {
+      apps = apps.filter((a) => a.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get('/api/auth/sessions', () => HttpResponse.json(sessions)),
     http.delete('/api/auth/sessions/:id', ({ params }) => {
       sessions = sessions.filter((s) => s.id !== params.id);
@@ -61,6 +67,21 @@ describe('SecuritySettings', () => {
     await within(section).findByText('You have not blocked anyone.');
     expect(undone).toEqual(['unblock bob']);
     expect(store.getState().toasts).toMatchObject([{ message: 'You unblocked bob', kind: 'success' }]);
+  });
+
+  it('lists the authorised apps and revokes one', async () => {
+    serve();
+    const user = userEvent.setup();
+    const me = buildUser();
+    const { store } = renderWithProviders(<SecuritySettings username={me.username} />, {
+      preloadedState: signedInState(me),
+    });
+    const section = await screen.findByRole('region', { name: 'Authorised apps' });
+    await within(section).findByText('Ivory');
+    expect(within(section).getByText(/Can read, write/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Revoke Ivory' }));
+    await within(section).findByText('You have not authorised any app.');
+    expect(store.getState().toasts).toMatchObject([{ message: SECURITY_TEXTS.appRevoked, kind: 'success' }]);
   });
 
   it('lists the devices by browser and system, and signs one out', async () => {

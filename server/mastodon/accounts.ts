@@ -1,0 +1,140 @@
+/** Accounts: the token's own (`verify_credentials`), anyone's by id or name, and their statuses. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Profile } from '../../lib/types';
+import { InvalidError } from '../domain/errors';
+import type { AuthUser } from '../domain/types';
+import { needs } from './http';
+import { toAccount, toCredentialAccount } from './mappers';
+import { statusesOfPosts } from './statuses';
+import { type ClientServices, type ListQuery, accountsFor, readListPage, sendList, siteOf, tokenUser } from './support';
+
+type IdRoute = { Params: { id: string } };
+
+export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
+  const { config, users, posts } = services;
+
+  app.get('/api/v1/accounts/verify_credentials', { preValidation: needs('read:accounts') }, async (request) =>
+    toCredentialAccount(siteOf(config, request), await users.account(tokenUser(request))),
+  );
+
+  // Multipart (masto, most apps): `note`, and `avatar`/`header` as files, stored as the site's own uploads.
+  app.patch<{ Body: { note?: unknown; avatar?: unknown; header?: unknown } }>(
+    '/api/v1/accounts/update_credentials',
+    { preValidation: [needs('write:accounts'), services.limits.uploads] },
+    async (request) => {
+      const viewer = tokenUser(request);
+      const body = request.body ?? {};
+      const imageOf = async (file: unknown, preset: 'avatar' | 'banner') => {
+        if (file === undefined) return undefined;
+        if (!Buffer.isBuffer(file)) throw new InvalidError(`Send the ${preset} as a file`);
+        return (await services.media.upload(viewer.id, preset, file)).secure_url;
+      };
+      const [avatar, banner] = [await imageOf(body.avatar, 'avatar'), await imageOf(body.header, 'banner')];
+      const user = await users.updateProfile(viewer, {
+        ...(body.note !== undefined ? { description: body.note } : {}),
+        ...(avatar ? { avatar } : {}),
+        ...(banner ? { banner } : {}),
+      });
+      return toCredentialAccount(siteOf(config, request), user);
+    },
+  );
+
+  app.get<{ Querystring: { acct?: string } }>(
+    '/api/v1/accounts/lookup',
+    { preValidation: needs('read:accounts') },
+    async (request) => {
+      // `name` or `name@this.host`: there are no other servers' people here.
+      const acct = (request.query.acct ?? '').replace(/^@/, '').split('@')[0];
+      return toAccount(siteOf(config, request), await users.profile(tokenUser(request), acct));
+    },
+  );
+
+  app.get<IdRoute>('/api/v1/accounts/:id', { preValidation: needs('read:accounts') }, async (request) =>
+    toAccount(siteOf(config, request), await users.profileById(tokenUser(request), request.params.id)),
+  );
+
+  app.get<IdRoute & { Querystring: ListQuery }>(
+    '/api/v1/accounts/:id/statuses',
+    { preValidation: needs('read:statuses') },
+    async (request, reply) => {
+      const viewer = tokenUser(request);
+      const site = siteOf(config, request);
+      const profile = await users.profileById(viewer, request.params.id);
+      const list = readListPage(request.query);
+      const rows = await posts.byUser(viewer, profile.username, list.page);
+      const shown = sendList(request, reply, site, list, rows, (p) => p._id);
+      return statusesOfPosts(services, viewer, site, shown);
+    },
+  );
+};
+
+/** Following, blocking and muting, and the lists of followers and followed. */
+export const relationshipEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
+  const { config, users, safety, limits } = services;
+
+  const relationshipOf = async (viewer: AuthUser, profile: Profile) => ({
+    id: profile._id,
+    following: profile.followedByMe,
+    showing_reblogs: profile.followedByMe,
+    notifying: false,
+    languages: null,
+    followed_by: await users.followsViewer(viewer, profile._id),
+    blocking: profile.blockedByMe,
+    blocked_by: false,
+    muting: profile.mutedByMe,
+    muting_notifications: profile.mutedByMe,
+    requested: false,
+    requested_by: false,
+    domain_blocking: false,
+    endorsed: false,
+    note: '',
+  });
+
+  const actions: Record<string, { scope: string; act: (viewer: AuthUser, username: string) => Promise<unknown> }> = {
+    follow: { scope: 'write:follows', act: users.follow },
+    unfollow: { scope: 'write:follows', act: users.unfollow },
+    block: { scope: 'write:blocks', act: safety.block },
+    unblock: { scope: 'write:blocks', act: safety.unblock },
+    mute: { scope: 'write:mutes', act: safety.mute },
+    unmute: { scope: 'write:mutes', act: safety.unmute },
+  };
+  for (const [name, { scope, act }] of Object.entries(actions))
+    app.post<IdRoute>(
+      `/api/v1/accounts/:id/${name}`,
+      { preValidation: [needs(scope), limits.writes] },
+      async (request) => {
+        const viewer = tokenUser(request);
+        const target = await users.profileById(viewer, request.params.id);
+        await act(viewer, target.username);
+        return relationshipOf(viewer, await users.profileById(viewer, target._id));
+      },
+    );
+
+  app.get<{ Querystring: { id?: string | string[] } }>(
+    '/api/v1/accounts/relationships',
+    { preValidation: needs('read:follows') },
+    async (request) => {
+      const viewer = tokenUser(request);
+      const raw = request.query.id ?? (request.query as Record<string, string | string[]>)['id[]'] ?? [];
+      const ids = (Array.isArray(raw) ? raw : [raw]).slice(0, 40);
+      const found = await Promise.all(ids.map((id) => users.profileById(viewer, id).catch(() => null)));
+      return Promise.all(found.filter((p) => p !== null).map((p) => relationshipOf(viewer, p)));
+    },
+  );
+
+  for (const side of ['followers', 'following'] as const)
+    app.get<IdRoute & { Querystring: ListQuery }>(
+      `/api/v1/accounts/:id/${side}`,
+      { preValidation: needs('read:accounts') },
+      async (request, reply) => {
+        const viewer = tokenUser(request);
+        const site = siteOf(config, request);
+        const profile = await users.profileById(viewer, request.params.id);
+        const list = readListPage(request.query);
+        const rows = await users.follows(viewer, profile.username, side, list.page);
+        const shown = sendList(request, reply, site, list, rows, (r) => r.followId);
+        const accountOf = accountsFor(users, viewer, site);
+        return Promise.all(shown.map((r) => accountOf(r.username)));
+      },
+    );
+};

@@ -1,0 +1,122 @@
+/**
+ * The client API's HTTP conventions, apart from `/api/*`'s: bearer tokens instead of cookies,
+ * CORS for browser apps, bodies as JSON, form or multipart, errors as `{ error }`, scopes.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '../../lib/limits';
+import { ForbiddenError, UnauthorizedError } from '../domain/errors';
+import { HttpError } from '../http/errors';
+import type { BearerAuth } from '../oauth/service';
+import { covers } from '../oauth/scopes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's bearer token (client API paths only), or null. */
+    bearer: BearerAuth | null;
+  }
+}
+
+const TOKEN_ENDPOINTS = new Set(['/oauth/token', '/oauth/revoke']);
+
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
+/**
+ * Paths of the client API: identity comes from the bearer token only, never a cookie, so the
+ * cookie's cross-origin check does not apply and browser apps on other origins may call them.
+ */
+export function isClientApiPath(url: string): boolean {
+  return url.startsWith('/api/v1/') || url.startsWith('/api/v2/') || TOKEN_ENDPOINTS.has(pathOf(url));
+}
+
+/** Mastodon apps add slashes at the end now and then: `/api/v1/instance/` is `/api/v1/instance`. */
+export function withoutTrailingSlash(url: string): string {
+  if (!url.startsWith('/api/v1/') && !url.startsWith('/api/v2/')) return url;
+  const path = pathOf(url);
+  return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') + url.slice(path.length) : url;
+}
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** `a[]=1&a[]=2&b=3` as `{ a: ['1', '2'], b: '3' }`: the form encoding Mastodon apps send. */
+export function formFields(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of entries) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    const seen = out[key];
+    if (seen === undefined) out[key] = isList ? [value] : value;
+    else out[key] = Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+/** Form and multipart bodies as plain objects (files as Buffers), beside Fastify's JSON. */
+export async function registerClientBodies(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, formFields(new URLSearchParams(body as string)));
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: UPLOAD_MAX_BYTES - 1, files: 2, fields: 50, fieldSize: 16 * 1024, parts: 60 },
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && request.body && typeof request.body === 'object')
+      request.body = formFields(Object.entries(request.body as Record<string, unknown>));
+  });
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+  'Access-Control-Expose-Headers': 'Link, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** CORS (no credentials: tokens, not cookies), and the answer to a preflight. */
+export function registerCors(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(CORS_HEADERS);
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+  });
+}
+
+/** Every refusal as Mastodon's `{ error }`, from the API's own `{ message, code }`. */
+export function registerClientErrors(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { message?: unknown; error?: unknown };
+      if (typeof body.message === 'string' && body.error === undefined) return JSON.stringify({ error: body.message });
+    } catch {
+      // not JSON: left as it is
+    }
+    return payload;
+  });
+}
+
+export const TOKEN_INVALID = 'The access token is invalid';
+export const SCOPE_MISSING = 'This action is outside the authorized scopes';
+export const USER_REQUIRED = 'This method requires an authenticated user';
+
+/**
+ * The guard of one endpoint: a token with `scope` (or its parent), and with `user` a person's token
+ * (an app's own token is 422, as Mastodon answers).
+ */
+export function needs(scope: string, { user = true }: { user?: boolean } = {}): preValidationAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const auth = request.bearer;
+    if (!auth) throw new UnauthorizedError(TOKEN_INVALID);
+    if (!covers(auth.scopes, scope)) throw new ForbiddenError(SCOPE_MISSING);
+    if (user && !auth.user) throw new HttpError(422, 'UnprocessableEntity', USER_REQUIRED);
+  };
+}

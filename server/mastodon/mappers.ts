@@ -1,0 +1,206 @@
+/**
+ * Posts' own shapes as Mastodon's entities (docs.joinmastodon.org/entities): a post is a status
+ * with its one image, a comment a status in reply to the post, a like a favourite. Ids are the
+ * same ids, dates ISO 8601 with milliseconds (as stored).
+ */
+import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
+import { normalizeTags } from '../../lib/tags';
+
+/** The site's origin for links (`url`, `uri`): PUBLIC_URL, else the request's own. */
+export type Site = string;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const HASHTAG = /#([\p{L}\p{N}_-]+)/gu;
+
+/** The `#hashtags` of a status's text, as a post's tags. */
+export const hashtagsOf = (text: string): string[] => normalizeTags([...text.matchAll(HASHTAG)].map((m) => m[1]));
+
+/** The text as Mastodon's HTML `content`: escaped, hashtags and mentions linked, lines kept. */
+export function contentOf(site: Site, text: string): string {
+  const html = escapeHtml(text)
+    .replace(
+      HASHTAG,
+      (_all, tag: string) =>
+        `<a href="${site}/tagged/${encodeURIComponent(tag)}" class="mention hashtag" rel="tag">#<span>${tag}</span></a>`,
+    )
+    .replace(
+      /(^|[^\w/])@([A-Za-z0-9_.-]+)/g,
+      (_all, before: string, name: string) =>
+        `${before}<span class="h-card"><a href="${site}/profile/${name}" class="u-url mention">@<span>${name}</span></a></span>`,
+    )
+    .replace(/\n/g, '<br>');
+  return `<p>${html}</p>`;
+}
+
+export function toAccount(site: Site, profile: Profile | User) {
+  const url = `${site}/profile/${encodeURIComponent(profile.username)}`;
+  return {
+    id: profile._id,
+    username: profile.username,
+    acct: profile.username,
+    display_name: profile.username,
+    locked: false,
+    bot: false,
+    discoverable: true,
+    group: false,
+    created_at: profile.createdAt,
+    note: profile.description ? contentOf(site, profile.description) : '',
+    url,
+    uri: url,
+    avatar: profile.avatar ?? `${site}/favicon.ico`,
+    avatar_static: profile.avatar ?? `${site}/favicon.ico`,
+    header: profile.banner ?? '',
+    header_static: profile.banner ?? '',
+    followers_count: profile.followersCount,
+    following_count: profile.followingCount,
+    statuses_count: profile.postsCount,
+    last_status_at: null,
+    emojis: [],
+    fields: [],
+  };
+}
+
+export type Account = ReturnType<typeof toAccount>;
+
+/** The signed-in user's own account, with `source` (verify_credentials, update_credentials). */
+export function toCredentialAccount(site: Site, user: User) {
+  return {
+    ...toAccount(site, user),
+    source: {
+      privacy: 'public',
+      sensitive: false,
+      language: null,
+      note: user.description,
+      fields: [],
+      follow_requests_count: 0,
+    },
+    role: {
+      id: user.role === 'admin' ? '3' : '-99',
+      name: user.role === 'admin' ? 'Admin' : '',
+      permissions: '0',
+      color: '',
+      highlighted: user.role === 'admin',
+    },
+  };
+}
+
+/** A post's image as a media attachment. */
+export function imageAttachment(
+  id: string,
+  url: string,
+  info: { width: number; height: number; srcset: string } | null,
+  description: string | null,
+) {
+  // The smallest WebP variant stands in as the preview; the original when there is none yet.
+  const preview = info?.srcset.split(', ')[0]?.split(' ')[0] || url;
+  return {
+    id,
+    type: 'image' as const,
+    url,
+    preview_url: preview,
+    remote_url: null,
+    preview_remote_url: null,
+    text_url: null,
+    description,
+    // Posts keep a ThumbHash, not a BlurHash: no placeholder is better than a wrong one.
+    blurhash: null,
+    meta: info
+      ? {
+          original: {
+            width: info.width,
+            height: info.height,
+            size: `${info.width}x${info.height}`,
+            aspect: info.width / info.height,
+          },
+        }
+      : {},
+  };
+}
+
+const statusBase = (site: Site, id: string, account: Account) => ({
+  id,
+  uri: `${site}/post/${id}`,
+  url: `${site}/post/${id}`,
+  visibility: 'public' as const,
+  language: null,
+  reblogs_count: 0,
+  reblogged: false,
+  muted: false,
+  bookmarked: false,
+  pinned: false,
+  reblog: null,
+  application: null,
+  card: null,
+  poll: null,
+  emojis: [],
+  filtered: [],
+  account,
+});
+
+export function postStatus(site: Site, post: Post, account: Account) {
+  return {
+    ...statusBase(site, post._id, account),
+    created_at: post.createdAt,
+    edited_at: post.updatedAt !== post.createdAt ? post.updatedAt : null,
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+    sensitive: post.sensitive,
+    spoiler_text: post.spoiler,
+    content: contentOf(site, post.message),
+    text: post.message,
+    replies_count: post.commentsCount,
+    favourites_count: post.likesCount,
+    favourited: post.myReaction === 'like',
+    media_attachments: [imageAttachment(post._id, post.image, post.imageInfo, post.alt || null)],
+    mentions: [],
+    tags: post.tags.map((name) => ({ name, url: `${site}/tagged/${encodeURIComponent(name)}` })),
+  };
+}
+
+export function commentStatus(
+  site: Site,
+  comment: Comment,
+  postId: string,
+  postAccountId: string | null,
+  account: Account,
+) {
+  return {
+    ...statusBase(site, comment.commentId, account),
+    url: `${site}/post/${postId}#${comment.commentId}`,
+    uri: `${site}/post/${postId}#${comment.commentId}`,
+    created_at: comment.createdAt,
+    edited_at: null,
+    in_reply_to_id: postId,
+    in_reply_to_account_id: postAccountId,
+    sensitive: false,
+    spoiler_text: '',
+    content: contentOf(site, comment.message),
+    text: comment.message,
+    replies_count: 0,
+    favourites_count: comment.likesCount,
+    favourited: comment.myReaction === 'like',
+    media_attachments: [],
+    mentions: [],
+    tags: [],
+  };
+}
+
+export type Status = ReturnType<typeof postStatus> | ReturnType<typeof commentStatus>;
+
+/** Posts' notification types as Mastodon's: a like is a favourite, a comment on one's post a mention. */
+export function notificationType(type: AppNotification['type']): 'follow' | 'favourite' | 'mention' | null {
+  switch (type) {
+    case 'follow':
+      return 'follow';
+    case 'like':
+      return 'favourite';
+    case 'comment':
+    case 'mention':
+      return 'mention';
+    default:
+      // A like of a comment: Mastodon has no status to name for it without the comment's post.
+      return null;
+  }
+}

@@ -1,0 +1,59 @@
+/** Uploads as media attachments: `POST /api/v2/media` and `/api/v1/media`, `GET`/`PUT /api/v1/media/:id`. */
+import type { FastifyPluginAsync } from 'fastify';
+import { altError } from '../../lib/validation';
+import { InvalidError, NotFoundError } from '../domain/errors';
+import type { MediaService } from '../media/service';
+import { needs } from './http';
+import { imageAttachment } from './mappers';
+import { type ClientServices, tokenUser } from './support';
+
+type MediaBody = { file?: unknown; description?: unknown };
+
+const readDescription = (value: unknown): string | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value !== null && typeof value !== 'string') throw new InvalidError('description must be text');
+  const description = value?.trim() || null;
+  // Checked before anything is stored, with a post's alt text rule.
+  const error = description && altError(description);
+  if (error) throw new InvalidError(error, 'InvalidAlt');
+  return description;
+};
+
+async function attachment(media: MediaService, ownerId: string, id: string) {
+  const found = await media.findOwn(ownerId, id);
+  if (!found) throw new NotFoundError('Record not found');
+  return imageAttachment(found.row.id, found.url, found.info, found.row.description);
+}
+
+export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { media, limits }) => {
+  const upload = [needs('write:media'), limits.uploads];
+
+  for (const url of ['/api/v2/media', '/api/v1/media'])
+    app.post<{ Body: MediaBody }>(url, { preValidation: upload }, async (request) => {
+      const owner = tokenUser(request).id;
+      const body = request.body ?? {};
+      if (!Buffer.isBuffer(body.file))
+        throw new InvalidError('Send the image as multipart/form-data in the "file" field');
+      const description = readDescription(body.description);
+      const stored = await media.upload(owner, 'post', body.file);
+      if (description) await media.describe(owner, stored.public_id, description);
+      // Processed before answering: clients polling GET media/:id find it finished at once.
+      return attachment(media, owner, stored.public_id);
+    });
+
+  app.get<{ Params: { id: string } }>('/api/v1/media/:id', { preValidation: needs('write:media') }, async (request) =>
+    attachment(media, tokenUser(request).id, request.params.id),
+  );
+
+  app.put<{ Params: { id: string }; Body: MediaBody }>(
+    '/api/v1/media/:id',
+    { preValidation: upload },
+    async (request) => {
+      const owner = tokenUser(request).id;
+      await attachment(media, owner, request.params.id);
+      const description = readDescription((request.body ?? {}).description);
+      if (description !== undefined) await media.describe(owner, request.params.id, description);
+      return attachment(media, owner, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,110 @@
+/** What the client API's endpoints share: the services they are given, links, list paging, accounts. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { InvalidError, UnauthorizedError } from '../domain/errors';
+import { isUuid } from '../domain/ids';
+import type { AuthUser, Page } from '../domain/types';
+import type { CommentsService } from '../comments/service';
+import type { Config } from '../config';
+import type { LimitCheck } from '../http/rateLimits';
+import type { MediaService } from '../media/service';
+import type { NotificationsService } from '../notifications/service';
+import type { PostsService } from '../posts/service';
+import type { SafetyService } from '../safety/service';
+import type { UsersService } from '../users/service';
+import { type Account, type Site, toAccount } from './mappers';
+
+export interface ClientServices {
+  config: Config;
+  users: UsersService;
+  posts: PostsService;
+  comments: CommentsService;
+  media: MediaService;
+  notifications: NotificationsService;
+  safety: SafetyService;
+  /** The `/api/*` rate limits, per user. */
+  limits: { writes: LimitCheck; uploads: LimitCheck };
+}
+
+export const siteOf = (config: Config, request: FastifyRequest): Site =>
+  config.publicOrigin ?? `${request.protocol}://${request.host}`;
+
+/** The person behind the token (the scope guard has made sure there is one). */
+export function tokenUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new UnauthorizedError('The access token is invalid');
+  return request.user;
+}
+
+export interface ListQuery {
+  max_id?: string;
+  since_id?: string;
+  min_id?: string;
+  limit?: string | number;
+}
+
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 40;
+
+function idParam(name: string, value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!isUuid(value)) throw new InvalidError(`${name} must be an id from this list`);
+  return value;
+}
+
+/**
+ * Mastodon's paging on the services' keyset pages: `max_id` is the cursor (older than); `since_id`
+ * and `min_id` keep the newest page's items newer than the id (ids are UUIDv7: they sort by time).
+ */
+export function readListPage(query: ListQuery): { page: Page; newerThan: string | null } {
+  const raw = query.limit === undefined || query.limit === '' ? LIST_LIMIT_DEFAULT : Number(query.limit);
+  if (!Number.isInteger(raw) || raw < 1) throw new InvalidError('limit must be a positive whole number');
+  const limit = Math.min(raw, LIST_LIMIT_MAX);
+  const cursor = idParam('max_id', query.max_id);
+  const newerThan = idParam('min_id', query.min_id) ?? idParam('since_id', query.since_id);
+  return { page: { limit, cursor }, newerThan };
+}
+
+/** The page's items (the services read one more, which only says that more exist) and the Link header. */
+export function sendList<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  site: Site,
+  { page, newerThan }: { page: Page; newerThan: string | null },
+  rows: T[],
+  idOf: (item: T) => string,
+): T[] {
+  let items = rows.slice(0, page.limit);
+  if (newerThan) items = items.filter((item) => idOf(item) > newerThan);
+  const path = request.url.split('?')[0];
+  const params = (set: Record<string, string>) => {
+    const q = new URLSearchParams(request.query as Record<string, string>);
+    for (const name of ['max_id', 'min_id', 'since_id']) q.delete(name);
+    q.set('limit', String(page.limit));
+    for (const [k, v] of Object.entries(set)) q.set(k, v);
+    return `${site}${path}?${q}`;
+  };
+  const links: string[] = [];
+  if (rows.length > page.limit && !newerThan)
+    links.push(`<${params({ max_id: idOf(items[items.length - 1]) })}>; rel="next"`);
+  if (items.length > 0) links.push(`<${params({ min_id: idOf(items[0]) })}>; rel="prev"`);
+  if (links.length > 0) reply.header('Link', links.join(', '));
+  return items;
+}
+
+/** Accounts by username for one answer: each person looked up once however many statuses they wrote. */
+export function accountsFor(users: UsersService, viewer: AuthUser, site: Site) {
+  const seen = new Map<string, Promise<Account>>();
+  return (username: string): Promise<Account> => {
+    let account = seen.get(username);
+    if (!account) {
+      account = users.profile(viewer, username).then((profile) => toAccount(site, profile));
+      seen.set(username, account);
+    }
+    return account;
+  };
+}
+
+/** A form's `true`/`1` as a boolean (JSON sends booleans already). */
+export const truthy = (value: unknown): boolean | undefined =>
+  value === undefined || value === null || value === ''
+    ? undefined
+    : value === true || value === 'true' || value === '1';

@@ -1,0 +1,349 @@
+/** OAuth 2 of the Mastodon client API (issue 33), driven over HTTP with the `masto` client library. */
+import { createOAuthAPIClient, createRestAPIClient } from 'masto';
+import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from '../helpers';
+import { REDIRECT_URI, clientFor, consentCode, listenOn, pkce, registerApp, userToken } from './oauthFlow';
+
+let t: TestApp;
+let url: string;
+let alice: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signIn(t.app);
+  url = await listenOn(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const tokenRequest = (body: Record<string, string>) =>
+  fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body),
+  });
+
+describe('apps', () => {
+  it('registers an app and answers its credentials once', async () => {
+    const created = await createRestAPIClient({ url }).v1.apps.create({
+      clientName: 'Ivory',
+      redirectUris: REDIRECT_URI,
+      scopes: 'read write',
+      website: 'https://tapbots.com',
+    });
+    expect(created).toMatchObject({ name: 'Ivory', website: 'https://tapbots.com', redirectUri: REDIRECT_URI });
+    expect(created.clientId).toMatch(/^[\w-]{40,}$/);
+    expect(created.clientSecret).toMatch(/^[\w-]{40,}$/);
+    const row = await t.db.kysely
+      .selectFrom('oauth_apps')
+      .selectAll()
+      .where('client_id', '=', created.clientId!)
+      .executeTakeFirstOrThrow();
+    // Only the secret's hash is stored.
+    expect(row.client_secret_hash).not.toContain(created.clientSecret);
+  });
+
+  it('refuses an app without a name or redirect, or with unknown scopes', async () => {
+    for (const body of [
+      { redirect_uris: REDIRECT_URI },
+      { client_name: 'x' },
+      { client_name: 'x', redirect_uris: 'not a url' },
+      { client_name: 'x', redirect_uris: REDIRECT_URI, scopes: 'read admin:everything' },
+    ]) {
+      const res = await fetch(`${url}/api/v1/apps`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://elk.zone' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(400);
+      expect(typeof (await res.json()).error).toBe('string');
+    }
+  });
+
+  it('answers CORS preflights for browser apps on other origins', async () => {
+    const res = await fetch(`${url}/api/v1/timelines/home`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elk.zone', 'access-control-request-method': 'GET' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toContain('Authorization');
+    const token = await fetch(`${url}/oauth/token`, { method: 'OPTIONS', headers: { origin: 'https://elk.zone' } });
+    expect(token.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('authorization code flow', () => {
+  it('sends a visitor to sign in first, and back to the consent page after', async () => {
+    const client = await registerApp(url);
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+    });
+    const res = await fetch(`${url}/oauth/authorize?${query}`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location')!, url);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('next')).toBe(`/oauth/authorize?${query}`);
+  });
+
+  it('shows the consent page with the app and the scopes, and refuses a redirect the app did not register', async () => {
+    const client = await registerApp(url);
+    const ok = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: 'read',
+    });
+    const page = await fetch(`${url}/oauth/authorize?${ok}`, { headers: alice.headers });
+    const html = await page.text();
+    expect(html).toContain('Allow Test client to use your account?');
+    expect(html).toContain(`@${alice.username}`);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:9");
+    const bad = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: 'https://evil.example/cb',
+    });
+    const refused = await fetch(`${url}/oauth/authorize?${bad}`, { headers: alice.headers });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('The redirect uri included is not valid');
+  });
+
+  it('trades a code for a token with PKCE (masto), and the token is the same user', async () => {
+    const token = await userToken(url, alice);
+    const me = await clientFor(url, token).v1.accounts.verifyCredentials();
+    expect(me).toMatchObject({ id: alice.id, username: alice.username, acct: alice.username });
+    const stored = await t.db.kysely.selectFrom('oauth_tokens').select('token_hash').execute();
+    expect(stored.some((row) => row.token_hash === token)).toBe(false);
+  });
+
+  it('lets a public client (no secret) in with PKCE, and refuses a wrong verifier or a reused code', async () => {
+    const client = await registerApp(url);
+    const { verifier, challenge } = pkce();
+    const code = await consentCode(url, alice, client, { challenge });
+    const wrong = await tokenRequest({
+      grant_type: 'authorization_code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      code,
+      code_verifier: pkce().verifier,
+    });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error).toBe('invalid_grant');
+    // The refused attempt used the code up: a code buys one try.
+    const retried = await tokenRequest({
+      grant_type: 'authorization_code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      code,
+      code_verifier: verifier,
+    });
+    expect(retried.status).toBe(400);
+
+    const code2 = await consentCode(url, alice, client, { challenge });
+    const ok = await tokenRequest({
+      grant_type: 'authorization_code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      code: code2,
+      code_verifier: verifier,
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ token_type: 'Bearer', scope: 'read write follow' });
+    const again = await tokenRequest({
+      grant_type: 'authorization_code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      code: code2,
+      code_verifier: verifier,
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('without PKCE the client secret is required', async () => {
+    const client = await registerApp(url);
+    const code = await consentCode(url, alice, client);
+    const noSecret = await tokenRequest({
+      grant_type: 'authorization_code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      code,
+    });
+    expect(noSecret.status).toBe(401);
+    expect((await noSecret.json()).error).toBe('invalid_client');
+  });
+
+  it('a denial goes back to the app as access_denied', async () => {
+    const client = await registerApp(url);
+    const form = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      state: 's',
+      decision: 'deny',
+    });
+    const res = await fetch(`${url}/oauth/authorize`, {
+      method: 'POST',
+      headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${REDIRECT_URI}?error=access_denied&state=s`);
+  });
+
+  it('the consent form refuses a post from another site', async () => {
+    const client = await registerApp(url);
+    const form = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      decision: 'approve',
+    });
+    const res = await fetch(`${url}/oauth/authorize`, {
+      method: 'POST',
+      headers: {
+        ...alice.headers,
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form,
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('tokens', () => {
+  it('client_credentials gives an app token that acts for nobody', async () => {
+    const client = await registerApp(url);
+    const token = await createOAuthAPIClient({ url }).token.create({
+      grantType: 'client_credentials',
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      redirectUri: REDIRECT_URI,
+      scope: 'read',
+    });
+    const res = await fetch(`${url}/api/v1/accounts/verify_credentials`, {
+      headers: { authorization: `Bearer ${token.accessToken}` },
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: 'This method requires an authenticated user' });
+  });
+
+  it('a revoked token is refused at once', async () => {
+    const client = await registerApp(url);
+    const { verifier, challenge } = pkce();
+    const code = await consentCode(url, alice, client, { challenge });
+    const oauth = createOAuthAPIClient({ url });
+    const { accessToken } = await oauth.token.create({
+      grantType: 'authorization_code',
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      redirectUri: REDIRECT_URI,
+      code,
+      codeVerifier: verifier,
+    } as never);
+    const masto = clientFor(url, accessToken);
+    await masto.v1.accounts.verifyCredentials();
+    await oauth.revoke({ clientId: client.clientId, clientSecret: client.clientSecret, token: accessToken });
+    const res = await fetch(`${url}/api/v1/accounts/verify_credentials`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'The access token is invalid' });
+  });
+
+  it('a password change ends app tokens as it ends other sessions', async () => {
+    const bob = await signIn(t.app);
+    const token = await userToken(url, bob);
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(200);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/updateAccount',
+      headers: bob.headers,
+      payload: { password: bob.password, newPassword: 'another good password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(401);
+  });
+
+  it('a suspension ends app tokens at once', async () => {
+    const admin = await signIn(t.app);
+    await makeAdmin(t, admin);
+    const dave = await signIn(t.app);
+    const auth = { authorization: `Bearer ${await userToken(url, dave)}` };
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(200);
+    const suspended = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${dave.username}/suspend`,
+      headers: admin.headers,
+      payload: { note: 'spam' },
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(401);
+  });
+
+  it("an account's deletion ends its app tokens and removes them", async () => {
+    const erin = await signIn(t.app);
+    const auth = { authorization: `Bearer ${await userToken(url, erin)}` };
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: erin.headers,
+      payload: { password: erin.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: auth })).status).toBe(401);
+    const left = await t.db.kysely.selectFrom('oauth_tokens').select('id').where('user_id', '=', erin.id).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('scopes are enforced per endpoint: a read token cannot post', async () => {
+    const token = await userToken(url, alice, 'read');
+    const res = await fetch(`${url}/api/v1/statuses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'hello' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'This action is outside the authorized scopes' });
+  });
+
+  it('the bearer check ignores cookies: a cookie alone is no token on the client API', async () => {
+    const res = await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: alice.headers });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('authorised apps in Settings', () => {
+  it('lists the apps a person authorised, and revoking one ends its tokens', async () => {
+    const carol = await signIn(t.app);
+    const token = await userToken(url, carol);
+    const list = await t.app.inject({ method: 'GET', url: '/api/auth/apps', headers: carol.headers });
+    expect(list.statusCode).toBe(200);
+    const apps = list.json();
+    expect(apps).toHaveLength(1);
+    expect(apps[0]).toMatchObject({
+      name: 'Test client',
+      website: 'https://client.example',
+      scopes: ['read', 'write', 'follow'],
+    });
+    const other = await t.app.inject({ method: 'DELETE', url: `/api/auth/apps/${apps[0].id}`, headers: alice.headers });
+    expect(other.statusCode).toBe(404);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/apps/${apps[0].id}`,
+      headers: carol.headers,
+    });
+    expect(revoked.statusCode).toBe(204);
+    const res = await fetch(`${url}/api/v1/accounts/verify_credentials`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/apps', headers: carol.headers })).json()).toEqual([]);
+  });
+});
