@@ -132,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Only when someone may read them (`METRICS_PORT`, `METRICS_TOKEN`); statements are timed when the
   // database was opened `timed`, as main.ts opens it then.
+  const { federation } = ctx;
   const metrics = metricsEnabled(config)
     ? createMetrics({
         caches: ctx.caches,
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         streams: ctx.notificationStreams,
         outbox: ctx.outbox,
         imageJobs,
+        federation: federation && { queuedTasks: () => federation.data.queuedTasks(), failures: federation.failures },
         timing: db.timing,
       })
     : null;

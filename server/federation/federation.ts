@@ -55,6 +55,8 @@ export interface PostsFederation {
   personOf(userId: string): Promise<Person | null>;
   /** A comment as its `Note`, or null when it is gone or hidden. */
   commentNoteOf(id: string): Promise<Note | null>;
+  /** What went wrong in this process since it started, for `/metrics`: failed delivery attempts, dropped tasks. */
+  readonly failures: { deliveries: number; dropped: number };
   /** Starts this process's queue workers. */
   start(): void;
   close(): Promise<void>;
@@ -65,10 +67,13 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
   const data = federationRepository(db.kysely);
   const keyPairsOf = userKeyPairs(data);
   const kv = kyselyKvStore(db.kysely);
+  const failures = { deliveries: 0, dropped: 0 };
   const queue = kyselyMessageQueue(db.kysely, {
     workers: options.workers ?? 4,
-    onDropped: (_message, error) =>
-      options.onError?.(error, 'a queued federation task failed too often and was dropped'),
+    onDropped: (_message, error) => {
+      failures.dropped++;
+      options.onError?.(error, 'a queued federation task failed too often and was dropped');
+    },
   });
   const federation = createFederation<void>({
     kv,
@@ -82,11 +87,14 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
       maxDelay: { hours: 12 },
       maxAttempts: 12,
     }),
-    onOutboxError: (error, activity) =>
+    // Called for every failed attempt, not only the last.
+    onOutboxError: (error, activity) => {
+      failures.deliveries++;
       options.onError?.(
         error,
         `delivering ${activity?.id?.href ?? 'an activity'} failed (tried again for about two days)`,
-      ),
+      );
+    },
   });
   const context = () => federation.createContext(new URL(site.url), undefined);
 
@@ -253,6 +261,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     postNoteOf,
     commentNoteOf,
     personOf: personFor,
+    failures,
     start() {
       running ??= federation.startQueue(undefined, { signal: stop.signal }).catch((error: unknown) => {
         options.onError?.(error, 'the federation queue stopped');

@@ -203,6 +203,15 @@ async function remoteFollowerCount(db: Queryable, userId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
+/** Deliveries and inbox work waiting or running, on every instance (`/metrics`). */
+async function queuedTasks(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('federation_queue')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export const federationRepository = bindQueries({
   findActor,
   actorIdNamed,
@@ -220,6 +229,7 @@ export const federationRepository = bindQueries({
   remoteFollowersOf,
   remoteFollowersPage,
   remoteFollowerCount,
+  queuedTasks,
 });
 
 export type FederationRepository = ReturnType<typeof federationRepository>;

@@ -19,6 +19,11 @@ export interface MetricsSources {
   outbox: { depth(): number };
   /** The upload image jobs (`media/pipeline.ts`). */
   imageJobs: { depth(): { running: number; queued: number } };
+  /** ActivityPub deliveries (`federation/`); null when federation is off (the figures stay 0). */
+  federation: {
+    queuedTasks(): Promise<number>;
+    readonly failures: { deliveries: number; dropped: number };
+  } | null;
   /** Set when the database was opened `timed`. */
   timing: StatementTiming | null;
 }
@@ -125,6 +130,26 @@ export function createMetrics(sources: MetricsSources): Metrics {
     collect() {
       this.set({ state: 'running' }, sources.imageJobs.depth().running);
       this.set({ state: 'queued' }, sources.imageJobs.depth().queued);
+    },
+  });
+  // Registered with federation off too (0): the alert rules name them on every instance.
+  new Gauge({
+    name: 'posts_federation_queue_depth',
+    help: 'ActivityPub deliveries and inbox tasks waiting or running, on every instance (one table).',
+    registers: [registry],
+    async collect() {
+      this.set((await sources.federation?.queuedTasks()) ?? 0);
+    },
+  });
+  new Counter({
+    name: 'posts_federation_failures_total',
+    help: 'ActivityPub delivery attempts that failed (each is tried again for about two days), and queued tasks dropped.',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ kind: 'delivery' }, sources.federation?.failures.deliveries ?? 0);
+      this.inc({ kind: 'dropped' }, sources.federation?.failures.dropped ?? 0);
     },
   });
   new Counter({

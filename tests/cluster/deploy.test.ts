@@ -96,6 +96,7 @@ describe('Prometheus (deploy/prometheus/)', () => {
       'PostsEventLoopDelay',
       'PostsImageJobsBacklog',
       'PostsMailOutboxBacklog',
+      'PostsFederationQueueBacklog',
     ]);
     const tests = promtool('test', 'rules', path.join(deploy, 'prometheus/alerts.test.yml'));
     expect(tests.output).toMatch(/SUCCESS/);

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from '../../server/config';
 import { imageJobs } from '../../server/media/pipeline';
+import { createPost } from './factories';
 import { openStream } from './sse';
 import { type TestApp, createTestApp, signIn } from './helpers';
 
@@ -213,6 +214,44 @@ describe('metrics on their own listener and behind the token', () => {
     expect(rise('posts_sign_ins_total', { result: 'failed' })).toBe(1);
     expect(rise('posts_sign_ins_total', { result: 'locked' })).toBe(0);
     expect(rise('posts_rate_limit_refusals_total', { limit: 'exports' })).toBe(1);
+  });
+});
+
+describe('federation in the metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A follower elsewhere whose inbox never answers (a closed loopback port): deliveries fail.
+    t = await createTestApp(
+      { METRICS_PORT: '0', PUBLIC_URL: 'http://127.0.0.1:3999', FEDERATION_ALLOW_PRIVATE: 'true' },
+      { pageHandler },
+    );
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () => (await fetch(`http://127.0.0.1:${t.app.metricsAddress()!.port}/metrics`)).text();
+
+  it('shows the delivery queue’s depth and counts failed delivery attempts', async () => {
+    const author = await signIn(t.app);
+    const before = await scrape();
+    expect(valueOf(before, 'posts_federation_queue_depth')).toBe(0);
+    expect(valueOf(before, 'posts_federation_failures_total', { kind: 'delivery' })).toBe(0);
+    await t.app.ctx.federation!.data.addRemoteFollower({
+      id: crypto.randomUUID(),
+      user_id: author.id,
+      actor_uri: 'http://127.0.0.1:1/users/far',
+      inbox_uri: 'http://127.0.0.1:1/users/far/inbox',
+      shared_inbox_uri: null,
+      follow_id: 'http://127.0.0.1:1/follows/1',
+      created_at: new Date().toISOString(),
+    });
+    await createPost(t.app, author);
+    // The failed attempt waits in the queue for its retry (a minute later).
+    await expect
+      .poll(async () => valueOf(await scrape(), 'posts_federation_failures_total', { kind: 'delivery' }), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThanOrEqual(1);
+    expect(valueOf(await scrape(), 'posts_federation_queue_depth')).toBeGreaterThanOrEqual(1);
   });
 });
 
