@@ -56,9 +56,10 @@ describe('server-rendered private pages', () => {
     await page.goto('/settings');
     await page.waitForLoadState('networkidle');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
-    // Nothing the server sent is read again; the security section, loaded after the page, reads only its own.
+    // Nothing the server sent is read again; the security section (authorised apps too), loaded after the page, reads only its own.
     expect(apiReads.map((url) => new URL(url).pathname).sort()).toEqual([
       '/api/auth/2fa',
+      '/api/auth/apps',
       '/api/auth/sessions',
       '/api/users/me/blocks',
       '/api/users/me/mutes',
