@@ -3,6 +3,8 @@
  * anything is restored), the generated secrets, the database, every media file the database lists,
  * and `end.json` (the media that could not be read; its presence marks a complete archive).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { type Config, loadConfig } from '../config';
 import type { Dialect } from '../db/database';
 
@@ -15,6 +17,22 @@ export const END_ENTRY = 'end.json';
 
 /** A refusal the commands print as it is (no stack): a wrong argument, or a state they will not work in. */
 export class BackupError extends Error {}
+
+const run = promisify(execFile);
+
+/** Runs `pg_dump` or `pg_restore`; a missing client or its failure becomes a `BackupError` that says which. */
+export async function runPostgresTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+  try {
+    await run(tool, args);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT')
+      throw new BackupError(
+        `${tool} is not installed: install the PostgreSQL client (apt-get install postgresql-client)`,
+      );
+    throw new BackupError(`${tool} failed: ${e.stderr?.trim() || e.message}`);
+  }
+}
 
 export interface BackupManifest {
   format: 'posts-backup';

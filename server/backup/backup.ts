@@ -4,12 +4,10 @@
  * the media files that snapshot lists, read through the configured storage (local disk or S3): a
  * file uploaded after the snapshot is not needed by it, and every file it references is copied.
  */
-import { execFile } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SECRETS_FILE } from '../config';
@@ -28,10 +26,9 @@ import {
   SQLITE_ENTRY,
   configForBackup,
   mediaFilesOf,
+  runPostgresTool,
 } from './archive';
 import { type TarWriter, tarWriter } from './tar';
-
-const run = promisify(execFile);
 
 /** What the snapshot holds beyond the database file: its schema version and the media it lists. */
 interface Snapshot {
@@ -142,16 +139,12 @@ async function postgresSnapshot(url: string, work: string): Promise<Snapshot> {
     } catch {
       throw new BackupError('The database is not a Posts database');
     }
-    try {
-      await run('pg_dump', ['--format=custom', `--snapshot=${rows[0].id}`, `--file=${file}`, `--dbname=${url}`]);
-    } catch (error) {
-      const e = error as NodeJS.ErrnoException & { stderr?: string };
-      if (e.code === 'ENOENT')
-        throw new BackupError(
-          'pg_dump is not installed: install the PostgreSQL client (apt-get install postgresql-client)',
-        );
-      throw new BackupError(`pg_dump failed: ${e.stderr?.trim() || e.message}`);
-    }
+    await runPostgresTool('pg_dump', [
+      '--format=custom',
+      `--snapshot=${rows[0].id}`,
+      `--file=${file}`,
+      `--dbname=${url}`,
+    ]);
     return { file, migrations, media };
   } finally {
     await client.query('ROLLBACK').catch(() => {});

@@ -4,12 +4,10 @@
  * of a newer schema than this code knows, or of the other database kind, is refused. The app
  * migrates an older schema when it starts.
  */
-import { execFile } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { type Config, SECRETS_FILE } from '../config';
 import { isPostgresUrl } from '../db/database';
@@ -28,10 +26,9 @@ import {
   SECRETS_ENTRY,
   SQLITE_ENTRY,
   configForBackup,
+  runPostgresTool,
 } from './archive';
 import { readTar } from './tar';
-
-const run = promisify(execFile);
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -123,24 +120,15 @@ function checkManifest(bytes: Buffer, postgres: boolean, secretFromEnv: boolean)
 
 async function restoreDatabase(config: Config, postgres: boolean, work: string): Promise<void> {
   if (postgres) {
-    try {
-      // One transaction: a failed restore leaves the database as empty as it was.
-      await run('pg_restore', [
-        '--no-owner',
-        '--no-privileges',
-        '--exit-on-error',
-        '--single-transaction',
-        `--dbname=${config.databaseUrl}`,
-        path.join(work, path.basename(POSTGRES_ENTRY)),
-      ]);
-    } catch (error) {
-      const e = error as NodeJS.ErrnoException & { stderr?: string };
-      if (e.code === 'ENOENT')
-        throw new BackupError(
-          'pg_restore is not installed: install the PostgreSQL client (apt-get install postgresql-client)',
-        );
-      throw new BackupError(`pg_restore failed: ${e.stderr?.trim() || e.message}`);
-    }
+    // One transaction: a failed restore leaves the database as empty as it was.
+    await runPostgresTool('pg_restore', [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${config.databaseUrl}`,
+      path.join(work, path.basename(POSTGRES_ENTRY)),
+    ]);
     return;
   }
   const target = sqliteFileOf(config);

@@ -13,7 +13,6 @@ import type { MentionedUser, MentionsRepository } from '../mentions/repository';
 import { type NotifiedAction, likeChange, notify, notifyEach, withdrawUnread } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
-import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
 import { postNotFound, requirePost, requireVisiblePost } from './access';
 import { type PostInput, ownPostImage, readImageText, readMessage, readTags } from './input';
@@ -30,7 +29,6 @@ export interface PostWritesDeps {
     reactions: ReactionsRepository;
     notifications: NotificationsRepository;
     mentions: MentionsRepository;
-    safety: SafetyRepository;
   }>;
   media: Pick<MediaService, 'findByUrl'>;
   /** The post as the writer reads it now: what a create or an edit answers. */

@@ -4,7 +4,6 @@ import { newestFirst } from '../db/keyset';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
-import { visibleAuthor } from './visibility';
 
 export type Relation = 'blocks' | 'mutes';
 
@@ -94,18 +93,6 @@ async function blockedAmong(db: Queryable, userId: string, ids: string[]): Promi
   return new Set(rows.map((r) => (r.user_id === userId ? r.target_id : r.user_id)));
 }
 
-/** True when `viewerId` may not see `authorId`'s content: suspended, or a block either way. */
-async function isHiddenFrom(db: Queryable, viewerId: string, authorId: string): Promise<boolean> {
-  if (viewerId === authorId) return false;
-  const visible = await db
-    .selectFrom('users')
-    .select('users.id')
-    .where('users.id', '=', authorId)
-    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', feed: false }))
-    .executeTakeFirst();
-  return visible === undefined;
-}
-
 /** Everyone hidden from `readerId`: blocked either way (`muted` 0) or muted by them (`muted` 1). */
 function hiddenAuthorsOf(db: Queryable, readerId: string) {
   const reader = unplanned(db, readerId);
@@ -160,7 +147,6 @@ export const safetyRepository = bindQueries({
   listRelations,
   relationsBetween,
   blockedAmong,
-  isHiddenFrom,
   hiddenAuthorsOf,
   deleteFollowsBetween,
   deleteNotificationsFrom,

@@ -5,6 +5,7 @@
  */
 import { newId } from '../../server/domain/ids';
 import { hiddenAuthorsCache, showsContent, showsInFeeds } from '../../server/safety/hiddenAuthors';
+import { postsRepository } from '../../server/posts/repository';
 import { safetyRepository } from '../../server/safety/repository';
 import { hiddenFrom } from '../../server/safety/service';
 import { type Place, type Standing, mayShow, visibleAuthor } from '../../server/safety/visibility';
@@ -46,6 +47,25 @@ async function pairStanding(standing: Standing): Promise<{ viewer: string; autho
   return { viewer: viewer.id, author: author.id };
 }
 
+async function postBy(creatorId: string): Promise<string> {
+  const now = new Date().toISOString();
+  const id = newId();
+  await t.db.kysely
+    .insertInto('posts')
+    .values({
+      id,
+      creator_id: creatorId,
+      message: 'm',
+      image: '/i.png',
+      media_id: null,
+      tags: '[]',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
 const describeStanding = (s: Standing) =>
   Object.entries(s)
     .filter(([, on]) => on)
@@ -73,7 +93,10 @@ describe('who may see whose content', () => {
       content: await sqlSees(false),
       feed: await sqlSees(true),
     };
-    expect(!(await safety.isHiddenFrom(viewer, author))).toBe(expected.content);
+    // The check before a write on the author's post (a like, a comment).
+    const postId = await postBy(author);
+    const mayWrite = (await postsRepository(k).findVisiblePostOwner(viewer, postId)) !== undefined;
+    expect(mayWrite).toBe(expected.content);
 
     // Memory: the cached lists' filters, from the reader's hidden people.
     const hidden = await hiddenAuthorsCache(safety.hiddenAuthorsOf, { ttlMs: 0 }).get(viewer);
@@ -98,6 +121,6 @@ describe('who may see whose content', () => {
       .where(visibleAuthor(k, viewer, { author: 'users.id', authorRow: 'users', feed: true }))
       .executeTakeFirst();
     expect(own?.id).toBe(viewer);
-    expect(await safetyRepository(k).isHiddenFrom(viewer, viewer)).toBe(false);
+    expect(await postsRepository(k).findVisiblePostOwner(viewer, await postBy(viewer))).toBeDefined();
   });
 });
