@@ -192,14 +192,20 @@ export interface AdminOverview {
   /** This instance's upload jobs and mails waiting or being sent. */
   queues: { imageJobs: { running: number; queued: number }; mailOutbox: number };
   /** Every instance heard on the bus (this one alone without Redis), this one first. */
-  instances: {
-    id: string;
-    healthy: boolean;
-    lastSeen: string;
-    startedAt: string;
-    database: 'up' | 'down';
-    self: boolean;
-  }[];
+  instances: InstanceStatus[];
+}
+
+/** One instance as the admin overview lists it (server/instance/presence.ts). */
+export interface InstanceStatus {
+  id: string;
+  /** Heard within the last three heartbeats, and its database answered it. */
+  healthy: boolean;
+  /** When the answering instance last heard it (its own clock), ISO. */
+  lastSeen: string;
+  startedAt: string;
+  database: 'up' | 'down';
+  /** The instance answering this request. */
+  self: boolean;
 }
 
 /** The admin's user lookup. */

@@ -3,6 +3,7 @@
  * that its database answers and says so on the bus (`instance-heartbeat`); each keeps what it
  * heard. Without Redis the bus reaches this process only, so the list is this instance alone.
  */
+import type { InstanceStatus } from '../../lib/types';
 import type { Bus } from './bus';
 
 const CHANNEL = 'instance-heartbeat';
@@ -16,18 +17,6 @@ interface Heartbeat {
   id: string;
   startedAt: string;
   database: 'up' | 'down';
-}
-
-export interface InstanceStatus {
-  id: string;
-  /** Heard within the last three heartbeats, and its database answered it. */
-  healthy: boolean;
-  /** When this instance last heard it (its own clock), ISO. */
-  lastSeen: string;
-  startedAt: string;
-  database: 'up' | 'down';
-  /** The instance answering this request. */
-  self: boolean;
 }
 
 export interface Presence {

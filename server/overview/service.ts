@@ -1,6 +1,6 @@
 /** The admin overview (`GET /api/admin/overview`): people, activity, reports, media, queues, instances. */
 import type { AdminOverview } from '../../lib/types';
-import type { InstanceStatus } from '../instance/presence';
+import type { InstanceStatus } from '../../lib/types';
 import type { OverviewRepository } from './repository';
 
 const DAY_MS = 86_400_000;
