@@ -553,7 +553,10 @@ async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Answ
   });
 }
 
-function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: string): string {
+/** Peak RSS targets: issue 5's run, and a community's mix with its readers' reactions (issue 31). */
+const RSS_TARGET_MB = { rows: 300, mix: 400 };
+
+function report(rows: Row[], images: ImageRow[], peakRss: number, rssTargetMb: number, machineText: string): string {
   const http = rows.find((r) => r.name === 'reference: node:http');
   const nextRef = rows.find((r) => r.name === 'reference: Next.js API route');
   const ratio = (row: Row, ref?: Measured) => (ref ? `${(row.result.rps / ref.result.rps).toFixed(2)}` : '–');
@@ -618,10 +621,11 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, machineText: s
       );
     }
   }
-  if (peakRss > 0 && peakRss >= 300 * 1024 * 1024) missed.push(`server peak RSS ${mb(peakRss)} ≥ 300 MB`);
+  const rssMet = peakRss < rssTargetMb * 1024 * 1024;
+  if (peakRss > 0 && !rssMet) missed.push(`server peak RSS ${mb(peakRss)} ≥ ${rssTargetMb} MB`);
   lines.push(
     '',
-    `Server peak RSS during the run: ${mb(peakRss)} (target < 300 MB: ${peakRss < 300 * 1024 * 1024 ? 'met' : 'missed'}).`,
+    `Server peak RSS during the run: ${mb(peakRss)} (target < ${rssTargetMb} MB: ${rssMet ? 'met' : 'missed'}).`,
   );
   lines.push('', missed.length ? `Missed targets:\n${missed.map((m) => `- ${m}`).join('\n')}` : 'Every target met.');
   return lines.join('\n');
@@ -987,7 +991,7 @@ async function main(): Promise<void> {
     }
     const peakRss = memory.peak();
     memory.stop();
-    const text = report(rows, images, peakRss, machineText);
+    const text = report(rows, images, peakRss, mixOnly ? RSS_TARGET_MB.mix : RSS_TARGET_MB.rows, machineText);
     console.log(`\n${text}`);
     const out = path.join(config.dataDir, 'bench-results.md');
     writeFileSync(out, `${new Date().toISOString()}\n\n${text}\n`);
