@@ -1,14 +1,22 @@
 /** A comment's JSON as `commentSchema` describes it, written by hand in ASCII (`http/asciiJson.ts`). */
 import type { Comment, PostWithComments } from '../../lib/types';
 import { postFields } from '../posts/json';
-import { bytesArray, jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray } from '../http/asciiJson';
+import {
+  bytesArray,
+  jsonArray,
+  jsonInteger,
+  jsonNullableString,
+  jsonString,
+  jsonStringArray,
+  keptBytes,
+} from '../http/asciiJson';
 
 /** The JSON bytes of comments shared between requests, as `keepPostJson` keeps posts'. */
 const kept = new WeakMap<Comment, Buffer>();
 
 /** Remembers the comment's JSON for as long as the comment lives: it must not change afterwards. */
 export function keepCommentJson(c: Comment): Comment {
-  kept.set(c, Buffer.from(commentJson(c), 'latin1'));
+  kept.set(c, keptBytes(commentJson(c)));
   return c;
 }
 

@@ -74,6 +74,18 @@ const OPEN = Buffer.from('['),
   COMMA = Buffer.from(','),
   CLOSE = Buffer.from(']');
 
+/**
+ * The latin1 bytes of ASCII JSON kept for as long as a cached row lives, in a buffer of their own:
+ * `Buffer.from` takes small buffers from a shared 64 KB pool (Node 24), and one kept slice keeps
+ * its whole pool alive: 10,000 cached rows held ~100 MB that way
+ * (docs/benchmarks.md#kept-json-held-whole-buffer-pools-2026-11-26).
+ */
+export function keptBytes(json: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(json.length);
+  bytes.write(json, 'latin1');
+  return bytes;
+}
+
 /** `[a,b,…]` of items' JSON bytes, copied once into one Buffer. */
 export function bytesArray<T>(items: readonly T[], bytesOf: (value: T) => Buffer): Buffer {
   const parts: Buffer[] = [OPEN];

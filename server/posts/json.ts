@@ -3,7 +3,15 @@
  * (`http/asciiJson.ts`) for the lists, the hottest answers; tests hold it to the schemas.
  */
 import type { ImageInfo, Post } from '../../lib/types';
-import { bytesArray, jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray } from '../http/asciiJson';
+import {
+  bytesArray,
+  jsonArray,
+  jsonInteger,
+  jsonNullableString,
+  jsonString,
+  jsonStringArray,
+  keptBytes,
+} from '../http/asciiJson';
 
 function imageInfoJson(info: ImageInfo | null): string {
   if (info === null) return 'null';
@@ -69,7 +77,7 @@ const kept = new WeakMap<Post, Buffer>();
 
 /** Remembers the post's JSON for as long as the post lives: it must not change afterwards. */
 export function keepPostJson(p: Post): Post {
-  kept.set(p, Buffer.from(postJson(p), 'latin1'));
+  kept.set(p, keptBytes(postJson(p)));
   return p;
 }
 

@@ -11,7 +11,7 @@ import {
   postWithCommentsBytes,
   postWithCommentsJson,
 } from '../../server/comments/json';
-import { jsonString } from '../../server/http/asciiJson';
+import { jsonString, keptBytes } from '../../server/http/asciiJson';
 import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
 import { keepPostJson, postListBytes, postListJson } from '../../server/posts/json';
 import { createPost } from './factories';
@@ -103,6 +103,13 @@ describe('post and comment JSON', () => {
     expect(commentListBytes(keptComments).equals(Buffer.from(commentListJson(comments), 'latin1'))).toBe(true);
     const withComments = { ...kept[0], comments: keptComments } satisfies PostWithComments;
     expect(postWithCommentsBytes(withComments).toString('latin1')).toBe(postWithCommentsJson({ ...post(), comments }));
+  });
+
+  it('keeps JSON in buffers of its own, not in slices of a shared pool one kept row would hold whole', () => {
+    const text = postListJson(posts);
+    const bytes = keptBytes(text);
+    expect(bytes.toString('latin1')).toBe(text);
+    expect(bytes.buffer.byteLength).toBe(text.length);
   });
 
   it('leaves out a field the schema does not name', () => {
