@@ -26,6 +26,8 @@ export interface RemoteServer {
   actorUri(name: string): string;
   /** A signed POST of `activity` (JSON) to `inbox`, as `name`. */
   signedPost(name: string, inbox: string, activity: Record<string, unknown>): Promise<Response>;
+  /** The same request, signed, not sent. */
+  signedRequest(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request>;
   close(): Promise<void>;
 }
 
@@ -83,20 +85,22 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
     requests,
     delivered: () => requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body)),
     actorUri,
-    async signedPost(name, inbox, activity) {
-      const request = await signRequest(
-        new Request(inbox, {
-          method: 'POST',
-          headers: { 'content-type': 'application/activity+json' },
-          body: JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity }),
-        }),
-        keys.get(name)!.privateKey,
-        new URL(`${actorUri(name)}#main-key`),
-      );
-      return fetch(request);
-    },
+    signedPost: async (name, inbox, activity) => fetch(await signed(name, inbox, activity)),
+    signedRequest: (name, inbox, activity) => signed(name, inbox, activity),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+
+  function signed(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request> {
+    return signRequest(
+      new Request(inbox, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity }),
+      }),
+      keys.get(name)!.privateKey,
+      new URL(`${actorUri(name)}#main-key`),
+    );
+  }
 }
 
 /** Resolves once `check` holds (each look after a short pause); the test's own timeout bounds it. */
