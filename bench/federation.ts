@@ -13,7 +13,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { signRequest } from '@fedify/fedify';
 import { newId } from '../server/domain/ids';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../tests/server/helpers';
 import { uploadImage } from '../tests/server/multipart';

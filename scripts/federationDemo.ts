@@ -98,7 +98,8 @@ async function ensurePerson(instance: Instance): Promise<void> {
     headers: { 'content-type': 'application/json', origin: instance.url },
     body: JSON.stringify({ username: instance.person, email: `${instance.person}@example.com`, password: PASSWORD }),
   });
-  if (res.status !== 201 && res.status !== 409) throw new Error(`signing up ${instance.person}: ${res.status} ${await res.text()}`);
+  if (res.status !== 201 && res.status !== 409)
+    throw new Error(`signing up ${instance.person}: ${res.status} ${await res.text()}`);
 }
 
 try {

@@ -20,8 +20,7 @@ import { domainCandidates, normalizeDomain } from './domainName';
 
 export const DOMAIN_SEVERITIES: readonly DomainSeverity[] = ['silence', 'suspend'];
 
-const allBlocks = (db: Queryable) =>
-  db.selectFrom('federation_domain_blocks').selectAll().orderBy('domain').execute();
+const allBlocks = (db: Queryable) => db.selectFrom('federation_domain_blocks').selectAll().orderBy('domain').execute();
 
 const findBlock = (db: Queryable, domain: string) =>
   db.selectFrom('federation_domain_blocks').selectAll().where('domain', '=', domain).executeTakeFirst();
@@ -130,7 +129,13 @@ export function domainBlocksService(
       const outcome = await data.transaction(async (trx) => {
         const before = await trx.blocks.findBlock(domain);
         if (before?.severity === severity) return { row: before, created: false, changed: false };
-        const row = { id: before?.id ?? newId(), domain, severity, created_at: before?.created_at ?? now, updated_at: now };
+        const row = {
+          id: before?.id ?? newId(),
+          domain,
+          severity,
+          created_at: before?.created_at ?? now,
+          updated_at: now,
+        };
         await trx.blocks.upsertBlock(row);
         const action: DomainAction = severity === 'suspend' ? 'suspendDomain' : 'silenceDomain';
         const subject = { type: 'domain' as const, id: row.id, label: domain };

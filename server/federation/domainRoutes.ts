@@ -48,7 +48,11 @@ export const domainRoutes: FastifyPluginAsync<DomainRoutesOptions> = async (app,
       preValidation: write,
       schema: {
         tags: ['moderation'],
-        params: { type: 'object', properties: { domain: { type: 'string', maxLength: DOMAIN_MAX } }, required: ['domain'] },
+        params: {
+          type: 'object',
+          properties: { domain: { type: 'string', maxLength: DOMAIN_MAX } },
+          required: ['domain'],
+        },
         response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404, 429) },
       },
     },

@@ -173,7 +173,9 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
       if (!row) {
         // Deleted: gone for good (410), as other servers expect after its Delete(Person).
         const buried = await tombstones.tombstoneOf(identifier);
-        return buried ? new Tombstone({ id: ctx.getActorUri(identifier), deleted: instantOf(buried.deleted_at) }) : null;
+        return buried
+          ? new Tombstone({ id: ctx.getActorUri(identifier), deleted: instantOf(buried.deleted_at) })
+          : null;
       }
       // Suspended: gone for other servers (410) until an admin lifts it.
       if (row.suspended_at !== null)
@@ -182,7 +184,9 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     })
     .mapHandle(
       async (_ctx, username) =>
-        (await data.actorIdNamed(username)) ?? (await tombstones.tombstoneNamed(usernameKey(username)))?.user_id ?? null,
+        (await data.actorIdNamed(username)) ??
+        (await tombstones.tombstoneNamed(usernameKey(username)))?.user_id ??
+        null,
     )
     // WebFinger for a profile page's address (`https://host/profile/name`), as for the actor's.
     .mapAlias((_ctx, resource) => {

@@ -43,7 +43,9 @@ export interface Farewell {
 /** Read before the deletion: null when nobody elsewhere follows the person. */
 export async function farewellOf(
   ctx: Context<void>,
-  remoteFollowersOf: (userId: string) => Promise<{ actor_uri: string; inbox_uri: string; shared_inbox_uri: string | null }[]>,
+  remoteFollowersOf: (
+    userId: string,
+  ) => Promise<{ actor_uri: string; inbox_uri: string; shared_inbox_uri: string | null }[]>,
   userId: string,
 ): Promise<Farewell | null> {
   const rows = await remoteFollowersOf(userId);

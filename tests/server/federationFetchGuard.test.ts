@@ -109,7 +109,9 @@ describe('the guarded document loader', () => {
   });
 
   it('gives up on a server that does not answer', async () => {
-    await expect(guardedDocumentLoader({ allowPrivateAddress: true, timeoutMs: 300 })(`${origin}/silent`)).rejects.toThrow();
+    await expect(
+      guardedDocumentLoader({ allowPrivateAddress: true, timeoutMs: 300 })(`${origin}/silent`),
+    ).rejects.toThrow();
   });
 });
 

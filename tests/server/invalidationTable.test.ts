@@ -581,7 +581,11 @@ const CASES: Case[] = [
       return {
         reads: { domains: async () => (await get(w, admin, '/api/admin/domains')).body },
         change: async () => void (await send(w, admin, 'POST', '/api/admin/domains', { domain, severity: 'suspend' })),
-        expect: (after) => must((after.domains as { domain: string }[]).some((d) => d.domain === domain), 'the block'),
+        expect: (after) =>
+          must(
+            (after.domains as { domain: string }[]).some((d) => d.domain === domain),
+            'the block',
+          ),
       };
     },
   },
