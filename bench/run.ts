@@ -14,6 +14,8 @@
  *        --readers 200,2000 (signed-in readers of the mix rows; the classes alone take the first)
  *        --cluster 2 (the mix rows through `npm run cluster`'s balancer, each in turns with the same
  *        mix on one of its instances alone; needs DATABASE_URL on PostgreSQL and REDIS_URL)
+ *        --federation (only the federation rows, `federation.ts`: a post to 10,000 followers on 100
+ *        servers, deliveries per second, signed inbox activities per second)
  * Environment: DATA_DIR (default ./data/bench) or DATABASE_URL, as for `npm start`. An empty
  * database is first seeded with D1 (`npm run seed`, a few minutes).
  */
@@ -33,6 +35,7 @@ import { blockedEitherWay } from '../server/safety/visibility';
 import { startCluster } from '../scripts/cluster/cluster';
 import { logFile } from '../scripts/cluster/processes';
 import { type CommunityData, communityClasses, communityData, drawMix, writerPicture } from './community';
+import { runFederationBench } from './federation';
 import { runImageBench, type ImageRow } from './images';
 import {
   cpuSecondsOf,
@@ -634,6 +637,7 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, rssTargetMb: n
 async function main(): Promise<void> {
   const machineText = machine();
   console.log(`Machine: ${machineText}`);
+  if (flags.has('federation')) return runFederationBench();
   if (!haveWrk())
     throw new Error('wrk is not installed: `apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk`.');
 

@@ -19,4 +19,7 @@ export const ADMIN_TEXTS = {
   commentRemoved: 'Comment removed',
   userSuspended: (username: string) => `${username} is suspended`,
   userUnsuspended: (username: string) => `${username} is no longer suspended`,
+  domainBlocked: (domain: string, severity: string) =>
+    `${domain} is ${severity === 'suspend' ? 'suspended' : 'silenced'}`,
+  domainUnblocked: (domain: string) => `${domain} is no longer blocked`,
 } as const;

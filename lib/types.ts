@@ -144,7 +144,17 @@ export interface AppNotification {
 export type ReportTargetType = 'post' | 'comment' | 'user';
 export type ReportReason = 'spam' | 'abuse' | 'illegal' | 'other';
 export type ReportAction = 'dismiss' | 'removeContent' | 'suspendUser';
-export type AdminAction = ReportAction | 'unsuspendUser';
+export type AdminAction = ReportAction | 'unsuspendUser' | 'silenceDomain' | 'suspendDomain' | 'unblockDomain';
+/** A blocked domain's severity (issue 32): silenced people are hidden from non-followers; suspended ones refused. */
+export type DomainSeverity = 'silence' | 'suspend';
+
+/** `GET /api/admin/domains`: a blocked domain. */
+export interface DomainBlock {
+  domain: string;
+  severity: DomainSeverity;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** What the admin queue shows of a report's target; null once the content is gone. */
 export type ReportTarget =
@@ -173,7 +183,7 @@ export interface AdminLogEntry {
   id: string;
   admin: string;
   action: AdminAction;
-  targetType: ReportTargetType;
+  targetType: ReportTargetType | 'domain';
   targetId: string;
   target: string;
   note: string;

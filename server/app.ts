@@ -38,6 +38,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/requestIds';
 import { imageJobs } from './media/pipeline';
 import { createMetrics } from './metrics/metrics';
 import { type MetricsListener, countRequests, listenForMetrics, publicMetricsRoute } from './metrics/routes';
+import { domainRoutes } from './federation/domainRoutes';
 import { federationRoutes } from './federation/routes';
 import { mediaRoutes } from './media/routes';
 import { adminRoutes, reportsRoutes } from './moderation/routes';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(adminRoutes, { prefix: '/api/admin', moderation: ctx.moderation, guards });
   await app.register(overviewRoutes, { prefix: '/api/admin', overview: ctx.overview, guards });
+  await app.register(domainRoutes, { prefix: '/api/admin/domains', domainBlocks: ctx.domainBlocks, guards });
   await app.register(instanceRoutes, {
     prefix: '/api/instance',
     config,

@@ -33,7 +33,9 @@ import { type Presence, instancePresence } from './instance/presence';
 import { openFileLimit, streamsForLimit } from './instance/fileLimit';
 import type { RedisFallback } from './instance/redisFallback';
 import { deliverOnEvents } from './federation/deliveries';
+import { type DomainBlocksService, domainBlocksService } from './federation/domainBlocks';
 import { type PostsFederation, createPostsFederation } from './federation/federation';
+import { tombstonesRepository } from './federation/tombstones';
 import { logMailer, smtpMailer } from './mail/mailer';
 import { type Activity, activity } from './metrics/activity';
 import { type Outbox, outbox as createOutbox } from './mail/outbox';
@@ -96,6 +98,8 @@ export interface AppContext {
   notifications: NotificationsService;
   /** Reports, the admin queue, suspensions and the admin log (issue 23). */
   moderation: ModerationService;
+  /** Blocked domains (issue 32): the admin API, and what the inbox and deliveries ask. */
+  domainBlocks: DomainBlocksService;
   /** OAuth apps and tokens of the Mastodon client API (issue 33). */
   oauth: OAuthService;
   /** This process's open notification streams (Server-Sent Events). */
@@ -139,6 +143,7 @@ const repositories = (db: Queryable) => ({
   safety: safetyRepository(db),
   moderation: moderationRepository(db),
   oauth: oauthRepository(db),
+  tombstones: tombstonesRepository(db),
 });
 
 export function buildContext(
@@ -157,6 +162,7 @@ export function buildContext(
   const data = transactional(db.kysely, repositories);
   const bus = redis ? redisBus(redis.client, log) : localBus(log);
   const events = domainEvents(bus);
+  const domainBlocks = domainBlocksService(db.kysely, { publish: events.publish, ttlMs: config.postCacheMs });
   const postCache = createPostCache(
     (viewerId, ids) => postsByIds(db.kysely, viewerId, ids),
     (viewerId, max) => reactionsByUser(db.kysely, POST_REACTIONS, viewerId, max),
@@ -177,7 +183,14 @@ export function buildContext(
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
   });
   const checked = sessionCache({ ttlMs: config.sessionCacheMs });
-  const caches = { posts: postCache, comments: commentCache, hiddenPeople: hiddenAuthors, homeFeed, sessions: checked };
+  const caches = {
+    posts: postCache,
+    comments: commentCache,
+    hiddenPeople: hiddenAuthors,
+    homeFeed,
+    sessions: checked,
+    domainBlocks: domainBlocks.cache,
+  };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, caches, invalidation);
   const noticeOutsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches);
@@ -259,6 +272,7 @@ export function buildContext(
         site: { url: config.federation.origin, host: new URL(config.federation.origin).host },
         instanceName: config.instanceName,
         allowPrivateAddress: config.federation.allowPrivateAddress,
+        severityOf: domainBlocks.severityOf,
         onError: (error, what) => log.error({ err: error }, what),
       })
     : null;
@@ -317,10 +331,18 @@ export function buildContext(
       checkPassword,
       publish,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
+      farewell: federation
+        ? {
+            read: (userId) => federation.farewellOf(userId),
+            send: (goodbye) => federation.sendFarewell(goodbye),
+            onError: (error) => log.error({ err: error }, 'queueing Delete(Person) for a deleted account failed'),
+          }
+        : undefined,
     }),
     posts,
     comments,
     moderation: moderationService({ data, posts, comments, publish }),
+    domainBlocks,
     oauth: oauthService({ data, checked, publish }),
     caches: {
       posts: postCache.rowCache,

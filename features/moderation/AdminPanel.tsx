@@ -14,6 +14,7 @@ import { appTheme } from '../../themes';
 import {
   adminCleared,
   adminToasts,
+  fetchDomains,
   fetchLog,
   fetchMore,
   fetchOverview,
@@ -29,6 +30,7 @@ import {
   suspendUser,
   unsuspendUser,
 } from './adminSlice';
+import { DomainBlocksPanel } from './DomainBlocksPanel';
 import { OverviewPanel } from './OverviewPanel';
 
 const Tabs = styled.div`
@@ -86,6 +88,9 @@ const ACTION_TEXTS: Record<string, string> = {
   removeContent: 'removed',
   suspendUser: 'suspended',
   unsuspendUser: 'unsuspended',
+  silenceDomain: 'silenced',
+  suspendDomain: 'suspended',
+  unblockDomain: 'unblocked',
 };
 
 /** A destructive action waiting for the admin's yes. */
@@ -317,7 +322,10 @@ function Log() {
   );
 }
 
-/** The admin page: the overview, the report queue, a user lookup with suspend and unsuspend, and the log. */
+/**
+ * The admin page: the overview, the report queue, a user lookup with suspend and unsuspend, the
+ * blocked domains, and the log.
+ */
 export default function AdminPanel() {
   const dispatch = useAppDispatch();
   useToasts(adminToasts);
@@ -325,6 +333,7 @@ export default function AdminPanel() {
     void dispatch(fetchOverview());
     void dispatch(fetchQueue('open'));
     void dispatch(fetchLog());
+    void dispatch(fetchDomains());
     return () => {
       dispatch(adminCleared());
     };
@@ -334,6 +343,7 @@ export default function AdminPanel() {
       <OverviewPanel />
       <Queue />
       <UserLookup />
+      <DomainBlocksPanel />
       <Log />
     </Stack>
   );

@@ -1,5 +1,13 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import type { AdminLogEntry, AdminOverview, AdminUserInfo, Report, ReportAction } from '../../lib/types';
+import type {
+  AdminLogEntry,
+  AdminOverview,
+  AdminUserInfo,
+  DomainBlock,
+  DomainSeverity,
+  Report,
+  ReportAction,
+} from '../../lib/types';
 import { errorMessage, type Page } from '../../services/apiClient';
 import { rootReducer, type RootState } from '../../store/index';
 import { thunkToasts, type ToastListener } from '../../store/toasts';
@@ -31,6 +39,8 @@ export interface AdminState {
   lookup: { user: AdminUserInfo | null; problem: string | null };
   /** The figures at the top of the page (issue 34), and why they could not be read. */
   overview: { data: AdminOverview | null; error: string | null };
+  /** The blocked domains (issue 32), why they could not be read, and why the last change failed. */
+  domains: { items: DomainBlock[] | null; error: string | null; problem: string | null };
 }
 
 const emptyList = () => ({ page: null, error: null, requestId: null });
@@ -42,6 +52,7 @@ const initialState: AdminState = {
   log: emptyList(),
   lookup: { user: null, problem: null },
   overview: { data: null, error: null },
+  domains: { items: null, error: null, problem: null },
 };
 
 const admin = (state: RootState): AdminState => injected.selectSlice(state);
@@ -119,6 +130,43 @@ export const lookupUser = userThunk('admin/lookupUser', (username) => moderation
 export const suspendUser = userThunk('admin/suspendUser', (username) => moderationApi.suspend(username));
 export const unsuspendUser = userThunk('admin/unsuspendUser', (username) => moderationApi.unsuspend(username));
 
+export const fetchDomains = createAppAsyncThunk('admin/fetchDomains', async (_: void, { rejectWithValue }) => {
+  try {
+    return await moderationApi.domains();
+  } catch (error) {
+    return rejectWithValue(errorMessage(error));
+  }
+});
+
+/** Blocking or unblocking a domain: the list and the log are read again. */
+export const blockDomain = createAppAsyncThunk(
+  'admin/blockDomain',
+  async (input: { domain: string; severity: DomainSeverity }, { dispatch, rejectWithValue }) => {
+    try {
+      const block = await moderationApi.blockDomain(input.domain, input.severity);
+      void dispatch(fetchDomains());
+      void dispatch(fetchLog());
+      return block;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
+export const unblockDomain = createAppAsyncThunk(
+  'admin/unblockDomain',
+  async (domain: string, { dispatch, rejectWithValue }) => {
+    try {
+      await moderationApi.unblockDomain(domain);
+      void dispatch(fetchDomains());
+      void dispatch(fetchLog());
+      return domain;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
 /** What an action toasts once done (issue 35); failures show in place, as the panel's reads do. */
 function resolvedText({ report, action }: { report: Report; action: ReportAction }): string {
   if (action === 'dismiss') return ADMIN_TEXTS.reportDismissed;
@@ -132,6 +180,11 @@ export const adminToasts: ToastListener[] = [
   ...thunkToasts(resolveReport, { error: false, success: resolvedText }),
   ...thunkToasts(suspendUser, { error: false, success: (username) => ADMIN_TEXTS.userSuspended(username) }),
   ...thunkToasts(unsuspendUser, { error: false, success: (username) => ADMIN_TEXTS.userUnsuspended(username) }),
+  ...thunkToasts(blockDomain, {
+    error: false,
+    success: (_, block) => ADMIN_TEXTS.domainBlocked(block.domain, block.severity),
+  }),
+  ...thunkToasts(unblockDomain, { error: false, success: (domain) => ADMIN_TEXTS.domainUnblocked(domain) }),
 ];
 
 type Rejected = { payload?: string; error: { message?: string } };
@@ -189,7 +242,23 @@ const adminSlice = createSlice({
       })
       .addCase(resolveReport.rejected, (state, action) => {
         state.queueProblem = messageOf(action);
+      })
+      .addCase(fetchDomains.fulfilled, (state, action) => {
+        state.domains.items = action.payload;
+        state.domains.error = null;
+      })
+      .addCase(fetchDomains.rejected, (state, action) => {
+        state.domains.error = messageOf(action);
       });
+    for (const thunk of [blockDomain, unblockDomain]) {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.domains.problem = null;
+        })
+        .addCase(thunk.rejected, (state, action) => {
+          state.domains.problem = messageOf(action);
+        });
+    }
     for (const thunk of [lookupUser, suspendUser, unsuspendUser]) {
       builder
         .addCase(thunk.pending, (state) => {
@@ -220,3 +289,4 @@ export const selectQueueProblem = (state: RootState) => admin(state).queueProble
 export const selectLog = (state: RootState) => admin(state).log;
 export const selectLookup = (state: RootState) => admin(state).lookup;
 export const selectOverview = (state: RootState) => admin(state).overview;
+export const selectDomains = (state: RootState) => admin(state).domains;

@@ -2,6 +2,8 @@ import type {
   AdminLogEntry,
   AdminOverview,
   AdminUserInfo,
+  DomainBlock,
+  DomainSeverity,
   Report,
   ReportAction,
   ReportReason,
@@ -40,5 +42,14 @@ export const moderationApi = {
   },
   async unsuspend(username: string, note = ''): Promise<AdminUserInfo> {
     return (await apiClient.post<AdminUserInfo>(`${user(username)}/unsuspend`, { note })).data;
+  },
+  async domains(): Promise<DomainBlock[]> {
+    return (await apiClient.get<DomainBlock[]>('/api/admin/domains')).data;
+  },
+  async blockDomain(domain: string, severity: DomainSeverity): Promise<DomainBlock> {
+    return (await apiClient.post<DomainBlock>('/api/admin/domains', { domain, severity })).data;
+  },
+  async unblockDomain(domain: string): Promise<void> {
+    await apiClient.delete(`/api/admin/domains/${encodeURIComponent(domain)}`);
   },
 };

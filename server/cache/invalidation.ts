@@ -9,6 +9,7 @@ import { commentListKey } from '../comments/commentCache';
 import type { CommentListRow } from '../comments/repository';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEventType, EventOf } from '../events/events';
+import type { DomainBlocksCache } from '../federation/domainBlocks';
 import type { HomeFeed } from '../posts/homeFeed';
 import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey } from '../posts/postCache';
 import type { PostListRow } from '../posts/repository';
@@ -32,6 +33,8 @@ export interface Caches {
   homeFeed: Pick<HomeFeed, 'postAdded' | 'postRemoved' | 'showsNewPost' | 'followsChanged' | 'everyonesFollowsChanged'>;
   /** Access tokens checked lately (`auth/sessionCache.ts`). */
   sessions: Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
+  /** The blocked domains (`federation/domainBlocks.ts`). */
+  domainBlocks: DomainBlocksCache;
 }
 
 export type Line<T extends DomainEventType> = (event: EventOf<T>, caches: Caches) => void;
@@ -117,6 +120,7 @@ export const INVALIDATION: InvalidationTable = {
   SessionRevoked: [(e, c) => c.sessions.forgetSession(e.sessionId)],
   SessionsRevoked: [(e, c) => c.sessions.forgetUser(e.userId, e.keptSessionId)],
   NotificationsRead: [],
+  DomainBlocksChanged: [(_, c) => c.domainBlocks.forget()],
 };
 
 /** Applies `table` to `caches` for every event `events` carries, from now on. */

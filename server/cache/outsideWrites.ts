@@ -7,6 +7,7 @@
  * "Shared rows"). The bus's rejoin after Redis was away starts them over the same way (context.ts).
  */
 import type { SessionCache } from '../auth/sessionCache';
+import type { DomainBlocksCache } from '../federation/domainBlocks';
 import type { HomeFeed } from '../posts/homeFeed';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { SharedRows } from './sharedRows';
@@ -17,6 +18,7 @@ export interface ForgettingCaches {
   hiddenPeople: Pick<HiddenAuthorsCache, 'forgetAll'>;
   homeFeed: Pick<HomeFeed, 'writtenElsewhere'>;
   sessions: Pick<SessionCache, 'forgetAll'>;
+  domainBlocks: DomainBlocksCache;
 }
 
 /** Every cache starts over: anything may have changed (another process's commit, missed bus messages). */
@@ -26,6 +28,7 @@ export function forgetEverything(caches: ForgettingCaches): void {
   caches.hiddenPeople.forgetAll();
   caches.homeFeed.writtenElsewhere();
   caches.sessions.forgetAll();
+  caches.domainBlocks.forget();
 }
 
 /** A check to run before each request: the caches forget everything if another process committed. */

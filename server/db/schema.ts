@@ -220,14 +220,16 @@ export interface ReportsTable {
   resolution: ReportResolution | null;
 }
 
-export type AdminAction = ReportResolution | 'unsuspendUser';
+export type AdminAction = ReportResolution | 'unsuspendUser' | DomainAction;
+/** A domain blocked with that severity (or its severity changed to it), or unblocked (issue 32). */
+export type DomainAction = 'silenceDomain' | 'suspendDomain' | 'unblockDomain';
 
 /** Every admin action: who, what, on what, when. */
 export interface AdminLogTable {
   id: string;
   admin_username: string;
   action: AdminAction;
-  target_type: ReportTargetType;
+  target_type: ReportTargetType | 'domain';
   target_id: string;
   /** What an admin reads: the username, or the start of the post or comment. */
   target_label: string;
@@ -270,6 +272,24 @@ export interface FederationFollowersTable {
   shared_inbox_uri: string | null;
   follow_id: string;
   created_at: string;
+}
+
+export type DomainSeverity = 'silence' | 'suspend';
+
+/** A domain an admin blocked (issue 32): silenced (hidden from non-followers) or suspended (refused). */
+export interface FederationDomainBlocksTable {
+  id: string;
+  domain: string;
+  severity: DomainSeverity;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A deleted local account: its actor answers 410 with a `Tombstone`. */
+export interface FederationTombstonesTable {
+  user_id: string;
+  username_lower: string;
+  deleted_at: string;
 }
 
 /** A client app registered through `POST /api/v1/apps` (issue 33). */
@@ -337,6 +357,8 @@ export interface Database {
   federation_queue: FederationQueueTable;
   federation_keys: FederationKeysTable;
   federation_followers: FederationFollowersTable;
+  federation_domain_blocks: FederationDomainBlocksTable;
+  federation_tombstones: FederationTombstonesTable;
   oauth_apps: OAuthAppsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;

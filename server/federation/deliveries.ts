@@ -104,7 +104,9 @@ export function deliverOnEvents(
     }
   }
 
+  // On a later turn of the event loop: on SQLite the queries run synchronously, and reading 10,000
+  // followers must not lengthen the answer to the request that published the event.
   return subscribeOwn((event) => {
-    handle(event).catch(onError);
+    setImmediate(() => handle(event).catch(onError));
   });
 }

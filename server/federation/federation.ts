@@ -9,7 +9,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
-import { Create, Note, type Person, type Recipient, Tombstone } from '@fedify/vocab';
+import { Create, Note, type Object as APObject, type Person, type Recipient, Tombstone } from '@fedify/vocab';
+import { usernameKey } from '../../lib/validation';
+import type { DomainSeverity } from '../../lib/types';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
@@ -18,7 +20,9 @@ import { kyselyKvStore } from './kvStore';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
 import { type PostImage, type Site, commentNote, largestVariant, mediaTypeOf, personOf, postNote } from './objects';
+import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from './outgoingGuard';
 import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
+import { type Farewell, farewellOf, sendFarewell, tombstonesRepository } from './tombstones';
 import { instantOf } from './temporal';
 
 /** Items per page of the outbox and the follower lists. */
@@ -39,6 +43,8 @@ export interface FederationOptions {
   instanceName: string;
   /** Fetch and deliver to private and loopback addresses (`FEDERATION_ALLOW_PRIVATE`): tests, local trials. */
   allowPrivateAddress: boolean;
+  /** A server's domain block (`domainBlocks.ts`): suspended ones are refused and not delivered to. */
+  severityOf?: (host: string) => Promise<DomainSeverity | null>;
   /** Deliveries and inbox work run at once per process. */
   workers?: number;
   onError?: (error: unknown, what: string) => void;
@@ -55,8 +61,19 @@ export interface PostsFederation {
   personOf(userId: string): Promise<Person | null>;
   /** A comment as its `Note`, or null when it is gone or hidden. */
   commentNoteOf(id: string): Promise<Note | null>;
+  /** A server's domain block, if any (the inbox refuses suspended ones). */
+  severityOf(host: string): Promise<DomainSeverity | null>;
+  /**
+   * An actor or object elsewhere by URI or `@name@host`, through the guarded loaders (the
+   * address check, a timeout, a size cap); null when not found, refused or not answered.
+   */
+  lookupObject(identifier: string): Promise<APObject | null>;
+  /** Read before a local account is deleted: its followers elsewhere and keys (null: nobody to tell). */
+  farewellOf(userId: string): Promise<Farewell | null>;
+  /** Queues `Delete(Person)` to them once the deletion is committed. */
+  sendFarewell(farewell: Farewell): Promise<void>;
   /** What went wrong in this process since it started, for `/metrics`: failed delivery attempts, dropped tasks. */
-  readonly failures: { deliveries: number; dropped: number };
+  readonly failures: { deliveries: number; dropped: number; refused: number };
   /** Starts this process's queue workers. */
   start(): void;
   close(): Promise<void>;
@@ -66,8 +83,10 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
   const { db, site } = options;
   const data = federationRepository(db.kysely);
   const keyPairsOf = userKeyPairs(data);
+  const tombstones = tombstonesRepository(db.kysely);
   const kv = kyselyKvStore(db.kysely);
-  const failures = { deliveries: 0, dropped: 0 };
+  const failures = { deliveries: 0, dropped: 0, refused: 0 };
+  const severityOf = options.severityOf ?? (async () => null);
   const queue = kyselyMessageQueue(db.kysely, {
     workers: options.workers ?? 4,
     onDropped: (_message, error) => {
@@ -77,10 +96,19 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
   });
   const federation = createFederation<void>({
     kv,
-    queue,
+    queue: guardDeliveries(queue, {
+      allowPrivateAddress: options.allowPrivateAddress,
+      severityOf,
+      onRefused: (inbox, why) => {
+        failures.refused++;
+        options.onError?.(new Error(why), `not delivering to ${inbox}`);
+      },
+    }),
     manuallyStartQueue: true,
     origin: site.url,
-    allowPrivateAddress: options.allowPrivateAddress,
+    // Trials on loopback keep Fedify's loaders (it refuses custom ones with this flag); elsewhere
+    // ours add a timeout and a size cap to its address check.
+    ...(options.allowPrivateAddress ? { allowPrivateAddress: true } : guardedLoaderFactories(kv, {})),
     // 1 min, 2, 4... up to 12 h between tries, 12 tries: about two days before a delivery is given up.
     outboxRetryPolicy: createExponentialBackoffPolicy({
       initialDelay: { minutes: 1 },
@@ -142,13 +170,24 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
       if (!isUuid(identifier)) return null;
       const row = await data.findActor(identifier);
-      if (!row) return null;
+      if (!row) {
+        // Deleted: gone for good (410), as other servers expect after its Delete(Person).
+        const buried = await tombstones.tombstoneOf(identifier);
+        return buried
+          ? new Tombstone({ id: ctx.getActorUri(identifier), deleted: instantOf(buried.deleted_at) })
+          : null;
+      }
       // Suspended: gone for other servers (410) until an admin lifts it.
       if (row.suspended_at !== null)
         return new Tombstone({ id: ctx.getActorUri(identifier), deleted: instantOf(row.suspended_at) });
       return personOf(ctx, site, row, await ctx.getActorKeyPairs(identifier));
     })
-    .mapHandle(async (_ctx, username) => (await data.actorIdNamed(username)) ?? null)
+    .mapHandle(
+      async (_ctx, username) =>
+        (await data.actorIdNamed(username)) ??
+        (await tombstones.tombstoneNamed(usernameKey(username)))?.user_id ??
+        null,
+    )
     // WebFinger for a profile page's address (`https://host/profile/name`), as for the actor's.
     .mapAlias((_ctx, resource) => {
       if (resource.origin !== new URL(site.url).origin) return null;
@@ -261,6 +300,16 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     postNoteOf,
     commentNoteOf,
     personOf: personFor,
+    severityOf,
+    async lookupObject(identifier) {
+      try {
+        return await context().lookupObject(identifier, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      } catch {
+        return null;
+      }
+    },
+    farewellOf: (userId) => farewellOf(context(), data.remoteFollowersOf, userId),
+    sendFarewell: (farewell) => sendFarewell(context(), farewell),
     failures,
     start() {
       running ??= federation.startQueue(undefined, { signal: stop.signal }).catch((error: unknown) => {

@@ -5,11 +5,12 @@
  *   `/post/{id}`, `/profile/{name}`, `/comments/{id}` when the client asks for ActivityPub JSON;
  *   anything Fedify does not serve (a browser's `Accept`) goes on to the pages.
  * - POST to the inboxes: routes whose body parser keeps the raw bytes (signatures are over them),
- *   at most 256 KB (413 past it).
+ *   at most 256 KB (413 past it); a suspended domain's are refused first (403, `inboxGate.ts`).
  */
 import { respondWithObjectIfAcceptable } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostsFederation } from './federation';
+import { suspendedSender } from './inboxGate';
 import { attachmentsAsArrays } from './objects';
 
 /** Largest activity accepted in an inbox. */
@@ -132,6 +133,9 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
     );
     const inbox = async (request: FastifyRequest, reply: FastifyReply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const suspended = await suspendedSender(request.headers, body, federation.severityOf);
+      if (suspended)
+        return reply.code(403).send({ message: `${suspended} is blocked on this server`, code: 'DomainSuspended' });
       const response = await fetch(toRequest(request, origin, request.url, body));
       return send(reply, response);
     };

@@ -22,7 +22,7 @@ export interface MetricsSources {
   /** ActivityPub deliveries (`federation/`); null when federation is off (the figures stay 0). */
   federation: {
     queuedTasks(): Promise<number>;
-    readonly failures: { deliveries: number; dropped: number };
+    readonly failures: { deliveries: number; dropped: number; refused: number };
   } | null;
   /** Set when the database was opened `timed`. */
   timing: StatementTiming | null;
@@ -143,13 +143,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   new Counter({
     name: 'posts_federation_failures_total',
-    help: 'ActivityPub delivery attempts that failed (each is tried again for about two days), and queued tasks dropped.',
+    help: 'ActivityPub delivery attempts that failed (each is tried again for about two days), queued tasks dropped, and deliveries refused (a suspended domain, a private address).',
     labelNames: ['kind'],
     registers: [registry],
     collect() {
       this.reset();
       this.inc({ kind: 'delivery' }, sources.federation?.failures.deliveries ?? 0);
       this.inc({ kind: 'dropped' }, sources.federation?.failures.dropped ?? 0);
+      this.inc({ kind: 'refused' }, sources.federation?.failures.refused ?? 0);
     },
   });
   new Counter({

@@ -7,7 +7,13 @@ import type { ModerationRepository } from './repository';
 import type { Target } from './targets';
 
 /** The log's row for an action. */
-export const logEntry = (admin: AuthUser, action: AdminAction, target: Target, note: string, now: string) => ({
+export const logEntry = (
+  admin: AuthUser,
+  action: AdminAction,
+  target: Pick<Target, 'id' | 'label'> & { type: Target['type'] | 'domain' },
+  note: string,
+  now: string,
+) => ({
   id: newId(),
   admin_username: admin.username,
   action,

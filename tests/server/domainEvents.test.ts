@@ -64,6 +64,7 @@ describe('domain events', () => {
         everyonesFollowsChanged: note('everyonesFollows'),
       },
       sessions: { forgetSession: note('session'), forgetUser: note('sessionsOf') },
+      domainBlocks: { forget: note('domains') },
     });
     events.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1', reaction: 'like' });
     events.publish({ type: 'SessionsRevoked', userId: 'u1', keptSessionId: 's1' });

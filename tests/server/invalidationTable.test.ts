@@ -572,6 +572,23 @@ const CASES: Case[] = [
       };
     },
   },
+  {
+    event: 'DomainBlocksChanged',
+    title: "a blocked domain is in every instance's list of blocks at once",
+    async prepare(w) {
+      const admin = await adminOf(w);
+      const domain = `${tag()}.example`;
+      return {
+        reads: { domains: async () => (await get(w, admin, '/api/admin/domains')).body },
+        change: async () => void (await send(w, admin, 'POST', '/api/admin/domains', { domain, severity: 'suspend' })),
+        expect: (after) =>
+          must(
+            (after.domains as { domain: string }[]).some((d) => d.domain === domain),
+            'the block',
+          ),
+      };
+    },
+  },
 ];
 
 /** Runs the case; resolves whether the change was seen (a failed setup or write throws). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import AdminPanel from '../../../../features/moderation/AdminPanel';
 import { selectLog, selectQueue } from '../../../../features/moderation/adminSlice';
-import type { AdminLogEntry, AdminOverview, AdminUserInfo, Report } from '../../../../lib/types';
+import type { AdminLogEntry, AdminOverview, AdminUserInfo, DomainBlock, Report } from '../../../../lib/types';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
@@ -59,6 +59,7 @@ function adminServer() {
     open: [report('r1'), report('r2'), report('r3')],
     resolved: [report('r0', 'resolved')],
     log: [] as AdminLogEntry[],
+    domains: [] as DomainBlock[],
     user: {
       username: 'bob',
       role: 'member',
@@ -91,6 +92,29 @@ function adminServer() {
         ? HttpResponse.json(state.user)
         : HttpResponse.json({ message: 'User not found', code: 'NotFound' }, { status: 404 }),
     ),
+    http.get('/api/admin/domains', () => HttpResponse.json(state.domains)),
+    http.post('/api/admin/domains', async ({ request }) => {
+      const { domain, severity } = (await request.json()) as { domain: string; severity: 'silence' | 'suspend' };
+      if (domain.includes('/'))
+        return HttpResponse.json({ message: 'The domain must be a host name', code: 'InvalidDomain' }, { status: 400 });
+      const block = { domain: domain.toLowerCase(), severity, createdAt: at, updatedAt: at };
+      state.domains = [...state.domains.filter((d) => d.domain !== block.domain), block];
+      state.log.unshift({
+        ...logEntry(`l${state.log.length + 1}`, block.domain),
+        action: severity === 'suspend' ? 'suspendDomain' : 'silenceDomain',
+        targetType: 'domain',
+      });
+      return HttpResponse.json(block, { status: 201 });
+    }),
+    http.delete('/api/admin/domains/:domain', ({ params }) => {
+      state.domains = state.domains.filter((d) => d.domain !== params.domain);
+      state.log.unshift({
+        ...logEntry(`l${state.log.length + 1}`, String(params.domain)),
+        action: 'unblockDomain',
+        targetType: 'domain',
+      });
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.post('/api/admin/users/bob/suspend', () => {
       state.user = { ...state.user, suspendedAt: at };
       state.log.unshift(logEntry(`l${state.log.length + 1}`, 'bob'));
@@ -170,6 +194,35 @@ describe('the admin panel, through the store', () => {
     expect(await screen.findByText('Suspended')).toBeInTheDocument();
     await waitFor(() => expect(selectLog(store.getState()).page?.items.map((e) => e.target)).toEqual(['bob']));
     await waitFor(() => expect(store.getState().toasts.map((t) => t.message)).toEqual(['bob is suspended']));
+  });
+
+  it('blocks a domain, shows it with its severity, unblocks it; a refusal says why in place', async () => {
+    const state = adminServer();
+    const { store } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    const panel = await screen.findByRole('region', { name: 'Blocked domains' });
+    expect(await within(panel).findByText('No domain is blocked.')).toBeInTheDocument();
+
+    await userEvent.type(within(panel).getByLabelText('Domain'), 'https://spam.example/');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Block domain' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The domain must be a host name');
+    expect(state.domains).toEqual([]);
+
+    await userEvent.clear(within(panel).getByLabelText('Domain'));
+    await userEvent.type(within(panel).getByLabelText('Domain'), 'Spam.example');
+    await userEvent.selectOptions(within(panel).getByLabelText('Severity'), 'suspend');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Block domain' }));
+    expect(await within(panel).findByText('spam.example')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Suspended: nothing in or out');
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(panel).getByLabelText('Domain')).toHaveValue('');
+    expect(await screen.findByText(/suspended domain/)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().toasts.map((t) => t.message)).toEqual(['spam.example is suspended']));
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Unblock spam.example' }));
+    expect(await within(panel).findByText('No domain is blocked.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(selectLog(store.getState()).page?.items.map((e) => e.action)).toEqual(['unblockDomain', 'suspendDomain']),
+    );
   });
 
   it('starts afresh when opened again', async () => {

@@ -1,0 +1,164 @@
+/**
+ * Domain blocks (issue 32, item 6): an admin silences or suspends a whole server. A suspended
+ * domain's activities are refused at the inbox (403) and nothing is delivered to it; a silenced
+ * domain's people are hidden from those who do not follow them. Every change is logged in the
+ * admin log and published (`DomainBlocksChanged`): each instance's cached list forgets it through
+ * the invalidation table, so `severityOf` (asked on every inbox POST and delivery) reads memory.
+ */
+import type { Kysely } from 'kysely';
+import type { DomainBlock, DomainSeverity } from '../../lib/types';
+import { bindQueries, transactional } from '../db/repository';
+import type { Database, DomainAction, FederationDomainBlocksTable, Queryable } from '../db/schema';
+import { NotFoundError } from '../domain/errors';
+import { newId, nowIso } from '../domain/ids';
+import type { AuthUser } from '../domain/types';
+import type { PublishEvent } from '../events/domainEvents';
+import { logEntry } from '../moderation/adminLog';
+import { pick, readNote } from '../moderation/input';
+import { moderationRepository } from '../moderation/repository';
+import { domainCandidates, normalizeDomain } from './domainName';
+
+export const DOMAIN_SEVERITIES: readonly DomainSeverity[] = ['silence', 'suspend'];
+
+const allBlocks = (db: Queryable) => db.selectFrom('federation_domain_blocks').selectAll().orderBy('domain').execute();
+
+const findBlock = (db: Queryable, domain: string) =>
+  db.selectFrom('federation_domain_blocks').selectAll().where('domain', '=', domain).executeTakeFirst();
+
+async function upsertBlock(db: Queryable, row: FederationDomainBlocksTable): Promise<void> {
+  await db
+    .insertInto('federation_domain_blocks')
+    .values(row)
+    .onConflict((oc) => oc.column('domain').doUpdateSet({ severity: row.severity, updated_at: row.updated_at }))
+    .execute();
+}
+
+async function deleteBlock(db: Queryable, domain: string): Promise<boolean> {
+  const result = await db.deleteFrom('federation_domain_blocks').where('domain', '=', domain).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export const domainBlocksRepository = bindQueries({ allBlocks, findBlock, upsertBlock, deleteBlock });
+
+const blockOf = (row: FederationDomainBlocksTable): DomainBlock => ({
+  domain: row.domain,
+  severity: row.severity,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export interface DomainBlocksCache {
+  /** Forgets the kept list: the next look reads the table again. */
+  forget(): void;
+}
+
+interface Kept {
+  rows: FederationDomainBlocksTable[];
+  bySeverity: Map<string, DomainSeverity>;
+  until: number;
+}
+
+export interface DomainBlocksInput {
+  domain?: unknown;
+  severity?: unknown;
+  note?: unknown;
+}
+
+export function domainBlocksService(
+  db: Kysely<Database>,
+  { publish, ttlMs }: { publish: PublishEvent; ttlMs: number },
+) {
+  const data = transactional(db, (q) => ({ blocks: domainBlocksRepository(q), moderation: moderationRepository(q) }));
+  let kept: Kept | null = null;
+  let loading: Promise<Kept> | null = null;
+  let forgets = 0;
+
+  async function load(): Promise<Kept> {
+    if (kept && kept.until > Date.now()) return kept;
+    if (loading) return loading;
+    const seen = forgets;
+    loading = (async () => {
+      const rows = await data.blocks.allBlocks();
+      const fresh = {
+        rows,
+        bySeverity: new Map(rows.map((r) => [r.domain, r.severity] as const)),
+        until: Date.now() + ttlMs,
+      };
+      // A change heard while reading: this read may predate it, so it is not kept.
+      if (seen === forgets) kept = fresh;
+      return fresh;
+    })().finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
+  const changed = (domain: string) => publish({ type: 'DomainBlocksChanged', domain });
+
+  return {
+    cache: {
+      forget() {
+        forgets++;
+        kept = null;
+      },
+    } satisfies DomainBlocksCache,
+
+    /** A server's severity: the strictest block of its host, the host without port, or a parent domain. */
+    async severityOf(host: string): Promise<DomainSeverity | null> {
+      const { bySeverity } = await load();
+      if (bySeverity.size === 0) return null;
+      let found: DomainSeverity | null = null;
+      for (const candidate of domainCandidates(host)) {
+        const severity = bySeverity.get(candidate);
+        if (severity === 'suspend') return severity;
+        found ??= severity ?? null;
+      }
+      return found;
+    },
+
+    async list(): Promise<DomainBlock[]> {
+      return (await load()).rows.map(blockOf);
+    },
+
+    /** Blocks the domain, or changes its severity; `created` when it was not blocked before. */
+    async block(admin: AuthUser, input: DomainBlocksInput): Promise<{ block: DomainBlock; created: boolean }> {
+      const domain = normalizeDomain(input.domain);
+      const severity = pick(input.severity, DOMAIN_SEVERITIES, 'severity', 'InvalidSeverity');
+      const note = readNote(input.note);
+      const now = nowIso();
+      const outcome = await data.transaction(async (trx) => {
+        const before = await trx.blocks.findBlock(domain);
+        if (before?.severity === severity) return { row: before, created: false, changed: false };
+        const row = {
+          id: before?.id ?? newId(),
+          domain,
+          severity,
+          created_at: before?.created_at ?? now,
+          updated_at: now,
+        };
+        await trx.blocks.upsertBlock(row);
+        const action: DomainAction = severity === 'suspend' ? 'suspendDomain' : 'silenceDomain';
+        const subject = { type: 'domain' as const, id: row.id, label: domain };
+        await trx.moderation.insertLog(logEntry(admin, action, subject, note, now));
+        return { row: (await trx.blocks.findBlock(domain)) ?? row, created: !before, changed: true };
+      });
+      if (outcome.changed) changed(domain);
+      return { block: blockOf(outcome.row), created: outcome.created };
+    },
+
+    async unblock(admin: AuthUser, rawDomain: string, rawNote: unknown): Promise<void> {
+      const domain = normalizeDomain(rawDomain);
+      const note = readNote(rawNote);
+      await data.transaction(async (trx) => {
+        const before = await trx.blocks.findBlock(domain);
+        if (!before || !(await trx.blocks.deleteBlock(domain)))
+          throw new NotFoundError('This domain is not blocked', 'DomainNotBlocked');
+        const subject = { type: 'domain' as const, id: before.id, label: domain };
+        await trx.moderation.insertLog(logEntry(admin, 'unblockDomain', subject, note, nowIso()));
+      });
+      changed(domain);
+    },
+  };
+}
+
+export type DomainBlocksService = ReturnType<typeof domainBlocksService>;

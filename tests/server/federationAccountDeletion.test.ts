@@ -1,0 +1,102 @@
+/**
+ * A deleted local account (issue 32, items 3 and 6): its followers elsewhere are sent
+ * `Delete(Person)`, signed with the account's key (read before the rows went), and from then on its
+ * actor URI answers 410 with a `Tombstone`, as does WebFinger for its name until someone takes it
+ * again. An account nobody elsewhere follows is buried too; a suspended one still answers 410.
+ */
+import { verifyRequest } from '@fedify/fedify';
+import type { RemoteDocument } from '@fedify/vocab-runtime';
+import { usernameKey } from '../../lib/validation';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { type RemoteServer, freePort, startRemoteServer, until } from './remoteServer';
+
+const AP = { accept: 'application/activity+json' };
+
+let t: TestApp;
+let local: string;
+let remote: RemoteServer;
+
+beforeAll(async () => {
+  remote = await startRemoteServer(['zoe']);
+  const port = await freePort();
+  local = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ PUBLIC_URL: local, FEDERATION_ALLOW_PRIVATE: 'true' });
+  await t.app.listen({ host: '127.0.0.1', port });
+});
+afterAll(async () => {
+  await t.close();
+  await remote.close();
+});
+
+const deleteAccount = (user: SignedInUser) =>
+  t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: user.headers, payload: { password: user.password } });
+const webfinger = (name: string) =>
+  fetch(`${local}/.well-known/webfinger?resource=acct:${name}@${new URL(local).host}`);
+
+describe('a deleted account', () => {
+  it('sends Delete(Person) to its followers elsewhere, signed with its key, then answers 410 Tombstone', async () => {
+    const ann = await signIn(t.app, { username: 'ann' });
+    const annUri = `${local}/users/${ann.id}`;
+    const followed = await remote.signedPost('zoe', `${annUri}/inbox`, {
+      id: `${remote.origin}/follows/1`,
+      type: 'Follow',
+      actor: remote.actorUri('zoe'),
+      object: annUri,
+    });
+    expect(followed.status).toBe(202);
+    await until(async () => (await t.db.kysely.selectFrom('federation_followers').selectAll().execute()).length === 1);
+    // What zoe's server knew of ann before: her actor with its public key.
+    const annActor = (await (await fetch(annUri, { headers: AP })).json()) as Record<string, unknown>;
+
+    expect((await deleteAccount(ann)).statusCode).toBe(200);
+
+    const farewell = await until(() =>
+      remote.requests.find((r) => r.method === 'POST' && (JSON.parse(r.body) as { type: string }).type === 'Delete'),
+    );
+    const activity = JSON.parse(farewell.body) as { actor: string; object: string; to: unknown };
+    expect(activity.actor).toBe(annUri);
+    expect(activity.object).toBe(annUri);
+    expect([activity.to].flat()).toContain('https://www.w3.org/ns/activitystreams#Public');
+    // Signed with ann's key: checked against the actor as it was before the deletion.
+    const known = async (url: string): Promise<RemoteDocument> => {
+      if (url.split('#')[0] !== annUri) throw new Error(`not known here: ${url}`);
+      return { contextUrl: null, document: annActor, documentUrl: url };
+    };
+    const key = await verifyRequest(
+      new Request(`${remote.origin}${farewell.path}`, {
+        method: 'POST',
+        headers: farewell.headers,
+        body: farewell.body,
+      }),
+      { documentLoader: known, contextLoader: undefined },
+    );
+    expect(key?.ownerId?.href).toBe(annUri);
+
+    const gone = await fetch(annUri, { headers: AP });
+    expect(gone.status).toBe(410);
+    expect(await gone.json()).toMatchObject({ type: 'Tombstone', id: annUri });
+    expect((await webfinger('ann')).status).toBe(410);
+    expect(await t.db.kysely.selectFrom('federation_followers').selectAll().execute()).toEqual([]);
+  });
+
+  it('is buried without followers elsewhere; its name, taken again, is the new person', async () => {
+    const bob = await signIn(t.app, { username: 'bobby' });
+    const bobUri = `${local}/users/${bob.id}`;
+    expect((await fetch(bobUri, { headers: AP })).status).toBe(200);
+    expect((await deleteAccount(bob)).statusCode).toBe(200);
+    expect((await fetch(bobUri, { headers: AP })).status).toBe(410);
+    expect((await webfinger('bobby')).status).toBe(410);
+
+    // Once the name is free again (its hold ended), WebFinger finds whoever took it.
+    await t.db.kysely.deleteFrom('retired_usernames').where('username_lower', '=', usernameKey('bobby')).execute();
+    const again = await signIn(t.app, { username: 'bobby' });
+    const finger = await webfinger('bobby');
+    expect(finger.status).toBe(200);
+    expect(JSON.stringify(await finger.json())).toContain(`/users/${again.id}`);
+    expect((await fetch(bobUri, { headers: AP })).status).toBe(410);
+  });
+
+  it('an unknown actor is still 404, not 410', async () => {
+    expect((await fetch(`${local}/users/0190a0a0-0000-7000-8000-000000000000`, { headers: AP })).status).toBe(404);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Another ActivityPub server beside a test's Posts instance, on loopback: a small Fedify federation
+ * with the people the test names, each with an RSA key. Every request it gets is recorded (method,
+ * path, headers, raw body); POSTs to its inboxes are answered 202 without a signature check, so a
+ * test reads what was delivered (and checks signatures itself when it wants).
+ */
+import { type IncomingMessage, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MemoryKvStore, createFederation, generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+import { Endpoints, Person } from '@fedify/vocab';
+
+export interface Recorded {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface RemoteServer {
+  origin: string;
+  /** Its host (`127.0.0.1:port`): what a domain block names. */
+  host: string;
+  requests: Recorded[];
+  /** The JSON of each POST to an inbox. */
+  delivered(): Record<string, unknown>[];
+  actorUri(name: string): string;
+  /** A signed POST of `activity` (JSON) to `inbox`, as `name`. */
+  signedPost(name: string, inbox: string, activity: Record<string, unknown>): Promise<Response>;
+  /** The same request, signed, not sent. */
+  signedRequest(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request>;
+  close(): Promise<void>;
+}
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startRemoteServer(names: string[]): Promise<RemoteServer> {
+  const keys = new Map(
+    await Promise.all(names.map(async (name) => [name, await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')] as const)),
+  );
+  const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
+  federation
+    .setActorDispatcher('/actors/{identifier}', async (ctx, identifier) => {
+      if (!keys.has(identifier)) return null;
+      const [key] = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: key.cryptographicKey,
+      });
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) => (keys.has(identifier) ? [keys.get(identifier)!] : []));
+  federation.setInboxListeners('/actors/{identifier}/inbox', '/inbox');
+
+  const requests: Recorded[] = [];
+  let origin = '';
+  const server: Server = createServer(async (req, res) => {
+    const body = await bodyOf(req);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
+    requests.push({ method: req.method!, path: req.url!, headers, body: body.toString() });
+    if (req.method === 'POST') {
+      res.writeHead(202).end();
+      return;
+    }
+    const response = await federation.fetch(new Request(new URL(req.url!, origin), { headers }), {
+      contextData: undefined,
+    });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  const actorUri = (name: string) => `${origin}/actors/${name}`;
+
+  return {
+    origin,
+    host: `127.0.0.1:${port}`,
+    requests,
+    delivered: () => requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body)),
+    actorUri,
+    signedPost: async (name, inbox, activity) => fetch(await signed(name, inbox, activity)),
+    signedRequest: (name, inbox, activity) => signed(name, inbox, activity),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  function signed(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request> {
+    return signRequest(
+      new Request(inbox, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity }),
+      }),
+      keys.get(name)!.privateKey,
+      new URL(`${actorUri(name)}#main-key`),
+    );
+  }
+}
+
+/** Resolves once `check` holds (each look after a short pause); the test's own timeout bounds it. */
+export async function until<T>(check: () => T | Promise<T>): Promise<NonNullable<T>> {
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
