@@ -292,6 +292,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     oauth: ctx.oauth,
     auth: ctx.auth,
     config,
+    streaming: { events: ctx.events, slots: ctx.streamSlots, heartbeatMs: config.sseHeartbeatMs },
     services: {
       config,
       users: ctx.users,

@@ -117,6 +117,7 @@ export const INVALIDATION: InvalidationTable = {
   SessionRevoked: [(e, c) => c.sessions.forgetSession(e.sessionId)],
   SessionsRevoked: [(e, c) => c.sessions.forgetUser(e.userId, e.keptSessionId)],
   NotificationsRead: [],
+  NotificationsRemoved: [],
 };
 
 /** Applies `table` to `caches` for every event `events` carries, from now on. */

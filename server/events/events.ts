@@ -66,6 +66,8 @@ export type DomainEvent = Notifying &
     /** Every session of the user but `keptSessionId`: a password change or reset, "sign out everywhere else". */
     | { type: 'SessionsRevoked'; userId: string; keptSessionId?: string }
     | { type: 'NotificationsRead'; userId: string }
+    /** The user removed notifications of their own (the client API's dismiss and clear). */
+    | { type: 'NotificationsRemoved'; userId: string }
   );
 
 export type DomainEventType = DomainEvent['type'];
@@ -96,6 +98,7 @@ export const EVENT_TYPES = [
   'SessionRevoked',
   'SessionsRevoked',
   'NotificationsRead',
+  'NotificationsRemoved',
 ] as const satisfies readonly DomainEventType[];
 
 // Fails to compile when a type is missing from the list above.

@@ -14,12 +14,18 @@ import { notificationEndpoints } from './notifications';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
+import { clientStreams } from './streaming';
+import { registerStreamingSocket, streamingEndpoints } from './streamingRoutes';
 import type { ClientServices } from './support';
+import type { DomainEvents } from '../events/domainEvents';
+import type { StreamSlots } from '../notifications/streamSlots';
 import { TOKEN_INVALID, bearerOf, registerClientBodies, registerClientErrors, registerCors } from './http';
 
 export interface ClientApiOptions extends OAuthRoutesOptions {
   oauth: OAuthService;
   services: ClientServices;
+  /** What the streaming API hears and the caps it shares with the notification streams. */
+  streaming: { events: Pick<DomainEvents, 'subscribe'>; slots: StreamSlots; heartbeatMs: number };
 }
 
 const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
@@ -34,7 +40,7 @@ const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
 ];
 
 export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, options) => {
-  const { oauth, services } = options;
+  const { oauth, services, streaming } = options;
   // The OpenAPI document describes `/api/*`'s contract; this API is Mastodon's, documented apart (API.md).
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
@@ -55,6 +61,10 @@ export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, optio
 
   await app.register(oauthTokenRoutes, options);
   for (const endpoints of ENDPOINTS) await app.register(endpoints, services);
+  const streams = clientStreams({ events: streaming.events, services, slots: streaming.slots, log: app.log });
+  const streamingOptions = { services, oauth, streams, heartbeatMs: streaming.heartbeatMs };
+  await app.register(streamingEndpoints, streamingOptions);
+  registerStreamingSocket(app, streamingOptions);
 
   // Preflights: the CORS hook answers them; these routes only put the paths in this plugin.
   for (const path of ['/oauth/token', '/oauth/revoke'])
