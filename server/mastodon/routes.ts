@@ -14,18 +14,16 @@ import { notificationEndpoints } from './notifications';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
-import { clientStreams } from './streaming';
+import type { ClientStreams } from './streaming';
 import { registerStreamingSocket, streamingEndpoints } from './streamingRoutes';
 import type { ClientServices } from './support';
-import type { DomainEvents } from '../events/domainEvents';
-import type { StreamSlots } from '../notifications/streamSlots';
 import { TOKEN_INVALID, bearerOf, registerClientBodies, registerClientErrors, registerCors } from './http';
 
 export interface ClientApiOptions extends OAuthRoutesOptions {
   oauth: OAuthService;
   services: ClientServices;
-  /** What the streaming API hears and the caps it shares with the notification streams. */
-  streaming: { events: Pick<DomainEvents, 'subscribe'>; slots: StreamSlots; heartbeatMs: number };
+  /** The streaming API's connections (streaming.ts) and their heartbeat. */
+  streaming: { streams: ClientStreams; heartbeatMs: number };
 }
 
 const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
@@ -61,8 +59,7 @@ export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, optio
 
   await app.register(oauthTokenRoutes, options);
   for (const endpoints of ENDPOINTS) await app.register(endpoints, services);
-  const streams = clientStreams({ events: streaming.events, services, slots: streaming.slots, log: app.log });
-  const streamingOptions = { services, oauth, streams, heartbeatMs: streaming.heartbeatMs };
+  const streamingOptions = { services, oauth, ...streaming };
   await app.register(streamingEndpoints, streamingOptions);
   registerStreamingSocket(app, streamingOptions);
 

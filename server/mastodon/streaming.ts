@@ -216,6 +216,13 @@ export function clientStreams({ events, services, slots, log }: ClientStreamsDep
 
     close,
 
+    /** The streams the user's connections here follow, in all (tests wait for a subscription with it). */
+    subscriptionsOf(userId: string): number {
+      let count = 0;
+      for (const connection of byUser.get(userId) ?? []) count += connection.subscriptions.size;
+      return count;
+    },
+
     /** Open connections in this process. */
     get size(): number {
       let count = 0;
