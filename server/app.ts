@@ -301,8 +301,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     notifications: ctx.notifications,
     safety: ctx.safety,
     limits: {
-      writes: writesPerUser,
-      uploads: rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null),
+      writes: writesPerUser.withHeaders,
+      uploads: rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null)
+        .withHeaders,
     },
   };
   const streams = clientStreams({ events: ctx.events, services: clientServices, slots: ctx.streamSlots, log: app.log });

@@ -3,7 +3,8 @@
  * carries exactly one uploaded image and is a post, its tags the text's `#hashtags`.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Post } from '../../lib/types';
+import type { Comment, Post } from '../../lib/types';
+import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import { HttpError } from '../http/errors';
 import { needs } from './http';
@@ -50,6 +51,35 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     return (await statusesOfPosts(services, viewer, site, [post]))[0];
   };
 
+  /** A status id is a post's or a comment's: the post first, then the comment (with its post). */
+  const findStatus = async (
+    viewer: AuthUser,
+    id: string,
+  ): Promise<{ post: Post } | { comment: Comment; postId: string }> => {
+    try {
+      return { post: await posts.one(viewer, id) };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      const found = await comments.one(viewer, id).catch(() => null);
+      if (!found) throw error;
+      return { comment: found.comment, postId: found.postId };
+    }
+  };
+
+  const commentAsStatus = async (viewer: AuthUser, site: Site, comment: Comment, postId: string) => {
+    const post = await posts.one(viewer, postId);
+    const accountOf = accountsFor(users, viewer, site);
+    const [author, postAuthor] = await Promise.all([accountOf(comment.creator), accountOf(post.creator)]);
+    return commentStatus(site, comment, post._id, postAuthor.id, author);
+  };
+
+  /** The status of a post or a comment, by its id. */
+  const statusById = async (viewer: AuthUser, site: Site, id: string) => {
+    const found = await findStatus(viewer, id);
+    if ('post' in found) return (await statusesOfPosts(services, viewer, site, [found.post]))[0];
+    return commentAsStatus(viewer, site, found.comment, found.postId);
+  };
+
   const once = idempotentCalls();
 
   app.post<{ Body: StatusBody }>('/api/v1/statuses', { preValidation: write('write:statuses') }, async (request) => {
@@ -86,7 +116,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
   }
 
   app.get<IdRoute>('/api/v1/statuses/:id', { preValidation: needs('read:statuses') }, async (request) =>
-    one(tokenUser(request), siteOf(config, request), request.params.id),
+    statusById(tokenUser(request), siteOf(config, request), request.params.id),
   );
 
   // An edit changes the text (and so the tags) and the content warning; the image stays.
@@ -108,16 +138,27 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
 
   app.delete<IdRoute>('/api/v1/statuses/:id', { preValidation: write('write:statuses') }, async (request) => {
     const viewer = tokenUser(request);
+    const site = siteOf(config, request);
+    const found = await findStatus(viewer, request.params.id);
     // Mastodon answers the deleted status (with its text, for "delete and redraft").
-    const status = await one(viewer, siteOf(config, request), request.params.id);
-    await posts.remove(viewer, request.params.id);
+    if ('comment' in found) {
+      const status = await commentAsStatus(viewer, site, found.comment, found.postId);
+      await comments.remove(viewer, found.postId, found.comment.commentId);
+      return status;
+    }
+    const status = (await statusesOfPosts(services, viewer, site, [found.post]))[0];
+    await posts.remove(viewer, found.post._id);
     return status;
   });
 
   app.get<IdRoute>('/api/v1/statuses/:id/context', { preValidation: needs('read:statuses') }, async (request) => {
     const viewer = tokenUser(request);
     const site = siteOf(config, request);
-    const post = await posts.one(viewer, request.params.id);
+    const found = await findStatus(viewer, request.params.id);
+    // A comment's thread is its post above it; comments have no replies of their own.
+    if ('comment' in found)
+      return { ancestors: [await statusById(viewer, site, found.postId)], descendants: [] };
+    const { post } = found;
     const all = [];
     for (let cursor: string | null = null; all.length < CONTEXT_COMMENTS_MAX;) {
       const page = await comments.list(viewer, post._id, { cursor, limit: 50 });
@@ -144,12 +185,32 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       async (request) => {
         const viewer = tokenUser(request);
         const site = siteOf(config, request);
-        const post = await posts.one(viewer, request.params.id);
-        // The service toggles; a favourite that is already there (or not) is left as it is.
-        if ((post.myReaction === 'like') !== wanted) await posts.react(viewer, post._id, 'like');
-        return one(viewer, site, post._id);
+        const found = await findStatus(viewer, request.params.id);
+        // The services toggle; a favourite that is already there (or not) is left as it is.
+        if ('comment' in found) {
+          const { comment, postId } = found;
+          if ((comment.myReaction === 'like') !== wanted)
+            await comments.react(viewer, postId, comment.commentId, 'like');
+          return statusById(viewer, site, comment.commentId);
+        }
+        if ((found.post.myReaction === 'like') !== wanted) await posts.react(viewer, found.post._id, 'like');
+        return one(viewer, site, found.post._id);
       },
     );
+
+  app.get<IdRoute & { Querystring: ListQuery }>(
+    '/api/v1/statuses/:id/favourited_by',
+    { preValidation: needs('read:accounts') },
+    async (request, reply) => {
+      const viewer = tokenUser(request);
+      const site = siteOf(config, request);
+      const list = readListPage(request.query);
+      const rows = await posts.likers(viewer, request.params.id, list.page);
+      const shown = sendList(request, reply, site, list, rows, (r) => r.id);
+      const accountOf = accountsFor(users, viewer, site);
+      return Promise.all(shown.map((r) => accountOf(r.username)));
+    },
+  );
 
   const timeline =
     (

@@ -178,6 +178,13 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       return (await postsFor(user.id, [row]))[0];
     },
 
+    /** Who likes a post the viewer may see (people they may see), by the liker's id, newest account first. */
+    async likers(user: AuthUser, id: string, page: Page): Promise<{ id: string; username: string }[]> {
+      if (!isUuid(id)) throw postNotFound();
+      await load(user.id, id);
+      return posts.likersOf(user.id, id, page.cursor, page.limit + 1);
+    },
+
     /** Whether the viewer's lists may show the author's posts at all (a deleted post's streams). */
     async showsAuthor(user: AuthUser, authorId: string): Promise<boolean> {
       const hidden = await hiddenAuthors.get(user.id);
