@@ -34,7 +34,13 @@ export function contentOf(site: Site, text: string): string {
   return `<p>${html}</p>`;
 }
 
-export function toAccount(site: Site, profile: Profile | User) {
+/** What an Account shows of a person: a Profile, the User, or an author's public facts. */
+type AccountFacts = Pick<
+  Profile | User,
+  '_id' | 'username' | 'createdAt' | 'description' | 'avatar' | 'banner' | 'followersCount' | 'followingCount' | 'postsCount'
+>;
+
+export function toAccount(site: Site, profile: AccountFacts) {
   const url = `${site}/profile/${encodeURIComponent(profile.username)}`;
   return {
     id: profile._id,
