@@ -435,7 +435,12 @@ async function clientApiToken(baseUrl: string, cookie: string): Promise<string> 
   const fields = Object.fromEntries(
     [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
       m[1],
-      m[2].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+      m[2]
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
     ]),
   );
   const approved = await post('/oauth/authorize', { ...fields, decision: 'approve' }, { cookie, origin: baseUrl });

@@ -37,7 +37,15 @@ export function contentOf(site: Site, text: string): string {
 /** What an Account shows of a person: a Profile, the User, or an author's public facts. */
 type AccountFacts = Pick<
   Profile | User,
-  '_id' | 'username' | 'createdAt' | 'description' | 'avatar' | 'banner' | 'followersCount' | 'followingCount' | 'postsCount'
+  | '_id'
+  | 'username'
+  | 'createdAt'
+  | 'description'
+  | 'avatar'
+  | 'banner'
+  | 'followersCount'
+  | 'followingCount'
+  | 'postsCount'
 >;
 
 export function toAccount(site: Site, profile: AccountFacts) {

@@ -11,7 +11,7 @@ import { type ClientServices, type ListQuery, accountsFor, readListPage, sendLis
 
 /** One notification as Mastodon's entity; null for what it cannot show (a comment's like, a status gone). */
 export function notificationEntities(services: ClientServices, viewer: AuthUser, site: Site) {
-const { users, posts } = services;
+  const { users, posts } = services;
   const accountOf = accountsFor(users, viewer, site);
   const statusOf = async (n: AppNotification) => {
     if (!n.post) return null;

@@ -174,8 +174,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     const site = siteOf(config, request);
     const found = await findStatus(viewer, request.params.id);
     // A comment's thread is its post above it; comments have no replies of their own.
-    if ('comment' in found)
-      return { ancestors: [await statusById(viewer, site, found.postId)], descendants: [] };
+    if ('comment' in found) return { ancestors: [await statusById(viewer, site, found.postId)], descendants: [] };
     const { post } = found;
     const all = [];
     for (let cursor: string | null = null; all.length < CONTEXT_COMMENTS_MAX;) {

@@ -100,9 +100,7 @@ export function clientStreams({ events, services, slots, log }: ClientStreamsDep
         if (sub.tag !== undefined && tags && !tags.includes(tagKey(sub.tag))) continue;
         const post = await services.posts.inList(connection.viewer, timelineOf(sub), postId);
         if (!post) continue;
-        payload ??= JSON.stringify(
-          (await statusesOfPosts(services, connection.viewer, connection.site, [post]))[0],
-        );
+        payload ??= JSON.stringify((await statusesOfPosts(services, connection.viewer, connection.site, [post]))[0]);
         if (!connection.closed) connection.deliver(streamLabel(sub), event, payload);
       }
     });

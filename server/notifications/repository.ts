@@ -82,7 +82,11 @@ async function markRead(db: Queryable, userId: string, upTo: string | null, at: 
 }
 
 /** Removes the user's notifications (one by id, or all); answers whether an unread one went. */
-async function deleteNotifications(db: Queryable, userId: string, id: string | null): Promise<{ removed: number; unread: number }> {
+async function deleteNotifications(
+  db: Queryable,
+  userId: string,
+  id: string | null,
+): Promise<{ removed: number; unread: number }> {
   let query = db.deleteFrom('notifications').where('user_id', '=', userId);
   if (id) query = query.where('id', '=', id);
   const rows = await query.returning(['read_at']).execute();

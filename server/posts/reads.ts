@@ -173,7 +173,10 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       const row = postCache.enabled ? (await postCache.rows(user.id, [id]))[0] : await posts.findPost(user.id, id);
       if (!row || !feedShows(row, await hiddenAuthors.get(user.id))) return null;
       if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) return null;
-      if (list.kind === 'tag' && !(JSON.parse(row.tags) as string[]).some((t) => tagKey(t) === tagKey(normalizeTag(list.tag))))
+      if (
+        list.kind === 'tag' &&
+        !(JSON.parse(row.tags) as string[]).some((t) => tagKey(t) === tagKey(normalizeTag(list.tag)))
+      )
         return null;
       return (await postsFor(user.id, [row]))[0];
     },

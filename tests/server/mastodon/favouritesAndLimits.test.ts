@@ -72,7 +72,12 @@ describe('with the usual limits', () => {
     // Through masto, after alice blocks one liker: that person is not listed.
     await aliceApi.v1.accounts.$select(likers[3].id).block();
     const listed = await aliceApi.v1.statuses.$select(status.id).favouritedBy.list();
-    expect(listed.map((a) => a.id).sort()).toEqual(likers.slice(0, 3).map((u) => u.id).sort());
+    expect(listed.map((a) => a.id).sort()).toEqual(
+      likers
+        .slice(0, 3)
+        .map((u) => u.id)
+        .sort(),
+    );
     const unknown = aliceApi.v1.statuses.$select('0190a0a0-0000-7000-8000-000000000000').favouritedBy.list();
     expect(await refusal(Promise.resolve(unknown))).toBe(404);
   });
@@ -129,7 +134,9 @@ describe('with the usual limits', () => {
     const seen: number[] = [];
     let body: { url: string | null; preview_url: string } | null = null;
     for (let i = 0; i < 100 && seen.at(-1) !== 200; i++) {
-      const res = await fetch(`${url}/api/v1/media/${media.id}`, { headers: { authorization: `Bearer ${aliceToken}` } });
+      const res = await fetch(`${url}/api/v1/media/${media.id}`, {
+        headers: { authorization: `Bearer ${aliceToken}` },
+      });
       seen.push(res.status);
       body = (await res.json()) as typeof body;
       if (res.status === 206) expect(body!.url).toBeNull();

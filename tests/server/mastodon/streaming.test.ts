@@ -79,12 +79,17 @@ async function socket(query: string, protocols?: string | string[]) {
   };
 }
 
-const statusOf = (m: StreamMessage) => JSON.parse(m.payload) as { id: string; content: string; account: { id: string } };
+const statusOf = (m: StreamMessage) =>
+  JSON.parse(m.payload) as { id: string; content: string; account: { id: string } };
 
 describe('WebSocket', () => {
   it("a user stream (masto's streaming client) receives a followee's new post and a notification", async () => {
     await aliceApi.v1.accounts.$select(bob.id).follow();
-    const streaming = createStreamingAPIClient({ streamingApiUrl: streamingUrl, accessToken: aliceToken, retry: false });
+    const streaming = createStreamingAPIClient({
+      streamingApiUrl: streamingUrl,
+      accessToken: aliceToken,
+      retry: false,
+    });
     const subscription = streaming.user.subscribe();
     const events: mastodon.streaming.Event[] = [];
     const reading = (async () => {
@@ -194,7 +199,11 @@ describe('WebSocket', () => {
     const token = await userToken(url, dave);
     const s = await socket(`?stream=user&access_token=${token}`);
     const apps = (await t.app.inject({ method: 'GET', url: '/api/auth/apps', headers: dave.headers })).json();
-    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/auth/apps/${apps[0].id}`, headers: dave.headers });
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/apps/${apps[0].id}`,
+      headers: dave.headers,
+    });
     expect(revoked.statusCode).toBe(204);
     await until(() => s.closed() !== null, 'the stream to end');
     expect(s.closed()!.code).toBe(1000);
