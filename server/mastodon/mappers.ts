@@ -133,7 +133,7 @@ export function imageAttachment(
   };
 }
 
-const statusBase = (site: Site, id: string, account: Account) => ({
+const statusBase = <A extends Account | null>(site: Site, id: string, account: A) => ({
   id,
   uri: `${site}/post/${id}`,
   url: `${site}/post/${id}`,
@@ -153,7 +153,8 @@ const statusBase = (site: Site, id: string, account: Account) => ({
   account,
 });
 
-export function postStatus(site: Site, post: Post, account: Account) {
+/** `account` null: the status without it, for a list that writes each account once (statuses.ts). */
+export function postStatus<A extends Account | null>(site: Site, post: Post, account: A) {
   return {
     ...statusBase(site, post._id, account),
     created_at: post.createdAt,

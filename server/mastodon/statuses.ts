@@ -28,26 +28,60 @@ export const IMAGE_REQUIRED =
 /** How many comments `context` lists at most. */
 const CONTEXT_COMMENTS_MAX = 200;
 
-/**
- * Posts as statuses, their authors read in one statement for the whole answer: the posts came through
- * the lists' rules, so their authors need no visibility check again (only their public facts).
- */
-export async function statusesOfPosts(services: ClientServices, _viewer: AuthUser, site: Site, posts: Post[]) {
+/** The authors of one answer's posts as Accounts, read in one statement (by lower-cased name). */
+async function accountsOfPosts(services: ClientServices, site: Site, posts: Post[]) {
   const authors = await services.users.authorsNamed(posts.map((post) => post.creator));
   const accounts = new Map<string, Account>();
+  for (const [key, facts] of authors) accounts.set(key, toAccount(site, facts));
+  return (post: Post) => accounts.get(usernameKey(post.creator));
+}
+
+/**
+ * Posts as statuses: the posts came through the lists' rules, so their authors need no visibility
+ * check again, only their public facts. A post whose author is gone since is left out.
+ */
+export async function statusesOfPosts(services: ClientServices, _viewer: AuthUser, site: Site, posts: Post[]) {
+  const accountOf = await accountsOfPosts(services, site, posts);
   const statuses = [];
   for (const post of posts) {
-    const key = usernameKey(post.creator);
-    let account = accounts.get(key);
-    if (!account) {
-      const facts = authors.get(key);
-      // An author gone since the list was read: their post goes with them.
-      if (!facts) continue;
-      accounts.set(key, (account = toAccount(site, facts)));
-    }
-    statuses.push(postStatus(site, post, account));
+    const account = accountOf(post);
+    if (account) statuses.push(postStatus(site, post, account));
   }
   return statuses;
+}
+
+/**
+ * A status's JSON on either side of its account, kept per Post object: the lists' shared posts never
+ * change (a change makes a new one), so a post read by many is mapped and written once.
+ */
+const keptStatusJson = new WeakMap<Post, { site: Site; parts: [string, string] }>();
+const ACCOUNT_SLOT = '"account":null';
+
+function statusJsonParts(site: Site, post: Post): [string, string] {
+  const kept = keptStatusJson.get(post);
+  if (kept?.site === site) return kept.parts;
+  const json = JSON.stringify(postStatus(site, post, null));
+  // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
+  const at = json.indexOf(ACCOUNT_SLOT);
+  const parts: [string, string] = [json.slice(0, at + '"account":'.length), json.slice(at + ACCOUNT_SLOT.length)];
+  keptStatusJson.set(post, { site, parts });
+  return parts;
+}
+
+/** A timeline's answer as JSON text: the same statuses as `statusesOfPosts`, each account written once. */
+export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<string> {
+  const accountOf = await accountsOfPosts(services, site, posts);
+  const accountJson = new Map<Account, string>();
+  const items: string[] = [];
+  for (const post of posts) {
+    const account = accountOf(post);
+    if (!account) continue;
+    let json = accountJson.get(account);
+    if (json === undefined) accountJson.set(account, (json = JSON.stringify(account)));
+    const [before, after] = statusJsonParts(site, post);
+    items.push(before + json + after);
+  }
+  return `[${items.join(',')}]`;
 }
 
 type IdRoute = { Params: { id: string } };
@@ -245,12 +279,8 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const site = siteOf(config, request);
       const list = readListPage(request.query);
       const rows = await read(viewer, request, list.page);
-      return statusesOfPosts(
-        services,
-        viewer,
-        site,
-        sendList(request, reply, site, list, rows, (p) => p._id),
-      );
+      const shown = sendList(request, reply, site, list, rows, (p) => p._id);
+      return reply.type('application/json; charset=utf-8').send(await statusListJson(services, site, shown));
     };
 
   app.get<{ Querystring: ListQuery; Params: Record<string, string> }>(

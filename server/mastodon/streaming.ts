@@ -6,7 +6,7 @@
  * notification is mapped as the REST endpoints map them: no rule of its own here.
  * A connection lives no longer than its token's session (revocation ends it, as streams.ts does).
  */
-import { tagKey } from '../../lib/validation';
+import { normalizeTag, tagKey } from '../../lib/validation';
 import type { AuthUser } from '../domain/types';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEvent, NotificationWritten } from '../events/events';
@@ -89,18 +89,39 @@ export function clientStreams({ events, services, slots, log }: ClientStreamsDep
       .catch((error: unknown) => log.warn({ err: error }, 'Preparing a streaming event failed'));
   }
 
+  /**
+   * The services as one event's connections use them: the post's author is read once for all of
+   * them (an author's public facts are the same for every viewer).
+   */
+  function forOneEvent(): ClientServices {
+    const authors = new Map<string, ReturnType<ClientServices['users']['authorsNamed']>>();
+    const authorsNamed: ClientServices['users']['authorsNamed'] = (names) => {
+      const key = names.join('\u0000');
+      let found = authors.get(key);
+      if (!found) authors.set(key, (found = services.users.authorsNamed(names)));
+      return found;
+    };
+    return { ...services, users: { ...services.users, authorsNamed } };
+  }
+
   /** A new or edited post: to each of the connection's timelines whose list shows it to the viewer. */
-  function postChanged(connection: Connection, postId: string, tags: string[] | null, event: string): void {
+  function postChanged(
+    connection: Connection,
+    shared: ClientServices,
+    postId: string,
+    tags: string[] | null,
+    event: string,
+  ): void {
     const subs = [...connection.subscriptions.values()].filter((sub) => TIMELINES.has(sub.name));
     if (subs.length === 0 || !covers(connection.scopes, 'read:statuses')) return;
     inTurn(connection, async () => {
       let payload: string | null = null;
       for (const sub of subs) {
         // The event names the tags' keys: a hashtag stream not among them reads nothing.
-        if (sub.tag !== undefined && tags && !tags.includes(tagKey(sub.tag))) continue;
+        if (sub.tag !== undefined && tags && !tags.includes(tagKey(normalizeTag(sub.tag)))) continue;
         const post = await services.posts.inList(connection.viewer, timelineOf(sub), postId);
         if (!post) continue;
-        payload ??= JSON.stringify((await statusesOfPosts(services, connection.viewer, connection.site, [post]))[0]);
+        payload ??= JSON.stringify((await statusesOfPosts(shared, connection.viewer, connection.site, [post]))[0]);
         if (!connection.closed) connection.deliver(streamLabel(sub), event, payload);
       }
     });
@@ -154,12 +175,16 @@ export function clientStreams({ events, services, slots, log }: ClientStreamsDep
     for (const change of event.notifications ?? [])
       if ('notificationId' in change) for (const c of byUser.get(change.userId) ?? []) notified(c, change);
     switch (event.type) {
-      case 'PostCreated':
-        for (const c of all()) postChanged(c, event.postId, event.tags, 'update');
+      case 'PostCreated': {
+        const shared = forOneEvent();
+        for (const c of all()) postChanged(c, shared, event.postId, event.tags, 'update');
         break;
-      case 'PostEdited':
-        for (const c of all()) postChanged(c, event.postId, null, 'status.update');
+      }
+      case 'PostEdited': {
+        const shared = forOneEvent();
+        for (const c of all()) postChanged(c, shared, event.postId, null, 'status.update');
         break;
+      }
       case 'PostDeleted':
         for (const c of all()) postDeleted(c, event.postId, event.creatorId);
         break;
