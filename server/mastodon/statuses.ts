@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Comment, Post } from '../../lib/types';
+import { setBounded } from '../cache/bounded';
 import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import { HttpError } from '../http/errors';
@@ -51,20 +52,26 @@ export async function statusesOfPosts(services: ClientServices, _viewer: AuthUse
 }
 
 /**
- * A status's JSON on either side of its account, kept per Post object: the lists' shared posts never
- * change (a change makes a new one), so a post read by many is mapped and written once.
+ * A status's JSON on either side of its account, kept by what it is written from: a post read by
+ * many is mapped and written once. Keyed by content, not by object, because a reader with blocks
+ * gets copies of the shared posts (their comment counts without the blocked people's).
  */
-const keptStatusJson = new WeakMap<Post, { site: Site; parts: [string, string] }>();
+const keptStatusJson = new Map<string, [string, string]>();
+const KEPT_STATUSES_MAX = 5_000;
 const ACCOUNT_SLOT = '"account":null';
 
+const statusKey = (site: Site, p: Post) =>
+  `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
+
 function statusJsonParts(site: Site, post: Post): [string, string] {
-  const kept = keptStatusJson.get(post);
-  if (kept?.site === site) return kept.parts;
+  const key = statusKey(site, post);
+  const kept = keptStatusJson.get(key);
+  if (kept) return kept;
   const json = JSON.stringify(postStatus(site, post, null));
   // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
   const at = json.indexOf(ACCOUNT_SLOT);
   const parts: [string, string] = [json.slice(0, at + '"account":'.length), json.slice(at + ACCOUNT_SLOT.length)];
-  keptStatusJson.set(post, { site, parts });
+  setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
   return parts;
 }
 
