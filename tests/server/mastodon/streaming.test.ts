@@ -79,6 +79,29 @@ async function socket(query: string, protocols?: string | string[]) {
   };
 }
 
+/** A bare HTTP request asking for the upgrade: a refusal is an ordinary HTTP answer, read here. */
+function upgradeRefusal(base: string, query: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = request(`${base}/api/v1/streaming${query}`, {
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...headers,
+      },
+    });
+    req.on('upgrade', () => reject(new Error('upgraded')));
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 const statusOf = (m: StreamMessage) =>
   JSON.parse(m.payload) as { id: string; content: string; account: { id: string } };
 
@@ -165,27 +188,7 @@ describe('WebSocket', () => {
   });
 
   it('refuses a missing or wrong token, and an unknown stream, with { error } before the upgrade', async () => {
-    // A bare HTTP request asking for the upgrade: the refusal is an ordinary HTTP answer.
-    const refused = (query: string, headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-        const req = request(`${url}/api/v1/streaming${query}`, {
-          headers: {
-            connection: 'Upgrade',
-            upgrade: 'websocket',
-            'sec-websocket-version': '13',
-            'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-            ...headers,
-          },
-        });
-        req.on('upgrade', () => reject(new Error('upgraded')));
-        req.on('response', (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const refused = (query: string, headers: Record<string, string> = {}) => upgradeRefusal(url, query, headers);
     expect(await refused('?stream=user')).toEqual({ status: 401, body: { error: 'The access token is invalid' } });
     expect(await refused('?stream=user&access_token=nope')).toMatchObject({ status: 401 });
     expect(await refused('?stream=lists', { authorization: `Bearer ${aliceToken}` })).toEqual({
@@ -245,5 +248,39 @@ describe('Server-Sent Events', () => {
     const res = await fetch(`${url}/api/v1/streaming/public/local`);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'The access token is invalid' });
+  });
+});
+
+describe('caps shared with the notification streams', () => {
+  let capped: TestApp;
+  afterAll(async () => {
+    await capped?.close();
+  });
+
+  it('SSE_STREAMS_PER_IP counts both kinds: a WebSocket past it is refused with 429 { error }', async () => {
+    capped = await createTestApp({ SSE_STREAMS_PER_IP: '1' });
+    const cappedUrl = await listenOn(capped);
+    const erin = await signIn(capped.app);
+    const token = await userToken(cappedUrl, erin);
+    const controller = new AbortController();
+    const notifications = await fetch(`${cappedUrl}/api/notifications/stream`, {
+      headers: erin.headers,
+      signal: controller.signal,
+    });
+    expect(notifications.status).toBe(200);
+    const refused = await upgradeRefusal(cappedUrl, `?stream=user&access_token=${token}`);
+    expect(refused).toEqual({
+      status: 429,
+      body: { error: 'Too many streams are open from your address; close one first' },
+    });
+    // Once the notification stream closes, its slot is the WebSocket's.
+    controller.abort();
+    await until(() => capped.app.ctx.streamSlots.size === 0, 'the slot to be given back');
+    const ws = new WebSocket(`${cappedUrl.replace('http', 'ws')}/api/v1/streaming?stream=user&access_token=${token}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.addEventListener('open', () => resolve(), { once: true });
+      ws.addEventListener('error', () => reject(new Error('WebSocket refused')), { once: true });
+    });
+    ws.close();
   });
 });
