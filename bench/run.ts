@@ -24,6 +24,7 @@ import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PAGE_LIMIT_DEFAULT } from '../lib/limits';
 import { nextLink } from '../lib/links';
 import { count, parseFlags } from '../scripts/seed/args';
 import { SEED_PASSWORD } from '../scripts/seed/write';
@@ -92,6 +93,8 @@ const MIX_TARGET_POSTGRES = 1;
 /** The cluster's mix: 1.5× one of its instances alone (issue 31). */
 const CLUSTER_TARGET = 1.5;
 const WRITE_CLASS_TARGET = 1;
+/** The client API's timelines against the same lists on `/api/posts` (issue 33): within 10%. */
+const CLIENT_API_TARGET = 0.9;
 /** Deep pages start after this many items: 500 pages of the default 12. */
 const DEEP_ITEMS = 500 * 12;
 
@@ -413,6 +416,50 @@ const COMMUNITY_P99_MS = 50;
 const SESSION_REFRESH_MS = 10 * 60_000;
 
 /** Uploads a post picture as the signed-in user; its URL. */
+/**
+ * A client API token for the signed-in viewer (`read`), through the OAuth code flow and its consent
+ * form, as an app gets one: the bearer of the client API's timeline rows.
+ */
+async function clientApiToken(baseUrl: string, cookie: string): Promise<string> {
+  const redirect = 'http://127.0.0.1:9/callback';
+  const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(body),
+      redirect: 'manual',
+    });
+  const app = (await (await post('/api/v1/apps', { client_name: 'bench', redirect_uris: redirect })).json()) as {
+    client_id: string;
+    client_secret: string;
+  };
+  const query = new URLSearchParams({ response_type: 'code', client_id: app.client_id, redirect_uri: redirect });
+  const page = await (await fetch(`${baseUrl}/oauth/authorize?${query}`, { headers: { cookie } })).text();
+  const fields = Object.fromEntries(
+    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1],
+      m[2]
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    ]),
+  );
+  const approved = await post('/oauth/authorize', { ...fields, decision: 'approve' }, { cookie, origin: baseUrl });
+  const code = new URL(approved.headers.get('location') ?? '', baseUrl).searchParams.get('code');
+  if (!code) throw new Error(`The consent form answered ${approved.status} without a code`);
+  const token = await post('/oauth/token', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirect,
+    client_id: app.client_id,
+    client_secret: app.client_secret,
+  });
+  if (token.status !== 200) throw new Error(`No client API token: ${token.status} ${await token.text()}`);
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
 async function uploadPicture(baseUrl: string, cookie: string, picture: Buffer): Promise<string> {
   const form = new FormData();
   form.set('upload_preset', 'post');
@@ -789,6 +836,27 @@ async function main(): Promise<void> {
           request: () => ({ paths: [`${list.path}${sep}cursor=${deep.cursor}`], headers: signedIn() }),
         });
       }
+    }
+    // Issue 33: the client API's timelines over the same lists, in turns with them, within 10%.
+    if (!mixOnly) {
+      const bearer = await clientApiToken(appUrl, cookie);
+      for (const [name, apiPath, versus] of [
+        ['client API home timeline, first page', '/api/v1/timelines/home', 'home feed, first page'],
+        ['client API public local timeline, first page', '/api/v1/timelines/public?local=true', 'everyone, first page'],
+      ])
+        plans.push({
+          name,
+          kind: 'read',
+          url: appUrl,
+          target: CLIENT_API_TARGET,
+          versus,
+          groupWith: versus,
+          // The same page size as the list it is held against.
+          request: () => ({
+            paths: [`${apiPath}${apiPath.includes('?') ? '&' : '?'}limit=${PAGE_LIMIT_DEFAULT}`],
+            headers: { authorization: `Bearer ${bearer}` },
+          }),
+        });
     }
     if (!mixOnly)
       plans.push(

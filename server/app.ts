@@ -49,6 +49,8 @@ import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
 import { isClientApiPath, withoutTrailingSlash } from './mastodon/http';
 import { clientApi } from './mastodon/routes';
+import { type ClientStreams, clientStreams } from './mastodon/streaming';
+import type { ClientServices } from './mastodon/support';
 import { authorizedAppsRoutes, oauthConsentRoutes } from './oauth/routes';
 import { commentsRoutes } from './comments/routes';
 import { accountRoutes } from './users/accountRoutes';
@@ -62,6 +64,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    /** The client API's streaming connections (WebSocket and SSE) in this process. */
+    clientStreams: ClientStreams;
     /** Where the `METRICS_PORT` listener listens once ready (port 0 picks one); null without it. */
     metricsAddress(): AddressInfo | null;
   }
@@ -290,23 +294,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
   await app.register(authorizedAppsRoutes, { prefix: '/api/auth', oauth: ctx.oauth, guards });
   await app.register(oauthConsentRoutes, { oauth: ctx.oauth, auth: ctx.auth, config });
+  const clientServices: ClientServices = {
+    config,
+    users: ctx.users,
+    posts: ctx.posts,
+    comments: ctx.comments,
+    media: ctx.media,
+    notifications: ctx.notifications,
+    safety: ctx.safety,
+    limits: {
+      writes: writesPerUser.withHeaders,
+      uploads: rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null)
+        .withHeaders,
+    },
+  };
+  const streams = clientStreams({ events: ctx.events, services: clientServices, slots: ctx.streamSlots, log: app.log });
+  app.decorate('clientStreams', streams);
   await app.register(clientApi, {
     oauth: ctx.oauth,
     auth: ctx.auth,
     config,
-    services: {
-      config,
-      users: ctx.users,
-      posts: ctx.posts,
-      comments: ctx.comments,
-      media: ctx.media,
-      notifications: ctx.notifications,
-      safety: ctx.safety,
-      limits: {
-        writes: writesPerUser,
-        uploads: rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null),
-      },
-    },
+    services: clientServices,
+    streaming: { streams, heartbeatMs: config.sseHeartbeatMs },
   });
   publicMetricsRoute(app, metrics, config.metricsToken);
 

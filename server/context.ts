@@ -54,6 +54,7 @@ import { oauthRepository } from './oauth/repository';
 import { type OAuthService, oauthService } from './oauth/service';
 import { type NotificationsService, notificationsService } from './notifications/service';
 import { type NotificationStreams, notificationStreams } from './notifications/streams';
+import { type StreamSlots, streamSlots } from './notifications/streamSlots';
 import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
 import { imageInfoCache } from './posts/imageInfos';
 import { postCache as createPostCache } from './posts/postCache';
@@ -104,6 +105,8 @@ export interface AppContext {
   oauth: OAuthService;
   /** This process's open notification streams (Server-Sent Events). */
   notificationStreams: NotificationStreams;
+  /** The caps every stream shares (notifications, the client API's streaming). */
+  streamSlots: StreamSlots;
   /** The home feed (its in-memory index, the readers' follow lists, its queries). */
   homeFeed: HomeFeed;
   /** Messages between instances (through Redis when several run). */
@@ -240,14 +243,17 @@ export function buildContext(
   });
   const { publish } = events;
   const notifications = notificationsService({ data, publish });
+  const slots = streamSlots({
+    max: config.sseStreamsMax ?? streamsForLimit(openFileLimit()),
+    perAddress: config.sseStreamsPerIp,
+  });
   const streams = notificationStreams({
     events,
     find: notifications.find,
     missed: notifications.missed,
     unread: notifications.unreadOf,
     heartbeatMs: config.sseHeartbeatMs,
-    maxStreams: config.sseStreamsMax ?? streamsForLimit(openFileLimit()),
-    maxPerAddress: config.sseStreamsPerIp,
+    slots,
     log,
   });
   const presence = instancePresence(bus, {
@@ -319,6 +325,7 @@ export function buildContext(
     noticeOutsideWrites,
     notifications,
     notificationStreams: streams,
+    streamSlots: slots,
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
     users: usersService({ data, auth, checkPassword, emailVerification, media, publish }),

@@ -121,6 +121,7 @@ export const INVALIDATION: InvalidationTable = {
   SessionsRevoked: [(e, c) => c.sessions.forgetUser(e.userId, e.keptSessionId)],
   NotificationsRead: [],
   DomainBlocksChanged: [(_, c) => c.domainBlocks.forget()],
+  NotificationsRemoved: [],
 };
 
 /** Applies `table` to `caches` for every event `events` carries, from now on. */

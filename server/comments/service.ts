@@ -98,6 +98,16 @@ export function commentsService({
       return { ...shown, comments: await visiblePage(user, postId, { cursor: null, limit }) };
     },
 
+    /** One comment by its own id, with its post's id, when the viewer may see both; a 404 otherwise. */
+    async one(user: AuthUser, commentId: string): Promise<{ comment: Comment; postId: string }> {
+      const row = isUuid(commentId) ? await comments.findComment(user.id, commentId) : undefined;
+      if (!row) throw commentNotFound();
+      await requireVisiblePost(data, user.id, row.post_id).catch(() => {
+        throw commentNotFound();
+      });
+      return { comment: toComment(row), postId: row.post_id };
+    },
+
     async list(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
       if (!isUuid(postId)) throw postNotFound();
       const rows = await visiblePage(user, postId, page);

@@ -68,6 +68,8 @@ export type DomainEvent = Notifying &
     | { type: 'NotificationsRead'; userId: string }
     /** An admin blocked or unblocked a domain, or changed its severity (issue 32). */
     | { type: 'DomainBlocksChanged'; domain: string }
+    /** The user removed notifications of their own (the client API's dismiss and clear). */
+    | { type: 'NotificationsRemoved'; userId: string }
   );
 
 export type DomainEventType = DomainEvent['type'];
@@ -99,6 +101,7 @@ export const EVENT_TYPES = [
   'SessionsRevoked',
   'NotificationsRead',
   'DomainBlocksChanged',
+  'NotificationsRemoved',
 ] as const satisfies readonly DomainEventType[];
 
 // Fails to compile when a type is missing from the list above.

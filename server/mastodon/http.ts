@@ -41,6 +41,11 @@ export function withoutTrailingSlash(url: string): string {
 
 export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
+  // The streams' EventSource cannot send headers: Mastodon takes the token from the query there.
+  if (!header && request.url.startsWith('/api/v1/streaming')) {
+    const token = (request.query as { access_token?: unknown } | undefined)?.access_token;
+    return typeof token === 'string' && token ? token : null;
+  }
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;

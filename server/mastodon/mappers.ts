@@ -34,7 +34,21 @@ export function contentOf(site: Site, text: string): string {
   return `<p>${html}</p>`;
 }
 
-export function toAccount(site: Site, profile: Profile | User) {
+/** What an Account shows of a person: a Profile, the User, or an author's public facts. */
+type AccountFacts = Pick<
+  Profile | User,
+  | '_id'
+  | 'username'
+  | 'createdAt'
+  | 'description'
+  | 'avatar'
+  | 'banner'
+  | 'followersCount'
+  | 'followingCount'
+  | 'postsCount'
+>;
+
+export function toAccount(site: Site, profile: AccountFacts) {
   const url = `${site}/profile/${encodeURIComponent(profile.username)}`;
   return {
     id: profile._id,
@@ -119,7 +133,7 @@ export function imageAttachment(
   };
 }
 
-const statusBase = (site: Site, id: string, account: Account) => ({
+const statusBase = <A extends Account | null>(site: Site, id: string, account: A) => ({
   id,
   uri: `${site}/post/${id}`,
   url: `${site}/post/${id}`,
@@ -139,7 +153,8 @@ const statusBase = (site: Site, id: string, account: Account) => ({
   account,
 });
 
-export function postStatus(site: Site, post: Post, account: Account) {
+/** `account` null: the status without it, for a list that writes each account once (statuses.ts). */
+export function postStatus<A extends Account | null>(site: Site, post: Post, account: A) {
   return {
     ...statusBase(site, post._id, account),
     created_at: post.createdAt,

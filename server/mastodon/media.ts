@@ -20,9 +20,16 @@ const readDescription = (value: unknown): string | null | undefined => {
 };
 
 async function attachment(media: MediaService, ownerId: string, id: string) {
+  return (await findAttachment(media, ownerId, id)).attachment;
+}
+
+async function findAttachment(media: MediaService, ownerId: string, id: string) {
   const found = await media.findOwn(ownerId, id);
   if (!found) throw new NotFoundError('Record not found');
-  return imageAttachment(found.row.id, found.url, found.info, found.row.description);
+  return {
+    attachment: imageAttachment(found.row.id, found.url, found.info, found.row.description),
+    processing: found.processing,
+  };
 }
 
 export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { media, limits }) => {
@@ -41,8 +48,16 @@ export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { 
       return attachment(media, owner, stored.public_id);
     });
 
-  app.get<{ Params: { id: string } }>('/api/v1/media/:id', { preValidation: needs('write:media') }, async (request) =>
-    attachment(media, tokenUser(request).id, request.params.id),
+  // Mastodon's answer while an attachment is being processed is 206 with `url` null (clients poll
+  // until 200): here, while its other sizes are still being written.
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/media/:id',
+    { preValidation: needs('write:media') },
+    async (request, reply) => {
+      const found = await findAttachment(media, tokenUser(request).id, request.params.id);
+      if (found.processing) return reply.code(206).send({ ...found.attachment, url: null });
+      return found.attachment;
+    },
   );
 
   app.put<{ Params: { id: string }; Body: MediaBody }>(

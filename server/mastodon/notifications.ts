@@ -9,41 +9,44 @@ import { type Site, commentStatus, notificationType } from './mappers';
 import { statusesOfPosts } from './statuses';
 import { type ClientServices, type ListQuery, accountsFor, readListPage, sendList, siteOf, tokenUser } from './support';
 
-export const notificationEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
-  const { config, users, posts, notifications } = services;
-
-  /** One notification as Mastodon's entity; null for what it cannot show (a comment's like, a status gone). */
-  const entityOf = (viewer: AuthUser, site: Site) => {
-    const accountOf = accountsFor(users, viewer, site);
-    const statusOf = async (n: AppNotification) => {
-      if (!n.post) return null;
-      // A post gone since, or hidden now, leaves the notification without its status.
-      const post = await posts.one(viewer, n.post._id).catch(() => null);
-      if (!post) return null;
-      if (!n.comment) return (await statusesOfPosts(services, viewer, site, [post]))[0];
-      const [author, postAuthor] = await Promise.all([accountOf(n.actor.username), accountOf(post.creator)]);
-      const comment: Comment = {
-        commentId: n.comment.commentId,
-        message: n.comment.message,
-        creator: n.actor.username,
-        creatorImage: n.actor.avatar,
-        likesCount: 0,
-        dislikesCount: 0,
-        myReaction: null,
-        createdAt: n.createdAt,
-      };
-      return commentStatus(site, comment, post._id, postAuthor.id, author);
+/** One notification as Mastodon's entity; null for what it cannot show (a comment's like, a status gone). */
+export function notificationEntities(services: ClientServices, viewer: AuthUser, site: Site) {
+  const { users, posts } = services;
+  const accountOf = accountsFor(users, viewer, site);
+  const statusOf = async (n: AppNotification) => {
+    if (!n.post) return null;
+    // A post gone since, or hidden now, leaves the notification without its status.
+    const post = await posts.one(viewer, n.post._id).catch(() => null);
+    if (!post) return null;
+    if (!n.comment) return (await statusesOfPosts(services, viewer, site, [post]))[0];
+    const [author, postAuthor] = await Promise.all([accountOf(n.actor.username), accountOf(post.creator)]);
+    const comment: Comment = {
+      commentId: n.comment.commentId,
+      message: n.comment.message,
+      creator: n.actor.username,
+      creatorImage: n.actor.avatar,
+      likesCount: 0,
+      dislikesCount: 0,
+      myReaction: null,
+      createdAt: n.createdAt,
     };
-    return async (n: AppNotification) => {
-      const type = notificationType(n.type);
-      if (!type) return null;
-      const account = await accountOf(n.actor.username).catch(() => null);
-      if (!account) return null;
-      const status = type === 'follow' ? null : await statusOf(n);
-      if (type !== 'follow' && !status) return null;
-      return { id: n.id, type, created_at: n.createdAt, account, ...(status ? { status } : {}) };
-    };
+    return commentStatus(site, comment, post._id, postAuthor.id, author);
   };
+  return async (n: AppNotification) => {
+    const type = notificationType(n.type);
+    if (!type) return null;
+    const account = await accountOf(n.actor.username).catch(() => null);
+    if (!account) return null;
+    const status = type === 'follow' ? null : await statusOf(n);
+    if (type !== 'follow' && !status) return null;
+    return { id: n.id, type, created_at: n.createdAt, account, ...(status ? { status } : {}) };
+  };
+}
+
+export const notificationEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
+  const { config, notifications, limits } = services;
+
+  const entityOf = (viewer: AuthUser, site: Site) => notificationEntities(services, viewer, site);
 
   app.get<{ Querystring: ListQuery }>(
     '/api/v1/notifications',
@@ -68,6 +71,24 @@ export const notificationEndpoints: FastifyPluginAsync<ClientServices> = async (
       const entity = found && (await entityOf(viewer, siteOf(config, request))(found));
       if (!entity) throw new NotFoundError('Record not found');
       return entity;
+    },
+  );
+
+  app.post(
+    '/api/v1/notifications/clear',
+    { preValidation: [needs('write:notifications'), limits.writes] },
+    async (request) => {
+      await notifications.remove(tokenUser(request), null);
+      return {};
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/notifications/:id/dismiss',
+    { preValidation: [needs('write:notifications'), limits.writes] },
+    async (request) => {
+      await notifications.remove(tokenUser(request), request.params.id);
+      return {};
     },
   );
 };

@@ -14,12 +14,16 @@ import { notificationEndpoints } from './notifications';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
+import type { ClientStreams } from './streaming';
+import { registerStreamingSocket, streamingEndpoints } from './streamingRoutes';
 import type { ClientServices } from './support';
 import { TOKEN_INVALID, bearerOf, registerClientBodies, registerClientErrors, registerCors } from './http';
 
 export interface ClientApiOptions extends OAuthRoutesOptions {
   oauth: OAuthService;
   services: ClientServices;
+  /** The streaming API's connections (streaming.ts) and their heartbeat. */
+  streaming: { streams: ClientStreams; heartbeatMs: number };
 }
 
 const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
@@ -34,7 +38,7 @@ const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
 ];
 
 export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, options) => {
-  const { oauth, services } = options;
+  const { oauth, services, streaming } = options;
   // The OpenAPI document describes `/api/*`'s contract; this API is Mastodon's, documented apart (API.md).
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
@@ -55,6 +59,9 @@ export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, optio
 
   await app.register(oauthTokenRoutes, options);
   for (const endpoints of ENDPOINTS) await app.register(endpoints, services);
+  const streamingOptions = { services, oauth, ...streaming };
+  await app.register(streamingEndpoints, streamingOptions);
+  registerStreamingSocket(app, streamingOptions);
 
   // Preflights: the CORS hook answers them; these routes only put the paths in this plugin.
   for (const path of ['/oauth/token', '/oauth/revoke'])

@@ -3,12 +3,15 @@
  * carries exactly one uploaded image and is a post, its tags the text's `#hashtags`.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Post } from '../../lib/types';
+import type { Comment, Post } from '../../lib/types';
+import { setBounded } from '../cache/bounded';
+import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import { HttpError } from '../http/errors';
 import { needs } from './http';
 import { idempotentCalls } from './idempotency';
-import { type Site, commentStatus, hashtagsOf, postStatus } from './mappers';
+import { usernameKey } from '../../lib/validation';
+import { type Account, type Site, commentStatus, hashtagsOf, postStatus, toAccount } from './mappers';
 import {
   type ClientServices,
   type ListQuery,
@@ -26,9 +29,66 @@ export const IMAGE_REQUIRED =
 /** How many comments `context` lists at most. */
 const CONTEXT_COMMENTS_MAX = 200;
 
-export async function statusesOfPosts(services: ClientServices, viewer: AuthUser, site: Site, posts: Post[]) {
-  const accountOf = accountsFor(services.users, viewer, site);
-  return Promise.all(posts.map(async (post) => postStatus(site, post, await accountOf(post.creator))));
+/** The authors of one answer's posts as Accounts, read in one statement (by lower-cased name). */
+async function accountsOfPosts(services: ClientServices, site: Site, posts: Post[]) {
+  const authors = await services.users.authorsNamed(posts.map((post) => post.creator));
+  const accounts = new Map<string, Account>();
+  for (const [key, facts] of authors) accounts.set(key, toAccount(site, facts));
+  return (post: Post) => accounts.get(usernameKey(post.creator));
+}
+
+/**
+ * Posts as statuses: the posts came through the lists' rules, so their authors need no visibility
+ * check again, only their public facts. A post whose author is gone since is left out.
+ */
+export async function statusesOfPosts(services: ClientServices, _viewer: AuthUser, site: Site, posts: Post[]) {
+  const accountOf = await accountsOfPosts(services, site, posts);
+  const statuses = [];
+  for (const post of posts) {
+    const account = accountOf(post);
+    if (account) statuses.push(postStatus(site, post, account));
+  }
+  return statuses;
+}
+
+/**
+ * A status's JSON on either side of its account, kept by what it is written from: a post read by
+ * many is mapped and written once. Keyed by content, not by object, because a reader with blocks
+ * gets copies of the shared posts (their comment counts without the blocked people's).
+ */
+const keptStatusJson = new Map<string, [string, string]>();
+const KEPT_STATUSES_MAX = 5_000;
+const ACCOUNT_SLOT = '"account":null';
+
+const statusKey = (site: Site, p: Post) =>
+  `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
+
+function statusJsonParts(site: Site, post: Post): [string, string] {
+  const key = statusKey(site, post);
+  const kept = keptStatusJson.get(key);
+  if (kept) return kept;
+  const json = JSON.stringify(postStatus(site, post, null));
+  // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
+  const at = json.indexOf(ACCOUNT_SLOT);
+  const parts: [string, string] = [json.slice(0, at + '"account":'.length), json.slice(at + ACCOUNT_SLOT.length)];
+  setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
+  return parts;
+}
+
+/** A timeline's answer as JSON text: the same statuses as `statusesOfPosts`, each account written once. */
+export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<string> {
+  const accountOf = await accountsOfPosts(services, site, posts);
+  const accountJson = new Map<Account, string>();
+  const items: string[] = [];
+  for (const post of posts) {
+    const account = accountOf(post);
+    if (!account) continue;
+    let json = accountJson.get(account);
+    if (json === undefined) accountJson.set(account, (json = JSON.stringify(account)));
+    const [before, after] = statusJsonParts(site, post);
+    items.push(before + json + after);
+  }
+  return `[${items.join(',')}]`;
 }
 
 type IdRoute = { Params: { id: string } };
@@ -48,6 +108,35 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
   const one = async (viewer: AuthUser, site: Site, id: string) => {
     const post = await posts.one(viewer, id);
     return (await statusesOfPosts(services, viewer, site, [post]))[0];
+  };
+
+  /** A status id is a post's or a comment's: the post first, then the comment (with its post). */
+  const findStatus = async (
+    viewer: AuthUser,
+    id: string,
+  ): Promise<{ post: Post } | { comment: Comment; postId: string }> => {
+    try {
+      return { post: await posts.one(viewer, id) };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      const found = await comments.one(viewer, id).catch(() => null);
+      if (!found) throw error;
+      return { comment: found.comment, postId: found.postId };
+    }
+  };
+
+  const commentAsStatus = async (viewer: AuthUser, site: Site, comment: Comment, postId: string) => {
+    const post = await posts.one(viewer, postId);
+    const accountOf = accountsFor(users, viewer, site);
+    const [author, postAuthor] = await Promise.all([accountOf(comment.creator), accountOf(post.creator)]);
+    return commentStatus(site, comment, post._id, postAuthor.id, author);
+  };
+
+  /** The status of a post or a comment, by its id. */
+  const statusById = async (viewer: AuthUser, site: Site, id: string) => {
+    const found = await findStatus(viewer, id);
+    if ('post' in found) return (await statusesOfPosts(services, viewer, site, [found.post]))[0];
+    return commentAsStatus(viewer, site, found.comment, found.postId);
   };
 
   const once = idempotentCalls();
@@ -86,7 +175,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
   }
 
   app.get<IdRoute>('/api/v1/statuses/:id', { preValidation: needs('read:statuses') }, async (request) =>
-    one(tokenUser(request), siteOf(config, request), request.params.id),
+    statusById(tokenUser(request), siteOf(config, request), request.params.id),
   );
 
   // An edit changes the text (and so the tags) and the content warning; the image stays.
@@ -108,16 +197,26 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
 
   app.delete<IdRoute>('/api/v1/statuses/:id', { preValidation: write('write:statuses') }, async (request) => {
     const viewer = tokenUser(request);
+    const site = siteOf(config, request);
+    const found = await findStatus(viewer, request.params.id);
     // Mastodon answers the deleted status (with its text, for "delete and redraft").
-    const status = await one(viewer, siteOf(config, request), request.params.id);
-    await posts.remove(viewer, request.params.id);
+    if ('comment' in found) {
+      const status = await commentAsStatus(viewer, site, found.comment, found.postId);
+      await comments.remove(viewer, found.postId, found.comment.commentId);
+      return status;
+    }
+    const status = (await statusesOfPosts(services, viewer, site, [found.post]))[0];
+    await posts.remove(viewer, found.post._id);
     return status;
   });
 
   app.get<IdRoute>('/api/v1/statuses/:id/context', { preValidation: needs('read:statuses') }, async (request) => {
     const viewer = tokenUser(request);
     const site = siteOf(config, request);
-    const post = await posts.one(viewer, request.params.id);
+    const found = await findStatus(viewer, request.params.id);
+    // A comment's thread is its post above it; comments have no replies of their own.
+    if ('comment' in found) return { ancestors: [await statusById(viewer, site, found.postId)], descendants: [] };
+    const { post } = found;
     const all = [];
     for (let cursor: string | null = null; all.length < CONTEXT_COMMENTS_MAX;) {
       const page = await comments.list(viewer, post._id, { cursor, limit: 50 });
@@ -144,12 +243,32 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       async (request) => {
         const viewer = tokenUser(request);
         const site = siteOf(config, request);
-        const post = await posts.one(viewer, request.params.id);
-        // The service toggles; a favourite that is already there (or not) is left as it is.
-        if ((post.myReaction === 'like') !== wanted) await posts.react(viewer, post._id, 'like');
-        return one(viewer, site, post._id);
+        const found = await findStatus(viewer, request.params.id);
+        // The services toggle; a favourite that is already there (or not) is left as it is.
+        if ('comment' in found) {
+          const { comment, postId } = found;
+          if ((comment.myReaction === 'like') !== wanted)
+            await comments.react(viewer, postId, comment.commentId, 'like');
+          return statusById(viewer, site, comment.commentId);
+        }
+        if ((found.post.myReaction === 'like') !== wanted) await posts.react(viewer, found.post._id, 'like');
+        return one(viewer, site, found.post._id);
       },
     );
+
+  app.get<IdRoute & { Querystring: ListQuery }>(
+    '/api/v1/statuses/:id/favourited_by',
+    { preValidation: needs('read:accounts') },
+    async (request, reply) => {
+      const viewer = tokenUser(request);
+      const site = siteOf(config, request);
+      const list = readListPage(request.query);
+      const rows = await posts.likers(viewer, request.params.id, list.page);
+      const shown = sendList(request, reply, site, list, rows, (r) => r.id);
+      const accountOf = accountsFor(users, viewer, site);
+      return Promise.all(shown.map((r) => accountOf(r.username)));
+    },
+  );
 
   const timeline =
     (
@@ -167,12 +286,8 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const site = siteOf(config, request);
       const list = readListPage(request.query);
       const rows = await read(viewer, request, list.page);
-      return statusesOfPosts(
-        services,
-        viewer,
-        site,
-        sendList(request, reply, site, list, rows, (p) => p._id),
-      );
+      const shown = sendList(request, reply, site, list, rows, (p) => p._id);
+      return reply.type('application/json; charset=utf-8').send(await statusListJson(services, site, shown));
     };
 
   app.get<{ Querystring: ListQuery; Params: Record<string, string> }>(

@@ -21,8 +21,8 @@ export interface ClientServices {
   media: MediaService;
   notifications: NotificationsService;
   safety: SafetyService;
-  /** The `/api/*` rate limits, per user. */
-  limits: { writes: LimitCheck; uploads: LimitCheck };
+  /** The `/api/*` rate limits, per user, with the `X-RateLimit-*` headers (`LimitCheck.withHeaders`). */
+  limits: { writes: LimitCheck['withHeaders']; uploads: LimitCheck['withHeaders'] };
 }
 
 export const siteOf = (config: Config, request: FastifyRequest): Site =>

@@ -27,7 +27,11 @@ export interface MediaService {
   /** The upload whose main URL is `url` (see `findMediaByUrl`). */
   findByUrl(url: string): Promise<MediaRow | undefined>;
   /** One of the owner's uploads with its main URL and image facts, or undefined. */
-  findOwn(ownerId: string, id: string): Promise<{ row: MediaRow; url: string; info: ImageInfo } | undefined>;
+  /** `processing`: its other variants are still being written here (`pendingVariants`). */
+  findOwn(
+    ownerId: string,
+    id: string,
+  ): Promise<{ row: MediaRow; url: string; info: ImageInfo; processing: boolean } | undefined>;
   /** Keeps alt text with one of the owner's uploads (max as a post's alt text), until a post takes it. */
   describe(ownerId: string, id: string, description: string | null): Promise<void>;
 }
@@ -109,7 +113,14 @@ export function mediaService({
     async findOwn(ownerId, id) {
       if (!isUuid(id)) return undefined;
       const row = await uploads.findOwnMedia(ownerId, id);
-      return row && { row, url: storage.url(row.storage_key), info: imageInfoOf(row, storage) };
+      return (
+        row && {
+          row,
+          url: storage.url(row.storage_key),
+          info: imageInfoOf(row, storage),
+          processing: pendingVariants(row.storage_key) !== undefined,
+        }
+      );
     },
 
     async describe(ownerId, id, description) {

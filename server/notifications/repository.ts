@@ -81,6 +81,18 @@ async function markRead(db: Queryable, userId: string, upTo: string | null, at: 
   await query.execute();
 }
 
+/** Removes the user's notifications (one by id, or all); answers whether an unread one went. */
+async function deleteNotifications(
+  db: Queryable,
+  userId: string,
+  id: string | null,
+): Promise<{ removed: number; unread: number }> {
+  let query = db.deleteFrom('notifications').where('user_id', '=', userId);
+  if (id) query = query.where('id', '=', id);
+  const rows = await query.returning(['read_at']).execute();
+  return { removed: rows.length, unread: rows.filter((row) => row.read_at === null).length };
+}
+
 export interface NewNotification {
   id: string;
   user_id: string;
@@ -190,6 +202,7 @@ export const notificationsRepository = bindQueries({
   findNotification,
   unreadCount,
   markRead,
+  deleteNotifications,
   insertNotification,
   isSilenced,
   removeUnread,

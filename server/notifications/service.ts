@@ -1,7 +1,7 @@
 /** Reading notifications and marking them read; they are written by the actions' own services (notify.ts). */
 import type { AppNotification } from '../../lib/types';
 import type { Transactional } from '../db/repository';
-import { InvalidError } from '../domain/errors';
+import { InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
@@ -41,6 +41,18 @@ export function notificationsService({ data, publish }: NotificationsServiceDeps
       await notifications.markRead(user.id, (upTo as string | null | undefined) ?? null, nowIso());
       publish({ type: 'NotificationsRead', userId: user.id, notifications: unreadFellFor([user.id]) });
       return { count: await notifications.unreadCount(user.id) };
+    },
+
+    /**
+     * Removes one of the user's notifications (`id`), or all of them (null): Mastodon's dismiss and
+     * clear. The streams hear the unread count when unread ones went.
+     */
+    async remove(user: AuthUser, id: string | null): Promise<void> {
+      if (id !== null && !isUuid(id)) throw new NotFoundError('Notification not found', 'NotificationNotFound');
+      const { removed, unread } = await notifications.deleteNotifications(user.id, id);
+      if (id !== null && removed === 0) throw new NotFoundError('Notification not found', 'NotificationNotFound');
+      if (unread > 0)
+        publish({ type: 'NotificationsRemoved', userId: user.id, notifications: unreadFellFor([user.id]) });
     },
 
     /** One of the user's notifications, for the streams (null once deleted). */

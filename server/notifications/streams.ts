@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppNotification } from '../../lib/types';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEvent, NotificationChange } from '../events/events';
+import type { StreamSlots } from './streamSlots';
 
 /** Open streams one user may hold in a process: a tab each is plenty; more is a leak or abuse. */
 export const STREAMS_PER_USER_MAX = 32;
@@ -26,10 +27,8 @@ export interface NotificationStreamsDeps {
   /** The user's unread count, as `GET /api/notifications/unread` answers it. */
   unread(userId: string): Promise<number>;
   heartbeatMs: number;
-  /** Streams this process holds at most, whoever opened them (`SSE_STREAMS_MAX`). */
-  maxStreams: number;
-  /** Streams one client address may hold here (`SSE_STREAMS_PER_IP`). */
-  maxPerAddress: number;
+  /** The process's and each address's caps, shared with the client API's streams. */
+  slots: StreamSlots;
   log: { warn(obj: unknown, message?: string): void };
 }
 
@@ -56,12 +55,10 @@ export function notificationStreams({
   missed,
   unread,
   heartbeatMs,
-  maxStreams,
-  maxPerAddress,
+  slots,
   log,
 }: NotificationStreamsDeps) {
   const byUser = new Map<string, Set<Stream>>();
-  const byAddress = new Map<string, number>();
   /** Per user, the end of the changes being read: the next one waits for it. */
   const turns = new Map<string, Promise<void>>();
   let count = 0;
@@ -142,9 +139,7 @@ export function notificationStreams({
     const streams = byUser.get(userId);
     if (!streams?.delete(stream)) return;
     count -= 1;
-    const fromAddress = (byAddress.get(stream.address) ?? 1) - 1;
-    if (fromAddress > 0) byAddress.set(stream.address, fromAddress);
-    else byAddress.delete(stream.address);
+    slots.give(stream.address);
     if (streams.size === 0) byUser.delete(userId);
     if (count === 0 && heartbeat) {
       clearInterval(heartbeat);
@@ -186,7 +181,7 @@ export function notificationStreams({
       if (!streams) byUser.set(userId, (streams = new Set()));
       streams.add(stream);
       count += 1;
-      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+      slots.take(address);
       heartbeat ??= setInterval(beat, heartbeatMs).unref();
       res.on('close', () => remove(userId, stream));
       if (!lastEventId) return;
@@ -204,9 +199,7 @@ export function notificationStreams({
     /** Why the user, from that address, may not open one more stream here; null when they may. */
     refusal(userId: string, address: string): StreamRefusal | null {
       if ((byUser.get(userId)?.size ?? 0) >= STREAMS_PER_USER_MAX) return 'user';
-      if ((byAddress.get(address) ?? 0) >= maxPerAddress) return 'address';
-      if (count >= maxStreams) return 'process';
-      return null;
+      return slots.refusal(address);
     },
 
     /** Open streams in this process. */

@@ -23,7 +23,7 @@ export const SEARCH_TAGS_MAX = 10;
 
 export interface PostReadsDeps {
   data: Transactional<{ posts: PostsRepository; users: UsersRepository; safety: SafetyRepository }>;
-  homeFeed: Pick<HomeFeed, 'page' | 'ids'>;
+  homeFeed: Pick<HomeFeed, 'page' | 'ids' | 'shows'>;
   imageInfos: ImageInfos;
   postCache: Pick<PostCache, 'rows' | 'page' | 'shares' | 'enabled'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
@@ -163,6 +163,35 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
     async one(user: AuthUser, id: string): Promise<Post> {
       if (!isUuid(id)) throw postNotFound();
       return load(user.id, id);
+    },
+
+    /**
+     * The post if the viewer's list would show it now (home: theirs and their followees'; everyone;
+     * a tag's), by the lists' own rules (blocks, mutes, suspensions); else null. For live streams.
+     */
+    async inList(user: AuthUser, list: { kind: 'home' | 'everyone' } | { kind: 'tag'; tag: string }, id: string) {
+      const row = postCache.enabled ? (await postCache.rows(user.id, [id]))[0] : await posts.findPost(user.id, id);
+      if (!row || !feedShows(row, await hiddenAuthors.get(user.id))) return null;
+      if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) return null;
+      if (
+        list.kind === 'tag' &&
+        !(JSON.parse(row.tags) as string[]).some((t) => tagKey(t) === tagKey(normalizeTag(list.tag)))
+      )
+        return null;
+      return (await postsFor(user.id, [row]))[0];
+    },
+
+    /** Who likes a post the viewer may see (people they may see), by the liker's id, newest account first. */
+    async likers(user: AuthUser, id: string, page: Page): Promise<{ id: string; username: string }[]> {
+      if (!isUuid(id)) throw postNotFound();
+      await load(user.id, id);
+      return posts.likersOf(user.id, id, page.cursor, page.limit + 1);
+    },
+
+    /** Whether the viewer's lists may show the author's posts at all (a deleted post's streams). */
+    async showsAuthor(user: AuthUser, authorId: string): Promise<boolean> {
+      const hidden = await hiddenAuthors.get(user.id);
+      return !hidden.blocked.has(authorId) && !hidden.muted.has(authorId);
     },
 
     /** The post as `viewerId` reads it now (what a write answers). */

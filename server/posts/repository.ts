@@ -287,8 +287,24 @@ async function blockedCommentCounts(db: Queryable, viewerId: string, postIds: st
 }
 
 /** The queries on posts, bound to a database or a transaction. */
+/**
+ * The people who like a post, as `viewerId` may see them (blocks either way and suspensions hidden),
+ * keyset-paged on the liker's id (the reactions' key is the post and the user).
+ */
+function likersOf(db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) {
+  const query = db
+    .selectFrom('post_reactions')
+    .innerJoin('users', 'users.id', 'post_reactions.user_id')
+    .select(['users.id', 'users.username'])
+    .where('post_reactions.post_id', '=', unplanned(db, postId))
+    .where('post_reactions.kind', '=', 'like')
+    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', feed: false }));
+  return newestFirst(query, 'post_reactions.user_id', cursor, limit).execute();
+}
+
 export const postsRepository = bindQueries({
   postsByIds,
+  likersOf,
   blockedCommentCounts,
   everyoneIds: postIds.everyone,
   idsWithTag: postIds.withTag,

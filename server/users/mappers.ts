@@ -24,6 +24,21 @@ export interface ProfileRelations {
   mutedByMe: boolean;
 }
 
+/** What anyone may read of a person, without the viewer's relations to them. */
+export type AuthorFacts = Omit<Profile, 'followedByMe' | 'blockedByMe' | 'mutedByMe'>;
+
+export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
+  _id: row.id,
+  username: row.username,
+  avatar: row.avatar,
+  banner: row.banner,
+  description: row.description,
+  followersCount: Number(row.followers_count),
+  followingCount: Number(row.following_count),
+  postsCount: Number(row.posts_count),
+  createdAt: row.created_at,
+});
+
 export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }: ProfileRelations): Profile => ({
   _id: row.id,
   username: row.username,

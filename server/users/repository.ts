@@ -6,7 +6,7 @@ import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
 import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
-import { literalLimit, unplanned } from '../db/stablePlans';
+import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
 import { visibleAuthor } from '../safety/visibility';
 
 const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
@@ -197,11 +197,19 @@ function searchUsers(db: Queryable, viewerId: string, prefix: string) {
   return usersInRangeQuery(db, { viewerId, from: prefix, to });
 }
 
+/** The users with these lower-cased names, in one statement (the in-list padded to a stable size). */
+const usersNamedQuery = prepared((db, v: { keys: string[] }) =>
+  db.selectFrom('users').selectAll().where('username_lower', 'in', v.keys),
+);
+const usersNamed = (db: Queryable, keys: string[]): Promise<UserRow[]> =>
+  keys.length === 0 ? Promise.resolve([]) : usersNamedQuery(db, { keys: stableInList(keys) });
+
 /** The queries on users and follows, bound to a database or a transaction. */
 export const usersRepository = bindQueries({
   findUserById,
   findUserByEmail,
   findUserByUsername,
+  usersNamed,
   isFirstAccount,
   isUsernameRetired,
   insertUser,

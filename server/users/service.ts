@@ -27,7 +27,7 @@ import { notify, withdrawUnread } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { SafetyRepository } from '../safety/repository';
 import { hiddenFrom } from '../safety/service';
-import { toProfile, toUser } from './mappers';
+import { type AuthorFacts, toAuthorFacts, toProfile, toUser } from './mappers';
 import type { UsersRepository } from './repository';
 
 const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
@@ -135,6 +135,15 @@ export function usersService({ data, auth, checkPassword, emailVerification, med
     async profile(viewer: AuthUser, username: string): Promise<Profile> {
       const { row, relations } = await requireVisible(viewer, username);
       return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, row.id), ...relations });
+    },
+
+    /**
+     * The public facts of authors whose content a list has just shown the viewer (so the lists' rules
+     * passed them), in one statement: no relations. By lower-cased username (the client API's statuses).
+     */
+    async authorsNamed(usernames: string[]): Promise<Map<string, AuthorFacts>> {
+      const rows = await users.usersNamed([...new Set(usernames.map(usernameKey))]);
+      return new Map(rows.map((row) => [row.username_lower, toAuthorFacts(row)]));
     },
 
     /** The same profile named by id (the Mastodon client API's `accounts/:id`). */

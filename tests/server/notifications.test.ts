@@ -8,6 +8,7 @@ import type { AppNotification, Comment, Post } from '../../lib/types';
 import { selectComments } from '../../server/comments/repository';
 import { localBus } from '../../server/instance/bus';
 import { notificationStreams } from '../../server/notifications/streams';
+import { streamSlots } from '../../server/notifications/streamSlots';
 import { selectPosts } from '../../server/posts/repository';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
@@ -854,8 +855,7 @@ describe('the stream registry', () => {
       missed: async () => [],
       unread: async () => 0,
       heartbeatMs: 60_000,
-      maxStreams: 10,
-      maxPerAddress: 10,
+      slots: streamSlots({ max: 10, perAddress: 10 }),
       log: { warn: () => {} },
     });
     const { res, written } = fakeResponse();

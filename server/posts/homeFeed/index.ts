@@ -30,6 +30,8 @@ export interface HomeFeed {
    * follow and have not muted), as far as the follow lists kept here tell; undefined when not kept.
    */
   showsNewPost(readerId: string, creatorId: string): boolean | undefined;
+  /** Whether the reader's home feed shows `creatorId`'s posts: their own, or someone they follow (the streams). */
+  shows(readerId: string, creatorId: string): Promise<boolean>;
   /** Whom the user's feed shows changed: a follow, an unfollow, a block, an unmute (once committed). */
   followsChanged(userId: string): void;
   /** Whom many feeds show changed: someone came back from a suspension. */
@@ -96,6 +98,9 @@ export function createHomeFeed(
     showsNewPost(readerId, creatorId) {
       if (readerId === creatorId) return true;
       return followees.peek(readerId)?.includes(creatorId);
+    },
+    async shows(readerId, creatorId) {
+      return readerId === creatorId || (await followees.get(readerId)).includes(creatorId);
     },
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),
