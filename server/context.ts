@@ -69,6 +69,7 @@ import { hiddenAuthorsCache } from './safety/hiddenAuthors';
 import { safetyRepository } from './safety/repository';
 import { type SafetyService, safetyService } from './safety/service';
 import { usersRepository } from './users/repository';
+import { authorCache } from './users/authorCache';
 import { type UsersService, usersService } from './users/service';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -186,12 +187,14 @@ export function buildContext(
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
   });
   const checked = sessionCache({ ttlMs: config.sessionCacheMs });
+  const authors = authorCache((keys) => data.users.usersNamed(keys), { ttlMs: config.postCacheMs });
   const caches = {
     posts: postCache,
     comments: commentCache,
     hiddenPeople: hiddenAuthors,
     homeFeed,
     sessions: checked,
+    authors,
     domainBlocks: domainBlocks.cache,
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
@@ -328,7 +331,7 @@ export function buildContext(
     streamSlots: slots,
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
-    users: usersService({ data, auth, checkPassword, emailVerification, media, publish }),
+    users: usersService({ data, auth, checkPassword, emailVerification, media, authors, publish }),
     safety: safetyService({ data, publish }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({
@@ -358,6 +361,7 @@ export function buildContext(
       comment_pages: commentCache.pageCache,
       sessions: checked,
       hidden_authors: hiddenAuthors,
+      authors,
       followees: homeFeed.followeeCache,
       image_infos: imageInfos,
     },

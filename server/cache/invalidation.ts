@@ -14,6 +14,7 @@ import type { HomeFeed } from '../posts/homeFeed';
 import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey } from '../posts/postCache';
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
+import type { AuthorCache } from '../users/authorCache';
 import type { SharedRows } from './sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
@@ -31,6 +32,8 @@ export interface Caches {
   hiddenPeople: Pick<HiddenAuthorsCache, 'forget'>;
   /** The home feed's index of posts by creator and its readers' follow lists (`posts/homeFeed`). */
   homeFeed: Pick<HomeFeed, 'postAdded' | 'postRemoved' | 'showsNewPost' | 'followsChanged' | 'everyonesFollowsChanged'>;
+  /** Authors' public facts and counts (`users/authorCache.ts`). */
+  authors: Pick<AuthorCache, 'forget' | 'forgetAll'>;
   /** Access tokens checked lately (`auth/sessionCache.ts`). */
   sessions: Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
   /** The blocked domains (`federation/domainBlocks.ts`). */
@@ -54,12 +57,14 @@ export const INVALIDATION: InvalidationTable = {
       c.posts.addedWhere(e.postId, homeListKey(''), (list) =>
         c.homeFeed.showsNewPost(homeListReader(list), e.creatorId),
       ),
+    (e, c) => c.authors.forget(e.creatorId), // their posts count
   ],
   PostEdited: [(e, c) => c.posts.changed(e.postId), (e, c) => e.tagsChanged && c.posts.listsChanged('tag|')],
   PostDeleted: [
     (e, c) => c.posts.removed(e.postId),
     // Its comments need nothing: a post that is gone has no comment list to read.
     (e, c) => c.homeFeed.postRemoved(e.postId),
+    (e, c) => c.authors.forget(e.creatorId),
   ],
   PostReacted: [(e, c) => c.posts.reacted(e.postId, e.userId, e.reaction)],
   CommentAdded: [
@@ -73,10 +78,12 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.sessions.forgetUser(e.userId),
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
+    (e, c) => c.authors.forget(e.userId),
   ],
   UserProfileChanged: [
     (e, c) => e.avatarChanged && c.posts.usersChanged(),
     (e, c) => e.avatarChanged && c.comments.usersChanged(),
+    (e, c) => c.authors.forget(e.userId),
   ],
   UserRoleChanged: [(e, c) => c.sessions.forgetUser(e.userId)],
   UserSuspended: [
@@ -96,9 +103,22 @@ export const INVALIDATION: InvalidationTable = {
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
     (e, c) => e.postIds.forEach((id) => c.homeFeed.postRemoved(id)),
+    // The follow counts of everyone they followed or who followed them.
+    (_, c) => c.authors.forgetAll(),
   ],
-  Followed: [(e, c) => c.homeFeed.followsChanged(e.followerId), (e, c) => homePagesOf(c, e.followerId)],
-  Unfollowed: [(e, c) => c.homeFeed.followsChanged(e.followerId), (e, c) => homePagesOf(c, e.followerId)],
+  // The two people's follow counts change too.
+  Followed: [
+    (e, c) => c.homeFeed.followsChanged(e.followerId),
+    (e, c) => homePagesOf(c, e.followerId),
+    (e, c) => c.authors.forget(e.followerId),
+    (e, c) => c.authors.forget(e.followeeId),
+  ],
+  Unfollowed: [
+    (e, c) => c.homeFeed.followsChanged(e.followerId),
+    (e, c) => homePagesOf(c, e.followerId),
+    (e, c) => c.authors.forget(e.followerId),
+    (e, c) => c.authors.forget(e.followeeId),
+  ],
   // Both people's hidden sets change; the follows between them end.
   Blocked: [
     (e, c) => c.hiddenPeople.forget(e.userId),
@@ -107,6 +127,8 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.homeFeed.followsChanged(e.targetId),
     (e, c) => homePagesOf(c, e.userId),
     (e, c) => homePagesOf(c, e.targetId),
+    (e, c) => c.authors.forget(e.userId),
+    (e, c) => c.authors.forget(e.targetId),
   ],
   Unblocked: [(e, c) => c.hiddenPeople.forget(e.userId), (e, c) => c.hiddenPeople.forget(e.targetId)],
   // A page's rows are filtered by the reader's hidden people: a mute needs no more.

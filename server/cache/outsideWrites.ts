@@ -10,6 +10,7 @@ import type { SessionCache } from '../auth/sessionCache';
 import type { DomainBlocksCache } from '../federation/domainBlocks';
 import type { HomeFeed } from '../posts/homeFeed';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
+import type { AuthorCache } from '../users/authorCache';
 import type { SharedRows } from './sharedRows';
 
 export interface ForgettingCaches {
@@ -18,6 +19,7 @@ export interface ForgettingCaches {
   hiddenPeople: Pick<HiddenAuthorsCache, 'forgetAll'>;
   homeFeed: Pick<HomeFeed, 'writtenElsewhere'>;
   sessions: Pick<SessionCache, 'forgetAll'>;
+  authors: Pick<AuthorCache, 'forgetAll'>;
   domainBlocks: DomainBlocksCache;
 }
 
@@ -28,6 +30,7 @@ export function forgetEverything(caches: ForgettingCaches): void {
   caches.hiddenPeople.forgetAll();
   caches.homeFeed.writtenElsewhere();
   caches.sessions.forgetAll();
+  caches.authors.forgetAll();
   caches.domainBlocks.forget();
 }
 

@@ -27,7 +27,8 @@ import { notify, withdrawUnread } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { SafetyRepository } from '../safety/repository';
 import { hiddenFrom } from '../safety/service';
-import { type AuthorFacts, toAuthorFacts, toProfile, toUser } from './mappers';
+import type { AuthorCache } from './authorCache';
+import { type AuthorFacts, toProfile, toUser } from './mappers';
 import type { UsersRepository } from './repository';
 
 const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
@@ -62,11 +63,21 @@ export interface UsersServiceDeps {
   /** A new email waits for its link to be opened. */
   emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
+  /** Authors' public facts, kept (`authorCache.ts`). */
+  authors: Pick<AuthorCache, 'named'>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
 }
 
-export function usersService({ data, auth, checkPassword, emailVerification, media, publish }: UsersServiceDeps) {
+export function usersService({
+  data,
+  auth,
+  checkPassword,
+  emailVerification,
+  media,
+  authors,
+  publish,
+}: UsersServiceDeps) {
   const { users, safety } = data;
 
   async function requireUserRow(username: string): Promise<UserRow> {
@@ -139,11 +150,10 @@ export function usersService({ data, auth, checkPassword, emailVerification, med
 
     /**
      * The public facts of authors whose content a list has just shown the viewer (so the lists' rules
-     * passed them), in one statement: no relations. By lower-cased username (the client API's statuses).
+     * passed them), kept in memory: no relations. By lower-cased username (the client API's statuses).
      */
-    async authorsNamed(usernames: string[]): Promise<Map<string, AuthorFacts>> {
-      const rows = await users.usersNamed([...new Set(usernames.map(usernameKey))]);
-      return new Map(rows.map((row) => [row.username_lower, toAuthorFacts(row)]));
+    authorsNamed(usernames: string[]): Promise<Map<string, AuthorFacts>> {
+      return authors.named(usernames.map(usernameKey));
     },
 
     /** The same profile named by id (the Mastodon client API's `accounts/:id`). */

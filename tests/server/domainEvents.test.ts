@@ -65,6 +65,7 @@ describe('domain events', () => {
       },
       sessions: { forgetSession: note('session'), forgetUser: note('sessionsOf') },
       domainBlocks: { forget: note('domains') },
+      authors: { forget: note('author'), forgetAll: note('authors') },
     });
     events.publish({ type: 'PostReacted', postId: 'p1', userId: 'u1', reaction: 'like' });
     events.publish({ type: 'SessionsRevoked', userId: 'u1', keptSessionId: 's1' });

@@ -103,6 +103,65 @@ function must(condition: boolean, what: string): void {
   if (!condition) throw new Error(`not seen: ${what}`);
 }
 
+/** A client API token of `user` with the `read` scope, through the consent form (server/oauth/). */
+async function bearer(w: World, user: SignedInUser): Promise<Record<string, string>> {
+  const redirect = 'http://127.0.0.1:9/callback';
+  const app = w.write.app;
+  const client = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/apps',
+      payload: { client_name: 'Cases', redirect_uris: redirect, scopes: 'read' },
+    })
+  ).json() as { client_id: string; client_secret: string };
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: redirect,
+    scope: 'read',
+  });
+  const page = await app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: user.headers });
+  const form = new URLSearchParams({ decision: 'approve' });
+  for (const [, name, value] of page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.set(name, value.replace(/&amp;/g, '&').replace(/&quot;/g, '"'));
+  const approved = await app.inject({
+    method: 'POST',
+    url: '/oauth/authorize',
+    headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  const code = new URL(String(approved.headers.location)).searchParams.get('code');
+  const token = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'authorization_code', code, redirect_uri: redirect, ...client },
+  });
+  if (token.statusCode !== 200) throw new Error(`token: ${token.statusCode} ${token.body}`);
+  return { authorization: `Bearer ${(token.json() as { access_token: string }).access_token}` };
+}
+
+interface AccountSeen {
+  id: string;
+  username: string;
+  note: string;
+  followers_count: number;
+  following_count: number;
+  statuses_count: number;
+}
+
+/** The authors of the client API's local timeline, by id, as the holder of `auth` reads them (`users/authorCache.ts`). */
+async function accountsSeen(w: World, auth: Record<string, string>): Promise<Record<string, AccountSeen>> {
+  const res = await w.read.app.inject({
+    method: 'GET',
+    url: '/api/v1/timelines/public?local=true&limit=40',
+    headers: auth,
+  });
+  if (res.statusCode !== 200) throw new Error(`timeline: ${res.statusCode}`);
+  return Object.fromEntries((res.json() as { account: AccountSeen }[]).map(({ account }) => [account.id, account]));
+}
+
+const counts = (a: AccountSeen | undefined) => a && `${a.followers_count}/${a.following_count}/${a.statuses_count}`;
+
 const CASES: Case[] = [
   {
     event: 'PostCreated',
@@ -586,6 +645,149 @@ const CASES: Case[] = [
             (after.domains as { domain: string }[]).some((d) => d.domain === domain),
             'the block',
           ),
+      };
+    },
+  },
+  // The client API's statuses carry their authors' facts from the author cache.
+  {
+    event: 'PostCreated',
+    title: "a new post counts in its author's account",
+    async prepare(w) {
+      const [reader, star] = await users(w, 2);
+      await post(w, star);
+      const auth = await bearer(w, reader);
+      return {
+        reads: { star: async () => counts((await accountsSeen(w, auth))[star.id]) },
+        change: async () => void (await post(w, star)),
+        expect: (r) => must(r.star === '0/0/2', `two posts (${r.star})`),
+      };
+    },
+  },
+  {
+    event: 'PostDeleted',
+    title: "a deleted post leaves its author's account's count",
+    async prepare(w) {
+      const [reader, star] = await users(w, 2);
+      const gone = await post(w, star);
+      await post(w, star);
+      const auth = await bearer(w, reader);
+      return {
+        reads: { star: async () => counts((await accountsSeen(w, auth))[star.id]) },
+        change: async () => void (await send(w, star, 'DELETE', `/api/posts/${gone._id}/manage`)),
+        expect: (r) => must(r.star === '0/0/1', `one post (${r.star})`),
+      };
+    },
+  },
+  {
+    event: 'UserRenamed',
+    title: 'a name given up and taken by someone else names the new holder in the client API',
+    async prepare(w) {
+      const [reader, bob, cy] = await users(w, 3);
+      await post(w, bob);
+      await post(w, cy);
+      const auth = await bearer(w, reader);
+      const rename = (user: SignedInUser, username: string) =>
+        send(w, user, 'PATCH', '/api/users/updateAccount', { email: user.email, password: user.password, username });
+      return {
+        reads: { cy: async () => (await accountsSeen(w, auth))[cy.id]?.username },
+        change: async () => {
+          await rename(bob, `${bob.username}_r`);
+          await rename(cy, bob.username);
+        },
+        expect: (r) => must(r.cy === bob.username, `cy under the name (${r.cy})`),
+      };
+    },
+  },
+  {
+    event: 'UserProfileChanged',
+    title: "a new description shows in the author's account",
+    async prepare(w) {
+      const [reader, bob] = await users(w, 2);
+      await post(w, bob);
+      const auth = await bearer(w, reader);
+      return {
+        reads: { note: async () => (await accountsSeen(w, auth))[bob.id]?.note },
+        change: async () =>
+          void (await send(w, bob, 'PATCH', '/api/users/updateProfile', {
+            email: bob.email,
+            description: 'new words',
+          })),
+        expect: (r) => must(String(r.note).includes('new words'), `the note (${r.note})`),
+      };
+    },
+  },
+  {
+    event: 'AccountDeleted',
+    title: "a deleted follower leaves the followed author's account's count",
+    async prepare(w) {
+      const [reader, star, dan] = await users(w, 3);
+      await follow(w, dan, star);
+      await post(w, star);
+      const auth = await bearer(w, reader);
+      return {
+        reads: { star: async () => counts((await accountsSeen(w, auth))[star.id]) },
+        change: async () => void (await send(w, dan, 'DELETE', '/api/users/me', { password: dan.password })),
+        expect: (r) => must(r.star === '0/0/1', `no follower (${r.star})`),
+      };
+    },
+  },
+  {
+    event: 'Followed',
+    title: "a follow counts in both authors' accounts",
+    async prepare(w) {
+      const [reader, fan, star] = await users(w, 3);
+      await post(w, fan);
+      await post(w, star);
+      const auth = await bearer(w, reader);
+      return {
+        reads: { accounts: () => accountsSeen(w, auth) },
+        change: async () => void (await follow(w, fan, star)),
+        expect: (r) => {
+          const seen = r.accounts as Record<string, AccountSeen>;
+          must(counts(seen[star.id]) === '1/0/1', `the follower counted (${counts(seen[star.id])})`);
+          must(counts(seen[fan.id]) === '0/1/1', `the followee counted (${counts(seen[fan.id])})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'Unfollowed',
+    title: "an unfollow leaves both authors' accounts' counts",
+    async prepare(w) {
+      const [reader, fan, star] = await users(w, 3);
+      await follow(w, fan, star);
+      await post(w, fan);
+      await post(w, star);
+      const auth = await bearer(w, reader);
+      return {
+        reads: { accounts: () => accountsSeen(w, auth) },
+        change: async () => void (await send(w, fan, 'PATCH', `/api/users/${star.username}/unfollow`)),
+        expect: (r) => {
+          const seen = r.accounts as Record<string, AccountSeen>;
+          must(counts(seen[star.id]) === '0/0/1', `the follower gone (${counts(seen[star.id])})`);
+          must(counts(seen[fan.id]) === '0/0/1', `the followee gone (${counts(seen[fan.id])})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'Blocked',
+    title: "a block's ended follows leave both authors' accounts' counts",
+    async prepare(w) {
+      const [reader, ann, bob] = await users(w, 3);
+      await follow(w, ann, bob);
+      await follow(w, bob, ann);
+      await post(w, ann);
+      await post(w, bob);
+      const auth = await bearer(w, reader);
+      return {
+        reads: { accounts: () => accountsSeen(w, auth) },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`)),
+        expect: (r) => {
+          const seen = r.accounts as Record<string, AccountSeen>;
+          must(counts(seen[ann.id]) === '0/0/1', `the blocker's follows gone (${counts(seen[ann.id])})`);
+          must(counts(seen[bob.id]) === '0/0/1', `the blocked's follows gone (${counts(seen[bob.id])})`);
+        },
       };
     },
   },

@@ -1,0 +1,72 @@
+/**
+ * Authors' public facts (name, pictures, description, counts), kept in memory for the lists that
+ * write an author beside each item (the client API's statuses): a page of twelve statuses asked
+ * the database for its authors every time. The events that change a person's facts forget them on
+ * every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
+ */
+import { setBounded } from '../cache/bounded';
+import { type CountedCache, cacheCounts } from '../cache/counts';
+import type { UserRow } from '../db/schema';
+import { type AuthorFacts, toAuthorFacts } from './mappers';
+
+export interface AuthorCache extends CountedCache {
+  /** The facts of the people named (lower-cased usernames); the missing ones read in one statement. */
+  named(keys: readonly string[]): Promise<Map<string, AuthorFacts>>;
+  /** The person's facts changed: their name, profile, counts. */
+  forget(userId: string): void;
+  /** Everyone's (`cache/outsideWrites.ts`; a deleted account changes the counts of all they followed). */
+  forgetAll(): void;
+}
+
+export function authorCache(
+  read: (keys: string[]) => Promise<UserRow[]>,
+  { ttlMs, max = 10_000 }: { ttlMs: number; max?: number },
+): AuthorCache {
+  const byKey = new Map<string, { facts: AuthorFacts; until: number }>();
+  /** A person's key by id: an event names the id, and a rename changes the key. */
+  const keyOf = new Map<string, string>();
+  // Bumped by every forget: facts read while one happened may be stale, and are not kept.
+  let forgets = 0;
+  const counts = cacheCounts();
+  return {
+    counts,
+    size: () => byKey.size,
+    async named(keys) {
+      const now = Date.now();
+      const found = new Map<string, AuthorFacts>();
+      const missing: string[] = [];
+      for (const key of new Set(keys)) {
+        const entry = byKey.get(key);
+        if (entry && entry.until > now) found.set(key, entry.facts);
+        else missing.push(key);
+      }
+      counts.hits += found.size;
+      counts.misses += missing.length;
+      if (missing.length === 0) return found;
+      const seen = forgets;
+      const rows = await read(missing);
+      for (const row of rows) {
+        const facts = toAuthorFacts(row);
+        found.set(row.username_lower, facts);
+        if (seen !== forgets) continue;
+        setBounded(byKey, row.username_lower, { facts, until: now + ttlMs }, max, counts);
+        keyOf.set(row.id, row.username_lower);
+      }
+      // The id index follows the kept facts' size: ids of facts pushed out are dropped with it.
+      if (keyOf.size > 2 * max) for (const [id, key] of keyOf) if (!byKey.has(key)) keyOf.delete(id);
+      return found;
+    },
+    forget(userId) {
+      forgets++;
+      const key = keyOf.get(userId);
+      if (key === undefined) return;
+      keyOf.delete(userId);
+      byKey.delete(key);
+    },
+    forgetAll() {
+      forgets++;
+      keyOf.clear();
+      byKey.clear();
+    },
+  };
+}
