@@ -260,6 +260,8 @@ export function buildContext(
         instanceName: config.instanceName,
         allowPrivateAddress: config.federation.allowPrivateAddress,
         onError: (error, what) => log.error({ err: error }, what),
+        // Read when an activity arrives, long after these are built below.
+        services: () => ({ posts, comments, media, users }),
       })
     : null;
   // Once per change, from the instance that made it: every instance hears the events.
@@ -289,6 +291,16 @@ export function buildContext(
     mentionsPerMinute,
   });
 
+  const users = usersService({
+    data,
+    auth,
+    checkPassword,
+    emailVerification,
+    media,
+    publish,
+    lookUpRemote: federation && ((query) => federation.lookUp(query)),
+  });
+
   return {
     config,
     db,
@@ -307,7 +319,7 @@ export function buildContext(
     notificationStreams: streams,
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
-    users: usersService({ data, auth, checkPassword, emailVerification, media, publish }),
+    users,
     safety: safetyService({ data, publish }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({

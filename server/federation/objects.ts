@@ -205,7 +205,7 @@ export function commentNote(
   return new Note({
     id: absolute(site, commentPath(comment.id)),
     attribution: ctx.getActorUri(comment.user_id),
-    replyTarget: ctx.getObjectUri(Note, { id: comment.post_id }),
+    replyTarget: comment.post_uri ? new URL(comment.post_uri) : ctx.getObjectUri(Note, { id: comment.post_id }),
     content: messageHtml(site, comment.message, mentioned),
     tags: mentionTags(ctx, site, mentioned),
     published: instantOf(comment.created_at),
@@ -213,7 +213,7 @@ export function commentNote(
     // The post's author hears of the reply, as Mastodon addresses one.
     ccs: distinct([
       ctx.getFollowersUri(comment.user_id),
-      ctx.getActorUri(comment.post_creator_id),
+      comment.post_creator_actor_uri ? new URL(comment.post_creator_actor_uri) : ctx.getActorUri(comment.post_creator_id),
       ...mentioned.map((user) => ctx.getActorUri(user.id)),
     ]),
     url: postUrl(site, comment.post_id),

@@ -13,8 +13,14 @@ const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').se
 const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> =>
   (await userWithId(db, { id }))[0];
 
+/** Local accounts only: people elsewhere have no address and never sign in, reset or verify. */
 const findUserByEmail = (db: Queryable, email: string) =>
-  db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .where('domain', 'is', null)
+    .executeTakeFirst();
 
 const userNamed = prepared((db, v: { usernameLower: string }) =>
   db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower),

@@ -1,0 +1,13 @@
+/** People on other servers (issue 32): their handles (`@name@host`) and how a search names them. */
+
+/** `@name@host`, `name@host` or `acct:name@host` (host may carry a port): the name and the host. */
+export const REMOTE_HANDLE = /^(?:acct:)?@?([^@\s/]+)@([a-z0-9.-]+(?::\d+)?)$/i;
+
+/** A search that names someone elsewhere: a handle with a host, or an address. */
+export function isRemoteQuery(query: string): boolean {
+  const q = query.trim();
+  return REMOTE_HANDLE.test(q) || /^https?:\/\/\S+$/i.test(q);
+}
+
+/** A username with a host: someone elsewhere. */
+export const isRemoteName = (username: string) => username.includes('@');
