@@ -11,3 +11,13 @@ export function isRemoteQuery(query: string): boolean {
 
 /** A username with a host: someone elsewhere. */
 export const isRemoteName = (username: string) => username.includes('@');
+
+/** A profile address's name: `@name@host` (someone elsewhere, as the fediverse writes it) is `name@host` here. */
+export const profileNameOf = (param: string) => (param.startsWith('@') && param.indexOf('@', 1) > 0 ? param.slice(1) : param);
+
+/** The profile path of a username: `/profile/@name@host` for someone elsewhere. */
+export function profilePath(username: string): string {
+  const at = username.lastIndexOf('@');
+  if (at <= 0) return `/profile/${encodeURIComponent(username)}`;
+  return `/profile/@${encodeURIComponent(username.slice(0, at))}@${encodeURIComponent(username.slice(at + 1)).replace(/%3A/gi, ':')}`;
+}

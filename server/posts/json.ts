@@ -55,7 +55,8 @@ export function postFields(p: Post): string {
     ',"createdAt":' +
     jsonString(p.createdAt) +
     ',"updatedAt":' +
-    jsonString(p.updatedAt)
+    jsonString(p.updatedAt) +
+    (p.originalUrl === undefined ? '' : ',"originalUrl":' + jsonString(p.originalUrl))
   );
 }
 

@@ -34,6 +34,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.sensitive',
       'posts.spoiler',
       'posts.creator_id',
+      'posts.url as original_url',
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',

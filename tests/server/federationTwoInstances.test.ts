@@ -129,7 +129,7 @@ describe('two instances', () => {
     remotePostId = kept.id;
     const feed = await until(async () => {
       const posts = (await call(a, ann, 'GET', '/api/posts')).json() as { _id: string }[];
-      return posts.some((p) => p._id === kept.id) && posts;
+      return posts.some((p) => p._id === kept.id) ? posts : null;
     });
     expect(feed.map((p) => p._id)).toContain(kept.id);
     const tagged = (await call(a, ann, 'GET', '/api/posts/tagged?tags=hello')).json() as { _id: string }[];
