@@ -70,11 +70,19 @@ export function deliverOnEvents(
     await ctx().sendActivity({ identifier: fromId }, to, activity);
   }
 
-  /** Who hears of a local comment beyond its author's followers: the author of a post from elsewhere. */
-  async function replyRecipients(postId: string): Promise<Recipient[]> {
+  /** The people elsewhere a post or comment mentions: they hear of it too (`Mention` tags). */
+  async function mentionedElsewhere(kind: 'post' | 'comment', id: string): Promise<Recipient[]> {
+    const mentioned = (await fed.data.mentionedUsers(kind, id)).filter((user) => user.actor_uri);
+    const recipients = await Promise.all(mentioned.map((user) => remoteRecipient(user.id)));
+    return recipients.filter((r): r is Recipient => r !== null);
+  }
+
+  /** Who hears of a local comment beyond its author's followers: the author of a post from elsewhere, and those it mentions. */
+  async function replyRecipients(postId: string, commentId?: string): Promise<Recipient[]> {
     const post = await fed.remote.postOrigin(postId);
     const author = post?.uri ? await remoteRecipient(post.creator_id) : null;
-    return author ? [author] : [];
+    const mentioned = commentId ? await mentionedElsewhere('comment', commentId) : [];
+    return [...(author ? [author] : []), ...mentioned];
   }
 
   async function noteActivity(
@@ -149,11 +157,17 @@ export function deliverOnEvents(
         return towardsElsewhere(event);
       case 'PostCreated':
         // `postNoteOf` is null for a post from elsewhere: never sent on.
-        return noteActivity('create', event.creatorId, await fed.postNoteOf(event.postId));
+        return noteActivity(
+          'create',
+          event.creatorId,
+          await fed.postNoteOf(event.postId),
+          await mentionedElsewhere('post', event.postId),
+        );
       case 'PostEdited': {
         const note = await fed.postNoteOf(event.postId);
         const author = note?.attributionId ? ctx().parseUri(note.attributionId) : null;
-        if (author?.type === 'actor') await noteActivity('update', author.identifier, note);
+        if (author?.type === 'actor')
+          await noteActivity('update', author.identifier, note, await mentionedElsewhere('post', event.postId));
         return;
       }
       case 'PostDeleted': {
@@ -172,7 +186,7 @@ export function deliverOnEvents(
           'create',
           event.creatorId,
           await fed.commentNoteOf(event.commentId),
-          await replyRecipients(event.postId),
+          await replyRecipients(event.postId, event.commentId),
         );
       case 'CommentDeleted': {
         if (!(await isLocal(event.creatorId))) return;

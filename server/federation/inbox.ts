@@ -126,7 +126,12 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       // A follow of someone elsewhere counts from the start (docs/api-decisions.md): nothing to do.
     })
     .on(Reject, async (ctx, reject) => {
-      const object = await reject.getObject(ctx);
+      // The Follow is ours (its id is on this server): trusted as embedded, only its actor and object are read.
+      const object = await reject.getObject({
+        documentLoader: ctx.documentLoader,
+        contextLoader: ctx.contextLoader,
+        crossOrigin: 'trust',
+      });
       if (!(object instanceof Follow) || !reject.actorId || object.objectId?.href !== reject.actorId.href) return;
       const follower = object.actorId ? ctx.parseUri(object.actorId) : null;
       const person = await repo.personWithActorUri(reject.actorId.href);

@@ -101,7 +101,7 @@ export function remoteContent(repo: RemoteRepository, services: () => LocalServi
   return {
     /**
      * Keeps a Note by `author`: a reply to a post here as a comment, a post with an image as a
-     * post (only when someone here follows the author, unless `backfill`). Returns what it did.
+     * post (only when someone here follows the author or is mentioned, unless `backfill`).
      */
     async importNote(
       ctx: Context<void>,
@@ -119,11 +119,13 @@ export function remoteContent(repo: RemoteRepository, services: () => LocalServi
         await services().comments.add(user, postId, text, { uri: note.id.href });
         return 'comment';
       }
-      if (!options.backfill && !(await repo.hasLocalFollower(author.id))) return 'skipped';
       const image = imageOf(await collect(note.getAttachments(ctx)));
-      if (!image) return 'skipped';
-      if (await repo.postWithUri(note.id.href)) return 'skipped';
+      if (!image || (await repo.postWithUri(note.id.href))) return 'skipped';
       const fields = await fieldsOf(ctx, note);
+      // Kept for those who follow the author, and for those it mentions (who are notified).
+      const wanted =
+        options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
+      if (!wanted) return 'skipped';
       const stored = await storeRemoteImage(services().media, author.id, 'post', image.url);
       const url = note.url instanceof URL ? note.url : note.url?.href;
       const { created } = await services().posts.importRemote(user, {

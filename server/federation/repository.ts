@@ -100,7 +100,7 @@ function mentionedUsers(db: Queryable, kind: 'post' | 'comment', id: string) {
           .selectFrom('comment_mentions as m')
           .innerJoin('users', 'users.id', 'm.user_id')
           .where('m.comment_id', '=', id);
-  return query.select(['users.id', 'users.username']).execute();
+  return query.select(['users.id', 'users.username', 'users.actor_uri', 'users.url']).execute();
 }
 
 /** Largest first: a Note's attachment names the largest variant. */

@@ -172,6 +172,16 @@ describe('two instances', () => {
     expect(feed.map((p) => p._id)).not.toContain(remotePostId);
   }, WAIT);
 
+  it('a post on A that mentions Bob by his handle reaches him and notifies him', async () => {
+    const post = await createPost(a.app, ann, { message: `Look, @${bobThere()}!`, tags: ['look'] });
+    expect(post.mentions).toEqual([bobThere()]);
+    await until(async () =>
+      (await notificationsOf(b, bob)).some((n) => n.type === 'mention' && n.actor.username === annThere()),
+    );
+    const kept = await until(() => keptPost(b, 'Look, @bob!'));
+    expect(kept.uri).toBe(`http://${hostA}/post/${post._id}`);
+  }, WAIT);
+
   it("Ann's unfollow drops Bob's follower count", async () => {
     const res = await call(a, ann, 'PATCH', `/api/users/${encodeURIComponent(bobThere())}/unfollow`);
     expect(res.statusCode, res.body).toBe(200);
@@ -198,5 +208,23 @@ describe('two instances', () => {
     }[];
     expect(comments.map((c) => c.message)).toEqual(['Hi Bob']);
     expect((await keptPost(b, 'Before anyone followed'))!.comments_count).toBe(1);
+  }, WAIT);
+
+  it('a follow from someone Bob blocks is rejected: it ends on A too', async () => {
+    const follow = await call(a, ann, 'PATCH', `/api/users/${encodeURIComponent(bobThere())}/follow`);
+    expect(follow.statusCode, follow.body).toBe(200);
+    expect((await profile(a, ann, bobThere()))?.followersCount).toBe(1);
+    await until(async () => (await profile(a, ann, bobThere()))?.followersCount === 0);
+    expect((await profile(a, ann, 'ann'))?.followingCount).toBe(0);
+    expect((await profile(b, bob, 'bob'))?.followersCount).toBe(0);
+  }, WAIT);
+
+  it('shows a person from elsewhere at /api/users/name@host with their page there, and the post with its original', async () => {
+    const res = await call(a, ann, 'GET', `/api/users/${encodeURIComponent(bobThere())}`);
+    expect(res.json().user).toMatchObject({ username: bobThere(), remoteUrl: `http://${hostB}/profile/bob` });
+    const post = await call(a, ann, 'GET', `/api/posts/${earlier}`);
+    expect(post.json().originalUrl).toMatch(new RegExp(`^http://${hostB.replace(/[.]/g, '\\.')}/post/`));
+    const own = await call(a, ann, 'GET', '/api/users/ann');
+    expect(own.json().user.remoteUrl).toBeUndefined();
   }, WAIT);
 });
