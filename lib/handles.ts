@@ -13,7 +13,8 @@ export function isRemoteQuery(query: string): boolean {
 export const isRemoteName = (username: string) => username.includes('@');
 
 /** A profile address's name: `@name@host` (someone elsewhere, as the fediverse writes it) is `name@host` here. */
-export const profileNameOf = (param: string) => (param.startsWith('@') && param.indexOf('@', 1) > 0 ? param.slice(1) : param);
+export const profileNameOf = (param: string) =>
+  param.startsWith('@') && param.indexOf('@', 1) > 0 ? param.slice(1) : param;
 
 /** The profile path of a username: `/profile/@name@host` for someone elsewhere. */
 export function profilePath(username: string): string {

@@ -36,8 +36,8 @@ interface Notifying {
 
 export type DomainEvent = Notifying &
   /** `tags`: their keys (`tagKey`); `creatorName`: the creator's `usernameKey`. */
+  /** `fromElsewhere`: a post kept from another server (issue 32), never in "Everyone". */
   (
-    /** `fromElsewhere`: a post kept from another server (issue 32), never in "Everyone". */
     | {
         type: 'PostCreated';
         postId: string;

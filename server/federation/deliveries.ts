@@ -141,7 +141,11 @@ export function deliverOnEvents(
         const to = await remoteRecipient(event.targetId);
         if (!to?.id || !(await isLocal(event.userId))) return;
         const actor = ctx().getActorUri(event.userId);
-        return sendTo(event.userId, to, new Block({ id: new URL(`${actor.href}#blocks/${newId()}`), actor, object: to.id }));
+        return sendTo(
+          event.userId,
+          to,
+          new Block({ id: new URL(`${actor.href}#blocks/${newId()}`), actor, object: to.id }),
+        );
       }
       default:
         return;

@@ -200,7 +200,12 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     .setFirstCursor(() => '');
 
   /** `localOnly`: followers elsewhere are paged from `federation_followers` (with their inboxes). */
-  const followsPage = async (side: 'followers' | 'following', identifier: string, cursor: string, localOnly = false) => {
+  const followsPage = async (
+    side: 'followers' | 'following',
+    identifier: string,
+    cursor: string,
+    localOnly = false,
+  ) => {
     const rows = await data.followsOf(side, identifier, cursor || null, COLLECTION_PAGE + 1, localOnly);
     const page = rows.slice(0, COLLECTION_PAGE);
     return { page, nextCursor: rows.length > COLLECTION_PAGE ? page[page.length - 1].follow_id : null };

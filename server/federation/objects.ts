@@ -226,7 +226,9 @@ export function commentNote(
     // The post's author hears of the reply, as Mastodon addresses one.
     ccs: distinct([
       ctx.getFollowersUri(comment.user_id),
-      comment.post_creator_actor_uri ? new URL(comment.post_creator_actor_uri) : ctx.getActorUri(comment.post_creator_id),
+      comment.post_creator_actor_uri
+        ? new URL(comment.post_creator_actor_uri)
+        : ctx.getActorUri(comment.post_creator_id),
       ...mentioned.map((user) => actorOfMentioned(ctx, user)),
     ]),
     url: postUrl(site, comment.post_id),

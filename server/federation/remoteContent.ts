@@ -123,8 +123,7 @@ export function remoteContent(repo: RemoteRepository, services: () => LocalServi
       if (!image || (await repo.postWithUri(note.id.href))) return 'skipped';
       const fields = await fieldsOf(ctx, note);
       // Kept for those who follow the author, and for those it mentions (who are notified).
-      const wanted =
-        options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
+      const wanted = options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
       if (!wanted) return 'skipped';
       const stored = await storeRemoteImage(services().media, author.id, 'post', image.url);
       const url = note.url instanceof URL ? note.url : note.url?.href;

@@ -14,7 +14,6 @@ import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
 
 const REFRESH_MS = 86_400_000;
 
-
 export interface RemotePeopleDeps {
   repo: RemoteRepository;
   media: () => Pick<MediaService, 'upload'>;
@@ -68,7 +67,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError }: Remo
   }
 
   /** The actor's address from a handle, through WebFinger (plain HTTP too in local trials). */
-  async function actorUriOfHandle(ctx: Context<void>, name: string, host: string): Promise<string | null> {
+  async function actorUriOfHandle(name: string, host: string): Promise<string | null> {
     const resource = `acct:${name}@${host}`;
     const schemes = allowPrivateAddress ? ['https', 'http'] : ['https'];
     for (const scheme of schemes) {
@@ -87,7 +86,6 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError }: Remo
         // The next scheme, or not found.
       }
     }
-    void ctx;
     return null;
   }
 
@@ -112,7 +110,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError }: Remo
     async lookUp(ctx: Context<void>, query: string) {
       const q = query.trim();
       const handle = HANDLE.exec(q);
-      const uri = handle ? await actorUriOfHandle(ctx, handle[1], handle[2]) : q;
+      const uri = handle ? await actorUriOfHandle(handle[1], handle[2]) : q;
       if (!uri) return null;
       return fetchAndStore(ctx, uri);
     },
