@@ -13,7 +13,7 @@
  * - `Announce` and anything else: answered 202 and ignored.
  */
 import type { Context, Federation } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Like, Note, Reject, Undo, Update } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, Like, Note, Reject, Undo, Update, isActor } from '@fedify/vocab';
 import type { Activity } from '@fedify/vocab';
 import type { UsersService } from '../users/service';
 import { newId, nowIso } from '../domain/ids';
@@ -157,7 +157,8 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       if (!person) return;
       if (object instanceof Note)
         await attempt('updating a post from elsewhere failed', () => content.updateNote(ctx, person, object));
-      else if (object?.id?.href === person.actor_uri) await people.byActorUri(ctx, person.actor_uri!);
+      // Their profile changed: kept as sent (the signature vouches for it).
+      else if (isActor(object) && object.id?.href === person.actor_uri) await people.store(ctx, object);
     })
     .on(Delete, async (_ctx, del) => {
       if (!del.objectId || !del.actorId) return;

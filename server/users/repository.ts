@@ -28,8 +28,9 @@ const userNamed = prepared((db, v: { usernameLower: string }) =>
 const findUserByUsername = async (db: Queryable, username: string): Promise<UserRow | undefined> =>
   (await userNamed(db, { usernameLower: usernameKey(username) }))[0];
 
+/** Any local account: people kept from elsewhere (issue 32) never make a sign-up the second. */
 const anyUser = async (db: Queryable) =>
-  (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+  (await db.selectFrom('users').select('id').where('domain', 'is', null).limit(1).executeTakeFirst()) !== undefined;
 
 // Any fixed number: the advisory lock that orders sign-ups into an empty PostgreSQL database.
 const FIRST_ACCOUNT_LOCK = 0x506f737473;

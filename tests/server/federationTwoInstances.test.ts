@@ -9,6 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPost } from './factories';
+import { uploadImage } from './multipart';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
 async function freePort(): Promise<number> {
@@ -175,6 +176,29 @@ describe('two instances', () => {
           : null;
       });
       expect(notes.length).toBeGreaterThanOrEqual(3);
+    },
+    WAIT,
+  );
+
+  it(
+    "Bob's profile change reaches A: his description, and his avatar fetched into A's media",
+    async () => {
+      const avatar = await uploadImage(b.app, bob, 'avatar');
+      const res = await call(b, bob, 'PATCH', '/api/users/updateProfile', {
+        email: bob.email,
+        avatar: avatar.secure_url,
+        description: 'Photos from B',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await until(async () => {
+        const kept = await a.db.kysely
+          .selectFrom('users')
+          .select(['description', 'avatar'])
+          .where('username', '=', bobThere())
+          .executeTakeFirstOrThrow();
+        return kept.description === 'Photos from B' && kept.avatar ? kept : null;
+      });
+      expect(row.avatar).toMatch(/^\/media\/avatar\//);
     },
     WAIT,
   );
