@@ -1,5 +1,6 @@
 import { isRemoteName, isRemoteQuery, profileNameOf, profilePath } from '../../lib/handles';
 import { findMentions, splitMentions } from '../../lib/mentions';
+import { PRIVATE_PAGES } from '../../lib/pageReads';
 import { links } from '../../lib/pages';
 
 describe('handles of people elsewhere (issue 32)', () => {
@@ -22,6 +23,11 @@ describe('handles of people elsewhere (issue 32)', () => {
     // A local name is left as it is, leading @ or not (no host after it).
     expect(profileNameOf('@ann')).toBe('@ann');
     expect(profileNameOf('ann')).toBe('ann');
+    // The page's first reads ask for the person by their name here.
+    expect(PRIVATE_PAGES['/profile/[profileName]'].reads({ profileName: '@bob@example.social' })).toEqual([
+      '/api/users/bob%40example.social',
+      '/api/users/bob%40example.social/posts',
+    ]);
   });
 
   it('finds @name@host mentions whole, and local ones as before', () => {
