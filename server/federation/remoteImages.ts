@@ -4,7 +4,9 @@
  * instance's media, so the pages' CSP never names another server. Any failure is `null`: the
  * caller keeps a placeholder (or no avatar).
  */
-import { UPLOAD_MAX_BYTES, type UploadPreset } from '../../lib/limits';
+import sharp from 'sharp';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadPreset } from '../../lib/limits';
+import { sniffImageType } from '../media/pipeline';
 import type { MediaService } from '../media/service';
 
 const FETCH_TIMEOUT_MS = 15_000;
@@ -41,6 +43,26 @@ export async function fetchImageBytes(url: string): Promise<Buffer | null> {
   }
 }
 
+/** One conversion at a time in this process: each holds a decoded image in memory. */
+let converting: Promise<unknown> = Promise.resolve();
+
+/**
+ * Other servers also send WebP, GIF and AVIF, which uploads here are not: such an image (its first
+ * frame) becomes a PNG, within the uploads' pixel limit, and then goes through the pipeline like
+ * any upload (which checks it again). JPEG and PNG go as they came.
+ */
+async function asPipelineInput(bytes: Buffer): Promise<Buffer | null> {
+  if (sniffImageType(bytes) !== null) return bytes;
+  const work = converting.then(() =>
+    sharp(bytes, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS, animated: false })
+      .png()
+      .toBuffer()
+      .catch(() => null),
+  );
+  converting = work;
+  return work;
+}
+
 /** Fetches the image and stores it as `ownerId`'s upload: its main URL and media id, or null. */
 export async function storeRemoteImage(
   media: Pick<MediaService, 'upload'>,
@@ -48,13 +70,14 @@ export async function storeRemoteImage(
   preset: UploadPreset,
   url: string,
 ): Promise<{ url: string; mediaId: string } | null> {
-  const bytes = await fetchImageBytes(url);
+  const fetched = await fetchImageBytes(url);
+  const bytes = fetched && (await asPipelineInput(fetched));
   if (!bytes) return null;
   try {
     const stored = await media.upload(ownerId, preset, bytes);
     return { url: stored.secure_url, mediaId: stored.public_id };
   } catch {
-    // Not an image the pipeline takes (type, size, corrupt): a placeholder, like a failed fetch.
+    // Not an image the pipeline takes (size, pixels, corrupt): a placeholder, like a failed fetch.
     return null;
   }
 }

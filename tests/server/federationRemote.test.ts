@@ -6,6 +6,7 @@
  */
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES } from '../../lib/limits';
 import { storeRemoteImage } from '../../server/federation/remoteImages';
 import { withoutTagLine } from '../../server/federation/remoteContent';
@@ -34,15 +35,20 @@ describe('images from elsewhere', () => {
   let server: Server;
   let base: string;
   let jpeg: Buffer;
+  let webp: Buffer;
 
   beforeAll(async () => {
     jpeg = await makeJpeg(80, 60);
+    webp = await sharp(jpeg).webp().toBuffer();
     t = await createTestApp();
     owner = await signIn(t.app);
     server = createServer((req, res) => {
       if (req.url === '/photo.jpg') {
         res.writeHead(200, { 'content-type': 'image/jpeg' });
         res.end(jpeg);
+      } else if (req.url === '/photo.webp') {
+        res.writeHead(200, { 'content-type': 'image/webp' });
+        res.end(webp);
       } else if (req.url === '/notimage') {
         res.writeHead(200, { 'content-type': 'image/jpeg' });
         res.end('this is not an image');
@@ -74,6 +80,17 @@ describe('images from elsewhere', () => {
     expect(row).toMatchObject({ owner_id: owner.id, preset: 'post', width: 80, height: 60 });
     const served = await t.app.inject({ method: 'GET', url: stored!.url });
     expect(served.statusCode).toBe(200);
+  });
+
+  it('takes a WebP as other servers send them: decoded once and stored as an upload', async () => {
+    const stored = await storeRemoteImage(t.app.ctx.media, owner.id, 'post', `${base}/photo.webp`);
+    expect(stored?.url).toMatch(/^\/media\/post\//);
+    const row = await t.db.kysely
+      .selectFrom('media')
+      .select(['width', 'height'])
+      .where('id', '=', stored!.mediaId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ width: 80, height: 60 });
   });
 
   it('is null for a missing image, bytes that are no image, one over the cap, or an address that is not http', async () => {
