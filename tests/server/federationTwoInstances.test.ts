@@ -181,6 +181,29 @@ describe('two instances', () => {
   );
 
   it(
+    'taking the like back, turning it into a dislike, liking again and deleting the comment follow on B',
+    async () => {
+      const likes = async () => (await keptPost(b, 'Hello from B'))!.likes_count;
+      expect((await call(a, ann, 'PATCH', `/api/posts/${remotePostId}/like`)).json().myReaction).toBeNull();
+      await until(async () => (await likes()) === 0);
+      // Liked again: a new Like (its own id), counted again.
+      expect((await call(a, ann, 'PATCH', `/api/posts/${remotePostId}/like`)).json().myReaction).toBe('like');
+      await until(async () => (await likes()) === 1);
+      // A dislike stays on A: on B the like is taken back, and no dislike is counted.
+      expect((await call(a, ann, 'PATCH', `/api/posts/${remotePostId}/dislike`)).json().myReaction).toBe('dislike');
+      await until(async () => (await likes()) === 0);
+      expect((await keptPost(b, 'Hello from B'))!.dislikes_count).toBe(0);
+
+      const extra = await call(a, ann, 'POST', `/api/posts/${remotePostId}/comments`, { message: 'One more' });
+      await until(async () => (await keptPost(b, 'Hello from B'))!.comments_count === 2);
+      const removed = await call(a, ann, 'DELETE', `/api/posts/${remotePostId}/comments/${extra.json().commentId}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      await until(async () => (await keptPost(b, 'Hello from B'))!.comments_count === 1);
+    },
+    WAIT,
+  );
+
+  it(
     "Bob's profile change reaches A: his description, and his avatar fetched into A's media",
     async () => {
       const avatar = await uploadImage(b.app, bob, 'avatar');
