@@ -4,8 +4,11 @@
  */
 import { USERNAME_MAX, USERNAME_MIN } from './limits';
 
-/** The characters of a username (USERNAME_PATTERN in ./limits), as a run. */
-const NAME_RUN = /@([A-Za-z0-9_.]+)/g;
+/**
+ * The characters of a username (USERNAME_PATTERN in ./limits), as a run, and for someone on another
+ * server (issue 32) their host after a second `@`: `@name@host[:port]`, a name as this instance keeps it.
+ */
+const NAME_RUN = /@([A-Za-z0-9_.]+)(?:@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?))?/g;
 const NAME_CHAR = /[A-Za-z0-9_.]/;
 
 export type MentionPart = { text: string } | { mention: string };
@@ -28,8 +31,9 @@ function matches(text: string): Match[] {
   for (const match of text.matchAll(NAME_RUN)) {
     const start = match.index;
     if (start > 0 && NAME_CHAR.test(text[start - 1])) continue;
-    const name = match[1].replace(/\.+$/, '');
-    if (name.length < USERNAME_MIN || name.length > USERNAME_MAX) continue;
+    const local = match[2] ? match[1] : match[1].replace(/\.+$/, '');
+    if (local.length < USERNAME_MIN || local.length > USERNAME_MAX) continue;
+    const name = match[2] ? `${local}@${match[2]}` : local;
     found.push({ start, end: start + 1 + name.length, name });
   }
   return found;

@@ -7,6 +7,7 @@
  */
 import { apiUrls } from './apiUrls';
 import type { FirstPageData, ListPage } from './firstLoad';
+import { profileNameOf } from './handles';
 import { links } from './pages';
 import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 import { tagList } from './tags';
@@ -64,7 +65,7 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
     firstData: ([posts], params) => ({ kind: 'tagged', tags: tagList(params.tags), posts: listOf(posts) }),
   },
   '/profile/[profileName]': {
-    reads: (params) => firstReads.profile(params.profileName),
+    reads: (params) => firstReads.profile(profileNameOf(params.profileName)),
     largestImageIn: 'banner',
     firstData: ([found, posts]) => ({
       kind: 'profile',

@@ -4,6 +4,8 @@
  * it. Everything here is in every page's first load: what only the server needs lives beside it.
  */
 
+import { profilePath } from './handles';
+
 /** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
 export const PUBLIC_ROUTES: readonly string[] = ['/', '/login', '/createAccount'];
 
@@ -22,7 +24,7 @@ export const links = {
   admin: () => '/admin',
   /** Redirects to the viewer's own profile. */
   myProfile: () => '/profile',
-  profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  profile: (username: string) => profilePath(username),
   post: (id: string) => `/post/${encodeURIComponent(id)}`,
   tagged: (tags: readonly string[]) => `/tagged/${tags.map(encodeURIComponent).join(',')}`,
 };

@@ -39,6 +39,8 @@ export interface Profile {
   /** The viewer mutes this user: their posts leave the viewer's feeds, they notify the viewer no more. */
   mutedByMe: boolean;
   createdAt: string;
+  /** Someone on another server (issue 32): their profile page there. Absent for this instance's people. */
+  remoteUrl?: string;
 }
 
 export interface UserSummary {
@@ -82,6 +84,8 @@ export interface Post {
   updatedAt: string;
   /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
   mentions?: string[];
+  /** A post from another server (issue 32): the original's page there. Absent for this instance's posts. */
+  originalUrl?: string;
 }
 
 export interface PostWithComments extends Post {

@@ -283,6 +283,8 @@ export function buildContext(
         allowPrivateAddress: config.federation.allowPrivateAddress,
         severityOf: domainBlocks.severityOf,
         onError: (error, what) => log.error({ err: error }, what),
+        // Read when an activity arrives, long after these are built below.
+        services: () => ({ posts, comments, media, users }),
       })
     : null;
   // Once per change, from the instance that made it: every instance hears the events.
@@ -312,6 +314,17 @@ export function buildContext(
     mentionsPerMinute,
   });
 
+  const users = usersService({
+    data,
+    auth,
+    checkPassword,
+    emailVerification,
+    media,
+    authors,
+    publish,
+    lookUpRemote: federation && ((query) => federation.lookUp(query)),
+  });
+
   return {
     config,
     db,
@@ -331,7 +344,7 @@ export function buildContext(
     streamSlots: slots,
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
-    users: usersService({ data, auth, checkPassword, emailVerification, media, authors, publish }),
+    users,
     safety: safetyService({ data, publish }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion: accountDeletion({

@@ -60,6 +60,14 @@ const Description = styled.p`
   color: ${appTheme.color.textMuted};
 `;
 
+/** Someone on another server: their page there. */
+const Elsewhere = styled.p`
+  margin: 6px 0 0;
+  font-size: 14px;
+  color: ${appTheme.color.textMuted};
+  a { color: inherit; text-decoration: underline; overflow-wrap: anywhere; }
+`;
+
 const Stats = styled.dl`
   display: flex;
   gap: 20px;
@@ -191,6 +199,14 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
         </Top>
         <Name>{profile.username}</Name>
         {profile.description && <Description>{profile.description}</Description>}
+        {profile.remoteUrl && (
+          <Elsewhere>
+            On another server:{' '}
+            <a href={profile.remoteUrl} rel="noopener noreferrer nofollow">
+              {profile.remoteUrl}
+            </a>
+          </Elsewhere>
+        )}
         <Stats>
           <div>
             <dt>posts</dt>

@@ -3,10 +3,11 @@ import { PageLoading } from '../../components/shell/PageLoading';
 import { ProfileView } from '../../features/profile';
 import { Seo } from '../../components/ui/Seo';
 import { privatePageProps } from '../../lib/firstLoad';
+import { profileNameOf } from '../../lib/handles';
 
 export default function ProfilePage() {
   const router = useRouter();
-  const name = typeof router.query.profileName === 'string' ? router.query.profileName : null;
+  const name = typeof router.query.profileName === 'string' ? profileNameOf(router.query.profileName) : null;
   return (
     <>
       <Seo

@@ -52,7 +52,12 @@ export const INVALIDATION: InvalidationTable = {
     // The newest of its lists: everyone's, its tags' and its creator's take it on top, and so do
     // the kept home feed first pages of its followers; a reader whose follows are not kept here
     // has their first page walked again from the index (which took it in the line above).
-    (e, c) => c.posts.added(e.postId, [EVERYONE_LIST, ...e.tags.map(tagListKey), creatorListKey(e.creatorName)]),
+    (e, c) =>
+      c.posts.added(e.postId, [
+        ...(e.fromElsewhere ? [] : [EVERYONE_LIST]),
+        ...e.tags.map(tagListKey),
+        creatorListKey(e.creatorName),
+      ]),
     (e, c) =>
       c.posts.addedWhere(e.postId, homeListKey(''), (list) =>
         c.homeFeed.showsNewPost(homeListReader(list), e.creatorId),

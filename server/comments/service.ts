@@ -116,7 +116,8 @@ export function commentsService({
       return rows;
     },
 
-    async add(user: AuthUser, postId: string, rawMessage: unknown): Promise<Comment> {
+    /** `origin`: a reply from elsewhere (issue 32), kept with its `Note`'s id. */
+    async add(user: AuthUser, postId: string, rawMessage: unknown, origin?: { uri: string }): Promise<Comment> {
       const message = typeof rawMessage === 'string' ? rawMessage.trim() : '';
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
@@ -126,7 +127,14 @@ export function commentsService({
         const mentioned = await mentionedUsers(trx.mentions, message, user.id);
         // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
         if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
-        await trx.comments.insertComment({ id, post_id: postId, user_id: user.id, message, created_at: nowIso() });
+        await trx.comments.insertComment({
+          id,
+          post_id: postId,
+          user_id: user.id,
+          message,
+          created_at: nowIso(),
+          uri: origin?.uri ?? null,
+        });
         await trx.mentions.addCommentMentions(
           id,
           mentioned.map((u) => u.id),

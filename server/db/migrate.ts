@@ -11,6 +11,7 @@ import * as readerReactionsIndex from './migrations/008_reader_reactions_index';
 import * as overviewIndex from './migrations/009_overview_index';
 import * as federation from './migrations/010_federation';
 import * as oauth from './migrations/011_oauth';
+import * as remotePeople from './migrations/012_remote_people';
 import * as federationSafety from './migrations/013_federation_safety';
 import type { Database } from './schema';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '009_overview_index': overviewIndex,
   '010_federation': federation,
   '011_oauth': oauth,
+  '012_remote_people': remotePeople,
   '013_federation_safety': federationSafety,
 };
 

@@ -23,6 +23,15 @@ export interface UsersTable {
   pending_email: Generated<string | null>;
   /** Set while an admin has the user suspended: their posts, comments and profile are hidden from others. */
   suspended_at: Generated<string | null>;
+  /** Set for a person on another server (host[:port], migration 012); null: a local account. */
+  domain: Generated<string | null>;
+  /** Their ActivityPub actor's id, inbox, shared inbox and profile page (people elsewhere only). */
+  actor_uri: Generated<string | null>;
+  inbox_uri: Generated<string | null>;
+  shared_inbox_uri: Generated<string | null>;
+  url: Generated<string | null>;
+  /** When their actor was last fetched. */
+  fetched_at: Generated<string | null>;
 }
 
 /** One row per sign-in: the refresh-token family. */
@@ -78,6 +87,9 @@ export interface PostsTable {
   /** 1: the image is blurred behind `spoiler` until the viewer asks for it. */
   sensitive: Generated<number>;
   spoiler: Generated<string>;
+  /** A post from elsewhere: its `Note`'s id, and the original's page (migration 012). */
+  uri: Generated<string | null>;
+  url: Generated<string | null>;
 }
 
 export interface PostTagsTable {
@@ -100,6 +112,8 @@ export interface CommentsTable {
   likes_count: Generated<number>;
   dislikes_count: Generated<number>;
   created_at: string;
+  /** A comment from elsewhere: its `Note`'s id (migration 012). */
+  uri: Generated<string | null>;
 }
 
 export interface CommentReactionsTable {

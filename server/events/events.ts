@@ -36,8 +36,16 @@ interface Notifying {
 
 export type DomainEvent = Notifying &
   /** `tags`: their keys (`tagKey`); `creatorName`: the creator's `usernameKey`. */
+  /** `fromElsewhere`: a post kept from another server (issue 32), never in "Everyone". */
   (
-    | { type: 'PostCreated'; postId: string; creatorId: string; creatorName: string; tags: string[] }
+    | {
+        type: 'PostCreated';
+        postId: string;
+        creatorId: string;
+        creatorName: string;
+        tags: string[];
+        fromElsewhere?: boolean;
+      }
     | { type: 'PostEdited'; postId: string; tagsChanged: boolean }
     | { type: 'PostDeleted'; postId: string; creatorId: string }
     /** `reaction`: the user's reaction to the post now. */

@@ -8,8 +8,8 @@
  * (no other server has them).
  */
 import type { Context } from '@fedify/fedify';
-import { Create, Delete, Note, Tombstone, Update } from '@fedify/vocab';
-import type { Recipient } from '@fedify/vocab';
+import { Block, Create, Delete, Follow, Like, Note, Tombstone, Undo, Update } from '@fedify/vocab';
+import type { Activity, Recipient } from '@fedify/vocab';
 import type { DomainEvent } from '../events/events';
 import { newId } from '../domain/ids';
 import type { PostsFederation } from './federation';
@@ -43,13 +43,54 @@ export function deliverOnEvents(
     }));
   }
 
-  async function send(authorId: string, activity: Create | Update | Delete): Promise<void> {
-    const recipients = await recipientsOf(authorId);
+  /** A person kept here from elsewhere, as whom to deliver to; null for a local person. */
+  async function remoteRecipient(userId: string): Promise<Recipient | null> {
+    const person = await fed.remote.remotePersonById(userId);
+    if (!person?.actor_uri || !person.inbox_uri) return null;
+    return {
+      id: new URL(person.actor_uri),
+      inboxId: new URL(person.inbox_uri),
+      endpoints: person.shared_inbox_uri ? { sharedInbox: new URL(person.shared_inbox_uri) } : null,
+    };
+  }
+
+  /** Only this instance's people send: what people elsewhere did here is theirs to send. */
+  const isLocal = async (userId: string) => (await fed.remote.localPerson(userId)) !== undefined;
+
+  /** To the author's followers elsewhere, and to `also` (a replied or mentioned person elsewhere). */
+  async function send(authorId: string, activity: Activity, also: Recipient[] = []): Promise<void> {
+    const recipients = [...(await recipientsOf(authorId))];
+    for (const one of also) if (!recipients.some((r) => r.id?.href === one.id?.href)) recipients.push(one);
     if (recipients.length === 0) return;
     await ctx().sendActivity({ identifier: authorId }, recipients, activity, { preferSharedInbox: true });
   }
 
-  async function noteActivity(kind: 'create' | 'update', authorId: string, note: Note | null): Promise<void> {
+  /** To one person elsewhere only (a follow, a like, a block). */
+  async function sendTo(fromId: string, to: Recipient, activity: Activity): Promise<void> {
+    await ctx().sendActivity({ identifier: fromId }, to, activity);
+  }
+
+  /** The people elsewhere a post or comment mentions: they hear of it too (`Mention` tags). */
+  async function mentionedElsewhere(kind: 'post' | 'comment', id: string): Promise<Recipient[]> {
+    const mentioned = (await fed.data.mentionedUsers(kind, id)).filter((user) => user.actor_uri);
+    const recipients = await Promise.all(mentioned.map((user) => remoteRecipient(user.id)));
+    return recipients.filter((r): r is Recipient => r !== null);
+  }
+
+  /** Who hears of a local comment beyond its author's followers: the author of a post from elsewhere, and those it mentions. */
+  async function replyRecipients(postId: string, commentId?: string): Promise<Recipient[]> {
+    const post = await fed.remote.postOrigin(postId);
+    const author = post?.uri ? await remoteRecipient(post.creator_id) : null;
+    const mentioned = commentId ? await mentionedElsewhere('comment', commentId) : [];
+    return [...(author ? [author] : []), ...mentioned];
+  }
+
+  async function noteActivity(
+    kind: 'create' | 'update',
+    authorId: string,
+    note: Note | null,
+    also: Recipient[] = [],
+  ): Promise<void> {
     if (!note?.id) return;
     const actor = ctx().getActorUri(authorId);
     const values = { actor, object: note, tos: note.toIds, ccs: note.ccIds };
@@ -58,20 +99,83 @@ export function deliverOnEvents(
       kind === 'create'
         ? new CreateWithArrays({ id: new URL(`${note.id.href}#create`), ...values })
         : new UpdateWithArrays({ id: new URL(`${note.id.href}#updates/${newId()}`), ...values }),
+      also,
     );
+  }
+
+  /** A local person's follow, like or block of someone (or something) elsewhere, or its undoing. */
+  async function towardsElsewhere(event: DomainEvent): Promise<void> {
+    switch (event.type) {
+      case 'Followed':
+      case 'Unfollowed': {
+        const to = await remoteRecipient(event.followeeId);
+        if (!to?.id || !(await isLocal(event.followerId))) return;
+        const actor = ctx().getActorUri(event.followerId);
+        // Ids are new each time: the other server takes each activity id once.
+        const follow = new Follow({ id: new URL(`${actor.href}#follows/${newId()}`), actor, object: to.id });
+        return sendTo(
+          event.followerId,
+          to,
+          event.type === 'Followed'
+            ? follow
+            : new Undo({ id: new URL(`${actor.href}#undos/${newId()}`), actor, object: follow }),
+        );
+      }
+      case 'PostReacted': {
+        const post = await fed.remote.postOrigin(event.postId);
+        if (!post?.uri || !(await isLocal(event.userId))) return;
+        const to = await remoteRecipient(post.creator_id);
+        if (!to) return;
+        const actor = ctx().getActorUri(event.userId);
+        const like = new Like({ id: new URL(`${actor.href}#likes/${newId()}`), actor, object: new URL(post.uri) });
+        // Dislikes stay here: a like turned into a dislike, or taken back, is an Undo elsewhere.
+        return sendTo(
+          event.userId,
+          to,
+          event.reaction === 'like'
+            ? like
+            : new Undo({ id: new URL(`${actor.href}#undos/${newId()}`), actor, object: like }),
+        );
+      }
+      case 'Blocked': {
+        const to = await remoteRecipient(event.targetId);
+        if (!to?.id || !(await isLocal(event.userId))) return;
+        const actor = ctx().getActorUri(event.userId);
+        return sendTo(
+          event.userId,
+          to,
+          new Block({ id: new URL(`${actor.href}#blocks/${newId()}`), actor, object: to.id }),
+        );
+      }
+      default:
+        return;
+    }
   }
 
   async function handle(event: DomainEvent): Promise<void> {
     switch (event.type) {
+      case 'Followed':
+      case 'Unfollowed':
+      case 'PostReacted':
+      case 'Blocked':
+        return towardsElsewhere(event);
       case 'PostCreated':
-        return noteActivity('create', event.creatorId, await fed.postNoteOf(event.postId));
+        // `postNoteOf` is null for a post from elsewhere: never sent on.
+        return noteActivity(
+          'create',
+          event.creatorId,
+          await fed.postNoteOf(event.postId),
+          await mentionedElsewhere('post', event.postId),
+        );
       case 'PostEdited': {
         const note = await fed.postNoteOf(event.postId);
         const author = note?.attributionId ? ctx().parseUri(note.attributionId) : null;
-        if (author?.type === 'actor') await noteActivity('update', author.identifier, note);
+        if (author?.type === 'actor')
+          await noteActivity('update', author.identifier, note, await mentionedElsewhere('post', event.postId));
         return;
       }
       case 'PostDeleted': {
+        if (!(await isLocal(event.creatorId))) return;
         const c = ctx();
         const id = c.getObjectUri(Note, { id: event.postId });
         const actor = c.getActorUri(event.creatorId);
@@ -81,13 +185,21 @@ export function deliverOnEvents(
         );
       }
       case 'CommentAdded':
-        return noteActivity('create', event.creatorId, await fed.commentNoteOf(event.commentId));
+        // `commentNoteOf` is null for a comment from elsewhere.
+        return noteActivity(
+          'create',
+          event.creatorId,
+          await fed.commentNoteOf(event.commentId),
+          await replyRecipients(event.postId, event.commentId),
+        );
       case 'CommentDeleted': {
+        if (!(await isLocal(event.creatorId))) return;
         const id = new URL(commentPath(event.commentId), fed.site.url);
         const actor = ctx().getActorUri(event.creatorId);
         return send(
           event.creatorId,
           new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }) }),
+          await replyRecipients(event.postId),
         );
       }
       case 'UserRenamed':

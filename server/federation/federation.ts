@@ -9,9 +9,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
-import { Create, Note, type Object as APObject, type Person, type Recipient, Tombstone } from '@fedify/vocab';
 import { usernameKey } from '../../lib/validation';
 import type { DomainSeverity } from '../../lib/types';
+import {
+  type Actor,
+  Collection,
+  Create,
+  Note,
+  type Object as APObject,
+  type Person,
+  type Recipient,
+  Tombstone,
+} from '@fedify/vocab';
+import type { UsersService } from '../users/service';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
@@ -23,10 +33,16 @@ import { type PostImage, type Site, commentNote, largestVariant, mediaTypeOf, pe
 import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from './outgoingGuard';
 import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
 import { type Farewell, farewellOf, sendFarewell, tombstonesRepository } from './tombstones';
+import { type LocalServices, remoteContent } from './remoteContent';
+import { remotePeople } from './remotePeople';
+import { type RemotePersonRow, type RemoteRepository, remoteRepository } from './remoteRepository';
 import { instantOf } from './temporal';
 
 /** Items per page of the outbox and the follower lists. */
 export const COLLECTION_PAGE = 20;
+/** Posts fetched from a person's outbox when they are first looked up, and the items read for them. */
+export const BACKFILL_POSTS = 20;
+const BACKFILL_SCAN = 100;
 
 const DAY_MS = 86_400_000;
 
@@ -47,6 +63,8 @@ export interface FederationOptions {
   severityOf?: (host: string) => Promise<DomainSeverity | null>;
   /** Deliveries and inbox work run at once per process. */
   workers?: number;
+  /** The services people elsewhere act through (built after the federation: read when used). */
+  services: () => LocalServices & { users: Pick<UsersService, 'follow' | 'unfollow'> };
   onError?: (error: unknown, what: string) => void;
 }
 
@@ -54,7 +72,14 @@ export interface PostsFederation {
   federation: Federation<void>;
   site: Site;
   data: FederationRepository;
+  /** People, posts and comments from elsewhere kept here. */
+  remote: RemoteRepository;
   keyPairsOf: KeyPairsOf;
+  /**
+   * A search's `@name@host` or address: the person looked up and kept (refreshed), or null. The
+   * first time, their last posts with an image are fetched from their outbox (in the background).
+   */
+  lookUp(query: string): Promise<RemotePersonRow | null>;
   /** A post as its `Note`, or null when it is gone or hidden. */
   postNoteOf(id: string): Promise<Note | null>;
   /** A local person as their `Person`, or null when unknown or suspended. */
@@ -82,6 +107,7 @@ export interface PostsFederation {
 export function createPostsFederation(options: FederationOptions): PostsFederation {
   const { db, site } = options;
   const data = federationRepository(db.kysely);
+  const remote = remoteRepository(db.kysely);
   const keyPairsOf = userKeyPairs(data);
   const tombstones = tombstonesRepository(db.kysely);
   const kv = kyselyKvStore(db.kysely);
@@ -221,8 +247,14 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     .setCounter(async (_ctx, identifier) => (await actorRow(identifier))?.posts_count ?? null)
     .setFirstCursor(() => '');
 
-  const followsPage = async (side: 'followers' | 'following', identifier: string, cursor: string) => {
-    const rows = await data.followsOf(side, identifier, cursor || null, COLLECTION_PAGE + 1);
+  /** `localOnly`: followers elsewhere are paged from `federation_followers` (with their inboxes). */
+  const followsPage = async (
+    side: 'followers' | 'following',
+    identifier: string,
+    cursor: string,
+    localOnly = false,
+  ) => {
+    const rows = await data.followsOf(side, identifier, cursor || null, COLLECTION_PAGE + 1, localOnly);
     const page = rows.slice(0, COLLECTION_PAGE);
     return { page, nextCursor: rows.length > COLLECTION_PAGE ? page[page.length - 1].follow_id : null };
   };
@@ -244,7 +276,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
         }));
         return { items, nextCursor: rows.length > COLLECTION_PAGE ? `r:${page[page.length - 1].id}` : null };
       }
-      const { page, nextCursor } = await followsPage('followers', identifier, cursor.replace(/^l:/, ''));
+      const { page, nextCursor } = await followsPage('followers', identifier, cursor.replace(/^l:/, ''), true);
       const items: Recipient[] = page.map((row) => ({
         id: ctx.getActorUri(row.user_id),
         inboxId: ctx.getInboxUri(row.user_id),
@@ -256,7 +288,8 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     })
     .setCounter(async (_ctx, identifier) => {
       const user = await actorRow(identifier);
-      return user ? user.followers_count + (await data.remoteFollowerCount(identifier)) : null;
+      // Followers elsewhere are `follows` rows too (their person kept here): counted once.
+      return user ? user.followers_count : null;
     })
     .setFirstCursor(() => '');
 
@@ -264,12 +297,55 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     .setFollowingDispatcher('/users/{identifier}/following', async (ctx, identifier, cursor) => {
       if (cursor === null || !(await actorRow(identifier))) return null;
       const { page, nextCursor } = await followsPage('following', identifier, cursor);
-      return { items: page.map((row) => ctx.getActorUri(row.user_id)), nextCursor };
+      return {
+        items: page.map((row) => (row.actor_uri ? new URL(row.actor_uri) : ctx.getActorUri(row.user_id))),
+        nextCursor,
+      };
     })
     .setCounter(async (_ctx, identifier) => (await actorRow(identifier))?.following_count ?? null)
     .setFirstCursor(() => '');
 
-  listenToInboxes(federation, data, async (identifier) => (await actorRow(identifier)) !== undefined);
+  const onError = (error: unknown, what: string) => options.onError?.(error, what);
+  const people = remotePeople({
+    repo: remote,
+    media: () => options.services().media,
+    allowPrivateAddress: options.allowPrivateAddress,
+    onError,
+  });
+  const content = remoteContent(remote, options.services);
+  listenToInboxes(federation, {
+    data,
+    repo: remote,
+    people,
+    content,
+    services: options.services,
+    isLocalPerson: async (identifier) => (await actorRow(identifier)) !== undefined,
+    onError,
+  });
+
+  /** Work started in the background (outbox backfills): `close` waits for it. */
+  const pending = new Set<Promise<void>>();
+  function inBackground(work: Promise<void>) {
+    const tracked = work.catch((error: unknown) => onError(error, 'fetching posts from elsewhere failed'));
+    pending.add(tracked);
+    void tracked.finally(() => pending.delete(tracked));
+  }
+
+  /** Their newest posts with an image, from their outbox (at most `BACKFILL_POSTS`). */
+  async function backfill(person: RemotePersonRow, actor: Actor): Promise<void> {
+    const ctx = context();
+    const outbox = await actor.getOutbox(ctx).catch(() => null);
+    if (!(outbox instanceof Collection)) return;
+    let seen = 0;
+    for await (const item of ctx.traverseCollection(outbox)) {
+      if (seen++ >= BACKFILL_SCAN || stop.signal.aborted) break;
+      if (!(item instanceof Create)) continue;
+      const note = await item.getObject(ctx).catch(() => null);
+      if (!(note instanceof Note) || note.replyTargetId) continue;
+      await content.importNote(ctx, person, note, { backfill: true });
+      if ((await remote.postCountOf(person.id)) >= BACKFILL_POSTS) break;
+    }
+  }
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const now = Date.now();
@@ -296,7 +372,15 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     federation,
     site,
     data,
+    remote,
     keyPairsOf,
+    async lookUp(query) {
+      const ctx = context();
+      const found = await people.lookUp(ctx, query);
+      if (!found) return null;
+      if (found.created) inBackground(backfill(found.row, found.actor));
+      return found.row;
+    },
     postNoteOf,
     commentNoteOf,
     personOf: personFor,
@@ -318,6 +402,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     },
     async close() {
       stop.abort();
+      await Promise.all(pending);
       await running;
     },
   };

@@ -1,29 +1,87 @@
 /**
- * What this instance does with activities sent to its inboxes (issue 32, item 4, the part built so
- * far): a `Follow` of a local person is kept and accepted at once (`Accept` through the queue), an
- * `Undo(Follow)` ends it. Fedify has checked the signature (401 otherwise), that the activity's
- * actor owns the signing key, and that the activity id was not processed before; other activities
- * are answered 202 and ignored.
+ * What this instance does with activities sent to its inboxes (issue 32, item 4). Fedify has
+ * checked the signature (401 otherwise), that the activity's actor owns the signing key, and that
+ * the activity id was not processed before. The actor is kept as a person here
+ * (`remotePeople.ts`), and acts through the same services as a signed-in person: what a block
+ * hides from them (a post, a person) refuses their like, comment or follow, and nothing is kept.
+ * - `Follow` of a local person: kept (a `follows` row and the inbox to deliver to), `Accept`ed
+ *   at once; `Reject`ed when that person blocks them. `Undo(Follow)` ends it.
+ * - `Accept(Follow)`: nothing (a follow counts from the start); `Reject(Follow)`: the follow ends.
+ * - `Create(Note)`: a reply to a post kept here becomes a comment; a post with an image from
+ *   someone people here follow becomes a post (`remoteContent.ts`). `Update(Note)`, `Delete`.
+ * - `Like` / `Undo(Like)` of a post here: counted and notified.
+ * - `Announce` and anything else: answered 202 and ignored.
  */
-import type { Federation } from '@fedify/fedify';
-import { Accept, Follow, Undo } from '@fedify/vocab';
+import type { Context, Federation } from '@fedify/fedify';
+import { Accept, Create, Delete, Follow, Like, Note, Reject, Undo, Update, isActor } from '@fedify/vocab';
+import type { Activity } from '@fedify/vocab';
+import type { UsersService } from '../users/service';
 import { newId, nowIso } from '../domain/ids';
+import { type LocalServices, type RemoteContent, asAuthUser } from './remoteContent';
+import type { RemotePeople } from './remotePeople';
+import type { RemotePersonRow, RemoteRepository } from './remoteRepository';
 import type { FederationRepository } from './repository';
 
-export function listenToInboxes(
-  federation: Federation<void>,
-  data: Pick<FederationRepository, 'addRemoteFollower' | 'removeRemoteFollower'>,
+export interface InboxDeps {
+  data: Pick<FederationRepository, 'addRemoteFollower' | 'removeRemoteFollower'>;
+  repo: RemoteRepository;
+  people: RemotePeople;
+  content: RemoteContent;
+  services: () => LocalServices & { users: Pick<UsersService, 'follow' | 'unfollow'> };
   /** The local person with this actor identifier, if they may be followed (exists, not suspended). */
-  isLocalPerson: (identifier: string) => Promise<boolean>,
-): void {
+  isLocalPerson: (identifier: string) => Promise<boolean>;
+  onError: (error: unknown, what: string) => void;
+}
+
+/** A refusal from a service (hidden, gone, invalid) drops the activity; anything else is logged. */
+const isRefusal = (error: unknown) =>
+  error instanceof Error && /NotFound|Forbidden|Invalid|Conflict/.test(error.constructor.name);
+
+export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): void {
+  const { data, repo, people, content, services } = deps;
+
+  /** The activity's actor as a person kept here (fetched the first time). */
+  async function actorOf(ctx: Context<void>, activity: Activity): Promise<RemotePersonRow | null> {
+    if (!activity.actorId) return null;
+    const person = await people.byActorUri(ctx, activity.actorId.href);
+    return person && person.suspended_at === null ? person : null;
+  }
+
+  /** Runs a service call for someone elsewhere; a refusal means the activity is dropped. */
+  async function attempt(what: string, work: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      if (!isRefusal(error)) deps.onError(error, what);
+      return false;
+    }
+  }
+
   federation
     .setInboxListeners('/users/{identifier}/inbox', '/inbox')
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);
-      if (target?.type !== 'actor' || !(await isLocalPerson(target.identifier))) return;
+      if (target?.type !== 'actor' || !(await deps.isLocalPerson(target.identifier))) return;
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
+      const person = await people.byActorUri(ctx, follower.id.href, follower);
+      const local = await repo.localPerson(target.identifier);
+      if (!person || !local) return;
+      const actor = ctx.getActorUri(target.identifier);
+      // Hidden from them (the person blocks them): refused, and told so.
+      const followed = await attempt('keeping a follow from elsewhere failed', () =>
+        services().users.follow(asAuthUser(person), local.username),
+      );
+      if (!followed) {
+        await ctx.sendActivity(
+          { identifier: target.identifier },
+          follower,
+          new Reject({ id: new URL(`${actor.href}#rejects/${newId()}`), actor, object: follow }),
+        );
+        return;
+      }
       await data.addRemoteFollower({
         id: newId(),
         user_id: target.identifier,
@@ -33,7 +91,6 @@ export function listenToInboxes(
         follow_id: follow.id.href,
         created_at: nowIso(),
       });
-      const actor = ctx.getActorUri(target.identifier);
       await ctx.sendActivity(
         { identifier: target.identifier },
         follower,
@@ -42,9 +99,80 @@ export function listenToInboxes(
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
-      const target = object.objectId ? ctx.parseUri(object.objectId) : null;
-      if (target?.type !== 'actor') return;
-      await data.removeRemoteFollower(target.identifier, undo.actorId.href);
+      if (!(object instanceof Follow || object instanceof Like)) return;
+      if (!undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+      if (object instanceof Follow) {
+        const target = object.objectId ? ctx.parseUri(object.objectId) : null;
+        if (target?.type !== 'actor') return;
+        await data.removeRemoteFollower(target.identifier, undo.actorId.href);
+        const person = await repo.personWithActorUri(undo.actorId.href);
+        const local = await repo.localPerson(target.identifier);
+        if (person && local)
+          await attempt('ending a follow from elsewhere failed', () =>
+            services().users.unfollow(asAuthUser(person), local.username),
+          );
+        return;
+      }
+      if (object.objectId) {
+        const person = await repo.personWithActorUri(undo.actorId.href);
+        const postId = person ? await content.repliedPost(ctx, object.objectId) : null;
+        if (person && postId && (await repo.likes(postId, person.id)))
+          await attempt('taking back a like from elsewhere failed', () =>
+            services().posts.react(asAuthUser(person), postId, 'like'),
+          );
+      }
+    })
+    .on(Accept, async () => {
+      // A follow of someone elsewhere counts from the start (docs/api-decisions.md): nothing to do.
+    })
+    .on(Reject, async (ctx, reject) => {
+      // The Follow is ours (its id is on this server): trusted as embedded, only its actor and object are read.
+      const object = await reject.getObject({
+        documentLoader: ctx.documentLoader,
+        contextLoader: ctx.contextLoader,
+        crossOrigin: 'trust',
+      });
+      if (!(object instanceof Follow) || !reject.actorId || object.objectId?.href !== reject.actorId.href) return;
+      const follower = object.actorId ? ctx.parseUri(object.actorId) : null;
+      const person = await repo.personWithActorUri(reject.actorId.href);
+      const local = follower?.type === 'actor' ? await repo.localPerson(follower.identifier) : undefined;
+      if (!person || !local) return;
+      await attempt('ending a refused follow failed', () =>
+        services().users.unfollow(
+          { id: local.id, username: local.username, role: local.role, sessionId: '' },
+          person.username,
+        ),
+      );
+    })
+    .on(Create, async (ctx, create) => {
+      const note = await create.getObject(ctx);
+      if (!(note instanceof Note)) return;
+      const person = await actorOf(ctx, create);
+      if (!person) return;
+      await attempt('keeping a note from elsewhere failed', () => content.importNote(ctx, person, note));
+    })
+    .on(Update, async (ctx, update) => {
+      const object = await update.getObject(ctx);
+      const person = await actorOf(ctx, update);
+      if (!person) return;
+      if (object instanceof Note)
+        await attempt('updating a post from elsewhere failed', () => content.updateNote(ctx, person, object));
+      // Their profile changed: kept as sent (the signature vouches for it).
+      else if (isActor(object) && object.id?.href === person.actor_uri) await people.store(ctx, object);
+    })
+    .on(Delete, async (_ctx, del) => {
+      if (!del.objectId || !del.actorId) return;
+      const person = await repo.personWithActorUri(del.actorId.href);
+      if (!person) return;
+      await attempt('deleting a post from elsewhere failed', () => content.deleteObject(person, del.objectId!));
+    })
+    .on(Like, async (ctx, like) => {
+      if (!like.objectId) return;
+      const person = await actorOf(ctx, like);
+      const postId = person ? await content.repliedPost(ctx, like.objectId) : null;
+      if (!person || !postId || (await repo.likes(postId, person.id))) return;
+      await attempt('keeping a like from elsewhere failed', () =>
+        services().posts.react(asAuthUser(person), postId, 'like'),
+      );
     });
 }

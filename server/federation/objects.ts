@@ -21,7 +21,14 @@ export interface Site {
 export interface MentionedUser {
   id: string;
   username: string;
+  /** Someone elsewhere (issue 32): their actor and profile page there. */
+  actor_uri?: string | null;
+  url?: string | null;
 }
+
+/** A mentioned person's actor: theirs elsewhere, or this instance's. */
+const actorOfMentioned = (ctx: Context<unknown>, user: MentionedUser) =>
+  user.actor_uri ? new URL(user.actor_uri) : ctx.getActorUri(user.id);
 
 const MEDIA_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
@@ -74,7 +81,7 @@ export function messageHtml(site: Site, text: string, mentioned: MentionedUser[]
     if ('mention' in part) {
       const user = byName.get(part.mention.toLowerCase());
       line += user
-        ? `<span class="h-card"><a href="${escapeHtml(profileUrl(site, user.username).href)}" class="u-url mention">@<span>${escapeHtml(part.mention)}</span></a></span>`
+        ? `<span class="h-card"><a href="${escapeHtml(user.url ?? user.actor_uri ?? profileUrl(site, user.username).href)}" class="u-url mention">@<span>${escapeHtml(part.mention.split('@')[0])}</span></a></span>`
         : escapeHtml(`@${part.mention}`);
       continue;
     }
@@ -139,7 +146,13 @@ export interface PostImage {
 const distinct = (urls: URL[]) => urls.filter((url, i) => urls.findIndex((u) => u.href === url.href) === i);
 
 const mentionTags = (ctx: Context<unknown>, site: Site, mentioned: MentionedUser[]) =>
-  mentioned.map((user) => new Mention({ href: ctx.getActorUri(user.id), name: `@${user.username}@${site.host}` }));
+  mentioned.map(
+    (user) =>
+      new Mention({
+        href: actorOfMentioned(ctx, user),
+        name: user.actor_uri ? `@${user.username}` : `@${user.username}@${site.host}`,
+      }),
+  );
 
 /**
  * `attachment` as an array wherever it is in a document: Fedify's compact JSON writes a single
@@ -190,7 +203,7 @@ export function postNote(
     published: instantOf(post.created_at),
     updated,
     to: PUBLIC_COLLECTION,
-    ccs: [ctx.getFollowersUri(post.creator_id), ...mentioned.map((user) => ctx.getActorUri(user.id))],
+    ccs: [ctx.getFollowersUri(post.creator_id), ...mentioned.map((user) => actorOfMentioned(ctx, user))],
     url: postUrl(site, post.id),
   });
 }
@@ -205,7 +218,7 @@ export function commentNote(
   return new Note({
     id: absolute(site, commentPath(comment.id)),
     attribution: ctx.getActorUri(comment.user_id),
-    replyTarget: ctx.getObjectUri(Note, { id: comment.post_id }),
+    replyTarget: comment.post_uri ? new URL(comment.post_uri) : ctx.getObjectUri(Note, { id: comment.post_id }),
     content: messageHtml(site, comment.message, mentioned),
     tags: mentionTags(ctx, site, mentioned),
     published: instantOf(comment.created_at),
@@ -213,8 +226,10 @@ export function commentNote(
     // The post's author hears of the reply, as Mastodon addresses one.
     ccs: distinct([
       ctx.getFollowersUri(comment.user_id),
-      ctx.getActorUri(comment.post_creator_id),
-      ...mentioned.map((user) => ctx.getActorUri(user.id)),
+      comment.post_creator_actor_uri
+        ? new URL(comment.post_creator_actor_uri)
+        : ctx.getActorUri(comment.post_creator_id),
+      ...mentioned.map((user) => actorOfMentioned(ctx, user)),
     ]),
     url: postUrl(site, comment.post_id),
   });

@@ -31,8 +31,9 @@ const actorRow = (db: Queryable) =>
 
 export type ActorRow = NonNullable<Awaited<ReturnType<typeof findActor>>>;
 
+/** Local people only: someone from elsewhere is never served as this instance's actor. */
 function findActor(db: Queryable, id: string) {
-  return actorRow(db).where('id', '=', id).executeTakeFirst();
+  return actorRow(db).where('id', '=', id).where('domain', 'is', null).executeTakeFirst();
 }
 
 async function actorIdNamed(db: Queryable, username: string): Promise<string | undefined> {
@@ -40,6 +41,7 @@ async function actorIdNamed(db: Queryable, username: string): Promise<string | u
     .selectFrom('users')
     .select('id')
     .where('username_lower', '=', usernameKey(username))
+    .where('domain', 'is', null)
     .executeTakeFirst();
   return row?.id;
 }
@@ -60,8 +62,9 @@ async function insertKeysOnce(db: Queryable, rows: FederationKeysTable[]): Promi
 const visiblePosts = (db: Queryable) => selectPosts(db, ANYONE, 'content');
 export type NotePostRow = Awaited<ReturnType<ReturnType<typeof visiblePosts>['execute']>>[number];
 
+/** A local post: one from elsewhere is served by its own server. */
 function findPost(db: Queryable, id: string) {
-  return visiblePosts(db).where('posts.id', '=', id).executeTakeFirst();
+  return visiblePosts(db).where('posts.id', '=', id).where('posts.uri', 'is', null).executeTakeFirst();
 }
 
 /** A creator's posts, newest first, below the cursor (a post id). */
@@ -76,8 +79,14 @@ function findComment(db: Queryable, id: string) {
   return selectComments(db, ANYONE)
     .innerJoin('posts', 'posts.id', 'comments.post_id')
     .innerJoin('users as post_creator', 'post_creator.id', 'posts.creator_id')
-    .select('posts.creator_id as post_creator_id')
+    .select([
+      'posts.creator_id as post_creator_id',
+      // A reply to a post from elsewhere names the Note and its author by their own addresses.
+      'posts.uri as post_uri',
+      'post_creator.actor_uri as post_creator_actor_uri',
+    ])
     .where('post_creator.suspended_at', 'is', null)
+    .where('comments.uri', 'is', null)
     .where('comments.id', '=', id)
     .executeTakeFirst();
 }
@@ -91,7 +100,7 @@ function mentionedUsers(db: Queryable, kind: 'post' | 'comment', id: string) {
           .selectFrom('comment_mentions as m')
           .innerJoin('users', 'users.id', 'm.user_id')
           .where('m.comment_id', '=', id);
-  return query.select(['users.id', 'users.username']).execute();
+  return query.select(['users.id', 'users.username', 'users.actor_uri', 'users.url']).execute();
 }
 
 /** Largest first: a Note's attachment names the largest variant. */
@@ -106,15 +115,17 @@ function followsOf(
   userId: string,
   cursor: string | null,
   limit: number,
+  localOnly = false,
 ) {
   const [own, other] =
     side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
   const query = db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
-    .select(['follows.id as follow_id', 'users.id as user_id'])
+    .select(['follows.id as follow_id', 'users.id as user_id', 'users.actor_uri'])
     .where(`follows.${own}`, '=', userId)
-    .where('users.suspended_at', 'is', null);
+    .where('users.suspended_at', 'is', null)
+    .$if(localOnly, (q) => q.where('users.domain', 'is', null));
   return newestFirst(query, 'follows.id', cursor, limit).execute();
 }
 
@@ -122,8 +133,17 @@ function followsOf(
 async function usage(db: Queryable, since: { month: string; halfYear: string }) {
   const count = (rows: { n: number | string | bigint } | undefined) => Number(rows?.n ?? 0);
   const active = async (after: string) => {
-    const posters = db.selectFrom('posts').select('creator_id as id').where('created_at', '>', after);
-    const commenters = db.selectFrom('comments').select('user_id as id').where('created_at', '>', after);
+    // This instance's own people and writing: what is kept from elsewhere is not its usage.
+    const posters = db
+      .selectFrom('posts')
+      .select('creator_id as id')
+      .where('created_at', '>', after)
+      .where('uri', 'is', null);
+    const commenters = db
+      .selectFrom('comments')
+      .select('user_id as id')
+      .where('created_at', '>', after)
+      .where('uri', 'is', null);
     return count(
       await db
         .selectFrom(posters.union(commenters).as('active'))
@@ -135,14 +155,17 @@ async function usage(db: Queryable, since: { month: string; halfYear: string }) 
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('suspended_at', 'is', null)
+    .where('domain', 'is', null)
     .executeTakeFirst();
   const posts = await db
     .selectFrom('posts')
     .select((eb) => eb.fn.countAll().as('n'))
+    .where('uri', 'is', null)
     .executeTakeFirst();
   const comments = await db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll().as('n'))
+    .where('uri', 'is', null)
     .executeTakeFirst();
   return {
     users: count(users),

@@ -49,6 +49,7 @@ export const profileSchema = {
     blockedByMe: { type: 'boolean' },
     mutedByMe: { type: 'boolean' },
     createdAt: { type: 'string' },
+    remoteUrl: { type: 'string' },
   },
 } as const;
 
@@ -113,6 +114,7 @@ const postProperties = {
   spoiler: { type: 'string' },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
+  originalUrl: { type: 'string' },
 } as const;
 
 export const postSchema = { type: 'object', properties: postProperties } as const;

@@ -16,6 +16,8 @@ const countPeople = async (db: Queryable) =>
     await db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      // This instance's people: those kept from elsewhere (issue 32) are not its accounts.
+      .where('domain', 'is', null)
       .executeTakeFirst(),
   );
 
@@ -25,6 +27,7 @@ const countSignedUpSince = async (db: Queryable, sinceMs: number) =>
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id', '>=', idFloorAt(sinceMs))
+      .where('domain', 'is', null)
       .executeTakeFirst(),
   );
 
@@ -47,6 +50,7 @@ const perDaySince = (db: Queryable, table: 'posts' | 'comments', sinceMs: number
     .selectFrom(table)
     .select([sql<string>`substr(created_at, 1, 10)`.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
     .where('id', '>=', idFloorAt(sinceMs))
+    .where('uri', 'is', null)
     .groupBy(sql`substr(created_at, 1, 10)`)
     .execute()
     .then((rows) => new Map(rows.map((row) => [row.day, Number(row.n)])));

@@ -63,7 +63,8 @@ export function postFields(p: Post): string {
     ',"createdAt":' +
     jsonString(p.createdAt) +
     ',"updatedAt":' +
-    jsonString(p.updatedAt)
+    jsonString(p.updatedAt) +
+    (p.originalUrl === undefined ? '' : ',"originalUrl":' + jsonString(p.originalUrl))
   );
 }
 

@@ -21,5 +21,6 @@ export function toPost(row: PostListRow, imageInfo: ImageInfo | null): Post {
     mentions: mentionList(row.mentions, row.message),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.original_url !== null && { originalUrl: row.original_url }),
   };
 }

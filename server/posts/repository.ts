@@ -34,6 +34,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.sensitive',
       'posts.spoiler',
       'posts.creator_id',
+      'posts.url as original_url',
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',
@@ -105,10 +106,10 @@ async function findVisiblePostOwner(db: Queryable, viewerId: string, id: string)
 }
 
 const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectPosts(db, v.viewerId, 'feed'), 'posts.id', v.cursor, v.limit),
+  newestFirst(selectPosts(db, v.viewerId, 'feed').where('posts.uri', 'is', null), 'posts.id', v.cursor, v.limit),
 );
 
-/** Everyone's posts, newest first. */
+/** Everyone's posts (this instance's own), newest first. */
 const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit: number) =>
   newestPosts(db, { viewerId, cursor, limit });
 
@@ -201,8 +202,9 @@ async function taggedPosts(
  * The ids of a list below the cursor, newest first, unfiltered: the post cache keeps them for every
  * reader and filters them for each (`postCache.ts`).
  */
+/** "Everyone": this instance's own posts; those kept from elsewhere are in their followers' home feeds and tag pages. */
 const newestIds = prepared((db, v: { cursor: string | null; limit: number }) =>
-  newestFirst(db.selectFrom('posts').select('id'), 'id', v.cursor, v.limit),
+  newestFirst(db.selectFrom('posts').select('id').where('uri', 'is', null), 'id', v.cursor, v.limit),
 );
 
 const newestIdsOf = prepared((db, v: { usernameLower: string; cursor: string | null; limit: number }) => {
@@ -240,6 +242,11 @@ const updatePost = (
 ) => db.updateTable('posts').set(changes).where('id', '=', id).execute();
 
 /** True when this call removed the post: of several deletes racing, one only changes the counters. */
+/** The post kept for a Note from elsewhere (issue 32). */
+async function postIdWithUri(db: Queryable, uri: string): Promise<string | undefined> {
+  return (await db.selectFrom('posts').select('id').where('uri', '=', uri).executeTakeFirst())?.id;
+}
+
 async function deletePost(db: Queryable, id: string): Promise<boolean> {
   return (await db.deleteFrom('posts').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
 }
@@ -319,6 +326,7 @@ export const postsRepository = bindQueries({
   replaceTags,
   updatePost,
   deletePost,
+  postIdWithUri,
   addToCommentsCount,
 });
 

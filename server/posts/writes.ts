@@ -39,9 +39,95 @@ export interface PostWritesDeps {
   mentionsPerMinute: number;
 }
 
+/**
+ * A post from elsewhere (issue 32), as its server wrote it: not held to this instance's input rules
+ * (tags may be none, the text longer), only cut to fit. `image` is already in this instance's media.
+ */
+export interface RemotePostInput {
+  uri: string;
+  url: string | null;
+  message: string;
+  tags: string[];
+  image: string;
+  mediaId: string | null;
+  alt: string;
+  sensitive: boolean;
+  spoiler: string;
+  /** Local people its `Mention` tags name: notified. */
+  mentionedIds: string[];
+  published: string;
+}
+
+/** What a remote post's `Update` may change. */
+export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler'>;
+
 export function postWrites({ data, media, load, publish, mentionsPerMinute }: PostWritesDeps) {
   const { posts } = data;
   return {
+    /** Keeps a post from elsewhere once (its `uri`): the id kept, and whether it is new. */
+    async importRemote(author: AuthUser, input: RemotePostInput): Promise<{ id: string; created: boolean }> {
+      const existing = await posts.postIdWithUri(input.uri);
+      if (existing) return { id: existing, created: false };
+      const id = newId();
+      const tags = input.tags;
+      let notified;
+      try {
+        notified = await data.transaction(async (trx) => {
+          await trx.posts.insertPost({
+            id,
+            creator_id: author.id,
+            message: input.message,
+            image: input.image,
+            media_id: input.mediaId,
+            tags: JSON.stringify(tags),
+            alt: input.alt,
+            sensitive: input.sensitive ? 1 : 0,
+            spoiler: input.spoiler,
+            uri: input.uri,
+            url: input.url,
+            created_at: input.published,
+            updated_at: input.published,
+          });
+          await trx.posts.replaceTags(id, tags);
+          await trx.users.addToCounter(author.id, 'posts_count', 1);
+          await trx.mentions.addPostMentions(id, input.mentionedIds);
+          const mentioned = input.mentionedIds.map((userId) => ({ id: userId, username: '' }));
+          return notifyEach(trx.notifications, mentionsOf(mentioned, author, id), mentionsPerMinute);
+        });
+      } catch (error) {
+        // The same Note arriving twice at once: the first insert stands.
+        const again = await posts.postIdWithUri(input.uri);
+        if (again) return { id: again, created: false };
+        throw error;
+      }
+      publish({
+        type: 'PostCreated',
+        postId: id,
+        creatorId: author.id,
+        creatorName: usernameKey(author.username),
+        tags: [...new Set(tags.map(tagKey))],
+        fromElsewhere: true,
+        notifications: notified,
+      });
+      return { id, created: true };
+    },
+
+    /** A remote post's `Update`: its text, tags and content warning (the image stays as first fetched). */
+    async updateRemote(id: string, changes: RemotePostChanges): Promise<void> {
+      await data.transaction(async (trx) => {
+        await trx.posts.updatePost(id, {
+          message: changes.message,
+          tags: JSON.stringify(changes.tags),
+          alt: changes.alt,
+          sensitive: changes.sensitive ? 1 : 0,
+          spoiler: changes.spoiler,
+          updated_at: nowIso(),
+        });
+        await trx.posts.replaceTags(id, changes.tags);
+      });
+      publish({ type: 'PostEdited', postId: id, tagsChanged: true, notifications: [] });
+    },
+
     async create(user: AuthUser, input: PostInput): Promise<Post> {
       const message = readMessage(input.message);
       const tags = readTags(input.tags);

@@ -52,4 +52,5 @@ export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }
   blockedByMe,
   mutedByMe,
   createdAt: row.created_at,
+  ...(row.domain !== null && { remoteUrl: row.url ?? row.actor_uri ?? '' }),
 });

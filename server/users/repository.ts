@@ -13,8 +13,14 @@ const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').se
 const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> =>
   (await userWithId(db, { id }))[0];
 
+/** Local accounts only: people elsewhere have no address and never sign in, reset or verify. */
 const findUserByEmail = (db: Queryable, email: string) =>
-  db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .where('domain', 'is', null)
+    .executeTakeFirst();
 
 const userNamed = prepared((db, v: { usernameLower: string }) =>
   db.selectFrom('users').selectAll().where('username_lower', '=', v.usernameLower),
@@ -22,8 +28,9 @@ const userNamed = prepared((db, v: { usernameLower: string }) =>
 const findUserByUsername = async (db: Queryable, username: string): Promise<UserRow | undefined> =>
   (await userNamed(db, { usernameLower: usernameKey(username) }))[0];
 
+/** Any local account: people kept from elsewhere (issue 32) never make a sign-up the second. */
 const anyUser = async (db: Queryable) =>
-  (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+  (await db.selectFrom('users').select('id').where('domain', 'is', null).limit(1).executeTakeFirst()) !== undefined;
 
 // Any fixed number: the advisory lock that orders sign-ups into an empty PostgreSQL database.
 const FIRST_ACCOUNT_LOCK = 0x506f737473;

@@ -44,7 +44,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
         tags: ['users'],
         querystring: {
           type: 'object',
-          properties: { q: { type: 'string', maxLength: 100 } },
+          properties: { q: { type: 'string', maxLength: 500 } },
           required: ['q'],
         },
         response: { 200: listOf(userSearchResultSchema), ...errors(400, 401) },

@@ -2,6 +2,7 @@
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
 import type { PersonResult, Profile, User, UserSummary } from '../../lib/types';
+import { isRemoteQuery } from '../../lib/handles';
 import {
   descriptionError,
   emailError,
@@ -67,6 +68,8 @@ export interface UsersServiceDeps {
   authors: Pick<AuthorCache, 'named'>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
+  /** Looks up and keeps someone elsewhere named by a search (`@name@host`, an address); null when federation is off. */
+  lookUpRemote?: ((query: string) => Promise<{ id: string } | null>) | null;
 }
 
 export function usersService({
@@ -77,6 +80,7 @@ export function usersService({
   media,
   authors,
   publish,
+  lookUpRemote,
 }: UsersServiceDeps) {
   const { users, safety } = data;
 
@@ -189,6 +193,23 @@ export function usersService({
 
     /** People whose username starts with `q` (ignoring case; a leading `@` is dropped). */
     async search(viewer: AuthUser, q: string): Promise<PersonResult[]> {
+      if (isRemoteQuery(q)) {
+        if (!lookUpRemote) return [];
+        const found = await lookUpRemote(q);
+        const row = found && (await users.findUserById(found.id));
+        if (!row || row.suspended_at !== null) return [];
+        const { relations } = await requireVisible(viewer, row.username).catch(() => ({ relations: null }));
+        if (!relations) return [];
+        return [
+          {
+            _id: row.id,
+            username: row.username,
+            avatar: row.avatar,
+            description: row.description,
+            followedByMe: await users.isFollowing(viewer.id, row.id),
+          },
+        ];
+      }
       const prefix = usernameKey(q.startsWith('@') ? q.slice(1) : q);
       if (prefix.length === 0) throw new InvalidError('Type at least one character to search people', 'InvalidSearch');
       if (prefix.length > USERNAME_MAX || !USERNAME_PATTERN.test(prefix))

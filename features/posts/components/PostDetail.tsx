@@ -25,6 +25,14 @@ const Comments = styled.section`
   scroll-margin-top: calc(var(--navbar-height) + 16px);
 `;
 
+/** A post from another server: where the original is. */
+const Original = styled.p`
+  margin: 10px 2px 0;
+  font-size: 14px;
+  color: ${appTheme.color.textMuted};
+  a { color: inherit; text-decoration: underline; }
+`;
+
 /**
  * `/post/ID#comments` (a comment's or a mention's notification): the browser scrolls to the section
  * when the server's HTML has it, but after a client-side navigation the post is read first and the
@@ -77,6 +85,14 @@ export function PostDetail({ id }: { id: string }) {
     <PageContainer $width={620}>
       <h1 className="visually-hidden">Post by {post.creator}</h1>
       <PostCard post={post} standalone priority onDeleted={() => void router.push(links.home())} />
+      {post.originalUrl && (
+        <Original>
+          From another server:{' '}
+          <a href={post.originalUrl} rel="noopener noreferrer nofollow">
+            see the original
+          </a>
+        </Original>
+      )}
       <Comments id="comments" aria-labelledby="comments-title" ref={scrollIntoViewIfTarget}>
         <h2 id="comments-title">
           Comments <span aria-hidden="true">·</span> {post.commentsCount}

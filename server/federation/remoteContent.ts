@@ -1,0 +1,171 @@
+/**
+ * Notes from elsewhere kept here (issue 32): a post with an image becomes a post of its author's
+ * kept person, its image fetched once into this instance's media (a placeholder when that fails);
+ * a reply to a post kept here (local, or from elsewhere) becomes a comment. Both go through the
+ * posts and comments services, so counters, notifications, feeds and the caches' events are the
+ * same as for local writes. Text-only notes are not kept (as Pixelfed does).
+ */
+import type { Context } from '@fedify/fedify';
+import { Document, Hashtag, Image, Mention, type Note } from '@fedify/vocab';
+import { ALT_MAX, COMMENT_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../lib/limits';
+import { normalizeTags, tagError } from '../../lib/validation';
+import { nowIso } from '../domain/ids';
+import type { AuthUser } from '../domain/types';
+import type { CommentsService } from '../comments/service';
+import type { MediaService } from '../media/service';
+import type { PostsService } from '../posts/service';
+import type { RemotePostChanges } from '../posts/writes';
+import { MISSING_REMOTE_IMAGE, storeRemoteImage } from './remoteImages';
+import type { RemotePersonRow, RemoteRepository } from './remoteRepository';
+import { textOfHtml } from './remoteText';
+
+/** A kept post's text is cut here: enough for any caption, bounded for the lists. */
+export const REMOTE_MESSAGE_MAX = 5000;
+
+/** The services remote writes go through (built after the federation, handed over lazily). */
+export interface LocalServices {
+  posts: Pick<PostsService, 'importRemote' | 'updateRemote' | 'remove' | 'react'>;
+  comments: Pick<CommentsService, 'add' | 'remove'>;
+  media: Pick<MediaService, 'upload'>;
+}
+
+/** Someone from elsewhere, acting here through the same services as a signed-in person. */
+export const asAuthUser = (person: Pick<RemotePersonRow, 'id' | 'username'>): AuthUser => ({
+  id: person.id,
+  username: person.username,
+  role: 'member',
+  sessionId: '',
+});
+
+/** The first image attachment's address and description. */
+function imageOf(attachments: unknown[]): { url: string; alt: string } | null {
+  for (const item of attachments) {
+    if (!(item instanceof Image || item instanceof Document)) continue;
+    if (item.mediaType && !item.mediaType.startsWith('image/')) continue;
+    const url = item.url instanceof URL ? item.url : item.url?.href;
+    if (url) return { url: url.href, alt: item.name?.toString().slice(0, ALT_MAX) ?? '' };
+  }
+  return null;
+}
+
+/**
+ * The text without a last line of hashtags only: servers (this one, Mastodon) append the tags to
+ * the content, and a post here shows its tags apart.
+ */
+export function withoutTagLine(text: string): string {
+  const lines = text.split('\n');
+  while (lines.length > 1 && /^\s*(#[^\s#]+\s*)+$/.test(lines[lines.length - 1])) lines.pop();
+  return lines.join('\n').trim();
+}
+
+async function collect<T>(items: AsyncIterable<T>, max = 50): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) {
+    out.push(item);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+export function remoteContent(repo: RemoteRepository, services: () => LocalServices) {
+  /** What a Note says, as a post's fields (without its image). */
+  async function fieldsOf(ctx: Context<void>, note: Note): Promise<RemotePostChanges & { mentionedIds: string[] }> {
+    const tags: string[] = [];
+    const mentionedIds: string[] = [];
+    for (const tag of await collect(note.getTags(ctx))) {
+      if (tag instanceof Hashtag && tag.name) tags.push(tag.name.toString().replace(/^#/, ''));
+      if (tag instanceof Mention && tag.href) {
+        const local = ctx.parseUri(tag.href);
+        if (local?.type === 'actor' && !mentionedIds.includes(local.identifier)) mentionedIds.push(local.identifier);
+      }
+    }
+    const valid = normalizeTags(tags).filter((tag) => tagError(tag) === null);
+    const sensitive = note.sensitive === true;
+    return {
+      message: withoutTagLine(textOfHtml(note.content?.toString() ?? '')).slice(0, REMOTE_MESSAGE_MAX),
+      tags: valid.slice(0, TAGS_PER_POST_MAX),
+      alt: '',
+      sensitive,
+      spoiler: sensitive ? (note.summary?.toString() ?? '').slice(0, SPOILER_MAX) : '',
+      mentionedIds,
+    };
+  }
+
+  /** The post a reply answers, when it is kept here: a local post's address or a kept Note's. */
+  async function repliedPost(ctx: Context<void>, target: URL): Promise<string | null> {
+    const local = ctx.parseUri(target);
+    if (local?.type === 'object' && typeof local.values.id === 'string') return local.values.id;
+    return (await repo.postWithUri(target.href))?.id ?? null;
+  }
+
+  return {
+    /**
+     * Keeps a Note by `author`: a reply to a post here as a comment, a post with an image as a
+     * post (only when someone here follows the author or is mentioned, unless `backfill`).
+     */
+    async importNote(
+      ctx: Context<void>,
+      author: RemotePersonRow,
+      note: Note,
+      options: { backfill?: boolean } = {},
+    ): Promise<'post' | 'comment' | 'skipped'> {
+      if (!note.id || note.attributionId?.href !== author.actor_uri) return 'skipped';
+      const user = asAuthUser(author);
+      if (note.replyTargetId) {
+        const postId = await repliedPost(ctx, note.replyTargetId);
+        if (!postId || (await repo.commentWithUri(note.id.href))) return 'skipped';
+        const text = textOfHtml(note.content?.toString() ?? '').slice(0, COMMENT_MAX);
+        // Hidden from them (a block), gone, or empty: the service refuses, and nothing is kept.
+        await services().comments.add(user, postId, text, { uri: note.id.href });
+        return 'comment';
+      }
+      const image = imageOf(await collect(note.getAttachments(ctx)));
+      if (!image || (await repo.postWithUri(note.id.href))) return 'skipped';
+      const fields = await fieldsOf(ctx, note);
+      // Kept for those who follow the author, and for those it mentions (who are notified).
+      const wanted = options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
+      if (!wanted) return 'skipped';
+      const stored = await storeRemoteImage(services().media, author.id, 'post', image.url);
+      const url = note.url instanceof URL ? note.url : note.url?.href;
+      const { created } = await services().posts.importRemote(user, {
+        uri: note.id.href,
+        url: url?.href ?? note.id.href,
+        ...fields,
+        alt: image.alt,
+        image: stored?.url ?? MISSING_REMOTE_IMAGE,
+        mediaId: stored?.mediaId ?? null,
+        published: note.published ? new Date(note.published.epochMilliseconds).toISOString() : nowIso(),
+      });
+      return created ? 'post' : 'skipped';
+    },
+
+    /** An `Update` of a kept post by its author: its text, tags and content warning. */
+    async updateNote(ctx: Context<void>, author: RemotePersonRow, note: Note): Promise<boolean> {
+      if (!note.id) return false;
+      const post = await repo.postWithUri(note.id.href);
+      if (!post || post.creator_id !== author.id) return false;
+      const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note);
+      await services().posts.updateRemote(post.id, changes);
+      return true;
+    },
+
+    /** A `Delete` by its author of a kept post or comment. */
+    async deleteObject(author: RemotePersonRow, objectId: URL): Promise<boolean> {
+      const user = asAuthUser(author);
+      const post = await repo.postWithUri(objectId.href);
+      if (post) {
+        if (post.creator_id !== author.id) return false;
+        await services().posts.remove(user, post.id);
+        return true;
+      }
+      const comment = await repo.commentWithUri(objectId.href);
+      if (!comment || comment.user_id !== author.id) return false;
+      await services().comments.remove(user, comment.post_id, comment.id);
+      return true;
+    },
+
+    repliedPost,
+  };
+}
+
+export type RemoteContent = ReturnType<typeof remoteContent>;

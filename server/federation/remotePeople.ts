@@ -1,0 +1,120 @@
+/**
+ * People from elsewhere (issue 32): an actor looked up by handle (`@name@host`) or address is kept
+ * as a `users` row with a `domain` (`remoteRepository.ts`), refreshed when older than a day, with
+ * their avatar fetched once into this instance's media. Their name here is `name@host`.
+ */
+import type { Context } from '@fedify/fedify';
+import { type Actor, Image, isActor } from '@fedify/vocab';
+import { newId, nowIso } from '../domain/ids';
+import type { MediaService } from '../media/service';
+import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './remoteRepository';
+import { storeRemoteImage } from './remoteImages';
+import { textOfHtml } from './remoteText';
+import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
+
+const REFRESH_MS = 86_400_000;
+
+export interface RemotePeopleDeps {
+  repo: RemoteRepository;
+  media: () => Pick<MediaService, 'upload'>;
+  /** Plain-HTTP WebFinger for hosts in tests and local trials (`FEDERATION_ALLOW_PRIVATE`). */
+  allowPrivateAddress: boolean;
+  onError: (error: unknown, what: string) => void;
+}
+
+export function remotePeople({ repo, media, allowPrivateAddress, onError }: RemotePeopleDeps) {
+  function fieldsOf(actor: Actor): RemotePersonFields | null {
+    if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
+    const name = actor.preferredUsername.toString();
+    return {
+      username: `${name}@${actor.id.host}`,
+      domain: actor.id.host,
+      actor_uri: actor.id.href,
+      inbox_uri: actor.inboxId.href,
+      shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,
+      url: actor.url instanceof URL ? actor.url.href : (actor.url?.href?.href ?? actor.id.href),
+      description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
+    };
+  }
+
+  /** Their avatar, fetched once (a failure leaves none). */
+  async function fetchAvatar(ctx: Context<void>, row: { id: string; avatar: string | null }, actor: Actor) {
+    if (row.avatar) return;
+    const icon = await actor.getIcon(ctx).catch(() => null);
+    const url = icon instanceof Image ? (icon.url instanceof URL ? icon.url : icon.url?.href) : null;
+    if (!url) return;
+    const stored = await storeRemoteImage(media(), row.id, 'avatar', url.href);
+    if (stored) await repo.setAvatar(row.id, stored.url);
+  }
+
+  /** Keeps (or refreshes) the actor; null when it is not one we can follow or answer. */
+  async function store(
+    ctx: Context<void>,
+    actor: Actor,
+  ): Promise<{ row: RemotePersonRow; created: boolean; actor: Actor } | null> {
+    const fields = fieldsOf(actor);
+    // A local actor is never kept as a remote one.
+    if (!fields || ctx.parseUri(actor.id)?.type === 'actor') return null;
+    const now = nowIso();
+    const known = await repo.personWithActorUri(fields.actor_uri);
+    let created = false;
+    if (known) await repo.updateRemotePerson(known.id, fields, now);
+    else created = await repo.insertRemotePerson({ id: newId(), now, ...fields });
+    const row = await repo.personWithActorUri(fields.actor_uri);
+    if (!row) return null;
+    await fetchAvatar(ctx, row, actor).catch((error: unknown) => onError(error, 'fetching an avatar failed'));
+    return { row, created, actor };
+  }
+
+  /** The actor's address from a handle, through WebFinger (plain HTTP too in local trials). */
+  async function actorUriOfHandle(name: string, host: string): Promise<string | null> {
+    const resource = `acct:${name}@${host}`;
+    const schemes = allowPrivateAddress ? ['https', 'http'] : ['https'];
+    for (const scheme of schemes) {
+      try {
+        const response = await fetch(
+          `${scheme}://${host}/.well-known/webfinger?resource=${encodeURIComponent(resource)}`,
+          { headers: { accept: 'application/jrd+json' }, signal: AbortSignal.timeout(10_000) },
+        );
+        if (!response.ok) continue;
+        const jrd = (await response.json()) as { links?: { rel?: string; type?: string; href?: string }[] };
+        const self = jrd.links?.find(
+          (link) => link.rel === 'self' && /activity\+json|ld\+json/.test(link.type ?? '') && link.href,
+        );
+        if (self?.href) return self.href;
+      } catch {
+        // The next scheme, or not found.
+      }
+    }
+    return null;
+  }
+
+  /** Fetches the actor at that address and keeps them. */
+  async function fetchAndStore(ctx: Context<void>, uri: string) {
+    const object = await ctx.lookupObject(uri).catch(() => null);
+    return isActor(object) ? store(ctx, object) : null;
+  }
+
+  return {
+    store,
+
+    /** A kept person by their actor's address: fetched and kept the first time, refreshed after a day. */
+    async byActorUri(ctx: Context<void>, uri: string, actor?: Actor | null): Promise<RemotePersonRow | null> {
+      const known = await repo.personWithActorUri(uri);
+      if (known && Date.now() - Date.parse(known.fetched_at ?? '') < REFRESH_MS) return known;
+      if (actor?.id?.href === uri) return (await store(ctx, actor))?.row ?? known ?? null;
+      return (await fetchAndStore(ctx, uri))?.row ?? known ?? null;
+    },
+
+    /** A search's handle or address: the person, looked up now (and kept), or null. */
+    async lookUp(ctx: Context<void>, query: string) {
+      const q = query.trim();
+      const handle = HANDLE.exec(q);
+      const uri = handle ? await actorUriOfHandle(handle[1], handle[2]) : q;
+      if (!uri) return null;
+      return fetchAndStore(ctx, uri);
+    },
+  };
+}
+
+export type RemotePeople = ReturnType<typeof remotePeople>;
