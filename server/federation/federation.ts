@@ -312,7 +312,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     allowPrivateAddress: options.allowPrivateAddress,
     onError,
   });
-  const content = remoteContent(remote, options.services);
+  const content = remoteContent(remote, options.services, options.allowPrivateAddress);
   listenToInboxes(federation, {
     data,
     repo: remote,

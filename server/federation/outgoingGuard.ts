@@ -69,6 +69,33 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
 }
 
 /**
+ * A plain GET outside Fedify's loaders (WebFinger by handle, images): the same address check on
+ * every hop, a timeout and a size cap. The status and the body, read up to `maxBytes`.
+ */
+export async function guardedFetch(
+  url: string,
+  limits: FetchLimits & { accept: string },
+): Promise<{ status: number; body: Uint8Array }> {
+  const { allowPrivateAddress, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = FETCH_MAX_BYTES } = limits;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let href = new URL(url).href;
+  for (let hops = 0; ; hops++) {
+    await checkPublicUrl(href, allowPrivateAddress);
+    const headers: Record<string, string> = { accept: limits.accept };
+    if (limits.userAgent) headers['user-agent'] = limits.userAgent;
+    const response = await fetch(href, { headers, redirect: 'manual', signal });
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      if (hops >= MAX_REDIRECTS) throw new FetchError(href, `Too many redirections (${hops + 1})`);
+      href = new URL(location, href).href;
+      continue;
+    }
+    return { status: response.status, body: await readCapped(response, maxBytes, href) };
+  }
+}
+
+/**
  * A JSON-LD document loader with the address check on every hop (redirects included), a timeout
  * and a size cap; `sign` signs each request (the authenticated loader, for servers that ask).
  */

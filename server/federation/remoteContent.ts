@@ -67,7 +67,12 @@ async function collect<T>(items: AsyncIterable<T>, max = 50): Promise<T[]> {
   return out;
 }
 
-export function remoteContent(repo: RemoteRepository, services: () => LocalServices) {
+export function remoteContent(
+  repo: RemoteRepository,
+  services: () => LocalServices,
+  /** `FEDERATION_ALLOW_PRIVATE`: images may come from private addresses (tests, local trials). */
+  allowPrivateAddress: boolean,
+) {
   /** What a Note says, as a post's fields (without its image). */
   async function fieldsOf(ctx: Context<void>, note: Note): Promise<RemotePostChanges & { mentionedIds: string[] }> {
     const tags: string[] = [];
@@ -125,7 +130,7 @@ export function remoteContent(repo: RemoteRepository, services: () => LocalServi
       // Kept for those who follow the author, and for those it mentions (who are notified).
       const wanted = options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
       if (!wanted) return 'skipped';
-      const stored = await storeRemoteImage(services().media, author.id, 'post', image.url);
+      const stored = await storeRemoteImage(services().media, author.id, 'post', image.url, allowPrivateAddress);
       const url = note.url instanceof URL ? note.url : note.url?.href;
       const { created } = await services().posts.importRemote(user, {
         uri: note.id.href,

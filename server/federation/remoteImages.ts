@@ -8,36 +8,26 @@ import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadPreset } from '../../lib/limits';
 import { sniffImageType } from '../media/pipeline';
 import type { MediaService } from '../media/service';
+import { guardedFetch } from './outgoingGuard';
 
 const FETCH_TIMEOUT_MS = 15_000;
 
 /** Shown for a post from elsewhere whose image could not be fetched or read (public/). */
 export const MISSING_REMOTE_IMAGE = '/remote-image-missing.svg';
 
-/** The body, or null when it is not an image, too large, or does not come. */
-export async function fetchImageBytes(url: string): Promise<Buffer | null> {
-  if (!/^https?:\/\//i.test(url)) return null;
+/**
+ * The body, or null when it is not an image, too large, does not come, or is on a private address
+ * (unless `allowPrivateAddress`): past the cap the rest is never read.
+ */
+export async function fetchImageBytes(url: string, allowPrivateAddress: boolean): Promise<Buffer | null> {
   try {
-    const response = await fetch(url, {
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      headers: { accept: 'image/*' },
-      redirect: 'follow',
+    const { status, body } = await guardedFetch(url, {
+      allowPrivateAddress,
+      accept: 'image/*',
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: UPLOAD_MAX_BYTES,
     });
-    if (!response.ok || !response.body) return null;
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > UPLOAD_MAX_BYTES) return null;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      // Past the cap the rest is never read: memory stays bounded whatever the server sends.
-      if (size > UPLOAD_MAX_BYTES) {
-        await response.body.cancel().catch(() => {});
-        return null;
-      }
-      chunks.push(Buffer.from(chunk));
-    }
-    return Buffer.concat(chunks);
+    return status === 200 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null;
   } catch {
     return null;
   }
@@ -69,8 +59,9 @@ export async function storeRemoteImage(
   ownerId: string,
   preset: UploadPreset,
   url: string,
+  allowPrivateAddress: boolean,
 ): Promise<{ url: string; mediaId: string } | null> {
-  const fetched = await fetchImageBytes(url);
+  const fetched = await fetchImageBytes(url, allowPrivateAddress);
   const bytes = fetched && (await asPipelineInput(fetched));
   if (!bytes) return null;
   try {

@@ -8,6 +8,7 @@ import { type Actor, Image, isActor } from '@fedify/vocab';
 import { newId, nowIso } from '../domain/ids';
 import type { MediaService } from '../media/service';
 import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './remoteRepository';
+import { guardedFetch } from './outgoingGuard';
 import { storeRemoteImage } from './remoteImages';
 import { textOfHtml } from './remoteText';
 import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
@@ -43,7 +44,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError }: Remo
     const icon = await actor.getIcon(ctx).catch(() => null);
     const url = icon instanceof Image ? (icon.url instanceof URL ? icon.url : icon.url?.href) : null;
     if (!url) return;
-    const stored = await storeRemoteImage(media(), row.id, 'avatar', url.href);
+    const stored = await storeRemoteImage(media(), row.id, 'avatar', url.href, allowPrivateAddress);
     if (stored) await repo.setAvatar(row.id, stored.url);
   }
 
@@ -72,12 +73,14 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError }: Remo
     const schemes = allowPrivateAddress ? ['https', 'http'] : ['https'];
     for (const scheme of schemes) {
       try {
-        const response = await fetch(
+        const response = await guardedFetch(
           `${scheme}://${host}/.well-known/webfinger?resource=${encodeURIComponent(resource)}`,
-          { headers: { accept: 'application/jrd+json' }, signal: AbortSignal.timeout(10_000) },
+          { allowPrivateAddress, accept: 'application/jrd+json' },
         );
-        if (!response.ok) continue;
-        const jrd = (await response.json()) as { links?: { rel?: string; type?: string; href?: string }[] };
+        if (response.status !== 200) continue;
+        const jrd = JSON.parse(Buffer.from(response.body).toString('utf8')) as {
+          links?: { rel?: string; type?: string; href?: string }[];
+        };
         const self = jrd.links?.find(
           (link) => link.rel === 'self' && /activity\+json|ld\+json/.test(link.type ?? '') && link.href,
         );

@@ -70,7 +70,7 @@ describe('images from elsewhere', () => {
   });
 
   it('stores a JPEG as one of this instance’s uploads, owned by the person', async () => {
-    const stored = await storeRemoteImage(t.app.ctx.media, owner.id, 'post', `${base}/photo.jpg`);
+    const stored = await storeRemoteImage(t.app.ctx.media, owner.id, 'post', `${base}/photo.jpg`, true);
     expect(stored?.url).toMatch(/^\/media\/post\//);
     const row = await t.db.kysely
       .selectFrom('media')
@@ -83,7 +83,7 @@ describe('images from elsewhere', () => {
   });
 
   it('takes a WebP as other servers send them: decoded once and stored as an upload', async () => {
-    const stored = await storeRemoteImage(t.app.ctx.media, owner.id, 'post', `${base}/photo.webp`);
+    const stored = await storeRemoteImage(t.app.ctx.media, owner.id, 'post', `${base}/photo.webp`, true);
     expect(stored?.url).toMatch(/^\/media\/post\//);
     const row = await t.db.kysely
       .selectFrom('media')
@@ -95,6 +95,10 @@ describe('images from elsewhere', () => {
 
   it('is null for a missing image, bytes that are no image, one over the cap, or an address that is not http', async () => {
     for (const url of [`${base}/gone.jpg`, `${base}/notimage`, `${base}/huge`, 'file:///etc/passwd', 'data:,x'])
-      expect(await storeRemoteImage(t.app.ctx.media, owner.id, 'post', url), url).toBeNull();
+      expect(await storeRemoteImage(t.app.ctx.media, owner.id, 'post', url, true), url).toBeNull();
+  });
+
+  it('is null for an image on a loopback address unless FEDERATION_ALLOW_PRIVATE allows it', async () => {
+    expect(await storeRemoteImage(t.app.ctx.media, owner.id, 'post', `${base}/photo.jpg`, false)).toBeNull();
   });
 });
