@@ -41,9 +41,9 @@ export interface StartupCpu {
   /** Every task's thread time from navigation start to the trace's end. */
   total: number;
   kinds: Record<Kind, number>;
-  /** Thread time of the tasks that are long (≥ 50 ms) at Lighthouse's 4× CPU slowdown. */
+  /** Thread time of the tasks that are long (≥ 50 ms) at the CPU slowdown (Lighthouse's 4× by default). */
   longTaskCpu: number;
-  /** The blocking time those tasks' CPU would make at 4×: Σ max(0, 4·cpu − 50 ms). */
+  /** The blocking time those tasks' CPU would make at the slowdown: Σ max(0, slowdown·cpu − 50 ms). */
   blockingAt4x: number;
   /** Sum of the main frame's layout shifts not caused by input. */
   layoutShift: number;
@@ -89,8 +89,12 @@ function callerKind(name: string): Kind | null {
   return null;
 }
 
-/** A page's start-up CPU on its main thread, from a trace with thread times; null without a navigation. */
-export function startupCpu(events: readonly TraceEvent[]): StartupCpu | null {
+/**
+ * A page's start-up CPU on its main thread, from a trace with thread times; null without a
+ * navigation. `slowdown`: Lighthouse's simulated 4× by default; 1 for a trace whose CPU was already
+ * slowed (devtools throttling).
+ */
+export function startupCpu(events: readonly TraceEvent[], slowdown = 4): StartupCpu | null {
   const all = events as readonly FullEvent[];
   const start = all.findLast(
     (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
@@ -133,8 +137,8 @@ export function startupCpu(events: readonly TraceEvent[]): StartupCpu | null {
     else {
       const cpu = (entry.event.tdur ?? 0) / 1000;
       total += cpu;
-      if (cpu * 4 >= 50) longTaskCpu += cpu;
-      blockingAt4x += Math.max(0, cpu * 4 - 50);
+      if (cpu * slowdown >= 50) longTaskCpu += cpu;
+      blockingAt4x += Math.max(0, cpu * slowdown - 50);
     }
   };
   for (const event of own) {
