@@ -1,5 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { AppLink } from '../../../../components/ui/AppLink';
+import { renderWithProviders } from '../../support/renderWithProviders';
 import { router } from '../../support/router';
 
 /**
@@ -22,7 +23,7 @@ describe('AppLink', () => {
   beforeEach(() => router.prefetch.mockClear());
 
   it('is a plain link in the HTML, and a plain click is a client-side navigation that scrolls to the top', () => {
-    render(<AppLink href="/post/42#comments">Comments</AppLink>);
+    renderWithProviders(<AppLink href="/post/42#comments">Comments</AppLink>);
     const link = screen.getByRole('link', { name: 'Comments' });
     expect(link).toHaveAttribute('href', '/post/42#comments');
     expect(handledClick(link)).toBe(true);
@@ -30,7 +31,7 @@ describe('AppLink', () => {
   });
 
   it('replaces the history entry when asked, and keeps the scroll position when asked', () => {
-    render(
+    renderWithProviders(
       <AppLink href="/home" replace scroll={false}>
         Home
       </AppLink>,
@@ -41,7 +42,7 @@ describe('AppLink', () => {
   });
 
   it('leaves a modified click, another button, a download, another target and another site to the browser', () => {
-    render(
+    renderWithProviders(
       <>
         <AppLink href="/home">Home</AppLink>
         <AppLink href="/home" target="_blank">
@@ -68,7 +69,7 @@ describe('AppLink', () => {
 
   it("runs the caller's onClick first, and does not navigate when it prevented the default", () => {
     const calls: string[] = [];
-    render(
+    renderWithProviders(
       <>
         <AppLink href="/home" onClick={() => calls.push('close menu')}>
           Home
@@ -86,7 +87,7 @@ describe('AppLink', () => {
   });
 
   it('prefetches the page on hover or touch, never on render, and never another site', () => {
-    render(
+    renderWithProviders(
       <>
         <AppLink href="/tagged/sea">Sea</AppLink>
         <AppLink href="https://example.com/">Elsewhere</AppLink>
