@@ -147,7 +147,13 @@ export const INVALIDATION: InvalidationTable = {
   SessionRevoked: [(e, c) => c.sessions.forgetSession(e.sessionId)],
   SessionsRevoked: [(e, c) => c.sessions.forgetUser(e.userId, e.keptSessionId)],
   NotificationsRead: [],
-  DomainBlocksChanged: [(_, c) => c.domainBlocks.forget()],
+  // A suspended domain's people are suspended with it, and given back when it is lifted.
+  DomainBlocksChanged: [
+    (_, c) => c.domainBlocks.forget(),
+    (_, c) => c.posts.usersChanged(),
+    (_, c) => c.comments.usersChanged(),
+    (_, c) => c.homeFeed.everyonesFollowsChanged(),
+  ],
   NotificationsRemoved: [],
 };
 

@@ -32,6 +32,8 @@ export interface UsersTable {
   url: Generated<string | null>;
   /** When their actor was last fetched. */
   fetched_at: Generated<string | null>;
+  /** 1 while a suspended domain block holds them suspended (migration 013): lifting it gives them back. */
+  domain_suspended: Generated<number>;
 }
 
 /** One row per sign-in: the refresh-token family. */

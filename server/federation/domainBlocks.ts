@@ -38,7 +38,53 @@ async function deleteBlock(db: Queryable, domain: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export const domainBlocksRepository = bindQueries({ allBlocks, findBlock, upsertBlock, deleteBlock });
+/** People elsewhere whose host may fall under `domain` (itself, a port of it, a subdomain); its form has no `%` or `_`. */
+const peopleUnder = (db: Queryable, domain: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'domain', 'suspended_at', 'domain_suspended'])
+    .where('domain', 'like', `%${domain}%`)
+    .execute();
+
+async function setDomainSuspended(db: Queryable, ids: string[], suspendedAt: string | null): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ suspended_at: suspendedAt, domain_suspended: suspendedAt === null ? 0 : 1 })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export const domainBlocksRepository = bindQueries({
+  allBlocks,
+  findBlock,
+  upsertBlock,
+  deleteBlock,
+  peopleUnder,
+  setDomainSuspended,
+});
+
+type DomainBlocksData = ReturnType<typeof domainBlocksRepository>;
+
+/**
+ * After a block of `domain` changed: its people are suspended while a `suspend` block covers their
+ * host (as Mastodon suspends a suspended domain's accounts), and given back when none does any
+ * more. Those an admin suspended one by one (`domain_suspended` 0) stay as they are.
+ */
+async function applySuspensions(blocks: DomainBlocksData, domain: string, now: string): Promise<void> {
+  const suspending = new Set((await blocks.allBlocks()).filter((b) => b.severity === 'suspend').map((b) => b.domain));
+  const suspend: string[] = [];
+  const restore: string[] = [];
+  for (const person of await blocks.peopleUnder(domain)) {
+    const candidates = domainCandidates(person.domain!);
+    if (!candidates.includes(domain)) continue;
+    const covered = candidates.some((candidate) => suspending.has(candidate));
+    if (covered && person.suspended_at === null) suspend.push(person.id);
+    if (!covered && Number(person.domain_suspended) === 1) restore.push(person.id);
+  }
+  await blocks.setDomainSuspended(suspend, now);
+  await blocks.setDomainSuspended(restore, null);
+}
 
 const blockOf = (row: FederationDomainBlocksTable): DomainBlock => ({
   domain: row.domain,
@@ -137,6 +183,7 @@ export function domainBlocksService(
           updated_at: now,
         };
         await trx.blocks.upsertBlock(row);
+        await applySuspensions(trx.blocks, domain, now);
         const action: DomainAction = severity === 'suspend' ? 'suspendDomain' : 'silenceDomain';
         const subject = { type: 'domain' as const, id: row.id, label: domain };
         await trx.moderation.insertLog(logEntry(admin, action, subject, note, now));
@@ -153,6 +200,7 @@ export function domainBlocksService(
         const before = await trx.blocks.findBlock(domain);
         if (!before || !(await trx.blocks.deleteBlock(domain)))
           throw new NotFoundError('This domain is not blocked', 'DomainNotBlocked');
+        await applySuspensions(trx.blocks, domain, nowIso());
         const subject = { type: 'domain' as const, id: before.id, label: domain };
         await trx.moderation.insertLog(logEntry(admin, 'unblockDomain', subject, note, nowIso()));
       });

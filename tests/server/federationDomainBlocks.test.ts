@@ -125,6 +125,60 @@ describe('the domain blocks API', () => {
   });
 });
 
+describe("a suspended domain's people", () => {
+  /** A person elsewhere as federation keeps them; `suspended`: an admin suspended them one by one. */
+  async function person(domain: string, suspended = false): Promise<string> {
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('users')
+      .values({
+        id,
+        username: `p${id.slice(0, 8)}@${domain}`,
+        username_lower: `p${id.slice(0, 8)}@${domain}`,
+        email: `remote:${id}`,
+        password_hash: '',
+        role: 'member',
+        avatar: null,
+        banner: null,
+        description: '',
+        created_at: now,
+        updated_at: now,
+        domain,
+        actor_uri: `https://${domain}/users/${id}`,
+        inbox_uri: `https://${domain}/users/${id}/inbox`,
+        suspended_at: suspended ? now : null,
+      })
+      .execute();
+    return id;
+  }
+  const suspendedNow = async (ids: string[]) =>
+    (await t.db.kysely.selectFrom('users').select(['id', 'suspended_at']).where('id', 'in', ids).execute())
+      .map((row) => [ids.indexOf(row.id), row.suspended_at !== null])
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, on]) => on);
+
+  it('are suspended with it (its subdomains and ports too), and given back when it is lifted or only silenced', async () => {
+    const people = [
+      await person('lift.example'),
+      await person('a.lift.example:8443'),
+      await person('lift.example', true),
+      await person('other.example'),
+      await person('notlift.example'),
+    ];
+    expect((await block(admin, { domain: 'lift.example', severity: 'suspend' })).statusCode).toBe(201);
+    expect(await suspendedNow(people)).toEqual([true, true, true, false, false]);
+    // A stricter block of a subdomain keeps its people suspended when the parent's is softened.
+    expect((await block(admin, { domain: 'a.lift.example', severity: 'suspend' })).statusCode).toBe(201);
+    expect((await block(admin, { domain: 'lift.example', severity: 'silence' })).statusCode).toBe(200);
+    expect(await suspendedNow(people)).toEqual([false, true, true, false, false]);
+    expect((await unblock(admin, 'a.lift.example')).statusCode).toBe(204);
+    expect((await unblock(admin, 'lift.example')).statusCode).toBe(204);
+    // The one an admin suspended by hand stays suspended.
+    expect(await suspendedNow(people)).toEqual([false, false, true, false, false]);
+  });
+});
+
 describe('a suspended domain over HTTP', () => {
   const annUri = () => `${local}/users/${ann.id}`;
   const follow = (n: number) => ({

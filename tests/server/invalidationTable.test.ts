@@ -162,6 +162,58 @@ async function accountsSeen(w: World, auth: Record<string, string>): Promise<Rec
 
 const counts = (a: AccountSeen | undefined) => a && `${a.followers_count}/${a.following_count}/${a.statuses_count}`;
 
+/** A person on another server, kept here as federation keeps them (a users row with a `domain`). */
+async function remotePerson(
+  w: World,
+  domain: string,
+): Promise<{ id: string; username: string; role: 'member'; sessionId: string }> {
+  const id = randomUUID();
+  const username = `p${id.slice(0, 8)}@${domain}`;
+  const now = new Date().toISOString();
+  await w.write.db.kysely
+    .insertInto('users')
+    .values({
+      id,
+      username,
+      username_lower: username,
+      email: `remote:${id}`,
+      password_hash: '',
+      role: 'member',
+      avatar: null,
+      banner: null,
+      description: '',
+      created_at: now,
+      updated_at: now,
+      domain,
+      actor_uri: `https://${domain}/users/${id}`,
+      inbox_uri: `https://${domain}/users/${id}/inbox`,
+    })
+    .execute();
+  return { id, username, role: 'member', sessionId: '' };
+}
+
+/** A post of theirs as an incoming `Create(Note)` keeps it (`posts.importRemote`). */
+async function remotePost(w: World, author: Awaited<ReturnType<typeof remotePerson>>, tags: string[]) {
+  const uri = `https://${author.username.split('@')[1]}/notes/${randomUUID()}`;
+  const { id } = await w.write.app.ctx.posts.importRemote(author, {
+    uri,
+    url: uri,
+    message: 'From elsewhere',
+    tags,
+    image: '/remote-image-missing.svg',
+    mediaId: null,
+    alt: '',
+    sensitive: false,
+    spoiler: '',
+    mentionedIds: [],
+    published: new Date().toISOString(),
+  });
+  return id;
+}
+
+const domainBlock = (w: World, admin: SignedInUser, domain: string, severity: 'silence' | 'suspend') =>
+  send(w, admin, 'POST', '/api/admin/domains', { domain, severity });
+
 const CASES: Case[] = [
   {
     event: 'PostCreated',
@@ -788,6 +840,49 @@ const CASES: Case[] = [
           must(counts(seen[ann.id]) === '0/0/1', `the blocker's follows gone (${counts(seen[ann.id])})`);
           must(counts(seen[bob.id]) === '0/0/1', `the blocked's follows gone (${counts(seen[bob.id])})`);
         },
+      };
+    },
+  },
+  {
+    event: 'DomainBlocksChanged',
+    title: "a suspended domain's people are suspended with it: their posts and comments leave every list",
+    async prepare(w) {
+      const [admin, ann] = [await adminOf(w), (await users(w, 1))[0]];
+      const domain = `${tag()}.example`;
+      const bob = await remotePerson(w, domain);
+      const t = tag();
+      const theirs = await remotePost(w, bob, [t]);
+      const mine = await post(w, ann);
+      await w.write.app.ctx.comments.add(bob, mine._id, 'Hello from elsewhere');
+      return {
+        reads: {
+          tagged: () => ids(w, ann, `/api/posts/tagged?tags=${t}`),
+          post: async () => (await get(w, ann, `/api/posts/${theirs}`)).status,
+          comments: () => ids(w, ann, `/api/posts/${mine._id}/comments`),
+        },
+        change: async () => void (await domainBlock(w, admin, domain, 'suspend')),
+        expect: (r) => {
+          must(!has(r.tagged, theirs), 'out of the tag page');
+          must(r.post === 404, 'the post hidden');
+          must((r.comments as string[]).length === 0, 'the comment hidden');
+        },
+      };
+    },
+  },
+  {
+    event: 'DomainBlocksChanged',
+    title: "a lifted suspension gives the domain's people back to their followers' home feeds",
+    async prepare(w) {
+      const [admin, ann] = [await adminOf(w), (await users(w, 1))[0]];
+      const domain = `${tag()}.example`;
+      const bob = await remotePerson(w, domain);
+      await send(w, ann, 'PATCH', `/api/users/${encodeURIComponent(bob.username)}/follow`);
+      const theirs = await remotePost(w, bob, [tag()]);
+      await domainBlock(w, admin, domain, 'suspend');
+      return {
+        reads: { home: () => ids(w, ann, '/api/posts?feed=following') },
+        change: async () => void (await send(w, admin, 'DELETE', `/api/admin/domains/${domain}`)),
+        expect: (r) => must(has(r.home, theirs), 'back in the home feed'),
       };
     },
   },

@@ -1,6 +1,7 @@
 /**
  * Issue 32, safety: domains an admin blocked (`severity` 'silence' or 'suspend'), and the local
- * accounts that were deleted, whose actor URIs answer 410 with a `Tombstone` from then on.
+ * accounts that were deleted, whose actor URIs answer 410 with a `Tombstone` from then on. People of
+ * a suspended domain are suspended with it (`domain_suspended`: the block's doing, undone with it).
  */
 import type { Kysely } from 'kysely';
 
@@ -13,6 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('severity', 'varchar(10)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .alterTable('users')
+    .addColumn('domain_suspended', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
   // No reference to users: the row outlives the account. The id is the actor URI's last part.
@@ -32,4 +38,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('federation_tombstones').execute();
   await db.schema.dropTable('federation_domain_blocks').execute();
+  await db.schema.alterTable('users').dropColumn('domain_suspended').execute();
 }
