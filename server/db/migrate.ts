@@ -13,6 +13,7 @@ import * as federation from './migrations/010_federation';
 import * as oauth from './migrations/011_oauth';
 import * as remotePeople from './migrations/012_remote_people';
 import * as federationSafety from './migrations/013_federation_safety';
+import * as commentsByUserAndPost from './migrations/014_comments_by_user_and_post';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '011_oauth': oauth,
   '012_remote_people': remotePeople,
   '013_federation_safety': federationSafety,
+  '014_comments_by_user_and_post': commentsByUserAndPost,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -52,43 +52,61 @@ export async function statusesOfPosts(services: ClientServices, _viewer: AuthUse
 }
 
 /**
- * A status's JSON on either side of its account, kept by what it is written from: a post read by
- * many is mapped and written once. Keyed by content, not by object, because a reader with blocks
- * gets copies of the shared posts (their comment counts without the blocked people's).
+ * A status's JSON bytes on either side of its account, kept by what they are written from: a post
+ * read by many is mapped, written and encoded once, and an answer is a copy of bytes (Node would
+ * otherwise encode every 20 KB answer to UTF-8 again). Keyed by content, not by object, because a
+ * reader with blocks gets copies of the shared posts (their comment counts without the blocked
+ * people's).
  */
-const keptStatusJson = new Map<string, [string, string]>();
+const keptStatusJson = new Map<string, [Buffer, Buffer]>();
 const KEPT_STATUSES_MAX = 5_000;
 const ACCOUNT_SLOT = '"account":null';
+
+/** UTF-8 bytes in a buffer of their own: a kept slice of Node's shared pool would hold all 64 KB of it. */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
 
 const statusKey = (site: Site, p: Post) =>
   `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
 
-function statusJsonParts(site: Site, post: Post): [string, string] {
+function statusJsonParts(site: Site, post: Post): [Buffer, Buffer] {
   const key = statusKey(site, post);
   const kept = keptStatusJson.get(key);
   if (kept) return kept;
   const json = JSON.stringify(postStatus(site, post, null));
   // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
   const at = json.indexOf(ACCOUNT_SLOT);
-  const parts: [string, string] = [json.slice(0, at + '"account":'.length), json.slice(at + ACCOUNT_SLOT.length)];
+  const parts: [Buffer, Buffer] = [
+    ownBytes(json.slice(0, at + '"account":'.length)),
+    ownBytes(json.slice(at + ACCOUNT_SLOT.length)),
+  ];
   setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
   return parts;
 }
 
-/** A timeline's answer as JSON text: the same statuses as `statusesOfPosts`, each account written once. */
-export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<string> {
+const OPEN = Buffer.from('['),
+  COMMA = Buffer.from(','),
+  CLOSE = Buffer.from(']');
+
+/** A timeline's answer as JSON bytes: the same statuses as `statusesOfPosts`, each account written once. */
+export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<Buffer> {
   const accountOf = await accountsOfPosts(services, site, posts);
-  const accountJson = new Map<Account, string>();
-  const items: string[] = [];
+  const accountJson = new Map<Account, Buffer>();
+  const parts: Buffer[] = [OPEN];
   for (const post of posts) {
     const account = accountOf(post);
     if (!account) continue;
     let json = accountJson.get(account);
-    if (json === undefined) accountJson.set(account, (json = JSON.stringify(account)));
+    if (json === undefined) accountJson.set(account, (json = Buffer.from(JSON.stringify(account))));
+    if (parts.length > 1) parts.push(COMMA);
     const [before, after] = statusJsonParts(site, post);
-    items.push(before + json + after);
+    parts.push(before, json, after);
   }
-  return `[${items.join(',')}]`;
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 type IdRoute = { Params: { id: string } };

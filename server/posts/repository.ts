@@ -270,24 +270,17 @@ async function addToCommentsCount(db: Queryable, postId: string, delta: number):
  * comments the viewer's list leaves out, so that the count the viewer reads can leave them out too.
  */
 async function blockedCommentCounts(db: Queryable, viewerId: string, postIds: string[]): Promise<Map<string, number>> {
+  // From the blocked people's side (`comments_user_post_idx`): a busy post's comments are not read.
+  const blocked = db
+    .selectFrom('blocks')
+    .select('blocks.target_id as id')
+    .where('blocks.user_id', '=', viewerId)
+    .union(db.selectFrom('blocks').select('blocks.user_id as id').where('blocks.target_id', '=', viewerId));
   const rows = await db
-    .selectFrom('comments')
+    .selectFrom(blocked.as('blocked'))
+    .innerJoin('comments', 'comments.user_id', 'blocked.id')
     .select(['comments.post_id', (eb) => eb.fn.countAll<number | string>().as('hidden')])
     .where('comments.post_id', 'in', stableInList(postIds))
-    .where((eb) =>
-      eb.or([
-        eb(
-          'comments.user_id',
-          'in',
-          eb.selectFrom('blocks').select('blocks.target_id').where('blocks.user_id', '=', viewerId),
-        ),
-        eb(
-          'comments.user_id',
-          'in',
-          eb.selectFrom('blocks').select('blocks.user_id').where('blocks.target_id', '=', viewerId),
-        ),
-      ]),
-    )
     .groupBy('comments.post_id')
     .execute();
   return new Map(rows.map((row) => [row.post_id, Number(row.hidden)]));

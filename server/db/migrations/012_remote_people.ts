@@ -22,14 +22,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('url', 'text').execute();
   // When the actor was last fetched: a look-up refreshes what is older than a day.
   await db.schema.alterTable('users').addColumn('fetched_at', 'varchar(30)').execute();
-  await db.schema.createIndex('users_actor_uri_unique').on('users').column('actor_uri').unique().execute();
+  // Partial: only the rows from elsewhere are in these indexes, so a filter on the local ones
+  // (`uri IS NULL`, "Everyone") is never planned through them (a scan and a sort of every post).
+  await db.schema
+    .createIndex('users_actor_uri_unique')
+    .on('users')
+    .column('actor_uri')
+    .unique()
+    .where(sql.ref('actor_uri'), 'is not', null)
+    .execute();
 
   await db.schema.alterTable('posts').addColumn('uri', 'text').execute();
   await db.schema.alterTable('posts').addColumn('url', 'text').execute();
-  await db.schema.createIndex('posts_uri_unique').on('posts').column('uri').unique().execute();
+  await db.schema
+    .createIndex('posts_uri_unique')
+    .on('posts')
+    .column('uri')
+    .unique()
+    .where(sql.ref('uri'), 'is not', null)
+    .execute();
 
   await db.schema.alterTable('comments').addColumn('uri', 'text').execute();
-  await db.schema.createIndex('comments_uri_unique').on('comments').column('uri').unique().execute();
+  await db.schema
+    .createIndex('comments_uri_unique')
+    .on('comments')
+    .column('uri')
+    .unique()
+    .where(sql.ref('uri'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
