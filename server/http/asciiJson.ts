@@ -75,14 +75,14 @@ const OPEN = Buffer.from('['),
   CLOSE = Buffer.from(']');
 
 /**
- * The latin1 bytes of ASCII JSON kept for as long as a cached row lives, in a buffer of their own:
- * `Buffer.from` takes small buffers from a shared 64 KB pool (Node 24), and one kept slice keeps
- * its whole pool alive: 10,000 cached rows held ~100 MB that way
+ * The bytes of JSON kept for as long as a cached row lives (latin1 for ASCII JSON), in a buffer of
+ * their own: `Buffer.from` takes small buffers from a shared 64 KB pool (Node 24), and one kept
+ * slice keeps its whole pool alive: 10,000 cached rows held ~100 MB that way
  * (docs/benchmarks.md#kept-json-held-whole-buffer-pools-2026-11-26).
  */
-export function keptBytes(json: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(json.length);
-  bytes.write(json, 'latin1');
+export function keptBytes(json: string, encoding: 'latin1' | 'utf8' = 'latin1'): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json, encoding));
+  bytes.write(json, encoding);
   return bytes;
 }
 

@@ -7,6 +7,7 @@ import type { Comment, Post } from '../../lib/types';
 import { setBounded } from '../cache/bounded';
 import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
+import { keptBytes } from '../http/asciiJson';
 import { HttpError } from '../http/errors';
 import { needs } from './http';
 import { idempotentCalls } from './idempotency';
@@ -62,13 +63,6 @@ const keptStatusJson = new Map<string, [Buffer, Buffer]>();
 const KEPT_STATUSES_MAX = 5_000;
 const ACCOUNT_SLOT = '"account":null';
 
-/** UTF-8 bytes in a buffer of their own: a kept slice of Node's shared pool would hold all 64 KB of it. */
-function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
-}
-
 const statusKey = (site: Site, p: Post) =>
   `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
 
@@ -80,8 +74,8 @@ function statusJsonParts(site: Site, post: Post): [Buffer, Buffer] {
   // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
   const at = json.indexOf(ACCOUNT_SLOT);
   const parts: [Buffer, Buffer] = [
-    ownBytes(json.slice(0, at + '"account":'.length)),
-    ownBytes(json.slice(at + ACCOUNT_SLOT.length)),
+    keptBytes(json.slice(0, at + '"account":'.length), 'utf8'),
+    keptBytes(json.slice(at + ACCOUNT_SLOT.length), 'utf8'),
   ];
   setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
   return parts;
