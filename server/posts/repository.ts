@@ -269,20 +269,23 @@ async function addToCommentsCount(db: Queryable, postId: string, delta: number):
  * Per post, how many of its comments are by people blocked either way with the viewer: the
  * comments the viewer's list leaves out, so that the count the viewer reads can leave them out too.
  */
-async function blockedCommentCounts(db: Queryable, viewerId: string, postIds: string[]): Promise<Map<string, number>> {
+const blockedCommentCountsOf = prepared((db, v: { viewerId: string; postIds: string[] }) => {
   // From the blocked people's side (`comments_user_post_idx`): a busy post's comments are not read.
   const blocked = db
     .selectFrom('blocks')
     .select('blocks.target_id as id')
-    .where('blocks.user_id', '=', viewerId)
-    .union(db.selectFrom('blocks').select('blocks.user_id as id').where('blocks.target_id', '=', viewerId));
-  const rows = await db
+    .where('blocks.user_id', '=', v.viewerId)
+    .union(db.selectFrom('blocks').select('blocks.user_id as id').where('blocks.target_id', '=', v.viewerId));
+  return db
     .selectFrom(blocked.as('blocked'))
     .innerJoin('comments', 'comments.user_id', 'blocked.id')
     .select(['comments.post_id', (eb) => eb.fn.countAll<number | string>().as('hidden')])
-    .where('comments.post_id', 'in', stableInList(postIds))
-    .groupBy('comments.post_id')
-    .execute();
+    .where('comments.post_id', 'in', v.postIds)
+    .groupBy('comments.post_id');
+});
+
+async function blockedCommentCounts(db: Queryable, viewerId: string, postIds: string[]): Promise<Map<string, number>> {
+  const rows = await blockedCommentCountsOf(db, { viewerId, postIds: stableInList(postIds) });
   return new Map(rows.map((row) => [row.post_id, Number(row.hidden)]));
 }
 
