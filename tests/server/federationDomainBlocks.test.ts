@@ -4,7 +4,7 @@
  * meets over real HTTP: its signed activities refused at the inbox (403) before anything is kept,
  * and no deliveries to it; unblocked, both work again.
  */
-import { createPost } from './factories';
+import { createPost, remoteUserRow } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from './helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from './remoteServer';
 
@@ -128,29 +128,9 @@ describe('the domain blocks API', () => {
 describe("a suspended domain's people", () => {
   /** A person elsewhere as federation keeps them; `suspended`: an admin suspended them one by one. */
   async function person(domain: string, suspended = false): Promise<string> {
-    const id = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await t.db.kysely
-      .insertInto('users')
-      .values({
-        id,
-        username: `p${id.slice(0, 8)}@${domain}`,
-        username_lower: `p${id.slice(0, 8)}@${domain}`,
-        email: `remote:${id}`,
-        password_hash: '',
-        role: 'member',
-        avatar: null,
-        banner: null,
-        description: '',
-        created_at: now,
-        updated_at: now,
-        domain,
-        actor_uri: `https://${domain}/users/${id}`,
-        inbox_uri: `https://${domain}/users/${id}/inbox`,
-        suspended_at: suspended ? now : null,
-      })
-      .execute();
-    return id;
+    const row = remoteUserRow(domain, { suspended_at: suspended ? new Date().toISOString() : null });
+    await t.db.kysely.insertInto('users').values(row).execute();
+    return row.id;
   }
   const suspendedNow = async (ids: string[]) =>
     (await t.db.kysely.selectFrom('users').select(['id', 'suspended_at']).where('id', 'in', ids).execute())

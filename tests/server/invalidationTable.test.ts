@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Comment, Post } from '../../lib/types';
 import { INVALIDATION, type InvalidationTable } from '../../server/cache/invalidation';
 import { EVENT_TYPES, type DomainEventType } from '../../server/events/events';
-import { createPost } from './factories';
+import { createPost, remoteUserRow } from './factories';
 import {
   type SignedInUser,
   type TestApp,
@@ -167,29 +167,9 @@ async function remotePerson(
   w: World,
   domain: string,
 ): Promise<{ id: string; username: string; role: 'member'; sessionId: string }> {
-  const id = randomUUID();
-  const username = `p${id.slice(0, 8)}@${domain}`;
-  const now = new Date().toISOString();
-  await w.write.db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      username,
-      username_lower: username,
-      email: `remote:${id}`,
-      password_hash: '',
-      role: 'member',
-      avatar: null,
-      banner: null,
-      description: '',
-      created_at: now,
-      updated_at: now,
-      domain,
-      actor_uri: `https://${domain}/users/${id}`,
-      inbox_uri: `https://${domain}/users/${id}/inbox`,
-    })
-    .execute();
-  return { id, username, role: 'member', sessionId: '' };
+  const row = remoteUserRow(domain);
+  await w.write.db.kysely.insertInto('users').values(row).execute();
+  return { id: row.id, username: row.username, role: 'member', sessionId: '' };
 }
 
 /** A post of theirs as an incoming `Create(Note)` keeps it (`posts.importRemote`). */
