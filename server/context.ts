@@ -66,6 +66,7 @@ import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
 import { type AccountExport, accountExport } from './users/export';
 import { hiddenAuthorsCache } from './safety/hiddenAuthors';
+import { commentsByPersonCache } from './posts/commentsByPerson';
 import { safetyRepository } from './safety/repository';
 import { type SafetyService, safetyService } from './safety/service';
 import { usersRepository } from './users/repository';
@@ -180,6 +181,9 @@ export function buildContext(
   const hiddenAuthors = hiddenAuthorsCache((readerId) => data.safety.hiddenAuthorsOf(readerId), {
     ttlMs: config.postCacheMs,
   });
+  const commentsByPerson = commentsByPersonCache((personIds) => data.posts.commentCountsOf(personIds), {
+    ttlMs: config.postCacheMs,
+  });
   const homeFeed = createHomeFeed(db.kysely, {
     maxPosts: config.feedIndexMaxPosts,
     syncMs: config.homeFeedSyncMs,
@@ -192,6 +196,7 @@ export function buildContext(
     posts: postCache,
     comments: commentCache,
     hiddenPeople: hiddenAuthors,
+    commentsByPerson,
     homeFeed,
     sessions: checked,
     authors,
@@ -301,6 +306,7 @@ export function buildContext(
     imageInfos,
     postCache,
     hiddenAuthors,
+    commentsByPerson,
     publish,
     mentionsPerMinute,
   });
@@ -374,6 +380,7 @@ export function buildContext(
       comment_pages: commentCache.pageCache,
       sessions: checked,
       hidden_authors: hiddenAuthors,
+      comments_by_person: commentsByPerson,
       authors,
       followees: homeFeed.followeeCache,
       image_infos: imageInfos,

@@ -10,6 +10,7 @@ import type { CommentListRow } from '../comments/repository';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEventType, EventOf } from '../events/events';
 import type { DomainBlocksCache } from '../federation/domainBlocks';
+import type { CommentsByPersonCache } from '../posts/commentsByPerson';
 import type { HomeFeed } from '../posts/homeFeed';
 import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey } from '../posts/postCache';
 import type { PostListRow } from '../posts/repository';
@@ -30,6 +31,8 @@ export interface Caches {
   comments: Told<CommentListRow>;
   /** Each reader's blocked and muted people (`safety/hiddenAuthors.ts`). */
   hiddenPeople: Pick<HiddenAuthorsCache, 'forget'>;
+  /** Each person's comments by post, for readers who block them (`posts/commentsByPerson.ts`). */
+  commentsByPerson: Pick<CommentsByPersonCache, 'forget'>;
   /** The home feed's index of posts by creator and its readers' follow lists (`posts/homeFeed`). */
   homeFeed: Pick<HomeFeed, 'postAdded' | 'postRemoved' | 'showsNewPost' | 'followsChanged' | 'everyonesFollowsChanged'>;
   /** Authors' public facts and counts (`users/authorCache.ts`). */
@@ -75,8 +78,13 @@ export const INVALIDATION: InvalidationTable = {
   CommentAdded: [
     (e, c) => c.posts.changed(e.postId), // its comment count
     (e, c) => c.comments.firstPagesChanged(commentListKey(e.postId)),
+    (e, c) => c.commentsByPerson.forget(e.creatorId),
   ],
-  CommentDeleted: [(e, c) => c.posts.changed(e.postId), (e, c) => c.comments.removed(e.commentId)],
+  CommentDeleted: [
+    (e, c) => c.posts.changed(e.postId),
+    (e, c) => c.comments.removed(e.commentId),
+    (e, c) => c.commentsByPerson.forget(e.creatorId),
+  ],
   CommentReacted: [(e, c) => c.comments.reacted(e.commentId, e.userId, e.reaction)],
   // Posts and comments show their creator's name, avatar and suspension; a session, its user's name.
   UserRenamed: [
@@ -108,6 +116,7 @@ export const INVALIDATION: InvalidationTable = {
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
     (e, c) => e.postIds.forEach((id) => c.homeFeed.postRemoved(id)),
+    (e, c) => c.commentsByPerson.forget(e.userId),
     // The follow counts of everyone they followed or who followed them.
     (_, c) => c.authors.forgetAll(),
   ],

@@ -8,6 +8,7 @@
  */
 import type { SessionCache } from '../auth/sessionCache';
 import type { DomainBlocksCache } from '../federation/domainBlocks';
+import type { CommentsByPersonCache } from '../posts/commentsByPerson';
 import type { HomeFeed } from '../posts/homeFeed';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { AuthorCache } from '../users/authorCache';
@@ -17,6 +18,7 @@ export interface ForgettingCaches {
   posts: Pick<SharedRows<never>, 'forgetAll'>;
   comments: Pick<SharedRows<never>, 'forgetAll'>;
   hiddenPeople: Pick<HiddenAuthorsCache, 'forgetAll'>;
+  commentsByPerson: Pick<CommentsByPersonCache, 'forgetAll'>;
   homeFeed: Pick<HomeFeed, 'writtenElsewhere'>;
   sessions: Pick<SessionCache, 'forgetAll'>;
   authors: Pick<AuthorCache, 'forgetAll'>;
@@ -28,6 +30,7 @@ export function forgetEverything(caches: ForgettingCaches): void {
   caches.posts.forgetAll();
   caches.comments.forgetAll();
   caches.hiddenPeople.forgetAll();
+  caches.commentsByPerson.forgetAll();
   caches.homeFeed.writtenElsewhere();
   caches.sessions.forgetAll();
   caches.authors.forgetAll();

@@ -8,6 +8,7 @@ import { InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
+import type { CommentsByPersonCache } from './commentsByPerson';
 import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
 import { contentShows, feedShows, postNotFound } from './access';
@@ -27,9 +28,10 @@ export interface PostReadsDeps {
   imageInfos: ImageInfos;
   postCache: Pick<PostCache, 'rows' | 'page' | 'shares' | 'enabled'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
+  commentsByPerson: Pick<CommentsByPersonCache, 'countsOn'>;
 }
 
-export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors }: PostReadsDeps) {
+export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors, commentsByPerson }: PostReadsDeps) {
   const { posts } = data;
   // A row the post cache shares is read by many requests: its Post is made once (and its JSON, json.ts).
   const shared = new WeakMap<PostListRow, Post>();
@@ -49,13 +51,18 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
 
   /**
    * The posts as the viewer counts their comments: those by people blocked either way are not in the
-   * viewer's list, so they are not in its count either (issue 35). One statement for a page, and only
-   * for a viewer with blocks; the shared posts are copied, never changed.
+   * viewer's list, so they are not in its count either (issue 35). Only for a viewer with blocks, from
+   * the kept counts of the people blocked (the database's while nothing is kept); the shared posts are
+   * copied, never changed.
    */
   async function countedFor(viewerId: string, shown: Post[]): Promise<Post[]> {
     const commented = shown.filter((p) => p.commentsCount > 0).map((p) => p._id);
-    if (commented.length === 0 || (await hiddenAuthors.get(viewerId)).blocked.size === 0) return shown;
-    const hidden = await posts.blockedCommentCounts(viewerId, commented);
+    if (commented.length === 0) return shown;
+    const { blocked } = await hiddenAuthors.get(viewerId);
+    if (blocked.size === 0) return shown;
+    const hidden =
+      (postCache.enabled && (await commentsByPerson.countsOn(blocked, commented))) ||
+      (await posts.blockedCommentCounts(viewerId, commented));
     if (hidden.size === 0) return shown;
     return shown.map((p) => (hidden.has(p._id) ? { ...p, commentsCount: p.commentsCount - hidden.get(p._id)! } : p));
   }

@@ -289,6 +289,16 @@ async function blockedCommentCounts(db: Queryable, viewerId: string, postIds: st
   return new Map(rows.map((row) => [row.post_id, Number(row.hidden)]));
 }
 
+/** Each person's comments by post (`comments_user_post_idx`), for the cache of them (commentsByPerson.ts). */
+function commentCountsOf(db: Queryable, personIds: string[]) {
+  return db
+    .selectFrom('comments')
+    .select(['user_id', 'post_id', (eb) => eb.fn.countAll<number | string>().as('comments')])
+    .where('user_id', 'in', stableInList(personIds))
+    .groupBy(['user_id', 'post_id'])
+    .execute();
+}
+
 /** The queries on posts, bound to a database or a transaction. */
 /**
  * The people who like a post, as `viewerId` may see them (blocks either way and suspensions hidden),
@@ -309,6 +319,7 @@ export const postsRepository = bindQueries({
   postsByIds,
   likersOf,
   blockedCommentCounts,
+  commentCountsOf,
   everyoneIds: postIds.everyone,
   idsWithTag: postIds.withTag,
   idsByCreator: postIds.byCreator,

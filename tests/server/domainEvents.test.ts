@@ -56,6 +56,7 @@ describe('domain events', () => {
       posts: rows,
       comments: rows,
       hiddenPeople: { forget: note('hidden') },
+      commentsByPerson: { forget: note('commentsBy') },
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),

@@ -96,6 +96,9 @@ const indexIds = async (w: World, reader: SignedInUser) =>
   (await w.read.app.ctx.homeFeed.ids(reader.id, null, 50)) ?? [];
 
 const post = (w: World, user: SignedInUser, tags = ['sun']) => createPost(w.write.app, user, { tags });
+/** The post's comment count as `reader` reads it. */
+const countSeen = async (w: World, reader: SignedInUser, p: Post) =>
+  ((await get(w, reader, `/api/posts/${p._id}`)).body as Post).commentsCount;
 const tag = () => `t${randomUUID().slice(0, 8)}`;
 const has = (list: unknown, id: string) => (list as string[]).includes(id);
 
@@ -340,6 +343,38 @@ const CASES: Case[] = [
     },
   },
   {
+    event: 'CommentAdded',
+    title: "a blocked person's new comment stays out of the blocker's count",
+    async prepare(w) {
+      const [ann, bob, carl, dave] = await users(w, 4);
+      await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
+      const p = await post(w, carl);
+      // A count above 0: the blocker's count is then worked out (and bob's comments read) at every read.
+      await send(w, dave, 'POST', `/api/posts/${p._id}/comments`, { message: 'first' });
+      return {
+        reads: { count: () => countSeen(w, ann, p) },
+        change: async () => void (await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })),
+        expect: (r) => must(r.count === 1, `dave's comment only (${r.count})`),
+      };
+    },
+  },
+  {
+    event: 'CommentDeleted',
+    title: "a blocked person's deleted comment is not taken off the blocker's count twice",
+    async prepare(w) {
+      const [ann, bob, carl, dave] = await users(w, 4);
+      await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
+      const p = await post(w, carl);
+      await send(w, dave, 'POST', `/api/posts/${p._id}/comments`, { message: 'first' });
+      const c = (await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })).json() as Comment;
+      return {
+        reads: { count: () => countSeen(w, ann, p) },
+        change: async () => void (await send(w, bob, 'DELETE', `/api/posts/${p._id}/comments/${c.commentId}`)),
+        expect: (r) => must(r.count === 1, `dave's comment (${r.count})`),
+      };
+    },
+  },
+  {
     event: 'CommentReacted',
     title: "a comment's like shows in its counts and as the liker's own reaction",
     async prepare(w) {
@@ -508,6 +543,22 @@ const CASES: Case[] = [
           must((r.comments as string[]).length === 0, 'the comment gone');
           must(!has(r.index, p._id), 'gone from the index');
         },
+      };
+    },
+  },
+  {
+    event: 'AccountDeleted',
+    title: "a blocked person's comments leave the blocker's count once, with their account",
+    async prepare(w) {
+      const [ann, carl, dave, dan] = await users(w, 4);
+      await send(w, ann, 'PATCH', `/api/users/${dan.username}/block`);
+      const p = await post(w, carl);
+      await send(w, dave, 'POST', `/api/posts/${p._id}/comments`, { message: 'first' });
+      await send(w, dan, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' });
+      return {
+        reads: { count: () => countSeen(w, ann, p) },
+        change: async () => void (await send(w, dan, 'DELETE', '/api/users/me', { password: dan.password })),
+        expect: (r) => must(r.count === 1, `dave's comment (${r.count})`),
       };
     },
   },
