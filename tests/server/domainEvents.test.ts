@@ -55,7 +55,7 @@ describe('domain events', () => {
     invalidateOnEvents(events, {
       posts: rows,
       comments: rows,
-      hiddenPeople: { forget: note('hidden') },
+      hiddenPeople: { forget: note('hidden'), forgetAll: note('everyonesHidden') },
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),
