@@ -80,7 +80,11 @@ export function commentsService({
         want: page.limit + 1,
         ids: (after, count) => comments.commentIds(postId, after, count),
         shows: (row) =>
-          showsAcross(hidden, { id: row.user_id, suspendedAt: row.creator_suspended_at, silenced: row.creator_silenced }),
+          showsAcross(hidden, {
+            id: row.user_id,
+            suspendedAt: row.creator_suspended_at,
+            silenced: row.creator_silenced,
+          }),
       });
       if (rows) return rows.map(toShared);
     }

@@ -64,7 +64,12 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
     let created = false;
     if (known) await repo.updateRemotePerson(known.id, fields, now);
     else
-      created = await repo.insertRemotePerson({ id: newId(), now, severity: await severityOf(fields.domain), ...fields });
+      created = await repo.insertRemotePerson({
+        id: newId(),
+        now,
+        severity: await severityOf(fields.domain),
+        ...fields,
+      });
     const row = await repo.personWithActorUri(fields.actor_uri);
     if (!row) return null;
     await fetchAvatar(ctx, row, actor).catch((error: unknown) => onError(error, 'fetching an avatar failed'));

@@ -89,7 +89,8 @@ const standingIn = (hidden: HiddenAuthors, author: RowAuthor): Standing => {
 };
 
 /** What a reader may see of an author's content reached by its address (`mayShow`, `content`). */
-export const showsContent = (hidden: HiddenAuthors, author: RowAuthor) => mayShow(standingIn(hidden, author), 'content');
+export const showsContent = (hidden: HiddenAuthors, author: RowAuthor) =>
+  mayShow(standingIn(hidden, author), 'content');
 
 /** What they come across (a post's comments): not an unfollowed silenced person either. */
 export const showsAcross = (hidden: HiddenAuthors, author: RowAuthor) => mayShow(standingIn(hidden, author), 'across');

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const bits = (n: number): number[][] => (n === 0 ? [[]] : bits(n - 1).flatMap((rest) => [0, 1].map((b) => [b, ...rest])));
+const bits = (n: number): number[][] =>
+  n === 0 ? [[]] : bits(n - 1).flatMap((rest) => [0, 1].map((b) => [b, ...rest]));
 
 /** Every standing: 64 ways (a follow across a block cannot be, but the rule must still hold). */
 const STANDINGS: Standing[] = bits(6).map(
