@@ -10,6 +10,7 @@ import type { Post } from '../../lib/types';
 import { newId } from '../../server/domain/ids';
 import { asAuthUser } from '../../server/federation/remoteContent';
 import { remoteRepository } from '../../server/federation/remoteRepository';
+import * as migration015 from '../../server/db/migrations/015_domain_silenced';
 import { createPost, remoteUserRow } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from './helpers';
 import { clientFor, listenOn, userToken } from './mastodon/oauthFlow';
@@ -246,5 +247,34 @@ describe('the client API and a silenced domain', () => {
     expect(await searched(fayApi)).toEqual([sam.username]);
     await unblock();
     expect(await authors(annApi)).toContain(sam.username);
+  });
+});
+
+describe('migration 015', () => {
+  it("marks the people under a silence block made before it, and no one else's", async () => {
+    const quiet = await person('old.quiet.example');
+    const loud = await person('old.loud.example');
+    const suspended = await person('old.gone.example');
+    const k = t.db.kysely;
+    const now = new Date().toISOString();
+    await k
+      .insertInto('federation_domain_blocks')
+      .values([
+        { id: newId(), domain: 'quiet.example', severity: 'silence', created_at: now, updated_at: now },
+        { id: newId(), domain: 'gone.example', severity: 'suspend', created_at: now, updated_at: now },
+      ])
+      .execute();
+    await migration015.down(k as never);
+    await migration015.up(k as never);
+    const marked = await k
+      .selectFrom('users')
+      .select(['id', 'domain_silenced'])
+      .where('id', 'in', [quiet.id, loud.id, suspended.id])
+      .execute();
+    expect(Object.fromEntries(marked.map((r) => [r.id, Number(r.domain_silenced)]))).toEqual({
+      [quiet.id]: 1,
+      [loud.id]: 0,
+      [suspended.id]: 0,
+    });
   });
 });
