@@ -29,8 +29,8 @@ export interface Caches {
   posts: Told<PostListRow>;
   /** Comments and comment pages (`comments/commentCache.ts`). */
   comments: Told<CommentListRow>;
-  /** Each reader's blocked and muted people (`safety/hiddenAuthors.ts`). */
-  hiddenPeople: Pick<HiddenAuthorsCache, 'forget'>;
+  /** Each reader's blocked and muted people, and the silenced people they follow (`safety/hiddenAuthors.ts`). */
+  hiddenPeople: Pick<HiddenAuthorsCache, 'forget' | 'forgetAll'>;
   /** Each person's comments by post, for readers who block them (`posts/commentsByPerson.ts`). */
   commentsByPerson: Pick<CommentsByPersonCache, 'forget'>;
   /** The home feed's index of posts by creator and its readers' follow lists (`posts/homeFeed`). */
@@ -120,18 +120,20 @@ export const INVALIDATION: InvalidationTable = {
     // The follow counts of everyone they followed or who followed them.
     (_, c) => c.authors.forgetAll(),
   ],
-  // The two people's follow counts change too.
+  // The two people's follow counts change too; the follower's followed silenced people may.
   Followed: [
     (e, c) => c.homeFeed.followsChanged(e.followerId),
     (e, c) => homePagesOf(c, e.followerId),
     (e, c) => c.authors.forget(e.followerId),
     (e, c) => c.authors.forget(e.followeeId),
+    (e, c) => c.hiddenPeople.forget(e.followerId),
   ],
   Unfollowed: [
     (e, c) => c.homeFeed.followsChanged(e.followerId),
     (e, c) => homePagesOf(c, e.followerId),
     (e, c) => c.authors.forget(e.followerId),
     (e, c) => c.authors.forget(e.followeeId),
+    (e, c) => c.hiddenPeople.forget(e.followerId),
   ],
   // Both people's hidden sets change; the follows between them end.
   Blocked: [
@@ -156,12 +158,14 @@ export const INVALIDATION: InvalidationTable = {
   SessionRevoked: [(e, c) => c.sessions.forgetSession(e.sessionId)],
   SessionsRevoked: [(e, c) => c.sessions.forgetUser(e.userId, e.keptSessionId)],
   NotificationsRead: [],
-  // A suspended domain's people are suspended with it, and given back when it is lifted.
+  // A suspended domain's people are suspended with it, and given back when it is lifted; a silenced
+  // one's are marked on their rows, and every reader's followed silenced people change.
   DomainBlocksChanged: [
     (_, c) => c.domainBlocks.forget(),
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
     (_, c) => c.homeFeed.everyonesFollowsChanged(),
+    (_, c) => c.hiddenPeople.forgetAll(),
   ],
   NotificationsRemoved: [],
 };

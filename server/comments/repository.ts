@@ -10,10 +10,11 @@ import { visibleAuthor } from '../safety/visibility';
 
 /**
  * The viewer's reaction as a subquery, for the reason `selectPosts` gives. Comments across a block
- * and a suspended user's are hidden (unless `filtered` is false: the comment cache filters them
- * itself); a mute leaves a post's comments alone (it is about the feeds).
+ * and a suspended user's are hidden, in a post's list (`across`) an unfollowed silenced person's too
+ * (`all`: unfiltered, the comment cache filters them itself); a mute leaves a post's comments alone
+ * (it is about the feeds).
  */
-export function selectComments(db: Queryable, viewerId: string, filtered = true) {
+export function selectComments(db: Queryable, viewerId: string, place: 'content' | 'across' | 'all' = 'content') {
   const query = db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
@@ -28,6 +29,7 @@ export function selectComments(db: Queryable, viewerId: string, filtered = true)
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',
+      'users.domain_silenced as creator_silenced',
       eb
         .selectFrom('comment_reactions as mine')
         .select('mine.kind')
@@ -36,8 +38,8 @@ export function selectComments(db: Queryable, viewerId: string, filtered = true)
         .as('my_reaction'),
       mentionedNames(db, 'comments').as('mentions'),
     ]);
-  if (!filtered) return query;
-  return query.where(visibleAuthor(db, viewerId, { author: 'comments.user_id', authorRow: 'users', feed: false }));
+  if (place === 'all') return query;
+  return query.where(visibleAuthor(db, viewerId, { author: 'comments.user_id', authorRow: 'users', place }));
 }
 
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
@@ -52,12 +54,12 @@ function visiblePost(db: Queryable, viewerId: string, postId: string) {
     .innerJoin('users as author', 'author.id', 'post.creator_id')
     .select('post.id')
     .where('post.id', '=', unplanned(db, postId))
-    .where(visibleAuthor(db, viewerId, { author: 'post.creator_id', authorRow: 'author', feed: false }));
+    .where(visibleAuthor(db, viewerId, { author: 'post.creator_id', authorRow: 'author', place: 'content' }));
 }
 
 const newestComments = prepared((db, v: { viewerId: string; postId: string; cursor: string | null; limit: number }) =>
   newestFirst(
-    selectComments(db, v.viewerId)
+    selectComments(db, v.viewerId, 'across')
       .where('comments.post_id', '=', unplanned(db, v.postId))
       .where((eb) => eb.exists(visiblePost(db, v.viewerId, v.postId))),
     'comments.id',
@@ -71,7 +73,7 @@ const listComments = (db: Queryable, viewerId: string, postId: string, cursor: s
   newestComments(db, { viewerId, postId, cursor, limit });
 
 const commentsWithIds = prepared((db, v: { viewerId: string; ids: string[] }) =>
-  selectComments(db, v.viewerId, false).where('comments.id', 'in', v.ids).orderBy('comments.id', 'desc'),
+  selectComments(db, v.viewerId, 'all').where('comments.id', 'in', v.ids).orderBy('comments.id', 'desc'),
 );
 
 /** The comments with these ids, unfiltered (the comment cache's rows). */

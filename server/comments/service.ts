@@ -15,7 +15,7 @@ import type { PostCache } from '../posts/postCache';
 import type { PostsRepository } from '../posts/repository';
 import { contentShows, postNotFound, requirePost, requireVisiblePost } from '../posts/access';
 import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
-import { type HiddenAuthorsCache, showsContent } from '../safety/hiddenAuthors';
+import { type HiddenAuthorsCache, showsAcross } from '../safety/hiddenAuthors';
 import type { SafetyRepository } from '../safety/repository';
 import { type CommentCache, commentListKey } from './commentCache';
 import { keepCommentJson } from './json';
@@ -79,7 +79,12 @@ export function commentsService({
         cursor: page.cursor,
         want: page.limit + 1,
         ids: (after, count) => comments.commentIds(postId, after, count),
-        shows: (row) => showsContent(hidden, row.user_id, row.creator_suspended_at),
+        shows: (row) =>
+          showsAcross(hidden, {
+            id: row.user_id,
+            suspendedAt: row.creator_suspended_at,
+            silenced: row.creator_silenced,
+          }),
       });
       if (rows) return rows.map(toShared);
     }

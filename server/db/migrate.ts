@@ -14,6 +14,7 @@ import * as oauth from './migrations/011_oauth';
 import * as remotePeople from './migrations/012_remote_people';
 import * as federationSafety from './migrations/013_federation_safety';
 import * as commentsByUserAndPost from './migrations/014_comments_by_user_and_post';
+import * as domainSilenced from './migrations/015_domain_silenced';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012_remote_people': remotePeople,
   '013_federation_safety': federationSafety,
   '014_comments_by_user_and_post': commentsByUserAndPost,
+  '015_domain_silenced': domainSilenced,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -34,6 +34,8 @@ export interface UsersTable {
   fetched_at: Generated<string | null>;
   /** 1 while a suspended domain block holds them suspended (migration 013): lifting it gives them back. */
   domain_suspended: Generated<number>;
+  /** 1 while the strictest domain block of their host is a `silence` (migration 015). */
+  domain_silenced: Generated<number>;
 }
 
 /** One row per sign-in: the refresh-token family. */

@@ -16,7 +16,7 @@ import type { PublishEvent } from '../events/domainEvents';
 import { logEntry } from '../moderation/adminLog';
 import { pick, readNote } from '../moderation/input';
 import { moderationRepository } from '../moderation/repository';
-import { domainCandidates, normalizeDomain } from './domainName';
+import { domainCandidates, normalizeDomain, severityIn } from './domainName';
 
 export const DOMAIN_SEVERITIES: readonly DomainSeverity[] = ['silence', 'suspend'];
 
@@ -42,7 +42,7 @@ async function deleteBlock(db: Queryable, domain: string): Promise<boolean> {
 const peopleUnder = (db: Queryable, domain: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'domain', 'suspended_at', 'domain_suspended'])
+    .select(['id', 'domain', 'suspended_at', 'domain_suspended', 'domain_silenced'])
     .where('domain', 'like', `%${domain}%`)
     .execute();
 
@@ -55,6 +55,15 @@ async function setDomainSuspended(db: Queryable, ids: string[], suspendedAt: str
     .execute();
 }
 
+async function setDomainSilenced(db: Queryable, ids: string[], silenced: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ domain_silenced: silenced ? 1 : 0 })
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export const domainBlocksRepository = bindQueries({
   allBlocks,
   findBlock,
@@ -62,6 +71,7 @@ export const domainBlocksRepository = bindQueries({
   deleteBlock,
   peopleUnder,
   setDomainSuspended,
+  setDomainSilenced,
 });
 
 type DomainBlocksData = ReturnType<typeof domainBlocksRepository>;
@@ -69,21 +79,27 @@ type DomainBlocksData = ReturnType<typeof domainBlocksRepository>;
 /**
  * After a block of `domain` changed: its people are suspended while a `suspend` block covers their
  * host (as Mastodon suspends a suspended domain's accounts), and given back when none does any
- * more. Those an admin suspended one by one (`domain_suspended` 0) stay as they are.
+ * more. Those an admin suspended one by one (`domain_suspended` 0) stay as they are. They are
+ * `domain_silenced` while their host's strictest block is a `silence` (the visibility rule reads it).
  */
-async function applySuspensions(blocks: DomainBlocksData, domain: string, now: string): Promise<void> {
-  const suspending = new Set((await blocks.allBlocks()).filter((b) => b.severity === 'suspend').map((b) => b.domain));
+async function applyBlocks(blocks: DomainBlocksData, domain: string, now: string): Promise<void> {
+  const bySeverity = new Map((await blocks.allBlocks()).map((b) => [b.domain, b.severity] as const));
   const suspend: string[] = [];
   const restore: string[] = [];
+  const silence: string[] = [];
+  const unsilence: string[] = [];
   for (const person of await blocks.peopleUnder(domain)) {
-    const candidates = domainCandidates(person.domain!);
-    if (!candidates.includes(domain)) continue;
-    const covered = candidates.some((candidate) => suspending.has(candidate));
-    if (covered && person.suspended_at === null) suspend.push(person.id);
-    if (!covered && Number(person.domain_suspended) === 1) restore.push(person.id);
+    if (!domainCandidates(person.domain!).includes(domain)) continue;
+    const severity = severityIn(bySeverity, person.domain!);
+    if (severity === 'suspend' && person.suspended_at === null) suspend.push(person.id);
+    if (severity !== 'suspend' && Number(person.domain_suspended) === 1) restore.push(person.id);
+    if ((severity === 'silence') !== (Number(person.domain_silenced) === 1))
+      (severity === 'silence' ? silence : unsilence).push(person.id);
   }
   await blocks.setDomainSuspended(suspend, now);
   await blocks.setDomainSuspended(restore, null);
+  await blocks.setDomainSilenced(silence, true);
+  await blocks.setDomainSilenced(unsilence, false);
 }
 
 const blockOf = (row: FederationDomainBlocksTable): DomainBlock => ({
@@ -151,15 +167,7 @@ export function domainBlocksService(
 
     /** A server's severity: the strictest block of its host, the host without port, or a parent domain. */
     async severityOf(host: string): Promise<DomainSeverity | null> {
-      const { bySeverity } = await load();
-      if (bySeverity.size === 0) return null;
-      let found: DomainSeverity | null = null;
-      for (const candidate of domainCandidates(host)) {
-        const severity = bySeverity.get(candidate);
-        if (severity === 'suspend') return severity;
-        found ??= severity ?? null;
-      }
-      return found;
+      return severityIn((await load()).bySeverity, host);
     },
 
     async list(): Promise<DomainBlock[]> {
@@ -183,7 +191,7 @@ export function domainBlocksService(
           updated_at: now,
         };
         await trx.blocks.upsertBlock(row);
-        await applySuspensions(trx.blocks, domain, now);
+        await applyBlocks(trx.blocks, domain, now);
         const action: DomainAction = severity === 'suspend' ? 'suspendDomain' : 'silenceDomain';
         const subject = { type: 'domain' as const, id: row.id, label: domain };
         await trx.moderation.insertLog(logEntry(admin, action, subject, note, now));
@@ -200,7 +208,7 @@ export function domainBlocksService(
         const before = await trx.blocks.findBlock(domain);
         if (!before || !(await trx.blocks.deleteBlock(domain)))
           throw new NotFoundError('This domain is not blocked', 'DomainNotBlocked');
-        await applySuspensions(trx.blocks, domain, nowIso());
+        await applyBlocks(trx.blocks, domain, nowIso());
         const subject = { type: 'domain' as const, id: before.id, label: domain };
         await trx.moderation.insertLog(logEntry(admin, 'unblockDomain', subject, note, nowIso()));
       });

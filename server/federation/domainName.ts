@@ -4,6 +4,7 @@
  * for its subdomains (`media.example.com`), as Mastodon's domain blocks do.
  */
 import { isIP } from 'node:net';
+import type { DomainSeverity } from '../../lib/types';
 import { InvalidError } from '../domain/errors';
 
 /** A host name's longest form (RFC 1035) plus a port. */
@@ -43,4 +44,16 @@ export function domainCandidates(host: string): string[] {
     for (let i = 1; i < labels.length - 1; i++) candidates.push(labels.slice(i).join('.'));
   }
   return candidates;
+}
+
+/** A host's severity among `blocks` (domain -> severity): the strictest of its candidates' blocks. */
+export function severityIn(blocks: ReadonlyMap<string, DomainSeverity>, host: string): DomainSeverity | null {
+  if (blocks.size === 0) return null;
+  let found: DomainSeverity | null = null;
+  for (const candidate of domainCandidates(host)) {
+    const severity = blocks.get(candidate);
+    if (severity === 'suspend') return severity;
+    found ??= severity ?? null;
+  }
+  return found;
 }

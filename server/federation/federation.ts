@@ -311,6 +311,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     media: () => options.services().media,
     allowPrivateAddress: options.allowPrivateAddress,
     onError,
+    severityOf,
   });
   const content = remoteContent(remote, options.services, options.allowPrivateAddress);
   listenToInboxes(federation, {

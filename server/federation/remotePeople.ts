@@ -12,6 +12,7 @@ import { guardedFetch } from './outgoingGuard';
 import { storeRemoteImage } from './remoteImages';
 import { textOfHtml } from './remoteText';
 import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
+import type { DomainSeverity } from '../../lib/types';
 
 const REFRESH_MS = 86_400_000;
 
@@ -21,9 +22,11 @@ export interface RemotePeopleDeps {
   /** Plain-HTTP WebFinger for hosts in tests and local trials (`FEDERATION_ALLOW_PRIVATE`). */
   allowPrivateAddress: boolean;
   onError: (error: unknown, what: string) => void;
+  /** The domain blocks' severity of a host: a person first kept under one is silenced or suspended. */
+  severityOf: (host: string) => Promise<DomainSeverity | null>;
 }
 
-export function remotePeople({ repo, media, allowPrivateAddress, onError }: RemotePeopleDeps) {
+export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf }: RemotePeopleDeps) {
   function fieldsOf(actor: Actor): RemotePersonFields | null {
     if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
     const name = actor.preferredUsername.toString();
@@ -60,7 +63,13 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError }: Remo
     const known = await repo.personWithActorUri(fields.actor_uri);
     let created = false;
     if (known) await repo.updateRemotePerson(known.id, fields, now);
-    else created = await repo.insertRemotePerson({ id: newId(), now, ...fields });
+    else
+      created = await repo.insertRemotePerson({
+        id: newId(),
+        now,
+        severity: await severityOf(fields.domain),
+        ...fields,
+      });
     const row = await repo.personWithActorUri(fields.actor_uri);
     if (!row) return null;
     await fetchAvatar(ctx, row, actor).catch((error: unknown) => onError(error, 'fetching an avatar failed'));

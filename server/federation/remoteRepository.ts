@@ -2,6 +2,7 @@
  * Queries on people, posts and comments from elsewhere (issue 32): the `users` rows with a
  * `domain`, and the posts and comments kept with their object's `uri`. No rules.
  */
+import type { DomainSeverity } from '../../lib/types';
 import { usernameKey } from '../../lib/validation';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
@@ -47,9 +48,9 @@ function remotePersonById(db: Queryable, id: string) {
 /** A new person from elsewhere; false when their actor (or their name) is kept already. */
 async function insertRemotePerson(
   db: Queryable,
-  row: RemotePersonFields & { id: string; now: string },
+  row: RemotePersonFields & { id: string; now: string; severity?: DomainSeverity | null },
 ): Promise<boolean> {
-  const { id, now, ...fields } = row;
+  const { id, now, severity = null, ...fields } = row;
   const result = await db
     .insertInto('users')
     .values({
@@ -63,6 +64,9 @@ async function insertRemotePerson(
       created_at: now,
       updated_at: now,
       fetched_at: now,
+      // Under a domain block already: as the block would have made them (domainBlocks.ts).
+      domain_silenced: severity === 'silence' ? 1 : 0,
+      ...(severity === 'suspend' && { suspended_at: now, domain_suspended: 1 }),
     })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();

@@ -5,7 +5,11 @@ import { bindQueries } from '../db/repository';
 import type { NotificationType, NotificationsTable, Queryable } from '../db/schema';
 import { literalLimit, unplanned } from '../db/stablePlans';
 
-/** A notification with what its response shows: the actor, the post's image, the comment's text. */
+/**
+ * A notification with what its response shows: the actor, the post's image, the comment's text.
+ * None from a suspended actor, nor from a silenced domain's person the user does not follow
+ * (`mayShow`, `across`: those made before the silence are shown again when it is lifted).
+ */
 function selectNotifications(db: Queryable) {
   return db
     .selectFrom('notifications')
@@ -24,7 +28,19 @@ function selectNotifications(db: Queryable) {
       'posts.image as post_image',
       'comments.message as comment_message',
     ])
-    .where('actor.suspended_at', 'is', null);
+    .where('actor.suspended_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('actor.domain_silenced', '=', 0),
+        eb.exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.id')
+            .whereRef('follows.follower_id', '=', 'notifications.user_id')
+            .whereRef('follows.followee_id', '=', 'actor.id'),
+        ),
+      ]),
+    );
 }
 
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
@@ -136,10 +152,30 @@ const silencing = prepared((db, v: { userId: string; actorId: string }) => {
     .select('mutes.id')
     .where('mutes.user_id', '=', v.userId)
     .where('mutes.target_id', '=', v.actorId);
-  return blocked.unionAll(muted).limit(literalLimit(1));
+  // A silenced domain's person the user does not follow (as Mastodon filters a limited account's).
+  const silenced = db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', '=', v.actorId)
+    .where('users.domain_silenced', '=', 1)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.id')
+            .where('follows.follower_id', '=', v.userId)
+            .where('follows.followee_id', '=', v.actorId),
+        ),
+      ),
+    );
+  return blocked.unionAll(muted).unionAll(silenced).limit(literalLimit(1));
 });
 
-/** True when `userId` should not hear of `actorId`: a block either way, or `userId` mutes them. */
+/**
+ * True when `userId` should not hear of `actorId`: a block either way, `userId` mutes them, or they
+ * are a silenced domain's person `userId` does not follow.
+ */
 async function isSilenced(db: Queryable, userId: string, actorId: string): Promise<boolean> {
   return (await silencing(db, { userId, actorId })).length > 0;
 }

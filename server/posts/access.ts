@@ -1,7 +1,7 @@
 /** Whether a post exists and whether the viewer may see it: what reads and writes of posts and comments check first. */
 import { NotFoundError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
-import { type HiddenAuthors, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
+import { type HiddenAuthors, type RowAuthor, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
 import type { PostListRow, PostsRepository } from './repository';
 
 export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFound');
@@ -25,7 +25,11 @@ export async function requireVisiblePost(
 }
 
 /** Whether the reader may see the post: anywhere (a read, a profile), or in the feeds too. */
-export const contentShows = (row: PostListRow, hidden: HiddenAuthors) =>
-  showsContent(hidden, row.creator_id, row.creator_suspended_at);
-export const feedShows = (row: PostListRow, hidden: HiddenAuthors) =>
-  showsInFeeds(hidden, row.creator_id, row.creator_suspended_at);
+export const contentShows = (row: PostListRow, hidden: HiddenAuthors) => showsContent(hidden, creatorOf(row));
+export const feedShows = (row: PostListRow, hidden: HiddenAuthors) => showsInFeeds(hidden, creatorOf(row));
+
+const creatorOf = (row: PostListRow): RowAuthor => ({
+  id: row.creator_id,
+  suspendedAt: row.creator_suspended_at,
+  silenced: row.creator_silenced,
+});

@@ -38,6 +38,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',
+      'users.domain_silenced as creator_silenced',
       eb
         .selectFrom('post_reactions as mine')
         .select('mine.kind')
@@ -48,7 +49,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
     ]);
   if (visibility === 'all') return query;
   return query.where(
-    visibleAuthor(db, viewerId, { author: 'posts.creator_id', authorRow: 'users', feed: visibility === 'feed' }),
+    visibleAuthor(db, viewerId, { author: 'posts.creator_id', authorRow: 'users', place: visibility }),
   );
 }
 
@@ -95,7 +96,7 @@ const visiblePostOwner = prepared((db, v: { viewerId: string; id: string }) =>
     .where((eb) =>
       eb.or([
         eb('posts.creator_id', '=', v.viewerId),
-        visibleAuthor(db, v.viewerId, { author: 'posts.creator_id', authorRow: 'users', feed: false }),
+        visibleAuthor(db, v.viewerId, { author: 'posts.creator_id', authorRow: 'users', place: 'content' }),
       ]),
     ),
 );
@@ -126,7 +127,7 @@ const newestPostsOf = prepared(
       .selectFrom('users as creator')
       .select('creator.id')
       .where('creator.username_lower', '=', unplanned(db, v.usernameLower))
-      .where(visibleAuthor(db, v.viewerId, { author: 'creator.id', authorRow: 'creator', feed: false }));
+      .where(visibleAuthor(db, v.viewerId, { author: 'creator.id', authorRow: 'creator', place: 'content' }));
     return newestFirst(
       selectPosts(db, v.viewerId, 'all').where('posts.creator_id', '=', creator),
       'posts.id',
@@ -301,7 +302,8 @@ function commentCountsOf(db: Queryable, personIds: string[]) {
 
 /** The queries on posts, bound to a database or a transaction. */
 /**
- * The people who like a post, as `viewerId` may see them (blocks either way and suspensions hidden),
+ * The people who like a post, as `viewerId` may come across them (blocks either way, suspensions and
+ * unfollowed silenced people hidden),
  * keyset-paged on the liker's id (the reactions' key is the post and the user).
  */
 function likersOf(db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) {
@@ -311,7 +313,7 @@ function likersOf(db: Queryable, viewerId: string, postId: string, cursor: strin
     .select(['users.id', 'users.username'])
     .where('post_reactions.post_id', '=', unplanned(db, postId))
     .where('post_reactions.kind', '=', 'like')
-    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', feed: false }));
+    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', place: 'across' }));
   return newestFirst(query, 'post_reactions.user_id', cursor, limit).execute();
 }
 

@@ -1,8 +1,10 @@
 /**
  * Whose posts a reader may not see, per reader, kept in memory so that a list cached for every
  * reader (`posts/postCache.ts`) is filtered without a statement: the people blocked either way,
- * and those the reader mutes (the feeds only). A block or mute forgets the sets it changed at once,
- * on every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
+ * those the reader mutes (the feeds only), and the silenced domains' people the reader follows
+ * (shown where other silenced people are not). A block, mute, follow or domain block forgets the
+ * sets it changed at once, on every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no
+ * event carried.
  */
 import { setBounded } from '../cache/bounded';
 import { type CountedCache, cacheCounts } from '../cache/counts';
@@ -12,6 +14,8 @@ export interface HiddenAuthors {
   /** Blocked by the reader or blocking them. */
   blocked: ReadonlySet<string>;
   muted: ReadonlySet<string>;
+  /** People of a silenced domain the reader follows (most readers: none). */
+  followedSilenced: ReadonlySet<string>;
 }
 
 export interface HiddenAuthorsCache extends CountedCache {
@@ -22,7 +26,7 @@ export interface HiddenAuthorsCache extends CountedCache {
   forgetAll(): void;
 }
 
-/** One row per hidden person: `muted` 1 for a mute, 0 for a block either way. */
+/** One row per person: `muted` 1 for a mute, 0 for a block either way, 2 for a followed silenced person. */
 export type LoadHidden = (readerId: string) => Promise<{ id: string; muted: number | boolean }[]>;
 
 export function hiddenAuthorsCache(
@@ -44,10 +48,10 @@ export function hiddenAuthorsCache(
       }
       counts.misses++;
       const seen = forgets;
-      const blocked = new Set<string>();
-      const muted = new Set<string>();
-      for (const row of await load(readerId)) (Number(row.muted) === 1 ? muted : blocked).add(row.id);
-      const fresh = { blocked, muted, until: now + ttlMs };
+      const sets = [new Set<string>(), new Set<string>(), new Set<string>()];
+      for (const row of await load(readerId)) sets[Number(row.muted)].add(row.id);
+      const [blocked, muted, followedSilenced] = sets;
+      const fresh = { blocked, muted, followedSilenced, until: now + ttlMs };
       if (seen === forgets) setBounded(known, readerId, fresh, max, counts);
       return fresh;
     },
@@ -62,21 +66,34 @@ export function hiddenAuthorsCache(
   };
 }
 
+/** An author as a cached row has them: suspended (`suspended_at`), their domain silenced (`domain_silenced`). */
+export interface RowAuthor {
+  id: string;
+  suspendedAt: string | null;
+  silenced: number | boolean;
+}
+
 /** `mayShow` for a cached list: the cache keeps blocks either way as one set (both hide content alike). */
-const standingIn = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null): Standing => {
-  const blocked = hidden.blocked.has(authorId);
+const standingIn = (hidden: HiddenAuthors, author: RowAuthor): Standing => {
+  const blocked = hidden.blocked.has(author.id);
+  const silenced = Number(author.silenced) === 1;
   return {
-    suspended: suspendedAt !== null,
+    suspended: author.suspendedAt !== null,
     viewerBlocksAuthor: blocked,
     authorBlocksViewer: blocked,
-    viewerMutesAuthor: hidden.muted.has(authorId),
+    viewerMutesAuthor: hidden.muted.has(author.id),
+    silenced,
+    // Only asked of silenced people: the set holds no one else.
+    viewerFollowsAuthor: silenced && hidden.followedSilenced.has(author.id),
   };
 };
 
-/** What a reader may see of an author's content anywhere (`mayShow`, `content`). */
-export const showsContent = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null) =>
-  mayShow(standingIn(hidden, authorId, suspendedAt), 'content');
+/** What a reader may see of an author's content reached by its address (`mayShow`, `content`). */
+export const showsContent = (hidden: HiddenAuthors, author: RowAuthor) =>
+  mayShow(standingIn(hidden, author), 'content');
+
+/** What they come across (a post's comments): not an unfollowed silenced person either. */
+export const showsAcross = (hidden: HiddenAuthors, author: RowAuthor) => mayShow(standingIn(hidden, author), 'across');
 
 /** And in the feeds (home, everyone, tags): not someone the reader mutes either. */
-export const showsInFeeds = (hidden: HiddenAuthors, authorId: string, suspendedAt: string | null) =>
-  mayShow(standingIn(hidden, authorId, suspendedAt), 'feed');
+export const showsInFeeds = (hidden: HiddenAuthors, author: RowAuthor) => mayShow(standingIn(hidden, author), 'feed');

@@ -93,7 +93,10 @@ async function blockedAmong(db: Queryable, userId: string, ids: string[]): Promi
   return new Set(rows.map((r) => (r.user_id === userId ? r.target_id : r.user_id)));
 }
 
-/** Everyone hidden from `readerId`: blocked either way (`muted` 0) or muted by them (`muted` 1). */
+/**
+ * Everyone hidden from `readerId`: blocked either way (`muted` 0) or muted by them (`muted` 1); and
+ * the silenced domains' people they follow (`muted` 2), whom they are shown (hiddenAuthors.ts).
+ */
 function hiddenAuthorsOf(db: Queryable, readerId: string) {
   const reader = unplanned(db, readerId);
   return db
@@ -111,6 +114,14 @@ function hiddenAuthorsOf(db: Queryable, readerId: string) {
         .selectFrom('mutes')
         .select(['target_id as id', sql<number>`1`.as('muted')])
         .where('user_id', '=', reader),
+    )
+    .unionAll(
+      db
+        .selectFrom('follows')
+        .innerJoin('users', 'users.id', 'follows.followee_id')
+        .select(['follows.followee_id as id', sql<number>`2`.as('muted')])
+        .where('follows.follower_id', '=', reader)
+        .where('users.domain_silenced', '=', 1),
     )
     .execute();
 }

@@ -32,6 +32,9 @@ export const hiddenFrom = (
       authorBlocksViewer: relations.blocksMe,
       viewerBlocksAuthor: relations.blockedByMe,
       viewerMutesAuthor: relations.mutedByMe,
+      // A silenced domain's profile stays reachable by its address: `profile` reads neither.
+      silenced: Number(row.domain_silenced) === 1,
+      viewerFollowsAuthor: false,
     },
     'profile',
   );

@@ -17,24 +17,32 @@ export interface Standing {
   viewerBlocksAuthor: boolean;
   authorBlocksViewer: boolean;
   viewerMutesAuthor: boolean;
+  /** The author's domain is silenced (`users.domain_silenced`, federation/domainBlocks.ts). */
+  silenced: boolean;
+  viewerFollowsAuthor: boolean;
 }
 
 /**
- * Where it is shown: the author's `profile` (their page, following lists), their `content` anywhere
- * (a post's page, a profile's posts, comments, search), or the `feed`s (home, everyone, a tag).
+ * Where it is shown: the author's `profile` (their page, following lists), their `content` reached
+ * by its address (a post's page, a profile's posts, a comment by its id), what the viewer comes
+ * `across` without asking for the author (a post's comments, people search, notifications), or the
+ * `feed`s (home, everyone, a tag).
  */
-export type Place = 'profile' | 'content' | 'feed';
+export type Place = 'profile' | 'content' | 'across' | 'feed';
 
 /**
  * The rule. Nothing of a suspended author, nor of one who blocks the viewer. The viewer's own block
  * leaves the blocked person's profile visible (to undo it from there) and hides their content; a
- * mute hides them from the feeds only.
+ * silenced domain's people are kept out of what the viewer comes across and the feeds unless the
+ * viewer follows them (Mastodon's "limit"); a mute hides them from the feeds only.
  */
 export function mayShow(standing: Standing, place: Place): boolean {
   if (standing.suspended || standing.authorBlocksViewer) return false;
   if (place === 'profile') return true;
   if (standing.viewerBlocksAuthor) return false;
-  return place === 'content' || !standing.viewerMutesAuthor;
+  if (place === 'content') return true;
+  if (standing.silenced && !standing.viewerFollowsAuthor) return false;
+  return place === 'across' || !standing.viewerMutesAuthor;
 }
 
 /** `viewerId` blocks `author` or `author` blocks `viewerId`. */
@@ -49,23 +57,32 @@ export function mutedBy(db: Queryable, viewerId: string, author: string): Expres
   return sql<SqlBool>`exists (select 1 from mutes where mutes.user_id = ${unplanned(db, viewerId)} and mutes.target_id = ${sql.ref(author)})`;
 }
 
-/** What a list hides: `content` blocks and suspensions, `feed` mutes too, `all` nothing. */
-export type Visibility = 'content' | 'feed' | 'all';
+/**
+ * Unless `viewerId` follows `author`, a silenced domain's person (`authorRow.domain_silenced`) is
+ * hidden: the follow is probed only for their rows, so other rows cost nothing more.
+ */
+export function silencedUnfollowed(db: Queryable, viewerId: string, author: string, authorRow: string) {
+  const follows = sql<SqlBool>`exists (select 1 from follows where follows.follower_id = ${unplanned(db, viewerId)} and follows.followee_id = ${sql.ref(author)})`;
+  return sql<SqlBool>`(${sql.ref(`${authorRow}.domain_silenced`)} = 1 and not ${follows})`;
+}
+
+/** What a list hides: `content` blocks and suspensions, `across` silenced people too, `feed` mutes too, `all` nothing. */
+export type Visibility = 'content' | 'across' | 'feed' | 'all';
 
 /**
- * What `viewerId` may see of `author`'s content: `authorRow` is the author's joined users row (for
- * `suspended_at`); `feed` adds the viewer's mutes (home, everyone and tag feeds).
+ * What `viewerId` may see of `author`'s content in `place` (`mayShow`): `authorRow` is the author's
+ * joined users row (for `suspended_at` and `domain_silenced`).
  */
 export function visibleAuthor(
   db: Queryable,
   viewerId: string,
-  { author, authorRow, feed }: { author: string; authorRow: string; feed: boolean },
+  { author, authorRow, place }: { author: string; authorRow: string; place: Exclude<Place, 'profile'> },
 ): Expression<SqlBool> {
   const suspended = sql.ref(`${authorRow}.suspended_at`);
-  const hidden = feed
-    ? sql`${blockedEitherWay(db, viewerId, author)} or ${mutedBy(db, viewerId, author)}`
-    : blockedEitherWay(db, viewerId, author);
-  return sql<SqlBool>`(${suspended} is null and not (${hidden}))`;
+  const hidden = [blockedEitherWay(db, viewerId, author)];
+  if (place !== 'content') hidden.push(silencedUnfollowed(db, viewerId, author, authorRow));
+  if (place === 'feed') hidden.push(mutedBy(db, viewerId, author));
+  return sql<SqlBool>`(${suspended} is null and not (${sql.join(hidden, sql` or `)}))`;
 }
 
 /**

@@ -156,7 +156,7 @@ function listFollows(
     .innerJoin('users', 'users.id', `follows.${other}`)
     .select(['follows.id as follow_id', 'users.id', 'users.username', 'users.avatar', 'users.description'])
     .where(`follows.${own}`, '=', unplanned(db, userId))
-    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', feed: false }));
+    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', place: 'content' }));
   return newestFirst(query, 'follows.id', cursor, limit).execute() as Promise<FollowListRow[]>;
 }
 
@@ -188,7 +188,7 @@ export function usersInRange(db: Queryable, v: { viewerId: string; from: string;
         )
         .as('followed_by_me'),
     ])
-    .where(visibleAuthor(db, v.viewerId, { author: 'users.id', authorRow: 'users', feed: false }))
+    .where(visibleAuthor(db, v.viewerId, { author: 'users.id', authorRow: 'users', place: 'across' }))
     .where(key, '>=', unplanned(db, v.from))
     .where(key, '<', unplanned(db, v.to))
     .orderBy(key)

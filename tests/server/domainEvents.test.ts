@@ -55,7 +55,7 @@ describe('domain events', () => {
     invalidateOnEvents(events, {
       posts: rows,
       comments: rows,
-      hiddenPeople: { forget: note('hidden') },
+      hiddenPeople: { forget: note('hidden'), forgetAll: note('everyonesHidden') },
       commentsByPerson: { forget: note('commentsBy') },
       homeFeed: {
         postAdded: note('added'),

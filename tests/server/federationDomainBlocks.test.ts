@@ -186,6 +186,10 @@ describe('a suspended domain over HTTP', () => {
     expect((await remote.signedPost('zoe', `${annUri()}/inbox`, follow(3))).status).toBe(202);
     await until(async () => (await followers()).length === 1);
     await until(() => remote.delivered().some((a) => a.type === 'Accept'));
+    // zoe, first kept under the silence, is silenced with her domain (hidden from non-followers).
+    const zoe = () =>
+      t.db.kysely.selectFrom('users').select('domain_silenced').where('domain', '=', remote.host).executeTakeFirst();
+    expect(Number((await zoe())?.domain_silenced)).toBe(1);
 
     // Suspended again: ann's new post is not delivered to zoe.
     await block(admin, { domain: remote.host, severity: 'suspend' });
@@ -202,5 +206,6 @@ describe('a suspended domain over HTTP', () => {
     const objects = creates().map((a) => (a.object as { id: string }).id);
     expect(objects).toContain(`${local}/post/${shown._id}`);
     expect(objects).not.toContain(`${local}/post/${hidden._id}`);
+    expect(Number((await zoe())?.domain_silenced)).toBe(0);
   });
 });

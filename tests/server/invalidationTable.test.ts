@@ -917,6 +917,66 @@ const CASES: Case[] = [
       };
     },
   },
+  {
+    event: 'DomainBlocksChanged',
+    title:
+      "a silenced domain's people leave the tag pages of those who do not follow them, and stay in their followers'",
+    async prepare(w) {
+      const [admin, [fan, stranger]] = [await adminOf(w), await users(w, 2)];
+      const domain = `${tag()}.example`;
+      const bob = await remotePerson(w, domain);
+      await send(w, fan, 'PATCH', `/api/users/${encodeURIComponent(bob.username)}/follow`);
+      const t = tag();
+      const theirs = await remotePost(w, bob, [t]);
+      return {
+        reads: {
+          fans: () => ids(w, fan, `/api/posts/tagged?tags=${t}`),
+          strangers: () => ids(w, stranger, `/api/posts/tagged?tags=${t}`),
+        },
+        change: async () => void (await domainBlock(w, admin, domain, 'silence')),
+        expect: (r) => {
+          must(has(r.fans, theirs), "still in the follower's tag page");
+          must(!has(r.strangers, theirs), "out of the stranger's tag page");
+        },
+      };
+    },
+  },
+  {
+    event: 'Followed',
+    title: "a silenced person one follows comes into one's tag pages",
+    async prepare(w) {
+      const [admin, [fan]] = [await adminOf(w), await users(w, 1)];
+      const domain = `${tag()}.example`;
+      const bob = await remotePerson(w, domain);
+      const t = tag();
+      const theirs = await remotePost(w, bob, [t]);
+      await domainBlock(w, admin, domain, 'silence');
+      return {
+        reads: { tagged: () => ids(w, fan, `/api/posts/tagged?tags=${t}`) },
+        change: async () => void (await send(w, fan, 'PATCH', `/api/users/${encodeURIComponent(bob.username)}/follow`)),
+        expect: (r) => must(has(r.tagged, theirs), 'in the tag page'),
+      };
+    },
+  },
+  {
+    event: 'Unfollowed',
+    title: "a silenced person one stops following leaves one's tag pages",
+    async prepare(w) {
+      const [admin, [fan]] = [await adminOf(w), await users(w, 1)];
+      const domain = `${tag()}.example`;
+      const bob = await remotePerson(w, domain);
+      await send(w, fan, 'PATCH', `/api/users/${encodeURIComponent(bob.username)}/follow`);
+      const t = tag();
+      const theirs = await remotePost(w, bob, [t]);
+      await domainBlock(w, admin, domain, 'silence');
+      return {
+        reads: { tagged: () => ids(w, fan, `/api/posts/tagged?tags=${t}`) },
+        change: async () =>
+          void (await send(w, fan, 'PATCH', `/api/users/${encodeURIComponent(bob.username)}/unfollow`)),
+        expect: (r) => must(!has(r.tagged, theirs), 'out of the tag page'),
+      };
+    },
+  },
 ];
 
 /** Runs the case; resolves whether the change was seen (a failed setup or write throws). */

@@ -4,7 +4,7 @@
  * with it.
  */
 import { newId } from '../../server/domain/ids';
-import { hiddenAuthorsCache, showsContent, showsInFeeds } from '../../server/safety/hiddenAuthors';
+import { hiddenAuthorsCache, showsAcross, showsContent, showsInFeeds } from '../../server/safety/hiddenAuthors';
 import { postsRepository } from '../../server/posts/repository';
 import { safetyRepository } from '../../server/safety/repository';
 import { hiddenFrom } from '../../server/safety/service';
@@ -18,32 +18,43 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Every standing: 16 ways. */
-const STANDINGS: Standing[] = [0, 1]
-  .flatMap((a) => [0, 1].flatMap((b) => [0, 1].flatMap((c) => [0, 1].map((d) => [a, b, c, d]))))
-  .map(([suspended, viewerBlocksAuthor, authorBlocksViewer, viewerMutesAuthor]) => ({
+const bits = (n: number): number[][] =>
+  n === 0 ? [[]] : bits(n - 1).flatMap((rest) => [0, 1].map((b) => [b, ...rest]));
+
+/** Every standing: 64 ways (a follow across a block cannot be, but the rule must still hold). */
+const STANDINGS: Standing[] = bits(6).map(
+  ([suspended, viewerBlocksAuthor, authorBlocksViewer, viewerMutesAuthor, silenced, viewerFollowsAuthor]) => ({
     suspended: suspended === 1,
     viewerBlocksAuthor: viewerBlocksAuthor === 1,
     authorBlocksViewer: authorBlocksViewer === 1,
     viewerMutesAuthor: viewerMutesAuthor === 1,
-  }));
+    silenced: silenced === 1,
+    viewerFollowsAuthor: viewerFollowsAuthor === 1,
+  }),
+);
 
-const PLACES: Place[] = ['profile', 'content', 'feed'];
+const PLACES: Place[] = ['profile', 'content', 'across', 'feed'];
 
 /** A viewer and an author standing so, straight in the database (sign-ups would only test argon2). */
 async function pairStanding(standing: Standing): Promise<{ viewer: string; author: string }> {
   const k = t.db.kysely;
   const now = new Date().toISOString();
-  const user = (suspended: boolean) => {
+  const user = (suspended: boolean, silenced = false) => {
     const id = newId();
-    return userRow(`v${id.replace(/-/g, '').slice(-12)}`, { id, suspended_at: suspended ? now : null });
+    const row = userRow(`v${id.replace(/-/g, '').slice(-12)}`, { id, suspended_at: suspended ? now : null });
+    return { ...row, domain_silenced: silenced ? 1 : 0 };
   };
-  const [viewer, author] = [user(false), user(standing.suspended)];
+  const [viewer, author] = [user(false), user(standing.suspended, standing.silenced)];
   await k.insertInto('users').values([viewer, author]).execute();
   const relation = (user_id: string, target_id: string) => ({ id: newId(), user_id, target_id, created_at: now });
   if (standing.viewerBlocksAuthor) await k.insertInto('blocks').values(relation(viewer.id, author.id)).execute();
   if (standing.authorBlocksViewer) await k.insertInto('blocks').values(relation(author.id, viewer.id)).execute();
   if (standing.viewerMutesAuthor) await k.insertInto('mutes').values(relation(viewer.id, author.id)).execute();
+  if (standing.viewerFollowsAuthor)
+    await k
+      .insertInto('follows')
+      .values({ id: newId(), follower_id: viewer.id, followee_id: author.id, created_at: now })
+      .execute();
   return { viewer: viewer.id, author: author.id };
 }
 
@@ -80,18 +91,19 @@ describe('who may see whose content', () => {
     const expected = Object.fromEntries(PLACES.map((place) => [place, mayShow(standing, place)]));
 
     // SQL: the filter every list and read applies, and the check before a write.
-    const sqlSees = async (feed: boolean) =>
+    const sqlSees = async (place: 'content' | 'across' | 'feed') =>
       (await k
         .selectFrom('users')
         .select('users.id')
         .where('users.id', '=', author)
-        .where(visibleAuthor(k, viewer, { author: 'users.id', authorRow: 'users', feed }))
+        .where(visibleAuthor(k, viewer, { author: 'users.id', authorRow: 'users', place }))
         .executeTakeFirst()) !== undefined;
     const authorRow = (await k.selectFrom('users').selectAll().where('id', '=', author).executeTakeFirstOrThrow())!;
     const bySql = {
       profile: !hiddenFrom(authorRow, viewer, await safety.relationsBetween(viewer, author)),
-      content: await sqlSees(false),
-      feed: await sqlSees(true),
+      content: await sqlSees('content'),
+      across: await sqlSees('across'),
+      feed: await sqlSees('feed'),
     };
     // The check before a write on the author's post (a like, a comment).
     const postId = await postBy(author);
@@ -100,15 +112,16 @@ describe('who may see whose content', () => {
 
     // Memory: the cached lists' filters, from the reader's hidden people.
     const hidden = await hiddenAuthorsCache(safety.hiddenAuthorsOf, { ttlMs: 0 }).get(viewer);
-    const suspendedAt = authorRow.suspended_at;
+    const rowAuthor = { id: author, suspendedAt: authorRow.suspended_at, silenced: authorRow.domain_silenced };
     // (A profile is never read from the cached lists.)
     const inMemory = {
-      content: showsContent(hidden, author, suspendedAt),
-      feed: showsInFeeds(hidden, author, suspendedAt),
+      content: showsContent(hidden, rowAuthor),
+      across: showsAcross(hidden, rowAuthor),
+      feed: showsInFeeds(hidden, rowAuthor),
     };
 
     expect(bySql).toEqual(expected);
-    expect(inMemory).toEqual({ content: expected.content, feed: expected.feed });
+    expect(inMemory).toEqual({ content: expected.content, across: expected.across, feed: expected.feed });
   });
 
   it('shows everyone their own content everywhere', async () => {
@@ -118,7 +131,7 @@ describe('who may see whose content', () => {
       .selectFrom('users')
       .select('users.id')
       .where('users.id', '=', viewer)
-      .where(visibleAuthor(k, viewer, { author: 'users.id', authorRow: 'users', feed: true }))
+      .where(visibleAuthor(k, viewer, { author: 'users.id', authorRow: 'users', place: 'feed' }))
       .executeTakeFirst();
     expect(own?.id).toBe(viewer);
     expect(await postsRepository(k).findVisiblePostOwner(viewer, await postBy(viewer))).toBeDefined();
