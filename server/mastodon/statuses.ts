@@ -12,6 +12,7 @@ import { HttpError } from '../http/errors';
 import { needs } from './http';
 import { idempotentCalls } from './idempotency';
 import { usernameKey } from '../../lib/validation';
+import type { AuthorFacts } from '../users/mappers';
 import { type Account, type Site, commentStatus, hashtagsOf, postStatus, toAccount } from './mappers';
 import {
   type ClientServices,
@@ -66,38 +67,58 @@ const ACCOUNT_SLOT = '"account":null';
 const statusKey = (site: Site, p: Post) =>
   `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
 
+/**
+ * The same parts by Post object: the lists hand out the posts they share (posts/reads.ts) again and
+ * again, so most statuses are found without building their key. New counts come as a new object.
+ */
+const statusJsonByPost = new WeakMap<Post, { site: Site; parts: [Buffer, Buffer] }>();
+
 function statusJsonParts(site: Site, post: Post): [Buffer, Buffer] {
+  const byPost = statusJsonByPost.get(post);
+  if (byPost?.site === site) return byPost.parts;
   const key = statusKey(site, post);
-  const kept = keptStatusJson.get(key);
-  if (kept) return kept;
-  const json = JSON.stringify(postStatus(site, post, null));
-  // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
-  const at = json.indexOf(ACCOUNT_SLOT);
-  const parts: [Buffer, Buffer] = [
-    keptBytes(json.slice(0, at + '"account":'.length), 'utf8'),
-    keptBytes(json.slice(at + ACCOUNT_SLOT.length), 'utf8'),
-  ];
-  setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
+  let parts = keptStatusJson.get(key);
+  if (!parts) {
+    const json = JSON.stringify(postStatus(site, post, null));
+    // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
+    const at = json.indexOf(ACCOUNT_SLOT);
+    parts = [
+      keptBytes(json.slice(0, at + '"account":'.length), 'utf8'),
+      keptBytes(json.slice(at + ACCOUNT_SLOT.length), 'utf8'),
+    ];
+    setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
+  }
+  statusJsonByPost.set(post, { site, parts });
   return parts;
+}
+
+/** An author's Account as JSON bytes, by the author cache's facts object (changed facts are a new one). */
+const accountJsonByFacts = new WeakMap<AuthorFacts, { site: Site; bytes: Buffer }>();
+
+function accountJson(site: Site, facts: AuthorFacts): Buffer {
+  const kept = accountJsonByFacts.get(facts);
+  if (kept?.site === site) return kept.bytes;
+  const bytes = keptBytes(JSON.stringify(toAccount(site, facts)), 'utf8');
+  accountJsonByFacts.set(facts, { site, bytes });
+  return bytes;
 }
 
 const OPEN = Buffer.from('['),
   COMMA = Buffer.from(','),
   CLOSE = Buffer.from(']');
 
-/** A timeline's answer as JSON bytes: the same statuses as `statusesOfPosts`, each account written once. */
+/** A timeline's answer as JSON bytes: the same statuses as `statusesOfPosts`, from kept bytes. */
 export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<Buffer> {
-  const accountOf = await accountsOfPosts(services, site, posts);
-  const accountJson = new Map<Account, Buffer>();
+  const keys = posts.map((post) => usernameKey(post.creator));
+  const authors = await services.users.authorsNamed(keys);
   const parts: Buffer[] = [OPEN];
-  for (const post of posts) {
-    const account = accountOf(post);
-    if (!account) continue;
-    let json = accountJson.get(account);
-    if (json === undefined) accountJson.set(account, (json = Buffer.from(JSON.stringify(account))));
+  for (let i = 0; i < posts.length; i++) {
+    const facts = authors.get(keys[i]);
+    // An author gone since the list was read: their post is left out, as `statusesOfPosts` does.
+    if (!facts) continue;
     if (parts.length > 1) parts.push(COMMA);
-    const [before, after] = statusJsonParts(site, post);
-    parts.push(before, json, after);
+    const [before, after] = statusJsonParts(site, posts[i]);
+    parts.push(before, accountJson(site, facts), after);
   }
   parts.push(CLOSE);
   return Buffer.concat(parts);
