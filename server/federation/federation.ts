@@ -22,10 +22,12 @@ import {
   Tombstone,
 } from '@fedify/vocab';
 import type { UsersService } from '../users/service';
+import type { AccountDeletion } from '../users/deletion';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
 import { listenToInboxes } from './inbox';
+import { deletedActors } from './deletedActors';
 import { kyselyKvStore } from './kvStore';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
@@ -64,7 +66,10 @@ export interface FederationOptions {
   /** Deliveries and inbox work run at once per process. */
   workers?: number;
   /** The services people elsewhere act through (built after the federation: read when used). */
-  services: () => LocalServices & { users: Pick<UsersService, 'follow' | 'unfollow'> };
+  services: () => LocalServices & {
+    users: Pick<UsersService, 'follow' | 'unfollow'>;
+    deletion: Pick<AccountDeletion, 'removeElsewhere'>;
+  };
   onError?: (error: unknown, what: string) => void;
 }
 
@@ -313,11 +318,18 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     onError,
   });
   const content = remoteContent(remote, options.services, options.allowPrivateAddress);
+  const deleted = deletedActors({
+    repo: remote,
+    data,
+    deletion: () => options.services().deletion,
+    allowPrivateAddress: options.allowPrivateAddress,
+  });
   listenToInboxes(federation, {
     data,
     repo: remote,
     people,
     content,
+    deleted,
     services: options.services,
     isLocalPerson: async (identifier) => (await actorRow(identifier)) !== undefined,
     onError,

@@ -200,6 +200,11 @@ async function removeRemoteFollower(db: Queryable, userId: string, actorUri: str
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A person elsewhere whose account is gone: they follow nobody here any more. */
+async function forgetFollowerElsewhere(db: Queryable, actorUri: string): Promise<void> {
+  await db.deleteFrom('federation_followers').where('actor_uri', '=', actorUri).execute();
+}
+
 function remoteFollowersOf(db: Queryable, userId: string) {
   return db
     .selectFrom('federation_followers')
@@ -249,6 +254,7 @@ export const federationRepository = bindQueries({
   usage,
   addRemoteFollower,
   removeRemoteFollower,
+  forgetFollowerElsewhere,
   remoteFollowersOf,
   remoteFollowersPage,
   remoteFollowerCount,
