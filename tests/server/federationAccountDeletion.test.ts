@@ -229,3 +229,72 @@ describe('a person elsewhere whose account was deleted', () => {
     expect(await followersOf(eve)).toBe(1);
   });
 });
+
+describe('a deleted account, between two instances', () => {
+  let b: TestApp;
+  let hostB: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    hostB = `127.0.0.1:${port}`;
+    b = await createTestApp({ PUBLIC_URL: `http://${hostB}`, FEDERATION_ALLOW_PRIVATE: 'true' });
+    await b.app.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(() => b?.close());
+
+  const call = (app: TestApp, user: SignedInUser, method: 'GET' | 'PATCH', url: string) =>
+    app.app.inject({ method, url, headers: user.headers });
+  const counts = async (user: SignedInUser) =>
+    (await call(t, user, 'GET', `/api/users/${user.username}`)).json().user as {
+      followersCount: number;
+      followingCount: number;
+    };
+
+  it("B's deleted person disappears from A: their posts leave A's feeds, the follow counts follow", async () => {
+    const fay = await signIn(t.app, { username: 'fay' });
+    const bea = await signIn(b.app, { username: 'bea' });
+    const beaThere = `bea@${hostB}`;
+    const fayThere = `fay@${new URL(local).host}`;
+
+    // Fay follows Bea (found by her handle) and Bea follows Fay back.
+    const found = await call(t, fay, 'GET', `/api/users/search?q=${encodeURIComponent(`@${beaThere}`)}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect((await call(t, fay, 'PATCH', `/api/users/${encodeURIComponent(beaThere)}/follow`)).statusCode).toBe(200);
+    expect((await call(b, bea, 'GET', `/api/users/search?q=${encodeURIComponent(`@${fayThere}`)}`)).statusCode).toBe(
+      200,
+    );
+    expect((await call(b, bea, 'PATCH', `/api/users/${encodeURIComponent(fayThere)}/follow`)).statusCode).toBe(200);
+    await until(async () => (await counts(fay)).followersCount === 1);
+    // Her post reaches Fay's home feed.
+    await until(
+      async () => (await b.db.kysely.selectFrom('federation_followers').select('id').executeTakeFirst()) !== undefined,
+    );
+    await createPost(b.app, bea, { message: 'Bea was here', tags: ['bea'] });
+    const kept = await until(() =>
+      t.db.kysely.selectFrom('posts').select('id').where('message', '=', 'Bea was here').executeTakeFirst(),
+    );
+    const homeIds = async () =>
+      ((await call(t, fay, 'GET', '/api/posts')).json() as { _id: string }[]).map((p) => p._id);
+    await until(async () => (await homeIds()).includes(kept.id));
+    expect(await counts(fay)).toMatchObject({ followersCount: 1, followingCount: 1 });
+
+    const removed = await b.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bea.headers,
+      payload: { password: bea.password },
+    });
+    expect(removed.statusCode).toBe(200);
+
+    await until(
+      async () =>
+        (await t.db.kysely.selectFrom('users').select('id').where('username', '=', beaThere).executeTakeFirst()) ===
+        undefined,
+    );
+    expect(await homeIds()).not.toContain(kept.id);
+    const tagged = (await call(t, fay, 'GET', '/api/posts/tagged?tags=bea')).json() as { _id: string }[];
+    expect(tagged).toEqual([]);
+    expect((await call(t, fay, 'GET', `/api/posts/${kept.id}`)).statusCode).toBe(404);
+    expect(await counts(fay)).toMatchObject({ followersCount: 0, followingCount: 0 });
+    expect((await call(t, fay, 'GET', `/api/users/${encodeURIComponent(beaThere)}`)).statusCode).toBe(404);
+  }, 60_000);
+});
