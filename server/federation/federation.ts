@@ -31,7 +31,17 @@ import { deletedActors } from './deletedActors';
 import { kyselyKvStore } from './kvStore';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
-import { type PostImage, type Site, commentNote, largestVariant, mediaTypeOf, personOf, postNote } from './objects';
+import { withBlurhashes } from './blurhashes';
+import {
+  type PostImage,
+  type Site,
+  attachmentsAsArrays,
+  commentNote,
+  largestVariant,
+  mediaTypeOf,
+  personOf,
+  postNote,
+} from './objects';
 import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from './outgoingGuard';
 import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
 import { type Farewell, farewellOf, sendFarewell, tombstonesRepository } from './tombstones';
@@ -100,6 +110,11 @@ export interface PostsFederation {
   lookupObject(identifier: string): Promise<APObject | null>;
   /** Read before a local account is deleted: its followers elsewhere and keys (null: nobody to tell). */
   farewellOf(userId: string): Promise<Farewell | null>;
+  /**
+   * A document as it leaves (served or delivered): `attachment` always an array, post Notes'
+   * images with their `blurhash`.
+   */
+  finishJson(json: unknown): Promise<unknown>;
   /** Queues `Delete(Person)` to them once the deletion is committed. */
   sendFarewell(farewell: Farewell): Promise<void>;
   /** What went wrong in this process since it started, for `/metrics`: failed delivery attempts, dropped tasks. */
@@ -404,6 +419,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
         return null;
       }
     },
+    finishJson: (json) => withBlurhashes(attachmentsAsArrays(json), new URL(site.url).origin, data.thumbhashesOf),
     farewellOf: (userId) => farewellOf(context(), data.remoteFollowersOf, userId),
     sendFarewell: (farewell) => sendFarewell(context(), farewell),
     failures,

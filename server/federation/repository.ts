@@ -6,6 +6,7 @@
 import { usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { bindQueries } from '../db/repository';
+import { isUuid } from '../domain/ids';
 import type { FederationFollowersTable, FederationKeysTable, Queryable } from '../db/schema';
 import { selectPosts } from '../posts/repository';
 import { selectComments } from '../comments/repository';
@@ -101,6 +102,20 @@ function mentionedUsers(db: Queryable, kind: 'post' | 'comment', id: string) {
           .innerJoin('users', 'users.id', 'm.user_id')
           .where('m.comment_id', '=', id);
   return query.select(['users.id', 'users.username', 'users.actor_uri', 'users.url']).execute();
+}
+
+/** The thumbhashes of these local posts' images, by post id (their Notes' blurhashes). */
+async function thumbhashesOf(db: Queryable, postIds: string[]): Promise<Map<string, string | null>> {
+  const ids = postIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .innerJoin('media', 'media.id', 'posts.media_id')
+    .select(['posts.id', 'media.thumbhash'])
+    .where('posts.id', 'in', ids)
+    .where('posts.uri', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.thumbhash]));
 }
 
 /** Largest first: a Note's attachment names the largest variant. */
@@ -250,6 +265,7 @@ export const federationRepository = bindQueries({
   findComment,
   mentionedUsers,
   mediaOf,
+  thumbhashesOf,
   followsOf,
   usage,
   addRemoteFollower,

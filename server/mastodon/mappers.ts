@@ -5,6 +5,7 @@
  */
 import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
 import { normalizeTags } from '../../lib/tags';
+import { blurhashOfThumbhash } from '../media/blurhash';
 
 /** The site's origin for links (`url`, `uri`): PUBLIC_URL, else the request's own. */
 export type Site = string;
@@ -104,7 +105,7 @@ export function toCredentialAccount(site: Site, user: User) {
 export function imageAttachment(
   id: string,
   url: string,
-  info: { width: number; height: number; srcset: string } | null,
+  info: { width: number; height: number; srcset: string; thumbhash: string | null } | null,
   description: string | null,
 ) {
   // The smallest WebP variant stands in as the preview; the original when there is none yet.
@@ -118,8 +119,8 @@ export function imageAttachment(
     preview_remote_url: null,
     text_url: null,
     description,
-    // Posts keep a ThumbHash, not a BlurHash: no placeholder is better than a wrong one.
-    blurhash: null,
+    // Derived from the image's ThumbHash (kept in memory once derived).
+    blurhash: blurhashOfThumbhash(info?.thumbhash),
     meta: info
       ? {
           original: {
