@@ -12,7 +12,16 @@ import { HttpError } from '../http/errors';
 import { needs } from './http';
 import { idempotentCalls } from './idempotency';
 import { usernameKey } from '../../lib/validation';
-import { type Account, type Site, commentStatus, hashtagsOf, postStatus, toAccount } from './mappers';
+import {
+  type Account,
+  type MentionEntity,
+  type Site,
+  commentStatus,
+  hashtagsOf,
+  mentionOf,
+  postStatus,
+  toAccount,
+} from './mappers';
 import {
   type ClientServices,
   type ListQuery,
@@ -30,12 +39,24 @@ export const IMAGE_REQUIRED =
 /** How many comments `context` lists at most. */
 const CONTEXT_COMMENTS_MAX = 200;
 
-/** The authors of one answer's posts as Accounts, read in one statement (by lower-cased name). */
+/**
+ * The authors of one answer's posts and the people they mention, as Accounts, read in one
+ * statement (by lower-cased name, through the authors' cache).
+ */
 async function accountsOfPosts(services: ClientServices, site: Site, posts: Post[]) {
-  const authors = await services.users.authorsNamed(posts.map((post) => post.creator));
+  const names = posts.flatMap((post) => [post.creator, ...(post.mentions ?? [])]);
+  const authors = await services.users.authorsNamed(names);
   const accounts = new Map<string, Account>();
   for (const [key, facts] of authors) accounts.set(key, toAccount(site, facts));
-  return (post: Post) => accounts.get(usernameKey(post.creator));
+  return {
+    accountOf: (post: Post) => accounts.get(usernameKey(post.creator)),
+    /** Those a post names who are still here (a deleted person is left out). */
+    mentionsOf: (post: Post): MentionEntity[] =>
+      (post.mentions ?? []).flatMap((name) => {
+        const account = accounts.get(usernameKey(name));
+        return account ? [mentionOf(account)] : [];
+      }),
+  };
 }
 
 /**
@@ -43,11 +64,11 @@ async function accountsOfPosts(services: ClientServices, site: Site, posts: Post
  * check again, only their public facts. A post whose author is gone since is left out.
  */
 export async function statusesOfPosts(services: ClientServices, _viewer: AuthUser, site: Site, posts: Post[]) {
-  const accountOf = await accountsOfPosts(services, site, posts);
+  const { accountOf, mentionsOf } = await accountsOfPosts(services, site, posts);
   const statuses = [];
   for (const post of posts) {
     const account = accountOf(post);
-    if (account) statuses.push(postStatus(site, post, account));
+    if (account) statuses.push(postStatus(site, post, account, mentionsOf(post)));
   }
   return statuses;
 }
@@ -66,11 +87,12 @@ const ACCOUNT_SLOT = '"account":null';
 const statusKey = (site: Site, p: Post) =>
   `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
 
-function statusJsonParts(site: Site, post: Post): [Buffer, Buffer] {
-  const key = statusKey(site, post);
+function statusJsonParts(site: Site, post: Post, mentions: MentionEntity[]): [Buffer, Buffer] {
+  // Whom it mentions is part of it: a mentioned person's rename changes the entry, not the post.
+  const key = mentions.length > 0 ? `${statusKey(site, post)}|${JSON.stringify(mentions)}` : statusKey(site, post);
   const kept = keptStatusJson.get(key);
   if (kept) return kept;
-  const json = JSON.stringify(postStatus(site, post, null));
+  const json = JSON.stringify(postStatus(site, post, null, mentions));
   // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
   const at = json.indexOf(ACCOUNT_SLOT);
   const parts: [Buffer, Buffer] = [
@@ -87,7 +109,7 @@ const OPEN = Buffer.from('['),
 
 /** A timeline's answer as JSON bytes: the same statuses as `statusesOfPosts`, each account written once. */
 export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<Buffer> {
-  const accountOf = await accountsOfPosts(services, site, posts);
+  const { accountOf, mentionsOf } = await accountsOfPosts(services, site, posts);
   const accountJson = new Map<Account, Buffer>();
   const parts: Buffer[] = [OPEN];
   for (const post of posts) {
@@ -96,7 +118,7 @@ export async function statusListJson(services: ClientServices, site: Site, posts
     let json = accountJson.get(account);
     if (json === undefined) accountJson.set(account, (json = Buffer.from(JSON.stringify(account))));
     if (parts.length > 1) parts.push(COMMA);
-    const [before, after] = statusJsonParts(site, post);
+    const [before, after] = statusJsonParts(site, post, mentionsOf(post));
     parts.push(before, json, after);
   }
   parts.push(CLOSE);

@@ -53,6 +53,8 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
+        // Their profile page, apart from the actor's address (as Mastodon's `/@name`).
+        url: new URL(`/@${identifier}`, ctx.origin),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: key.cryptographicKey,
