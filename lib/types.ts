@@ -41,6 +41,8 @@ export interface Profile {
   createdAt: string;
   /** Someone on another server (issue 32): their profile page there. Absent for this instance's people. */
   remoteUrl?: string;
+  /** Someone on another server: their actor's address (ActivityPub id). Absent for this instance's people. */
+  remoteUri?: string;
 }
 
 export interface UserSummary {
@@ -86,6 +88,8 @@ export interface Post {
   mentions?: string[];
   /** A post from another server (issue 32): the original's page there. Absent for this instance's posts. */
   originalUrl?: string;
+  /** A post from another server: its Note's id (ActivityPub). Absent for this instance's posts. */
+  originalUri?: string;
 }
 
 export interface PostWithComments extends Post {

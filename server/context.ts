@@ -289,7 +289,7 @@ export function buildContext(
         severityOf: domainBlocks.severityOf,
         onError: (error, what) => log.error({ err: error }, what),
         // Read when an activity arrives, long after these are built below.
-        services: () => ({ posts, comments, media, users }),
+        services: () => ({ posts, comments, media, users, deletion }),
       })
     : null;
   // Once per change, from the instance that made it: every instance hears the events.
@@ -331,6 +331,22 @@ export function buildContext(
     lookUpRemote: federation && ((query) => federation.lookUp(query)),
   });
 
+  const deletion = accountDeletion({
+    data,
+    storage,
+    twoFactor,
+    checkPassword,
+    publish,
+    onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
+    farewell: federation
+      ? {
+          read: (userId) => federation.farewellOf(userId),
+          send: (goodbye) => federation.sendFarewell(goodbye),
+          onError: (error) => log.error({ err: error }, 'queueing Delete(Person) for a deleted account failed'),
+        }
+      : undefined,
+  });
+
   return {
     config,
     db,
@@ -353,21 +369,7 @@ export function buildContext(
     users,
     safety: safetyService({ data, publish }),
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
-    deletion: accountDeletion({
-      data,
-      storage,
-      twoFactor,
-      checkPassword,
-      publish,
-      onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
-      farewell: federation
-        ? {
-            read: (userId) => federation.farewellOf(userId),
-            send: (goodbye) => federation.sendFarewell(goodbye),
-            onError: (error) => log.error({ err: error }, 'queueing Delete(Person) for a deleted account failed'),
-          }
-        : undefined,
-    }),
+    deletion,
     posts,
     comments,
     moderation: moderationService({ data, posts, comments, publish }),

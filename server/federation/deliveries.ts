@@ -13,19 +13,23 @@ import type { Activity, Recipient } from '@fedify/vocab';
 import type { DomainEvent } from '../events/events';
 import { newId } from '../domain/ids';
 import type { PostsFederation } from './federation';
-import { attachmentsAsArrays, commentPath } from './objects';
+import { commentPath } from './objects';
 
-/** Writes the activity with `attachment` always an array, also when Fedify serializes it for delivery. */
-function arrayAttachments<T extends Create | Update>(Kind: new (values: ConstructorParameters<typeof Create>[0]) => T) {
+/**
+ * Writes the activity as served documents are (`attachment` always an array, images' `blurhash`),
+ * also when Fedify serializes it for delivery.
+ */
+function finished<T extends Create | Update>(
+  Kind: new (values: ConstructorParameters<typeof Create>[0]) => T,
+  finishJson: (json: unknown) => Promise<unknown>,
+) {
   return class extends (Kind as unknown as typeof Create) {
     override async toJsonLd(options?: Parameters<Create['toJsonLd']>[0]): Promise<unknown> {
       const json = await super.toJsonLd(options);
-      return options?.format === 'expand' ? json : attachmentsAsArrays(json);
+      return options?.format === 'expand' ? json : finishJson(json);
     }
   } as unknown as new (values: ConstructorParameters<typeof Create>[0]) => T;
 }
-const CreateWithArrays = arrayAttachments(Create);
-const UpdateWithArrays = arrayAttachments(Update);
 
 export function deliverOnEvents(
   subscribeOwn: (listener: (event: DomainEvent) => void) => () => void,
@@ -33,6 +37,8 @@ export function deliverOnEvents(
   onError: (error: unknown) => void,
 ): () => void {
   const ctx = (): Context<void> => fed.federation.createContext(new URL(fed.site.url), undefined);
+  const CreateWithArrays = finished(Create, fed.finishJson);
+  const UpdateWithArrays = finished(Update, fed.finishJson);
 
   async function recipientsOf(userId: string): Promise<Recipient[]> {
     const rows = await fed.data.remoteFollowersOf(userId);

@@ -22,14 +22,26 @@ import {
   Tombstone,
 } from '@fedify/vocab';
 import type { UsersService } from '../users/service';
+import type { AccountDeletion } from '../users/deletion';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
 import { listenToInboxes } from './inbox';
+import { deletedActors } from './deletedActors';
 import { kyselyKvStore } from './kvStore';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
-import { type PostImage, type Site, commentNote, largestVariant, mediaTypeOf, personOf, postNote } from './objects';
+import { withBlurhashes } from './blurhashes';
+import {
+  type PostImage,
+  type Site,
+  attachmentsAsArrays,
+  commentNote,
+  largestVariant,
+  mediaTypeOf,
+  personOf,
+  postNote,
+} from './objects';
 import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from './outgoingGuard';
 import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
 import { type Farewell, farewellOf, sendFarewell, tombstonesRepository } from './tombstones';
@@ -64,7 +76,10 @@ export interface FederationOptions {
   /** Deliveries and inbox work run at once per process. */
   workers?: number;
   /** The services people elsewhere act through (built after the federation: read when used). */
-  services: () => LocalServices & { users: Pick<UsersService, 'follow' | 'unfollow'> };
+  services: () => LocalServices & {
+    users: Pick<UsersService, 'follow' | 'unfollow'>;
+    deletion: Pick<AccountDeletion, 'removeElsewhere'>;
+  };
   onError?: (error: unknown, what: string) => void;
 }
 
@@ -95,6 +110,11 @@ export interface PostsFederation {
   lookupObject(identifier: string): Promise<APObject | null>;
   /** Read before a local account is deleted: its followers elsewhere and keys (null: nobody to tell). */
   farewellOf(userId: string): Promise<Farewell | null>;
+  /**
+   * A document as it leaves (served or delivered): `attachment` always an array, post Notes'
+   * images with their `blurhash`.
+   */
+  finishJson(json: unknown): Promise<unknown>;
   /** Queues `Delete(Person)` to them once the deletion is committed. */
   sendFarewell(farewell: Farewell): Promise<void>;
   /** What went wrong in this process since it started, for `/metrics`: failed delivery attempts, dropped tasks. */
@@ -314,11 +334,18 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     severityOf,
   });
   const content = remoteContent(remote, options.services, options.allowPrivateAddress);
+  const deleted = deletedActors({
+    repo: remote,
+    data,
+    deletion: () => options.services().deletion,
+    allowPrivateAddress: options.allowPrivateAddress,
+  });
   listenToInboxes(federation, {
     data,
     repo: remote,
     people,
     content,
+    deleted,
     services: options.services,
     isLocalPerson: async (identifier) => (await actorRow(identifier)) !== undefined,
     onError,
@@ -393,6 +420,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
         return null;
       }
     },
+    finishJson: (json) => withBlurhashes(attachmentsAsArrays(json), new URL(site.url).origin, data.thumbhashesOf),
     farewellOf: (userId) => farewellOf(context(), data.remoteFollowersOf, userId),
     sendFarewell: (farewell) => sendFarewell(context(), farewell),
     failures,

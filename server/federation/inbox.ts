@@ -9,13 +9,17 @@
  * - `Accept(Follow)`: nothing (a follow counts from the start); `Reject(Follow)`: the follow ends.
  * - `Create(Note)`: a reply to a post kept here becomes a comment; a post with an image from
  *   someone people here follow becomes a post (`remoteContent.ts`). `Update(Note)`, `Delete`.
+ * - `Delete` of the actor itself: a person whose account is gone elsewhere is removed here, once
+ *   their address answers 410/404 (`deletedActors.ts`); also when the signature cannot be verified
+ *   (their key went with them), the one unverified activity answered 202 rather than 401.
  * - `Like` / `Undo(Like)` of a post here: counted and notified.
  * - `Announce` and anything else: answered 202 and ignored.
  */
-import type { Context, Federation } from '@fedify/fedify';
+import type { Context, Federation, UnverifiedActivityReason } from '@fedify/fedify';
 import { Accept, Create, Delete, Follow, Like, Note, Reject, Undo, Update, isActor } from '@fedify/vocab';
 import type { Activity } from '@fedify/vocab';
 import type { UsersService } from '../users/service';
+import { type DeletedActors, deletesItself } from './deletedActors';
 import { newId, nowIso } from '../domain/ids';
 import { type LocalServices, type RemoteContent, asAuthUser } from './remoteContent';
 import type { RemotePeople } from './remotePeople';
@@ -27,6 +31,7 @@ export interface InboxDeps {
   repo: RemoteRepository;
   people: RemotePeople;
   content: RemoteContent;
+  deleted: DeletedActors;
   services: () => LocalServices & { users: Pick<UsersService, 'follow' | 'unfollow'> };
   /** The local person with this actor identifier, if they may be followed (exists, not suspended). */
   isLocalPerson: (identifier: string) => Promise<boolean>;
@@ -162,6 +167,8 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
     })
     .on(Delete, async (_ctx, del) => {
       if (!del.objectId || !del.actorId) return;
+      // Signed with a key still kept here: checked all the same (a failed fetch is tried again).
+      if (deletesItself(del)) return void (await deps.deleted.removeIfGone(del.actorId.href));
       const person = await repo.personWithActorUri(del.actorId.href);
       if (!person) return;
       await attempt('deleting a post from elsewhere failed', () => content.deleteObject(person, del.objectId!));
@@ -174,5 +181,20 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       await attempt('keeping a like from elsewhere failed', () =>
         services().posts.react(asAuthUser(person), postId, 'like'),
       );
+    })
+    .onUnverifiedActivity(async (_ctx, activity, reason) => {
+      if (!(activity instanceof Delete) || !deletesItself(activity) || !keyUnreachable(activity.actorId!, reason))
+        return;
+      try {
+        if (await deps.deleted.removeIfGone(activity.actorId!.href)) return new Response(null, { status: 202 });
+      } catch (error) {
+        deps.onError(error, 'checking a deleted actor elsewhere failed');
+      }
+      // Anything else: Fedify's 401.
     });
+}
+
+/** The signature failed only because the actor's own key could not be fetched (gone with the account). */
+function keyUnreachable(actor: URL, reason: UnverifiedActivityReason): boolean {
+  return reason.type === 'keyFetchError' && reason.keyId.origin === actor.origin;
 }

@@ -6,6 +6,7 @@
 import { usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { bindQueries } from '../db/repository';
+import { isUuid } from '../domain/ids';
 import type { FederationFollowersTable, FederationKeysTable, Queryable } from '../db/schema';
 import { selectPosts } from '../posts/repository';
 import { selectComments } from '../comments/repository';
@@ -101,6 +102,20 @@ function mentionedUsers(db: Queryable, kind: 'post' | 'comment', id: string) {
           .innerJoin('users', 'users.id', 'm.user_id')
           .where('m.comment_id', '=', id);
   return query.select(['users.id', 'users.username', 'users.actor_uri', 'users.url']).execute();
+}
+
+/** The thumbhashes of these local posts' images, by post id (their Notes' blurhashes). */
+async function thumbhashesOf(db: Queryable, postIds: string[]): Promise<Map<string, string | null>> {
+  const ids = postIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .innerJoin('media', 'media.id', 'posts.media_id')
+    .select(['posts.id', 'media.thumbhash'])
+    .where('posts.id', 'in', ids)
+    .where('posts.uri', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.thumbhash]));
 }
 
 /** Largest first: a Note's attachment names the largest variant. */
@@ -200,6 +215,11 @@ async function removeRemoteFollower(db: Queryable, userId: string, actorUri: str
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A person elsewhere whose account is gone: they follow nobody here any more. */
+async function forgetFollowerElsewhere(db: Queryable, actorUri: string): Promise<void> {
+  await db.deleteFrom('federation_followers').where('actor_uri', '=', actorUri).execute();
+}
+
 function remoteFollowersOf(db: Queryable, userId: string) {
   return db
     .selectFrom('federation_followers')
@@ -245,10 +265,12 @@ export const federationRepository = bindQueries({
   findComment,
   mentionedUsers,
   mediaOf,
+  thumbhashesOf,
   followsOf,
   usage,
   addRemoteFollower,
   removeRemoteFollower,
+  forgetFollowerElsewhere,
   remoteFollowersOf,
   remoteFollowersPage,
   remoteFollowerCount,

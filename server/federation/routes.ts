@@ -11,7 +11,6 @@ import { respondWithObjectIfAcceptable } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostsFederation } from './federation';
 import { suspendedSender } from './inboxGate';
-import { attachmentsAsArrays } from './objects';
 
 /** Largest activity accepted in an inbox. */
 export const INBOX_BODY_LIMIT = 256 * 1024;
@@ -52,13 +51,17 @@ function toRequest(request: FastifyRequest, origin: string, path: string, body?:
 
 const ACTIVITY_JSON = /^application\/(activity\+json|ld\+json)/i;
 
-async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function send(
+  reply: FastifyReply,
+  response: Response,
+  finishJson: (json: unknown) => Promise<unknown>,
+): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'content-length') reply.header(name, value);
   });
   if (ACTIVITY_JSON.test(response.headers.get('content-type') ?? ''))
-    return reply.send(JSON.stringify(attachmentsAsArrays(await response.json())));
+    return reply.send(JSON.stringify(await finishJson(await response.json())));
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 
@@ -89,7 +92,7 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
     }
     if (FEDIFY_PATHS.test(path)) {
       const response = await fetch(toRequest(request, origin, request.url), true);
-      if (response !== notServed) return send(reply, response);
+      if (response !== notServed) return send(reply, response, federation.finishJson);
       return;
     }
     const page = OBJECT_PAGES.exec(path);
@@ -112,7 +115,7 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
         (await respondWithObjectIfAcceptable(note, webRequest, {
           contextLoader: fedify.createContext(webRequest, undefined).contextLoader,
         }));
-      if (response) return send(reply, response);
+      if (response) return send(reply, response, federation.finishJson);
       return;
     }
     // A profile page's address stands for the person: answered as their actor (`/users/{id}`).
@@ -120,7 +123,7 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
     if (!target) return;
     const actorPath = kind === 'profile' ? `/users/${encodeURIComponent(target)}` : path;
     const response = await fetch(toRequest(request, origin, query ? `${actorPath}?${query}` : actorPath));
-    if (response !== notServed) return send(reply, response);
+    if (response !== notServed) return send(reply, response, federation.finishJson);
   });
 
   await app.register(async (inboxes) => {
@@ -137,7 +140,7 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
       if (suspended)
         return reply.code(403).send({ message: `${suspended} is blocked on this server`, code: 'DomainSuspended' });
       const response = await fetch(toRequest(request, origin, request.url, body));
-      return send(reply, response);
+      return send(reply, response, federation.finishJson);
     };
     inboxes.post('/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);
     inboxes.post('/users/:identifier/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);

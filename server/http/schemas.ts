@@ -50,6 +50,7 @@ export const profileSchema = {
     mutedByMe: { type: 'boolean' },
     createdAt: { type: 'string' },
     remoteUrl: { type: 'string' },
+    remoteUri: { type: 'string' },
   },
 } as const;
 
@@ -115,6 +116,7 @@ const postProperties = {
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
   originalUrl: { type: 'string' },
+  originalUri: { type: 'string' },
 } as const;
 
 export const postSchema = { type: 'object', properties: postProperties } as const;

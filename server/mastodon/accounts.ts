@@ -43,9 +43,12 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
     '/api/v1/accounts/lookup',
     { preValidation: needs('read:accounts') },
     async (request) => {
-      // `name` or `name@this.host`: there are no other servers' people here.
-      const acct = (request.query.acct ?? '').replace(/^@/, '').split('@')[0];
-      return toAccount(siteOf(config, request), await users.profile(tokenUser(request), acct));
+      // `name` or `name@this.host` is someone here; `name@host` someone elsewhere already kept here.
+      const site = siteOf(config, request);
+      const acct = (request.query.acct ?? '').replace(/^@/, '');
+      const at = acct.lastIndexOf('@');
+      const name = at > 0 && acct.slice(at + 1).toLowerCase() === new URL(site).host ? acct.slice(0, at) : acct;
+      return toAccount(site, await users.profile(tokenUser(request), name));
     },
   );
 

@@ -4,7 +4,9 @@
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
 import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
+import { profilePath } from '../../lib/handles';
 import { normalizeTags } from '../../lib/tags';
+import { blurhashOfThumbhash } from '../media/blurhash';
 
 /** The site's origin for links (`url`, `uri`): PUBLIC_URL, else the request's own. */
 export type Site = string;
@@ -17,8 +19,29 @@ const HASHTAG = /#([\p{L}\p{N}_-]+)/gu;
 /** The `#hashtags` of a status's text, as a post's tags. */
 export const hashtagsOf = (text: string): string[] => normalizeTags([...text.matchAll(HASHTAG)].map((m) => m[1]));
 
-/** The text as Mastodon's HTML `content`: escaped, hashtags and mentions linked, lines kept. */
-export function contentOf(site: Site, text: string): string {
+/** A status's `mentions` entry: whom an `@name` names. */
+export interface MentionEntity {
+  id: string;
+  username: string;
+  url: string;
+  acct: string;
+}
+
+export const mentionOf = (account: Account): MentionEntity => ({
+  id: account.id,
+  username: account.username,
+  url: account.url,
+  acct: account.acct,
+});
+
+/**
+ * The text as Mastodon's HTML `content`: escaped, hashtags and mentions linked, lines kept. An
+ * `@name` or `@name@host` links to the `url` of its entry in `mentions` (what apps match to open
+ * the profile), else to its profile page here; `@name@` this site's host is the local `name`.
+ */
+export function contentOf(site: Site, text: string, mentions: readonly MentionEntity[] = []): string {
+  const ownHost = new URL(site).host;
+  const byAcct = new Map(mentions.map((m) => [m.acct.toLowerCase(), m]));
   const html = escapeHtml(text)
     .replace(
       HASHTAG,
@@ -26,9 +49,12 @@ export function contentOf(site: Site, text: string): string {
         `<a href="${site}/tagged/${encodeURIComponent(tag)}" class="mention hashtag" rel="tag">#<span>${tag}</span></a>`,
     )
     .replace(
-      /(^|[^\w/])@([A-Za-z0-9_.-]+)/g,
-      (_all, before: string, name: string) =>
-        `${before}<span class="h-card"><a href="${site}/profile/${name}" class="u-url mention">@<span>${name}</span></a></span>`,
+      /(^|[^\w/])@([A-Za-z0-9_.-]+)(?:@([A-Za-z0-9.-]+(?::\d+)?))?/g,
+      (_all, before: string, name: string, host?: string) => {
+        const acct = host && host.toLowerCase() !== ownHost ? `${name}@${host}` : name;
+        const href = byAcct.get(acct.toLowerCase())?.url ?? `${site}${profilePath(acct)}`;
+        return `${before}<span class="h-card"><a href="${escapeHtml(href)}" class="u-url mention">@<span>${name}</span></a></span>`;
+      },
     )
     .replace(/\n/g, '<br>');
   return `<p>${html}</p>`;
@@ -46,15 +72,24 @@ type AccountFacts = Pick<
   | 'followersCount'
   | 'followingCount'
   | 'postsCount'
->;
+> &
+  Pick<Profile, 'remoteUrl' | 'remoteUri'>;
 
+/**
+ * A person as an Account. Someone elsewhere (issue 32) is `acct` `name@host` (their username here),
+ * `username` `name`, `url` their page on their server and `uri` their actor, as Mastodon shows them.
+ */
 export function toAccount(site: Site, profile: AccountFacts) {
-  const url = `${site}/profile/${encodeURIComponent(profile.username)}`;
+  const remote = profile.remoteUri !== undefined;
+  const name = remote ? profile.username.slice(0, profile.username.lastIndexOf('@')) : profile.username;
+  const url = remote
+    ? profile.remoteUrl || profile.remoteUri!
+    : `${site}/profile/${encodeURIComponent(profile.username)}`;
   return {
     id: profile._id,
-    username: profile.username,
+    username: name,
     acct: profile.username,
-    display_name: profile.username,
+    display_name: name,
     locked: false,
     bot: false,
     discoverable: true,
@@ -62,7 +97,7 @@ export function toAccount(site: Site, profile: AccountFacts) {
     created_at: profile.createdAt,
     note: profile.description ? contentOf(site, profile.description) : '',
     url,
-    uri: url,
+    uri: remote ? profile.remoteUri! : url,
     avatar: profile.avatar ?? `${site}/favicon.ico`,
     avatar_static: profile.avatar ?? `${site}/favicon.ico`,
     header: profile.banner ?? '',
@@ -104,7 +139,7 @@ export function toCredentialAccount(site: Site, user: User) {
 export function imageAttachment(
   id: string,
   url: string,
-  info: { width: number; height: number; srcset: string } | null,
+  info: { width: number; height: number; srcset: string; thumbhash: string | null } | null,
   description: string | null,
 ) {
   // The smallest WebP variant stands in as the preview; the original when there is none yet.
@@ -118,8 +153,8 @@ export function imageAttachment(
     preview_remote_url: null,
     text_url: null,
     description,
-    // Posts keep a ThumbHash, not a BlurHash: no placeholder is better than a wrong one.
-    blurhash: null,
+    // Derived from the image's ThumbHash (kept in memory once derived).
+    blurhash: blurhashOfThumbhash(info?.thumbhash),
     meta: info
       ? {
           original: {
@@ -153,23 +188,34 @@ const statusBase = <A extends Account | null>(site: Site, id: string, account: A
   account,
 });
 
-/** `account` null: the status without it, for a list that writes each account once (statuses.ts). */
-export function postStatus<A extends Account | null>(site: Site, post: Post, account: A) {
+/**
+ * `account` null: the status without it, for a list that writes each account once (statuses.ts).
+ * `mentions`: the people the post names (`post.mentions`) as entries. A post from elsewhere has its
+ * Note's id as `uri` and the original's page as `url`.
+ */
+export function postStatus<A extends Account | null>(
+  site: Site,
+  post: Post,
+  account: A,
+  mentions: readonly MentionEntity[] = [],
+) {
   return {
     ...statusBase(site, post._id, account),
+    uri: post.originalUri ?? `${site}/post/${post._id}`,
+    url: post.originalUrl ?? `${site}/post/${post._id}`,
     created_at: post.createdAt,
     edited_at: post.updatedAt !== post.createdAt ? post.updatedAt : null,
     in_reply_to_id: null,
     in_reply_to_account_id: null,
     sensitive: post.sensitive,
     spoiler_text: post.spoiler,
-    content: contentOf(site, post.message),
+    content: contentOf(site, post.message, mentions),
     text: post.message,
     replies_count: post.commentsCount,
     favourites_count: post.likesCount,
     favourited: post.myReaction === 'like',
     media_attachments: [imageAttachment(post._id, post.image, post.imageInfo, post.alt || null)],
-    mentions: [],
+    mentions: [...mentions],
     tags: post.tags.map((name) => ({ name, url: `${site}/tagged/${encodeURIComponent(name)}` })),
   };
 }

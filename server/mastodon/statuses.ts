@@ -13,7 +13,16 @@ import { needs } from './http';
 import { idempotentCalls } from './idempotency';
 import { usernameKey } from '../../lib/validation';
 import type { AuthorFacts } from '../users/mappers';
-import { type Account, type Site, commentStatus, hashtagsOf, postStatus, toAccount } from './mappers';
+import {
+  type Account,
+  type MentionEntity,
+  type Site,
+  commentStatus,
+  hashtagsOf,
+  mentionOf,
+  postStatus,
+  toAccount,
+} from './mappers';
 import {
   type ClientServices,
   type ListQuery,
@@ -31,12 +40,24 @@ export const IMAGE_REQUIRED =
 /** How many comments `context` lists at most. */
 const CONTEXT_COMMENTS_MAX = 200;
 
-/** The authors of one answer's posts as Accounts, read in one statement (by lower-cased name). */
+/**
+ * The authors of one answer's posts and the people they mention, as Accounts, read in one
+ * statement (by lower-cased name, through the authors' cache).
+ */
 async function accountsOfPosts(services: ClientServices, site: Site, posts: Post[]) {
-  const authors = await services.users.authorsNamed(posts.map((post) => post.creator));
+  const names = posts.flatMap((post) => [post.creator, ...(post.mentions ?? [])]);
+  const authors = await services.users.authorsNamed(names);
   const accounts = new Map<string, Account>();
   for (const [key, facts] of authors) accounts.set(key, toAccount(site, facts));
-  return (post: Post) => accounts.get(usernameKey(post.creator));
+  return {
+    accountOf: (post: Post) => accounts.get(usernameKey(post.creator)),
+    /** Those a post names who are still here (a deleted person is left out). */
+    mentionsOf: (post: Post): MentionEntity[] =>
+      (post.mentions ?? []).flatMap((name) => {
+        const account = accounts.get(usernameKey(name));
+        return account ? [mentionOf(account)] : [];
+      }),
+  };
 }
 
 /**
@@ -44,11 +65,11 @@ async function accountsOfPosts(services: ClientServices, site: Site, posts: Post
  * check again, only their public facts. A post whose author is gone since is left out.
  */
 export async function statusesOfPosts(services: ClientServices, _viewer: AuthUser, site: Site, posts: Post[]) {
-  const accountOf = await accountsOfPosts(services, site, posts);
+  const { accountOf, mentionsOf } = await accountsOfPosts(services, site, posts);
   const statuses = [];
   for (const post of posts) {
     const account = accountOf(post);
-    if (account) statuses.push(postStatus(site, post, account));
+    if (account) statuses.push(postStatus(site, post, account, mentionsOf(post)));
   }
   return statuses;
 }
@@ -68,18 +89,20 @@ const statusKey = (site: Site, p: Post) =>
   `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
 
 /**
- * The same parts by Post object: the lists hand out the posts they share (posts/reads.ts) again and
- * again, so most statuses are found without building their key. New counts come as a new object.
+ * The same parts by Post object when it mentions no one: the lists hand out the posts they share
+ * (posts/reads.ts) again and again, so most statuses are found without building their key. New
+ * counts come as a new object; whom a post mentions can change without one (a rename).
  */
 const statusJsonByPost = new WeakMap<Post, { site: Site; parts: [Buffer, Buffer] }>();
 
-function statusJsonParts(site: Site, post: Post): [Buffer, Buffer] {
-  const byPost = statusJsonByPost.get(post);
+function statusJsonParts(site: Site, post: Post, mentions: MentionEntity[]): [Buffer, Buffer] {
+  const byPost = mentions.length === 0 ? statusJsonByPost.get(post) : undefined;
   if (byPost?.site === site) return byPost.parts;
-  const key = statusKey(site, post);
+  // Whom it mentions is part of it: a mentioned person's rename changes the entry, not the post.
+  const key = mentions.length > 0 ? `${statusKey(site, post)}|${JSON.stringify(mentions)}` : statusKey(site, post);
   let parts = keptStatusJson.get(key);
   if (!parts) {
-    const json = JSON.stringify(postStatus(site, post, null));
+    const json = JSON.stringify(postStatus(site, post, null, mentions));
     // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
     const at = json.indexOf(ACCOUNT_SLOT);
     parts = [
@@ -88,7 +111,7 @@ function statusJsonParts(site: Site, post: Post): [Buffer, Buffer] {
     ];
     setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
   }
-  statusJsonByPost.set(post, { site, parts });
+  if (mentions.length === 0) statusJsonByPost.set(post, { site, parts });
   return parts;
 }
 
@@ -110,14 +133,20 @@ const OPEN = Buffer.from('['),
 /** A timeline's answer as JSON bytes: the same statuses as `statusesOfPosts`, from kept bytes. */
 export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<Buffer> {
   const keys = posts.map((post) => usernameKey(post.creator));
-  const authors = await services.users.authorsNamed(keys);
+  const authors = await services.users.authorsNamed(posts.flatMap((post) => [post.creator, ...(post.mentions ?? [])]));
+  /** Those a post names who are still here (a deleted person is left out). */
+  const mentionsOf = (post: Post): MentionEntity[] =>
+    (post.mentions ?? []).flatMap((name) => {
+      const facts = authors.get(usernameKey(name));
+      return facts ? [mentionOf(toAccount(site, facts))] : [];
+    });
   const parts: Buffer[] = [OPEN];
   for (let i = 0; i < posts.length; i++) {
     const facts = authors.get(keys[i]);
     // An author gone since the list was read: their post is left out, as `statusesOfPosts` does.
     if (!facts) continue;
     if (parts.length > 1) parts.push(COMMA);
-    const [before, after] = statusJsonParts(site, posts[i]);
+    const [before, after] = statusJsonParts(site, posts[i], mentionsOf(posts[i]));
     parts.push(before, accountJson(site, facts), after);
   }
   parts.push(CLOSE);

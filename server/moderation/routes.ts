@@ -71,9 +71,11 @@ const adminUserSchema = {
     suspendedAt: nullableText,
   },
 } as const;
+/** A person elsewhere is named `name@host` (up to the column's 300 characters), longer than a local name. */
+const NAME_MAX = 300;
 const usernameParams = {
   type: 'object',
-  properties: { username: { type: 'string', maxLength: 64 } },
+  properties: { username: { type: 'string', maxLength: NAME_MAX } },
   required: ['username'],
 } as const;
 
@@ -99,7 +101,7 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRoutesOptions> = async (ap
           type: 'object',
           properties: {
             targetType: { type: 'string', enum: [...REPORT_TARGET_TYPES] },
-            targetId: { type: 'string', maxLength: 64 },
+            targetId: { type: 'string', maxLength: NAME_MAX },
             reason: { type: 'string', enum: [...REPORT_REASONS] },
             note: text,
           },

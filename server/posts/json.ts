@@ -64,7 +64,8 @@ export function postFields(p: Post): string {
     jsonString(p.createdAt) +
     ',"updatedAt":' +
     jsonString(p.updatedAt) +
-    (p.originalUrl === undefined ? '' : ',"originalUrl":' + jsonString(p.originalUrl))
+    (p.originalUrl === undefined ? '' : ',"originalUrl":' + jsonString(p.originalUrl)) +
+    (p.originalUri === undefined ? '' : ',"originalUri":' + jsonString(p.originalUri))
   );
 }
 

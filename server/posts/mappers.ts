@@ -22,5 +22,6 @@ export function toPost(row: PostListRow, imageInfo: ImageInfo | null): Post {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     ...(row.original_url !== null && { originalUrl: row.original_url }),
+    ...(row.original_uri !== null && { originalUri: row.original_uri }),
   };
 }

@@ -35,6 +35,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.spoiler',
       'posts.creator_id',
       'posts.url as original_url',
+      'posts.uri as original_uri',
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',

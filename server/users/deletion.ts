@@ -23,8 +23,10 @@ import type { UsersRepository } from './repository';
 
 export const RETIRED_USERNAME_MS = 30 * 24 * 3600 * 1000;
 
+type DeletionRepositories = { users: UsersRepository; account: AccountRepository; tombstones: TombstonesRepository };
+
 export interface DeletionDeps {
-  data: Transactional<{ users: UsersRepository; account: AccountRepository; tombstones: TombstonesRepository }>;
+  data: Transactional<DeletionRepositories>;
   storage: MediaStorage;
   twoFactor: Pick<TwoFactorService, 'confirm'>;
   /** Deleting asks the password; wrong ones count like a sign-in's. */
@@ -58,34 +60,69 @@ export function accountDeletion({
       await twoFactor.confirm(user.id, input.code, 'confirm');
       const goodbye = await farewell?.read(user.id).catch((error: unknown) => (farewell.onError(error), null));
 
-      const gone = await data.transaction(async (trx) => {
-        await trx.account.lockUser(user.id);
-        const posts = await trx.account.postIdsOf(user.id);
-        const unreadFell = await trx.account.unreadRecipientsOf(user.id);
-        const media = await trx.account.mediaVariantsOf(user.id);
-        await trx.account.uncountUser(user.id);
-        // Two deletions racing: the one that removed the row goes on, the other answers 404.
-        if (!(await trx.account.deleteUser(user.id))) throw new NotFoundError('User not found', 'UserNotFound');
-        const now = Date.now();
+      const now = Date.now();
+      const gone = await removeRows(user.id, async (trx) => {
         const until = new Date(now + RETIRED_USERNAME_MS).toISOString();
         await trx.account.retireUsername(usernameKey(row.username), until, new Date(now).toISOString());
         await trx.tombstones.bury(user.id, usernameKey(row.username), new Date(now).toISOString());
-        return { posts, media, unreadFell };
       });
-
-      publish({
-        type: 'AccountDeleted',
-        userId: user.id,
-        postIds: gone.posts,
-        notifications: unreadFellFor(gone.unreadFell),
-      });
+      announce(user.id, gone);
       if (goodbye) await farewell?.send(goodbye).catch((error: unknown) => farewell.onError(error));
-      // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
-      await storage
-        .remove(gone.media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)))
-        .catch((error: unknown) => onFilesLeft?.(error));
+      await removeFiles(gone.media);
+    },
+
+    /**
+     * A person from elsewhere whose server deleted them (`Delete(Person)`, their actor gone): the
+     * same rows, counters, event and files as a local deletion, without a password (their server
+     * vouched), a held name or a tombstone (their actor is not ours). False when not kept here.
+     */
+    async removeElsewhere(userId: string): Promise<boolean> {
+      const row = await data.users.findUserById(userId);
+      if (!row?.domain) return false;
+      let gone: Gone;
+      try {
+        gone = await removeRows(userId, async () => {});
+      } catch (error) {
+        if (error instanceof NotFoundError) return false;
+        throw error;
+      }
+      announce(userId, gone);
+      await removeFiles(gone.media);
+      return true;
     },
   };
+
+  /** One transaction: the user's marks on others' counters taken off, then their row (and the cascade). */
+  async function removeRows(userId: string, andThen: (trx: DeletionRepositories) => Promise<void>): Promise<Gone> {
+    return data.transaction(async (trx) => {
+      await trx.account.lockUser(userId);
+      const posts = await trx.account.postIdsOf(userId);
+      const unreadFell = await trx.account.unreadRecipientsOf(userId);
+      const media = await trx.account.mediaVariantsOf(userId);
+      await trx.account.uncountUser(userId);
+      // Two deletions racing: the one that removed the row goes on, the other answers 404.
+      if (!(await trx.account.deleteUser(userId))) throw new NotFoundError('User not found', 'UserNotFound');
+      await andThen(trx);
+      return { posts, media, unreadFell };
+    });
+  }
+
+  function announce(userId: string, gone: Gone) {
+    publish({ type: 'AccountDeleted', userId, postIds: gone.posts, notifications: unreadFellFor(gone.unreadFell) });
+  }
+
+  // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
+  async function removeFiles(media: string[]) {
+    await storage
+      .remove(media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)))
+      .catch((error: unknown) => onFilesLeft?.(error));
+  }
+}
+
+interface Gone {
+  posts: string[];
+  media: string[];
+  unreadFell: string[];
 }
 
 export type AccountDeletion = ReturnType<typeof accountDeletion>;

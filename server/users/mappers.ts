@@ -37,7 +37,12 @@ export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   followingCount: Number(row.following_count),
   postsCount: Number(row.posts_count),
   createdAt: row.created_at,
+  ...remoteOf(row),
 });
+
+/** Someone elsewhere: their page and their actor's address there. */
+const remoteOf = (row: UserRow) =>
+  row.domain !== null ? { remoteUrl: row.url ?? row.actor_uri ?? '', remoteUri: row.actor_uri ?? '' } : {};
 
 export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }: ProfileRelations): Profile => ({
   _id: row.id,
@@ -52,5 +57,5 @@ export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }
   blockedByMe,
   mutedByMe,
   createdAt: row.created_at,
-  ...(row.domain !== null && { remoteUrl: row.url ?? row.actor_uri ?? '' }),
+  ...remoteOf(row),
 });

@@ -74,6 +74,11 @@ const posts = [
   post(),
   post({ imageInfo: null, mentions: undefined, myReaction: null, sensitive: false, tags: [] }),
   post({ imageInfo: { width: 1, height: 2, thumbhash: null, srcset: '' }, creatorImage: '/a.webp', message: '' }),
+  post({
+    creator: 'zoe@example.social',
+    originalUrl: 'https://example.social/@zoe/1',
+    originalUri: 'https://example.social/users/zoe/statuses/1',
+  }),
 ];
 const comments = [comment(), comment({ mentions: undefined, myReaction: 'dislike', creatorImage: null })];
 
@@ -96,7 +101,7 @@ describe('post and comment JSON', () => {
   it('answers the same bytes for posts and comments whose JSON is kept (shared rows) as for fresh ones', () => {
     const fresh = [...posts.map((p) => ({ ...p }))];
     const kept = posts.map((p) => keepPostJson({ ...p }));
-    const mixed = [kept[0], fresh[1], kept[2]];
+    const mixed = [kept[0], fresh[1], kept[2], fresh[3]];
     const text = Buffer.from(postListJson(posts), 'latin1');
     for (const list of [fresh, kept, mixed]) expect(postListBytes(list).equals(text)).toBe(true);
     const keptComments = comments.map((c) => keepCommentJson({ ...c }));

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config';
 import { newId } from '../../server/domain/ids';
 import { createPost, userRow } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { blurhashOfThumbhash } from '../../server/media/blurhash';
 
 const SITE = 'https://posts.test';
 const AP = { accept: 'application/activity+json' };
@@ -214,7 +215,16 @@ describe('a post as a Note', () => {
     expect(attachments).toHaveLength(1);
     const image = attachments[0] as Image;
     expect(image).toBeInstanceOf(Image);
-    const media = await t.db.kysely.selectFrom('media').select(['variants']).where('owner_id', '=', ann.id).execute();
+    const media = await t.db.kysely
+      .selectFrom('media')
+      .select(['variants', 'thumbhash'])
+      .where('owner_id', '=', ann.id)
+      .execute();
+    // Mastodon's `blurhash` (from the image's thumbhash), its term declared in the context.
+    const blurhash = blurhashOfThumbhash(media[0].thumbhash);
+    expect(blurhash).toMatch(/^L.{27}$/);
+    expect((json.attachment as { blurhash?: string }[])[0].blurhash).toBe(blurhash);
+    expect(JSON.stringify(json['@context'])).toContain('"blurhash":"toot:blurhash"');
     const largest = JSON.parse(media[0].variants).sort(
       (a: { width: number }, b: { width: number }) => b.width - a.width,
     )[0];

@@ -12,6 +12,7 @@ import { MemoryKvStore, createFederation, generateCryptoKeyPair, signRequest } f
 import { Accept, Activity, Create, Delete, Endpoints, Follow, Note, Person, Undo, Update } from '@fedify/vocab';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { blurhashOfThumbhash } from '../../server/media/blurhash';
 
 const AP = { accept: 'application/activity+json' };
 
@@ -154,6 +155,16 @@ describe('following across servers', () => {
     const note = (await (create.activity as Create).getObject()) as Note;
     expect(note.content).toContain('Hello fediverse');
     expect(Array.isArray((create.json.object as { attachment: unknown }).attachment)).toBe(true);
+    // The image's blurhash travels too (signed with the rest: zoe's server took it).
+    const { thumbhash } = await t.db.kysely
+      .selectFrom('media')
+      .select('thumbhash')
+      .where('owner_id', '=', ann.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((create.json.object as { attachment: { blurhash?: string }[] }).attachment[0].blurhash).toBe(
+      blurhashOfThumbhash(thumbhash),
+    );
 
     const edit = await t.app.inject({
       method: 'PATCH',

@@ -7,7 +7,7 @@
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryKvStore, createFederation, generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { Endpoints, Person } from '@fedify/vocab';
+import { Endpoints, Person, Tombstone } from '@fedify/vocab';
 
 export interface Recorded {
   method: string;
@@ -24,8 +24,10 @@ export interface RemoteServer {
   /** The JSON of each POST to an inbox. */
   delivered(): Record<string, unknown>[];
   actorUri(name: string): string;
-  /** A signed POST of `activity` (JSON) to `inbox`, as `name`. */
-  signedPost(name: string, inbox: string, activity: Record<string, unknown>): Promise<Response>;
+  /** A signed POST of `activity` (JSON) to `inbox`, as `name` (naming `keyId` instead of their key's, if given). */
+  signedPost(name: string, inbox: string, activity: Record<string, unknown>, keyId?: string): Promise<Response>;
+  /** Their account deleted: their actor (and so their key) answers 410 from now on. */
+  bury(name: string): void;
   /** The same request, signed, not sent. */
   signedRequest(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request>;
   close(): Promise<void>;
@@ -42,13 +44,17 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
     await Promise.all(names.map(async (name) => [name, await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')] as const)),
   );
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
+  const buried = new Set<string>();
   federation
     .setActorDispatcher('/actors/{identifier}', async (ctx, identifier) => {
       if (!keys.has(identifier)) return null;
+      if (buried.has(identifier)) return new Tombstone({ id: ctx.getActorUri(identifier) });
       const [key] = await ctx.getActorKeyPairs(identifier);
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
+        // Their profile page, apart from the actor's address (as Mastodon's `/@name`).
+        url: new URL(`/@${identifier}`, ctx.origin),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: key.cryptographicKey,
@@ -85,12 +91,13 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
     requests,
     delivered: () => requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body)),
     actorUri,
-    signedPost: async (name, inbox, activity) => fetch(await signed(name, inbox, activity)),
+    signedPost: async (name, inbox, activity, keyId) => fetch(await signed(name, inbox, activity, keyId)),
     signedRequest: (name, inbox, activity) => signed(name, inbox, activity),
+    bury: (name) => void buried.add(name),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
-  function signed(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request> {
+  function signed(name: string, inbox: string, activity: Record<string, unknown>, keyId?: string): Promise<Request> {
     return signRequest(
       new Request(inbox, {
         method: 'POST',
@@ -98,7 +105,7 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
         body: JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity }),
       }),
       keys.get(name)!.privateKey,
-      new URL(`${actorUri(name)}#main-key`),
+      new URL(keyId ?? `${actorUri(name)}#main-key`),
     );
   }
 }

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MastoHttpError, type mastodon } from 'masto';
+import { blurhashOfThumbhash } from '../../../server/media/blurhash';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
 import { clientFor, listenOn, userToken } from './oauthFlow';
 
@@ -90,6 +91,14 @@ describe('posting and reading', () => {
     const media = await upload(aliceApi, 'Two cats on a sofa');
     expect(media).toMatchObject({ type: 'image', description: 'Two cats on a sofa' });
     expect(media.meta?.original).toMatchObject({ width: 32, height: 32 });
+    // The placeholder Mastodon apps draw: derived from the upload's thumbhash.
+    const { thumbhash } = await t.db.kysely
+      .selectFrom('media')
+      .select('thumbhash')
+      .where('id', '=', media.id)
+      .executeTakeFirstOrThrow();
+    expect(media.blurhash).toMatch(/^L.{27}$/);
+    expect(media.blurhash).toBe(blurhashOfThumbhash(thumbhash));
     expect(await aliceApi.v1.media.$select(media.id).fetch()).toMatchObject({ id: media.id, url: media.url });
     const changed = await aliceApi.v1.media.$select(media.id).update({ description: 'Three cats' });
     expect(changed.description).toBe('Three cats');
@@ -119,7 +128,9 @@ describe('posting and reading', () => {
       type: 'image',
       description: 'Sunset over the bay',
       url: media.url,
+      blurhash: media.blurhash,
     });
+    expect(status.mediaAttachments[0].blurhash).toMatch(/^L/);
     expect(status.content).toContain('class="mention hashtag"');
     // The same post on the site's own API.
     const same = await t.app.inject({ method: 'GET', url: `/api/posts/${status.id}`, headers: alice.headers });

@@ -1,0 +1,118 @@
+/**
+ * People and posts from elsewhere in the Mastodon client API (issues 32 and 33): an Account of
+ * someone elsewhere is `acct` `name@host`, `username` `name`, `url` their page on their server and
+ * `uri` their actor; their post's status has its Note's id as `uri` and the original's page as
+ * `url`; mentions (entries and links in `content`) name them the same way, in single statuses and
+ * in timelines. Zoe is on a small Fedify server on loopback and sends her post as a server would.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { mastodon } from 'masto';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
+import { type RemoteServer, freePort, startRemoteServer, until } from '../remoteServer';
+import { clientFor, userToken } from './oauthFlow';
+
+const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+
+let t: TestApp;
+let site: string;
+let remote: RemoteServer;
+let alice: SignedInUser;
+let api: mastodon.rest.Client;
+let zoeActor: string;
+let zoeAcct: string;
+
+beforeAll(async () => {
+  remote = await startRemoteServer(['zoe']);
+  const port = await freePort();
+  site = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ PUBLIC_URL: site, FEDERATION_ALLOW_PRIVATE: 'true' });
+  await t.app.listen({ host: '127.0.0.1', port });
+  alice = await signIn(t.app, { username: 'alice' });
+  api = clientFor(site, await userToken(site, alice, 'read write follow'));
+  zoeActor = remote.actorUri('zoe');
+  zoeAcct = `zoe@${remote.host}`;
+});
+afterAll(async () => {
+  await t.close();
+  await remote.close();
+});
+
+describe('someone elsewhere in the client API', () => {
+  let zoePostId: string;
+  const noteId = () => `${remote.origin}/notes/hello`;
+
+  beforeAll(async () => {
+    // Zoe's post names Alice, so it is kept here.
+    const sent = await remote.signedPost('zoe', `${site}/inbox`, {
+      id: `${remote.origin}/creates/hello`,
+      type: 'Create',
+      actor: zoeActor,
+      to: PUBLIC,
+      object: {
+        id: noteId(),
+        type: 'Note',
+        attributedTo: zoeActor,
+        url: `${remote.origin}/@zoe/hello`,
+        content: `<p>Hello @alice@${new URL(site).host}</p>`,
+        attachment: [{ type: 'Image', mediaType: 'image/png', url: `${remote.origin}/media/1.png` }],
+        tag: [{ type: 'Mention', href: `${site}/users/${alice.id}`, name: `@alice@${new URL(site).host}` }],
+        to: PUBLIC,
+      },
+    });
+    expect(sent.status).toBe(202);
+    zoePostId = (
+      await until(() => t.db.kysely.selectFrom('posts').select('id').where('uri', '=', noteId()).executeTakeFirst())
+    ).id;
+  });
+
+  it('is an Account with acct name@host, username name, their page as url and their actor as uri', async () => {
+    const zoe = await api.v1.accounts.lookup({ acct: zoeAcct });
+    expect(zoe).toMatchObject({
+      acct: zoeAcct,
+      username: 'zoe',
+      displayName: 'zoe',
+      url: `${remote.origin}/@zoe`,
+      uri: zoeActor,
+    });
+    expect(await api.v1.accounts.$select(zoe.id).fetch()).toMatchObject({ acct: zoeAcct, uri: zoeActor });
+    // A local person is unchanged.
+    expect(await api.v1.accounts.verifyCredentials()).toMatchObject({
+      username: 'alice',
+      acct: 'alice',
+      url: `${site}/profile/alice`,
+    });
+  });
+
+  it("her post's status: the Note's id as uri, the original's page as url, Alice mentioned", async () => {
+    const status = await api.v1.statuses.$select(zoePostId).fetch();
+    expect(status).toMatchObject({
+      uri: noteId(),
+      url: `${remote.origin}/@zoe/hello`,
+      account: { acct: zoeAcct, username: 'zoe', uri: zoeActor },
+    });
+    expect(status.mentions).toEqual([{ id: alice.id, username: 'alice', acct: 'alice', url: `${site}/profile/alice` }]);
+    // `@alice@<this host>` is Alice here: linked to her profile.
+    expect(status.content).toContain(`<a href="${site}/profile/alice" class="u-url mention">@<span>alice</span></a>`);
+    // Her statuses list (statuses written from the same rows).
+    const listed = await api.v1.accounts.$select(status.account.id).statuses.list();
+    expect(listed.map((s) => [s.id, s.uri, s.account.acct])).toEqual([[zoePostId, noteId(), zoeAcct]]);
+  });
+
+  it("Alice's post naming @zoe@host: the mention names Zoe and links her page, in the status and the timeline", async () => {
+    const file = new Blob([await readFile(PNG)], { type: 'image/png' });
+    const media = await api.v2.media.create({ file });
+    const created = await api.v1.statuses.create({ status: `Hi @${zoeAcct} #waves`, mediaIds: [media.id] });
+    const zoe = await api.v1.accounts.lookup({ acct: zoeAcct });
+    const mention = { id: zoe.id, username: 'zoe', acct: zoeAcct, url: `${remote.origin}/@zoe` };
+    expect(created.uri).toBe(`${site}/post/${created.id}`);
+    expect(created.mentions).toEqual([mention]);
+    expect(created.content).toContain(`<a href="${remote.origin}/@zoe" class="u-url mention">@<span>zoe</span></a>`);
+    // The home timeline's answer is written apart (accounts once, kept status bytes): the same.
+    const home = await api.v1.timelines.home.list();
+    const mine = home.find((s) => s.id === created.id)!;
+    expect(mine.mentions).toEqual([mention]);
+    expect(mine.content).toBe(created.content);
+  });
+});
