@@ -46,16 +46,16 @@ const List = styled.ul`
 type Found = { query: string; people: PersonResult[] } | { query: string; error: string };
 
 interface PeopleResultsProps {
-  /** The name typed so far, without its `@`. */
+  /** The name typed so far, without its `@`; or `@name@host` / an address for someone elsewhere. */
   query: string;
   /** The people found for `query`, so Enter can open the first one. */
-  onFound?: (people: PersonResult[]) => void;
+  onFound?: (people: PersonResult[], query: string) => void;
   onNavigate?: () => void;
   /** Arrow Up from the first person goes back to the search field. */
   onLeaveUp?: () => void;
 }
 
-/** People whose username starts with what is typed, looked up once typing pauses. */
+/** People whose username starts with what is typed (or the one a handle names), looked up once typing pauses. */
 export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleResultsProps) {
   const [found, setFound] = useState<Found | null>(null);
 
@@ -65,7 +65,7 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
       searchApi.people(query, controller.signal).then(
         (people) => {
           setFound({ query, people });
-          onFound?.(people);
+          onFound?.(people, query);
         },
         (error: unknown) => {
           if (!controller.signal.aborted) setFound({ query, error: errorMessage(error) });
