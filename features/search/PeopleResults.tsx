@@ -2,6 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../components/ui/AppLink';
 import { Avatar } from '../../components/ui/Avatar';
+import { PersonName } from '../../components/ui/PersonName';
 import { Spinner } from '../../components/ui/Spinner';
 import { links } from '../../lib/pages';
 import type { PersonResult } from '../../lib/types';
@@ -38,7 +39,9 @@ const List = styled.ul`
     &:hover, &:focus-visible { background: ${appTheme.color.surfaceRaised}; }
   }
   span.who { flex: 1; min-width: 0; display: grid; }
-  strong, span.desc { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  /* A name from elsewhere wraps before its server: the server is what tells two bobs apart. */
+  strong { overflow-wrap: anywhere; }
+  span.desc { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   span.desc { font-size: 12px; color: ${appTheme.color.textMuted}; }
   span.following { font-size: 12px; color: ${appTheme.color.textMuted}; flex: none; }
 `;
@@ -106,7 +109,9 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
               <AppLink href={links.profile(person.username)} onClick={onNavigate}>
                 <Avatar src={person.avatar} name={person.username} size={32} />
                 <span className="who">
-                  <strong>{person.username}</strong>
+                  <strong>
+                    <PersonName username={person.username} />
+                  </strong>
                   {person.description && <span className="desc">{person.description}</span>}
                 </span>
                 {person.followedByMe && <span className="following">Following</span>}

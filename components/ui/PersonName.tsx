@@ -1,0 +1,16 @@
+/**
+ * A username as it is shown. Someone elsewhere's (`name@host`) may break before its `@host`, so a
+ * narrow column shows the name, then the server, instead of cutting the server off or breaking
+ * inside either (issue 32's handles at 375 px). The text, and so the accessible name, is unchanged.
+ */
+export function PersonName({ username }: { username: string }) {
+  const at = username.lastIndexOf('@');
+  if (at <= 0) return <>{username}</>;
+  return (
+    <>
+      {username.slice(0, at)}
+      <wbr />
+      {username.slice(at)}
+    </>
+  );
+}
