@@ -212,11 +212,11 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
         )}
         <Stats>
           <div>
-            <dt>posts</dt>
+            <dt>{profile.postsCount === 1 ? 'post' : 'posts'}</dt>
             <dd>{profile.postsCount}</dd>
           </div>
           <div>
-            <dt>followers</dt>
+            <dt>{profile.followersCount === 1 ? 'follower' : 'followers'}</dt>
             <dd>{profile.followersCount}</dd>
           </div>
           <div>

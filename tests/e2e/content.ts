@@ -31,7 +31,11 @@ export async function makeImage(format: 'jpeg' | 'png', width = 900, height = 60
   return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer();
 }
 
-export async function uploadViaApi(page: Requester, preset: 'post' | 'avatar' | 'banner', hue = 200): Promise<UploadResult> {
+export async function uploadViaApi(
+  page: Requester,
+  preset: 'post' | 'avatar' | 'banner',
+  hue = 200,
+): Promise<UploadResult> {
   const res = await page.request.post('/api/uploads', {
     multipart: {
       upload_preset: preset,

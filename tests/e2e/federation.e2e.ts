@@ -71,8 +71,8 @@ async function reloadUntil(page: Page, check: () => Promise<boolean>): Promise<v
 beforeAll(async () => {
   // The global setup built the pages; these two only start.
   [a, b] = await Promise.all([
-    startServer({ build: false, federated: true }),
-    startServer({ build: false, federated: true }),
+    startServer({ build: false, federated: true, env: { LOG_LEVEL: 'error' } }),
+    startServer({ build: false, federated: true, env: { LOG_LEVEL: 'error' } }),
   ]);
   bobApi = await request.newContext({ baseURL: b.baseURL });
   bob = await createAccount({ request: bobApi }, newAccount('bob'));
@@ -92,75 +92,90 @@ afterAll(async () => {
 });
 
 describe('federation in the browser', () => {
-  test('Ann finds Bob by his handle, follows him, and his post reaches her home feed', async ({ openPage }) => {
-    const page = await openPage({ baseURL: a.baseURL });
-    ann = await createAccount(page, newAccount('ann'));
-    annThere = `${ann.username}@${hostOf(a)}`;
-    await signInWithForm(page, ann);
+  test(
+    'Ann finds Bob by his handle, follows him, and his post reaches her home feed',
+    async ({ openPage }) => {
+      const page = await openPage({ baseURL: a.baseURL });
+      ann = await createAccount(page, newAccount('ann'));
+      annThere = `${ann.username}@${hostOf(a)}`;
+      await signInWithForm(page, ann);
 
-    const search = page.getByRole('banner').getByRole('search');
-    await search.getByLabel('Add a tag to search').fill(`@${bobThere}`);
-    const found = search.getByRole('region', { name: 'People' });
-    await expect.poll(() => found.getByRole('status').textContent(), { timeout: 30_000 }).toBe('People (1)');
-    await found.getByRole('link', { name: new RegExp(`^${bobThere}`) }).click();
-    await page.waitForURL(`**/profile/@${bob.username}@${hostOf(b)}`);
-    await page.getByRole('heading', { level: 1, name: bobThere }).waitFor();
-    const elsewhere = page.getByRole('link', { name: /^http:\/\/127\.0\.0\.1/ });
-    expect(new URL((await elsewhere.getAttribute('href'))!).host).toBe(hostOf(b));
-    // His earlier post comes from his outbox in the background.
-    const earlier = page.getByRole('main').getByAltText(/^Image posted by .*: Harbour at dawn$/);
-    await reloadUntil(page, () => earlier.isVisible());
+      const search = page.getByRole('banner').getByRole('search');
+      await search.getByLabel('Add a tag to search').fill(`@${bobThere}`);
+      const found = search.getByRole('region', { name: 'People' });
+      await expect.poll(() => found.getByRole('status').textContent(), { timeout: 30_000 }).toBe('People (1)');
+      await found.getByRole('link', { name: new RegExp(`^${bobThere}`) }).click();
+      await page.waitForURL(`**/profile/@${bob.username}@${hostOf(b)}`);
+      await page.getByRole('heading', { level: 1, name: bobThere }).waitFor();
+      const elsewhere = page.getByRole('link', { name: /^http:\/\/127\.0\.0\.1/ });
+      expect(new URL((await elsewhere.getAttribute('href'))!).host).toBe(hostOf(b));
+      // His earlier post comes from his outbox in the background.
+      const earlier = page.getByRole('main').getByAltText(/^Image posted by .*: Harbour at dawn$/);
+      await reloadUntil(page, () => earlier.isVisible());
 
-    await page.getByRole('button', { name: 'Follow', exact: true }).click();
-    await page.getByRole('button', { name: 'Unfollow', exact: true }).waitFor();
-    // B delivers Bob's posts to the followers it knows: the follow must have reached it first.
-    await expect
-      .poll(async () => (await (await bobApi.get(`/api/users/${bob.username}`)).json()).user.followersCount, {
-        timeout: 60_000,
-      })
-      .toBe(1);
+      await page.getByRole('button', { name: 'Follow', exact: true }).click();
+      await page.getByRole('button', { name: 'Unfollow', exact: true }).waitFor();
+      // B delivers Bob's posts to the followers it knows: the follow must have reached it first.
+      await expect
+        .poll(async () => (await (await bobApi.get(`/api/users/${bob.username}`)).json()).user.followersCount, {
+          timeout: 60_000,
+        })
+        .toBe(1);
 
-    const made = await createPostViaApi({ request: bobApi }, { message: 'Boats coming in', tags: ['boats'], hue: 40 });
-    bobPostOnB = made._id;
-    await page.goto('/home');
-    const card = page.getByRole('article').filter({ hasText: 'Boats coming in' });
-    await reloadUntil(page, () => card.isVisible());
-    await expect.poll(() => card.getByRole('link', { name: bobThere, exact: true }).isVisible()).toBe(true);
-    await card.getByRole('link', { name: /comments?, open post$/ }).click();
-    await page.waitForURL(/\/post\/[^/#]+#comments$/);
-    bobPostOnA = new URL(page.url()).pathname.split('/').pop()!;
-    const original = page.getByRole('link', { name: 'see the original' });
-    expect(await original.getAttribute('href')).toBe(`${b.baseURL}/post/${bobPostOnB}`);
-  }, JOURNEY);
+      const made = await createPostViaApi(
+        { request: bobApi },
+        { message: 'Boats coming in', tags: ['boats'], hue: 40 },
+      );
+      bobPostOnB = made._id;
+      await page.goto('/home');
+      const card = page.getByRole('article').filter({ hasText: 'Boats coming in' });
+      await reloadUntil(page, () => card.isVisible());
+      await expect.poll(() => card.getByRole('link', { name: bobThere, exact: true }).isVisible()).toBe(true);
+      await card.getByRole('link', { name: /comments?, open post$/ }).click();
+      await page.waitForURL(/\/post\/[^/#]+#comments$/);
+      bobPostOnA = new URL(page.url()).pathname.split('/').pop()!;
+      const original = page.getByRole('link', { name: 'see the original' });
+      expect(await original.getAttribute('href')).toBe(`${b.baseURL}/post/${bobPostOnB}`);
+    },
+    JOURNEY,
+  );
 
-  test("on the post from elsewhere: Bob's comment from B shows, Ann likes and comments", async ({ openPage }) => {
-    const res = await bobApi.post(`/api/posts/${bobPostOnB}/comments`, { data: { message: 'The tide was early' } });
-    expect(res.status()).toBe(201);
-    const page = await openPage({ baseURL: a.baseURL });
-    await signInViaApi(page, ann);
-    await openAppPage(page, `/post/${bobPostOnA}`);
-    const comments = page.getByRole('region', { name: /^Comments/ });
-    await reloadUntil(page, () => comments.getByText('The tide was early').isVisible());
-    await expect.poll(() => comments.getByRole('link', { name: bobThere, exact: true }).isVisible()).toBe(true);
+  test(
+    "on the post from elsewhere: Bob's comment from B shows, Ann likes and comments",
+    async ({ openPage }) => {
+      const res = await bobApi.post(`/api/posts/${bobPostOnB}/comments`, { data: { message: 'The tide was early' } });
+      expect(res.status()).toBe(201);
+      const page = await openPage({ baseURL: a.baseURL });
+      await signInViaApi(page, ann);
+      await openAppPage(page, `/post/${bobPostOnA}`);
+      const comments = page.getByRole('region', { name: /^Comments/ });
+      await reloadUntil(page, () => comments.getByText('The tide was early').isVisible());
+      await expect.poll(() => comments.getByRole('link', { name: bobThere, exact: true }).isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: /^Like post, 0 likes$/ }).click();
-    await page.getByRole('button', { name: /^Like post, 1 like$/ }).waitFor();
-    await comments.getByRole('textbox').fill('Lovely light!');
-    await comments.getByRole('button', { name: /^(Post|Comment|Send)/ }).click();
-    await comments.getByText('Lovely light!').waitFor();
-  }, JOURNEY);
+      await page.getByRole('button', { name: /^Like post, 0 likes$/ }).click();
+      await page.getByRole('button', { name: /^Like post, 1 like$/ }).waitFor();
+      await comments.getByRole('textbox').fill('Lovely light!');
+      await comments.getByRole('button', { name: /^(Post|Comment|Send)/ }).click();
+      await comments.getByText('Lovely light!').waitFor();
+    },
+    JOURNEY,
+  );
 
-  test("on B, Bob's notifications name Ann as name@host", async ({ openPage }) => {
-    const page = await openPage({ baseURL: b.baseURL });
-    await signInViaApi(page, bob);
-    await openAppPage(page, '/notifications');
-    const main = page.getByRole('main');
-    for (const action of ['started following you', 'liked your post', 'commented on your post']) {
-      const row = main.getByRole('link').filter({ hasText: action }).first();
-      await reloadUntil(page, () => row.isVisible());
-      await expect.poll(() => row.locator('strong').textContent()).toBe(annThere);
-    }
-  }, JOURNEY);
+  test(
+    "on B, Bob's notifications name Ann as name@host",
+    async ({ openPage }) => {
+      const page = await openPage({ baseURL: b.baseURL });
+      await signInViaApi(page, bob);
+      await openAppPage(page, '/notifications');
+      const main = page.getByRole('main');
+      for (const action of ['started following you', 'liked your post', 'commented on your post']) {
+        const row = main.getByRole('link').filter({ hasText: action }).first();
+        await reloadUntil(page, () => row.isVisible());
+        await expect.poll(() => row.locator('strong').textContent()).toBe(annThere);
+      }
+    },
+    JOURNEY,
+  );
 });
 
 /** The pages to look at, each opened and waited for on a signed-in page of A. */
@@ -235,6 +250,16 @@ describe('pages of people and posts from elsewhere', () => {
           await view.open(page, width === '375');
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           expect({ view: view.name, theme, wide }).toEqual({ view: view.name, theme, wide: Number(width) });
+          // Bob's name is shown whole wherever it is (his server too): nothing cut off or past the edge.
+          const names = await page.evaluate((name) => {
+            const shown = [...document.querySelectorAll('a, strong, h1')].filter((el) => el.textContent === name);
+            return shown.map((el) => ({
+              cut: el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline',
+              past: el.getBoundingClientRect().right > document.documentElement.clientWidth,
+            }));
+          }, bobThere);
+          if (view.name !== 'domainBlocks') expect(names.length).toBeGreaterThan(0);
+          expect(names.filter((n) => n.cut || n.past)).toEqual([]);
           expect({ view: view.name, theme, violations: await axeViolations(page) }).toEqual({
             view: view.name,
             theme,
