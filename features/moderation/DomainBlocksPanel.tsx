@@ -13,12 +13,15 @@ const Form = styled.form`
   flex-wrap: wrap;
   gap: 8px;
   align-items: flex-end;
-  margin-bottom: 12px;
+  margin: 12px 0 16px;
   label { display: grid; gap: 6px; font-weight: 600; font-size: 14px; }
   label:first-child { flex: 1 1 200px; }
+  /* The field, the list and the button one height: their labels and bottoms line up. */
   input,
   select {
-    padding: 10px 12px;
+    box-sizing: border-box;
+    min-height: 42px;
+    padding: 8px 12px;
     border-radius: 10px;
     border: 1px solid ${appTheme.color.border};
     background: ${appTheme.color.bg};
@@ -34,16 +37,16 @@ const List = styled.ul`
   list-style: none;
   li {
     display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
+    gap: 12px;
     align-items: center;
-    justify-content: space-between;
     padding: 10px 12px;
     border: 1px solid ${appTheme.color.border};
     border-radius: ${appTheme.radius.md};
-    overflow-wrap: anywhere;
   }
+  /* The domain on a line of its own, what the block does under it; Unblock stays beside both. */
+  .what { flex: 1; min-width: 0; display: grid; gap: 2px; overflow-wrap: anywhere; }
   .meta { font-size: 13px; color: ${appTheme.color.textMuted}; }
+  button { flex: none; }
 `;
 
 const Problem = styled.p`
@@ -66,6 +69,10 @@ export function DomainBlocksPanel() {
   return (
     <Panel aria-labelledby="admin-domains">
       <h2 id="admin-domains">Blocked domains</h2>
+      <p className="lead">
+        Other servers as a whole. Silence hides their people from those who do not follow them; suspend stops everything
+        to and from them.
+      </p>
       <Form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -102,8 +109,8 @@ export function DomainBlocksPanel() {
       <List aria-label="Blocked domains">
         {items?.map((block) => (
           <li key={block.domain}>
-            <span>
-              <strong>{block.domain}</strong>{' '}
+            <span className="what">
+              <strong>{block.domain}</strong>
               <span className="meta">
                 {SEVERITY_TEXTS[block.severity]} · since <RelativeTime iso={block.updatedAt} />
               </span>

@@ -6,6 +6,7 @@ import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { usersApi, type Connection } from './usersApi';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Avatar } from '../../components/ui/Avatar';
+import { PersonName } from '../../components/ui/PersonName';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
@@ -30,7 +31,7 @@ const List = styled.ul`
     text-decoration: none;
     &:hover { border-color: ${appTheme.color.accent}; }
   }
-  strong { display: block; }
+  strong { display: block; overflow-wrap: anywhere; }
   span.desc { display: block; font-size: 13px; color: ${appTheme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
 
@@ -67,7 +68,9 @@ export function ConnectionList({ username, kind }: { username: string; kind: Con
             <AppLink href={links.profile(person.username)}>
               <Avatar src={person.avatar} name={person.username} size={42} />
               <span style={{ minWidth: 0 }}>
-                <strong>{person.username}</strong>
+                <strong>
+                  <PersonName username={person.username} />
+                </strong>
                 {person.description && <span className="desc">{person.description}</span>}
               </span>
             </AppLink>

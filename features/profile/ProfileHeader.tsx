@@ -10,6 +10,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
+import { PersonName } from '../../components/ui/PersonName';
 import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
@@ -197,7 +198,9 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
             {!isMe && <SafetyActions profile={profile} />}
           </Actions>
         </Top>
-        <Name>{profile.username}</Name>
+        <Name>
+          <PersonName username={profile.username} />
+        </Name>
         {profile.description && <Description>{profile.description}</Description>}
         {profile.remoteUrl && (
           <Elsewhere>
@@ -209,11 +212,11 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
         )}
         <Stats>
           <div>
-            <dt>posts</dt>
+            <dt>{profile.postsCount === 1 ? 'post' : 'posts'}</dt>
             <dd>{profile.postsCount}</dd>
           </div>
           <div>
-            <dt>followers</dt>
+            <dt>{profile.followersCount === 1 ? 'follower' : 'followers'}</dt>
             <dd>{profile.followersCount}</dd>
           </div>
           <div>

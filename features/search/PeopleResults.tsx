@@ -2,6 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../components/ui/AppLink';
 import { Avatar } from '../../components/ui/Avatar';
+import { PersonName } from '../../components/ui/PersonName';
 import { Spinner } from '../../components/ui/Spinner';
 import { links } from '../../lib/pages';
 import type { PersonResult } from '../../lib/types';
@@ -38,7 +39,9 @@ const List = styled.ul`
     &:hover, &:focus-visible { background: ${appTheme.color.surfaceRaised}; }
   }
   span.who { flex: 1; min-width: 0; display: grid; }
-  strong, span.desc { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  /* A name from elsewhere wraps before its server: the server is what tells two bobs apart. */
+  strong { overflow-wrap: anywhere; }
+  span.desc { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   span.desc { font-size: 12px; color: ${appTheme.color.textMuted}; }
   span.following { font-size: 12px; color: ${appTheme.color.textMuted}; flex: none; }
 `;
@@ -46,16 +49,16 @@ const List = styled.ul`
 type Found = { query: string; people: PersonResult[] } | { query: string; error: string };
 
 interface PeopleResultsProps {
-  /** The name typed so far, without its `@`. */
+  /** The name typed so far, without its `@`; or `@name@host` / an address for someone elsewhere. */
   query: string;
   /** The people found for `query`, so Enter can open the first one. */
-  onFound?: (people: PersonResult[]) => void;
+  onFound?: (people: PersonResult[], query: string) => void;
   onNavigate?: () => void;
   /** Arrow Up from the first person goes back to the search field. */
   onLeaveUp?: () => void;
 }
 
-/** People whose username starts with what is typed, looked up once typing pauses. */
+/** People whose username starts with what is typed (or the one a handle names), looked up once typing pauses. */
 export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleResultsProps) {
   const [found, setFound] = useState<Found | null>(null);
 
@@ -65,7 +68,7 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
       searchApi.people(query, controller.signal).then(
         (people) => {
           setFound({ query, people });
-          onFound?.(people);
+          onFound?.(people, query);
         },
         (error: unknown) => {
           if (!controller.signal.aborted) setFound({ query, error: errorMessage(error) });
@@ -106,7 +109,9 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
               <AppLink href={links.profile(person.username)} onClick={onNavigate}>
                 <Avatar src={person.avatar} name={person.username} size={32} />
                 <span className="who">
-                  <strong>{person.username}</strong>
+                  <strong>
+                    <PersonName username={person.username} />
+                  </strong>
                   {person.description && <span className="desc">{person.description}</span>}
                 </span>
                 {person.followedByMe && <span className="following">Following</span>}

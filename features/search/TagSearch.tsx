@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEven
 import styled from 'styled-components';
 import { SEARCH_INPUT_WIDTH_PX, USERNAME_MAX } from '../../lib/limits';
 import type { PersonResult } from '../../lib/types';
+import { isRemoteQuery } from '../../lib/handles';
 import { normalizeTag, tagError } from '../../lib/validation';
 import { Icon } from '../../components/ui/Icon';
 import { TagList } from '../../components/ui/TagList';
@@ -103,10 +104,13 @@ export const tagCountText = (n: number) => `${n} ${n === 1 ? 'tag' : 'tags'}`;
 
 /**
  * What the field holds, read as a people search: `@name` looks for people only; a plain word (a
- * `#` dropped) is a tag and a name prefix both. Null when it cannot start a username.
+ * `#` dropped) is a tag and a name prefix both; `@name@host` or an address names someone elsewhere,
+ * whom the server looks up (`remote`: the one found is the answer, whatever their name). Null when
+ * it cannot start a username.
  */
-export function peopleQueryOf(input: string): { query: string; only: boolean } | null {
+export function peopleQueryOf(input: string): { query: string; only: boolean; remote?: true } | null {
   const trimmed = input.trim();
+  if (isRemoteQuery(trimmed)) return { query: trimmed, only: true, remote: true };
   const only = trimmed.startsWith('@');
   const query = only ? trimmed.slice(1) : trimmed.replace(/^#/, '');
   return NAME_PREFIX.test(query) ? { query, only } : only ? { query: '', only } : null;
@@ -126,10 +130,11 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   const [active, setActive] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const firstPerson = useRef<PersonResult | null>(null);
+  // The first person found, and for which query (someone elsewhere only for their own handle).
+  const firstPerson = useRef<{ query: string; person: PersonResult } | null>(null);
   const people = peopleQueryOf(input);
-  const onFound = useCallback((found: PersonResult[]) => {
-    firstPerson.current = found[0] ?? null;
+  const onFound = useCallback((found: PersonResult[], query: string) => {
+    firstPerson.current = found[0] ? { query, person: found[0] } : null;
   }, []);
 
   const withInput = (): string[] | null => {
@@ -154,8 +159,14 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   };
 
   const openFirstPerson = () => {
-    const person = firstPerson.current;
-    if (!person || !people?.query || !person.username.toLowerCase().startsWith(people.query.toLowerCase())) return;
+    const person = firstPerson.current?.person;
+    if (!person || !people?.query) return;
+    if (
+      people.remote
+        ? firstPerson.current?.query !== people.query
+        : !person.username.toLowerCase().startsWith(people.query.toLowerCase())
+    )
+      return;
     void router.push(links.profile(person.username));
     setInput('');
     close();

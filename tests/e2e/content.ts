@@ -1,11 +1,17 @@
-/** Content made through the API inside a browser context (its cookies are the context's). */
-import type { Page } from 'playwright-core';
+/**
+ * Content made through the API inside a browser context (its cookies are the context's), or through
+ * a request context of its own (`{ request }`: another server's person in the federation journey).
+ */
+import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { Post, UploadResult } from '../../lib/types';
 import type { Account } from './users';
 
+/** What the helpers use of a page: its request context. */
+type Requester = { request: APIRequestContext };
+
 /** Signs the page's context in without the form (for journeys about something else). */
-export async function signInViaApi(page: Page, account: Account): Promise<void> {
+export async function signInViaApi(page: Requester, account: Account): Promise<void> {
   const res = await page.request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
   });
@@ -25,7 +31,11 @@ export async function makeImage(format: 'jpeg' | 'png', width = 900, height = 60
   return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer();
 }
 
-export async function uploadViaApi(page: Page, preset: 'post' | 'avatar' | 'banner', hue = 200): Promise<UploadResult> {
+export async function uploadViaApi(
+  page: Requester,
+  preset: 'post' | 'avatar' | 'banner',
+  hue = 200,
+): Promise<UploadResult> {
   const res = await page.request.post('/api/uploads', {
     multipart: {
       upload_preset: preset,
@@ -41,7 +51,7 @@ export async function uploadViaApi(page: Page, preset: 'post' | 'avatar' | 'bann
 }
 
 export async function createPostViaApi(
-  page: Page,
+  page: Requester,
   post: { message: string; tags: string[]; hue?: number },
 ): Promise<Post> {
   const upload = await uploadViaApi(page, 'post', post.hue);

@@ -28,13 +28,19 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_0
   throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-/** `env` adds to or overrides the server's environment (the S3 suite's gateway, the browser suite's SMTP_URL). */
+/**
+ * `env` adds to or overrides the server's environment (the S3 suite's gateway, the browser suite's
+ * SMTP_URL). `federated`: its own address as PUBLIC_URL, loopback allowed, and a SQLite database
+ * of its own in its data folder, so two of them federate with each other (tests/e2e/federation.e2e.ts).
+ */
 export async function startServer({
   build,
   env = {},
+  federated = false,
 }: {
   build: boolean;
   env?: Record<string, string>;
+  federated?: boolean;
 }): Promise<RunningServer> {
   if (build) {
     if (!buildPages()) throw new Error('next build failed');
@@ -63,6 +69,12 @@ export async function startServer({
       RATE_LIMIT_MAILS_PER_ADDRESS: '10000',
       // The suite runs beside other work: a slow loop must not turn its requests into 503s.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...(federated && {
+        PUBLIC_URL: baseURL,
+        FEDERATION_ALLOW_PRIVATE: 'true',
+        DATABASE_URL: `sqlite:${path.join(dataDir, 'posts.db')}`,
+        REDIS_URL: '',
+      }),
       ...env,
     },
   });

@@ -1,6 +1,6 @@
 /** Fresh accounts for journeys: unique names, made through the API (or the UI when the journey is sign-up). */
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 
 export interface Account {
   username: string;
@@ -14,7 +14,7 @@ export function newAccount(prefix = 'user'): Account {
 }
 
 /** Signs up through the API: journeys that are not about sign-up start from here. */
-export async function createAccount(page: Page, account = newAccount()): Promise<Account> {
+export async function createAccount(page: { request: APIRequestContext }, account = newAccount()): Promise<Account> {
   const res = await page.request.post('/api/auth/signup', { data: account });
   if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   return account;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Avatar } from '../../../components/ui/Avatar';
+import { PersonName } from '../../../components/ui/PersonName';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { links } from '../../../lib/pages';
 import type { AppNotification } from '../../../lib/types';
@@ -84,7 +85,10 @@ export function NotificationList({ items, onNavigate }: { items: AppNotification
             <Avatar src={notification.actor.avatar} name={notification.actor.username} size={40} />
             <Text>
               <span>
-                <strong>{notification.actor.username}</strong> {notificationAction(notification)}
+                <strong>
+                  <PersonName username={notification.actor.username} />
+                </strong>{' '}
+                {notificationAction(notification)}
                 {!notification.read && <span className="visually-hidden">, new</span>}
               </span>
               {notification.comment && <Quote>“{notification.comment.message}”</Quote>}

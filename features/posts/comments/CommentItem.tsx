@@ -10,6 +10,7 @@ import { ReactionBar } from '../components/ReactionBar';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
+import { PersonName } from '../../../components/ui/PersonName';
 import { MentionText } from '../../../components/ui/MentionText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { appTheme } from '../../../themes';
@@ -94,7 +95,9 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
       <Avatar src={comment.creatorImage} name={comment.creator} size={32} />
       <Content>
         <Meta>
-          <AppLink href={links.profile(comment.creator)}>{comment.creator}</AppLink>
+          <AppLink href={links.profile(comment.creator)}>
+            <PersonName username={comment.creator} />
+          </AppLink>
           <RelativeTime iso={comment.createdAt} />
         </Meta>
         <p>

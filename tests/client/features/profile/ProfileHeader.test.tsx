@@ -14,6 +14,22 @@ describe('ProfileHeader for someone on another server (issue 32)', () => {
     expect(screen.getByRole('button', { name: /Follow/ })).toBeInTheDocument();
   });
 
+  it('says "1 follower" and "1 post", "2 followers" and "0 posts"', () => {
+    const { unmount } = renderWithProviders(
+      <ProfileHeader profile={buildProfile({ username: 'ann', followersCount: 1, postsCount: 1 })} isMe={false} />,
+      { preloadedState: signedInState(buildUser()) },
+    );
+    expect(screen.getByText('follower')).toBeInTheDocument();
+    expect(screen.getByText('post')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <ProfileHeader profile={buildProfile({ username: 'ann', followersCount: 2, postsCount: 0 })} isMe={false} />,
+      { preloadedState: signedInState(buildUser()) },
+    );
+    expect(screen.getByText('followers')).toBeInTheDocument();
+    expect(screen.getByText('posts')).toBeInTheDocument();
+  });
+
   it('shows no such link for someone here', () => {
     renderWithProviders(<ProfileHeader profile={buildProfile({ username: 'ann' })} isMe={false} />, {
       preloadedState: signedInState(buildUser()),

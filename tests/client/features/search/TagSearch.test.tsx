@@ -122,6 +122,26 @@ describe('TagSearch: people', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('@name@host looks up someone elsewhere: the server is asked for the handle, Enter opens their profile', async () => {
+    const asked: string[] = [];
+    const bob = { _id: 'u3', username: 'bob@remote.example:8080', avatar: null, description: '', followedByMe: false };
+    server.use(
+      http.get('/api/users/search', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json([bob]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<TagSearch />);
+    await user.type(input(), '@bob@remote.example:8080');
+    const link = await screen.findByRole('link', { name: /^bob@remote\.example:8080$/ });
+    expect(link).toHaveAttribute('href', '/profile/@bob@remote.example:8080');
+    expect(asked.at(-1)).toBe('@bob@remote.example:8080');
+    await user.keyboard('{Enter}');
+    expect(router.push).toHaveBeenCalledWith('/profile/@bob@remote.example:8080');
+    expect(screen.queryByText(/tags?$/)).not.toBeInTheDocument();
+  });
+
   it('moves from the field into the people with the arrow keys and back', async () => {
     people([ann, annie]);
     const user = userEvent.setup();
