@@ -60,6 +60,12 @@ export function contentOf(site: Site, text: string, mentions: readonly MentionEn
   return `<p>${html}</p>`;
 }
 
+/**
+ * Media's own paths (`/media/...`) as full addresses: apps load images from what they are given, and
+ * a path means nothing to them. Addresses already full (a bucket's, `MEDIA_PUBLIC_URL`) stay.
+ */
+export const absoluteUrl = (site: Site, url: string) => (url.startsWith('/') ? `${site}${url}` : url);
+
 /** What an Account shows of a person: a Profile, the User, or an author's public facts. */
 type AccountFacts = Pick<
   Profile | User,
@@ -98,10 +104,10 @@ export function toAccount(site: Site, profile: AccountFacts) {
     note: profile.description ? contentOf(site, profile.description) : '',
     url,
     uri: remote ? profile.remoteUri! : url,
-    avatar: profile.avatar ?? `${site}/favicon.ico`,
-    avatar_static: profile.avatar ?? `${site}/favicon.ico`,
-    header: profile.banner ?? '',
-    header_static: profile.banner ?? '',
+    avatar: absoluteUrl(site, profile.avatar ?? '/favicon.ico'),
+    avatar_static: absoluteUrl(site, profile.avatar ?? '/favicon.ico'),
+    header: profile.banner ? absoluteUrl(site, profile.banner) : '',
+    header_static: profile.banner ? absoluteUrl(site, profile.banner) : '',
     followers_count: profile.followersCount,
     following_count: profile.followingCount,
     statuses_count: profile.postsCount,
@@ -137,6 +143,7 @@ export function toCredentialAccount(site: Site, user: User) {
 
 /** A post's image as a media attachment. */
 export function imageAttachment(
+  site: Site,
   id: string,
   url: string,
   info: { width: number; height: number; srcset: string; thumbhash: string | null } | null,
@@ -147,8 +154,8 @@ export function imageAttachment(
   return {
     id,
     type: 'image' as const,
-    url,
-    preview_url: preview,
+    url: absoluteUrl(site, url),
+    preview_url: absoluteUrl(site, preview),
     remote_url: null,
     preview_remote_url: null,
     text_url: null,
@@ -214,7 +221,7 @@ export function postStatus<A extends Account | null>(
     replies_count: post.commentsCount,
     favourites_count: post.likesCount,
     favourited: post.myReaction === 'like',
-    media_attachments: [imageAttachment(post._id, post.image, post.imageInfo, post.alt || null)],
+    media_attachments: [imageAttachment(site, post._id, post.image, post.imageInfo, post.alt || null)],
     mentions: [...mentions],
     tags: post.tags.map((name) => ({ name, url: `${site}/tagged/${encodeURIComponent(name)}` })),
   };

@@ -4,8 +4,8 @@ import { altError } from '../../lib/validation';
 import { InvalidError, NotFoundError } from '../domain/errors';
 import type { MediaService } from '../media/service';
 import { needs } from './http';
-import { imageAttachment } from './mappers';
-import { type ClientServices, tokenUser } from './support';
+import { type Site, imageAttachment } from './mappers';
+import { type ClientServices, siteOf, tokenUser } from './support';
 
 type MediaBody = { file?: unknown; description?: unknown };
 
@@ -19,20 +19,20 @@ const readDescription = (value: unknown): string | null | undefined => {
   return description;
 };
 
-async function attachment(media: MediaService, ownerId: string, id: string) {
-  return (await findAttachment(media, ownerId, id)).attachment;
+async function attachment(site: Site, media: MediaService, ownerId: string, id: string) {
+  return (await findAttachment(site, media, ownerId, id)).attachment;
 }
 
-async function findAttachment(media: MediaService, ownerId: string, id: string) {
+async function findAttachment(site: Site, media: MediaService, ownerId: string, id: string) {
   const found = await media.findOwn(ownerId, id);
   if (!found) throw new NotFoundError('Record not found');
   return {
-    attachment: imageAttachment(found.row.id, found.url, found.info, found.row.description),
+    attachment: imageAttachment(site, found.row.id, found.url, found.info, found.row.description),
     processing: found.processing,
   };
 }
 
-export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { media, limits }) => {
+export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { media, limits, config }) => {
   const upload = [needs('write:media'), limits.uploads];
 
   for (const url of ['/api/v2/media', '/api/v1/media'])
@@ -45,7 +45,7 @@ export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { 
       const stored = await media.upload(owner, 'post', body.file);
       if (description) await media.describe(owner, stored.public_id, description);
       // Processed before answering: clients polling GET media/:id find it finished at once.
-      return attachment(media, owner, stored.public_id);
+      return attachment(siteOf(config, request), media, owner, stored.public_id);
     });
 
   // Mastodon's answer while an attachment is being processed is 206 with `url` null (clients poll
@@ -54,7 +54,7 @@ export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { 
     '/api/v1/media/:id',
     { preValidation: needs('write:media') },
     async (request, reply) => {
-      const found = await findAttachment(media, tokenUser(request).id, request.params.id);
+      const found = await findAttachment(siteOf(config, request), media, tokenUser(request).id, request.params.id);
       if (found.processing) return reply.code(206).send({ ...found.attachment, url: null });
       return found.attachment;
     },
@@ -65,10 +65,11 @@ export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { 
     { preValidation: upload },
     async (request) => {
       const owner = tokenUser(request).id;
-      await attachment(media, owner, request.params.id);
+      const site = siteOf(config, request);
+      await attachment(site, media, owner, request.params.id);
       const description = readDescription((request.body ?? {}).description);
       if (description !== undefined) await media.describe(owner, request.params.id, description);
-      return attachment(media, owner, request.params.id);
+      return attachment(site, media, owner, request.params.id);
     },
   );
 };

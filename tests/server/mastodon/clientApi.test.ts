@@ -91,6 +91,9 @@ describe('posting and reading', () => {
     const media = await upload(aliceApi, 'Two cats on a sofa');
     expect(media).toMatchObject({ type: 'image', description: 'Two cats on a sofa' });
     expect(media.meta?.original).toMatchObject({ width: 32, height: 32 });
+    // Full addresses: an app has no base to resolve a path against.
+    expect(media.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    expect(media.previewUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.*\.webp$/);
     // The placeholder Mastodon apps draw: derived from the upload's thumbhash.
     const { thumbhash } = await t.db.kysely
       .selectFrom('media')
@@ -268,9 +271,10 @@ describe('the rest an app reads', () => {
     const avatar = new Blob([await readFile(PNG)], { type: 'image/png' });
     const me = await aliceApi.v1.accounts.updateCredentials({ note: 'I take pictures', avatar });
     expect(me.source.note).toBe('I take pictures');
-    expect(me.avatar).toContain('/media/avatar/');
+    expect(me.avatar).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/avatar\//);
     const profile = await t.app.inject({ method: 'GET', url: `/api/users/${alice.username}`, headers: bob.headers });
-    expect(profile.json().user).toMatchObject({ description: 'I take pictures', avatar: me.avatar });
+    expect(profile.json().user.description).toBe('I take pictures');
+    expect(me.avatar).toBe(`${url}${profile.json().user.avatar}`);
   });
 
   it('answers preferences, markers, one notification, and empty emojis, filters and lists', async () => {
