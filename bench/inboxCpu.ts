@@ -4,7 +4,8 @@
  * waited for until the queue is empty. All are zoe's, so the first counts and the rest are
  * found already liked (as the federation bench sends them). A shared machine makes
  * throughput noisy; this process's CPU time (`process.cpuUsage`) is not.
- *   tsx bench/inboxCpu.ts [--count 2000] [--concurrency 20] [--cpu-prof out.cpuprofile]
+ * `--http`: sent with `fetch` over loopback instead, as the bench does (the client's CPU counts too).
+ *   tsx bench/inboxCpu.ts [--count 2000] [--concurrency 20] [--http] [--cpu-prof out.cpuprofile]
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -20,6 +21,7 @@ const arg = (name: string, fallback: string) => {
 const COUNT = Number(arg('count', '2000'));
 const CONCURRENCY = Number(arg('concurrency', '20'));
 const PROFILE = arg('cpu-prof', '');
+const HTTP = process.argv.includes('--http');
 
 const remote = await startRemoteServer(['zoe']);
 const port = await freePort();
@@ -60,6 +62,12 @@ try {
     return { headers: Object.fromEntries(request.headers), payload: Buffer.from(await request.arrayBuffer()) };
   };
   const send = async (r: Awaited<ReturnType<typeof sign>>) => {
+    if (HTTP) {
+      const res = await fetch(`${local}/inbox`, { method: 'POST', headers: r.headers, body: r.payload });
+      const body = await res.text();
+      if (res.status !== 202) throw new Error(`the inbox answered ${res.status}: ${body}`);
+      return;
+    }
     const res = await t.app.inject({ method: 'POST', url: '/inbox', headers: r.headers, payload: r.payload });
     if (res.statusCode !== 202) throw new Error(`the inbox answered ${res.statusCode}: ${res.body}`);
   };
@@ -99,7 +107,7 @@ try {
     session.disconnect();
   }
   console.log(
-    `${COUNT} signed Likes, ${CONCURRENCY} at a time (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}): ` +
+    `${COUNT} signed Likes${HTTP ? ' over HTTP' : ''}, ${CONCURRENCY} at a time (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}): ` +
       `CPU ${(total / COUNT).toFixed(2)} ms per activity (${(request / COUNT).toFixed(2)} ms until answered, ` +
       `${((total - request) / COUNT).toFixed(2)} ms after), wall ${(wall / COUNT).toFixed(2)} ms per activity`,
   );
