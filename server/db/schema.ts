@@ -262,7 +262,7 @@ export interface FederationKvTable {
   expires_at: number | string | null;
 }
 
-/** Fedify's message queue (issue 32): deliveries and inbox work; times in epoch ms. */
+/** Fedify's message queue (issue 32): deliveries and their fan-outs; times in epoch ms. */
 export interface FederationQueueTable {
   id: string;
   message: string;

@@ -1,6 +1,6 @@
 /**
  * The Fedify federation of this instance (issue 32): who is an actor and at which URI, the posts
- * as objects, the collections, NodeInfo, and the queue deliveries and inbox work wait in. Built
+ * as objects, the collections, NodeInfo, and the queue deliveries wait in. Built
  * once per process in `context.ts` when federation is on; `http.ts` hands it the requests.
  *
  * URIs: a person is `/users/{id}` (the id never changes; a rename keeps every follow), their
@@ -73,7 +73,7 @@ export interface FederationOptions {
   allowPrivateAddress: boolean;
   /** A server's domain block (`domainBlocks.ts`): suspended ones are refused and not delivered to. */
   severityOf?: (host: string) => Promise<DomainSeverity | null>;
-  /** Deliveries and inbox work run at once per process. */
+  /** Deliveries run at once per process. */
   workers?: number;
   /** The services people elsewhere act through (built after the federation: read when used). */
   services: () => LocalServices & {
@@ -140,16 +140,19 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
       options.onError?.(error, 'a queued federation task failed too often and was dropped');
     },
   });
+  const deliveries = guardDeliveries(queue, {
+    allowPrivateAddress: options.allowPrivateAddress,
+    severityOf,
+    onRefused: (inbox, why) => {
+      failures.refused++;
+      options.onError?.(new Error(why), `not delivering to ${inbox}`);
+    },
+  });
   const federation = createFederation<void>({
     kv,
-    queue: guardDeliveries(queue, {
-      allowPrivateAddress: options.allowPrivateAddress,
-      severityOf,
-      onRefused: (inbox, why) => {
-        failures.refused++;
-        options.onError?.(new Error(why), `not delivering to ${inbox}`);
-      },
-    }),
+    // Incoming activities are handled while their request waits, not queued (docs/api-decisions.md):
+    // a queued one cost three more writes and a second parse, and the sender retries a 5xx itself.
+    queue: { outbox: deliveries, fanout: deliveries },
     manuallyStartQueue: true,
     origin: site.url,
     // Trials on loopback keep Fedify's loaders (it refuses custom ones with this flag); elsewhere

@@ -1,6 +1,6 @@
 /**
- * Fedify's message queue on the app's database (SQLite or PostgreSQL): outgoing deliveries and
- * incoming activities wait in `federation_queue` until a worker of any instance takes them.
+ * Fedify's message queue on the app's database (SQLite or PostgreSQL): outgoing deliveries (and
+ * their fan-outs) wait in `federation_queue` until a worker of any instance takes them.
  * A worker claims one message at a time: on PostgreSQL with `FOR UPDATE SKIP LOCKED` (instances
  * never take the same message nor wait for each other), on SQLite in one statement, its own write
  * transaction (one held across an await would block every other connection's writes). A

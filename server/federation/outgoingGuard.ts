@@ -133,11 +133,14 @@ export function guardedDocumentLoader(
 
 /**
  * The loader factories Fedify is given in production (`FEDERATION_ALLOW_PRIVATE` off): the
- * guarded loader, cached in Fedify's store as its own loaders are.
+ * guarded loader, cached in Fedify's store as its own loaders are. Fedify asks for them on every
+ * request's context: each is made once (a `kvCache` builds its URL patterns as it is made).
  */
 export function guardedLoaderFactories(kv: KvStore, limits: Omit<FetchLimits, 'allowPrivateAddress'>) {
-  const plain = (kind: 'object' | 'context') => () =>
-    kvCache({ loader: guardedDocumentLoader({ ...limits, allowPrivateAddress: false }), kv, kind });
+  const plain = (kind: 'object' | 'context') => {
+    const loader = kvCache({ loader: guardedDocumentLoader({ ...limits, allowPrivateAddress: false }), kv, kind });
+    return () => loader;
+  };
   return {
     documentLoaderFactory: plain('object'),
     contextLoaderFactory: plain('context'),

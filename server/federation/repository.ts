@@ -246,7 +246,7 @@ async function remoteFollowerCount(db: Queryable, userId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-/** Deliveries and inbox work waiting or running, on every instance (`/metrics`). */
+/** Deliveries waiting or running, on every instance (`/metrics`). */
 async function queuedTasks(db: Queryable): Promise<number> {
   const row = await db
     .selectFrom('federation_queue')

@@ -267,6 +267,35 @@ describe('the inbox refuses signatures that do not hold', () => {
     expect(response.status).toBe(401);
   });
 
+  it('a replayed activity (the same id, signed again): 202, and not done again', async () => {
+    const post = await createPost(t.app, ann, { message: 'Like me once' });
+    const likes = async () =>
+      (await t.db.kysely.selectFrom('posts').select('likes_count').where('id', '=', post._id).executeTakeFirstOrThrow())
+        .likes_count;
+    const send = async (activity: Record<string, unknown>, as = 'zoe', keys = zoeKeys) => {
+      const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity });
+      return (await fetch(await signed(body, keys.privateKey, `${remote}/actors/${as}#main-key`))).status;
+    };
+    const like = { id: `${remote}/likes/once`, type: 'Like', actor: zoeUri(), object: `${local}/post/${post._id}` };
+    expect(await send(like)).toBe(202);
+    await until(async () => (await likes()) === 1);
+    expect(await send({ id: `${remote}/likes/once#undo`, type: 'Undo', actor: zoeUri(), object: like })).toBe(202);
+    await until(async () => (await likes()) === 0);
+    // The same Like again: Fedify's record of its id refuses it (else zoe's like would count again).
+    expect(await send(like)).toBe(202);
+    // Yan's like, sent after it, is the only one counted.
+    const yanLike = { id: `${remote}/likes/yan`, type: 'Like', actor: `${remote}/actors/yan`, object: like.object };
+    expect(await send(yanLike, 'yan', yanKeys)).toBe(202);
+    await until(async () => (await likes()) >= 1);
+    const likers = await t.db.kysely
+      .selectFrom('post_reactions')
+      .innerJoin('users', 'users.id', 'post_reactions.user_id')
+      .select('users.actor_uri')
+      .where('post_reactions.post_id', '=', post._id)
+      .execute();
+    expect(likers).toEqual([{ actor_uri: `${remote}/actors/yan` }]);
+  });
+
   it('a good signature: accepted (202)', async () => {
     const request = await signed(
       followJson(zoeUri(), `${remote}/follows/5`),
