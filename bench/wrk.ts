@@ -13,6 +13,8 @@ export interface LoadResult {
   p99: number;
   /** Non-2xx/3xx answers plus socket errors: a row with errors measured something else. */
   errors: number;
+  /** A sequence's requests sent (past its length, some were sent twice). */
+  sent?: number;
 }
 
 /** One request of a mix: drawn per request, sent as a reader picked per request (or as the writer). */
@@ -41,6 +43,18 @@ export interface LoadRequest {
    * a random reader's cookie (`paths` then names the row's first entry, for the check before it).
    */
   mix?: { entries: MixEntry[]; readerCookies: string[]; writerCookie: string };
+  /**
+   * Requests sent in order, each once (signed activities: a replay is not the same work), one wrk
+   * thread; the run must end before they do (wrk prints `sequence sent N of M`, parsed as `sent`).
+   */
+  sequence?: SequenceEntry[];
+}
+
+export interface SequenceEntry {
+  method: 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export function haveWrk(): boolean {
@@ -68,17 +82,19 @@ export function luaScript(request: LoadRequest, connectionsPerThread: number): s
   const headers = Object.entries(request.headers ?? {}).map(
     ([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}`,
   );
-  const paths = request.mix
-    ? mixLua(request.mix)
-    : request.paths.length === 1
-      ? [`wrk.path = ${luaString(request.paths[0])}`]
-      : [
-          `local paths = { ${request.paths.map(luaString).join(', ')} }`,
-          // Seed per thread so that threads do not walk the same sequence.
-          'function setup(thread) thread:set("seed", math.random(1, 1000000)) end',
-          'function init(args) math.randomseed(seed or os.time()) end',
-          'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
-        ];
+  const paths = request.sequence
+    ? sequenceLua(request.sequence)
+    : request.mix
+      ? mixLua(request.mix)
+      : request.paths.length === 1
+        ? [`wrk.path = ${luaString(request.paths[0])}`]
+        : [
+            `local paths = { ${request.paths.map(luaString).join(', ')} }`,
+            // Seed per thread so that threads do not walk the same sequence.
+            'function setup(thread) thread:set("seed", math.random(1, 1000000)) end',
+            'function init(args) math.randomseed(seed or os.time()) end',
+            'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
+          ];
   return [
     `wrk.method = ${luaString(request.method ?? 'GET')}`,
     ...headers,
@@ -101,21 +117,11 @@ export function luaScript(request: LoadRequest, connectionsPerThread: number): s
 function mixLua({ entries, readerCookies, writerCookie }: NonNullable<LoadRequest['mix']>): string[] {
   const entry = (e: MixEntry) =>
     `{ ${luaString(e.method)}, ${luaString(e.path)}, ${e.body === undefined ? 'nil' : luaString(e.body)}, ${e.writer ? 'true' : 'false'} }`;
-  // In functions of 1,000 table entries each: LuaJIT limits the constants of one function.
-  const chunks = (name: string, items: string[]) =>
-    Array.from(
-      { length: Math.ceil(items.length / 1000) },
-      (_, i) =>
-        `;(function() local t = ${name}; ${items
-          .slice(i * 1000, (i + 1) * 1000)
-          .map((item) => `t[#t + 1] = ${item}`)
-          .join('; ')} end)()`,
-    );
   return [
     'local entries = {}',
-    ...chunks('entries', entries.map(entry)),
+    ...luaChunks('entries', entries.map(entry)),
     'local readers = {}',
-    ...chunks('readers', readerCookies.map(luaString)),
+    ...luaChunks('readers', readerCookies.map(luaString)),
     `local writer = ${luaString(writerCookie)}`,
     'function setup(thread) thread:set("seed", math.random(1, 1000000)) end',
     'function init(args) math.randomseed(seed or os.time()) end',
@@ -127,6 +133,42 @@ function mixLua({ entries, readerCookies, writerCookie }: NonNullable<LoadReques
     'end',
   ];
 }
+
+/** The sequence as Lua: one entry per request, in order; past the last, the first again (counted). */
+function sequenceLua(entries: SequenceEntry[]): string[] {
+  const entry = (e: SequenceEntry) =>
+    `{ ${luaString(e.method)}, ${luaString(e.path)}, { ${Object.entries(e.headers)
+      .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+      .join(', ')} }, ${luaString(e.body)} }`;
+  return [
+    'local entries = {}',
+    ...luaChunks('entries', entries.map(entry)),
+    'sent = 0',
+    'local threads = {}',
+    'function setup(thread) table.insert(threads, thread) end',
+    'request = function()',
+    '  sent = sent + 1',
+    '  local e = entries[((sent - 1) % #entries) + 1]',
+    '  return wrk.format(e[1], e[2], e[3], e[4])',
+    'end',
+    'function done(summary, latency, requests)',
+    '  local total = 0',
+    '  for _, thread in ipairs(threads) do total = total + thread:get("sent") end',
+    `  io.write(string.format("sequence sent %d of %d\\n", total, ${entries.length}))`,
+    'end',
+  ];
+}
+
+/** `items` appended to the Lua table `name` in functions of 1,000: LuaJIT limits one function's constants. */
+const luaChunks = (name: string, items: string[]) =>
+  Array.from(
+    { length: Math.ceil(items.length / 1000) },
+    (_, i) =>
+      `;(function() local t = ${name}; ${items
+        .slice(i * 1000, (i + 1) * 1000)
+        .map((item) => `t[#t + 1] = ${item}`)
+        .join('; ')} end)()`,
+  );
 
 /** wrk prints durations as 812.00us, 1.23ms, 2.01s or 1.00m; returns milliseconds. */
 function parseDuration(text: string): number {
@@ -144,6 +186,7 @@ export function parseWrk(output: string): LoadResult {
   if (!rps || !total || !p50 || !p99) throw new Error(`Unreadable wrk output:\n${output}`);
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const sent = /sequence sent (\d+) of/.exec(output);
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
   return {
     requests: Number(total[1]),
@@ -151,6 +194,7 @@ export function parseWrk(output: string): LoadResult {
     p50: parseDuration(p50[1]),
     p99: parseDuration(p99[1]),
     errors: (non2xx ? Number(non2xx[1]) : 0) + socketErrors,
+    ...(sent ? { sent: Number(sent[1]) } : {}),
   };
 }
 
