@@ -107,6 +107,8 @@ export interface Comment {
   createdAt: string;
   /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
   mentions?: string[];
+  /** A comment from another server (issue 32): its Note's id. Absent for this instance's comments. */
+  originalUri?: string;
 }
 
 export interface ReactionCounts {

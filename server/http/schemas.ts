@@ -84,6 +84,7 @@ export const commentSchema = {
     myReaction: reaction,
     mentions,
     createdAt: { type: 'string' },
+    originalUri: { type: 'string' },
   },
 } as const;
 

@@ -226,24 +226,26 @@ export function commentStatus(
   postId: string,
   postAccountId: string | null,
   account: Account,
+  mentions: readonly MentionEntity[] = [],
 ) {
   return {
     ...statusBase(site, comment.commentId, account),
-    url: `${site}/post/${postId}#${comment.commentId}`,
-    uri: `${site}/post/${postId}#${comment.commentId}`,
+    // From elsewhere: its Note's id, for both (no page of its own is kept; Mastodon falls back alike).
+    url: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,
+    uri: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,
     created_at: comment.createdAt,
     edited_at: null,
     in_reply_to_id: postId,
     in_reply_to_account_id: postAccountId,
     sensitive: false,
     spoiler_text: '',
-    content: contentOf(site, comment.message),
+    content: contentOf(site, comment.message, mentions),
     text: comment.message,
     replies_count: 0,
     favourites_count: comment.likesCount,
     favourited: comment.myReaction === 'like',
     media_attachments: [],
-    mentions: [],
+    mentions: [...mentions],
     tags: [],
   };
 }

@@ -115,4 +115,45 @@ describe('someone elsewhere in the client API', () => {
     expect(mine.mentions).toEqual([mention]);
     expect(mine.content).toBe(created.content);
   });
+
+  it("comments' statuses: hers with her Note's id as uri and url; the people a comment names as mentions", async () => {
+    const file = new Blob([await readFile(PNG)], { type: 'image/png' });
+    const media = await api.v2.media.create({ file });
+    const post = await api.v1.statuses.create({ status: 'Comment on this #thread', mediaIds: [media.id] });
+    const replyId = `${remote.origin}/notes/reply`;
+    const sent = await remote.signedPost('zoe', `${site}/inbox`, {
+      id: `${remote.origin}/creates/reply`,
+      type: 'Create',
+      actor: zoeActor,
+      to: PUBLIC,
+      object: {
+        id: replyId,
+        type: 'Note',
+        attributedTo: zoeActor,
+        inReplyTo: `${site}/post/${post.id}`,
+        content: '<p>Nice one</p>',
+        to: PUBLIC,
+      },
+    });
+    expect(sent.status).toBe(202);
+    const commentId = (
+      await until(() => t.db.kysely.selectFrom('comments').select('id').where('uri', '=', replyId).executeTakeFirst())
+    ).id;
+    const status = await api.v1.statuses.$select(commentId).fetch();
+    expect(status).toMatchObject({ uri: replyId, url: replyId, inReplyToId: post.id, account: { acct: zoeAcct } });
+    // Alice's own comment naming Zoe: this site's address, and Zoe in its mentions.
+    const own = await api.v1.statuses.create({ status: `Thanks @${zoeAcct}`, inReplyToId: post.id });
+    const zoe = await api.v1.accounts.lookup({ acct: zoeAcct });
+    const zoeMention = { id: zoe.id, username: 'zoe', acct: zoeAcct, url: `${remote.origin}/@zoe` };
+    expect(own.uri).toBe(`${site}/post/${post.id}#${own.id}`);
+    expect(own.mentions).toEqual([zoeMention]);
+    expect(own.content).toContain(`<a href="${remote.origin}/@zoe" class="u-url mention">@<span>zoe</span></a>`);
+    expect((await api.v1.statuses.$select(own.id).fetch()).mentions).toEqual([zoeMention]);
+    // The post's thread writes both alike.
+    const thread = await api.v1.statuses.$select(post.id).context.fetch();
+    expect(thread.descendants.map((s) => [s.id, s.uri, s.url, s.mentions])).toEqual([
+      [commentId, replyId, replyId, []],
+      [own.id, own.uri, own.url, [zoeMention]],
+    ]);
+  });
 });
