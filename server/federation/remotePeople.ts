@@ -12,6 +12,7 @@ import { guardedFetch } from './outgoingGuard';
 import { storeRemoteImage } from './remoteImages';
 import { textOfHtml } from './remoteText';
 import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
+import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import type { DomainSeverity } from '../../lib/types';
 
 const REFRESH_MS = 86_400_000;
@@ -29,9 +30,11 @@ export interface RemotePeopleDeps {
 export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf }: RemotePeopleDeps) {
   function fieldsOf(actor: Actor): RemotePersonFields | null {
     if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
-    const name = actor.preferredUsername.toString();
+    const username = `${actor.preferredUsername.toString()}@${actor.id.host}`;
+    // Longer than the column holds: not someone this instance can keep.
+    if (username.length > REMOTE_USERNAME_MAX) return null;
     return {
-      username: `${name}@${actor.id.host}`,
+      username,
       domain: actor.id.host,
       actor_uri: actor.id.href,
       inbox_uri: actor.inboxId.href,
