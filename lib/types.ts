@@ -43,6 +43,8 @@ export interface Profile {
   remoteUrl?: string;
   /** Someone on another server: their actor's address (ActivityPub id). Absent for this instance's people. */
   remoteUri?: string;
+  /** Someone on a silenced server (a domain block `silence`): `true`. Absent otherwise. */
+  silenced?: true;
 }
 
 export interface UserSummary {

@@ -51,6 +51,7 @@ export const profileSchema = {
     createdAt: { type: 'string' },
     remoteUrl: { type: 'string' },
     remoteUri: { type: 'string' },
+    silenced: { type: 'boolean' },
   },
 } as const;
 

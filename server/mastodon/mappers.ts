@@ -73,7 +73,7 @@ type AccountFacts = Pick<
   | 'followingCount'
   | 'postsCount'
 > &
-  Pick<Profile, 'remoteUrl' | 'remoteUri'>;
+  Pick<Profile, 'remoteUrl' | 'remoteUri' | 'silenced'>;
 
 /**
  * A person as an Account. Someone elsewhere (issue 32) is `acct` `name@host` (their username here),
@@ -108,6 +108,8 @@ export function toAccount(site: Site, profile: AccountFacts) {
     last_status_at: null,
     emojis: [],
     fields: [],
+    // Mastodon's mark for someone whose server a moderator limited (a domain block `silence`).
+    ...(profile.silenced && { limited: true }),
   };
 }
 

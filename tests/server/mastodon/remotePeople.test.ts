@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { mastodon } from 'masto';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
+import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from '../helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from '../remoteServer';
 import { clientFor, userToken } from './oauthFlow';
 
@@ -155,5 +155,42 @@ describe('someone elsewhere in the client API', () => {
       [commentId, replyId, replyId, []],
       [own.id, own.uri, own.url, [zoeMention]],
     ]);
+  });
+
+  it('is limited while her server is silenced: in her Account, her statuses and the REST profile', async () => {
+    await makeAdmin(t, alice);
+    const follow = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${encodeURIComponent(zoeAcct)}/follow`,
+      headers: alice.headers,
+    });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const seen = async () => {
+      const home = await api.v1.timelines.home.list();
+      return {
+        account: (await api.v1.accounts.lookup({ acct: zoeAcct })).limited,
+        status: (await api.v1.statuses.$select(zoePostId).fetch()).account.limited,
+        home: home.find((s) => s.id === zoePostId)?.account.limited,
+        profile: (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/users/${encodeURIComponent(zoeAcct)}`,
+            headers: alice.headers,
+          })
+        ).json().user.silenced,
+      };
+    };
+    // Read once before: the authors' facts are kept, and the block must make them forgotten.
+    expect(await seen()).toEqual({ account: undefined, status: undefined, home: undefined, profile: undefined });
+    const domains = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: alice.headers, ...(payload && { payload }) });
+    const silenced = await domains('POST', '/api/admin/domains', { domain: remote.host, severity: 'silence' });
+    expect(silenced.statusCode, silenced.body).toBe(201);
+    expect(await seen()).toEqual({ account: true, status: true, home: true, profile: true });
+    // A local person is never limited.
+    expect((await api.v1.accounts.verifyCredentials()).limited).toBeUndefined();
+    const lifted = await domains('DELETE', `/api/admin/domains/${encodeURIComponent(remote.host)}`);
+    expect(lifted.statusCode, lifted.body).toBe(204);
+    expect(await seen()).toEqual({ account: undefined, status: undefined, home: undefined, profile: undefined });
   });
 });
