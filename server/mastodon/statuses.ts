@@ -380,7 +380,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     { preValidation: needs('read:statuses') },
     timeline((viewer, _r, page) => posts.feed(viewer, 'following', page)),
   );
-  // Every post here is local: `local=true` and without it list the same.
+  // "Everyone": posts from elsewhere are never in it, so `local=true` and without it list the same.
   app.get<{ Querystring: ListQuery; Params: Record<string, string> }>(
     '/api/v1/timelines/public',
     { preValidation: needs('read:statuses') },
