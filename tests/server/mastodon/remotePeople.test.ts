@@ -131,7 +131,8 @@ describe('someone elsewhere in the client API', () => {
         type: 'Note',
         attributedTo: zoeActor,
         inReplyTo: `${site}/post/${post.id}`,
-        content: '<p>Nice one</p>',
+        content: `<p>Nice one @alice@${new URL(site).host}</p>`,
+        tag: [{ type: 'Mention', href: `${site}/users/${alice.id}`, name: `@alice@${new URL(site).host}` }],
         to: PUBLIC,
       },
     });
@@ -141,6 +142,10 @@ describe('someone elsewhere in the client API', () => {
     ).id;
     const status = await api.v1.statuses.$select(commentId).fetch();
     expect(status).toMatchObject({ uri: replyId, url: replyId, inReplyToId: post.id, account: { acct: zoeAcct } });
+    // Her Note's `Mention` tag names Alice: in its mentions, linked in its content.
+    const aliceMention = { id: alice.id, username: 'alice', acct: 'alice', url: `${site}/profile/alice` };
+    expect(status.mentions).toEqual([aliceMention]);
+    expect(status.content).toContain(`<a href="${site}/profile/alice" class="u-url mention">@<span>alice</span></a>`);
     // Alice's own comment naming Zoe: this site's address, and Zoe in its mentions.
     const own = await api.v1.statuses.create({ status: `Thanks @${zoeAcct}`, inReplyToId: post.id });
     const zoe = await api.v1.accounts.lookup({ acct: zoeAcct });
@@ -152,7 +157,7 @@ describe('someone elsewhere in the client API', () => {
     // The post's thread writes both alike.
     const thread = await api.v1.statuses.$select(post.id).context.fetch();
     expect(thread.descendants.map((s) => [s.id, s.uri, s.url, s.mentions])).toEqual([
-      [commentId, replyId, replyId, []],
+      [commentId, replyId, replyId, [aliceMention]],
       [own.id, own.uri, own.url, [zoeMention]],
     ]);
   });
