@@ -120,6 +120,7 @@ describe('someone elsewhere in the client API', () => {
     const file = new Blob([await readFile(PNG)], { type: 'image/png' });
     const media = await api.v2.media.create({ file });
     const post = await api.v1.statuses.create({ status: 'Comment on this #thread', mediaIds: [media.id] });
+    const cleo = await signIn(t.app, { username: 'cleo' });
     const replyId = `${remote.origin}/notes/reply`;
     const sent = await remote.signedPost('zoe', `${site}/inbox`, {
       id: `${remote.origin}/creates/reply`,
@@ -132,7 +133,10 @@ describe('someone elsewhere in the client API', () => {
         attributedTo: zoeActor,
         inReplyTo: `${site}/post/${post.id}`,
         content: `<p>Nice one @alice@${new URL(site).host}</p>`,
-        tag: [{ type: 'Mention', href: `${site}/users/${alice.id}`, name: `@alice@${new URL(site).host}` }],
+        tag: [
+          { type: 'Mention', href: `${site}/users/${alice.id}`, name: `@alice@${new URL(site).host}` },
+          { type: 'Mention', href: `${site}/users/${cleo.id}`, name: `@cleo@${new URL(site).host}` },
+        ],
         to: PUBLIC,
       },
     });
@@ -144,7 +148,13 @@ describe('someone elsewhere in the client API', () => {
     expect(status).toMatchObject({ uri: replyId, url: replyId, inReplyToId: post.id, account: { acct: zoeAcct } });
     // Her Note's `Mention` tag names Alice: in its mentions, linked in its content.
     const aliceMention = { id: alice.id, username: 'alice', acct: 'alice', url: `${site}/profile/alice` };
-    expect(status.mentions).toEqual([aliceMention]);
+    const cleoMention = { id: cleo.id, username: 'cleo', acct: 'cleo', url: `${site}/profile/cleo` };
+    expect(status.mentions).toEqual([aliceMention, cleoMention]);
+    // Cleo, named but not the post's author, is told of it as a mention.
+    const told = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: cleo.headers });
+    expect(
+      (told.json() as { type: string; actor: { username: string } }[]).map((n) => [n.type, n.actor.username]),
+    ).toEqual([['mention', zoeAcct]]);
     expect(status.content).toContain(`<a href="${site}/profile/alice" class="u-url mention">@<span>alice</span></a>`);
     // Alice's own comment naming Zoe: this site's address, and Zoe in its mentions.
     const own = await api.v1.statuses.create({ status: `Thanks @${zoeAcct}`, inReplyToId: post.id });
@@ -157,7 +167,7 @@ describe('someone elsewhere in the client API', () => {
     // The post's thread writes both alike.
     const thread = await api.v1.statuses.$select(post.id).context.fetch();
     expect(thread.descendants.map((s) => [s.id, s.uri, s.url, s.mentions])).toEqual([
-      [commentId, replyId, replyId, [aliceMention]],
+      [commentId, replyId, replyId, [aliceMention, cleoMention]],
       [own.id, own.uri, own.url, [zoeMention]],
     ]);
   });
