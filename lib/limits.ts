@@ -39,6 +39,8 @@ export type UploadPreset = (typeof UPLOAD_PRESETS)[number];
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
+/** A person elsewhere is kept as `name@host`: at most the column's 300 characters (migration 012). */
+export const REMOTE_USERNAME_MAX = 300;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
 /** Names a static API path takes: `/api/users/search` wins over `/api/users/{username}`. */
 export const RESERVED_USERNAMES = ['search'];

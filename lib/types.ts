@@ -43,6 +43,8 @@ export interface Profile {
   remoteUrl?: string;
   /** Someone on another server: their actor's address (ActivityPub id). Absent for this instance's people. */
   remoteUri?: string;
+  /** Someone on a silenced server (a domain block `silence`): `true`. Absent otherwise. */
+  silenced?: true;
 }
 
 export interface UserSummary {
@@ -107,6 +109,8 @@ export interface Comment {
   createdAt: string;
   /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
   mentions?: string[];
+  /** A comment from another server (issue 32): its Note's id. Absent for this instance's comments. */
+  originalUri?: string;
 }
 
 export interface ReactionCounts {

@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
+import { REMOTE_USERNAME_MAX } from '../lib/limits';
 import { CSP_NONCE_HEADER } from '../lib/csp';
 import { ACCESS_COOKIE } from './auth/cookies';
 import { type Guards, requireUser } from './auth/guard';
@@ -96,6 +97,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : options.logger !== false && { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A path segment may name someone elsewhere (`name@host`, up to 300 characters, percent-encoded):
+    // the router's default of 100 would answer 404 before any schema could check it.
+    maxParamLength: 4 * REMOTE_USERNAME_MAX,
     // A proxy's id is kept (one id from the edge to this log), else each request gets a new one.
     genReqId: (req) => requestIdOf(req, config.trustProxy),
     // Errors are logged with their request id by the error handler; a line per request is noise.

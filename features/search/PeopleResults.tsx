@@ -4,6 +4,7 @@ import { AppLink } from '../../components/ui/AppLink';
 import { Avatar } from '../../components/ui/Avatar';
 import { PersonName } from '../../components/ui/PersonName';
 import { Spinner } from '../../components/ui/Spinner';
+import { isRemoteQuery } from '../../lib/handles';
 import { links } from '../../lib/pages';
 import type { PersonResult } from '../../lib/types';
 import { errorMessage } from '../../services/apiClient';
@@ -12,6 +13,15 @@ import { searchApi } from './searchApi';
 
 /** How long typing must pause before people are looked up. */
 export const PEOPLE_SEARCH_DEBOUNCE_MS = 250;
+/**
+ * The same for someone elsewhere (`@name@host`, an address): each look-up reaches their server,
+ * and a host typed halfway (`bob@mastodon.soc`) is one that fails, so a short pause does not do.
+ */
+export const REMOTE_SEARCH_DEBOUNCE_MS = 800;
+
+/** How long typing must pause before `query` is looked up. */
+export const searchDelayOf = (query: string) =>
+  isRemoteQuery(query) ? REMOTE_SEARCH_DEBOUNCE_MS : PEOPLE_SEARCH_DEBOUNCE_MS;
 
 const Head = styled.div`
   display: flex;
@@ -74,7 +84,7 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
           if (!controller.signal.aborted) setFound({ query, error: errorMessage(error) });
         },
       );
-    }, PEOPLE_SEARCH_DEBOUNCE_MS);
+    }, searchDelayOf(query));
     return () => {
       clearTimeout(timer);
       controller.abort();

@@ -166,6 +166,8 @@ export const INVALIDATION: InvalidationTable = {
     (_, c) => c.comments.usersChanged(),
     (_, c) => c.homeFeed.everyonesFollowsChanged(),
     (_, c) => c.hiddenPeople.forgetAll(),
+    // An author's facts say whether their server is silenced (the client API's `limited`).
+    (_, c) => c.authors.forgetAll(),
   ],
   NotificationsRemoved: [],
 };

@@ -41,6 +41,7 @@ export function commentJson(c: Comment): string {
     (c.mentions === undefined ? '' : ',"mentions":' + jsonStringArray(c.mentions)) +
     ',"createdAt":' +
     jsonString(c.createdAt) +
+    (c.originalUri === undefined ? '' : ',"originalUri":' + jsonString(c.originalUri)) +
     '}'
   );
 }

@@ -12,4 +12,5 @@ export const toComment = (row: CommentListRow): Comment => ({
   myReaction: row.my_reaction ?? null,
   mentions: mentionList(row.mentions, row.message),
   createdAt: row.created_at,
+  ...(row.original_uri !== null && { originalUri: row.original_uri }),
 });

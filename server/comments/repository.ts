@@ -26,6 +26,7 @@ export function selectComments(db: Queryable, viewerId: string, place: 'content'
       'comments.likes_count',
       'comments.dislikes_count',
       'comments.created_at',
+      'comments.uri as original_uri',
       'users.username as creator',
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',

@@ -1,5 +1,6 @@
 /** Comment rules: validation, who may delete, counters, reactions. */
 import type { Comment, Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
+import { MENTIONS_PER_MESSAGE_MAX } from '../../lib/limits';
 import { commentMessageError } from '../../lib/validation';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
@@ -122,14 +123,25 @@ export function commentsService({
     },
 
     /** `origin`: a reply from elsewhere (issue 32), kept with its `Note`'s id. */
-    async add(user: AuthUser, postId: string, rawMessage: unknown, origin?: { uri: string }): Promise<Comment> {
+    /**
+     * `origin`: a comment from elsewhere, its Note's id and the local people its `Mention` tags name
+     * (its text names them as `@name@host`, which no name here matches).
+     */
+    async add(
+      user: AuthUser,
+      postId: string,
+      rawMessage: unknown,
+      origin?: { uri: string; mentionedIds?: string[] },
+    ): Promise<Comment> {
       const message = typeof rawMessage === 'string' ? rawMessage.trim() : '';
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
       const post = await requireVisiblePost(data, user.id, postId);
       const id = newId();
       const { notified, row } = await data.transaction(async (trx) => {
-        const mentioned = await mentionedUsers(trx.mentions, message, user.id);
+        const mentioned = origin?.mentionedIds
+          ? await trx.mentions.usersWithIds(origin.mentionedIds.slice(0, MENTIONS_PER_MESSAGE_MAX), user.id)
+          : await mentionedUsers(trx.mentions, message, user.id);
         // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
         if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
         await trx.comments.insertComment({

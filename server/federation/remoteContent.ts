@@ -121,7 +121,8 @@ export function remoteContent(
         if (!postId || (await repo.commentWithUri(note.id.href))) return 'skipped';
         const text = textOfHtml(note.content?.toString() ?? '').slice(0, COMMENT_MAX);
         // Hidden from them (a block), gone, or empty: the service refuses, and nothing is kept.
-        await services().comments.add(user, postId, text, { uri: note.id.href });
+        const { mentionedIds } = await fieldsOf(ctx, note);
+        await services().comments.add(user, postId, text, { uri: note.id.href, mentionedIds });
         return 'comment';
       }
       const image = imageOf(await collect(note.getAttachments(ctx)));

@@ -1,7 +1,7 @@
 /**
  * People from elsewhere (issue 32): an actor looked up by handle (`@name@host`) or address is kept
  * as a `users` row with a `domain` (`remoteRepository.ts`), refreshed when older than a day, with
- * their avatar fetched once into this instance's media. Their name here is `name@host`.
+ * their avatar and banner fetched once into this instance's media. Their name here is `name@host`.
  */
 import type { Context } from '@fedify/fedify';
 import { type Actor, Image, isActor } from '@fedify/vocab';
@@ -12,6 +12,7 @@ import { guardedFetch } from './outgoingGuard';
 import { storeRemoteImage } from './remoteImages';
 import { textOfHtml } from './remoteText';
 import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
+import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import type { DomainSeverity } from '../../lib/types';
 
 const REFRESH_MS = 86_400_000;
@@ -29,9 +30,11 @@ export interface RemotePeopleDeps {
 export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf }: RemotePeopleDeps) {
   function fieldsOf(actor: Actor): RemotePersonFields | null {
     if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
-    const name = actor.preferredUsername.toString();
+    const username = `${actor.preferredUsername.toString()}@${actor.id.host}`;
+    // Longer than the column holds: not someone this instance can keep.
+    if (username.length > REMOTE_USERNAME_MAX) return null;
     return {
-      username: `${name}@${actor.id.host}`,
+      username,
       domain: actor.id.host,
       actor_uri: actor.id.href,
       inbox_uri: actor.inboxId.href,
@@ -41,14 +44,31 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
     };
   }
 
-  /** Their avatar, fetched once (a failure leaves none). */
-  async function fetchAvatar(ctx: Context<void>, row: { id: string; avatar: string | null }, actor: Actor) {
-    if (row.avatar) return;
-    const icon = await actor.getIcon(ctx).catch(() => null);
-    const url = icon instanceof Image ? (icon.url instanceof URL ? icon.url : icon.url?.href) : null;
-    if (!url) return;
-    const stored = await storeRemoteImage(media(), row.id, 'avatar', url.href, allowPrivateAddress);
-    if (stored) await repo.setAvatar(row.id, stored.url);
+  /**
+   * Their avatar (`icon`) and banner (`image`), each fetched once through the upload pipeline; a
+   * failure leaves none (the profile shows its placeholder).
+   */
+  async function fetchPictures(
+    ctx: Context<void>,
+    row: { id: string; avatar: string | null; banner: string | null },
+    actor: Actor,
+  ) {
+    const pictures = [
+      { field: 'avatar', kept: row.avatar, get: () => actor.getIcon(ctx) },
+      { field: 'banner', kept: row.banner, get: () => actor.getImage(ctx) },
+    ] as const;
+    for (const { field, kept, get } of pictures) {
+      if (kept) continue;
+      try {
+        const image = await get().catch(() => null);
+        const url = image instanceof Image ? (image.url instanceof URL ? image.url : image.url?.href) : null;
+        if (!url) continue;
+        const stored = await storeRemoteImage(media(), row.id, field, url.href, allowPrivateAddress);
+        if (stored) await repo.setPicture(row.id, field, stored.url);
+      } catch (error) {
+        onError(error, `fetching their ${field} failed`);
+      }
+    }
   }
 
   /** Keeps (or refreshes) the actor; null when it is not one we can follow or answer. */
@@ -72,7 +92,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
       });
     const row = await repo.personWithActorUri(fields.actor_uri);
     if (!row) return null;
-    await fetchAvatar(ctx, row, actor).catch((error: unknown) => onError(error, 'fetching an avatar failed'));
+    await fetchPictures(ctx, row, actor);
     return { row, created, actor };
   }
 

@@ -26,6 +26,7 @@ const remoteColumns = [
   'shared_inbox_uri',
   'url',
   'avatar',
+  'banner',
   'fetched_at',
   'suspended_at',
 ] as const;
@@ -86,8 +87,13 @@ async function updateRemotePerson(db: Queryable, id: string, fields: Partial<Rem
     .execute();
 }
 
-async function setAvatar(db: Queryable, id: string, avatar: string): Promise<void> {
-  await db.updateTable('users').set({ avatar }).where('id', '=', id).execute();
+/** Their avatar or banner, once fetched into this instance's media. */
+async function setPicture(db: Queryable, id: string, field: 'avatar' | 'banner', url: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ [field]: url })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A kept post from elsewhere by its Note's id, with its author. */
@@ -159,7 +165,7 @@ export const remoteRepository = bindQueries({
   remotePersonById,
   insertRemotePerson,
   updateRemotePerson,
-  setAvatar,
+  setPicture,
   postWithUri,
   commentWithUri,
   postOrigin,

@@ -51,6 +51,7 @@ export const profileSchema = {
     createdAt: { type: 'string' },
     remoteUrl: { type: 'string' },
     remoteUri: { type: 'string' },
+    silenced: { type: 'boolean' },
   },
 } as const;
 
@@ -84,6 +85,7 @@ export const commentSchema = {
     myReaction: reaction,
     mentions,
     createdAt: { type: 'string' },
+    originalUri: { type: 'string' },
   },
 } as const;
 

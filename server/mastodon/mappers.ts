@@ -79,7 +79,7 @@ type AccountFacts = Pick<
   | 'followingCount'
   | 'postsCount'
 > &
-  Pick<Profile, 'remoteUrl' | 'remoteUri'>;
+  Pick<Profile, 'remoteUrl' | 'remoteUri' | 'silenced'>;
 
 /**
  * A person as an Account. Someone elsewhere (issue 32) is `acct` `name@host` (their username here),
@@ -114,6 +114,8 @@ export function toAccount(site: Site, profile: AccountFacts) {
     last_status_at: null,
     emojis: [],
     fields: [],
+    // Mastodon's mark for someone whose server a moderator limited (a domain block `silence`).
+    ...(profile.silenced && { limited: true }),
   };
 }
 
@@ -233,24 +235,26 @@ export function commentStatus(
   postId: string,
   postAccountId: string | null,
   account: Account,
+  mentions: readonly MentionEntity[] = [],
 ) {
   return {
     ...statusBase(site, comment.commentId, account),
-    url: `${site}/post/${postId}#${comment.commentId}`,
-    uri: `${site}/post/${postId}#${comment.commentId}`,
+    // From elsewhere: its Note's id, for both (no page of its own is kept; Mastodon falls back alike).
+    url: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,
+    uri: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,
     created_at: comment.createdAt,
     edited_at: null,
     in_reply_to_id: postId,
     in_reply_to_account_id: postAccountId,
     sensitive: false,
     spoiler_text: '',
-    content: contentOf(site, comment.message),
+    content: contentOf(site, comment.message, mentions),
     text: comment.message,
     replies_count: 0,
     favourites_count: comment.likesCount,
     favourited: comment.myReaction === 'like',
     media_attachments: [],
-    mentions: [],
+    mentions: [...mentions],
     tags: [],
   };
 }

@@ -61,6 +61,19 @@ async function accountsOfPosts(services: ClientServices, site: Site, posts: Post
 }
 
 /**
+ * The people comments name, as `mentions` entries (one statement through the authors' cache, as
+ * for posts); a deleted person is left out.
+ */
+async function commentMentions(services: ClientServices, site: Site, comments: Comment[]) {
+  const authors = await services.users.authorsNamed(comments.flatMap((c) => c.mentions ?? []));
+  return (comment: Comment): MentionEntity[] =>
+    (comment.mentions ?? []).flatMap((name) => {
+      const facts = authors.get(usernameKey(name));
+      return facts ? [mentionOf(toAccount(site, facts))] : [];
+    });
+}
+
+/**
  * Posts as statuses: the posts came through the lists' rules, so their authors need no visibility
  * check again, only their public facts. A post whose author is gone since is left out.
  */
@@ -190,8 +203,12 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
   const commentAsStatus = async (viewer: AuthUser, site: Site, comment: Comment, postId: string) => {
     const post = await posts.one(viewer, postId);
     const accountOf = accountsFor(users, viewer, site);
-    const [author, postAuthor] = await Promise.all([accountOf(comment.creator), accountOf(post.creator)]);
-    return commentStatus(site, comment, post._id, postAuthor.id, author);
+    const [author, postAuthor, mentionsOf] = await Promise.all([
+      accountOf(comment.creator),
+      accountOf(post.creator),
+      commentMentions(services, site, [comment]),
+    ]);
+    return commentStatus(site, comment, post._id, postAuthor.id, author, mentionsOf(comment));
   };
 
   /** The status of a post or a comment, by its id. */
@@ -217,8 +234,12 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const post = await posts.one(viewer, body.in_reply_to_id);
       const comment = await comments.add(viewer, post._id, text);
       const accountOf = accountsFor(users, viewer, site);
-      const [author, postAuthor] = await Promise.all([accountOf(comment.creator), accountOf(post.creator)]);
-      return commentStatus(site, comment, post._id, postAuthor.id, author);
+      const [author, postAuthor, mentionsOf] = await Promise.all([
+        accountOf(comment.creator),
+        accountOf(post.creator),
+        commentMentions(services, site, [comment]),
+      ]);
+      return commentStatus(site, comment, post._id, postAuthor.id, author, mentionsOf(comment));
     }
     const ids = Array.isArray(body.media_ids) ? body.media_ids : body.media_ids ? [body.media_ids] : [];
     if (ids.length !== 1 || typeof ids[0] !== 'string') throw new HttpError(422, 'UnprocessableEntity', IMAGE_REQUIRED);
@@ -287,10 +308,12 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       cursor = page[49].commentId;
     }
     const accountOf = accountsFor(users, viewer, site);
-    const postAuthor = await accountOf(post.creator);
+    const [postAuthor, mentionsOf] = await Promise.all([accountOf(post.creator), commentMentions(services, site, all)]);
     // Oldest first, as a thread reads.
     const descendants = await Promise.all(
-      all.reverse().map(async (c) => commentStatus(site, c, post._id, postAuthor.id, await accountOf(c.creator))),
+      all
+        .reverse()
+        .map(async (c) => commentStatus(site, c, post._id, postAuthor.id, await accountOf(c.creator), mentionsOf(c))),
     );
     return { ancestors: [], descendants };
   });
@@ -357,7 +380,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     { preValidation: needs('read:statuses') },
     timeline((viewer, _r, page) => posts.feed(viewer, 'following', page)),
   );
-  // Every post here is local: `local=true` and without it list the same.
+  // "Everyone": posts from elsewhere are never in it, so `local=true` and without it list the same.
   app.get<{ Querystring: ListQuery; Params: Record<string, string> }>(
     '/api/v1/timelines/public',
     { preValidation: needs('read:statuses') },

@@ -18,7 +18,10 @@ import { notificationEntities } from './notifications';
 import { statusesOfPosts } from './statuses';
 import type { ClientServices } from './support';
 
-/** The streams served: Mastodon's names (every post is local, so `public` and `public:local` are one). */
+/**
+ * The streams served: Mastodon's names. Posts from elsewhere are never in the public timeline, so
+ * `public` and `public:local` are one; a tag's page has both, so `hashtag:local` is `hashtag`.
+ */
 export const STREAM_NAMES = [
   'user',
   'user:notification',

@@ -27,6 +27,17 @@ async function usersNamed(db: Queryable, keys: string[], authorId: string): Prom
     .execute();
 }
 
+/** The same by id (the local people a Note from elsewhere names in its `Mention` tags). */
+async function usersWithIds(db: Queryable, ids: string[], authorId: string): Promise<MentionedUser[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.username'])
+    .where('users.id', 'in', ids)
+    .where((eb) => eb.not(blockedEitherWay(db, authorId, 'users.id')))
+    .execute();
+}
+
 async function postMentionIds(db: Queryable, postId: string): Promise<string[]> {
   const rows = await db.selectFrom('post_mentions').select('user_id').where('post_id', '=', postId).execute();
   return rows.map((row) => row.user_id);
@@ -57,6 +68,7 @@ async function addCommentMentions(db: Queryable, commentId: string, userIds: str
 /** The queries on mentions, bound to a database or a transaction. */
 export const mentionsRepository = bindQueries({
   usersNamed,
+  usersWithIds,
   postMentionIds,
   addPostMentions,
   removePostMentions,

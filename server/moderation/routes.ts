@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import type { ReportAction } from '../../lib/types';
 import { type Guards, currentUser, requireAdmin } from '../auth/guard';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
@@ -71,11 +72,9 @@ const adminUserSchema = {
     suspendedAt: nullableText,
   },
 } as const;
-/** A person elsewhere is named `name@host` (up to the column's 300 characters), longer than a local name. */
-const NAME_MAX = 300;
 const usernameParams = {
   type: 'object',
-  properties: { username: { type: 'string', maxLength: NAME_MAX } },
+  properties: { username: { type: 'string', maxLength: REMOTE_USERNAME_MAX } },
   required: ['username'],
 } as const;
 
@@ -101,7 +100,7 @@ export const reportsRoutes: FastifyPluginAsync<ReportsRoutesOptions> = async (ap
           type: 'object',
           properties: {
             targetType: { type: 'string', enum: [...REPORT_TARGET_TYPES] },
-            targetId: { type: 'string', maxLength: NAME_MAX },
+            targetId: { type: 'string', maxLength: REMOTE_USERNAME_MAX },
             reason: { type: 'string', enum: [...REPORT_REASONS] },
             note: text,
           },

@@ -1,5 +1,6 @@
 /** Blocks and mutes under `/api/users`: the four actions and the signed-in user's two lists. */
 import type { FastifyPluginAsync } from 'fastify';
+import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors, listOf, profileSchema, userSummarySchema } from '../http/schemas';
@@ -7,7 +8,7 @@ import type { SafetyService } from './service';
 
 const usernameParams = {
   type: 'object',
-  properties: { username: { type: 'string', maxLength: 100 } },
+  properties: { username: { type: 'string', maxLength: REMOTE_USERNAME_MAX } },
   required: ['username'],
 } as const;
 const profileResponse = { type: 'object', properties: { user: profileSchema } } as const;

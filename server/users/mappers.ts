@@ -40,9 +40,15 @@ export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   ...remoteOf(row),
 });
 
-/** Someone elsewhere: their page and their actor's address there. */
+/** Someone elsewhere: their page and their actor's address there, and whether their server is silenced. */
 const remoteOf = (row: UserRow) =>
-  row.domain !== null ? { remoteUrl: row.url ?? row.actor_uri ?? '', remoteUri: row.actor_uri ?? '' } : {};
+  row.domain !== null
+    ? {
+        remoteUrl: row.url ?? row.actor_uri ?? '',
+        remoteUri: row.actor_uri ?? '',
+        ...(Number(row.domain_silenced) === 1 && { silenced: true as const }),
+      }
+    : {};
 
 export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }: ProfileRelations): Profile => ({
   _id: row.id,

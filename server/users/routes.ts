@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
@@ -17,7 +18,7 @@ import type { AccountInput, ProfileInput, UsersService } from './service';
 
 const usernameParams = {
   type: 'object',
-  properties: { username: { type: 'string', maxLength: 100 } },
+  properties: { username: { type: 'string', maxLength: REMOTE_USERNAME_MAX } },
   required: ['username'],
 } as const;
 const profileResponse = { type: 'object', properties: { user: profileSchema } } as const;

@@ -80,7 +80,11 @@ const posts = [
     originalUri: 'https://example.social/users/zoe/statuses/1',
   }),
 ];
-const comments = [comment(), comment({ mentions: undefined, myReaction: 'dislike', creatorImage: null })];
+const comments = [
+  comment(),
+  comment({ mentions: undefined, myReaction: 'dislike', creatorImage: null }),
+  comment({ creator: 'zoe@example.social', originalUri: 'https://example.social/users/zoe/statuses/2' }),
+];
 
 describe('post and comment JSON', () => {
   it('holds the same fields, in the same order, as fast-json-stringify writes from the schemas', () => {

@@ -902,6 +902,31 @@ const CASES: Case[] = [
   },
   {
     event: 'DomainBlocksChanged',
+    title: "a silenced domain's people are limited in the client API's accounts (the authors' facts)",
+    async prepare(w) {
+      const [admin, ann] = [await adminOf(w), (await users(w, 1))[0]];
+      const domain = `${tag()}.example`;
+      const bob = await remotePerson(w, domain);
+      await send(w, ann, 'PATCH', `/api/users/${encodeURIComponent(bob.username)}/follow`);
+      const theirs = await remotePost(w, bob, [tag()]);
+      const auth = await bearer(w, ann);
+      return {
+        reads: {
+          limited: async () => {
+            const res = await w.read.app.inject({ method: 'GET', url: '/api/v1/timelines/home', headers: auth });
+            const status = (res.json() as { id: string; account: { limited?: boolean } }[]).find(
+              (s) => s.id === theirs,
+            );
+            return status ? (status.account.limited ?? false) : 'missing';
+          },
+        },
+        change: async () => void (await domainBlock(w, admin, domain, 'silence')),
+        expect: (r) => must(r.limited === true, `limited (${String(r.limited)})`),
+      };
+    },
+  },
+  {
+    event: 'DomainBlocksChanged',
     title: "a lifted suspension gives the domain's people back to their followers' home feeds",
     async prepare(w) {
       const [admin, ann] = [await adminOf(w), (await users(w, 1))[0]];

@@ -7,7 +7,7 @@
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryKvStore, createFederation, generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { Endpoints, Person, Tombstone } from '@fedify/vocab';
+import { Endpoints, Image, Person, Tombstone } from '@fedify/vocab';
 
 export interface Recorded {
   method: string;
@@ -39,7 +39,14 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startRemoteServer(names: string[]): Promise<RemoteServer> {
+export interface RemoteServerOptions {
+  /** Paths under its origin (e.g. `/files/banner.png`) in a person's `icon` (avatar) and `image` (banner). */
+  pictures?: Record<string, { icon?: string; image?: string }>;
+  /** Files it serves as they are (path → content type and bytes); any other file is a 404. */
+  files?: Record<string, { type: string; body: Buffer }>;
+}
+
+export async function startRemoteServer(names: string[], options: RemoteServerOptions = {}): Promise<RemoteServer> {
   const keys = new Map(
     await Promise.all(names.map(async (name) => [name, await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')] as const)),
   );
@@ -50,6 +57,8 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
       if (!keys.has(identifier)) return null;
       if (buried.has(identifier)) return new Tombstone({ id: ctx.getActorUri(identifier) });
       const [key] = await ctx.getActorKeyPairs(identifier);
+      const pictures = options.pictures?.[identifier] ?? {};
+      const picture = (at?: string) => (at ? new Image({ url: new URL(at, ctx.origin) }) : null);
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
@@ -58,6 +67,8 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: key.cryptographicKey,
+        icon: picture(pictures.icon),
+        image: picture(pictures.image),
       });
     })
     .setKeyPairsDispatcher((_ctx, identifier) => (keys.has(identifier) ? [keys.get(identifier)!] : []));
@@ -72,6 +83,11 @@ export async function startRemoteServer(names: string[]): Promise<RemoteServer> 
     requests.push({ method: req.method!, path: req.url!, headers, body: body.toString() });
     if (req.method === 'POST') {
       res.writeHead(202).end();
+      return;
+    }
+    const file = options.files?.[req.url!];
+    if (file) {
+      res.writeHead(200, { 'content-type': file.type }).end(file.body);
       return;
     }
     const response = await federation.fetch(new Request(new URL(req.url!, origin), { headers }), {

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { mastodon } from 'masto';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
+import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from '../helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from '../remoteServer';
 import { clientFor, userToken } from './oauthFlow';
 
@@ -114,5 +114,98 @@ describe('someone elsewhere in the client API', () => {
     const mine = home.find((s) => s.id === created.id)!;
     expect(mine.mentions).toEqual([mention]);
     expect(mine.content).toBe(created.content);
+  });
+
+  it("comments' statuses: hers with her Note's id as uri and url; the people a comment names as mentions", async () => {
+    const file = new Blob([await readFile(PNG)], { type: 'image/png' });
+    const media = await api.v2.media.create({ file });
+    const post = await api.v1.statuses.create({ status: 'Comment on this #thread', mediaIds: [media.id] });
+    const cleo = await signIn(t.app, { username: 'cleo' });
+    const replyId = `${remote.origin}/notes/reply`;
+    const sent = await remote.signedPost('zoe', `${site}/inbox`, {
+      id: `${remote.origin}/creates/reply`,
+      type: 'Create',
+      actor: zoeActor,
+      to: PUBLIC,
+      object: {
+        id: replyId,
+        type: 'Note',
+        attributedTo: zoeActor,
+        inReplyTo: `${site}/post/${post.id}`,
+        content: `<p>Nice one @alice@${new URL(site).host}</p>`,
+        tag: [
+          { type: 'Mention', href: `${site}/users/${alice.id}`, name: `@alice@${new URL(site).host}` },
+          { type: 'Mention', href: `${site}/users/${cleo.id}`, name: `@cleo@${new URL(site).host}` },
+        ],
+        to: PUBLIC,
+      },
+    });
+    expect(sent.status).toBe(202);
+    const commentId = (
+      await until(() => t.db.kysely.selectFrom('comments').select('id').where('uri', '=', replyId).executeTakeFirst())
+    ).id;
+    const status = await api.v1.statuses.$select(commentId).fetch();
+    expect(status).toMatchObject({ uri: replyId, url: replyId, inReplyToId: post.id, account: { acct: zoeAcct } });
+    // Her Note's `Mention` tag names Alice: in its mentions, linked in its content.
+    const aliceMention = { id: alice.id, username: 'alice', acct: 'alice', url: `${site}/profile/alice` };
+    const cleoMention = { id: cleo.id, username: 'cleo', acct: 'cleo', url: `${site}/profile/cleo` };
+    expect(status.mentions).toEqual([aliceMention, cleoMention]);
+    // Cleo, named but not the post's author, is told of it as a mention.
+    const told = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: cleo.headers });
+    expect(
+      (told.json() as { type: string; actor: { username: string } }[]).map((n) => [n.type, n.actor.username]),
+    ).toEqual([['mention', zoeAcct]]);
+    expect(status.content).toContain(`<a href="${site}/profile/alice" class="u-url mention">@<span>alice</span></a>`);
+    // Alice's own comment naming Zoe: this site's address, and Zoe in its mentions.
+    const own = await api.v1.statuses.create({ status: `Thanks @${zoeAcct}`, inReplyToId: post.id });
+    const zoe = await api.v1.accounts.lookup({ acct: zoeAcct });
+    const zoeMention = { id: zoe.id, username: 'zoe', acct: zoeAcct, url: `${remote.origin}/@zoe` };
+    expect(own.uri).toBe(`${site}/post/${post.id}#${own.id}`);
+    expect(own.mentions).toEqual([zoeMention]);
+    expect(own.content).toContain(`<a href="${remote.origin}/@zoe" class="u-url mention">@<span>zoe</span></a>`);
+    expect((await api.v1.statuses.$select(own.id).fetch()).mentions).toEqual([zoeMention]);
+    // The post's thread writes both alike.
+    const thread = await api.v1.statuses.$select(post.id).context.fetch();
+    expect(thread.descendants.map((s) => [s.id, s.uri, s.url, s.mentions])).toEqual([
+      [commentId, replyId, replyId, [aliceMention, cleoMention]],
+      [own.id, own.uri, own.url, [zoeMention]],
+    ]);
+  });
+
+  it('is limited while her server is silenced: in her Account, her statuses and the REST profile', async () => {
+    await makeAdmin(t, alice);
+    const follow = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${encodeURIComponent(zoeAcct)}/follow`,
+      headers: alice.headers,
+    });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const seen = async () => {
+      const home = await api.v1.timelines.home.list();
+      return {
+        account: (await api.v1.accounts.lookup({ acct: zoeAcct })).limited,
+        status: (await api.v1.statuses.$select(zoePostId).fetch()).account.limited,
+        home: home.find((s) => s.id === zoePostId)?.account.limited,
+        profile: (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/users/${encodeURIComponent(zoeAcct)}`,
+            headers: alice.headers,
+          })
+        ).json().user.silenced,
+      };
+    };
+    // Read once before: the authors' facts are kept, and the block must make them forgotten.
+    expect(await seen()).toEqual({ account: undefined, status: undefined, home: undefined, profile: undefined });
+    const domains = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: alice.headers, ...(payload && { payload }) });
+    const silenced = await domains('POST', '/api/admin/domains', { domain: remote.host, severity: 'silence' });
+    expect(silenced.statusCode, silenced.body).toBe(201);
+    expect(await seen()).toEqual({ account: true, status: true, home: true, profile: true });
+    // A local person is never limited.
+    expect((await api.v1.accounts.verifyCredentials()).limited).toBeUndefined();
+    const lifted = await domains('DELETE', `/api/admin/domains/${encodeURIComponent(remote.host)}`);
+    expect(lifted.statusCode, lifted.body).toBe(204);
+    expect(await seen()).toEqual({ account: undefined, status: undefined, home: undefined, profile: undefined });
   });
 });

@@ -1,6 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
+import {
+  PEOPLE_SEARCH_DEBOUNCE_MS,
+  REMOTE_SEARCH_DEBOUNCE_MS,
+  searchDelayOf,
+} from '../../../../features/search/PeopleResults';
 import { TagSearch } from '../../../../features/search/TagSearch';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { router } from '../../support/router';
@@ -140,6 +145,48 @@ describe('TagSearch: people', () => {
     await user.keyboard('{Enter}');
     expect(router.push).toHaveBeenCalledWith('/profile/@bob@remote.example:8080');
     expect(screen.queryByText(/tags?$/)).not.toBeInTheDocument();
+  });
+
+  it('waits longer before looking up someone elsewhere: a host typed halfway is never asked for', async () => {
+    const asked = people([ann]);
+    renderWithProviders(<TagSearch />);
+    const typed = (value: string) => fireEvent.change(input(), { target: { value } });
+    input().focus();
+    // Only the look-up's delay is faked, moved on by hand; the requests run on real timers.
+    const fakeDelays = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // A local name: asked once typing pauses for the short delay.
+      fakeDelays();
+      typed('@an');
+      await vi.advanceTimersByTimeAsync(PEOPLE_SEARCH_DEBOUNCE_MS);
+      vi.useRealTimers();
+      await waitFor(() => expect(asked).toEqual(['an']));
+      // A handle: pauses longer than the short delay, but shorter than a handle's, ask nothing.
+      fakeDelays();
+      typed('@bob@mastodon.soc');
+      await vi.advanceTimersByTimeAsync(REMOTE_SEARCH_DEBOUNCE_MS - 1);
+      typed('@bob@mastodon.social');
+      await vi.advanceTimersByTimeAsync(REMOTE_SEARCH_DEBOUNCE_MS - 1);
+      expect(asked).toEqual(['an']);
+      // Once the handle's pause is over, the whole handle is asked for.
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(asked).toEqual(['an', '@bob@mastodon.social']));
+  });
+
+  it('looks up an address or a handle after the longer pause, a name after the short one', () => {
+    expect(searchDelayOf('@an')).toBe(PEOPLE_SEARCH_DEBOUNCE_MS);
+    expect(searchDelayOf('ann')).toBe(PEOPLE_SEARCH_DEBOUNCE_MS);
+    for (const q of [
+      '@bob@mastodon.soc',
+      'bob@example.social',
+      'acct:bob@example.social',
+      'https://example.social/@bob',
+    ])
+      expect(searchDelayOf(q), q).toBe(REMOTE_SEARCH_DEBOUNCE_MS);
+    expect(REMOTE_SEARCH_DEBOUNCE_MS).toBeGreaterThan(PEOPLE_SEARCH_DEBOUNCE_MS);
   });
 
   it('moves from the field into the people with the arrow keys and back', async () => {
