@@ -1,6 +1,7 @@
 /** Queries on blocks and mutes. No HTTP, no rules. */
 import { sql } from 'kysely';
 import { newestFirst } from '../db/keyset';
+import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
@@ -49,31 +50,43 @@ function listRelations(db: Queryable, table: Relation, userId: string, cursor: s
 }
 
 /** What stands between a viewer and another user: the viewer's block and mute, and a block of the viewer. */
+/** One statement for all four (a profile asked four before): on PostgreSQL each is a round trip. */
+const relationsOf = prepared((db, v: { viewerId: string; otherId: string }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(eb.selectFrom('blocks').select('id').where('user_id', '=', v.viewerId).where('target_id', '=', v.otherId))
+      .as('blocked_by_me'),
+    eb
+      .exists(eb.selectFrom('blocks').select('id').where('user_id', '=', v.otherId).where('target_id', '=', v.viewerId))
+      .as('blocks_me'),
+    eb
+      .exists(eb.selectFrom('mutes').select('id').where('user_id', '=', v.viewerId).where('target_id', '=', v.otherId))
+      .as('muted_by_me'),
+    eb
+      .exists(
+        eb
+          .selectFrom('follows')
+          .select('id')
+          .where('follower_id', '=', v.viewerId)
+          .where('followee_id', '=', v.otherId),
+      )
+      .as('followed_by_me'),
+  ]),
+);
+
+/** How the viewer and another person relate: blocks either way, the viewer's mute and follow. */
 async function relationsBetween(
   db: Queryable,
   viewerId: string,
   otherId: string,
-): Promise<{ blockedByMe: boolean; mutedByMe: boolean; blocksMe: boolean }> {
-  const rows = await db
-    .selectFrom('blocks')
-    .select(['user_id', 'target_id', 'id'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', viewerId), eb('target_id', '=', otherId)]),
-        eb.and([eb('user_id', '=', otherId), eb('target_id', '=', viewerId)]),
-      ]),
-    )
-    .execute();
-  const muted = await db
-    .selectFrom('mutes')
-    .select('id')
-    .where('user_id', '=', viewerId)
-    .where('target_id', '=', otherId)
-    .executeTakeFirst();
+): Promise<{ blockedByMe: boolean; mutedByMe: boolean; blocksMe: boolean; followedByMe: boolean }> {
+  const [row] = await relationsOf(db, { viewerId, otherId });
+  // SQLite answers 0/1, PostgreSQL true/false.
   return {
-    blockedByMe: rows.some((r) => r.user_id === viewerId),
-    blocksMe: rows.some((r) => r.user_id === otherId),
-    mutedByMe: muted !== undefined,
+    blockedByMe: Number(row.blocked_by_me) === 1,
+    blocksMe: Number(row.blocks_me) === 1,
+    mutedByMe: Number(row.muted_by_me) === 1,
+    followedByMe: Number(row.followed_by_me) === 1,
   };
 }
 

@@ -66,8 +66,7 @@ export function safetyService({ data, publish }: SafetyServiceDeps) {
 
   async function profileOf(viewer: AuthUser, id: string): Promise<Profile> {
     const row = (await users.findUserById(id))!;
-    const relations = await safety.relationsBetween(viewer.id, id);
-    return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, id), ...relations });
+    return toProfile(row, await safety.relationsBetween(viewer.id, id));
   }
 
   function refuseSelf(viewer: AuthUser, row: UserRow, relation: Relation) {

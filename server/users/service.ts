@@ -149,7 +149,7 @@ export function usersService({
 
     async profile(viewer: AuthUser, username: string): Promise<Profile> {
       const { row, relations } = await requireVisible(viewer, username);
-      return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, row.id), ...relations });
+      return toProfile(row, relations);
     },
 
     /**
@@ -165,7 +165,7 @@ export function usersService({
       const row = isUuid(id) ? await users.findUserById(id) : undefined;
       if (!row) throw userNotFound();
       const { relations } = await requireVisible(viewer, row.username);
-      return toProfile(row, { followedByMe: await users.isFollowing(viewer.id, row.id), ...relations });
+      return toProfile(row, relations);
     },
 
     /** Whether the user named by id follows the viewer (the Mastodon client API's `followed_by`). */
@@ -206,7 +206,7 @@ export function usersService({
             username: row.username,
             avatar: row.avatar,
             description: row.description,
-            followedByMe: await users.isFollowing(viewer.id, row.id),
+            followedByMe: relations.followedByMe,
           },
         ];
       }
