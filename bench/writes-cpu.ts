@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
+import SQLite from 'better-sqlite3';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
@@ -24,6 +25,34 @@ const COUNT = Number(flag('count', '2000'));
 const WARMUP = Number(flag('warmup', '300'));
 const PROFILE = process.argv.includes('--profile');
 const ONLY = flag('only', '');
+const STATEMENTS = process.argv.includes('--statements');
+
+/** This thread's CPU time in µs (a busy machine stretches wall time, not this). */
+const threadCpu = () => {
+  const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
+  return user + system;
+};
+
+/** `--statements`: every better-sqlite3 statement timed by its SQL, printed per class. */
+const statementTimes = new Map<string, { n: number; us: number }>();
+if (STATEMENTS) {
+  const probe = new SQLite(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, unknown>;
+  for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+    const original = proto[method] as (...args: unknown[]) => unknown;
+    proto[method] = function (this: { source: string }, ...args: unknown[]) {
+      const start = threadCpu();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const entry = statementTimes.get(this.source) ?? { n: 0, us: 0 };
+        entry.n += 1;
+        entry.us += threadCpu() - start;
+        statementTimes.set(this.source, entry);
+      }
+    };
+  }
+}
 const READERS = 20;
 const unlimited = '1000000000';
 
@@ -125,13 +154,26 @@ const classes: { name: string; draw: () => Request }[] = [
   { name: 'baseline (GET /api/auth/getLoggedUser)', draw: () => ({ method: 'GET', url: '/api/auth/getLoggedUser', cookie: rng.pick(readers) }) },
 ];
 
+/** `--probes`: thread CPU between marks the code under study calls (`globalThis.__probe?.(label)`). */
+const probeTimes = new Map<string, number>();
+let probeAt = 0;
+if (process.argv.includes('--probes'))
+  (globalThis as { __probe?: (label: string) => void }).__probe = (label) => {
+    const now = threadCpu();
+    probeTimes.set(label, (probeTimes.get(label) ?? 0) + now - probeAt);
+    probeAt = now;
+  };
+const probe = (label: string) => (globalThis as { __probe?: (label: string) => void }).__probe?.(label);
+
 async function send(r: Request) {
+  probeAt = threadCpu();
   const res = await app.inject({
     method: r.method,
     url: r.url,
     payload: r.payload,
     headers: { cookie: r.cookie, ...(r.payload ? { 'content-type': 'application/json' } : {}) },
   });
+  probe('(end: answer sent, inject returned)');
   if (res.statusCode >= 300) throw new Error(`${r.method} ${r.url}: ${res.statusCode} ${res.body}`);
 }
 
@@ -183,6 +225,8 @@ for (const c of classes) {
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
   }
+  statementTimes.clear();
+  probeTimes.clear();
   const cpu = process.cpuUsage();
   const wall = performance.now();
   for (const r of requests) await send(r);
@@ -193,6 +237,11 @@ for (const c of classes) {
       `(user ${(used.user / COUNT).toFixed(0)}, system ${(used.system / COUNT).toFixed(0)}), ` +
       `${((elapsed * 1000) / COUNT).toFixed(0)} µs wall/request, ${COUNT} requests`,
   );
+  for (const [label, us] of probeTimes) console.log(`  probe ${(us / COUNT).toFixed(1).padStart(7)} µs  ${label}`);
+  if (STATEMENTS) {
+    for (const [sql, t] of [...statementTimes].sort((a, b) => b[1].us - a[1].us))
+      console.log(`  ${(t.us / COUNT).toFixed(1).padStart(7)} µs  ${(t.n / COUNT).toFixed(2)}×  ${sql.slice(0, 160)}`);
+  }
   if (session) {
     const { profile } = await session.post('Profiler.stop');
     session.disconnect();
