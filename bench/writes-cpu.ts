@@ -33,6 +33,19 @@ const threadCpu = () => {
   return user + system;
 };
 
+/** `--statements`: re-preparations counted too (better-sqlite3 builds a row constructor with `Function` on each). */
+let rowConstructors = 0;
+if (process.argv.includes('--statements')) {
+  const original = globalThis.Function;
+  globalThis.Function = Object.assign(
+    function counting(...args: string[]) {
+      rowConstructors += 1;
+      return original(...args);
+    },
+    { prototype: original.prototype },
+  ) as FunctionConstructor;
+}
+
 /** `--statements`: every better-sqlite3 statement timed by its SQL, printed per class. */
 const statementTimes = new Map<string, { n: number; us: number }>();
 if (STATEMENTS) {
@@ -226,6 +239,7 @@ for (const c of classes) {
     await session.post('Profiler.start');
   }
   statementTimes.clear();
+  rowConstructors = 0;
   probeTimes.clear();
   const cpu = process.cpuUsage();
   const wall = performance.now();
@@ -239,8 +253,9 @@ for (const c of classes) {
   );
   for (const [label, us] of probeTimes) console.log(`  probe ${(us / COUNT).toFixed(1).padStart(7)} µs  ${label}`);
   if (STATEMENTS) {
+    console.log(`  row constructors built (re-preparations): ${(rowConstructors / COUNT).toFixed(2)} per request`);
     for (const [sql, t] of [...statementTimes].sort((a, b) => b[1].us - a[1].us))
-      console.log(`  ${(t.us / COUNT).toFixed(1).padStart(7)} µs  ${(t.n / COUNT).toFixed(2)}×  ${sql.slice(0, 160)}`);
+      console.log(`  ${(t.us / COUNT).toFixed(1).padStart(7)} µs  ${(t.n / COUNT).toFixed(2)}×  ${sql.slice(0, Number(process.env.SQL_WIDTH ?? 160))}`);
   }
   if (session) {
     const { profile } = await session.post('Profiler.stop');

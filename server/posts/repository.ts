@@ -93,10 +93,10 @@ const visiblePostOwner = prepared((db, v: { viewerId: string; id: string }) =>
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
     .select(['posts.id', 'posts.creator_id'])
-    .where('posts.id', '=', v.id)
+    .where('posts.id', '=', unplanned(db, v.id))
     .where((eb) =>
       eb.or([
-        eb('posts.creator_id', '=', v.viewerId),
+        eb('posts.creator_id', '=', unplanned(db, v.viewerId)),
         visibleAuthor(db, v.viewerId, { author: 'posts.creator_id', authorRow: 'users', place: 'content' }),
       ]),
     ),
