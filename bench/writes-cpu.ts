@@ -5,7 +5,7 @@
  * wall time, hardly CPU time. `--profile` also writes a CPU profile per class and prints where it goes.
  *   DATA_DIR=<copy of D1> tsx bench/writes-cpu.ts [--count 2000] [--warmup 300] [--profile] [--only like]
  */
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import SQLite from 'better-sqlite3';
@@ -178,6 +178,18 @@ if (process.argv.includes('--probes'))
   };
 const probe = (label: string) => (globalThis as { __probe?: (label: string) => void }).__probe?.(label);
 
+/**
+ * Under `perf stat --control fifo:<ctl>,<ack> -D -1` (PERF_CTL, PERF_ACK): counting only while a
+ * class runs, so instructions per request can be read on a busy machine, where time is unreliable.
+ */
+function perfControl(command: 'enable' | 'disable') {
+  if (!process.env.PERF_CTL || !process.env.PERF_ACK) return;
+  writeFileSync(process.env.PERF_CTL, `${command}\n`);
+  const ack = openSync(process.env.PERF_ACK, 'r');
+  readSync(ack, Buffer.alloc(5)); // "ack\n": perf keeps the fifo open, so no end to read to
+  closeSync(ack);
+}
+
 async function send(r: Request) {
   probeAt = threadCpu();
   const res = await app.inject({
@@ -241,10 +253,12 @@ for (const c of classes) {
   statementTimes.clear();
   rowConstructors = 0;
   probeTimes.clear();
+  perfControl('enable');
   const cpu = process.cpuUsage();
   const wall = performance.now();
   for (const r of requests) await send(r);
   const used = process.cpuUsage(cpu);
+  perfControl('disable');
   const elapsed = performance.now() - wall;
   console.log(
     `${c.name}: ${((used.user + used.system) / COUNT).toFixed(0)} µs CPU/request ` +
