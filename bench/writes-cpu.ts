@@ -164,7 +164,10 @@ const classes: { name: string; draw: () => Request }[] = [
     }),
   },
   // What inject and Fastify alone cost: a signed-in read answered from memory.
-  { name: 'baseline (GET /api/auth/getLoggedUser)', draw: () => ({ method: 'GET', url: '/api/auth/getLoggedUser', cookie: rng.pick(readers) }) },
+  {
+    name: 'baseline (GET /api/auth/getLoggedUser)',
+    draw: () => ({ method: 'GET', url: '/api/auth/getLoggedUser', cookie: rng.pick(readers) }),
+  },
 ];
 
 /** `--probes`: thread CPU between marks the code under study calls (`globalThis.__probe?.(label)`). */
@@ -269,7 +272,9 @@ for (const c of classes) {
   if (STATEMENTS) {
     console.log(`  row constructors built (re-preparations): ${(rowConstructors / COUNT).toFixed(2)} per request`);
     for (const [sql, t] of [...statementTimes].sort((a, b) => b[1].us - a[1].us))
-      console.log(`  ${(t.us / COUNT).toFixed(1).padStart(7)} µs  ${(t.n / COUNT).toFixed(2)}×  ${sql.slice(0, Number(process.env.SQL_WIDTH ?? 160))}`);
+      console.log(
+        `  ${(t.us / COUNT).toFixed(1).padStart(7)} µs  ${(t.n / COUNT).toFixed(2)}×  ${sql.slice(0, Number(process.env.SQL_WIDTH ?? 160))}`,
+      );
   }
   if (session) {
     const { profile } = await session.post('Profiler.stop');
