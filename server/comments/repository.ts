@@ -97,7 +97,7 @@ const commentIds = async (db: Queryable, postId: string, cursor: string | null, 
   (await newestCommentIds(db, { postId, cursor, limit })).map((row) => row.id);
 
 const commentWithId = prepared((db, v: { viewerId: string; id: string }) =>
-  selectComments(db, v.viewerId).where('comments.id', '=', v.id),
+  selectComments(db, v.viewerId).where('comments.id', '=', unplanned(db, v.id)),
 );
 
 const findComment = async (db: Queryable, viewerId: string, id: string) =>

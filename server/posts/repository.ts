@@ -93,10 +93,10 @@ const visiblePostOwner = prepared((db, v: { viewerId: string; id: string }) =>
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
     .select(['posts.id', 'posts.creator_id'])
-    .where('posts.id', '=', v.id)
+    .where('posts.id', '=', unplanned(db, v.id))
     .where((eb) =>
       eb.or([
-        eb('posts.creator_id', '=', v.viewerId),
+        eb('posts.creator_id', '=', unplanned(db, v.viewerId)),
         visibleAuthor(db, v.viewerId, { author: 'posts.creator_id', authorRow: 'users', place: 'content' }),
       ]),
     ),
@@ -223,16 +223,41 @@ const postIds = {
     (await newestIdsOf(db, { usernameLower: usernameKey(username), cursor, limit })).map((row) => row.id),
 };
 
-const insertPost = (db: Queryable, post: Insertable<PostsTable>) => db.insertInto('posts').values(post).execute();
+// A new post's statements, built once (`prepared`): built and compiled on every call, they cost
+// more than running them (docs/benchmarks.md, "The writes' server CPU").
+/** A new post's row: every column a write gives (the counters start at their defaults). */
+type NewPost = Omit<Required<Insertable<PostsTable>>, 'likes_count' | 'dislikes_count' | 'comments_count'>;
+const newPost = prepared((db, post: NewPost) => db.insertInto('posts').values(post));
+const tagsRemoved = prepared((db, v: { postId: string }) => db.deleteFrom('post_tags').where('post_id', '=', v.postId));
+const tagsAdded = prepared((db, v: { postId: string; tags: string[] }) =>
+  db.insertInto('post_tags').values(v.tags.map((tag) => ({ post_id: v.postId, tag }))),
+);
+
+/**
+ * Every column given, in one order: `prepared` keys a shape by its values' kinds, not their names,
+ * so rows with different columns must not share one.
+ */
+const insertPost = (db: Queryable, post: Omit<Insertable<PostsTable>, keyof PostsTable & `${string}_count`>) =>
+  newPost(db, {
+    id: post.id,
+    creator_id: post.creator_id,
+    message: post.message,
+    image: post.image,
+    media_id: post.media_id ?? null,
+    tags: post.tags,
+    created_at: post.created_at,
+    updated_at: post.updated_at,
+    alt: post.alt ?? '',
+    sensitive: post.sensitive ?? 0,
+    spoiler: post.spoiler ?? '',
+    uri: post.uri ?? null,
+    url: post.url ?? null,
+  });
 
 async function replaceTags(db: Queryable, postId: string, tags: string[]): Promise<void> {
-  await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
+  await tagsRemoved(db, { postId });
   const keys = [...new Set(tags.map(tagKey))];
-  if (keys.length > 0)
-    await db
-      .insertInto('post_tags')
-      .values(keys.map((tag) => ({ post_id: postId, tag })))
-      .execute();
+  if (keys.length > 0) await tagsAdded(db, { postId, tags: keys });
 }
 
 const updatePost = (

@@ -102,17 +102,23 @@ async function deleteFollow(db: Queryable, followerId: string, followeeId: strin
   return Number(result.numDeletedRows) > 0;
 }
 
-async function addToCounter(
-  db: Queryable,
-  userId: string,
-  column: 'followers_count' | 'following_count' | 'posts_count',
-  delta: number,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ [column]: sql`${sql.ref(column)} + ${delta}` })
-    .where('id', '=', userId)
-    .execute();
+type UserCounter = 'followers_count' | 'following_count' | 'posts_count';
+// One statement per counter, built once (`prepared`; the delta, a small number, is keyed into its SQL).
+const counterBy = (column: UserCounter) =>
+  prepared((db, v: { userId: string; delta: number }) =>
+    db
+      .updateTable('users')
+      .set({ [column]: sql`${sql.ref(column)} + ${v.delta}` })
+      .where('id', '=', v.userId),
+  );
+const COUNTERS = {
+  followers_count: counterBy('followers_count'),
+  following_count: counterBy('following_count'),
+  posts_count: counterBy('posts_count'),
+};
+
+async function addToCounter(db: Queryable, userId: string, column: UserCounter, delta: number): Promise<void> {
+  await COUNTERS[column](db, { userId, delta });
 }
 
 /**

@@ -170,6 +170,9 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite statements run again wi
       ['tags', (i) => posts.taggedPosts(viewers[i], ['tag', 'other'], cursors[i], 13)],
       ['one tag', (i) => posts.taggedPosts(viewers[i], ['tag'], cursors[i], 13)],
       ['one post', (i) => posts.findPost(viewers[i], postIds[i])],
+      // What a like or a comment checks first, and the comment a new one answers (issue 31).
+      ['a visible post', (i) => posts.findVisiblePostOwner(viewers[i], postIds[i])],
+      ['one comment', (i) => comments.findComment(viewers[i], id(`c${i + 1}`))],
       ['comments', (i) => comments.listComments(viewers[i], postIds[0], cursors[i], 13)],
       ['followers', (i) => people.listFollows(viewers[i], viewers[i], 'followers', cursors[i], 13)],
       ['following', (i) => people.listFollows(viewers[i], viewers[i], 'following', cursors[i], 13)],

@@ -1,0 +1,291 @@
+/**
+ * Server CPU per write (issue 31), measured in-process: the app built as `npm start` builds it (no
+ * Next.js), on a copy of D1, each write class sent with `app.inject` and timed with
+ * `process.cpuUsage()` (every thread: the checkpoint worker counts). A busy shared machine moves
+ * wall time, hardly CPU time. `--profile` also writes a CPU profile per class and prints where it goes.
+ *   DATA_DIR=<copy of D1> tsx bench/writes-cpu.ts [--count 2000] [--warmup 300] [--profile] [--only like]
+ */
+import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
+import SQLite from 'better-sqlite3';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { mediaStorageFor } from '../server/media/storageFor';
+import { Rng, Zipf } from '../scripts/seed/random';
+import { communityData, writerPicture } from './community';
+
+const flag = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const COUNT = Number(flag('count', '2000'));
+const WARMUP = Number(flag('warmup', '300'));
+const PROFILE = process.argv.includes('--profile');
+const ONLY = flag('only', '');
+const STATEMENTS = process.argv.includes('--statements');
+
+/** This thread's CPU time in µs (a busy machine stretches wall time, not this). */
+const threadCpu = () => {
+  const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
+  return user + system;
+};
+
+/** `--statements`: re-preparations counted too (better-sqlite3 builds a row constructor with `Function` on each). */
+let rowConstructors = 0;
+if (process.argv.includes('--statements')) {
+  const original = globalThis.Function;
+  globalThis.Function = Object.assign(
+    function counting(...args: string[]) {
+      rowConstructors += 1;
+      return original(...args);
+    },
+    { prototype: original.prototype },
+  ) as FunctionConstructor;
+}
+
+/** `--statements`: every better-sqlite3 statement timed by its SQL, printed per class. */
+const statementTimes = new Map<string, { n: number; us: number }>();
+if (STATEMENTS) {
+  const probe = new SQLite(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, unknown>;
+  for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+    const original = proto[method] as (...args: unknown[]) => unknown;
+    proto[method] = function (this: { source: string }, ...args: unknown[]) {
+      const start = threadCpu();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const entry = statementTimes.get(this.source) ?? { n: 0, us: 0 };
+        entry.n += 1;
+        entry.us += threadCpu() - start;
+        statementTimes.set(this.source, entry);
+      }
+    };
+  }
+}
+const READERS = 20;
+const unlimited = '1000000000';
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-'.padEnd(48, 'x'),
+  RATE_LIMIT_AUTH_PER_IP: unlimited,
+  RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited,
+  RATE_LIMIT_WRITES_PER_USER: unlimited,
+  RATE_LIMIT_UPLOADS_PER_USER: unlimited,
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+});
+const db = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
+await migrateToLatest(db.kysely);
+const storage = mediaStorageFor(config);
+const app = await buildApp({ config, db, storage, logger: false });
+await app.ready();
+// The home feed's index loads in the background after start-up: measure once it has.
+for (;;) {
+  const { feedIndex } = (await app.inject({ url: '/api/instance/health' })).json() as { feedIndex: string };
+  if (feedIndex !== 'idle' && feedIndex !== 'loading') break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const data = await communityData(db.kysely, READERS);
+const login = async (email: string) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'posts-seed-password' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+};
+const readers = await Promise.all(data.readers.map(login));
+const writer = await login(data.writer);
+
+// The writer's picture, uploaded as the bench does (multipart, built by hand for inject).
+const boundary = '----writes-cpu';
+const picture = await writerPicture();
+const multipart = Buffer.concat([
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="upload_preset"\r\n\r\npost\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  ),
+  picture,
+  Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+const upload = await app.inject({
+  method: 'POST',
+  url: '/api/uploads',
+  headers: { cookie: writer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  payload: multipart,
+});
+if (upload.statusCode !== 201) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
+const writerImage = (upload.json() as { secure_url: string }).secure_url;
+
+const rng = new Rng(31);
+const recentZipf = new Zipf(data.recent.length, 1);
+const tagZipf = new Zipf(data.tags.length, 1);
+const recentPost = () => data.recent[recentZipf.sample(rng)];
+
+interface Request {
+  method: 'PATCH' | 'POST' | 'GET';
+  url: string;
+  payload?: string;
+  cookie: string;
+}
+const classes: { name: string; draw: () => Request }[] = [
+  {
+    name: 'like',
+    draw: () => ({ method: 'PATCH', url: `/api/posts/${recentPost()}/like`, payload: '{}', cookie: rng.pick(readers) }),
+  },
+  {
+    name: 'comment',
+    draw: () => ({
+      method: 'POST',
+      url: `/api/posts/${recentPost()}/comments`,
+      payload: JSON.stringify({ message: 'A comment from the community bench' }),
+      cookie: rng.pick(readers),
+    }),
+  },
+  {
+    name: 'post',
+    draw: () => ({
+      method: 'POST',
+      url: '/api/posts/create',
+      payload: JSON.stringify({
+        message: 'A post from the community bench',
+        image: writerImage,
+        tags: [data.tags[tagZipf.sample(rng)]],
+      }),
+      cookie: writer,
+    }),
+  },
+  // What inject and Fastify alone cost: a signed-in read answered from memory.
+  {
+    name: 'baseline (GET /api/auth/getLoggedUser)',
+    draw: () => ({ method: 'GET', url: '/api/auth/getLoggedUser', cookie: rng.pick(readers) }),
+  },
+];
+
+/** `--probes`: thread CPU between marks the code under study calls (`globalThis.__probe?.(label)`). */
+const probeTimes = new Map<string, number>();
+let probeAt = 0;
+if (process.argv.includes('--probes'))
+  (globalThis as { __probe?: (label: string) => void }).__probe = (label) => {
+    const now = threadCpu();
+    probeTimes.set(label, (probeTimes.get(label) ?? 0) + now - probeAt);
+    probeAt = now;
+  };
+const probe = (label: string) => (globalThis as { __probe?: (label: string) => void }).__probe?.(label);
+
+/**
+ * Under `perf stat --control fifo:<ctl>,<ack> -D -1` (PERF_CTL, PERF_ACK): counting only while a
+ * class runs, so instructions per request can be read on a busy machine, where time is unreliable.
+ */
+function perfControl(command: 'enable' | 'disable') {
+  if (!process.env.PERF_CTL || !process.env.PERF_ACK) return;
+  writeFileSync(process.env.PERF_CTL, `${command}\n`);
+  const ack = openSync(process.env.PERF_ACK, 'r');
+  readSync(ack, Buffer.alloc(5)); // "ack\n": perf keeps the fifo open, so no end to read to
+  closeSync(ack);
+}
+
+async function send(r: Request) {
+  probeAt = threadCpu();
+  const res = await app.inject({
+    method: r.method,
+    url: r.url,
+    payload: r.payload,
+    headers: { cookie: r.cookie, ...(r.payload ? { 'content-type': 'application/json' } : {}) },
+  });
+  probe('(end: answer sent, inject returned)');
+  if (res.statusCode >= 300) throw new Error(`${r.method} ${r.url}: ${res.statusCode} ${res.body}`);
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Self and inclusive time by function, from a profile. */
+function summarise(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, perRequest: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const key = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(server|node_modules|lib)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i] ?? 0;
+    const node = byId.get(id)!;
+    if (node.callFrame.functionName === '(idle)') return;
+    self.set(key(node), (self.get(key(node)) ?? 0) + us);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const k = key(byId.get(at)!);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      inclusive.set(k, (inclusive.get(k) ?? 0) + us);
+    }
+  });
+  const print = (title: string, map: Map<string, number>, top: number) => {
+    console.log(`  ${title} (µs per request)`);
+    for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`    ${(us / perRequest).toFixed(1).padStart(7)}  ${k}`);
+  };
+  print('self', self, 25);
+  print('inclusive', inclusive, 60);
+}
+
+for (const c of classes) {
+  if (ONLY && !c.name.startsWith(ONLY)) continue;
+  for (let i = 0; i < WARMUP; i++) await send(c.draw());
+  const requests = Array.from({ length: COUNT }, c.draw);
+  const session = PROFILE ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  }
+  statementTimes.clear();
+  rowConstructors = 0;
+  probeTimes.clear();
+  perfControl('enable');
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  for (const r of requests) await send(r);
+  const used = process.cpuUsage(cpu);
+  perfControl('disable');
+  const elapsed = performance.now() - wall;
+  console.log(
+    `${c.name}: ${((used.user + used.system) / COUNT).toFixed(0)} µs CPU/request ` +
+      `(user ${(used.user / COUNT).toFixed(0)}, system ${(used.system / COUNT).toFixed(0)}), ` +
+      `${((elapsed * 1000) / COUNT).toFixed(0)} µs wall/request, ${COUNT} requests`,
+  );
+  for (const [label, us] of probeTimes) console.log(`  probe ${(us / COUNT).toFixed(1).padStart(7)} µs  ${label}`);
+  if (STATEMENTS) {
+    console.log(`  row constructors built (re-preparations): ${(rowConstructors / COUNT).toFixed(2)} per request`);
+    for (const [sql, t] of [...statementTimes].sort((a, b) => b[1].us - a[1].us))
+      console.log(
+        `  ${(t.us / COUNT).toFixed(1).padStart(7)} µs  ${(t.n / COUNT).toFixed(2)}×  ${sql.slice(0, Number(process.env.SQL_WIDTH ?? 160))}`,
+      );
+  }
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    const file = path.join(config.dataDir, `writes-${c.name.split(' ')[0]}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    summarise(profile as never, COUNT);
+  }
+}
+
+await app.close();
+storage.close?.();
+await db.close().catch(() => {});
+process.exit(0);
