@@ -14,29 +14,30 @@ export interface MentionedUser {
 }
 
 /**
- * The users whose lower-cased names are `keys` (unknown names are simply absent), but for those
- * with a block between them and `authorId`: to the author they do not exist, so the text stays plain.
+ * The users whose `column` is one of `values` (unknown ones are simply absent), but for those with
+ * a block between them and `authorId`: to the author they do not exist, so the text stays plain.
  */
-async function usersNamed(db: Queryable, keys: string[], authorId: string): Promise<MentionedUser[]> {
-  if (keys.length === 0) return [];
+function usersWhere(
+  db: Queryable,
+  column: 'users.username_lower' | 'users.id',
+  values: string[],
+  authorId: string,
+): Promise<MentionedUser[]> {
+  if (values.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('users')
     .select(['users.id', 'users.username'])
-    .where('users.username_lower', 'in', keys)
+    .where(column, 'in', values)
     .where((eb) => eb.not(blockedEitherWay(db, authorId, 'users.id')))
     .execute();
 }
 
+/** The users named by lower-cased names (a post's or comment's `@name`s). */
+const usersNamed = (db: Queryable, keys: string[], authorId: string) =>
+  usersWhere(db, 'users.username_lower', keys, authorId);
+
 /** The same by id (the local people a Note from elsewhere names in its `Mention` tags). */
-async function usersWithIds(db: Queryable, ids: string[], authorId: string): Promise<MentionedUser[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .select(['users.id', 'users.username'])
-    .where('users.id', 'in', ids)
-    .where((eb) => eb.not(blockedEitherWay(db, authorId, 'users.id')))
-    .execute();
-}
+const usersWithIds = (db: Queryable, ids: string[], authorId: string) => usersWhere(db, 'users.id', ids, authorId);
 
 async function postMentionIds(db: Queryable, postId: string): Promise<string[]> {
   const rows = await db.selectFrom('post_mentions').select('user_id').where('post_id', '=', postId).execute();

@@ -39,6 +39,19 @@ export const hiddenFrom = (
     'profile',
   );
 
+/** The user as the viewer may see them (a 404 when missing or `hiddenFrom` the viewer), and how they relate. */
+export async function requireVisibleUser(
+  repos: { users: Pick<UsersRepository, 'findUserByUsername'>; safety: Pick<SafetyRepository, 'relationsBetween'> },
+  viewer: AuthUser,
+  username: string,
+) {
+  const row = await repos.users.findUserByUsername(username);
+  if (!row) throw userNotFound();
+  const relations = await repos.safety.relationsBetween(viewer.id, row.id);
+  if (hiddenFrom(row, viewer.id, relations)) throw userNotFound();
+  return { row, relations };
+}
+
 export interface SafetyServiceDeps {
   data: Transactional<{ users: UsersRepository; safety: SafetyRepository }>;
   /** Tells the rest of the app what each write changed, once committed. */
@@ -49,13 +62,7 @@ export function safetyService({ data, publish }: SafetyServiceDeps) {
   const { users, safety } = data;
 
   /** The user as the viewer may see them, with how the viewer relates to them; a 404 if hidden. */
-  async function requireVisible(viewer: AuthUser, username: string) {
-    const row = await users.findUserByUsername(username);
-    if (!row) throw userNotFound();
-    const relations = await safety.relationsBetween(viewer.id, row.id);
-    if (hiddenFrom(row, viewer.id, relations)) throw userNotFound();
-    return { row, relations };
-  }
+  const requireVisible = (viewer: AuthUser, username: string) => requireVisibleUser(data, viewer, username);
 
   /** Undoing needs the user to exist only: a suspended user stays in the lists until unblocked. */
   async function requireUser(username: string): Promise<UserRow> {

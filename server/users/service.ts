@@ -19,7 +19,7 @@ import type { AuthService } from '../auth/service';
 import { isUniqueViolation } from '../db/errors';
 import type { Transactional } from '../db/repository';
 import type { UserRow, UserUpdate } from '../db/schema';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
+import { ConflictError, ForbiddenError, InvalidError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { MediaService } from '../media/service';
@@ -27,12 +27,10 @@ import type { PublishEvent } from '../events/domainEvents';
 import { notify, withdrawUnread } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { SafetyRepository } from '../safety/repository';
-import { hiddenFrom } from '../safety/service';
+import { requireVisibleUser, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
 import { type AuthorFacts, toProfile, toUser } from './mappers';
 import type { UsersRepository } from './repository';
-
-const userNotFound = () => new NotFoundError('User not found', 'UserNotFound');
 
 export interface AccountInput {
   username?: unknown;
@@ -82,21 +80,9 @@ export function usersService({
   publish,
   lookUpRemote,
 }: UsersServiceDeps) {
-  const { users, safety } = data;
+  const { users } = data;
 
-  async function requireUserRow(username: string): Promise<UserRow> {
-    const row = await users.findUserByUsername(username);
-    if (!row) throw userNotFound();
-    return row;
-  }
-
-  /** The user as the viewer may see them (a 404 when suspended or blocking the viewer), and how they relate. */
-  async function requireVisible(viewer: AuthUser, username: string) {
-    const row = await requireUserRow(username);
-    const relations = await safety.relationsBetween(viewer.id, row.id);
-    if (hiddenFrom(row, viewer.id, relations)) throw userNotFound();
-    return { row, relations };
-  }
+  const requireVisible = (viewer: AuthUser, username: string) => requireVisibleUser(data, viewer, username);
 
   async function me(user: AuthUser): Promise<UserRow> {
     return (await users.findUserById(user.id))!;

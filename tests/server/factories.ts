@@ -72,19 +72,11 @@ export function userRow(name: string, extra: { id?: string; description?: string
 export function remoteUserRow(domain: string, extra: { suspended_at?: string | null } = {}) {
   const id = newId();
   const username = `p${id.replace(/-/g, '').slice(-8)}@${domain}`;
-  const now = new Date().toISOString();
   return {
-    id,
-    username,
+    ...userRow(username, { id }),
     username_lower: username,
     email: `remote:${id}`,
     password_hash: '',
-    role: 'member' as const,
-    avatar: null,
-    banner: null,
-    description: '',
-    created_at: now,
-    updated_at: now,
     domain,
     actor_uri: `https://${domain}/users/${id}`,
     inbox_uri: `https://${domain}/users/${id}/inbox`,
