@@ -99,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 64 * 1024,
     // A path segment may name someone elsewhere (`name@host`, up to 300 characters, percent-encoded):
     // the router's default of 100 would answer 404 before any schema could check it.
-    maxParamLength: 4 * REMOTE_USERNAME_MAX,
+    routerOptions: { maxParamLength: 4 * REMOTE_USERNAME_MAX },
     // A proxy's id is kept (one id from the edge to this log), else each request gets a new one.
     genReqId: (req) => requestIdOf(req, config.trustProxy),
     // Errors are logged with their request id by the error handler; a line per request is noise.

@@ -6,28 +6,14 @@ import type { NotificationType, NotificationsTable, Queryable } from '../db/sche
 import { literalLimit, unplanned } from '../db/stablePlans';
 
 /**
- * A notification with what its response shows: the actor, the post's image, the comment's text.
- * None from a suspended actor, nor from a silenced domain's person the user does not follow
- * (`mayShow`, `across`: those made before the silence are shown again when it is lifted).
+ * The notifications their user may see: none from a suspended actor, nor from a silenced domain's
+ * person the user does not follow (`mayShow`, `across`: those made before the silence are shown
+ * again when it is lifted). The list and the unread count both read through it, so they agree.
  */
-function selectNotifications(db: Queryable) {
+function shownNotifications(db: Queryable) {
   return db
     .selectFrom('notifications')
     .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
-    .leftJoin('posts', 'posts.id', 'notifications.post_id')
-    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
-    .select([
-      'notifications.id',
-      'notifications.type',
-      'notifications.read_at',
-      'notifications.created_at',
-      'notifications.post_id',
-      'notifications.comment_id',
-      'actor.username as actor_username',
-      'actor.avatar as actor_avatar',
-      'posts.image as post_image',
-      'comments.message as comment_message',
-    ])
     .where('actor.suspended_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -41,6 +27,25 @@ function selectNotifications(db: Queryable) {
         ),
       ]),
     );
+}
+
+/** A notification with what its response shows: the actor, the post's image, the comment's text. */
+function selectNotifications(db: Queryable) {
+  return shownNotifications(db)
+    .leftJoin('posts', 'posts.id', 'notifications.post_id')
+    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.read_at',
+      'notifications.created_at',
+      'notifications.post_id',
+      'notifications.comment_id',
+      'actor.username as actor_username',
+      'actor.avatar as actor_avatar',
+      'posts.image as post_image',
+      'comments.message as comment_message',
+    ]);
 }
 
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
@@ -75,11 +80,10 @@ const findNotification = (db: Queryable, userId: string, id: string) =>
     .executeTakeFirst();
 
 const unread = prepared((db, v: { userId: string }) =>
-  db
-    .selectFrom('notifications')
+  shownNotifications(db)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', unplanned(db, v.userId))
-    .where('read_at', 'is', null),
+    .where('notifications.user_id', '=', unplanned(db, v.userId))
+    .where('notifications.read_at', 'is', null),
 );
 
 async function unreadCount(db: Queryable, userId: string): Promise<number> {

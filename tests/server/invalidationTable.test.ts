@@ -100,6 +100,18 @@ const post = (w: World, user: SignedInUser, tags = ['sun']) => createPost(w.writ
 const countSeen = async (w: World, reader: SignedInUser, p: Post) =>
   ((await get(w, reader, `/api/posts/${p._id}`)).body as Post).commentsCount;
 const tag = () => `t${randomUUID().slice(0, 8)}`;
+
+/**
+ * Ann blocks bob; carl's post has dave's comment. A count above 0 makes ann's count of the post
+ * worked out (and bob's comments read) at every read, so the cases below test what is kept for it.
+ */
+async function blockedCommenter(w: World) {
+  const [ann, bob, carl, dave] = await users(w, 4);
+  await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
+  const p = await post(w, carl);
+  await send(w, dave, 'POST', `/api/posts/${p._id}/comments`, { message: 'first' });
+  return { bob, p, reads: { count: () => countSeen(w, ann, p) } };
+}
 const has = (list: unknown, id: string) => (list as string[]).includes(id);
 
 function must(condition: boolean, what: string): void {
@@ -346,13 +358,9 @@ const CASES: Case[] = [
     event: 'CommentAdded',
     title: "a blocked person's new comment stays out of the blocker's count",
     async prepare(w) {
-      const [ann, bob, carl, dave] = await users(w, 4);
-      await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
-      const p = await post(w, carl);
-      // A count above 0: the blocker's count is then worked out (and bob's comments read) at every read.
-      await send(w, dave, 'POST', `/api/posts/${p._id}/comments`, { message: 'first' });
+      const { bob, p, reads } = await blockedCommenter(w);
       return {
-        reads: { count: () => countSeen(w, ann, p) },
+        reads,
         change: async () => void (await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })),
         expect: (r) => must(r.count === 1, `dave's comment only (${r.count})`),
       };
@@ -362,13 +370,10 @@ const CASES: Case[] = [
     event: 'CommentDeleted',
     title: "a blocked person's deleted comment is not taken off the blocker's count twice",
     async prepare(w) {
-      const [ann, bob, carl, dave] = await users(w, 4);
-      await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
-      const p = await post(w, carl);
-      await send(w, dave, 'POST', `/api/posts/${p._id}/comments`, { message: 'first' });
+      const { bob, p, reads } = await blockedCommenter(w);
       const c = (await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' })).json() as Comment;
       return {
-        reads: { count: () => countSeen(w, ann, p) },
+        reads,
         change: async () => void (await send(w, bob, 'DELETE', `/api/posts/${p._id}/comments/${c.commentId}`)),
         expect: (r) => must(r.count === 1, `dave's comment (${r.count})`),
       };
@@ -550,14 +555,11 @@ const CASES: Case[] = [
     event: 'AccountDeleted',
     title: "a blocked person's comments leave the blocker's count once, with their account",
     async prepare(w) {
-      const [ann, carl, dave, dan] = await users(w, 4);
-      await send(w, ann, 'PATCH', `/api/users/${dan.username}/block`);
-      const p = await post(w, carl);
-      await send(w, dave, 'POST', `/api/posts/${p._id}/comments`, { message: 'first' });
-      await send(w, dan, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' });
+      const { bob, p, reads } = await blockedCommenter(w);
+      await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' });
       return {
-        reads: { count: () => countSeen(w, ann, p) },
-        change: async () => void (await send(w, dan, 'DELETE', '/api/users/me', { password: dan.password })),
+        reads,
+        change: async () => void (await send(w, bob, 'DELETE', '/api/users/me', { password: bob.password })),
         expect: (r) => must(r.count === 1, `dave's comment (${r.count})`),
       };
     },

@@ -145,6 +145,19 @@ describe('notifications', () => {
     expect(await unread(alice)).toBe(0);
   });
 
+  it("counts as unread only what the list shows: a suspended actor's notification leaves both, and comes back with them", async () => {
+    const [author, fan] = await freshUsers(2);
+    const post = await createPost(t.app, author);
+    await like(fan, post._id);
+    expect(await unread(author)).toBe(1);
+    // alice made the first account: she runs the instance.
+    expect((await inject(alice, 'POST', `/api/admin/users/${fan.username}/suspend`, {})).statusCode).toBe(200);
+    expect(await notificationsOf(author)).toEqual([]);
+    expect(await unread(author)).toBe(0);
+    expect((await inject(alice, 'POST', `/api/admin/users/${fan.username}/unsuspend`, {})).statusCode).toBe(200);
+    expect(await unread(author)).toBe(1);
+  });
+
   it("a comment notifies the post's creator with the comment; one's own comment does not", async () => {
     const post = await createPost(t.app, alice);
     await readAll(alice);
