@@ -24,6 +24,8 @@ export const OOB_REDIRECT = 'urn:ietf:wg:oauth:2.0:oob';
 const CODE_TTL_MS = 10 * 60 * 1000;
 /** Mastodon's tokens do not expire; the session behind one lasts ten years unless something ends it. */
 const APP_SESSION_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+/** A token is never refreshed, so its session is marked used as it is used: at most once an hour. */
+const MARK_USED_EVERY_MS = 60 * 60 * 1000;
 const NAME_MAX = 200;
 const URL_MAX = 2000;
 
@@ -105,6 +107,14 @@ export interface OAuthServiceDeps {
 export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
   // A token's scopes and app never change: kept beside the session cache, which says it is still live.
   const facts = new Map<string, Omit<BearerAuth, 'user'> & { userId: string | null; sessionId: string | null }>();
+  const markedUsedAt = new Map<string, number>();
+
+  /** Settings' device list shows when a token was last used (a write once an hour per session and process). */
+  async function markUsed(sessionId: string, nowMs: number): Promise<void> {
+    if (nowMs - (markedUsedAt.get(sessionId) ?? -Infinity) < MARK_USED_EVERY_MS) return;
+    setBounded(markedUsedAt, sessionId, nowMs, 10_000);
+    await data.sessions.touchSession(sessionId, new Date(nowMs).toISOString());
+  }
 
   async function clientOf(clientId: unknown, clientSecret: unknown, secretRequired: boolean) {
     if (typeof clientId !== 'string' || !clientId) throw new OAuthError('invalid_client', 'client_id is required', 401);
@@ -317,7 +327,10 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
       const known = facts.get(token);
       if (known?.sessionId) {
         const user = checked.get(token, nowMs);
-        if (user) return { ...known, user };
+        if (user) {
+          await markUsed(known.sessionId, nowMs);
+          return { ...known, user };
+        }
       }
       const forgetsSeen = checked.forgets();
       const row = await data.oauth.findToken(sha256(token));
@@ -344,6 +357,7 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
       };
       setBounded(facts, token, fact, 10_000);
       checked.set(token, user, nowMs + APP_SESSION_TTL_MS, nowMs, forgetsSeen);
+      await markUsed(row.session_id, nowMs);
       return { ...fact, user };
     },
 

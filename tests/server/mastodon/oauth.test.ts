@@ -317,6 +317,37 @@ describe('tokens', () => {
     const res = await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: alice.headers });
     expect(res.status).toBe(401);
   });
+
+  it("a token's use marks its session used, at most once an hour", async () => {
+    const dan = await signIn(t.app);
+    const token = await userToken(url, dan);
+    const longAgo = '2026-01-01T00:00:00.000Z';
+    const tokenSession = t.db.kysely
+      .updateTable('sessions')
+      .set({ last_used_at: longAgo })
+      .where('user_agent', 'like', '%Test client%')
+      .where('user_id', '=', dan.id);
+    const lastUsed = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('sessions')
+          .select('last_used_at')
+          .where('user_id', '=', dan.id)
+          .where('user_agent', 'like', '%Test client%')
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    const use = async () =>
+      expect(
+        (await fetch(`${url}/api/v1/accounts/verify_credentials`, { headers: { authorization: `Bearer ${token}` } }))
+          .status,
+      ).toBe(200);
+    await tokenSession.execute();
+    await use();
+    expect(await lastUsed()).not.toBe(longAgo);
+    await tokenSession.execute();
+    await use();
+    expect(await lastUsed()).toBe(longAgo);
+  });
 });
 
 describe('authorised apps in Settings', () => {
