@@ -57,7 +57,7 @@ const interfaceAddresses = () =>
   );
 
 /**
- * The Host check, as an onRequest hook. With `PUBLIC_URL`: its host (and loopback) only.
+ * The Host check (throws the 421), for the request hook. With `PUBLIC_URL`: its host (and loopback) only.
  * Without: loopback and the listening address; listening on every interface, any of the
  * machine's own addresses (looked up again when one is not known, for addresses that change).
  */
@@ -66,6 +66,8 @@ export function refuseOtherHosts(rules: HostRules) {
   const publicProtocol = rules.publicOrigin ? new URL(rules.publicOrigin).protocol : 'http:';
   const listenAll = WILDCARDS.has(rules.listenHost);
   let addresses = listenAll ? interfaceAddresses() : new Set([hostnameOf(rules.listenHost) || rules.listenHost]);
+  /** The last Host allowed (its check parses a URL): a server is asked by one name request after request. */
+  let lastAllowed: string | null = null;
 
   function allowed(host: string): boolean {
     const hostname = hostnameOf(host);
@@ -74,19 +76,23 @@ export function refuseOtherHosts(rules: HostRules) {
     if (addresses.has(hostname)) return true;
     if (!listenAll) return false;
     addresses = interfaceAddresses();
+    lastAllowed = null; // it may have been one of the addresses gone
     return addresses.has(hostname);
   }
 
-  return async function checkHost(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const refusal = () =>
+    new HttpError(
+      421,
+      'MisdirectedRequest',
+      publicHost ? `This server answers for ${publicHost} only` : 'This server does not answer for that host name',
+    );
+  return function checkHost(request: FastifyRequest, _reply?: FastifyReply): void {
     // Behind a trusted proxy Fastify reports the forwarded host here. No Host at all (HTTP/1.0) is
     // no rebinding: a browser always sends the name it resolved.
     const host = request.host;
-    if (host && !allowed(host))
-      throw new HttpError(
-        421,
-        'MisdirectedRequest',
-        publicHost ? `This server answers for ${publicHost} only` : 'This server does not answer for that host name',
-      );
+    if (!host || host === lastAllowed) return;
+    if (!allowed(host)) throw refusal();
+    lastAllowed = host;
   };
 }
 
@@ -96,7 +102,7 @@ export function refuseOtherHosts(rules: HostRules) {
  * else the request's own host.
  */
 export function refuseCrossOrigin(rules: Pick<HostRules, 'publicOrigin'>) {
-  return async function checkOrigin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return function checkOrigin(request: FastifyRequest, _reply?: FastifyReply): void {
     if (SAFE_METHODS.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') throw crossOrigin();
