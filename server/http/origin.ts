@@ -66,8 +66,6 @@ export function refuseOtherHosts(rules: HostRules) {
   const publicProtocol = rules.publicOrigin ? new URL(rules.publicOrigin).protocol : 'http:';
   const listenAll = WILDCARDS.has(rules.listenHost);
   let addresses = listenAll ? interfaceAddresses() : new Set([hostnameOf(rules.listenHost) || rules.listenHost]);
-  /** The last Host allowed (its check parses a URL): a server is asked by one name request after request. */
-  let lastAllowed: string | null = null;
 
   function allowed(host: string): boolean {
     const hostname = hostnameOf(host);
@@ -76,7 +74,6 @@ export function refuseOtherHosts(rules: HostRules) {
     if (addresses.has(hostname)) return true;
     if (!listenAll) return false;
     addresses = interfaceAddresses();
-    lastAllowed = null; // it may have been one of the addresses gone
     return addresses.has(hostname);
   }
 
@@ -90,9 +87,7 @@ export function refuseOtherHosts(rules: HostRules) {
     // Behind a trusted proxy Fastify reports the forwarded host here. No Host at all (HTTP/1.0) is
     // no rebinding: a browser always sends the name it resolved.
     const host = request.host;
-    if (!host || host === lastAllowed) return;
-    if (!allowed(host)) throw refusal();
-    lastAllowed = host;
+    if (host && !allowed(host)) throw refusal();
   };
 }
 
