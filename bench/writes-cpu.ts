@@ -16,6 +16,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { mediaStorageFor } from '../server/media/storageFor';
 import { Rng, Zipf } from '../scripts/seed/random';
 import { communityData, writerPicture } from './community';
+import { summariseProfile } from './cpuProfile';
 
 const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -205,43 +206,6 @@ async function send(r: Request) {
   if (res.statusCode >= 300) throw new Error(`${r.method} ${r.url}: ${res.statusCode} ${res.body}`);
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-/** Self and inclusive time by function, from a profile. */
-function summarise(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, perRequest: number) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const key = (n: ProfileNode) =>
-    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(server|node_modules|lib)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const us = profile.timeDeltas[i] ?? 0;
-    const node = byId.get(id)!;
-    if (node.callFrame.functionName === '(idle)') return;
-    self.set(key(node), (self.get(key(node)) ?? 0) + us);
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const k = key(byId.get(at)!);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      inclusive.set(k, (inclusive.get(k) ?? 0) + us);
-    }
-  });
-  const print = (title: string, map: Map<string, number>, top: number) => {
-    console.log(`  ${title} (µs per request)`);
-    for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
-      console.log(`    ${(us / perRequest).toFixed(1).padStart(7)}  ${k}`);
-  };
-  print('self', self, 25);
-  print('inclusive', inclusive, 60);
-}
-
 for (const c of classes) {
   if (ONLY && !c.name.startsWith(ONLY)) continue;
   for (let i = 0; i < WARMUP; i++) await send(c.draw());
@@ -281,7 +245,7 @@ for (const c of classes) {
     session.disconnect();
     const file = path.join(config.dataDir, `writes-${c.name.split(' ')[0]}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    summarise(profile as never, COUNT);
+    summariseProfile(profile as never, COUNT);
   }
 }
 

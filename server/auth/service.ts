@@ -97,6 +97,26 @@ export function authService({
     return { access: tokens.sign({ userId, sessionId }), refresh };
   }
 
+  /**
+   * `authenticate` without waiting when it need not: the user of a token this process checked lately
+   * (or null for none, or a forged one) at once, a promise only when the session must be looked up.
+   * The request hook (app.ts) then adds no promise to a signed-in reader's request.
+   */
+  function signedInUser(accessToken: string | undefined): AuthUser | null | Promise<AuthUser | null> {
+    if (!accessToken) return null;
+    const nowMs = Date.now();
+    const known = checked.get(accessToken, nowMs);
+    if (known) return known;
+    const forgetsSeen = checked.forgets();
+    const claims = tokens.verify(accessToken);
+    if (!claims) return null;
+    return sessions.findSessionUser(claims.sid, claims.sub, new Date(nowMs).toISOString()).then((row) => {
+      if (!row) return null;
+      const user: AuthUser = { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
+      checked.set(accessToken, user, claims.exp * 1000, nowMs, forgetsSeen);
+      return user;
+    });
+  }
   return {
     async signup(input: { username?: string; email?: string; password?: string }): Promise<void> {
       const username = normalizeUsername(input.username ?? '');
@@ -216,19 +236,10 @@ export function authService({
 
     /** The user behind an access token, or null when the token or its session is not valid. */
     async authenticate(accessToken: string | undefined): Promise<AuthUser | null> {
-      if (!accessToken) return null;
-      const nowMs = Date.now();
-      const known = checked.get(accessToken, nowMs);
-      if (known) return known;
-      const forgetsSeen = checked.forgets();
-      const claims = tokens.verify(accessToken);
-      if (!claims) return null;
-      const row = await sessions.findSessionUser(claims.sid, claims.sub, new Date(nowMs).toISOString());
-      if (!row) return null;
-      const user: AuthUser = { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
-      checked.set(accessToken, user, claims.exp * 1000, nowMs, forgetsSeen);
-      return user;
+      return signedInUser(accessToken);
     },
+
+    signedInUser,
 
     /** After a password change: every other session of the user is revoked. */
     async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {

@@ -57,7 +57,7 @@ const interfaceAddresses = () =>
   );
 
 /**
- * The Host check, as an onRequest hook. With `PUBLIC_URL`: its host (and loopback) only.
+ * The Host check (throws the 421), for the request hook. With `PUBLIC_URL`: its host (and loopback) only.
  * Without: loopback and the listening address; listening on every interface, any of the
  * machine's own addresses (looked up again when one is not known, for addresses that change).
  */
@@ -77,16 +77,17 @@ export function refuseOtherHosts(rules: HostRules) {
     return addresses.has(hostname);
   }
 
-  return async function checkHost(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const refusal = () =>
+    new HttpError(
+      421,
+      'MisdirectedRequest',
+      publicHost ? `This server answers for ${publicHost} only` : 'This server does not answer for that host name',
+    );
+  return function checkHost(request: FastifyRequest, _reply?: FastifyReply): void {
     // Behind a trusted proxy Fastify reports the forwarded host here. No Host at all (HTTP/1.0) is
     // no rebinding: a browser always sends the name it resolved.
     const host = request.host;
-    if (host && !allowed(host))
-      throw new HttpError(
-        421,
-        'MisdirectedRequest',
-        publicHost ? `This server answers for ${publicHost} only` : 'This server does not answer for that host name',
-      );
+    if (host && !allowed(host)) throw refusal();
   };
 }
 
@@ -96,7 +97,7 @@ export function refuseOtherHosts(rules: HostRules) {
  * else the request's own host.
  */
 export function refuseCrossOrigin(rules: Pick<HostRules, 'publicOrigin'>) {
-  return async function checkOrigin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return function checkOrigin(request: FastifyRequest, _reply?: FastifyReply): void {
     if (SAFE_METHODS.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') throw crossOrigin();

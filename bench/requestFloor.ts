@@ -1,0 +1,132 @@
+/**
+ * Server CPU of a signed-in read answered from memory (issue 31, the request's floor), in-process:
+ * the app built as `npm start` builds it (no Next.js), on a copy of D1, each read route sent with
+ * `app.inject` by signed-in readers and timed by the main thread's CPU (`threadCpuUsage`). What is left once the
+ * lists come from memory is the way through Fastify's hooks, the session and the answer's
+ * serialization; inject stands in for the socket (its own cost is in every figure alike).
+ *   DATA_DIR=<copy of D1> tsx bench/requestFloor.ts [--count 3000] [--warmup 500] [--rounds 3]
+ *     [--only <route name prefix>] [--profile]
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { mediaStorageFor } from '../server/media/storageFor';
+import { Rng, Zipf } from '../scripts/seed/random';
+import { communityData } from './community';
+import { summariseProfile } from './cpuProfile';
+
+const flag = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const COUNT = Number(flag('count', '3000'));
+const WARMUP = Number(flag('warmup', '500'));
+const ROUNDS = Number(flag('rounds', '3'));
+const ONLY = flag('only', '');
+const PROFILE = process.argv.includes('--profile');
+const READERS = 20;
+
+/** This thread's CPU time in µs: the request's own work, without the collector's and the checkpointer's threads. */
+const threadCpu = () => {
+  const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
+  return user + system;
+};
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-'.padEnd(48, 'x'),
+  RATE_LIMIT_AUTH_PER_IP: '1000000000',
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+});
+const db = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
+await migrateToLatest(db.kysely);
+const storage = mediaStorageFor(config);
+const app = await buildApp({ config, db, storage, logger: false });
+await app.ready();
+// The home feed's index loads in the background after start-up: measure once it has.
+for (;;) {
+  const { feedIndex } = (await app.inject({ url: '/api/instance/health' })).json() as { feedIndex: string };
+  if (feedIndex !== 'idle' && feedIndex !== 'loading') break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const data = await communityData(db.kysely, READERS);
+const login = async (email: string) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'posts-seed-password' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+  // What a browser sends back: every cookie the sign-in set (the access and the refresh token).
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+};
+const readers = await Promise.all(data.readers.map(login));
+
+const rng = new Rng(31);
+const recentZipf = new Zipf(data.recent.length, 1);
+const tagZipf = new Zipf(data.tags.length, 1);
+const recentPost = () => data.recent[recentZipf.sample(rng)];
+
+/** The mix's read classes (bench/community.ts), and the smallest signed-in read. */
+const routes: { name: string; url: () => string }[] = [
+  { name: 'getLoggedUser', url: () => '/api/auth/getLoggedUser' },
+  { name: 'home feed', url: () => '/api/posts?feed=following' },
+  { name: 'everyone', url: () => '/api/posts?feed=all' },
+  { name: 'tag', url: () => `/api/posts/tagged?tags=${encodeURIComponent(data.tags[tagZipf.sample(rng)])}` },
+  { name: "profile's posts", url: () => `/api/users/${encodeURIComponent(rng.pick(data.creators))}/posts` },
+  { name: 'recent post', url: () => `/api/posts/${recentPost()}` },
+  { name: "post's comments", url: () => `/api/posts/${recentPost()}/comments` },
+  { name: 'profile', url: () => `/api/users/${encodeURIComponent(rng.pick(data.creators))}` },
+];
+
+async function send(url: string, cookie: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie, host: 'localhost:3000' } });
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+}
+
+const chosen = routes.filter((r) => !ONLY || r.name.startsWith(ONLY));
+const results = new Map<string, number[]>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const r of chosen) {
+    const requests = Array.from({ length: WARMUP + COUNT }, () => ({ url: r.url(), cookie: rng.pick(readers) }));
+    for (const q of requests.slice(0, WARMUP)) await send(q.url, q.cookie);
+    const session = PROFILE && round === ROUNDS - 1 ? new Session() : null;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+    }
+    const cpu = threadCpu();
+    for (const q of requests.slice(WARMUP)) await send(q.url, q.cookie);
+    const us = (threadCpu() - cpu) / COUNT;
+    results.set(r.name, [...(results.get(r.name) ?? []), us]);
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      const file = path.join(config.dataDir, `floor-${r.name.replace(/\W+/g, '-')}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`${r.name}: profile in ${file}`);
+      summariseProfile(profile as never, COUNT);
+    }
+  }
+}
+console.log(`µs of the main thread's CPU per request (${COUNT} requests a round, ${ROUNDS} rounds; min · median):`);
+for (const [name, figures] of results) {
+  const sorted = [...figures].sort((a, b) => a - b);
+  console.log(
+    `  ${name.padEnd(18)} ${sorted[0].toFixed(0).padStart(5)} · ${sorted[Math.floor(sorted.length / 2)].toFixed(0).padStart(5)}   (${figures.map((f) => f.toFixed(0)).join(', ')})`,
+  );
+}
+
+await app.close();
+storage.close?.();
+await db.close().catch(() => {});
+process.exit(0);
