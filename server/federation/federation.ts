@@ -155,9 +155,10 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     queue: { outbox: deliveries, fanout: deliveries },
     manuallyStartQueue: true,
     origin: site.url,
-    // Trials on loopback keep Fedify's loaders (it refuses custom ones with this flag); elsewhere
-    // ours add a timeout and a size cap to its address check.
-    ...(options.allowPrivateAddress ? { allowPrivateAddress: true } : guardedLoaderFactories(kv, {})),
+    // Ours add a timeout and a size cap to Fedify's address check, and are made once. Trials on
+    // loopback use them too, without the check (not Fedify's `allowPrivateAddress`: with it, Fedify
+    // refuses custom loaders and makes two of its own for every request).
+    ...guardedLoaderFactories(kv, { allowPrivateAddress: options.allowPrivateAddress }),
     // 1 min, 2, 4... up to 12 h between tries, 12 tries: about two days before a delivery is given up.
     outboxRetryPolicy: createExponentialBackoffPolicy({
       initialDelay: { minutes: 1 },
