@@ -4,15 +4,19 @@
  * waited for until the queue is empty. All are zoe's, so the first counts and the rest are
  * found already liked (as the federation bench sends them). A shared machine makes
  * throughput noisy; this process's CPU time (`process.cpuUsage`) is not.
- * `--http`: sent with `fetch` over loopback instead, as the bench does (the client's CPU counts too).
- *   tsx bench/inboxCpu.ts [--count 2000] [--concurrency 20] [--http] [--cpu-prof out.cpuprofile]
+ * `--http`: sent with `fetch` over loopback instead (the client's CPU counts too).
+ * `--wrk`: sent by wrk from its own process, in order, each once, as `npm run bench -- --federation`
+ *   does (for `--seconds`, default 4; `--count` must outlast them): CPU per answered activity.
+ *   tsx bench/inboxCpu.ts [--count 2000] [--concurrency 20] [--http | --wrk] [--cpu-prof out.cpuprofile]
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
 import { newId } from '../server/domain/ids';
 import { createTestApp, signIn } from '../tests/server/helpers';
 import { uploadImage } from '../tests/server/multipart';
 import { freePort, startRemoteServer, until } from '../tests/server/remoteServer';
+import { runWrk } from './wrk';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,6 +26,8 @@ const COUNT = Number(arg('count', '2000'));
 const CONCURRENCY = Number(arg('concurrency', '20'));
 const PROFILE = arg('cpu-prof', '');
 const HTTP = process.argv.includes('--http');
+const WRK = process.argv.includes('--wrk');
+const SECONDS = Number(arg('seconds', '4'));
 
 const remote = await startRemoteServer(['zoe']);
 const port = await freePort();
@@ -73,9 +79,30 @@ try {
   };
   const queueEmpty = async () => (await t.app.ctx.federation!.data.queuedTasks()) === 0;
 
-  async function round(count: number): Promise<{ request: number; total: number; wall: number }> {
-    const requests = await Promise.all(Array.from({ length: count }, (_, n) => sign(n)));
+  const signAll = (count: number, from: number) => Promise.all(Array.from({ length: count }, (_, n) => sign(from + n)));
+
+  async function round(
+    requests: Awaited<ReturnType<typeof sign>>[],
+    seconds = SECONDS,
+  ): Promise<{ request: number; total: number; wall: number; count: number; rps?: number }> {
     const started = process.cpuUsage();
+    if (WRK) {
+      const sequence = requests.map((r) => ({
+        method: 'POST' as const,
+        path: '/inbox',
+        headers: { ...r.headers, Host: `127.0.0.1:${port}` },
+        body: r.payload.toString('utf8'),
+      }));
+      const result = await runWrk(
+        { paths: ['/inbox'], sequence },
+        { baseUrl: local, connections: CONCURRENCY, threads: 1, seconds, scriptDir: tmpdir() },
+        'inbox-cpu',
+      );
+      const total = cpuMs(process.cpuUsage(started));
+      if (result.errors) throw new Error(`${result.errors} answers were not 202`);
+      if ((result.sent ?? 0) > requests.length) console.warn(`ran out of signed activities: raise --count`);
+      return { request: total, total, wall: seconds * 1000, count: result.requests, rps: result.rps };
+    }
     const wallStarted = performance.now();
     let next = 0;
     await Promise.all(
@@ -85,13 +112,20 @@ try {
     );
     const request = cpuMs(process.cpuUsage(started));
     await until(queueEmpty);
-    return { request, total: cpuMs(process.cpuUsage(started)), wall: performance.now() - wallStarted };
+    return {
+      request,
+      total: cpuMs(process.cpuUsage(started)),
+      wall: performance.now() - wallStarted,
+      count: requests.length,
+    };
   }
 
   // The first one fetches zoe's key and person; a warm-up round compiles the rest.
   await send(await sign(-1));
   await until(async () => (await likesOf()) >= 1 && (await queueEmpty()));
-  await round(Math.min(500, COUNT));
+  await round(await signAll(Math.min(500, COUNT), 0), 1);
+  // Signed before the measure (and the profile): signing is the sender's work.
+  const measured = await signAll(COUNT, 1_000_000);
 
   const session = new Session();
   if (PROFILE) {
@@ -100,16 +134,17 @@ try {
     await session.post('Profiler.setSamplingInterval', { interval: 200 });
     await session.post('Profiler.start');
   }
-  const { request, total, wall } = await round(COUNT);
+  const { request, total, wall, count, rps } = await round(measured);
   if (PROFILE) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(PROFILE, JSON.stringify(profile));
     session.disconnect();
   }
   console.log(
-    `${COUNT} signed Likes${HTTP ? ' over HTTP' : ''}, ${CONCURRENCY} at a time (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}): ` +
-      `CPU ${(total / COUNT).toFixed(2)} ms per activity (${(request / COUNT).toFixed(2)} ms until answered, ` +
-      `${((total - request) / COUNT).toFixed(2)} ms after), wall ${(wall / COUNT).toFixed(2)} ms per activity`,
+    `${count} signed Likes${HTTP ? ' over HTTP' : WRK ? ' by wrk' : ''}, ${CONCURRENCY} at a time (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}): ` +
+      `CPU ${(total / count).toFixed(2)} ms per activity (${(request / count).toFixed(2)} ms until answered, ` +
+      `${((total - request) / count).toFixed(2)} ms after), wall ${(wall / count).toFixed(2)} ms per activity` +
+      (rps === undefined ? '' : ` (${rps.toFixed(0)}/s)`),
   );
 } finally {
   await t.close();

@@ -29,6 +29,7 @@ import { isUuid } from '../domain/ids';
 import { listenToInboxes } from './inbox';
 import { deletedActors } from './deletedActors';
 import { kyselyKvStore } from './kvStore';
+import { memoizedKv } from './kvMemo';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
 import { withBlurhashes } from './blurhashes';
@@ -57,6 +58,9 @@ export const BACKFILL_POSTS = 20;
 const BACKFILL_SCAN = 100;
 
 const DAY_MS = 86_400_000;
+/** Public keys of people elsewhere kept in memory (about 1 KB each), and for how long at most. */
+const KEPT_KEYS = 10_000;
+const KEPT_KEY_MS = 10 * 60_000;
 
 /** What other servers see as this software (NodeInfo), and what Mastodon clients take it for. */
 const SOFTWARE_VERSION = (
@@ -130,7 +134,12 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
   const remote = remoteRepository(db.kysely);
   const keyPairsOf = userKeyPairs(data);
   const tombstones = tombstonesRepository(db.kysely);
-  const kv = kyselyKvStore(db.kysely);
+  // People elsewhere's public keys, read on every signed activity, kept in memory too (`kvMemo.ts`).
+  const kv = memoizedKv(kyselyKvStore(db.kysely), {
+    prefixes: [['_fedify', 'publicKey']],
+    max: KEPT_KEYS,
+    ttlMs: KEPT_KEY_MS,
+  });
   const failures = { deliveries: 0, dropped: 0, refused: 0 };
   const severityOf = options.severityOf ?? (async () => null);
   const queue = kyselyMessageQueue(db.kysely, {
@@ -155,9 +164,10 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     queue: { outbox: deliveries, fanout: deliveries },
     manuallyStartQueue: true,
     origin: site.url,
-    // Trials on loopback keep Fedify's loaders (it refuses custom ones with this flag); elsewhere
-    // ours add a timeout and a size cap to its address check.
-    ...(options.allowPrivateAddress ? { allowPrivateAddress: true } : guardedLoaderFactories(kv, {})),
+    // Ours add a timeout and a size cap to Fedify's address check, and are made once. Trials on
+    // loopback use them too, without the check (not Fedify's `allowPrivateAddress`: with it, Fedify
+    // refuses custom loaders and makes two of its own for every request).
+    ...guardedLoaderFactories(kv, { allowPrivateAddress: options.allowPrivateAddress }),
     // 1 min, 2, 4... up to 12 h between tries, 12 tries: about two days before a delivery is given up.
     outboxRetryPolicy: createExponentialBackoffPolicy({
       initialDelay: { minutes: 1 },

@@ -12,9 +12,26 @@ import type { Database, Queryable } from '../db/schema';
 
 const encodeKey = (key: KvKey): string => JSON.stringify(key);
 
+/**
+ * A TTL in ms. Fedify's are days, hours or minutes: summed from the fields, as the Temporal
+ * polyfill's `total()` costs tens of µs on every write (each activity's idempotency record).
+ */
+function ttlMs(ttl: NonNullable<KvStoreSetOptions['ttl']>): number {
+  if (ttl.years || ttl.months || ttl.weeks) return ttl.total({ unit: 'millisecond' });
+  return (
+    ttl.days * 86_400_000 +
+    ttl.hours * 3_600_000 +
+    ttl.minutes * 60_000 +
+    ttl.seconds * 1000 +
+    ttl.milliseconds +
+    ttl.microseconds / 1000 +
+    ttl.nanoseconds / 1e6
+  );
+}
+
 /** The moment a value set now with `options` stops being there (epoch ms), or null for ever. */
 function expiresAt(options: KvStoreSetOptions | undefined, now: number): number | null {
-  return options?.ttl ? now + options.ttl.total({ unit: 'millisecond' }) : null;
+  return options?.ttl ? now + ttlMs(options.ttl) : null;
 }
 
 /** `LIKE` pattern text for a literal (`\` escapes, with `ESCAPE '\'`). */

@@ -3,9 +3,8 @@
  * private, loopback or link-local address (a remote actor could otherwise point us at our own
  * network) unless `FEDERATION_ALLOW_PRIVATE=true`, never a suspended domain, each fetch bounded in
  * time and in size. Fedify's own loaders have the address check but no timeout nor size cap, so
- * in production this module's loaders replace them (`documentLoaderFactory` and friends; Fedify
- * refuses those with `allowPrivateAddress`, so trials on loopback keep Fedify's), and deliveries
- * are checked as the queue hands them out.
+ * this module's loaders replace them (`documentLoaderFactory` and friends, on loopback trials
+ * too, without the address check), and deliveries are checked as the queue hands them out.
  */
 import { type KvStore, type MessageQueue, kvCache, signRequest } from '@fedify/fedify';
 import {
@@ -132,22 +131,21 @@ export function guardedDocumentLoader(
 }
 
 /**
- * The loader factories Fedify is given in production (`FEDERATION_ALLOW_PRIVATE` off): the
- * guarded loader, cached in Fedify's store as its own loaders are. Fedify asks for them on every
- * request's context: each is made once (a `kvCache` builds its URL patterns as it is made).
+ * The loader factories Fedify is given: the guarded loader, cached in Fedify's store as its own
+ * loaders are. Fedify asks for them on every request's context: each is made once (a `kvCache`
+ * builds its URL patterns and durations as it is made; Fedify's own factories make two per
+ * request). `allowPrivateAddress` (trials on loopback, the benches) only drops the address check.
  */
-export function guardedLoaderFactories(kv: KvStore, limits: Omit<FetchLimits, 'allowPrivateAddress'>) {
+export function guardedLoaderFactories(kv: KvStore, limits: FetchLimits) {
   const plain = (kind: 'object' | 'context') => {
-    const loader = kvCache({ loader: guardedDocumentLoader({ ...limits, allowPrivateAddress: false }), kv, kind });
+    const loader = kvCache({ loader: guardedDocumentLoader(limits), kv, kind });
     return () => loader;
   };
   return {
     documentLoaderFactory: plain('object'),
     contextLoaderFactory: plain('context'),
     authenticatedDocumentLoaderFactory: (identity: { keyId: URL; privateKey: CryptoKey }) =>
-      guardedDocumentLoader({ ...limits, allowPrivateAddress: false }, (request) =>
-        signRequest(request, identity.privateKey, identity.keyId),
-      ),
+      guardedDocumentLoader(limits, (request) => signRequest(request, identity.privateKey, identity.keyId)),
   };
 }
 
