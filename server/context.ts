@@ -164,7 +164,7 @@ export function buildContext(
   /** What each event makes the caches forget; tests pass a table with a line taken out. */
   invalidation: InvalidationTable = INVALIDATION,
 ): AppContext {
-  const data = transactional(db.kysely, repositories);
+  const data = transactional(db.kysely, repositories, db.now);
   const bus = redis ? redisBus(redis.client, log) : localBus(log);
   const events = domainEvents(bus);
   const domainBlocks = domainBlocksService(db.kysely, { publish: events.publish, ttlMs: config.postCacheMs });

@@ -6,6 +6,7 @@ import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { CommentsTable, Queryable } from '../db/schema';
 import { stableInList, unplanned } from '../db/stablePlans';
+import { type Steps, ask, stepsOn } from '../db/steps';
 import { visibleAuthor } from '../safety/visibility';
 
 /**
@@ -103,11 +104,20 @@ const commentWithId = prepared((db, v: { viewerId: string; id: string }) =>
 const findComment = async (db: Queryable, viewerId: string, id: string) =>
   (await commentWithId(db, { viewerId, id }))[0];
 
+/** `findComment` as a step of a write (`db/steps.ts`). */
+export function* commentSteps(viewerId: string, id: string) {
+  return (yield* ask(commentWithId, { viewerId, id }))[0];
+}
+
 const newComment = prepared((db, comment: Insertable<CommentsTable> & Record<string, unknown>) =>
   db.insertInto('comments').values(comment),
 );
 
-const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) => newComment(db, { ...comment });
+export function* insertCommentSteps(comment: Insertable<CommentsTable>): Steps<void> {
+  yield* ask(newComment, { ...comment });
+}
+
+const insertComment = (db: Queryable, comment: Insertable<CommentsTable>) => stepsOn(db, insertCommentSteps(comment));
 
 /** True when this call removed the comment (see `deletePost`). */
 async function deleteComment(db: Queryable, id: string): Promise<boolean> {

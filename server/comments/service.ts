@@ -6,24 +6,85 @@ import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
-import { mentionedUsers } from '../mentions/names';
-import type { MentionsRepository } from '../mentions/repository';
+import { mentionedUsersSteps } from '../mentions/names';
+import { type MentionsRepository, addCommentMentionsSteps, usersWithIdsSteps } from '../mentions/repository';
 import type { PublishEvent } from '../events/domainEvents';
 import { unreadFellFor } from '../events/events';
-import { type NotifiedAction, likeChange, notify, notifyEach, withdrawUnread } from '../notifications/notify';
+import { type NotifiedAction, likeChange, notifyEachSteps, notifySteps, withdrawSteps } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { PostCache } from '../posts/postCache';
-import type { PostsRepository } from '../posts/repository';
-import { contentShows, postNotFound, requirePost, requireVisiblePost } from '../posts/access';
-import { COMMENT_REACTIONS, type ReactionsRepository } from '../reactions/repository';
+import { type PostsRepository, addToCommentsCountSteps } from '../posts/repository';
+import { contentShows, postNotFound, requirePost, requireVisiblePost, requireVisiblePostSteps } from '../posts/access';
+import { COMMENT_REACTIONS, type ReactionsRepository, toggleSteps } from '../reactions/repository';
 import { type HiddenAuthorsCache, showsAcross } from '../safety/hiddenAuthors';
 import type { SafetyRepository } from '../safety/repository';
 import { type CommentCache, commentListKey } from './commentCache';
 import { keepCommentJson } from './json';
 import { toComment } from './mappers';
-import type { CommentListRow, CommentsRepository } from './repository';
+import { type CommentListRow, type CommentsRepository, commentSteps, insertCommentSteps } from './repository';
 
 const commentNotFound = () => new NotFoundError('Comment not found', 'CommentNotFound');
+
+/**
+ * A like or dislike pressed on a comment, as one transaction's steps (`db/steps.ts`): its post
+ * visible to the reader, the comment on it (a 404 otherwise), the toggle, the notification.
+ */
+function* reactSteps(userId: string, postId: string, commentId: string, kind: Reaction) {
+  yield* requireVisiblePostSteps(userId, postId);
+  const comment = yield* commentSteps(userId, commentId);
+  if (!comment || comment.post_id !== postId) throw commentNotFound();
+  const counts = yield* toggleSteps(COMMENT_REACTIONS, commentId, userId, kind);
+  const change = counts && likeChange(kind, counts.myReaction);
+  if (!change) return { counts, notified: null };
+  const action = { type: 'commentLike', userId: comment.user_id, actorId: userId } as const;
+  if (change === 'removed') return { counts, notified: yield* withdrawSteps({ ...action, subjectId: commentId }) };
+  return { counts, notified: yield* notifySteps({ ...action, postId, commentId }) };
+}
+
+/**
+ * A new comment, as one transaction's steps: its post visible to the writer (a 404 otherwise), the
+ * post's count, the comment, its mentions, the notifications; the comment read back as it shows.
+ */
+function* addSteps(
+  userId: string,
+  postId: string,
+  id: string,
+  message: string,
+  origin: { uri: string; mentionedIds?: string[] } | undefined,
+  mentionsPerMinute: number,
+) {
+  const post = yield* requireVisiblePostSteps(userId, postId);
+  const mentioned = origin?.mentionedIds
+    ? yield* usersWithIdsSteps(origin.mentionedIds.slice(0, MENTIONS_PER_MESSAGE_MAX), userId)
+    : yield* mentionedUsersSteps(message, userId);
+  // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
+  if (!(yield* addToCommentsCountSteps(postId, 1))) throw postNotFound();
+  yield* insertCommentSteps({
+    id,
+    post_id: postId,
+    user_id: userId,
+    message,
+    created_at: nowIso(),
+    uri: origin?.uri ?? null,
+  });
+  yield* addCommentMentionsSteps(
+    id,
+    mentioned.map((u) => u.id),
+  );
+  const about = { actorId: userId, postId, commentId: id };
+  const notified = yield* notifyEachSteps(
+    [
+      { type: 'comment', userId: post.creator_id, ...about },
+      // The post's creator hears of the comment already, with its text.
+      ...mentioned
+        .filter((u) => u.id !== post.creator_id)
+        .map((u): NotifiedAction => ({ type: 'mention', userId: u.id, ...about })),
+    ],
+    mentionsPerMinute,
+  );
+  // Read before the commit: right after it, a delete of the post waiting on its lock takes the comment too.
+  return { notified, row: (yield* commentSteps(userId, id))! };
+}
 
 export interface CommentsServiceDeps {
   data: Transactional<{
@@ -136,41 +197,10 @@ export function commentsService({
       const message = typeof rawMessage === 'string' ? rawMessage.trim() : '';
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
-      const post = await requireVisiblePost(data, user.id, postId);
       const id = newId();
-      const { notified, row } = await data.transaction(async (trx) => {
-        const mentioned = origin?.mentionedIds
-          ? await trx.mentions.usersWithIds(origin.mentionedIds.slice(0, MENTIONS_PER_MESSAGE_MAX), user.id)
-          : await mentionedUsers(trx.mentions, message, user.id);
-        // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
-        if (!(await trx.posts.addToCommentsCount(postId, 1))) throw postNotFound();
-        await trx.comments.insertComment({
-          id,
-          post_id: postId,
-          user_id: user.id,
-          message,
-          created_at: nowIso(),
-          uri: origin?.uri ?? null,
-        });
-        await trx.mentions.addCommentMentions(
-          id,
-          mentioned.map((u) => u.id),
-        );
-        const about = { actorId: user.id, postId, commentId: id };
-        const notified = await notifyEach(
-          trx.notifications,
-          [
-            { type: 'comment', userId: post.creator_id, ...about },
-            // The post's creator hears of the comment already, with its text.
-            ...mentioned
-              .filter((u) => u.id !== post.creator_id)
-              .map((u): NotifiedAction => ({ type: 'mention', userId: u.id, ...about })),
-          ],
-          mentionsPerMinute,
-        );
-        // Read before the commit: right after it, a delete of the post waiting on its lock takes the comment too.
-        return { notified, row: (await trx.comments.findComment(user.id, id))! };
-      });
+      const { notified, row } = await data.steps(() =>
+        addSteps(user.id, postId, id, message, origin, mentionsPerMinute),
+      );
       publish({ type: 'CommentAdded', postId, commentId: id, creatorId: user.id, notifications: notified });
       return toComment(row);
     },
@@ -207,18 +237,7 @@ export function commentsService({
       kind: Reaction,
     ): Promise<ReactionCounts & { commentId: string }> {
       if (!isUuid(commentId)) throw new InvalidError('commentId is required', 'InvalidComment');
-      await requireVisiblePost(data, user.id, postId);
-      const comment = await comments.findComment(user.id, commentId);
-      if (!comment || comment.post_id !== postId) throw commentNotFound();
-      const { counts, notified } = await data.transaction(async (trx) => {
-        const counts = await trx.reactions.toggle(COMMENT_REACTIONS, commentId, user.id, kind);
-        const change = counts && likeChange(kind, counts.myReaction);
-        if (!change) return { counts, notified: null };
-        const action = { type: 'commentLike', userId: comment.user_id, actorId: user.id } as const;
-        if (change === 'removed')
-          return { counts, notified: await withdrawUnread(trx.notifications, { ...action, subjectId: commentId }) };
-        return { counts, notified: await notify(trx.notifications, { ...action, postId, commentId }) };
-      });
+      const { counts, notified } = await data.steps(() => reactSteps(user.id, postId, commentId, kind));
       if (!counts) throw commentNotFound();
       // The new like's notification, or the unread one taken back: the streams hear of either.
       publish({

@@ -31,7 +31,24 @@ export interface Db {
   checkpoints?: BackgroundCheckpoints;
   /** Opened `timed`: where each statement's duration and each wait for a pool connection go (`/metrics`). */
   timing: StatementTiming | null;
+  /** SQLite: the connection run synchronously, for writes' steps (`steps.ts`). Absent on PostgreSQL. */
+  now?: NowConnection;
   close(): Promise<void>;
+}
+
+/**
+ * SQLite's one connection used synchronously, beside Kysely: the statements are the ones Kysely's
+ * queries prepare (one cache), timed as Kysely's are when the database is opened `timed`.
+ */
+export interface NowConnection {
+  /** What `prepared` statements compile with (SQLite's adapter). */
+  db: Queryable;
+  /** Runs one statement: its rows (none for a statement without RETURNING). */
+  query(sql: string, parameters: readonly unknown[]): unknown[];
+  /** Whether a transaction is open on the connection (Kysely's, between two of its statements). */
+  inTransaction(): boolean;
+  /** `work` between BEGIN and COMMIT, rolled back if it throws. */
+  transaction<T>(work: () => T): T;
 }
 
 /** Set by whoever reads them (server/metrics/); until then the measures go nowhere. */
@@ -128,7 +145,9 @@ export function openDatabase(url: string, { timed = false, backgroundCheckpoints
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
+  const now = nowConnection(sqlite, statements, kysely, timing);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let version = dataVersion.get();
   const committedElsewhere = () => {
@@ -143,21 +162,24 @@ export function openDatabase(url: string, { timed = false, backgroundCheckpoints
     return true;
   };
   if (!backgroundCheckpoints || file === ':memory:')
-    return { kysely, dialect: 'sqlite', committedElsewhere, timing, close: () => kysely.destroy() };
+    return { kysely, dialect: 'sqlite', committedElsewhere, timing, now, close: () => kysely.destroy() };
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   const checkpoints = checkpointInBackground(file);
   const close = async () => {
     await checkpoints.stop();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', committedElsewhere, checkpoints, timing, close };
+  return { kysely, dialect: 'sqlite', committedElsewhere, checkpoints, timing, now, close };
 }
 
 /**
  * Kysely's SQLite driver prepares every statement on every query, which costs as much as running
  * it (docs/benchmarks.md#caches-and-statements): keep the few dozen statements of the app prepared.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 300): SqliteDatabase {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  max = 300,
+): SqliteDatabase & { prepare(sql: string): SQLite.Statement } {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -171,6 +193,42 @@ function withStatementCache(sqlite: SQLite.Database, max = 300): SqliteDatabase 
       }
       cache.set(sql, statement);
       return statement;
+    },
+  };
+}
+
+/** The connection's synchronous face: BEGIN, COMMIT and ROLLBACK are statements of the cache too. */
+function nowConnection(
+  sqlite: SQLite.Database,
+  statements: { prepare(sql: string): SQLite.Statement },
+  db: Queryable,
+  timing: StatementTiming | null,
+): NowConnection {
+  const query = (sql: string, parameters: readonly unknown[]): unknown[] => {
+    const statement = statements.prepare(sql);
+    const start = timing ? performance.now() : 0;
+    try {
+      if (statement.reader) return statement.all(parameters);
+      statement.run(parameters);
+      return [];
+    } finally {
+      if (timing) timing.statement?.(sql, (performance.now() - start) / 1000);
+    }
+  };
+  return {
+    db,
+    query,
+    inTransaction: () => sqlite.inTransaction,
+    transaction(work) {
+      query('begin', []);
+      try {
+        const result = work();
+        query('commit', []);
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) query('rollback', []);
+        throw error;
+      }
     },
   };
 }

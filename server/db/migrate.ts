@@ -15,6 +15,7 @@ import * as remotePeople from './migrations/012_remote_people';
 import * as federationSafety from './migrations/013_federation_safety';
 import * as commentsByUserAndPost from './migrations/014_comments_by_user_and_post';
 import * as domainSilenced from './migrations/015_domain_silenced';
+import * as partialNotificationIndexes from './migrations/016_partial_notification_indexes';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '013_federation_safety': federationSafety,
   '014_comments_by_user_and_post': commentsByUserAndPost,
   '015_domain_silenced': domainSilenced,
+  '016_partial_notification_indexes': partialNotificationIndexes,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -5,6 +5,7 @@
  */
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
 import { nameStatement } from './namedStatements';
+import type { NowConnection } from './database';
 import type { Queryable } from './schema';
 
 type Values = Record<string, unknown>;
@@ -65,7 +66,7 @@ export function prepared<V extends Values, R>(build: (db: Queryable, values: V) 
     return compiled;
   }
 
-  return async function run(db: Queryable, values: V): Promise<R[]> {
+  function bind(db: Queryable, values: V): { query: CompiledQuery; parameters: unknown[] } {
     let shape = '';
     for (const value of Object.values(values)) {
       shape +=
@@ -83,7 +84,20 @@ export function prepared<V extends Values, R>(build: (db: Queryable, values: V) 
       const value = values[source.name];
       return source.index === undefined ? value : (value as unknown[])[source.index];
     });
-    const result = await db.executeQuery<R>({ ...compiled.query, parameters, queryId: createQueryId() });
+    return { query: compiled.query, parameters };
+  }
+
+  async function run(db: Queryable, values: V): Promise<R[]> {
+    const { query, parameters } = bind(db, values);
+    const result = await db.executeQuery<R>({ ...query, parameters, queryId: createQueryId() });
     return result.rows;
+  }
+  /** SQLite: the same statement run synchronously on the connection (`steps.ts`). */
+  run.now = (connection: NowConnection, values: V): R[] => {
+    const { query, parameters } = bind(connection.db, values);
+    return connection.query(query.sql, parameters) as R[];
   };
+  return run;
 }
+
+export type PreparedQuery<V extends Values, R> = ReturnType<typeof prepared<V, R>>;

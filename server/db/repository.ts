@@ -1,6 +1,8 @@
 /** What every repository is made of: queries bound to one database handle, and transactions over them. */
 import type { Kysely } from 'kysely';
+import type { NowConnection } from './database';
 import type { Database, Queryable } from './schema';
+import { type Steps, runSteps } from './steps';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any argument list; `Bound` keeps each query's own types.
 type Query = (db: Queryable, ...args: any[]) => unknown;
@@ -17,9 +19,23 @@ export function bindQueries<Q extends Record<string, Query>>(queries: Q): (db: Q
   };
 }
 
-/** Repositories bound to the database, and `transaction` to run some work on the same ones inside one. */
-export type Transactional<R> = R & { transaction<T>(work: (trx: R) => Promise<T>): Promise<T> };
+/**
+ * Repositories bound to the database, and `transaction` to run some work on the same ones inside one;
+ * `steps` runs a write's steps in one transaction (synchronously on SQLite, `steps.ts`).
+ */
+export type Transactional<R> = R & {
+  transaction<T>(work: (trx: R) => Promise<T>): Promise<T>;
+  steps<T>(steps: () => Steps<T>): Promise<T>;
+};
 
-export function transactional<R extends object>(db: Kysely<Database>, bind: (db: Queryable) => R): Transactional<R> {
-  return { ...bind(db), transaction: (work) => db.transaction().execute((trx) => work(bind(trx))) };
+export function transactional<R extends object>(
+  db: Kysely<Database>,
+  bind: (db: Queryable) => R,
+  now: NowConnection | null = null,
+): Transactional<R> {
+  return {
+    ...bind(db),
+    transaction: (work) => db.transaction().execute((trx) => work(bind(trx))),
+    steps: (steps) => runSteps(db, now, steps),
+  };
 }

@@ -1,20 +1,26 @@
 /** From a text to the users it mentions, and from the stored names back to a response's `mentions`. */
 import { MENTIONS_PER_MESSAGE_MAX } from '../../lib/limits';
 import { findMentions } from '../../lib/mentions';
-import type { MentionedUser, MentionsRepository } from './repository';
+import type { Steps } from '../db/steps';
+import { type MentionedUser, type MentionsRepository, usersNamedSteps } from './repository';
 
 /**
  * The existing users that `text` by `authorId` mentions (`@name`, any case), each once: of the
  * first `MENTIONS_PER_MESSAGE_MAX` names it gives, in that order; the others stay plain text (one
  * comment could otherwise notify dozens of people).
  */
-export async function mentionedUsers(
-  mentions: Pick<MentionsRepository, 'usersNamed'>,
+export function mentionedUsers(
+  mentions: Pick<MentionsRepository, 'run'>,
   text: string,
   authorId: string,
 ): Promise<MentionedUser[]> {
+  return mentions.run(mentionedUsersSteps(text, authorId));
+}
+
+/** `mentionedUsers` as steps of a write (`db/steps.ts`). */
+export function* mentionedUsersSteps(text: string, authorId: string): Steps<MentionedUser[]> {
   const names = [...new Set(findMentions(text).map((name) => name.toLowerCase()))].slice(0, MENTIONS_PER_MESSAGE_MAX);
-  const users = await mentions.usersNamed(names, authorId);
+  const users = yield* usersNamedSteps(names, authorId);
   // In the text's order: when the author's budget runs out, the first named are the ones told.
   const at = (user: MentionedUser) => names.indexOf(user.username.toLowerCase());
   return users.sort((a, b) => at(a) - at(b));

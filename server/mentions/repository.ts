@@ -6,38 +6,49 @@ import { type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import { blockedEitherWay } from '../safety/visibility';
 import { bindQueries } from '../db/repository';
+import { prepared } from '../db/prepared';
 import type { Queryable } from '../db/schema';
+import { stableInList } from '../db/stablePlans';
+import { type Steps, ask, stepsOn } from '../db/steps';
 
 export interface MentionedUser {
   id: string;
   username: string;
 }
 
+type UserColumn = 'users.username_lower' | 'users.id';
+
 /**
  * The users whose `column` is one of `values` (unknown ones are simply absent), but for those with
  * a block between them and `authorId`: to the author they do not exist, so the text stays plain.
  */
-function usersWhere(
-  db: Queryable,
-  column: 'users.username_lower' | 'users.id',
-  values: string[],
-  authorId: string,
-): Promise<MentionedUser[]> {
-  if (values.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('users')
-    .select(['users.id', 'users.username'])
-    .where(column, 'in', values)
-    .where((eb) => eb.not(blockedEitherWay(db, authorId, 'users.id')))
-    .execute();
+const usersWhereQuery = (column: UserColumn) =>
+  prepared((db, v: { values: string[]; authorId: string }) =>
+    db
+      .selectFrom('users')
+      .select(['users.id', 'users.username'])
+      .where(column, 'in', v.values)
+      .where((eb) => eb.not(blockedEitherWay(db, v.authorId, 'users.id'))),
+  );
+const USERS_WHERE = {
+  'users.username_lower': usersWhereQuery('users.username_lower'),
+  'users.id': usersWhereQuery('users.id'),
+};
+
+function* usersWhereSteps(column: UserColumn, values: string[], authorId: string): Steps<MentionedUser[]> {
+  if (values.length === 0) return [];
+  return yield* ask(USERS_WHERE[column], { values: stableInList(values), authorId });
 }
 
-/** The users named by lower-cased names (a post's or comment's `@name`s). */
-const usersNamed = (db: Queryable, keys: string[], authorId: string) =>
-  usersWhere(db, 'users.username_lower', keys, authorId);
+/** The users named by lower-cased names (a post's or comment's `@name`s), as a write's steps (`db/steps.ts`). */
+export const usersNamedSteps = (keys: string[], authorId: string) =>
+  usersWhereSteps('users.username_lower', keys, authorId);
 
 /** The same by id (the local people a Note from elsewhere names in its `Mention` tags). */
-const usersWithIds = (db: Queryable, ids: string[], authorId: string) => usersWhere(db, 'users.id', ids, authorId);
+export const usersWithIdsSteps = (ids: string[], authorId: string) => usersWhereSteps('users.id', ids, authorId);
+
+const usersNamed = (db: Queryable, keys: string[], authorId: string) => stepsOn(db, usersNamedSteps(keys, authorId));
+const usersWithIds = (db: Queryable, ids: string[], authorId: string) => stepsOn(db, usersWithIdsSteps(ids, authorId));
 
 async function postMentionIds(db: Queryable, postId: string): Promise<string[]> {
   const rows = await db.selectFrom('post_mentions').select('user_id').where('post_id', '=', postId).execute();
@@ -58,22 +69,32 @@ async function removePostMentions(db: Queryable, postId: string, userIds: string
   await db.deleteFrom('post_mentions').where('post_id', '=', postId).where('user_id', 'in', userIds).execute();
 }
 
-async function addCommentMentions(db: Queryable, commentId: string, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .insertInto('comment_mentions')
-    .values(userIds.map((user_id) => ({ comment_id: commentId, user_id })))
-    .execute();
+const commentMentions = prepared((db, v: { commentId: string; userIds: string[] }) =>
+  db.insertInto('comment_mentions').values(v.userIds.map((user_id) => ({ comment_id: v.commentId, user_id }))),
+);
+
+/** A comment's mentions linked (at most `MENTIONS_PER_MESSAGE_MAX`, so a handful of statements). */
+export function* addCommentMentionsSteps(commentId: string, userIds: string[]): Steps<void> {
+  if (userIds.length > 0) yield* ask(commentMentions, { commentId, userIds });
 }
 
-/** The queries on mentions, bound to a database or a transaction. */
-export const mentionsRepository = bindQueries({
+const addCommentMentions = (db: Queryable, commentId: string, userIds: string[]) =>
+  stepsOn(db, addCommentMentionsSteps(commentId, userIds));
+
+const queries = bindQueries({
   usersNamed,
   usersWithIds,
   postMentionIds,
   addPostMentions,
   removePostMentions,
   addCommentMentions,
+});
+
+/** The queries on mentions, bound to a database or a transaction. */
+export const mentionsRepository = (db: Queryable) => ({
+  ...queries(db),
+  /** Steps on the same handle or transaction (`names.ts` reads the mentioned people as steps). */
+  run: <T>(steps: Steps<T>): Promise<T> => stepsOn(db, steps),
 });
 
 export type MentionsRepository = ReturnType<typeof mentionsRepository>;

@@ -8,7 +8,14 @@ import type { Reaction } from '../../lib/types';
 import type { NotificationType } from '../db/schema';
 import { newId, nowIso } from '../domain/ids';
 import type { NotificationWritten, UnreadFell } from '../events/events';
-import type { NotificationsRepository } from './repository';
+import type { Steps } from '../db/steps';
+import {
+  type NotificationsRepository,
+  insertNotificationSteps,
+  isSilencedSteps,
+  mentionsSentSinceSteps,
+  removeUnreadSteps,
+} from './repository';
 
 export interface NotifiedAction {
   type: NotificationType;
@@ -24,14 +31,19 @@ export interface NotifiedAction {
  * Writes the notification, unless the actor is its user, the same action notified them before, or
  * the user does not hear of the actor (a block either way, a mute).
  */
-export async function notify(
-  notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced'>,
+export function notify(
+  notifications: Pick<NotificationsRepository, 'run'>,
   action: NotifiedAction,
 ): Promise<NotificationWritten | null> {
+  return notifications.run(notifySteps(action));
+}
+
+/** `notify` as steps, for a write run as steps (`db/steps.ts`). */
+export function* notifySteps(action: NotifiedAction): Steps<NotificationWritten | null> {
   if (action.userId === action.actorId) return null;
-  if (await notifications.isSilenced(action.userId, action.actorId)) return null;
+  if (yield* isSilencedSteps(action.userId, action.actorId)) return null;
   const id = newId();
-  const added = await notifications.insertNotification({
+  const added = yield* insertNotificationSteps({
     id,
     user_id: action.userId,
     actor_id: action.actorId,
@@ -47,16 +59,21 @@ export async function notify(
  * Several at once (a text mentioning several people), the mentions within the actor's budget
  * (`mentionsPerMinute`); the written ones.
  */
-export async function notifyEach(
-  notifications: Pick<NotificationsRepository, 'insertNotification' | 'isSilenced' | 'mentionsSentSince'>,
+export function notifyEach(
+  notifications: Pick<NotificationsRepository, 'run'>,
   actions: NotifiedAction[],
   mentionsPerMinute: number,
 ): Promise<NotificationWritten[]> {
+  return notifications.run(notifyEachSteps(actions, mentionsPerMinute));
+}
+
+/** `notifyEach` as steps. */
+export function* notifyEachSteps(actions: NotifiedAction[], mentionsPerMinute: number): Steps<NotificationWritten[]> {
   const written: NotificationWritten[] = [];
   const actorId = actions[0]?.actorId;
-  const allowed = actorId ? await withinMentionBudget(notifications, actorId, actions, mentionsPerMinute) : [];
+  const allowed = actorId ? yield* withinMentionBudget(actorId, actions, mentionsPerMinute) : [];
   for (const action of allowed) {
-    const one = await notify(notifications, action);
+    const one = yield* notifySteps(action);
     if (one) written.push(one);
   }
   return written;
@@ -68,24 +85,26 @@ export async function notifyEach(
  * others are dropped; the mentions themselves stay linked. Other kinds pass: each is one write,
  * which the write limit already bounds.
  */
-async function withinMentionBudget(
-  notifications: Pick<NotificationsRepository, 'mentionsSentSince'>,
-  actorId: string,
-  actions: NotifiedAction[],
-  perMinute: number,
-): Promise<NotifiedAction[]> {
+function* withinMentionBudget(actorId: string, actions: NotifiedAction[], perMinute: number): Steps<NotifiedAction[]> {
   if (!actions.some((action) => action.type === 'mention')) return actions;
   const since = new Date(Date.now() - 60_000).toISOString();
-  let left = perMinute - (await notifications.mentionsSentSince(actorId, since, perMinute));
+  let left = perMinute - (yield* mentionsSentSinceSteps(actorId, since, perMinute));
   return actions.filter((action) => action.type !== 'mention' || left-- > 0);
 }
 
 /** An undone action (a like taken back, an unfollow) takes its notification back while unread. */
-export async function withdrawUnread(
-  notifications: Pick<NotificationsRepository, 'removeUnread'>,
-  action: { userId: string; type: NotificationType; actorId: string; subjectId: string },
+export function withdrawUnread(
+  notifications: Pick<NotificationsRepository, 'run'>,
+  action: WithdrawnAction,
 ): Promise<UnreadFell | null> {
-  return (await notifications.removeUnread(action)) ? { userId: action.userId, unreadFell: true } : null;
+  return notifications.run(withdrawSteps(action));
+}
+
+type WithdrawnAction = { userId: string; type: NotificationType; actorId: string; subjectId: string };
+
+/** `withdrawUnread` as steps. */
+export function* withdrawSteps(action: WithdrawnAction): Steps<UnreadFell | null> {
+  return (yield* removeUnreadSteps(action)) ? { userId: action.userId, unreadFell: true } : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
 import type { NotificationType, NotificationsTable, Queryable } from '../db/schema';
 import { literalLimit, unplanned } from '../db/stablePlans';
+import { type Steps, ask, stepsOn } from '../db/steps';
 
 /**
  * The notifications their user may see: none from a suspended actor, nor from a silenced domain's
@@ -132,13 +133,13 @@ const insertUnlessNotified = prepared((db, row: NotificationsTable & Record<stri
 );
 
 /** Inserts it unless the same action already notified its user; true when a row was added. */
-async function insertNotification(db: Queryable, notification: NewNotification): Promise<boolean> {
+export function* insertNotificationSteps(notification: NewNotification): Steps<boolean> {
   const row: NotificationsTable & Record<string, unknown> = {
     ...notification,
     subject_id: notification.comment_id ?? notification.post_id ?? '',
     read_at: null,
   };
-  return (await insertUnlessNotified(db, row)).length > 0;
+  return (yield* ask(insertUnlessNotified, row)).length > 0;
 }
 
 const silencing = prepared((db, v: { userId: string; actorId: string }) => {
@@ -169,7 +170,9 @@ const silencing = prepared((db, v: { userId: string; actorId: string }) => {
             .selectFrom('follows')
             .select('follows.id')
             .where('follows.follower_id', '=', v.userId)
-            .where('follows.followee_id', '=', v.actorId),
+            // Correlated to the actor's row: probed only for a silenced actor (the follows index is
+            // large and cold, and an uncorrelated subquery is run first, for every action).
+            .whereRef('follows.followee_id', '=', 'users.id'),
         ),
       ),
     );
@@ -180,8 +183,8 @@ const silencing = prepared((db, v: { userId: string; actorId: string }) => {
  * True when `userId` should not hear of `actorId`: a block either way, `userId` mutes them, or they
  * are a silenced domain's person `userId` does not follow.
  */
-async function isSilenced(db: Queryable, userId: string, actorId: string): Promise<boolean> {
-  return (await silencing(db, { userId, actorId })).length > 0;
+export function* isSilencedSteps(userId: string, actorId: string): Steps<boolean> {
+  return (yield* ask(silencing, { userId, actorId })).length > 0;
 }
 
 const unreadOfAction = prepared(
@@ -200,11 +203,13 @@ const unreadOfAction = prepared(
  * An undone action (a like taken back, an unfollow) takes its notification back, if still unread;
  * true when it did.
  */
-async function removeUnread(
-  db: Queryable,
-  action: { userId: string; type: NotificationType; actorId: string; subjectId: string },
-): Promise<boolean> {
-  return (await unreadOfAction(db, action)).length > 0;
+export function* removeUnreadSteps(action: {
+  userId: string;
+  type: NotificationType;
+  actorId: string;
+  subjectId: string;
+}): Steps<boolean> {
+  return (yield* ask(unreadOfAction, { ...action })).length > 0;
 }
 
 /**
@@ -222,32 +227,36 @@ async function unreadRecipientsAbout(
   return rows.map((row) => row.user_id);
 }
 
-/** Mention notifications `actorId` has sent since `since` (an ISO time), counted up to `upTo`. */
-async function mentionsSentSince(db: Queryable, actorId: string, since: string, upTo: number): Promise<number> {
-  const rows = await db
+const mentionsSent = prepared((db, v: { actorId: string; since: string; upTo: number }) =>
+  db
     .selectFrom('notifications')
     .select('id')
-    .where('actor_id', '=', actorId)
+    .where('actor_id', '=', v.actorId)
     .where('type', '=', 'mention')
-    .where('created_at', '>=', since)
-    .limit(upTo)
-    .execute();
-  return rows.length;
+    .where('created_at', '>=', v.since)
+    .limit(literalLimit(v.upTo)),
+);
+
+/** Mention notifications `actorId` has sent since `since` (an ISO time), counted up to `upTo`. */
+export function* mentionsSentSinceSteps(actorId: string, since: string, upTo: number): Steps<number> {
+  return (yield* ask(mentionsSent, { actorId, since, upTo })).length;
 }
 
-/** The queries on notifications, bound to a database or a transaction. */
-export const notificationsRepository = bindQueries({
+const queries = bindQueries({
   listNotifications,
   notificationsAfter,
   findNotification,
   unreadCount,
   markRead,
   deleteNotifications,
-  insertNotification,
-  isSilenced,
-  removeUnread,
   unreadRecipientsAbout,
-  mentionsSentSince,
+});
+
+/** The queries on notifications, bound to a database or a transaction. */
+export const notificationsRepository = (db: Queryable) => ({
+  ...queries(db),
+  /** Steps on the same handle or transaction (`notify.ts` writes and takes back notifications as steps). */
+  run: <T>(steps: Steps<T>): Promise<T> => stepsOn(db, steps),
 });
 
 export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

@@ -2,7 +2,7 @@
 import { NotFoundError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import { type HiddenAuthors, type RowAuthor, showsContent, showsInFeeds } from '../safety/hiddenAuthors';
-import type { PostListRow, PostsRepository } from './repository';
+import { type PostListRow, type PostsRepository, visiblePostOwnerSteps } from './repository';
 
 export const postNotFound = () => new NotFoundError('Post not found', 'PostNotFound');
 
@@ -20,6 +20,13 @@ export async function requireVisiblePost(
   id: string,
 ) {
   const post = isUuid(id) ? await data.posts.findVisiblePostOwner(viewerId, id) : undefined;
+  if (!post) throw postNotFound();
+  return post;
+}
+
+/** `requireVisiblePost` as a step of a write (`db/steps.ts`): the check in the write's own transaction. */
+export function* requireVisiblePostSteps(viewerId: string, id: string) {
+  const post = isUuid(id) ? yield* visiblePostOwnerSteps(viewerId, id) : undefined;
   if (!post) throw postNotFound();
   return post;
 }

@@ -7,6 +7,7 @@ import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { PostsTable, Queryable } from '../db/schema';
 import { stableInList, unplanned } from '../db/stablePlans';
+import { type Steps, ask, stepsOn } from '../db/steps';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
 
 /**
@@ -105,6 +106,11 @@ const visiblePostOwner = prepared((db, v: { viewerId: string; id: string }) =>
 /** The post's id and creator when `viewerId` may see it (not suspended, no block either way). */
 async function findVisiblePostOwner(db: Queryable, viewerId: string, id: string) {
   return (await visiblePostOwner(db, { viewerId, id }))[0];
+}
+
+/** `findVisiblePostOwner` as a step of a write (`db/steps.ts`). */
+export function* visiblePostOwnerSteps(viewerId: string, id: string) {
+  return (yield* ask(visiblePostOwner, { viewerId, id }))[0];
 }
 
 const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) =>
@@ -288,9 +294,13 @@ const commentsCountBy = prepared((db, v: { postId: string; delta: number }) =>
     .returning('id'),
 );
 
-async function addToCommentsCount(db: Queryable, postId: string, delta: number): Promise<boolean> {
-  return (await commentsCountBy(db, { postId, delta })).length > 0;
+/** The post's comment count moved by `delta`; false when the post is gone. */
+export function* addToCommentsCountSteps(postId: string, delta: number): Steps<boolean> {
+  return (yield* ask(commentsCountBy, { postId, delta })).length > 0;
 }
+
+const addToCommentsCount = (db: Queryable, postId: string, delta: number) =>
+  stepsOn(db, addToCommentsCountSteps(postId, delta));
 
 /**
  * Per post, how many of its comments are by people blocked either way with the viewer: the

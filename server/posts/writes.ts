@@ -10,11 +10,11 @@ import { unreadFellFor } from '../events/events';
 import type { MediaService } from '../media/service';
 import { mentionedUsers } from '../mentions/names';
 import type { MentionedUser, MentionsRepository } from '../mentions/repository';
-import { type NotifiedAction, likeChange, notify, notifyEach, withdrawUnread } from '../notifications/notify';
+import { type NotifiedAction, likeChange, notifyEach, notifySteps, withdrawSteps } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
-import { POST_REACTIONS, type ReactionsRepository } from '../reactions/repository';
+import { POST_REACTIONS, type ReactionsRepository, toggleSteps } from '../reactions/repository';
 import type { UsersRepository } from '../users/repository';
-import { postNotFound, requirePost, requireVisiblePost } from './access';
+import { postNotFound, requirePost, requireVisiblePostSteps } from './access';
 import { type PostInput, ownPostImage, readImageText, readMessage, readTags } from './input';
 import type { PostsRepository } from './repository';
 
@@ -60,6 +60,23 @@ export interface RemotePostInput {
 
 /** What a remote post's `Update` may change. */
 export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler'>;
+
+/**
+ * A like or dislike pressed on a post, as one transaction's steps (`db/steps.ts`): the post visible
+ * to the reader (a 404 otherwise), the toggle, then the like's notification written or taken back.
+ */
+function* reactSteps(userId: string, id: string, kind: Reaction) {
+  const { creator_id: creatorId } = yield* requireVisiblePostSteps(userId, id);
+  const counts = yield* toggleSteps(POST_REACTIONS, id, userId, kind);
+  const change = counts && likeChange(kind, counts.myReaction);
+  if (!change) return { counts, notified: null };
+  if (change === 'removed') {
+    const unread = { userId: creatorId, type: 'like', actorId: userId, subjectId: id } as const;
+    return { counts, notified: yield* withdrawSteps(unread) };
+  }
+  const notified = yield* notifySteps({ type: 'like', userId: creatorId, actorId: userId, postId: id });
+  return { counts, notified };
+}
 
 export function postWrites({ data, media, load, publish, mentionsPerMinute }: PostWritesDeps) {
   const { posts } = data;
@@ -237,23 +254,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
     },
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
-      const { creator_id: creatorId } = await requireVisiblePost(data, user.id, id);
-      const { counts, notified } = await data.transaction(async (trx) => {
-        const counts = await trx.reactions.toggle(POST_REACTIONS, id, user.id, kind);
-        const change = counts && likeChange(kind, counts.myReaction);
-        if (!change) return { counts, notified: null };
-        if (change === 'removed') {
-          const unread = { userId: creatorId, type: 'like', actorId: user.id, subjectId: id } as const;
-          return { counts, notified: await withdrawUnread(trx.notifications, unread) };
-        }
-        const notified = await notify(trx.notifications, {
-          type: 'like',
-          userId: creatorId,
-          actorId: user.id,
-          postId: id,
-        });
-        return { counts, notified };
-      });
+      const { counts, notified } = await data.steps(() => reactSteps(user.id, id, kind));
       if (!counts) throw postNotFound();
       // The new like's notification, or the unread one taken back: the streams hear of either.
       publish({

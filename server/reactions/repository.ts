@@ -7,6 +7,7 @@ import type { Reaction, ReactionCounts } from '../../lib/types';
 import { dialectOf } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Queryable } from '../db/schema';
+import { type Steps, ask, stepsOn } from '../db/steps';
 import { nowIso } from '../domain/ids';
 
 export interface ReactionTarget {
@@ -77,36 +78,35 @@ const TOGGLES = {
   comments: toggleStatements(COMMENT_REACTIONS),
 };
 
-/** Run inside a transaction; returns null when the target row does not exist. */
-async function toggleReaction(
-  trx: Queryable,
+/** A toggle's steps, run in a transaction (`steps.ts`); null when the target row does not exist. */
+export function* toggleSteps(
   target: ReactionTarget,
   targetId: string,
   userId: string,
   kind: Reaction,
-): Promise<ReactionCounts | null> {
+): Steps<ReactionCounts | null> {
   const statements = TOGGLES[target.table];
   const ids = { id: targetId, userId };
-  if ((await statements.lock(trx, { id: targetId })).length === 0) return null;
-  const [existing] = (await statements.existing(trx, ids)) as { kind: Reaction }[];
+  if ((yield* ask(statements.lock, { id: targetId })).length === 0) return null;
+  const [existing] = (yield* ask(statements.existing, ids)) as { kind: Reaction }[];
 
   const deltas = { likes_count: 0, dislikes_count: 0 };
   let mine: Reaction | null;
   if (existing?.kind === kind) {
-    await statements.remove(trx, ids);
+    yield* ask(statements.remove, ids);
     deltas[counterOf(kind)] = -1;
     mine = null;
   } else if (existing) {
-    await statements.replace(trx, { ...ids, kind, at: nowIso() });
+    yield* ask(statements.replace, { ...ids, kind, at: nowIso() });
     deltas[counterOf(existing.kind)] = -1;
     deltas[counterOf(kind)] = 1;
     mine = kind;
   } else {
-    await statements.add(trx, { ...ids, kind, at: nowIso() });
+    yield* ask(statements.add, { ...ids, kind, at: nowIso() });
     deltas[counterOf(kind)] = 1;
     mine = kind;
   }
-  const [counts] = (await statements.count(trx, {
+  const [counts] = (yield* ask(statements.count, {
     id: targetId,
     likes: deltas.likes_count,
     dislikes: deltas.dislikes_count,
@@ -141,7 +141,7 @@ export async function reactionsByUser(
 /** Reaction toggling bound to a transaction. */
 export const reactionsRepository = (trx: Queryable) => ({
   toggle: (target: ReactionTarget, targetId: string, userId: string, kind: Reaction) =>
-    toggleReaction(trx, target, targetId, userId, kind),
+    stepsOn(trx, toggleSteps(target, targetId, userId, kind)),
 });
 
 export type ReactionsRepository = ReturnType<typeof reactionsRepository>;
