@@ -160,6 +160,11 @@ export function usersService({
       return authors.named(usernames.map(usernameKey));
     },
 
+    /** The same by keys already lower-cased (`usernameKey`): the client API's timelines keep them per post. */
+    authorsByKey(keys: readonly string[]): Promise<Map<string, AuthorFacts>> {
+      return authors.named(keys);
+    },
+
     /** The same profile named by id (the Mastodon client API's `accounts/:id`). */
     async profileById(viewer: AuthUser, id: string): Promise<Profile> {
       const row = isUuid(id) ? await users.findUserById(id) : undefined;
