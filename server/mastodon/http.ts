@@ -3,7 +3,13 @@
  * CORS for browser apps, bodies as JSON, form or multipart, errors as `{ error }`, scopes.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  preValidationHookHandler,
+} from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../lib/limits';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors';
 import { HttpError } from '../http/errors';
@@ -19,7 +25,8 @@ declare module 'fastify' {
 
 const TOKEN_ENDPOINTS = new Set(['/oauth/token', '/oauth/revoke']);
 
-const pathOf = (url: string) => {
+/** A request's path, without its query. */
+export const pathOf = (url: string) => {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
 };
@@ -73,39 +80,54 @@ export async function registerClientBodies(app: FastifyInstance): Promise<void> 
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: UPLOAD_MAX_BYTES - 1, files: 2, fields: 50, fieldSize: 16 * 1024, parts: 60 },
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.isMultipart() && request.body && typeof request.body === 'object')
       request.body = formFields(Object.entries(request.body as Record<string, unknown>));
+    done();
   });
 }
 
+/** What an answer to a browser's cross-origin request carries (no credentials: tokens, not cookies). */
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Link, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
+};
+/** A preflight's answer: what may be sent, and for how long that holds. */
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
-  'Access-Control-Expose-Headers': 'Link, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
   'Access-Control-Max-Age': '86400',
 };
 
-/** CORS (no credentials: tokens, not cookies), and the answer to a preflight. */
+/**
+ * CORS, and the answer to a preflight. Browsers send `Origin` with every cross-origin request and
+ * only they read these headers, so an answer without one is sent without them, as Mastodon's
+ * rack-cors does (API answers are `no-store`: no cache hands one to another origin).
+ */
 export function registerCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(CORS_HEADERS);
-    if (request.method === 'OPTIONS') return reply.code(204).send();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'OPTIONS') {
+      reply.headers(PREFLIGHT_HEADERS).code(204).send();
+      return;
+    }
+    if (request.headers.origin !== undefined) reply.headers(CORS_HEADERS);
+    done();
   });
 }
 
 /** Every refusal as Mastodon's `{ error }`, from the API's own `{ message, code }`. */
 export function registerClientErrors(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return done(null, payload);
     try {
       const body = JSON.parse(payload) as { message?: unknown; error?: unknown };
-      if (typeof body.message === 'string' && body.error === undefined) return JSON.stringify({ error: body.message });
+      if (typeof body.message === 'string' && body.error === undefined)
+        return done(null, JSON.stringify({ error: body.message }));
     } catch {
       // not JSON: left as it is
     }
-    return payload;
+    done(null, payload);
   });
 }
 
@@ -117,11 +139,13 @@ export const USER_REQUIRED = 'This method requires an authenticated user';
  * The guard of one endpoint: a token with `scope` (or its parent), and with `user` a person's token
  * (an app's own token is 422, as Mastodon answers).
  */
-export function needs(scope: string, { user = true }: { user?: boolean } = {}): preValidationAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export function needs(scope: string, { user = true }: { user?: boolean } = {}): preValidationHookHandler {
+  // Callback style: every client API request passes here, and nothing in it waits.
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const auth = request.bearer;
-    if (!auth) throw new UnauthorizedError(TOKEN_INVALID);
-    if (!covers(auth.scopes, scope)) throw new ForbiddenError(SCOPE_MISSING);
-    if (user && !auth.user) throw new HttpError(422, 'UnprocessableEntity', USER_REQUIRED);
+    if (!auth) return done(new UnauthorizedError(TOKEN_INVALID));
+    if (!covers(auth.scopes, scope)) return done(new ForbiddenError(SCOPE_MISSING));
+    if (user && !auth.user) return done(new HttpError(422, 'UnprocessableEntity', USER_REQUIRED));
+    done();
   };
 }

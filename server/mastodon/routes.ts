@@ -14,6 +14,7 @@ import { notificationEndpoints } from './notifications';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
+import { timelineEndpoints } from './timelines';
 import type { ClientStreams } from './streaming';
 import { registerStreamingSocket, streamingEndpoints } from './streamingRoutes';
 import type { ClientServices } from './support';
@@ -45,29 +46,43 @@ export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, optio
   });
   registerCors(app);
   registerClientErrors(app);
-  await registerClientBodies(app);
   app.decorateRequest('bearer', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style, not async: a token checked lately is known at once, without a promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerOf(request);
-    if (!token) return;
+    if (!token) return done();
+    const known = oauth.knownToken(token);
+    if (known) {
+      request.bearer = known;
+      request.user = known.user;
+      return done();
+    }
     // A token that was sent but is not (or no longer) valid is refused at once, even where none is needed.
-    const auth = await oauth.authenticate(token);
-    if (!auth) throw new UnauthorizedError(TOKEN_INVALID);
-    request.bearer = auth;
-    request.user = auth.user;
+    oauth.authenticate(token).then((auth) => {
+      if (!auth) return done(new UnauthorizedError(TOKEN_INVALID));
+      request.bearer = auth;
+      request.user = auth.user;
+      done();
+    }, done);
   });
 
-  await app.register(oauthTokenRoutes, options);
-  for (const endpoints of ENDPOINTS) await app.register(endpoints, services);
+  // The timelines and the streams take no body: apart from the bodies' parsers, whose hooks every
+  // request under them passes.
+  await app.register(timelineEndpoints, services);
   const streamingOptions = { services, oauth, ...streaming };
   await app.register(streamingEndpoints, streamingOptions);
   registerStreamingSocket(app, streamingOptions);
+  await app.register(async (withBodies) => {
+    await registerClientBodies(withBodies);
+    await withBodies.register(oauthTokenRoutes, options);
+    for (const endpoints of ENDPOINTS) await withBodies.register(endpoints, services);
 
-  // Preflights: the CORS hook answers them; these routes only put the paths in this plugin.
-  for (const path of ['/oauth/token', '/oauth/revoke'])
-    app.options(path, { schema: { hide: true } }, async () => undefined);
-  for (const prefix of ['/api/v1/*', '/api/v2/*'])
-    app.all(prefix, { schema: { hide: true } }, async (request) => {
-      throw new NotFoundError(`No API route ${request.method} ${request.url.split('?')[0]}`, 'RouteNotFound');
-    });
+    // Preflights: the CORS hook answers them; these routes only put the paths in this plugin.
+    for (const path of ['/oauth/token', '/oauth/revoke'])
+      withBodies.options(path, { schema: { hide: true } }, async () => undefined);
+    for (const prefix of ['/api/v1/*', '/api/v2/*'])
+      withBodies.all(prefix, { schema: { hide: true } }, async (request) => {
+        throw new NotFoundError(`No API route ${request.method} ${request.url.split('?')[0]}`, 'RouteNotFound');
+      });
+  });
 };

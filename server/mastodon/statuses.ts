@@ -1,18 +1,15 @@
 /**
- * Statuses and timelines. A status with `in_reply_to_id` is a comment on that post; any other
+ * Statuses (the timelines are timelines.ts). A status with `in_reply_to_id` is a comment on that post; any other
  * carries exactly one uploaded image and is a post, its tags the text's `#hashtags`.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Comment, Post } from '../../lib/types';
-import { setBounded } from '../cache/bounded';
 import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
-import { keptBytes } from '../http/asciiJson';
 import { HttpError } from '../http/errors';
 import { needs } from './http';
 import { idempotentCalls } from './idempotency';
 import { usernameKey } from '../../lib/validation';
-import type { AuthorFacts } from '../users/mappers';
 import {
   type Account,
   type MentionEntity,
@@ -85,85 +82,6 @@ export async function statusesOfPosts(services: ClientServices, _viewer: AuthUse
     if (account) statuses.push(postStatus(site, post, account, mentionsOf(post)));
   }
   return statuses;
-}
-
-/**
- * A status's JSON bytes on either side of its account, kept by what they are written from: a post
- * read by many is mapped, written and encoded once, and an answer is a copy of bytes (Node would
- * otherwise encode every 20 KB answer to UTF-8 again). Keyed by content, not by object, because a
- * reader with blocks gets copies of the shared posts (their comment counts without the blocked
- * people's).
- */
-const keptStatusJson = new Map<string, [Buffer, Buffer]>();
-const KEPT_STATUSES_MAX = 5_000;
-const ACCOUNT_SLOT = '"account":null';
-
-const statusKey = (site: Site, p: Post) =>
-  `${site}|${p._id}|${p.updatedAt}|${p.likesCount}|${p.commentsCount}|${p.myReaction}|${p.creatorImage}|${p.imageInfo?.srcset.length ?? -1}`;
-
-/**
- * The same parts by Post object when it mentions no one: the lists hand out the posts they share
- * (posts/reads.ts) again and again, so most statuses are found without building their key. New
- * counts come as a new object; whom a post mentions can change without one (a rename).
- */
-const statusJsonByPost = new WeakMap<Post, { site: Site; parts: [Buffer, Buffer] }>();
-
-function statusJsonParts(site: Site, post: Post, mentions: MentionEntity[]): [Buffer, Buffer] {
-  const byPost = mentions.length === 0 ? statusJsonByPost.get(post) : undefined;
-  if (byPost?.site === site) return byPost.parts;
-  // Whom it mentions is part of it: a mentioned person's rename changes the entry, not the post.
-  const key = mentions.length > 0 ? `${statusKey(site, post)}|${JSON.stringify(mentions)}` : statusKey(site, post);
-  let parts = keptStatusJson.get(key);
-  if (!parts) {
-    const json = JSON.stringify(postStatus(site, post, null, mentions));
-    // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
-    const at = json.indexOf(ACCOUNT_SLOT);
-    parts = [
-      keptBytes(json.slice(0, at + '"account":'.length), 'utf8'),
-      keptBytes(json.slice(at + ACCOUNT_SLOT.length), 'utf8'),
-    ];
-    setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
-  }
-  if (mentions.length === 0) statusJsonByPost.set(post, { site, parts });
-  return parts;
-}
-
-/** An author's Account as JSON bytes, by the author cache's facts object (changed facts are a new one). */
-const accountJsonByFacts = new WeakMap<AuthorFacts, { site: Site; bytes: Buffer }>();
-
-function accountJson(site: Site, facts: AuthorFacts): Buffer {
-  const kept = accountJsonByFacts.get(facts);
-  if (kept?.site === site) return kept.bytes;
-  const bytes = keptBytes(JSON.stringify(toAccount(site, facts)), 'utf8');
-  accountJsonByFacts.set(facts, { site, bytes });
-  return bytes;
-}
-
-const OPEN = Buffer.from('['),
-  COMMA = Buffer.from(','),
-  CLOSE = Buffer.from(']');
-
-/** A timeline's answer as JSON bytes: the same statuses as `statusesOfPosts`, from kept bytes. */
-export async function statusListJson(services: ClientServices, site: Site, posts: Post[]): Promise<Buffer> {
-  const keys = posts.map((post) => usernameKey(post.creator));
-  const authors = await services.users.authorsNamed(posts.flatMap((post) => [post.creator, ...(post.mentions ?? [])]));
-  /** Those a post names who are still here (a deleted person is left out). */
-  const mentionsOf = (post: Post): MentionEntity[] =>
-    (post.mentions ?? []).flatMap((name) => {
-      const facts = authors.get(usernameKey(name));
-      return facts ? [mentionOf(toAccount(site, facts))] : [];
-    });
-  const parts: Buffer[] = [OPEN];
-  for (let i = 0; i < posts.length; i++) {
-    const facts = authors.get(keys[i]);
-    // An author gone since the list was read: their post is left out, as `statusesOfPosts` does.
-    if (!facts) continue;
-    if (parts.length > 1) parts.push(COMMA);
-    const [before, after] = statusJsonParts(site, posts[i], mentionsOf(posts[i]));
-    parts.push(before, accountJson(site, facts), after);
-  }
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
 }
 
 type IdRoute = { Params: { id: string } };
@@ -353,42 +271,5 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const accountOf = accountsFor(users, viewer, site);
       return Promise.all(shown.map((r) => accountOf(r.username)));
     },
-  );
-
-  const timeline =
-    (
-      read: (
-        viewer: AuthUser,
-        request: { params: Record<string, string> },
-        page: ReturnType<typeof readListPage>['page'],
-      ) => Promise<Post[]>,
-    ) =>
-    async (
-      request: FastifyRequest<{ Querystring: ListQuery; Params: Record<string, string> }>,
-      reply: FastifyReply,
-    ) => {
-      const viewer = tokenUser(request);
-      const site = siteOf(config, request);
-      const list = readListPage(request.query);
-      const rows = await read(viewer, request, list.page);
-      const shown = sendList(request, reply, site, list, rows, (p) => p._id);
-      return reply.type('application/json; charset=utf-8').send(await statusListJson(services, site, shown));
-    };
-
-  app.get<{ Querystring: ListQuery; Params: Record<string, string> }>(
-    '/api/v1/timelines/home',
-    { preValidation: needs('read:statuses') },
-    timeline((viewer, _r, page) => posts.feed(viewer, 'following', page)),
-  );
-  // "Everyone": posts from elsewhere are never in it, so `local=true` and without it list the same.
-  app.get<{ Querystring: ListQuery; Params: Record<string, string> }>(
-    '/api/v1/timelines/public',
-    { preValidation: needs('read:statuses') },
-    timeline((viewer, _r, page) => posts.feed(viewer, 'all', page)),
-  );
-  app.get<{ Querystring: ListQuery; Params: Record<string, string> }>(
-    '/api/v1/timelines/tag/:tag',
-    { preValidation: needs('read:statuses') },
-    timeline((viewer, r, page) => posts.tagged(viewer, r.params.tag, page)),
   );
 };

@@ -11,6 +11,7 @@ import type { NotificationsService } from '../notifications/service';
 import type { PostsService } from '../posts/service';
 import type { SafetyService } from '../safety/service';
 import type { UsersService } from '../users/service';
+import { pathOf } from './http';
 import { type Account, type Site, toAccount } from './mappers';
 
 export interface ClientServices {
@@ -63,6 +64,10 @@ export function readListPage(query: ListQuery): { page: Page; newerThan: string 
   return { page: { limit, cursor }, newerThan };
 }
 
+/** An id as a query value, encoded as URLSearchParams encodes it (ids are UUIDs: as they are). */
+const cursorParam = (id: string) =>
+  /^[0-9A-Za-z-]*$/.test(id) ? id : new URLSearchParams({ v: id }).toString().slice(2);
+
 /** The page's items (the services read one more, which only says that more exist) and the Link header. */
 export function sendList<T>(
   request: FastifyRequest,
@@ -74,19 +79,18 @@ export function sendList<T>(
 ): T[] {
   let items = rows.slice(0, page.limit);
   if (newerThan) items = items.filter((item) => idOf(item) > newerThan);
-  const path = request.url.split('?')[0];
-  const params = (set: Record<string, string>) => {
-    const q = new URLSearchParams(request.query as Record<string, string>);
-    for (const name of ['max_id', 'min_id', 'since_id']) q.delete(name);
-    q.set('limit', String(page.limit));
-    for (const [k, v] of Object.entries(set)) q.set(k, v);
-    return `${site}${path}?${q}`;
-  };
-  const links: string[] = [];
-  if (rows.length > page.limit && !newerThan)
-    links.push(`<${params({ max_id: idOf(items[items.length - 1]) })}>; rel="next"`);
-  if (items.length > 0) links.push(`<${params({ min_id: idOf(items[0]) })}>; rel="prev"`);
-  if (links.length > 0) reply.header('Link', links.join(', '));
+  const next = rows.length > page.limit && !newerThan && items.length > 0;
+  if (items.length === 0) return items;
+  // The list's own address and query without its cursors, `limit` as served; the cursor goes last.
+  const q = new URLSearchParams(request.query as Record<string, string>);
+  for (const name of ['max_id', 'min_id', 'since_id']) q.delete(name);
+  q.set('limit', String(page.limit));
+  const address = `<${site}${pathOf(request.url)}?${q}&`;
+  const prev = `${address}min_id=${cursorParam(idOf(items[0]))}>; rel="prev"`;
+  reply.header(
+    'Link',
+    next ? `${address}max_id=${cursorParam(idOf(items[items.length - 1]))}>; rel="next", ${prev}` : prev,
+  );
   return items;
 }
 

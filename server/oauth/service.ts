@@ -109,9 +109,12 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
   const facts = new Map<string, Omit<BearerAuth, 'user'> & { userId: string | null; sessionId: string | null }>();
   const markedUsedAt = new Map<string, number>();
 
+  const markDue = (sessionId: string, nowMs: number) =>
+    nowMs - (markedUsedAt.get(sessionId) ?? -Infinity) >= MARK_USED_EVERY_MS;
+
   /** Settings' device list shows when a token was last used (a write once an hour per session and process). */
   async function markUsed(sessionId: string, nowMs: number): Promise<void> {
-    if (nowMs - (markedUsedAt.get(sessionId) ?? -Infinity) < MARK_USED_EVERY_MS) return;
+    if (!markDue(sessionId, nowMs)) return;
     setBounded(markedUsedAt, sessionId, nowMs, 10_000);
     await data.sessions.touchSession(sessionId, new Date(nowMs).toISOString());
   }
@@ -319,6 +322,19 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
       const app = await clientOf(input.client_id, input.client_secret, true);
       if (typeof input.token !== 'string' || !input.token) throw new OAuthError('invalid_request', 'token is required');
       await revokeWhere({ tokenHash: sha256(input.token), appId: app.id });
+    },
+
+    /**
+     * `authenticate`'s answer when the token was checked lately (no statement), else undefined: the
+     * client API's hook then goes on without waiting for a promise.
+     */
+    knownToken(token: string): BearerAuth | undefined {
+      const known = facts.get(token);
+      const nowMs = Date.now();
+      // A token due to be marked used takes the awaited way (`authenticate`), which writes it.
+      if (!known?.sessionId || markDue(known.sessionId, nowMs)) return undefined;
+      const user = checked.get(token, nowMs);
+      return user ? { ...known, user } : undefined;
     },
 
     /** The user, scopes and app behind a bearer token; null for an unknown, revoked or dead one. */

@@ -12,6 +12,8 @@ import { type AuthorFacts, toAuthorFacts } from './mappers';
 export interface AuthorCache extends CountedCache {
   /** The facts of the people named (lower-cased usernames); the missing ones read in one statement. */
   named(keys: readonly string[]): Promise<Map<string, AuthorFacts>>;
+  /** The kept facts of one person (lower-cased username) while they hold, else undefined; reads nothing. */
+  kept(key: string): AuthorFacts | undefined;
   /** The person's facts changed: their name, profile, counts. */
   forget(userId: string): void;
   /** Everyone's (`cache/outsideWrites.ts`; a deleted account changes the counts of all they followed). */
@@ -55,6 +57,10 @@ export function authorCache(
       // The id index follows the kept facts' size: ids of facts pushed out are dropped with it.
       if (keyOf.size > 2 * max) for (const [id, key] of keyOf) if (!byKey.has(key)) keyOf.delete(id);
       return found;
+    },
+    kept(key) {
+      const entry = byKey.get(key);
+      return entry && entry.until > Date.now() ? entry.facts : undefined;
     },
     forget(userId) {
       forgets++;

@@ -63,7 +63,7 @@ export interface UsersServiceDeps {
   emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
   /** Authors' public facts, kept (`authorCache.ts`). */
-  authors: Pick<AuthorCache, 'named'>;
+  authors: Pick<AuthorCache, 'named' | 'kept'>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
   /** Looks up and keeps someone elsewhere named by a search (`@name@host`, an address); null when federation is off. */
@@ -144,6 +144,16 @@ export function usersService({
      */
     authorsNamed(usernames: string[]): Promise<Map<string, AuthorFacts>> {
       return authors.named(usernames.map(usernameKey));
+    },
+
+    /** The same by keys already lower-cased (`usernameKey`): the client API's timelines keep them per post. */
+    authorsByKey(keys: readonly string[]): Promise<Map<string, AuthorFacts>> {
+      return authors.named(keys);
+    },
+
+    /** The facts `authorsByKey` would answer for `key` now, when they are kept (else undefined): no statement. */
+    authorKept(key: string): AuthorFacts | undefined {
+      return authors.kept(key);
     },
 
     /** The same profile named by id (the Mastodon client API's `accounts/:id`). */

@@ -69,6 +69,13 @@ describe('apps', () => {
     expect(res.headers.get('access-control-allow-headers')).toContain('Authorization');
     const token = await fetch(`${url}/oauth/token`, { method: 'OPTIONS', headers: { origin: 'https://elk.zone' } });
     expect(token.headers.get('access-control-allow-origin')).toBe('*');
+    // A browser's request carries Origin and gets what it may read; others need no CORS headers.
+    const fromBrowser = await fetch(`${url}/api/v1/instance`, { headers: { origin: 'https://elk.zone' } });
+    expect(fromBrowser.headers.get('access-control-allow-origin')).toBe('*');
+    expect(fromBrowser.headers.get('access-control-expose-headers')).toContain('Link');
+    const fromApp = await fetch(`${url}/api/v1/instance`);
+    expect(fromApp.status).toBe(200);
+    expect(fromApp.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 
