@@ -10,19 +10,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { mediaStorageFor } from '../server/media/storageFor';
 import { Rng, Zipf } from '../scripts/seed/random';
 import { communityData } from './community';
 import { summariseProfile } from './cpuProfile';
+import { flag, inProcessApp, signedInCookie } from './inProcessApp';
 
-const flag = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const COUNT = Number(flag('count', '3000'));
 const WARMUP = Number(flag('warmup', '500'));
 const ROUNDS = Number(flag('rounds', '3'));
@@ -36,37 +28,10 @@ const threadCpu = () => {
   return user + system;
 };
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-'.padEnd(48, 'x'),
-  RATE_LIMIT_AUTH_PER_IP: '1000000000',
-  MAX_EVENT_LOOP_DELAY_MS: '0',
-});
-const db = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
-await migrateToLatest(db.kysely);
-const storage = mediaStorageFor(config);
-const app = await buildApp({ config, db, storage, logger: false });
-await app.ready();
-// The home feed's index loads in the background after start-up: measure once it has.
-for (;;) {
-  const { feedIndex } = (await app.inject({ url: '/api/instance/health' })).json() as { feedIndex: string };
-  if (feedIndex !== 'idle' && feedIndex !== 'loading') break;
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const { config, db, storage, app } = await inProcessApp();
 
 const data = await communityData(db.kysely, READERS);
-const login = async (email: string) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: 'posts-seed-password' },
-  });
-  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
-  // What a browser sends back: every cookie the sign-in set (the access and the refresh token).
-  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-};
+const login = (email: string) => signedInCookie(app, email);
 const readers = await Promise.all(data.readers.map(login));
 
 const rng = new Rng(31);

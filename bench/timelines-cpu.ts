@@ -14,59 +14,20 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { PAGE_LIMIT_DEFAULT } from '../lib/limits';
-import { SEED_PASSWORD } from '../scripts/seed/write';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { mediaStorageFor } from '../server/media/storageFor';
+import { flag, inProcessApp, signedInCookie } from './inProcessApp';
 
-const flag = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const ROUNDS = Number(flag('rounds', '4'));
 const SECONDS = Number(flag('seconds', '3'));
 const COUNT = Number(flag('count', '2000'));
 const CONNECTIONS = Number(flag('connections', '16'));
 const INJECT = process.argv.includes('--inject');
 const PROFILE = process.argv.includes('--profile');
-const unlimited = '1000000000';
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-'.padEnd(48, 'x'),
-  RATE_LIMIT_AUTH_PER_IP: unlimited,
-  RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited,
-  RATE_LIMIT_WRITES_PER_USER: unlimited,
-  RATE_LIMIT_UPLOADS_PER_USER: unlimited,
-  MAX_EVENT_LOOP_DELAY_MS: '0',
-});
-const db = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
-await migrateToLatest(db.kysely);
+const { config, db, storage, app } = await inProcessApp();
 const viewer = await db.kysely.selectFrom('users').select(['email']).orderBy('id').limit(1).executeTakeFirstOrThrow();
-const storage = mediaStorageFor(config);
-const app = await buildApp({ config, db, storage, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-for (;;) {
-  const { feedIndex } = (await (await fetch(`${base}/api/instance/health`)).json()) as { feedIndex: string };
-  if (feedIndex !== 'idle' && feedIndex !== 'loading') break;
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-const signIn = await fetch(`${base}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: viewer.email, password: SEED_PASSWORD }),
-});
-if (signIn.status !== 200) throw new Error(`login: ${signIn.status}`);
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = await signedInCookie(app, viewer.email);
 
 /** A `read` token through the code flow and its consent form, as the bench gets one. */
 async function token(): Promise<string> {
