@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { PAGE_LIMIT_DEFAULT } from '../lib/limits';
+import { clientApiToken } from './clientApiToken';
 import { flag, inProcessApp, signedInCookie } from './inProcessApp';
 
 const ROUNDS = Number(flag('rounds', '4'));
@@ -29,45 +30,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const cookie = await signedInCookie(app, viewer.email);
 
-/** A `read` token through the code flow and its consent form, as the bench gets one. */
-async function token(): Promise<string> {
-  const redirect = 'http://127.0.0.1:9/callback';
-  const post = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams(body),
-      redirect: 'manual',
-    });
-  const client = (await (await post('/api/v1/apps', { client_name: 'cpu', redirect_uris: redirect })).json()) as {
-    client_id: string;
-    client_secret: string;
-  };
-  const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirect });
-  const page = await (await fetch(`${base}/oauth/authorize?${query}`, { headers: { cookie } })).text();
-  const fields = Object.fromEntries(
-    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
-      m[1],
-      m[2]
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&'),
-    ]),
-  );
-  const approved = await post('/oauth/authorize', { ...fields, decision: 'approve' }, { cookie, origin: base });
-  const code = new URL(approved.headers.get('location') ?? '', base).searchParams.get('code')!;
-  const answer = await post('/oauth/token', {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: redirect,
-    client_id: client.client_id,
-    client_secret: client.client_secret,
-  });
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-const bearer = `Bearer ${await token()}`;
+const bearer = `Bearer ${await clientApiToken(base, cookie)}`;
 
 const classes: { name: string; url: string; headers: Record<string, string> }[] = [
   { name: '/api/posts?feed=following', url: '/api/posts?feed=following', headers: { cookie } },
