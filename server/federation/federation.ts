@@ -27,6 +27,7 @@ import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
 import { listenToInboxes } from './inbox';
+import { type SignedInbox, signedInbox } from './signedInbox';
 import { deletedActors } from './deletedActors';
 import { kyselyKvStore } from './kvStore';
 import { memoizedKv } from './kvMemo';
@@ -107,6 +108,8 @@ export interface PostsFederation {
   commentNoteOf(id: string): Promise<Note | null>;
   /** A server's domain block, if any (the inbox refuses suspended ones). */
   severityOf(host: string): Promise<DomainSeverity | null>;
+  /** The inbox's short path for activities signed with a key kept here (`signedInbox.ts`). */
+  inbox: SignedInbox;
   /**
    * An actor or object elsewhere by URI or `@name@host`, through the guarded loaders (the
    * address check, a timeout, a size cap); null when not found, refused or not answered.
@@ -217,6 +220,8 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     const row = await data.findActor(identifier);
     return row && row.suspended_at === null ? row : undefined;
   }
+
+  const isLocalPerson = async (identifier: string) => (await actorRow(identifier)) !== undefined;
 
   async function personFor(identifier: string): Promise<Person | null> {
     const user = await actorRow(identifier);
@@ -353,16 +358,18 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     deletion: () => options.services().deletion,
     allowPrivateAddress: options.allowPrivateAddress,
   });
-  listenToInboxes(federation, {
+  const listeners = listenToInboxes(federation, {
     data,
     repo: remote,
     people,
     content,
     deleted,
     services: options.services,
-    isLocalPerson: async (identifier) => (await actorRow(identifier)) !== undefined,
+    isLocalPerson,
     onError,
   });
+  const sharedContext = context();
+  const inbox = signedInbox({ kv, context: () => sharedContext, listeners, isLocalPerson, onError });
 
   /** Work started in the background (outbox backfills): `close` waits for it. */
   const pending = new Set<Promise<void>>();
@@ -415,6 +422,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     data,
     remote,
     keyPairsOf,
+    inbox,
     async lookUp(query) {
       const ctx = context();
       const found = await people.lookUp(ctx, query);

@@ -25,6 +25,7 @@ import { type LocalServices, type RemoteContent, asAuthUser } from './remoteCont
 import type { RemotePeople } from './remotePeople';
 import type { RemotePersonRow, RemoteRepository } from './remoteRepository';
 import type { FederationRepository } from './repository';
+import { type InboxListener, listener } from './signedInbox';
 
 export interface InboxDeps {
   data: Pick<FederationRepository, 'addRemoteFollower' | 'removeRemoteFollower'>;
@@ -42,7 +43,8 @@ export interface InboxDeps {
 const isRefusal = (error: unknown) =>
   error instanceof Error && /NotFound|Forbidden|Invalid|Conflict/.test(error.constructor.name);
 
-export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): void {
+/** Registers the listeners with Fedify and returns them, for the short path (`signedInbox.ts`) too. */
+export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): InboxListener[] {
   const { data, repo, people, content, services } = deps;
 
   /** The activity's actor as a person kept here (fetched the first time). */
@@ -63,9 +65,8 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
     }
   }
 
-  federation
-    .setInboxListeners('/users/{identifier}/inbox', '/inbox')
-    .on(Follow, async (ctx, follow) => {
+  const listeners: InboxListener[] = [
+    listener(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor' || !(await deps.isLocalPerson(target.identifier))) return;
@@ -101,8 +102,8 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
         follower,
         new Accept({ id: new URL(`${actor.href}#accepts/${newId()}`), actor, object: follow }),
       );
-    })
-    .on(Undo, async (ctx, undo) => {
+    }),
+    listener(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
       if (!(object instanceof Follow || object instanceof Like)) return;
       if (!undo.actorId || object.actorId?.href !== undo.actorId.href) return;
@@ -126,11 +127,11 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
             services().posts.react(asAuthUser(person), postId, 'like'),
           );
       }
-    })
-    .on(Accept, async () => {
+    }),
+    listener(Accept, async () => {
       // A follow of someone elsewhere counts from the start (docs/api-decisions.md): nothing to do.
-    })
-    .on(Reject, async (ctx, reject) => {
+    }),
+    listener(Reject, async (ctx, reject) => {
       // The Follow is ours (its id is on this server): trusted as embedded, only its actor and object are read.
       const object = await reject.getObject({
         documentLoader: ctx.documentLoader,
@@ -148,15 +149,15 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
           person.username,
         ),
       );
-    })
-    .on(Create, async (ctx, create) => {
+    }),
+    listener(Create, async (ctx, create) => {
       const note = await create.getObject(ctx);
       if (!(note instanceof Note)) return;
       const person = await actorOf(ctx, create);
       if (!person) return;
       await attempt('keeping a note from elsewhere failed', () => content.importNote(ctx, person, note));
-    })
-    .on(Update, async (ctx, update) => {
+    }),
+    listener(Update, async (ctx, update) => {
       const object = await update.getObject(ctx);
       const person = await actorOf(ctx, update);
       if (!person) return;
@@ -164,16 +165,16 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
         await attempt('updating a post from elsewhere failed', () => content.updateNote(ctx, person, object));
       // Their profile changed: kept as sent (the signature vouches for it).
       else if (isActor(object) && object.id?.href === person.actor_uri) await people.store(ctx, object);
-    })
-    .on(Delete, async (_ctx, del) => {
+    }),
+    listener(Delete, async (_ctx, del) => {
       if (!del.objectId || !del.actorId) return;
       // Signed with a key still kept here: checked all the same (a failed fetch is tried again).
       if (deletesItself(del)) return void (await deps.deleted.removeIfGone(del.actorId.href));
       const person = await repo.personWithActorUri(del.actorId.href);
       if (!person) return;
       await attempt('deleting a post from elsewhere failed', () => content.deleteObject(person, del.objectId!));
-    })
-    .on(Like, async (ctx, like) => {
+    }),
+    listener(Like, async (ctx, like) => {
       if (!like.objectId) return;
       const person = await actorOf(ctx, like);
       const postId = person ? await content.repliedPost(ctx, like.objectId) : null;
@@ -181,17 +182,20 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       await attempt('keeping a like from elsewhere failed', () =>
         services().posts.react(asAuthUser(person), postId, 'like'),
       );
-    })
-    .onUnverifiedActivity(async (_ctx, activity, reason) => {
-      if (!(activity instanceof Delete) || !deletesItself(activity) || !keyUnreachable(activity.actorId!, reason))
-        return;
-      try {
-        if (await deps.deleted.removeIfGone(activity.actorId!.href)) return new Response(null, { status: 202 });
-      } catch (error) {
-        deps.onError(error, 'checking a deleted actor elsewhere failed');
-      }
-      // Anything else: Fedify's 401.
-    });
+    }),
+  ];
+  const setters = federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+  for (const { type, handle } of listeners) setters.on(type as typeof Activity, handle);
+  setters.onUnverifiedActivity(async (_ctx, activity, reason) => {
+    if (!(activity instanceof Delete) || !deletesItself(activity) || !keyUnreachable(activity.actorId!, reason)) return;
+    try {
+      if (await deps.deleted.removeIfGone(activity.actorId!.href)) return new Response(null, { status: 202 });
+    } catch (error) {
+      deps.onError(error, 'checking a deleted actor elsewhere failed');
+    }
+    // Anything else: Fedify's 401.
+  });
+  return listeners;
 }
 
 /** The signature failed only because the actor's own key could not be fetched (gone with the account). */

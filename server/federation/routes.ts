@@ -6,6 +6,8 @@
  *   anything Fedify does not serve (a browser's `Accept`) goes on to the pages.
  * - POST to the inboxes: routes whose body parser keeps the raw bytes (signatures are over them),
  *   at most 256 KB (413 past it); a suspended domain's are refused first (403, `inboxGate.ts`).
+ *   An activity signed with a key kept here is taken by the short path (`signedInbox.ts`), the
+ *   rest by Fedify.
  */
 import { respondWithObjectIfAcceptable } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -139,6 +141,10 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
       const suspended = await suspendedSender(request.headers, body, federation.severityOf);
       if (suspended)
         return reply.code(403).send({ message: `${suspended} is blocked on this server`, code: 'DomainSuspended' });
+      const recipient = (request.params as { identifier?: string }).identifier ?? null;
+      const path = request.url.split('?', 1)[0];
+      const answer = await federation.inbox.handle({ method: 'POST', path, headers: request.headers, body }, recipient);
+      if (answer) return reply.code(answer.status).type('text/plain; charset=utf-8').send(answer.body);
       const response = await fetch(toRequest(request, origin, request.url, body));
       return send(reply, response, federation.finishJson);
     };
