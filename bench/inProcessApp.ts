@@ -10,11 +10,18 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { mediaStorageFor } from '../server/media/storageFor';
+import { writerPicture } from './community';
 
 /** `--name value` from the command line, or `fallback`. */
 export const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+/** This thread's CPU time in µs: a busy machine stretches wall time, hardly this. */
+export const threadCpu = () => {
+  const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
+  return user + system;
 };
 
 const unlimited = '1000000000';
@@ -53,4 +60,25 @@ export async function signedInCookie(app: FastifyInstance, email: string): Promi
   });
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** The writer's picture uploaded as a post image (multipart, built by hand for inject): its URL. */
+export async function uploadedWriterImage(app: FastifyInstance, cookie: string): Promise<string> {
+  const boundary = '----in-process-bench';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="upload_preset"\r\n\r\npost\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    await writerPicture(),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  if (upload.statusCode !== 201) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
+  return (upload.json() as { secure_url: string }).secure_url;
 }

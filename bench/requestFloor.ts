@@ -5,7 +5,7 @@
  * lists come from memory is the way through Fastify's hooks, the session and the answer's
  * serialization; inject stands in for the socket (its own cost is in every figure alike).
  *   DATA_DIR=<copy of D1> tsx bench/requestFloor.ts [--count 3000] [--warmup 500] [--rounds 3]
- *     [--only <route name prefix>] [--profile]
+ *     [--only <route name prefix>] [--readers 20] [--profile]
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,20 +13,14 @@ import { Session } from 'node:inspector/promises';
 import { Rng, Zipf } from '../scripts/seed/random';
 import { communityData } from './community';
 import { summariseProfile } from './cpuProfile';
-import { flag, inProcessApp, signedInCookie } from './inProcessApp';
+import { flag, inProcessApp, signedInCookie, threadCpu } from './inProcessApp';
 
 const COUNT = Number(flag('count', '3000'));
 const WARMUP = Number(flag('warmup', '500'));
 const ROUNDS = Number(flag('rounds', '3'));
 const ONLY = flag('only', '');
 const PROFILE = process.argv.includes('--profile');
-const READERS = 20;
-
-/** This thread's CPU time in µs: the request's own work, without the collector's and the checkpointer's threads. */
-const threadCpu = () => {
-  const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
-  return user + system;
-};
+const READERS = Number(flag('readers', '20'));
 
 const { config, db, storage, app } = await inProcessApp();
 

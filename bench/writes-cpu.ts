@@ -8,23 +8,17 @@
 import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
-import SQLite from 'better-sqlite3';
 import { Rng, Zipf } from '../scripts/seed/random';
-import { communityData, writerPicture } from './community';
+import { communityData } from './community';
 import { summariseProfile } from './cpuProfile';
-import { flag, inProcessApp, signedInCookie } from './inProcessApp';
+import { flag, inProcessApp, signedInCookie, threadCpu, uploadedWriterImage } from './inProcessApp';
+import { statementTimes } from './statementTimes';
 
 const COUNT = Number(flag('count', '2000'));
 const WARMUP = Number(flag('warmup', '300'));
 const PROFILE = process.argv.includes('--profile');
 const ONLY = flag('only', '');
 const STATEMENTS = process.argv.includes('--statements');
-
-/** This thread's CPU time in µs (a busy machine stretches wall time, not this). */
-const threadCpu = () => {
-  const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
-  return user + system;
-};
 
 /** `--statements`: re-preparations counted too (better-sqlite3 builds a row constructor with `Function` on each). */
 let rowConstructors = 0;
@@ -39,26 +33,7 @@ if (process.argv.includes('--statements')) {
   ) as FunctionConstructor;
 }
 
-/** `--statements`: every better-sqlite3 statement timed by its SQL, printed per class. */
-const statementTimes = new Map<string, { n: number; us: number }>();
-if (STATEMENTS) {
-  const probe = new SQLite(':memory:');
-  const proto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, unknown>;
-  for (const method of ['run', 'all', 'get', 'iterate'] as const) {
-    const original = proto[method] as (...args: unknown[]) => unknown;
-    proto[method] = function (this: { source: string }, ...args: unknown[]) {
-      const start = threadCpu();
-      try {
-        return original.apply(this, args);
-      } finally {
-        const entry = statementTimes.get(this.source) ?? { n: 0, us: 0 };
-        entry.n += 1;
-        entry.us += threadCpu() - start;
-        statementTimes.set(this.source, entry);
-      }
-    };
-  }
-}
+if (STATEMENTS) statementTimes.start();
 const READERS = 20;
 
 const { config, db, storage, app } = await inProcessApp();
@@ -68,25 +43,7 @@ const login = (email: string) => signedInCookie(app, email);
 const readers = await Promise.all(data.readers.map(login));
 const writer = await login(data.writer);
 
-// The writer's picture, uploaded as the bench does (multipart, built by hand for inject).
-const boundary = '----writes-cpu';
-const picture = await writerPicture();
-const multipart = Buffer.concat([
-  Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="upload_preset"\r\n\r\npost\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-  ),
-  picture,
-  Buffer.from(`\r\n--${boundary}--\r\n`),
-]);
-const upload = await app.inject({
-  method: 'POST',
-  url: '/api/uploads',
-  headers: { cookie: writer, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  payload: multipart,
-});
-if (upload.statusCode !== 201) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
-const writerImage = (upload.json() as { secure_url: string }).secure_url;
+const writerImage = await uploadedWriterImage(app, writer);
 
 const rng = new Rng(31);
 const recentZipf = new Zipf(data.recent.length, 1);
@@ -170,7 +127,9 @@ async function send(r: Request) {
 
 for (const c of classes) {
   if (ONLY && !c.name.startsWith(ONLY)) continue;
+  statementTimes.label = 'warm-up';
   for (let i = 0; i < WARMUP; i++) await send(c.draw());
+  statementTimes.label = c.name;
   const requests = Array.from({ length: COUNT }, c.draw);
   const session = PROFILE ? new Session() : null;
   if (session) {
@@ -179,7 +138,6 @@ for (const c of classes) {
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
   }
-  statementTimes.clear();
   rowConstructors = 0;
   probeTimes.clear();
   perfControl('enable');
@@ -197,10 +155,7 @@ for (const c of classes) {
   for (const [label, us] of probeTimes) console.log(`  probe ${(us / COUNT).toFixed(1).padStart(7)} µs  ${label}`);
   if (STATEMENTS) {
     console.log(`  row constructors built (re-preparations): ${(rowConstructors / COUNT).toFixed(2)} per request`);
-    for (const [sql, t] of [...statementTimes].sort((a, b) => b[1].us - a[1].us))
-      console.log(
-        `  ${(t.us / COUNT).toFixed(1).padStart(7)} µs  ${(t.n / COUNT).toFixed(2)}×  ${sql.slice(0, Number(process.env.SQL_WIDTH ?? 160))}`,
-      );
+    statementTimes.print(c.name, COUNT, Infinity);
   }
   if (session) {
     const { profile } = await session.post('Profiler.stop');

@@ -130,12 +130,13 @@ export function commentsService({
 
   /**
    * A page of the post's comments the reader may see: from the comment cache when the post is
-   * cached and visible to them, else from the database (none for a post missing or hidden).
+   * visible to them, else from the database (none for a post missing or hidden). `postShown`: the
+   * caller has just found it visible (a post read once is not kept yet: it would be read again).
    */
-  async function visiblePage(user: AuthUser, postId: string, page: Page): Promise<Comment[]> {
+  async function visiblePage(user: AuthUser, postId: string, page: Page, postShown = false): Promise<Comment[]> {
     const hidden = commentCache.enabled ? await hiddenAuthors.get(user.id) : null;
-    const [post] = hidden ? await postCache.rows(user.id, [postId]) : [];
-    if (hidden && post && contentShows(post, hidden)) {
+    const [post] = hidden && !postShown ? await postCache.rows(user.id, [postId]) : [];
+    if (hidden && (postShown || (post && contentShows(post, hidden)))) {
       const rows = await commentCache.page(user.id, {
         key: commentListKey(postId) + (page.cursor ?? ''),
         cursor: page.cursor,
@@ -162,7 +163,7 @@ export function commentsService({
      */
     async postWithComments(user: AuthUser, postId: string, limit: number): Promise<PostWithComments> {
       const shown = await post(user, postId);
-      return { ...shown, comments: await visiblePage(user, postId, { cursor: null, limit }) };
+      return { ...shown, comments: await visiblePage(user, postId, { cursor: null, limit }, true) };
     },
 
     /** One comment by its own id, with its post's id, when the viewer may see both; a 404 otherwise. */

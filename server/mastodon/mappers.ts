@@ -6,6 +6,7 @@
 import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
 import { profilePath } from '../../lib/handles';
 import { normalizeTags } from '../../lib/tags';
+import { usernameKey } from '../../lib/validation';
 import { blurhashOfThumbhash } from '../media/blurhash';
 
 /** The site's origin for links (`url`, `uri`): PUBLIC_URL, else the request's own. */
@@ -33,6 +34,16 @@ export const mentionOf = (account: Account): MentionEntity => ({
   url: account.url,
   acct: account.acct,
 });
+
+/** The `mentions` of those a post or comment names who are still here (a deleted person is left out). */
+export const mentionsStillHere = (
+  names: string[] | undefined,
+  mentionNamed: (key: string) => MentionEntity | undefined,
+): MentionEntity[] =>
+  (names ?? []).flatMap((name) => {
+    const mention = mentionNamed(usernameKey(name));
+    return mention ? [mention] : [];
+  });
 
 /**
  * The text as Mastodon's HTML `content`: escaped, hashtags and mentions linked, lines kept. An

@@ -17,6 +17,7 @@ import {
   commentStatus,
   hashtagsOf,
   mentionOf,
+  mentionsStillHere,
   postStatus,
   toAccount,
 } from './mappers';
@@ -48,11 +49,10 @@ async function accountsOfPosts(services: ClientServices, site: Site, posts: Post
   for (const [key, facts] of authors) accounts.set(key, toAccount(site, facts));
   return {
     accountOf: (post: Post) => accounts.get(usernameKey(post.creator)),
-    /** Those a post names who are still here (a deleted person is left out). */
     mentionsOf: (post: Post): MentionEntity[] =>
-      (post.mentions ?? []).flatMap((name) => {
-        const account = accounts.get(usernameKey(name));
-        return account ? [mentionOf(account)] : [];
+      mentionsStillHere(post.mentions, (key) => {
+        const account = accounts.get(key);
+        return account && mentionOf(account);
       }),
   };
 }
@@ -64,9 +64,9 @@ async function accountsOfPosts(services: ClientServices, site: Site, posts: Post
 async function commentMentions(services: ClientServices, site: Site, comments: Comment[]) {
   const authors = await services.users.authorsNamed(comments.flatMap((c) => c.mentions ?? []));
   return (comment: Comment): MentionEntity[] =>
-    (comment.mentions ?? []).flatMap((name) => {
-      const facts = authors.get(usernameKey(name));
-      return facts ? [mentionOf(toAccount(site, facts))] : [];
+    mentionsStillHere(comment.mentions, (key) => {
+      const facts = authors.get(key);
+      return facts && mentionOf(toAccount(site, facts));
     });
 }
 

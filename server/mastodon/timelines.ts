@@ -11,7 +11,7 @@ import type { AuthUser } from '../domain/types';
 import { keptBytes } from '../http/asciiJson';
 import type { AuthorFacts } from '../users/mappers';
 import { needs } from './http';
-import { type MentionEntity, type Site, mentionOf, postStatus, toAccount } from './mappers';
+import { type MentionEntity, type Site, mentionOf, mentionsStillHere, postStatus, toAccount } from './mappers';
 import { type ClientServices, type ListQuery, readListPage, sendList, siteOf, tokenUser } from './support';
 
 /**
@@ -128,10 +128,9 @@ export async function statusListJson(
         site,
         posts[i],
         authorKeys[i],
-        // Those a post names who are still here (a deleted person is left out).
-        (posts[i].mentions ?? []).flatMap((name) => {
-          const named = authors.get(usernameKey(name));
-          return named ? [accountOf(site, named).mention] : [];
+        mentionsStillHere(posts[i].mentions, (key) => {
+          const named = authors.get(key);
+          return named && accountOf(site, named).mention;
         }),
       );
     const account = accountOf(site, facts).bytes;

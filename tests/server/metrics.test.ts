@@ -161,6 +161,19 @@ describe('metrics on their own listener and behind the token', () => {
       );
   });
 
+  it('looks a post read with its comments up once, not again for the comments', async () => {
+    const ann = await signIn(t.app);
+    const post = await createPost(t.app, ann);
+    const before = await scrape();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: ann.headers })).statusCode,
+    ).toBe(200);
+    const after = await scrape();
+    const rise = (name: string) => valueOf(after, name, { cache: 'posts' }) - valueOf(before, name, { cache: 'posts' });
+    // Its first read: from the database (not kept until read again), and only once.
+    expect(rise('posts_cache_misses_total') + rise('posts_cache_hits_total')).toBe(1);
+  });
+
   it('shows open streams, waiting mails and image jobs as gauges', async () => {
     const ann = await signIn(t.app);
     await t.app.ctx.outbox.settled(); // the sign-up's verification mail
