@@ -120,7 +120,7 @@ async function runTogether(from: CommunityClass[], count: number): Promise<numbe
   return (threadCpu() - before) / count;
 }
 
-if (CONCURRENCY > 1) {
+if (CONCURRENCY > 1 || process.argv.includes('--together')) {
   await runTogether(classes, WARMUP);
   const us = await runTogether(classes, COUNT);
   console.log(

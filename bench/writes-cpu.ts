@@ -20,19 +20,6 @@ const PROFILE = process.argv.includes('--profile');
 const ONLY = flag('only', '');
 const STATEMENTS = process.argv.includes('--statements');
 
-/** `--statements`: re-preparations counted too (better-sqlite3 builds a row constructor with `Function` on each). */
-let rowConstructors = 0;
-if (process.argv.includes('--statements')) {
-  const original = globalThis.Function;
-  globalThis.Function = Object.assign(
-    function counting(...args: string[]) {
-      rowConstructors += 1;
-      return original(...args);
-    },
-    { prototype: original.prototype },
-  ) as FunctionConstructor;
-}
-
 if (STATEMENTS) statementTimes.start();
 const READERS = 20;
 
@@ -138,7 +125,6 @@ for (const c of classes) {
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
   }
-  rowConstructors = 0;
   probeTimes.clear();
   perfControl('enable');
   const cpu = process.cpuUsage();
@@ -154,7 +140,6 @@ for (const c of classes) {
   );
   for (const [label, us] of probeTimes) console.log(`  probe ${(us / COUNT).toFixed(1).padStart(7)} µs  ${label}`);
   if (STATEMENTS) {
-    console.log(`  row constructors built (re-preparations): ${(rowConstructors / COUNT).toFixed(2)} per request`);
     statementTimes.print(c.name, COUNT, Infinity);
   }
   if (session) {
