@@ -3,8 +3,10 @@
  * (`community.ts`), sent one at a time with `app.inject` by random signed-in readers, so each
  * request's CPU (this thread's) is its own. Each class is timed inside the mix and alone: the
  * difference is what the writes among the reads cost the reads (caches emptied, lists re-read).
- *   DATA_DIR=<D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000] [--concurrency 1]
- *     [--profile] [--statements]
+ * A request's window ends when `inject` has its answer; `--together` times the whole mix instead
+ * (what runs after the answers too), `--concurrency N` with N requests in flight.
+ *   DATA_DIR=<D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
+ *     [--together | --concurrency 50] [--profile] [--statements]
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,16 +79,27 @@ async function send(entry: MixEntry): Promise<number> {
   return used;
 }
 
+/** Runs `work` under the CPU profiler with `--profile`: the profile is written, and summarised per request. */
+async function profiled<T>(name: string, requests: number, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  const result = await work();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const file = path.join(config.dataDir, `mix-cpu-${name}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(`profile in ${file}`);
+  summariseProfile(profile as never, requests);
+  return result;
+}
+
 /** `count` requests drawn from `from`; CPU µs per request, by class. */
-async function run(from: CommunityClass[], count: number, profileAs = '') {
+async function run(from: CommunityClass[], count: number) {
   const byClass = new Map<string, { n: number; us: number }>();
-  const session = profileAs ? new Session() : null;
-  if (session) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-    await session.post('Profiler.start');
-  }
   for (let i = 0; i < count; i++) {
     const picked = drawClass(from);
     statementTimes.label = `${from.length > 1 ? 'mix' : 'alone'}: ${picked.name}`;
@@ -95,14 +108,6 @@ async function run(from: CommunityClass[], count: number, profileAs = '') {
     entry.n += 1;
     entry.us += us;
     byClass.set(picked.name, entry);
-  }
-  if (session) {
-    const { profile } = await session.post('Profiler.stop');
-    session.disconnect();
-    const file = path.join(config.dataDir, `mix-cpu-${profileAs}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    console.log(`profile in ${file}`);
-    summariseProfile(profile as never, count);
   }
   return byClass;
 }
@@ -122,14 +127,14 @@ async function runTogether(from: CommunityClass[], count: number): Promise<numbe
 
 if (CONCURRENCY > 1 || process.argv.includes('--together')) {
   await runTogether(classes, WARMUP);
-  const us = await runTogether(classes, COUNT);
+  const us = await profiled('together', COUNT, () => runTogether(classes, COUNT));
   console.log(
     `The mix, ${READERS} readers, ${COUNT} requests, ${CONCURRENCY} at a time: ${us.toFixed(0)} µs a request`,
   );
   process.exit(0);
 }
 await run(classes, WARMUP);
-const mix = await run(classes, COUNT, PROFILE ? 'mix' : '');
+const mix = await profiled('mix', COUNT, () => run(classes, COUNT));
 const total = [...mix.values()].reduce((sum, c) => sum + c.us, 0);
 console.log(
   `The mix, ${READERS} readers, ${COUNT} requests: ${(total / COUNT).toFixed(0)} µs of this thread's CPU a request`,
