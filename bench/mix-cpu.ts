@@ -8,13 +8,11 @@
  *   DATA_DIR=<D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
  *     [--together | --concurrency 50] [--profile] [--statements]
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { nextLink } from '../lib/links';
 import { Rng } from '../scripts/seed/random';
 import { type CommunityClass, communityClasses, communityData } from './community';
-import { summariseProfile } from './cpuProfile';
+import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie, threadCpu, uploadedWriterImage } from './inProcessApp';
 import { statementTimes } from './statementTimes';
 import type { MixEntry } from './wrk';
@@ -82,18 +80,9 @@ async function send(entry: MixEntry): Promise<number> {
 /** Runs `work` under the CPU profiler with `--profile`: the profile is written, and summarised per request. */
 async function profiled<T>(name: string, requests: number, work: () => Promise<T>): Promise<T> {
   if (!PROFILE) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
+  const stop = await startProfile();
   const result = await work();
-  const { profile } = await session.post('Profiler.stop');
-  session.disconnect();
-  const file = path.join(config.dataDir, `mix-cpu-${name}.cpuprofile`);
-  writeFileSync(file, JSON.stringify(profile));
-  console.log(`profile in ${file}`);
-  summariseProfile(profile as never, requests);
+  await stop(path.join(config.dataDir, `mix-cpu-${name}.cpuprofile`), requests);
   return result;
 }
 

@@ -7,12 +7,10 @@
  *   DATA_DIR=<copy of D1> tsx bench/requestFloor.ts [--count 3000] [--warmup 500] [--rounds 3]
  *     [--only <route name prefix>] [--readers 20] [--profile]
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { Rng, Zipf } from '../scripts/seed/random';
 import { communityData } from './community';
-import { summariseProfile } from './cpuProfile';
+import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie, threadCpu } from './inProcessApp';
 
 const COUNT = Number(flag('count', '3000'));
@@ -56,25 +54,12 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const r of chosen) {
     const requests = Array.from({ length: WARMUP + COUNT }, () => ({ url: r.url(), cookie: rng.pick(readers) }));
     for (const q of requests.slice(0, WARMUP)) await send(q.url, q.cookie);
-    const session = PROFILE && round === ROUNDS - 1 ? new Session() : null;
-    if (session) {
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 100 });
-      await session.post('Profiler.start');
-    }
+    const stopProfile = PROFILE && round === ROUNDS - 1 ? await startProfile() : null;
     const cpu = threadCpu();
     for (const q of requests.slice(WARMUP)) await send(q.url, q.cookie);
     const us = (threadCpu() - cpu) / COUNT;
     results.set(r.name, [...(results.get(r.name) ?? []), us]);
-    if (session) {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      const file = path.join(config.dataDir, `floor-${r.name.replace(/\W+/g, '-')}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      console.log(`${r.name}: profile in ${file}`);
-      summariseProfile(profile as never, COUNT);
-    }
+    await stopProfile?.(path.join(config.dataDir, `floor-${r.name.replace(/\W+/g, '-')}.cpuprofile`), COUNT);
   }
 }
 console.log(`µs of the main thread's CPU per request (${COUNT} requests a round, ${ROUNDS} rounds; min · median):`);

@@ -9,12 +9,11 @@
  *     [--connections 16] [--inject] [--profile]
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { PAGE_LIMIT_DEFAULT } from '../lib/limits';
 import { clientApiToken } from './clientApiToken';
+import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie } from './inProcessApp';
 
 const ROUNDS = Number(flag('rounds', '4'));
@@ -90,22 +89,11 @@ const totals = new Map<string, { us: number; n: number; sys: number }>();
 for (let round = 0; round < ROUNDS; round++) {
   const line: string[] = [];
   for (const c of classes) {
-    const session = PROFILE ? new Session() : null;
-    if (session) {
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 100 });
-      await session.post('Profiler.start');
-    }
+    const stopProfile = PROFILE ? await startProfile() : null;
     const cpu = process.cpuUsage();
     const n = await run(c);
     const used = process.cpuUsage(cpu);
-    if (session) {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      const file = path.join(config.dataDir, `timelines-${c.name.replace(/[^a-z]+/gi, '-')}-${round}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-    }
+    await stopProfile?.(path.join(config.dataDir, `timelines-${c.name.replace(/[^a-z]+/gi, '-')}-${round}.cpuprofile`));
     const us = used.user + used.system;
     const t = totals.get(c.name) ?? { us: 0, n: 0, sys: 0 };
     totals.set(c.name, { us: t.us + us, n: t.n + n, sys: t.sys + used.system });

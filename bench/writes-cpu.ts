@@ -7,10 +7,9 @@
  */
 import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { Rng, Zipf } from '../scripts/seed/random';
 import { communityData } from './community';
-import { summariseProfile } from './cpuProfile';
+import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie, threadCpu, uploadedWriterImage } from './inProcessApp';
 import { statementTimes } from './statementTimes';
 
@@ -118,13 +117,7 @@ for (const c of classes) {
   for (let i = 0; i < WARMUP; i++) await send(c.draw());
   statementTimes.label = c.name;
   const requests = Array.from({ length: COUNT }, c.draw);
-  const session = PROFILE ? new Session() : null;
-  if (session) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-    await session.post('Profiler.start');
-  }
+  const stopProfile = PROFILE ? await startProfile() : null;
   probeTimes.clear();
   perfControl('enable');
   const cpu = process.cpuUsage();
@@ -142,13 +135,7 @@ for (const c of classes) {
   if (STATEMENTS) {
     statementTimes.print(c.name, COUNT, Infinity);
   }
-  if (session) {
-    const { profile } = await session.post('Profiler.stop');
-    session.disconnect();
-    const file = path.join(config.dataDir, `writes-${c.name.split(' ')[0]}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    summariseProfile(profile as never, COUNT);
-  }
+  await stopProfile?.(path.join(config.dataDir, `writes-${c.name.split(' ')[0]}.cpuprofile`), COUNT);
 }
 
 await app.close();
