@@ -5,8 +5,12 @@
  * difference is what the writes among the reads cost the reads (caches emptied, lists re-read).
  * A request's window ends when `inject` has its answer; `--together` times the whole mix instead
  * (what runs after the answers too), `--concurrency N` with N requests in flight.
+ * `--ab "<SQL A>|<SQL B>"` compares two settings of SQLite's connection (pragmas) in one process:
+ * rounds of the mix under A then B, so that the machine's drift, which moves a figure by ±20%
+ * from one run to the next here, weighs on both alike.
  *   DATA_DIR=<D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
  *     [--together | --concurrency 50] [--profile] [--statements]
+ *     [--ab "PRAGMA mmap_size = 0|PRAGMA mmap_size = 4000000000" [--rounds 8] [--block 2000]]
  */
 import path from 'node:path';
 import { nextLink } from '../lib/links';
@@ -122,11 +126,40 @@ if (CONCURRENCY > 1 || process.argv.includes('--together')) {
   );
   process.exit(0);
 }
+/** µs of this thread's CPU a request over a run's classes. */
+function perRequest(byClass: Map<string, { n: number; us: number }>): number {
+  const all = [...byClass.values()];
+  return all.reduce((sum, c) => sum + c.us, 0) / all.reduce((sum, c) => sum + c.n, 0);
+}
+
+const AB = flag('ab', '');
+if (AB) {
+  const settings = AB.split('|');
+  if (settings.length !== 2 || !db.now) throw new Error('--ab wants "<SQL A>|<SQL B>", on SQLite');
+  const [rounds, block] = [Number(flag('rounds', '8')), Number(flag('block', '2000'))];
+  await run(classes, WARMUP);
+  const figures: number[][] = [[], []];
+  for (let round = 0; round < rounds; round++)
+    for (const [i, setting] of settings.entries()) {
+      db.now.query(setting, []);
+      await run(classes, block / 4); // the cache settles to the setting unmeasured
+      figures[i].push(perRequest(await run(classes, block)));
+    }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [i, setting] of settings.entries())
+    console.log(
+      `${'AB'[i]} ${setting}: ${figures[i].map((us) => us.toFixed(0)).join(' ')} µs a request, median ${median(figures[i]).toFixed(0)}`,
+    );
+  const bCheaper = figures[1].filter((us, round) => us < figures[0][round]).length;
+  console.log(`B was the cheaper in ${bCheaper} of ${rounds} rounds`);
+  process.exit(0);
+}
+
 await run(classes, WARMUP);
 const mix = await profiled('mix', COUNT, () => run(classes, COUNT));
 const total = [...mix.values()].reduce((sum, c) => sum + c.us, 0);
 console.log(
-  `The mix, ${READERS} readers, ${COUNT} requests: ${(total / COUNT).toFixed(0)} µs of this thread's CPU a request`,
+  `The mix, ${READERS} readers, ${COUNT} requests: ${perRequest(mix).toFixed(0)} µs of this thread's CPU a request`,
 );
 console.log('class                                      in the mix   alone   share of the mix CPU');
 let weighted = 0;
