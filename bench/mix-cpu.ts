@@ -8,7 +8,7 @@
  * `--ab "<SQL A>|<SQL B>"` compares two settings of SQLite's connection (pragmas) in one process:
  * rounds of the mix under A then B, so that the machine's drift, which moves a figure by ±20%
  * from one run to the next here, weighs on both alike.
- *   DATA_DIR=<D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
+ *   DATA_DIR=<a copy of D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
  *     [--together | --concurrency 50] [--profile] [--statements]
  *     [--ab "PRAGMA mmap_size = 0|PRAGMA mmap_size = 4000000000" [--rounds 8] [--block 2000]]
  */
