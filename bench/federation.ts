@@ -20,6 +20,7 @@ import { type SignedInUser, type TestApp, createTestApp, signIn } from '../tests
 import { uploadImage } from '../tests/server/multipart';
 import { freePort, startRemoteServer, until } from '../tests/server/remoteServer';
 import { type SequenceEntry, runWrk } from './wrk';
+import { median } from './median';
 
 const SERVERS = 100;
 const MANY = 10_000;
@@ -29,8 +30,6 @@ const POSTS = 10;
 const INBOX_ACTIVITIES = 8_000;
 const INBOX_SECONDS = 4;
 const INBOX_CONCURRENCY = 20;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface Sink {
   server: Server;

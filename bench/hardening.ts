@@ -21,8 +21,7 @@ import type { PeakRssRequest, PeakRssResult } from '../tests/server/memory/peakR
 import { type PngShape, zeroPng } from '../tests/server/memory/pngShapes';
 import { multipartBody } from '../tests/server/multipart';
 import sharp from 'sharp';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+import { median } from './median';
 
 /** The app on a temporary SQLite database (through inject: the server's services and thread pool). */
 async function benchApp() {

@@ -13,6 +13,7 @@ import sharp, { type Sharp } from 'sharp';
 import { stageImage } from '../server/media/pipeline';
 import { makePicture } from '../scripts/seed/images';
 import { Rng } from '../scripts/seed/random';
+import { median } from './median';
 
 export interface ImageRow {
   name: string;
@@ -31,8 +32,6 @@ export interface ImageRow {
   pipelineCpuMs: number;
   bareCpuMs: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Median of `runs` timed calls after one warm-up. */
 async function timeMedian(runs: number, work: () => Promise<unknown>): Promise<number> {

@@ -6,8 +6,8 @@
  * A request's window ends when `inject` has its answer; `--together` times the whole mix instead
  * (what runs after the answers too), `--concurrency N` with N requests in flight.
  * `--ab "<SQL A>|<SQL B>"` compares two settings of SQLite's connection (pragmas) in one process:
- * rounds of the mix under A then B, so that the machine's drift, which moves a figure by ±20%
- * from one run to the next here, weighs on both alike.
+ * rounds of the mix under A then B, so that the machine's drift from one run to the next weighs
+ * on both alike (docs/benchmarks.md, "What did not make the writes or the mix cheaper").
  *   DATA_DIR=<a copy of D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
  *     [--together | --concurrency 50] [--profile] [--statements]
  *     [--ab "PRAGMA mmap_size = 0|PRAGMA mmap_size = 4000000000" [--rounds 8] [--block 2000]]
@@ -18,6 +18,7 @@ import { Rng } from '../scripts/seed/random';
 import { type CommunityClass, communityClasses, communityData } from './community';
 import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie, threadCpu, uploadedWriterImage } from './inProcessApp';
+import { median } from './median';
 import { statementTimes } from './statementTimes';
 import type { MixEntry } from './wrk';
 
@@ -28,6 +29,10 @@ const ALONE = Number(flag('alone', '2000'));
 /** Requests in flight at once (as wrk's connections); above 1 only the mix's total is timed. */
 const CONCURRENCY = Number(flag('concurrency', '1'));
 const PROFILE = process.argv.includes('--profile');
+/** `--ab`: two settings of the connection, each round's `BLOCK` requests under one then the other. */
+const AB = flag('ab', '');
+const ROUNDS = Number(flag('rounds', '8'));
+const BLOCK = Number(flag('block', '2000'));
 const STATEMENTS = process.argv.includes('--statements');
 if (STATEMENTS) statementTimes.start();
 /** Everyone's list's deep pages start after this many posts, as in the bench. */
@@ -132,26 +137,23 @@ function perRequest(byClass: Map<string, { n: number; us: number }>): number {
   return all.reduce((sum, c) => sum + c.us, 0) / all.reduce((sum, c) => sum + c.n, 0);
 }
 
-const AB = flag('ab', '');
 if (AB) {
   const settings = AB.split('|');
   if (settings.length !== 2 || !db.now) throw new Error('--ab wants "<SQL A>|<SQL B>", on SQLite');
-  const [rounds, block] = [Number(flag('rounds', '8')), Number(flag('block', '2000'))];
   await run(classes, WARMUP);
   const figures: number[][] = [[], []];
-  for (let round = 0; round < rounds; round++)
+  for (let round = 0; round < ROUNDS; round++)
     for (const [i, setting] of settings.entries()) {
       db.now.query(setting, []);
-      await run(classes, block / 4); // the cache settles to the setting unmeasured
-      figures[i].push(perRequest(await run(classes, block)));
+      await run(classes, BLOCK / 4); // the cache settles to the setting unmeasured
+      figures[i].push(perRequest(await run(classes, BLOCK)));
     }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [i, setting] of settings.entries())
     console.log(
       `${'AB'[i]} ${setting}: ${figures[i].map((us) => us.toFixed(0)).join(' ')} µs a request, median ${median(figures[i]).toFixed(0)}`,
     );
   const bCheaper = figures[1].filter((us, round) => us < figures[0][round]).length;
-  console.log(`B was the cheaper in ${bCheaper} of ${rounds} rounds`);
+  console.log(`B was the cheaper in ${bCheaper} of ${ROUNDS} rounds`);
   process.exit(0);
 }
 

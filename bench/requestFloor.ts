@@ -12,6 +12,7 @@ import { Rng, Zipf } from '../scripts/seed/random';
 import { communityData } from './community';
 import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie, threadCpu } from './inProcessApp';
+import { median } from './median';
 
 const COUNT = Number(flag('count', '3000'));
 const WARMUP = Number(flag('warmup', '500'));
@@ -64,9 +65,10 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 console.log(`µs of the main thread's CPU per request (${COUNT} requests a round, ${ROUNDS} rounds; min · median):`);
 for (const [name, figures] of results) {
-  const sorted = [...figures].sort((a, b) => a - b);
   console.log(
-    `  ${name.padEnd(18)} ${sorted[0].toFixed(0).padStart(5)} · ${sorted[Math.floor(sorted.length / 2)].toFixed(0).padStart(5)}   (${figures.map((f) => f.toFixed(0)).join(', ')})`,
+    `  ${name.padEnd(18)} ${Math.min(...figures)
+      .toFixed(0)
+      .padStart(5)} · ${median(figures).toFixed(0).padStart(5)}   (${figures.map((f) => f.toFixed(0)).join(', ')})`,
   );
 }
 
