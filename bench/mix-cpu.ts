@@ -5,6 +5,7 @@
  * difference is what the writes among the reads cost the reads (caches emptied, lists re-read).
  * A request's window ends when `inject` has its answer; `--together` times the whole mix instead
  * (what runs after the answers too), `--concurrency N` with N requests in flight.
+ * After the mix, each cache's hits, misses and evictions during it (`app.ctx.caches`, as `/metrics`).
  * `--ab "<SQL A>|<SQL B>"` compares two settings of SQLite's connection (pragmas) in one process:
  * rounds of the mix under A then B, so that the machine's drift from one run to the next weighs
  * on both alike (docs/benchmarks.md, "What did not make the writes or the mix cheaper").
@@ -131,6 +132,18 @@ if (CONCURRENCY > 1 || process.argv.includes('--together')) {
   );
   process.exit(0);
 }
+/** Each cache's counts now: what the mix did to them is the difference. */
+function cacheFigures() {
+  return Object.entries(app.ctx.caches).map(([name, cache]) => ({ name, cache, ...cache.counts }));
+}
+function printCaches(before: ReturnType<typeof cacheFigures>) {
+  console.log('cache                 hits   misses  evictions   size   (during the mix)');
+  for (const { name, cache, hits, misses, evictions } of before)
+    console.log(
+      `  ${name.padEnd(18)} ${String(cache.counts.hits - hits).padStart(7)} ${String(cache.counts.misses - misses).padStart(7)} ${String(cache.counts.evictions - evictions).padStart(9)} ${String(cache.size()).padStart(7)}`,
+    );
+}
+
 /** µs of this thread's CPU a request over a run's classes. */
 function perRequest(byClass: Map<string, { n: number; us: number }>): number {
   const all = [...byClass.values()];
@@ -158,7 +171,9 @@ if (AB) {
 }
 
 await run(classes, WARMUP);
+const cachesBefore = cacheFigures();
 const mix = await profiled('mix', COUNT, () => run(classes, COUNT));
+printCaches(cachesBefore);
 const total = [...mix.values()].reduce((sum, c) => sum + c.us, 0);
 console.log(
   `The mix, ${READERS} readers, ${COUNT} requests: ${perRequest(mix).toFixed(0)} µs of this thread's CPU a request`,

@@ -77,7 +77,8 @@ export const INVALIDATION: InvalidationTable = {
   PostReacted: [(e, c) => c.posts.reacted(e.postId, e.userId, e.reaction)],
   CommentAdded: [
     (e, c) => c.posts.changed(e.postId), // its comment count
-    (e, c) => c.comments.firstPagesChanged(commentListKey(e.postId)),
+    // The newest of its post's comments: the kept first page takes it on top.
+    (e, c) => c.comments.added(e.commentId, [commentListKey(e.postId)]),
     (e, c) => c.commentsByPerson.forget(e.creatorId),
   ],
   CommentDeleted: [

@@ -19,5 +19,5 @@ export const commentCache = (
   ttlMs: number,
 ): CommentCache => sharedRows(load, { ttlMs, loadReactions, same: sameComment });
 
-/** A post's comment pages' keys start with this. */
-export const commentListKey = (postId: string) => `${postId}|`;
+/** A post's comment list; its pages' keys are the list's, `|` and the page's cursor (as the posts' lists). */
+export const commentListKey = (postId: string) => postId;

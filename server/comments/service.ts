@@ -138,7 +138,7 @@ export function commentsService({
     const [post] = hidden && !postShown ? await postCache.rows(user.id, [postId]) : [];
     if (hidden && (postShown || (post && contentShows(post, hidden)))) {
       const rows = await commentCache.page(user.id, {
-        key: commentListKey(postId) + (page.cursor ?? ''),
+        key: `${commentListKey(postId)}|${page.cursor ?? ''}`,
         cursor: page.cursor,
         want: page.limit + 1,
         ids: (after, count) => comments.commentIds(postId, after, count),

@@ -9,8 +9,11 @@ import { type CountedCache, cacheCounts } from '../../cache/counts';
 
 export interface FolloweeCache extends CountedCache {
   get(userId: string): Promise<string[]>;
-  /** The list as kept now, without reading it: undefined when not kept (or past its time). */
-  peek(userId: string): string[] | undefined;
+  /**
+   * Whether the user follows `followeeId`, as kept now, without reading: undefined when not kept
+   * (or past its time). A new post asks this of every kept home page: a Set, not a scan of the list.
+   */
+  follows(userId: string, followeeId: string): boolean | undefined;
   forget(userId: string): void;
   /** Every entry: whom many lists leave out changed (an unsuspension). */
   forgetAll(): void;
@@ -18,6 +21,8 @@ export interface FolloweeCache extends CountedCache {
 
 interface Entry {
   ids: string[];
+  /** `ids` as a Set, made at the first `follows`. */
+  set?: Set<string>;
   until: number;
 }
 
@@ -49,9 +54,11 @@ export function followeeCache(
       }
       return ids;
     },
-    peek(userId) {
+    follows(userId, followeeId) {
       const entry = entries.get(userId);
-      return entry && entry.until > Date.now() ? entry.ids : undefined;
+      if (!entry || entry.until <= Date.now()) return undefined;
+      entry.set ??= new Set(entry.ids);
+      return entry.set.has(followeeId);
     },
     forget(userId) {
       forgets += 1;

@@ -97,7 +97,7 @@ export function createHomeFeed(
     postRemoved: (id) => index.removed(id),
     showsNewPost(readerId, creatorId) {
       if (readerId === creatorId) return true;
-      return followees.peek(readerId)?.includes(creatorId);
+      return followees.follows(readerId, creatorId);
     },
     async shows(readerId, creatorId) {
       return readerId === creatorId || (await followees.get(readerId)).includes(creatorId);

@@ -23,6 +23,19 @@ describe('the followee cache', () => {
     expect(reads).toEqual(['a', 'a', 'b', 'c', 'a']);
   });
 
+  it('tells whom a kept list follows without reading it, and nothing of a list not kept', async () => {
+    const lists: Record<string, string[]> = { a: ['b', 'c'] };
+    const cache = followeeCache(async (userId) => lists[userId] ?? [], { ttlMs: 60_000 });
+    expect(cache.follows('a', 'b')).toBeUndefined();
+    await cache.get('a');
+    expect([cache.follows('a', 'b'), cache.follows('a', 'c'), cache.follows('a', 'd')]).toEqual([true, true, false]);
+    lists.a = ['d'];
+    cache.forget('a');
+    expect(cache.follows('a', 'b')).toBeUndefined();
+    await cache.get('a');
+    expect([cache.follows('a', 'b'), cache.follows('a', 'd')]).toEqual([false, true]);
+  });
+
   it('keeps nothing with ttl 0, and reads again once the ttl has passed', async () => {
     let reads = 0;
     const none = followeeCache(
