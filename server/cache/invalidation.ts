@@ -20,7 +20,7 @@ import type { SharedRows } from './sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
   SharedRows<Row>,
-  'changed' | 'reacted' | 'removed' | 'added' | 'addedWhere' | 'listsChanged' | 'firstPagesChanged' | 'usersChanged'
+  'changed' | 'reacted' | 'removed' | 'added' | 'addedWhere' | 'listsChanged' | 'usersChanged'
 >;
 
 /** This instance's caches, as the table sees them: only what they can be told of a change. */

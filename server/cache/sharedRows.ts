@@ -82,8 +82,6 @@ export interface SharedRows<Row extends ReaderRow> {
   removed(id: string): void;
   /** A row moved (new tags): the list pages whose key starts with `prefix` (all: '') may hold other ids. */
   listsChanged(prefix?: string): void;
-  /** A row was added, the newest of its lists: their first pages (keys ending in `|`) hold other ids. */
-  firstPagesChanged(prefix?: string): void;
   /** A row was added to these lists (keys without the cursor): their kept first pages take its id in place. */
   added(id: string, lists: string[]): void;
   /**
@@ -397,11 +395,6 @@ export function sharedRows<Row extends ReaderRow>(
         else if (taken) putOnTop(pageKey, id, now);
       }
     },
-    firstPagesChanged: (prefix = '') =>
-      forget(
-        lists,
-        keysOf(lists, (key) => key.endsWith('|') && key.startsWith(prefix)),
-      ),
     enabled: ttlMs > 0,
     rowCache: { counts: rowCounts, size: () => known.size },
     pageCache: { counts: pageCounts, size: () => lists.size },

@@ -46,7 +46,6 @@ describe('domain events', () => {
       addedWhere: note('addedWhere'),
       removed: note('removed'),
       listsChanged: note('lists'),
-      firstPagesChanged: note('first'),
       usersChanged: note('users'),
     };
     events.subscribe(() => {
