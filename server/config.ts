@@ -45,6 +45,8 @@ export interface Config {
   feedIndexMaxPosts: number;
   /** How late home feeds here may see posts and follows written through other instances. */
   homeFeedSyncMs: number;
+  /** SQLite: how late a commit by another process may be noticed (`cache/outsideWrites.ts`; 0: every request). */
+  outsideWritesCheckMs: number;
   /** Uploads no post or profile uses are removed once this old (server/media/unusedMedia.ts; 0: kept). */
   unusedMediaGraceHours: number;
   /** How often an open notification stream gets a comment line, so proxies keep it open. */
@@ -278,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     postCacheMs: int(env, 'POST_CACHE_MS', cacheMs(5_000)),
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', cacheMs(1_000)),
+    outsideWritesCheckMs: int(env, 'OUTSIDE_WRITES_CHECK_MS', 1),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
     sseStreamsMax: env.SSE_STREAMS_MAX ? int(env, 'SSE_STREAMS_MAX', 0) : null,

@@ -204,7 +204,7 @@ export function buildContext(
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, caches, invalidation);
-  const noticeOutsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches);
+  const noticeOutsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs);
   // Cut off from the other instances for a while (Redis away), this one may have missed their
   // changes: every cache starts over rather than wait for its entries' time to run out.
   bus.onRejoined(() => {

@@ -90,6 +90,9 @@ export async function createTestApp(
     RATE_LIMIT_MAILS_PER_ADDRESS: '1000',
     // A busy machine (CI beside other work) must not turn test requests into 503s: shedding is production's.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Tests write through one instance or a tool and read through another at once: each request
+    // asks SQLite (the interval itself: outsideWrites.test.ts).
+    OUTSIDE_WRITES_CHECK_MS: '0',
     ...env,
   });
   const db = openDatabase(config.databaseUrl, { timed: metricsEnabled(config) });

@@ -7,6 +7,7 @@
  */
 import type { Comment, Post } from '../../lib/types';
 import { loadConfig } from '../../server/config';
+import { type ForgettingCaches, forgetOnOutsideWrites } from '../../server/cache/outsideWrites';
 import { openDatabase } from '../../server/db/database';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -156,5 +157,73 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SQLite: another process’s 
     const out = await elsewhere.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
     expect(out.statusCode).toBe(200);
     expect((await get(here, user, '/api/auth/getLoggedUser')).status).toBe(401);
+  });
+});
+
+describe('how often a request asks SQLite', () => {
+  it('at most once per interval: a commit elsewhere is noticed at the first request after it', () => {
+    let commits = 0;
+    let seen = 0;
+    let asked = 0;
+    const committedElsewhere = () => {
+      asked++;
+      const changed = commits !== seen;
+      seen = commits;
+      return changed;
+    };
+    let forgotten = 0;
+    const forget = { forgetAll: () => forgotten++ };
+    const caches = {
+      ...{ posts: forget, comments: forget, hiddenPeople: forget, commentsByPerson: forget },
+      ...{ sessions: forget, authors: forget },
+      homeFeed: { writtenElsewhere: () => forgotten++ },
+      domainBlocks: { forget: () => forgotten++ },
+    } as unknown as ForgettingCaches;
+    let now = 1000;
+    const check = forgetOnOutsideWrites(committedElsewhere, caches, 5, () => now);
+
+    check();
+    expect([asked, forgotten]).toEqual([1, 0]);
+    commits++;
+    now += 4.9;
+    check();
+    expect([asked, forgotten]).toEqual([1, 0]); // within the interval: not asked, still kept
+    now += 0.1;
+    check();
+    expect(asked).toBe(2);
+    expect(forgotten).toBe(8); // every cache once
+    now += 5;
+    check();
+    expect([asked, forgotten]).toEqual([3, 8]); // asked again, nothing new
+  });
+
+  it('the default: a millisecond; 0 asks before every request', () => {
+    const base = { DATA_DIR: '/tmp/posts-config-test', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).outsideWritesCheckMs).toBe(1);
+    expect(loadConfig({ ...base, OUTSIDE_WRITES_CHECK_MS: '0' }).outsideWritesCheckMs).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DB !== 'postgres')('an app asks once per interval', async () => {
+    const here = await createTestApp({ ...LONG_CACHES, OUTSIDE_WRITES_CHECK_MS: '60000' });
+    const elsewhere = await createTestApp(LONG_CACHES, { sameDatabaseAs: here });
+    try {
+      const reader = await signIn(here.app);
+      const author = await signIn(elsewhere.app);
+      const post = await createPost(elsewhere.app, author, { message: 'before' });
+      const url = `/api/posts/${post._id}`;
+      expect((await readOften(here, reader, url)).body.message).toBe('before');
+      const edited = await elsewhere.app.inject({
+        method: 'PATCH',
+        url: `${url}/manage`,
+        headers: author.headers,
+        payload: { post: { message: 'after' } },
+      });
+      expect(edited.statusCode).toBe(200);
+      // Asked at the reader's first request; not again within the minute, so the kept post answers.
+      expect((await get(here, reader, url)).body.message).toBe('before');
+    } finally {
+      await elsewhere.close();
+      await here.close();
+    }
   });
 });
