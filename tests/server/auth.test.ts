@@ -392,7 +392,7 @@ describe('errors and headers', () => {
     expect(res.json()).toEqual({ message: 'No API route GET /api/nothing-here', code: 'RouteNotFound' });
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
   it('publishes the OpenAPI document', async () => {

@@ -87,13 +87,44 @@ describe('Content-Security-Policy', () => {
   });
 
   it('sends reads and images only to this origin and the media origin', async () => {
-    for (const url of ['/', '/api/instance']) {
+    for (const url of ['/', '/media/none.webp']) {
       const csp = directives((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
       expect(csp['script-src']).not.toContain("'unsafe-inline'");
       expect(csp['connect-src']).toEqual(["'self'", 'https://cdn.example']);
       expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example']);
       expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
       expect(csp['default-src']).toEqual(["'self'"]);
+    }
+  });
+
+  it('lets nothing in an API answer run, load or be framed, and no other site embed it', async () => {
+    for (const url of ['/api/instance', '/api/posts', '/api/v1/instance', '/api/nothing-here']) {
+      const { headers } = await t.app.inject({ method: 'GET', url });
+      expect(directives(headers['content-security-policy'])).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      // A document's headers only: not written on every answer.
+      expect(headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
+
+  it('tells browsers to come back over HTTPS on pages and API answers alike, when the site is HTTPS', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/instance' })).headers['strict-transport-security']).toBe(
+      undefined,
+    );
+    const secure = await createTestApp({ COOKIE_SECURE: 'true' });
+    try {
+      for (const url of ['/', '/api/instance'])
+        expect((await secure.app.inject({ method: 'GET', url })).headers['strict-transport-security']).toMatch(
+          /^max-age=\d+/,
+        );
+    } finally {
+      await secure.close();
     }
   });
 });

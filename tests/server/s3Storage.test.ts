@@ -263,9 +263,7 @@ describe.skipIf(!gatewayEnv)('S3 storage on the RADOS Gateway', () => {
   });
 
   it("allows images from the bucket's origin in the Content-Security-Policy", async () => {
-    const csp = String(
-      (await t.app.inject({ method: 'GET', url: '/api/instance' })).headers['content-security-policy'],
-    );
+    const csp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     const origin = new URL(env.MEDIA_BASE_URL).origin;
     expect(csp).toMatch(new RegExp(`img-src 'self' data: blob: ${origin}(;|$)`));
   });
