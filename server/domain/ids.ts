@@ -1,7 +1,38 @@
+import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 
-/** Time-ordered ids: good index locality, and ordering by id is ordering by creation. */
-export const newId = (): string => uuidv7();
+// uuid asks WebCrypto for 16 bytes per id (~4.5 µs, a percent of a like); 4 KB at a time costs ~0.3.
+const pool = new Uint8Array(16 * 256);
+let poolAt = pool.length;
+function random16(): Uint8Array {
+  if (poolAt === pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  return pool.subarray(poolAt, (poolAt += 16));
+}
+
+// uuid keeps its ids monotonic only when it draws the bytes itself: the same rule, kept here.
+let lastMs = -Infinity;
+let sequence = 0;
+
+/**
+ * Time-ordered ids (UUIDv7): good index locality, and ordering by id is ordering by creation, also
+ * within a millisecond (a 31-bit sequence from a random start, one up per id; on overflow the next
+ * millisecond).
+ */
+export function newId(): string {
+  const random = random16();
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = ((random[6] & 0x7f) << 24) | (random[7] << 16) | (random[8] << 8) | random[9];
+  } else {
+    sequence = (sequence + 1) | 0;
+    if (sequence === 0) lastMs++;
+  }
+  return uuidv7({ random, msecs: lastMs, seq: sequence });
+}
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
