@@ -16,7 +16,7 @@ import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey 
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { AuthorCache } from '../users/authorCache';
-import type { SharedRows } from './sharedRows';
+import { type SharedRows, pageKey } from './sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
   SharedRows<Row>,
@@ -46,8 +46,9 @@ export interface Caches {
 export type Line<T extends DomainEventType> = (event: EventOf<T>, caches: Caches) => void;
 export type InvalidationTable = { readonly [T in DomainEventType]: readonly Line<T>[] };
 
-/** The reader's home feed pages: what their follows changed. */
-const homePagesOf = (caches: Caches, readerId: string) => caches.posts.listsChanged(`${homeListKey(readerId)}|`);
+/** The reader's home feed pages (every page's key starts with the first's): what their follows changed. */
+const homePagesOf = (caches: Caches, readerId: string) =>
+  caches.posts.listsChanged(pageKey(homeListKey(readerId), null));
 
 export const INVALIDATION: InvalidationTable = {
   PostCreated: [

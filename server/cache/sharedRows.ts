@@ -50,8 +50,15 @@ export interface SharedRowsOptions<Row> {
 export type LoadRows<Row> = (viewerId: string, ids: string[]) => Promise<Row[]>;
 
 /** One list page as the cache walks it. */
+/** Between a list's key and a page's cursor in the page's key; a first page's key ends with it. */
+const CURSOR_MARK = '|';
+
+/** A list page's key: the list's key, then the page's cursor (none for the first page). */
+export const pageKey = (list: string, cursor: string | null | undefined): string =>
+  `${list}${CURSOR_MARK}${cursor ?? ''}`;
+
 export interface ListPage<Row> {
-  /** The list and the page's cursor, e.g. `everyone|<cursor>`. */
+  /** The list and the page's cursor (`pageKey`). */
   key: string;
   cursor: string | null;
   /**
@@ -384,15 +391,15 @@ export function sharedRows<Row extends ReaderRow>(
     added(id, keys) {
       changes++;
       const now = Date.now();
-      for (const key of keys) putOnTop(`${key}|`, id, now);
+      for (const key of keys) putOnTop(pageKey(key, null), id, now);
     },
     addedWhere(id, prefix, takes) {
       changes++;
       const now = Date.now();
-      for (const pageKey of keysOf(lists, (key) => key.endsWith('|') && key.startsWith(prefix))) {
-        const taken = takes(pageKey.slice(0, -1));
-        if (taken === undefined) forget(lists, [pageKey]);
-        else if (taken) putOnTop(pageKey, id, now);
+      for (const first of keysOf(lists, (key) => key.endsWith(CURSOR_MARK) && key.startsWith(prefix))) {
+        const taken = takes(first.slice(0, -CURSOR_MARK.length));
+        if (taken === undefined) forget(lists, [first]);
+        else if (taken) putOnTop(first, id, now);
       }
     },
     enabled: ttlMs > 0,

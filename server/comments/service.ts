@@ -2,6 +2,7 @@
 import type { Comment, Post, PostWithComments, Reaction, ReactionCounts } from '../../lib/types';
 import { MENTIONS_PER_MESSAGE_MAX } from '../../lib/limits';
 import { commentMessageError } from '../../lib/validation';
+import { pageKey } from '../cache/sharedRows';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
@@ -138,7 +139,7 @@ export function commentsService({
     const [post] = hidden && !postShown ? await postCache.rows(user.id, [postId]) : [];
     if (hidden && (postShown || (post && contentShows(post, hidden)))) {
       const rows = await commentCache.page(user.id, {
-        key: `${commentListKey(postId)}|${page.cursor ?? ''}`,
+        key: pageKey(commentListKey(postId), page.cursor),
         cursor: page.cursor,
         want: page.limit + 1,
         ids: (after, count) => comments.commentIds(postId, after, count),

@@ -2,7 +2,7 @@
 import { normalizeTag, tagKey, usernameKey } from '../../lib/validation';
 import { TEXTS } from '../../lib/texts';
 import type { Post } from '../../lib/types';
-import type { ListPage } from '../cache/sharedRows';
+import { type ListPage, pageKey } from '../cache/sharedRows';
 import type { Transactional } from '../db/repository';
 import { InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
@@ -80,7 +80,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
     if (!postCache.enabled) return query();
     const hidden = await hiddenAuthors.get(user.id);
     const rows = await postCache.page(user.id, {
-      key: `${list.key}|${page.cursor ?? ''}`,
+      key: pageKey(list.key, page.cursor),
       cursor: page.cursor,
       want: page.limit + 1,
       ids: list.ids,
