@@ -100,7 +100,9 @@ export function createHomeFeed(
       return followees.follows(readerId, creatorId);
     },
     async shows(readerId, creatorId) {
-      return readerId === creatorId || (await followees.get(readerId)).includes(creatorId);
+      if (readerId === creatorId) return true;
+      // Every open stream asks this of each new post: the kept list's Set when there is one.
+      return followees.follows(readerId, creatorId) ?? (await followees.get(readerId)).includes(creatorId);
     },
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),
