@@ -49,7 +49,6 @@ export interface SharedRowsOptions<Row> {
 /** Loads the rows of these ids with `viewerId`'s reaction; a deleted one has no row. */
 export type LoadRows<Row> = (viewerId: string, ids: string[]) => Promise<Row[]>;
 
-/** One list page as the cache walks it. */
 /** Between a list's key and a page's cursor in the page's key; a first page's key ends with it. */
 const CURSOR_MARK = '|';
 
@@ -57,6 +56,7 @@ const CURSOR_MARK = '|';
 export const pageKey = (list: string, cursor: string | null | undefined): string =>
   `${list}${CURSOR_MARK}${cursor ?? ''}`;
 
+/** One list page as the cache walks it. */
 export interface ListPage<Row> {
   /** The list and the page's cursor (`pageKey`). */
   key: string;
