@@ -39,8 +39,9 @@ export function forgetEverything(caches: ForgettingCaches): void {
 
 /**
  * A check to run before each request: the caches forget everything if another process committed.
- * The pragma is asked at most once per `intervalMs`: it opens a read transaction (file locks, ~8 µs,
- * 5-10% of a request answered from memory), so a commit elsewhere is noticed within that interval.
+ * The pragma is asked at most once per `intervalMs`: it opens a read transaction and takes file locks,
+ * a real share of a request answered from memory (docs/benchmarks.md, "A pragma, headers and random
+ * bytes fewer per request"), so a commit elsewhere is noticed within that interval.
  */
 export function forgetOnOutsideWrites(
   committedElsewhere: (() => boolean) | undefined,

@@ -34,8 +34,8 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 /**
  * An API answer is data, not a document: nothing in it may run, load or be framed, and another
  * site may not embed it. Helmet's other headers only mean something to a document (its CSP's
- * sources, opener, agent cluster, DNS prefetch, old IE and Flash switches); writing them on every
- * answer cost ~900 bytes and a dozen header checks each (docs/api-decisions.md, "API answers' headers").
+ * sources, opener, agent cluster, DNS prefetch, old IE and Flash switches), so API answers leave them
+ * out (docs/api-decisions.md, "API answers' headers").
  */
 const API_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
