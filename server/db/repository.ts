@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { NowConnection } from './database';
 import type { Database, Queryable } from './schema';
-import { type Steps, runSteps } from './steps';
+import { type Steps, stepsRunner } from './steps';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any argument list; `Bound` keeps each query's own types.
 type Query = (db: Queryable, ...args: any[]) => unknown;
@@ -21,7 +21,8 @@ export function bindQueries<Q extends Record<string, Query>>(queries: Q): (db: Q
 
 /**
  * Repositories bound to the database, and `transaction` to run some work on the same ones inside one;
- * `steps` runs a write's steps in one transaction (synchronously on SQLite, `steps.ts`).
+ * `steps` runs a write's steps in one transaction (synchronously on SQLite, with the turn's other
+ * writes: `steps.ts`).
  */
 export type Transactional<R> = R & {
   transaction<T>(work: (trx: R) => Promise<T>): Promise<T>;
@@ -36,6 +37,6 @@ export function transactional<R extends object>(
   return {
     ...bind(db),
     transaction: (work) => db.transaction().execute((trx) => work(bind(trx))),
-    steps: (steps) => runSteps(db, now, steps),
+    steps: stepsRunner(db, now),
   };
 }

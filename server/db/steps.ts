@@ -25,11 +25,78 @@ export function* ask<V extends Record<string, unknown>, R>(query: PreparedQuery<
   return (yield { query: query as AnyQuery, values }) as R[];
 }
 
-/** Runs the steps in one transaction: synchronously on SQLite when its connection is free. */
-export async function runSteps<T>(db: Kysely<Database>, now: NowConnection | null, steps: () => Steps<T>): Promise<T> {
-  if (now && !now.inTransaction())
-    return now.transaction(() => drive(steps(), (step) => step.query.now(now, step.values)));
-  return db.transaction().execute((trx) => stepsOn(trx, steps()));
+export type StepsRunner = <T>(steps: () => Steps<T>) => Promise<T>;
+
+interface Waiting {
+  steps: () => Steps<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Runs each write's steps in a transaction. On SQLite the writes asked for in one turn of the
+ * event loop share one transaction, each in a savepoint of its own (a group commit): the pages
+ * they all touch (an index's last leaf, a post's counters) go to the WAL once, not once each
+ * (docs/benchmarks.md "Writes in one turn commit together"). Every write is answered after the
+ * COMMIT, so none is answered before it is durable; a write that throws takes back only its own.
+ */
+export function stepsRunner(db: Kysely<Database>, now: NowConnection | null): StepsRunner {
+  const throughKysely = <T>(steps: () => Steps<T>) => db.transaction().execute((trx) => stepsOn(trx, steps()));
+  if (!now) return throughKysely;
+  let waiting: Waiting[] = [];
+
+  const runTogether = () => {
+    const batch = waiting;
+    waiting = [];
+    // Kysely holds the one connection between two statements of its transaction: wait for it.
+    if (now.inTransaction()) {
+      for (const one of batch) throughKysely(one.steps).then(one.resolve, one.reject);
+      return;
+    }
+    const run = (step: Step) => step.query.now(now, step.values);
+    if (batch.length === 1) {
+      const [one] = batch;
+      let result: unknown;
+      try {
+        result = now.transaction(() => drive(one.steps(), run));
+      } catch (error) {
+        return one.reject(error);
+      }
+      return one.resolve(result);
+    }
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      now.transaction(() => {
+        for (const one of batch) {
+          now.query('savepoint write', []);
+          try {
+            outcomes.push({ ok: true, value: drive(one.steps(), run) });
+            now.query('release write', []);
+          } catch (error) {
+            // An error SQLite ended the whole transaction for (I/O, a full disk) fails every write in it.
+            if (!now.inTransaction()) throw error;
+            now.query('rollback to write', []);
+            now.query('release write', []);
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const one of batch) one.reject(error);
+      return;
+    }
+    batch.forEach((one, i) => {
+      const outcome = outcomes[i];
+      if (outcome.ok) one.resolve(outcome.value);
+      else one.reject(outcome.error);
+    });
+  };
+
+  return <T>(steps: () => Steps<T>) =>
+    new Promise<T>((resolve, reject) => {
+      if (waiting.push({ steps, resolve: resolve as (value: unknown) => void, reject }) === 1)
+        setImmediate(runTogether);
+    });
 }
 
 /** The steps on a database handle or a transaction already open, through Kysely (no transaction of their own). */

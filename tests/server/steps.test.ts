@@ -1,5 +1,6 @@
+import type { NowConnection } from '../../server/db/database';
 import { prepared } from '../../server/db/prepared';
-import { type Steps, ask, runSteps } from '../../server/db/steps';
+import { type Steps, ask, stepsRunner } from '../../server/db/steps';
 import { userRow } from './factories';
 import { type TestApp, createTestApp } from './helpers';
 
@@ -17,6 +18,11 @@ const describeUser = prepared((db, v: { name: string; description: string }) =>
 const descriptionOf = async (name: string) =>
   (await t.db.kysely.selectFrom('users').select('description').where('username', '=', name).executeTakeFirst())
     ?.description;
+const addUsers = (...names: string[]) =>
+  t.db.kysely
+    .insertInto('users')
+    .values(names.map((name) => userRow(name)))
+    .execute();
 
 /** Sets the description, then throws when asked to: whatever ran before the throw must be rolled back. */
 function* describeSteps(name: string, description: string, fail: boolean): Steps<number> {
@@ -27,29 +33,93 @@ function* describeSteps(name: string, description: string, fail: boolean): Steps
 
 describe('a write run as steps', () => {
   it('commits its statements together, or none of them when a step throws', async () => {
-    await t.db.kysely.insertInto('users').values(userRow('stepper')).execute();
-    expect(await runSteps(t.db.kysely, t.db.now ?? null, () => describeSteps('stepper', 'one', false))).toBe(1);
+    const steps = stepsRunner(t.db.kysely, t.db.now ?? null);
+    await addUsers('stepper');
+    expect(await steps(() => describeSteps('stepper', 'one', false))).toBe(1);
     expect(await descriptionOf('stepper')).toBe('one');
-    await expect(runSteps(t.db.kysely, t.db.now ?? null, () => describeSteps('stepper', 'two', true))).rejects.toThrow(
-      'fails after its write',
-    );
+    await expect(steps(() => describeSteps('stepper', 'two', true))).rejects.toThrow('fails after its write');
     expect(await descriptionOf('stepper')).toBe('one');
   });
 
   it('waits for a transaction Kysely holds open instead of running inside it (SQLite has one connection)', async () => {
-    await t.db.kysely.insertInto('users').values(userRow('waiter')).execute();
+    const steps = stepsRunner(t.db.kysely, t.db.now ?? null);
+    await addUsers('waiter');
     let stepped: Promise<number> | undefined;
     await expect(
       t.db.kysely.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ description: 'rolled back' }).where('username', '=', 'waiter').execute();
         // Between two of the transaction's statements: run synchronously now, the steps would
         // land inside it (and go with its rollback), or fail to BEGIN.
-        stepped = runSteps(t.db.kysely, t.db.now ?? null, () => describeSteps('waiter', 'kept', false));
+        stepped = steps(() => describeSteps('waiter', 'kept', false));
         await trx.selectFrom('users').select('id').execute();
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(await stepped).toBe(1);
     expect(await descriptionOf('waiter')).toBe('kept');
+  });
+
+  it('answers each of several writes asked at once with its own outcome', async () => {
+    const steps = stepsRunner(t.db.kysely, t.db.now ?? null);
+    await addUsers('first', 'second', 'third');
+    const outcomes = await Promise.allSettled([
+      steps(() => describeSteps('first', 'kept 1', false)),
+      steps(() => describeSteps('second', 'taken back', true)),
+      steps(() => describeSteps('third', 'kept 3', false)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await descriptionOf('first')).toBe('kept 1');
+    expect(await descriptionOf('second')).not.toBe('taken back');
+    expect(await descriptionOf('third')).toBe('kept 3');
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite writes asked in one turn', () => {
+  /** The connection, counting its transactions. */
+  function counted(now: NowConnection) {
+    const counter = { transactions: 0 };
+    const connection: NowConnection = {
+      ...now,
+      transaction(work) {
+        counter.transactions++;
+        return now.transaction(work);
+      },
+    };
+    return { connection, counter };
+  }
+
+  it('commit in one transaction, and the next turn in another', async () => {
+    const { connection, counter } = counted(t.db.now!);
+    const steps = stepsRunner(t.db.kysely, connection);
+    await addUsers('grouped1', 'grouped2', 'grouped3');
+    await Promise.all([
+      steps(() => describeSteps('grouped1', 'together', false)),
+      steps(() => describeSteps('grouped2', 'together', true)).catch(() => 0),
+      steps(() => describeSteps('grouped3', 'together', false)),
+    ]);
+    expect(counter.transactions).toBe(1);
+    expect(await steps(() => describeSteps('grouped1', 'later', false))).toBe(1);
+    expect(counter.transactions).toBe(2);
+    expect([await descriptionOf('grouped1'), await descriptionOf('grouped3')]).toEqual(['later', 'together']);
+  });
+
+  it('fail together when SQLite ends the transaction itself', async () => {
+    const steps = stepsRunner(t.db.kysely, t.db.now!);
+    await addUsers('ended1', 'ended2');
+    const endsTheTransaction = prepared((db, v: { name: string }) =>
+      db.updateTable('users').set({ description: 'no' }).where('username', '=', v.name),
+    );
+    function* rollsBack(): Steps<number> {
+      yield* ask(endsTheTransaction, { name: 'ended2' });
+      t.db.now!.query('rollback', []); // as SQLite does on a full disk or an I/O error
+      throw new Error('disk full');
+    }
+    const outcomes = await Promise.allSettled([
+      steps(() => describeSteps('ended1', 'lost with the rest', false)),
+      steps(rollsBack),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(await descriptionOf('ended1')).not.toBe('lost with the rest');
+    expect(t.db.now!.inTransaction()).toBe(false);
   });
 });
