@@ -55,14 +55,20 @@ async function postMentionIds(db: Queryable, postId: string): Promise<string[]> 
   return rows.map((row) => row.user_id);
 }
 
-async function addPostMentions(db: Queryable, postId: string, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
+const postMentions = prepared((db, v: { postId: string; userIds: string[] }) =>
+  db
     .insertInto('post_mentions')
-    .values(userIds.map((user_id) => ({ post_id: postId, user_id })))
-    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-    .execute();
+    .values(v.userIds.map((user_id) => ({ post_id: v.postId, user_id })))
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing()),
+);
+
+/** A post's mentions linked (at most `MENTIONS_PER_MESSAGE_MAX`), as a step of a write. */
+export function* addPostMentionsSteps(postId: string, userIds: string[]): Steps<void> {
+  if (userIds.length > 0) yield* ask(postMentions, { postId, userIds });
 }
+
+const addPostMentions = (db: Queryable, postId: string, userIds: string[]) =>
+  stepsOn(db, addPostMentionsSteps(postId, userIds));
 
 async function removePostMentions(db: Queryable, postId: string, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;

@@ -239,31 +239,43 @@ const tagsAdded = prepared((db, v: { postId: string; tags: string[] }) =>
   db.insertInto('post_tags').values(v.tags.map((tag) => ({ post_id: v.postId, tag }))),
 );
 
+/** A post's columns as a write gives them (the counters start at their defaults). */
+export type PostGiven = Omit<Insertable<PostsTable>, keyof PostsTable & `${string}_count`>;
+
 /**
  * Every column given, in one order: `prepared` keys a shape by its values' kinds, not their names,
  * so rows with different columns must not share one.
  */
-const insertPost = (db: Queryable, post: Omit<Insertable<PostsTable>, keyof PostsTable & `${string}_count`>) =>
-  newPost(db, {
-    id: post.id,
-    creator_id: post.creator_id,
-    message: post.message,
-    image: post.image,
-    media_id: post.media_id ?? null,
-    tags: post.tags,
-    created_at: post.created_at,
-    updated_at: post.updated_at,
-    alt: post.alt ?? '',
-    sensitive: post.sensitive ?? 0,
-    spoiler: post.spoiler ?? '',
-    uri: post.uri ?? null,
-    url: post.url ?? null,
-  });
+const newPostRow = (post: PostGiven): NewPost => ({
+  id: post.id,
+  creator_id: post.creator_id,
+  message: post.message,
+  image: post.image,
+  media_id: post.media_id ?? null,
+  tags: post.tags,
+  created_at: post.created_at,
+  updated_at: post.updated_at,
+  alt: post.alt ?? '',
+  sensitive: post.sensitive ?? 0,
+  spoiler: post.spoiler ?? '',
+  uri: post.uri ?? null,
+  url: post.url ?? null,
+});
+
+/** A new post's row and its tags, as steps of a write (`db/steps.ts`). */
+export function* insertPostSteps(post: PostGiven, tags: string[]): Steps<void> {
+  yield* ask(newPost, newPostRow(post));
+  yield* addTagsSteps(post.id, tags);
+}
+
+function* addTagsSteps(postId: string, tags: string[]): Steps<void> {
+  const keys = [...new Set(tags.map(tagKey))];
+  if (keys.length > 0) yield* ask(tagsAdded, { postId, tags: keys });
+}
 
 async function replaceTags(db: Queryable, postId: string, tags: string[]): Promise<void> {
   await tagsRemoved(db, { postId });
-  const keys = [...new Set(tags.map(tagKey))];
-  if (keys.length > 0) await tagsAdded(db, { postId, tags: keys });
+  await stepsOn(db, addTagsSteps(postId, tags));
 }
 
 const updatePost = (
@@ -367,7 +379,6 @@ export const postsRepository = bindQueries({
   allPosts,
   postsByCreator,
   taggedPosts,
-  insertPost,
   replaceTags,
   updatePost,
   deletePost,

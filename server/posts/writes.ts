@@ -8,15 +8,22 @@ import type { AuthUser } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
 import { unreadFellFor } from '../events/events';
 import type { MediaService } from '../media/service';
-import { mentionedUsers } from '../mentions/names';
-import type { MentionedUser, MentionsRepository } from '../mentions/repository';
-import { type NotifiedAction, likeChange, notifyEach, notifySteps, withdrawSteps } from '../notifications/notify';
+import { mentionedUsers, mentionedUsersSteps } from '../mentions/names';
+import { type MentionedUser, type MentionsRepository, addPostMentionsSteps } from '../mentions/repository';
+import {
+  type NotifiedAction,
+  likeChange,
+  notifyEach,
+  notifyEachSteps,
+  notifySteps,
+  withdrawSteps,
+} from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository, toggleSteps } from '../reactions/repository';
-import type { UsersRepository } from '../users/repository';
+import { type UsersRepository, addToCounterSteps } from '../users/repository';
 import { postNotFound, requirePost, requireVisiblePostSteps } from './access';
 import { type PostInput, ownPostImage, readImageText, readMessage, readTags } from './input';
-import type { PostsRepository } from './repository';
+import { type PostGiven, type PostsRepository, insertPostSteps } from './repository';
 
 /** A mention notification for each user a post mentions. */
 const mentionsOf = (users: MentionedUser[], actor: AuthUser, postId: string): NotifiedAction[] =>
@@ -78,6 +85,27 @@ function* reactSteps(userId: string, id: string, kind: Reaction) {
   return { counts, notified };
 }
 
+/**
+ * A new post, as one transaction's steps: its row and tags, the writer's post count, the people it
+ * mentions (`given`, or those its text names) linked and notified within the writer's mention budget.
+ */
+function* createSteps(
+  user: AuthUser,
+  post: PostGiven,
+  tags: string[],
+  mentionsPerMinute: number,
+  given?: MentionedUser[],
+) {
+  const mentioned = given ?? (yield* mentionedUsersSteps(post.message, user.id));
+  yield* insertPostSteps(post, tags);
+  yield* addToCounterSteps(user.id, 'posts_count', 1);
+  yield* addPostMentionsSteps(
+    post.id,
+    mentioned.map((u) => u.id),
+  );
+  return yield* notifyEachSteps(mentionsOf(mentioned, user, post.id), mentionsPerMinute);
+}
+
 export function postWrites({ data, media, load, publish, mentionsPerMinute }: PostWritesDeps) {
   const { posts } = data;
   return {
@@ -89,28 +117,23 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
       const tags = input.tags;
       let notified;
       try {
-        notified = await data.transaction(async (trx) => {
-          await trx.posts.insertPost({
-            id,
-            creator_id: author.id,
-            message: input.message,
-            image: input.image,
-            media_id: input.mediaId,
-            tags: JSON.stringify(tags),
-            alt: input.alt,
-            sensitive: input.sensitive ? 1 : 0,
-            spoiler: input.spoiler,
-            uri: input.uri,
-            url: input.url,
-            created_at: input.published,
-            updated_at: input.published,
-          });
-          await trx.posts.replaceTags(id, tags);
-          await trx.users.addToCounter(author.id, 'posts_count', 1);
-          await trx.mentions.addPostMentions(id, input.mentionedIds);
-          const mentioned = input.mentionedIds.map((userId) => ({ id: userId, username: '' }));
-          return notifyEach(trx.notifications, mentionsOf(mentioned, author, id), mentionsPerMinute);
-        });
+        const post = {
+          id,
+          creator_id: author.id,
+          message: input.message,
+          image: input.image,
+          media_id: input.mediaId,
+          tags: JSON.stringify(tags),
+          alt: input.alt,
+          sensitive: input.sensitive ? 1 : 0,
+          spoiler: input.spoiler,
+          uri: input.uri,
+          url: input.url,
+          created_at: input.published,
+          updated_at: input.published,
+        };
+        const mentioned = input.mentionedIds.map((userId) => ({ id: userId, username: '' }));
+        notified = await data.steps(() => createSteps(author, post, tags, mentionsPerMinute, mentioned));
       } catch (error) {
         // The same Note arriving twice at once: the first insert stands.
         const again = await posts.postIdWithUri(input.uri);
@@ -152,27 +175,18 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
       const { image, mediaId } = await ownPostImage(media, user, input.image);
       const id = newId();
       const now = nowIso();
-      const notified = await data.transaction(async (trx) => {
-        const mentioned = await mentionedUsers(trx.mentions, message, user.id);
-        await trx.posts.insertPost({
-          id,
-          creator_id: user.id,
-          message,
-          image,
-          media_id: mediaId,
-          tags: JSON.stringify(tags),
-          ...imageText,
-          created_at: now,
-          updated_at: now,
-        });
-        await trx.posts.replaceTags(id, tags);
-        await trx.users.addToCounter(user.id, 'posts_count', 1);
-        await trx.mentions.addPostMentions(
-          id,
-          mentioned.map((u) => u.id),
-        );
-        return notifyEach(trx.notifications, mentionsOf(mentioned, user, id), mentionsPerMinute);
-      });
+      const post = {
+        id,
+        creator_id: user.id,
+        message,
+        image,
+        media_id: mediaId,
+        tags: JSON.stringify(tags),
+        ...imageText,
+        created_at: now,
+        updated_at: now,
+      };
+      const notified = await data.steps(() => createSteps(user, post, tags, mentionsPerMinute));
       publish({
         type: 'PostCreated',
         postId: id,

@@ -5,6 +5,7 @@ import { dialectOf } from '../db/database';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
+import { type Steps, ask } from '../db/steps';
 import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
 import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
 import { visibleAuthor } from '../safety/visibility';
@@ -119,6 +120,11 @@ const COUNTERS = {
 
 async function addToCounter(db: Queryable, userId: string, column: UserCounter, delta: number): Promise<void> {
   await COUNTERS[column](db, { userId, delta });
+}
+
+/** `addToCounter` as a step of a write (`db/steps.ts`). */
+export function* addToCounterSteps(userId: string, column: UserCounter, delta: number): Steps<void> {
+  yield* ask(COUNTERS[column], { userId, delta });
 }
 
 /**
