@@ -16,6 +16,7 @@ import * as federationSafety from './migrations/013_federation_safety';
 import * as commentsByUserAndPost from './migrations/014_comments_by_user_and_post';
 import * as domainSilenced from './migrations/015_domain_silenced';
 import * as partialNotificationIndexes from './migrations/016_partial_notification_indexes';
+import * as fewerBtreesPerWrite from './migrations/017_fewer_btrees_per_write';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '014_comments_by_user_and_post': commentsByUserAndPost,
   '015_domain_silenced': domainSilenced,
   '016_partial_notification_indexes': partialNotificationIndexes,
+  '017_fewer_btrees_per_write': fewerBtreesPerWrite,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -128,7 +128,7 @@ const insertUnlessNotified = prepared((db, row: NotificationsTable & Record<stri
   db
     .insertInto('notifications')
     .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'type', 'actor_id', 'subject_id']).doNothing())
+    .onConflict((oc) => oc.columns(['actor_id', 'user_id', 'type', 'subject_id']).doNothing())
     .returning('id'),
 );
 
