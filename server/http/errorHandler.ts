@@ -16,6 +16,7 @@ import {
 } from '../domain/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../db/errors';
 import { HttpError } from './errors';
+import { readRefusedBody } from './refusedBody';
 
 /** Each kind of domain error's status code. */
 function statusOf(error: DomainError): number {
@@ -101,6 +102,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Fastify's own 4xx (bad JSON, wrong content type, body too large...): its message is safe to show.
     const code =
       typeof fe.code === 'string' && !fe.code.startsWith('FST_') ? fe.code : (CODE_BY_STATUS[status] ?? 'BadRequest');
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Answered once the body is read (`refusedBody.ts`), on a connection that then stays open.
+      void readRefusedBody(request.raw).then((whole) => {
+        if (whole) reply.removeHeader('connection');
+        reply.code(status).send({ message: fe.message, code });
+      });
+      return;
+    }
     return reply.code(status).send({ message: fe.message, code });
   });
 
