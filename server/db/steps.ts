@@ -33,6 +33,8 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 /**
  * Runs each write's steps in a transaction. On SQLite the writes asked for in one turn of the
  * event loop share one transaction, each in a savepoint of its own (a group commit): the pages
@@ -54,33 +56,26 @@ export function stepsRunner(db: Kysely<Database>, now: NowConnection | null): St
       return;
     }
     const run = (step: Step) => step.query.now(now, step.values);
-    if (batch.length === 1) {
-      const [one] = batch;
-      let result: unknown;
+    const inSavepoint = (one: Waiting): Outcome => {
+      now.query('savepoint write', []);
       try {
-        result = now.transaction(() => drive(one.steps(), run));
+        const value = drive(one.steps(), run);
+        now.query('release write', []);
+        return { ok: true, value };
       } catch (error) {
-        return one.reject(error);
+        // An error SQLite ended the whole transaction for (I/O, a full disk) fails every write in it.
+        if (!now.inTransaction()) throw error;
+        now.query('rollback to write', []);
+        now.query('release write', []);
+        return { ok: false, error };
       }
-      return one.resolve(result);
-    }
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    };
+    let outcomes: Outcome[];
     try {
-      now.transaction(() => {
-        for (const one of batch) {
-          now.query('savepoint write', []);
-          try {
-            outcomes.push({ ok: true, value: drive(one.steps(), run) });
-            now.query('release write', []);
-          } catch (error) {
-            // An error SQLite ended the whole transaction for (I/O, a full disk) fails every write in it.
-            if (!now.inTransaction()) throw error;
-            now.query('rollback to write', []);
-            now.query('release write', []);
-            outcomes.push({ ok: false, error });
-          }
-        }
-      });
+      // A write alone needs no savepoint: its error rolls the transaction back.
+      outcomes = now.transaction(() =>
+        batch.length === 1 ? [{ ok: true, value: drive(batch[0].steps(), run) }] : batch.map(inSavepoint),
+      );
     } catch (error) {
       for (const one of batch) one.reject(error);
       return;
