@@ -74,9 +74,14 @@ describe('the notification stream', () => {
 
   it('leaves a lost session to the API client: a refused read waits and asks again until the stream is closed', async () => {
     let reads = 0;
+    // The second read is held until the stream is closed: a read every 5 ms would be past 2 by the
+    // time a busy machine's `waitFor` looks.
+    let answerSecond!: () => void;
+    const secondHeld = new Promise<void>((resolve) => (answerSecond = resolve));
     server.use(
-      http.get('/api/notifications/unread', () => {
+      http.get('/api/notifications/unread', async () => {
         reads += 1;
+        if (reads >= 2) await secondHeld;
         return HttpResponse.json({ message: 'No session' }, { status: 401 });
       }),
       http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'No session' }, { status: 401 })),
@@ -85,9 +90,9 @@ describe('the notification stream', () => {
     FakeEventSource.last().fail(true);
     await vi.waitFor(() => expect(reads).toBe(2));
     close();
-    const after = reads;
+    answerSecond();
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(reads).toBe(after);
+    expect(reads).toBe(2);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
