@@ -5,7 +5,7 @@ import { dialectOf } from '../db/database';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
-import { type Steps, ask } from '../db/steps';
+import { type Steps, ask, stepsOn } from '../db/steps';
 import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
 import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
 import { visibleAuthor } from '../safety/visibility';
@@ -118,14 +118,13 @@ const COUNTERS = {
   posts_count: counterBy('posts_count'),
 };
 
-async function addToCounter(db: Queryable, userId: string, column: UserCounter, delta: number): Promise<void> {
-  await COUNTERS[column](db, { userId, delta });
-}
-
-/** `addToCounter` as a step of a write (`db/steps.ts`). */
+/** A user's counter moved by `delta`, as a step of a write (`db/steps.ts`). */
 export function* addToCounterSteps(userId: string, column: UserCounter, delta: number): Steps<void> {
   yield* ask(COUNTERS[column], { userId, delta });
 }
+
+const addToCounter = (db: Queryable, userId: string, column: UserCounter, delta: number) =>
+  stepsOn(db, addToCounterSteps(userId, column, delta));
 
 /**
  * A follow's two counters: the followee's `followers_count` and the follower's `following_count`,
