@@ -3,15 +3,10 @@ import { THEMES } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { expect, test } from './browser';
 import { createPostViaApi, makeImage, signInViaApi, uploadViaApi } from './content';
-import { createAccount, signInWithForm } from './users';
+import { createAccount, logoutFromMenu, signInWithForm } from './users';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 
-async function logoutFromMenu(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 describe('settings', () => {
   test('avatar, banner, description, username and password', async ({ openPage }) => {

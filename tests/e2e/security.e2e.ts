@@ -1,24 +1,16 @@
 /** Settings' security section in a real browser: two-factor sign-in, devices, account deletion. */
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { axeViolations } from './axe';
 import { MOBILE, expect, test } from './browser';
 import { signInViaApi } from './content';
 import { openAppPage, themes, useTheme } from './pages';
-import { createAccount, signInWithForm } from './users';
+import { createAccount, logoutFromMenu, signInWithForm } from './users';
 
 /** The authenticator app: the code of the 30-second step `steps` from now. */
 const codeFor = (secret: string, steps = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
-async function logoutFromMenu(page: Page) {
-  // The navbar hides while the page is scrolled down.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 describe('two-factor sign-in', () => {
   test('enable it in Settings, sign out, sign in with a code, then with a recovery code', async ({ openPage }) => {

@@ -1,6 +1,7 @@
 /** Fresh accounts for journeys: unique names, made through the API (or the UI when the journey is sign-up). */
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface Account {
   username: string;
@@ -27,4 +28,25 @@ export async function signInWithForm(page: Page, account: Account): Promise<void
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/home');
+}
+
+/**
+ * Opens the avatar menu and signs out. The menu's button is in the server's HTML, so a click that
+ * lands before hydration does nothing: click again until the menu says it is open.
+ */
+export async function logoutFromMenu(page: Page): Promise<void> {
+  // The navbar hides while the page is scrolled down.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const trigger = page.getByRole('button', { name: 'Account menu' });
+  await expect
+    .poll(
+      async () => {
+        if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+        return trigger.getAttribute('aria-expanded');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('true');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 }
