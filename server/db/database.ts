@@ -13,7 +13,12 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { type BackgroundCheckpoints, FALLBACK_CHECKPOINT_PAGES, checkpointInBackground } from './backgroundCheckpoints';
+import {
+  type BackgroundCheckpoints,
+  type CheckpointOptions,
+  FALLBACK_CHECKPOINT_PAGES,
+  checkpointInBackground,
+} from './backgroundCheckpoints';
 import { runNamedStatements } from './namedStatements';
 import type { Database, Queryable } from './schema';
 
@@ -49,6 +54,8 @@ export interface NowConnection {
   inTransaction(): boolean;
   /** `work` between BEGIN and COMMIT, rolled back if it throws. */
   transaction<T>(work: () => T): T;
+  /** What writes wait for before their next transaction, if anything (`BackgroundCheckpoints.hold`). */
+  hold(): Promise<void> | null;
 }
 
 /** Set by whoever reads them (server/metrics/); until then the measures go nowhere. */
@@ -62,7 +69,7 @@ export interface OpenOptions {
   /** Measure every statement (Kysely's query log) and pool wait: a clock read or two each. */
   timed?: boolean;
   /** SQLite: checkpoint the WAL from a worker thread, not in the commits (the server's own connection). */
-  backgroundCheckpoints?: boolean;
+  backgroundCheckpoints?: boolean | CheckpointOptions;
 }
 
 /** Kysely's log, when timed: failed statements took their time too. */
@@ -147,7 +154,11 @@ export function openDatabase(url: string, { timed = false, backgroundCheckpoints
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
-  const now = nowConnection(sqlite, statements, kysely, timing);
+  const checkpoints =
+    backgroundCheckpoints && file !== ':memory:'
+      ? checkpointInBackground(file, backgroundCheckpoints === true ? {} : backgroundCheckpoints)
+      : undefined;
+  const now = nowConnection(sqlite, statements, kysely, timing, () => checkpoints?.hold ?? null);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let version = dataVersion.get();
   const committedElsewhere = () => {
@@ -161,10 +172,9 @@ export function openDatabase(url: string, { timed = false, backgroundCheckpoints
     version = now;
     return true;
   };
-  if (!backgroundCheckpoints || file === ':memory:')
+  if (!checkpoints)
     return { kysely, dialect: 'sqlite', committedElsewhere, timing, now, close: () => kysely.destroy() };
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
-  const checkpoints = checkpointInBackground(file);
   const close = async () => {
     await checkpoints.stop();
     await kysely.destroy();
@@ -203,6 +213,7 @@ function nowConnection(
   statements: { prepare(sql: string): SQLite.Statement },
   db: Queryable,
   timing: StatementTiming | null,
+  hold: () => Promise<void> | null,
 ): NowConnection {
   const query = (sql: string, parameters: readonly unknown[]): unknown[] => {
     const statement = statements.prepare(sql);
@@ -219,6 +230,7 @@ function nowConnection(
     db,
     query,
     inTransaction: () => sqlite.inTransaction,
+    hold,
     transaction(work) {
       query('begin', []);
       try {

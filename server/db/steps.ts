@@ -48,6 +48,13 @@ export function stepsRunner(db: Kysely<Database>, now: NowConnection | null): St
   let waiting: Waiting[] = [];
 
   const runTogether = () => {
+    // The checkpoint worker is letting the log start over: these writes, and those asked meanwhile,
+    // wait (`backgroundCheckpoints.ts`, QUIET_AFTER_PAGES).
+    const hold = now.hold();
+    if (hold) {
+      void hold.then(runTogether);
+      return;
+    }
     const batch = waiting;
     waiting = [];
     // Kysely holds the one connection between two statements of its transaction: wait for it.

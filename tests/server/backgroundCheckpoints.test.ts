@@ -6,9 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { readFileSync } from 'node:fs';
+import { type Kysely, sql } from 'kysely';
 import { FALLBACK_CHECKPOINT_PAGES } from '../../server/db/backgroundCheckpoints';
 import { openDatabase } from '../../server/db/database';
+import { prepared } from '../../server/db/prepared';
+import { type Steps, ask, stepsRunner } from '../../server/db/steps';
 
 describe('SQLite checkpoints in the background', () => {
   let dir: string;
@@ -46,6 +49,42 @@ describe('SQLite checkpoints in the background', () => {
       expect(rows[0].n).toBe(200);
     } finally {
       await again.close();
+    }
+  });
+
+  it('holds the steps’ writes while it copies the last pages of a grown log, and the log starts over', async () => {
+    const file = path.join(dir, 'posts.db');
+    const db = openDatabase(`sqlite:${file}`, { backgroundCheckpoints: { everyMs: 5, quietAfterPages: 20 } });
+    // The log's header counts the times it started over (the checkpoint sequence, bytes 12-15).
+    const restarts = () => readFileSync(`${file}-wal`).readUInt32BE(12);
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(db.kysely);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of this test only
+      const addNote = prepared((q, v: { body: string }) => (q as Kysely<any>).insertInto('notes').values(v));
+      const steps = stepsRunner(db.kysely, db.now!);
+      let ranWhileHeld = 0;
+      function* noteSteps(): Steps<void> {
+        if (db.checkpoints!.hold) ranWhileHeld += 1;
+        yield* ask(addNote, { body: 'x'.repeat(3000) });
+      }
+      const before = restarts();
+      // A stream with no pause: ten writers, each asking again as soon as it is answered. Counted,
+      // not timed: it ends once writes were held (or after far more pages than the threshold).
+      let written = 0;
+      const writer = async () => {
+        while (db.checkpoints!.holds < 2 && written < 50_000) {
+          await steps(noteSteps);
+          written += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: 10 }, writer));
+      expect(db.checkpoints!.holds).toBeGreaterThanOrEqual(2);
+      expect(ranWhileHeld).toBe(0);
+      expect(restarts()).toBeGreaterThan(before);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(db.kysely);
+      expect(rows[0].n).toBe(written);
+    } finally {
+      await db.close();
     }
   });
 });

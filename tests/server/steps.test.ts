@@ -103,6 +103,25 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite writes asked in one tur
     expect([await descriptionOf('grouped1'), await descriptionOf('grouped3')]).toEqual(['later', 'together']);
   });
 
+  it('wait while the checkpoint worker holds writes, then commit together with those asked meanwhile', async () => {
+    const { connection, counter } = counted(t.db.now!);
+    let hold: PromiseWithResolvers<void> | null = Promise.withResolvers<void>();
+    const steps = stepsRunner(t.db.kysely, { ...connection, hold: () => hold?.promise ?? null });
+    await addUsers('held1', 'held2');
+    const first = steps(() => describeSteps('held1', 'after the hold', false));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = steps(() => describeSteps('held2', 'after the hold', false));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(counter.transactions).toBe(0);
+    expect(await descriptionOf('held1')).not.toBe('after the hold');
+    const release = hold;
+    hold = null;
+    release.resolve();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(counter.transactions).toBe(1);
+    expect([await descriptionOf('held1'), await descriptionOf('held2')]).toEqual(['after the hold', 'after the hold']);
+  });
+
   it('fail together when SQLite ends the transaction itself', async () => {
     const steps = stepsRunner(t.db.kysely, t.db.now!);
     await addUsers('ended1', 'ended2');
