@@ -221,8 +221,11 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow();
     if (Number(n) > maxPosts) return switchOff(tooMany);
-    // Room for what there is and some growth, so loading never copies the arrays.
-    ensureCapacity(Math.min(maxPosts, Math.ceil(Number(n) * 1.1) + 1024));
+    // Room for what there is and as much again, so neither loading nor a day of posts copies the
+    // arrays (a copy holds both at once): pages never written are not resident, so the room costs
+    // address space, not memory (docs/benchmarks.md, "The log starts over under a stream of
+    // writes": "Room to grow costs no memory").
+    ensureCapacity(Math.min(maxPosts, Number(n) * 2 + 1024));
     const pair = 2 * UUID_LENGTH;
     let after: string | null = null;
     for (;;) {
