@@ -31,7 +31,7 @@ import { finishPage } from './http/pageResponse';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
 import { redisOrLocalStore } from './http/rateLimitStore';
-import { PRIVATE_NO_STORE, helmetHeaders, registerSecurityHeaders } from './http/securityHeaders';
+import { PRIVATE_NO_STORE, helmetHeaders, isApiPath, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { redisFallback } from './instance/redisFallback';
 import { instanceRoutes } from './instance/routes';
@@ -209,7 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // and a turn of the microtask queue (docs/benchmarks.md, "The request's floor").
   app.addHook('onSend', (request, reply, _payload, done) => {
     // API answers depend on the session (or say it is missing): no cache may keep or share them.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
       reply.header('Cache-Control', PRIVATE_NO_STORE);
     done();
   });
@@ -226,7 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const clientApiPath = isClientApiPath(url);
     if (!clientApiPath) checkOrigin(request, reply);
     // Pages and media are public; only the API needs to know who is asking.
-    if (clientApiPath || !url.startsWith('/api/')) return done();
+    if (clientApiPath || !isApiPath(url)) return done();
     // A session this process checked lately is known at once; a promise only for a lookup.
     const user = ctx.auth.signedInUser(request.cookies[ACCESS_COOKIE]);
     if (!(user instanceof Promise)) {

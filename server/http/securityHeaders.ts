@@ -45,7 +45,7 @@ const API_HEADERS: Record<string, string> = {
 };
 
 /** JSON under `/api/` (the app's and the client API); `/api/docs` answers the OpenAPI document, JSON too. */
-const isApiPath = (url: string) => url.startsWith('/api/');
+export const isApiPath = (url: string) => url.startsWith('/api/');
 
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const pageHeaders = helmetHeaders(options);
