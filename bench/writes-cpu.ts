@@ -3,6 +3,7 @@
  * Next.js), on a copy of D1, each write class sent with `app.inject` and timed with
  * `process.cpuUsage()` (every thread: the checkpoint worker counts). A busy shared machine moves
  * wall time, hardly CPU time. `--profile` also writes a CPU profile per class and prints where it goes.
+ * `--concurrent N`: N requests at a time, so SQLite writes commit in groups as under `wrk` (`db/steps.ts`).
  *   DATA_DIR=<copy of D1> tsx bench/writes-cpu.ts [--count 2000] [--warmup 300] [--profile] [--only like]
  */
 import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ const WARMUP = Number(flag('warmup', '300'));
 const PROFILE = process.argv.includes('--profile');
 const ONLY = flag('only', '');
 const STATEMENTS = process.argv.includes('--statements');
+const CONCURRENT = Number(flag('concurrent', '1'));
 
 if (STATEMENTS) statementTimes.start();
 const READERS = 20;
@@ -122,7 +124,7 @@ for (const c of classes) {
   perfControl('enable');
   const cpu = process.cpuUsage();
   const wall = performance.now();
-  for (const r of requests) await send(r);
+  for (let i = 0; i < requests.length; i += CONCURRENT) await Promise.all(requests.slice(i, i + CONCURRENT).map(send));
   const used = process.cpuUsage(cpu);
   perfControl('disable');
   const elapsed = performance.now() - wall;
