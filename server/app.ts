@@ -209,8 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // and a turn of the microtask queue (docs/benchmarks.md, "The request's floor").
   app.addHook('onSend', (request, reply, _payload, done) => {
     // API answers depend on the session (or say it is missing): no cache may keep or share them.
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
-      reply.header('Cache-Control', PRIVATE_NO_STORE);
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', PRIVATE_NO_STORE);
     done();
   });
   const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };

@@ -7,7 +7,6 @@ import { createAccount, logoutFromMenu, signInWithForm } from './users';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 
-
 describe('settings', () => {
   test('avatar, banner, description, username and password', async ({ openPage }) => {
     const page = await openPage();

@@ -11,7 +11,6 @@ import { createAccount, logoutFromMenu, signInWithForm } from './users';
 const codeFor = (secret: string, steps = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
-
 describe('two-factor sign-in', () => {
   test('enable it in Settings, sign out, sign in with a code, then with a recovery code', async ({ openPage }) => {
     const page = await openPage();
