@@ -151,6 +151,8 @@ export function checkpointInBackground(
       return holds;
     },
     async stop() {
+      // Kept up until the worker has closed its connection: nothing else may be left to wait on.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

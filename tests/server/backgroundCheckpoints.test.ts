@@ -3,6 +3,7 @@
  * connection no longer copies the log back inside a commit, the worker does, and what it does is
  * not taken for another process's commit (`committedElsewhere`, which would empty every cache).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,5 +87,19 @@ describe('SQLite checkpoints in the background', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('closing waits for the worker to close its connection, with nothing else keeping the process up', () => {
+    const database = path.resolve(import.meta.dirname, '../../server/db/database.ts');
+    const script = `
+      import { openDatabase } from ${JSON.stringify(database)};
+      const db = openDatabase(${JSON.stringify(`sqlite:${path.join(dir, 'posts.db')}`)}, { backgroundCheckpoints: true });
+      await db.close();
+      console.log('closed');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    // Before: the unreferenced worker let the process end inside `close` (exit code 13, an unsettled await).
+    expect({ status: run.status, out: run.stdout.trim() }).toEqual({ status: 0, out: 'closed' });
   });
 });
