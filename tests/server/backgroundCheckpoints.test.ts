@@ -4,10 +4,9 @@
  * not taken for another process's commit (`committedElsewhere`, which would empty every cache).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
 import { FALLBACK_CHECKPOINT_PAGES } from '../../server/db/backgroundCheckpoints';
 import { openDatabase } from '../../server/db/database';
