@@ -1,3 +1,4 @@
+import { readdirSync, readlinkSync } from 'node:fs';
 import type { NowConnection } from '../../server/db/database';
 import { prepared } from '../../server/db/prepared';
 import { type Steps, ask, stepsRunner } from '../../server/db/steps';
@@ -120,6 +121,38 @@ describe.runIf(process.env.TEST_DB === 'sqlite')('SQLite writes asked in one tur
     expect(await Promise.all([first, second])).toEqual([1, 1]);
     expect(counter.transactions).toBe(1);
     expect([await descriptionOf('held1'), await descriptionOf('held2')]).toEqual(['after the hold', 'after the hold']);
+  });
+
+  it("keep a savepoint's undo pages in memory, not in a temporary file", async () => {
+    const now = t.db.now!;
+    now.query('create table undo_pages (id integer primary key, body blob)', []);
+    now.query(
+      'insert into undo_pages (body) with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) select randomblob(2000) from n',
+      [],
+    );
+    // SQLite's temporary files are deleted as soon as opened (`O_TMPFILE`, or unlinked).
+    const deletedFiles = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).endsWith('(deleted)');
+        } catch {
+          return false; // closed meanwhile
+        }
+      }).length;
+    const before = deletedFiles();
+    let seen = -1;
+    // ~50 pages (200 KB) changed in one savepoint: SQLite's default moves its undo log to a file past 64 KB.
+    function* rewritesEveryPage(): Steps<number> {
+      now.query('update undo_pages set body = randomblob(2000)', []);
+      seen = deletedFiles();
+      return yield* describeSteps('undone', 'with every page', false);
+    }
+    await addUsers('undone', 'grouped');
+    const steps = stepsRunner(t.db.kysely, now);
+    expect(
+      await Promise.all([steps(rewritesEveryPage), steps(() => describeSteps('grouped', 'in the group', false))]),
+    ).toEqual([1, 1]);
+    expect(seen).toBe(before);
   });
 
   it('fail together when SQLite ends the transaction itself', async () => {
