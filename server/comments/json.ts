@@ -2,13 +2,13 @@
 import type { Comment, PostWithComments } from '../../lib/types';
 import { postFields } from '../posts/json';
 import {
-  bytesArray,
   jsonArray,
   jsonInteger,
   jsonNullableString,
   jsonString,
   jsonStringArray,
   keptBytes,
+  keptBytesArray,
 } from '../http/asciiJson';
 
 /** The JSON bytes of comments shared between requests, as `keepPostJson` keeps posts'. */
@@ -49,7 +49,8 @@ export function commentJson(c: Comment): string {
 export const commentListJson = (comments: Comment[]): string => jsonArray(comments, commentJson);
 
 /** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`. */
-export const commentListBytes = (comments: Comment[]): Buffer => bytesArray(comments, commentBytes);
+export const commentListBytes = (comments: Comment[]): Buffer =>
+  keptBytesArray(comments, (c) => kept.get(c), commentBytes);
 
 /** A post with its first comments, as `postWithCommentsSchema` describes it. */
 export const postWithCommentsJson = (p: PostWithComments): string =>

@@ -70,9 +70,9 @@ export function jsonArray<T>(items: readonly T[], item: (value: T) => string): s
   return out + ']';
 }
 
-const OPEN = Buffer.from('['),
-  COMMA = Buffer.from(','),
-  CLOSE = Buffer.from(']');
+const OPEN = 0x5b, // [
+  COMMA = 0x2c,
+  CLOSE = 0x5d; // ]
 
 /**
  * The bytes of JSON kept for as long as a cached row lives (latin1 for ASCII JSON), in a buffer of
@@ -86,15 +86,71 @@ export function keptBytes(json: string, encoding: 'latin1' | 'utf8' = 'latin1'):
   return bytes;
 }
 
-/** `[a,b,…]` of items' JSON bytes, copied once into one Buffer. */
-export function bytesArray<T>(items: readonly T[], bytesOf: (value: T) => Buffer): Buffer {
-  const parts: Buffer[] = [OPEN];
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push(COMMA);
-    parts.push(bytesOf(items[i]));
+/** `[a,b,…]` of the parts, copied once into one Buffer from `alloc`. */
+function joined(parts: readonly Buffer[], alloc: (size: number) => Buffer): Buffer {
+  let size = 2 + Math.max(parts.length - 1, 0);
+  for (const part of parts) size += part.length;
+  const out = alloc(size);
+  out[0] = OPEN;
+  let at = 1;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) out[at++] = COMMA;
+    at += parts[i].copy(out, at);
   }
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+  out[at] = CLOSE;
+  return out;
+}
+
+/** Bytes of the arrays lately answered whole from kept items, by their first item's bytes. */
+const keptArrays = new Map<Buffer, { parts: Buffer[]; bytes: Buffer }>();
+let keptArraysSize = 0;
+/** Their bytes at most: ~500 pages of posts. */
+export const KEPT_ARRAYS_BYTES = 8 * 1024 * 1024;
+
+/**
+ * `bytesArray` of items whose bytes are kept (`keptOf`: `keptBytes`, made once per cached row):
+ * a list page many readers read is the same items in the same order, and answering it again with
+ * the same Buffer saves a copy and a new Buffer per request (docs/benchmarks.md, "A page's bytes
+ * made once"). A page with any item not kept is made each time.
+ */
+export function keptBytesArray<T>(
+  items: readonly T[],
+  keptOf: (value: T) => Buffer | undefined,
+  bytesOf: (value: T) => Buffer,
+): Buffer {
+  const parts: Buffer[] = new Array(items.length);
+  let allKept = items.length > 0;
+  for (let i = 0; i < items.length; i++) {
+    const kept = keptOf(items[i]);
+    if (kept === undefined) allKept = false;
+    parts[i] = kept ?? bytesOf(items[i]);
+  }
+  if (!allKept) return joined(parts, Buffer.allocUnsafe);
+  const first = parts[0];
+  const before = keptArrays.get(first);
+  if (before && sameParts(before.parts, parts)) {
+    keptArrays.delete(first); // kept in the order of use: the least used go first
+    keptArrays.set(first, before);
+    return before.bytes;
+  }
+  // A buffer of its own: one from the shared pool would keep the whole pool alive with it.
+  const bytes = joined(parts, Buffer.allocUnsafeSlow);
+  if (before) keptArraysSize -= before.bytes.length;
+  keptArrays.delete(first);
+  keptArrays.set(first, { parts, bytes });
+  keptArraysSize += bytes.length;
+  for (const [oldest, { bytes: old }] of keptArrays) {
+    if (keptArraysSize <= KEPT_ARRAYS_BYTES) break;
+    keptArrays.delete(oldest);
+    keptArraysSize -= old.length;
+  }
+  return bytes;
+}
+
+function sameParts(a: readonly Buffer[], b: readonly Buffer[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

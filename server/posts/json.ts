@@ -4,13 +4,13 @@
  */
 import type { ImageInfo, Post } from '../../lib/types';
 import {
-  bytesArray,
   jsonArray,
   jsonInteger,
   jsonNullableString,
   jsonString,
   jsonStringArray,
   keptBytes,
+  keptBytesArray,
 } from '../http/asciiJson';
 
 function imageInfoJson(info: ImageInfo | null): string {
@@ -88,4 +88,4 @@ const postBytes = (p: Post): Buffer => kept.get(p) ?? Buffer.from(postJson(p), '
 export const postListJson = (posts: Post[]): string => jsonArray(posts, postJson);
 
 /** The reply serializer (`replyAsciiJson`): the same text as `postListJson`. */
-export const postListBytes = (posts: Post[]): Buffer => bytesArray(posts, postBytes);
+export const postListBytes = (posts: Post[]): Buffer => keptBytesArray(posts, (p) => kept.get(p), postBytes);

@@ -11,7 +11,7 @@ import {
   postWithCommentsBytes,
   postWithCommentsJson,
 } from '../../server/comments/json';
-import { jsonString, keptBytes } from '../../server/http/asciiJson';
+import { KEPT_ARRAYS_BYTES, jsonString, keptBytes } from '../../server/http/asciiJson';
 import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
 import { keepPostJson, postListBytes, postListJson } from '../../server/posts/json';
 import { createPost } from './factories';
@@ -112,6 +112,41 @@ describe('post and comment JSON', () => {
     expect(commentListBytes(keptComments).equals(Buffer.from(commentListJson(comments), 'latin1'))).toBe(true);
     const withComments = { ...kept[0], comments: keptComments } satisfies PostWithComments;
     expect(postWithCommentsBytes(withComments).toString('latin1')).toBe(postWithCommentsJson({ ...post(), comments }));
+  });
+
+  it('answers a page of the same kept posts in the same order with the same bytes, made once', () => {
+    const kept = posts.map((p) => keepPostJson({ ...p }));
+    const text = postListJson(posts);
+    const first = postListBytes(kept);
+    expect(first.toString('latin1')).toBe(text);
+    expect(first.buffer.byteLength).toBe(first.length); // its own, as kept JSON is
+    expect(postListBytes([...kept])).toBe(first);
+    // Another page, or the same page but one post (a reader's own reaction, new counts): made anew.
+    const changed = keepPostJson({ ...kept[2], likesCount: 99 });
+    const other = postListBytes([kept[0], kept[1], changed, kept[3]]);
+    expect(other).not.toBe(first);
+    expect(JSON.parse(other.toString('latin1'))[2].likesCount).toBe(99);
+    expect(postListBytes(kept.slice(0, 3))).not.toBe(first);
+    // A post not kept (read once) is not in a kept page: such pages are made every time.
+    const fresh = [kept[0], { ...posts[1] }];
+    expect(postListBytes(fresh)).not.toBe(postListBytes(fresh));
+    expect(postListBytes([]).toString()).toBe('[]');
+  });
+
+  it('forgets the pages least used once their bytes pass the bound', () => {
+    const page = (i: number) => [keepPostJson({ ...post(), _id: `p${i}`, message: 'x'.repeat(10_000) })];
+    const oldest = page(0);
+    const bytes = postListBytes(oldest);
+    const used = page(1);
+    const usedBytes = postListBytes(used);
+    const fit = Math.floor(KEPT_ARRAYS_BYTES / bytes.length); // pages of this size under the bound
+    for (let i = 2; i < fit; i++) {
+      postListBytes(page(i));
+      expect(postListBytes(used)).toBe(usedBytes); // read again: the last to go
+    }
+    expect(postListBytes(oldest)).toBe(bytes); // still there: the pages are under the bound
+    for (let i = 0; i < fit; i++) postListBytes(page(i + fit));
+    expect(postListBytes(oldest)).not.toBe(bytes);
   });
 
   it('keeps JSON in buffers of its own, not in slices of a shared pool one kept row would hold whole', () => {
