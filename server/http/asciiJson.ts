@@ -102,16 +102,19 @@ function joined(parts: readonly Buffer[], alloc: (size: number) => Buffer): Buff
 }
 
 /** Bytes of the arrays lately answered whole from kept items, by their first item's bytes. */
-const keptArrays = new Map<Buffer, { parts: Buffer[]; bytes: Buffer }>();
+const keptArrays = new Map<Buffer, { parts: Buffer[]; bytes: Buffer; size: number }>();
 let keptArraysSize = 0;
-/** Their bytes at most: ~500 pages of posts. */
-export const KEPT_ARRAYS_BYTES = 8 * 1024 * 1024;
+/**
+ * What they hold at most, counting their items' bytes (an item's row may have left the cache):
+ * ~130 pages of posts, kept low because the bench's peak RSS is near its goal (docs/benchmarks.md).
+ */
+export const KEPT_ARRAYS_BYTES = 4 * 1024 * 1024;
 
 /**
- * `bytesArray` of items whose bytes are kept (`keptOf`: `keptBytes`, made once per cached row):
- * a list page many readers read is the same items in the same order, and answering it again with
- * the same Buffer saves a copy and a new Buffer per request (docs/benchmarks.md, "A page's bytes
- * made once"). A page with any item not kept is made each time.
+ * `[a,b,…]` of items whose bytes are kept (`keptOf`: `keptBytes`, made once per cached row): a list
+ * page many readers read is the same items in the same order, and answering it again with the same
+ * Buffer saves a copy and a new Buffer per request (docs/benchmarks.md, "A page's bytes made
+ * once"). A page with any item not kept is made each time.
  */
 export function keptBytesArray<T>(
   items: readonly T[],
@@ -128,21 +131,21 @@ export function keptBytesArray<T>(
   if (!allKept) return joined(parts, Buffer.allocUnsafe);
   const first = parts[0];
   const before = keptArrays.get(first);
+  keptArrays.delete(first); // kept in the order of use: the least used go first
   if (before && sameParts(before.parts, parts)) {
-    keptArrays.delete(first); // kept in the order of use: the least used go first
     keptArrays.set(first, before);
     return before.bytes;
   }
+  if (before) keptArraysSize -= before.size;
   // A buffer of its own: one from the shared pool would keep the whole pool alive with it.
   const bytes = joined(parts, Buffer.allocUnsafeSlow);
-  if (before) keptArraysSize -= before.bytes.length;
-  keptArrays.delete(first);
-  keptArrays.set(first, { parts, bytes });
-  keptArraysSize += bytes.length;
-  for (const [oldest, { bytes: old }] of keptArrays) {
+  const size = bytes.length * 2; // its items' bytes are as many
+  keptArrays.set(first, { parts, bytes, size });
+  keptArraysSize += size;
+  for (const [oldest, old] of keptArrays) {
     if (keptArraysSize <= KEPT_ARRAYS_BYTES) break;
     keptArrays.delete(oldest);
-    keptArraysSize -= old.length;
+    keptArraysSize -= old.size;
   }
   return bytes;
 }
