@@ -20,8 +20,6 @@ export function keepCommentJson(c: Comment): Comment {
   return c;
 }
 
-const commentBytes = (c: Comment): Buffer => kept.get(c) ?? Buffer.from(commentJson(c), 'latin1');
-
 export function commentJson(c: Comment): string {
   return (
     '{"commentId":' +
@@ -50,7 +48,7 @@ export const commentListJson = (comments: Comment[]): string => jsonArray(commen
 
 /** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`. */
 export const commentListBytes = (comments: Comment[]): Buffer =>
-  keptBytesArray(comments, (c) => kept.get(c), commentBytes);
+  keptBytesArray(comments, (c) => kept.get(c), commentJson);
 
 /** A post with its first comments, as `postWithCommentsSchema` describes it. */
 export const postWithCommentsJson = (p: PostWithComments): string =>

@@ -111,22 +111,22 @@ let keptArraysSize = 0;
 export const KEPT_ARRAYS_BYTES = 4 * 1024 * 1024;
 
 /**
- * `[a,b,…]` of items whose bytes are kept (`keptOf`: `keptBytes`, made once per cached row): a list
- * page many readers read is the same items in the same order, and answering it again with the same
- * Buffer saves a copy and a new Buffer per request (docs/benchmarks.md, "A page's bytes made
- * once"). A page with any item not kept is made each time.
+ * `[a,b,…]` of items' ASCII JSON: an item's kept bytes (`keptOf`: `keptBytes`, made once per cached
+ * row), else its `jsonOf`. A list page many readers read is the same kept items in the same order,
+ * and answering it again with the same Buffer saves a copy and a new Buffer per request
+ * (docs/benchmarks.md, "A page's bytes made once"). A page with any item not kept is made each time.
  */
 export function keptBytesArray<T>(
   items: readonly T[],
   keptOf: (value: T) => Buffer | undefined,
-  bytesOf: (value: T) => Buffer,
+  jsonOf: (value: T) => string,
 ): Buffer {
   const parts: Buffer[] = new Array(items.length);
   let allKept = items.length > 0;
   for (let i = 0; i < items.length; i++) {
     const kept = keptOf(items[i]);
     if (kept === undefined) allKept = false;
-    parts[i] = kept ?? bytesOf(items[i]);
+    parts[i] = kept ?? Buffer.from(jsonOf(items[i]), 'latin1');
   }
   if (!allKept) return joined(parts, Buffer.allocUnsafe);
   const first = parts[0];

@@ -83,9 +83,7 @@ export function keepPostJson(p: Post): Post {
   return p;
 }
 
-const postBytes = (p: Post): Buffer => kept.get(p) ?? Buffer.from(postJson(p), 'latin1');
-
 export const postListJson = (posts: Post[]): string => jsonArray(posts, postJson);
 
 /** The reply serializer (`replyAsciiJson`): the same text as `postListJson`. */
-export const postListBytes = (posts: Post[]): Buffer => keptBytesArray(posts, (p) => kept.get(p), postBytes);
+export const postListBytes = (posts: Post[]): Buffer => keptBytesArray(posts, (p) => kept.get(p), postJson);
