@@ -152,8 +152,8 @@ export function openDatabase(url: string, { timed = false, backgroundCheckpoints
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // A write in a group runs in a savepoint (db/steps.ts), whose undo pages SQLite moves to a
-  // temporary file past 64 KB: ~22 of a comment's ~37 system calls (docs/benchmarks.md,
+  // A write in a group runs in a savepoint (db/steps.ts), whose undo pages SQLite otherwise moves
+  // to a temporary file past 64 KB: most of a comment's system calls went there (docs/benchmarks.md,
   // "Savepoints' undo pages in memory"). In memory they are one write's few pages at a time.
   sqlite.pragma('temp_store = MEMORY');
   const statements = withStatementCache(sqlite);

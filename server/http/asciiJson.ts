@@ -106,7 +106,8 @@ const keptArrays = new Map<Buffer, { parts: Buffer[]; bytes: Buffer; size: numbe
 let keptArraysSize = 0;
 /**
  * What they hold at most, counting their items' bytes (an item's row may have left the cache):
- * ~130 pages of posts, kept low because the bench's peak RSS is near its goal (docs/benchmarks.md).
+ * a hundred or so pages of posts, kept low because the bench's peak RSS is near its goal
+ * (docs/benchmarks.md, "A page's bytes made once").
  */
 export const KEPT_ARRAYS_BYTES = 4 * 1024 * 1024;
 
