@@ -27,4 +27,4 @@ case "${DATABASE_URL:-}" in
   postgres://* | postgresql://*) semi_space=8 ;;
   *) semi_space=4 ;;
 esac
-exec "${NODE:-node}" --max-semi-space-size="$semi_space" --heap-growing-percent=50 --import tsx server/main.ts --build-if-needed "$@"
+exec "${NODE:-node}" --max-semi-space-size="$semi_space" --heap-growing-percent=50 --import tsx --import ./server/ownSourceMapsOnly.ts server/main.ts --build-if-needed "$@"

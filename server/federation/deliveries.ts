@@ -63,12 +63,21 @@ export function deliverOnEvents(
   /** Only this instance's people send: what people elsewhere did here is theirs to send. */
   const isLocal = async (userId: string) => (await fed.remote.localPerson(userId)) !== undefined;
 
-  /** To the author's followers elsewhere, and to `also` (a replied or mentioned person elsewhere). */
-  async function send(authorId: string, activity: Activity, also: Recipient[] = []): Promise<void> {
+  /**
+   * To the author's followers elsewhere, and to `also` (a replied or mentioned person elsewhere).
+   * The activity is made only once someone elsewhere is to hear of it: most people have no
+   * followers elsewhere, and a post's Note costs reads and Fedify objects.
+   */
+  async function send(
+    authorId: string,
+    activity: Activity | (() => Promise<Activity | null>),
+    also: Recipient[] = [],
+  ): Promise<void> {
     const recipients = [...(await recipientsOf(authorId))];
     for (const one of also) if (!recipients.some((r) => r.id?.href === one.id?.href)) recipients.push(one);
     if (recipients.length === 0) return;
-    await ctx().sendActivity({ identifier: authorId }, recipients, activity, { preferSharedInbox: true });
+    const made = typeof activity === 'function' ? await activity() : activity;
+    if (made) await ctx().sendActivity({ identifier: authorId }, recipients, made, { preferSharedInbox: true });
   }
 
   /** To one person elsewhere only (a follow, a like, a block). */
@@ -91,20 +100,23 @@ export function deliverOnEvents(
     return [...(author ? [author] : []), ...mentioned];
   }
 
+  /** `noteOf` answers null for a post or comment from elsewhere: never sent on. */
   async function noteActivity(
     kind: 'create' | 'update',
     authorId: string,
-    note: Note | null,
+    noteOf: () => Promise<Note | null>,
     also: Recipient[] = [],
   ): Promise<void> {
-    if (!note?.id) return;
-    const actor = ctx().getActorUri(authorId);
-    const values = { actor, object: note, tos: note.toIds, ccs: note.ccIds };
     await send(
       authorId,
-      kind === 'create'
-        ? new CreateWithArrays({ id: new URL(`${note.id.href}#create`), ...values })
-        : new UpdateWithArrays({ id: new URL(`${note.id.href}#updates/${newId()}`), ...values }),
+      async () => {
+        const note = await noteOf();
+        if (!note?.id) return null;
+        const values = { actor: ctx().getActorUri(authorId), object: note, tos: note.toIds, ccs: note.ccIds };
+        return kind === 'create'
+          ? new CreateWithArrays({ id: new URL(`${note.id.href}#create`), ...values })
+          : new UpdateWithArrays({ id: new URL(`${note.id.href}#updates/${newId()}`), ...values });
+      },
       also,
     );
   }
@@ -166,18 +178,22 @@ export function deliverOnEvents(
       case 'Blocked':
         return towardsElsewhere(event);
       case 'PostCreated':
-        // `postNoteOf` is null for a post from elsewhere: never sent on.
         return noteActivity(
           'create',
           event.creatorId,
-          await fed.postNoteOf(event.postId),
+          () => fed.postNoteOf(event.postId),
           await mentionedElsewhere('post', event.postId),
         );
       case 'PostEdited': {
         const note = await fed.postNoteOf(event.postId);
         const author = note?.attributionId ? ctx().parseUri(note.attributionId) : null;
         if (author?.type === 'actor')
-          await noteActivity('update', author.identifier, note, await mentionedElsewhere('post', event.postId));
+          await noteActivity(
+            'update',
+            author.identifier,
+            async () => note,
+            await mentionedElsewhere('post', event.postId),
+          );
         return;
       }
       case 'PostDeleted': {
@@ -191,11 +207,10 @@ export function deliverOnEvents(
         );
       }
       case 'CommentAdded':
-        // `commentNoteOf` is null for a comment from elsewhere.
         return noteActivity(
           'create',
           event.creatorId,
-          await fed.commentNoteOf(event.commentId),
+          () => fed.commentNoteOf(event.commentId),
           await replyRecipients(event.postId, event.commentId),
         );
       case 'CommentDeleted': {
