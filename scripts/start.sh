@@ -20,7 +20,8 @@
 #   MB, for 8 more full collections in 26 s of load (72 ms more of pauses in 18 s of CPU). On
 #   SQLite, where little is promoted, it changes nothing measurable.
 # - --import ./server/ownSourceMapsOnly.ts: tsx reads every package's source map too, and each stayed
-#   in memory with its sources; stack traces need only the app's own (13-25 MB of RSS).
+#   in memory with its sources; stack traces need only the app's own (docs/benchmarks.md, "Source
+#   maps of our own code only").
 cd "$(dirname "$0")/.." || exit 1
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
