@@ -14,11 +14,12 @@
 #   to survive 4 MB young generations and pile up in the old one until a full collection: 8 MB
 #   there (16 held more memory for the same CPU per request;
 #   docs/benchmarks.md#the-young-generation-on-postgresql-2026-11-24).
-# - --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5x
-#   what survived before collecting again, instead of 2-4x on a machine with gigabytes. On
-#   PostgreSQL D1 the old space swung between 60 MB live and 210 MB: peak RSS 303-412 -> 252-276
-#   MB, for 8 more full collections in 26 s of load (72 ms more of pauses in 18 s of CPU). On
-#   SQLite, where little is promoted, it changes nothing measurable.
+# - --heap-growing-percent=25: after a full collection V8 lets the old generation grow to 1.25x
+#   what survived before collecting again, instead of 2-4x on a machine with gigabytes; the pages
+#   it grew into stay resident, so RSS follows the highest heap. Writes among the reads (likes,
+#   comments, new posts re-making cached rows) promote garbage steadily: 25 rather than 50 keeps
+#   the mix's peak under its 400 MB for the same CPU per request (docs/benchmarks.md, "The old
+#   generation under a stream of writes").
 # - --import ./server/ownSourceMapsOnly.ts: tsx reads every package's source map too, and each stayed
 #   in memory with its sources; stack traces need only the app's own (docs/benchmarks.md, "Source
 #   maps of our own code only").
@@ -30,4 +31,4 @@ case "${DATABASE_URL:-}" in
   postgres://* | postgresql://*) semi_space=8 ;;
   *) semi_space=4 ;;
 esac
-exec "${NODE:-node}" --max-semi-space-size="$semi_space" --heap-growing-percent=50 --import tsx --import ./server/ownSourceMapsOnly.ts server/main.ts --build-if-needed "$@"
+exec "${NODE:-node}" --max-semi-space-size="$semi_space" --heap-growing-percent=25 --import tsx --import ./server/ownSourceMapsOnly.ts server/main.ts --build-if-needed "$@"
