@@ -17,8 +17,8 @@
 # - --heap-growing-percent=25: after a full collection V8 lets the old generation grow to 1.25x
 #   what survived before collecting again, instead of 2-4x on a machine with gigabytes; the pages
 #   it grew into stay resident, so RSS follows the highest heap. Writes among the reads (likes,
-#   comments, new posts re-making cached rows) promote garbage steadily: 25 rather than 50 keeps
-#   the mix's peak under its 400 MB for the same CPU per request (docs/benchmarks.md, "The old
+#   comments, new posts re-making cached rows) promote garbage steadily: 25 rather than 50 holds
+#   the mix's peak near its 400 MB goal for the same CPU per request (docs/benchmarks.md, "The old
 #   generation under a stream of writes").
 # - --import ./server/ownSourceMapsOnly.ts: tsx reads every package's source map too, and each stayed
 #   in memory with its sources; stack traces need only the app's own (docs/benchmarks.md, "Source
