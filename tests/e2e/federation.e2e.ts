@@ -12,6 +12,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { DESKTOP, expect, MOBILE, test } from './browser';
 import { axeViolations } from './axe';
@@ -35,8 +36,13 @@ let annThere: string;
 let bobPostOnB: string;
 let bobPostOnA: string;
 
+/**
+ * How long something sent by the other server may take: a delivery that failed is tried again a
+ * minute later (`server/federation/federation.ts`), so a wait covers one retry.
+ */
+const DELIVERY = 150_000;
 /** A journey waits for two servers' queues on a busy machine. */
-const JOURNEY = 180_000;
+const JOURNEY = 300_000;
 
 const hostOf = (server: RunningServer) => new URL(server.baseURL).host;
 
@@ -53,19 +59,46 @@ async function grantAdmin(username: string): Promise<void> {
   });
 }
 
-/** Reloads until `check` holds: what another server sends arrives when its queue gets to it. */
+/** What waits in a server's delivery queue (a failed delivery waits there for its next try). */
+function queued(server: RunningServer): string {
+  const db = new Database(path.join(server.dataDir, 'posts.db'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT message, run_at FROM federation_queue ORDER BY run_at').all() as {
+      message: string;
+      run_at: number;
+    }[];
+    const lines = rows.map(({ message, run_at }) => {
+      const { type, activityType, inbox, attempt } = JSON.parse(message) as Record<string, unknown>;
+      return `  ${type} ${activityType ?? ''} to ${inbox ?? '?'}, attempt ${attempt ?? 0}, due in ${Math.round((run_at - Date.now()) / 1000)} s`;
+    });
+    return lines.join('\n') || '  nothing';
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Reloads until `check` holds: what another server sends arrives when its queue gets to it. When
+ * it does not, the failure says what both servers still had queued.
+ */
 async function reloadUntil(page: Page, check: () => Promise<boolean>): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if (await check()) return true;
-        await page.reload();
-        await page.waitForLoadState('networkidle');
-        return check();
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (await check()) return true;
+          await page.reload();
+          await page.waitForLoadState('networkidle');
+          return check();
+        },
+        { timeout: DELIVERY },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nA's queue:\n${queued(a)}\nB's queue:\n${queued(b)}`, {
+      cause: error,
+    });
+  }
 }
 
 beforeAll(async () => {
@@ -118,7 +151,7 @@ describe('federation in the browser', () => {
       // B delivers Bob's posts to the followers it knows: the follow must have reached it first.
       await expect
         .poll(async () => (await (await bobApi.get(`/api/users/${bob.username}`)).json()).user.followersCount, {
-          timeout: 60_000,
+          timeout: DELIVERY,
         })
         .toBe(1);
 
