@@ -113,8 +113,8 @@ interface Entry<Row> {
   base: Row;
   like?: Row;
   dislike?: Row;
-  /** Each reader's reaction, as read with the row or since. */
-  mine: Map<string, Reaction | null>;
+  /** Each reader's reaction, as read with the row or since; no map while readers' reactions are kept apart. */
+  mine: Map<string, Reaction | null> | undefined;
   until: number;
 }
 
@@ -234,15 +234,16 @@ export function sharedRows<Row extends ReaderRow>(
       // Read again after its time: the same row (and its Post and JSON) stays, the reactions start over.
       if (entry.until <= now) {
         entry.until = now + ttlMs;
-        entry.mine.clear();
+        entry.mine?.clear();
       }
     } else {
-      entry = { base: { ...row, my_reaction: null }, mine: new Map(), until: now + ttlMs };
+      entry = { base: { ...row, my_reaction: null }, mine: undefined, until: now + ttlMs };
       shared.add(entry.base);
       setBounded(known, row.id, entry, maxRows, rowCounts);
     }
     const reaction = (row.my_reaction as Reaction | null) ?? null;
     if (!apart) {
+      entry.mine ??= new Map();
       if (entry.mine.size >= maxReadersPerRow) entry.mine.clear();
       entry.mine.set(viewerId, reaction);
     }
@@ -264,7 +265,7 @@ export function sharedRows<Row extends ReaderRow>(
       const entry = known.get(ids[i]);
       if (entry && entry.until > now) {
         if ('gone' in entry) continue;
-        const reaction = reactions ? (reactions.get(ids[i]) ?? null) : entry.mine.get(viewerId);
+        const reaction = reactions ? (reactions.get(ids[i]) ?? null) : entry.mine?.get(viewerId);
         if (reaction !== undefined) {
           found[i] = viewOf(entry, reaction);
           continue;
