@@ -87,6 +87,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** What each event makes the caches forget (`cache/invalidation.ts`); tests take a line out. */
   invalidation?: InvalidationTable;
+  /** The time two-factor codes are checked at (default: the wall clock); tests pin it. */
+  totpClock?: () => number;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -111,14 +113,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Counters live in Redis when several instances must share them, else in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const fallback = redis ? redisFallback(redis, app.log) : null;
-  const ctx = buildContext(
-    config,
-    db,
-    storage,
-    app.log,
-    redis && fallback ? { client: redis, fallback } : null,
-    options.invalidation,
-  );
+  const ctx = buildContext(config, db, storage, app.log, redis && fallback ? { client: redis, fallback } : null, {
+    invalidation: options.invalidation,
+    totpClock: options.totpClock,
+  });
   // Tests and tools look at its parts; the routes and pages are handed the services they use.
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => {

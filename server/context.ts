@@ -161,9 +161,14 @@ export function buildContext(
    * stands in while Redis does not answer; else kept in this process.
    */
   redis: { client: Redis; fallback: RedisFallback } | null = null,
-  /** What each event makes the caches forget; tests pass a table with a line taken out. */
-  invalidation: InvalidationTable = INVALIDATION,
+  options: {
+    /** What each event makes the caches forget; tests pass a table with a line taken out. */
+    invalidation?: InvalidationTable;
+    /** The time two-factor codes are checked at; tests pin it so no code straddles a 30-second step. */
+    totpClock?: () => number;
+  } = {},
 ): AppContext {
+  const { invalidation = INVALIDATION, totpClock } = options;
   const data = transactional(db.kysely, repositories, db.now);
   const bus = redis ? redisBus(redis.client, log) : localBus(log);
   const events = domainEvents(bus);
@@ -237,6 +242,7 @@ export function buildContext(
     lockout: lockoutOf(config.rateLimits.twoFactorPerAccountPerMinute),
     checkPassword,
     issuer: config.instanceName,
+    now: totpClock,
   });
   const auth = authService({
     data,

@@ -1,13 +1,12 @@
 /** DELETE /api/users/me: the account and everything it made go; other rows' counters stay right; the name is held. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import { findCounterDrift } from '../../server/db/counters';
 import { commentOn, follow, reactToComment, reactToPost } from './activity';
 import { createPost } from './factories';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, createTestApp, signIn, totpCode } from './helpers';
 import { uploadImage } from './multipart';
 
 let t: TestApp;
@@ -67,8 +66,7 @@ describe('DELETE /api/users/me', () => {
     const { secret } = (
       await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: ann.headers })
     ).json();
-    const code = (steps: number) =>
-      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+    const code = (steps: number) => totpCode(secret, steps);
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/2fa/enable',

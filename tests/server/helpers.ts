@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { buildApp, type PageHandler } from '../../server/app';
 import type { InvalidationTable } from '../../server/cache/invalidation';
@@ -52,6 +53,16 @@ export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; 
     },
   };
 }
+
+/**
+ * The time test apps check two-factor codes at: the middle of a 30-second step. On the wall clock a
+ * code made in one step and checked two steps on would fail, and a slow machine can take that long.
+ */
+export const TOTP_AT = Math.floor(Date.now() / 30_000) * 30_000 + 15_000;
+
+/** A test app's two-factor code for the step `steps` away from `TOTP_AT`. */
+export const totpCode = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: TOTP_AT + steps * 30_000 });
 
 /**
  * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its
@@ -104,6 +115,7 @@ export async function createTestApp(
     db,
     storage,
     logger: false,
+    totpClock: () => TOTP_AT,
     ...buildOptions,
   });
   await app.ready();

@@ -3,11 +3,10 @@
  * before (device cookie): strangers cannot lock its owner out.
  */
 import { Redis } from 'ioredis';
-import { Secret, TOTP } from 'otpauth';
 import { TEXTS } from '../../lib/texts';
 import { deviceCookies } from '../../server/auth/devices';
 import { type Lockout, memoryLockout, redisLockout } from '../../server/auth/lockout';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, createTestApp, signIn, totpCode } from './helpers';
 
 let t: TestApp;
 let ann: SignedInUser;
@@ -131,7 +130,7 @@ describe('wrong current passwords count like wrong sign-ins (issue 36)', () => {
     'POST /api/auth/2fa/disable': async () => {
       const user = await signIn(t.app);
       const { secret } = (await send(user, 'POST', '/api/auth/2fa/setup', {})).json();
-      const code = () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() - 30_000 });
+      const code = () => totpCode(secret, -1);
       expect((await send(user, 'POST', '/api/auth/2fa/enable', { code: code() })).statusCode).toBe(200);
       return [user, (password) => send(user, 'POST', '/api/auth/2fa/disable', { password, code: code() })];
     },

@@ -1,18 +1,13 @@
 /** Two-factor sign-in: setup, enable, sign-in with a TOTP or recovery code, replays, the per-account lock, disable. */
-import { Secret, TOTP } from 'otpauth';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
-import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, cookieHeader, cookiesOf, createTestApp, signIn, totpCode } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_2FA_PER_ACCOUNT: '4' });
 });
 afterAll(() => t.close());
-
-/** The app's code for the 30-second step `steps` away from now. */
-const codeFor = (secret: string, steps = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 const post = (user: { headers: { cookie: string } }, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
@@ -22,7 +17,7 @@ const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/aut
 async function withTwoFactor(): Promise<{ user: SignedInUser; secret: string; recoveryCodes: string[] }> {
   const user = await signIn(t.app);
   const { secret } = (await post(user, '/api/auth/2fa/setup')).json();
-  const enabled = await post(user, '/api/auth/2fa/enable', { code: codeFor(secret, -1) });
+  const enabled = await post(user, '/api/auth/2fa/enable', { code: totpCode(secret, -1) });
   expect(enabled.statusCode).toBe(200);
   return { user, secret, recoveryCodes: enabled.json().recoveryCodes };
 }
@@ -64,11 +59,11 @@ describe('setup and enable', () => {
     const missing = await post(ann, '/api/auth/2fa/enable', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: SECURITY_TEXTS.twoFactorCodeRequired, code: 'TwoFactorCodeRequired' });
-    const wrong = await post(ann, '/api/auth/2fa/enable', { code: codeFor(secret, 5) });
+    const wrong = await post(ann, '/api/auth/2fa/enable', { code: totpCode(secret, 5) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: SECURITY_TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' });
 
-    const res = await post(ann, '/api/auth/2fa/enable', { code: codeFor(secret) });
+    const res = await post(ann, '/api/auth/2fa/enable', { code: totpCode(secret) });
     expect(res.statusCode).toBe(200);
     const { recoveryCodes } = res.json() as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -114,7 +109,7 @@ describe('sign-in', () => {
 
   it('with a TOTP code signs in; the same code cannot be used again', async () => {
     const { user, secret } = await withTwoFactor();
-    const code = codeFor(secret, 0);
+    const code = totpCode(secret, 0);
     const res = await login({ email: user.email, password: user.password, code });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
@@ -130,17 +125,17 @@ describe('sign-in', () => {
     expect(replay.json()).toEqual({ message: SECURITY_TEXTS.invalidTwoFactorCode, code: 'InvalidTwoFactorCode' });
     expect(replay.headers['set-cookie']).toBeUndefined();
     // The code of an earlier step is no good either once a later one was used.
-    const older = await login({ email: user.email, password: user.password, code: codeFor(secret, -1) });
+    const older = await login({ email: user.email, password: user.password, code: totpCode(secret, -1) });
     expect(older.statusCode).toBe(401);
     // The next step's code still works.
-    expect((await login({ email: user.email, password: user.password, code: codeFor(secret, 1) })).statusCode).toBe(
+    expect((await login({ email: user.email, password: user.password, code: totpCode(secret, 1) })).statusCode).toBe(
       200,
     );
   });
 
   it('two sign-ins racing with the same code: one gets in', async () => {
     const { user, secret } = await withTwoFactor();
-    const code = codeFor(secret, 1);
+    const code = totpCode(secret, 1);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => login({ email: user.email, password: user.password, code })),
     );
@@ -166,14 +161,14 @@ describe('sign-in', () => {
       const wrong = await login({ email: user.email, password: user.password, code: '000000' });
       expect(wrong.statusCode).toBe(401);
     }
-    const locked = await login({ email: user.email, password: user.password, code: codeFor(secret, 1) });
+    const locked = await login({ email: user.email, password: user.password, code: totpCode(secret, 1) });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json().message).toMatch(/^Too many wrong codes, try again in \d+ seconds$/);
     // Another account is not held by it.
     const other = await withTwoFactor();
     expect(
-      (await login({ email: other.user.email, password: other.user.password, code: codeFor(other.secret, 1) }))
+      (await login({ email: other.user.email, password: other.user.password, code: totpCode(other.secret, 1) }))
         .statusCode,
     ).toBe(200);
   });
@@ -182,7 +177,7 @@ describe('sign-in', () => {
 describe('disable', () => {
   it('needs the password and a code; afterwards the password alone signs in', async () => {
     const { user, secret } = await withTwoFactor();
-    const noPassword = await post(user, '/api/auth/2fa/disable', { code: codeFor(secret) });
+    const noPassword = await post(user, '/api/auth/2fa/disable', { code: totpCode(secret) });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json()).toEqual({ message: TEXTS.invalidPassword, code: 'InvalidPassword' });
     const wrongCode = await post(user, '/api/auth/2fa/disable', { password: user.password, code: '999999' });
@@ -192,13 +187,13 @@ describe('disable', () => {
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().code).toBe('TwoFactorCodeRequired');
 
-    const res = await post(user, '/api/auth/2fa/disable', { password: user.password, code: codeFor(secret, 1) });
+    const res = await post(user, '/api/auth/2fa/disable', { password: user.password, code: totpCode(secret, 1) });
     expect(res.statusCode).toBe(200);
     expect(
       await t.db.kysely.selectFrom('recovery_codes').select('user_id').where('user_id', '=', user.id).execute(),
     ).toEqual([]);
     expect((await login({ email: user.email, password: user.password })).json()).toEqual({ success: true });
-    const twice = await post(user, '/api/auth/2fa/disable', { password: user.password, code: codeFor(secret, 1) });
+    const twice = await post(user, '/api/auth/2fa/disable', { password: user.password, code: totpCode(secret, 1) });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().code).toBe('TwoFactorNotOn');
   });
