@@ -58,11 +58,12 @@ export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; 
  * The time test apps check two-factor codes at: the middle of a 30-second step. On the wall clock a
  * code made in one step and checked two steps on would fail, and a slow machine can take that long.
  */
-export const TOTP_AT = Math.floor(Date.now() / 30_000) * 30_000 + 15_000;
+const TOTP_STEP_MS = 30_000;
+export const TOTP_AT = Math.floor(Date.now() / TOTP_STEP_MS) * TOTP_STEP_MS + TOTP_STEP_MS / 2;
 
 /** A test app's two-factor code for the step `steps` away from `TOTP_AT`. */
 export const totpCode = (secret: string, steps = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: TOTP_AT + steps * 30_000 });
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: TOTP_AT + steps * TOTP_STEP_MS });
 
 /**
  * `pageHandler` stands in for Next.js where a test needs the page routes (`pagesDir`: its
