@@ -140,8 +140,7 @@ try {
     .filter((p) => audited.includes(p.name))
     .sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
   for (const page of pages) {
-    // A browser of its own for each page: the last page must not be measured in a browser that has
-    // already loaded the others dozens of times (in CI the last page audited scored lowest).
+    // A browser of its own for each page, so each starts from the same state whatever came before.
     await chrome?.kill();
     chrome = await launchChrome();
     const { port } = chrome;
