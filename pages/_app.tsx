@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { AppShell } from '../components/shell/AppShell';
 import { makeStoreFrom } from '../store/firstLoad';
-import { GlobalStyle } from '../styles/GlobalStyle';
 import { appTheme } from '../themes';
 
 export default function App({ Component, pageProps }: AppProps) {
@@ -13,7 +12,6 @@ export default function App({ Component, pageProps }: AppProps) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={appTheme}>
-        <GlobalStyle />
         <AppShell>
           <Component {...pageProps} />
         </AppShell>

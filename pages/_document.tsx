@@ -4,6 +4,7 @@ import { CSP_NONCE_HEADER } from '../lib/csp';
 import { earlyReadsOf, earlyReadsScript } from '../lib/earlyReadsScript';
 import { largestImage, type FirstLoad } from '../lib/firstLoad';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
+import { globalCss } from '../styles/globalCss';
 import { palettes } from '../themes';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.
@@ -58,6 +59,7 @@ export default class AppDocument extends Document<Props> {
             />
           )}
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
+          <style dangerouslySetInnerHTML={{ __html: globalCss }} />
           {/* A private client shell's first reads start here, while the app's code downloads. */}
           {earlyReads && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}
           <meta name="theme-color" content={palettes[DEFAULT_THEME].bg} />

@@ -1,11 +1,17 @@
-import { createGlobalStyle } from 'styled-components';
 import { DEFAULT_THEME, NAVBAR_HEIGHT_LARGE_PX, NAVBAR_HEIGHT_PX, THEMES } from '../lib/limits';
 import { paletteVariables, palettes } from '../themes';
 import { media } from './breakpoints';
 
 const themeRules = THEMES.map((name) => `html[data-theme='${name}']{${paletteVariables(palettes[name])}}`).join('\n');
 
-export const GlobalStyle = createGlobalStyle`
+/**
+ * The page-wide rules: the palettes as CSS variables (one per theme, picked by `data-theme` on
+ * <html>), the reset and a few utility classes. Plain CSS that pages/_document.tsx writes into the
+ * head, not a styled-components global style: the browser has it before any script runs, and the
+ * client never compiles it with stylis nor inserts it again while hydrating (~7 ms of the main
+ * thread's start-up, docs/benchmarks.md).
+ */
+export const globalCss = `
   :root { ${paletteVariables(palettes[DEFAULT_THEME])} --navbar-height: ${NAVBAR_HEIGHT_PX}px; color-scheme: dark; }
   ${media.lg} { :root { --navbar-height: ${NAVBAR_HEIGHT_LARGE_PX}px; } }
   ${themeRules}
@@ -39,4 +45,6 @@ export const GlobalStyle = createGlobalStyle`
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }
-`;
+`
+  .replace(/\s+/g, ' ')
+  .trim();
