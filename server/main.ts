@@ -11,6 +11,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { openFileLimit } from './instance/fileLimit';
 import { mediaStorageFor } from './media/storageFor';
+import { renderBoundariesInPlace } from './pages/boundariesInPlace';
 import { buildPages } from './pages/buildPages';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.databaseUrl, { timed: metricsEnabled(config), backgroundCheckpoints: true });
   await migrateToLatest(db.kysely);
 
+  renderBoundariesInPlace();
   const nextApp = next({ dev: config.dev, dir: root, hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();

@@ -118,4 +118,24 @@ describe('server-rendered private pages', () => {
     }
     expect(backgrounds.size).toBe(3);
   });
+
+  test("a long post page's content is in place in the HTML, not swapped in by a script after the first paint", async ({
+    openPage,
+  }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    const post = await createPostViaApi(page, { message: 'A long conversation', tags: ['ssr'] });
+    // Comments enough to pass React's 12,800 bytes, past which it would send the page's boundary
+    // out of order (server/pages/boundariesInPlace.ts).
+    for (let i = 0; i < 20; i += 1) {
+      const message = `Comment ${i}: ${'a calm evening by the water '.repeat(8)}`.slice(0, 250);
+      await page.request.post(`/api/posts/${post._id}/comments`, { data: { message } });
+    }
+    const html = await (await page.request.get(`/post/${post._id}`)).text();
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).toContain('A long conversation');
+    expect(main).toContain('Comment 19: a calm evening');
+    expect(html).not.toContain('$RC(');
+  });
 });
