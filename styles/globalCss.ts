@@ -8,8 +8,8 @@ const themeRules = THEMES.map((name) => `html[data-theme='${name}']{${paletteVar
  * The page-wide rules: the palettes as CSS variables (one per theme, picked by `data-theme` on
  * <html>), the reset and a few utility classes. Plain CSS that pages/_document.tsx writes into the
  * head, not a styled-components global style: the browser has it before any script runs, and the
- * client never compiles it with stylis nor inserts it again while hydrating (20–30 ms of every page's
- * start-up at Lighthouse's 4× CPU, docs/benchmarks.md).
+ * client never compiles it with stylis nor inserts it again while hydrating (docs/benchmarks.md,
+ * "The page-wide CSS and the post page's boundary").
  */
 export const globalCss = `
   :root { ${paletteVariables(palettes[DEFAULT_THEME])} --navbar-height: ${NAVBAR_HEIGHT_PX}px; color-scheme: dark; }

@@ -9,14 +9,13 @@
  */
 import { createRequire } from 'node:module';
 
-type Render = ((children: unknown, options?: object) => Promise<unknown>) & { inPlace?: true };
+type Render = (children: unknown, options?: object) => Promise<unknown>;
 
+/** Called once, before Next.js starts. */
 export function renderBoundariesInPlace(): void {
   // The module Next's pages renderer requires (next/dist/server/ReactDOMServerPages.js).
   const server = createRequire(import.meta.url)('react-dom/server.edge') as { renderToReadableStream: Render };
   const render = server.renderToReadableStream;
-  if (render.inPlace) return;
-  const inPlace: Render = (children, options) => render(children, { ...options, progressiveChunkSize: Infinity });
-  inPlace.inPlace = true;
-  server.renderToReadableStream = inPlace;
+  server.renderToReadableStream = (children, options) =>
+    render(children, { ...options, progressiveChunkSize: Infinity });
 }

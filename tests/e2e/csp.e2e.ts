@@ -37,7 +37,8 @@ describe('Content-Security-Policy', () => {
     const account = await createAccount(page);
     await signInViaApi(page, account);
     const post = await createPostViaApi(page, { message: 'Under a strict policy', tags: ['csp'] });
-    // Enough comments for React to send the page's Suspense boundary after the rest, revealed by its scripts.
+    // A post page past React's 12,800 bytes: should its Suspense boundary ever be sent after the rest
+    // again (server/pages/boundariesInPlace.ts), the scripts revealing it must carry the nonce too.
     for (let i = 1; i <= 14; i++)
       await page.request.post(`/api/posts/${post._id}/comments`, { data: { message: `Comment ${i}` } });
     for (const path of ['/home', `/post/${post._id}`, `/profile/${account.username}`, '/settings']) {
