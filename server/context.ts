@@ -293,6 +293,7 @@ export function buildContext(
         instanceName: config.instanceName,
         allowPrivateAddress: config.federation.allowPrivateAddress,
         severityOf: domainBlocks.severityOf,
+        publish: events.publish,
         onError: (error, what) => log.error({ err: error }, what),
         // Read when an activity arrives, long after these are built below.
         services: () => ({ posts, comments, media, users, deletion }),

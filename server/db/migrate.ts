@@ -17,6 +17,7 @@ import * as commentsByUserAndPost from './migrations/014_comments_by_user_and_po
 import * as domainSilenced from './migrations/015_domain_silenced';
 import * as partialNotificationIndexes from './migrations/016_partial_notification_indexes';
 import * as fewerBtreesPerWrite from './migrations/017_fewer_btrees_per_write';
+import * as remotePictureSources from './migrations/018_remote_picture_sources';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '015_domain_silenced': domainSilenced,
   '016_partial_notification_indexes': partialNotificationIndexes,
   '017_fewer_btrees_per_write': fewerBtreesPerWrite,
+  '018_remote_picture_sources': remotePictureSources,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -32,6 +32,9 @@ export interface UsersTable {
   url: Generated<string | null>;
   /** When their actor was last fetched. */
   fetched_at: Generated<string | null>;
+  /** Where their kept avatar and banner were fetched from (migration 018): a new address is fetched again. */
+  avatar_source: Generated<string | null>;
+  banner_source: Generated<string | null>;
   /** 1 while a suspended domain block holds them suspended (migration 013): lifting it gives them back. */
   domain_suspended: Generated<number>;
   /** 1 while the strictest domain block of their host is a `silence` (migration 015). */

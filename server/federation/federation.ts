@@ -49,6 +49,7 @@ import { type FederationRepository, type NotePostRow, federationRepository } fro
 import { type Farewell, farewellOf, sendFarewell, tombstonesRepository } from './tombstones';
 import { type LocalServices, remoteContent } from './remoteContent';
 import { remotePeople } from './remotePeople';
+import type { PublishEvent } from '../events/domainEvents';
 import { type RemotePersonRow, type RemoteRepository, remoteRepository } from './remoteRepository';
 import { instantOf } from './temporal';
 
@@ -78,6 +79,8 @@ export interface FederationOptions {
   allowPrivateAddress: boolean;
   /** A server's domain block (`domainBlocks.ts`): suspended ones are refused and not delivered to. */
   severityOf?: (host: string) => Promise<DomainSeverity | null>;
+  /** Tells the caches when a person from elsewhere changed their name or pictures. */
+  publish?: PublishEvent;
   /** Deliveries run at once per process. */
   workers?: number;
   /** The services people elsewhere act through (built after the federation: read when used). */
@@ -350,6 +353,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     allowPrivateAddress: options.allowPrivateAddress,
     onError,
     severityOf,
+    publish: options.publish ?? (() => {}),
   });
   const content = remoteContent(remote, options.services, options.allowPrivateAddress);
   const deleted = deletedActors({

@@ -1,11 +1,13 @@
 /**
  * People from elsewhere (issue 32): an actor looked up by handle (`@name@host`) or address is kept
- * as a `users` row with a `domain` (`remoteRepository.ts`), refreshed when older than a day, with
- * their avatar and banner fetched once into this instance's media. Their name here is `name@host`.
+ * as a `users` row with a `domain` (`remoteRepository.ts`), refreshed when older than a day or when
+ * they send an `Update`, with their avatar and banner fetched into this instance's media (again when
+ * their address changes). Their name here is `name@host`.
  */
 import type { Context } from '@fedify/fedify';
 import { type Actor, Image, isActor } from '@fedify/vocab';
 import { newId, nowIso } from '../domain/ids';
+import type { PublishEvent } from '../events/domainEvents';
 import type { MediaService } from '../media/service';
 import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './remoteRepository';
 import { guardedFetch } from './outgoingGuard';
@@ -25,9 +27,11 @@ export interface RemotePeopleDeps {
   onError: (error: unknown, what: string) => void;
   /** The domain blocks' severity of a host: a person first kept under one is silenced or suspended. */
   severityOf: (host: string) => Promise<DomainSeverity | null>;
+  /** Tells the rest of the app (the caches) that a kept person's name or pictures changed. */
+  publish: PublishEvent;
 }
 
-export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf }: RemotePeopleDeps) {
+export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf, publish }: RemotePeopleDeps) {
   function fieldsOf(actor: Actor): RemotePersonFields | null {
     if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
     const username = `${actor.preferredUsername.toString()}@${actor.id.host}`;
@@ -45,33 +49,43 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
   }
 
   /**
-   * Their avatar (`icon`) and banner (`image`), each fetched once through the upload pipeline; a
-   * failure leaves none (the profile shows its placeholder).
+   * Their avatar (`icon`) and banner (`image`), each fetched through the upload pipeline when its
+   * address is not the one kept: which of the two changed. A picture their actor no longer has goes
+   * here too; one that cannot be fetched now leaves what is kept (the profile shows its placeholder
+   * when nothing is), and is tried again at the next refresh.
    */
-  async function fetchPictures(
-    ctx: Context<void>,
-    row: { id: string; avatar: string | null; banner: string | null },
-    actor: Actor,
-  ) {
+  async function refreshPictures(ctx: Context<void>, row: RemotePersonRow, actor: Actor) {
     const pictures = [
-      { field: 'avatar', kept: row.avatar, get: () => actor.getIcon(ctx) },
-      { field: 'banner', kept: row.banner, get: () => actor.getImage(ctx) },
+      { field: 'avatar', kept: row.avatar, source: row.avatar_source, get: () => actor.getIcon(ctx) },
+      { field: 'banner', kept: row.banner, source: row.banner_source, get: () => actor.getImage(ctx) },
     ] as const;
-    for (const { field, kept, get } of pictures) {
-      if (kept) continue;
+    const changed = { avatar: false, banner: false };
+    for (const { field, kept, source, get } of pictures) {
       try {
-        const image = await get().catch(() => null);
+        const image = await get().catch(() => undefined);
+        if (image === undefined) continue;
         const url = image instanceof Image ? (image.url instanceof URL ? image.url : image.url?.href) : null;
-        if (!url) continue;
+        if (!url) {
+          if (kept) await repo.setPicture(row.id, field, null);
+          changed[field] = kept !== null;
+          continue;
+        }
+        if (kept && source === url.href) continue;
         const stored = await storeRemoteImage(media(), row.id, field, url.href, allowPrivateAddress);
-        if (stored) await repo.setPicture(row.id, field, stored.url);
+        if (!stored) continue;
+        await repo.setPicture(row.id, field, { url: stored.url, source: url.href });
+        changed[field] = true;
       } catch (error) {
         onError(error, `fetching their ${field} failed`);
       }
     }
+    return changed;
   }
 
-  /** Keeps (or refreshes) the actor; null when it is not one we can follow or answer. */
+  /**
+   * Keeps (or refreshes) the actor; null when it is not one we can follow or answer. A change of
+   * what their posts, comments and profile show is published, so the caches show it at once.
+   */
   async function store(
     ctx: Context<void>,
     actor: Actor,
@@ -92,8 +106,14 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
       });
     const row = await repo.personWithActorUri(fields.actor_uri);
     if (!row) return null;
-    await fetchPictures(ctx, row, actor);
-    return { row, created, actor };
+    const pictures = await refreshPictures(ctx, row, actor);
+    if (known) {
+      if (known.username !== row.username) publish({ type: 'UserRenamed', userId: row.id });
+      if (pictures.avatar || pictures.banner || known.description !== row.description || known.url !== row.url)
+        publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: pictures.avatar });
+    }
+    const fetched = pictures.avatar || pictures.banner ? await repo.personWithActorUri(fields.actor_uri) : row;
+    return { row: fetched ?? row, created, actor };
   }
 
   /** The actor's address from a handle, through WebFinger (plain HTTP too in local trials). */

@@ -25,8 +25,11 @@ const remoteColumns = [
   'inbox_uri',
   'shared_inbox_uri',
   'url',
+  'description',
   'avatar',
   'banner',
+  'avatar_source',
+  'banner_source',
   'fetched_at',
   'suspended_at',
 ] as const;
@@ -87,11 +90,20 @@ async function updateRemotePerson(db: Queryable, id: string, fields: Partial<Rem
     .execute();
 }
 
-/** Their avatar or banner, once fetched into this instance's media. */
-async function setPicture(db: Queryable, id: string, field: 'avatar' | 'banner', url: string): Promise<void> {
+/** Their avatar or banner as fetched into this instance's media from `source` (null: none). */
+async function setPicture(
+  db: Queryable,
+  id: string,
+  field: 'avatar' | 'banner',
+  picture: { url: string; source: string } | null,
+): Promise<void> {
   await db
     .updateTable('users')
-    .set({ [field]: url })
+    .set(
+      field === 'avatar'
+        ? { avatar: picture?.url ?? null, avatar_source: picture?.source ?? null }
+        : { banner: picture?.url ?? null, banner_source: picture?.source ?? null },
+    )
     .where('id', '=', id)
     .execute();
 }
