@@ -50,6 +50,7 @@ import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
 import { isClientApiPath, withoutTrailingSlash } from './mastodon/http';
 import { clientApi } from './mastodon/routes';
+import { idempotentCalls, sharedIdempotentCalls } from './mastodon/idempotency';
 import { type ClientStreams, clientStreams } from './mastodon/streaming';
 import type { ClientServices } from './mastodon/support';
 import { authorizedAppsRoutes, oauthConsentRoutes } from './oauth/routes';
@@ -314,6 +315,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     media: ctx.media,
     notifications: ctx.notifications,
     safety: ctx.safety,
+    idempotent: redis && fallback ? sharedIdempotentCalls(redis, fallback) : idempotentCalls(),
     limits: {
       writes: writesPerUser.withHeaders,
       uploads: rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null)

@@ -8,7 +8,6 @@ import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import { HttpError } from '../http/errors';
 import { needs } from './http';
-import { idempotentCalls } from './idempotency';
 import { usernameKey } from '../../lib/validation';
 import {
   type Account,
@@ -95,7 +94,7 @@ interface StatusBody {
 }
 
 export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
-  const { config, users, posts, comments, media, limits } = services;
+  const { config, users, posts, comments, media, limits, idempotent } = services;
   const write = (scope: string) => [needs(scope), limits.writes];
 
   const one = async (viewer: AuthUser, site: Site, id: string) => {
@@ -136,12 +135,15 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     return commentAsStatus(viewer, site, found.comment, found.postId);
   };
 
-  const once = idempotentCalls();
-
   app.post<{ Body: StatusBody }>('/api/v1/statuses', { preValidation: write('write:statuses') }, async (request) => {
     const viewer = tokenUser(request);
     const key = request.headers['idempotency-key'];
-    return once(viewer.id, typeof key === 'string' ? key : undefined, () => createStatus(request, viewer));
+    return idempotent(viewer.id, typeof key === 'string' ? key : undefined, {
+      call: () => createStatus(request, viewer),
+      idOf: (status) => status.id,
+      // A retry that reached another instance: the status the first call made, as it reads now.
+      again: (id) => statusById(viewer, siteOf(config, request), id),
+    });
   });
 
   async function createStatus(request: FastifyRequest<{ Body: StatusBody }>, viewer: AuthUser) {

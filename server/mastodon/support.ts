@@ -12,6 +12,7 @@ import type { PostsService } from '../posts/service';
 import type { SafetyService } from '../safety/service';
 import type { UsersService } from '../users/service';
 import { pathOf } from './http';
+import type { IdempotentCalls } from './idempotency';
 import { type Account, type Site, toAccount } from './mappers';
 
 export interface ClientServices {
@@ -24,6 +25,8 @@ export interface ClientServices {
   safety: SafetyService;
   /** The `/api/*` rate limits, per user, with the `X-RateLimit-*` headers (`LimitCheck.withHeaders`). */
   limits: { writes: LimitCheck['withHeaders']; uploads: LimitCheck['withHeaders'] };
+  /** `Idempotency-Key` on status creation (`idempotency.ts`): across instances when they share Redis. */
+  idempotent: IdempotentCalls;
 }
 
 export const siteOf = (config: Config, request: FastifyRequest): Site =>
