@@ -19,6 +19,25 @@ export interface AccessTokens {
   verify(token: string): AccessClaims | null;
 }
 
+/**
+ * Whether the token's own `exp` has passed, read without checking its signature: only ever a
+ * reason to refuse it sooner. A browser back after a while sends its expired token until it
+ * refreshes; the verifier would check the signature and then throw (a stack trace each), several
+ * times what a signed-in request costs (docs/benchmarks.md, "Where a cached read's time goes").
+ */
+function saysExpired(token: string, nowMs: number): boolean {
+  const from = token.indexOf('.') + 1;
+  const to = token.indexOf('.', from);
+  if (from === 0 || to < 0) return false;
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.slice(from, to), 'base64url').toString()) as { exp?: unknown };
+    // The verifier's own rule: valid while now <= exp.
+    return typeof exp === 'number' && nowMs > exp * 1000;
+  } catch {
+    return false;
+  }
+}
+
 export function accessTokens(secret: string): AccessTokens {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_MS });
   // Only HS256 is accepted: `alg: none` and any other algorithm are refused by the verifier.
@@ -26,6 +45,7 @@ export function accessTokens(secret: string): AccessTokens {
   return {
     sign: ({ userId, sessionId }) => signer({ sub: userId, sid: sessionId, typ: 'access' }),
     verify(token) {
+      if (saysExpired(token, Date.now())) return null;
       try {
         const claims = verifier(token) as Partial<AccessClaims>;
         if (

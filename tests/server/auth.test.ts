@@ -167,7 +167,13 @@ describe('access token attacks', () => {
       typ: 'refresh',
     });
 
-    for (const token of [none, forged, expired, wrongType, user.cookies.refresh_token]) {
+    // Read before the signature, `exp` only ever refuses: a forged token with no expiry or an unreadable middle is still refused.
+    const unreadable = [
+      'no-dots-at-all',
+      `${b64({ alg: 'HS256' })}.@@@.x`,
+      `${b64({ alg: 'HS256' })}.${b64({ sub: claims.sub })}.x`,
+    ];
+    for (const token of [none, forged, expired, wrongType, user.cookies.refresh_token, ...unreadable]) {
       const res = await me(`access_token=${token}`);
       expect(res.statusCode).toBe(401);
     }
