@@ -185,7 +185,6 @@ export function commentsService({
       return rows;
     },
 
-    /** `origin`: a reply from elsewhere (issue 32), kept with its `Note`'s id. */
     /**
      * `origin`: a comment from elsewhere, its Note's id and the local people its `Mention` tags name
      * (its text names them as `@name@host`, which no name here matches).
