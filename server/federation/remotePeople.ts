@@ -66,8 +66,10 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
         if (image === undefined) continue;
         const url = image instanceof Image ? (image.url instanceof URL ? image.url : image.url?.href) : null;
         if (!url) {
-          if (kept) await repo.setPicture(row.id, field, null);
-          changed[field] = kept !== null;
+          if (kept) {
+            await repo.setPicture(row.id, field, null);
+            changed[field] = true;
+          }
           continue;
         }
         if (kept && source === url.href) continue;
