@@ -31,6 +31,7 @@ import { finishPage } from './http/pageResponse';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { rateLimit } from './http/rateLimits';
 import { redisOrLocalStore } from './http/rateLimitStore';
+import { lazyRequestLogger } from './http/requestLogger';
 import { PRIVATE_NO_STORE, helmetHeaders, isApiPath, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { redisFallback } from './instance/redisFallback';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: (req) => requestIdOf(req, config.trustProxy),
     // Errors are logged with their request id by the error handler; a line per request is noise.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    childLoggerFactory: lazyRequestLogger,
     // Mastodon apps sometimes end a client API path with a slash.
     rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },

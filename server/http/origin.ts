@@ -49,6 +49,9 @@ function isLoopback(hostname: string): boolean {
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 
+/** Allowed Host headers remembered (any name under `.localhost` is loopback: the set is capped). */
+const MAX_HOSTS_KEPT = 64;
+
 const interfaceAddresses = () =>
   new Set(
     Object.values(networkInterfaces())
@@ -67,10 +70,18 @@ export function refuseOtherHosts(rules: HostRules) {
   const listenAll = WILDCARDS.has(rules.listenHost);
   let addresses = listenAll ? interfaceAddresses() : new Set([hostnameOf(rules.listenHost) || rules.listenHost]);
 
+  // Host headers the fixed rules (loopback, PUBLIC_URL's host) allowed: nearly every request sends
+  // one of a few, and parsing each as a URL was ~8 µs of a cached read. The machine's addresses can
+  // change, so what they allowed is looked at each time.
+  const fixedAllowed = new Set<string>();
   function allowed(host: string): boolean {
+    if (fixedAllowed.has(host)) return true;
     const hostname = hostnameOf(host);
-    if (isLoopback(hostname)) return true;
-    if (publicHost) return normalizeHost(host, publicProtocol) === publicHost;
+    if (isLoopback(hostname) || (publicHost !== null && normalizeHost(host, publicProtocol) === publicHost)) {
+      if (fixedAllowed.size < MAX_HOSTS_KEPT) fixedAllowed.add(host);
+      return true;
+    }
+    if (publicHost) return false;
     if (addresses.has(hostname)) return true;
     if (!listenAll) return false;
     addresses = interfaceAddresses();
