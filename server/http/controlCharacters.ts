@@ -21,25 +21,35 @@ const FREE_TEXT = new Set(['message', 'description']);
  */
 const COMPARED_ONLY = new Set(['password']);
 
-function findControl(value: unknown, path: string, key: string): string | null {
+/**
+ * Where in `value` a control character is, as a path from it (`.tags[1]`, '' for `value` itself),
+ * or null. The path is only built on the way back from a find: most requests have none.
+ */
+function findControl(value: unknown, key: string): string | null {
   if (typeof value === 'string') {
     if (COMPARED_ONLY.has(key)) return null;
-    return (FREE_TEXT.has(key) ? CONTROL_BUT_LINE_BREAKS : ANY_CONTROL).test(value) ? path : null;
+    return (FREE_TEXT.has(key) ? CONTROL_BUT_LINE_BREAKS : ANY_CONTROL).test(value) ? '' : null;
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findControl(value[i], `${path}[${i}]`, key);
-      if (found) return found;
+      const found = findControl(value[i], key);
+      if (found !== null) return `[${i}]${found}`;
     }
     return null;
   }
   if (value !== null && typeof value === 'object') {
-    for (const [name, child] of Object.entries(value)) {
-      const found = findControl(child, path ? `${path}.${name}` : name, name);
-      if (found) return found;
+    for (const name of Object.keys(value)) {
+      const found = findControl((value as Record<string, unknown>)[name], name);
+      if (found !== null) return `.${name}${found}`;
     }
   }
   return null;
+}
+
+/** The path of the first control character in the request's fields, as the 400 names it (`tags[1]`). */
+function controlIn(request: FastifyRequest): string | null {
+  const found = findControl(request.params, '') ?? findControl(request.query, '') ?? findControl(request.body, '');
+  return found?.startsWith('.') ? found.slice(1) : found;
 }
 
 /** A preValidation hook; it calls back at once (an async hook would cost every request a promise). */
@@ -48,7 +58,6 @@ export function refuseControlCharacters(
   _reply: FastifyReply,
   done: (error?: Error) => void,
 ): void {
-  const field =
-    findControl(request.params, '', '') ?? findControl(request.query, '', '') ?? findControl(request.body, '', '');
+  const field = controlIn(request);
   done(field ? new InvalidError(`${field} must not contain control characters`, 'ControlCharacter') : undefined);
 }

@@ -98,6 +98,16 @@ describe('control characters', () => {
       expect(res.statusCode, `${request.method} ${request.url} ${JSON.stringify(request.payload)}`).toBe(400);
       expect(res.json().code).toBe('ControlCharacter');
     }
+    // The answer names the field, a nested one by its path.
+    for (const [request, field] of [
+      [requests[1], 'tags[0]'],
+      [requests[3], 'post.message'],
+      [requests[10], 'tags'],
+      [requests[15], 'username'],
+    ] as const) {
+      const res = await t.app.inject({ ...request, headers: ann.headers });
+      expect(res.json().message).toBe(`${field} must not contain control characters`);
+    }
     // Nothing was changed by the refused writes.
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/getLoggedUser', headers: ann.headers });
     expect(me.json()).toMatchObject({ username: ann.username, description: '', avatar: null, postsCount: 1 });
