@@ -138,6 +138,7 @@ export function commentsService({
     const hidden = commentCache.enabled ? await hiddenAuthors.get(user.id) : null;
     const [post] = hidden && !postShown ? await postCache.rows(user.id, [postId]) : [];
     if (hidden && (postShown || (post && contentShows(post, hidden)))) {
+      if (post && post.comments_count === 0) return [];
       const rows = await commentCache.page(user.id, {
         key: pageKey(commentListKey(postId), page.cursor),
         cursor: page.cursor,
@@ -164,6 +165,9 @@ export function commentsService({
      */
     async postWithComments(user: AuthUser, postId: string, limit: number): Promise<PostWithComments> {
       const shown = await post(user, postId);
+      // Its count says when there is nothing to read (most posts): each comment changes it in its own
+      // transaction, and one by someone blocked either way is not in the reader's count (`countedFor`).
+      if (shown.commentsCount === 0) return { ...shown, comments: [] };
       return { ...shown, comments: await visiblePage(user, postId, { cursor: null, limit }, true) };
     },
 

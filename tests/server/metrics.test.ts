@@ -172,6 +172,11 @@ describe('metrics on their own listener and behind the token', () => {
     const rise = (name: string) => valueOf(after, name, { cache: 'posts' }) - valueOf(before, name, { cache: 'posts' });
     // Its first read: from the database (not kept until read again), and only once.
     expect(rise('posts_cache_misses_total') + rise('posts_cache_hits_total')).toBe(1);
+    // No comments: its count says so, and no page of comments is asked for.
+    const commentPages = (text: string) =>
+      valueOf(text, 'posts_cache_misses_total', { cache: 'comment_pages' }) +
+      valueOf(text, 'posts_cache_hits_total', { cache: 'comment_pages' });
+    expect(commentPages(after) - commentPages(before)).toBe(0);
   });
 
   it('shows open streams, waiting mails and image jobs as gauges', async () => {
