@@ -174,7 +174,7 @@ export function buildContext(
   const events = domainEvents(bus);
   const domainBlocks = domainBlocksService(db.kysely, { publish: events.publish, ttlMs: config.postCacheMs });
   const postCache = createPostCache(
-    (viewerId, ids) => postsByIds(db.kysely, viewerId, ids),
+    (viewerId, ids, withReaction) => postsByIds(db.kysely, viewerId, ids, withReaction),
     (viewerId, max) => reactionsByUser(db.kysely, POST_REACTIONS, viewerId, max),
     config.postCacheMs,
   );

@@ -46,8 +46,12 @@ export interface SharedRowsOptions<Row> {
   same(a: Row, b: Row): boolean;
 }
 
-/** Loads the rows of these ids with `viewerId`'s reaction; a deleted one has no row. */
-export type LoadRows<Row> = (viewerId: string, ids: string[]) => Promise<Row[]>;
+/**
+ * Loads the rows of these ids; a deleted one has no row. With `withReaction` each carries
+ * `viewerId`'s reaction; without, the cache has the reader's reactions already, and the loader may
+ * leave it null (an index look-up less for each row, often a page read from disk for an old one).
+ */
+export type LoadRows<Row> = (viewerId: string, ids: string[], withReaction: boolean) => Promise<Row[]>;
 
 /** Between a list's key and a page's cursor in the page's key; a first page's key ends with it. */
 const CURSOR_MARK = '|';
@@ -252,7 +256,7 @@ export function sharedRows<Row extends ReaderRow>(
 
   async function rows(viewerId: string, ids: string[]): Promise<Row[]> {
     if (ttlMs <= 0) {
-      const loaded = new Map((await load(viewerId, ids)).map((row) => [row.id, row]));
+      const loaded = new Map((await load(viewerId, ids, true)).map((row) => [row.id, row]));
       return ids.flatMap((id) => loaded.get(id) ?? []);
     }
     const now = Date.now();
@@ -278,14 +282,15 @@ export function sharedRows<Row extends ReaderRow>(
     if (missingAt.length > 0) {
       const seen = changes;
       const missing = missingAt.map((i) => ids[i]);
-      const loaded = new Map((await load(viewerId, missing)).map((row) => [row.id, row]));
+      const loaded = new Map((await load(viewerId, missing, !reactions)).map((row) => [row.id, row]));
       const keep = seen === changes;
       for (const i of missingAt) {
-        const row = loaded.get(ids[i]);
-        if (row)
+        const read = loaded.get(ids[i]);
+        if (read) {
+          const row = reactions ? { ...read, my_reaction: reactions.get(read.id) ?? null } : read;
           found[i] =
             keep && (known.has(row.id) || secondRead(row.id, now)) ? remember(viewerId, row, now, !!reactions) : row;
-        else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows, rowCounts);
+        } else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows, rowCounts);
       }
     }
     const out: Row[] = [];

@@ -1,5 +1,6 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
 import { type Insertable, type Updateable, sql } from 'kysely';
+import type { Reaction } from '../../lib/types';
 import { tagKey, usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
@@ -13,10 +14,11 @@ import { type Visibility, visibleAuthor } from '../safety/visibility';
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
  * in one query; `viewerId` decides `my_reaction`. The viewer's reaction is a subquery, not a LEFT
- * JOIN: a bound value in its ON clause re-prepares the statement (`stablePlans.ts`). `visibility`
- * says what the viewer may not see (`safety/visibility.ts`); the home feed filters by itself.
+ * JOIN: a bound value in its ON clause re-prepares the statement (`stablePlans.ts`); without
+ * `withReaction` it is null (the post cache has the reader's reactions). `visibility` says what the
+ * viewer may not see (`safety/visibility.ts`); the home feed filters by itself.
  */
-export function selectPosts(db: Queryable, viewerId: string, visibility: Visibility = 'content') {
+export function selectPosts(db: Queryable, viewerId: string, visibility: Visibility = 'content', withReaction = true) {
   const query = db
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
@@ -41,12 +43,14 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'users.avatar as creator_image',
       'users.suspended_at as creator_suspended_at',
       'users.domain_silenced as creator_silenced',
-      eb
-        .selectFrom('post_reactions as mine')
-        .select('mine.kind')
-        .whereRef('mine.post_id', '=', 'posts.id')
-        .where('mine.user_id', '=', viewerId)
-        .as('my_reaction'),
+      withReaction
+        ? eb
+            .selectFrom('post_reactions as mine')
+            .select('mine.kind')
+            .whereRef('mine.post_id', '=', 'posts.id')
+            .where('mine.user_id', '=', viewerId)
+            .as('my_reaction')
+        : sql<Reaction | null>`null`.as('my_reaction'),
       mentionedNames(db, 'posts').as('mentions'),
     ]);
   if (visibility === 'all') return query;
@@ -57,19 +61,23 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
 
 export type PostListRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
-const postsWithIds = (visibility: Visibility) =>
+const postsWithIds = (visibility: Visibility, withReaction = true) =>
   prepared((db, v: { viewerId: string; ids: string[] }) =>
-    selectPosts(db, v.viewerId, visibility).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'),
+    selectPosts(db, v.viewerId, visibility, withReaction).where('posts.id', 'in', v.ids).orderBy('posts.id', 'desc'),
   );
-const POSTS_WITH_IDS = { all: postsWithIds('all'), feed: postsWithIds('feed') };
+const POSTS_WITH_IDS = {
+  all: postsWithIds('all'),
+  allNoReaction: postsWithIds('all', false),
+  feed: postsWithIds('feed'),
+};
 
 /**
  * The posts with these ids, unfiltered: the home feed decides itself what its reader sees, and
  * takes a missing post for a deleted one (`creator_suspended_at` says whom to skip).
  */
-async function postsByIds(db: Queryable, viewerId: string, ids: string[]): Promise<PostListRow[]> {
+async function postsByIds(db: Queryable, viewerId: string, ids: string[], withReaction = true): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
-  return POSTS_WITH_IDS.all(db, { viewerId, ids: stableInList(ids) });
+  return (withReaction ? POSTS_WITH_IDS.all : POSTS_WITH_IDS.allNoReaction)(db, { viewerId, ids: stableInList(ids) });
 }
 
 const postWithId = prepared((db, v: { viewerId: string; id: string }) =>
