@@ -138,7 +138,7 @@ export function commentsService({
     const hidden = commentCache.enabled ? await hiddenAuthors.get(user.id) : null;
     const [post] = hidden && !postShown ? await postCache.rows(user.id, [postId]) : [];
     if (hidden && (postShown || (post && contentShows(post, hidden)))) {
-      if (post && post.comments_count === 0) return [];
+      if (post && post.comments_count === 0) return []; // none at all, as `postWithComments` says below
       const rows = await commentCache.page(user.id, {
         key: pageKey(commentListKey(postId), page.cursor),
         cursor: page.cursor,
