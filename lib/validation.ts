@@ -75,7 +75,7 @@ const ONLY_ASCII = /^[\x00-\x7f]*$/;
  * plain letters, which the ASCII-only pattern then judges, so no two names look alike.
  */
 export function normalizeUsername(raw: string): string {
-  // ASCII is its own NFKC form, and ICU's normalize costs microseconds even then (every profile read).
+  // ASCII is its own NFKC form, and ICU's normalize is dear even then (every profile read).
   return (ONLY_ASCII.test(raw) ? raw : raw.normalize('NFKC')).trim();
 }
 

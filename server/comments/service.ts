@@ -131,14 +131,22 @@ export function commentsService({
 
   /**
    * A page of the post's comments the reader may see: from the comment cache when the post is
-   * visible to them, else from the database (none for a post missing or hidden). `postShown`: the
-   * caller has just found it visible (a post read once is not kept yet: it would be read again).
+   * visible to them, else from the database (none for a post missing or hidden). `shown`: the post
+   * as the caller has just shown it to the reader (a post read once is not kept yet: it would be
+   * read again). A count of 0 says there is nothing to read (most posts): each comment changes it in
+   * its own transaction, and the reader's leaves out those of people blocked either way (`countedFor`).
    */
-  async function visiblePage(user: AuthUser, postId: string, page: Page, postShown = false): Promise<Comment[]> {
+  async function visiblePage(
+    user: AuthUser,
+    postId: string,
+    page: Page,
+    shown?: Pick<Post, 'commentsCount'>,
+  ): Promise<Comment[]> {
+    if (shown?.commentsCount === 0) return [];
     const hidden = commentCache.enabled ? await hiddenAuthors.get(user.id) : null;
-    const [post] = hidden && !postShown ? await postCache.rows(user.id, [postId]) : [];
-    if (hidden && (postShown || (post && contentShows(post, hidden)))) {
-      if (post && post.comments_count === 0) return []; // none at all, as `postWithComments` says below
+    const [post] = hidden && !shown ? await postCache.rows(user.id, [postId]) : [];
+    if (hidden && (shown || (post && contentShows(post, hidden)))) {
+      if (post?.comments_count === 0) return [];
       const rows = await commentCache.page(user.id, {
         key: pageKey(commentListKey(postId), page.cursor),
         cursor: page.cursor,
@@ -165,10 +173,7 @@ export function commentsService({
      */
     async postWithComments(user: AuthUser, postId: string, limit: number): Promise<PostWithComments> {
       const shown = await post(user, postId);
-      // Its count says when there is nothing to read (most posts): each comment changes it in its own
-      // transaction, and one by someone blocked either way is not in the reader's count (`countedFor`).
-      if (shown.commentsCount === 0) return { ...shown, comments: [] };
-      return { ...shown, comments: await visiblePage(user, postId, { cursor: null, limit }, true) };
+      return { ...shown, comments: await visiblePage(user, postId, { cursor: null, limit }, shown) };
     },
 
     /** One comment by its own id, with its post's id, when the viewer may see both; a 404 otherwise. */

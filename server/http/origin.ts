@@ -71,8 +71,8 @@ export function refuseOtherHosts(rules: HostRules) {
   let addresses = listenAll ? interfaceAddresses() : new Set([hostnameOf(rules.listenHost) || rules.listenHost]);
 
   // Host headers the fixed rules (loopback, PUBLIC_URL's host) allowed: nearly every request sends
-  // one of a few, and parsing each as a URL was ~8 µs of a cached read. The machine's addresses can
-  // change, so what they allowed is looked at each time.
+  // one of a few, and parsing each as a URL was a real share of a cached read (docs/benchmarks.md,
+  // "Per-request costs"). The machine's addresses can change, so what they allowed is looked at each time.
   const fixedAllowed = new Set<string>();
   function allowed(host: string): boolean {
     if (fixedAllowed.has(host)) return true;

@@ -1,7 +1,8 @@
 /**
  * Each request's logger, made when the request first logs. Fastify gives every request a child of
- * the app's logger bound to its request id, and pino's `child` serializes the bindings at once (~5
- * µs of a cached read); only failures log here (the error handler), so most requests never need it.
+ * the app's logger bound to its request id, and pino's `child` serializes the bindings at once
+ * (docs/benchmarks.md, "Per-request costs"); only failures log here (the error handler), so most
+ * requests never need it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
