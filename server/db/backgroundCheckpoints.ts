@@ -11,8 +11,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** WAL pages past which the app's own connection checkpoints anyway (4 KiB each). */
-export const FALLBACK_CHECKPOINT_PAGES = 10_000;
+/** WAL pages past which the app's own connection checkpoints anyway (4 KiB each): well past the worker's. */
+export const FALLBACK_CHECKPOINT_PAGES = 40_000;
 
 /**
  * WAL pages after a checkpoint past which the worker asks the app to hold its writes for a moment.
@@ -20,9 +20,13 @@ export const FALLBACK_CHECKPOINT_PAGES = 10_000;
  * commit, and the log grows to the fallback, which the app's connection then copies back inside a
  * commit (tens of ms with the event loop stopped). Held, the worker copies the last pages, the next
  * write starts the log over, and reads go on meanwhile (docs/benchmarks.md, "The log starts over
- * under a stream of writes").
+ * under a stream of writes"). Each hold lasts as long as the last pages' copy and two syncs (10–30 ms
+ * on a slow disk): a larger log is held less often (docs/benchmarks.md, "Writes held less often").
  */
-export const QUIET_AFTER_PAGES = 2_000;
+export const QUIET_AFTER_PAGES = 16_000;
+
+/** Before asking for a hold, the worker checkpoints again until a pass copies fewer pages than this. */
+const CAUGHT_UP_PAGES = 200;
 
 /** The worker's code: plain JavaScript, so that it runs without the app's TypeScript loader. */
 const WORKER = `
@@ -56,7 +60,7 @@ function tick() {
   for (let passes = 0; passes < 3; passes += 1) {
     const before = done.checkpointed;
     done = checkpointNow({});
-    if (done.checkpointed < before || done.checkpointed - before < workerData.quietAfterPages / 10) break;
+    if (done.checkpointed < before || done.checkpointed - before < workerData.caughtUpPages) break;
   }
   // The app answers 'held', and the last checkpoint runs then.
   parentPort.postMessage({ hold: true });
@@ -106,7 +110,10 @@ export function checkpointInBackground(
   { everyMs = 100, quietAfterPages = QUIET_AFTER_PAGES }: CheckpointOptions = {},
 ): BackgroundCheckpoints {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs, quietAfterPages } });
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file, driver, everyMs, quietAfterPages, caughtUpPages: CAUGHT_UP_PAGES },
+  });
   let checkpointed = 0;
   let warned = false;
   let hold: PromiseWithResolvers<void> | null = null;
