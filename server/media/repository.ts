@@ -1,5 +1,6 @@
 /** Queries on uploads (`media` rows). */
 import type { Insertable } from 'kysely';
+import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
 import type { MediaRow, MediaTable, Queryable } from '../db/schema';
 
@@ -11,8 +12,12 @@ async function setVariants(db: Queryable, id: string, variants: string): Promise
   return Number(result.numUpdatedRows) === 1;
 }
 
-const findMediaByKey = (db: Queryable, storageKey: string): Promise<MediaRow | undefined> =>
-  db.selectFrom('media').selectAll().where('storage_key', '=', storageKey).executeTakeFirst();
+// Compiled once: every new post looks up its image's upload.
+const mediaWithKey = prepared((db, v: { storageKey: string }) =>
+  db.selectFrom('media').selectAll().where('storage_key', '=', v.storageKey),
+);
+const findMediaByKey = async (db: Queryable, storageKey: string): Promise<MediaRow | undefined> =>
+  (await mediaWithKey(db, { storageKey }))[0];
 
 /** What a post image's `imageInfo` is made of. */
 const imageRows = (db: Queryable, ids: string[]) =>
