@@ -20,8 +20,8 @@ export const FALLBACK_CHECKPOINT_PAGES = 40_000;
  * commit, and the log grows to the fallback, which the app's connection then copies back inside a
  * commit (tens of ms with the event loop stopped). Held, the worker copies the last pages, the next
  * write starts the log over, and reads go on meanwhile (docs/benchmarks.md, "The log starts over
- * under a stream of writes"). Each hold lasts as long as the last pages' copy and two syncs (10–30 ms
- * on a slow disk): a larger log is held less often (docs/benchmarks.md, "Writes held less often").
+ * under a stream of writes"). Each hold lasts as long as the last pages' copy and two syncs, whatever
+ * the log's size: a larger log is held less often (docs/benchmarks.md, "Writes held less often").
  */
 export const QUIET_AFTER_PAGES = 16_000;
 
