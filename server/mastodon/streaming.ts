@@ -20,7 +20,8 @@ import type { ClientServices } from './support';
 
 /**
  * The streams served: Mastodon's names. Posts from elsewhere are never in the public timeline, so
- * `public` and `public:local` are one; a tag's page has both, so `hashtag:local` is `hashtag`.
+ * `public` and `public:local` are one; a tag's page has both, and `hashtag:local` leaves out those
+ * from elsewhere.
  */
 export const STREAM_NAMES = [
   'user',
@@ -123,7 +124,7 @@ export function clientStreams({ events, services, slots, log }: ClientStreamsDep
         // The event names the tags' keys: a hashtag stream not among them reads nothing.
         if (sub.tag !== undefined && tags && !tags.includes(tagKey(normalizeTag(sub.tag)))) continue;
         const post = await services.posts.inList(connection.viewer, timelineOf(sub), postId);
-        if (!post) continue;
+        if (!post || (sub.name === 'hashtag:local' && post.originalUri !== undefined)) continue;
         payload ??= JSON.stringify((await statusesOfPosts(shared, connection.viewer, connection.site, [post]))[0]);
         if (!connection.closed) connection.deliver(streamLabel(sub), event, payload);
       }

@@ -12,7 +12,8 @@ import { keptBytes } from '../http/asciiJson';
 import type { AuthorFacts } from '../users/mappers';
 import { needs } from './http';
 import { type MentionEntity, type Site, mentionOf, mentionsStillHere, postStatus, toAccount } from './mappers';
-import { type ClientServices, type ListQuery, readListPage, sendList, siteOf, tokenUser } from './support';
+import type { PostOrigin } from '../posts/repository';
+import { type ClientServices, type ListQuery, readListPage, sendList, siteOf, tokenUser, truthy } from './support';
 
 /**
  * A status's JSON bytes on either side of its account, kept by what they are written from: a post
@@ -149,7 +150,11 @@ export async function statusListJson(
   return bytes;
 }
 
-type TimelineRoute = { Querystring: ListQuery; Params: Record<string, string> };
+type TimelineRoute = { Querystring: ListQuery & { local?: string; remote?: string }; Params: Record<string, string> };
+
+/** Mastodon's `local` and `remote` flags: `local` wins when both are set, as in Mastodon. */
+const originOf = (query: TimelineRoute['Querystring']): PostOrigin =>
+  truthy(query.local) ? 'local' : truthy(query.remote) ? 'remote' : 'any';
 
 export const timelineEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
   const { config, posts } = services;
@@ -158,7 +163,7 @@ export const timelineEndpoints: FastifyPluginAsync<ClientServices> = async (app,
     (
       read: (
         viewer: AuthUser,
-        request: { params: Record<string, string> },
+        request: FastifyRequest<TimelineRoute>,
         page: ReturnType<typeof readListPage>['page'],
       ) => Promise<Post[]>,
     ) =>
@@ -177,15 +182,18 @@ export const timelineEndpoints: FastifyPluginAsync<ClientServices> = async (app,
     { preValidation: needs('read:statuses') },
     timeline((viewer, _r, page) => posts.feed(viewer, 'following', page)),
   );
-  // "Everyone": posts from elsewhere are never in it, so `local=true` and without it list the same.
+  // "Everyone": posts from elsewhere are never in it, so `local=true` and without it list the same,
+  // and `remote=true` lists none.
   app.get<TimelineRoute>(
     '/api/v1/timelines/public',
     { preValidation: needs('read:statuses') },
-    timeline((viewer, _r, page) => posts.feed(viewer, 'all', page)),
+    timeline((viewer, r, page) =>
+      originOf(r.query) === 'remote' ? Promise.resolve([]) : posts.feed(viewer, 'all', page),
+    ),
   );
   app.get<TimelineRoute>(
     '/api/v1/timelines/tag/:tag',
     { preValidation: needs('read:statuses') },
-    timeline((viewer, r, page) => posts.tagged(viewer, r.params.tag, page)),
+    timeline((viewer, r, page) => posts.tagged(viewer, r.params.tag, page, originOf(r.query))),
   );
 };

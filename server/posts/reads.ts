@@ -17,7 +17,7 @@ import type { ImageInfos } from './imageInfos';
 import { keepPostJson } from './json';
 import { toPost } from './mappers';
 import { EVERYONE_LIST, type PostCache, creatorListKey, homeListKey, tagListKey } from './postCache';
-import type { PostListRow, PostsRepository } from './repository';
+import type { PostListRow, PostOrigin, PostsRepository } from './repository';
 
 /** Most tags one tag search takes. */
 export const SEARCH_TAGS_MAX = 10;
@@ -120,7 +120,8 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       );
     },
 
-    async tagged(user: AuthUser, rawTags: string, page: Page): Promise<Post[]> {
+    /** `origin`: the client API's `local` and `remote`; the pages' tag lists show both. */
+    async tagged(user: AuthUser, rawTags: string, page: Page, origin: PostOrigin = 'any'): Promise<Post[]> {
       const tags = [
         ...new Set(
           rawTags
@@ -132,8 +133,8 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       if (tags.length === 0) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
       if (tags.length > SEARCH_TAGS_MAX)
         throw new InvalidError(`Search at most ${SEARCH_TAGS_MAX} tags at once`, 'InvalidTags');
-      const query = () => posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1);
-      if (tags.length > 1) return postsFor(user.id, await query());
+      const query = () => posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1, origin);
+      if (tags.length > 1 || origin !== 'any') return postsFor(user.id, await query());
       const [tag] = tags;
       const withTag = {
         key: tagListKey(tag),

@@ -183,10 +183,17 @@ const newestPostsWithTag = prepared(
   },
 );
 
+/** Where a list's posts come from: this instance's own, those kept from elsewhere, or both. */
+export type PostOrigin = 'local' | 'remote' | 'any';
+
+const fromOrigin = (row: PostListRow, origin: PostOrigin) =>
+  origin === 'any' || (row.original_uri === null) === (origin === 'local');
+
 /**
- * Posts carrying any of the (lower-cased) tags, newest first. Several tags: each tag's newest ids
- * are a range scan of the (tag, post_id) primary key, merged here, so no query sorts a whole tag;
- * when the viewer may not see some of them, the merge goes on below them until the page is full.
+ * Posts carrying any of the (lower-cased) tags, newest first. Several tags, or one from one origin
+ * (the client API's `local`): each tag's newest ids are a range scan of the (tag, post_id) primary
+ * key, merged here, so no query sorts a whole tag; when the viewer may not see some of them (or
+ * they come from elsewhere), the merge goes on below them until the page is full.
  */
 async function taggedPosts(
   db: Queryable,
@@ -194,8 +201,9 @@ async function taggedPosts(
   tags: string[],
   cursor: string | null,
   limit: number,
+  origin: PostOrigin = 'any',
 ): Promise<PostListRow[]> {
-  if (tags.length === 1) return newestPostsWithTag(db, { viewerId, tag: tags[0], cursor, limit });
+  if (tags.length === 1 && origin === 'any') return newestPostsWithTag(db, { viewerId, tag: tags[0], cursor, limit });
   const found: PostListRow[] = [];
   let from = cursor;
   for (;;) {
@@ -207,7 +215,9 @@ async function taggedPosts(
       .reverse()
       .slice(0, limit - found.length);
     if (ids.length === 0) return found;
-    const shown = await POSTS_WITH_IDS.feed(db, { viewerId, ids: stableInList(ids) });
+    const shown = (await POSTS_WITH_IDS.feed(db, { viewerId, ids: stableInList(ids) })).filter((row) =>
+      fromOrigin(row, origin),
+    );
     found.push(...shown);
     if (shown.length === ids.length || ids.length < limit - found.length + shown.length) return found;
     from = ids[ids.length - 1];

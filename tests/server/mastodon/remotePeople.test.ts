@@ -209,3 +209,83 @@ describe('someone elsewhere in the client API', () => {
     expect(await seen()).toEqual({ account: undefined, status: undefined, home: undefined, profile: undefined });
   });
 });
+
+describe("a tag's timeline and streams, from here and from elsewhere", () => {
+  it('`local` lists the posts from here, `remote` those from elsewhere; `hashtag:local` streams only those from here', async () => {
+    const token = await userToken(site, alice, 'read');
+    // A socket per stream, each subscribed as it opens (the query's stream).
+    const messages: { stream: string[]; event: string; payload: string }[] = [];
+    const sockets = await Promise.all(
+      ['hashtag', 'hashtag:local'].map(async (stream) => {
+        const ws = new WebSocket(
+          `${site.replace('http', 'ws')}/api/v1/streaming?stream=${stream}&tag=Lanterns&access_token=${token}`,
+        );
+        ws.addEventListener('message', (event) =>
+          messages.push(JSON.parse(String(event.data)) as (typeof messages)[0]),
+        );
+        await new Promise((resolve, reject) => {
+          ws.addEventListener('open', resolve, { once: true });
+          ws.addEventListener('error', reject, { once: true });
+        });
+        return ws;
+      }),
+    );
+    try {
+      // Zoe's post with the tag (naming Alice, so it is kept here), then Alice's.
+      const noteId = `${remote.origin}/notes/lanterns`;
+      const sent = await remote.signedPost('zoe', `${site}/inbox`, {
+        // `Hashtag` is Mastodon's extension of the vocabulary, named in its context as Mastodon does.
+        '@context': ['https://www.w3.org/ns/activitystreams', { Hashtag: 'as:Hashtag' }],
+        id: `${remote.origin}/creates/lanterns`,
+        type: 'Create',
+        actor: zoeActor,
+        to: PUBLIC,
+        object: {
+          id: noteId,
+          type: 'Note',
+          attributedTo: zoeActor,
+          content: `<p>Lanterns for @alice@${new URL(site).host} #lanterns</p>`,
+          attachment: [{ type: 'Image', mediaType: 'image/png', url: `${remote.origin}/media/2.png` }],
+          tag: [
+            { type: 'Mention', href: `${site}/users/${alice.id}`, name: `@alice@${new URL(site).host}` },
+            { type: 'Hashtag', href: `${remote.origin}/tags/lanterns`, name: '#lanterns' },
+          ],
+          to: PUBLIC,
+        },
+      });
+      expect(sent.status).toBe(202);
+      const zoes = (
+        await until(() => t.db.kysely.selectFrom('posts').select('id').where('uri', '=', noteId).executeTakeFirst())
+      ).id;
+      await until(() => messages.some((m) => m.stream[0] === 'hashtag' && m.event === 'update'));
+      const file = new Blob([await readFile(PNG)], { type: 'image/png' });
+      const media = await api.v2.media.create({ file });
+      const alices = (await api.v1.statuses.create({ status: 'Mine #lanterns', mediaIds: [media.id] })).id;
+
+      const tagged = (params: { local?: boolean; remote?: boolean }) =>
+        api.v1.timelines.tag
+          .$select('lanterns')
+          .list(params)
+          .then((list) => list.map((s) => s.id));
+      expect(await tagged({})).toEqual([alices, zoes]);
+      expect(await tagged({ local: true })).toEqual([alices]);
+      expect(await tagged({ remote: true })).toEqual([zoes]);
+      // Mastodon's rule when both are set: `local`.
+      expect(await tagged({ local: true, remote: true })).toEqual([alices]);
+      // "Everyone" holds posts from here only: `remote` lists none of them.
+      expect((await api.v1.timelines.public.list({ remote: true })).length).toBe(0);
+      expect((await api.v1.timelines.public.list({ local: true })).map((s) => s.id)).toContain(alices);
+
+      // A connection's events come in order: once Alice's post is in a stream, Zoe's was sent to it.
+      const sentTo = (stream: string) =>
+        messages
+          .filter((m) => m.stream[0] === stream && m.event === 'update')
+          .map((m) => (JSON.parse(m.payload) as { id: string }).id);
+      await until(() => sentTo('hashtag:local').includes(alices) && sentTo('hashtag').includes(alices));
+      expect(sentTo('hashtag')).toEqual([zoes, alices]);
+      expect(sentTo('hashtag:local')).toEqual([alices]);
+    } finally {
+      for (const ws of sockets) ws.close();
+    }
+  });
+});
