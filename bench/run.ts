@@ -698,6 +698,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_AUTH_PER_IP: unlimited,
       RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited,
       RATE_LIMIT_WRITES_PER_USER: unlimited,
+      // The notification streams' rows open 1,000 streams from this one address.
+      SSE_STREAMS_PER_IP: unlimited,
       ...Object.fromEntries(
         (flags.get('env') ?? '')
           .split(',')
