@@ -11,6 +11,7 @@ import type { mastodon } from 'masto';
 import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from '../helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from '../remoteServer';
 import { clientFor, userToken } from './oauthFlow';
+import { streamingSocket } from './streamingSocket';
 
 const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
@@ -214,21 +215,12 @@ describe("a tag's timeline and streams, from here and from elsewhere", () => {
   it('`local` lists the posts from here, `remote` those from elsewhere; `hashtag:local` streams only those from here', async () => {
     const token = await userToken(site, alice, 'read');
     // A socket per stream, each subscribed as it opens (the query's stream).
-    const messages: { stream: string[]; event: string; payload: string }[] = [];
-    const sockets = await Promise.all(
-      ['hashtag', 'hashtag:local'].map(async (stream) => {
-        const ws = new WebSocket(
+    const [tagStream, localTagStream] = await Promise.all(
+      ['hashtag', 'hashtag:local'].map((stream) =>
+        streamingSocket(
           `${site.replace('http', 'ws')}/api/v1/streaming?stream=${stream}&tag=Lanterns&access_token=${token}`,
-        );
-        ws.addEventListener('message', (event) =>
-          messages.push(JSON.parse(String(event.data)) as (typeof messages)[0]),
-        );
-        await new Promise((resolve, reject) => {
-          ws.addEventListener('open', resolve, { once: true });
-          ws.addEventListener('error', reject, { once: true });
-        });
-        return ws;
-      }),
+        ),
+      ),
     );
     try {
       // Zoe's post with the tag (naming Alice, so it is kept here), then Alice's.
@@ -257,7 +249,7 @@ describe("a tag's timeline and streams, from here and from elsewhere", () => {
       const zoes = (
         await until(() => t.db.kysely.selectFrom('posts').select('id').where('uri', '=', noteId).executeTakeFirst())
       ).id;
-      await until(() => messages.some((m) => m.stream[0] === 'hashtag' && m.event === 'update'));
+      await tagStream.next((m) => m.event === 'update');
       const file = new Blob([await readFile(PNG)], { type: 'image/png' });
       const media = await api.v2.media.create({ file });
       const alices = (await api.v1.statuses.create({ status: 'Mine #lanterns', mediaIds: [media.id] })).id;
@@ -277,15 +269,13 @@ describe("a tag's timeline and streams, from here and from elsewhere", () => {
       expect((await api.v1.timelines.public.list({ local: true })).map((s) => s.id)).toContain(alices);
 
       // A connection's events come in order: once Alice's post is in a stream, Zoe's was sent to it.
-      const sentTo = (stream: string) =>
-        messages
-          .filter((m) => m.stream[0] === stream && m.event === 'update')
-          .map((m) => (JSON.parse(m.payload) as { id: string }).id);
-      await until(() => sentTo('hashtag:local').includes(alices) && sentTo('hashtag').includes(alices));
-      expect(sentTo('hashtag')).toEqual([zoes, alices]);
-      expect(sentTo('hashtag:local')).toEqual([alices]);
+      const sentTo = (socket: typeof tagStream) =>
+        socket.messages.filter((m) => m.event === 'update').map((m) => (JSON.parse(m.payload) as { id: string }).id);
+      await until(() => sentTo(localTagStream).includes(alices) && sentTo(tagStream).includes(alices));
+      expect(sentTo(tagStream)).toEqual([zoes, alices]);
+      expect(sentTo(localTagStream)).toEqual([alices]);
     } finally {
-      for (const ws of sockets) ws.close();
+      for (const socket of [tagStream, localTagStream]) socket.ws.close();
     }
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createStreamingAPIClient, type mastodon } from 'masto';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
 import { clientFor, listenOn, userToken } from './oauthFlow';
+import { type StreamMessage, streamingSocket } from './streamingSocket';
 
 const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
 /** Generous: the machine running the suite may be busy; nothing here measures speed. */
@@ -50,34 +51,9 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
-interface StreamMessage {
-  stream: string[];
-  event: string;
-  payload: string;
-}
-
 /** A bare WebSocket on the streaming path, its messages kept in order. */
-async function socket(query: string, protocols?: string | string[]) {
-  const ws = new WebSocket(`${streamingUrl}/api/v1/streaming${query}`, protocols);
-  const messages: StreamMessage[] = [];
-  let closed: CloseEvent | null = null;
-  ws.addEventListener('message', (event) => messages.push(JSON.parse(String(event.data)) as StreamMessage));
-  ws.addEventListener('close', (event) => (closed = event));
-  await new Promise<void>((resolve, reject) => {
-    ws.addEventListener('open', () => resolve(), { once: true });
-    ws.addEventListener('error', () => reject(new Error('WebSocket refused')), { once: true });
-  });
-  return {
-    ws,
-    messages,
-    closed: () => closed,
-    /** The first message (after `from`) that `match` accepts. */
-    async next(match: (m: StreamMessage) => boolean, from = 0): Promise<StreamMessage> {
-      await until(() => messages.slice(from).some(match), 'a stream message');
-      return messages.slice(from).find(match)!;
-    },
-  };
-}
+const socket = (query: string, protocols?: string | string[]) =>
+  streamingSocket(`${streamingUrl}/api/v1/streaming${query}`, protocols);
 
 /** A bare HTTP request asking for the upgrade: a refusal is an ordinary HTTP answer, read here. */
 function upgradeRefusal(base: string, query: string, headers: Record<string, string> = {}) {
