@@ -249,7 +249,7 @@ describe("a tag's timeline and streams, from here and from elsewhere", () => {
       const zoes = (
         await until(() => t.db.kysely.selectFrom('posts').select('id').where('uri', '=', noteId).executeTakeFirst())
       ).id;
-      await tagStream.next((m) => m.event === 'update');
+      await tagStream.next((m) => m.stream[0] === 'hashtag' && m.event === 'update');
       const file = new Blob([await readFile(PNG)], { type: 'image/png' });
       const media = await api.v2.media.create({ file });
       const alices = (await api.v1.statuses.create({ status: 'Mine #lanterns', mediaIds: [media.id] })).id;
@@ -269,11 +269,15 @@ describe("a tag's timeline and streams, from here and from elsewhere", () => {
       expect((await api.v1.timelines.public.list({ local: true })).map((s) => s.id)).toContain(alices);
 
       // A connection's events come in order: once Alice's post is in a stream, Zoe's was sent to it.
-      const sentTo = (socket: typeof tagStream) =>
-        socket.messages.filter((m) => m.event === 'update').map((m) => (JSON.parse(m.payload) as { id: string }).id);
-      await until(() => sentTo(localTagStream).includes(alices) && sentTo(tagStream).includes(alices));
-      expect(sentTo(tagStream)).toEqual([zoes, alices]);
-      expect(sentTo(localTagStream)).toEqual([alices]);
+      const sentTo = (socket: typeof tagStream, stream: string) =>
+        socket.messages
+          .filter((m) => m.stream[0] === stream && m.event === 'update')
+          .map((m) => (JSON.parse(m.payload) as { id: string }).id);
+      await until(
+        () => sentTo(localTagStream, 'hashtag:local').includes(alices) && sentTo(tagStream, 'hashtag').includes(alices),
+      );
+      expect(sentTo(tagStream, 'hashtag')).toEqual([zoes, alices]);
+      expect(sentTo(localTagStream, 'hashtag:local')).toEqual([alices]);
     } finally {
       for (const socket of [tagStream, localTagStream]) socket.ws.close();
     }

@@ -9,11 +9,9 @@ import path from 'node:path';
 import { createStreamingAPIClient, type mastodon } from 'masto';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
 import { clientFor, listenOn, userToken } from './oauthFlow';
-import { type StreamMessage, streamingSocket } from './streamingSocket';
+import { type StreamMessage, streamingSocket, until } from './streamingSocket';
 
 const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
-/** Generous: the machine running the suite may be busy; nothing here measures speed. */
-const WAIT_MS = 15_000;
 
 let t: TestApp;
 let url: string;
@@ -41,14 +39,6 @@ async function post(api: mastodon.rest.Client, status: string) {
   const file = new Blob([await readFile(PNG)], { type: 'image/png' });
   const media = await api.v2.media.create({ file, description: 'A test card' });
   return api.v1.statuses.create({ status, mediaIds: [media.id] });
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** A bare WebSocket on the streaming path, its messages kept in order. */

@@ -9,6 +9,15 @@ export interface StreamMessage {
 /** Generous: the machine running the suite may be busy; nothing here measures speed. */
 const WAIT_MS = 15_000;
 
+/** Waits until `condition` holds, failing with `what` after `WAIT_MS`. */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Opens `url` (a `ws:` address with its query) once the server accepts it; its messages kept in order. */
 export async function streamingSocket(url: string, protocols?: string | string[]) {
   const ws = new WebSocket(url, protocols);
@@ -26,13 +35,8 @@ export async function streamingSocket(url: string, protocols?: string | string[]
     closed: () => closed,
     /** The first message (after `from`) that `match` accepts. */
     async next(match: (m: StreamMessage) => boolean, from = 0): Promise<StreamMessage> {
-      const deadline = Date.now() + WAIT_MS;
-      let found: StreamMessage | undefined;
-      while (!(found = messages.slice(from).find(match))) {
-        if (Date.now() > deadline) throw new Error('Gave up waiting: a stream message');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return found;
+      await until(() => messages.slice(from).some(match), 'a stream message');
+      return messages.slice(from).find(match)!;
     },
   };
 }
