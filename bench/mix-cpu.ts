@@ -10,7 +10,7 @@
  * rounds of the mix under A then B, so that the machine's drift from one run to the next weighs
  * on both alike (docs/benchmarks.md, "What did not make the writes or the mix cheaper").
  *   DATA_DIR=<a copy of D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
- *     [--together | --concurrency 50] [--profile] [--statements]
+ *     [--together | --concurrency 50] [--profile] [--statements] [--only <regex of class names>]
  *     [--ab "PRAGMA mmap_size = 0|PRAGMA mmap_size = 4000000000" [--rounds 8] [--block 2000]]
  */
 import path from 'node:path';
@@ -60,10 +60,11 @@ async function deepCursors(): Promise<string[]> {
   return cursors;
 }
 
+const ONLY = flag('only', '');
 const classes = communityClasses(data, {
   deepCursors: await deepCursors(),
   writerImage: await uploadedWriterImage(app, writer),
-});
+}).filter((c) => new RegExp(ONLY).test(c.name));
 const rng = new Rng(31);
 
 /** One class drawn by its share, as `drawMix` draws. */
