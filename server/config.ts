@@ -243,9 +243,12 @@ export function loadConfig(env: Env = process.env): Config {
   const publicOrigin = originOf(publicUrl);
   const instanceName = env.INSTANCE_NAME ?? 'Posts';
   const databaseUrl = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'posts.db')}`;
-  // SQLite tells this process of every commit made by another (`cache/outsideWrites.ts`), so its
-  // caches rely on that and the events; on PostgreSQL their times bound what no event carried.
-  const cacheMs = (postgresDefault: number) => (isPostgresUrl(databaseUrl) ? postgresDefault : 60_000);
+  // SQLite tells this process of every commit made by another (`cache/outsideWrites.ts`), and so
+  // does PostgreSQL's LISTEN (`db/postgresWrites.ts`), so the caches rely on that and the events.
+  // Instances on the bus do not count each other's commits (their events tell): there the times
+  // also bound what an event might not carry.
+  const onBus = Boolean(env.REDIS_URL);
+  const cacheMs = (busDefault: number) => (isPostgresUrl(databaseUrl) && onBus ? busDefault : 60_000);
   return {
     host,
     port,

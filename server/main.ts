@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   if (!config.dev && process.argv.includes('--build-if-needed')) buildPagesIfNeeded();
 
   // The server's connection leaves SQLite's WAL checkpoints to a worker thread (db/backgroundCheckpoints.ts).
-  const db = openDatabase(config.databaseUrl, { timed: metricsEnabled(config), backgroundCheckpoints: true });
+  const db = openDatabase(config.databaseUrl, {
+    timed: metricsEnabled(config),
+    backgroundCheckpoints: true,
+    instance: { id: config.instanceId, onBus: config.redisUrl !== null },
+  });
   await migrateToLatest(db.kysely);
 
   renderBoundariesInPlace();

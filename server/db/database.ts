@@ -20,6 +20,7 @@ import {
   checkpointInBackground,
 } from './backgroundCheckpoints';
 import { runNamedStatements } from './namedStatements';
+import { instanceConnectionName, listenForWrites } from './postgresWrites';
 import type { Database, Queryable } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,8 +29,9 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   /**
-   * SQLite: whether another connection (a tool, another process) committed since the last call,
-   * from `PRAGMA data_version` (this connection's own commits do not count). Absent on PostgreSQL.
+   * Whether another connection (a tool, another process) committed since the last call: SQLite's
+   * `PRAGMA data_version` (this connection's own commits do not count); on PostgreSQL, opened for an
+   * `instance`, what its LISTEN heard (`postgresWrites.ts`).
    */
   committedElsewhere?: () => boolean;
   /** SQLite with `backgroundCheckpoints`: the worker that checkpoints the WAL. */
@@ -70,6 +72,11 @@ export interface OpenOptions {
   timed?: boolean;
   /** SQLite: checkpoint the WAL from a worker thread, not in the commits (the server's own connection). */
   backgroundCheckpoints?: boolean | CheckpointOptions;
+  /**
+   * PostgreSQL: the server's own connections, named for the instance, and listening for everyone
+   * else's writes (`committedElsewhere`). `onBus`: its events reach the other instances (Redis).
+   */
+  instance?: { id: string; onBus: boolean };
 }
 
 /** Kysely's log, when timed: failed statements took their time too. */
@@ -125,11 +132,15 @@ function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export function openDatabase(url: string, { timed = false, backgroundCheckpoints = false }: OpenOptions = {}): Db {
+export function openDatabase(
+  url: string,
+  { timed = false, backgroundCheckpoints = false, instance }: OpenOptions = {},
+): Db {
   const timing: StatementTiming | null = timed ? { statement: null, poolWait: null } : null;
   const log = timing ? statementLog(timing) : undefined;
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const name = instance && instanceConnectionName(instance.id, instance.onBus);
+    const pool = new pg.Pool({ connectionString: url, max: 10, application_name: name });
     runNamedStatements(pool);
     // A connection dropped by the server (restart, failover, the network) must not crash the
     // process, idle or checked out (a transaction between statements: the pool has no listener on
@@ -142,7 +153,13 @@ export function openDatabase(url: string, { timed = false, backgroundCheckpoints
       dialect: new PostgresDialect({ pool: timing ? timedPool(pool, timing) : pool }),
       log,
     });
-    return { kysely, dialect: 'postgres', timing, close: () => kysely.destroy() };
+    if (!name || !instance) return { kysely, dialect: 'postgres', timing, close: () => kysely.destroy() };
+    const writes = listenForWrites(url, name, instance.onBus);
+    const close = async () => {
+      await writes.close();
+      await kysely.destroy();
+    };
+    return { kysely, dialect: 'postgres', committedElsewhere: writes.committedElsewhere, timing, close };
   }
   const file = sqliteFile(url);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

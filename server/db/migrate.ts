@@ -18,6 +18,7 @@ import * as domainSilenced from './migrations/015_domain_silenced';
 import * as partialNotificationIndexes from './migrations/016_partial_notification_indexes';
 import * as fewerBtreesPerWrite from './migrations/017_fewer_btrees_per_write';
 import * as remotePictureSources from './migrations/018_remote_picture_sources';
+import * as writeSignals from './migrations/019_write_signals';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '016_partial_notification_indexes': partialNotificationIndexes,
   '017_fewer_btrees_per_write': fewerBtreesPerWrite,
   '018_remote_picture_sources': remotePictureSources,
+  '019_write_signals': writeSignals,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

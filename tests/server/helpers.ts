@@ -105,9 +105,14 @@ export async function createTestApp(
     // Tests write through one instance or a tool and read through another at once: each request
     // asks SQLite (the interval itself: outsideWrites.test.ts).
     OUTSIDE_WRITES_CHECK_MS: '0',
+    // Apps of one test share a process: each its own name, so that PostgreSQL tells each of the others' writes.
+    INSTANCE_ID: `test-${randomBytes(4).toString('hex')}`,
     ...env,
   });
-  const db = openDatabase(config.databaseUrl, { timed: metricsEnabled(config) });
+  const db = openDatabase(config.databaseUrl, {
+    timed: metricsEnabled(config),
+    instance: { id: config.instanceId, onBus: config.redisUrl !== null },
+  });
   await migrateToLatest(db.kysely);
   // The local disk under dataDir, or the bucket when `env` carries the S3 variables (s3Storage.test.ts).
   const storage = mediaStorageFor(config);

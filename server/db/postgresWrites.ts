@@ -1,0 +1,87 @@
+/**
+ * PostgreSQL's counterpart of SQLite's `data_version` (`cache/outsideWrites.ts`): every table's
+ * writes NOTIFY `posts_writes` with the writer's `application_name` (migration 019), and the server
+ * LISTENs on a connection of its own. Its pool's commits carry its own name and do not count; on an
+ * instance on the bus, neither do those of the other instances on the bus (their events tell of
+ * them). Anything else (a tool, an instance without the bus, a restore) does.
+ */
+import pg from 'pg';
+import { WRITES_CHANNEL } from './migrations/019_write_signals';
+
+const BUS_MARK = 'posts:bus:';
+
+/**
+ * The `application_name` of an instance's connections. PostgreSQL keeps 63 bytes of printable
+ * ASCII (others become '?'): made so here, so that the name it sends back is this one.
+ */
+export function instanceConnectionName(instanceId: string, onBus: boolean): string {
+  const name = `${onBus ? BUS_MARK : 'posts:'}${instanceId}`;
+  return name.replace(/[^\x20-\x7e]/g, '?').slice(0, 63);
+}
+
+/** Whether a write notified by a connection named `writer` is one this instance's caches must forget for. */
+export function writtenElsewhere(writer: string, own: string, onBus: boolean): boolean {
+  return writer !== own && !(onBus && writer.startsWith(BUS_MARK));
+}
+
+export interface PostgresWrites {
+  /** Whether anyone else committed since the last call; always true while not listening (nothing heard is no proof). */
+  committedElsewhere(): boolean;
+  close(): Promise<void>;
+}
+
+const RECONNECT_MS = 1_000;
+
+export function listenForWrites(url: string, own: string, onBus: boolean): PostgresWrites {
+  let heard = false;
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client) => {
+    if (listener === client) listener = null;
+    client.end().catch(() => {});
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void listen();
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, application_name: own });
+    client.on('notification', (message) => {
+      if (writtenElsewhere(message.payload ?? '', own, onBus)) heard = true;
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${WRITES_CHANNEL}`);
+    } catch {
+      lost(client);
+      return;
+    }
+    if (closed) return void client.end().catch(() => {});
+    // What was written before the LISTEN, or while the last connection was away, was not heard.
+    heard = true;
+    listener = client;
+  }
+  void listen();
+
+  return {
+    committedElsewhere() {
+      if (!listener) return true;
+      const was = heard;
+      heard = false;
+      return was;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await listener?.end().catch(() => {});
+      listener = null;
+    },
+  };
+}
