@@ -20,7 +20,7 @@ import {
   checkpointInBackground,
 } from './backgroundCheckpoints';
 import { runNamedStatements } from './namedStatements';
-import { instanceConnectionName, listenForWrites } from './postgresWrites';
+import { type Instance, instanceConnectionName, listenForWrites } from './postgresWrites';
 import type { Database, Queryable } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -76,7 +76,7 @@ export interface OpenOptions {
    * PostgreSQL: the server's own connections, named for the instance, and listening for everyone
    * else's writes (`committedElsewhere`). `onBus`: its events reach the other instances (Redis).
    */
-  instance?: { id: string; onBus: boolean };
+  instance?: Instance;
 }
 
 /** Kysely's log, when timed: failed statements took their time too. */
@@ -139,7 +139,7 @@ export function openDatabase(
   const timing: StatementTiming | null = timed ? { statement: null, poolWait: null } : null;
   const log = timing ? statementLog(timing) : undefined;
   if (isPostgresUrl(url)) {
-    const name = instance && instanceConnectionName(instance.id, instance.onBus);
+    const name = instance && instanceConnectionName(instance);
     const pool = new pg.Pool({ connectionString: url, max: 10, application_name: name });
     runNamedStatements(pool);
     // A connection dropped by the server (restart, failover, the network) must not crash the
@@ -153,8 +153,8 @@ export function openDatabase(
       dialect: new PostgresDialect({ pool: timing ? timedPool(pool, timing) : pool }),
       log,
     });
-    if (!name || !instance) return { kysely, dialect: 'postgres', timing, close: () => kysely.destroy() };
-    const writes = listenForWrites(url, name, instance.onBus);
+    if (!instance) return { kysely, dialect: 'postgres', timing, close: () => kysely.destroy() };
+    const writes = listenForWrites(url, instance);
     const close = async () => {
       await writes.close();
       await kysely.destroy();

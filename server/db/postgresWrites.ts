@@ -10,12 +10,18 @@ import { WRITES_CHANNEL } from './migrations/019_write_signals';
 
 const BUS_MARK = 'posts:bus:';
 
+/** An instance of the server: its `INSTANCE_ID`, and whether its events reach the others (Redis). */
+export interface Instance {
+  id: string;
+  onBus: boolean;
+}
+
 /**
  * The `application_name` of an instance's connections. PostgreSQL keeps 63 bytes of printable
  * ASCII (others become '?'): made so here, so that the name it sends back is this one.
  */
-export function instanceConnectionName(instanceId: string, onBus: boolean): string {
-  const name = `${onBus ? BUS_MARK : 'posts:'}${instanceId}`;
+export function instanceConnectionName({ id, onBus }: Instance): string {
+  const name = `${onBus ? BUS_MARK : 'posts:'}${id}`;
   return name.replace(/[^\x20-\x7e]/g, '?').slice(0, 63);
 }
 
@@ -32,7 +38,9 @@ export interface PostgresWrites {
 
 const RECONNECT_MS = 1_000;
 
-export function listenForWrites(url: string, own: string, onBus: boolean): PostgresWrites {
+export function listenForWrites(url: string, instance: Instance): PostgresWrites {
+  const own = instanceConnectionName(instance);
+  const { onBus } = instance;
   let heard = false;
   let listener: pg.Client | null = null;
   let closed = false;

@@ -24,20 +24,20 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 describe('whose writes an instance counts', () => {
   it('anyone’s but its own, and on the bus not the other bus instances’', () => {
-    const solo = instanceConnectionName('host:1', false);
-    const bus = instanceConnectionName('host:1', true);
-    const otherOnBus = instanceConnectionName('host:2', true);
+    const solo = instanceConnectionName({ id: 'host:1', onBus: false });
+    const bus = instanceConnectionName({ id: 'host:1', onBus: true });
+    const otherOnBus = instanceConnectionName({ id: 'host:2', onBus: true });
     expect(writtenElsewhere(solo, solo, false)).toBe(false);
     expect(writtenElsewhere('', solo, false)).toBe(true); // a tool's connection, unnamed
     expect(writtenElsewhere(otherOnBus, solo, false)).toBe(true);
     expect(writtenElsewhere(bus, bus, true)).toBe(false);
     expect(writtenElsewhere(otherOnBus, bus, true)).toBe(false);
-    expect(writtenElsewhere(instanceConnectionName('host:2', false), bus, true)).toBe(true);
+    expect(writtenElsewhere(instanceConnectionName({ id: 'host:2', onBus: false }), bus, true)).toBe(true);
     expect(writtenElsewhere('psql', bus, true)).toBe(true);
   });
 
   it('names connections as PostgreSQL sends them back: 63 bytes of printable ASCII', () => {
-    const name = instanceConnectionName(`hôte-${'x'.repeat(80)}`, false);
+    const name = instanceConnectionName({ id: `hôte-${'x'.repeat(80)}`, onBus: false });
     expect(name).toMatch(/^posts:h\?te-x+$/);
     expect(name).toHaveLength(63);
   });
@@ -79,8 +79,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: commits made els
       listening.on('notification', (message) => heard.push(message.payload ?? ''));
       await listening.query('LISTEN posts_writes');
       await createPost(t.app, author);
-      await until(async () => heard.length, (count) => count > 0);
-      expect(new Set(heard)).toEqual(new Set([instanceConnectionName(t.config.instanceId, false)]));
+      await until(
+        async () => heard.length,
+        (count) => count > 0,
+      );
+      expect(new Set(heard)).toEqual(new Set([instanceConnectionName({ id: t.config.instanceId, onBus: false })]));
     } finally {
       await listening.end();
     }
@@ -91,7 +94,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: commits made els
     for (let i = 0; i < 3; i++) await get(`/api/posts/${post._id}`); // kept from its second read
     expect(((await get(`/api/posts/${post._id}`)) as Post).message).toBe('before');
     // Listening (not listening, it would say yes to every ask): only the signal can show the edit.
-    expect(await until(async () => t.db.committedElsewhere!(), (was) => !was)).toBe(false);
+    expect(
+      await until(
+        async () => t.db.committedElsewhere!(),
+        (was) => !was,
+      ),
+    ).toBe(false);
     await other.query('update posts set message = $1 where id = $2', ['after', post._id]);
     const seen = await until(
       () => get(`/api/posts/${post._id}`) as Promise<Post>,
