@@ -106,11 +106,11 @@ const keptArrays = new Map<Buffer, { parts: Buffer[]; bytes: Buffer; size: numbe
 let keptArraysSize = 0;
 /**
  * What they hold at most, counting their items' bytes (an item's row may have left the cache):
- * ~1,000 pages of posts, a community's working set (500 profiles' first pages, the tags', the
- * readers' home pages). A quarter of it thrashed on the profiles: each page copied anew per request
+ * a few hundred pages of posts, kept low because the bench's peak RSS is near its goal. Room for
+ * every profile's first page (16 MB) made a profile's posts 2.41 × the route, and the peak RSS 422 MB
  * (docs/benchmarks.md, "Room for every profile's first page").
  */
-export const KEPT_ARRAYS_BYTES = 16 * 1024 * 1024;
+export const KEPT_ARRAYS_BYTES = 4 * 1024 * 1024;
 
 /**
  * `[a,b,…]` of items' ASCII JSON: an item's kept bytes (`keptOf`: `keptBytes`, made once per cached
