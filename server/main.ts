@@ -8,6 +8,7 @@ import next from 'next';
 import { buildApp } from './app';
 import { loadConfig, metricsEnabled } from './config';
 import { openDatabase } from './db/database';
+import { instanceOf } from './db/postgresWrites';
 import { migrateToLatest } from './db/migrate';
 import { openFileLimit } from './instance/fileLimit';
 import { mediaStorageFor } from './media/storageFor';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.databaseUrl, {
     timed: metricsEnabled(config),
     backgroundCheckpoints: true,
-    instance: { id: config.instanceId, onBus: config.redisUrl !== null },
+    instance: instanceOf(config),
   });
   await migrateToLatest(db.kysely);
 

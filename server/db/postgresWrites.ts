@@ -16,6 +16,12 @@ export interface Instance {
   onBus: boolean;
 }
 
+/** The instance a configuration runs as. */
+export const instanceOf = (config: { instanceId: string; redisUrl: string | null }): Instance => ({
+  id: config.instanceId,
+  onBus: config.redisUrl !== null,
+});
+
 /**
  * The `application_name` of an instance's connections. PostgreSQL keeps 63 bytes of printable
  * ASCII (others become '?'): made so here, so that the name it sends back is this one.

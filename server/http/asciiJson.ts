@@ -106,8 +106,8 @@ const keptArrays = new Map<Buffer, { parts: Buffer[]; bytes: Buffer; size: numbe
 let keptArraysSize = 0;
 /**
  * What they hold at most, counting their items' bytes (an item's row may have left the cache):
- * a few hundred pages of posts, kept low because the bench's peak RSS is near its goal. Room for
- * every profile's first page (16 MB) made a profile's posts 2.41 × the route, and the peak RSS 422 MB
+ * a few hundred pages of posts, kept low because the bench's peak RSS is near its goal: room for
+ * every profile's first page made those pages faster and the peak RSS too high
  * (docs/benchmarks.md, "Room for every profile's first page").
  */
 export const KEPT_ARRAYS_BYTES = 4 * 1024 * 1024;

@@ -12,6 +12,7 @@ import type { InvalidationTable } from '../../server/cache/invalidation';
 import { type Config, loadConfig, metricsEnabled } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { instanceOf } from '../../server/db/postgresWrites';
 import { mediaStorageFor } from '../../server/media/storageFor';
 
 export interface TestApp {
@@ -52,6 +53,19 @@ export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; 
       await client.end();
     },
   };
+}
+
+/**
+ * `read` again until `done` holds, at most 20 s, answering the last read: bounded well below the
+ * caches' minute in the tests that keep them that long, so a change only a cache's time would
+ * bring fails instead of waiting for it.
+ */
+export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const value = await read();
+    if (done(value) || attempt >= 200) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -111,7 +125,7 @@ export async function createTestApp(
   });
   const db = openDatabase(config.databaseUrl, {
     timed: metricsEnabled(config),
-    instance: { id: config.instanceId, onBus: config.redisUrl !== null },
+    instance: instanceOf(config),
   });
   await migrateToLatest(db.kysely);
   // The local disk under dataDir, or the bucket when `env` carries the S3 variables (s3Storage.test.ts).

@@ -3,24 +3,15 @@
  * table's writes NOTIFY with the writer's connection name, and the server's LISTEN makes its caches
  * forget what anyone else committed. The caches keep things for a minute, so only the signal makes
  * a change seen within the tests' waits. The notification comes after the commit, so a change is
- * awaited (`until`), not expected at the very next request as on SQLite (outsideWrites.test.ts).
+ * awaited (`readUntil`), not expected at the very next request as on SQLite (outsideWrites.test.ts).
  */
 import pg from 'pg';
 import type { Post } from '../../lib/types';
 import { instanceConnectionName, writtenElsewhere } from '../../server/db/postgresWrites';
 import { createPost } from './factories';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { type SignedInUser, type TestApp, createTestApp, readUntil, signIn } from './helpers';
 
 const LONG_CACHES = { SESSION_CACHE_MS: '60000', HOME_FEED_SYNC_MS: '60000', POST_CACHE_MS: '60000' };
-
-/** Polls `read` until `done` says yes, at most 20 s (far below the caches' minute). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const value = await read();
-    if (done(value) || attempt >= 200) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('whose writes an instance counts', () => {
   it('anyone’s but its own, and on the bus not the other bus instances’', () => {
@@ -79,7 +70,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: commits made els
       listening.on('notification', (message) => heard.push(message.payload ?? ''));
       await listening.query('LISTEN posts_writes');
       await createPost(t.app, author);
-      await until(
+      await readUntil(
         async () => heard.length,
         (count) => count > 0,
       );
@@ -95,13 +86,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: commits made els
     expect(((await get(`/api/posts/${post._id}`)) as Post).message).toBe('before');
     // Listening (not listening, it would say yes to every ask): only the signal can show the edit.
     expect(
-      await until(
+      await readUntil(
         async () => t.db.committedElsewhere!(),
         (was) => !was,
       ),
     ).toBe(false);
     await other.query('update posts set message = $1 where id = $2', ['after', post._id]);
-    const seen = await until(
+    const seen = await readUntil(
       () => get(`/api/posts/${post._id}`) as Promise<Post>,
       (shown) => shown.message === 'after',
     );
@@ -116,7 +107,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: commits made els
       [post._id, author.id],
     );
     await other.query('update posts set likes_count = 1 where id = $1', [post._id]);
-    const [first] = await until(
+    const [first] = await readUntil(
       () => get('/api/posts?feed=all') as Promise<Post[]>,
       ([shown]) => shown.myReaction === 'like',
     );
