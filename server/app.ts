@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
+import { AsciiBodiesResponse } from './http/asciiBodies';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import { REMOTE_USERNAME_MAX } from '../lib/limits';
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : options.logger !== false && { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Answers that can write an ASCII body as latin1 (`replyAsciiJson`, http/asciiBodies.ts).
+    http: { ServerResponse: AsciiBodiesResponse },
     // A path segment may name someone elsewhere (`name@host`, up to 300 characters, percent-encoded):
     // the router's default of 100 would answer 404 before any schema could check it.
     routerOptions: { maxParamLength: 4 * REMOTE_USERNAME_MAX },

@@ -254,6 +254,23 @@ export function sharedRows<Row extends ReaderRow>(
     return viewOf(entry, reaction);
   }
 
+  /**
+   * The row as the reader sees it, from memory alone: `GONE` for a row seen deleted, undefined when
+   * it must be read (not kept, past its time, or the reader's reaction to it not known).
+   */
+  function keptRow(
+    viewerId: string,
+    id: string,
+    reactions: Map<string, Reaction> | null,
+    now: number,
+  ): Row | typeof GONE | undefined {
+    const entry = known.get(id);
+    if (!entry || entry.until <= now) return undefined;
+    if ('gone' in entry) return GONE;
+    const reaction = reactions ? (reactions.get(id) ?? null) : entry.mine?.get(viewerId);
+    return reaction === undefined ? undefined : viewOf(entry, reaction);
+  }
+
   async function rows(viewerId: string, ids: string[]): Promise<Row[]> {
     if (ttlMs <= 0) {
       const loaded = new Map((await load(viewerId, ids, true)).map((row) => [row.id, row]));
@@ -266,16 +283,9 @@ export function sharedRows<Row extends ReaderRow>(
     const found: (Row | undefined)[] = new Array(ids.length);
     const missingAt: number[] = [];
     for (let i = 0; i < ids.length; i++) {
-      const entry = known.get(ids[i]);
-      if (entry && entry.until > now) {
-        if ('gone' in entry) continue;
-        const reaction = reactions ? (reactions.get(ids[i]) ?? null) : entry.mine?.get(viewerId);
-        if (reaction !== undefined) {
-          found[i] = viewOf(entry, reaction);
-          continue;
-        }
-      }
-      missingAt.push(i);
+      const row = keptRow(viewerId, ids[i], reactions, now);
+      if (row === undefined) missingAt.push(i);
+      else if (row !== GONE) found[i] = row;
     }
     rowCounts.hits += ids.length - missingAt.length;
     rowCounts.misses += missingAt.length;
@@ -349,20 +359,32 @@ export function sharedRows<Row extends ReaderRow>(
         if (!entry) return null;
       }
       const out: Row[] = [];
+      /** Takes the row if the reader may see it: true once the page is full, null when it is the database's. */
+      const take = (row: Row): boolean | null => {
+        if (!page.shows(row)) return page.allOrNone ? null : false;
+        out.push(row);
+        return out.length === page.want;
+      };
+      // With the reader's reactions known, kept rows are taken one by one, with no await.
+      const reactions = keptReactions(viewerId, now);
       let from = 0;
       for (;;) {
-        // Only the rows the page still wants: the list keeps twice as many ids, and reading (and
-        // keeping) the rows of all of them would double the rows every page holds in the cache.
         while (from < entry.ids.length) {
+          const kept = reactions === undefined ? undefined : keptRow(viewerId, entry.ids[from], reactions, now);
+          if (kept !== undefined) {
+            from++;
+            rowCounts.hits++;
+            const full = kept === GONE ? false : take(kept);
+            if (full !== false) return full && out;
+            continue;
+          }
+          // Only the rows the page still wants: the list keeps twice as many ids, and reading (and
+          // keeping) the rows of all of them would double the rows every page holds in the cache.
           const ids = entry.ids.slice(from, from + page.want - out.length);
           from += ids.length;
           for (const row of await rows(viewerId, ids)) {
-            if (!page.shows(row)) {
-              if (page.allOrNone) return null;
-              continue;
-            }
-            out.push(row);
-            if (out.length === page.want) return out;
+            const full = take(row);
+            if (full !== false) return full && out;
           }
         }
         if (entry.complete) return out;

@@ -7,16 +7,16 @@ import {
   jsonNullableString,
   jsonString,
   jsonStringArray,
-  keptBytes,
-  keptBytesArray,
+  keptText,
+  keptTextArray,
 } from '../http/asciiJson';
 
-/** The JSON bytes of comments shared between requests, as `keepPostJson` keeps posts'. */
-const kept = new WeakMap<Comment, Buffer>();
+/** The JSON of comments shared between requests, as `keepPostJson` keeps posts'. */
+const kept = new WeakMap<Comment, string>();
 
 /** Remembers the comment's JSON for as long as the comment lives: it must not change afterwards. */
 export function keepCommentJson(c: Comment): Comment {
-  kept.set(c, keptBytes(commentJson(c)));
+  kept.set(c, keptText(commentJson(c)));
   return c;
 }
 
@@ -46,18 +46,14 @@ export function commentJson(c: Comment): string {
 
 export const commentListJson = (comments: Comment[]): string => jsonArray(comments, commentJson);
 
-/** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`. */
-export const commentListBytes = (comments: Comment[]): Buffer =>
-  keptBytesArray(comments, (c) => kept.get(c), commentJson);
+/** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`, from the kept JSON where there is some. */
+export const commentListText = (comments: Comment[]): string =>
+  keptTextArray(comments, (c) => kept.get(c), commentJson);
 
 /** A post with its first comments, as `postWithCommentsSchema` describes it. */
 export const postWithCommentsJson = (p: PostWithComments): string =>
   postFields(p) + ',"comments":' + commentListJson(p.comments) + '}';
 
 /** The reply serializer: the same text as `postWithCommentsJson`. */
-export const postWithCommentsBytes = (p: PostWithComments): Buffer =>
-  Buffer.concat([
-    Buffer.from(postFields(p) + ',"comments":', 'latin1'),
-    commentListBytes(p.comments),
-    Buffer.from('}', 'latin1'),
-  ]);
+export const postWithCommentsText = (p: PostWithComments): string =>
+  postFields(p) + ',"comments":' + commentListText(p.comments) + '}';

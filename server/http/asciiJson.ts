@@ -7,6 +7,7 @@
  */
 
 import type { FastifyReply } from 'fastify';
+import { markAsciiBody } from './asciiBodies';
 
 /** Escapes for the first 128 code units: null where the character stands for itself. */
 const SHORT_ESCAPES: (string | null)[] = Array.from({ length: 128 }, (_, code) => {
@@ -70,15 +71,12 @@ export function jsonArray<T>(items: readonly T[], item: (value: T) => string): s
   return out + ']';
 }
 
-const OPEN = 0x5b, // [
-  COMMA = 0x2c,
-  CLOSE = 0x5d; // ]
-
 /**
- * The bytes of JSON kept for as long as a cached row lives (latin1 for ASCII JSON), in a buffer of
- * their own: `Buffer.from` takes small buffers from a shared 64 KB pool (Node 24), and one kept
- * slice keeps its whole pool alive: 10,000 cached rows held ~100 MB that way
- * (docs/benchmarks.md#kept-json-held-whole-buffer-pools-2026-11-26).
+ * The bytes of JSON kept for as long as a cached object lives, in a buffer of their own:
+ * `Buffer.from` takes small buffers from a shared 64 KB pool (Node 24), and one kept slice keeps
+ * its whole pool alive: 10,000 cached rows held ~100 MB that way
+ * (docs/benchmarks.md#kept-json-held-whole-buffer-pools-2026-11-26). For answers that are not
+ * ASCII (the client API's); ASCII JSON is kept as a string (`keptText`).
  */
 export function keptBytes(json: string, encoding: 'latin1' | 'utf8' = 'latin1'): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json, encoding));
@@ -86,83 +84,37 @@ export function keptBytes(json: string, encoding: 'latin1' | 'utf8' = 'latin1'):
   return bytes;
 }
 
-/** `[a,b,…]` of the parts, copied once into one Buffer from `alloc`. */
-function joined(parts: readonly Buffer[], alloc: (size: number) => Buffer): Buffer {
-  let size = 2 + Math.max(parts.length - 1, 0);
-  for (const part of parts) size += part.length;
-  const out = alloc(size);
-  out[0] = OPEN;
-  let at = 1;
-  for (let i = 0; i < parts.length; i++) {
-    if (i > 0) out[at++] = COMMA;
-    at += parts[i].copy(out, at);
-  }
-  out[at] = CLOSE;
-  return out;
-}
-
-/** Bytes of the arrays lately answered whole from kept items, by their first item's bytes. */
-const keptArrays = new Map<Buffer, { parts: Buffer[]; bytes: Buffer; size: number }>();
-let keptArraysSize = 0;
 /**
- * What they hold at most, counting their items' bytes (an item's row may have left the cache):
- * a few hundred pages of posts, kept low because the bench's peak RSS is near its goal: room for
- * every profile's first page made those pages faster and the peak RSS too high
- * (docs/benchmarks.md, "Room for every profile's first page").
+ * ASCII JSON made to be kept for as long as a cached row lives: one flat string. Text built with
+ * `+` is a tree of its pieces, which would hold more memory than the text and be walked at every
+ * write; the round trip through latin1 bytes makes one flat copy.
  */
-export const KEPT_ARRAYS_BYTES = 4 * 1024 * 1024;
+export const keptText = (json: string): string => Buffer.from(json, 'latin1').toString('latin1');
 
 /**
- * `[a,b,…]` of items' ASCII JSON: an item's kept bytes (`keptOf`: `keptBytes`, made once per cached
- * row), else its `jsonOf`. A list page many readers read is the same kept items in the same order,
- * and answering it again with the same Buffer saves a copy and a new Buffer per request
- * (docs/benchmarks.md, "A page's bytes made once"). A page with any item not kept is made each time.
+ * `[a,b,…]` of items' ASCII JSON: an item's kept text (`keptOf`: `keptText`, made once per cached
+ * row), else its `jsonOf`. Joined with `+`: a page is kept nowhere, and its one copy is made in V8's
+ * young generation, where it dies young, not in a buffer outside the heap (`replyAsciiJson`).
  */
-export function keptBytesArray<T>(
+export function keptTextArray<T>(
   items: readonly T[],
-  keptOf: (value: T) => Buffer | undefined,
+  keptOf: (value: T) => string | undefined,
   jsonOf: (value: T) => string,
-): Buffer {
-  const parts: Buffer[] = new Array(items.length);
-  let allKept = items.length > 0;
-  for (let i = 0; i < items.length; i++) {
-    const kept = keptOf(items[i]);
-    if (kept === undefined) allKept = false;
-    parts[i] = kept ?? Buffer.from(jsonOf(items[i]), 'latin1');
-  }
-  if (!allKept) return joined(parts, Buffer.allocUnsafe);
-  const first = parts[0];
-  const before = keptArrays.get(first);
-  keptArrays.delete(first); // kept in the order of use: the least used go first
-  if (before && sameParts(before.parts, parts)) {
-    keptArrays.set(first, before);
-    return before.bytes;
-  }
-  if (before) keptArraysSize -= before.size;
-  // A buffer of its own: one from the shared pool would keep the whole pool alive with it.
-  const bytes = joined(parts, Buffer.allocUnsafeSlow);
-  const size = bytes.length * 2; // its items' bytes are as many
-  keptArrays.set(first, { parts, bytes, size });
-  keptArraysSize += size;
-  for (const [oldest, old] of keptArrays) {
-    if (keptArraysSize <= KEPT_ARRAYS_BYTES) break;
-    keptArrays.delete(oldest);
-    keptArraysSize -= old.size;
-  }
-  return bytes;
-}
-
-function sameParts(a: readonly Buffer[], b: readonly Buffer[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ',') + (keptOf(items[i]) ?? jsonOf(items[i]));
+  return out + ']';
 }
 
 /**
- * Has `reply` send its payload through `bytesOf` (e.g. `postListBytes`: ASCII JSON, whose latin1
- * bytes are its UTF-8 bytes, so Node neither measures nor re-encodes it) as JSON. Fastify's types
- * want a string from a serializer; it sends a Buffer as it is.
+ * Has `reply` send its payload through `textOf` (e.g. `postListText`: ASCII JSON) as JSON, written
+ * to the socket as latin1 (`asciiBodies.ts`): for ASCII text the same bytes as UTF-8, copied as they
+ * are instead of encoded (docs/benchmarks.md, "Pages as their posts' kept text").
  */
-export function replyAsciiJson<T>(reply: FastifyReply, bytesOf: (value: T) => Buffer): void {
-  reply.type('application/json; charset=utf-8').serializer(bytesOf as unknown as (payload: unknown) => string);
+export function replyAsciiJson<T>(reply: FastifyReply, textOf: (value: T) => string): void {
+  reply.type('application/json; charset=utf-8').serializer((value: unknown) => {
+    const text = textOf(value as T);
+    markAsciiBody(reply.raw);
+    return text;
+  });
 }

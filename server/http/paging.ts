@@ -1,5 +1,6 @@
 /** Keyset paging: `?limit=N&cursor=C`, and a `Link: <...>; rel="next"` header when more exist. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setBounded } from '../cache/bounded';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../lib/limits';
 import { InvalidError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
@@ -44,8 +45,27 @@ export function sendPage<T>(
   return items;
 }
 
-/** The same path and query with `cursor` and `limit` set; URLSearchParams alone, no URL parsing (docs/benchmarks.md#caches-and-statements). */
+/**
+ * Link targets lately made, by limit, cursor and request URL: a list's first page, read by many
+ * readers, asks for the same one each time (URLSearchParams: 1–2 µs of a list request,
+ * docs/benchmarks.md, "Pages as their posts' kept text").
+ */
+const nextPageUrls = new Map<string, string>();
+const NEXT_PAGE_URLS_MAX = 2_000;
+
+/** The same path and query with `cursor` and `limit` set. */
 export function nextPageUrl(requestUrl: string, cursor: string, limit: number): string {
+  const key = `${limit} ${cursor} ${requestUrl}`;
+  let url = nextPageUrls.get(key);
+  if (url === undefined) {
+    url = madeNextPageUrl(requestUrl, cursor, limit);
+    setBounded(nextPageUrls, key, url, NEXT_PAGE_URLS_MAX);
+  }
+  return url;
+}
+
+/** URLSearchParams alone, no URL parsing (docs/benchmarks.md#caches-and-statements). */
+function madeNextPageUrl(requestUrl: string, cursor: string, limit: number): string {
   const queryAt = requestUrl.indexOf('?');
   const params = new URLSearchParams(queryAt < 0 ? '' : requestUrl.slice(queryAt + 1));
   params.set('cursor', cursor);

@@ -9,8 +9,8 @@ import {
   jsonNullableString,
   jsonString,
   jsonStringArray,
-  keptBytes,
-  keptBytesArray,
+  keptText,
+  keptTextArray,
 } from '../http/asciiJson';
 
 function imageInfoJson(info: ImageInfo | null): string {
@@ -71,19 +71,16 @@ export function postFields(p: Post): string {
 
 export const postJson = (p: Post): string => postFields(p) + '}';
 
-/**
- * The JSON bytes of posts shared between requests (`keepPostJson`): kept as bytes, they are copied
- * into each answer as they are, and hold a few hundred bytes instead of the text's pieces.
- */
-const kept = new WeakMap<Post, Buffer>();
+/** The JSON of posts shared between requests (`keepPostJson`), one flat string each (`keptText`). */
+const kept = new WeakMap<Post, string>();
 
 /** Remembers the post's JSON for as long as the post lives: it must not change afterwards. */
 export function keepPostJson(p: Post): Post {
-  kept.set(p, keptBytes(postJson(p)));
+  kept.set(p, keptText(postJson(p)));
   return p;
 }
 
 export const postListJson = (posts: Post[]): string => jsonArray(posts, postJson);
 
-/** The reply serializer (`replyAsciiJson`): the same text as `postListJson`. */
-export const postListBytes = (posts: Post[]): Buffer => keptBytesArray(posts, (p) => kept.get(p), postJson);
+/** The reply serializer (`replyAsciiJson`): the same text as `postListJson`, from the kept JSON where there is some. */
+export const postListText = (posts: Post[]): string => keptTextArray(posts, (p) => kept.get(p), postJson);

@@ -4,7 +4,7 @@ import { type Guards, currentUser } from '../auth/guard';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors, listOf, postSchema, reactionCountsSchema } from '../http/schemas';
-import { postListBytes } from './json';
+import { postListText } from './json';
 import type { PostInput, PostsService } from './service';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
@@ -51,7 +51,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.feed(currentUser(request), request.query.feed ?? 'following', page);
-      replyAsciiJson(reply, postListBytes);
+      replyAsciiJson(reply, postListText);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );
@@ -73,7 +73,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.tagged(currentUser(request), request.query.tags, page);
-      replyAsciiJson(reply, postListBytes);
+      replyAsciiJson(reply, postListText);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );

@@ -12,7 +12,7 @@ import {
   userSearchResultSchema,
   userSummarySchema,
 } from '../http/schemas';
-import { postListBytes } from '../posts/json';
+import { postListText } from '../posts/json';
 import type { PostsService } from '../posts/service';
 import type { AccountInput, ProfileInput, UsersService } from './service';
 
@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.byUser(currentUser(request), request.params.username, page);
-      replyAsciiJson(reply, postListBytes);
+      replyAsciiJson(reply, postListText);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );

@@ -4,16 +4,19 @@
  */
 import fastJson from 'fast-json-stringify';
 import type { Comment, Post, PostWithComments } from '../../lib/types';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
-  commentListBytes,
   commentListJson,
+  commentListText,
   keepCommentJson,
-  postWithCommentsBytes,
   postWithCommentsJson,
+  postWithCommentsText,
 } from '../../server/comments/json';
-import { KEPT_ARRAYS_BYTES, jsonString, keptBytes } from '../../server/http/asciiJson';
+import { AsciiBodiesResponse, markAsciiBody } from '../../server/http/asciiBodies';
+import { jsonString, keptBytes, keptText } from '../../server/http/asciiJson';
 import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
-import { keepPostJson, postListBytes, postListJson } from '../../server/posts/json';
+import { keepPostJson, postListJson, postListText } from '../../server/posts/json';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
@@ -102,55 +105,22 @@ describe('post and comment JSON', () => {
     }
   });
 
-  it('answers the same bytes for posts and comments whose JSON is kept (shared rows) as for fresh ones', () => {
+  it('answers the same text for posts and comments whose JSON is kept (shared rows) as for fresh ones', () => {
     const fresh = [...posts.map((p) => ({ ...p }))];
     const kept = posts.map((p) => keepPostJson({ ...p }));
     const mixed = [kept[0], fresh[1], kept[2], fresh[3]];
-    const text = Buffer.from(postListJson(posts), 'latin1');
-    for (const list of [fresh, kept, mixed]) expect(postListBytes(list).equals(text)).toBe(true);
+    const text = postListJson(posts);
+    for (const list of [fresh, kept, mixed]) expect(postListText(list)).toBe(text);
+    expect(postListText([])).toBe('[]');
     const keptComments = comments.map((c) => keepCommentJson({ ...c }));
-    expect(commentListBytes(keptComments).equals(Buffer.from(commentListJson(comments), 'latin1'))).toBe(true);
+    expect(commentListText(keptComments)).toBe(commentListJson(comments));
     const withComments = { ...kept[0], comments: keptComments } satisfies PostWithComments;
-    expect(postWithCommentsBytes(withComments).toString('latin1')).toBe(postWithCommentsJson({ ...post(), comments }));
+    expect(postWithCommentsText(withComments)).toBe(postWithCommentsJson({ ...post(), comments }));
   });
 
-  it('answers a page of the same kept posts in the same order with the same bytes, made once', () => {
-    const kept = posts.map((p) => keepPostJson({ ...p }));
+  it('keeps a copy of the text, and bytes in buffers of their own (not slices of a shared pool one kept row would hold whole)', () => {
     const text = postListJson(posts);
-    const first = postListBytes(kept);
-    expect(first.toString('latin1')).toBe(text);
-    expect(first.buffer.byteLength).toBe(first.length); // its own, as kept JSON is
-    expect(postListBytes([...kept])).toBe(first);
-    // Another page, or the same page but one post (a reader's own reaction, new counts): made anew.
-    const changed = keepPostJson({ ...kept[2], likesCount: 99 });
-    const other = postListBytes([kept[0], kept[1], changed, kept[3]]);
-    expect(other).not.toBe(first);
-    expect(JSON.parse(other.toString('latin1'))[2].likesCount).toBe(99);
-    expect(postListBytes(kept.slice(0, 3))).not.toBe(first);
-    // A post not kept (read once) is not in a kept page: such pages are made every time.
-    const fresh = [kept[0], { ...posts[1] }];
-    expect(postListBytes(fresh)).not.toBe(postListBytes(fresh));
-    expect(postListBytes([]).toString()).toBe('[]');
-  });
-
-  it('forgets the pages least used once their bytes pass the bound', () => {
-    const page = (i: number) => [keepPostJson({ ...post(), _id: `p${i}`, message: 'x'.repeat(10_000) })];
-    const oldest = page(0);
-    const bytes = postListBytes(oldest);
-    const used = page(1);
-    const usedBytes = postListBytes(used);
-    const fit = Math.floor(KEPT_ARRAYS_BYTES / (2 * bytes.length)); // pages of this size (and their posts') under the bound
-    for (let i = 2; i < fit; i++) {
-      postListBytes(page(i));
-      expect(postListBytes(used)).toBe(usedBytes); // read again: the last to go
-    }
-    expect(postListBytes(oldest)).toBe(bytes); // still there: the pages are under the bound
-    for (let i = 0; i < fit; i++) postListBytes(page(i + fit));
-    expect(postListBytes(oldest)).not.toBe(bytes);
-  });
-
-  it('keeps JSON in buffers of its own, not in slices of a shared pool one kept row would hold whole', () => {
-    const text = postListJson(posts);
+    expect(keptText(text)).toBe(text);
     const bytes = keptBytes(text);
     expect(bytes.toString('latin1')).toBe(text);
     expect(bytes.buffer.byteLength).toBe(text.length);
@@ -159,6 +129,36 @@ describe('post and comment JSON', () => {
   it('leaves out a field the schema does not name', () => {
     const extra = { ...post(), secret: 'no' } as Post;
     expect(JSON.parse(postListJson([extra]))[0]).not.toHaveProperty('secret');
+  });
+});
+
+describe('answers written as latin1 (AsciiBodiesResponse)', () => {
+  /** The bytes a server answers for `write(res)`, its answers made by AsciiBodiesResponse. */
+  async function bytesOf(write: (res: AsciiBodiesResponse) => void): Promise<Buffer> {
+    const server = createServer({ ServerResponse: AsciiBodiesResponse }, (_req, res) => write(res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      return Buffer.from(await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer());
+    } finally {
+      server.close();
+    }
+  }
+
+  it('writes the string of a marked answer as latin1, and any other as UTF-8', async () => {
+    // 'é' tells the encodings apart: one byte (e9) in latin1, two (c3 a9) in UTF-8.
+    const marked = await bytesOf((res) => {
+      markAsciiBody(res);
+      res.end('[\u00e9]', null, null);
+    });
+    expect(marked).toEqual(Buffer.from([0x5b, 0xe9, 0x5d]));
+    const plain = await bytesOf((res) => res.end('[\u00e9]'));
+    expect(plain).toEqual(Buffer.from('[\u00e9]', 'utf8'));
+    // A marked answer with a Buffer, or an encoding of its own, is written as it says.
+    expect(await bytesOf((res) => (markAsciiBody(res), res.end(Buffer.from('ok'))))).toEqual(Buffer.from('ok'));
+    expect(await bytesOf((res) => (markAsciiBody(res), res.end('\u00e9', 'utf8')))).toEqual(
+      Buffer.from('\u00e9', 'utf8'),
+    );
   });
 });
 
@@ -195,5 +195,30 @@ describe('the list routes', () => {
       const first = Array.isArray(body) ? body[0] : body;
       expect(first.message).toBe(url.endsWith('/comments') ? 'Nice 👍' : message);
     }
+  });
+
+  it('answer the same bytes through a socket (written as latin1) as through inject', async () => {
+    const message = 'Over the wire 🙂 café';
+    const created = await createPost(t.app, ann, { message });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const url of ['/api/posts?feed=all', `/api/users/${ann.username}/posts`, `/api/posts/${created._id}`]) {
+      const res = await fetch(address + url, { headers: { cookie: ann.headers.cookie } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.status, url).toBe(200);
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+      expect(bytes.toString('latin1')).toMatch(ASCII);
+      const injected = await t.app.inject({ method: 'GET', url, headers: ann.headers });
+      expect(bytes.equals(injected.rawPayload), url).toBe(true);
+    }
+    // An answer the schema's serializer writes (raw UTF-8, not ASCII) stays UTF-8 on the same connections.
+    const added = await fetch(`${address}/api/posts/${created._id}/comments`, {
+      method: 'POST',
+      headers: { cookie: ann.headers.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Nice 👍 é' }),
+    });
+    const bytes = Buffer.from(await added.arrayBuffer());
+    expect(added.status).toBe(201);
+    expect(Number(added.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString('utf8')).message).toBe('Nice 👍 é');
   });
 });
