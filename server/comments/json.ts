@@ -1,15 +1,7 @@
 /** A comment's JSON as `commentSchema` describes it, written by hand in ASCII (`http/asciiJson.ts`). */
 import type { Comment, PostWithComments } from '../../lib/types';
 import { postFields } from '../posts/json';
-import {
-  jsonArray,
-  jsonInteger,
-  jsonNullableString,
-  jsonString,
-  jsonStringArray,
-  keptText,
-  keptTextArray,
-} from '../http/asciiJson';
+import { jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray, keptText } from '../http/asciiJson';
 
 /** The JSON of comments shared between requests, as `keepPostJson` keeps posts'. */
 const kept = new WeakMap<Comment, string>();
@@ -48,7 +40,7 @@ export const commentListJson = (comments: Comment[]): string => jsonArray(commen
 
 /** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`, from the kept JSON where there is some. */
 export const commentListText = (comments: Comment[]): string =>
-  keptTextArray(comments, (c) => kept.get(c), commentJson);
+  jsonArray(comments, (c) => kept.get(c) ?? commentJson(c));
 
 /** A post with its first comments, as `postWithCommentsSchema` describes it. */
 export const postWithCommentsJson = (p: PostWithComments): string =>

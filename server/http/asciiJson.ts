@@ -64,7 +64,11 @@ export function jsonInteger(value: number): string {
   return String(Math.trunc(value));
 }
 
-/** `[a,b,…]` of items each serialized by `item`. */
+/**
+ * `[a,b,…]` of items each serialized by `item`. Joined with `+`: from kept texts (`keptText`), a list
+ * page is made anew for every request at no cost worth keeping it for; its one copy is made in V8's
+ * young generation, where it dies young (docs/benchmarks.md, "Pages as their posts' kept text").
+ */
 export function jsonArray<T>(items: readonly T[], item: (value: T) => string): string {
   let out = '[';
   for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ',') + item(items[i]);
@@ -90,21 +94,6 @@ export function keptBytes(json: string, encoding: 'latin1' | 'utf8' = 'latin1'):
  * write; the round trip through latin1 bytes makes one flat copy.
  */
 export const keptText = (json: string): string => Buffer.from(json, 'latin1').toString('latin1');
-
-/**
- * `[a,b,…]` of items' ASCII JSON: an item's kept text (`keptOf`: `keptText`, made once per cached
- * row), else its `jsonOf`. Joined with `+`: a page is kept nowhere, and its one copy is made in V8's
- * young generation, where it dies young, not in a buffer outside the heap (`replyAsciiJson`).
- */
-export function keptTextArray<T>(
-  items: readonly T[],
-  keptOf: (value: T) => string | undefined,
-  jsonOf: (value: T) => string,
-): string {
-  let out = '[';
-  for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ',') + (keptOf(items[i]) ?? jsonOf(items[i]));
-  return out + ']';
-}
 
 /**
  * Has `reply` send its payload through `textOf` (e.g. `postListText`: ASCII JSON) as JSON, written

@@ -3,15 +3,7 @@
  * (`http/asciiJson.ts`) for the lists, the hottest answers; tests hold it to the schemas.
  */
 import type { ImageInfo, Post } from '../../lib/types';
-import {
-  jsonArray,
-  jsonInteger,
-  jsonNullableString,
-  jsonString,
-  jsonStringArray,
-  keptText,
-  keptTextArray,
-} from '../http/asciiJson';
+import { jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray, keptText } from '../http/asciiJson';
 
 function imageInfoJson(info: ImageInfo | null): string {
   if (info === null) return 'null';
@@ -83,4 +75,4 @@ export function keepPostJson(p: Post): Post {
 export const postListJson = (posts: Post[]): string => jsonArray(posts, postJson);
 
 /** The reply serializer (`replyAsciiJson`): the same text as `postListJson`, from the kept JSON where there is some. */
-export const postListText = (posts: Post[]): string => keptTextArray(posts, (p) => kept.get(p), postJson);
+export const postListText = (posts: Post[]): string => jsonArray(posts, (p) => kept.get(p) ?? postJson(p));
