@@ -76,15 +76,15 @@ export function jsonArray<T>(items: readonly T[], item: (value: T) => string): s
 }
 
 /**
- * The bytes of JSON kept for as long as a cached object lives, in a buffer of their own:
+ * The UTF-8 bytes of JSON kept for as long as a cached object lives, in a buffer of their own:
  * `Buffer.from` takes small buffers from a shared 64 KB pool (Node 24), and one kept slice keeps
  * its whole pool alive: 10,000 cached rows held ~100 MB that way
  * (docs/benchmarks.md#kept-json-held-whole-buffer-pools-2026-11-26). For answers that are not
  * ASCII (the client API's); ASCII JSON is kept as a string (`keptText`).
  */
-export function keptBytes(json: string, encoding: 'latin1' | 'utf8' = 'latin1'): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json, encoding));
-  bytes.write(json, encoding);
+export function keptBytes(json: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  bytes.write(json);
   return bytes;
 }
 

@@ -47,8 +47,8 @@ export function sendPage<T>(
 
 /**
  * Link targets lately made, by limit, cursor and request URL: a list's first page, read by many
- * readers, asks for the same one each time (URLSearchParams: 1–2 µs of a list request,
- * docs/benchmarks.md, "Pages as their posts' kept text").
+ * readers, asks for the same one each time, and URLSearchParams is not free (docs/benchmarks.md,
+ * "Pages as their posts' kept text").
  */
 const nextPageUrls = new Map<string, string>();
 const NEXT_PAGE_URLS_MAX = 2_000;

@@ -44,10 +44,7 @@ function statusJsonParts(site: Site, post: Post, authorKey: string, mentions: Me
     const json = JSON.stringify(postStatus(site, post, null, mentions));
     // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
     const at = json.indexOf(ACCOUNT_SLOT);
-    parts = [
-      keptBytes(json.slice(0, at + '"account":'.length), 'utf8'),
-      keptBytes(json.slice(at + ACCOUNT_SLOT.length), 'utf8'),
-    ];
+    parts = [keptBytes(json.slice(0, at + '"account":'.length)), keptBytes(json.slice(at + ACCOUNT_SLOT.length))];
     setBounded(keptStatusJson, key, parts, KEPT_STATUSES_MAX);
   }
   if (mentions.length === 0) statusJsonByPost.set(post, { site, parts, authorKey });
@@ -61,7 +58,7 @@ function accountOf(site: Site, facts: AuthorFacts) {
   let kept = accountByFacts.get(facts);
   if (kept?.site !== site) {
     const account = toAccount(site, facts);
-    kept = { site, bytes: keptBytes(JSON.stringify(account), 'utf8'), mention: mentionOf(account) };
+    kept = { site, bytes: keptBytes(JSON.stringify(account)), mention: mentionOf(account) };
     accountByFacts.set(facts, kept);
   }
   return kept;
