@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject, test as base } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, inject, test as base } from 'vitest';
 import { DESKTOP, launchChromium } from './chromium';
 
 export { DESKTOP, MOBILE } from './chromium';
@@ -60,4 +60,15 @@ export const test = base.extend<PageFixtures>({
   },
 });
 
-export { expect } from 'vitest';
+/**
+ * Clicks a control that is in the server's HTML once React has hydrated it (it carries React's
+ * props then): a click before that does nothing, which made journeys fail on a busy machine.
+ */
+export async function clickHydrated(control: Locator): Promise<void> {
+  const isHydrated = () =>
+    control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')));
+  await expect.poll(isHydrated, { timeout: 15_000 }).toBe(true);
+  await control.click();
+}
+
+export { expect };

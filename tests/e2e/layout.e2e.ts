@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { SEARCH_INPUT_WIDTH_PX, USERNAME_MAX } from '../../lib/limits';
-import { DESKTOP, expect, MOBILE, test } from './browser';
+import { clickHydrated, DESKTOP, expect, MOBILE, test } from './browser';
 import { createPostViaApi, signInViaApi, uploadViaApi } from './content';
 import { themes, useTheme } from './pages';
 import { createAccount, newAccount } from './users';
@@ -30,7 +30,7 @@ describe('mobile (375×812, mobile user agent)', () => {
     const page = await openPage(MOBILE);
     const account = await withPosts(page, 1);
     await page.goto('/home');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Open menu' }));
     const sidebar = page.getByRole('dialog');
     await sidebar.waitFor();
     for (const name of ['Home', 'Contact', 'Profile', 'Settings'])
@@ -161,7 +161,7 @@ describe('desktop (1280×800)', () => {
     await page.goto('/home');
     await page.getByText('Scroll filler 0').waitFor();
 
-    await page.getByRole('button', { name: 'Create post' }).first().click();
+    await clickHydrated(page.getByRole('button', { name: 'Create post' }).first());
     await page.getByRole('dialog', { name: 'Create post' }).waitFor();
     expect(await bodyLock(page)).toEqual({ overflow: 'hidden', padding: '17px' });
     await page.keyboard.press('Escape');

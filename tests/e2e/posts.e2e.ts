@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEXTS } from '../../lib/texts';
-import { expect, test } from './browser';
+import { clickHydrated, expect, test } from './browser';
 import { createPostViaApi, dropFile, makeImage, signInViaApi } from './content';
 import { createAccount } from './users';
 
@@ -18,7 +18,7 @@ describe('create a post', () => {
   test('drop images, add tags with Enter, publish: the post shows in the feed with its image', async ({ openPage }) => {
     const page = await openPage();
     await signedInHome(page);
-    await page.getByRole('button', { name: 'Create post' }).first().click();
+    await clickHydrated(page.getByRole('button', { name: 'Create post' }).first());
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     const publish = dialog.getByRole('button', { name: 'Publish' });
@@ -71,7 +71,7 @@ describe('create a post', () => {
   test('a too-big file and a wrong type show the spec messages', async ({ openPage }) => {
     const page = await openPage();
     await signedInHome(page);
-    await page.getByRole('button', { name: 'Create post' }).first().click();
+    await clickHydrated(page.getByRole('button', { name: 'Create post' }).first());
     await dropFile(page, 'post-dropzone', { name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.alloc(4194304, 1) });
     await toast(page, TEXTS.fileTooBig).waitFor();
     await dropFile(page, 'post-dropzone', {

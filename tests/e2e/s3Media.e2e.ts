@@ -4,7 +4,7 @@
  * under their Content-Security-Policy. Runs with TEST_S3=1 (`.ci/run` sets it and starts the gateway).
  */
 import { s3GatewayEnv } from '../server/s3Gateway';
-import { expect, test } from './browser';
+import { clickHydrated, expect, test } from './browser';
 import { dropFile, makeImage, signInViaApi } from './content';
 import { type RunningServer, startServer } from './server';
 import { createAccount } from './users';
@@ -39,7 +39,7 @@ describe.skipIf(!gateway)('media in an S3 bucket', () => {
     await page.goto('/home');
     await page.getByRole('heading', { name: 'Home' }).waitFor();
 
-    await page.getByRole('button', { name: 'Create post' }).first().click();
+    await clickHydrated(page.getByRole('button', { name: 'Create post' }).first());
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dropFile(page, 'post-dropzone', {

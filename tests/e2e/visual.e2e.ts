@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { THEMES } from '../../lib/limits';
-import { expect, MOBILE, test } from './browser';
+import { clickHydrated, expect, MOBILE, test } from './browser';
 import { signInViaApi, uploadViaApi } from './content';
 import { openAppPage, useTheme } from './pages';
 import { type Account, createAccount } from './users';
@@ -34,7 +34,7 @@ describe('visual defects (issue 18)', () => {
     const page = await openPage(MOBILE);
     await signedInAccount(page);
     await openAppPage(page, '/home');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Open menu' }));
     const sidebar = page.getByRole('dialog');
     await sidebar.waitFor();
     // The avatar: the 44px circle and the initial inside it.
@@ -171,9 +171,9 @@ describe('visual defects (issue 18)', () => {
       await signedInAccount(page);
       await openAppPage(page, '/home');
       if (options === MOBILE) {
-        await page.getByRole('button', { name: 'Open menu' }).click();
+        await clickHydrated(page.getByRole('button', { name: 'Open menu' }));
         await page.getByRole('dialog').getByRole('button', { name: 'Create post' }).click();
-      } else await page.getByRole('banner').getByRole('button', { name: 'Create post' }).click();
+      } else await clickHydrated(page.getByRole('banner').getByRole('button', { name: 'Create post' }));
       const dialog = page.getByRole('dialog', { name: 'Create post' });
       await dialog.waitFor();
       await page.waitForTimeout(300);
