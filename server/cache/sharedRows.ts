@@ -18,6 +18,7 @@
 import type { Reaction } from '../../lib/types';
 import { setBounded } from './bounded';
 import { type CountedCache, cacheCounts } from './counts';
+import { expiresAt } from './expiry';
 
 /** What a shared row needs: its id, and the reader's reaction it was read with. */
 export interface ReaderRow {
@@ -215,7 +216,7 @@ export function sharedRows<Row extends ReaderRow>(
   async function readReactions(readerId: string, now: number): Promise<Map<string, Reaction> | null> {
     const seen = reactionChanges;
     const reactions = await loadReactions!(readerId, maxReactionsPerReader);
-    if (seen === reactionChanges) keepReader(readerId, { reactions, until: now + ttlMs });
+    if (seen === reactionChanges) keepReader(readerId, { reactions, until: expiresAt(now, ttlMs) });
     return reactions;
   }
 
@@ -229,19 +230,22 @@ export function sharedRows<Row extends ReaderRow>(
     return row;
   };
 
-  /** `apart`: the reader's reactions are kept apart from the rows (`keptReactions`). */
-  function remember(viewerId: string, row: Row, now: number, apart: boolean): Row {
+  /**
+   * `until`: when the rows read with it run out (one moment for a page's rows, read again together).
+   * `apart`: the reader's reactions are kept apart from the rows (`keptReactions`).
+   */
+  function remember(viewerId: string, row: Row, now: number, until: number, apart: boolean): Row {
     const before = known.get(row.id);
     let entry: Entry<Row>;
     if (before && !('gone' in before) && same(before.base, row)) {
       entry = before;
       // Read again after its time: the same row (and its Post and JSON) stays, the reactions start over.
       if (entry.until <= now) {
-        entry.until = now + ttlMs;
+        entry.until = until;
         entry.mine?.clear();
       }
     } else {
-      entry = { base: { ...row, my_reaction: null }, mine: undefined, until: now + ttlMs };
+      entry = { base: { ...row, my_reaction: null }, mine: undefined, until };
       shared.add(entry.base);
       setBounded(known, row.id, entry, maxRows, rowCounts);
     }
@@ -294,13 +298,16 @@ export function sharedRows<Row extends ReaderRow>(
       const missing = missingAt.map((i) => ids[i]);
       const loaded = new Map((await load(viewerId, missing, !reactions)).map((row) => [row.id, row]));
       const keep = seen === changes;
+      const until = expiresAt(now, ttlMs);
       for (const i of missingAt) {
         const read = loaded.get(ids[i]);
         if (read) {
           const row = reactions ? { ...read, my_reaction: reactions.get(read.id) ?? null } : read;
           found[i] =
-            keep && (known.has(row.id) || secondRead(row.id, now)) ? remember(viewerId, row, now, !!reactions) : row;
-        } else if (keep) setBounded(known, ids[i], { gone: GONE, until: now + ttlMs }, maxRows, rowCounts);
+            keep && (known.has(row.id) || secondRead(row.id, now))
+              ? remember(viewerId, row, now, until, !!reactions)
+              : row;
+        } else if (keep) setBounded(known, ids[i], { gone: GONE, until }, maxRows, rowCounts);
       }
     }
     const out: Row[] = [];
@@ -320,7 +327,7 @@ export function sharedRows<Row extends ReaderRow>(
     const next: ListEntry = {
       ids: entry ? [...entry.ids, ...more] : sameIds(lists.get(page.key)?.ids, more),
       complete: more.length < count,
-      until: entry?.until ?? now + ttlMs,
+      until: entry?.until ?? expiresAt(now, ttlMs),
     };
     if (seen === changes) setBounded(lists, page.key, next, maxLists, pageCounts);
     return next;

@@ -7,6 +7,7 @@
  * their account does (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
  */
 import { type CountedCache, cacheCounts } from '../cache/counts';
+import { expiresAt } from '../cache/expiry';
 
 /** (person, post, comments) rows for these people; people without comments have none. */
 export type LoadCommentCounts = (
@@ -79,7 +80,7 @@ export function commentsByPersonCache(
     const read = new Map<string, Map<string, number>>(missing.map((id) => [id, new Map()]));
     for (const row of await load(missing)) read.get(row.user_id)?.set(row.post_id, Number(row.comments));
     for (const [id, byPost] of read) {
-      const entry = { byPost: byPost.size > maxPostsPerPerson ? null : byPost, until: now + ttlMs };
+      const entry = { byPost: byPost.size > maxPostsPerPerson ? null : byPost, until: expiresAt(now, ttlMs) };
       // A read that started before a change does not keep what it read.
       if (seen === forgets) keep(id, entry);
       found.push(entry);

@@ -7,6 +7,7 @@
  * event carried.
  */
 import { setBounded } from '../cache/bounded';
+import { expiresAt } from '../cache/expiry';
 import { type CountedCache, cacheCounts } from '../cache/counts';
 import { type Standing, mayShow } from './visibility';
 
@@ -51,7 +52,7 @@ export function hiddenAuthorsCache(
       const sets = [new Set<string>(), new Set<string>(), new Set<string>()];
       for (const row of await load(readerId)) sets[Number(row.muted)].add(row.id);
       const [blocked, muted, followedSilenced] = sets;
-      const fresh = { blocked, muted, followedSilenced, until: now + ttlMs };
+      const fresh = { blocked, muted, followedSilenced, until: expiresAt(now, ttlMs) };
       if (seen === forgets) setBounded(known, readerId, fresh, max, counts);
       return fresh;
     },

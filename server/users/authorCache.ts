@@ -5,6 +5,7 @@
  * every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
  */
 import { setBounded } from '../cache/bounded';
+import { expiresAt } from '../cache/expiry';
 import { type CountedCache, cacheCounts } from '../cache/counts';
 import type { UserRow } from '../db/schema';
 import { type AuthorFacts, toAuthorFacts } from './mappers';
@@ -51,7 +52,7 @@ export function authorCache(
         const facts = toAuthorFacts(row);
         found.set(row.username_lower, facts);
         if (seen !== forgets) continue;
-        setBounded(byKey, row.username_lower, { facts, until: now + ttlMs }, max, counts);
+        setBounded(byKey, row.username_lower, { facts, until: expiresAt(now, ttlMs) }, max, counts);
         keyOf.set(row.id, row.username_lower);
       }
       // The id index follows the kept facts' size: ids of facts pushed out are dropped with it.

@@ -157,7 +157,7 @@ describe('shared rows', () => {
     expect((await readTwice(() => cache.page('ann', home)))?.[0].id).toBe('p021');
   });
 
-  it('forgets rows and lists after ttlMs', async () => {
+  it('forgets rows and lists by ttlMs, each kept three quarters of it at least', async () => {
     vi.useFakeTimers({ now: 0 });
     try {
       const db = database(30);
@@ -165,13 +165,33 @@ describe('shared rows', () => {
       await readTwice(() => cache.page('ann', pageOf(db, 5)));
       await cache.page('ann', pageOf(db, 5)); // the rows' second read: kept from here
       const loads = db.loads.length;
-      vi.setSystemTime(999);
+      vi.setSystemTime(749);
       await cache.page('ann', pageOf(db, 5));
       expect([db.loads.length, db.idLoads.length]).toEqual([loads, 1]);
       vi.setSystemTime(1000);
       await cache.page('ann', pageOf(db, 5));
       expect([db.loads.length, db.idLoads.length]).toEqual([loads + 1, 2]);
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('rows read in one load run out together, those of another load at another moment', async () => {
+    vi.useFakeTimers({ now: 0 });
+    let drawn = 0.999; // as early as an entry may run out: three quarters of ttlMs
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => drawn);
+    try {
+      const db = database(30);
+      const cache = sharedRows(db.load, { ttlMs: 1000, same });
+      await readTwice(() => cache.rows('ann', ['p001', 'p002']));
+      drawn = 0;
+      await readTwice(() => cache.rows('ann', ['p003', 'p004']));
+      const loads = db.loads.length;
+      vi.setSystemTime(800);
+      await cache.rows('ann', ['p001', 'p002', 'p003', 'p004']);
+      expect(db.loads.slice(loads)).toEqual([['p001', 'p002']]);
+    } finally {
+      random.mockRestore();
       vi.useRealTimers();
     }
   });

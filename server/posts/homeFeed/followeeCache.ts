@@ -5,6 +5,7 @@
  * `get` hands back the same array while it keeps an entry (the feed index relies on it, index.ts).
  */
 import { setBounded } from '../../cache/bounded';
+import { expiresAt } from '../../cache/expiry';
 import { type CountedCache, cacheCounts } from '../../cache/counts';
 
 export interface FolloweeCache extends CountedCache {
@@ -50,7 +51,7 @@ export function followeeCache(
       const ids = await load(userId);
       if (ttlMs > 0 && forgetsSeen === forgets) {
         entries.delete(userId);
-        setBounded(entries, userId, { ids, until: now + ttlMs }, max, counts);
+        setBounded(entries, userId, { ids, until: expiresAt(now, ttlMs) }, max, counts);
       }
       return ids;
     },
