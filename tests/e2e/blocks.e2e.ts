@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect, test } from './browser';
+import { clickHydrated, expect, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { createAccount } from './users';
 
@@ -22,7 +22,7 @@ describe('blocks', () => {
     await page.getByRole('article').filter({ hasText: 'Kites over the dunes' }).waitFor();
 
     await page.goto(`/profile/${author.username}`);
-    await page.getByRole('button', { name: 'Block', exact: true }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Block', exact: true }));
     const dialog = page.getByRole('dialog', { name: `Block ${author.username}?` });
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await toast(page, `You blocked ${author.username}`).waitFor();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import type { AdminOverview } from '../../lib/types';
-import { expect, test } from './browser';
+import { clickHydrated, expect, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { createAccount } from './users';
 
@@ -29,7 +29,7 @@ describe('moderation', () => {
     const reporter = await createAccount(page);
     await signInViaApi(page, reporter);
     await page.goto(`/post/${post._id}`);
-    await page.getByRole('button', { name: `Report post by ${author.username}` }).click();
+    await clickHydrated(page.getByRole('button', { name: `Report post by ${author.username}` }));
     const dialog = page.getByRole('dialog', { name: 'Report this post' });
     await dialog.getByLabel('Abuse or harassment').check();
     await dialog.getByLabel('Note for the admins (optional)').fill('Selling watches in every post');

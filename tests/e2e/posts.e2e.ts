@@ -91,7 +91,7 @@ describe('edit and delete', () => {
     await createPostViaApi(page, { message: 'Before the edit', tags: ['draft'] });
     await page.goto('/home');
     const card = page.getByRole('article').filter({ hasText: 'Before the edit' });
-    await card.getByRole('button', { name: 'Edit post' }).click();
+    await clickHydrated(card.getByRole('button', { name: 'Edit post' }));
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Edit' }).waitFor();
     await dialog.getByLabel('Message').fill('After the edit');

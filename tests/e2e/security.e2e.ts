@@ -2,7 +2,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { axeViolations } from './axe';
-import { MOBILE, expect, test } from './browser';
+import { clickHydrated, MOBILE, expect, test } from './browser';
 import { signInViaApi } from './content';
 import { openAppPage, themes, useTheme } from './pages';
 import { createAccount, logoutFromMenu, signInWithForm } from './users';
@@ -18,7 +18,7 @@ describe('two-factor sign-in', () => {
     await signInWithForm(page, account);
     await page.goto('/settings');
 
-    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Set up two-factor sign-in' }));
     const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     // The QR code is drawn in the page, from the otpauth URL.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEXTS } from '../../lib/texts';
-import { expect, test } from './browser';
+import { clickHydrated, expect, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { createAccount } from './users';
 
@@ -21,7 +21,7 @@ describe('a second user', () => {
     expect(await page.getByText('Fog over the harbour').count()).toBe(0); // not followed yet
 
     await page.goto(`/profile/${author.username}`);
-    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Follow', exact: true }));
     await toast(page, TEXTS.following(author.username)).waitFor();
     await page.getByRole('button', { name: 'Unfollow' }).waitFor();
 
@@ -61,7 +61,7 @@ describe('a second user', () => {
       .toBe('true');
 
     await page.goto(`/profile/${author.username}`);
-    await page.getByRole('button', { name: 'Unfollow' }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Unfollow' }));
     await toast(page, TEXTS.unfollowed(author.username)).waitFor();
     await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
   });
