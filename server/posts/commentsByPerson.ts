@@ -79,8 +79,10 @@ export function commentsByPersonCache(
     const seen = forgets;
     const read = new Map<string, Map<string, number>>(missing.map((id) => [id, new Map()]));
     for (const row of await load(missing)) read.get(row.user_id)?.set(row.post_id, Number(row.comments));
+    // Read together, read again together.
+    const until = expiresAt(now, ttlMs);
     for (const [id, byPost] of read) {
-      const entry = { byPost: byPost.size > maxPostsPerPerson ? null : byPost, until: expiresAt(now, ttlMs) };
+      const entry = { byPost: byPost.size > maxPostsPerPerson ? null : byPost, until };
       // A read that started before a change does not keep what it read.
       if (seen === forgets) keep(id, entry);
       found.push(entry);

@@ -48,11 +48,13 @@ export function authorCache(
       if (missing.length === 0) return found;
       const seen = forgets;
       const rows = await read(missing);
+      // Read together, read again together.
+      const until = expiresAt(now, ttlMs);
       for (const row of rows) {
         const facts = toAuthorFacts(row);
         found.set(row.username_lower, facts);
         if (seen !== forgets) continue;
-        setBounded(byKey, row.username_lower, { facts, until: expiresAt(now, ttlMs) }, max, counts);
+        setBounded(byKey, row.username_lower, { facts, until }, max, counts);
         keyOf.set(row.id, row.username_lower);
       }
       // The id index follows the kept facts' size: ids of facts pushed out are dropped with it.
