@@ -19,6 +19,8 @@ import * as partialNotificationIndexes from './migrations/016_partial_notificati
 import * as fewerBtreesPerWrite from './migrations/017_fewer_btrees_per_write';
 import * as remotePictureSources from './migrations/018_remote_picture_sources';
 import * as writeSignals from './migrations/019_write_signals';
+import * as notificationsReadMarker from './migrations/020_notifications_read_marker';
+import * as commentNotificationsByComment from './migrations/021_comment_notifications_by_comment';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -42,6 +44,8 @@ const migrations: Record<string, Migration> = {
   '017_fewer_btrees_per_write': fewerBtreesPerWrite,
   '018_remote_picture_sources': remotePictureSources,
   '019_write_signals': writeSignals,
+  '020_notifications_read_marker': notificationsReadMarker,
+  '021_comment_notifications_by_comment': commentNotificationsByComment,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -39,6 +39,8 @@ export interface UsersTable {
   domain_suspended: Generated<number>;
   /** 1 while the strictest domain block of their host is a `silence` (migration 015). */
   domain_silenced: Generated<number>;
+  /** The newest notification id they have read (migration 020): those up to it are read; null: none. */
+  notifications_read_to: Generated<string | null>;
 }
 
 /** One row per sign-in: the refresh-token family. */
@@ -166,10 +168,12 @@ export interface NotificationsTable {
   /** Who acted. */
   actor_id: string;
   type: NotificationType;
+  /** Null for one about a comment (migration 021): its post is the comment's. */
   post_id: string | null;
   comment_id: string | null;
   /** The comment, else the post, else '': one action per (user_id, type, actor_id, subject_id). */
   subject_id: string;
+  /** When it was marked read, for the export; whether it is read is `users.notifications_read_to`'s. */
   read_at: string | null;
   created_at: string;
 }

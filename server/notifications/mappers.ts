@@ -4,7 +4,7 @@ import type { NotificationRow } from './repository';
 export const toNotification = (row: NotificationRow): AppNotification => ({
   id: row.id,
   type: row.type,
-  read: row.read_at !== null,
+  read: row.id <= (row.read_to ?? ''),
   createdAt: row.created_at,
   actor: { username: row.actor_username, avatar: row.actor_avatar },
   post: row.post_id !== null && row.post_image !== null ? { _id: row.post_id, image: row.post_image } : null,

@@ -1,10 +1,19 @@
 /** Queries on notifications. Every list is keyset-paged on the UUIDv7 id, newest first. */
+import { type ExpressionBuilder, sql } from 'kysely';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
-import type { NotificationType, NotificationsTable, Queryable } from '../db/schema';
+import type { Database, NotificationType, NotificationsTable, Queryable } from '../db/schema';
 import { literalLimit, unplanned } from '../db/stablePlans';
 import { type Steps, ask, stepsOn } from '../db/steps';
+
+/**
+ * Unread: past the recipient's marker, `users.notifications_read_to` (migration 020), which marking
+ * read moves up; '' below every id when they have read none. UUIDv7 ids sort as they were made.
+ */
+export const isUnread = (
+  eb: ExpressionBuilder<Database & { recipient: Database['users'] }, 'notifications' | 'recipient'>,
+) => eb('notifications.id', '>', eb.fn.coalesce('recipient.notifications_read_to', sql.lit('')));
 
 /**
  * The notifications their user may see: none from a suspended actor, nor from a silenced domain's
@@ -15,6 +24,7 @@ function shownNotifications(db: Queryable) {
   return db
     .selectFrom('notifications')
     .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
+    .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
     .where('actor.suspended_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -30,17 +40,22 @@ function shownNotifications(db: Queryable) {
     );
 }
 
-/** A notification with what its response shows: the actor, the post's image, the comment's text. */
+/**
+ * A notification with what its response shows: the actor, the post's image, the comment's text.
+ * One about a comment finds its post through the comment (`insertNotificationSteps`).
+ */
 function selectNotifications(db: Queryable) {
   return shownNotifications(db)
-    .leftJoin('posts', 'posts.id', 'notifications.post_id')
     .leftJoin('comments', 'comments.id', 'notifications.comment_id')
-    .select([
+    .leftJoin('posts', (join) =>
+      join.on((eb) => eb('posts.id', '=', eb.fn.coalesce('notifications.post_id', 'comments.post_id'))),
+    )
+    .select((eb) => [
       'notifications.id',
       'notifications.type',
-      'notifications.read_at',
+      'recipient.notifications_read_to as read_to',
       'notifications.created_at',
-      'notifications.post_id',
+      eb.fn.coalesce('notifications.post_id', 'comments.post_id').as('post_id'),
       'notifications.comment_id',
       'actor.username as actor_username',
       'actor.avatar as actor_avatar',
@@ -84,22 +99,49 @@ const unread = prepared((db, v: { userId: string }) =>
   shownNotifications(db)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('notifications.user_id', '=', unplanned(db, v.userId))
-    .where('notifications.read_at', 'is', null),
+    .where(isUnread),
 );
 
 async function unreadCount(db: Queryable, userId: string): Promise<number> {
   return Number((await unread(db, { userId }))[0]?.count ?? 0);
 }
 
-/** Marks the user's unread notifications read, all or those up to and including `upTo`. */
+/** The newest notification id the user has read ('' when none): those up to it are read. */
+export async function readTo(db: Queryable, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('notifications_read_to').where('id', '=', userId).executeTakeFirst();
+  return row?.notifications_read_to ?? '';
+}
+
+/**
+ * Marks the user's notifications read, all or those up to and including `upTo`: the marker moves up
+ * (never down), and the rows it passes are given the time, for the export.
+ */
 async function markRead(db: Queryable, userId: string, upTo: string | null, at: string): Promise<void> {
-  let query = db
+  const to =
+    upTo ??
+    (
+      await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.max('id').as('newest'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.newest;
+  const from = await readTo(db, userId);
+  if (!to || to <= from) return;
+  await db
+    .updateTable('users')
+    .set({ notifications_read_to: to })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('notifications_read_to', 'is', null), eb('notifications_read_to', '<', to)]))
+    .execute();
+  await db
     .updateTable('notifications')
     .set({ read_at: at })
     .where('user_id', '=', userId)
-    .where('read_at', 'is', null);
-  if (upTo) query = query.where('id', '<=', upTo);
-  await query.execute();
+    .where('id', '>', from)
+    .where('id', '<=', to)
+    .where('read_at', 'is', null)
+    .execute();
 }
 
 /** Removes the user's notifications (one by id, or all); answers whether an unread one went. */
@@ -110,8 +152,9 @@ async function deleteNotifications(
 ): Promise<{ removed: number; unread: number }> {
   let query = db.deleteFrom('notifications').where('user_id', '=', userId);
   if (id) query = query.where('id', '=', id);
-  const rows = await query.returning(['read_at']).execute();
-  return { removed: rows.length, unread: rows.filter((row) => row.read_at === null).length };
+  const from = await readTo(db, userId);
+  const rows = await query.returning(['id']).execute();
+  return { removed: rows.length, unread: rows.filter((row) => row.id > from).length };
 }
 
 export interface NewNotification {
@@ -132,10 +175,15 @@ const insertUnlessNotified = prepared((db, row: NotificationsTable & Record<stri
     .returning('id'),
 );
 
-/** Inserts it unless the same action already notified its user; true when a row was added. */
+/**
+ * Inserts it unless the same action already notified its user; true when a row was added. One about
+ * a comment keeps no post id: its post is the comment's, and the post's index is then written only
+ * for likes (a comment's notification wrote a page of it of its own; issue 31, migration 021).
+ */
 export function* insertNotificationSteps(notification: NewNotification): Steps<boolean> {
   const row: NotificationsTable & Record<string, unknown> = {
     ...notification,
+    post_id: notification.comment_id ? null : notification.post_id,
     subject_id: notification.comment_id ?? notification.post_id ?? '',
     read_at: null,
   };
@@ -195,7 +243,16 @@ const unreadOfAction = prepared(
       .where('type', '=', v.type)
       .where('actor_id', '=', v.actorId)
       .where('subject_id', '=', v.subjectId)
-      .where('read_at', 'is', null)
+      .where((eb) =>
+        eb(
+          'id',
+          '>',
+          eb.fn.coalesce(
+            eb.selectFrom('users').select('users.notifications_read_to').where('users.id', '=', v.userId),
+            sql.lit(''),
+          ),
+        ),
+      )
       .returning('id'),
 );
 
@@ -220,9 +277,25 @@ async function unreadRecipientsAbout(
   db: Queryable,
   about: { postId: string } | { commentId: string },
 ): Promise<string[]> {
-  const query = db.selectFrom('notifications').select('user_id').distinct().where('read_at', 'is', null);
+  const query = db
+    .selectFrom('notifications')
+    .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
+    .select('notifications.user_id')
+    .distinct()
+    .where(isUnread);
   const rows = await (
-    'postId' in about ? query.where('post_id', '=', about.postId) : query.where('comment_id', '=', about.commentId)
+    'postId' in about
+      ? query.where((eb) =>
+          eb.or([
+            eb('notifications.post_id', '=', about.postId),
+            eb(
+              'notifications.comment_id',
+              'in',
+              eb.selectFrom('comments').select('comments.id').where('comments.post_id', '=', about.postId),
+            ),
+          ]),
+        )
+      : query.where('notifications.comment_id', '=', about.commentId)
   ).execute();
   return rows.map((row) => row.user_id);
 }

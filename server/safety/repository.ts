@@ -5,6 +5,7 @@ import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
 import { unplanned } from '../db/stablePlans';
+import { readTo } from '../notifications/repository';
 
 export type Relation = 'blocks' | 'mutes';
 
@@ -159,9 +160,10 @@ async function deleteNotificationsFrom(db: Queryable, userId: string, actorId: s
     .deleteFrom('notifications')
     .where('user_id', '=', userId)
     .where('actor_id', '=', actorId)
-    .returning('read_at')
+    .returning('id')
     .execute();
-  return rows.some((row) => row.read_at === null);
+  const from = rows.length > 0 ? await readTo(db, userId) : '';
+  return rows.some((row) => row.id > from);
 }
 
 /** The queries on blocks and mutes, bound to a database or a transaction. */

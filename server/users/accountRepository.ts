@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
+import { isUnread } from '../notifications/repository';
 
 // Export pages: keyset by the table's own key, oldest first, so a huge account is read in slices.
 
@@ -95,11 +96,12 @@ const notificationsPage = (db: Queryable, userId: string, after: string, limit: 
   db
     .selectFrom('notifications')
     .innerJoin('users', 'users.id', 'notifications.actor_id')
-    .select([
+    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+    .select((eb) => [
       'notifications.id',
       'notifications.type',
       'users.username as actor',
-      'notifications.post_id',
+      eb.fn.coalesce('notifications.post_id', 'comments.post_id').as('post_id'),
       'notifications.comment_id',
       'notifications.read_at',
       'notifications.created_at',
@@ -175,14 +177,29 @@ const unreadRecipientsOf = async (db: Queryable, userId: string) =>
   (
     await db
       .selectFrom('notifications')
-      .select('user_id')
+      .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
+      .select('notifications.user_id')
       .distinct()
-      .where('read_at', 'is', null)
-      .where('user_id', '<>', userId)
+      .where(isUnread)
+      .where('notifications.user_id', '<>', userId)
       .where((eb) =>
         eb.or([
-          eb('actor_id', '=', userId),
-          eb('post_id', 'in', eb.selectFrom('posts').select('posts.id').where('posts.creator_id', '=', userId)),
+          eb('notifications.actor_id', '=', userId),
+          eb(
+            'notifications.post_id',
+            'in',
+            eb.selectFrom('posts').select('posts.id').where('posts.creator_id', '=', userId),
+          ),
+          // One about a comment keeps its post through the comment (`insertNotificationSteps`).
+          eb(
+            'notifications.comment_id',
+            'in',
+            eb
+              .selectFrom('comments')
+              .innerJoin('posts', 'posts.id', 'comments.post_id')
+              .select('comments.id')
+              .where('posts.creator_id', '=', userId),
+          ),
         ]),
       )
       .execute()

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import * as migration017 from '../../server/db/migrations/017_fewer_btrees_per_write';
+import * as migration020 from '../../server/db/migrations/020_notifications_read_marker';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
@@ -69,6 +70,8 @@ describe('migration 017: fewer b-trees per write', () => {
       3, 1, 1,
     ]);
 
+    // As 019 left it: 017 makes again the unread index that 020 drops.
+    await migration020.down(t.db.kysely as never);
     const migrated = await shape();
     expect(Object.keys(migrated.indexes)).not.toContain('notifications_actor_idx');
     const unique = Object.entries(migrated.indexes).find(([name]) => name.includes('notifications_action_unique'));
@@ -84,6 +87,7 @@ describe('migration 017: fewer b-trees per write', () => {
     await migration017.up(t.db.kysely as never);
     expect(await rows()).toEqual(before);
     expect(await shape()).toEqual(migrated);
+    await migration020.up(t.db.kysely as never);
   });
 
   it('still notifies an action once, and takes the notification back when it is undone', async () => {
@@ -101,7 +105,7 @@ describe('migration 017: fewer b-trees per write', () => {
     await like(); // taken back while unread
     expect(await likesOf()).toHaveLength(0);
     await like();
-    await t.db.kysely.updateTable('notifications').set({ read_at: new Date().toISOString() }).execute();
+    expect((await inject(author, 'POST', '/api/notifications/read', {})).statusCode).toBe(200);
     await like(); // read: it stays
     await like(); // and the same action does not notify twice
     expect(await likesOf()).toHaveLength(1);
