@@ -263,6 +263,17 @@ describe('notifications', () => {
     expect(await unread(me)).toBe(0);
   });
 
+  it('never makes read ones unread again: an older upTo changes nothing', async () => {
+    const [me, ...fans] = await freshUsers(4);
+    for (const fan of fans) await inject(fan, 'PATCH', `/api/users/${me.username}/follow`);
+    const [newest, middle] = await notificationsOf(me);
+    const marked = await inject(me, 'POST', '/api/notifications/read', { upTo: middle.id });
+    expect(marked.json()).toEqual({ count: 1 });
+    const older = await inject(me, 'POST', '/api/notifications/read', { upTo: (await notificationsOf(me))[2].id });
+    expect(older.json()).toEqual({ count: 1 });
+    expect((await notificationsOf(me)).map((n) => [n.id, n.read])[0]).toEqual([newest.id, false]);
+  });
+
   it('refuses a bad upTo with 400, and visitors with 401', async () => {
     const bad = await inject(alice, 'POST', '/api/notifications/read', { upTo: 'yesterday' });
     expect(bad.statusCode).toBe(400);
