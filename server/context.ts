@@ -334,6 +334,8 @@ export function buildContext(
     emailVerification,
     media,
     authors,
+    hiddenPeople: hiddenAuthors,
+    homeFeed,
     publish,
     lookUpRemote: federation && ((query) => federation.lookUp(query)),
   });

@@ -101,16 +101,19 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.authors.forget(e.userId),
   ],
   UserRoleChanged: [(e, c) => c.sessions.forgetUser(e.userId)],
+  // A suspended person's profile is nobody else's to see (the authors' facts keep the suspension).
   UserSuspended: [
     (e, c) => c.sessions.forgetUser(e.userId),
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
+    (e, c) => c.authors.forget(e.userId),
   ],
   UserUnsuspended: [
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
     // Follow lists leave suspended people out: their followers' lists take them back.
     (_, c) => c.homeFeed.everyonesFollowsChanged(),
+    (e, c) => c.authors.forget(e.userId),
   ],
   AccountDeleted: [
     (e, c) => c.sessions.forgetUser(e.userId),

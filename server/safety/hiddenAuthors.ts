@@ -14,6 +14,9 @@ import { type Standing, mayShow } from './visibility';
 export interface HiddenAuthors {
   /** Blocked by the reader or blocking them. */
   blocked: ReadonlySet<string>;
+  /** Of `blocked`, those the reader blocks, and those who block the reader (a profile tells which). */
+  blockedByReader: ReadonlySet<string>;
+  blockingReader: ReadonlySet<string>;
   muted: ReadonlySet<string>;
   /** People of a silenced domain the reader follows (most readers: none). */
   followedSilenced: ReadonlySet<string>;
@@ -27,8 +30,11 @@ export interface HiddenAuthorsCache extends CountedCache {
   forgetAll(): void;
 }
 
-/** One row per person: `muted` 1 for a mute, 0 for a block either way, 2 for a followed silenced person. */
-export type LoadHidden = (readerId: string) => Promise<{ id: string; muted: number | boolean }[]>;
+/**
+ * One row per relation, by `kind`: 0 the reader blocks them, 1 the reader mutes them, 2 a silenced
+ * person the reader follows, 3 they block the reader.
+ */
+export type LoadHidden = (readerId: string) => Promise<{ id: string; kind: number }[]>;
 
 export function hiddenAuthorsCache(
   load: LoadHidden,
@@ -49,10 +55,11 @@ export function hiddenAuthorsCache(
       }
       counts.misses++;
       const seen = forgets;
-      const sets = [new Set<string>(), new Set<string>(), new Set<string>()];
-      for (const row of await load(readerId)) sets[Number(row.muted)].add(row.id);
-      const [blocked, muted, followedSilenced] = sets;
-      const fresh = { blocked, muted, followedSilenced, until: expiresAt(now, ttlMs) };
+      const sets = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
+      for (const row of await load(readerId)) sets[Number(row.kind)].add(row.id);
+      const [blockedByReader, muted, followedSilenced, blockingReader] = sets;
+      const blocked = new Set([...blockedByReader, ...blockingReader]);
+      const fresh = { blocked, blockedByReader, blockingReader, muted, followedSilenced, until: expiresAt(now, ttlMs) };
       if (seen === forgets) setBounded(known, readerId, fresh, max, counts);
       return fresh;
     },
@@ -98,3 +105,10 @@ export const showsAcross = (hidden: HiddenAuthors, author: RowAuthor) => mayShow
 
 /** And in the feeds (home, everyone, tags): not someone the reader mutes either. */
 export const showsInFeeds = (hidden: HiddenAuthors, author: RowAuthor) => mayShow(standingIn(hidden, author), 'feed');
+
+/** How the reader stands to someone by blocks (either way) and mutes, as a profile shows it (`hiddenFrom`). */
+export const blocksAndMute = (hidden: HiddenAuthors, id: string) => ({
+  blockedByMe: hidden.blockedByReader.has(id),
+  blocksMe: hidden.blockingReader.has(id),
+  mutedByMe: hidden.muted.has(id),
+});

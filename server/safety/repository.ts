@@ -108,32 +108,33 @@ async function blockedAmong(db: Queryable, userId: string, ids: string[]): Promi
 }
 
 /**
- * Everyone hidden from `readerId`: blocked either way (`muted` 0) or muted by them (`muted` 1); and
- * the silenced domains' people they follow (`muted` 2), whom they are shown (hiddenAuthors.ts).
+ * Everyone hidden from `readerId`, one row per relation (`kind`, hiddenAuthors.ts): blocked by them
+ * (0), muted by them (1), blocking them (3); and the silenced domains' people they follow (2), whom
+ * they are shown.
  */
 function hiddenAuthorsOf(db: Queryable, readerId: string) {
   const reader = unplanned(db, readerId);
   return db
     .selectFrom('blocks')
-    .select(['target_id as id', sql<number>`0`.as('muted')])
+    .select(['target_id as id', sql<number>`0`.as('kind')])
     .where('user_id', '=', reader)
     .unionAll(
       db
         .selectFrom('blocks')
-        .select(['user_id as id', sql<number>`0`.as('muted')])
+        .select(['user_id as id', sql<number>`3`.as('kind')])
         .where('target_id', '=', reader),
     )
     .unionAll(
       db
         .selectFrom('mutes')
-        .select(['target_id as id', sql<number>`1`.as('muted')])
+        .select(['target_id as id', sql<number>`1`.as('kind')])
         .where('user_id', '=', reader),
     )
     .unionAll(
       db
         .selectFrom('follows')
         .innerJoin('users', 'users.id', 'follows.followee_id')
-        .select(['follows.followee_id as id', sql<number>`2`.as('muted')])
+        .select(['follows.followee_id as id', sql<number>`2`.as('kind')])
         .where('follows.follower_id', '=', reader)
         .where('users.domain_silenced', '=', 1),
     )

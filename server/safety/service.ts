@@ -21,7 +21,7 @@ export const userNotFound = () => new NotFoundError('User not found', 'UserNotFo
 
 /** A user whose profile the viewer may not see (`mayShow`, `profile`) does not exist for the viewer. */
 export const hiddenFrom = (
-  row: UserRow,
+  row: Pick<UserRow, 'id' | 'suspended_at' | 'domain_silenced'>,
   viewerId: string,
   relations: { blocksMe: boolean; blockedByMe: boolean; mutedByMe: boolean },
 ) =>

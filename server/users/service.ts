@@ -30,6 +30,7 @@ import type { SafetyRepository } from '../safety/repository';
 import { requireVisibleUser, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
 import { type AuthorFacts, toProfile, toUser } from './mappers';
+import { type ProfileSources, profileReader } from './profileRead';
 import type { UsersRepository } from './repository';
 
 export interface AccountInput {
@@ -63,7 +64,11 @@ export interface UsersServiceDeps {
   emailVerification: Pick<EmailVerificationService, 'stageEmailChange'>;
   media: Pick<MediaService, 'findByUrl'>;
   /** Authors' public facts, kept (`authorCache.ts`). */
-  authors: Pick<AuthorCache, 'named' | 'kept'>;
+  authors: Pick<AuthorCache, 'named' | 'kept' | 'person'>;
+  /** Each reader's blocked and muted people, kept (`safety/hiddenAuthors.ts`): profiles read them. */
+  hiddenPeople: ProfileSources['hiddenPeople'];
+  /** Whom each reader's feed shows, kept (`posts/homeFeed`): profiles read whom the viewer follows there. */
+  homeFeed: ProfileSources['homeFeed'];
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
   /** Looks up and keeps someone elsewhere named by a search (`@name@host`, an address); null when federation is off. */
@@ -77,10 +82,13 @@ export function usersService({
   emailVerification,
   media,
   authors,
+  hiddenPeople,
+  homeFeed,
   publish,
   lookUpRemote,
 }: UsersServiceDeps) {
   const { users } = data;
+  const keptProfile = profileReader({ authors, hiddenPeople, homeFeed, isFollowing: users.isFollowing });
 
   const requireVisible = (viewer: AuthUser, username: string) => requireVisibleUser(data, viewer, username);
 
@@ -133,10 +141,8 @@ export function usersService({
       return toUser(await me(viewer));
     },
 
-    async profile(viewer: AuthUser, username: string): Promise<Profile> {
-      const { row, relations } = await requireVisible(viewer, username);
-      return toProfile(row, relations);
-    },
+    /** Someone's profile, from the caches once they keep it (`profileRead.ts`). */
+    profile: keptProfile,
 
     /**
      * The public facts of authors whose content a list has just shown the viewer (so the lists' rules

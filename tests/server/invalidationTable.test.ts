@@ -9,7 +9,7 @@
  * must then fail, so no line is there for nothing and none can be dropped unseen.
  */
 import { randomUUID } from 'node:crypto';
-import type { Comment, Post } from '../../lib/types';
+import type { Comment, Post, Profile } from '../../lib/types';
 import { INVALIDATION, type InvalidationTable } from '../../server/cache/invalidation';
 import { EVENT_TYPES, type DomainEventType } from '../../server/events/events';
 import { createPost, remoteUserRow } from './factories';
@@ -204,6 +204,18 @@ async function remotePost(w: World, author: Awaited<ReturnType<typeof remotePers
     published: new Date().toISOString(),
   });
   return id;
+}
+
+/**
+ * A profile as `viewer` reads it: its status when not shown, else followed, blocked and muted by
+ * the viewer (`F`, `B`, `M` or `-`) and its followers/following/posts counts.
+ */
+async function profileSeen(w: World, viewer: SignedInUser, username: string): Promise<string> {
+  const { status, body } = await get(w, viewer, `/api/users/${encodeURIComponent(username)}`);
+  if (status !== 200) return String(status);
+  const p = (body as { user: Profile }).user;
+  const flags = `${p.followedByMe ? 'F' : '-'}${p.blockedByMe ? 'B' : '-'}${p.mutedByMe ? 'M' : '-'}`;
+  return `${flags} ${p.followersCount}/${p.followingCount}/${p.postsCount}`;
 }
 
 const domainBlock = (w: World, admin: SignedInUser, domain: string, severity: 'silence' | 'suspend') =>
@@ -1005,6 +1017,204 @@ const CASES: Case[] = [
         change: async () =>
           void (await send(w, fan, 'PATCH', `/api/users/${encodeURIComponent(bob.username)}/unfollow`)),
         expect: (r) => must(!has(r.tagged, theirs), 'out of the tag page'),
+      };
+    },
+  },
+  // Profiles are read from the caches (users/profileRead.ts): the person's facts, the viewer's
+  // hidden people and follow list.
+  {
+    event: 'UserSuspended',
+    title: "a suspended person's profile is gone",
+    async prepare(w) {
+      const [admin, [ann, sam]] = [await adminOf(w), await users(w, 2)];
+      return {
+        reads: { profile: () => profileSeen(w, ann, sam.username) },
+        change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`)),
+        expect: (r) => must(r.profile === '404', `hidden (${r.profile})`),
+      };
+    },
+  },
+  {
+    event: 'UserUnsuspended',
+    title: "an unsuspended person's profile is back",
+    async prepare(w) {
+      const [admin, [ann, sam]] = [await adminOf(w), await users(w, 2)];
+      await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`);
+      return {
+        reads: { profile: () => profileSeen(w, ann, sam.username) },
+        change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${sam.username}/unsuspend`)),
+        expect: (r) => must(r.profile === '--- 0/0/0', `shown (${r.profile})`),
+      };
+    },
+  },
+  {
+    event: 'UserRenamed',
+    title: 'a renamed person has a profile at their new name only',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const renamed = `${bob.username}x`;
+      return {
+        reads: {
+          old: () => profileSeen(w, ann, bob.username),
+          renamed: () => profileSeen(w, ann, renamed),
+        },
+        change: async () =>
+          void (await send(w, bob, 'PATCH', '/api/users/updateAccount', {
+            email: bob.email,
+            password: bob.password,
+            username: renamed,
+          })),
+        expect: (r) => {
+          must(r.old === '404', `not at the old name (${r.old})`);
+          must(r.renamed === '--- 0/0/0', `at the new one (${r.renamed})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'UserProfileChanged',
+    title: 'a new description shows on the profile',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      return {
+        reads: {
+          profile: async () => ((await get(w, ann, `/api/users/${bob.username}`)).body as { user: Profile }).user,
+        },
+        change: async () =>
+          void (await send(w, bob, 'PATCH', '/api/users/updateProfile', { email: bob.email, description: 'New' })),
+        expect: (r) => must((r.profile as Profile).description === 'New', 'the description'),
+      };
+    },
+  },
+  {
+    event: 'PostCreated',
+    title: "a new post counts on its creator's profile",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      return {
+        reads: { profile: () => profileSeen(w, ann, bob.username) },
+        change: async () => void (await post(w, bob)),
+        expect: (r) => must(r.profile === '--- 0/0/1', `one post (${r.profile})`),
+      };
+    },
+  },
+  {
+    event: 'Followed',
+    title: "a follow shows on the followee's profile: followed by me, one follower",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      return {
+        reads: { bob: () => profileSeen(w, ann, bob.username), ann: () => profileSeen(w, bob, ann.username) },
+        change: async () => void (await follow(w, ann, bob)),
+        expect: (r) => {
+          must(r.bob === 'F-- 1/0/0', `the followee's (${r.bob})`);
+          must(r.ann === '--- 0/1/0', `the follower's (${r.ann})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'Unfollowed',
+    title: 'an unfollow shows on the profile: not followed, no follower',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      await follow(w, ann, bob);
+      return {
+        reads: { bob: () => profileSeen(w, ann, bob.username), ann: () => profileSeen(w, bob, ann.username) },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/unfollow`)),
+        expect: (r) => {
+          must(r.bob === '--- 0/0/0', `the followee's (${r.bob})`);
+          must(r.ann === '--- 0/0/0', `the follower's (${r.ann})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'Blocked',
+    title: "a block shows on the blocker's view of the profile and hides the blocker's from the blocked",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      await follow(w, ann, bob);
+      return {
+        reads: { annSees: () => profileSeen(w, ann, bob.username), bobSees: () => profileSeen(w, bob, ann.username) },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`)),
+        expect: (r) => {
+          must(r.annSees === '-B- 0/0/0', `blocked, the follow ended (${r.annSees})`);
+          must(r.bobSees === '404', `the blocker hidden (${r.bobSees})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'Unblocked',
+    title: 'an unblock shows both profiles again',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      await send(w, ann, 'PATCH', `/api/users/${bob.username}/block`);
+      return {
+        reads: { annSees: () => profileSeen(w, ann, bob.username), bobSees: () => profileSeen(w, bob, ann.username) },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/unblock`)),
+        expect: (r) => {
+          must(r.annSees === '--- 0/0/0', `not blocked (${r.annSees})`);
+          must(r.bobSees === '--- 0/0/0', `the blocker shown (${r.bobSees})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'Muted',
+    title: 'a mute shows on the profile, and the follow stays',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      await follow(w, ann, bob);
+      return {
+        reads: { profile: () => profileSeen(w, ann, bob.username) },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/mute`)),
+        expect: (r) => must(r.profile === 'F-M 1/0/0', `muted, followed (${r.profile})`),
+      };
+    },
+  },
+  {
+    event: 'Unmuted',
+    title: 'an unmute shows on the profile, and the follow stays',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      await follow(w, ann, bob);
+      await send(w, ann, 'PATCH', `/api/users/${bob.username}/mute`);
+      return {
+        reads: { profile: () => profileSeen(w, ann, bob.username) },
+        change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/unmute`)),
+        expect: (r) => must(r.profile === 'F-- 1/0/0', `unmuted, followed (${r.profile})`),
+      };
+    },
+  },
+  {
+    event: 'AccountDeleted',
+    title: "a deleted account's profile is gone, and its follow leaves the followee's count",
+    async prepare(w) {
+      const [ann, bob, dan] = await users(w, 3);
+      await follow(w, dan, bob);
+      return {
+        reads: { dan: () => profileSeen(w, ann, dan.username), bob: () => profileSeen(w, ann, bob.username) },
+        change: async () => void (await send(w, dan, 'DELETE', '/api/users/me', { password: dan.password })),
+        expect: (r) => {
+          must(r.dan === '404', `gone (${r.dan})`);
+          must(r.bob === '--- 0/0/0', `no follower (${r.bob})`);
+        },
+      };
+    },
+  },
+  {
+    event: 'DomainBlocksChanged',
+    title: "a suspended domain's people's profiles are gone",
+    async prepare(w) {
+      const [admin, [ann]] = [await adminOf(w), await users(w, 1)];
+      const domain = `${tag()}.example`;
+      const bob = await remotePerson(w, domain);
+      return {
+        reads: { profile: () => profileSeen(w, ann, bob.username) },
+        change: async () => void (await domainBlock(w, admin, domain, 'suspend')),
+        expect: (r) => must(r.profile === '404', `hidden (${r.profile})`),
       };
     },
   },

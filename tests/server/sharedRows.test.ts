@@ -407,8 +407,8 @@ describe('hidden authors', () => {
   it("reads a reader's blocks and mutes once, and again after a forget", async () => {
     const reads: string[] = [];
     const rows = [
-      { id: 'b1', muted: 0 },
-      { id: 'm1', muted: 1 },
+      { id: 'b1', kind: 0 },
+      { id: 'm1', kind: 1 },
     ];
     const cache = hiddenAuthorsCache(
       async (readerId) => {
@@ -422,9 +422,13 @@ describe('hidden authors', () => {
     expect([...hidden.muted]).toEqual(['m1']);
     await cache.get('ann');
     expect(reads).toEqual(['ann']);
-    rows.push({ id: 'b2', muted: 0 });
+    rows.push({ id: 'b2', kind: 3 });
     cache.forget('ann');
-    expect([...(await cache.get('ann')).blocked]).toEqual(['b1', 'b2']);
+    const again = await cache.get('ann');
+    expect([...again.blocked]).toEqual(['b1', 'b2']);
+    // Which way each block goes (a profile shows the reader's own block; the other's hides it).
+    expect([...again.blockedByReader]).toEqual(['b1']);
+    expect([...again.blockingReader]).toEqual(['b2']);
     expect(reads).toEqual(['ann', 'ann']);
   });
 

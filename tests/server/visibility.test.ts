@@ -4,7 +4,13 @@
  * with it.
  */
 import { newId } from '../../server/domain/ids';
-import { hiddenAuthorsCache, showsAcross, showsContent, showsInFeeds } from '../../server/safety/hiddenAuthors';
+import {
+  blocksAndMute,
+  hiddenAuthorsCache,
+  showsAcross,
+  showsContent,
+  showsInFeeds,
+} from '../../server/safety/hiddenAuthors';
 import { postsRepository } from '../../server/posts/repository';
 import { safetyRepository } from '../../server/safety/repository';
 import { hiddenFrom } from '../../server/safety/service';
@@ -113,15 +119,16 @@ describe('who may see whose content', () => {
     // Memory: the cached lists' filters, from the reader's hidden people.
     const hidden = await hiddenAuthorsCache(safety.hiddenAuthorsOf, { ttlMs: 0 }).get(viewer);
     const rowAuthor = { id: author, suspendedAt: authorRow.suspended_at, silenced: authorRow.domain_silenced };
-    // (A profile is never read from the cached lists.)
     const inMemory = {
+      // The profile as users/profileRead.ts reads it.
+      profile: !hiddenFrom(authorRow, viewer, blocksAndMute(hidden, author)),
       content: showsContent(hidden, rowAuthor),
       across: showsAcross(hidden, rowAuthor),
       feed: showsInFeeds(hidden, rowAuthor),
     };
 
     expect(bySql).toEqual(expected);
-    expect(inMemory).toEqual({ content: expected.content, across: expected.across, feed: expected.feed });
+    expect(inMemory).toEqual(expected);
   });
 
   it('shows everyone their own content everywhere', async () => {

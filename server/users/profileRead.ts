@@ -1,0 +1,38 @@
+/**
+ * A profile read from what this instance keeps (issue 31): the person's facts and suspension
+ * (`authorCache.ts`), the viewer's blocks either way and mutes (`safety/hiddenAuthors.ts`), and
+ * whom the viewer follows (the home feed's follow lists): no statement once those are kept, where
+ * the database answered two. The events that change any of them forget it (`cache/invalidation.ts`).
+ */
+import type { Profile } from '../../lib/types';
+import { usernameKey } from '../../lib/validation';
+import type { AuthUser } from '../domain/types';
+import type { HomeFeed } from '../posts/homeFeed';
+import { type HiddenAuthorsCache, blocksAndMute } from '../safety/hiddenAuthors';
+import { hiddenFrom, userNotFound } from '../safety/service';
+import type { AuthorCache } from './authorCache';
+
+export interface ProfileSources {
+  authors: Pick<AuthorCache, 'person'>;
+  hiddenPeople: Pick<HiddenAuthorsCache, 'get'>;
+  homeFeed: Pick<HomeFeed, 'shows'>;
+  isFollowing(followerId: string, followeeId: string): Promise<boolean>;
+}
+
+/** The profile of `username` as the viewer may see it (a 404 when missing or hidden from them). */
+export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing }: ProfileSources) {
+  return async (viewer: AuthUser, username: string): Promise<Profile> => {
+    const person = await authors.person(usernameKey(username));
+    if (!person) throw userNotFound();
+    const { facts } = person;
+    const id = facts._id;
+    const relations = blocksAndMute(await hiddenPeople.get(viewer.id), id);
+    const standing = { id, suspended_at: person.suspendedAt, domain_silenced: facts.silenced ? 1 : 0 };
+    if (hiddenFrom(standing, viewer.id, relations)) throw userNotFound();
+    const { blockedByMe, mutedByMe } = relations;
+    // A feed shows the people one follows but for the muted (and the suspended, hidden above).
+    const followedByMe =
+      id !== viewer.id && (mutedByMe ? await isFollowing(viewer.id, id) : await homeFeed.shows(viewer.id, id));
+    return { ...facts, followedByMe, blockedByMe, mutedByMe };
+  };
+}
