@@ -148,6 +148,8 @@ async function runChurn(w: World, seed: number): Promise<void> {
       ...TAGS.map((tag) => `/api/posts/tagged?tags=${tag}`),
       `/api/users/${someone}/posts`,
       `/api/users/${users[viewer].username}/posts?limit=2`,
+      // The profile: the authors' facts, the viewer's hidden people and follow list (users/profileRead.ts).
+      `/api/users/${someone}`,
       ...(post ? [`/api/posts/${post}`, `/api/posts/${post}/comments`] : []),
     ];
   }
