@@ -1104,7 +1104,12 @@ const CASES: Case[] = [
     async prepare(w) {
       const [ann, bob] = await users(w, 2);
       return {
-        reads: { bob: () => profileSeen(w, ann, bob.username), ann: () => profileSeen(w, bob, ann.username) },
+        reads: {
+          // Ann's home feed keeps her follow list: her profile reads answer from it.
+          home: () => ids(w, ann, '/api/posts?feed=following'),
+          bob: () => profileSeen(w, ann, bob.username),
+          ann: () => profileSeen(w, bob, ann.username),
+        },
         change: async () => void (await follow(w, ann, bob)),
         expect: (r) => {
           must(r.bob === 'F-- 1/0/0', `the followee's (${r.bob})`);
@@ -1120,7 +1125,11 @@ const CASES: Case[] = [
       const [ann, bob] = await users(w, 2);
       await follow(w, ann, bob);
       return {
-        reads: { bob: () => profileSeen(w, ann, bob.username), ann: () => profileSeen(w, bob, ann.username) },
+        reads: {
+          home: () => ids(w, ann, '/api/posts?feed=following'),
+          bob: () => profileSeen(w, ann, bob.username),
+          ann: () => profileSeen(w, bob, ann.username),
+        },
         change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/unfollow`)),
         expect: (r) => {
           must(r.bob === '--- 0/0/0', `the followee's (${r.bob})`);
@@ -1168,7 +1177,10 @@ const CASES: Case[] = [
       const [ann, bob] = await users(w, 2);
       await follow(w, ann, bob);
       return {
-        reads: { profile: () => profileSeen(w, ann, bob.username) },
+        reads: {
+          home: () => ids(w, ann, '/api/posts?feed=following'),
+          profile: () => profileSeen(w, ann, bob.username),
+        },
         change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/mute`)),
         expect: (r) => must(r.profile === 'F-M 1/0/0', `muted, followed (${r.profile})`),
       };
@@ -1182,7 +1194,10 @@ const CASES: Case[] = [
       await follow(w, ann, bob);
       await send(w, ann, 'PATCH', `/api/users/${bob.username}/mute`);
       return {
-        reads: { profile: () => profileSeen(w, ann, bob.username) },
+        reads: {
+          home: () => ids(w, ann, '/api/posts?feed=following'),
+          profile: () => profileSeen(w, ann, bob.username),
+        },
         change: async () => void (await send(w, ann, 'PATCH', `/api/users/${bob.username}/unmute`)),
         expect: (r) => must(r.profile === 'F-- 1/0/0', `unmuted, followed (${r.profile})`),
       };
