@@ -10,6 +10,7 @@ import { commentsRepository } from '../server/comments/repository';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/schema';
 import { createFeedIndex } from '../server/posts/homeFeed/feedIndex';
+import { personNumbers } from '../server/posts/homeFeed/personNumbers';
 import { homeFeedQueries } from '../server/posts/homeFeed/queries';
 import { postsRepository } from '../server/posts/repository';
 
@@ -120,10 +121,11 @@ const tagPage = (tag: string, cursor: string | null) => posts.taggedPosts(viewer
 await time('home feed (database walk), first page', () => feedPage(null));
 await time('home feed (database walk), deep page', () => feedPage(homeDeep));
 // What the server does once its feed index has loaded (follow list read every time, not cached).
-const index = createFeedIndex(k, { maxPosts: 5_000_000, syncMs: 1_000 });
+const numbers = personNumbers();
+const index = createFeedIndex(k, { maxPosts: 5_000_000, syncMs: 1_000 }, numbers);
 await index.start();
 const indexPage = async (cursor: string | null) =>
-  feed.postsByIds(viewer, index.newest(viewer, await feed.followeeIds(viewer), cursor, 13)!);
+  feed.postsByIds(viewer, index.newest(viewer, numbers.listOf(await feed.followeeIds(viewer)), cursor, 13)!);
 await time('home feed (index walk), first page', () => indexPage(null));
 await time('home feed (index walk), deep page', () => indexPage(homeDeep));
 await index.close();

@@ -14,6 +14,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type PersonNumbers, personNumbers } from './personNumbers';
 
 export interface FeedIndexOptions {
   /** Above this many posts the index switches itself off (0: always off). */
@@ -32,10 +33,10 @@ export interface FeedIndex {
   start(): Promise<void>;
   /**
    * Ids of the newest posts below `cursor` (all when null) by the viewer or any of `followeeIds`,
-   * newest first, at most `limit`; null when the index cannot answer (loading, off). The creator
-   * numbers of a list are remembered by array: the module's `page()` passes the cached follow list.
+   * newest first, at most `limit`; null when the index cannot answer (loading, off). `followees`
+   * are numbers of the index's `PersonNumbers` (the follow lists' cache shares them).
    */
-  newest(viewerId: string, followeeIds: readonly string[], cursor: string | null, limit: number): string[] | null;
+  newest(viewerId: string, followees: Int32Array, cursor: string | null, limit: number): string[] | null;
   added(id: string, creatorId: string): void;
   removed(id: string): void;
   /** Reads posts written elsewhere since the last sync, unless one ran in the last `syncMs`. */
@@ -88,23 +89,16 @@ export function idFloorAt(ms: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8)}`;
 }
 
-export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions): FeedIndex {
+export function createFeedIndex(
+  db: Kysely<Database>,
+  options: FeedIndexOptions,
+  numbers: PersonNumbers = personNumbers(),
+): FeedIndex {
   const { maxPosts, syncMs, lookbackMs = 10_000, chunk = 1_000 } = options;
   let state: FeedIndexState = maxPosts > 0 ? 'idle' : 'off';
   let ids = new Uint32Array(0);
   let creators = new Int32Array(0);
   let length = 0;
-  /** Creator id → the small number `creators` holds. */
-  const creatorNumbers = new Map<string, number>();
-  /**
-   * Creator numbers of follow lists already seen, by array: looking up hundreds of id strings per
-   * page is cache misses all over the heap (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory).
-   * A list with ids not known yet is looked up again once new creators have appeared.
-   */
-  const listNumbers = new WeakMap<
-    readonly string[],
-    { numbers: Int32Array; complete: boolean; creatorsKnown: number }
-  >();
   /**
    * Scratch marks for one walk: one bit per creator number, all zero between walks. Bits and
    * Int32 words keep the marks few cache lines and small integers (docs/benchmarks.md#home-feed-index-and-queries).
@@ -123,32 +117,8 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
     ids = new Uint32Array(0);
     creators = new Int32Array(0);
     length = 0;
-    creatorNumbers.clear();
+    // The people's numbers stay: the follow lists kept hold them.
     options.onOff?.(reason);
-  }
-
-  function creatorNumber(creatorId: string): number {
-    let n = creatorNumbers.get(creatorId);
-    if (n === undefined) {
-      n = creatorNumbers.size;
-      // A copy: a slice of a loaded chunk would keep the whole chunk's string alive as a Map key.
-      creatorNumbers.set(creatorId.split('-').join('-'), n);
-    }
-    return n;
-  }
-
-  function numbersOf(list: readonly string[]): Int32Array {
-    const known = listNumbers.get(list);
-    if (known && (known.complete || known.creatorsKnown === creatorNumbers.size)) return known.numbers;
-    const numbers = new Int32Array(list.length);
-    let complete = true;
-    for (let i = 0; i < list.length; i += 1) {
-      const n = creatorNumbers.get(list[i]);
-      if (n === undefined) complete = false;
-      numbers[i] = n ?? GONE;
-    }
-    listNumbers.set(list, { numbers, complete, creatorsKnown: creatorNumbers.size });
-    return numbers;
   }
 
   /** Compares the id at position `i` with `key`. */
@@ -210,7 +180,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       creators.copyWithin(at + 1, at, length);
     }
     ids.set(key, at * WORDS);
-    creators[at] = creatorNumber(creatorId);
+    creators[at] = numbers.numberOf(creatorId);
     length += 1;
   }
 
@@ -287,18 +257,15 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
       return loading ?? Promise.resolve();
     },
 
-    newest(viewerId, followeeIds, cursor, limit) {
+    newest(viewerId, followed, cursor, limit) {
       if (state !== 'ready') return null;
-      if (marks.length * 32 < creatorNumbers.size) marks = new Int32Array(Math.ceil(creatorNumbers.size / 16));
-      const followed = numbersOf(followeeIds);
-      const viewer = creatorNumbers.get(viewerId) ?? GONE;
-      let marked = viewer !== GONE;
-      if (marked) marks[viewer >>> 5] |= 1 << (viewer & 31);
+      if (marks.length * 32 < numbers.size) marks = new Int32Array(Math.ceil(numbers.size / 16));
+      const viewer = numbers.known(viewerId) ?? GONE;
+      const marked = viewer !== GONE || followed.length > 0;
+      if (viewer !== GONE) marks[viewer >>> 5] |= 1 << (viewer & 31);
       for (let i = 0; i < followed.length; i += 1) {
         const n = followed[i];
-        if (n === GONE) continue;
         marks[n >>> 5] |= 1 << (n & 31);
-        marked = true;
       }
       const found: string[] = [];
       if (marked && limit > 0) {
@@ -314,7 +281,7 @@ export function createFeedIndex(db: Kysely<Database>, options: FeedIndexOptions)
         }
       }
       if (viewer !== GONE) marks[viewer >>> 5] = 0;
-      for (let i = 0; i < followed.length; i += 1) if (followed[i] !== GONE) marks[followed[i] >>> 5] = 0;
+      for (let i = 0; i < followed.length; i += 1) marks[followed[i] >>> 5] = 0;
       return found;
     },
 

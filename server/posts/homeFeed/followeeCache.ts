@@ -1,18 +1,21 @@
 /**
  * Who each recent home-feed reader follows, kept for a moment: a reader scrolling asks page after
- * page. Follows and unfollows forget the reader's entry at once (on every instance when the bus
- * carries the events, `cache/invalidation.ts`); otherwise those made elsewhere show after `ttlMs`.
- * `get` hands back the same array while it keeps an entry (the feed index relies on it, index.ts).
+ * page. A list is the followees' numbers (`personNumbers.ts`), 4 bytes each, so there is room for
+ * as many readers as the sessions'. Follows and unfollows forget the reader's entry at once (on
+ * every instance when the bus carries the events, `cache/invalidation.ts`); otherwise those made
+ * elsewhere show after `ttlMs`.
  */
 import { setBounded } from '../../cache/bounded';
-import { expiresAt } from '../../cache/expiry';
 import { type CountedCache, cacheCounts } from '../../cache/counts';
+import { expiresAt } from '../../cache/expiry';
+import { type PersonNumbers, listHolds } from './personNumbers';
 
 export interface FolloweeCache extends CountedCache {
-  get(userId: string): Promise<string[]>;
+  /** The user's followees' numbers, ascending. */
+  get(userId: string): Promise<Int32Array>;
   /**
    * Whether the user follows `followeeId`, as kept now, without reading: undefined when not kept
-   * (or past its time). A new post asks this of every kept home page: a Set, not a scan of the list.
+   * (or past its time). A new post asks this of every kept home page.
    */
   follows(userId: string, followeeId: string): boolean | undefined;
   forget(userId: string): void;
@@ -21,15 +24,14 @@ export interface FolloweeCache extends CountedCache {
 }
 
 interface Entry {
-  ids: string[];
-  /** `ids` as a Set, made at the first `follows`. */
-  set?: Set<string>;
+  followees: Int32Array;
   until: number;
 }
 
 export function followeeCache(
   load: (userId: string) => Promise<string[]>,
-  { ttlMs, max = 1_000 }: { ttlMs: number; max?: number },
+  numbers: PersonNumbers,
+  { ttlMs, max = 10_000 }: { ttlMs: number; max?: number },
 ): FolloweeCache {
   // Map keeps insertion order: the first key is the oldest entry, evicted when full.
   const entries = new Map<string, Entry>();
@@ -44,22 +46,21 @@ export function followeeCache(
       const entry = entries.get(userId);
       if (entry && entry.until > now) {
         counts.hits++;
-        return entry.ids;
+        return entry.followees;
       }
       counts.misses++;
       const forgetsSeen = forgets;
-      const ids = await load(userId);
+      const followees = numbers.listOf(await load(userId));
       if (ttlMs > 0 && forgetsSeen === forgets) {
         entries.delete(userId);
-        setBounded(entries, userId, { ids, until: expiresAt(now, ttlMs) }, max, counts);
+        setBounded(entries, userId, { followees, until: expiresAt(now, ttlMs) }, max, counts);
       }
-      return ids;
+      return followees;
     },
     follows(userId, followeeId) {
       const entry = entries.get(userId);
       if (!entry || entry.until <= Date.now()) return undefined;
-      entry.set ??= new Set(entry.ids);
-      return entry.set.has(followeeId);
+      return listHolds(entry.followees, numbers.known(followeeId));
     },
     forget(userId) {
       forgets += 1;

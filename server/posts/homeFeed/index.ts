@@ -1,7 +1,8 @@
 /**
  * The home feed: posts by the viewer and the people they follow, newest first. The module holds
  * the in-memory index of every post's creator (feedIndex.ts), the readers' follow lists
- * (followeeCache.ts) and the queries (queries.ts); the rest of the server sees only `HomeFeed`.
+ * (followeeCache.ts), the people's numbers both use (personNumbers.ts) and the queries (queries.ts);
+ * the rest of the server sees only `HomeFeed`.
  */
 import type { Kysely } from 'kysely';
 import type { CountedCache } from '../../cache/counts';
@@ -9,6 +10,7 @@ import type { Database } from '../../db/schema';
 import type { PostListRow } from '../repository';
 import { type FeedIndex, type FeedIndexState, createFeedIndex } from './feedIndex';
 import { followeeCache } from './followeeCache';
+import { type PersonNumbers, listHolds, personNumbers } from './personNumbers';
 import { homeFeedQueries } from './queries';
 
 export type HomeFeedState = FeedIndexState;
@@ -57,25 +59,25 @@ export interface HomeFeedOptions {
   postsByIds?: (viewerId: string, ids: string[]) => Promise<PostListRow[]>;
 }
 
-/** `index` is there for tests that watch the index itself. */
+/** `index` (over `numbers`) is there for tests that watch the index itself. */
 export function createHomeFeed(
   db: Kysely<Database>,
   options: HomeFeedOptions,
-  index: FeedIndex = createFeedIndex(db, options),
+  numbers: PersonNumbers = personNumbers(),
+  index: FeedIndex = createFeedIndex(db, options, numbers),
 ): HomeFeed {
   const queries = homeFeedQueries(db);
-  const followees = followeeCache(queries.followeeIds, { ttlMs: options.syncMs });
+  const followees = followeeCache(queries.followeeIds, numbers, { ttlMs: options.syncMs });
   const postsByIds = options.postsByIds ?? queries.postsByIds;
 
   return {
     async page(viewerId, cursor, limit) {
       await index.sync();
-      // The one place the two meet: the index memoises its work per follow-list array (feedIndex.ts).
-      const followeeIds = await followees.get(viewerId);
+      const followed = await followees.get(viewerId);
       const rows: PostListRow[] = [];
       let from = cursor;
       for (;;) {
-        const ids = index.newest(viewerId, followeeIds, from, limit - rows.length);
+        const ids = index.newest(viewerId, followed, from, limit - rows.length);
         if (ids === null) return [...rows, ...(await queries.homeFeedPosts(viewerId, from, limit - rows.length))];
         if (ids.length === 0) return rows;
         const found = await postsByIds(viewerId, ids);
@@ -102,7 +104,9 @@ export function createHomeFeed(
     async shows(readerId, creatorId) {
       if (readerId === creatorId) return true;
       // Every open stream asks this of each new post: the kept list's Set when there is one.
-      return followees.follows(readerId, creatorId) ?? (await followees.get(readerId)).includes(creatorId);
+      return (
+        followees.follows(readerId, creatorId) ?? listHolds(await followees.get(readerId), numbers.known(creatorId))
+      );
     },
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),

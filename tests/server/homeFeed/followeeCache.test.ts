@@ -1,16 +1,19 @@
 import { followeeCache } from '../../../server/posts/homeFeed/followeeCache';
+import { listHolds, personNumbers } from '../../../server/posts/homeFeed/personNumbers';
 
 describe('the followee cache', () => {
   it('reads a follow list once per ttl, again after forget, and never keeps more than max', async () => {
     const reads: string[] = [];
+    const numbers = personNumbers();
     const cache = followeeCache(
       async (userId) => {
         reads.push(userId);
         return [`${userId}-followee`];
       },
+      numbers,
       { ttlMs: 60_000, max: 2 },
     );
-    expect(await cache.get('a')).toEqual(['a-followee']);
+    expect(await cache.get('a')).toEqual(Int32Array.of(numbers.numberOf('a-followee')));
     await cache.get('a');
     expect(reads).toEqual(['a']);
     cache.forget('a');
@@ -25,7 +28,7 @@ describe('the followee cache', () => {
 
   it('tells whom a kept list follows without reading it, and nothing of a list not kept', async () => {
     const lists: Record<string, string[]> = { a: ['b', 'c'] };
-    const cache = followeeCache(async (userId) => lists[userId] ?? [], { ttlMs: 60_000 });
+    const cache = followeeCache(async (userId) => lists[userId] ?? [], personNumbers(), { ttlMs: 60_000 });
     expect(cache.follows('a', 'b')).toBeUndefined();
     await cache.get('a');
     expect([cache.follows('a', 'b'), cache.follows('a', 'c'), cache.follows('a', 'd')]).toEqual([true, true, false]);
@@ -43,6 +46,7 @@ describe('the followee cache', () => {
         reads += 1;
         return [];
       },
+      personNumbers(),
       { ttlMs: 0 },
     );
     await none.get('a');
@@ -55,6 +59,7 @@ describe('the followee cache', () => {
           reads += 1;
           return [];
         },
+        personNumbers(),
         { ttlMs: 1_000 },
       );
       await brief.get('a');
@@ -77,11 +82,32 @@ describe('the followee cache', () => {
         if (reads === 1) cache.forget(userId);
         return [];
       },
+      personNumbers(),
       { ttlMs: 60_000 },
     );
     await cache.get('a');
     await cache.get('a');
     await cache.get('a');
     expect(reads).toBe(2);
+  });
+});
+
+describe("the people's numbers", () => {
+  it('gives each person one number, lists them ascending and once, and finds them in a list', () => {
+    const numbers = personNumbers();
+    const [c, a, b] = ['c', 'a', 'b'].map(numbers.numberOf);
+    expect([c, a, b]).toEqual([0, 1, 2]);
+    expect(numbers.numberOf('a')).toBe(a);
+    expect(numbers.known('d')).toBeUndefined();
+    const list = numbers.listOf(['b', 'd', 'c', 'b']);
+    expect([...list]).toEqual([c, b, numbers.known('d')]);
+    expect(['a', 'b', 'c', 'd', 'e'].map((id) => listHolds(list, numbers.known(id)))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(listHolds(new Int32Array(0), a)).toBe(false);
   });
 });
