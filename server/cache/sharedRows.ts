@@ -19,6 +19,7 @@ import type { Reaction } from '../../lib/types';
 import { setBounded } from './bounded';
 import { type CountedCache, cacheCounts } from './counts';
 import { expiresAt } from './expiry';
+import type { ReaderReactions } from './readerReactions';
 
 /** What a shared row needs: its id, and the reader's reaction it was read with. */
 export interface ReaderRow {
@@ -27,7 +28,7 @@ export interface ReaderRow {
 }
 
 /** All of the reader's reactions, by row id, when they have at most `max`; null when they have more. */
-export type LoadReactions = (viewerId: string, max: number) => Promise<Map<string, Reaction> | null>;
+export type LoadReactions = (viewerId: string, max: number) => Promise<ReaderReactions | null>;
 
 export interface SharedRowsOptions<Row> {
   ttlMs: number;
@@ -35,7 +36,7 @@ export interface SharedRowsOptions<Row> {
   loadReactions?: LoadReactions;
   /** A reader with more reactions than this has them remembered on the rows. */
   maxReactionsPerReader?: number;
-  /** Readers' reactions kept in all (about 100 B each); past it, the readers read longest ago go. */
+  /** Readers' reactions kept in all (20 B each, `readerReactions.ts`); past it, the readers read longest ago go. */
   maxReactions?: number;
   maxRows?: number;
   maxLists?: number;
@@ -128,7 +129,7 @@ const GONE = 'gone';
 
 /** One reader's reactions; a reader with too many (`reactions` null) has them on the rows. */
 interface ReaderEntry {
-  reactions: Map<string, Reaction> | null;
+  reactions: ReaderReactions | null;
   until: number;
 }
 
@@ -207,13 +208,13 @@ export function sharedRows<Row extends ReaderRow>(
     }
   }
   /** The reader's reactions as kept: null when they are kept on the rows instead, undefined when not read. */
-  function keptReactions(readerId: string, now: number): Map<string, Reaction> | null | undefined {
+  function keptReactions(readerId: string, now: number): ReaderReactions | null | undefined {
     if (!loadReactions) return null;
     const entry = readers.get(readerId);
     return entry && entry.until > now ? entry.reactions : undefined;
   }
   /** Reads the reader's reactions, once per `ttlMs`. */
-  async function readReactions(readerId: string, now: number): Promise<Map<string, Reaction> | null> {
+  async function readReactions(readerId: string, now: number): Promise<ReaderReactions | null> {
     const seen = reactionChanges;
     const reactions = await loadReactions!(readerId, maxReactionsPerReader);
     if (seen === reactionChanges) keepReader(readerId, { reactions, until: expiresAt(now, ttlMs) });
@@ -265,7 +266,7 @@ export function sharedRows<Row extends ReaderRow>(
   function keptRow(
     viewerId: string,
     id: string,
-    reactions: Map<string, Reaction> | null,
+    reactions: ReaderReactions | null,
     now: number,
   ): Row | typeof GONE | undefined {
     const entry = known.get(id);

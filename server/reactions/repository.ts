@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Reaction, ReactionCounts } from '../../lib/types';
 import { dialectOf } from '../db/database';
 import { prepared } from '../db/prepared';
+import { ReaderReactions } from '../cache/readerReactions';
 import type { Queryable } from '../db/schema';
 import { type Steps, ask, stepsOn } from '../db/steps';
 import { nowIso } from '../domain/ids';
@@ -133,9 +134,9 @@ export async function reactionsByUser(
   target: ReactionTarget,
   userId: string,
   max: number,
-): Promise<Map<string, Reaction> | null> {
+): Promise<ReaderReactions | null> {
   const rows = await reactionsBy[target.reactions](db, { userId, limit: max + 1 });
-  return rows.length > max ? null : new Map(rows.map((row) => [row.id, row.kind as Reaction]));
+  return rows.length > max ? null : ReaderReactions.of(rows.map((row) => [row.id, row.kind as Reaction]));
 }
 
 /** Reaction toggling bound to a transaction. */

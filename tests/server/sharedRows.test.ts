@@ -1,4 +1,5 @@
 import type { Reaction } from '../../lib/types';
+import { ReaderReactions } from '../../server/cache/readerReactions';
 import { type ListPage, type ReaderRow, sharedRows } from '../../server/cache/sharedRows';
 import { hiddenAuthorsCache } from '../../server/safety/hiddenAuthors';
 
@@ -26,10 +27,12 @@ function database(count: number) {
     idLoads,
     reactionLoads,
     /** All of a reader's reactions, or null past `max`. */
-    async loadReactions(readerId: string, max: number): Promise<Map<string, Reaction> | null> {
+    async loadReactions(readerId: string, max: number): Promise<ReaderReactions | null> {
       reactionLoads.push(readerId);
       const mine = [...reactions].filter(([key]) => key.startsWith(`${readerId}:`));
-      return mine.length > max ? null : new Map(mine.map(([key, kind]) => [key.slice(readerId.length + 1), kind]));
+      return mine.length > max
+        ? null
+        : ReaderReactions.of(mine.map(([key, kind]) => [key.slice(readerId.length + 1), kind]));
     },
     async load(readerId: string, ids: string[]): Promise<Row[]> {
       loads.push(ids);
@@ -360,7 +363,7 @@ describe("readers' reactions apart from the rows", () => {
     let release = () => {};
     const slow = (readerId: string, max: number) => {
       const read = db.loadReactions(readerId, max);
-      return new Promise<Map<string, Reaction> | null>((resolve) => (release = () => resolve(read)));
+      return new Promise<ReaderReactions | null>((resolve) => (release = () => resolve(read)));
     };
     const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: slow });
     const reading = cache.rows('ann', ['p001']);
