@@ -34,7 +34,10 @@ export interface Caches {
   /** Each person's comments by post, for readers who block them (`posts/commentsByPerson.ts`). */
   commentsByPerson: Pick<CommentsByPersonCache, 'forget'>;
   /** The home feed's index of posts by creator and its readers' follow lists (`posts/homeFeed`). */
-  homeFeed: Pick<HomeFeed, 'postAdded' | 'postRemoved' | 'showsNewPost' | 'followsChanged' | 'everyonesFollowsChanged'>;
+  homeFeed: Pick<
+    HomeFeed,
+    'postAdded' | 'postRemoved' | 'showsNewPostOf' | 'followsChanged' | 'everyonesFollowsChanged'
+  >;
   /** Authors' public facts and counts (`users/authorCache.ts`). */
   authors: Pick<AuthorCache, 'forget' | 'forgetAll'>;
   /** Access tokens checked lately (`auth/sessionCache.ts`). */
@@ -62,10 +65,10 @@ export const INVALIDATION: InvalidationTable = {
         ...e.tags.map(tagListKey),
         creatorListKey(e.creatorName),
       ]),
-    (e, c) =>
-      c.posts.addedWhere(e.postId, homeListKey(''), (list) =>
-        c.homeFeed.showsNewPost(homeListReader(list), e.creatorId),
-      ),
+    (e, c) => {
+      const shows = c.homeFeed.showsNewPostOf(e.creatorId);
+      c.posts.addedWhere(e.postId, homeListKey(''), (list) => shows(homeListReader(list)));
+    },
     (e, c) => c.authors.forget(e.creatorId), // their posts count
   ],
   PostEdited: [(e, c) => c.posts.changed(e.postId), (e, c) => e.tagsChanged && c.posts.listsChanged('tag|')],
@@ -75,7 +78,7 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.homeFeed.postRemoved(e.postId),
     (e, c) => c.authors.forget(e.creatorId),
   ],
-  PostReacted: [(e, c) => c.posts.reacted(e.postId, e.userId, e.reaction)],
+  PostReacted: [(e, c) => c.posts.reacted(e.postId, e.userId, e.reaction, e.counted)],
   CommentAdded: [
     (e, c) => c.posts.changed(e.postId), // its comment count
     // The newest of its post's comments: the kept first page takes it on top.
@@ -87,7 +90,7 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.comments.removed(e.commentId),
     (e, c) => c.commentsByPerson.forget(e.creatorId),
   ],
-  CommentReacted: [(e, c) => c.comments.reacted(e.commentId, e.userId, e.reaction)],
+  CommentReacted: [(e, c) => c.comments.reacted(e.commentId, e.userId, e.reaction, e.counted)],
   // Posts and comments show their creator's name, avatar and suspension; a session, its user's name.
   UserRenamed: [
     (e, c) => c.sessions.forgetUser(e.userId),

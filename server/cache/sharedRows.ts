@@ -89,8 +89,11 @@ export interface SharedRows<Row extends ReaderRow> {
   shares(row: Row): boolean;
   /** The row's counts or text changed. */
   changed(id: string): void;
-  /** The reader's reaction to the row is now `reaction` (and the row's counts changed). */
-  reacted(id: string, readerId: string, reaction: Reaction | null): void;
+  /**
+   * The reader's reaction to the row is now `reaction`, and the row's counts changed: to `counted.now`
+   * in place when the kept row shows `now - by` (it saw every move before), else it is read again.
+   */
+  reacted(id: string, readerId: string, reaction: Reaction | null, counted?: CountsChange): void;
   /** The row is gone. */
   removed(id: string): void;
   /** A row moved (new tags): the list pages whose key starts with `prefix` (all: '') may hold other ids. */
@@ -122,6 +125,12 @@ interface Entry<Row> {
   /** Each reader's reaction, as read with the row or since; no map while readers' reactions are kept apart. */
   mine: Map<string, Reaction | null> | undefined;
   until: number;
+}
+
+/** Where a change left some of a row's counters, and how far it moved them. */
+export interface CountsChange {
+  now: Record<string, number>;
+  by: Record<string, number>;
 }
 
 /** A row this process saw deleted (ids are never reused). */
@@ -260,6 +269,24 @@ export function sharedRows<Row extends ReaderRow>(
   }
 
   /**
+   * Puts a reaction's counts on the kept row when it shows what they were before (a like or a
+   * comment on a recent post would otherwise send its next reader to the database): a new row object
+   * (rows are shared, never changed), so what was made of the old one is made again. False when
+   * the row is not kept, or shows other counts (a change missed, or already read).
+   */
+  function countedInPlace(id: string, readerId: string, reaction: Reaction | null, { now, by }: CountsChange): boolean {
+    const entry = known.get(id);
+    if (!entry || 'gone' in entry) return false;
+    const before = entry.base as unknown as Record<string, unknown>;
+    for (const field of Object.keys(now)) if (before[field] !== now[field] - (by[field] ?? 0)) return false;
+    const base = { ...entry.base, ...now };
+    shared.add(base);
+    entry.mine?.set(readerId, reaction);
+    known.set(id, { base, mine: entry.mine, until: entry.until });
+    return true;
+  }
+
+  /**
    * The row as the reader sees it, from memory alone: `GONE` for a row seen deleted, undefined when
    * it must be read (not kept, past its time, or the reader's reaction to it not known).
    */
@@ -347,7 +374,7 @@ export function sharedRows<Row extends ReaderRow>(
     // list that goes on is read from the database when the walk gets there.
     const at = entry.ids.findIndex((other) => other <= id);
     if ((at === -1 && !entry.complete) || entry.ids[at] === id) return;
-    entry.ids = at === -1 ? [...entry.ids, id] : [...entry.ids.slice(0, at), id, ...entry.ids.slice(at)];
+    entry.ids = entry.ids.toSpliced(at === -1 ? entry.ids.length : at, 0, id);
   }
 
   return {
@@ -405,8 +432,9 @@ export function sharedRows<Row extends ReaderRow>(
     shares: (row) => shared.has(row),
 
     changed: (id) => forget(known, [id]),
-    reacted(id, readerId, reaction) {
-      forget(known, [id]);
+    reacted(id, readerId, reaction, counted) {
+      if (counted && countedInPlace(id, readerId, reaction, counted)) changes++;
+      else forget(known, [id]);
       reactionChanges++;
       const reactions = readers.get(readerId)?.reactions;
       if (!reactions) return;
@@ -432,7 +460,10 @@ export function sharedRows<Row extends ReaderRow>(
     addedWhere(id, prefix, takes) {
       changes++;
       const now = Date.now();
-      for (const first of keysOf(lists, (key) => key.endsWith(CURSOR_MARK) && key.startsWith(prefix))) {
+      // Over the map itself (a key forgotten on the way is not visited again): a new post walks
+      // every reader's kept home page, thousands of them.
+      for (const first of lists.keys()) {
+        if (!first.endsWith(CURSOR_MARK) || !first.startsWith(prefix)) continue;
         const taken = takes(first.slice(0, -CURSOR_MARK.length));
         if (taken === undefined) forget(lists, [first]);
         else if (taken) putOnTop(first, id, now);

@@ -34,12 +34,12 @@ function* reactSteps(userId: string, postId: string, commentId: string, kind: Re
   yield* requireVisiblePostSteps(userId, postId);
   const comment = yield* commentSteps(userId, commentId);
   if (!comment || comment.post_id !== postId) throw commentNotFound();
-  const counts = yield* toggleSteps(COMMENT_REACTIONS, commentId, userId, kind);
-  const change = counts && likeChange(kind, counts.myReaction);
-  if (!change) return { counts, notified: null };
+  const toggled = yield* toggleSteps(COMMENT_REACTIONS, commentId, userId, kind);
+  const change = toggled && likeChange(kind, toggled.counts.myReaction);
+  if (!change) return { toggled, notified: null };
   const action = { type: 'commentLike', userId: comment.user_id, actorId: userId } as const;
-  if (change === 'removed') return { counts, notified: yield* withdrawSteps({ ...action, subjectId: commentId }) };
-  return { counts, notified: yield* notifySteps({ ...action, postId, commentId }) };
+  if (change === 'removed') return { toggled, notified: yield* withdrawSteps({ ...action, subjectId: commentId }) };
+  return { toggled, notified: yield* notifySteps({ ...action, postId, commentId }) };
 }
 
 /**
@@ -247,8 +247,9 @@ export function commentsService({
       kind: Reaction,
     ): Promise<ReactionCounts & { commentId: string }> {
       if (!isUuid(commentId)) throw new InvalidError('commentId is required', 'InvalidComment');
-      const { counts, notified } = await data.steps(() => reactSteps(user.id, postId, commentId, kind));
-      if (!counts) throw commentNotFound();
+      const { toggled, notified } = await data.steps(() => reactSteps(user.id, postId, commentId, kind));
+      if (!toggled) throw commentNotFound();
+      const { counts, counted } = toggled;
       // The new like's notification, or the unread one taken back: the streams hear of either.
       publish({
         type: 'CommentReacted',
@@ -256,6 +257,7 @@ export function commentsService({
         commentId,
         userId: user.id,
         reaction: counts.myReaction,
+        counted,
         notifications: notified ? [notified] : [],
       });
       return { commentId, ...counts };

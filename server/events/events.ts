@@ -22,6 +22,15 @@ export interface UnreadFell {
   unreadFell: true;
 }
 
+/**
+ * Where a reaction's toggle left its row's counters, and how far it moved them: a cache whose row
+ * shows `now - by` saw every move before this one and takes `now` in place (`cache/sharedRows.ts`).
+ */
+export interface CountsMoved {
+  now: { likes_count: number; dislikes_count: number };
+  by: { likes_count: number; dislikes_count: number };
+}
+
 /** What a committed write did to someone's notifications. */
 export type NotificationChange = NotificationWritten | UnreadFell;
 
@@ -48,12 +57,19 @@ export type DomainEvent = Notifying &
       }
     | { type: 'PostEdited'; postId: string; tagsChanged: boolean }
     | { type: 'PostDeleted'; postId: string; creatorId: string }
-    /** `reaction`: the user's reaction to the post now. */
-    | { type: 'PostReacted'; postId: string; userId: string; reaction: Reaction | null }
+    /** `reaction`: the user's reaction to the post now; `counted`: its counts (absent: read them again). */
+    | { type: 'PostReacted'; postId: string; userId: string; reaction: Reaction | null; counted?: CountsMoved }
     | { type: 'CommentAdded'; postId: string; commentId: string; creatorId: string }
     /** `creatorId`: the comment's author (federation sends the Delete as them). */
     | { type: 'CommentDeleted'; postId: string; commentId: string; creatorId: string }
-    | { type: 'CommentReacted'; postId: string; commentId: string; userId: string; reaction: Reaction | null }
+    | {
+        type: 'CommentReacted';
+        postId: string;
+        commentId: string;
+        userId: string;
+        reaction: Reaction | null;
+        counted?: CountsMoved;
+      }
     | { type: 'UserRenamed'; userId: string }
     /** `avatarChanged`: the picture shown beside the user's posts and comments. */
     | { type: 'UserProfileChanged'; userId: string; avatarChanged: boolean }

@@ -74,15 +74,15 @@ export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt'
  */
 function* reactSteps(userId: string, id: string, kind: Reaction) {
   const { creator_id: creatorId } = yield* requireVisiblePostSteps(userId, id);
-  const counts = yield* toggleSteps(POST_REACTIONS, id, userId, kind);
-  const change = counts && likeChange(kind, counts.myReaction);
-  if (!change) return { counts, notified: null };
+  const toggled = yield* toggleSteps(POST_REACTIONS, id, userId, kind);
+  const change = toggled && likeChange(kind, toggled.counts.myReaction);
+  if (!change) return { toggled, notified: null };
   if (change === 'removed') {
     const unread = { userId: creatorId, type: 'like', actorId: userId, subjectId: id } as const;
-    return { counts, notified: yield* withdrawSteps(unread) };
+    return { toggled, notified: yield* withdrawSteps(unread) };
   }
   const notified = yield* notifySteps({ type: 'like', userId: creatorId, actorId: userId, postId: id });
-  return { counts, notified };
+  return { toggled, notified };
 }
 
 /**
@@ -268,14 +268,16 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
     },
 
     async react(user: AuthUser, id: string, kind: Reaction): Promise<ReactionCounts> {
-      const { counts, notified } = await data.steps(() => reactSteps(user.id, id, kind));
-      if (!counts) throw postNotFound();
+      const { toggled, notified } = await data.steps(() => reactSteps(user.id, id, kind));
+      if (!toggled) throw postNotFound();
+      const { counts, counted } = toggled;
       // The new like's notification, or the unread one taken back: the streams hear of either.
       publish({
         type: 'PostReacted',
         postId: id,
         userId: user.id,
         reaction: counts.myReaction,
+        counted,
         notifications: notified ? [notified] : [],
       });
       return counts;

@@ -10,6 +10,7 @@ import { ReaderReactions } from '../cache/readerReactions';
 import type { Queryable } from '../db/schema';
 import { type Steps, ask, stepsOn } from '../db/steps';
 import { nowIso } from '../domain/ids';
+import type { CountsMoved } from '../events/events';
 
 export interface ReactionTarget {
   /** Table holding the counters (`posts` or `comments`). */
@@ -79,13 +80,16 @@ const TOGGLES = {
   comments: toggleStatements(COMMENT_REACTIONS),
 };
 
-/** A toggle's steps, run in a transaction (`steps.ts`); null when the target row does not exist. */
+/**
+ * A toggle's steps, run in a transaction (`steps.ts`): the counts to answer with, and how the row's
+ * counters moved (for its event); null when the target row does not exist.
+ */
 export function* toggleSteps(
   target: ReactionTarget,
   targetId: string,
   userId: string,
   kind: Reaction,
-): Steps<ReactionCounts | null> {
+): Steps<{ counts: ReactionCounts; counted: CountsMoved } | null> {
   const statements = TOGGLES[target.table];
   const ids = { id: targetId, userId };
   if ((yield* ask(statements.lock, { id: targetId })).length === 0) return null;
@@ -112,7 +116,11 @@ export function* toggleSteps(
     likes: deltas.likes_count,
     dislikes: deltas.dislikes_count,
   })) as { likes_count: number; dislikes_count: number }[];
-  return { likesCount: Number(counts.likes_count), dislikesCount: Number(counts.dislikes_count), myReaction: mine };
+  const now = { likes_count: Number(counts.likes_count), dislikes_count: Number(counts.dislikes_count) };
+  return {
+    counts: { likesCount: now.likes_count, dislikesCount: now.dislikes_count, myReaction: mine },
+    counted: { now, by: deltas },
+  };
 }
 
 const reactionsBy = {

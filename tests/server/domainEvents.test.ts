@@ -59,7 +59,7 @@ describe('domain events', () => {
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),
-        showsNewPost: () => undefined,
+        showsNewPostOf: () => () => undefined,
         followsChanged: note('follows'),
         everyonesFollowsChanged: note('everyonesFollows'),
       },

@@ -358,6 +358,52 @@ describe("readers' reactions apart from the rows", () => {
     expect(db.reactionLoads).toEqual(['ann']);
   });
 
+  it("takes a reaction's counts in place when the kept row shows them before it, and reads the row again otherwise", async () => {
+    const db = database(1);
+    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions });
+    const [kept] = await readTwice(() => cache.rows('ann', ['p001']));
+    const loads = db.loads.length;
+    db.reactions.set('bob:p001', 'like');
+    db.rows.get('p001')!.likes = 1;
+    cache.reacted('p001', 'bob', 'like', { now: { likes: 1 }, by: { likes: 1 } });
+    const [forAnn] = await cache.rows('ann', ['p001']);
+    const [forBob] = await cache.rows('bob', ['p001']);
+    expect([forAnn.likes, forAnn.my_reaction, forBob.likes, forBob.my_reaction]).toEqual([1, null, 1, 'like']);
+    expect(db.loads).toHaveLength(loads); // no read of the row
+    expect(forAnn).not.toBe(kept); // a new row: what was made of the old one (its Post, its JSON) is made again
+    expect(cache.shares(forAnn)).toBe(true);
+
+    // A like the cache never heard of (another instance's, its message lost), then one it hears of:
+    // the kept row does not show the counts before the second, so it is read again.
+    db.rows.get('p001')!.likes = 3;
+    cache.reacted('p001', 'cat', 'like', { now: { likes: 3 }, by: { likes: 1 } });
+    expect((await cache.rows('ann', ['p001']))[0].likes).toBe(3);
+    expect(db.loads).toHaveLength(loads + 1);
+  });
+
+  it('does not keep a row read across counts taken in place', async () => {
+    const db = database(2);
+    db.reactions.set('dan:p002', 'like'); // more than maxReactionsPerReader: dan's reactions are on the rows
+    let release = () => {};
+    let slowNext = false;
+    const load = (readerId: string, ids: string[]) => {
+      const read = db.load(readerId, ids); // what the database holds now
+      if (!slowNext) return read;
+      slowNext = false;
+      return new Promise<Row[]>((resolve) => (release = () => resolve(read)));
+    };
+    const cache = sharedRows(load, { ttlMs: 60_000, same, loadReactions: db.loadReactions, maxReactionsPerReader: 0 });
+    await readTwice(() => cache.rows('ann', ['p001']));
+    slowNext = true;
+    const reading = cache.rows('dan', ['p001']); // the kept row does not know dan's reaction: read
+    await new Promise((resolve) => setImmediate(resolve)); // dan's reactions read, the row's read begun
+    db.rows.get('p001')!.likes = 1; // bob's like commits after dan's read...
+    cache.reacted('p001', 'bob', 'like', { now: { likes: 1 }, by: { likes: 1 } }); // ...and says so before it is done
+    release();
+    expect((await reading)[0].likes).toBe(0);
+    expect((await cache.rows('ann', ['p001']))[0].likes).toBe(1);
+  });
+
   it("does not keep a reader's reactions read across a reaction", async () => {
     const db = database(1);
     let release = () => {};

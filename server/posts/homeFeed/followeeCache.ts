@@ -15,9 +15,14 @@ export interface FolloweeCache extends CountedCache {
   get(userId: string): Promise<Int32Array>;
   /**
    * Whether the user follows `followeeId`, as kept now, without reading: undefined when not kept
-   * (or past its time). A new post asks this of every kept home page.
+   * (or past its time).
    */
   follows(userId: string, followeeId: string): boolean | undefined;
+  /**
+   * `follows` for one followee and many users: a new post asks it of every kept home page, so the
+   * followee's number and the time are found once.
+   */
+  followsOf(followeeId: string): (userId: string) => boolean | undefined;
   forget(userId: string): void;
   /** Every entry: whom many lists leave out changed (an unsuspension). */
   forgetAll(): void;
@@ -38,6 +43,15 @@ export function followeeCache(
   // A forget arriving while a list loads may mean the load read it before the change: not kept then.
   let forgets = 0;
   const counts = cacheCounts();
+  function followsOf(followeeId: string) {
+    const followee = numbers.known(followeeId);
+    const now = Date.now();
+    return (userId: string) => {
+      const entry = entries.get(userId);
+      if (!entry || entry.until <= now) return undefined;
+      return listHolds(entry.followees, followee);
+    };
+  }
   return {
     counts,
     size: () => entries.size,
@@ -57,11 +71,8 @@ export function followeeCache(
       }
       return followees;
     },
-    follows(userId, followeeId) {
-      const entry = entries.get(userId);
-      if (!entry || entry.until <= Date.now()) return undefined;
-      return listHolds(entry.followees, numbers.known(followeeId));
-    },
+    follows: (userId, followeeId) => followsOf(followeeId)(userId),
+    followsOf,
     forget(userId) {
       forgets += 1;
       entries.delete(userId);

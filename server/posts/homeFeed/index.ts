@@ -28,10 +28,10 @@ export interface HomeFeed {
   /** A post was deleted (once committed). */
   postRemoved(id: string): void;
   /**
-   * Whether the reader's home feed shows a new post of `creatorId` (their own, or someone they
-   * follow and have not muted), as far as the follow lists kept here tell; undefined when not kept.
+   * Whether a reader's home feed shows a new post of `creatorId` (their own, or someone they follow
+   * and have not muted), as far as the follow lists kept here tell; undefined when not kept.
    */
-  showsNewPost(readerId: string, creatorId: string): boolean | undefined;
+  showsNewPostOf(creatorId: string): (readerId: string) => boolean | undefined;
   /** Whether the reader's home feed shows `creatorId`'s posts: their own, or someone they follow (the streams). */
   shows(readerId: string, creatorId: string): Promise<boolean>;
   /** Whom the user's feed shows changed: a follow, an unfollow, a block, an unmute (once committed). */
@@ -97,9 +97,9 @@ export function createHomeFeed(
     },
     postAdded: (id, creatorId) => index.added(id, creatorId),
     postRemoved: (id) => index.removed(id),
-    showsNewPost(readerId, creatorId) {
-      if (readerId === creatorId) return true;
-      return followees.follows(readerId, creatorId);
+    showsNewPostOf(creatorId) {
+      const follows = followees.followsOf(creatorId);
+      return (readerId) => readerId === creatorId || follows(readerId);
     },
     async shows(readerId, creatorId) {
       if (readerId === creatorId) return true;

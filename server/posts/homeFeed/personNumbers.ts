@@ -31,7 +31,9 @@ export function personNumbers(): PersonNumbers {
     numberOf,
     known: (id) => numbers.get(id),
     listOf(ids) {
-      const list = Int32Array.from(ids, numberOf).sort();
+      const list = new Int32Array(ids.length);
+      for (let i = 0; i < ids.length; i += 1) list[i] = numberOf(ids[i]);
+      list.sort();
       let kept = 0;
       for (let i = 0; i < list.length; i += 1) if (i === 0 || list[i] !== list[i - 1]) list[kept++] = list[i];
       return kept === list.length ? list : list.slice(0, kept);
