@@ -11,7 +11,10 @@ import type { Reaction } from '../../lib/types';
 const STRIDE = 5;
 const KINDS: Reaction[] = ['like', 'dislike'];
 
-/** The number the lower-case hex digits `s[from..from+count)` spell, or -1 when one is not such a digit (ids are compared as the Map compared them). */
+/**
+ * The number the lower-case hex digits `s[from..from+count)` spell, or -1 when one is not such a
+ * digit (an id in capitals is another id, as it was to the Map).
+ */
 function hexAt(s: string, from: number, count: number): number {
   let value = 0;
   for (let i = from; i < from + count; i += 1) {
@@ -23,7 +26,7 @@ function hexAt(s: string, from: number, count: number): number {
   return value;
 }
 
-/** The id's last word when it has the shape of a UUID (the dashes checked here, the digits by `hexAt`), else -1. */
+/** The id's last word when it has the shape of a UUID (its dashes; its digits by `hexAt`), else -1. */
 function lastWord(id: string): number {
   if (id.length !== 36 || id[8] !== '-' || id[13] !== '-' || id[18] !== '-' || id[23] !== '-') return -1;
   return hexAt(id, 28, 8);

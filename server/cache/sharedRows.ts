@@ -269,8 +269,8 @@ export function sharedRows<Row extends ReaderRow>(
   }
 
   /**
-   * Puts a reaction's counts on the kept row when it shows what they were before (a like or a
-   * comment on a recent post would otherwise send its next reader to the database): a new row object
+   * Puts a reaction's counts on the kept row when it shows what they were before (a like on a
+   * recent post would otherwise send the next reader of every page showing it to the database): a new row object
    * (rows are shared, never changed), so what was made of the old one is made again. False when
    * the row is not kept, or shows other counts (a change missed, or already read).
    */

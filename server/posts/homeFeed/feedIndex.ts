@@ -32,7 +32,7 @@ export interface FeedIndex {
   /** Loads the posts in the background (the promise is for tests); until then `newest` answers null. */
   start(): Promise<void>;
   /**
-   * Ids of the newest posts below `cursor` (all when null) by the viewer or any of `followeeIds`,
+   * Ids of the newest posts below `cursor` (all when null) by the viewer or any of `followees`,
    * newest first, at most `limit`; null when the index cannot answer (loading, off). `followees`
    * are numbers of the index's `PersonNumbers` (the follow lists' cache shares them).
    */
