@@ -8,7 +8,7 @@
  * every instance through the events (`cache/invalidation.ts`) when Redis carries them, else in this
  * process only, and then a revocation made by another instance takes effect here after `ttlMs`.
  */
-import { setBounded } from '../cache/bounded';
+import { setFresh } from '../cache/bounded';
 import { expiresAt } from '../cache/expiry';
 import { type CountedCache, cacheCounts } from '../cache/counts';
 import type { AuthUser } from '../domain/types';
@@ -59,7 +59,8 @@ export function sessionCache({ ttlMs, max = 10_000 }: { ttlMs: number; max?: num
     forgets: () => forgets,
     set(token, user, tokenExpiresAtMs, nowMs, forgetsSeen = forgets) {
       if (ttlMs <= 0 || forgetsSeen !== forgets) return;
-      setBounded(entries, token, { user, until: Math.min(expiresAt(nowMs, ttlMs), tokenExpiresAtMs) }, max, counts);
+      const until = Math.min(expiresAt(nowMs, ttlMs), tokenExpiresAtMs);
+      setFresh(entries, token, { user, until }, max, nowMs, counts);
     },
     forgetSession: (sessionId) => forgetWhere((user) => user.sessionId === sessionId),
     forgetUser: (userId, keepSessionId) =>

@@ -16,7 +16,7 @@
  * it read (`changes`, as the session cache's `forgets`).
  */
 import type { Reaction } from '../../lib/types';
-import { setBounded } from './bounded';
+import { setBounded, setFresh } from './bounded';
 import { type CountedCache, cacheCounts } from './counts';
 import { expiresAt } from './expiry';
 import type { ReaderReactions } from './readerReactions';
@@ -257,7 +257,7 @@ export function sharedRows<Row extends ReaderRow>(
     } else {
       entry = { base: { ...row, my_reaction: null }, mine: undefined, until };
       shared.add(entry.base);
-      setBounded(known, row.id, entry, maxRows, rowCounts);
+      setFresh(known, row.id, entry, maxRows, now, rowCounts);
     }
     const reaction = (row.my_reaction as Reaction | null) ?? null;
     if (!apart) {
@@ -335,7 +335,7 @@ export function sharedRows<Row extends ReaderRow>(
             keep && (known.has(row.id) || secondRead(row.id, now))
               ? remember(viewerId, row, now, until, !!reactions)
               : row;
-        } else if (keep) setBounded(known, ids[i], { gone: GONE, until }, maxRows, rowCounts);
+        } else if (keep) setFresh(known, ids[i], { gone: GONE, until }, maxRows, now, rowCounts);
       }
     }
     const out: Row[] = [];
@@ -357,7 +357,7 @@ export function sharedRows<Row extends ReaderRow>(
       complete: more.length < count,
       until: entry?.until ?? expiresAt(now, ttlMs),
     };
-    if (seen === changes) setBounded(lists, page.key, next, maxLists, pageCounts);
+    if (seen === changes) setFresh(lists, page.key, next, maxLists, now, pageCounts);
     return next;
   }
 
@@ -445,7 +445,8 @@ export function sharedRows<Row extends ReaderRow>(
     },
     removed(id) {
       changes++;
-      setBounded(known, id, { gone: GONE, until: Date.now() + ttlMs }, maxRows, rowCounts);
+      const now = Date.now();
+      setFresh(known, id, { gone: GONE, until: now + ttlMs }, maxRows, now, rowCounts);
     },
     listsChanged: (prefix = '') =>
       forget(

@@ -6,7 +6,7 @@
  * sets it changed at once, on every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no
  * event carried.
  */
-import { setBounded } from '../cache/bounded';
+import { setFresh } from '../cache/bounded';
 import { expiresAt } from '../cache/expiry';
 import { type CountedCache, cacheCounts } from '../cache/counts';
 import { type Standing, mayShow } from './visibility';
@@ -60,7 +60,7 @@ export function hiddenAuthorsCache(
       const [blockedByReader, muted, followedSilenced, blockingReader] = sets;
       const blocked = new Set([...blockedByReader, ...blockingReader]);
       const fresh = { blocked, blockedByReader, blockingReader, muted, followedSilenced, until: expiresAt(now, ttlMs) };
-      if (seen === forgets) setBounded(known, readerId, fresh, max, counts);
+      if (seen === forgets) setFresh(known, readerId, fresh, max, now, counts);
       return fresh;
     },
     forget(userId) {

@@ -5,7 +5,7 @@
  * that change a person's facts forget them on every instance (`cache/invalidation.ts`); `ttlMs`
  * bounds changes no event carried.
  */
-import { setBounded } from '../cache/bounded';
+import { setFresh } from '../cache/bounded';
 import { expiresAt } from '../cache/expiry';
 import { type CountedCache, cacheCounts } from '../cache/counts';
 import type { UserRow } from '../db/schema';
@@ -62,7 +62,7 @@ export function authorCache(
       const person = { facts: toAuthorFacts(row), suspendedAt: row.suspended_at };
       found.set(row.username_lower, person);
       if (seen !== forgets) continue;
-      setBounded(byKey, row.username_lower, { ...person, until }, max, counts);
+      setFresh(byKey, row.username_lower, { ...person, until }, max, now, counts);
       keyOf.set(row.id, row.username_lower);
     }
     // The id index follows the kept facts' size: ids of facts pushed out are dropped with it.

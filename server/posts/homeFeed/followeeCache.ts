@@ -5,7 +5,7 @@
  * every instance when the bus carries the events, `cache/invalidation.ts`); otherwise those made
  * elsewhere show after `ttlMs`.
  */
-import { setBounded } from '../../cache/bounded';
+import { setFresh } from '../../cache/bounded';
 import { type CountedCache, cacheCounts } from '../../cache/counts';
 import { expiresAt } from '../../cache/expiry';
 import { type PersonNumbers, listHolds } from './personNumbers';
@@ -67,7 +67,7 @@ export function followeeCache(
       const followees = numbers.listOf(await load(userId));
       if (ttlMs > 0 && forgetsSeen === forgets) {
         entries.delete(userId);
-        setBounded(entries, userId, { followees, until: expiresAt(now, ttlMs) }, max, counts);
+        setFresh(entries, userId, { followees, until: expiresAt(now, ttlMs) }, max, now, counts);
       }
       return followees;
     },
