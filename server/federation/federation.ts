@@ -28,6 +28,7 @@ import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
 import { listenToInboxes } from './inbox';
 import { type SignedInbox, signedInbox } from './signedInbox';
+import { type SignatureCheck, inboxSignatureCheck } from './inboxSignature';
 import { deletedActors } from './deletedActors';
 import { kyselyKvStore } from './kvStore';
 import { memoizedKv } from './kvMemo';
@@ -113,6 +114,8 @@ export interface PostsFederation {
   severityOf(host: string): Promise<DomainSeverity | null>;
   /** The inbox's short path for activities signed with a key kept here (`signedInbox.ts`). */
   inbox: SignedInbox;
+  /** Whether an inbox request goes on to Fedify: its HTTP signature verifies (`inboxSignature.ts`). */
+  signatureHolds: SignatureCheck;
   /**
    * An actor or object elsewhere by URI or `@name@host`, through the guarded loaders (the
    * address check, a timeout, a size cap); null when not found, refused or not answered.
@@ -427,6 +430,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     remote,
     keyPairsOf,
     inbox,
+    signatureHolds: inboxSignatureCheck(kv, () => sharedContext),
     async lookUp(query) {
       const ctx = context();
       const found = await people.lookUp(ctx, query);

@@ -19,6 +19,7 @@ import {
   validatePublicUrl,
 } from '@fedify/vocab-runtime';
 import type { DomainSeverity } from '../../lib/types';
+import { jsonLdProblem } from './jsonLdBounds';
 
 /** How long one fetch of a remote document may take, answer included. */
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -95,8 +96,8 @@ export async function guardedFetch(
 }
 
 /**
- * A JSON-LD document loader with the address check on every hop (redirects included), a timeout
- * and a size cap; `sign` signs each request (the authenticated loader, for servers that ask).
+ * A JSON-LD document loader with the address check on every hop (redirects included), a timeout,
+ * a size cap and the JSON-LD bounds (`jsonLdBounds.ts`); `sign` signs each request (the authenticated loader, for servers that ask).
  */
 export function guardedDocumentLoader(
   limits: FetchLimits,
@@ -125,7 +126,14 @@ export function guardedDocumentLoader(
       statusText: response.statusText,
       headers: response.headers,
     });
-    return getRemoteDocument(href, capped, (next, nextOptions) => load(next, nextOptions ?? options, hops + 1));
+    const remote = await getRemoteDocument(href, capped, (next, nextOptions) =>
+      load(next, nextOptions ?? options, hops + 1),
+    );
+    // An actor named by an unsigned request's keyId, or a context it names, is read as JSON-LD:
+    // bounded as inbox bodies are (issue 68, item 33).
+    const problem = jsonLdProblem(remote.document);
+    if (problem) throw new FetchError(href, `The document is refused: ${problem}`);
+    return remote;
   }
   return (url, options) => load(url, options, 0);
 }

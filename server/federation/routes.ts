@@ -5,14 +5,17 @@
  *   `/post/{id}`, `/profile/{name}`, `/comments/{id}` when the client asks for ActivityPub JSON;
  *   anything Fedify does not serve (a browser's `Accept`) goes on to the pages.
  * - POST to the inboxes: routes whose body parser keeps the raw bytes (signatures are over them),
- *   at most 256 KB (413 past it); a suspended domain's are refused first (403, `inboxGate.ts`).
- *   An activity signed with a key kept here is taken by the short path (`signedInbox.ts`), the
- *   rest by Fedify.
+ *   at most 256 KB (413 past it). Refused before any JSON-LD work: a body that is not a JSON
+ *   object within the JSON-LD bounds (400, `jsonLdBounds.ts`), a suspended domain's (403,
+ *   `inboxGate.ts`), one without an HTTP signature (401). An activity signed with a key kept here
+ *   is taken by the short path (`signedInbox.ts`); the rest reach Fedify once their signature
+ *   verifies (401 if not, `inboxSignature.ts`).
  */
 import { respondWithObjectIfAcceptable } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostsFederation } from './federation';
-import { suspendedSender } from './inboxGate';
+import { parseInboxBody, suspendedSender } from './inboxGate';
+import { hasSignatureHeaders } from './inboxSignature';
 
 /** Largest activity accepted in an inbox. */
 export const INBOX_BODY_LIMIT = 256 * 1024;
@@ -138,14 +141,22 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
     );
     const inbox = async (request: FastifyRequest, reply: FastifyReply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const suspended = await suspendedSender(request.headers, body, federation.severityOf);
+      // Nothing here reads the activity as JSON-LD before its signature holds (issue 68, item 33).
+      const parsed = parseInboxBody(body);
+      if ('problem' in parsed) return reply.code(400).send({ message: parsed.problem, code: 'InvalidActivity' });
+      const suspended = await suspendedSender(request.headers, parsed.activity, federation.severityOf);
       if (suspended)
         return reply.code(403).send({ message: `${suspended} is blocked on this server`, code: 'DomainSuspended' });
+      if (!hasSignatureHeaders(request.headers))
+        return reply.code(401).send({ message: 'Activities must carry an HTTP signature', code: 'SignatureRequired' });
       const recipient = (request.params as { identifier?: string }).identifier ?? null;
       const path = request.url.split('?', 1)[0];
       const answer = await federation.inbox.handle({ method: 'POST', path, headers: request.headers, body }, recipient);
       if (answer) return reply.code(answer.status).type('text/plain; charset=utf-8').send(answer.body);
-      const response = await fetch(toRequest(request, origin, request.url, body));
+      const webRequest = toRequest(request, origin, request.url, body);
+      if (!(await federation.signatureHolds(webRequest.clone(), parsed.activity)))
+        return reply.code(401).send({ message: 'The request signature does not verify', code: 'InvalidSignature' });
+      const response = await fetch(webRequest);
       return send(reply, response, federation.finishJson);
     };
     inboxes.post('/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);

@@ -18,11 +18,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, KvKey, KvStore } from '@fedify/fedify';
 import { Activity, CryptographicKey } from '@fedify/vocab';
 import { duration } from './temporal';
+import { PUBLIC_KEY_PREFIX } from './inboxSignature';
 
 /** Fedify's default `signatureTimeWindow`. */
 const TIME_WINDOW_MS = 60 * 60 * 1000;
-/** Fedify's key–value prefixes (its defaults), shared with its path. */
-const PUBLIC_KEY_PREFIX = ['_fedify', 'publicKey'] as const;
+/** Fedify's key–value prefix of processed activities (its default), shared with its path. */
 const IDEMPOTENCE_PREFIX = ['_fedify', 'activityIdempotence'] as const;
 const PROCESSED_FOR = duration({ days: 1 });
 
