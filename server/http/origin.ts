@@ -94,7 +94,7 @@ export function refuseOtherHosts(rules: HostRules) {
       'MisdirectedRequest',
       publicHost ? `This server answers for ${publicHost} only` : 'This server does not answer for that host name',
     );
-  return function checkHost(request: FastifyRequest, _reply?: FastifyReply): void {
+  return function checkHost(request: Pick<FastifyRequest, 'host'>, _reply?: FastifyReply): void {
     // Behind a trusted proxy Fastify reports the forwarded host here. No Host at all (HTTP/1.0) is
     // no rebinding: a browser always sends the name it resolved.
     const host = request.host;

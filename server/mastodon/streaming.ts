@@ -33,6 +33,9 @@ export const STREAM_NAMES = [
 ] as const;
 export type StreamName = (typeof STREAM_NAMES)[number];
 
+/** Streams one connection may follow at once (Mastodon's web app follows a handful). */
+export const SUBSCRIPTIONS_PER_CONNECTION_MAX = 32;
+
 export const isStreamName = (name: unknown): name is StreamName =>
   typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);
 
@@ -233,8 +236,13 @@ export function clientStreams({ events, services, slots, log }: ClientStreamsDep
       return connection;
     },
 
-    subscribe(connection: Connection, sub: Subscription): void {
-      connection.subscriptions.set(keyOf(sub), sub);
+    /** False when the connection already follows as many streams as one may (and not this one). */
+    subscribe(connection: Connection, sub: Subscription): boolean {
+      const key = keyOf(sub);
+      if (connection.subscriptions.size >= SUBSCRIPTIONS_PER_CONNECTION_MAX && !connection.subscriptions.has(key))
+        return false;
+      connection.subscriptions.set(key, sub);
+      return true;
     },
 
     unsubscribe(connection: Connection, sub: Subscription): void {

@@ -10,6 +10,10 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { TooManyAttemptsError } from '../domain/errors';
 import { HttpError } from '../http/errors';
+import { refuseOtherHosts } from '../http/origin';
+import { TAG_MAX } from '../../lib/limits';
+import { TEXTS } from '../../lib/texts';
+import { tagError } from '../../lib/validation';
 import type { BearerAuth, OAuthService } from '../oauth/service';
 import { covers } from '../oauth/scopes';
 import { STREAMS_PER_USER_MAX } from '../notifications/streams';
@@ -20,6 +24,7 @@ import {
   type Connection,
   type OpenRefusal,
   type StreamName,
+  SUBSCRIPTIONS_PER_CONNECTION_MAX,
   type Subscription,
   isStreamName,
 } from './streaming';
@@ -42,7 +47,12 @@ export function subscriptionOf(name: unknown, tag: unknown): Subscription | stri
   const tagged = name === 'hashtag' || name === 'hashtag:local';
   if (!tagged) return { name };
   if (typeof tag !== 'string' || tag.trim() === '') return 'No tag for stream provided';
-  return { name, tag: tag.replace(/^#/, '') };
+  const bare = tag.trim().replace(/^#/, '');
+  // A tag no post can carry would follow nothing; checked as posts' tags are, with the reason.
+  const invalid = tagError(bare);
+  return invalid
+    ? `Invalid tag: ${invalid === TEXTS.tagRequired ? `at most ${TAG_MAX} characters` : invalid}`
+    : { name, tag: bare };
 }
 
 const refusalText: Record<OpenRefusal, string> = {
@@ -141,6 +151,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  421: 'Misdirected Request',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   503: 'Service Unavailable',
@@ -181,7 +192,20 @@ export function registerStreamingSocket(app: FastifyInstance, options: Streaming
     return `${scheme}://${req.headers.host ?? 'localhost'}`;
   };
 
+  // Fastify's Host check does not see upgrades (DNS rebinding): the same rules here. The Origin is
+  // not checked, as for the rest of the client API: only a token opens a stream, never a cookie.
+  const checkHost = refuseOtherHosts({ publicOrigin: config.publicOrigin, listenHost: config.host });
+  const hostOf = (req: IncomingMessage) => {
+    const forwarded = config.trustProxy ? req.headers['x-forwarded-host'] : undefined;
+    return typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : req.headers.host;
+  };
+
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    try {
+      checkHost({ host: hostOf(req) ?? '' });
+    } catch (error) {
+      return refuseUpgrade(socket, 421, error instanceof Error ? error.message : 'Misdirected request');
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const { token } = upgradeToken(req, url);
     const auth = token ? await oauth.authenticate(token) : null;
@@ -238,8 +262,9 @@ export function registerStreamingSocket(app: FastifyInstance, options: Streaming
         return fail('Unknown message type: use subscribe or unsubscribe');
       const sub = subscriptionOf(message.stream, message.tag);
       if (typeof sub === 'string') return fail(sub);
-      if (message.type === 'subscribe') streams.subscribe(connection, sub);
-      else streams.unsubscribe(connection, sub);
+      if (message.type === 'unsubscribe') return streams.unsubscribe(connection, sub);
+      if (!streams.subscribe(connection, sub))
+        fail(`At most ${SUBSCRIPTIONS_PER_CONNECTION_MAX} streams per connection; unsubscribe from one first`);
     });
     // A peer that answers no ping within a heartbeat is gone: its slot is given back.
     let alive = true;

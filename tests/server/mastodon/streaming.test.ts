@@ -10,6 +10,7 @@ import { createStreamingAPIClient, type mastodon } from 'masto';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
 import { clientFor, listenOn, userToken } from './oauthFlow';
 import { type StreamMessage, streamingSocket, until } from './streamingSocket';
+import { SUBSCRIPTIONS_PER_CONNECTION_MAX } from '../../../server/mastodon/streaming';
 
 const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
 
@@ -161,6 +162,40 @@ describe('WebSocket', () => {
       status: 400,
       body: { error: 'Unknown stream type' },
     });
+  });
+
+  it('refuses another Host (DNS rebinding) with 421, as every other request', async () => {
+    expect(
+      await upgradeRefusal(url, '?stream=user', { authorization: `Bearer ${aliceToken}`, host: 'rebound.example' }),
+    ).toEqual({ status: 421, body: { error: 'This server does not answer for that host name' } });
+    // A cookie alone never opens a stream, whatever the Origin: only a token does.
+    expect(await upgradeRefusal(url, '?stream=user', { cookie: alice.headers.cookie, origin: url })).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('checks tags as posts’ tags, and caps the streams one connection follows', async () => {
+    const auth = { authorization: `Bearer ${aliceToken}` };
+    expect(await upgradeRefusal(url, `?stream=hashtag&tag=${'a'.repeat(31)}`, auth)).toEqual({
+      status: 400,
+      body: { error: 'Invalid tag: at most 30 characters' },
+    });
+    expect(await upgradeRefusal(url, '?stream=hashtag&tag=no%20spaces', auth)).toMatchObject({ status: 400 });
+    const s = await socket(`?access_token=${aliceToken}`);
+    const errors = () => s.ws.readyState === s.ws.OPEN && s.messages.length;
+    s.ws.send(JSON.stringify({ type: 'subscribe', stream: 'hashtag', tag: 'x'.repeat(40) }));
+    for (let i = 0; i < SUBSCRIPTIONS_PER_CONNECTION_MAX + 5; i++)
+      s.ws.send(JSON.stringify({ type: 'subscribe', stream: 'hashtag', tag: `tag${i}` }));
+    await until(() => errors() === 6, 'six refusals');
+    expect(s.messages.map((m) => (m as unknown as { error: string }).error)).toEqual([
+      'Invalid tag: at most 30 characters',
+      ...Array(5).fill(
+        `At most ${SUBSCRIPTIONS_PER_CONNECTION_MAX} streams per connection; unsubscribe from one first`,
+      ),
+    ]);
+    expect(t.app.clientStreams.subscriptionsOf(alice.id)).toBe(SUBSCRIPTIONS_PER_CONNECTION_MAX);
+    s.ws.close();
+    await until(() => t.app.clientStreams.subscriptionsOf(alice.id) === 0, 'the stream to close');
   });
 
   it('a revoked token ends its stream at once', async () => {
