@@ -103,7 +103,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Answers that can write an ASCII body as latin1 (`replyAsciiJson`, http/asciiBodies.ts).
-    http: { ServerResponse: AsciiBodiesResponse },
+    // A request whose body never ends holds its socket (a file descriptor) until `requestTimeout`
+    // (Fastify's default is never: 1,000 idle sockets made the process run out of them). Node reads
+    // it as the server is made (set afterwards, as Fastify's own option is, it does nothing) and
+    // looks for requests past it every `connectionsCheckingInterval`.
+    http: {
+      ServerResponse: AsciiBodiesResponse,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
+    requestTimeout: config.requestTimeoutMs,
     // A path segment may name someone elsewhere (`name@host`, up to 300 characters, percent-encoded):
     // the router's default of 100 would answer 404 before any schema could check it.
     routerOptions: { maxParamLength: 4 * REMOTE_USERNAME_MAX },

@@ -54,6 +54,8 @@ export interface Config {
   /** Streams one process holds at most; null: half its open-file limit (`instance/fileLimit.ts`). */
   sseStreamsMax: number | null;
   sseStreamsPerIp: number;
+  /** A request's headers and body must have arrived within this time (408 and the socket closed after). */
+  requestTimeoutMs: number;
   /** Past this event-loop delay the server answers 503 instead of queueing more (0: never; the tests). */
   maxEventLoopDelayMs: number;
   /** Where mail goes (`smtp://user:pass@host:587`); null: each message is written to the log. */
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     sseStreamsMax: env.SSE_STREAMS_MAX ? int(env, 'SSE_STREAMS_MAX', 0) : null,
     sseStreamsPerIp: int(env, 'SSE_STREAMS_PER_IP', 64),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
+    requestTimeoutMs: Math.max(1, int(env, 'REQUEST_TIMEOUT_MS', 120_000)),
     smtpUrl: smtpUrlOf(env.SMTP_URL ?? ''),
     mailFrom: env.MAIL_FROM || `${instanceName} <no-reply@${new URL(publicOrigin ?? 'http://localhost').hostname}>`,
     siteUrl: publicOrigin ?? ownSiteUrl(host, port),
