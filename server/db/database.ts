@@ -1,5 +1,5 @@
 /** Opens the database named by a URL: `sqlite:<path>` (embedded default) or `postgres://...`. */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -132,6 +132,18 @@ function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
+/**
+ * The database file readable by this account only: it holds the private keys of every local actor
+ * and the password hashes. SQLite gives its write-ahead log and shared-memory files the database
+ * file's permissions when it makes them; an existing install's files are narrowed too.
+ */
+function keepPrivate(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  for (const kept of [`${file}-wal`, `${file}-shm`]) if (existsSync(kept)) chmodSync(kept, 0o600);
+}
+
 export function openDatabase(
   url: string,
   { timed = false, backgroundCheckpoints = false, instance }: OpenOptions = {},
@@ -162,7 +174,7 @@ export function openDatabase(
     return { kysely, dialect: 'postgres', committedElsewhere: writes.committedElsewhere, timing, close };
   }
   const file = sqliteFile(url);
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') keepPrivate(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
