@@ -15,6 +15,29 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const invalid = () =>
   new InvalidError('The domain must be a host name such as example.com, with a port if it has one', 'InvalidDomain');
 
+/**
+ * A host in its one written form, however it was spelled: lower-case, IDNs in punycode, IPv4 in
+ * dotted decimal (`0x7f.1` too), without the trailing dot of a fully qualified name, an IPv4-mapped
+ * IPv6 literal (`[::ffff:10.0.0.1]`) as its IPv4 address, and the port when it has one. Every host
+ * compared with a block goes through it, so a blocked server cannot come back under another spelling.
+ */
+export function canonicalHost(host: string): string {
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return host.toLowerCase();
+  }
+  let name = url.hostname.replace(/\.+$/, '');
+  // The URL parser writes a mapped address in hexadecimal: `[::ffff:a00:1]`.
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(name);
+  if (mapped) {
+    const [high, low] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
+    name = [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return url.port ? `${name}:${url.port}` : name;
+}
+
 /** The domain in its one written form, or InvalidDomain (400). */
 export function normalizeDomain(raw: unknown): string {
   if (typeof raw !== 'string') throw invalid();
@@ -26,15 +49,16 @@ export function normalizeDomain(raw: unknown): string {
   } catch {
     throw invalid();
   }
-  const host = url.hostname;
+  const canonical = canonicalHost(url.host);
+  const host = canonical.replace(/:\d+$/, '');
   const ip = isIP(host.replace(/^\[|\]$/g, ''));
   if (!ip && (host.length > 253 || !host.split('.').every((label) => LABEL.test(label)))) throw invalid();
-  return url.host;
+  return canonical;
 }
 
 /** What a server's host is matched against: itself, then without its port, then its parent domains. */
 export function domainCandidates(host: string): string[] {
-  const lower = host.toLowerCase();
+  const lower = canonicalHost(host);
   const colon = lower.lastIndexOf(':');
   const bare = colon > lower.lastIndexOf(']') && colon !== -1 ? lower.slice(0, colon) : lower;
   const candidates = [lower];

@@ -11,6 +11,7 @@ import type { PublishEvent } from '../events/domainEvents';
 import type { MediaService } from '../media/service';
 import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './remoteRepository';
 import { guardedFetch } from './outgoingGuard';
+import { canonicalHost } from './domainName';
 import { storeRemoteImage } from './remoteImages';
 import { textOfHtml } from './remoteText';
 import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
@@ -34,12 +35,13 @@ export interface RemotePeopleDeps {
 export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf, publish }: RemotePeopleDeps) {
   function fieldsOf(actor: Actor): RemotePersonFields | null {
     if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
-    const username = `${actor.preferredUsername.toString()}@${actor.id.host}`;
+    const domain = canonicalHost(actor.id.host);
+    const username = `${actor.preferredUsername.toString()}@${domain}`;
     // Longer than the column holds: not someone this instance can keep.
     if (username.length > REMOTE_USERNAME_MAX) return null;
     return {
       username,
-      domain: actor.id.host,
+      domain,
       actor_uri: actor.id.href,
       inbox_uri: actor.inboxId.href,
       shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,

@@ -125,6 +125,48 @@ describe('the domain blocks API', () => {
   });
 });
 
+describe('a blocked server under another spelling of its host (issue 68, item 35)', () => {
+  it('is the same server: trailing dot, case, IPv4-mapped IPv6, hexadecimal IPv4, punycode', async () => {
+    const { severityOf } = t.app.ctx.domainBlocks;
+    await block(admin, { domain: 'bad.example', severity: 'suspend' });
+    await block(admin, { domain: '10.1.2.3', severity: 'suspend' });
+    // Blocked as the admin typed it, in a spelling of its own: kept in the one form.
+    await block(admin, { domain: 'Bücher.Example.', severity: 'suspend' });
+    expect((await list()).map((b) => b.domain).sort()).toEqual(['10.1.2.3', 'bad.example', 'xn--bcher-kva.example']);
+    for (const host of [
+      'bad.example.',
+      'BAD.EXAMPLE.:8443',
+      'media.bad.example.',
+      '[::ffff:10.1.2.3]',
+      '[0:0:0:0:0:ffff:a01:203]:8080',
+      '0x0a.1.2.3',
+      'bücher.example',
+      'xn--bcher-kva.example.',
+    ])
+      expect([host, await severityOf(host)]).toEqual([host, 'suspend']);
+    expect(await severityOf('[::ffff:10.1.2.4]')).toBeNull();
+    for (const domain of ['bad.example', '10.1.2.3', 'xn--bcher-kva.example']) await unblock(admin, domain);
+  });
+
+  it('is refused at the inbox when the key or the actor is written another way', async () => {
+    expect((await block(admin, { domain: remote.host, severity: 'suspend' })).statusCode).toBe(201);
+    const [, port] = remote.host.split(':');
+    for (const spelling of [`[::ffff:127.0.0.1]:${port}`, `127.0.0.1.:${port}`, `0x7f.0.0.1:${port}`]) {
+      const actor = `http://${spelling}/actors/zoe`;
+      const response = await fetch(`${local}/inbox`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/activity+json',
+          signature: `keyId="${actor}#main-key",headers="(request-target) host date digest",signature="AAAA"`,
+        },
+        body: JSON.stringify({ id: `${actor}#like`, type: 'Like', actor, object: `${local}/post/1` }),
+      });
+      expect([spelling, response.status]).toEqual([spelling, 403]);
+    }
+    expect((await unblock(admin, remote.host)).statusCode).toBe(204);
+  });
+});
+
 describe("a suspended domain's people", () => {
   /** A person elsewhere as federation keeps them; `suspended`: an admin suspended them one by one. */
   async function person(domain: string, suspended = false): Promise<string> {
