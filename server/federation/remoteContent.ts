@@ -7,7 +7,7 @@
  */
 import type { Context } from '@fedify/fedify';
 import { Document, Hashtag, Image, Mention, type Note } from '@fedify/vocab';
-import { ALT_MAX, COMMENT_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../lib/limits';
+import { ALT_MAX, COMMENT_MAX, MENTIONS_PER_MESSAGE_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../lib/limits';
 import { normalizeTags, tagError } from '../../lib/validation';
 import { nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
@@ -79,7 +79,8 @@ export function remoteContent(
     const mentionedIds: string[] = [];
     for (const tag of await collect(note.getTags(ctx))) {
       if (tag instanceof Hashtag && tag.name) tags.push(tag.name.toString().replace(/^#/, ''));
-      if (tag instanceof Mention && tag.href) {
+      // At most as many people as a local text notifies, whatever the note names.
+      if (tag instanceof Mention && tag.href && mentionedIds.length < MENTIONS_PER_MESSAGE_MAX) {
         const local = ctx.parseUri(tag.href);
         if (local?.type === 'actor' && !mentionedIds.includes(local.identifier)) mentionedIds.push(local.identifier);
       }
