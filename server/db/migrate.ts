@@ -21,6 +21,7 @@ import * as remotePictureSources from './migrations/018_remote_picture_sources';
 import * as writeSignals from './migrations/019_write_signals';
 import * as notificationsReadMarker from './migrations/020_notifications_read_marker';
 import * as commentNotificationsByComment from './migrations/021_comment_notifications_by_comment';
+import * as remoteUrlsHttpOnly from './migrations/022_remote_urls_http_only';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '019_write_signals': writeSignals,
   '020_notifications_read_marker': notificationsReadMarker,
   '021_comment_notifications_by_comment': commentNotificationsByComment,
+  '022_remote_urls_http_only': remoteUrlsHttpOnly,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -17,7 +17,7 @@ import type { PostsService } from '../posts/service';
 import type { RemotePostChanges } from '../posts/writes';
 import { MISSING_REMOTE_IMAGE, storeRemoteImage } from './remoteImages';
 import type { RemotePersonRow, RemoteRepository } from './remoteRepository';
-import { textOfHtml } from './remoteText';
+import { textOfHtml, webUrlOf } from './remoteText';
 
 /** A kept post's text is cut here: enough for any caption, bounded for the lists. */
 export const REMOTE_MESSAGE_MAX = 5000;
@@ -115,7 +115,7 @@ export function remoteContent(
       note: Note,
       options: { backfill?: boolean } = {},
     ): Promise<'post' | 'comment' | 'skipped'> {
-      if (!note.id || note.attributionId?.href !== author.actor_uri) return 'skipped';
+      if (!note.id || !webUrlOf(note.id.href) || note.attributionId?.href !== author.actor_uri) return 'skipped';
       const user = asAuthUser(author);
       if (note.replyTargetId) {
         const postId = await repliedPost(ctx, note.replyTargetId);
@@ -136,7 +136,7 @@ export function remoteContent(
       const url = note.url instanceof URL ? note.url : note.url?.href;
       const { created } = await services().posts.importRemote(user, {
         uri: note.id.href,
-        url: url?.href ?? note.id.href,
+        url: webUrlOf(url?.href) ?? note.id.href,
         ...fields,
         alt: image.alt,
         image: stored?.url ?? MISSING_REMOTE_IMAGE,

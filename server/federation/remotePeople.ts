@@ -13,7 +13,7 @@ import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './re
 import { guardedFetch } from './outgoingGuard';
 import { canonicalHost } from './domainName';
 import { storeRemoteImage } from './remoteImages';
-import { textOfHtml } from './remoteText';
+import { textOfHtml, webUrlOf } from './remoteText';
 import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
 import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import type { DomainSeverity } from '../../lib/types';
@@ -45,7 +45,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
       actor_uri: actor.id.href,
       inbox_uri: actor.inboxId.href,
       shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,
-      url: actor.url instanceof URL ? actor.url.href : (actor.url?.href?.href ?? actor.id.href),
+      url: webUrlOf(actor.url instanceof URL ? actor.url.href : actor.url?.href?.href) ?? actor.id.href,
       description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
     };
   }

@@ -17,3 +17,18 @@ export function textOfHtml(html: string): string {
     })
     .trim();
 }
+
+/**
+ * An address from elsewhere that this server shows or links (a person's or a note's `url`): only
+ * http(s); any other scheme (`javascript:`, `data:`) is dropped, so no page, app or outgoing Note is
+ * handed one to open.
+ */
+export function webUrlOf(href: string | null | undefined): string | null {
+  if (!href) return null;
+  try {
+    const { protocol } = new URL(href);
+    return protocol === 'http:' || protocol === 'https:' ? href : null;
+  } catch {
+    return null;
+  }
+}
