@@ -5,7 +5,8 @@
  * it has to (and comes back), presses Authorize or Deny, and follows the redirect to the app: a
  * small HTTP server of this file on another port, which records what it was sent. The code is then
  * bought through the library and the token used. Also: the code shown in the page for an app without
- * a redirect, an app's own scheme, the error pages, and `/users/{id}` in a browser.
+ * a redirect, an app's own scheme, a forged form from another port of the same host (refused), the
+ * error pages, and `/users/{id}` in a browser.
  */
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,16 +22,23 @@ interface AppServer {
   redirectUri: string;
   origin: string;
   visits: URLSearchParams[];
+  /** Other pages it serves, by path (a page of another site that posts a form to this one). */
+  pages: Map<string, string>;
   close(): Promise<void>;
 }
 
 async function startAppServer(): Promise<AppServer> {
   const visits: URLSearchParams[] = [];
+  const pages = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/callback') visits.push(url.searchParams);
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><html lang="en"><title>Test app</title><h1>Back in the test app</h1></html>');
+    // No referrer, as the consent page itself: the browser sends its form with `Origin: null` too.
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'referrer-policy': 'no-referrer' });
+    response.end(
+      pages.get(url.pathname) ??
+        '<!doctype html><html lang="en"><title>Test app</title><h1>Back in the test app</h1></html>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,6 +46,7 @@ async function startAppServer(): Promise<AppServer> {
     redirectUri: `${origin}/callback`,
     origin,
     visits,
+    pages,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -249,6 +258,41 @@ describe('an app asks for access (authorization code)', () => {
 });
 
 describe('what cannot be authorized', () => {
+  test("another site's form cannot approve for a signed-in person (same site, other port: the cookies go along)", async ({
+    openPage,
+  }) => {
+    const page = await openPage();
+    const account = await createAccount(page);
+    await signInWithForm(page, account);
+    const client = await mastoApp(appServer.redirectUri);
+    const fields = {
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: appServer.redirectUri,
+      decision: 'approve',
+    };
+    const inputs = Object.entries(fields)
+      .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+      .join('');
+    appServer.pages.set(
+      '/forged',
+      `<!doctype html><html lang="en"><title>Forged</title><form method="post" action="${baseURL()}/oauth/authorize">${inputs}<button>Win a prize</button></form></html>`,
+    );
+    const seen = appServer.visits.length;
+    await page.goto(`${appServer.origin}/forged`);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth/authorize');
+    await page.getByRole('button', { name: 'Win a prize' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(403);
+    const sent = await response.request().allHeaders();
+    expect(sent.origin).toBe('null');
+    expect(sent['sec-fetch-site']).toBe('same-site');
+    // SameSite=Lax does not hold this back: another port of the same host is the same site.
+    expect(sent.cookie).toContain('access_token=');
+    expect(appServer.visits.length).toBe(seen);
+    expect(await response.json()).toMatchObject({ code: 'CrossOrigin' });
+  });
+
   test('an unknown app and a redirect the app did not register show a clear page with a way on', async ({
     openPage,
   }) => {
