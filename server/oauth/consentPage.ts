@@ -1,7 +1,8 @@
 /**
  * The consent page of `GET /oauth/authorize`: plain HTML rendered here (no script), in the dark
  * gray theme's colours, with its own Content-Security-Policy (the form may send the browser on to the
- * app's redirect URI, which `form-action` must allow).
+ * app's redirect URI, which `form-action` must allow: Chromium applies it to the redirect too). The
+ * form carries its CSRF token (consentToken.ts); the pages that end a request link to the site.
  */
 import { createHash } from 'node:crypto';
 import { CONSENT_TOKEN_FIELD } from './consentToken';

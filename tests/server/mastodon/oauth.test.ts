@@ -346,6 +346,28 @@ describe('authorization code flow', () => {
     expect(await res.json()).toMatchObject({ code: 'CrossOrigin' });
   });
 
+  it('an app without a redirect (OOB) shows the code, or that access was denied, in the page', async () => {
+    const created = await createRestAPIClient({ url }).v1.apps.create({
+      clientName: 'Desktop',
+      redirectUris: 'urn:ietf:wg:oauth:2.0:oob',
+      scopes: 'read',
+    });
+    const fields = await consentFields(url, alice, {
+      response_type: 'code',
+      client_id: created.clientId!,
+      redirect_uri: 'urn:ietf:wg:oauth:2.0:oob',
+    });
+    const approved = await postConsent({ ...fields, decision: 'approve' }, FROM_OWN_PAGE);
+    expect(approved.status).toBe(200);
+    expect(approved.headers.get('content-security-policy')).toContain("form-action 'self';");
+    expect(await approved.text()).toMatch(/<code id="code">[\w-]{43}<\/code>/);
+    const denied = await postConsent({ ...fields, decision: 'deny' }, FROM_OWN_PAGE);
+    expect(denied.status).toBe(200);
+    const html = await denied.text();
+    expect(html).toContain('You did not allow Desktop to use your account.');
+    expect(html).toContain('<a href="/">Go to Posts</a>');
+  });
+
   it('error pages say what went wrong and lead on', async () => {
     for (const query of [
       { response_type: 'code', client_id: 'nobody', redirect_uri: REDIRECT_URI },
