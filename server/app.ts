@@ -56,6 +56,8 @@ import { idempotentCalls, sharedIdempotentCalls } from './mastodon/idempotency';
 import { type ClientStreams, clientStreams } from './mastodon/streaming';
 import type { ClientServices } from './mastodon/support';
 import { authorizedAppsRoutes, oauthConsentRoutes } from './oauth/routes';
+import { actorPage } from './pages/actorPage';
+import { CONSENT_FORM_PATH } from './oauth/consentToken';
 import { commentsRoutes } from './comments/routes';
 import { accountRoutes } from './users/accountRoutes';
 import { safetyRoutes } from './safety/routes';
@@ -227,7 +229,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
   const checkHost = refuseOtherHosts(hostRules);
-  const checkOrigin = refuseCrossOrigin(hostRules);
+  // The consent form checks a token of its own: browsers post it with `Origin: null` (oauth/consentToken.ts).
+  const checkOrigin = refuseCrossOrigin(hostRules, new Set([CONSENT_FORM_PATH]));
   // In this order, each refusal (a throw, answered by the error handler) stopping the rest.
   app.addHook('onRequest', (request, reply, done) => {
     // First: what this request reads must not come from caches another process's commit made stale.
@@ -372,6 +375,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     };
     // The private pages, rendered with their first data for a signed-in viewer.
     await app.register(privatePages, { render, auth: ctx.auth, config });
+    await app.register(actorPage, { render, users: ctx.users });
     app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: render });
   }
   return app;

@@ -106,14 +106,22 @@ export function refuseOtherHosts(rules: HostRules) {
  * Unsafe methods must come from this site: `Sec-Fetch-Site`, then `Origin`, which must be
  * `PUBLIC_URL`'s origin (scheme included) when it is set (or the request's own loopback host),
  * else the request's own host.
+ *
+ * `Origin: null` is refused, except on `formTokenPaths`: forms whose route checks a CSRF token tied
+ * to the session (the OAuth consent form, whose page's `Referrer-Policy: no-referrer` makes browsers
+ * send `null`). `Sec-Fetch-Site` and any other origin are checked there as everywhere.
  */
-export function refuseCrossOrigin(rules: Pick<HostRules, 'publicOrigin'>) {
+export function refuseCrossOrigin(
+  rules: Pick<HostRules, 'publicOrigin'>,
+  formTokenPaths: ReadonlySet<string> = new Set(),
+) {
   return function checkOrigin(request: FastifyRequest, _reply?: FastifyReply): void {
     if (SAFE_METHODS.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') throw crossOrigin();
     const origin = request.headers.origin;
     if (origin === undefined) return; // curl and other non-browser clients send neither header
+    if (origin === 'null' && formTokenPaths.has(request.url.split('?', 1)[0])) return;
     let url: URL;
     try {
       url = new URL(origin);

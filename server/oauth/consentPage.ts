@@ -1,10 +1,12 @@
 /**
  * The consent page of `GET /oauth/authorize`: plain HTML rendered here (no script), in the dark
  * gray theme's colours, with its own Content-Security-Policy (the form may send the browser on to the
- * app's redirect URI, which `form-action` must allow).
+ * app's redirect URI, which `form-action` must allow: Chromium applies it to the redirect too). The
+ * form carries its CSRF token (consentToken.ts); the pages that end a request link to the site.
  */
 import { createHash } from 'node:crypto';
-import { OOB_REDIRECT } from './service';
+import { CONSENT_TOKEN_FIELD } from './consentToken';
+import { OOB_REDIRECT } from './redirectUris';
 
 /** themes/darkGray.ts's colours (the server may not import client code; this page has no other theme). */
 const p = {
@@ -23,7 +25,8 @@ const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:${p.b
 main{max-width:440px;width:100%;background:${p.surface};border:1px solid ${p.border};border-radius:12px;padding:24px}
 h1{font-size:1.4rem;margin:0 0 8px}p{color:${p.textMuted}}ul{padding-left:20px}code{word-break:break-all;font-size:1.1rem;color:${p.text}}
 .row{display:flex;gap:12px;margin-top:24px}button{flex:1;font:inherit;padding:10px;border-radius:8px;border:1px solid ${p.border};cursor:pointer;background:${p.surfaceRaised};color:${p.text}}
-button.primary{background:${p.accent};color:${p.onAccent};border-color:${p.accent}}button:focus-visible{outline:3px solid ${p.focus};outline-offset:2px}`;
+button.primary{background:${p.accent};color:${p.onAccent};border-color:${p.accent}}button:focus-visible,a:focus-visible{outline:3px solid ${p.focus};outline-offset:2px}
+a{color:${p.accent}}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 const escape = (text: string) =>
@@ -59,8 +62,10 @@ export function consentPage(options: {
   scopes: string[];
   /** The authorization request's own fields, sent back with the decision. */
   fields: Record<string, string>;
+  /** The form's CSRF token (consentToken.ts). */
+  token: string;
 }): string {
-  const hidden = Object.entries(options.fields)
+  const hidden = Object.entries({ ...options.fields, [CONSENT_TOKEN_FIELD]: options.token })
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join('');
   const site = options.website ? ` (<span>${escape(options.website)}</span>)` : '';
@@ -84,6 +89,29 @@ export function codePage(appName: string, code: string): string {
   );
 }
 
+/** Where a person goes from a page that ends here: the site itself. */
+const WAY_ON = `<p><a href="/">Go to Posts</a></p>`;
+
+/** A refused request: what went wrong, and what to do about it. */
 export function errorPage(message: string): string {
-  return page('Authorization failed', `<h1>This app cannot be authorized</h1><p>${escape(message)}</p>`);
+  return page(
+    'Authorization failed',
+    `<h1>This app cannot be authorized</h1><p>${escape(message)}</p><p>Go back to the app and start signing in again. If this keeps happening, the app may be set up wrongly: tell its makers.</p>${WAY_ON}`,
+  );
+}
+
+/** A consent form that did not come from this session's consent page (its token is missing or wrong). */
+export function staleFormPage(): string {
+  return page(
+    'Authorization failed',
+    `<h1>This form has expired</h1><p>It was not sent from the consent page of your current session, so nothing was authorized.</p><p>Go back to the app and start signing in again.</p>${WAY_ON}`,
+  );
+}
+
+/** The person denied an app that has no redirect (`urn:ietf:wg:oauth:2.0:oob`). */
+export function deniedPage(appName: string): string {
+  return page(
+    'Access denied',
+    `<h1>Access denied</h1><p>You did not allow ${escape(appName)} to use your account.</p>${WAY_ON}`,
+  );
 }

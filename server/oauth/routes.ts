@@ -8,11 +8,14 @@ import { ACCESS_COOKIE } from '../auth/cookies';
 import { type Guards, currentUser } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { Config } from '../config';
+import { InvalidError } from '../domain/errors';
+import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { errors } from '../http/schemas';
 import { pageSessions } from '../pages/session';
 import { registerClientBodies } from '../mastodon/http';
-import { codePage, consentCsp, consentPage, errorPage } from './consentPage';
+import { codePage, consentCsp, consentPage, deniedPage, errorPage, staleFormPage } from './consentPage';
+import { CONSENT_FORM_PATH, CONSENT_TOKEN_FIELD, consentTokens } from './consentToken';
 import { type AuthorizationQuery, OAuthError, type OAuthService } from './service';
 
 /** RFC 6749's error answer. */
@@ -48,9 +51,16 @@ export const oauthTokenRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (a
   // Registering apps and buying tokens costs no session: limited per address like sign-ins.
   const perIp = rateLimit(app, 'oauth-ip', config.rateLimits.authPerIpPerMinute, (r) => r.ip);
 
-  app.post<{ Body: Record<string, unknown> }>('/api/v1/apps', { preHandler: perIp }, async (request) =>
-    oauth.registerApp(request.body ?? {}),
-  );
+  app.post<{ Body: Record<string, unknown> }>('/api/v1/apps', { preHandler: perIp }, async (request) => {
+    try {
+      return await oauth.registerApp(request.body ?? {});
+    } catch (error) {
+      // Mastodon answers an app it will not register with 422 and "Validation failed: ...".
+      if (error instanceof InvalidError)
+        throw new HttpError(422, 'UnprocessableEntity', `Validation failed: ${error.message}`);
+      throw error;
+    }
+  });
 
   app.post<{ Body: Record<string, unknown> }>('/oauth/token', { preHandler: perIp }, async (request, reply) => {
     try {
@@ -74,6 +84,7 @@ export const oauthTokenRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (a
 export const oauthConsentRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, { oauth, auth, config }) => {
   await registerClientBodies(app);
   const viewerOf = pageSessions(app, { auth, config });
+  const tokens = consentTokens(config.jwtSecret);
   const html = (reply: FastifyReply, status: number, body: string, csp = consentCsp(null)) =>
     reply
       .code(status)
@@ -83,7 +94,7 @@ export const oauthConsentRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async 
       .send(body);
 
   app.get<{ Querystring: AuthorizationQuery }>(
-    '/oauth/authorize',
+    CONSENT_FORM_PATH,
     { schema: { hide: true } },
     async (request, reply) => {
       let checked;
@@ -106,35 +117,37 @@ export const oauthConsentRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async 
           username: user.username,
           scopes: checked.scopes,
           fields: authorizeFields(request.query as Record<string, unknown>),
+          token: tokens.tokenFor(user.sessionId, checked.app.clientId),
         }),
         consentCsp(checked.redirectUri),
       );
     },
   );
 
-  app.post<{ Body: Record<string, unknown> }>(
-    '/oauth/authorize',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const body = request.body ?? {};
-      const fields = authorizeFields(body);
-      const user = await auth.authenticate(request.cookies[ACCESS_COOKIE]);
-      if (!user) return reply.redirect(`/oauth/authorize?${new URLSearchParams(fields)}`, 303);
-      try {
-        if (body.decision !== 'approve') {
-          const denied = await oauth.deny(fields);
-          return denied ? reply.redirect(denied, 303) : html(reply, 200, errorPage('You denied the app access.'));
-        }
-        const { code, redirect } = await oauth.approve(user, fields);
-        if (redirect) return reply.redirect(redirect, 303);
+  app.post<{ Body: Record<string, unknown> }>(CONSENT_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const body = request.body ?? {};
+    const fields = authorizeFields(body);
+    const user = await auth.authenticate(request.cookies[ACCESS_COOKIE]);
+    if (!user) return reply.redirect(`${CONSENT_FORM_PATH}?${new URLSearchParams(fields)}`, 303);
+    // Only this session's consent page for this app can decide, whatever Origin the browser sent.
+    if (!tokens.matches(body[CONSENT_TOKEN_FIELD], user.sessionId, fields.client_id ?? ''))
+      return html(reply, 403, staleFormPage());
+    try {
+      if (body.decision !== 'approve') {
+        const denied = await oauth.deny(fields);
+        if (denied) return reply.redirect(denied, 303);
         const { app: client } = await oauth.authorizationRequest(fields);
-        return html(reply, 200, codePage(client.name, code));
-      } catch (error) {
-        if (error instanceof OAuthError) return html(reply, 400, errorPage(error.message));
-        throw error;
+        return html(reply, 200, deniedPage(client.name));
       }
-    },
-  );
+      const { code, redirect } = await oauth.approve(user, fields);
+      if (redirect) return reply.redirect(redirect, 303);
+      const { app: client } = await oauth.authorizationRequest(fields);
+      return html(reply, 200, codePage(client.name, code));
+    } catch (error) {
+      if (error instanceof OAuthError) return html(reply, 400, errorPage(error.message));
+      throw error;
+    }
+  });
 };
 
 const appSchema = {

@@ -18,9 +18,9 @@ import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
 import type { OAuthRepository } from './repository';
+import { OOB_REDIRECT, readRedirectUris, redirectUriProblem } from './redirectUris';
 import { allowedFor, parseScopes } from './scopes';
 
-export const OOB_REDIRECT = 'urn:ietf:wg:oauth:2.0:oob';
 const CODE_TTL_MS = 10 * 60 * 1000;
 /** Mastodon's tokens do not expire; the session behind one lasts ten years unless something ends it. */
 const APP_SESSION_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
@@ -79,24 +79,6 @@ export interface TokenInput {
   scope?: unknown;
 }
 
-function readRedirectUris(raw: unknown): string[] {
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/\s+/) : null;
-  if (!list || list.some((u) => typeof u !== 'string')) throw new InvalidError('redirect_uris must be text');
-  const uris = (list as string[]).map((u) => u.trim()).filter(Boolean);
-  if (uris.length === 0) throw new InvalidError("redirect_uris can't be blank");
-  for (const uri of uris) {
-    if (uri === OOB_REDIRECT) continue;
-    let url: URL;
-    try {
-      url = new URL(uri);
-    } catch {
-      throw new InvalidError(`redirect_uris must be absolute URIs: ${uri}`);
-    }
-    if (url.hash || uri.length > URL_MAX) throw new InvalidError(`redirect_uris must have no fragment: ${uri}`);
-  }
-  return uris;
-}
-
 export interface OAuthServiceDeps {
   data: Transactional<{ oauth: OAuthRepository; sessions: SessionsRepository }>;
   /** The session cache the cookie check uses: it forgets revoked sessions on their events. */
@@ -137,7 +119,7 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
     if (query.response_type !== 'code') throw new OAuthError('unsupported_response_type', 'response_type must be code');
     const app = await clientOf(query.client_id, undefined, false);
     const redirectUri = typeof query.redirect_uri === 'string' ? query.redirect_uri : '';
-    if (!app.redirect_uris.split('\n').includes(redirectUri))
+    if (!app.redirect_uris.split('\n').includes(redirectUri) || redirectUriProblem(redirectUri) !== null)
       throw new OAuthError('invalid_redirect_uri', 'The redirect uri included is not valid');
     const scopes = query.scope === undefined || query.scope === '' ? app.scopes.split(' ') : parseScopes(query.scope);
     if (!allowedFor(app.scopes.split(' '), scopes))

@@ -170,6 +170,15 @@ export function usersService({
       return toProfile(row, relations);
     },
 
+    /**
+     * The name of a person here by their id (the address of their ActivityPub actor, `/users/{id}`),
+     * or null: nobody, someone elsewhere, or a suspended account (whose actor is gone too).
+     */
+    async localNameOf(id: string): Promise<string | null> {
+      const row = isUuid(id) ? await users.findUserById(id) : undefined;
+      return row && row.domain === null && row.suspended_at === null ? row.username : null;
+    },
+
     /** Whether the user named by id follows the viewer (the Mastodon client API's `followed_by`). */
     async followsViewer(viewer: AuthUser, id: string): Promise<boolean> {
       return isUuid(id) && users.isFollowing(id, viewer.id);

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Create, Hashtag, Image, Mention, Note, OrderedCollection, OrderedCollectionPage, Person } from '@fedify/vocab';
 import { loadConfig } from '../../server/config';
 import { newId } from '../../server/domain/ids';
-import { createPost, userRow } from './factories';
+import { createPost, remoteUserRow, userRow } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { blurhashOfThumbhash } from '../../server/media/blurhash';
 
@@ -179,6 +179,29 @@ describe('a local user as a Person', () => {
     const res = await get(`/users/${gone.id}`);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ type: 'Tombstone', id: actorUri(gone) });
+  });
+
+  it("sends a browser to the person's profile page (303), and anyone else to the pages' 404", async () => {
+    const page = await get(`/users/${ann.id}`, { ...BROWSER, ...ann.headers });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe('/profile/Ann');
+    expect(page.headers.vary).toMatch(/Accept/);
+    // Without an Accept at all too (a link opened by a program that asks for nothing in particular).
+    expect((await t.app.inject({ method: 'GET', url: `/users/${ann.id}` })).headers.location).toBe('/profile/Ann');
+    // ActivityPub clients still get the actor.
+    expect((await getJson(`/users/${ann.id}`)).id).toBe(actorUri(ann));
+
+    const suspended = userRow(`sus_${newId().slice(-6)}`, { suspended_at: new Date().toISOString() });
+    const elsewhere = remoteUserRow('elsewhere.example');
+    await t.db.kysely.insertInto('users').values([suspended, elsewhere]).execute();
+    pages.length = 0;
+    const others = [newId(), 'not-a-uuid', suspended.id, elsewhere.id];
+    for (const id of others) {
+      const res = await get(`/users/${id}`, BROWSER);
+      expect(res.headers.location, id).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    expect(pages).toEqual(others.map((id) => `/users/${id}`));
   });
 });
 

@@ -1,7 +1,16 @@
 /** OAuth 2 of the Mastodon client API (issue 33), driven over HTTP with the `masto` client library. */
 import { createOAuthAPIClient, createRestAPIClient } from 'masto';
 import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from '../helpers';
-import { REDIRECT_URI, clientFor, consentCode, listenOn, pkce, registerApp, userToken } from './oauthFlow';
+import {
+  REDIRECT_URI,
+  clientFor,
+  consentCode,
+  consentFields,
+  listenOn,
+  pkce,
+  registerApp,
+  userToken,
+} from './oauthFlow';
 
 let t: TestApp;
 let url: string;
@@ -42,21 +51,70 @@ describe('apps', () => {
     expect(row.client_secret_hash).not.toContain(created.clientSecret);
   });
 
-  it('refuses an app without a name or redirect, or with unknown scopes', async () => {
+  const registration = (body: Record<string, unknown>) =>
+    fetch(`${url}/api/v1/apps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://elk.zone' },
+      body: JSON.stringify(body),
+    });
+
+  it('refuses an app without a name or redirect, or with unknown scopes, with 422 as Mastodon does', async () => {
     for (const body of [
       { redirect_uris: REDIRECT_URI },
       { client_name: 'x' },
       { client_name: 'x', redirect_uris: 'not a url' },
+      { client_name: 'x', redirect_uris: 'https://app.example/cb#frag' },
       { client_name: 'x', redirect_uris: REDIRECT_URI, scopes: 'read admin:everything' },
     ]) {
-      const res = await fetch(`${url}/api/v1/apps`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'https://elk.zone' },
-        body: JSON.stringify(body),
-      });
-      expect(res.status).toBe(400);
-      expect(typeof (await res.json()).error).toBe('string');
+      const res = await registration(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect((await res.json()).error).toMatch(/^Validation failed: /);
     }
+  });
+
+  it('refuses redirect URIs a browser would run or read locally (javascript:, data:, file:...)', async () => {
+    for (const uri of [
+      'javascript:alert(document.cookie)',
+      'JavaScript://%0Aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'vbscript:msgbox(1)',
+      'blob:https://app.example/uuid',
+      'about:blank',
+    ]) {
+      for (const redirect_uris of [uri, [REDIRECT_URI, uri]]) {
+        const res = await registration({ client_name: 'x', redirect_uris });
+        expect(res.status, uri).toBe(422);
+        expect((await res.json()).error).toMatch(/^Validation failed: redirect_uris must not use the [a-z-]+: scheme/);
+      }
+    }
+    // Apps' own schemes and other servers are fine.
+    for (const uri of ['com.example.app://callback', 'https://app.example/cb', 'urn:ietf:wg:oauth:2.0:oob'])
+      expect((await registration({ client_name: 'x', redirect_uris: uri })).status, uri).toBe(200);
+  });
+
+  it('refuses at authorization a dangerous redirect URI an app registered before the rule', async () => {
+    const client = await registerApp(url);
+    await t.db.kysely
+      .updateTable('oauth_apps')
+      .set({ redirect_uris: `${REDIRECT_URI}\njavascript:alert(1)` })
+      .where('client_id', '=', client.clientId)
+      .execute();
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: 'javascript:alert(1)',
+    });
+    const page = await fetch(`${url}/oauth/authorize?${query}`, { headers: alice.headers, redirect: 'manual' });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('The redirect uri included is not valid');
+    const form = await fetch(`${url}/oauth/authorize`, {
+      method: 'POST',
+      headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...Object.fromEntries(query), decision: 'deny' }),
+      redirect: 'manual',
+    });
+    expect(form.headers.get('location')).toBeNull();
   });
 
   it('answers CORS preflights for browser apps on other origins', async () => {
@@ -183,13 +241,13 @@ describe('authorization code flow', () => {
 
   it('a denial goes back to the app as access_denied', async () => {
     const client = await registerApp(url);
-    const form = new URLSearchParams({
+    const fields = await consentFields(url, alice, {
       response_type: 'code',
       client_id: client.clientId,
       redirect_uri: REDIRECT_URI,
       state: 's',
-      decision: 'deny',
     });
+    const form = new URLSearchParams({ ...fields, decision: 'deny' });
     const res = await fetch(`${url}/oauth/authorize`, {
       method: 'POST',
       headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' },
@@ -198,6 +256,129 @@ describe('authorization code flow', () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${REDIRECT_URI}?error=access_denied&state=s`);
+  });
+
+  /** The consent form as a browser posts it; `fields` default to what alice's consent page carries. */
+  const postConsent = (fields: Record<string, string>, headers: Record<string, string>, user = alice) =>
+    fetch(`${url}/oauth/authorize`, {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+  const consentQuery = (clientId: string) => ({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    state: 'st',
+  });
+  /** What Chromium sends with a form on a `Referrer-Policy: no-referrer` page of the same site. */
+  const FROM_OWN_PAGE = { origin: 'null', 'sec-fetch-site': 'same-origin' };
+
+  it("takes the consent form as browsers send it (Origin: null, no-referrer page) with the page's token", async () => {
+    const client = await registerApp(url);
+    const fields = await consentFields(url, alice, consentQuery(client.clientId));
+    expect(fields.consent_token).toMatch(/^[\w-]{43}$/);
+    const approved = await postConsent({ ...fields, decision: 'approve' }, FROM_OWN_PAGE);
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:9\/callback\?code=[\w-]+&state=st$/);
+    // And from browsers that send the real origin (or none at all).
+    const sameOrigin = await postConsent(
+      { ...fields, decision: 'deny' },
+      { origin: url, 'sec-fetch-site': 'same-origin' },
+    );
+    expect(sameOrigin.headers.get('location')).toBe(`${REDIRECT_URI}?error=access_denied&state=st`);
+  });
+
+  it("refuses a consent form without this session's token for this app, whatever its Origin", async () => {
+    const client = await registerApp(url);
+    const other = await registerApp(url);
+    const bob = await signIn(t.app);
+    const fields = await consentFields(url, alice, consentQuery(client.clientId));
+    const { consent_token: _token, ...withoutToken } = fields;
+    const bobsToken = (await consentFields(url, bob, consentQuery(client.clientId))).consent_token;
+    const otherAppsToken = (await consentFields(url, alice, consentQuery(other.clientId))).consent_token;
+    const codes = () =>
+      t.db.kysely
+        .selectFrom('oauth_codes')
+        .innerJoin('oauth_apps', 'oauth_apps.id', 'oauth_codes.app_id')
+        .select('code_hash')
+        .where('oauth_apps.client_id', '=', client.clientId)
+        .execute();
+    for (const [what, form] of [
+      ['no token', withoutToken],
+      ['a wrong token', { ...fields, consent_token: 'x'.repeat(43) }],
+      ["another person's token", { ...fields, consent_token: bobsToken }],
+      ["another app's token", { ...fields, consent_token: otherAppsToken }],
+    ] as const) {
+      for (const headers of [FROM_OWN_PAGE, { origin: url }, {}] as Record<string, string>[]) {
+        const res = await postConsent({ ...form, decision: 'approve' }, headers);
+        expect(res.status, `${what} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.headers.get('location')).toBeNull();
+        expect(await res.text()).toContain('This form has expired');
+      }
+    }
+    expect(await codes()).toHaveLength(0);
+  });
+
+  it('a consent form from another site is refused even with a stolen token (Origin or Sec-Fetch-Site)', async () => {
+    const client = await registerApp(url);
+    const fields = await consentFields(url, alice, consentQuery(client.clientId));
+    for (const headers of [
+      { origin: 'https://evil.example' } as Record<string, string>,
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      // A no-referrer page on another site: Chromium sends `null` there too, but says cross-site.
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null', 'sec-fetch-site': 'same-site' },
+    ]) {
+      const res = await postConsent({ ...fields, decision: 'approve' }, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.json()).toMatchObject({ code: 'CrossOrigin' });
+    }
+  });
+
+  it('Origin: null is taken on the consent form only: other cookie writes still refuse it', async () => {
+    const res = await fetch(`${url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { ...alice.headers, ...FROM_OWN_PAGE },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'CrossOrigin' });
+  });
+
+  it('an app without a redirect (OOB) shows the code, or that access was denied, in the page', async () => {
+    const created = await createRestAPIClient({ url }).v1.apps.create({
+      clientName: 'Desktop',
+      redirectUris: 'urn:ietf:wg:oauth:2.0:oob',
+      scopes: 'read',
+    });
+    const fields = await consentFields(url, alice, {
+      response_type: 'code',
+      client_id: created.clientId!,
+      redirect_uri: 'urn:ietf:wg:oauth:2.0:oob',
+    });
+    const approved = await postConsent({ ...fields, decision: 'approve' }, FROM_OWN_PAGE);
+    expect(approved.status).toBe(200);
+    expect(approved.headers.get('content-security-policy')).toContain("form-action 'self';");
+    expect(await approved.text()).toMatch(/<code id="code">[\w-]{43}<\/code>/);
+    const denied = await postConsent({ ...fields, decision: 'deny' }, FROM_OWN_PAGE);
+    expect(denied.status).toBe(200);
+    const html = await denied.text();
+    expect(html).toContain('You did not allow Desktop to use your account.');
+    expect(html).toContain('<a href="/">Go to Posts</a>');
+  });
+
+  it('error pages say what went wrong and lead on', async () => {
+    for (const query of [
+      { response_type: 'code', client_id: 'nobody', redirect_uri: REDIRECT_URI },
+      { response_type: 'code', client_id: (await registerApp(url)).clientId, redirect_uri: 'https://evil.example/cb' },
+    ]) {
+      const res = await fetch(`${url}/oauth/authorize?${new URLSearchParams(query)}`, { headers: alice.headers });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain('<h1>This app cannot be authorized</h1>');
+      expect(html).toContain('<a href="/">Go to Posts</a>');
+    }
   });
 
   it('the consent form refuses a post from another site', async () => {

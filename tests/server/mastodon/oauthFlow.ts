@@ -44,6 +44,20 @@ export function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/** Opens the consent page as `user` and returns its form's fields (the request's, and the CSRF token). */
+export async function consentFields(
+  url: string,
+  user: SignedInUser,
+  query: Record<string, string>,
+): Promise<Record<string, string>> {
+  const page = await fetch(`${url}/oauth/authorize?${new URLSearchParams(query)}`, {
+    headers: user.headers,
+    redirect: 'manual',
+  });
+  if (page.status !== 200) throw new Error(`consent page: ${page.status}`);
+  return hiddenFields(await page.text());
+}
+
 /** Opens the consent page as `user`, approves, and returns the code the redirect carries. */
 export async function consentCode(
   url: string,
@@ -59,9 +73,10 @@ export async function consentCode(
     state: options.state ?? 'state-1',
     ...(options.challenge ? { code_challenge: options.challenge, code_challenge_method: 'S256' } : {}),
   });
-  const page = await fetch(`${url}/oauth/authorize?${query}`, { headers: user.headers, redirect: 'manual' });
-  if (page.status !== 200) throw new Error(`consent page: ${page.status}`);
-  const form = new URLSearchParams({ ...hiddenFields(await page.text()), decision: 'approve' });
+  const form = new URLSearchParams({
+    ...(await consentFields(url, user, Object.fromEntries(query))),
+    decision: 'approve',
+  });
   const approved = await fetch(`${url}/oauth/authorize`, {
     method: 'POST',
     headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
