@@ -1,5 +1,5 @@
 import { isRemoteName, isRemoteQuery, profileNameOf, profilePath } from '../../lib/handles';
-import { findMentions, splitMentions } from '../../lib/mentions';
+import { findMentions, splitText } from '../../lib/textEntities';
 import { PRIVATE_PAGES } from '../../lib/pageReads';
 import { links } from '../../lib/pages';
 
@@ -39,7 +39,11 @@ describe('handles of people elsewhere (issue 32)', () => {
     // An email address is still not a mention.
     expect(findMentions('write to ann@example.com')).toEqual([]);
     const text = 'Hi @bob@example.social!';
-    const parts = splitMentions(text);
-    expect(parts).toEqual([{ text: 'Hi ' }, { mention: 'bob@example.social' }, { text: '!' }]);
+    const parts = splitText(text);
+    expect(parts).toEqual([
+      { text: 'Hi ' },
+      { mention: 'bob@example.social', key: 'bob@example.social' },
+      { text: '!' },
+    ]);
   });
 });
