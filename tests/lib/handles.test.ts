@@ -1,4 +1,4 @@
-import { isRemoteName, isRemoteQuery, profileNameOf, profilePath } from '../../lib/handles';
+import { handleOf, isRemoteName, isRemoteQuery, profileNameOf, profilePath } from '../../lib/handles';
 import { findMentions, splitText } from '../../lib/textEntities';
 import { PRIVATE_PAGES } from '../../lib/pageReads';
 import { links } from '../../lib/pages';
@@ -11,6 +11,13 @@ describe('handles of people elsewhere (issue 32)', () => {
       expect(isRemoteQuery(q), q).toBe(false);
     expect(isRemoteName('bob@example.social')).toBe(true);
     expect(isRemoteName('bob')).toBe(false);
+  });
+
+  it('takes an internationalised host, and looks it up in its ASCII form', () => {
+    expect(isRemoteQuery('@bob@bücher.example')).toBe(true);
+    expect(handleOf('@Bob@Bücher.Example:8443')).toEqual({ name: 'Bob', host: 'xn--bcher-kva.example:8443' });
+    expect(handleOf('acct:ok@other.example')).toEqual({ name: 'ok', host: 'other.example' });
+    expect(handleOf('bob')).toBeNull();
   });
 
   it('writes their profile path as /profile/@name@host and reads it back', () => {

@@ -62,6 +62,15 @@ describe('mentions in messages', () => {
   });
 });
 
+describe('@name@ this site', () => {
+  it('links by the local name the server stored, and a name elsewhere it did not find stays text', () => {
+    const post = buildPost({ message: 'Hi @ann@posts.example and @zed@other.example', mentions: ['ann'] });
+    renderWithProviders(<PostCard post={post} />, state);
+    expect(screen.getByRole('link', { name: '@ann@posts.example' })).toHaveAttribute('href', '/profile/ann');
+    expect(screen.queryByRole('link', { name: /^@zed/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('hashtags in messages (issue 68, item 4)', () => {
   it("links a post's hashtags that are among its tags to their page, and leaves the others as text", () => {
     const post = buildPost({
