@@ -5,7 +5,10 @@
  * `mentions`, and the Note delivered to them carries their `Mention` tags. `@ann@` this site's host
  * is Ann here.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createPost } from './factories';
+import { clientFor, userToken } from './mastodon/oauthFlow';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from './remoteServer';
 
@@ -70,6 +73,21 @@ describe('mentions of people elsewhere by their server’s names', () => {
     expect(res.json().mentions).toEqual([`ok@${remote.host}`, 'bob']);
     const told = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.headers });
     expect((told.json() as { type: string }[]).map((n) => n.type)).toContain('mention');
+  });
+
+  it('a client API status naming a name elsewhere with a dash: in its mentions, linked in its content', async () => {
+    const api = clientFor(local, await userToken(local, ann, 'read write'));
+    const png = path.resolve(import.meta.dirname, '../fixtures/pngsuite/png/basn2c08.png');
+    const media = await api.v2.media.create({ file: new Blob([await readFile(png)], { type: 'image/png' }) });
+    const status = await api.v1.statuses.create({
+      status: `It's @dash-name@${remote.host}'s #turn`,
+      mediaIds: [media.id],
+    });
+    expect(status.mentions.map((m) => m.acct)).toEqual([`dash-name@${remote.host}`]);
+    expect(status.content).toContain(`class="u-url mention">@<span>dash-name</span></a>`);
+    expect(status.content).toContain('It&#39;s');
+    expect(status.content).not.toContain('tagged/39');
+    expect(status.tags.map((tag) => tag.name)).toEqual(['turn']);
   });
 
   it('a name elsewhere that no server knows stays text', async () => {
