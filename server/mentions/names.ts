@@ -24,7 +24,7 @@ export interface NamedInText {
 }
 
 /** The first `MENTIONS_PER_MESSAGE_MAX` keys `text` names; the others stay plain text (one comment could otherwise notify dozens). */
-export const mentionedKeys = (text: string, rules: MentionRules = {}): string[] =>
+const mentionedKeys = (text: string, rules: MentionRules = {}): string[] =>
   mentionsOf(text, { ownHost: rules.ownHost })
     .map((m) => m.key)
     .slice(0, MENTIONS_PER_MESSAGE_MAX);
@@ -75,10 +75,6 @@ export function* mentionedUsersSteps(named: NamedInText, authorId: string): Step
   };
   return users.sort((a, b) => at(a) - at(b));
 }
-
-/** `mentionedUsersSteps` of a text whose remote names are only those already kept (no look-up). */
-export const mentionedUsersOfText = (text: string, authorId: string, rules: MentionRules = {}) =>
-  mentionedUsersSteps({ keys: mentionedKeys(text, rules), resolved: new Map() }, authorId);
 
 /**
  * The comma-joined names a list read, in the order the text first mentions them (`@name@` this
