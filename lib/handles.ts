@@ -1,7 +1,21 @@
 /** People on other servers (issue 32): their handles (`@name@host`) and how a search names them. */
 
-/** `@name@host`, `name@host` or `acct:name@host` (host may carry a port): the name and the host. */
-export const REMOTE_HANDLE = /^(?:acct:)?@?([^@\s/]+)@([a-z0-9.-]+(?::\d+)?)$/i;
+import { hostKey } from './textEntities';
+
+/**
+ * `@name@host`, `name@host` or `acct:name@host` (host may carry a port, and be internationalised):
+ * the name and the host.
+ */
+export const REMOTE_HANDLE = /^(?:acct:)?@?([^@\s/]+)@([\p{L}\p{M}\p{N}.-]+(?::\d+)?)$/iu;
+
+/** A handle's name and host, the host in its ASCII form (`bücher.example` is `xn--bcher-kva.example`); null when it is none. */
+export function handleOf(query: string): { name: string; host: string } | null {
+  const match = REMOTE_HANDLE.exec(query.trim());
+  if (!match) return null;
+  const [hostname, port] = match[2].split(':');
+  const host = hostKey(hostname, port);
+  return host ? { name: match[1], host } : null;
+}
 
 /** A search that names someone elsewhere: a handle with a host, or an address. */
 export function isRemoteQuery(query: string): boolean {

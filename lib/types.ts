@@ -86,7 +86,7 @@ export interface Post {
   spoiler: string;
   createdAt: string;
   updatedAt: string;
-  /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
+  /** The usernames `@mentioned` in the message that exist, as stored (lib/textEntities.ts). */
   mentions?: string[];
   /** A post from another server (issue 32): the original's page there. Absent for this instance's posts. */
   originalUrl?: string;
@@ -107,7 +107,7 @@ export interface Comment {
   dislikesCount: number;
   myReaction: Reaction | null;
   createdAt: string;
-  /** The usernames `@mentioned` in the message that exist, as stored (lib/mentions.ts). */
+  /** The usernames `@mentioned` in the message that exist, as stored (lib/textEntities.ts). */
   mentions?: string[];
   /** A comment from another server (issue 32): its Note's id. Absent for this instance's comments. */
   originalUri?: string;

@@ -306,6 +306,11 @@ export function buildContext(
     );
 
   const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
+  // `@name@host` is looked up elsewhere (when federation is on); `@name@` this site is `name`.
+  const mentionRules = {
+    ownHost: new URL(config.siteUrl).host,
+    lookUpRemote: federation && ((handle: string) => federation.lookUp(handle)),
+  };
   const posts = postsService({
     data,
     media,
@@ -316,6 +321,7 @@ export function buildContext(
     commentsByPerson,
     publish,
     mentionsPerMinute,
+    mentionRules,
   });
   const comments = commentsService({
     data,
@@ -325,6 +331,7 @@ export function buildContext(
     post: posts.one,
     publish,
     mentionsPerMinute,
+    mentionRules,
   });
 
   const users = usersService({

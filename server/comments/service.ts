@@ -7,7 +7,7 @@ import type { Transactional } from '../db/repository';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
-import { mentionedUsersSteps } from '../mentions/names';
+import { type MentionRules, type NamedInText, mentionedUsersSteps, namedInText } from '../mentions/names';
 import { type MentionsRepository, addCommentMentionsSteps, usersWithIdsSteps } from '../mentions/repository';
 import type { PublishEvent } from '../events/domainEvents';
 import { unreadFellFor } from '../events/events';
@@ -53,11 +53,14 @@ function* addSteps(
   message: string,
   origin: { uri: string; mentionedIds?: string[] } | undefined,
   mentionsPerMinute: number,
+  named: NamedInText | null,
 ) {
   const post = yield* requireVisiblePostSteps(userId, postId);
   const mentioned = origin?.mentionedIds
     ? yield* usersWithIdsSteps(origin.mentionedIds.slice(0, MENTIONS_PER_MESSAGE_MAX), userId)
-    : yield* mentionedUsersSteps(message, userId);
+    : named
+      ? yield* mentionedUsersSteps(named, userId)
+      : [];
   // The counter first: a post deleted since the check above is a 404, not a foreign-key error.
   if (!(yield* addToCommentsCountSteps(postId, 1))) throw postNotFound();
   yield* insertCommentSteps({
@@ -106,6 +109,8 @@ export interface CommentsServiceDeps {
   publish: PublishEvent;
   /** Mention notifications one author may send a minute (`RATE_LIMIT_MENTIONS_PER_USER`). */
   mentionsPerMinute: number;
+  /** This site's host and the look-up of people elsewhere a text names (`mentions/names.ts`). */
+  mentionRules?: MentionRules;
 }
 
 export function commentsService({
@@ -116,6 +121,7 @@ export function commentsService({
   post,
   publish,
   mentionsPerMinute,
+  mentionRules,
 }: CommentsServiceDeps) {
   const { comments, posts } = data;
   // A row the comment cache shares is read by many requests: its Comment is made once (and its JSON).
@@ -208,8 +214,10 @@ export function commentsService({
       const error = commentMessageError(message);
       if (error) throw new InvalidError(error, 'InvalidComment');
       const id = newId();
+      // A comment from elsewhere names its people in its `Mention` tags; nothing is looked up for it.
+      const named = origin?.mentionedIds ? null : await namedInText(data.mentions, message, mentionRules);
       const { notified, row } = await data.steps(() =>
-        addSteps(user.id, postId, id, message, origin, mentionsPerMinute),
+        addSteps(user.id, postId, id, message, origin, mentionsPerMinute, named),
       );
       publish({ type: 'CommentAdded', postId, commentId: id, creatorId: user.id, notifications: notified });
       return toComment(row);

@@ -5,9 +5,9 @@
  */
 import type { ActorKeyPair, Context } from '@fedify/fedify';
 import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person } from '@fedify/vocab';
-import { splitMentions } from '../../lib/mentions';
 import { links } from '../../lib/pages';
-import { tagKey } from '../../lib/tags';
+import { normalizeTag, tagKey } from '../../lib/tags';
+import { hashtagTags, mentionKey, splitText } from '../../lib/textEntities';
 import type { StoredVariant } from '../media/service';
 import type { ActorRow, NoteCommentRow, NotePostRow } from './repository';
 import { instantOf } from './temporal';
@@ -64,12 +64,18 @@ export const tagUrl = (site: Site, tag: string) => absolute(site, links.tagged([
 /** A comment has no page of its own: its id is this path (served in `http.ts`), its `url` the post's page. */
 export const commentPath = (commentId: string) => `/comments/${encodeURIComponent(commentId)}`;
 
+const hashtagLink = (site: Site, tag: string, shown = tagKey(tag)) =>
+  `<a href="${escapeHtml(tagUrl(site, tag).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(shown)}</span></a>`;
+
 /**
  * A message as HTML, the way Mastodon writes it: the people it names (who exist: `mentioned`) as
- * links to their profiles, then the tags as hashtag links.
+ * links to their profiles, its `#hashtags` that are among `tags` as links where they stand, then
+ * the other tags as hashtag links on a last line.
  */
 export function messageHtml(site: Site, text: string, mentioned: MentionedUser[], tags: string[] = []): string {
-  const byName = new Map(mentioned.map((user) => [user.username.toLowerCase(), user]));
+  const byKey = new Map(mentioned.map((user) => [mentionKey(user.username), user]));
+  const tagged = new Set(tags.map(tagKey));
+  const inline = new Set<string>();
   const lines: string[][] = [[]];
   let line = '';
   const flush = (end: 'line' | 'paragraph') => {
@@ -77,9 +83,16 @@ export function messageHtml(site: Site, text: string, mentioned: MentionedUser[]
     line = '';
     if (end === 'paragraph') lines.push([]);
   };
-  for (const part of splitMentions(text)) {
+  for (const part of splitText(text, { ownHost: site.host })) {
+    if ('hashtag' in part) {
+      const key = tagKey(normalizeTag(part.hashtag));
+      const linked = tagged.has(key);
+      if (linked) inline.add(key);
+      line += linked ? hashtagLink(site, part.hashtag, part.hashtag) : escapeHtml(`#${part.hashtag}`);
+      continue;
+    }
     if ('mention' in part) {
-      const user = byName.get(part.mention.toLowerCase());
+      const user = byKey.get(part.key);
       line += user
         ? `<span class="h-card"><a href="${escapeHtml(user.url ?? user.actor_uri ?? profileUrl(site, user.username).href)}" class="u-url mention">@<span>${escapeHtml(part.mention.split('@')[0])}</span></a></span>`
         : escapeHtml(`@${part.mention}`);
@@ -96,10 +109,7 @@ export function messageHtml(site: Site, text: string, mentioned: MentionedUser[]
     }
   }
   flush('line');
-  const tagLinks = tags.map(
-    (tag) =>
-      `<a href="${escapeHtml(tagUrl(site, tag).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tagKey(tag))}</span></a>`,
-  );
+  const tagLinks = tags.filter((tag) => !inline.has(tagKey(tag))).map((tag) => hashtagLink(site, tag));
   if (tagLinks.length > 0) lines.push([tagLinks.join(' ')]);
   return paragraphs(lines);
 }
@@ -144,6 +154,9 @@ export interface PostImage {
 
 /** Each address once, in order. */
 const distinct = (urls: URL[]) => urls.filter((url, i) => urls.findIndex((u) => u.href === url.href) === i);
+
+const hashtagsOf = (site: Site, tags: string[]) =>
+  tags.map((tag) => new Hashtag({ href: tagUrl(site, tag), name: `#${tagKey(tag)}` }));
 
 const mentionTags = (ctx: Context<unknown>, site: Site, mentioned: MentionedUser[]) =>
   mentioned.map(
@@ -194,10 +207,7 @@ export function postNote(
         height: image.height,
       }),
     ],
-    tags: [
-      ...tags.map((tag) => new Hashtag({ href: tagUrl(site, tag), name: `#${tagKey(tag)}` })),
-      ...mentionTags(ctx, site, mentioned),
-    ],
+    tags: [...hashtagsOf(site, tags), ...mentionTags(ctx, site, mentioned)],
     sensitive,
     summary: sensitive && post.spoiler ? post.spoiler : null,
     published: instantOf(post.created_at),
@@ -219,8 +229,9 @@ export function commentNote(
     id: absolute(site, commentPath(comment.id)),
     attribution: ctx.getActorUri(comment.user_id),
     replyTarget: comment.post_uri ? new URL(comment.post_uri) : ctx.getObjectUri(Note, { id: comment.post_id }),
-    content: messageHtml(site, comment.message, mentioned),
-    tags: mentionTags(ctx, site, mentioned),
+    // A comment has no tags of its own: the hashtags that can be tags are linked where they stand.
+    content: messageHtml(site, comment.message, mentioned, hashtagTags(comment.message)),
+    tags: [...hashtagsOf(site, hashtagTags(comment.message)), ...mentionTags(ctx, site, mentioned)],
     published: instantOf(comment.created_at),
     to: PUBLIC_COLLECTION,
     // The post's author hears of the reply, as Mastodon addresses one.

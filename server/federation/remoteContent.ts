@@ -8,6 +8,7 @@
 import type { Context } from '@fedify/fedify';
 import { Document, Hashtag, Image, Mention, type Note } from '@fedify/vocab';
 import { ALT_MAX, COMMENT_MAX, MENTIONS_PER_MESSAGE_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../lib/limits';
+import { splitText } from '../../lib/textEntities';
 import { normalizeTags, tagError } from '../../lib/validation';
 import { nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
@@ -48,13 +49,20 @@ function imageOf(attachments: unknown[]): { url: string; alt: string } | null {
   return null;
 }
 
+/** A line of hashtags only (by the shared rule, lib/textEntities), spaces between them. */
+const isTagLine = (line: string) => {
+  const parts = splitText(line);
+  const blank = (part: (typeof parts)[number]) => 'text' in part && part.text.trim() === '';
+  return parts.some((part) => 'hashtag' in part) && parts.every((part) => 'hashtag' in part || blank(part));
+};
+
 /**
  * The text without a last line of hashtags only: servers (this one, Mastodon) append the tags to
  * the content, and a post here shows its tags apart.
  */
 export function withoutTagLine(text: string): string {
   const lines = text.split('\n');
-  while (lines.length > 1 && /^\s*(#[^\s#]+\s*)+$/.test(lines[lines.length - 1])) lines.pop();
+  while (lines.length > 1 && isTagLine(lines[lines.length - 1])) lines.pop();
   return lines.join('\n').trim();
 }
 

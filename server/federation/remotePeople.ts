@@ -14,7 +14,7 @@ import { guardedFetch } from './outgoingGuard';
 import { canonicalHost } from './domainName';
 import { storeRemoteImage } from './remoteImages';
 import { textOfHtml, webUrlOf } from './remoteText';
-import { REMOTE_HANDLE as HANDLE } from '../../lib/handles';
+import { handleOf } from '../../lib/handles';
 import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import type { DomainSeverity } from '../../lib/types';
 
@@ -165,8 +165,8 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
     /** A search's handle or address: the person, looked up now (and kept), or null. */
     async lookUp(ctx: Context<void>, query: string) {
       const q = query.trim();
-      const handle = HANDLE.exec(q);
-      const uri = handle ? await actorUriOfHandle(handle[1], handle[2]) : q;
+      const handle = handleOf(q);
+      const uri = handle ? await actorUriOfHandle(handle.name, handle.host) : q;
       if (!uri) return null;
       return fetchAndStore(ctx, uri);
     },

@@ -4,8 +4,8 @@
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
 import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
-import { profilePath } from '../../lib/handles';
-import { normalizeTags } from '../../lib/tags';
+import { normalizeTag, tagKey } from '../../lib/tags';
+import { isTagHashtag, mentionKey, splitText } from '../../lib/textEntities';
 import { usernameKey } from '../../lib/validation';
 import { blurhashOfThumbhash } from '../media/blurhash';
 
@@ -14,11 +14,6 @@ export type Site = string;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const HASHTAG = /#([\p{L}\p{N}_-]+)/gu;
-
-/** The `#hashtags` of a status's text, as a post's tags. */
-export const hashtagsOf = (text: string): string[] => normalizeTags([...text.matchAll(HASHTAG)].map((m) => m[1]));
 
 /** A status's `mentions` entry: whom an `@name` names. */
 export interface MentionEntity {
@@ -46,27 +41,35 @@ export const mentionsStillHere = (
   });
 
 /**
- * The text as Mastodon's HTML `content`: escaped, hashtags and mentions linked, lines kept. An
- * `@name` or `@name@host` links to the `url` of its entry in `mentions` (what apps match to open
- * the profile), else to its profile page here; `@name@` this site's host is the local `name`.
+ * The text as Mastodon's HTML `content`: escaped, hashtags and mentions linked, lines kept. The text
+ * is cut into mentions and hashtags first (lib/textEntities), then each piece escaped: an escaped
+ * apostrophe (`&#39;`) is never a hashtag. An `@name` or `@name@host` links to the `url` of its
+ * entry in `mentions` (what apps match to open the profile; `@name@` this site's host is the local
+ * `name`), and stays text when it has none. A hashtag links to its tag's page when it is one of
+ * `tags` (a post's), or without `tags` (a comment, a profile) when it can be a tag.
  */
-export function contentOf(site: Site, text: string, mentions: readonly MentionEntity[] = []): string {
-  const ownHost = new URL(site).host;
-  const byAcct = new Map(mentions.map((m) => [m.acct.toLowerCase(), m]));
-  const html = escapeHtml(text)
-    .replace(
-      HASHTAG,
-      (_all, tag: string) =>
-        `<a href="${site}/tagged/${encodeURIComponent(tag)}" class="mention hashtag" rel="tag">#<span>${tag}</span></a>`,
-    )
-    .replace(
-      /(^|[^\w/])@([A-Za-z0-9_.-]+)(?:@([A-Za-z0-9.-]+(?::\d+)?))?/g,
-      (_all, before: string, name: string, host?: string) => {
-        const acct = host && host.toLowerCase() !== ownHost ? `${name}@${host}` : name;
-        const href = byAcct.get(acct.toLowerCase())?.url ?? `${site}${profilePath(acct)}`;
-        return `${before}<span class="h-card"><a href="${escapeHtml(href)}" class="u-url mention">@<span>${name}</span></a></span>`;
-      },
-    )
+export function contentOf(
+  site: Site,
+  text: string,
+  mentions: readonly MentionEntity[] = [],
+  tags?: readonly string[],
+): string {
+  const byKey = new Map(mentions.map((m) => [mentionKey(m.acct), m]));
+  const tagged = tags && new Set(tags.map(tagKey));
+  const html = splitText(text, { ownHost: new URL(site).host })
+    .map((part) => {
+      if ('text' in part) return escapeHtml(part.text);
+      if ('hashtag' in part) {
+        const key = tagKey(normalizeTag(part.hashtag));
+        if (tagged ? !tagged.has(key) : !isTagHashtag(part.hashtag)) return escapeHtml(`#${part.hashtag}`);
+        return `<a href="${site}/tagged/${encodeURIComponent(key)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(part.hashtag)}</span></a>`;
+      }
+      const entry = byKey.get(part.key);
+      if (!entry) return escapeHtml(`@${part.mention}`);
+      const name = escapeHtml(part.mention.split('@')[0]);
+      return `<span class="h-card"><a href="${escapeHtml(entry.url)}" class="u-url mention">@<span>${name}</span></a></span>`;
+    })
+    .join('')
     .replace(/\n/g, '<br>');
   return `<p>${html}</p>`;
 }
@@ -229,7 +232,7 @@ export function postStatus<A extends Account | null>(
     in_reply_to_account_id: null,
     sensitive: post.sensitive,
     spoiler_text: post.spoiler,
-    content: contentOf(site, post.message, mentions),
+    content: contentOf(site, post.message, mentions, post.tags),
     text: post.message,
     replies_count: post.commentsCount,
     favourites_count: post.likesCount,

@@ -9,12 +9,12 @@ import type { AuthUser } from '../domain/types';
 import { HttpError } from '../http/errors';
 import { needs } from './http';
 import { usernameKey } from '../../lib/validation';
+import { hashtagTags } from '../../lib/textEntities';
 import {
   type Account,
   type MentionEntity,
   type Site,
   commentStatus,
-  hashtagsOf,
   mentionOf,
   mentionsStillHere,
   postStatus,
@@ -169,7 +169,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     const created = await posts.create(viewer, {
       message: text,
       image: upload.url,
-      tags: hashtagsOf(text),
+      tags: hashtagTags(text),
       ...(upload.row.description ? { alt: upload.row.description } : {}),
       ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
       ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
@@ -190,7 +190,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const body = request.body ?? {};
       const text = typeof body.status === 'string' ? body.status : undefined;
       const edited = await posts.edit(viewer, request.params.id, {
-        ...(text !== undefined ? { message: text, tags: hashtagsOf(text) } : {}),
+        ...(text !== undefined ? { message: text, tags: hashtagTags(text) } : {}),
         ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
         ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
       });

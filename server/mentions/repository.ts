@@ -47,6 +47,13 @@ export const usersNamedSteps = (keys: string[], authorId: string) =>
 /** The same by id (the local people a Note from elsewhere names in its `Mention` tags). */
 export const usersWithIdsSteps = (ids: string[], authorId: string) => usersWhereSteps('users.id', ids, authorId);
 
+/** Which of these lower-cased names are kept here (blocked or not): people elsewhere not to look up again. */
+async function keptNames(db: Queryable, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.selectFrom('users').select('username_lower').where('username_lower', 'in', keys).execute();
+  return rows.map((row) => row.username_lower);
+}
+
 const usersNamed = (db: Queryable, keys: string[], authorId: string) => stepsOn(db, usersNamedSteps(keys, authorId));
 const usersWithIds = (db: Queryable, ids: string[], authorId: string) => stepsOn(db, usersWithIdsSteps(ids, authorId));
 
@@ -90,6 +97,7 @@ const addCommentMentions = (db: Queryable, commentId: string, userIds: string[])
 const queries = bindQueries({
   usersNamed,
   usersWithIds,
+  keptNames,
   postMentionIds,
   addPostMentions,
   removePostMentions,

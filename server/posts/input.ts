@@ -1,6 +1,8 @@
 /** A post's fields as a client sends them, checked (spec section 5): text, tags, image, alt text, content warning. */
 import { TEXTS } from '../../lib/texts';
-import { altError, normalizeTags, postMessageError, spoilerError, tagsError } from '../../lib/validation';
+import { TAGS_PER_POST_MAX } from '../../lib/limits';
+import { hashtagTags } from '../../lib/textEntities';
+import { altError, normalizeTags, postMessageError, spoilerError, tagError, tagsError } from '../../lib/validation';
 import { InvalidError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import type { MediaService } from '../media/service';
@@ -37,14 +39,28 @@ export function readImageText(input: PostInput): { alt?: string; sensitive?: num
   return out;
 }
 
-export function readTags(raw: unknown): string[] {
+/**
+ * A post's tags (issue 68): those given, each held to the tag rule, then the message's `#hashtags`
+ * that can be tags (lib/textEntities), as long as there is room (`TAGS_PER_POST_MAX`; the rest stay
+ * text). At least one in all: a hashtag in the message counts.
+ */
+export function readPostTags(raw: unknown, message: string): string[] {
   if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string'))
     throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
-  const tags = normalizeTags(raw as string[]);
-  const error = tagsError(tags);
-  if (error) throw new InvalidError(error, 'InvalidTags');
+  const given = normalizeTags(raw as string[]);
+  if (given.length > TAGS_PER_POST_MAX) throw new InvalidError(tagsError(given)!, 'InvalidTags');
+  for (const tag of given) {
+    const error = tagError(tag);
+    if (error) throw new InvalidError(error, 'InvalidTags');
+  }
+  const tags = withHashtags(given, message);
+  if (tags.length === 0) throw new InvalidError(TEXTS.tagRequired, 'InvalidTags');
   return tags;
 }
+
+/** `tags`, then the hashtags of `message` not among them, up to `TAGS_PER_POST_MAX`. */
+export const withHashtags = (tags: readonly string[], message: string): string[] =>
+  normalizeTags([...tags, ...hashtagTags(message)]).slice(0, TAGS_PER_POST_MAX);
 
 export function readMessage(raw: unknown): string {
   const error = postMessageError(typeof raw === 'string' ? raw : null);

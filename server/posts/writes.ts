@@ -8,7 +8,7 @@ import type { AuthUser } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
 import { unreadFellFor } from '../events/events';
 import type { MediaService } from '../media/service';
-import { mentionedUsers, mentionedUsersSteps } from '../mentions/names';
+import { type MentionRules, type NamedInText, mentionedUsersSteps, namedInText } from '../mentions/names';
 import { type MentionedUser, type MentionsRepository, addPostMentionsSteps } from '../mentions/repository';
 import {
   type NotifiedAction,
@@ -22,7 +22,7 @@ import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository, toggleSteps } from '../reactions/repository';
 import { type UsersRepository, addToCounterSteps } from '../users/repository';
 import { postNotFound, requirePost, requireVisiblePostSteps } from './access';
-import { type PostInput, ownPostImage, readImageText, readMessage, readTags } from './input';
+import { type PostInput, ownPostImage, readImageText, readMessage, readPostTags, withHashtags } from './input';
 import { type PostGiven, type PostsRepository, insertPostSteps } from './repository';
 
 /** A mention notification for each user a post mentions. */
@@ -44,6 +44,8 @@ export interface PostWritesDeps {
   publish: PublishEvent;
   /** Mention notifications one author may send a minute (`RATE_LIMIT_MENTIONS_PER_USER`). */
   mentionsPerMinute: number;
+  /** This site's host and the look-up of people elsewhere a text names (`mentions/names.ts`). */
+  mentionRules?: MentionRules;
 }
 
 /**
@@ -94,9 +96,9 @@ function* createSteps(
   post: PostGiven,
   tags: string[],
   mentionsPerMinute: number,
-  given?: MentionedUser[],
+  mentions: { given: MentionedUser[] } | { named: NamedInText },
 ) {
-  const mentioned = given ?? (yield* mentionedUsersSteps(post.message, user.id));
+  const mentioned = 'given' in mentions ? mentions.given : yield* mentionedUsersSteps(mentions.named, user.id);
   yield* insertPostSteps(post, tags);
   yield* addToCounterSteps(user.id, 'posts_count', 1);
   yield* addPostMentionsSteps(
@@ -106,7 +108,7 @@ function* createSteps(
   return yield* notifyEachSteps(mentionsOf(mentioned, user, post.id), mentionsPerMinute);
 }
 
-export function postWrites({ data, media, load, publish, mentionsPerMinute }: PostWritesDeps) {
+export function postWrites({ data, media, load, publish, mentionsPerMinute, mentionRules }: PostWritesDeps) {
   const { posts } = data;
   return {
     /** Keeps a post from elsewhere once (its `uri`): the id kept, and whether it is new. */
@@ -133,7 +135,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
           updated_at: input.published,
         };
         const mentioned = input.mentionedIds.map((userId) => ({ id: userId, username: '' }));
-        notified = await data.steps(() => createSteps(author, post, tags, mentionsPerMinute, mentioned));
+        notified = await data.steps(() => createSteps(author, post, tags, mentionsPerMinute, { given: mentioned }));
       } catch (error) {
         // The same Note arriving twice at once: the first insert stands.
         const again = await posts.postIdWithUri(input.uri);
@@ -170,7 +172,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
 
     async create(user: AuthUser, input: PostInput): Promise<Post> {
       const message = readMessage(input.message);
-      const tags = readTags(input.tags);
+      const tags = readPostTags(input.tags, message);
       const imageText = readImageText(input);
       const { image, mediaId } = await ownPostImage(media, user, input.image);
       const id = newId();
@@ -186,7 +188,8 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
         created_at: now,
         updated_at: now,
       };
-      const notified = await data.steps(() => createSteps(user, post, tags, mentionsPerMinute));
+      const named = await namedInText(data.mentions, message, mentionRules);
+      const notified = await data.steps(() => createSteps(user, post, tags, mentionsPerMinute, { named }));
       publish({
         type: 'PostCreated',
         postId: id,
@@ -213,20 +216,31 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute }: Po
       } = { ...readImageText(input), updated_at: nowIso() };
       let tags: string[] | undefined;
       if (input.message !== undefined) changes.message = readMessage(input.message);
-      if (input.tags !== undefined) {
-        tags = readTags(input.tags);
-        changes.tags = JSON.stringify(tags);
+      if (input.tags !== undefined || changes.message !== undefined) {
+        // The message's hashtags are tags too: a new message adds its own to the tags kept, new
+        // tags keep the hashtags of the message kept.
+        const kept =
+          input.tags === undefined || changes.message === undefined ? await posts.findPost(user.id, id) : null;
+        const keptTags = JSON.parse(kept?.tags ?? '[]') as string[];
+        const message = changes.message ?? kept?.message ?? '';
+        const next = input.tags !== undefined ? readPostTags(input.tags, message) : withHashtags(keptTags, message);
+        if (input.tags !== undefined || next.length !== keptTags.length) {
+          tags = next;
+          changes.tags = JSON.stringify(tags);
+        }
       }
       if (input.image !== undefined) {
         const { image, mediaId } = await ownPostImage(media, user, input.image);
         changes.image = image;
         changes.media_id = mediaId;
       }
+      const named =
+        changes.message !== undefined ? await namedInText(data.mentions, changes.message, mentionRules) : null;
       const notified = await data.transaction(async (trx) => {
         await trx.posts.updatePost(id, changes);
         if (tags) await trx.posts.replaceTags(id, tags);
-        if (changes.message === undefined) return [];
-        const mentioned = await mentionedUsers(trx.mentions, changes.message, user.id);
+        if (!named) return [];
+        const mentioned = await trx.mentions.run(mentionedUsersSteps(named, user.id));
         // Only the newly mentioned hear of it; those no longer mentioned lose the link.
         const before = new Set(await trx.mentions.postMentionIds(id));
         const now = new Set(mentioned.map((u) => u.id));

@@ -1,5 +1,5 @@
-import { isRemoteName, isRemoteQuery, profileNameOf, profilePath } from '../../lib/handles';
-import { findMentions, splitMentions } from '../../lib/mentions';
+import { handleOf, isRemoteName, isRemoteQuery, profileNameOf, profilePath } from '../../lib/handles';
+import { findMentions, splitText } from '../../lib/textEntities';
 import { PRIVATE_PAGES } from '../../lib/pageReads';
 import { links } from '../../lib/pages';
 
@@ -11,6 +11,13 @@ describe('handles of people elsewhere (issue 32)', () => {
       expect(isRemoteQuery(q), q).toBe(false);
     expect(isRemoteName('bob@example.social')).toBe(true);
     expect(isRemoteName('bob')).toBe(false);
+  });
+
+  it('takes an internationalised host, and looks it up in its ASCII form', () => {
+    expect(isRemoteQuery('@bob@bücher.example')).toBe(true);
+    expect(handleOf('@Bob@Bücher.Example:8443')).toEqual({ name: 'Bob', host: 'xn--bcher-kva.example:8443' });
+    expect(handleOf('acct:ok@other.example')).toEqual({ name: 'ok', host: 'other.example' });
+    expect(handleOf('bob')).toBeNull();
   });
 
   it('writes their profile path as /profile/@name@host and reads it back', () => {
@@ -39,7 +46,11 @@ describe('handles of people elsewhere (issue 32)', () => {
     // An email address is still not a mention.
     expect(findMentions('write to ann@example.com')).toEqual([]);
     const text = 'Hi @bob@example.social!';
-    const parts = splitMentions(text);
-    expect(parts).toEqual([{ text: 'Hi ' }, { mention: 'bob@example.social' }, { text: '!' }]);
+    const parts = splitText(text);
+    expect(parts).toEqual([
+      { text: 'Hi ' },
+      { mention: 'bob@example.social', key: 'bob@example.social' },
+      { text: '!' },
+    ]);
   });
 });

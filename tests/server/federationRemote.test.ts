@@ -26,6 +26,10 @@ describe('their HTML as text', () => {
     expect(withoutTagLine('A sunny day\n\n#sun #beach')).toBe('A sunny day');
     expect(withoutTagLine('#sun alone')).toBe('#sun alone');
     expect(withoutTagLine('Look at #sun today')).toBe('Look at #sun today');
+    // By the shared hashtag rule: a last line that is not hashtags alone stays.
+    expect(withoutTagLine('A sunny day\n#sun #日本語 #café')).toBe('A sunny day');
+    expect(withoutTagLine('A sunny day\n#sun!')).toBe('A sunny day\n#sun!');
+    expect(withoutTagLine('A sunny day\n#1 #2')).toBe('A sunny day\n#1 #2');
   });
 });
 

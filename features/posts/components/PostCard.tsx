@@ -204,7 +204,7 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
         </Actions>
         {post.message && (
           <Message>
-            <MentionText text={post.message} mentions={post.mentions} />
+            <MentionText text={post.message} mentions={post.mentions} tags={post.tags} />
           </Message>
         )}
         {post.tags.length > 0 && <TagList tags={post.tags} label="Tags" />}

@@ -5,6 +5,7 @@ import { ValidationError } from 'yup';
 import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
 import { postMessageSchema } from '../../../lib/schemas';
 import type { Post } from '../../../lib/types';
+import { hashtagTags } from '../../../lib/textEntities';
 import { normalizeTag, tagError as tagRuleError } from '../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
@@ -65,7 +66,7 @@ const MESSAGE_WARN_LEFT = 20;
 
 export const charactersLeftText = (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left`;
 
-/** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag exist. */
+/** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag (or a message's #hashtag) exist. */
 export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload('post'));
@@ -144,7 +145,8 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
 
   const busy = creating || editing || upload.loading || formik.isSubmitting;
   const charactersLeft = MESSAGE_MAX - formik.values.message.length;
-  const canSubmit = Boolean(image) && formik.values.tags.length > 0;
+  // A `#hashtag` in the message is a tag too (the server adds it: lib/textEntities).
+  const canSubmit = Boolean(image) && (formik.values.tags.length > 0 || hashtagTags(formik.values.message).length > 0);
   const messageError = formik.touched.message || formik.submitCount > 0 ? formik.errors.message : undefined;
 
   return (

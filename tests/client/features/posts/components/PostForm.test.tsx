@@ -40,6 +40,15 @@ describe('PostForm', () => {
     expect(publish()).toBeEnabled();
   });
 
+  it('takes a #hashtag in the message as the tag Publish needs (the server adds it to the tags)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(screen.getByLabelText('Message'), 'Look #123');
+    expect(publish()).toBeDisabled();
+    await user.type(screen.getByLabelText('Message'), ' #cats');
+    expect(publish()).toBeEnabled();
+  });
+
   it('adds a tag on Enter, clears the input and ignores a duplicate', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
