@@ -45,6 +45,9 @@ const MENTION_AT = new RegExp(String.raw`@([A-Za-z0-9_.-]+)(?:@(${LABEL}(?:\.${L
 const LOCAL_RUN = /^[A-Za-z0-9_.]+/;
 const LOCAL_NAME = /^[A-Za-z0-9_.]+$/;
 const REMOTE_NAME = /^[A-Za-z0-9_]+(?:[.-]+[A-Za-z0-9_]+)*$/;
+
+/** A name someone elsewhere may have here (a mention finds it, a route takes it): the rule above. */
+export const isRemotePersonName = (name: string): boolean => REMOTE_NAME.test(name);
 const HASHTAG_AT = /#([\p{L}\p{M}\p{N}_]+(?:[\u00b7\u30fb\u200c]+[\p{L}\p{M}\p{N}_]+)*)/uy;
 const LETTER = /\p{L}/u;
 /** Web addresses: what they hold is neither a mention nor a hashtag. */

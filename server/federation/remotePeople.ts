@@ -16,6 +16,7 @@ import { storeRemoteImage } from './remoteImages';
 import { textOfHtml, webUrlOf } from './remoteText';
 import { handleOf } from '../../lib/handles';
 import { REMOTE_USERNAME_MAX } from '../../lib/limits';
+import { isRemotePersonName } from '../../lib/textEntities';
 import type { DomainSeverity } from '../../lib/types';
 
 const REFRESH_MS = 86_400_000;
@@ -32,24 +33,31 @@ export interface RemotePeopleDeps {
   publish: PublishEvent;
 }
 
-export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf, publish }: RemotePeopleDeps) {
-  function fieldsOf(actor: Actor): RemotePersonFields | null {
-    if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
-    const domain = canonicalHost(actor.id.host);
-    const username = `${actor.preferredUsername.toString()}@${domain}`;
-    // Longer than the column holds: not someone this instance can keep.
-    if (username.length > REMOTE_USERNAME_MAX) return null;
-    return {
-      username,
-      domain,
-      actor_uri: actor.id.href,
-      inbox_uri: actor.inboxId.href,
-      shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,
-      url: webUrlOf(actor.url instanceof URL ? actor.url.href : actor.url?.href?.href) ?? actor.id.href,
-      description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
-    };
-  }
+/**
+ * What is kept of an actor, or null when it is not someone this instance can keep: no address or
+ * inbox, or a name that is not a name (control characters, direction marks, HTML, `@`, spaces): such
+ * a person could act but never be opened, blocked, muted or suspended by name (issue 68, item 35).
+ * The name must be one a mention finds (`isRemotePersonName`) and fit the column.
+ */
+export function remotePersonFields(actor: Actor): RemotePersonFields | null {
+  if (!actor.id || !actor.inboxId || !actor.preferredUsername) return null;
+  const name = actor.preferredUsername.toString().normalize('NFC');
+  if (!isRemotePersonName(name)) return null;
+  const domain = canonicalHost(actor.id.host);
+  const username = `${name}@${domain}`;
+  if (username.length > REMOTE_USERNAME_MAX) return null;
+  return {
+    username,
+    domain,
+    actor_uri: actor.id.href,
+    inbox_uri: actor.inboxId.href,
+    shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,
+    url: webUrlOf(actor.url instanceof URL ? actor.url.href : actor.url?.href?.href) ?? actor.id.href,
+    description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
+  };
+}
 
+export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf, publish }: RemotePeopleDeps) {
   /**
    * Their avatar (`icon`) and banner (`image`), each fetched through the upload pipeline when its
    * address is not the one kept: which of the two changed. A picture their actor no longer has goes
@@ -94,7 +102,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
     ctx: Context<void>,
     actor: Actor,
   ): Promise<{ row: RemotePersonRow; created: boolean; actor: Actor } | null> {
-    const fields = fieldsOf(actor);
+    const fields = remotePersonFields(actor);
     // A local actor is never kept as a remote one.
     if (!fields || ctx.parseUri(actor.id)?.type === 'actor') return null;
     const now = nowIso();

@@ -1,5 +1,8 @@
 /**
- * Addresses from elsewhere that this server shows or links are http(s) only (issue 68, item 35): a
+ * What other servers say about their people and notes, checked as it arrives (issue 68, item 35).
+ * Names: a person whose `preferredUsername` is not a name (control characters, direction marks,
+ * HTML, `@`, spaces) is not kept, so cannot act here unseen. Addresses shown or linked are http(s)
+ * only: a
  * note or a person whose `url` is `javascript:` or `data:` is kept with its own address instead (as
  * the posts' `url` the client API serves and pages link), a note whose id is not http(s) is not kept,
  * and migration 022 does the same to what was kept before.
@@ -7,6 +10,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as migration022 from '../../server/db/migrations/022_remote_urls_http_only';
+import { Person } from '@fedify/vocab';
+import { remotePersonFields } from '../../server/federation/remotePeople';
 import { webUrlOf } from '../../server/federation/remoteText';
 import { createPost, remoteUserRow } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
@@ -52,6 +57,43 @@ function note(id: string, url: string) {
     },
   };
 }
+
+describe('a name from elsewhere', () => {
+  const person = (preferredUsername: string, url = 'https://a.example/@x') =>
+    remotePersonFields(
+      new Person({
+        id: new URL('https://A.Example./users/1'),
+        inbox: new URL('https://a.example/users/1/inbox'),
+        preferredUsername,
+        url: new URL(url),
+      }),
+    );
+
+  it('is kept when a mention could name it: 1 character, dots and dashes inside, in one host form', () => {
+    for (const name of ['z', 'ok', 'dash-name', 'first.last', 'under_score', 'Zoe'])
+      expect(person(name)).toMatchObject({ username: `${name}@a.example`, domain: 'a.example' });
+  });
+
+  it('is not kept when it is not a name', () => {
+    for (const name of [
+      'a\u0000b',
+      'a\nb',
+      '\u202eevil',
+      'x\u200fy',
+      '<b>x</b>',
+      'a@b',
+      'two words',
+      '',
+      '.dot',
+      'ann-',
+    ])
+      expect([name, person(name)]).toEqual([name, null]);
+  });
+
+  it("a person's javascript: url is kept as their actor's address", () => {
+    expect(person('zoe', 'javascript:alert(1)')?.url).toBe('https://a.example./users/1');
+  });
+});
 
 describe('an address from elsewhere', () => {
   it('is http(s) or nothing', () => {
