@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { MISSING_REMOTE_IMAGE } from '../../server/federation/remoteImages';
 import { imageJobs } from '../../server/media/pipeline';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from './remoteServer';
@@ -63,6 +64,7 @@ beforeAll(async () => {
       '/files/banner.png': { type: 'image/png', body: await forgedPng(40_000, 1_000) },
       '/files/avatar.jpg': { type: 'image/jpeg', body: Buffer.from('<!doctype html><title>Hi</title><p>Not here') },
       '/files/small.avif': { type: 'image/avif', body: avif },
+      '/files/photo.svg': { type: 'image/jpeg', body: svg },
     },
   });
   const port = await freePort();
@@ -100,6 +102,8 @@ const mediaOf = (name: string) =>
     .select('media.id')
     .where('users.username', '=', `${name}@${remote.host}`)
     .execute();
+
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
 describe('an image from elsewhere', () => {
   it('is never rendered when it is an SVG: the person who follows has no avatar, and the follow works', async () => {
@@ -151,6 +155,42 @@ describe('an image from elsewhere', () => {
     expect(fetched('/files/avatar.jpg')).toBe(true);
     expect(await userOf('tom')).toMatchObject({ avatar: null });
     expect(await mediaOf('tom')).toEqual([]);
+  });
+
+  it("is a post's placeholder when the post's attachment is refused (SVG, a 49 MP AVIF); the post is kept", async () => {
+    const annUri = `${local}/users/${ann.id}`;
+    const actor = remote.actorUri('wes');
+    for (const [id, file] of [
+      ['svg', '/files/photo.svg'],
+      ['avif', '/files/avatar.avif'],
+    ]) {
+      // It names Ann, so it is kept here.
+      const res = await remote.signedPost('wes', `${local}/inbox`, {
+        id: `${remote.origin}/creates/${id}`,
+        type: 'Create',
+        actor,
+        to: PUBLIC,
+        object: {
+          id: `${remote.origin}/notes/${id}`,
+          type: 'Note',
+          attributedTo: actor,
+          to: PUBLIC,
+          content: '<p>Look @ann</p>',
+          attachment: [{ type: 'Image', mediaType: 'image/png', url: `${remote.origin}${file}` }],
+          tag: [{ type: 'Mention', href: annUri, name: `@ann@${new URL(local).host}` }],
+        },
+      });
+      expect(res.status).toBe(202);
+      const post = await until(() =>
+        t.db.kysely
+          .selectFrom('posts')
+          .select(['image', 'media_id'])
+          .where('uri', '=', `${remote.origin}/notes/${id}`)
+          .executeTakeFirst(),
+      );
+      expect(post, id).toEqual({ image: MISSING_REMOTE_IMAGE, media_id: null });
+    }
+    expect(await mediaOf('wes')).toEqual([]);
   });
 
   it('within the bounds (a small AVIF) waits for the same job slot as uploads, then is stored', async () => {
