@@ -52,6 +52,19 @@ describe('the pipeline’s sources', () => {
     }
   });
 
+  it('takes an animated WebP or GIF from elsewhere as its first frame', async () => {
+    const frames = await Promise.all(
+      ['#33aa88', '#aa3388'].map((background) => solid(300, 200).flatten({ background }).png().toBuffer()),
+    );
+    for (const format of ['webp', 'gif'] as const) {
+      const animated = await sharp(frames, { join: { animated: true } })
+        .toFormat(format)
+        .toBuffer();
+      const processed = await processImage(animated, 'post', 'test', 'remote');
+      expect(processed.main, format).toMatchObject({ width: 300, height: 200 });
+    }
+  });
+
   it('never renders an SVG, from either source', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
     expect(await codeOf(stageImage(svg, 'avatar', 'test'))).toBe('UnsupportedMediaType');
