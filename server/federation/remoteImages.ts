@@ -7,8 +7,18 @@
  * never SVG). Any failure is `null`: the caller keeps a placeholder (or no avatar).
  */
 import { UPLOAD_MAX_BYTES, type UploadPreset } from '../../lib/limits';
+import { limiter } from '../domain/limiter';
 import type { MediaService } from '../media/service';
 import { guardedFetch } from './outgoingGuard';
+
+/**
+ * Images from elsewhere being fetched or waiting for the job queue at once, in this process.
+ * Anyone can make people elsewhere, and each has their own turn in the queue: without this, a crowd
+ * of them arriving together would each hold up to 4 MB while they wait, and an upload would wait
+ * behind them all. Past it, the next waits before it fetches, holding nothing. Exported for tests.
+ */
+const REMOTE_IMAGES_AT_ONCE = 8;
+export const remoteImageTurns = limiter(REMOTE_IMAGES_AT_ONCE);
 
 const FETCH_TIMEOUT_MS = 15_000;
 
@@ -37,6 +47,16 @@ export async function fetchImageBytes(url: string, allowPrivateAddress: boolean)
 
 /** Fetches the image and stores it as `ownerId`'s upload: its main URL and media id, or null. */
 export async function storeRemoteImage(
+  media: Pick<MediaService, 'upload'>,
+  ownerId: string,
+  preset: UploadPreset,
+  url: string,
+  allowPrivateAddress: boolean,
+): Promise<{ url: string; mediaId: string } | null> {
+  return remoteImageTurns.run(() => fetchAndStore(media, ownerId, preset, url, allowPrivateAddress));
+}
+
+async function fetchAndStore(
   media: Pick<MediaService, 'upload'>,
   ownerId: string,
   preset: UploadPreset,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { MISSING_REMOTE_IMAGE } from '../../server/federation/remoteImages';
+import { MISSING_REMOTE_IMAGE, remoteImageTurns } from '../../server/federation/remoteImages';
 import { imageJobs } from '../../server/media/pipeline';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from './remoteServer';
@@ -47,13 +47,14 @@ beforeAll(async () => {
   const avif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a8' } })
     .avif()
     .toBuffer();
-  remote = await startRemoteServer(['wes', 'vic', 'una', 'tom', 'sam'], {
+  remote = await startRemoteServer(['wes', 'vic', 'una', 'tom', 'sam', 'rex'], {
     pictures: {
       wes: { icon: '/files/avatar.svg' },
       vic: { icon: '/files/avatar.avif' },
       una: { icon: '/files/avatar.png', image: '/files/banner.png' },
       tom: { icon: '/files/avatar.jpg' },
       sam: { icon: '/files/small.avif' },
+      rex: { icon: '/files/rex.avif' },
     },
     files: {
       // Each claims to be an image: the bytes decide.
@@ -64,6 +65,7 @@ beforeAll(async () => {
       '/files/banner.png': { type: 'image/png', body: await forgedPng(40_000, 1_000) },
       '/files/avatar.jpg': { type: 'image/jpeg', body: Buffer.from('<!doctype html><title>Hi</title><p>Not here') },
       '/files/small.avif': { type: 'image/avif', body: avif },
+      '/files/rex.avif': { type: 'image/avif', body: avif },
       '/files/photo.svg': { type: 'image/jpeg', body: svg },
     },
   });
@@ -207,5 +209,20 @@ describe('an image from elsewhere', () => {
     expect((await userOf('sam')).avatar).toMatch(/^\/media\/avatar\//);
     // Its other sizes are written after the look-up answers; then the slot is free again.
     await until(() => imageJobs.depth().running === 0);
+  });
+
+  it('is fetched only in its turn: a crowd of them arriving at once holds no more than 8 at a time', async () => {
+    const held = await Promise.all(Array.from({ length: 8 }, () => remoteImageTurns.acquire()));
+    const found = lookUp('rex');
+    try {
+      // Their actor was read; their avatar waits for a turn, not yet fetched.
+      await until(() => remoteImageTurns.waiting() === 1);
+      expect(fetched('/files/rex.avif')).toBe(false);
+    } finally {
+      for (const release of held) release();
+    }
+    expect((await found).statusCode).toBe(200);
+    expect(fetched('/files/rex.avif')).toBe(true);
+    expect((await userOf('rex')).avatar).toMatch(/^\/media\/avatar\//);
   });
 });
