@@ -3,11 +3,13 @@
  * - sign-in latency while 8 uploads of a 7,000 × 7,000 PNG run (the app on a temporary SQLite
  *   database, through inject: the same services and thread pool as the server);
  * - how long another user's 64 × 64 PNG takes while one account sends 8 progressive CMYK JPEGs;
- * - how far each probe shape raises a fresh process's peak RSS (tests/server/memory/peakRss.ts).
+ * - how far each probe shape raises a fresh process's peak RSS (tests/server/memory/peakRss.ts);
+ * - the same for images from elsewhere (issue 68): the 1 KB AVIF of 7,000 × 7,000 and a 225-byte
+ *   SVG, each as an avatar in a fresh process (bench/remoteImageMemory.ts).
  *   npm run bench:hardening
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
@@ -216,6 +218,34 @@ function peakRssRows(): void {
   }
 }
 
+/** A blur over 7,000 × 7,000 pixels: librsvg once worked on it for minutes (now refused unread). */
+const BLUR_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><filter id="f"><feGaussianBlur stdDeviation="999"/><feMorphology radius="500"/></filter><rect width="7000" height="7000" fill="#3a8" filter="url(#f)"/></svg>\n';
+
+function remoteImageRows(): void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'posts-remote-images-'));
+  const svg = path.join(dir, 'blur.svg');
+  writeFileSync(svg, BLUR_SVG);
+  const files: [string, string][] = [
+    ['AVIF 7,000 x 7,000 (1 KB), avatar', path.join(import.meta.dirname, '../tests/fixtures/remote/7000x7000.avif')],
+    ['SVG blur 7,000 x 7,000 (225 B), avatar', svg],
+  ];
+  console.log(`\n${'image from elsewhere'.padEnd(44)} | peak RSS raised, MB | seconds | outcome`);
+  for (const [name, file] of files) {
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'remoteImageMemory.ts'), file, '--seconds', '120'],
+      { encoding: 'utf8', env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } },
+    );
+    const result = JSON.parse(out.trim().split('\n').pop()!) as { raisedMb: number; seconds: number; outcome: string };
+    console.log(
+      `${name.padEnd(44)} | ${String(result.raisedMb).padStart(19)} | ${String(result.seconds).padStart(7)} | ${result.outcome}`,
+    );
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
 await signInDuringUploads();
 await smallUploadDuringBatch();
 peakRssRows();
+remoteImageRows();

@@ -30,6 +30,17 @@ export const UPLOAD_MAX_ROW_BYTES = 48_000;
  */
 export const UPLOAD_MAX_INTERLACED_PNG_BYTES = 64_000_000;
 export const UPLOAD_MAX_PROGRESSIVE_JPEG_BYTES = 100_000_000;
+/**
+ * Most bytes a decoder that holds a whole image may hold, for formats taken only from other servers:
+ * GIF and animated WebP (an RGBA canvas and a frame, counted 10 bytes a pixel: 20 MP) and AVIF
+ * (libheif's planes and their conversion, counted 24 bytes a pixel at 8 bits: 8.3 MP, 3840 × 2160).
+ */
+export const UPLOAD_MAX_WHOLE_DECODE_BYTES = 200_000_000;
+/**
+ * Seconds libvips may work on one image's decode before it is stopped (sharp's `timeout`), uploads
+ * and images from elsewhere alike; the widest accepted upload takes a few seconds on a busy core.
+ */
+export const IMAGE_TIME_LIMIT_SECONDS = 30;
 /** One user's uploads being processed or waiting for their turn, per server process. */
 export const UPLOAD_MAX_QUEUED_PER_USER = 4;
 /** Longest side at most this many times the shortest (panoramas are about 10:1). */

@@ -4,6 +4,8 @@ export interface Limiter {
   acquire(): Promise<() => void>;
   /** Runs `task` in a slot. */
   run<T>(task: () => Promise<T>): Promise<T>;
+  /** Tasks waiting for a slot. */
+  waiting(): number;
 }
 
 export function limiter(slots: number): Limiter {
@@ -26,6 +28,7 @@ export function limiter(slots: number): Limiter {
 
   return {
     acquire,
+    waiting: () => waiting.length,
     async run(task) {
       const release = await acquire();
       try {

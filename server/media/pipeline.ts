@@ -6,18 +6,24 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import {
-  UPLOAD_MAX_ASPECT,
-  UPLOAD_MAX_INTERLACED_PNG_BYTES,
+  IMAGE_TIME_LIMIT_SECONDS,
   UPLOAD_MAX_PIXELS,
-  UPLOAD_MAX_PROGRESSIVE_JPEG_BYTES,
   UPLOAD_MAX_QUEUED_PER_USER,
-  UPLOAD_MAX_ROW_BYTES,
-  UPLOAD_MAX_SIDE,
   type UploadPreset,
 } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { DomainError, InvalidError, TooManyAttemptsError, UnsupportedError } from '../domain/errors';
 import { fairLimiter, limiter } from '../domain/limiter';
+import {
+  FORMATS_OF,
+  IMAGE_ERRORS,
+  type ImageSource,
+  checkDecodeCost,
+  headerMatches,
+  sniffImageFormat,
+} from './inputCheck';
+
+export { IMAGE_ERRORS, type ImageSource } from './inputCheck';
 
 // Every upload is new input: libvips' operation cache would only keep finished images' memory.
 sharp.cache(false);
@@ -31,8 +37,9 @@ sharp.cache(false);
 const IMAGE_JOBS = 1;
 const IMAGE_CALLS = 2;
 /**
- * The upload job slot, taken in turns by owner: one account's batch cannot make another's small
- * upload wait behind all of it. Exported for tests that hold the slot to watch the order.
+ * The image job slot, taken in turns by owner: one account's batch cannot make another's small
+ * upload wait behind all of it. Images fetched from elsewhere take it too, owned by the person
+ * they belong to (issue 68). Exported for tests that hold the slot to watch the order.
  */
 export const imageJobs = fairLimiter(IMAGE_JOBS);
 const imageCalls = limiter(IMAGE_CALLS);
@@ -92,33 +99,17 @@ const PRESETS: Record<UploadPreset, { fit: 'cover' | 'inside'; sizes: Size[] }> 
 
 export const CONTENT_TYPES: Record<VariantFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
-
-/** The real type from the first bytes; names and declared types are never trusted. */
-export function sniffImageType(bytes: Buffer): 'png' | 'jpeg' | null {
-  if (bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'png';
-  if (bytes.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'jpeg';
-  return null;
-}
-
 // 'error' refuses bad CRCs, truncated data and broken headers (every corrupt PngSuite file and a
 // cut-off JPEG) yet accepts every valid PngSuite file; 'warning' would also refuse real-world
 // photos with harmless quirks such as extra bytes after the image.
-const INPUT_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS };
+// `animated: false`: an animated GIF or WebP is its first frame (sharp's default, said outright).
+const INPUT_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS, animated: false };
 
-/** Why an image is refused; server-only, so they stay out of the client's TEXTS (the shared first load). */
-export const IMAGE_ERRORS = {
-  corruptImage: 'The image is corrupt or cannot be read',
-  tooManyPixels: 'The image is too large: at most 50 megapixels',
-  tooWide: 'The image is too large: at most 16000 pixels on each side, fewer across with transparency or 16-bit colour',
-  tooThin: 'The image is too narrow: its long side may be at most 20 times its short side',
-  tooLargeInterlaced: (megapixels: string) =>
-    `The image is too large for an interlaced PNG: at most ${megapixels} megapixels in its colour format. Save it as a non-interlaced PNG, or make it smaller`,
-  tooLargeProgressive: (megapixels: string) =>
-    `The image is too large for a progressive JPEG: at most ${megapixels} megapixels in its colour format. Save it as a baseline (non-progressive) JPEG, or make it smaller`,
-  tooManyQueued: `You already have ${UPLOAD_MAX_QUEUED_PER_USER} images being processed: wait until one is done, then upload again`,
-} as const;
+/**
+ * The image's bytes opened for decoding, stopped by libvips past the time limit: the header
+ * checks bound the memory, this bounds a decode that is slow for its size.
+ */
+const decoding = (bytes: Buffer) => sharp(bytes, INPUT_OPTIONS).timeout({ seconds: IMAGE_TIME_LIMIT_SECONDS });
 
 const corrupt = () => new InvalidError(IMAGE_ERRORS.corruptImage, 'CorruptImage');
 
@@ -128,6 +119,9 @@ async function orCorrupt<T>(work: () => Promise<T>): Promise<T> {
     return await imageCalls.run(work);
   } catch (error) {
     if (error instanceof DomainError) throw error;
+    // sharp's message when the time limit stopped libvips ("timeout: 40% complete").
+    if (error instanceof Error && error.message.startsWith('timeout'))
+      throw new InvalidError(IMAGE_ERRORS.tooSlow, 'ImageTooSlow');
     throw corrupt();
   }
 }
@@ -159,51 +153,20 @@ export function plannedSizes(preset: UploadPreset, source: Size): Size[] {
   return planned;
 }
 
-/** Chroma planes' size next to the luma plane's, by libjpeg's subsampling as sharp names it. */
-const CHROMA_SHARE: Record<string, number> = { '4:4:4': 1, '4:2:2': 0.5, '4:4:0': 0.5, '4:2:0': 0.25, '4:1:1': 0.25 };
-
 /**
- * Bytes the decoder holds per pixel when it cannot read a few rows at a time, or 0 when it can.
- * Interlaced PNG: the whole decoded image. Progressive JPEG: every DCT coefficient (2 bytes) of
- * each plane, chroma planes by their subsampling, a fourth (K) plane full size.
+ * Header-only checks, the same for every source: the format by magic bytes (only the source's
+ * raster formats; SVG and anything else never reach libvips), then what decoding would cost
+ * (`checkDecodeCost`) before a pixel is decoded.
  */
-function heldBytesPerPixel(meta: Metadata): number {
-  if (!meta.isProgressive) return 0;
-  const channels = meta.channels ?? 4;
-  if (meta.format === 'png') return channels * (meta.depth === 'uchar' ? 1 : 2);
-  // Unknown subsampling counts as full-size planes.
-  const share = CHROMA_SHARE[(meta.chromaSubsampling ?? '').split(':').slice(0, 3).join(':')] ?? 1;
-  return 2 * (1 + Math.min(channels - 1, 2) * share + Math.max(channels - 3, 0));
-}
-
-/** Header-only checks: type by magic bytes, then the pixel count before anything is decoded. */
-async function inspect(bytes: Buffer) {
-  const type = sniffImageType(bytes);
-  if (!type) throw new UnsupportedError(TEXTS.allowedFormats, 'UnsupportedMediaType');
+async function inspect(bytes: Buffer, source: ImageSource): Promise<Metadata> {
+  const format = sniffImageFormat(bytes);
+  if (!format || !FORMATS_OF[source].includes(format))
+    throw new UnsupportedError(TEXTS.allowedFormats, 'UnsupportedMediaType');
   // metadata() reads only the header, so it may see any size: the check below then answers
   // with the real reason instead of libvips' generic pixel-limit failure.
   const meta = await orCorrupt(() => sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata());
-  if (meta.format !== type || !meta.width || !meta.height) throw corrupt();
-  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new InvalidError(IMAGE_ERRORS.tooManyPixels, 'ImageTooLarge');
-  // The area alone lets one side be huge (10,000,000 × 5): libvips' buffers grow with a row's
-  // decoded bytes, so wide images with transparency or 16-bit colour get fewer pixels across.
-  const bytesPerPixel = (meta.channels ?? 4) * (meta.depth === 'uchar' ? 1 : 2);
-  if (
-    meta.width * bytesPerPixel > UPLOAD_MAX_ROW_BYTES ||
-    meta.width > UPLOAD_MAX_SIDE ||
-    meta.height > UPLOAD_MAX_SIDE
-  )
-    throw new InvalidError(IMAGE_ERRORS.tooWide, 'ImageTooLarge');
-  if (Math.max(meta.width, meta.height) > UPLOAD_MAX_ASPECT * Math.min(meta.width, meta.height))
-    throw new InvalidError(IMAGE_ERRORS.tooThin, 'ImageTooLarge');
-  // Interlaced and progressive images cost what they hold, whatever their area suggests.
-  const held = heldBytesPerPixel(meta);
-  const most = type === 'png' ? UPLOAD_MAX_INTERLACED_PNG_BYTES : UPLOAD_MAX_PROGRESSIVE_JPEG_BYTES;
-  if (held && meta.width * meta.height * held > most) {
-    const megapixels = (Math.floor(most / held / 100_000) / 10).toString();
-    const message = type === 'png' ? IMAGE_ERRORS.tooLargeInterlaced : IMAGE_ERRORS.tooLargeProgressive;
-    throw new InvalidError(message(megapixels), 'ImageTooLarge');
-  }
+  if (!headerMatches(meta, format)) throw corrupt();
+  checkDecodeCost(meta, format);
   return meta;
 }
 
@@ -300,10 +263,16 @@ export interface StagedImage {
 /**
  * Checks the header, then decodes in `owner`'s turn for the job slot, which the caller frees with
  * `rest()` or `release()`. Refusals answer without waiting for a slot; an owner with
- * UPLOAD_MAX_QUEUED_PER_USER uploads already queued or in work is refused (429).
+ * UPLOAD_MAX_QUEUED_PER_USER uploads already queued or in work is refused (429). `source` says
+ * which formats are taken (`FORMATS_OF`); every other bound is the same.
  */
-export async function stageImage(bytes: Buffer, preset: UploadPreset, owner: string): Promise<StagedImage> {
-  const meta = await inspect(bytes);
+export async function stageImage(
+  bytes: Buffer,
+  preset: UploadPreset,
+  owner: string,
+  source: ImageSource = 'upload',
+): Promise<StagedImage> {
+  const meta = await inspect(bytes, source);
   if (imageJobs.pending(owner) >= UPLOAD_MAX_QUEUED_PER_USER)
     throw new TooManyAttemptsError(IMAGE_ERRORS.tooManyQueued, QUEUED_RETRY_SECONDS, 'TooManyUploadsQueued');
   const release = await imageJobs.acquire(owner);
@@ -318,7 +287,7 @@ export async function stageImage(bytes: Buffer, preset: UploadPreset, owner: str
 async function stageChecked(
   bytes: Buffer,
   preset: UploadPreset,
-  meta: Awaited<ReturnType<typeof inspect>>,
+  meta: Metadata,
   release: () => void,
 ): Promise<StagedImage> {
   // Orientations 5–8 swap the sides.
@@ -332,7 +301,7 @@ async function stageChecked(
   // The one decode of the upload: orient, crop and scale to the largest size. No EXIF, GPS or
   // other metadata survives it; the colour profile does when kept.
   const full = await pixelsOf(
-    sharp(bytes, INPUT_OPTIONS)
+    decoding(bytes)
       .autoOrient()
       .resize(largest.width, largest.height, { fit: 'cover', position: 'centre', withoutEnlargement: true }),
     keepIcc,
@@ -375,8 +344,13 @@ async function stageChecked(
 }
 
 /** Every variant encoded before it returns: largest first, for each size a WebP then the fallback. */
-export async function processImage(bytes: Buffer, preset: UploadPreset, owner = 'server'): Promise<ProcessedImage> {
-  const { main, thumbhash, rest } = await stageImage(bytes, preset, owner);
+export async function processImage(
+  bytes: Buffer,
+  preset: UploadPreset,
+  owner = 'server',
+  source: ImageSource = 'upload',
+): Promise<ProcessedImage> {
+  const { main, thumbhash, rest } = await stageImage(bytes, preset, owner, source);
   const [largestWebp, ...smaller] = await rest();
   return { variants: [largestWebp, main, ...smaller], main, thumbhash };
 }

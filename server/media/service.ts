@@ -9,7 +9,7 @@ import type { MediaRow, Queryable } from '../db/schema';
 import { altError } from '../../lib/validation';
 import { InvalidError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
-import { type StagedImage, stageImage, type Variant } from './pipeline';
+import { type ImageSource, type StagedImage, stageImage, type Variant } from './pipeline';
 import { type MediaRepository, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
 
@@ -23,7 +23,11 @@ export interface StoredVariant {
 }
 
 export interface MediaService {
-  upload(ownerId: string, preset: UploadPreset, bytes: Buffer): Promise<UploadResult>;
+  /**
+   * `source` 'remote': an image fetched from another server for `ownerId` (a person kept from
+   * there), which may also be WebP, GIF or AVIF; the queue and every other bound are the uploads'.
+   */
+  upload(ownerId: string, preset: UploadPreset, bytes: Buffer, source?: ImageSource): Promise<UploadResult>;
   /** The upload whose main URL is `url` (see `findMediaByUrl`). */
   findByUrl(url: string): Promise<MediaRow | undefined>;
   /** One of the owner's uploads with its main URL and image facts, or undefined. */
@@ -96,9 +100,9 @@ export function mediaService({
   }
 
   return {
-    async upload(ownerId, preset, bytes) {
+    async upload(ownerId, preset, bytes, source = 'upload') {
       // Refusals (type, size, corrupt) happen here, before anything is written.
-      const image = await stageImage(bytes, preset, ownerId);
+      const image = await stageImage(bytes, preset, ownerId, source);
       try {
         return await storeStaged(ownerId, preset, image);
       } catch (error) {

@@ -3,7 +3,10 @@
  * fresh process (tests/server/memory/peakRss.ts), which reads its own VmHWM.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { PeakRssRequest, PeakRssResult } from './memory/peakRss';
 import type { JpegShape } from './memory/jpegShapes';
 import type { PngShape } from './memory/pngShapes';
@@ -41,6 +44,28 @@ const progressive = (
   progressive: true,
 });
 const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
+
+/** Files only other servers send, made here: their encoders would set the measured process's peak. */
+const made = mkdtempSync(path.join(tmpdir(), 'posts-image-memory-'));
+const solid = (width: number, height: number, channels: 3 | 4) =>
+  sharp({ create: { width, height, channels, background: { r: 51, g: 170, b: 136, alpha: 0.5 } } });
+const files = {
+  avif7000: path.join(import.meta.dirname, '../fixtures/remote/7000x7000.avif'),
+  avif10bit: path.join(made, '3000x2000-10bit-rgba.avif'),
+  avif8bit: path.join(made, '3840x2160-rgba.avif'),
+  gif: path.join(made, '5000x4000.gif'),
+};
+beforeAll(async () => {
+  writeFileSync(files.avif10bit, await solid(3_000, 2_000, 4).avif({ effort: 0, bitdepth: 10 }).toBuffer());
+  writeFileSync(files.avif8bit, await solid(3_840, 2_160, 4).avif({ effort: 0 }).toBuffer());
+  writeFileSync(files.gif, await solid(5_000, 4_000, 3).gif().toBuffer());
+});
+afterAll(() => rmSync(made, { recursive: true, force: true }));
+const remote = (preset: PeakRssRequest['preset'], paths: string[]): PeakRssRequest => ({
+  preset,
+  source: 'remote',
+  shapes: paths.map((file) => ({ file })),
+});
 
 // The probe's shapes are refused from their header; the widest and thinnest accepted ones are processed.
 const cases: { name: string; request: PeakRssRequest; outcome: string }[] = [
@@ -118,6 +143,22 @@ const cases: { name: string; request: PeakRssRequest; outcome: string }[] = [
     name: 'four 6,000 × 8,333 16-bit RGBA posts at once',
     request: { preset: 'post', shapes: times(4, png(6_000, 8_333, 16, 6)) },
     outcome: 'ok 1080x1500',
+  },
+  {
+    // Issue 68: decoded, this 1 KB file raised the peak by 860 MB.
+    name: 'eight 1 KB AVIFs of 7,000 × 7,000 from elsewhere at once',
+    request: remote('avatar', times(8, files.avif7000)),
+    outcome: 'ImageTooLarge',
+  },
+  {
+    name: 'AVIFs from elsewhere at their caps at once: 3,840 × 2,160 RGBA, 3,000 × 2,000 10-bit RGBA',
+    request: remote('post', [...times(2, files.avif8bit), ...times(2, files.avif10bit)]),
+    outcome: 'ok 1080x',
+  },
+  {
+    name: 'four 5,000 × 4,000 GIFs from elsewhere at once (20 MP, the most accepted)',
+    request: remote('banner', times(4, files.gif)),
+    outcome: 'ok 1500x500',
   },
   {
     name: 'eight 16,000 × 800 RGB avatars at once (20:1, the thinnest accepted)',

@@ -1,5 +1,5 @@
 /** The fair limiter behind the image queue: slots go round the keys, not first come first served. */
-import { type FairLimiter, fairLimiter } from '../../server/domain/limiter';
+import { type FairLimiter, fairLimiter, limiter } from '../../server/domain/limiter';
 
 /**
  * Acquires for each key (in this order, all waiting at once), then frees each slot as soon as it is
@@ -54,5 +54,17 @@ describe('fairLimiter', () => {
     (await waiting[1])();
     (await waiting[0])();
     expect([slots.pending('a'), slots.pending('b')]).toEqual([0, 0]);
+  });
+});
+
+describe('limiter', () => {
+  it('counts the tasks waiting for a slot; a freed slot goes to the first of them', async () => {
+    const turns = limiter(1);
+    const first = await turns.acquire();
+    const second = turns.acquire();
+    expect(turns.waiting()).toBe(1);
+    first();
+    (await second)();
+    expect(turns.waiting()).toBe(0);
   });
 });

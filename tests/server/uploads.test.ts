@@ -261,6 +261,13 @@ describe('POST /api/uploads: refusals', () => {
       'x.png',
       'image/png',
     ],
+    // Issue 68: 1 KB whose decoder would hold 860 MB. Uploads never hand an AVIF to libvips.
+    [
+      'an AVIF of 7,000 × 7,000',
+      readFileSync(path.resolve(import.meta.dirname, '../fixtures/remote/7000x7000.avif')),
+      'x.avif',
+      'image/avif',
+    ],
   ])('refuses %s with 415', async (_name, data, filename, contentType) => {
     const res = await upload(data, 'post', { filename, contentType });
     expect(res.statusCode).toBe(415);

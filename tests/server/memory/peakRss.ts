@@ -1,22 +1,29 @@
 /**
  * Run in a fresh process (`node --import tsx peakRss.ts '<json>'`): processes uploads of the
- * given shapes (PNG or JPEG), all at once, and prints how far they raised the process's peak RSS (VmHWM) above
+ * given shapes (PNG or JPEG, or files already made: AVIF, GIF…), all at once, and prints how far they raised the process's peak RSS (VmHWM) above
  * its peak after a warm-up upload, with each upload's outcome. The files are built first, a
  * piece at a time, so building them does not set the peak the uploads are measured against.
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { UploadPreset } from '../../../lib/limits';
-import { processImage } from '../../../server/media/pipeline';
+import { type ImageSource, processImage } from '../../../server/media/pipeline';
 import { type JpegShape, zeroJpeg } from './jpegShapes';
 import { type PngShape, zeroPng } from './pngShapes';
 
-export type ImageShape = PngShape | JpegShape;
+/** A file made beforehand (formats whose encoder would itself set the peak), by its path. */
+export interface ImageFile {
+  file: string;
+}
+
+export type ImageShape = PngShape | JpegShape | ImageFile;
 
 export interface PeakRssRequest {
   preset: UploadPreset;
   /** Uploaded together. */
   shapes: ImageShape[];
+  /** 'remote': as images fetched from elsewhere (their formats); uploads by default. */
+  source?: ImageSource;
 }
 
 export interface PeakRssResult {
@@ -38,7 +45,11 @@ async function main(request: PeakRssRequest): Promise<PeakRssResult> {
   const files: Buffer[] = [];
   for (const shape of request.shapes) {
     const key = JSON.stringify(shape);
-    if (!built.has(key)) built.set(key, 'format' in shape ? zeroJpeg(shape) : await zeroPng(shape));
+    if (!built.has(key))
+      built.set(
+        key,
+        'file' in shape ? readFileSync(shape.file) : 'format' in shape ? zeroJpeg(shape) : await zeroPng(shape),
+      );
     files.push(built.get(key)!);
   }
   // Loads libvips and its codecs, as a server that has served an upload has.
@@ -50,7 +61,7 @@ async function main(request: PeakRssRequest): Promise<PeakRssResult> {
   const outcomes = await Promise.all(
     // Each from its own user, as on a server: one user's uploads are capped.
     files.map((bytes, i) =>
-      processImage(bytes, request.preset, `user-${i}`).then(
+      processImage(bytes, request.preset, `user-${i}`, request.source).then(
         (image) => `ok ${image.main.width}x${image.main.height}`,
         (error: { code?: string; message: string }) => error.code ?? error.message,
       ),
