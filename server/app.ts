@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { REMOTE_USERNAME_MAX } from '../lib/limits';
 import { CSP_NONCE_HEADER } from '../lib/csp';
 import { ACCESS_COOKIE } from './auth/cookies';
-import { type Guards, requireUser } from './auth/guard';
+import { type Guards, requireLiveSession, requireUser } from './auth/guard';
 import { emailRoutes } from './auth/emailRoutes';
 import { accountAuthRoutes } from './auth/accountRoutes';
 import { authRoutes } from './auth/routes';
@@ -259,7 +259,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (ctx.federation) await federationRoutes(app, ctx.federation);
 
   const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
-  const guards: Guards = { signedIn: [requireUser], write: [requireUser, writesPerUser] };
+  const guards: Guards = {
+    signedIn: [requireUser],
+    write: [requireUser, writesPerUser],
+    accountWrite: [requireUser, writesPerUser, requireLiveSession(ctx.auth.isLive)],
+  };
 
   await app.register(authRoutes, {
     prefix: '/api/auth',

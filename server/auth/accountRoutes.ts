@@ -33,7 +33,7 @@ export const accountAuthRoutes: FastifyPluginAsync<AccountAuthRoutesOptions> = a
   app,
   { sessions, twoFactor, guards, secureCookies },
 ) => {
-  const { signedIn, write } = guards;
+  const { signedIn, accountWrite } = guards;
 
   app.get(
     '/sessions',
@@ -47,7 +47,7 @@ export const accountAuthRoutes: FastifyPluginAsync<AccountAuthRoutesOptions> = a
   app.delete(
     '/sessions',
     {
-      preValidation: write,
+      preValidation: accountWrite,
       schema: { tags: ['auth'], response: { 200: successSchema, ...errors(401, 429) } },
     },
     async (request) => {
@@ -59,7 +59,7 @@ export const accountAuthRoutes: FastifyPluginAsync<AccountAuthRoutesOptions> = a
   app.delete<{ Params: { id: string } }>(
     '/sessions/:id',
     {
-      preValidation: write,
+      preValidation: accountWrite,
       schema: {
         tags: ['auth'],
         params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 } }, required: ['id'] },
@@ -96,7 +96,7 @@ export const accountAuthRoutes: FastifyPluginAsync<AccountAuthRoutesOptions> = a
   app.post(
     '/2fa/setup',
     {
-      preValidation: write,
+      preValidation: accountWrite,
       schema: {
         tags: ['auth'],
         response: {
@@ -111,7 +111,7 @@ export const accountAuthRoutes: FastifyPluginAsync<AccountAuthRoutesOptions> = a
   app.post<{ Body: { code?: string } }>(
     '/2fa/enable',
     {
-      preValidation: write,
+      preValidation: accountWrite,
       schema: {
         tags: ['auth'],
         body: codeBody,
@@ -127,7 +127,7 @@ export const accountAuthRoutes: FastifyPluginAsync<AccountAuthRoutesOptions> = a
   app.post<{ Body: { password?: string; code?: string } }>(
     '/2fa/disable',
     {
-      preValidation: write,
+      preValidation: accountWrite,
       schema: {
         tags: ['auth'],
         body: { type: 'object', properties: { password: { type: 'string' }, code: { type: 'string', maxLength: 64 } } },

@@ -241,6 +241,17 @@ export function authService({
 
     signedInUser,
 
+    /**
+     * Whether the user's session is live in the database, whatever the session cache says
+     * (`guard.ts`, `requireLiveSession`). One found ended is forgotten by every cache at once: this
+     * instance's had not heard of it yet.
+     */
+    async isLive(user: AuthUser): Promise<boolean> {
+      if (await sessions.findSessionUser(user.sessionId, user.id, nowIso())) return true;
+      publish({ type: 'SessionRevoked', userId: user.id, sessionId: user.sessionId });
+      return false;
+    },
+
     /** After a password change: every other session of the user is revoked. */
     async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
       await sessions.revokeUserSessions(userId, nowIso(), keepSessionId);

@@ -121,7 +121,8 @@ export interface AdminRoutesOptions {
 /** `/api/admin/*`: the report queue, suspensions, the user lookup and the log; admins only. */
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { moderation, guards }) => {
   const read = [...guards.signedIn, requireAdmin];
-  const write = [...guards.write, requireAdmin];
+  // Every write here may suspend someone, which ends their sessions: not from an ended session (guard.ts).
+  const write = [...guards.accountWrite, requireAdmin];
 
   app.get<{ Querystring: PageQuery & { status?: 'open' | 'resolved' } }>(
     '/reports',

@@ -177,7 +177,7 @@ export const authorizedAppsRoutes: FastifyPluginAsync<{ oauth: OAuthService; gua
   app.delete<{ Params: { id: string } }>(
     '/apps/:id',
     {
-      preValidation: guards.write,
+      preValidation: guards.accountWrite,
       schema: {
         tags: ['auth'],
         params: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] },

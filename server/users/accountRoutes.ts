@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app.delete<{ Body: { password?: string; code?: string } }>(
     '/me',
     {
-      preValidation: guards.write,
+      preValidation: guards.accountWrite,
       schema: {
         tags: ['users'],
         body: { type: 'object', properties: { password: { type: 'string' }, code: { type: 'string', maxLength: 64 } } },

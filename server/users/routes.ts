@@ -128,7 +128,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
   app.patch<{ Body: AccountInput }>(
     '/updateAccount',
     {
-      preValidation: write,
+      preValidation: guards.accountWrite,
       schema: {
         tags: ['users'],
         body: {
