@@ -5,8 +5,8 @@
  * request's HTTP signature (draft-cavage or RFC 9421) is verified first, with the key fetched
  * through the guarded loaders; only a request signed by some server's key reaches Fedify, which then
  * checks that the key is the actor's (and, narrowly, a deleted account's farewell, whose key is
- * gone). The keys are kept where Fedify keeps them, in its format, so
- * Fedify's own check reads the key this one fetched.
+ * gone). The keys are kept where Fedify keeps them, in its format, so Fedify's own check reads the
+ * key this one fetched.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import {
