@@ -28,7 +28,7 @@ import type { FederationRepository } from './repository';
 import { type InboxListener, listener } from './signedInbox';
 
 export interface InboxDeps {
-  data: Pick<FederationRepository, 'addRemoteFollower' | 'removeRemoteFollower'>;
+  data: Pick<FederationRepository, 'addRemoteFollower' | 'removeRemoteFollower' | 'followedThrough'>;
   repo: RemoteRepository;
   people: RemotePeople;
   content: RemoteContent;
@@ -104,20 +104,28 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       );
     }),
     listener(Undo, async (ctx, undo) => {
+      async function endFollow(identifier: string, actorUri: string) {
+        await data.removeRemoteFollower(identifier, actorUri);
+        const person = await repo.personWithActorUri(actorUri);
+        const local = await repo.localPerson(identifier);
+        if (person && local)
+          await attempt('ending a follow from elsewhere failed', () =>
+            services().users.unfollow(asAuthUser(person), local.username),
+          );
+      }
+      // A Follow kept here, named by its id: read from here, not fetched. Some servers send the
+      // Follow by its id alone, and serve it only to signed requests of those it was addressed to
+      // (activitypub.bot: docs/federation.md).
+      const kept =
+        undo.actorId && undo.objectId ? await data.followedThrough(undo.objectId.href, undo.actorId.href) : null;
+      if (kept) return endFollow(kept, undo.actorId!.href);
       const object = await undo.getObject(ctx);
       if (!(object instanceof Follow || object instanceof Like)) return;
       if (!undo.actorId || object.actorId?.href !== undo.actorId.href) return;
       if (object instanceof Follow) {
         const target = object.objectId ? ctx.parseUri(object.objectId) : null;
         if (target?.type !== 'actor') return;
-        await data.removeRemoteFollower(target.identifier, undo.actorId.href);
-        const person = await repo.personWithActorUri(undo.actorId.href);
-        const local = await repo.localPerson(target.identifier);
-        if (person && local)
-          await attempt('ending a follow from elsewhere failed', () =>
-            services().users.unfollow(asAuthUser(person), local.username),
-          );
-        return;
+        return endFollow(target.identifier, undo.actorId.href);
       }
       if (object.objectId) {
         const person = await repo.personWithActorUri(undo.actorId.href);

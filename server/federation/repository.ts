@@ -215,6 +215,17 @@ async function removeRemoteFollower(db: Queryable, userId: string, actorUri: str
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Whom `actorUri` follows here through the Follow `followId` (an Undo may name it by its id alone). */
+async function followedThrough(db: Queryable, followId: string, actorUri: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('federation_followers')
+    .select('user_id')
+    .where('follow_id', '=', followId)
+    .where('actor_uri', '=', actorUri)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
 /** A person elsewhere whose account is gone: they follow nobody here any more. */
 async function forgetFollowerElsewhere(db: Queryable, actorUri: string): Promise<void> {
   await db.deleteFrom('federation_followers').where('actor_uri', '=', actorUri).execute();
@@ -270,6 +281,7 @@ export const federationRepository = bindQueries({
   usage,
   addRemoteFollower,
   removeRemoteFollower,
+  followedThrough,
   forgetFollowerElsewhere,
   remoteFollowersOf,
   remoteFollowersPage,

@@ -124,6 +124,34 @@ describe('payloads as other servers send them', () => {
     },
   );
 
+  it('an Undo naming its Follow by id alone (as activitypub.bot sends it; not fetchable) ends that follow', async () => {
+    const follow = `${at.origin}/user/zoe/follow/u6Qw2`;
+    const sent = (activity: Record<string, unknown>) =>
+      remote.signedPost('zoe', `${at.localActor}/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        actor: at.actor,
+        ...activity,
+      });
+    expect((await sent({ id: follow, type: 'Follow', object: at.localActor })).status).toBe(202);
+    await until(async () => (await followers()).includes(at.actor));
+    // Someone else naming that Follow ends nothing (it is fetched then, and cannot be: a 5xx, tried again).
+    const other = await startRemoteServer(['eve']);
+    try {
+      await other.signedPost('eve', `${at.localActor}/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${other.origin}/user/eve/undo/1`,
+        type: 'Undo',
+        actor: other.actorUri('eve'),
+        object: follow,
+      });
+    } finally {
+      await other.close();
+    }
+    expect(await followers()).toContain(at.actor);
+    expect((await sent({ id: `${at.origin}/user/zoe/undo/k3Lp9`, type: 'Undo', object: follow })).status).toBe(202);
+    await until(async () => !(await followers()).includes(at.actor));
+  });
+
   it('left everything else as it was: the local post, its comment and like', async () => {
     expect(await localPost()).toEqual({ likes_count: 1, comments_count: 1 });
     expect(

@@ -1,0 +1,22 @@
+// The independent peer's bots config (activitypub-bot's `--bots-config-file`): one account, `peer`,
+// activitypub-bot's own FollowBackBot (a follow is accepted and followed back; an unfollow is
+// unfollowed back), which also answers a mention through its BotContext as the shipped OKBot does:
+// a reply (`sendReply`), and a like of the note (`likeObject`). Which of its calls to make is ours;
+// what goes over the wire (addressing, signatures, delivery) is activitypub-bot's.
+import { FollowBackBot } from '@evanp/activitypub-bot';
+
+export const REPLY = 'Thanks for the mention';
+
+class PeerBot extends FollowBackBot {
+  async onMention(object) {
+    const key = `answered:${object.id}`;
+    if (await this._context.hasData(key)) return;
+    await this._context.setData(key, true);
+    await this._context.sendReply(REPLY, object);
+    await this._context.likeObject(object);
+  }
+}
+
+export default {
+  peer: new PeerBot('peer', { fullname: 'Peer', description: 'activitypub-bot, federating with Posts in its tests' }),
+};
