@@ -128,7 +128,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   // Counters live in Redis when several instances must share them, else in this process.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // Every command bounded in time (`commandTimeout`), the ready check included: a Redis that accepts
+  // connections and never answers must not hold requests (`instance/redisFallback.ts`).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs })
+    : null;
   const fallback = redis ? redisFallback(redis, app.log) : null;
   const ctx = buildContext(config, db, storage, app.log, redis && fallback ? { client: redis, fallback } : null, {
     invalidation: options.invalidation,
@@ -207,7 +211,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const pageCspTemplate = helmetHeaders(securityOptions(true))['content-security-policy'];
   if (redis)
     app.addHook('onClose', async () => {
-      await redis.quit();
+      fallback?.close();
+      // QUIT waits for an answer a hung Redis never sends: bounded by the command timeout, then cut.
+      await redis.quit().catch(() => redis.disconnect());
     });
   await app.register(rateLimitPlugin, {
     global: false,
@@ -324,6 +330,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     homeFeed: ctx.homeFeed,
     databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
+    redisState: fallback ? () => fallback.check() : null,
   });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
   await app.register(authorizedAppsRoutes, { prefix: '/api/auth', oauth: ctx.oauth, guards });

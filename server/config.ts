@@ -20,6 +20,12 @@ export interface Config {
   /** Media in an S3-compatible bucket (`S3_BUCKET` set) instead of `mediaDir`. */
   s3: S3Config | null;
   redisUrl: string | null;
+  /**
+   * Longest wait for one Redis command (`REDIS_COMMAND_TIMEOUT_MS`): past it the step runs in this
+   * process instead (`instance/redisFallback.ts`), so a Redis that accepts connections but never
+   * answers cannot hold requests.
+   */
+  redisCommandTimeoutMs: number;
   jwtSecret: string;
   /**
    * `PUBLIC_URL`'s origin (`https://posts.example`): the only host answered (421 otherwise) and the
@@ -261,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaBaseUrl,
     s3: s3Of(env, mediaBaseUrl),
     redisUrl: env.REDIS_URL || null,
+    redisCommandTimeoutMs: Math.max(1, int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1_000)),
     jwtSecret: loadSecret(env, dataDir),
     publicOrigin,
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),

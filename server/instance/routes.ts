@@ -2,18 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors';
 import type { HomeFeed } from '../posts/homeFeed';
+import type { RedisState } from './redisFallback';
 
 export interface InstanceRoutesOptions {
   config: Config;
   homeFeed: Pick<HomeFeed, 'state'>;
   /** Whether the database answers a read now (`databaseAnswers`). */
   databaseAnswers: () => Promise<boolean>;
+  /** With `REDIS_URL`: whether Redis answers now (`redisFallback.check`); null without Redis. */
+  redisState: (() => Promise<RedisState>) | null;
 }
 
 /** Public facts about this instance, for the contact page. */
 export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
   app,
-  { config, homeFeed, databaseAnswers },
+  { config, homeFeed, databaseAnswers, redisState },
 ) => {
   app.get(
     '/',
@@ -31,7 +34,10 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
   // For load balancers and scripts: 200 when this instance can serve, 503 (`database: "down"`) while
   // the database does not answer, so a balancer sends the traffic elsewhere. `instance` names the
   // process that answered (`INSTANCE_ID`); `feedIndex` says whether the home feed's in-memory index
-  // has loaded (the benchmark waits for it).
+  // has loaded (the benchmark waits for it). `redis` (only with `REDIS_URL`) is `down` while Redis
+  // does not answer, refused or hung (a command timed out): the instance still serves, counting
+  // rate limits alone, so it stays 200 / `ok` — every instance shares the one Redis, and a balancer
+  // that dropped them all for it would serve nobody; monitoring reads the field.
   const health = {
     type: 'object',
     properties: {
@@ -39,6 +45,7 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
       database: { type: 'string' },
       instance: { type: 'string' },
       feedIndex: { type: 'string' },
+      redis: { type: 'string', enum: ['up', 'down'] },
       // 503 only, as every 5xx answer (`http/requestIds.ts`).
       requestId: { type: 'string' },
     },
@@ -47,13 +54,14 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
     '/health',
     { schema: { tags: ['instance'], response: { 200: health, 503: health } } },
     async (request, reply) => {
-      const up = await databaseAnswers();
+      const [up, redis] = await Promise.all([databaseAnswers(), redisState?.()]);
       if (!up) reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return {
         status: up ? 'ok' : 'unavailable',
         database: up ? 'up' : 'down',
         instance: config.instanceId,
         feedIndex: homeFeed.state,
+        ...(redis ? { redis } : {}),
         ...(up ? {} : { requestId: request.id }),
       };
     },
