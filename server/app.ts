@@ -36,6 +36,7 @@ import { lazyRequestLogger } from './http/requestLogger';
 import { PRIVATE_NO_STORE, helmetHeaders, isApiPath, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { redisFallback } from './instance/redisFallback';
+import { storageHealth } from './instance/storageHealth';
 import { instanceRoutes } from './instance/routes';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/requestIds';
 import { imageJobs } from './media/pipeline';
@@ -152,7 +153,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => ctx.close());
   app.decorateRequest('user', null);
 
-  registerErrorHandling(app);
+  // Where this process writes: a failed write for want of space, or too little left, shows in health.
+  const storageState = storageHealth(config.s3 ? [config.dataDir] : [config.dataDir, config.mediaDir]);
+  registerErrorHandling(app, storageState);
+  // A write that succeeded after a full disk says space was found again (a callback hook: no promise
+  // per request, and nothing done unless a write failed for want of space).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (storageState.isFull() && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300)
+      storageState.wrote();
+    done();
+  });
   // First of all hooks, so that every answer carries it: refusals by later hooks, errors, pages.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -331,6 +341,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     homeFeed: ctx.homeFeed,
     databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
     redisState: fallback ? () => fallback.check() : null,
+    storageState: () => storageState.check(),
   });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
   await app.register(authorizedAppsRoutes, { prefix: '/api/auth', oauth: ctx.oauth, guards });

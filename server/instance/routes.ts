@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors';
 import type { HomeFeed } from '../posts/homeFeed';
 import type { RedisState } from './redisFallback';
+import type { StorageState } from './storageHealth';
 
 export interface InstanceRoutesOptions {
   config: Config;
@@ -11,12 +12,14 @@ export interface InstanceRoutesOptions {
   databaseAnswers: () => Promise<boolean>;
   /** With `REDIS_URL`: whether Redis answers now (`redisFallback.check`); null without Redis. */
   redisState: (() => Promise<RedisState>) | null;
+  /** `full` after a write failed for want of space (until one succeeds), or while little is left. */
+  storageState: () => Promise<StorageState>;
 }
 
 /** Public facts about this instance, for the contact page. */
 export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
   app,
-  { config, homeFeed, databaseAnswers, redisState },
+  { config, homeFeed, databaseAnswers, redisState, storageState },
 ) => {
   app.get(
     '/',
@@ -37,7 +40,9 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
   // has loaded (the benchmark waits for it). `redis` (only with `REDIS_URL`) is `down` while Redis
   // does not answer, refused or hung (a command timed out): the instance still serves, counting
   // rate limits alone, so it stays 200 / `ok` — every instance shares the one Redis, and a balancer
-  // that dropped them all for it would serve nobody; monitoring reads the field.
+  // that dropped them all for it would serve nobody; monitoring reads the field. `storage` is `full`
+  // after a write failed for want of space (507) until one succeeds, or while the data folder has
+  // little room left (`storageHealth.ts`): reads still work, so it too stays 200.
   const health = {
     type: 'object',
     properties: {
@@ -46,6 +51,7 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
       instance: { type: 'string' },
       feedIndex: { type: 'string' },
       redis: { type: 'string', enum: ['up', 'down'] },
+      storage: { type: 'string', enum: ['ok', 'full'] },
       // 503 only, as every 5xx answer (`http/requestIds.ts`).
       requestId: { type: 'string' },
     },
@@ -54,7 +60,7 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
     '/health',
     { schema: { tags: ['instance'], response: { 200: health, 503: health } } },
     async (request, reply) => {
-      const [up, redis] = await Promise.all([databaseAnswers(), redisState?.()]);
+      const [up, redis, storage] = await Promise.all([databaseAnswers(), redisState?.(), storageState()]);
       if (!up) reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return {
         status: up ? 'ok' : 'unavailable',
@@ -62,6 +68,7 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
         instance: config.instanceId,
         feedIndex: homeFeed.state,
         ...(redis ? { redis } : {}),
+        storage,
         ...(up ? {} : { requestId: request.id }),
       };
     },
