@@ -192,10 +192,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
     app.addHook('onClose', async () => metricsListener?.close());
   }
+  let shed = 0;
+  let shedLoggedAt = 0;
   await app.register(underPressure, {
     // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     pressureHandler: (request, reply) => {
+      // Load shed as designed: worth a line, not an error (error-level alerts mean something broke),
+      // and one line per 10 s with the count, not one per refused request on a loop already behind.
+      shed++;
+      const now = Date.now();
+      if (now - shedLoggedAt >= 10_000) {
+        request.log.warn(
+          { refused: shed, maxEventLoopDelayMs: config.maxEventLoopDelayMs },
+          'the server is busy: requests refused (503)',
+        );
+        shedLoggedAt = now;
+        shed = 0;
+      }
       reply
         .code(503)
         .header('Retry-After', '10')

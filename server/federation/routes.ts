@@ -13,9 +13,19 @@
  */
 import { respondWithObjectIfAcceptable } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnreachable } from '../db/errors';
 import type { PostsFederation } from './federation';
 import { parseInboxBody, suspendedSender } from './inboxGate';
 import { hasSignatureHeaders } from './inboxSignature';
+
+/**
+ * Thrown while an activity from elsewhere is read (JavaScript's own errors, from the vocabulary's
+ * parsers meeting a shape they do not expect): the sender's fault, answered 400. Anything else (the
+ * database, the key store) is this server's and stays a 5xx, so the sender tries again.
+ */
+const isUnreadableInput = (error: unknown) =>
+  (error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError) &&
+  !isDatabaseUnreachable(error);
 
 /** Largest activity accepted in an inbox. */
 export const INBOX_BODY_LIMIT = 256 * 1024;
@@ -154,10 +164,18 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
       const answer = await federation.inbox.handle({ method: 'POST', path, headers: request.headers, body }, recipient);
       if (answer) return reply.code(answer.status).type('text/plain; charset=utf-8').send(answer.body);
       const webRequest = toRequest(request, origin, request.url, body);
-      if (!(await federation.signatureHolds(webRequest.clone(), parsed.activity)))
-        return reply.code(401).send({ message: 'The request signature does not verify', code: 'InvalidSignature' });
-      const response = await fetch(webRequest);
-      return send(reply, response, federation.finishJson);
+      try {
+        if (!(await federation.signatureHolds(webRequest.clone(), parsed.activity)))
+          return reply.code(401).send({ message: 'The request signature does not verify', code: 'InvalidSignature' });
+        const response = await fetch(webRequest);
+        return await send(reply, response, federation.finishJson);
+      } catch (error) {
+        if (!isUnreadableInput(error)) throw error;
+        // The vocabulary could not read what was sent (a number where a date goes, say): Fedify
+        // answers its own parse failures 400 but lets these through, which answered 500.
+        request.log.info({ err: error }, 'an inbox activity could not be read');
+        return reply.code(400).send({ message: 'The activity could not be read', code: 'InvalidActivity' });
+      }
     };
     inboxes.post('/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);
     inboxes.post('/users/:identifier/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);

@@ -85,7 +85,10 @@ export function registerErrorHandling(app: FastifyInstance, storage?: Pick<Stora
     if (error instanceof HttpError) {
       if (error.statusCode < 500)
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
-      request.log.error({ err: error }, 'request failed');
+      // A 503 we chose (this instance is full: `StreamsFull`) is load shed as designed, not a fault:
+      // a warning, so that error-level alerts mean something broke.
+      if (error.statusCode === 503) request.log.warn({ code: error.code }, 'request refused: this instance is full');
+      else request.log.error({ err: error }, 'request failed');
       return reply
         .code(error.statusCode)
         .headers(error.headers)
