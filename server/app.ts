@@ -286,7 +286,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', refuseControlCharacters);
 
   // After the host check: ActivityPub requests for this instance's actors and objects.
-  if (ctx.federation) await federationRoutes(app, ctx.federation);
+  if (ctx.federation)
+    await federationRoutes(app, ctx.federation, { inboxPerDomainPerMinute: config.rateLimits.inboxPerDomainPerMinute });
 
   const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
   const guards: Guards = {

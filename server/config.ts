@@ -104,6 +104,8 @@ export interface RateLimits {
   mentionsPerUserPerMinute: number;
   /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
   mailsPerAddressPerHour: number;
+  /** Activities per minute one server (the signing key's host) may post to the inboxes (0: no limit). */
+  inboxPerDomainPerMinute: number;
 }
 
 export interface S3Config {
@@ -286,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
       exportsPerUserPerHour: int(env, 'RATE_LIMIT_EXPORTS_PER_USER', 3),
       reportsPerUserPerHour: int(env, 'RATE_LIMIT_REPORTS_PER_USER', 30),
       mentionsPerUserPerMinute: int(env, 'RATE_LIMIT_MENTIONS_PER_USER', 30),
+      inboxPerDomainPerMinute: int(env, 'RATE_LIMIT_INBOX_PER_DOMAIN', 3000),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', cacheMs(5_000)),

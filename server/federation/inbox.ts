@@ -10,7 +10,7 @@
  * - `Create(Note)`: a reply to a post kept here becomes a comment; a post with an image from
  *   someone people here follow becomes a post (`remoteContent.ts`). `Update(Note)`, `Delete`.
  * - `Delete` of the actor itself: a person whose account is gone elsewhere is removed here, once
- *   their address answers 410/404 (`deletedActors.ts`); also when the signature cannot be verified
+ *   their address answers 410 (`deletedActors.ts`; a 404 is not taken as gone); also when the signature cannot be verified
  *   (their key went with them), the one unverified activity answered 202 rather than 401.
  * - `Like` / `Undo(Like)` of a post here: counted and notified.
  * - `Announce` and anything else: answered 202 and ignored.

@@ -15,7 +15,8 @@ import { respondWithObjectIfAcceptable } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnreachable } from '../db/errors';
 import type { PostsFederation } from './federation';
-import { parseInboxBody, suspendedSender } from './inboxGate';
+import { rateLimit } from '../http/rateLimits';
+import { keyHostOf, parseInboxBody, suspendedSender } from './inboxGate';
 import { hasSignatureHeaders } from './inboxSignature';
 
 /**
@@ -88,7 +89,16 @@ function hostMeta(origin: string): string {
 `;
 }
 
-export async function federationRoutes(app: FastifyInstance, federation: PostsFederation): Promise<void> {
+export interface FederationRouteOptions {
+  /** Activities per minute one server may post to the inboxes (0: no limit). */
+  inboxPerDomainPerMinute: number;
+}
+
+export async function federationRoutes(
+  app: FastifyInstance,
+  federation: PostsFederation,
+  { inboxPerDomainPerMinute }: FederationRouteOptions,
+): Promise<void> {
   const origin = federation.site.url;
   const fedify = federation.federation;
   // `ownPath`: only Fedify serves it (`/users/...`), so what it lacks is a 404 rather than a page.
@@ -141,6 +151,16 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
     if (response !== notServed) return send(reply, response, federation.finishJson);
   });
 
+  // Per sending server (issue 68, item 37): the host of the signing key, as the request names it,
+  // counted before any signature work so that a flood costs one counter each. A forger naming
+  // another server's key host spends that server's allowance: its deliveries then get 429 and are
+  // retried later by its queue (delayed, not lost). Unsigned requests have no key host: refused
+  // below (401) without being counted.
+  const perDomain =
+    inboxPerDomainPerMinute > 0
+      ? rateLimit(app, 'inbox-domain', inboxPerDomainPerMinute, (request) => keyHostOf(request.headers))
+      : null;
+
   await app.register(async (inboxes) => {
     // Only here: elsewhere ActivityPub bodies stay refused (415) and JSON is parsed as usual.
     inboxes.removeContentTypeParser('application/json');
@@ -157,6 +177,7 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
       const suspended = await suspendedSender(request.headers, parsed.activity, federation.severityOf);
       if (suspended)
         return reply.code(403).send({ message: `${suspended} is blocked on this server`, code: 'DomainSuspended' });
+      await perDomain?.(request);
       if (!hasSignatureHeaders(request.headers))
         return reply.code(401).send({ message: 'Activities must carry an HTTP signature', code: 'SignatureRequired' });
       const recipient = (request.params as { identifier?: string }).identifier ?? null;
