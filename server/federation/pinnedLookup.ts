@@ -62,11 +62,19 @@ export interface GuardedInit {
 /** An undici fetch whose connections go only where `publicOnlyLookup` lets them. */
 export function pinnedFetch(allowPrivateAddress: boolean, resolve: Resolver = systemResolver): GuardedFetch {
   const agent = new Agent({ connect: { lookup: publicOnlyLookup(resolve, allowPrivateAddress) } });
-  return (url, { headers, ...init }) =>
-    undiciFetch(url, {
-      ...init,
-      // Node's Headers are not undici's class: handed over as pairs.
-      headers: headers instanceof Headers ? [...headers] : headers,
-      dispatcher: agent,
-    }) as unknown as Promise<Response>;
+  return async (url, { headers, ...init }) => {
+    try {
+      return (await undiciFetch(url, {
+        ...init,
+        // Node's Headers are not undici's class: handed over as pairs.
+        headers: headers instanceof Headers ? [...headers] : headers,
+        dispatcher: agent,
+      })) as unknown as Response;
+    } catch (error) {
+      // fetch wraps every connection failure in `TypeError: fetch failed`: a refused address is
+      // thrown as the `UrlError` it is, as the check before the connection used to throw it.
+      if (error instanceof TypeError && error.cause instanceof UrlError) throw error.cause;
+      throw error;
+    }
+  };
 }
