@@ -36,6 +36,7 @@ import { lazyRequestLogger } from './http/requestLogger';
 import { PRIVATE_NO_STORE, helmetHeaders, isApiPath, registerSecurityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/staticFiles';
 import { redisFallback } from './instance/redisFallback';
+import { storageHealth } from './instance/storageHealth';
 import { instanceRoutes } from './instance/routes';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/requestIds';
 import { imageJobs } from './media/pipeline';
@@ -128,7 +129,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   // Counters live in Redis when several instances must share them, else in this process.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // Every command bounded in time (`commandTimeout`), the ready check included: a Redis that accepts
+  // connections and never answers must not hold requests (`instance/redisFallback.ts`).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs })
+    : null;
   const fallback = redis ? redisFallback(redis, app.log) : null;
   const ctx = buildContext(config, db, storage, app.log, redis && fallback ? { client: redis, fallback } : null, {
     invalidation: options.invalidation,
@@ -148,7 +153,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => ctx.close());
   app.decorateRequest('user', null);
 
-  registerErrorHandling(app);
+  // Where this process writes: a failed write for want of space, or too little left, shows in health.
+  const storageState = storageHealth(config.s3 ? [config.dataDir] : [config.dataDir, config.mediaDir]);
+  registerErrorHandling(app, storageState);
+  // A write that succeeded after a full disk says space was found again (a callback hook: no promise
+  // per request, and nothing done unless a write failed for want of space).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (storageState.isFull() && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300)
+      storageState.wrote();
+    done();
+  });
   // First of all hooks, so that every answer carries it: refusals by later hooks, errors, pages.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -178,10 +192,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
     app.addHook('onClose', async () => metricsListener?.close());
   }
+  let shed = 0;
+  let shedLoggedAt = 0;
   await app.register(underPressure, {
     // Shed load with 503 + Retry-After instead of letting every request queue behind a stalled loop.
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     pressureHandler: (request, reply) => {
+      // Load shed as designed: worth a line, not an error (error-level alerts mean something broke),
+      // and one line per 10 s with the count, not one per refused request on a loop already behind.
+      shed++;
+      const now = Date.now();
+      if (now - shedLoggedAt >= 10_000) {
+        request.log.warn(
+          { refused: shed, maxEventLoopDelayMs: config.maxEventLoopDelayMs },
+          'the server is busy: requests refused (503)',
+        );
+        shedLoggedAt = now;
+        shed = 0;
+      }
       reply
         .code(503)
         .header('Retry-After', '10')
@@ -207,7 +235,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const pageCspTemplate = helmetHeaders(securityOptions(true))['content-security-policy'];
   if (redis)
     app.addHook('onClose', async () => {
-      await redis.quit();
+      fallback?.close();
+      // QUIT waits for an answer a hung Redis never sends: bounded by the command timeout, then cut.
+      await redis.quit().catch(() => redis.disconnect());
     });
   await app.register(rateLimitPlugin, {
     global: false,
@@ -256,7 +286,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', refuseControlCharacters);
 
   // After the host check: ActivityPub requests for this instance's actors and objects.
-  if (ctx.federation) await federationRoutes(app, ctx.federation);
+  if (ctx.federation)
+    await federationRoutes(app, ctx.federation, { inboxPerDomainPerMinute: config.rateLimits.inboxPerDomainPerMinute });
 
   const writesPerUser = rateLimit(app, 'writes', config.rateLimits.writesPerUserPerMinute, (r) => r.user?.id ?? null);
   const guards: Guards = {
@@ -324,6 +355,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     homeFeed: ctx.homeFeed,
     databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
+    redisState: fallback ? () => fallback.check() : null,
+    storageState: () => storageState.check(),
   });
   await app.register(mediaRoutes, { config, media: ctx.media, storage });
   await app.register(authorizedAppsRoutes, { prefix: '/api/auth', oauth: ctx.oauth, guards });

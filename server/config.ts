@@ -20,6 +20,12 @@ export interface Config {
   /** Media in an S3-compatible bucket (`S3_BUCKET` set) instead of `mediaDir`. */
   s3: S3Config | null;
   redisUrl: string | null;
+  /**
+   * Longest wait for one Redis command (`REDIS_COMMAND_TIMEOUT_MS`): past it the step runs in this
+   * process instead (`instance/redisFallback.ts`), so a Redis that accepts connections but never
+   * answers cannot hold requests.
+   */
+  redisCommandTimeoutMs: number;
   jwtSecret: string;
   /**
    * `PUBLIC_URL`'s origin (`https://posts.example`): the only host answered (421 otherwise) and the
@@ -98,6 +104,8 @@ export interface RateLimits {
   mentionsPerUserPerMinute: number;
   /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
   mailsPerAddressPerHour: number;
+  /** Activities per minute one server (the signing key's host) may post to the inboxes (0: no limit). */
+  inboxPerDomainPerMinute: number;
 }
 
 export interface S3Config {
@@ -261,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaBaseUrl,
     s3: s3Of(env, mediaBaseUrl),
     redisUrl: env.REDIS_URL || null,
+    redisCommandTimeoutMs: Math.max(1, int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1_000)),
     jwtSecret: loadSecret(env, dataDir),
     publicOrigin,
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
@@ -279,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
       exportsPerUserPerHour: int(env, 'RATE_LIMIT_EXPORTS_PER_USER', 3),
       reportsPerUserPerHour: int(env, 'RATE_LIMIT_REPORTS_PER_USER', 30),
       mentionsPerUserPerMinute: int(env, 'RATE_LIMIT_MENTIONS_PER_USER', 30),
+      inboxPerDomainPerMinute: int(env, 'RATE_LIMIT_INBOX_PER_DOMAIN', 3000),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', cacheMs(5_000)),

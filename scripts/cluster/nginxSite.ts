@@ -88,6 +88,9 @@ export function clusterSite(site: string, { host, port, upstreams, mediaUpstream
       );
       out.push(line, ...body.filter((inside) => !/^\s*server\s/.test(inside)), ...servers, lines[end]);
       n = end;
+    } else if (/^\s*access_log\s/.test(line)) {
+      // The run logs no requests (nginxConfig: `access_log off`), and may not write /var/log/nginx.
+      out.push(`${indent}access_log off;`);
     } else if (mediaUpstream && /^\s*location\s+\/media\/\s*\{/.test(line)) {
       out.push(bucketLocation(indent, mediaUpstream));
       n = blockEnd(lines, n);

@@ -14,13 +14,15 @@ if ((command !== 'grant' && command !== 'revoke') || !username) {
 }
 
 /** The running instances hear of it: they look the user's sessions up again, and see the new role at once. */
-async function publishRoleChanged(redisUrl: string, userId: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+async function publishRoleChanged(redisUrl: string, userId: string, commandTimeout: number): Promise<void> {
+  // Bounded as the app's connection is: a hung Redis must not hold the command (the role is saved;
+  // the instances' session caches then see it within SESSION_CACHE_MS).
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout });
   const bus = redisBus(redis, { warn: (obj, message) => console.warn(message ?? '', obj) });
   domainEvents(bus).publish({ type: 'UserRoleChanged', userId });
   await bus.close();
   // QUIT is answered after the PUBLISH sent before it.
-  await redis.quit();
+  await redis.quit().catch(() => redis.disconnect());
 }
 
 const config = loadConfig();
@@ -36,7 +38,7 @@ try {
     const role = command === 'grant' ? 'admin' : 'member';
     await users.updateUser(user.id, { role, updated_at: new Date().toISOString() });
     console.log(`${user.username} is now ${role === 'admin' ? 'an admin' : 'a member'}.`);
-    if (config.redisUrl) await publishRoleChanged(config.redisUrl, user.id);
+    if (config.redisUrl) await publishRoleChanged(config.redisUrl, user.id, config.redisCommandTimeoutMs);
   }
 } finally {
   await db.close();

@@ -2,7 +2,9 @@
  * People elsewhere whose accounts were deleted (issue 32): their server sends `Delete(Person)`,
  * usually signed with a key that can no longer be fetched (the actor answers 410), so Fedify cannot
  * verify it. Such a Delete is taken only when the actor itself deletes itself and its address,
- * fetched here through the outgoing guard, answers 410 or 404: the body's word alone removes no one.
+ * fetched here through the outgoing guard, answers 410 Gone: the body's word alone removes no one.
+ * A 404 is not enough (issue 68, item 37): it is also what a misrouted proxy, a moved or half
+ * restored server answers, and the removal cannot be undone; Mastodon, too, takes 410 as gone.
  * The person then goes through the account deletion (rows, counters, `AccountDeleted`, files).
  */
 import type { AccountDeletion } from '../users/deletion';
@@ -13,8 +15,8 @@ import type { FederationRepository } from './repository';
 export type ActorState = 'gone' | 'there';
 
 /**
- * What the actor's address answers now: 410 or 404 is `gone`; any other answer `there`. A fetch
- * that fails (refused address, timeout) throws: nothing is decided on it.
+ * What the actor's address answers now: 410 is `gone`; any other answer (404 included) `there`. A
+ * fetch that fails (refused address, timeout) throws: nothing is decided on it.
  */
 export async function actorState(uri: string, allowPrivateAddress: boolean): Promise<ActorState> {
   const { status } = await guardedFetch(uri, {
@@ -23,7 +25,7 @@ export async function actorState(uri: string, allowPrivateAddress: boolean): Pro
     // The status is all that is read.
     maxBytes: 64 * 1024,
   });
-  return status === 410 || status === 404 ? 'gone' : 'there';
+  return status === 410 ? 'gone' : 'there';
 }
 
 /** A `Delete` whose object is its own actor: an account deleting itself. */

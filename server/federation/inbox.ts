@@ -10,14 +10,15 @@
  * - `Create(Note)`: a reply to a post kept here becomes a comment; a post with an image from
  *   someone people here follow becomes a post (`remoteContent.ts`). `Update(Note)`, `Delete`.
  * - `Delete` of the actor itself: a person whose account is gone elsewhere is removed here, once
- *   their address answers 410/404 (`deletedActors.ts`); also when the signature cannot be verified
+ *   their address answers 410 (`deletedActors.ts`; a 404 is not taken as gone); also when the signature cannot be verified
  *   (their key went with them), the one unverified activity answered 202 rather than 401.
  * - `Like` / `Undo(Like)` of a post here: counted and notified.
  * - `Announce` and anything else: answered 202 and ignored.
  */
 import type { Context, Federation, UnverifiedActivityReason } from '@fedify/fedify';
 import { Accept, Create, Delete, Follow, Like, Note, Reject, Undo, Update, isActor } from '@fedify/vocab';
-import type { Activity } from '@fedify/vocab';
+import type { Activity, Object as APObject } from '@fedify/vocab';
+import { isDatabaseUnreachable } from '../db/errors';
 import type { UsersService } from '../users/service';
 import { type DeletedActors, deletesItself } from './deletedActors';
 import { newId, nowIso } from '../domain/ids';
@@ -42,6 +43,31 @@ export interface InboxDeps {
 /** A refusal from a service (hidden, gone, invalid) drops the activity; anything else is logged. */
 const isRefusal = (error: unknown) =>
   error instanceof Error && /NotFound|Forbidden|Invalid|Conflict/.test(error.constructor.name);
+
+/**
+ * The activity's object, fetched when only its id was sent, or null when it cannot be had: a 404
+ * or 410 there, an id that is not a URL, a shape the vocabulary cannot read (issue 68, item 36).
+ * That is the sender's problem, not this server's: the activity is dropped and answered 202, where
+ * the throw answered 500 and invited the sender to retry it for days. A database that does not
+ * answer (the document cache) still fails the activity, so that it is sent again.
+ */
+async function objectOf(
+  activity: Activity,
+  ctx: Context<void>,
+  options: Parameters<Activity['getObject']>[0] = ctx,
+): Promise<APObject | null> {
+  return orNull(activity.getObject(options));
+}
+
+/** `read`'s value, or null when it failed on the remote side (see `objectOf`). */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isDatabaseUnreachable(error)) throw error;
+    return null;
+  }
+}
 
 /** Registers the listeners with Fedify and returns them, for the short path (`signedInbox.ts`) too. */
 export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): InboxListener[] {
@@ -70,7 +96,7 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor' || !(await deps.isLocalPerson(target.identifier))) return;
-      const follower = await follow.getActor(ctx);
+      const follower = await orNull(follow.getActor(ctx));
       if (!follower?.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
       const person = await people.byActorUri(ctx, follower.id.href, follower);
       const local = await repo.localPerson(target.identifier);
@@ -119,7 +145,7 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       const kept =
         undo.actorId && undo.objectId ? await data.followedThrough(undo.objectId.href, undo.actorId.href) : null;
       if (kept) return endFollow(kept, undo.actorId!.href);
-      const object = await undo.getObject(ctx);
+      const object = await objectOf(undo, ctx);
       if (!(object instanceof Follow || object instanceof Like)) return;
       if (!undo.actorId || object.actorId?.href !== undo.actorId.href) return;
       if (object instanceof Follow) {
@@ -141,7 +167,7 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
     }),
     listener(Reject, async (ctx, reject) => {
       // The Follow is ours (its id is on this server): trusted as embedded, only its actor and object are read.
-      const object = await reject.getObject({
+      const object = await objectOf(reject, ctx, {
         documentLoader: ctx.documentLoader,
         contextLoader: ctx.contextLoader,
         crossOrigin: 'trust',
@@ -159,14 +185,14 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       );
     }),
     listener(Create, async (ctx, create) => {
-      const note = await create.getObject(ctx);
+      const note = await objectOf(create, ctx);
       if (!(note instanceof Note)) return;
       const person = await actorOf(ctx, create);
       if (!person) return;
       await attempt('keeping a note from elsewhere failed', () => content.importNote(ctx, person, note));
     }),
     listener(Update, async (ctx, update) => {
-      const object = await update.getObject(ctx);
+      const object = await objectOf(update, ctx);
       const person = await actorOf(ctx, update);
       if (!person) return;
       if (object instanceof Note)

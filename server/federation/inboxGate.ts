@@ -36,6 +36,11 @@ export function senderHosts(headers: IncomingHttpHeaders, activity: Record<strin
   return [...hosts];
 }
 
+/** The host of the (first) signing key the request names, or null when it names none. */
+export function keyHostOf(headers: IncomingHttpHeaders): string | null {
+  return senderHosts(headers, {})[0] ?? null;
+}
+
 /** The first of `hosts` that is suspended here, or null. */
 export async function suspendedSender(
   headers: IncomingHttpHeaders,

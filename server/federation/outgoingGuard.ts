@@ -18,8 +18,10 @@ import {
   preloadedContexts,
   validatePublicUrl,
 } from '@fedify/vocab-runtime';
+import { isIP } from 'node:net';
 import type { DomainSeverity } from '../../lib/types';
 import { jsonLdProblem } from './jsonLdBounds';
+import { type GuardedFetch, type Resolver, isPublicAddress, pinnedFetch } from './pinnedLookup';
 
 /** How long one fetch of a remote document may take, answer included. */
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -34,6 +36,8 @@ export interface FetchLimits {
   timeoutMs?: number;
   maxBytes?: number;
   userAgent?: string;
+  /** How host names are resolved (at connect time, once: `pinnedLookup.ts`); tests hand in a stub. */
+  resolve?: Resolver;
 }
 
 /** Throws `UrlError` for a non-HTTP URL or one whose host is (or resolves to) a private address. */
@@ -42,6 +46,31 @@ export async function checkPublicUrl(url: string | URL, allowPrivateAddress: boo
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new UrlError(`Unsupported protocol: ${parsed.protocol}`);
   if (!allowPrivateAddress) await validatePublicUrl(parsed.href);
+}
+
+/**
+ * The URL's own refusals, before any connection: not http(s), a private IP literal, `localhost`. A
+ * host name is resolved once, as the connection is made, and refused there when its answer is
+ * not public (`pinnedLookup.ts`): no second lookup can answer differently.
+ */
+export function checkUrlShape(url: string | URL, allowPrivateAddress: boolean): void {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UrlError(`Unsupported protocol: ${parsed.protocol}`);
+  if (allowPrivateAddress) return;
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost' || host.endsWith('.localhost')) throw new UrlError('Localhost is not allowed');
+  if (isIP(host) !== 0 && !isPublicAddress(host)) throw new UrlError(`Invalid or private address: ${host}`);
+}
+
+/** The fetch of `limits`: one per pair of settings, so connections are pooled across calls. */
+const fetches = new Map<string, GuardedFetch>();
+function fetchFor(limits: FetchLimits): GuardedFetch {
+  if (limits.resolve) return pinnedFetch(limits.allowPrivateAddress, limits.resolve);
+  const key = String(limits.allowPrivateAddress);
+  let made = fetches.get(key);
+  if (!made) fetches.set(key, (made = pinnedFetch(limits.allowPrivateAddress)));
+  return made;
 }
 
 /** The body, read up to `maxBytes` (a `FetchError` past it: the rest is not read). */
@@ -78,9 +107,10 @@ export async function guardedFetch(
 ): Promise<{ status: number; body: Uint8Array }> {
   const { allowPrivateAddress, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = FETCH_MAX_BYTES } = limits;
   const signal = AbortSignal.timeout(timeoutMs);
+  const fetch = fetchFor(limits);
   let href = new URL(url).href;
   for (let hops = 0; ; hops++) {
-    await checkPublicUrl(href, allowPrivateAddress);
+    checkUrlShape(href, allowPrivateAddress);
     const headers: Record<string, string> = { accept: limits.accept };
     if (limits.userAgent) headers['user-agent'] = limits.userAgent;
     const response = await fetch(href, { headers, redirect: 'manual', signal });
@@ -104,16 +134,22 @@ export function guardedDocumentLoader(
   sign?: (request: Request) => Promise<Request>,
 ): DocumentLoader {
   const { allowPrivateAddress, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = FETCH_MAX_BYTES, userAgent } = limits;
+  const fetch = fetchFor(limits);
   async function load(url: string, options: DocumentLoaderOptions | undefined, hops: number): Promise<RemoteDocument> {
     options?.signal?.throwIfAborted();
     const href = new URL(url).href;
     if (href in preloadedContexts) return { contextUrl: null, document: preloadedContexts[href], documentUrl: href };
-    await checkPublicUrl(href, allowPrivateAddress);
+    checkUrlShape(href, allowPrivateAddress);
     let request = createActivityPubRequest(href, { userAgent });
     if (sign) request = await sign(request);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const response = await fetch(request, { redirect: 'manual', signal });
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      redirect: 'manual',
+      signal,
+    });
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();

@@ -13,9 +13,20 @@
  */
 import { respondWithObjectIfAcceptable } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnreachable } from '../db/errors';
 import type { PostsFederation } from './federation';
-import { parseInboxBody, suspendedSender } from './inboxGate';
+import { rateLimit } from '../http/rateLimits';
+import { keyHostOf, parseInboxBody, suspendedSender } from './inboxGate';
 import { hasSignatureHeaders } from './inboxSignature';
+
+/**
+ * Thrown while an activity from elsewhere is read (JavaScript's own errors, from the vocabulary's
+ * parsers meeting a shape they do not expect): the sender's fault, answered 400. Anything else (the
+ * database, the key store) is this server's and stays a 5xx, so the sender tries again.
+ */
+const isUnreadableInput = (error: unknown) =>
+  (error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError) &&
+  !isDatabaseUnreachable(error);
 
 /** Largest activity accepted in an inbox. */
 export const INBOX_BODY_LIMIT = 256 * 1024;
@@ -78,7 +89,16 @@ function hostMeta(origin: string): string {
 `;
 }
 
-export async function federationRoutes(app: FastifyInstance, federation: PostsFederation): Promise<void> {
+export interface FederationRouteOptions {
+  /** Activities per minute one server may post to the inboxes (0: no limit). */
+  inboxPerDomainPerMinute: number;
+}
+
+export async function federationRoutes(
+  app: FastifyInstance,
+  federation: PostsFederation,
+  { inboxPerDomainPerMinute }: FederationRouteOptions,
+): Promise<void> {
   const origin = federation.site.url;
   const fedify = federation.federation;
   // `ownPath`: only Fedify serves it (`/users/...`), so what it lacks is a 404 rather than a page.
@@ -131,6 +151,16 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
     if (response !== notServed) return send(reply, response, federation.finishJson);
   });
 
+  // Per sending server (issue 68, item 37): the host of the signing key, as the request names it,
+  // counted before any signature work so that a flood costs one counter each. A forger naming
+  // another server's key host spends that server's allowance: its deliveries then get 429 and are
+  // retried later by its queue (delayed, not lost). Unsigned requests have no key host: refused
+  // below (401) without being counted.
+  const perDomain =
+    inboxPerDomainPerMinute > 0
+      ? rateLimit(app, 'inbox-domain', inboxPerDomainPerMinute, (request) => keyHostOf(request.headers))
+      : null;
+
   await app.register(async (inboxes) => {
     // Only here: elsewhere ActivityPub bodies stay refused (415) and JSON is parsed as usual.
     inboxes.removeContentTypeParser('application/json');
@@ -147,6 +177,7 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
       const suspended = await suspendedSender(request.headers, parsed.activity, federation.severityOf);
       if (suspended)
         return reply.code(403).send({ message: `${suspended} is blocked on this server`, code: 'DomainSuspended' });
+      await perDomain?.(request);
       if (!hasSignatureHeaders(request.headers))
         return reply.code(401).send({ message: 'Activities must carry an HTTP signature', code: 'SignatureRequired' });
       const recipient = (request.params as { identifier?: string }).identifier ?? null;
@@ -154,10 +185,18 @@ export async function federationRoutes(app: FastifyInstance, federation: PostsFe
       const answer = await federation.inbox.handle({ method: 'POST', path, headers: request.headers, body }, recipient);
       if (answer) return reply.code(answer.status).type('text/plain; charset=utf-8').send(answer.body);
       const webRequest = toRequest(request, origin, request.url, body);
-      if (!(await federation.signatureHolds(webRequest.clone(), parsed.activity)))
-        return reply.code(401).send({ message: 'The request signature does not verify', code: 'InvalidSignature' });
-      const response = await fetch(webRequest);
-      return send(reply, response, federation.finishJson);
+      try {
+        if (!(await federation.signatureHolds(webRequest.clone(), parsed.activity)))
+          return reply.code(401).send({ message: 'The request signature does not verify', code: 'InvalidSignature' });
+        const response = await fetch(webRequest);
+        return await send(reply, response, federation.finishJson);
+      } catch (error) {
+        if (!isUnreadableInput(error)) throw error;
+        // The vocabulary could not read what was sent (a number where a date goes, say): Fedify
+        // answers its own parse failures 400 but lets these through, which answered 500.
+        request.log.info({ err: error }, 'an inbox activity could not be read');
+        return reply.code(400).send({ message: 'The activity could not be read', code: 'InvalidActivity' });
+      }
     };
     inboxes.post('/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);
     inboxes.post('/users/:identifier/inbox', { bodyLimit: INBOX_BODY_LIMIT, schema: { hide: true } }, inbox);

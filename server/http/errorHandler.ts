@@ -15,6 +15,7 @@ import {
   UnsupportedError,
 } from '../domain/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../db/errors';
+import { type StorageHealth, isStorageFull } from '../instance/storageHealth';
 import { HttpError } from './errors';
 import { readRefusedBody } from './refusedBody';
 
@@ -59,8 +60,18 @@ function validationMessage(error: FastifyError): string {
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** What a write answers (507 `InsufficientStorage`) when the disk or the database is full. */
+export const STORAGE_FULL = "The server's storage is full, so nothing was saved. Please try again later.";
+
+export function registerErrorHandling(app: FastifyInstance, storage?: Pick<StorageHealth, 'full'>): void {
   app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    if (isStorageFull(error)) {
+      // Nothing is wrong with the request, and nothing of it was kept (uploads remove what they
+      // wrote, a failed statement's transaction rolls back): the operator must free space.
+      storage?.full();
+      request.log.error({ err: error }, 'request failed: no space left for the write');
+      return reply.code(507).send({ message: STORAGE_FULL, code: 'InsufficientStorage', requestId: request.id });
+    }
     if (error instanceof DomainError) {
       const status = statusOf(error);
       if (error instanceof TooManyAttemptsError) reply.header('Retry-After', String(error.retryAfterSeconds));
@@ -74,7 +85,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.statusCode < 500)
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
-      request.log.error({ err: error }, 'request failed');
+      // A 503 we chose (this instance is full: `StreamsFull`) is load shed as designed, not a fault:
+      // a warning, so that error-level alerts mean something broke.
+      if (error.statusCode === 503) request.log.warn({ code: error.code }, 'request refused: this instance is full');
+      else request.log.error({ err: error }, 'request failed');
       return reply
         .code(error.statusCode)
         .headers(error.headers)

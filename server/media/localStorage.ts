@@ -18,8 +18,14 @@ export function localStorage(root: string, baseUrl: string): MediaStorage & { ro
       await mkdir(path.dirname(full), { recursive: true });
       // Write then rename, so a crash never leaves a half-written file under the real name.
       const temp = `${full}.${process.pid}.tmp`;
-      await writeFile(temp, bytes);
-      await rename(temp, full);
+      try {
+        await writeFile(temp, bytes);
+        await rename(temp, full);
+      } catch (error) {
+        // A full disk leaves part of the bytes in the temporary file: nothing half-written stays.
+        await rm(temp, { force: true }).catch(() => {});
+        throw error;
+      }
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => rm(resolve(key), { force: true })));

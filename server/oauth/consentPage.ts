@@ -38,6 +38,9 @@ const SCOPE_WORDS: Record<string, string> = {
   write: 'post, comment, like, follow and change your profile for you',
   follow: 'follow, block and mute people for you',
   push: 'receive your notifications',
+  // Admins only: said plainly, since the person grants what their role allows (docs/api-decisions.md).
+  'admin:read': 'read what you see as an admin',
+  'admin:write': "act as an admin for you: delete other people's posts and comments",
 };
 const scopeText = (scope: string) => SCOPE_WORDS[scope] ?? scope.replace(':', ': ');
 

@@ -37,6 +37,10 @@ const WRITE_PARTS = [
 
 export const KNOWN_SCOPES: ReadonlySet<string> = new Set([
   ...TOP,
+  // Mastodon's admin scopes, apart from `read`/`write` (neither covers them): `admin:write` lets an
+  // admin's app delete other people's statuses (`mastodon/statuses.ts`).
+  'admin:read',
+  'admin:write',
   ...READ_PARTS.map((p) => `read:${p}`),
   ...WRITE_PARTS.map((p) => `write:${p}`),
 ]);

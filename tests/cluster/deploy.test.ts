@@ -34,7 +34,8 @@ function nginxTest(name: string, site: string) {
   const folder = path.join(dir, name);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'posts.conf'), site);
+  // The access log in the test's folder: /var/log/nginx may not be writable where the test runs.
+  writeFileSync(path.join(folder, 'posts.conf'), site.replaceAll('/var/log/nginx/', `${folder}/`));
   writeFileSync(path.join(folder, 'nginx.conf'), nginxConfig(folder, path.join(folder, 'posts.conf')));
   return run(ensureNginx(say), ['-t', '-p', folder, '-c', path.join(folder, 'nginx.conf'), '-e', 'stderr']);
 }

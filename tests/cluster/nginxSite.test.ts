@@ -4,10 +4,10 @@
  * HTTP server that answers with what it received, and a real HTTP/2 client that checks the
  * certificate talks to it. What `nginx -t` cannot tell: TLS and HTTP/2 answer, HTTP redirects,
  * the headers reach the app, a notification stream's events come through while it stays open, big
- * bodies get the app's 413.
+ * bodies get the app's 413, the access log keeps no query string (a streaming client's token).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from 'node:http';
 import { type ClientHttp2Session, connect } from 'node:http2';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,9 @@ beforeAll(async () => {
     .replace(/^\s*listen \[::\].*\n/gm, '')
     .replace('listen 80;', `listen 127.0.0.1:${httpPort};`)
     .replace('listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`)
-    .replace(/server 127\.0\.0\.1:3000 /, `server 127.0.0.1:${appPort} `);
+    .replace(/server 127\.0\.0\.1:3000 /, `server 127.0.0.1:${appPort} `)
+    // The access log in the run's folder: /var/log/nginx may not be writable where the test runs.
+    .replaceAll('/var/log/nginx/', `${dir}/`);
   writeFileSync(path.join(dir, 'posts.conf'), site);
   writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, path.join(dir, 'posts.conf')));
   const output = logFile(path.join(dir, 'nginx.log'));
@@ -132,6 +134,19 @@ it('answers over TLS and HTTP/2 for posts.example, passing Host, the client, the
   expect(app.headers['x-forwarded-proto']).toBe('https');
   expect(app.headers['x-forwarded-for']).toBe('127.0.0.1'); // replaced, not appended to the client's own
   expect(app.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+});
+
+it('logs requests without their query string: no ?access_token= in the access log', async () => {
+  const answer = await request('/api/v1/streaming/health?access_token=very-secret-token');
+  expect(received(answer).url).toBe('/api/v1/streaming/health?access_token=very-secret-token'); // the app gets it
+  const logged = async () => (existsSync(`${dir}/access.log`) ? readFileSync(`${dir}/access.log`, 'utf8') : '');
+  // nginx writes the line as the request ends; the test's own timeout bounds the wait.
+  while (!(await logged()).includes('/api/v1/streaming/health'))
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const log = await logged();
+  expect(log).toContain('"GET /api/v1/streaming/health HTTP/2.0"');
+  expect(log).not.toContain('very-secret-token');
+  expect(log).toMatch(/ [0-9a-f]{32}\n/); // ends with the request id the app is given
 });
 
 it('redirects plain HTTP to HTTPS', async () => {

@@ -22,7 +22,7 @@ let local: string;
 let remote: RemoteServer;
 
 beforeAll(async () => {
-  remote = await startRemoteServer(['zoe', 'yan', 'uma']);
+  remote = await startRemoteServer(['zoe', 'yan', 'uma', 'vic']);
   const port = await freePort();
   local = `http://127.0.0.1:${port}`;
   t = await createTestApp({ PUBLIC_URL: local, FEDERATION_ALLOW_PRIVATE: 'true' });
@@ -227,6 +227,32 @@ describe('a person elsewhere whose account was deleted', () => {
     expect(other.status).toBe(401);
     expect(await personRow(uma)).toBeDefined();
     expect(await followersOf(eve)).toBe(1);
+  });
+
+  it('is kept when their actor answers 404, not 410 (issue 68, item 37: a 404 may be a misconfiguration)', async () => {
+    const vic = remote.actorUri('vic');
+    const gil = await signIn(t.app, { username: 'gil' });
+    const gilUri = `${local}/users/${gil.id}`;
+    const followed = await remote.signedPost('vic', `${gilUri}/inbox`, {
+      id: `${remote.origin}/follows/vic`,
+      type: 'Follow',
+      actor: vic,
+      object: gilUri,
+    });
+    expect(followed.status).toBe(202);
+    await until(async () => (await followersOf(gil)) === 1);
+    await forgetFetched(vic);
+
+    remote.vanish('vic');
+    const deleted = await remote.signedPost(
+      'vic',
+      `${local}/inbox`,
+      { id: `${vic}#delete`, type: 'Delete', actor: vic, object: vic, to: PUBLIC },
+      `${vic}#farewell-key`,
+    );
+    expect(deleted.status).toBe(401);
+    expect(await personRow(vic)).toBeDefined();
+    expect(await followersOf(gil)).toBe(1);
   });
 });
 

@@ -28,6 +28,8 @@ export interface RemoteServer {
   signedPost(name: string, inbox: string, activity: Record<string, unknown>, keyId?: string): Promise<Response>;
   /** Their account deleted: their actor (and so their key) answers 410 from now on. */
   bury(name: string): void;
+  /** Their actor (and so their key) answers 404 from now on, as a misrouted or misconfigured server may. */
+  vanish(name: string): void;
   /** The same request, signed, not sent. */
   signedRequest(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request>;
   close(): Promise<void>;
@@ -52,9 +54,10 @@ export async function startRemoteServer(names: string[], options: RemoteServerOp
   );
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
   const buried = new Set<string>();
+  const vanished = new Set<string>();
   federation
     .setActorDispatcher('/actors/{identifier}', async (ctx, identifier) => {
-      if (!keys.has(identifier)) return null;
+      if (!keys.has(identifier) || vanished.has(identifier)) return null;
       if (buried.has(identifier)) return new Tombstone({ id: ctx.getActorUri(identifier) });
       const [key] = await ctx.getActorKeyPairs(identifier);
       const pictures = options.pictures?.[identifier] ?? {};
@@ -110,6 +113,7 @@ export async function startRemoteServer(names: string[], options: RemoteServerOp
     signedPost: async (name, inbox, activity, keyId) => fetch(await signed(name, inbox, activity, keyId)),
     signedRequest: (name, inbox, activity) => signed(name, inbox, activity),
     bury: (name) => void buried.add(name),
+    vanish: (name) => void vanished.add(name),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
