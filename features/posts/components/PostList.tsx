@@ -111,7 +111,8 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   const readFirstPage = useEffectEvent((key: string, restore: boolean) => {
     // The server rendered the page with this list already: no second read on the first mount.
     if (takeFirstLoad(firstLoadKey.list(key))) return;
-    if (restore) {
+    // Only while the page is the one Back brought (a tab switched back to later reads afresh).
+    if (restore && cameByHistory()) {
       dispatch(listRestored(key));
       if (store.getState().posts.list.key === key) return;
     }
