@@ -83,6 +83,9 @@ function useProgressiveCount(total: number, key: string, step: number, restored:
   return shown;
 }
 
+/** Whose lists are kept: another account signed in in the same tab never gets them back. */
+const viewerOf = (store: AppStore) => store.getState().auth.user?._id ?? null;
+
 interface PostListProps {
   source: PostSource;
   layout?: 'feed' | 'grid';
@@ -103,7 +106,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   // Back (or Forward) to this list within KEPT_LIST_MS of leaving it: the list kept in the store, its
   // pages as they were, instead of page one read again (features/posts/state/list.ts). Decided on mount.
   const [restoredKey] = useState(() =>
-    cameByHistory() && keptListFor(store.getState().posts.kept, key, Date.now()) ? key : null,
+    cameByHistory() && keptListFor(store.getState().posts.kept, key, viewerOf(store), Date.now()) ? key : null,
   );
 
   // The key captures everything that identifies the source (a new `source` object on every render
@@ -113,7 +116,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
     if (takeFirstLoad(firstLoadKey.list(key))) return;
     // Only while the page is the one Back brought (a tab switched back to later reads afresh).
     if (restore && cameByHistory()) {
-      dispatch(listRestored(key));
+      dispatch(listRestored(key, viewerOf(store)));
       if (store.getState().posts.list.key === key) return;
     }
     // Back to a list no longer kept: it starts at the top with its first page, read afresh.
@@ -123,8 +126,8 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   useEffect(() => {
     readFirstPage(key, key === restoredKey);
     // Leaving the list (for another key, or another page) keeps it for Back.
-    return () => void dispatch(listLeft(key));
-  }, [key, restoredKey, dispatch]);
+    return () => void dispatch(listLeft(key, viewerOf(store)));
+  }, [key, restoredKey, dispatch, store]);
 
   const current = list.key === key;
   const shown = useProgressiveCount(

@@ -18,6 +18,8 @@ export interface KeptList {
   next: string | null;
   /** When the reader left it (ms since the epoch). */
   leftAt: number;
+  /** Whose list it is (the signed-in user's id): another account signed in in the same tab never gets it. */
+  viewer: string | null;
 }
 
 /** How long a list left is kept for Back: past it, coming back reads its first page afresh. */
@@ -36,20 +38,27 @@ export const emptyList = (): PostList => ({
 });
 
 /** The reader leaves the list on screen (its page unmounts, or another tab replaces it): it is kept as it is. */
-export const listLeft = createAction('posts/listLeft', (key: string) => ({ payload: { key, at: Date.now() } }));
+export const listLeft = createAction('posts/listLeft', (key: string, viewer: string | null) => ({
+  payload: { key, viewer, at: Date.now() },
+}));
 
 /**
  * Back to a list kept less than `KEPT_LIST_MS` ago: it is the list on screen again, its pages as
  * they were; false when there is none (then the page reads its first page).
  */
-export const listRestored = createAction('posts/listRestored', (key: string) => ({
-  payload: { key, at: Date.now() },
+export const listRestored = createAction('posts/listRestored', (key: string, viewer: string | null) => ({
+  payload: { key, viewer, at: Date.now() },
 }));
 
-/** The kept list for `key` that Back may still show at `now`, if any. */
-export function keptListFor(kept: Record<string, KeptList>, key: string, now: number): KeptList | null {
+/** The kept list for `key` that Back may still show to `viewer` at `now`, if any. */
+export function keptListFor(
+  kept: Record<string, KeptList>,
+  key: string,
+  viewer: string | null,
+  now: number,
+): KeptList | null {
   const list = kept[key];
-  return list && now - list.leftAt <= KEPT_LIST_MS ? list : null;
+  return list && list.viewer === viewer && now - list.leftAt <= KEPT_LIST_MS ? list : null;
 }
 
 /** The lists kept, the one just left among them; the oldest beyond `KEPT_LISTS_MAX` and those past their time go. */
@@ -114,11 +123,11 @@ export function keptReducer(
 ): Record<string, KeptList> {
   const state = kept ?? {};
   if (listLeft.match(action)) {
-    const { key, at } = action.payload;
+    const { key, at, viewer } = action.payload;
     if (onScreen.key !== key || !onScreen.source || onScreen.status === 'loading' || onScreen.status === 'failed')
       return state;
     // A page of more posts still on its way is not kept: Back shows what had arrived, and may load it again.
-    return keep(state, key, { source: onScreen.source, ids: onScreen.ids, next: onScreen.next, leftAt: at });
+    return keep(state, key, { source: onScreen.source, ids: onScreen.ids, next: onScreen.next, leftAt: at, viewer });
   }
   if (fetchPosts.pending.match(action)) {
     const key = sourceKey(action.meta.arg);
@@ -137,8 +146,12 @@ export function keptReducer(
 }
 
 /** The list on screen after `listRestored`: the kept one, loaded; unchanged when there is none to restore. */
-export function restoredList(onScreen: PostList, kept: Record<string, KeptList>, key: string, now: number): PostList {
-  const found = keptListFor(kept, key, now);
+export function restoredList(
+  onScreen: PostList,
+  kept: Record<string, KeptList>,
+  { key, viewer, at }: { key: string; viewer: string | null; at: number },
+): PostList {
+  const found = keptListFor(kept, key, viewer, at);
   if (!found) return onScreen;
   return { key, source: found.source, ids: found.ids, next: found.next, status: 'done', error: null };
 }

@@ -79,8 +79,7 @@ function dropUnshown(state: PostsState): PostsState {
 export default function postsReducer(state: PostsState | undefined, action: UnknownAction): PostsState {
   if (state && isStaleListAnswer(state, action)) return state;
   if (state && listRestored.match(action)) {
-    const { key, at } = action.payload;
-    const restored = restoredList(state.list, state.kept, key, at);
+    const restored = restoredList(state.list, state.kept, action.payload);
     return restored === state.list ? state : { ...state, list: restored };
   }
   const { kept: keptBefore, ...rest } = state ?? { kept: undefined };

@@ -34,6 +34,7 @@ function fakeRouter() {
   };
 }
 
+const me = buildUser();
 const posts = Array.from({ length: 30 }, (_, i) => buildPost({ message: `Post number ${i}` }));
 
 /** Everyone in three pages, each read counted. */
@@ -52,11 +53,11 @@ function serveEveryone() {
 }
 
 async function everyoneLoadedAndLeft() {
-  const store = makeStore(signedInState(buildUser()));
+  const store = makeStore(signedInState(me));
   await store.dispatch(fetchPosts({ kind: 'feed', feed: 'all' }));
   await store.dispatch(fetchMorePosts());
   await store.dispatch(fetchMorePosts());
-  store.dispatch(listLeft('feed:all'));
+  store.dispatch(listLeft('feed:all', me._id));
   // The post page opened meanwhile does not touch the list; another list may have replaced it.
   await store.dispatch(fetchPosts({ kind: 'feed', feed: 'following' }));
   return store;

@@ -31,6 +31,7 @@ function serve(pages: { all: [Post[], Post[]]; following: Post[] }) {
 
 const made = () => ({ all: [[buildPost(), buildPost()], [buildPost()]] as [Post[], Post[]], following: [buildPost()] });
 
+const me = buildUser();
 let now = 1_000_000;
 beforeEach(() => {
   now = 1_000_000;
@@ -42,13 +43,13 @@ describe('lists kept for Back (issue 68)', () => {
   it('keeps a list left with all its pages, and Back makes it the list on screen again without reading', async () => {
     const pages = made();
     const reads = serve(pages);
-    const store = makeStore(signedInState(buildUser()));
+    const store = makeStore(signedInState(me));
     await store.dispatch(fetchPosts(everyone));
     await store.dispatch(fetchMorePosts());
     const loaded = ids(store);
     expect(loaded).toHaveLength(3);
 
-    store.dispatch(listLeft('feed:all'));
+    store.dispatch(listLeft('feed:all', me._id));
     // Another list replaces it on screen (Following, a profile); its posts stay stored for Back.
     await store.dispatch(fetchPosts(following));
     expect(ids(store)).toEqual(pages.following.map((p) => p._id));
@@ -56,7 +57,7 @@ describe('lists kept for Back (issue 68)', () => {
 
     now += KEPT_LIST_MS - 1;
     const readsBefore = reads.length;
-    store.dispatch(listRestored('feed:all'));
+    store.dispatch(listRestored('feed:all', me._id));
     expect(ids(store)).toEqual(loaded);
     expect(store.getState().posts.list).toMatchObject({ key: 'feed:all', next: null, status: 'done' });
     expect(reads).toHaveLength(readsBefore);
@@ -65,38 +66,49 @@ describe('lists kept for Back (issue 68)', () => {
   it('keeps the next page’s cursor, so the restored list goes on loading where it stopped', async () => {
     const pages = made();
     serve(pages);
-    const store = makeStore(signedInState(buildUser()));
+    const store = makeStore(signedInState(me));
     await store.dispatch(fetchPosts(everyone));
-    store.dispatch(listLeft('feed:all'));
+    store.dispatch(listLeft('feed:all', me._id));
     await store.dispatch(fetchPosts(following));
-    store.dispatch(listRestored('feed:all'));
+    store.dispatch(listRestored('feed:all', me._id));
     expect(store.getState().posts.list.next).toBe('/api/posts?feed=all&cursor=two');
     await store.dispatch(fetchMorePosts());
     expect(ids(store)).toEqual([...pages.all[0], ...pages.all[1]].map((p) => p._id));
   });
 
+  it('restores nothing to another account signed in in the same tab', async () => {
+    serve(made());
+    const store = makeStore(signedInState(me));
+    await store.dispatch(fetchPosts(everyone));
+    store.dispatch(listLeft('feed:all', me._id));
+    await store.dispatch(fetchPosts(following));
+    const before = store.getState().posts.list;
+    store.dispatch(listRestored('feed:all', buildUser()._id));
+    expect(store.getState().posts.list).toBe(before);
+  });
+
   it('restores nothing once the list was left longer than KEPT_LIST_MS ago', async () => {
     serve(made());
-    const store = makeStore(signedInState(buildUser()));
+    const store = makeStore(signedInState(me));
     await store.dispatch(fetchPosts(everyone));
-    store.dispatch(listLeft('feed:all'));
+    store.dispatch(listLeft('feed:all', me._id));
     await store.dispatch(fetchPosts(following));
     const before = store.getState().posts.list;
     now += KEPT_LIST_MS + 1;
-    store.dispatch(listRestored('feed:all'));
+    store.dispatch(listRestored('feed:all', me._id));
     expect(store.getState().posts.list).toBe(before);
   });
 
   it('forgets a kept list when its first page is read afresh, and keeps no list still loading', async () => {
     serve(made());
-    const store = makeStore(signedInState(buildUser()));
+    const store = makeStore(signedInState(me));
     await store.dispatch(fetchPosts(everyone));
-    store.dispatch(listLeft('feed:all'));
+    store.dispatch(listLeft('feed:all', me._id));
     expect(Object.keys(store.getState().posts.kept)).toEqual(['feed:all']);
     const reading = store.dispatch(fetchPosts(everyone));
     expect(store.getState().posts.kept).toEqual({});
     // Left while its first page is on its way: nothing to show again.
-    store.dispatch(listLeft('feed:all'));
+    store.dispatch(listLeft('feed:all', me._id));
     expect(store.getState().posts.kept).toEqual({});
     await reading;
   });
@@ -104,9 +116,9 @@ describe('lists kept for Back (issue 68)', () => {
   it('takes a deleted post out of the kept lists, and keeps the last few lists left', async () => {
     const pages = made();
     serve(pages);
-    const store = makeStore(signedInState(buildUser()));
+    const store = makeStore(signedInState(me));
     await store.dispatch(fetchPosts(everyone));
-    store.dispatch(listLeft('feed:all'));
+    store.dispatch(listLeft('feed:all', me._id));
     await store.dispatch(deletePost(pages.all[0][0]._id));
     expect(store.getState().posts.kept['feed:all'].ids).toEqual([pages.all[0][1]._id]);
 
@@ -114,7 +126,7 @@ describe('lists kept for Back (issue 68)', () => {
     for (let i = 0; i < KEPT_LISTS_MAX + 1; i += 1) {
       now += 1;
       await store.dispatch(fetchPosts({ kind: 'tagged', tags: [`tag${i}`] }));
-      store.dispatch(listLeft(`tagged:tag${i}`));
+      store.dispatch(listLeft(`tagged:tag${i}`, me._id));
     }
     const kept = Object.keys(store.getState().posts.kept);
     expect(kept).toHaveLength(KEPT_LISTS_MAX);
