@@ -7,6 +7,7 @@
  * `next` from the same `Link` header), so the store starts in the state the client would have
  * reached by reading the API itself.
  */
+import type { Feed } from './apiUrls';
 import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
@@ -22,7 +23,7 @@ export interface ListPage<T> {
 
 /** What each private page shows first, as its components ask for it (lib/pages.ts). */
 export type FirstPageData =
-  | { kind: 'feed'; feed: 'following'; posts: ListPage<Post> }
+  | { kind: 'feed'; feed: Feed; posts: ListPage<Post> }
   | { kind: 'tagged'; tags: string[]; posts: ListPage<Post> }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
   | { kind: 'post'; post: PostWithComments; commentsNext: string | null }

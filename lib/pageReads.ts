@@ -5,16 +5,16 @@
  * entry here (and its route in nothing else). Only the server reads it: apart from lib/pages.ts,
  * whose every byte is in the shared first load.
  */
-import { apiUrls } from './apiUrls';
+import { apiUrls, type Feed } from './apiUrls';
 import type { FirstPageData, ListPage } from './firstLoad';
 import { profileNameOf } from './handles';
-import { links } from './pages';
+import { HOME_FEED_PARAM, homeFeedOf, links } from './pages';
 import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 import { tagList } from './tags';
 
 /** The API reads each private page's components make on its first render (the services' URLs). */
 export const firstReads = {
-  home: () => [apiUrls.feed('following')],
+  home: (feed: Feed = 'following') => [apiUrls.feed(feed)],
   tagged: (tags: readonly string[]) => (tags.length ? [apiUrls.tagged(tags)] : []),
   profile: (username: string) => [apiUrls.user(username), apiUrls.userPosts(username)],
   post: (id: string) => [apiUrls.post(id)],
@@ -25,7 +25,7 @@ export const firstReads = {
   admin: (): string[] => [],
 };
 
-/** A route's params, decoded (Next.js's query, Fastify's params). */
+/** A route's params and its address's query (`feed` on /home), decoded (Next.js's query; Fastify's params and query). */
 export type Params = Record<string, string>;
 
 /** One read's answer as the client's API modules take it: the JSON and the `Link: rel="next"` URL. */
@@ -55,9 +55,9 @@ const listOf = (answer: Answer): ListPage<Post> => ({ items: answer.body as Post
 /** The private pages, by Next.js route. Every other route is public or open. */
 export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
   '/home': {
-    reads: () => firstReads.home(),
+    reads: (params) => firstReads.home(homeFeedOf(params[HOME_FEED_PARAM])),
     largestImageIn: 'firstPost',
-    firstData: ([posts]) => ({ kind: 'feed', feed: 'following', posts: listOf(posts) }),
+    firstData: ([posts], params) => ({ kind: 'feed', feed: homeFeedOf(params[HOME_FEED_PARAM]), posts: listOf(posts) }),
   },
   '/tagged/[tags]': {
     reads: (params) => firstReads.tagged(tagList(params.tags)),

@@ -4,7 +4,15 @@
  * it. Everything here is in every page's first load: what only the server needs lives beside it.
  */
 
+import type { Feed } from './apiUrls';
 import { profilePath } from './handles';
+
+/**
+ * The home feed's tab is in its address: Everyone is `/home?feed=everyone`, Following the plain
+ * `/home` (issue 68: Back, a reload and a link keep the tab). Anything else is Following.
+ */
+export const HOME_FEED_PARAM = 'feed';
+export const homeFeedOf = (param: unknown): Feed => (param === 'everyone' ? 'all' : 'following');
 
 /** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
 export const PUBLIC_ROUTES: readonly string[] = ['/', '/login', '/createAccount'];
@@ -17,7 +25,8 @@ export const links = {
   landing: () => '/',
   login: () => '/login',
   createAccount: () => '/createAccount',
-  home: () => '/home',
+  /** The home feed, on Everyone when `feed` is `all`. */
+  home: (feed: Feed = 'following') => (feed === 'all' ? `/home?${HOME_FEED_PARAM}=everyone` : '/home'),
   settings: () => '/settings',
   contact: () => '/contact',
   notifications: () => '/notifications',

@@ -24,6 +24,7 @@ import {
 } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { preloadApiClient } from '../../services/apiClient';
+import { watchHistory } from '../../hooks/historyNavigation';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';
 import { Toasts } from '../../features/toasts';
@@ -86,6 +87,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     else void dispatch(fetchLoggedUser());
   });
   useEffect(() => startVisit(), []);
+
+  // Back and Forward: which navigation brought a page, and each history entry's scroll position
+  // put back (hooks/historyNavigation.ts). The router is the same object for the whole visit.
+  const watchRouter = useEffectEvent(() => watchHistory(router));
+  useEffect(() => watchRouter(), []);
 
   // axios is its own chunk (services/apiClient.ts), which a page's first call fetches. A likely
   // member gets it once the page is idle, so no click waits for it; a visitor's page stays light

@@ -3,6 +3,9 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../auth';
 import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
+import { cameByHistory } from '../../hooks/historyNavigation';
+import type { AppStore } from '../../store/index';
+import { useStore } from 'react-redux';
 import { fetchProfile, selectProfile } from './userSlice';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PostList } from '../posts';
@@ -69,11 +72,17 @@ export function ProfileView({ username }: { username: string }) {
   }
 
   const takeFirstLoad = useTakeFirstLoad();
+  const store = useStore.withTypes<AppStore>()();
 
   useEffect(() => {
     // The server rendered the page with this profile already: no second read on the first mount.
-    if (!takeFirstLoad(firstLoadKey.profile(username))) void dispatch(fetchProfile({ username }));
-  }, [dispatch, username, takeFirstLoad]);
+    if (takeFirstLoad(firstLoadKey.profile(username))) return;
+    // Back to the profile still in the store: it stays on screen (and its posts grid with it, so the
+    // scroll position can be put back) while it is read again.
+    const shown = store.getState().user.profile.data;
+    const quiet = cameByHistory() && shown?.username.toLowerCase() === username.toLowerCase();
+    void dispatch(fetchProfile({ username, quiet }));
+  }, [dispatch, username, takeFirstLoad, store]);
 
   if (error) {
     return (

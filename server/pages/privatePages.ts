@@ -45,6 +45,17 @@ function reader(app: FastifyInstance, accessToken: string): Read {
 /** A Next.js route (`/post/[id]`) as a Fastify one (`/post/:id`). */
 const fastifyRoute = (route: string) => route.replace(/\[(\w+)\]/g, ':$1');
 
+/**
+ * The route's params with the address's query (the home feed's `feed`); a param wins over a query
+ * field of the same name, as in Next.js's `router.query`. Repeated fields are left out.
+ */
+function paramsOf(request: FastifyRequest<{ Params: Params }>): Params {
+  const params: Params = {};
+  const query = request.query as Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(query ?? {})) if (typeof value === 'string') params[key] = value;
+  return { ...params, ...request.params };
+}
+
 /** The page's first reads, as the viewer, made into what the page shows first; null when it reads nothing or a read failed. */
 async function firstPageData(page: PrivatePage, read: Read, params: Params): Promise<FirstPageData | null> {
   const urls = page.reads(params);
@@ -84,7 +95,7 @@ export const privatePages: FastifyPluginAsync<{
     privateRoute(fastifyRoute(route), async (read, request, reply) => {
       const [viewer, data] = await Promise.all([
         viewerOf(read),
-        page.redirect ? null : firstPageData(page, read, request.params).catch(() => null),
+        page.redirect ? null : firstPageData(page, read, paramsOf(request)).catch(() => null),
       ]);
       if (!viewer) return;
       if (page.redirect) return reply.redirect(page.redirect(viewer.user), 302);

@@ -1,4 +1,4 @@
-import { links } from '../../lib/pages';
+import { homeFeedOf, links } from '../../lib/pages';
 import { PRIVATE_PAGES } from '../../lib/pageReads';
 import { tagList } from '../../lib/tags';
 
@@ -19,6 +19,19 @@ describe('the page table', () => {
       links.notifications(),
       links.myProfile(),
     ]).toEqual(['/', '/login', '/createAccount', '/home', '/settings', '/contact', '/notifications', '/profile']);
+  });
+
+  it("keeps the home feed's tab in the address: Everyone is ?feed=everyone, anything else Following (issue 68)", () => {
+    expect(links.home('all')).toBe('/home?feed=everyone');
+    expect(links.home('following')).toBe('/home');
+    for (const [param, feed] of [
+      ['everyone', 'all'],
+      [undefined, 'following'],
+      ['all', 'following'],
+      [['everyone', 'everyone'], 'following'],
+    ] as const)
+      expect(homeFeedOf(param)).toBe(feed);
+    expect(PRIVATE_PAGES['/home'].reads({ feed: 'everyone' })).toEqual(['/api/posts?feed=all']);
   });
 
   it('reads the tags of a /tagged address as tags: trimmed, without #, once each ignoring case, none empty', () => {

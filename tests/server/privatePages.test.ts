@@ -141,6 +141,21 @@ describe('private pages rendered on the server', () => {
     expect(data.page?.kind === 'feed' && data.page.posts.items[0]._id).toBe(post._id);
   });
 
+  it('render /home?feed=everyone on the Everyone tab with that feed (issue 68: the tab is in the address)', async () => {
+    const ann = await signIn(t.app);
+    const bob = await signIn(t.app);
+    const post = await createPost(t.app, bob, { message: 'Not followed' });
+    const data = firstLoad((await open('/home?feed=everyone', ann.headers.cookie)).body)!;
+    expect(data.page).toMatchObject({ kind: 'feed', feed: 'all' });
+    expect(data.page?.kind === 'feed' && data.page.posts.items).toEqual(await api(ann, '/api/posts?feed=all'));
+    expect(data.page?.kind === 'feed' && data.page.posts.items.some((item) => item._id === post._id)).toBe(true);
+    // Anything else is Following, as the page reads it (lib/pages.ts homeFeedOf).
+    for (const query of ['?feed=all', '?feed=', '?feed=everyone&feed=everyone']) {
+      const other = firstLoad((await open(`/home${query}`, ann.headers.cookie)).body)!;
+      expect(other.page?.kind === 'feed' && other.page.feed, query).toBe('following');
+    }
+  });
+
   it('carry the next-page link the API gives', async () => {
     const ann = await signIn(t.app);
     for (let i = 0; i < 13; i += 1) await createPost(t.app, ann, { tags: ['many'] });

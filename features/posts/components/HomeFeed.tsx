@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import type { Feed } from '../postsApi';
 import { Button } from '../../../components/ui/Button';
@@ -7,6 +7,7 @@ import { PageContainer, PageTitle } from '../../../components/ui/Panel';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PostList } from './PostList';
 import { appTheme } from '../../../themes';
+import { HOME_FEED_PARAM, homeFeedOf, links } from '../../../lib/pages';
 
 const Tabs = styled.div`
   display: flex;
@@ -29,8 +30,17 @@ const Tabs = styled.div`
   button[aria-pressed='true'] { background: ${appTheme.color.accent}; color: ${appTheme.color.onAccent}; }
 `;
 
+/**
+ * The home feed. Its tab is in the address (`/home?feed=everyone`, lib/pages.ts), so Back, a reload
+ * and a link keep it; switching tabs replaces the address (a shallow route: no new history entry,
+ * so Back leaves the page instead of flipping the tabs, and no read of the page's data).
+ */
 export function HomeFeed() {
-  const [feed, setFeed] = useState<Feed>('following');
+  const router = useRouter();
+  const feed = homeFeedOf(router.query[HOME_FEED_PARAM]);
+  const setFeed = (next: Feed) => {
+    if (next !== feed) void router.replace(links.home(next), undefined, { shallow: true, scroll: false });
+  };
   return (
     <PageContainer $width={620}>
       <PageTitle>Home</PageTitle>

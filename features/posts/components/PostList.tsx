@@ -2,10 +2,14 @@ import { startTransition, useDeferredValue, useEffect, useEffectEvent, useState,
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
+import { cameByHistory, forgetScrollRestore } from '../../../hooks/historyNavigation';
+import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { AppStore } from '../../../store/index';
 import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
 import { selectPostList } from '../state/selectors';
 import { fetchMorePosts, fetchPosts, sourceKey, type PostSource } from '../state/thunks';
+import { keptListFor, listLeft, listRestored } from '../state/list';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
@@ -62,8 +66,10 @@ const Footer = styled.div`
  * How many of `total` items to render: a first few at once, the rest a step per frame, so a
  * page of cards never blocks the main thread in one long task.
  */
-function useProgressiveCount(total: number, key: string, step: number): number {
-  const [state, setState] = useState({ key, shown: step });
+function useProgressiveCount(total: number, key: string, step: number, restored: boolean): number {
+  // A list Back brought again shows every post at once: the reader's place is far down it, and the
+  // scroll is put back only once the page is tall enough (hooks/historyNavigation.ts).
+  const [state, setState] = useState(() => ({ key, shown: restored ? Number.MAX_SAFE_INTEGER : step }));
   // Another list starts over from the first few. Reset while rendering (React renders again at once,
   // before committing): a count left under an old key would be taken up again should it return.
   if (state.key !== key) setState({ key, shown: step });
@@ -76,6 +82,9 @@ function useProgressiveCount(total: number, key: string, step: number): number {
   }, [key, shown, step, total]);
   return shown;
 }
+
+/** Whose lists are kept: another account signed in in the same tab never gets them back. */
+const viewerOf = (store: AppStore) => store.getState().auth.user?._id ?? null;
 
 interface PostListProps {
   source: PostSource;
@@ -92,18 +101,41 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   const list = useDeferredValue(useAppSelector(selectPostList));
   const key = sourceKey(source);
   const takeFirstLoad = useTakeFirstLoad();
+  const store = useStore.withTypes<AppStore>()();
+
+  // Back (or Forward) to this list within KEPT_LIST_MS of leaving it: the list kept in the store, its
+  // pages as they were, instead of page one read again (features/posts/state/list.ts). Decided on mount.
+  const [restoredKey] = useState(() =>
+    cameByHistory() && keptListFor(store.getState().posts.kept, key, viewerOf(store), Date.now()) ? key : null,
+  );
 
   // The key captures everything that identifies the source (a new `source` object on every render
   // of the parent is the same list): read again when the key changes, with the source as it is then.
-  const readFirstPage = useEffectEvent((key: string) => {
+  const readFirstPage = useEffectEvent((key: string, restore: boolean) => {
     // The server rendered the page with this list already: no second read on the first mount.
     if (takeFirstLoad(firstLoadKey.list(key))) return;
+    // Only while the page is the one Back brought (a tab switched back to later reads afresh).
+    if (restore && cameByHistory()) {
+      dispatch(listRestored(key, viewerOf(store)));
+      if (store.getState().posts.list.key === key) return;
+    }
+    // Back to a list no longer kept: it starts at the top with its first page, read afresh.
+    if (cameByHistory()) forgetScrollRestore();
     void dispatch(fetchPosts(source));
   });
-  useEffect(() => readFirstPage(key), [key]);
+  useEffect(() => {
+    readFirstPage(key, key === restoredKey);
+    // Leaving the list (for another key, or another page) keeps it for Back.
+    return () => void dispatch(listLeft(key, viewerOf(store)));
+  }, [key, restoredKey, dispatch, store]);
 
   const current = list.key === key;
-  const shown = useProgressiveCount(current ? list.items.length : 0, key, layout === 'feed' ? 2 : 12);
+  const shown = useProgressiveCount(
+    current ? list.items.length : 0,
+    key,
+    layout === 'feed' ? 2 : 12,
+    key === restoredKey,
+  );
   const hasMore = current && Boolean(list.next);
   const allShown = shown >= list.items.length;
   const sentinel = useInfiniteScroll(

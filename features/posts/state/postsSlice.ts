@@ -19,7 +19,7 @@ import {
 import { actionStatus } from './actionStatus';
 import currentPost, { type CurrentPost } from './currentPost';
 import editor, { type EditorState } from './editor';
-import list, { type PostList } from './list';
+import list, { emptyList, keptReducer, listRestored, restoredList, type KeptList, type PostList } from './list';
 import stored, { postsAdapter, type StoredPosts } from './stored';
 
 /**
@@ -29,6 +29,8 @@ import stored, { postsAdapter, type StoredPosts } from './stored';
 export interface PostsState {
   stored: StoredPosts;
   list: PostList;
+  /** The lists the reader left, by source key, for Back (`listLeft`, `listRestored`). */
+  kept: Record<string, KeptList>;
   currentPost: CurrentPost;
   editor: EditorState;
   create: ActionStatus;
@@ -41,7 +43,9 @@ export interface PostsState {
   likeComment: ActionStatus;
 }
 
-const combined: Reducer<PostsState, UnknownAction, Partial<PostsState>> = combineReducers({
+type CombinedState = Omit<PostsState, 'kept'>;
+
+const combined: Reducer<CombinedState, UnknownAction, Partial<CombinedState>> = combineReducers({
   stored,
   list,
   currentPost,
@@ -62,9 +66,10 @@ function isStaleListAnswer(state: PostsState, action: UnknownAction): boolean {
   return false;
 }
 
-/** A post stays stored while the list, the current post or the editor shows it. */
+/** A post stays stored while the list, a kept list, the current post or the editor shows it. */
 function dropUnshown(state: PostsState): PostsState {
   const shown = new Set(state.list.ids);
+  for (const kept of Object.values(state.kept)) for (const id of kept.ids) shown.add(id);
   if (state.currentPost.id) shown.add(state.currentPost.id);
   if (state.editor.postId) shown.add(state.editor.postId);
   const unshown = state.stored.ids.filter((id) => !shown.has(id));
@@ -73,9 +78,19 @@ function dropUnshown(state: PostsState): PostsState {
 
 export default function postsReducer(state: PostsState | undefined, action: UnknownAction): PostsState {
   if (state && isStaleListAnswer(state, action)) return state;
-  const next = combined(state, action);
+  if (state && listRestored.match(action)) {
+    const restored = restoredList(state.list, state.kept, action.payload);
+    return restored === state.list ? state : { ...state, list: restored };
+  }
+  const { kept: keptBefore, ...rest } = state ?? { kept: undefined };
+  const combinedNext = combined(state ? (rest as CombinedState) : undefined, action);
+  // Keeping reads the list as it was before the action (the one the reader is leaving).
+  const kept = keptReducer(keptBefore, state?.list ?? emptyList(), action);
+  if (state && combinedNext === rest && kept === keptBefore) return state;
+  const next: PostsState = { ...combinedNext, kept };
   const unchanged =
     state &&
+    next.kept === state.kept &&
     next.stored === state.stored &&
     next.list.ids === state.list.ids &&
     next.currentPost.id === state.currentPost.id &&
@@ -94,7 +109,7 @@ export interface FirstPosts {
  * client's own reads of the same answers reach (tests/client/store/firstLoad.test.tsx compares them).
  */
 export function postsStateWith({ list, post }: FirstPosts): PostsState {
-  const state = combined(undefined, { type: 'posts/firstLoad' });
+  const state: PostsState = { ...combined(undefined, { type: 'posts/firstLoad' }), kept: {} };
   let stored = state.stored;
   if (list) {
     stored = postsAdapter.setMany(stored, list.page.items);

@@ -10,6 +10,7 @@ export const router = {
   replace: vi.fn(async () => true),
   prefetch: vi.fn(async () => undefined),
   events: { on: vi.fn(), off: vi.fn(), emit: vi.fn() },
+  beforePopState: vi.fn(),
 };
 
 export function setRoute(pathname: string, asPath = pathname, query: Record<string, string> = {}) {
