@@ -5,6 +5,7 @@ import { selectUser } from '../auth';
 import { firstLoadKey, useTakeFirstLoad } from '../../store/firstLoad';
 import { fetchProfile, selectProfile } from './userSlice';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { WayForward } from '../../components/ui/WayForward';
 import { PostList } from '../posts';
 import { Icon } from '../../components/ui/Icon';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -83,6 +84,7 @@ export function ProfileView({ username }: { username: string }) {
           <Icon name="user" size={32} />
           <h2>{username}</h2>
           <p>{error}</p>
+          <WayForward />
         </EmptyState>
       </Body>
     );
