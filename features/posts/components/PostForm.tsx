@@ -2,7 +2,8 @@ import { useFormik } from 'formik';
 import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
-import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
+import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
+import { TEXTS } from '../../../lib/texts';
 import { postMessageSchema } from '../../../lib/schemas';
 import type { Post } from '../../../lib/types';
 import { hashtagTags } from '../../../lib/textEntities';
@@ -67,6 +68,11 @@ const MESSAGE_WARN_LEFT = 20;
 export const charactersLeftText = (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left`;
 
 /** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag (or a message's #hashtag) exist. */
+/** The reason behind the spec's "Please enter a tag ": nothing typed, or more than the limit. */
+function tagRequiredReason(tag: string): string {
+  return tag.length > TAG_MAX ? `Tags can be at most ${TAG_MAX} characters` : 'Type a word to use as the tag';
+}
+
 export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload('post'));
@@ -75,6 +81,8 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const id = useId();
   const [tagInput, setTagInput] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
+  // Why the spec's bare "Please enter a tag " was said (issue 68, item 17), beside it.
+  const [tagReason, setTagReason] = useState<string | null>(null);
 
   const image = upload.url ?? post?.image ?? null;
 
@@ -113,6 +121,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const addTag = () => {
     const tag = normalizeTag(tagInput);
     const error = tagRuleError(tag);
+    setTagReason(error === TEXTS.tagRequired ? tagRequiredReason(tag) : null);
     if (error) {
       setTagError(error);
       return;
@@ -235,7 +244,10 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
           aria-invalid={Boolean(tagError)}
           aria-describedby={`${id}-tag-meta`}
         />
-        <div id={`${id}-tag-meta`}>{tagError && <FieldError role="alert">{tagError}</FieldError>}</div>
+        <div id={`${id}-tag-meta`}>
+          {tagError && <FieldError role="alert">{tagError}</FieldError>}
+          {tagError && tagReason && <FieldError data-testid="tag-reason">{tagReason}</FieldError>}
+        </div>
         {formik.values.tags.length > 0 && (
           <TagList
             tags={formik.values.tags}

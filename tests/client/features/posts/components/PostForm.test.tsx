@@ -70,10 +70,13 @@ describe('PostForm', () => {
     await user.type(tagInput(), `${'a'.repeat(TAG_MAX + 1)}{Enter}`);
     expect(screen.getByRole('alert').textContent).toBe('Please enter a tag ');
     expect(screen.queryByRole('button', { name: /^Remove tag/ })).not.toBeInTheDocument();
+    // The spec's text, and why, beside the field (issue 68, item 17).
+    expect(tagInput()).toHaveAccessibleDescription(`Please enter a tag Tags can be at most ${TAG_MAX} characters`);
 
     await user.clear(tagInput());
     await user.type(tagInput(), `${'a'.repeat(TAG_MAX)}{Enter}`);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Tags can be at most/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(1);
   });
 
