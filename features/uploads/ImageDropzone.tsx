@@ -62,6 +62,13 @@ const Hint = styled.p`
   color: ${appTheme.color.textMuted};
 `;
 
+const Problem = styled.p`
+  margin: 6px 0 0;
+  font-size: 13px;
+  font-weight: 600;
+  color: ${appTheme.color.danger};
+`;
+
 interface ImageDropzoneProps {
   kind: UploadPreset;
   /** What the image is for ("Post image", "Avatar"): names the button. */
@@ -91,6 +98,9 @@ export function ImageDropzone({
 }: ImageDropzoneProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload(kind));
+  // The refusal stays beside the button until the next pick (the toast goes after 2 s; issue 68, item 5).
+  const problemId = `${hintId}-problem`;
+  const describedBy = upload.error ? `${problemId} ${hintId}` : hintId;
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] },
     multiple: false,
@@ -107,7 +117,7 @@ export function ImageDropzone({
   return (
     <div>
       <Zone {...getRootProps({ onClick: open })} $active={isDragActive} $shape={shape} data-testid={`${kind}-dropzone`}>
-        <input {...getInputProps()} />
+        <input {...getInputProps()} aria-invalid={Boolean(upload.error)} aria-describedby={describedBy} />
         {preview ? (
           <img src={preview} alt="" />
         ) : (
@@ -124,7 +134,7 @@ export function ImageDropzone({
           $size="sm"
           onClick={open}
           disabled={upload.loading}
-          aria-describedby={hintId}
+          aria-describedby={describedBy}
         >
           <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
         </Button>
@@ -145,6 +155,11 @@ export function ImageDropzone({
       <ProgressSlot>
         {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
       </ProgressSlot>
+      {upload.error && (
+        <Problem id={problemId} role="alert">
+          {upload.error}
+        </Problem>
+      )}
       <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
     </div>
   );
