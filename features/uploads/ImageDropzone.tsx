@@ -42,6 +42,18 @@ const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' 
   }
 `;
 
+/**
+ * The zone's words: "Drag an image here or choose one" where a mouse can drag, "Choose a photo" on a
+ * touch screen or a narrow one, where nothing is dragged (issue 68, item 19).
+ */
+const ZoneText = styled.span`
+  .touch { display: none; }
+  @media (hover: none), (max-width: 599px) {
+    .pointer { display: none; }
+    .touch { display: inline; }
+  }
+`;
+
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap; /* Replace and Remove side by side where they fit, one under the other where not */
@@ -123,7 +135,12 @@ export function ImageDropzone({
         ) : (
           <>
             <Icon name="upload" size={shape === 'round' ? 22 : 28} />
-            {shape === 'square' && <span>Drag an image here or choose one</span>}
+            {shape === 'square' && (
+              <ZoneText>
+                <span className="pointer">Drag an image here or choose one</span>
+                <span className="touch">Choose a photo</span>
+              </ZoneText>
+            )}
           </>
         )}
       </Zone>

@@ -40,6 +40,14 @@ const Row = styled.div`
   color: ${appTheme.color.textMuted};
 `;
 
+const TagRow = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  input { flex: 1; min-width: 0; }
+  button { flex: none; min-height: 42px; }
+`;
+
 export const FieldError = styled.p`
   margin: 0;
   font-size: 13px;
@@ -234,16 +242,23 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
 
       <FieldWrap>
         <label htmlFor={`${id}-tag`}>Tags</label>
-        <input
-          id={`${id}-tag`}
-          value={tagInput}
-          onChange={(event) => setTagInput(event.target.value)}
-          onKeyDown={onTagKey}
-          placeholder="Type a tag and press Enter"
-          autoComplete="off"
-          aria-invalid={Boolean(tagError)}
-          aria-describedby={`${id}-tag-meta`}
-        />
+        {/* Add is the visible way where Enter is not (a phone's keyboard; issue 68, item 19). */}
+        <TagRow>
+          <input
+            id={`${id}-tag`}
+            value={tagInput}
+            onChange={(event) => setTagInput(event.target.value)}
+            onKeyDown={onTagKey}
+            placeholder="Type a tag and press Enter"
+            autoComplete="off"
+            enterKeyHint="done"
+            aria-invalid={Boolean(tagError)}
+            aria-describedby={`${id}-tag-meta`}
+          />
+          <Button type="button" $variant="secondary" $size="sm" onClick={addTag} aria-label="Add tag">
+            Add
+          </Button>
+        </TagRow>
         <div id={`${id}-tag-meta`}>
           {tagError && <FieldError role="alert">{tagError}</FieldError>}
           {tagError && tagReason && <FieldError data-testid="tag-reason">{tagReason}</FieldError>}

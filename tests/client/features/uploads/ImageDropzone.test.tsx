@@ -28,6 +28,13 @@ describe('ImageDropzone', () => {
     );
   });
 
+  it('says "Choose a photo" where nothing is dragged (touch, narrow), "Drag an image here" elsewhere (issue 68, item 19)', () => {
+    renderZone();
+    const zone = screen.getByTestId('post-dropzone');
+    expect(zone.querySelector('.pointer')).toHaveTextContent('Drag an image here or choose one');
+    expect(zone.querySelector('.touch')).toHaveTextContent('Choose a photo');
+  });
+
   it('refuses a file of 4194304 bytes with "File is too big" without uploading', async () => {
     let uploads = 0;
     server.use(

@@ -116,6 +116,17 @@ describe('PostForm', () => {
     expect(screen.queryByText(TEXTS.messageRequired)).not.toBeInTheDocument();
   });
 
+  it('adds a tag with a visible Add button, not only with Enter (issue 68, item 19)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(tagInput(), 'harbour');
+    await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(tagInput()).toHaveValue('');
+    expect(screen.getByRole('button', { name: /^Remove tag/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(screen.getByRole('alert').textContent).toBe(TEXTS.tagRequired);
+  });
+
   it("refuses at Enter the tags the server refuses, with the rule's text", async () => {
     const user = userEvent.setup();
     renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
