@@ -92,6 +92,29 @@ describe('issue 68', () => {
     await shot(page, 'notifications-link-375');
   });
 
+  test('the verify-email banner waits a day, and stays hidden across loads without a flash (item 15)', async ({
+    openPage,
+  }) => {
+    const page = await openPage(MOBILE);
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    await page.goto('/home');
+    const banner = page.getByRole('region', { name: 'Email verification' });
+    await banner.waitFor();
+    await clickHydrated(banner.getByRole('button', { name: 'Remind me tomorrow' }));
+    await banner.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    // In the server's HTML, hidden before the first paint.
+    expect(await banner.count()).toBe(0);
+    expect(await page.locator('[data-verify-banner]').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-verify-hidden'))).toBe(true);
+    // A day later it is back.
+    await page.evaluate(() => localStorage.setItem('verifyBannerHiddenUntil', String(Date.now() - 1)));
+    await page.reload();
+    await banner.waitFor();
+  });
+
   for (const [width, device] of sizes) {
     test(`the composer at ${width} px: the zone's words fit the screen, tags have an Add button (items 17, 19)`, async ({
       openPage,
