@@ -115,6 +115,30 @@ describe('issue 68', () => {
     await banner.waitFor();
   });
 
+  test('a session ended while no page was open lands on / with "Please sign in again" (item 20)', async ({
+    openPage,
+  }) => {
+    const page = await openPage(MOBILE);
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    await page.goto('/home');
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    // Signed out from another device while this one has no page open.
+    await page.goto('about:blank');
+    const other = await openPage();
+    await signInViaApi(other, account);
+    expect((await other.request.delete('/api/auth/sessions')).ok()).toBe(true);
+
+    await page.goto('/home');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    await shot(page, 'session-ended-375');
+    // Once: the next visit is a visitor's.
+    await page.reload();
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await page.getByText('Your session has ended. Please sign in again.').count()).toBe(0);
+  });
+
   for (const [width, device] of sizes) {
     test(`the composer at ${width} px: the zone's words fit the screen, tags have an Add button (items 17, 19)`, async ({
       openPage,
