@@ -5,6 +5,7 @@ import { earlyReadsOf, earlyReadsScript } from '../lib/earlyReadsScript';
 import { largestImage, type FirstLoad } from '../lib/firstLoad';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
 import { globalCss } from '../styles/globalCss';
+import { hideVerifyBannerScript } from '../lib/verifyBanner';
 import { palettes } from '../themes';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.
@@ -58,7 +59,7 @@ export default class AppDocument extends Document<Props> {
               fetchPriority="high"
             />
           )}
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyStoredTheme }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyStoredTheme + hideVerifyBannerScript }} />
           <style dangerouslySetInnerHTML={{ __html: globalCss }} />
           {/* A private client shell's first reads start here, while the app's code downloads. */}
           {earlyReads && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}

@@ -15,6 +15,7 @@
  */
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { nextLink } from '../lib/links';
+import { waitInWords } from '../lib/retryAfter';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -130,11 +131,22 @@ export const apiClient = {
     loadApiClient().then((client) => client.patch<T>(url, data, config)),
 };
 
-/** The message to show for a failed call: the server's `message`, else the error's own. */
+/** What a call that reached no server says (axios's own text is "Network Error"). */
+export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
+
+/**
+ * The message to show for a failed call: the server's `message` (a wait in seconds said in words:
+ * "try again in about an hour"), else the error's own; a call that got no answer at all says so in
+ * words a person reads, never axios's "Network Error" (issue 68, items 5 and 11).
+ */
 export function errorMessage(error: unknown): string {
-  const data = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data;
-  if (data && typeof data.message === 'string' && data.message) return data.message;
-  if (error instanceof Error && error.message) return error.message;
+  const failed = error as { response?: { data?: { message?: unknown } }; code?: unknown } | null;
+  const data = failed?.response?.data;
+  if (data && typeof data.message === 'string' && data.message) return waitInWords(data.message);
+  if (failed && !failed.response && (failed.code === 'ERR_NETWORK' || (error as Error).message === 'Network Error')) {
+    return OFFLINE_MESSAGE;
+  }
+  if (error instanceof Error && error.message) return waitInWords(error.message);
   return 'Something went wrong';
 }
 

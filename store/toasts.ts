@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { showToast } from '../features/toasts/toastsSlice';
+import { showToast, toastGroupCleared } from '../features/toasts/toastsSlice';
 import { type ActionListener, addListeners } from './actionListeners';
 
 /**
@@ -17,8 +17,11 @@ type Thunk<Arg, Returned> = {
 } & ((arg: Arg) => unknown);
 
 export interface ThunkToasts<Arg, Returned = unknown> {
-  /** `false`: the page shows the error in place (a list, the session lookup); `time`: how long it stays. */
-  error?: false | { time: number };
+  /**
+   * `false`: the page shows the error in place (a list, the session lookup); `time`: how long it
+   * stays; `group`: what may take it back early (`toastGroupCleared`).
+   */
+  error?: false | { time: number; group?: string };
   /** A text, or one made from the argument and the result (null: no toast this time). */
   success?: string | ((arg: Arg, result: Returned) => string | null);
 }
@@ -38,7 +41,7 @@ export function thunkToasts<Arg, Returned = unknown>(
       effect: (action, { dispatch }) => {
         const { payload, error: thrown } = action as { payload?: unknown; error?: { message?: string } };
         const message = payload ?? thrown?.message;
-        if (typeof message === 'string' && message) dispatch(showToast(message, 'error', error?.time));
+        if (typeof message === 'string' && message) dispatch(showToast(message, 'error', error?.time, error?.group));
       },
     });
   }
@@ -53,6 +56,11 @@ export function thunkToasts<Arg, Returned = unknown>(
     });
   }
   return rules;
+}
+
+/** Rules that take a group's toasts away when one of `actions` happens (a new try, its success). */
+export function clearToastsOn(group: string, actions: readonly { type: string }[]): ToastListener[] {
+  return actions.map(({ type }) => ({ type, effect: (_, { dispatch }) => void dispatch(toastGroupCleared(group)) }));
 }
 
 /**

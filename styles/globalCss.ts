@@ -32,6 +32,7 @@ export const globalCss = `
   button, input, textarea, select { font: inherit; color: inherit; }
   h1, h2, h3 { line-height: 1.2; margin: 0; }
   :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+  html[data-verify-hidden] [data-verify-banner] { display: none; }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;

@@ -14,8 +14,10 @@ import {
 import styled from 'styled-components';
 import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import {
+  dropSessionHint,
   fetchLoggedUser,
   hasSessionHint,
+  SESSION_ENDED_NOTICE,
   logout,
   selectSession,
   selectUser,
@@ -23,11 +25,12 @@ import {
   VerifyEmailBanner,
 } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { preloadApiClient } from '../../services/apiClient';
+import { OFFLINE_MESSAGE, preloadApiClient } from '../../services/apiClient';
 import { watchHistory } from '../../hooks/historyNavigation';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';
-import { Toasts } from '../../features/toasts';
+import { showToast, Toasts } from '../../features/toasts';
+import { TOAST_AUTH_ERROR_MS } from '../../lib/limits';
 import { LoggedOutNavbar } from './LoggedOutNavbar';
 import { NavbarFrame } from './NavbarFrame';
 import { PageLoading } from './PageLoading';
@@ -84,7 +87,14 @@ export function AppShell({ children }: { children: ReactNode }) {
     // A visitor on a public or open page needs no lookup (and gets no 401 in the console);
     // private pages always ask, so a session the hint cookie does not reflect still counts.
     if ((isPublic || isOpen) && !hint) dispatch(userCleared());
-    else void dispatch(fetchLoggedUser());
+    else
+      void dispatch(fetchLoggedUser()).then((result) => {
+        // Came back with a session that ended while no page was open (revoked elsewhere, expired
+        // past renewal): say so where the guard lands them, once (issue 68, item 20).
+        if (!hint || !fetchLoggedUser.rejected.match(result) || result.payload === OFFLINE_MESSAGE) return;
+        dropSessionHint();
+        dispatch(showToast(SESSION_ENDED_NOTICE, 'info', TOAST_AUTH_ERROR_MS * 2));
+      });
   });
   useEffect(() => startVisit(), []);
 

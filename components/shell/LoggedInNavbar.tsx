@@ -13,6 +13,7 @@ import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
 import { Sidebar } from './Sidebar';
 import { TagSearch } from '../../features/search';
+import { OPEN_SEARCH_EVENT } from '../../lib/openSearch';
 import { LiveNotifications, NotificationBell, NotificationsLink } from '../../features/notifications';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
@@ -134,6 +135,15 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
   useEffect(() => {
     if (searchOpen) searchSlot.current?.querySelector('input')?.focus();
   }, [searchOpen]);
+  // A page's "Search" (a post or a person not found: `openSearch`) opens it and focuses it, at any width.
+  useEffect(() => {
+    const open = () => {
+      setSearchOpen(true);
+      searchSlot.current?.querySelector('input')?.focus();
+    };
+    window.addEventListener(OPEN_SEARCH_EVENT, open);
+    return () => window.removeEventListener(OPEN_SEARCH_EVENT, open);
+  }, []);
   const profileHref = links.profile(user.username);
   const isHidden = hidden && !sidebarOpen && !searchOpen;
   const isTranslucent = translucent && !searchOpen;

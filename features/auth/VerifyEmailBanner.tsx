@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { User } from '../../lib/types';
 import { useAppDispatch } from '../../store/hooks';
 import { useToasts } from '../../store/toasts';
+import { hideVerifyBannerForADay } from '../../lib/verifyBanner';
 import { Button } from '../../components/ui/Button';
 import { appTheme } from '../../themes';
 import { emailLinkToasts, resendVerification } from './emailLinks';
@@ -34,8 +35,13 @@ export default function VerifyEmailBanner({ user, underNavbar }: { user: User; u
     await dispatch(resendVerification());
     setSending(false);
   };
+  // Hidden for a day (issue 68, item 15); the keyboard goes on to the page, not to the document's start.
+  const remindTomorrow = () => {
+    hideVerifyBannerForADay();
+    document.querySelector<HTMLElement>('main')?.focus();
+  };
   return (
-    <Bar role="region" aria-label="Email verification" $underNavbar={underNavbar}>
+    <Bar role="region" aria-label="Email verification" $underNavbar={underNavbar} data-verify-banner="">
       <p>
         {user.pendingEmail
           ? `Open the link we sent to ${user.pendingEmail} to make it your email address.`
@@ -43,6 +49,9 @@ export default function VerifyEmailBanner({ user, underNavbar }: { user: User; u
       </p>
       <Button type="button" $variant="secondary" $size="sm" disabled={sending} aria-busy={sending} onClick={resend}>
         Send the link again
+      </Button>
+      <Button type="button" $variant="ghost" $size="sm" onClick={remindTomorrow}>
+        Remind me tomorrow
       </Button>
     </Bar>
   );

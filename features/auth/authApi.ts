@@ -43,6 +43,14 @@ export function hasSessionHint(): boolean {
   return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(SESSION_HINT);
 }
 
+/** Drops the hint once the server said the session is gone, so the next visit looks nobody up. */
+export function dropSessionHint(): void {
+  document.cookie = 'has_session=; Max-Age=0; path=/';
+}
+
+/** What a visit says when the session it came back with had ended meanwhile (issue 68, item 20). */
+export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
+
 export const authApi = {
   async signup(data: SignupData): Promise<void> {
     await apiClient.post('/api/auth/signup', data);

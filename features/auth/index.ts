@@ -1,7 +1,7 @@
 /** Signing in, signing up and the session: the signed-in user and their account changes. */
 import { lazy } from 'react';
 
-export { hasSessionHint } from './authApi';
+export { dropSessionHint, hasSessionHint, SESSION_ENDED_NOTICE } from './authApi';
 export {
   fetchLoggedUser,
   logout,

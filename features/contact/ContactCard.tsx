@@ -75,7 +75,9 @@ export function ContactCard({ initial = null }: { initial?: InstanceInfo | null 
         )}
         <Notes>
           <li>Include your username so they can find your account.</li>
-          <li>To report a post, paste its link (open the post and copy the address).</li>
+          <li>
+            To report a post, a comment or a person, use the Report button beside it: it goes straight to the admins.
+          </li>
         </Notes>
       </Panel>
     </PageContainer>

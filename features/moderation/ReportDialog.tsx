@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_NOTE_MAX } from '../../lib/limits';
 import { REPORT_REASON_LABELS } from '../../lib/moderationTexts';
@@ -51,12 +51,20 @@ interface ReportDialogProps {
 /** The reasons and an optional note; the report goes to the instance's admins. */
 export default function ReportDialog({ targetType, targetId, onClose }: ReportDialogProps) {
   const id = useId();
-  const [reason, setReason] = useState<ReportReason>('spam');
+  // No reason is chosen for the reporter (issue 68, item 22): they pick one, and Send says so until then.
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [missingReason, setMissingReason] = useState(false);
+  const firstReason = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
   const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }>({
     status: 'idle',
   });
   const send = async () => {
+    if (!reason) {
+      setMissingReason(true);
+      firstReason.current?.focus();
+      return;
+    }
     setState({ status: 'sending' });
     try {
       await moderationApi.report({ targetType, targetId, reason, note: note.trim() });
@@ -85,20 +93,34 @@ export default function ReportDialog({ targetType, targetId, onClose }: ReportDi
           </>
         ) : (
           <>
-            <fieldset>
+            <fieldset
+              role="radiogroup"
+              aria-required="true"
+              aria-invalid={missingReason || undefined}
+              aria-describedby={missingReason ? `${id}-reason-error` : undefined}
+            >
               <legend>Why are you reporting it?</legend>
-              {REASONS.map((r) => (
+              {REASONS.map((r, i) => (
                 <label key={r.value}>
                   <input
+                    ref={i === 0 ? firstReason : undefined}
                     type="radio"
                     name="reason"
                     value={r.value}
                     checked={reason === r.value}
-                    onChange={() => setReason(r.value)}
+                    onChange={() => {
+                      setReason(r.value);
+                      setMissingReason(false);
+                    }}
                   />
                   {r.label}
                 </label>
               ))}
+              {missingReason && (
+                <p className="error" id={`${id}-reason-error`} role="alert">
+                  Choose a reason for your report.
+                </p>
+              )}
             </fieldset>
             <label className="note-label" htmlFor={`${id}-note`}>
               Note for the admins (optional)

@@ -8,6 +8,7 @@ import type { AppStore } from '../../store/index';
 import { useStore } from 'react-redux';
 import { fetchProfile, selectProfile } from './userSlice';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { WayForward } from '../../components/ui/WayForward';
 import { PostList } from '../posts';
 import { Icon } from '../../components/ui/Icon';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -92,6 +93,7 @@ export function ProfileView({ username }: { username: string }) {
           <Icon name="user" size={32} />
           <h2>{username}</h2>
           <p>{error}</p>
+          <WayForward />
         </EmptyState>
       </Body>
     );

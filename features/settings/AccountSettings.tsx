@@ -1,6 +1,8 @@
 import { useFormik } from 'formik';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { accountSchema } from '../../lib/schemas';
+import { TEXTS } from '../../lib/texts';
 import type { User } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAuth, updateAccount } from '../auth';
@@ -21,15 +23,30 @@ const Divider = styled.hr`
   margin: 4px 0;
 `;
 
+type Field = 'username' | 'newEmail' | 'password' | 'newPassword';
+
+/** The field a refusal of the server is about: a wrong current password, a taken name or address. */
+function refusedField(message: string): Field | null {
+  if (message === TEXTS.invalidPassword || /current password/i.test(message)) return 'password';
+  if (/^username/i.test(message)) return 'username';
+  if (/^email/i.test(message)) return 'newEmail';
+  if (/^new password/i.test(message)) return 'newPassword';
+  return null;
+}
+
 export function AccountSettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const { loading } = useAppSelector(selectAuth).updateAccount;
+  const form = useRef<HTMLFormElement>(null);
+  // The server's refusal beside its field until the next try (issue 68, item 5); the toast shows too.
+  const [refusal, setRefusal] = useState<{ field: Field; message: string } | null>(null);
   const formik = useFormik({
     initialValues: { username: user.username, newEmail: user.email, password: '', newPassword: '' },
     enableReinitialize: true,
     validationSchema: accountSchema,
     onSubmit: async (values, helpers) => {
       const newEmail = values.newEmail.trim();
+      setRefusal(null);
       // Only what changed is sent, as the spec's call describes.
       const result = await dispatch(
         updateAccount({
@@ -39,16 +56,22 @@ export function AccountSettings({ user }: { user: User }) {
           ...(values.newPassword ? { newPassword: values.newPassword } : {}),
         }),
       );
-      if (updateAccount.fulfilled.match(result)) helpers.resetForm();
+      if (updateAccount.fulfilled.match(result)) return helpers.resetForm();
+      const message = typeof result.payload === 'string' ? result.payload : null;
+      const field = message ? refusedField(message) : null;
+      if (!message || !field) return;
+      setRefusal({ field, message });
+      (form.current?.elements.namedItem(field) as HTMLInputElement | null)?.focus();
     },
   });
-  const error = (field: keyof typeof formik.values) => formik.touched[field] && formik.errors[field];
+  const error = (field: Field) =>
+    (formik.touched[field] && formik.errors[field]) || (refusal?.field === field && refusal.message);
 
   return (
     <Panel aria-labelledby="account-settings">
       <h2 id="account-settings">Account</h2>
       <p className="lead">Your sign-in details. Saving needs your current password.</p>
-      <form onSubmit={formik.handleSubmit} noValidate>
+      <form ref={form} onSubmit={formik.handleSubmit} noValidate>
         <Stack>
           <TextField
             label="Username"

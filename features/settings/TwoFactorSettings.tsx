@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch } from '../../store/hooks';
+import { showToast } from '../toasts';
 import { Button } from '../../components/ui/Button';
 import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
@@ -44,6 +45,20 @@ const Actions = styled.div`
   gap: 8px;
   flex-wrap: wrap;
 `;
+
+/** The codes as a text file: what they are, one code a line. */
+export function recoveryCodesText(codes: readonly string[]): string {
+  return `Posts two-factor recovery codes (each signs you in once)\n\n${codes.join('\n')}\n`;
+}
+
+function downloadCodes(codes: readonly string[]) {
+  const url = URL.createObjectURL(new Blob([recoveryCodesText(codes)], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'posts-recovery-codes.txt';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 type Step =
   { kind: 'idle' } | { kind: 'scan'; secret: string; qr: string | null } | { kind: 'codes'; recoveryCodes: string[] };
@@ -102,6 +117,16 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
     onChanged();
   }
 
+  // Copy and Download keep the codes (issue 68, item 18); the toast says what happened.
+  async function copyCodes(codes: string[]) {
+    try {
+      await navigator.clipboard.writeText(recoveryCodesText(codes));
+      dispatch(showToast('Recovery codes copied', 'success'));
+    } catch {
+      dispatch(showToast('Could not copy: select the codes and copy them, or download them', 'error'));
+    }
+  }
+
   function finish() {
     setStep({ kind: 'idle' });
     onChanged();
@@ -122,6 +147,12 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
             ))}
           </Codes>
           <Actions>
+            <Button $variant="secondary" onClick={() => void copyCodes(step.recoveryCodes)}>
+              Copy codes
+            </Button>
+            <Button $variant="secondary" onClick={() => downloadCodes(step.recoveryCodes)}>
+              Download .txt
+            </Button>
             <Button ref={saved} onClick={finish}>
               I have saved them
             </Button>

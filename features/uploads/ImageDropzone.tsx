@@ -42,6 +42,18 @@ const Zone = styled.div<{ $active: boolean; $shape: 'wide' | 'square' | 'round' 
   }
 `;
 
+/**
+ * The zone's words: "Drag an image here or choose one" where a mouse can drag, "Choose a photo" on a
+ * touch screen or a narrow one, where nothing is dragged (issue 68, item 19).
+ */
+const ZoneText = styled.span`
+  .touch { display: none; }
+  @media (hover: none), (max-width: 599px) {
+    .pointer { display: none; }
+    .touch { display: inline; }
+  }
+`;
+
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap; /* Replace and Remove side by side where they fit, one under the other where not */
@@ -60,6 +72,13 @@ const Hint = styled.p`
   margin: 6px 0 0;
   font-size: 13px;
   color: ${appTheme.color.textMuted};
+`;
+
+const Problem = styled.p`
+  margin: 6px 0 0;
+  font-size: 13px;
+  font-weight: 600;
+  color: ${appTheme.color.danger};
 `;
 
 interface ImageDropzoneProps {
@@ -91,6 +110,9 @@ export function ImageDropzone({
 }: ImageDropzoneProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload(kind));
+  // The refusal stays beside the button until the next pick (the toast goes after 2 s; issue 68, item 5).
+  const problemId = `${hintId}-problem`;
+  const describedBy = upload.error ? `${problemId} ${hintId}` : hintId;
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] },
     multiple: false,
@@ -107,13 +129,18 @@ export function ImageDropzone({
   return (
     <div>
       <Zone {...getRootProps({ onClick: open })} $active={isDragActive} $shape={shape} data-testid={`${kind}-dropzone`}>
-        <input {...getInputProps()} />
+        <input {...getInputProps()} aria-invalid={Boolean(upload.error)} aria-describedby={describedBy} />
         {preview ? (
           <img src={preview} alt="" />
         ) : (
           <>
             <Icon name="upload" size={shape === 'round' ? 22 : 28} />
-            {shape === 'square' && <span>Drag an image here or choose one</span>}
+            {shape === 'square' && (
+              <ZoneText>
+                <span className="pointer">Drag an image here or choose one</span>
+                <span className="touch">Choose a photo</span>
+              </ZoneText>
+            )}
           </>
         )}
       </Zone>
@@ -124,7 +151,7 @@ export function ImageDropzone({
           $size="sm"
           onClick={open}
           disabled={upload.loading}
-          aria-describedby={hintId}
+          aria-describedby={describedBy}
         >
           <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
         </Button>
@@ -145,6 +172,11 @@ export function ImageDropzone({
       <ProgressSlot>
         {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
       </ProgressSlot>
+      {upload.error && (
+        <Problem id={problemId} role="alert">
+          {upload.error}
+        </Problem>
+      )}
       <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
     </div>
   );

@@ -123,13 +123,27 @@ export function NotificationBell() {
   );
 }
 
-/** The phone's bell: a link to the notifications page, with the badge. */
+/**
+ * The phone's bell: a link to the notifications page, with the badge. Its name is its content, not
+ * an `aria-label`: "Notifications, " and " unread" for screen readers around the badge's own text,
+ * so the number a person sees (and says to voice control: "1", "99+") is in the link's name (WCAG
+ * 2.5.3, label in name; issue 68, item 7). With nothing unread it is "Notifications".
+ */
 export function NotificationsLink({ current }: { current?: boolean }) {
   const unread = useUnreadCount();
+  const shown = unread > 99 ? '99+' : String(unread);
   return (
-    <BellLink href={links.notifications()} aria-label={unreadLabel(unread)} aria-current={current ? 'page' : undefined}>
+    <BellLink href={links.notifications()} aria-current={current ? 'page' : undefined}>
       <Icon name="bell" />
-      <UnreadBadge />
+      <span className="visually-hidden">{unread ? 'Notifications, ' : 'Notifications'}</span>
+      {unread > 0 && (
+        <>
+          <Count data-testid="unread-badge" $inline={false}>
+            {shown}
+          </Count>
+          <span className="visually-hidden"> unread</span>
+        </>
+      )}
     </BellLink>
   );
 }

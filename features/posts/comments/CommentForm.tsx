@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { COMMENT_MAX } from '../../../lib/limits';
 import { commentMessageError } from '../../../lib/validation';
@@ -50,6 +50,15 @@ export function CommentForm({ postId }: { postId: string }) {
     if (addComment.fulfilled.match(result)) setMessage('');
   };
 
+  // Enter sends, Shift+Enter is a new line (issue 68, item 6); not while an input method composes.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!busy) event.currentTarget.form?.requestSubmit();
+  };
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+
   return (
     <Form onSubmit={submit} noValidate>
       <Avatar src={me?.avatar} name={me?.username ?? ''} size={32} />
@@ -62,10 +71,14 @@ export function CommentForm({ postId }: { postId: string }) {
           value={message}
           maxLength={COMMENT_MAX}
           onChange={(event) => setMessage(event.target.value)}
+          onKeyDown={onKeyDown}
           placeholder="Add a comment…"
           aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy}
         />
+        <span id={`${id}-hint`} className="visually-hidden">
+          Press Enter to send, Shift+Enter for a new line.
+        </span>
         {error && (
           <Error id={`${id}-error`} role="alert">
             {error}

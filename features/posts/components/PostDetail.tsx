@@ -12,6 +12,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { PageContainer } from '../../../components/ui/Panel';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { WayForward } from '../../../components/ui/WayForward';
 import { appTheme } from '../../../themes';
 import { links } from '../../../lib/pages';
 
@@ -67,6 +68,7 @@ export function PostDetail({ id }: { id: string }) {
           <Icon name="alert" size={32} />
           <h2>This post is not available</h2>
           <p>{error}</p>
+          <WayForward />
         </EmptyState>
       </PageContainer>
     );

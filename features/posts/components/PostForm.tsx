@@ -2,7 +2,8 @@ import { useFormik } from 'formik';
 import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
-import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
+import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
+import { TEXTS } from '../../../lib/texts';
 import { postMessageSchema } from '../../../lib/schemas';
 import type { Post } from '../../../lib/types';
 import { hashtagTags } from '../../../lib/textEntities';
@@ -39,6 +40,14 @@ const Row = styled.div`
   color: ${appTheme.color.textMuted};
 `;
 
+const TagRow = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  input { flex: 1; min-width: 0; }
+  button { flex: none; min-height: 42px; }
+`;
+
 export const FieldError = styled.p`
   margin: 0;
   font-size: 13px;
@@ -67,6 +76,11 @@ const MESSAGE_WARN_LEFT = 20;
 export const charactersLeftText = (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left`;
 
 /** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag (or a message's #hashtag) exist. */
+/** The reason behind the spec's "Please enter a tag ": nothing typed, or more than the limit. */
+function tagRequiredReason(tag: string): string {
+  return tag.length > TAG_MAX ? `Tags can be at most ${TAG_MAX} characters` : 'Type a word to use as the tag';
+}
+
 export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload('post'));
@@ -75,6 +89,8 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const id = useId();
   const [tagInput, setTagInput] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
+  // Why the spec's bare "Please enter a tag " was said (issue 68, item 17), beside it.
+  const [tagReason, setTagReason] = useState<string | null>(null);
 
   const image = upload.url ?? post?.image ?? null;
 
@@ -113,6 +129,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const addTag = () => {
     const tag = normalizeTag(tagInput);
     const error = tagRuleError(tag);
+    setTagReason(error === TEXTS.tagRequired ? tagRequiredReason(tag) : null);
     if (error) {
       setTagError(error);
       return;
@@ -225,17 +242,27 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
 
       <FieldWrap>
         <label htmlFor={`${id}-tag`}>Tags</label>
-        <input
-          id={`${id}-tag`}
-          value={tagInput}
-          onChange={(event) => setTagInput(event.target.value)}
-          onKeyDown={onTagKey}
-          placeholder="Type a tag and press Enter"
-          autoComplete="off"
-          aria-invalid={Boolean(tagError)}
-          aria-describedby={`${id}-tag-meta`}
-        />
-        <div id={`${id}-tag-meta`}>{tagError && <FieldError role="alert">{tagError}</FieldError>}</div>
+        {/* Add is the visible way where Enter is not (a phone's keyboard; issue 68, item 19). */}
+        <TagRow>
+          <input
+            id={`${id}-tag`}
+            value={tagInput}
+            onChange={(event) => setTagInput(event.target.value)}
+            onKeyDown={onTagKey}
+            placeholder="Type a tag and press Enter"
+            autoComplete="off"
+            enterKeyHint="done"
+            aria-invalid={Boolean(tagError)}
+            aria-describedby={`${id}-tag-meta`}
+          />
+          <Button type="button" $variant="secondary" $size="sm" onClick={addTag} aria-label="Add tag">
+            Add
+          </Button>
+        </TagRow>
+        <div id={`${id}-tag-meta`}>
+          {tagError && <FieldError role="alert">{tagError}</FieldError>}
+          {tagError && tagReason && <FieldError data-testid="tag-reason">{tagReason}</FieldError>}
+        </div>
         {formik.values.tags.length > 0 && (
           <TagList
             tags={formik.values.tags}

@@ -5,6 +5,7 @@ import {
   createApiClient,
   errorMessage,
   getPage,
+  OFFLINE_MESSAGE,
   nextLink,
   onSessionLost,
 } from '../../../services/apiClient';
@@ -219,7 +220,23 @@ describe('apiClient 401 refresh-and-retry', () => {
     const missing = await client.get('/api/missing').catch((error: unknown) => error);
     expect(missing).toMatchObject({ isAxiosError: true, response: { status: 404 } });
     expect(errorMessage(missing)).toBe('Post not found');
-    expect(errorMessage(await client.get('/api/down').catch((error: unknown) => error))).toBe('Network Error');
+    // Never axios's raw "Network Error" (issue 68, item 5).
+    expect(errorMessage(await client.get('/api/down').catch((error: unknown) => error))).toBe(OFFLINE_MESSAGE);
+    expect(OFFLINE_MESSAGE).toBe('You appear to be offline. Check your connection and try again.');
+  });
+
+  it("says a 429's wait in words (issue 68, item 11)", async () => {
+    server.use(
+      http.get('/api/limited', () =>
+        HttpResponse.json(
+          { message: 'Too many requests, try again in 3596 seconds', code: 'RateLimited' },
+          { status: 429, headers: { 'Retry-After': '3596' } },
+        ),
+      ),
+    );
+    const { client } = await createApiClient();
+    const limited = await client.get('/api/limited').catch((error: unknown) => error);
+    expect(errorMessage(limited)).toBe('Too many requests, try again in about an hour');
   });
 });
 

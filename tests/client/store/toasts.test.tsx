@@ -72,6 +72,26 @@ describe('toasts, one listener per action', () => {
     ]);
   });
 
+  it('of a sign-in go with its next try and its success; other toasts stay (issue 68, item 8)', async () => {
+    let ok = false;
+    server.use(
+      http.delete('/api/posts/p1/comments/c1', fail(403)),
+      http.post('/api/auth/login', () => (ok ? HttpResponse.json({ success: true }) : fail(401)())),
+      http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser())),
+    );
+    const store = makeStore(signedInState(buildUser()));
+    await store.dispatch(deleteComment({ postId: 'p1', commentId: 'c1' }));
+    await store.dispatch(login({ email: 'a@b.co', password: 'wrong' }));
+    await store.dispatch(login({ email: 'a@b.co', password: 'wrong' }));
+    expect(toasts(store)).toEqual([
+      { message: 'Broken', kind: 'error', time: TOAST_DEFAULT_MS },
+      { message: 'Broken', kind: 'error', time: TOAST_AUTH_ERROR_MS },
+    ]);
+    ok = true;
+    await store.dispatch(login({ email: 'a@b.co', password: 'password1' }));
+    expect(toasts(store)).toEqual([{ message: 'Broken', kind: 'error', time: TOAST_DEFAULT_MS }]);
+  });
+
   it('show a success text when the rule says so: a reaction set, not one taken back', async () => {
     let myReaction: 'like' | null = 'like';
     server.use(

@@ -36,6 +36,36 @@ describe('AppShell route guards', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('says "Please sign in again" when the session it came back with had ended meanwhile, once (issue 68, item 20)', async () => {
+    signedOut();
+    document.cookie = 'has_session=1; path=/';
+    setRoute('/home');
+    const { store } = renderWithProviders(
+      <AppShell>
+        <p>Private feed</p>
+      </AppShell>,
+    );
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    await waitFor(() =>
+      expect(store.getState().toasts).toMatchObject([
+        { message: 'Your session has ended. Please sign in again.', kind: 'info' },
+      ]),
+    );
+    expect(document.cookie).not.toContain('has_session=1');
+  });
+
+  it('says nothing of the kind to a visitor who never had a session', async () => {
+    signedOut();
+    setRoute('/home');
+    const { store } = renderWithProviders(
+      <AppShell>
+        <p>Private feed</p>
+      </AppShell>,
+    );
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    expect(store.getState().toasts).toEqual([]);
+  });
+
   it('sends signed-in users from /login to /home', async () => {
     signedIn();
     setRoute('/login');

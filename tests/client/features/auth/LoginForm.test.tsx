@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { LoginForm } from '../../../../features/auth/LoginForm';
 import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
+import { TEXTS } from '../../../../lib/texts';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { router, setRoute } from '../../support/router';
@@ -47,6 +48,11 @@ describe('LoginForm with two-factor sign-in', () => {
     );
     expect(router.push).not.toHaveBeenCalled();
 
+    // Beside the field too, until the next try (issue 68, item 5).
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(SECURITY_TEXTS.invalidTwoFactorCode));
+    expect(code).toHaveFocus();
+
     await user.clear(code);
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -90,5 +96,37 @@ describe("LoginForm sent from an app's consent page", () => {
     await signIn();
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/home'));
     expect(loadServerPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('LoginForm after a wrong password', () => {
+  it('says it beside the password until the next try, and a right one leaves no stale toast (issue 68, items 5 and 8)', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        const body = (await request.json()) as { password: string };
+        if (body.password !== 'password1')
+          return HttpResponse.json({ message: TEXTS.invalidCredentials, code: 'InvalidCredentials' }, { status: 401 });
+        return HttpResponse.json({ success: true });
+      }),
+      http.get('/api/auth/getLoggedUser', () => HttpResponse.json(buildUser())),
+    );
+    const { store } = renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(store.getState().toasts).toMatchObject([{ message: TEXTS.invalidCredentials, kind: 'error' }]),
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(TEXTS.invalidCredentials);
+
+    await user.clear(password);
+    await user.type(password, 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/home'));
+    expect(store.getState().toasts).toEqual([]);
+    expect(password).toHaveAttribute('aria-invalid', 'false');
   });
 });

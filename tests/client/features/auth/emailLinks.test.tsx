@@ -54,7 +54,8 @@ describe('Forgot password? on /login', () => {
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     await waitFor(() =>
       expect(store.getState().toasts).toMatchObject([
-        { message: 'Too many requests, try again in 60 seconds', kind: 'error', time: 4000 },
+        // The wait in words (issue 68, item 11).
+        { message: 'Too many requests, try again in about a minute', kind: 'error', time: 4000 },
       ]),
     );
     expect(screen.getByRole('status')).toHaveTextContent('');

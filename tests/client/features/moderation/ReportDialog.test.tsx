@@ -40,8 +40,39 @@ describe('Report', () => {
     renderWithProviders(<PostCard post={buildPost({ creator: 'bob' })} />, { preloadedState: signedInState(me) });
     await userEvent.click(screen.getByRole('button', { name: 'Report post by bob' }));
     await screen.findByRole('dialog');
+    await userEvent.click(screen.getByLabelText('Spam'));
     await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You have already reported this');
+  });
+
+  it('chooses no reason for the reporter, and asks for one before sending (issue 68, item 22)', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/reports', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ id: 'r1' }, { status: 201 });
+      }),
+    );
+    renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'bob' })} />, {
+      preloadedState: signedInState(me),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Report post by bob' }));
+    await screen.findByRole('dialog', { name: 'Report this post' });
+    const reasons = screen.getByRole('radiogroup', { name: 'Why are you reporting it?' });
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a reason for your report.');
+    expect(reasons).toHaveAttribute('aria-invalid', 'true');
+    expect(reasons).toHaveAccessibleDescription('Choose a reason for your report.');
+    expect(screen.getByLabelText('Spam')).toHaveFocus();
+    expect(sent).toEqual([]);
+
+    await userEvent.click(screen.getByLabelText('Spam'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByText('Thank you. An admin will look at your report.');
+    expect(sent).toEqual([{ targetType: 'post', targetId: 'p1', reason: 'spam', note: '' }]);
   });
 
   it('is not offered on my own posts', () => {

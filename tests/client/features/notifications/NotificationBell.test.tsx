@@ -169,3 +169,28 @@ describe('the bell', () => {
     expect(reads).toBe(1);
   });
 });
+
+describe("the phone's notifications link (issue 68, item 7)", () => {
+  const renderLink = (unread: number) =>
+    renderWithProviders(<NotificationsLink />, {
+      preloadedState: { ...signedInState(me), notifications: { unread } },
+    });
+
+  it.each([
+    [1, '1', 'Notifications, 1 unread'],
+    [120, '99+', 'Notifications, 99+ unread'],
+  ])('with %i unread, the text it shows (%s) is part of its name (WCAG 2.5.3)', (unread, shown, name) => {
+    renderLink(unread);
+    const link = screen.getByRole('link', { name });
+    expect(link).not.toHaveAttribute('aria-label');
+    const badge = screen.getByTestId('unread-badge');
+    expect(badge).toHaveTextContent(shown);
+    expect(badge).not.toHaveAttribute('aria-hidden');
+    expect(link).toContainElement(badge);
+  });
+
+  it('is "Notifications" with nothing unread', () => {
+    renderLink(0);
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
+  });
+});

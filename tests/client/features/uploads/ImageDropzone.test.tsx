@@ -28,6 +28,13 @@ describe('ImageDropzone', () => {
     );
   });
 
+  it('says "Choose a photo" where nothing is dragged (touch, narrow), "Drag an image here" elsewhere (issue 68, item 19)', () => {
+    renderZone();
+    const zone = screen.getByTestId('post-dropzone');
+    expect(zone.querySelector('.pointer')).toHaveTextContent('Drag an image here or choose one');
+    expect(zone.querySelector('.touch')).toHaveTextContent('Choose a photo');
+  });
+
   it('refuses a file of 4194304 bytes with "File is too big" without uploading', async () => {
     let uploads = 0;
     server.use(
@@ -40,6 +47,22 @@ describe('ImageDropzone', () => {
     await userEvent.upload(fileInput(), png(UPLOAD_MAX_BYTES));
     await vi.waitFor(() => expect(store.getState().toasts.map((n) => n.message)).toEqual(['File is too big']));
     expect(uploads).toBe(0);
+    // And beside the button, after the toast has gone, until the next pick (issue 68, item 5).
+    expect(screen.getByRole('alert')).toHaveTextContent('File is too big');
+    expect(screen.getByRole('button', { name: 'Choose post image' })).toHaveAccessibleDescription(
+      'File is too big Allowed Formats: JPEG, PNG. Max size: 4mb.',
+    );
+    expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says an upload that reached no server in words, beside the button (issue 68, item 5)', async () => {
+    server.use(http.post('/api/uploads', () => HttpResponse.error()));
+    renderZone();
+    await userEvent.upload(fileInput(), png(2048));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You appear to be offline. Check your connection and try again.',
+    );
+    expect(screen.queryByText('Network Error')).toBeNull();
   });
 
   it('uploads an accepted file with the post preset and keeps its url', async () => {

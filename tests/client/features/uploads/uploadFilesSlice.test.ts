@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { UPLOAD_MAX_BYTES } from '../../../../lib/limits';
 import { TEXTS } from '../../../../lib/texts';
 import { makeStore } from '../../../../store';
+import { OFFLINE_MESSAGE } from '../../../../services/apiClient';
 import { uploadImage, uploadProgressed, uploadReset } from '../../../../features/uploads/uploadFilesSlice';
 import { buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
@@ -88,10 +89,10 @@ describe('uploadFiles', () => {
     expect(store.getState().toasts[0].message).toBe('Allowed Formats: JPEG, PNG');
   });
 
-  it("falls back to the error's own message when the server sends none", async () => {
+  it('says in words that no server answered, never axios\'s "Network Error" (issue 68, item 5)', async () => {
     server.use(http.post('/api/uploads', () => HttpResponse.error()));
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(10), kind: 'post' }));
-    expect(store.getState().uploadFiles.post.error).toBe('Network Error');
+    expect(store.getState().uploadFiles.post.error).toBe(OFFLINE_MESSAGE);
   });
 });

@@ -70,10 +70,13 @@ describe('PostForm', () => {
     await user.type(tagInput(), `${'a'.repeat(TAG_MAX + 1)}{Enter}`);
     expect(screen.getByRole('alert').textContent).toBe('Please enter a tag ');
     expect(screen.queryByRole('button', { name: /^Remove tag/ })).not.toBeInTheDocument();
+    // The spec's text, and why, beside the field (issue 68, item 17).
+    expect(tagInput()).toHaveAccessibleDescription(`Please enter a tag Tags can be at most ${TAG_MAX} characters`);
 
     await user.clear(tagInput());
     await user.type(tagInput(), `${'a'.repeat(TAG_MAX)}{Enter}`);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Tags can be at most/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(1);
   });
 
@@ -111,6 +114,17 @@ describe('PostForm', () => {
     await user.click(publish());
     // A full message is a message: no "Please fill the message field".
     expect(screen.queryByText(TEXTS.messageRequired)).not.toBeInTheDocument();
+  });
+
+  it('adds a tag with a visible Add button, not only with Enter (issue 68, item 19)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
+    await user.type(tagInput(), 'harbour');
+    await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(tagInput()).toHaveValue('');
+    expect(screen.getByRole('button', { name: /^Remove tag/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(screen.getByRole('alert').textContent).toBe(TEXTS.tagRequired);
   });
 
   it("refuses at Enter the tags the server refuses, with the rule's text", async () => {
