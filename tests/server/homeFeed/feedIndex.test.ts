@@ -292,6 +292,7 @@ describe('the home feed through the API', () => {
       database: 'up',
       instance: t.config.instanceId,
       feedIndex: 'ready',
+      storage: 'ok',
     });
     const post = await createPost(t.app, author);
     expect((await home()).map((p) => p._id)).toEqual([post._id]);
