@@ -127,11 +127,14 @@ describe('visual defects (issue 18)', () => {
             .map((a) => {
               const color = getComputedStyle(a).color;
               const range = document.createRange();
-              const node = [...a.childNodes]
-                .reverse()
-                .find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())!;
-              range.selectNodeContents(node);
-              const r = range.getBoundingClientRect();
+              // The last text drawn in the link (a visually hidden part of its name, 1 px wide, is not).
+              const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+              const drawn: Node[] = [];
+              for (let n = walker.nextNode(); n; n = walker.nextNode())
+                if (n.textContent?.trim() && (n.parentElement?.getBoundingClientRect().width ?? 0) > 1) drawn.push(n);
+              // None (the phone's bell without a badge: its name is all visually hidden): nothing to contrast.
+              if (drawn.length > 0) range.selectNodeContents(drawn[drawn.length - 1]);
+              const r = drawn.length > 0 ? range.getBoundingClientRect() : new DOMRect();
               return {
                 name: a.textContent!.trim(),
                 color: color
