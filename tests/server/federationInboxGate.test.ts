@@ -6,6 +6,7 @@
  * What servers really send (Mastodon's and Misskey's inline contexts) still passes.
  */
 import { guardedDocumentLoader } from '../../server/federation/outgoingGuard';
+import { payloads } from './fediversePayloads';
 import { MAX_CONTEXT_TERMS, MAX_JSON_DEPTH, jsonLdProblem } from '../../server/federation/jsonLdBounds';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from './remoteServer';
@@ -171,7 +172,7 @@ describe('a document fetched from elsewhere is bounded as inbox bodies are', () 
 });
 
 describe('what servers send stays within the bounds', () => {
-  it("Mastodon's and Misskey's inline contexts", () => {
+  it("Mastodon's actor context and every payload other servers send", () => {
     const mastodon = {
       '@context': [
         'https://www.w3.org/ns/activitystreams',
@@ -197,40 +198,17 @@ describe('what servers send stays within the bounds', () => {
       id: 'https://mastodon.example/users/alice',
       type: 'Person',
     };
-    const misskey = {
-      '@context': [
-        'https://www.w3.org/ns/activitystreams',
-        'https://w3id.org/security/v1',
-        {
-          Key: 'sec:Key',
-          manuallyApprovesFollowers: 'as:manuallyApprovesFollowers',
-          sensitive: 'as:sensitive',
-          Hashtag: 'as:Hashtag',
-          quoteUrl: 'as:quoteUrl',
-          fedibird: 'http://fedibird.com/ns#',
-          quoteUri: 'fedibird:quoteUri',
-          toot: 'http://joinmastodon.org/ns#',
-          Emoji: 'toot:Emoji',
-          featured: 'toot:featured',
-          discoverable: 'toot:discoverable',
-          schema: 'http://schema.org#',
-          PropertyValue: 'schema:PropertyValue',
-          value: 'schema:value',
-          misskey: 'https://misskey-hub.net/ns#',
-          _misskey_content: 'misskey:_misskey_content',
-          _misskey_quote: 'misskey:_misskey_quote',
-          _misskey_reaction: 'misskey:_misskey_reaction',
-          _misskey_votes: 'misskey:_misskey_votes',
-          _misskey_summary: 'misskey:_misskey_summary',
-          isCat: 'misskey:isCat',
-          vcard: 'http://www.w3.org/2006/vcard/ns#',
-        },
-      ],
-      id: 'https://misskey.example/notes/1',
-      type: 'Note',
-    };
     expect(jsonLdProblem(mastodon)).toBeNull();
-    expect(jsonLdProblem(misskey)).toBeNull();
+    // Every payload of fediversePayloads.ts (Misskey's, Pixelfed's, Pleroma's... inline contexts).
+    const site = {
+      origin: 'https://a.example',
+      actor: 'https://a.example/u/z',
+      localActor: 'https://b.example/users/1',
+      localPost: 'https://b.example/post/1',
+      image: 'https://a.example/p.png',
+    };
+    for (const payload of payloads)
+      expect([payload.server, jsonLdProblem(payload.activity(site))]).toEqual([payload.server, null]);
     expect(jsonLdProblem({ '@context': terms(MAX_CONTEXT_TERMS) })).toBeNull();
     expect(jsonLdProblem({ '@context': terms(MAX_CONTEXT_TERMS + 1) })).toMatch(/more than 256 terms/);
     // Contexts on nested objects count together.
