@@ -6,39 +6,17 @@
  * a UUIDv7), so a look-up parses 8 hex digits and searches; ids of any other shape go in a Map.
  */
 import type { Reaction } from '../../lib/types';
+import { UUID_WORDS, hasUuidShape, hexAt, uuidWordsAt } from '../domain/uuidWords';
 
 /** Words an entry takes: the id's last word, its first three, then the reaction. */
 const STRIDE = 5;
 const KINDS: Reaction[] = ['like', 'dislike'];
 
-/**
- * The number the lower-case hex digits `s[from..from+count)` spell, or -1 when one is not such a
- * digit (an id in capitals is another id, as it was to the Map).
- */
-function hexAt(s: string, from: number, count: number): number {
-  let value = 0;
-  for (let i = from; i < from + count; i += 1) {
-    const c = s.charCodeAt(i);
-    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}
+/** The id's last word when it has the shape of a UUID, else -1: the sort key, parsed alone first. */
+const lastWord = (id: string) => (id.length === 36 && hasUuidShape(id) ? hexAt(id, 28, 8) : -1);
 
-/** The id's last word when it has the shape of a UUID (its dashes; its digits by `hexAt`), else -1. */
-function lastWord(id: string): number {
-  if (id.length !== 36 || id[8] !== '-' || id[13] !== '-' || id[18] !== '-' || id[23] !== '-') return -1;
-  return hexAt(id, 28, 8);
-}
-
-/** The id's first three words, or null when a digit is not hex. */
-function firstWords(id: string): [number, number, number] | null {
-  const a = hexAt(id, 0, 8);
-  const b = hexAt(id, 9, 4) * 0x10000 + hexAt(id, 14, 4);
-  const c = hexAt(id, 19, 4) * 0x10000 + hexAt(id, 24, 4);
-  return a < 0 || b < 0 || c < 0 ? null : [a, b, c];
-}
+/** Scratch words of the id being looked up or set (one at a time: the reactions are synchronous). */
+const parsed = new Uint32Array(UUID_WORDS);
 
 export class ReaderReactions {
   private entries = new Uint32Array(0);
@@ -47,15 +25,14 @@ export class ReaderReactions {
   /** From pairs of distinct ids (as read from the database), sorted once. */
   static of(pairs: Iterable<readonly [string, Reaction]>): ReaderReactions {
     const reactions = new ReaderReactions();
-    const parsed: number[][] = [];
+    const rows: number[][] = [];
     for (const [id, reaction] of pairs) {
-      const last = lastWord(id);
-      const words = last < 0 ? null : firstWords(id);
-      if (words) parsed.push([last, ...words, KINDS.indexOf(reaction)]);
+      if (id.length === 36 && uuidWordsAt(id, 0, parsed, 0))
+        rows.push([parsed[3], parsed[0], parsed[1], parsed[2], KINDS.indexOf(reaction)]);
       else (reactions.others ??= new Map()).set(id, reaction);
     }
-    parsed.sort((a, b) => a[0] - b[0]);
-    reactions.entries = Uint32Array.from(parsed.flat());
+    rows.sort((a, b) => a[0] - b[0]);
+    reactions.entries = Uint32Array.from(rows.flat());
     return reactions;
   }
 
@@ -70,22 +47,20 @@ export class ReaderReactions {
   }
 
   set(id: string, reaction: Reaction): void {
-    const last = lastWord(id);
-    const words = last < 0 ? null : firstWords(id);
-    if (!words) {
+    if (id.length !== 36 || !uuidWordsAt(id, 0, parsed, 0)) {
       (this.others ??= new Map()).set(id, reaction);
       return;
     }
     const kind = KINDS.indexOf(reaction);
-    const found = this.find(id);
+    const found = this.findParsed(parsed[3]);
     if (found >= 0) {
       this.entries[found + 4] = kind;
       return;
     }
-    const at = this.lowerBound(last);
+    const at = this.lowerBound(parsed[3]);
     const grown = new Uint32Array(this.entries.length + STRIDE);
     grown.set(this.entries.subarray(0, at));
-    grown.set([last, ...words, kind], at);
+    grown.set([parsed[3], parsed[0], parsed[1], parsed[2], kind], at);
     grown.set(this.entries.subarray(at), at + STRIDE);
     this.entries = grown;
   }
@@ -118,13 +93,16 @@ export class ReaderReactions {
   private find(id: string): number {
     const last = lastWord(id);
     if (last < 0) return -1;
-    let words: [number, number, number] | null | undefined;
-    for (let at = this.lowerBound(last); at < this.entries.length && this.entries[at] === last; at += STRIDE) {
-      words ??= firstWords(id);
-      if (!words) return -1;
-      const e = this.entries;
-      if (e[at + 1] === words[0] && e[at + 2] === words[1] && e[at + 3] === words[2]) return at;
-    }
+    const at = this.lowerBound(last);
+    if (at >= this.entries.length || this.entries[at] !== last) return -1;
+    return uuidWordsAt(id, 0, parsed, 0) ? this.findParsed(last, at) : -1;
+  }
+
+  /** The offset of the entry of the id in `parsed` (whose last word is `last`), from `at` on, or -1. */
+  private findParsed(last: number, at = this.lowerBound(last)): number {
+    const e = this.entries;
+    for (; at < e.length && e[at] === last; at += STRIDE)
+      if (e[at + 1] === parsed[0] && e[at + 2] === parsed[1] && e[at + 3] === parsed[2]) return at;
     return -1;
   }
 }

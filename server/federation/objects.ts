@@ -11,6 +11,7 @@ import { hashtagTags, mentionKey, splitText } from '../../lib/textEntities';
 import type { StoredVariant } from '../media/service';
 import type { ActorRow, NoteCommentRow, NotePostRow } from './repository';
 import { instantOf } from './temporal';
+import { escapeHtml } from '../http/escapeHtml';
 
 /** Where this instance is (`PUBLIC_URL`'s origin): every URL in an object is absolute. */
 export interface Site {
@@ -44,9 +45,6 @@ export function mediaTypeOf(formatOrUrl: string): string | null {
   const ext = formatOrUrl.split(/[?#]/)[0].split('.').pop()?.toLowerCase() ?? '';
   return MEDIA_TYPES[ext] ?? null;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Plain text as HTML paragraphs: blank lines part paragraphs, single line breaks become `<br>`. */
 function paragraphs(parts: string[][]): string {

@@ -1,5 +1,6 @@
 /** The messages the instance sends, in its own name: plain text and the same as simple HTML. */
 import type { MailMessage } from './mailer';
+import { escapeHtml } from '../http/escapeHtml';
 
 export interface Site {
   /** `INSTANCE_NAME`. */
@@ -7,9 +8,6 @@ export interface Site {
   /** Where links start (`PUBLIC_URL`). */
   url: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Paragraphs of text, one of which may be the link; the HTML puts the link on a button-like anchor. */
 function compose(site: Site, to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }) {

@@ -8,12 +8,10 @@ import { normalizeTag, tagKey } from '../../lib/tags';
 import { isTagHashtag, mentionKey, splitText } from '../../lib/textEntities';
 import { usernameKey } from '../../lib/validation';
 import { blurhashOfThumbhash } from '../media/blurhash';
+import { escapeHtml } from '../http/escapeHtml';
 
 /** The site's origin for links (`url`, `uri`): PUBLIC_URL, else the request's own. */
 export type Site = string;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A status's `mentions` entry: whom an `@name` names. */
 export interface MentionEntity {

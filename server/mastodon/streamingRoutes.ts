@@ -11,6 +11,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { TooManyAttemptsError } from '../domain/errors';
 import { HttpError } from '../http/errors';
 import { refuseOtherHosts } from '../http/origin';
+import { openEventStream, writeComment, writeEvent } from '../http/eventStream';
 import { TAG_MAX } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { tagError } from '../../lib/validation';
@@ -101,24 +102,14 @@ export const streamingEndpoints: FastifyPluginAsync<StreamingOptions> = async (a
           if (value !== undefined) reply.raw.setHeader(header, value as string);
         reply.hijack();
         const res = reply.raw;
-        res.writeHead(200, {
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          Connection: 'keep-alive',
-          'X-Accel-Buffering': 'no',
-        });
-        request.raw.socket.setNoDelay(true);
-        res.write(':)\n\n');
+        openEventStream(request.raw, res, ')');
         const connection = streams.open(
           {
             viewer,
             scopes: request.bearer?.scopes ?? [],
             site: siteOf(services.config, request),
             address: request.ip,
-            deliver: (_stream, event, payload) => {
-              if (res.destroyed || res.writableEnded) return;
-              res.write(`event: ${event}\ndata: ${payload}\n\n`);
-              if (res.writableLength > 1 << 20) res.destroy();
-            },
+            deliver: (_stream, event, payload) => writeEvent(res, event, payload),
             end: () => res.end(),
           },
           [sub],
@@ -127,7 +118,7 @@ export const streamingEndpoints: FastifyPluginAsync<StreamingOptions> = async (a
           res.end();
           return;
         }
-        const beat = setInterval(() => res.write(':thump\n\n'), heartbeatMs).unref();
+        const beat = setInterval(() => writeComment(res, 'thump'), heartbeatMs).unref();
         res.on('close', () => {
           clearInterval(beat);
           streams.close(connection);

@@ -13,12 +13,10 @@ import type { AppNotification } from '../../lib/types';
 import type { DomainEvents } from '../events/domainEvents';
 import type { DomainEvent, NotificationChange } from '../events/events';
 import type { StreamSlots } from './streamSlots';
+import { openEventStream, writeComment, writeEvent } from '../http/eventStream';
 
 /** Open streams one user may hold in a process: a tab each is plenty; more is a leak or abuse. */
 export const STREAMS_PER_USER_MAX = 32;
-
-/** A client that reads nothing while this much waits for it is dropped, not buffered without end. */
-const MAX_PENDING_BYTES = 1 << 20;
 
 export interface NotificationStreamsDeps {
   events: Pick<DomainEvents, 'subscribe'>;
@@ -67,16 +65,14 @@ export function notificationStreams({
   let closed = false;
 
   function write(stream: Stream, event: StreamEvent): void {
-    if (stream.res.destroyed || stream.res.writableEnded) return;
     if ('notification' in event) {
       const { notification } = event;
       if (stream.replayed?.has(notification.id)) return;
-      stream.res.write(`event: notification\nid: ${notification.id}\ndata: ${JSON.stringify(notification)}\n\n`);
+      writeEvent(stream.res, 'notification', JSON.stringify(notification), notification.id);
     } else {
       // No `id:` line: the client's Last-Event-ID stays the last notification's, for the replay.
-      stream.res.write(`event: unread\ndata: ${JSON.stringify({ count: event.unread })}\n\n`);
+      writeEvent(stream.res, 'unread', JSON.stringify({ count: event.unread }));
     }
-    if (stream.res.writableLength > MAX_PENDING_BYTES) stream.res.destroy();
   }
 
   function send(userId: string, event: StreamEvent): void {
@@ -131,8 +127,7 @@ export function notificationStreams({
   });
 
   function beat(): void {
-    for (const streams of byUser.values())
-      for (const stream of streams) if (!stream.res.destroyed) stream.res.write(': keep-alive\n\n');
+    for (const streams of byUser.values()) for (const stream of streams) writeComment(stream.res, 'keep-alive');
   }
 
   function remove(userId: string, stream: Stream): void {
@@ -164,14 +159,7 @@ export function notificationStreams({
       res: ServerResponse,
       lastEventId: string | null,
     ): Promise<void> {
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        Connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold the events back in their buffers.
-        'X-Accel-Buffering': 'no',
-      });
-      req.socket.setNoDelay(true);
-      res.write(': connected\n\n');
+      openEventStream(req, res, 'connected');
       if (closed) {
         res.end(); // opened while the server closes: the client reconnects to another instance
         return;

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { CONSENT_TOKEN_FIELD } from './consentToken';
 import { OOB_REDIRECT } from './redirectUris';
+import { escapeHtml } from '../http/escapeHtml';
 
 /** themes/darkGray.ts's colours (the server may not import client code; this page has no other theme). */
 const p = {
@@ -29,9 +30,6 @@ button.primary{background:${p.accent};color:${p.onAccent};border-color:${p.accen
 a{color:${p.accent}}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** What each scope lets the app do, in words. */
 const SCOPE_WORDS: Record<string, string> = {
   read: 'read your posts, feeds, notifications, profile and lists of people',
@@ -45,7 +43,7 @@ const SCOPE_WORDS: Record<string, string> = {
 const scopeText = (scope: string) => SCOPE_WORDS[scope] ?? scope.replace(':', ': ');
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} · Posts</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Posts</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** The policy of a consent page whose form may redirect to `redirectUri`. */
@@ -69,14 +67,14 @@ export function consentPage(options: {
   token: string;
 }): string {
   const hidden = Object.entries({ ...options.fields, [CONSENT_TOKEN_FIELD]: options.token })
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
-  const site = options.website ? ` (<span>${escape(options.website)}</span>)` : '';
+  const site = options.website ? ` (<span>${escapeHtml(options.website)}</span>)` : '';
   return page(
     'Authorize app',
-    `<h1>Allow ${escape(options.appName)} to use your account?</h1>
-<p><strong>${escape(options.appName)}</strong>${site} asks to act as <strong>@${escape(options.username)}</strong>. It will be able to:</p>
-<ul>${options.scopes.map((s) => `<li>${escape(scopeText(s))}</li>`).join('')}</ul>
+    `<h1>Allow ${escapeHtml(options.appName)} to use your account?</h1>
+<p><strong>${escapeHtml(options.appName)}</strong>${site} asks to act as <strong>@${escapeHtml(options.username)}</strong>. It will be able to:</p>
+<ul>${options.scopes.map((s) => `<li>${escapeHtml(scopeText(s))}</li>`).join('')}</ul>
 <p>You can revoke its access at any time in Settings.</p>
 <form method="post" action="/oauth/authorize">${hidden}<div class="row">
 <button type="submit" name="decision" value="deny">Deny</button>
@@ -88,7 +86,7 @@ export function consentPage(options: {
 export function codePage(appName: string, code: string): string {
   return page(
     'Authorization code',
-    `<h1>Authorization code</h1><p>Copy this code and paste it into ${escape(appName)}:</p><p><code id="code">${escape(code)}</code></p>`,
+    `<h1>Authorization code</h1><p>Copy this code and paste it into ${escapeHtml(appName)}:</p><p><code id="code">${escapeHtml(code)}</code></p>`,
   );
 }
 
@@ -99,7 +97,7 @@ const WAY_ON = `<p><a href="/">Go to Posts</a></p>`;
 export function errorPage(message: string): string {
   return page(
     'Authorization failed',
-    `<h1>This app cannot be authorized</h1><p>${escape(message)}</p><p>Go back to the app and start signing in again. If this keeps happening, the app may be set up wrongly: tell its makers.</p>${WAY_ON}`,
+    `<h1>This app cannot be authorized</h1><p>${escapeHtml(message)}</p><p>Go back to the app and start signing in again. If this keeps happening, the app may be set up wrongly: tell its makers.</p>${WAY_ON}`,
   );
 }
 
@@ -115,6 +113,6 @@ export function staleFormPage(): string {
 export function deniedPage(appName: string): string {
   return page(
     'Access denied',
-    `<h1>Access denied</h1><p>You did not allow ${escape(appName)} to use your account.</p>${WAY_ON}`,
+    `<h1>Access denied</h1><p>You did not allow ${escapeHtml(appName)} to use your account.</p>${WAY_ON}`,
   );
 }

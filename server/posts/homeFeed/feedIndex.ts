@@ -15,6 +15,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type PersonNumbers, personNumbers } from './personNumbers';
+import { UUID_WORDS, uuidOfWords, uuidWordsAt } from '../../domain/uuidWords';
 
 export interface FeedIndexOptions {
   /** Above this many posts the index switches itself off (0: always off). */
@@ -49,39 +50,11 @@ export interface FeedIndex {
 
 export type FeedIndexState = 'idle' | 'loading' | 'ready' | 'off';
 
-/** A UUID is stored as four 32-bit words; comparing the words in order compares the ids. */
-const WORDS = 4;
+/** A UUID is stored as four 32-bit words (`uuidWords.ts`); comparing the words in order compares the ids. */
+const WORDS = UUID_WORDS;
 const UUID_LENGTH = 36;
 /** `creators` value of a post known to be deleted. */
 const GONE = -1;
-
-/** Parses the UUID at `offset` of `source` into four words of `into` from `at`. */
-function parseId(source: string, offset: number, into: Uint32Array, at: number): void {
-  const part = (from: number, to: number) => source.slice(offset + from, offset + to);
-  into[at] = parseInt(part(0, 8), 16);
-  into[at + 1] = parseInt(part(9, 13) + part(14, 18), 16);
-  into[at + 2] = parseInt(part(19, 23) + part(24, 28), 16);
-  into[at + 3] = parseInt(part(28, 36), 16);
-}
-
-/** Two hex digits of every byte: formatting an id is then 16 lookups and one concatenation. */
-const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
-function hex8(word: number): string {
-  return (
-    HEX_BYTES[word >>> 24] + HEX_BYTES[(word >>> 16) & 0xff] + HEX_BYTES[(word >>> 8) & 0xff] + HEX_BYTES[word & 0xff]
-  );
-}
-
-function hex4(word: number): string {
-  return HEX_BYTES[(word >>> 8) & 0xff] + HEX_BYTES[word & 0xff];
-}
-
-function formatId(from: Uint32Array, at: number): string {
-  const b = from[at + 1];
-  const c = from[at + 2];
-  return `${hex8(from[at])}-${hex4(b >>> 16)}-${hex4(b)}-${hex4(c >>> 16)}-${hex4(c)}${hex8(from[at + 3])}`;
-}
 
 /** The smallest id string a UUIDv7 minted at `ms` or later can have. */
 export function idFloorAt(ms: number): string {
@@ -142,8 +115,9 @@ export function createFeedIndex(
     return low;
   }
 
+  /** First position whose id is not below `id` (a cursor: a UUID, checked where it arrives). */
   function lowerBound(id: string): number {
-    parseId(id, 0, key, 0);
+    if (!uuidWordsAt(id, 0, key, 0)) key.fill(0);
     return lowerBoundOfKey();
   }
 
@@ -167,7 +141,7 @@ export function createFeedIndex(
       switchOff(tooMany);
       return;
     }
-    parseId(source, offset, key, 0);
+    if (!uuidWordsAt(source, offset, key, 0)) return; // not an id newId() writes: never in a feed's order
     let at = length;
     if (length > 0 && compareAt(length - 1) >= 0) {
       // Not newer than the newest known: a late commit elsewhere, or a post seen before.
@@ -275,7 +249,7 @@ export function createFeedIndex(
         for (let i = (cursor === null ? length : lowerBound(cursor)) - 1; i >= 0; i -= 1) {
           const creator = posts[i];
           if (creator !== GONE && (bits[creator >>> 5] & (1 << (creator & 31))) !== 0) {
-            found.push(formatId(ids, i * WORDS));
+            found.push(uuidOfWords(ids, i * WORDS));
             if (found.length === limit) break;
           }
         }
