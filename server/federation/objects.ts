@@ -6,12 +6,12 @@
 import type { ActorKeyPair, Context } from '@fedify/fedify';
 import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person } from '@fedify/vocab';
 import { links } from '../../lib/pages';
-import { normalizeTag, tagKey } from '../../lib/tags';
-import { hashtagTags, mentionKey, splitText } from '../../lib/textEntities';
+import { tagKey } from '../../lib/tags';
+import { hashtagTags, mentionKey } from '../../lib/textEntities';
 import type { StoredVariant } from '../media/service';
 import type { ActorRow, NoteCommentRow, NotePostRow } from './repository';
 import { instantOf } from './temporal';
-import { escapeHtml } from '../http/escapeHtml';
+import { messageHtml } from '../rendering/messageHtml';
 
 /** Where this instance is (`PUBLIC_URL`'s origin): every URL in an object is absolute. */
 export interface Site {
@@ -46,14 +46,6 @@ export function mediaTypeOf(formatOrUrl: string): string | null {
   return MEDIA_TYPES[ext] ?? null;
 }
 
-/** Plain text as HTML paragraphs: blank lines part paragraphs, single line breaks become `<br>`. */
-function paragraphs(parts: string[][]): string {
-  return parts
-    .filter((lines) => lines.some((line) => line !== ''))
-    .map((lines) => `<p>${lines.join('<br>')}</p>`)
-    .join('');
-}
-
 const absolute = (site: Site, path: string) => new URL(path, site.url);
 
 export const profileUrl = (site: Site, username: string) => absolute(site, links.profile(username));
@@ -62,54 +54,17 @@ export const tagUrl = (site: Site, tag: string) => absolute(site, links.tagged([
 /** A comment has no page of its own: its id is this path (served in `http.ts`), its `url` the post's page. */
 export const commentPath = (commentId: string) => `/comments/${encodeURIComponent(commentId)}`;
 
-const hashtagLink = (site: Site, tag: string, shown = tagKey(tag)) =>
-  `<a href="${escapeHtml(tagUrl(site, tag).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(shown)}</span></a>`;
-
 /**
- * A message as HTML, the way Mastodon writes it: the people it names (who exist: `mentioned`) as
- * links to their profiles, its `#hashtags` that are among `tags` as links where they stand, then
- * the other tags as hashtag links on a last line.
+ * A message as HTML (server/rendering/messageHtml, as the client API's): the people it names (who
+ * exist: `mentioned`) linked to their profiles; `tags`: a post's (see `MessageContext.tags`).
  */
-export function messageHtml(site: Site, text: string, mentioned: MentionedUser[], tags: string[] = []): string {
+export function messageHtmlOf(site: Site, text: string, mentioned: MentionedUser[], tags?: string[]): string {
   const byKey = new Map(mentioned.map((user) => [mentionKey(user.username), user]));
-  const tagged = new Set(tags.map(tagKey));
-  const inline = new Set<string>();
-  const lines: string[][] = [[]];
-  let line = '';
-  const flush = (end: 'line' | 'paragraph') => {
-    lines[lines.length - 1].push(line);
-    line = '';
-    if (end === 'paragraph') lines.push([]);
+  const mentionHref = (key: string) => {
+    const user = byKey.get(key);
+    return user && (user.url ?? user.actor_uri ?? profileUrl(site, user.username).href);
   };
-  for (const part of splitText(text, { ownHost: site.host })) {
-    if ('hashtag' in part) {
-      const key = tagKey(normalizeTag(part.hashtag));
-      const linked = tagged.has(key);
-      if (linked) inline.add(key);
-      line += linked ? hashtagLink(site, part.hashtag, part.hashtag) : escapeHtml(`#${part.hashtag}`);
-      continue;
-    }
-    if ('mention' in part) {
-      const user = byKey.get(part.key);
-      line += user
-        ? `<span class="h-card"><a href="${escapeHtml(user.url ?? user.actor_uri ?? profileUrl(site, user.username).href)}" class="u-url mention">@<span>${escapeHtml(part.mention.split('@')[0])}</span></a></span>`
-        : escapeHtml(`@${part.mention}`);
-      continue;
-    }
-    const pieces = part.text.split(/(\r?\n)/);
-    for (let i = 0; i < pieces.length; i += 1) {
-      const piece = pieces[i];
-      if (piece === '\n' || piece === '\r\n') {
-        const blank = pieces[i + 1] === '' && (pieces[i + 2] === '\n' || pieces[i + 2] === '\r\n');
-        flush(blank ? 'paragraph' : 'line');
-        if (blank) i += 2;
-      } else line += escapeHtml(piece);
-    }
-  }
-  flush('line');
-  const tagLinks = tags.filter((tag) => !inline.has(tagKey(tag))).map((tag) => hashtagLink(site, tag));
-  if (tagLinks.length > 0) lines.push([tagLinks.join(' ')]);
-  return paragraphs(lines);
+  return messageHtml(text, { origin: new URL(site.url).origin, mentionHref, tags });
 }
 
 /** A local user as a `Person`; `keys`: their RSA pair first, then Ed25519 (`keys.ts`). */
@@ -120,7 +75,7 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
     id: ctx.getActorUri(user.id),
     preferredUsername: user.username,
     name: user.username,
-    summary: user.description ? messageHtml(site, user.description, []) : null,
+    summary: user.description ? messageHtmlOf(site, user.description, []) : null,
     icon: picture(user.avatar),
     image: picture(user.banner),
     url: profileUrl(site, user.username),
@@ -195,7 +150,7 @@ export function postNote(
   return new Note({
     id: ctx.getObjectUri(Note, { id: post.id }),
     attribution: ctx.getActorUri(post.creator_id),
-    content: messageHtml(site, post.message, mentioned, tags),
+    content: messageHtmlOf(site, post.message, mentioned, tags),
     attachments: [
       new Image({
         url: absolute(site, image.url),
@@ -228,7 +183,7 @@ export function commentNote(
     attribution: ctx.getActorUri(comment.user_id),
     replyTarget: comment.post_uri ? new URL(comment.post_uri) : ctx.getObjectUri(Note, { id: comment.post_id }),
     // A comment has no tags of its own: the hashtags that can be tags are linked where they stand.
-    content: messageHtml(site, comment.message, mentioned, hashtagTags(comment.message)),
+    content: messageHtmlOf(site, comment.message, mentioned),
     tags: [...hashtagsOf(site, hashtagTags(comment.message)), ...mentionTags(ctx, site, mentioned)],
     published: instantOf(comment.created_at),
     to: PUBLIC_COLLECTION,

@@ -1,6 +1,6 @@
 /** The messages the instance sends, in its own name: plain text and the same as simple HTML. */
 import type { MailMessage } from './mailer';
-import { escapeHtml } from '../http/escapeHtml';
+import { escapeHtml } from '../rendering/escapeHtml';
 
 export interface Site {
   /** `INSTANCE_NAME`. */

@@ -4,11 +4,10 @@
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
 import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
-import { normalizeTag, tagKey } from '../../lib/tags';
-import { isTagHashtag, mentionKey, splitText } from '../../lib/textEntities';
+import { mentionKey } from '../../lib/textEntities';
 import { usernameKey } from '../../lib/validation';
 import { blurhashOfThumbhash } from '../media/blurhash';
-import { escapeHtml } from '../http/escapeHtml';
+import { messageHtml } from '../rendering/messageHtml';
 
 /** The site's origin for links (`url`, `uri`): PUBLIC_URL, else the request's own. */
 export type Site = string;
@@ -39,12 +38,9 @@ export const mentionsStillHere = (
   });
 
 /**
- * The text as Mastodon's HTML `content`: escaped, hashtags and mentions linked, lines kept. The text
- * is cut into mentions and hashtags first (lib/textEntities), then each piece escaped: an escaped
- * apostrophe (`&#39;`) is never a hashtag. An `@name` or `@name@host` links to the `url` of its
- * entry in `mentions` (what apps match to open the profile; `@name@` this site's host is the local
- * `name`), and stays text when it has none. A hashtag links to its tag's page when it is one of
- * `tags` (a post's), or without `tags` (a comment, a profile) when it can be a tag.
+ * The text as Mastodon's HTML `content` (server/rendering/messageHtml, as ActivityPub's): an `@name`
+ * or `@name@host` links to the `url` of its entry in `mentions` (what apps match to open the
+ * profile) and stays text when it has none; `tags`: a post's (see `MessageContext.tags`).
  */
 export function contentOf(
   site: Site,
@@ -52,24 +48,8 @@ export function contentOf(
   mentions: readonly MentionEntity[] = [],
   tags?: readonly string[],
 ): string {
-  const byKey = new Map(mentions.map((m) => [mentionKey(m.acct), m]));
-  const tagged = tags && new Set(tags.map(tagKey));
-  const html = splitText(text, { ownHost: new URL(site).host })
-    .map((part) => {
-      if ('text' in part) return escapeHtml(part.text);
-      if ('hashtag' in part) {
-        const key = tagKey(normalizeTag(part.hashtag));
-        if (tagged ? !tagged.has(key) : !isTagHashtag(part.hashtag)) return escapeHtml(`#${part.hashtag}`);
-        return `<a href="${site}/tagged/${encodeURIComponent(key)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(part.hashtag)}</span></a>`;
-      }
-      const entry = byKey.get(part.key);
-      if (!entry) return escapeHtml(`@${part.mention}`);
-      const name = escapeHtml(part.mention.split('@')[0]);
-      return `<span class="h-card"><a href="${escapeHtml(entry.url)}" class="u-url mention">@<span>${name}</span></a></span>`;
-    })
-    .join('')
-    .replace(/\n/g, '<br>');
-  return `<p>${html}</p>`;
+  const byKey = new Map(mentions.map((m) => [mentionKey(m.acct), m.url]));
+  return messageHtml(text, { origin: site, mentionHref: (key) => byKey.get(key), tags });
 }
 
 /**

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { CONSENT_TOKEN_FIELD } from './consentToken';
 import { OOB_REDIRECT } from './redirectUris';
-import { escapeHtml } from '../http/escapeHtml';
+import { escapeHtml } from '../rendering/escapeHtml';
 
 /** themes/darkGray.ts's colours (the server may not import client code; this page has no other theme). */
 const p = {

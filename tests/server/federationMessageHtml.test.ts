@@ -3,7 +3,7 @@
  * (lib/textEntities). A post's hashtags that are its tags are linked where they stand and not
  * repeated on the tag line; `@name@` this host is the local person; an entity is never a tag.
  */
-import { messageHtml } from '../../server/federation/objects';
+import { messageHtmlOf as messageHtml } from '../../server/federation/objects';
 
 const site = { url: 'https://posts.example', host: 'posts.example' };
 const tagLink = (tag: string, shown = tag) =>
