@@ -81,7 +81,16 @@ export function normalizeUsername(raw: string): string {
 
 /** What uniqueness and lookups compare. */
 export function usernameKey(username: string): string {
-  return normalizeUsername(username).toLowerCase();
+  const key = normalizeUsername(username).toLowerCase();
+  const at = key.indexOf('@');
+  if (at < 0 || ONLY_ASCII.test(key)) return key;
+  // A person from elsewhere is kept with their host in ASCII (`name@xn--bcher-kva.example`), as
+  // URLs write it: `name@bücher.example` is the same person.
+  try {
+    return `${key.slice(0, at)}@${new URL(`http://${key.slice(at + 1)}`).host}`;
+  } catch {
+    return key;
+  }
 }
 
 export function usernameError(username: string | undefined | null): string | null {
