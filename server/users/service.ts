@@ -249,8 +249,7 @@ export function usersService({
      */
     async suggest(viewer: AuthUser, q: string, limit: number): Promise<PersonResult[]> {
       const typed = q.startsWith('@') ? q.slice(1) : q;
-      if (typed.length === 0)
-        throw new InvalidError('Type at least one character to search people', 'InvalidSearch');
+      if (typed.length === 0) throw new InvalidError('Type at least one character to search people', 'InvalidSearch');
       if (typed.length > SUGGEST_QUERY_MAX || !SUGGEST_QUERY.test(typed))
         throw new InvalidError(
           `Type the start of a username: at most ${SUGGEST_QUERY_MAX} letters, digits, _ . - and one @ before a server's name`,

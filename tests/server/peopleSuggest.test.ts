@@ -12,7 +12,8 @@ const LIMIT = 30;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SUGGESTIONS_PER_USER: String(LIMIT) });
   me = await signIn(t.app, { username: `${p}_me` });
-  for (const name of ['aa', 'ab', 'ac', 'ad', 'ae', 'af', 'zed', 'blocked', 'blocker']) await signIn(t.app, { username: `${p}_${name}` });
+  for (const name of ['aa', 'ab', 'ac', 'ad', 'ae', 'af', 'zed', 'blocked', 'blocker'])
+    await signIn(t.app, { username: `${p}_${name}` });
   await t.db.kysely
     .insertInto('users')
     .values([

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { COMMENT_MAX } from '../../../lib/limits';
 import { commentMessageError } from '../../../lib/validation';
@@ -9,6 +9,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { appTheme } from '../../../themes';
+import { MentionSuggestions } from '../../mentions';
 
 const Form = styled.form`
   display: flex;
@@ -40,6 +41,10 @@ export function CommentForm({ postId }: { postId: string }) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The mention list's code loads at the first `@` and stays (issue 68, item 31).
+  const [mentions, setMentions] = useState(false);
+  if (!mentions && message.includes('@')) setMentions(true);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,11 +67,12 @@ export function CommentForm({ postId }: { postId: string }) {
   return (
     <Form onSubmit={submit} noValidate>
       <Avatar src={me?.avatar} name={me?.username ?? ''} size={32} />
-      <div style={{ flex: 1 }}>
+      <div style={{ flex: 1, position: 'relative' }}>
         <label htmlFor={id} className="visually-hidden">
           Write a comment
         </label>
         <textarea
+          ref={field}
           id={id}
           value={message}
           maxLength={COMMENT_MAX}
@@ -79,6 +85,11 @@ export function CommentForm({ postId }: { postId: string }) {
         <span id={`${id}-hint`} className="visually-hidden">
           Press Enter to send, Shift+Enter for a new line.
         </span>
+        {mentions && (
+          <Suspense fallback={null}>
+            <MentionSuggestions field={field} />
+          </Suspense>
+        )}
         {error && (
           <Error id={`${id}-error`} role="alert">
             {error}
