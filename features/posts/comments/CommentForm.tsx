@@ -11,7 +11,9 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { appTheme } from '../../../themes';
 import { MentionSuggestions } from '../../mentions';
 
+// Relative: the mention list under the field spans the whole row (avatar to button), not only the field.
 const Form = styled.form`
+  position: relative;
   display: flex;
   gap: 10px;
   align-items: flex-start;
@@ -67,7 +69,7 @@ export function CommentForm({ postId }: { postId: string }) {
   return (
     <Form onSubmit={submit} noValidate>
       <Avatar src={me?.avatar} name={me?.username ?? ''} size={32} />
-      <div style={{ flex: 1, position: 'relative' }}>
+      <div style={{ flex: 1 }}>
         <label htmlFor={id} className="visually-hidden">
           Write a comment
         </label>
