@@ -62,6 +62,7 @@ import { CONSENT_FORM_PATH } from './oauth/consentToken';
 import { commentsRoutes } from './comments/routes';
 import { accountRoutes } from './users/accountRoutes';
 import { safetyRoutes } from './safety/routes';
+import { peopleRoutes } from './users/peopleRoutes';
 import { usersRoutes } from './users/routes';
 
 declare module 'fastify' {
@@ -327,6 +328,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
   await app.register(safetyRoutes, { prefix: '/api/users', safety: ctx.safety, guards });
+  await app.register(peopleRoutes, {
+    prefix: '/api/people',
+    users: ctx.users,
+    guards,
+    suggestionsPerMinute: config.rateLimits.suggestionsPerUserPerMinute,
+  });
   await app.register(postsRoutes, { prefix: '/api/posts', posts: ctx.posts, guards });
   await app.register(commentsRoutes, { prefix: '/api/posts', comments: ctx.comments, guards });
   await app.register(notificationsRoutes, {

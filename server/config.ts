@@ -102,6 +102,8 @@ export interface RateLimits {
   /** Reports per hour per user (issue 23): a flood of reports is spam of its own. */
   reportsPerUserPerHour: number;
   mentionsPerUserPerMinute: number;
+  /** Mention suggestions (`GET /api/people/suggest`) per minute per user: one per debounced keystroke. */
+  suggestionsPerUserPerMinute: number;
   /** Password-reset and verification mails per hour to one address (or from one signed-in user). */
   mailsPerAddressPerHour: number;
   /** Activities per minute one server (the signing key's host) may post to the inboxes (0: no limit). */
@@ -288,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
       exportsPerUserPerHour: int(env, 'RATE_LIMIT_EXPORTS_PER_USER', 3),
       reportsPerUserPerHour: int(env, 'RATE_LIMIT_REPORTS_PER_USER', 30),
       mentionsPerUserPerMinute: int(env, 'RATE_LIMIT_MENTIONS_PER_USER', 30),
+      suggestionsPerUserPerMinute: int(env, 'RATE_LIMIT_SUGGESTIONS_PER_USER', 120),
       inboxPerDomainPerMinute: int(env, 'RATE_LIMIT_INBOX_PER_DOMAIN', 3000),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),

@@ -208,11 +208,45 @@ export function usersInRange(db: Queryable, v: { viewerId: string; from: string;
 
 const usersInRangeQuery = prepared(usersInRange);
 
+/** The first string after every one that starts with `prefix`: its last character plus one. */
+const pastPrefix = (prefix: string) =>
+  prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
 /** Users whose lower-cased name starts with `prefix` (itself lower-case, of username characters). */
 function searchUsers(db: Queryable, viewerId: string, prefix: string) {
-  // The first string after every one that starts with the prefix: its last character plus one.
-  const to = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-  return usersInRangeQuery(db, { viewerId, from: prefix, to });
+  return usersInRangeQuery(db, { viewerId, from: prefix, to: pastPrefix(prefix) });
+}
+
+/**
+ * The people `viewerId` follows whose lower-cased name is in [from, to), by name, shown by the same
+ * rule as search (`across`): the mention suggestions' first rows. Read from the viewer's follows,
+ * so it stays small however many people share the prefix.
+ */
+export function followedInRange(db: Queryable, v: { viewerId: string; from: string; to: string }) {
+  const key =
+    dialectOf(db) === 'postgres' ? sql<string>`users.username_lower COLLATE "C"` : sql<string>`users.username_lower`;
+  return db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', 'follows.followee_id')
+    .select(['users.id', 'users.username', 'users.avatar', 'users.description'])
+    .where('follows.follower_id', '=', unplanned(db, v.viewerId))
+    .where(visibleAuthor(db, v.viewerId, { author: 'users.id', authorRow: 'users', place: 'across' }))
+    .where(key, '>=', unplanned(db, v.from))
+    .where(key, '<', unplanned(db, v.to))
+    .orderBy(key)
+    .limit(literalLimit(USER_SEARCH_MAX));
+}
+
+const followedInRangeQuery = prepared(followedInRange);
+
+/**
+ * Mention suggestions for `prefix` (lower-case): the people the viewer follows first, then everyone
+ * else search would find (local and kept remote people alike: `name@host` is a username too).
+ */
+async function suggestUsers(db: Queryable, viewerId: string, prefix: string) {
+  const range = { viewerId, from: prefix, to: pastPrefix(prefix) };
+  const [followed, everyone] = await Promise.all([followedInRangeQuery(db, range), usersInRangeQuery(db, range)]);
+  return { followed, everyone };
 }
 
 /** The users with these lower-cased names, in one statement (the in-list padded to a stable size). */
@@ -240,6 +274,7 @@ export const usersRepository = bindQueries({
   addToFollowCounters,
   listFollows,
   searchUsers,
+  suggestUsers,
 });
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

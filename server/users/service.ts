@@ -33,6 +33,11 @@ import { type AuthorFacts, toProfile, toUser } from './mappers';
 import { type ProfileSources, profileReader } from './profileRead';
 import type { UsersRepository } from './repository';
 
+/** Longest `@` query the suggestions take: a remote name and the start of its server's. */
+export const SUGGEST_QUERY_MAX = 100;
+/** A username's start: name characters, then maybe `@` and the start of a host (ASCII, as kept). */
+const SUGGEST_QUERY = /^[A-Za-z0-9_.-]+(?:@[A-Za-z0-9.:-]*)?$/;
+
 export interface AccountInput {
   username?: unknown;
   email?: unknown;
@@ -236,6 +241,39 @@ export function usersService({
         description: r.description,
         followedByMe: Boolean(r.followed_by_me),
       }));
+    },
+
+    /**
+     * Whom `@q` may mention (the composer's and comment field's suggestions): people the viewer
+     * follows first, then the others search finds; never the viewer, nor anyone hidden either way.
+     */
+    async suggest(viewer: AuthUser, q: string, limit: number): Promise<PersonResult[]> {
+      const typed = q.startsWith('@') ? q.slice(1) : q;
+      if (typed.length === 0) throw new InvalidError('Type at least one character to search people', 'InvalidSearch');
+      if (typed.length > SUGGEST_QUERY_MAX || !SUGGEST_QUERY.test(typed))
+        throw new InvalidError(
+          `Type the start of a username: at most ${SUGGEST_QUERY_MAX} letters, digits, _ . - and one @ before a server's name`,
+          'InvalidSearch',
+        );
+      const { followed, everyone } = await users.suggestUsers(viewer.id, typed.toLowerCase());
+      const rows = [
+        ...followed.map((r) => ({ ...r, followed_by_me: true })),
+        ...everyone.map((r) => ({ ...r, followed_by_me: Boolean(r.followed_by_me) })),
+      ];
+      const seen = new Set<string>([viewer.id]);
+      const people: PersonResult[] = [];
+      for (const r of rows) {
+        if (seen.has(r.id)) continue;
+        seen.add(r.id);
+        people.push({
+          _id: r.id,
+          username: r.username,
+          avatar: r.avatar,
+          description: r.description,
+          followedByMe: r.followed_by_me,
+        });
+      }
+      return people.slice(0, limit);
     },
 
     async follow(viewer: AuthUser, username: string): Promise<Profile> {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { COMMENT_MAX } from '../../../lib/limits';
 import { commentMessageError } from '../../../lib/validation';
@@ -9,8 +9,11 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { appTheme } from '../../../themes';
+import { MentionSuggestions } from '../../mentions';
 
+// Relative: the mention list under the field spans the whole row (avatar to button), not only the field.
 const Form = styled.form`
+  position: relative;
   display: flex;
   gap: 10px;
   align-items: flex-start;
@@ -40,6 +43,10 @@ export function CommentForm({ postId }: { postId: string }) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The mention list's code loads at the first `@` and stays (issue 68, item 31).
+  const [mentions, setMentions] = useState(false);
+  if (!mentions && message.includes('@')) setMentions(true);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,6 +74,7 @@ export function CommentForm({ postId }: { postId: string }) {
           Write a comment
         </label>
         <textarea
+          ref={field}
           id={id}
           value={message}
           maxLength={COMMENT_MAX}
@@ -79,6 +87,11 @@ export function CommentForm({ postId }: { postId: string }) {
         <span id={`${id}-hint`} className="visually-hidden">
           Press Enter to send, Shift+Enter for a new line.
         </span>
+        {mentions && (
+          <Suspense fallback={null}>
+            <MentionSuggestions field={field} />
+          </Suspense>
+        )}
         {error && (
           <Error id={`${id}-error`} role="alert">
             {error}

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
 import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
@@ -17,6 +17,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TagList } from '../../../components/ui/TagList';
 import { FieldWrap } from '../../../components/ui/TextField';
 import { appTheme } from '../../../themes';
+import { MentionSuggestions } from '../../mentions';
 
 const Form = styled.form`
   display: grid;
@@ -38,6 +39,11 @@ const Row = styled.div`
   gap: 8px;
   font-size: 13px;
   color: ${appTheme.color.textMuted};
+`;
+
+/** The message field and the mention list under it. */
+const MessageBox = styled.div`
+  position: relative;
 `;
 
 const TagRow = styled.div`
@@ -164,6 +170,10 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const charactersLeft = MESSAGE_MAX - formik.values.message.length;
   // A `#hashtag` in the message is a tag too (the server adds it: lib/textEntities).
   const canSubmit = Boolean(image) && (formik.values.tags.length > 0 || hashtagTags(formik.values.message).length > 0);
+  const messageField = useRef<HTMLTextAreaElement>(null);
+  // The mention list's code loads at the first `@` and stays (issue 68, item 31).
+  const [mentions, setMentions] = useState(false);
+  if (!mentions && formik.values.message.includes('@')) setMentions(true);
   const messageError = formik.touched.message || formik.submitCount > 0 ? formik.errors.message : undefined;
 
   return (
@@ -172,17 +182,25 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
 
       <FieldWrap>
         <label htmlFor={`${id}-message`}>Message</label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          value={formik.values.message}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          placeholder="Say something about your image"
-          maxLength={MESSAGE_MAX}
-          aria-invalid={Boolean(messageError)}
-          aria-describedby={`${id}-message-meta`}
-        />
+        <MessageBox>
+          <textarea
+            ref={messageField}
+            id={`${id}-message`}
+            name="message"
+            value={formik.values.message}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            placeholder="Say something about your image"
+            maxLength={MESSAGE_MAX}
+            aria-invalid={Boolean(messageError)}
+            aria-describedby={`${id}-message-meta`}
+          />
+          {mentions && (
+            <Suspense fallback={null}>
+              <MentionSuggestions field={messageField} />
+            </Suspense>
+          )}
+        </MessageBox>
         <Row id={`${id}-message-meta`}>
           {messageError ? <FieldError role="alert">{messageError}</FieldError> : <span />}
           <span>{charactersLeftText(charactersLeft)}</span>
