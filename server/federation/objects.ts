@@ -4,7 +4,9 @@
  * the people it names as `Mention`s; a comment a `Note` in reply to its post's.
  */
 import type { ActorKeyPair, Context } from '@fedify/fedify';
-import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person } from '@fedify/vocab';
+import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person, PropertyValue } from '@fedify/vocab';
+import { linkOf } from '../../lib/profileFields';
+import { fieldsOf } from '../users/profileFields';
 import { links } from '../../lib/pages';
 import { normalizeTag, tagKey } from '../../lib/tags';
 import { hashtagTags, mentionKey, splitText } from '../../lib/textEntities';
@@ -121,7 +123,7 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
   return new Person({
     id: ctx.getActorUri(user.id),
     preferredUsername: user.username,
-    name: user.username,
+    name: user.display_name ?? user.username,
     summary: user.description ? messageHtml(site, user.description, []) : null,
     icon: picture(user.avatar),
     image: picture(user.banner),
@@ -136,7 +138,18 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
     discoverable: true,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),
+    // Profile links as Mastodon sends them: `PropertyValue`s whose value is HTML, an address a link.
+    attachments: fieldsOf(user.profile_fields).map(
+      ({ name, value }) => new PropertyValue({ name, value: fieldHtml(value) }),
+    ),
   });
+}
+
+/** A profile link's value as HTML: an http(s) address as a `rel="me"` link, other text escaped. */
+function fieldHtml(value: string): string {
+  const link = linkOf(value);
+  const text = escapeHtml(value);
+  return link ? `<a href="${escapeHtml(link.href)}" rel="me nofollow noopener noreferrer" target="_blank">${text}</a>` : text;
 }
 
 /** The largest stored variant of an upload: what a remote server fetches and resizes itself. */

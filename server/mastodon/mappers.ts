@@ -3,7 +3,8 @@
  * with its one image, a comment a status in reply to the post, a like a favourite. Ids are the
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
-import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
+import type { AppNotification, Comment, Post, Profile, ProfileField, User } from '../../lib/types';
+import { linkOf } from '../../lib/profileFields';
 import { normalizeTag, tagKey } from '../../lib/tags';
 import { isTagHashtag, mentionKey, splitText } from '../../lib/textEntities';
 import { usernameKey } from '../../lib/validation';
@@ -85,6 +86,8 @@ type AccountFacts = Pick<
   Profile | User,
   | '_id'
   | 'username'
+  | 'displayName'
+  | 'fields'
   | 'createdAt'
   | 'description'
   | 'avatar'
@@ -94,6 +97,22 @@ type AccountFacts = Pick<
   | 'postsCount'
 > &
   Pick<Profile, 'remoteUrl' | 'remoteUri' | 'silenced'>;
+
+/**
+ * A profile link as Mastodon's Field: `value` is HTML, an http(s) address a link that opens apart
+ * (`rel="me"` as Mastodon writes it), any other text escaped.
+ */
+function fieldOf(field: ProfileField) {
+  const link = linkOf(field.value);
+  const text = escapeHtml(field.value);
+  return {
+    name: field.name,
+    value: link
+      ? `<a href="${escapeHtml(link.href)}" target="_blank" rel="nofollow noopener noreferrer me" translate="no">${text}</a>`
+      : text,
+    verified_at: field.verifiedAt,
+  };
+}
 
 /**
  * A person as an Account. Someone elsewhere (issue 32) is `acct` `name@host` (their username here),
@@ -109,7 +128,7 @@ export function toAccount(site: Site, profile: AccountFacts) {
     id: profile._id,
     username: name,
     acct: profile.username,
-    display_name: name,
+    display_name: profile.displayName ?? name,
     locked: false,
     bot: false,
     discoverable: true,
@@ -127,7 +146,7 @@ export function toAccount(site: Site, profile: AccountFacts) {
     statuses_count: profile.postsCount,
     last_status_at: null,
     emojis: [],
-    fields: [],
+    fields: profile.fields.map(fieldOf),
     // Mastodon's mark for someone whose server a moderator limited (a domain block `silence`).
     ...(profile.silenced && { limited: true }),
   };
@@ -144,7 +163,8 @@ export function toCredentialAccount(site: Site, user: User) {
       sensitive: false,
       language: null,
       note: user.description,
-      fields: [],
+      // The plain texts, as typed (Mastodon's `source.fields`).
+      fields: user.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt })),
       follow_requests_count: 0,
     },
     role: {
