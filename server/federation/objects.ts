@@ -149,7 +149,9 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
 function fieldHtml(value: string): string {
   const link = linkOf(value);
   const text = escapeHtml(value);
-  return link ? `<a href="${escapeHtml(link.href)}" rel="me nofollow noopener noreferrer" target="_blank">${text}</a>` : text;
+  return link
+    ? `<a href="${escapeHtml(link.href)}" rel="me nofollow noopener noreferrer" target="_blank">${text}</a>`
+    : text;
 }
 
 /** The largest stored variant of an upload: what a remote server fetches and resizes itself. */

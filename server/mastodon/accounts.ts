@@ -19,7 +19,11 @@ export function fieldsAttributesOf(body: Record<string, unknown>): { fields?: un
   if (sent !== undefined) {
     if (Array.isArray(sent)) return { fields: sent };
     if (typeof sent === 'object' && sent !== null)
-      return { fields: Object.keys(sent).sort((a, b) => Number(a) - Number(b)).map((k) => (sent as never)[k]) };
+      return {
+        fields: Object.keys(sent)
+          .sort((a, b) => Number(a) - Number(b))
+          .map((k) => (sent as never)[k]),
+      };
     return { fields: sent };
   }
   const byIndex = new Map<number, Record<string, unknown>>();

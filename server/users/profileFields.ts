@@ -20,7 +20,11 @@ export function fieldsOf(json: string | null): ProfileField[] {
     return stored
       .filter((f): f is StoredField => typeof f?.name === 'string' && typeof f?.value === 'string')
       .slice(0, PROFILE_FIELDS_MAX)
-      .map((f) => ({ name: f.name, value: f.value, verifiedAt: typeof f.verified_at === 'string' ? f.verified_at : null }));
+      .map((f) => ({
+        name: f.name,
+        value: f.value,
+        verifiedAt: typeof f.verified_at === 'string' ? f.verified_at : null,
+      }));
   } catch {
     return [];
   }

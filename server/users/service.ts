@@ -71,7 +71,9 @@ function readDisplayName(value: unknown): string | null | undefined {
 function readFieldsInput(value: unknown) {
   const shaped =
     Array.isArray(value) &&
-    value.every((f) => typeof f === 'object' && f !== null && typeof f.name === 'string' && typeof f.value === 'string');
+    value.every(
+      (f) => typeof f === 'object' && f !== null && typeof f.name === 'string' && typeof f.value === 'string',
+    );
   if (!shaped) throw new InvalidError('Profile links must be a list of { name, value } texts', 'InvalidFields');
   const read = readFields(value as { name: string; value: string }[]);
   if ('error' in read) throw new InvalidError(read.error, 'InvalidFields');
