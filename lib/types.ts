@@ -1,4 +1,7 @@
 /** Domain types of the HTTP contract (API.md). Shared by the client and the server. */
+import type { ProfileField } from './profileFields';
+
+export type { ProfileField };
 
 export type Role = 'member' | 'admin';
 export type Reaction = 'like' | 'dislike';
@@ -7,6 +10,8 @@ export type Reaction = 'like' | 'dislike';
 export interface User {
   _id: string;
   username: string;
+  /** The name shown above `@username` (issue 68, item 32); null: the username shows. */
+  displayName: string | null;
   email: string;
   avatar: string | null;
   banner: string | null;
@@ -21,12 +26,18 @@ export interface User {
   emailVerified: boolean;
   /** A new address waiting for its link to be opened; `email` changes only then. */
   pendingEmail: string | null;
+  /** Their profile links, at most four (issue 68, item 32). */
+  fields: ProfileField[];
 }
 
 /** Anyone's public profile: never an email. */
 export interface Profile {
   _id: string;
   username: string;
+  /** The name shown above `@username`; null: the username shows. */
+  displayName: string | null;
+  /** Their profile links; `verifiedAt` once the linked page links back with `rel="me"`. */
+  fields: ProfileField[];
   avatar: string | null;
   banner: string | null;
   description: string;
@@ -74,6 +85,8 @@ export interface Post {
   imageInfo: ImageInfo | null;
   tags: string[];
   creator: string;
+  /** The creator's display name (issue 68, item 32); absent when they have none. */
+  creatorName?: string;
   creatorImage: string | null;
   likesCount: number;
   dislikesCount: number;
@@ -102,6 +115,8 @@ export interface Comment {
   commentId: string;
   message: string;
   creator: string;
+  /** The creator's display name (issue 68, item 32); absent when they have none. */
+  creatorName?: string;
   creatorImage: string | null;
   likesCount: number;
   dislikesCount: number;

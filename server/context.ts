@@ -72,6 +72,9 @@ import { type SafetyService, safetyService } from './safety/service';
 import { usersRepository } from './users/repository';
 import { authorCache } from './users/authorCache';
 import { type UsersService, usersService } from './users/service';
+import { VERIFY_MAX_BYTES, linkVerification } from './users/linkVerification';
+import { guardedFetch } from './federation/outgoingGuard';
+import { links } from '../lib/pages';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -334,6 +337,27 @@ export function buildContext(
     mentionRules,
   });
 
+  // Private addresses (and http pages) only where federation allows them: tests, local trials.
+  const allowPrivateAddress = config.federation?.allowPrivateAddress ?? false;
+  const verifier = linkVerification({
+    findUser: (id) => data.users.findUserById(id),
+    replaceFields: (id, before, after) => data.users.replaceProfileFields(id, before, after),
+    fetchPage: (url) =>
+      guardedFetch(url, {
+        allowPrivateAddress,
+        accept: 'text/html,application/xhtml+xml',
+        maxBytes: VERIFY_MAX_BYTES,
+        userAgent: `Posts (+${config.siteUrl})`,
+      }),
+    profileUrlsOf: (user) => [
+      new URL(links.profile(user.username), config.siteUrl).href,
+      ...(config.federation ? [new URL(`/users/${user.id}`, config.federation.origin).href] : []),
+    ],
+    allowHttp: allowPrivateAddress,
+    publish,
+    onError: (error, what) => log.warn({ err: error }, what),
+  });
+
   const users = usersService({
     data,
     auth,
@@ -345,6 +369,7 @@ export function buildContext(
     homeFeed,
     publish,
     lookUpRemote: federation && ((query) => federation.lookUp(query)),
+    verifyLinks: verifier.start,
   });
 
   const deletion = accountDeletion({

@@ -4,7 +4,7 @@
  * inside either (issue 32's handles at 375 px). The text, and so the accessible name, is unchanged;
  * the server is a `.host` span a narrow place may set smaller.
  */
-export function PersonName({ username }: { username: string }) {
+function Username({ username }: { username: string }) {
   const at = username.lastIndexOf('@');
   if (at <= 0) return <>{username}</>;
   return (
@@ -12,6 +12,22 @@ export function PersonName({ username }: { username: string }) {
       {username.slice(0, at)}
       <wbr />
       <span className="host">{username.slice(at)}</span>
+    </>
+  );
+}
+
+/**
+ * With a display name (issue 68, item 32): the name, then `@username` in a `.handle` span the place
+ * styles quieter. The name is isolated (`bdi`): right-to-left text in it never reorders what follows.
+ */
+export function PersonName({ username, displayName }: { username: string; displayName?: string | null }) {
+  if (!displayName) return <Username username={username} />;
+  return (
+    <>
+      <bdi className="display-name">{displayName}</bdi>{' '}
+      <span className="handle">
+        @<Username username={username} />
+      </span>
     </>
   );
 }

@@ -33,6 +33,10 @@ export interface ProfileUpdate {
   avatar?: string | null;
   banner?: string | null;
   description?: string;
+  /** '' or null: none (issue 68, item 32). */
+  displayName?: string | null;
+  /** All the profile links, replacing the saved ones. */
+  fields?: { name: string; value: string }[];
 }
 
 /** Readable cookie the server sets beside the HttpOnly session cookies (docs/api-decisions.md). */

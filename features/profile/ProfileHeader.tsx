@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ReportButton } from '../moderation';
 import styled from 'styled-components';
-import type { Profile } from '../../lib/types';
+import type { Profile, ProfileField } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useToasts } from '../../store/toasts';
 import { followUser, selectFollowState, unfollowUser } from './userSlice';
@@ -52,6 +52,28 @@ const Name = styled.h1`
   margin-top: 12px;
   font-size: 24px;
   overflow-wrap: anywhere;
+`;
+
+/** `@username` under a display name. */
+const Handle = styled.p`
+  margin: 2px 0 0;
+  color: ${appTheme.color.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+/** Profile links: label, value, and a check mark once the linked page links back (`rel="me"`). */
+const Fields = styled.dl`
+  margin: 12px 0 0;
+  max-width: 600px;
+  display: grid;
+  grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
+  gap: 4px 16px;
+  font-size: 14px;
+  > div { display: grid; grid-column: 1 / -1; grid-template-columns: subgrid; }
+  dt { color: ${appTheme.color.textMuted}; font-weight: 600; overflow-wrap: anywhere; }
+  dd { margin: 0; min-width: 0; overflow-wrap: anywhere; display: flex; gap: 4px; align-items: baseline; }
+  a { color: ${appTheme.color.text}; text-decoration: underline; }
+  .verified { color: ${appTheme.color.success}; align-self: center; flex: none; }
 `;
 
 const Description = styled.p`
@@ -144,6 +166,37 @@ const ReportProfile = styled(ReportButton)`
   &:hover { color: ${appTheme.color.text}; }
 `;
 
+/** A link only for an http(s) address; it opens apart, tells the page nothing, and names the person's own (`me`). */
+function ProfileFields({ fields }: { fields: ProfileField[] }) {
+  return (
+    <Fields aria-label="Profile links">
+      {fields.map((field, i) => {
+        const web = /^https?:\/\//i.test(field.value);
+        return (
+          <div key={i}>
+            <dt>{field.name}</dt>
+            <dd>
+              {web ? (
+                <a href={field.value} rel="me nofollow noopener noreferrer" target="_blank">
+                  {field.value.replace(/^https?:\/\//i, '')}
+                </a>
+              ) : (
+                <span>{field.value}</span>
+              )}
+              {field.verifiedAt && (
+                <span className="verified" title="Verified: this page links back to this profile">
+                  <Icon name="check" size={14} />
+                  <span className="visually-hidden">(verified)</span>
+                </span>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </Fields>
+  );
+}
+
 interface ProfileHeaderProps {
   profile: Profile;
   isMe: boolean;
@@ -199,9 +252,15 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
           </Actions>
         </Top>
         <Name>
-          <PersonName username={profile.username} />
+          {profile.displayName ? <bdi>{profile.displayName}</bdi> : <PersonName username={profile.username} />}
         </Name>
+        {profile.displayName && (
+          <Handle>
+            @<PersonName username={profile.username} />
+          </Handle>
+        )}
         {profile.description && <Description>{profile.description}</Description>}
+        {profile.fields.length > 0 && <ProfileFields fields={profile.fields} />}
         {profile.remoteUrl && (
           <Elsewhere>
             On another server:{' '}

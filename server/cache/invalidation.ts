@@ -99,8 +99,8 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.authors.forget(e.userId),
   ],
   UserProfileChanged: [
-    (e, c) => e.avatarChanged && c.posts.usersChanged(),
-    (e, c) => e.avatarChanged && c.comments.usersChanged(),
+    (e, c) => (e.avatarChanged || e.nameChanged) && c.posts.usersChanged(),
+    (e, c) => (e.avatarChanged || e.nameChanged) && c.comments.usersChanged(),
     (e, c) => c.authors.forget(e.userId),
   ],
   UserRoleChanged: [(e, c) => c.sessions.forgetUser(e.userId)],

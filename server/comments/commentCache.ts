@@ -10,6 +10,7 @@ const sameComment = (a: CommentListRow, b: CommentListRow) =>
   a.dislikes_count === b.dislikes_count &&
   a.creator === b.creator &&
   a.creator_image === b.creator_image &&
+  a.creator_name === b.creator_name &&
   a.creator_suspended_at === b.creator_suspended_at &&
   a.mentions === b.mentions;
 

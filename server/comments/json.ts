@@ -20,6 +20,7 @@ export function commentJson(c: Comment): string {
     jsonString(c.message) +
     ',"creator":' +
     jsonString(c.creator) +
+    (c.creatorName === undefined ? '' : ',"creatorName":' + jsonString(c.creatorName)) +
     ',"creatorImage":' +
     jsonNullableString(c.creatorImage) +
     ',"likesCount":' +

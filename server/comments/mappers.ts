@@ -6,6 +6,7 @@ export const toComment = (row: CommentListRow): Comment => ({
   commentId: row.id,
   message: row.message,
   creator: row.creator,
+  ...(row.creator_name !== null && { creatorName: row.creator_name }),
   creatorImage: row.creator_image,
   likesCount: Number(row.likes_count),
   dislikesCount: Number(row.dislikes_count),

@@ -41,6 +41,10 @@ export interface UsersTable {
   domain_silenced: Generated<number>;
   /** The newest notification id they have read (migration 020): those up to it are read; null: none. */
   notifications_read_to: Generated<string | null>;
+  /** The name shown above `@username` (migration 023); null: the username shows. */
+  display_name: Generated<string | null>;
+  /** Their profile links, JSON `[{ name, value, verified_at }]` (migration 023, `lib/profileFields.ts`); null: none. */
+  profile_fields: Generated<string | null>;
 }
 
 /** One row per sign-in: the refresh-token family. */

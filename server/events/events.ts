@@ -71,8 +71,11 @@ export type DomainEvent = Notifying &
         counted?: CountsMoved;
       }
     | { type: 'UserRenamed'; userId: string }
-    /** `avatarChanged`: the picture shown beside the user's posts and comments. */
-    | { type: 'UserProfileChanged'; userId: string; avatarChanged: boolean }
+    /**
+     * `avatarChanged`: the picture shown beside the user's posts and comments; `nameChanged`: the
+     * display name shown there (issue 68, item 32).
+     */
+    | { type: 'UserProfileChanged'; userId: string; avatarChanged: boolean; nameChanged?: boolean }
     | { type: 'UserRoleChanged'; userId: string }
     | { type: 'UserSuspended'; userId: string }
     | { type: 'UserUnsuspended'; userId: string }

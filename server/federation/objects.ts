@@ -4,13 +4,15 @@
  * the people it names as `Mention`s; a comment a `Note` in reply to its post's.
  */
 import type { ActorKeyPair, Context } from '@fedify/fedify';
-import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person } from '@fedify/vocab';
+import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person, PropertyValue } from '@fedify/vocab';
+import { fieldsOf } from '../users/profileFields';
 import { links } from '../../lib/pages';
 import { tagKey } from '../../lib/tags';
 import { hashtagTags, mentionKey } from '../../lib/textEntities';
 import type { StoredVariant } from '../media/service';
 import type { ActorRow, NoteCommentRow, NotePostRow } from './repository';
 import { instantOf } from './temporal';
+import { fieldHtml } from '../rendering/fieldHtml';
 import { messageHtml } from '../rendering/messageHtml';
 
 /** Where this instance is (`PUBLIC_URL`'s origin): every URL in an object is absolute. */
@@ -74,7 +76,7 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
   return new Person({
     id: ctx.getActorUri(user.id),
     preferredUsername: user.username,
-    name: user.username,
+    name: user.display_name ?? user.username,
     summary: user.description ? messageHtmlOf(site, user.description, []) : null,
     icon: picture(user.avatar),
     image: picture(user.banner),
@@ -89,6 +91,10 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
     discoverable: true,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),
+    // Profile links as Mastodon sends them: `PropertyValue`s whose value is HTML, an address a link.
+    attachments: fieldsOf(user.profile_fields).map(
+      ({ name, value }) => new PropertyValue({ name, value: fieldHtml(value) }),
+    ),
   });
 }
 

@@ -16,6 +16,7 @@ import { storeRemoteImage } from './remoteImages';
 import { textOfHtml, webUrlOf } from './remoteText';
 import { handleOf } from '../../lib/handles';
 import { REMOTE_USERNAME_MAX } from '../../lib/limits';
+import { remoteDisplayNameOf } from '../../lib/profileFields';
 import { isRemotePersonName } from '../../lib/textEntities';
 import type { DomainSeverity } from '../../lib/types';
 
@@ -54,6 +55,8 @@ export function remotePersonFields(actor: Actor): RemotePersonFields | null {
     shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,
     url: webUrlOf(actor.url instanceof URL ? actor.url.href : actor.url?.href?.href) ?? actor.id.href,
     description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
+    // Shown as text beside their posts: no controls, direction overrides or invisibles, bounded.
+    display_name: remoteDisplayNameOf(actor.name?.toString()),
   };
 }
 
@@ -121,8 +124,15 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
     const pictures = await refreshPictures(ctx, row, actor);
     if (known) {
       if (known.username !== row.username) publish({ type: 'UserRenamed', userId: row.id });
-      if (pictures.avatar || pictures.banner || known.description !== row.description || known.url !== row.url)
-        publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: pictures.avatar });
+      const nameChanged = known.display_name !== row.display_name;
+      if (
+        pictures.avatar ||
+        pictures.banner ||
+        nameChanged ||
+        known.description !== row.description ||
+        known.url !== row.url
+      )
+        publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: pictures.avatar, nameChanged });
     }
     const fetched = pictures.avatar || pictures.banner ? await repo.personWithActorUri(fields.actor_uri) : row;
     return { row: fetched ?? row, created, actor };

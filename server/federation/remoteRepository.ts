@@ -15,6 +15,8 @@ export interface RemotePersonFields {
   shared_inbox_uri: string | null;
   url: string | null;
   description: string;
+  /** Their actor's `name`, cleaned (`remoteDisplayNameOf`); null: their username shows. */
+  display_name: string | null;
 }
 
 const remoteColumns = [
@@ -26,6 +28,7 @@ const remoteColumns = [
   'shared_inbox_uri',
   'url',
   'description',
+  'display_name',
   'avatar',
   'banner',
   'avatar_source',

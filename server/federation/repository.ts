@@ -20,6 +20,8 @@ const actorRow = (db: Queryable) =>
     .select([
       'id',
       'username',
+      'display_name',
+      'profile_fields',
       'description',
       'avatar',
       'banner',

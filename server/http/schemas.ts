@@ -15,11 +15,22 @@ export const errorSchema = {
 
 const nullableString = { type: ['string', 'null'] } as const;
 
+/** A profile link (issue 68, item 32). */
+const fieldsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { name: { type: 'string' }, value: { type: 'string' }, verifiedAt: nullableString },
+  },
+} as const;
+
 export const userSchema = {
   type: 'object',
   properties: {
     _id: { type: 'string' },
     username: { type: 'string' },
+    displayName: nullableString,
+    fields: fieldsSchema,
     email: { type: 'string' },
     avatar: nullableString,
     banner: nullableString,
@@ -39,6 +50,8 @@ export const profileSchema = {
   properties: {
     _id: { type: 'string' },
     username: { type: 'string' },
+    displayName: nullableString,
+    fields: fieldsSchema,
     avatar: nullableString,
     banner: nullableString,
     description: { type: 'string' },
@@ -79,6 +92,7 @@ export const commentSchema = {
     commentId: { type: 'string' },
     message: { type: 'string' },
     creator: { type: 'string' },
+    creatorName: { type: 'string' },
     creatorImage: nullableString,
     likesCount: { type: 'integer' },
     dislikesCount: { type: 'integer' },
@@ -106,6 +120,7 @@ const postProperties = {
   imageInfo: imageInfoSchema,
   tags: { type: 'array', items: { type: 'string' } },
   creator: { type: 'string' },
+  creatorName: { type: 'string' },
   creatorImage: nullableString,
   likesCount: { type: 'integer' },
   dislikesCount: { type: 'integer' },

@@ -10,6 +10,33 @@ import { type ClientServices, type ListQuery, accountsFor, readListPage, sendLis
 
 type IdRoute = { Params: { id: string } };
 
+/**
+ * Mastodon's `fields_attributes`, all the links (those not sent are removed): a list or an object
+ * by index in JSON, `fields_attributes[0][name]` keys in a form (masto's). `{}` when not sent.
+ */
+export function fieldsAttributesOf(body: Record<string, unknown>): { fields?: unknown } {
+  const sent = body.fields_attributes;
+  if (sent !== undefined) {
+    if (Array.isArray(sent)) return { fields: sent };
+    if (typeof sent === 'object' && sent !== null)
+      return {
+        fields: Object.keys(sent)
+          .sort((a, b) => Number(a) - Number(b))
+          .map((k) => (sent as never)[k]),
+      };
+    return { fields: sent };
+  }
+  const byIndex = new Map<number, Record<string, unknown>>();
+  for (const [key, value] of Object.entries(body)) {
+    const found = /^fields_attributes\[(\d{1,2})\]\[(name|value)\]$/.exec(key);
+    if (!found) continue;
+    const index = Number(found[1]);
+    byIndex.set(index, { name: '', value: '', ...byIndex.get(index), [found[2]]: value });
+  }
+  if (byIndex.size === 0) return {};
+  return { fields: [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, field]) => field) };
+}
+
 export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
   const { config, users, posts } = services;
 
@@ -17,8 +44,9 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
     toCredentialAccount(siteOf(config, request), await users.account(tokenUser(request))),
   );
 
-  // Multipart (masto, most apps): `note`, and `avatar`/`header` as files, stored as the site's own uploads.
-  app.patch<{ Body: { note?: unknown; avatar?: unknown; header?: unknown } }>(
+  // Multipart (masto, most apps): `note`, `display_name`, `fields_attributes`, and `avatar`/`header`
+  // as files, stored as the site's own uploads.
+  app.patch<{ Body: { note?: unknown; display_name?: unknown; avatar?: unknown; header?: unknown } }>(
     '/api/v1/accounts/update_credentials',
     { preValidation: [needs('write:accounts'), services.limits.uploads] },
     async (request) => {
@@ -32,6 +60,8 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
       const [avatar, banner] = [await imageOf(body.avatar, 'avatar'), await imageOf(body.header, 'banner')];
       const user = await users.updateProfile(viewer, {
         ...(body.note !== undefined ? { description: body.note } : {}),
+        ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
+        ...fieldsAttributesOf(body),
         ...(avatar ? { avatar } : {}),
         ...(banner ? { banner } : {}),
       });

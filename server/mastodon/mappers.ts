@@ -3,10 +3,11 @@
  * with its one image, a comment a status in reply to the post, a like a favourite. Ids are the
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
-import type { AppNotification, Comment, Post, Profile, User } from '../../lib/types';
+import type { AppNotification, Comment, Post, Profile, ProfileField, User } from '../../lib/types';
 import { mentionKey } from '../../lib/textEntities';
 import { usernameKey } from '../../lib/validation';
 import { blurhashOfThumbhash } from '../media/blurhash';
+import { fieldHtml } from '../rendering/fieldHtml';
 import { messageHtml } from '../rendering/messageHtml';
 
 /** The site's origin for links (`url`, `uri`): PUBLIC_URL, else the request's own. */
@@ -63,6 +64,8 @@ type AccountFacts = Pick<
   Profile | User,
   | '_id'
   | 'username'
+  | 'displayName'
+  | 'fields'
   | 'createdAt'
   | 'description'
   | 'avatar'
@@ -72,6 +75,13 @@ type AccountFacts = Pick<
   | 'postsCount'
 > &
   Pick<Profile, 'remoteUrl' | 'remoteUri' | 'silenced'>;
+
+/** A profile link as Mastodon's Field: `value` is HTML (server/rendering/fieldHtml). */
+const fieldOf = (field: ProfileField) => ({
+  name: field.name,
+  value: fieldHtml(field.value),
+  verified_at: field.verifiedAt,
+});
 
 /**
  * A person as an Account. Someone elsewhere (issue 32) is `acct` `name@host` (their username here),
@@ -87,7 +97,7 @@ export function toAccount(site: Site, profile: AccountFacts) {
     id: profile._id,
     username: name,
     acct: profile.username,
-    display_name: name,
+    display_name: profile.displayName ?? name,
     locked: false,
     bot: false,
     discoverable: true,
@@ -105,7 +115,7 @@ export function toAccount(site: Site, profile: AccountFacts) {
     statuses_count: profile.postsCount,
     last_status_at: null,
     emojis: [],
-    fields: [],
+    fields: profile.fields.map(fieldOf),
     // Mastodon's mark for someone whose server a moderator limited (a domain block `silence`).
     ...(profile.silenced && { limited: true }),
   };
@@ -122,7 +132,8 @@ export function toCredentialAccount(site: Site, user: User) {
       sensitive: false,
       language: null,
       note: user.description,
-      fields: [],
+      // The plain texts, as typed (Mastodon's `source.fields`).
+      fields: user.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt })),
       follow_requests_count: 0,
     },
     role: {

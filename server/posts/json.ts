@@ -35,6 +35,7 @@ export function postFields(p: Post): string {
     jsonStringArray(p.tags) +
     ',"creator":' +
     jsonString(p.creator) +
+    (p.creatorName === undefined ? '' : ',"creatorName":' + jsonString(p.creatorName)) +
     ',"creatorImage":' +
     jsonNullableString(p.creatorImage) +
     ',"likesCount":' +

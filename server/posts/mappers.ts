@@ -10,6 +10,7 @@ export function toPost(row: PostListRow, imageInfo: ImageInfo | null): Post {
     imageInfo,
     tags: JSON.parse(row.tags) as string[],
     creator: row.creator,
+    ...(row.creator_name !== null && { creatorName: row.creator_name }),
     creatorImage: row.creator_image,
     likesCount: Number(row.likes_count),
     dislikesCount: Number(row.dislikes_count),

@@ -12,6 +12,7 @@ const samePost = (a: PostListRow, b: PostListRow) =>
   a.updated_at === b.updated_at &&
   a.creator === b.creator &&
   a.creator_image === b.creator_image &&
+  a.creator_name === b.creator_name &&
   a.creator_suspended_at === b.creator_suspended_at &&
   a.mentions === b.mentions;
 

@@ -41,6 +41,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.uri as original_uri',
       'users.username as creator',
       'users.avatar as creator_image',
+      'users.display_name as creator_name',
       'users.suspended_at as creator_suspended_at',
       'users.domain_silenced as creator_silenced',
       withReaction

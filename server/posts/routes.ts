@@ -19,6 +19,7 @@ const postBody = {
     spoiler: { type: 'string' },
     creator: {},
     creatorImage: {},
+    creatorName: {},
   },
 } as const;
 

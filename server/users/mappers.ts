@@ -1,9 +1,12 @@
 import type { Profile, User } from '../../lib/types';
 import type { UserRow } from '../db/schema';
+import { fieldsOf } from './profileFields';
 
 export const toUser = (row: UserRow): User => ({
   _id: row.id,
   username: row.username,
+  displayName: row.display_name,
+  fields: fieldsOf(row.profile_fields),
   email: row.email,
   avatar: row.avatar,
   banner: row.banner,
@@ -30,6 +33,8 @@ export type AuthorFacts = Omit<Profile, 'followedByMe' | 'blockedByMe' | 'mutedB
 export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   _id: row.id,
   username: row.username,
+  displayName: row.display_name,
+  fields: fieldsOf(row.profile_fields),
   avatar: row.avatar,
   banner: row.banner,
   description: row.description,
@@ -53,6 +58,8 @@ const remoteOf = (row: UserRow) =>
 export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }: ProfileRelations): Profile => ({
   _id: row.id,
   username: row.username,
+  displayName: row.display_name,
+  fields: fieldsOf(row.profile_fields),
   avatar: row.avatar,
   banner: row.banner,
   description: row.description,

@@ -62,6 +62,17 @@ const insertUser = (db: Queryable, user: NewUser) => db.insertInto('users').valu
 const updateUser = (db: Queryable, id: string, changes: UserUpdate) =>
   db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
+/** Profile links written unless they changed since `before` was read (link verification): true when written. */
+async function replaceProfileFields(db: Queryable, id: string, before: string | null, after: string | null) {
+  const result = await db
+    .updateTable('users')
+    .set({ profile_fields: after })
+    .where('id', '=', id)
+    .where((eb) => (before === null ? eb('profile_fields', 'is', null) : eb('profile_fields', '=', before)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Swaps a password hash for a new one of the same password, unless the password changed meanwhile. */
 const replacePasswordHash = (db: Queryable, id: string, oldHash: string, newHash: string) =>
   db
@@ -266,6 +277,7 @@ export const usersRepository = bindQueries({
   isUsernameRetired,
   insertUser,
   updateUser,
+  replaceProfileFields,
   replacePasswordHash,
   isFollowing,
   insertFollow,

@@ -160,6 +160,9 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
             avatar: nullableString,
             banner: nullableString,
             description: { type: 'string' },
+            displayName: nullableString,
+            // Each `{ name, value }` is checked by the service, which says which one is wrong.
+            fields: { type: 'array', maxItems: 16 },
           },
         },
         response: { 200: userResponse, ...errors(400, 401, 403, 429) },

@@ -31,6 +31,8 @@ import { requireVisibleUser, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
 import { type AuthorFacts, toProfile, toUser } from './mappers';
 import { type ProfileSources, profileReader } from './profileRead';
+import { storedFields } from './profileFields';
+import { displayNameError, normalizeDisplayName, readFields } from '../../lib/profileFields';
 import type { UsersRepository } from './repository';
 
 /** Longest `@` query the suggestions take: a remote name and the start of its server's. */
@@ -51,9 +53,37 @@ export interface ProfileInput {
   avatar?: unknown;
   banner?: unknown;
   description?: unknown;
+  /** '' or null: none (the username shows). */
+  displayName?: unknown;
+  /** `[{ name, value }]`, at most four: all of them, replacing the kept ones. */
+  fields?: unknown;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The display name sent: undefined when not sent, null for none; refused with why (a 400). */
+function readDisplayName(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value !== 'string') throw new InvalidError('Display name must be text', 'InvalidDisplayName');
+  const name = normalizeDisplayName(value);
+  const error = displayNameError(name);
+  if (error) throw new InvalidError(error, 'InvalidDisplayName');
+  return name === '' ? null : name;
+}
+
+/** The profile links sent, checked (a 400 says which is wrong and why). */
+function readFieldsInput(value: unknown) {
+  const shaped =
+    Array.isArray(value) &&
+    value.every(
+      (f) => typeof f === 'object' && f !== null && typeof f.name === 'string' && typeof f.value === 'string',
+    );
+  if (!shaped) throw new InvalidError('Profile links must be a list of { name, value } texts', 'InvalidFields');
+  const read = readFields(value as { name: string; value: string }[]);
+  if ('error' in read) throw new InvalidError(read.error, 'InvalidFields');
+  return read.fields;
+}
 
 export interface UsersServiceDeps {
   data: Transactional<{
@@ -78,6 +108,8 @@ export interface UsersServiceDeps {
   publish: PublishEvent;
   /** Looks up and keeps someone elsewhere named by a search (`@name@host`, an address); null when federation is off. */
   lookUpRemote?: ((query: string) => Promise<{ id: string } | null>) | null;
+  /** Checks saved links that are not verified yet, in the background (`linkVerification.ts`). */
+  verifyLinks?: (userId: string) => void;
 }
 
 export function usersService({
@@ -91,6 +123,7 @@ export function usersService({
   homeFeed,
   publish,
   lookUpRemote,
+  verifyLinks,
 }: UsersServiceDeps) {
   const { users } = data;
   const keptProfile = profileReader({ authors, hiddenPeople, homeFeed, isFollowing: users.isFollowing });
@@ -378,9 +411,21 @@ export function usersService({
         if (error) throw new InvalidError(error);
         changes.description = description;
       }
+      const displayName = readDisplayName(input.displayName);
+      if (displayName !== undefined && displayName !== row.display_name) changes.display_name = displayName;
+      if (input.fields !== undefined) {
+        const fields = storedFields(readFieldsInput(input.fields), toUser(row).fields);
+        if (fields !== row.profile_fields) changes.profile_fields = fields;
+      }
       const saved = await save(row.id, changes);
       if (Object.keys(changes).length > 0)
-        publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: changes.avatar !== undefined });
+        publish({
+          type: 'UserProfileChanged',
+          userId: row.id,
+          avatarChanged: changes.avatar !== undefined,
+          nameChanged: changes.display_name !== undefined,
+        });
+      if (changes.profile_fields) verifyLinks?.(row.id);
       return toUser(saved);
     },
   };

@@ -181,6 +181,7 @@ describe('a silenced domain', () => {
       shared_inbox_uri: null,
       url: null,
       description: '',
+      display_name: null,
     };
     await repo.insertRemotePerson({ id, now: new Date().toISOString(), severity: 'silence', ...fields });
     const kept = await t.db.kysely

@@ -473,6 +473,30 @@ const CASES: Case[] = [
     },
   },
   {
+    event: 'UserProfileChanged',
+    title: "a new display name shows beside the user's posts and comments (issue 68, item 32)",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      await send(w, bob, 'POST', `/api/posts/${p._id}/comments`, { message: 'hi' });
+      const bobsPost = await post(w, bob);
+      return {
+        reads: {
+          post: async () => ((await get(w, ann, `/api/posts/${bobsPost._id}`)).body as Post).creatorName,
+          comment: async () => ((await get(w, ann, `/api/posts/${p._id}/comments`)).body as Comment[])[0].creatorName,
+          profile: async () =>
+            ((await get(w, ann, `/api/users/${bob.username}`)).body as { user: Profile }).user.displayName,
+        },
+        change: async () => void (await send(w, bob, 'PATCH', '/api/users/updateProfile', { displayName: 'Bob B' })),
+        expect: (r) => {
+          must(r.post === 'Bob B', 'on the post');
+          must(r.comment === 'Bob B', 'on the comment');
+          must(r.profile === 'Bob B', 'on the profile');
+        },
+      };
+    },
+  },
+  {
     event: 'UserRoleChanged',
     title: "a new role is the session's at once",
     async prepare(w) {

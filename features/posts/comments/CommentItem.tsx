@@ -38,6 +38,7 @@ const Meta = styled.div`
   column-gap: 8px;
   a { min-width: 0; overflow-wrap: anywhere; color: ${appTheme.color.text}; font-weight: 700; text-decoration: none; }
   a:hover { text-decoration: underline; }
+  .handle { font-size: 13px; font-weight: 400; color: ${appTheme.color.textMuted}; }
   time { font-size: 12px; color: ${appTheme.color.textMuted}; }
 `;
 
@@ -96,7 +97,7 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
       <Content>
         <Meta>
           <AppLink href={links.profile(comment.creator)}>
-            <PersonName username={comment.creator} />
+            <PersonName username={comment.creator} displayName={comment.creatorName} />
           </AppLink>
           <RelativeTime iso={comment.createdAt} />
         </Meta>

@@ -47,6 +47,8 @@ const Byline = styled.div`
        Report and Delete at 375 px the server fits its line a size smaller. */
     overflow-wrap: anywhere;
     .host { font-size: 13px; font-weight: 600; }
+    .handle { font-size: 13px; font-weight: 400; color: ${appTheme.color.textMuted}; }
+    .handle .host { font-weight: 400; }
   }
   a:hover { text-decoration: underline; }
   time { font-size: 13px; color: ${appTheme.color.textMuted}; }
@@ -153,7 +155,7 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
         </AppLink>
         <Byline>
           <AppLink href={profileHref} id={`post-${post._id}-by`}>
-            <PersonName username={post.creator} />
+            <PersonName username={post.creator} displayName={post.creatorName} />
           </AppLink>
           <RelativeTime iso={post.createdAt} />
         </Byline>

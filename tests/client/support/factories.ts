@@ -8,6 +8,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
   return {
     _id: `user-${n}`,
     username: `user${n}`,
+    displayName: null,
+    fields: [],
     email: `user${n}@example.com`,
     avatar: null,
     banner: null,

@@ -277,6 +277,41 @@ describe('the rest an app reads', () => {
     expect(me.avatar).toBe(`${url}${profile.json().user.avatar}`);
   });
 
+  it('updates the display name and profile links (issue 68, item 32), and shows them to others', async () => {
+    const me = await aliceApi.v1.accounts.updateCredentials({
+      displayName: ' Alice <i>A</i> ',
+      fieldsAttributes: [
+        { name: 'Site', value: 'https://alice.example/"x"' },
+        { name: 'Pronouns', value: '<she>' },
+      ],
+    });
+    expect(me.displayName).toBe('Alice <i>A</i>');
+    expect(me.source.fields).toEqual([
+      { name: 'Site', value: 'https://alice.example/"x"', verifiedAt: null },
+      { name: 'Pronouns', value: '<she>', verifiedAt: null },
+    ]);
+    const seen = await bobApi.v1.accounts.$select(alice.id).fetch();
+    expect(seen.displayName).toBe('Alice <i>A</i>');
+    expect(seen.fields).toEqual([
+      {
+        name: 'Site',
+        value:
+          '<a href="https://alice.example/%22x%22" target="_blank" rel="nofollow noopener noreferrer me" translate="no">https://alice.example/&quot;x&quot;</a>',
+        verifiedAt: null,
+      },
+      { name: 'Pronouns', value: '&lt;she&gt;', verifiedAt: null },
+    ]);
+    const tooLong = await refusal(aliceApi.v1.accounts.updateCredentials({ displayName: 'x'.repeat(31) }));
+    expect(tooLong).toEqual({ status: 400, message: 'Display name must be at most 30 characters' });
+    // Empty: no display name (the username shows), no links (a form cannot send an empty list: empty fields).
+    const cleared = await aliceApi.v1.accounts.updateCredentials({
+      displayName: '',
+      fieldsAttributes: [{ name: '', value: '' }],
+    });
+    expect(cleared.displayName).toBe(alice.username);
+    expect(cleared.fields).toEqual([]);
+  });
+
   it('answers preferences, markers, one notification, and empty emojis, filters and lists', async () => {
     expect(await aliceApi.v1.preferences.fetch()).toMatchObject({ 'posting:default:visibility': 'public' });
     expect(await aliceApi.v1.customEmojis.list()).toEqual([]);

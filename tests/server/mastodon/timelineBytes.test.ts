@@ -15,6 +15,8 @@ const SITE = 'https://posts.example';
 const facts = (username: string, description = ''): AuthorFacts => ({
   _id: `0190a000-0000-7000-8000-${username.padStart(12, '0').slice(-12)}`,
   username,
+  displayName: null,
+  fields: [],
   avatar: null,
   banner: null,
   description,
