@@ -194,7 +194,7 @@ describe('profile links', () => {
         type: 'PropertyValue',
         name: 'Site',
         value:
-          '<a href="https://ann.example/%3Cx%3E" rel="me nofollow noopener noreferrer" target="_blank">https://ann.example/&lt;x&gt;</a>',
+          '<a href="https://ann.example/%3Cx%3E" target="_blank" rel="nofollow noopener noreferrer me" translate="no">https://ann.example/&lt;x&gt;</a>',
       },
       { type: 'PropertyValue', name: 'Note', value: 'a &lt;b&gt;bold&lt;/b&gt; claim' },
     ]);
