@@ -25,7 +25,10 @@ function balanced(text: string, from: number): string {
     if (ch === '/' && text[i + 1] === '/') i = text.indexOf('\n', i);
     else if (ch === "'" || ch === '"' || ch === '`') i = text.indexOf(ch, i + 1);
     else if (pairs[ch]) stack.push(pairs[ch]);
-    else if (ch === stack[stack.length - 1] && (stack.pop(), stack.length === 0)) return text.slice(from, i + 1);
+    else if (ch === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return text.slice(from, i + 1);
+    }
   }
   throw new Error(`Unbalanced text at ${from}`);
 }
@@ -44,7 +47,10 @@ function items(array: string): string[] {
     if (ch === "'" || ch === '"' || ch === '`') i = body.indexOf(ch, i + 1);
     else if ('([{'.includes(ch)) depth++;
     else if (')]}'.includes(ch)) depth--;
-    else if (ch === ',' && depth === 0) (out.push(body.slice(start, i)), (start = i + 1));
+    else if (ch === ',' && depth === 0) {
+      out.push(body.slice(start, i));
+      start = i + 1;
+    }
   }
   out.push(body.slice(start));
   return out.map((s) => s.trim()).filter(Boolean);
