@@ -1,7 +1,7 @@
 /**
  * A community's traffic for `npm run bench` (issue 31): many signed-in readers, each request a
  * random reader and a random page, with writes among the reads. The classes and their shares are
- * the issue's; docs/benchmarks.md, "A community's mix", has the figures.
+ * the issue's; docs/benchmarks/log/2026-11-27.md, "A community's mix", has the figures.
  */
 import sharp from 'sharp';
 import { Rng, Zipf } from '../scripts/seed/random';

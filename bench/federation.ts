@@ -9,7 +9,7 @@
  * (b) signed activities per second into the inbox (a `Like` each, with its own id, signed beforehand
  *     with a real RSA key by an actor on a loopback server; sent by wrk, 20 connections): goal ≥ 500/s
  *     on SQLite.
- * Figures on a shared machine are noisy: docs/benchmarks.md says where each was taken.
+ * Figures on a shared machine are noisy: the log (docs/benchmarks/log/README.md) says where each was taken.
  */
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Figures for the hardening work (docs/benchmarks.md#image-memory-bounds-2026-11-23, #…-2026-11-26):
+ * Figures for the hardening work (docs/benchmarks/log/2026-11-23.md#image-memory-bounds-2026-11-23, #…-2026-11-26):
  * - sign-in latency while 8 uploads of a 7,000 × 7,000 PNG run (the app on a temporary SQLite
  *   database, through inject: the same services and thread pool as the server);
  * - how long another user's 64 × 64 PNG takes while one account sends 8 progressive CMYK JPEGs;

@@ -8,7 +8,7 @@
  * After the mix, each cache's hits, misses and evictions during it (`app.ctx.caches`, as `/metrics`).
  * `--ab "<SQL A>|<SQL B>"` compares two settings of SQLite's connection (pragmas) in one process:
  * rounds of the mix under A then B, so that the machine's drift from one run to the next weighs
- * on both alike (docs/benchmarks.md, "What did not make the writes or the mix cheaper").
+ * on both alike (docs/benchmarks/log/2026-11-27.md, "What did not make the writes or the mix cheaper").
  *   DATA_DIR=<a copy of D1> tsx bench/mix-cpu.ts [--readers 200] [--count 20000] [--warmup 3000] [--alone 2000]
  *     [--together | --concurrency 50] [--profile] [--statements] [--only <regex of class names>]
  *     [--ab "PRAGMA mmap_size = 0|PRAGMA mmap_size = 4000000000" [--rounds 8] [--block 2000]]

@@ -3,7 +3,7 @@
  * the file is served on loopback and taken through `storeRemoteImage` as an avatar, an inbox's
  * `Follow` would, with the pipeline behind it (the media service's storage and rows left out).
  * Past `--seconds` (default 120) the run stops and reports the peak so far: an SVG once rendered
- * for more than ten minutes. docs/benchmarks.md#images-from-elsewhere-2026-12-05-2230-2250-utc-issue-68
+ * for more than ten minutes. docs/benchmarks/log/2026-12-05.md#images-from-elsewhere-2026-12-05-22302250-utc-issue-68
  *   MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 npx tsx bench/remoteImageMemory.ts <file> [--preset avatar] [--seconds 120]
  */
 import { readFileSync } from 'node:fs';

@@ -67,7 +67,7 @@ const segmentSeconds = count(flags, 'segment-seconds', 2);
 const connections = count(flags, 'connections', 50);
 /**
  * One wrk thread, as a plain `wrk -t1` run: on two shared cores a second thread competes with the
- * server it measures (docs/benchmarks.md, "Method").
+ * server it measures (docs/benchmarks/method.md, "Method").
  */
 const threads = count(flags, 'threads', 1);
 const only = flags.has('only') ? new RegExp(flags.get('only')!, 'i') : null;
@@ -136,7 +136,7 @@ const READ_TARGET_POSTGRES = 1.5;
 const TURN_PAUSE_MS = 250;
 /**
  * Seconds of unmeasured load before each turn: a server idle through the other members' turns
- * answered its first second at a higher CPU per request (docs/benchmarks.md, "Method").
+ * answered its first second at a higher CPU per request (docs/benchmarks/method.md, "Method").
  */
 const turnLead = count(flags, 'turn-lead', 1);
 

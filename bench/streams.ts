@@ -35,7 +35,7 @@ export async function openStreams(baseUrl: string, cookies: string[], count: num
       request.on('error', (error) => (closing ? undefined : reject(error)));
       requests.push(request);
     });
-  // A few hundred at a time: Node accepts one connection per event-loop turn (docs/benchmarks.md, Method).
+  // A few hundred at a time: Node accepts one connection per event-loop turn (docs/benchmarks/method.md, "Method").
   for (let start = 0; start < count; start += 200) {
     await Promise.all(
       Array.from({ length: Math.min(200, count - start) }, (_, i) => one(cookies[(start + i) % cookies.length])),

@@ -69,14 +69,14 @@ const luaString = (value: string) => JSON.stringify(value); // JSON escapes are 
  * iteration, so when 50 connect at once and each sends at once, the last one is accepted only
  * after ~49 iterations of growing work (~300 ms on D1's lists), and wrk's coordinated-omission
  * correction turns those few slow first answers into ~1% of its samples: p99 measured the
- * start-up ramp of each run, not the service (docs/benchmarks.md, "Method").
+ * start-up ramp of each run, not the service (docs/benchmarks/method.md, "Method").
  */
 const HOLD_FIRST_MS = 20;
 
 /**
  * A wrk Lua script: fixed method, headers and body. One path is a static request (wrk formats it
  * once); several are picked at random per request through a Lua `request()` call, which costs wrk
- * CPU on every request, on the cores the server shares (docs/benchmarks.md, "Method").
+ * CPU on every request, on the cores the server shares (docs/benchmarks/method.md, "Method").
  */
 export function luaScript(request: LoadRequest, connectionsPerThread: number): string {
   const headers = Object.entries(request.headers ?? {}).map(

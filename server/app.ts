@@ -252,7 +252,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // Hooks that take a callback and call it at once: an async hook costs every request a promise
-  // and a turn of the microtask queue (docs/benchmarks.md, "The request's floor").
+  // and a turn of the microtask queue (docs/benchmarks/log/2026-11-27.md, "The request's floor").
   app.addHook('onSend', (request, reply, _payload, done) => {
     // API answers depend on the session (or say it is missing): no cache may keep or share them.
     if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', PRIVATE_NO_STORE);

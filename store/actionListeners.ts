@@ -2,7 +2,7 @@
  * Effects that follow actions (a toast after a thunk, the lookup after a lost session): one small
  * middleware runs each listener of an action's type once the reducers have seen it. RTK's listener
  * middleware does this and much more; this is the part the app uses, for a fraction of its bytes in
- * every page's first load (docs/frontend.md, "Store").
+ * every page's first load (docs/frontend.md, "State rules").
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 

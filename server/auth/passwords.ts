@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { limiter } from '../domain/limiter';
 
 // One of OWASP's equivalent argon2id settings, the one with the least memory per hash: concurrent
-// sign-ins must not push the server's peak RSS (docs/benchmarks.md#argon2-at-12-mib-2026-11-23).
+// sign-ins must not push the server's peak RSS (docs/benchmarks/log/2026-11-23.md#argon2-at-12-mib-2026-11-23).
 // Hashes made with an earlier setting still verify and are replaced at the next sign-in (`needsRehash`).
 const OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
@@ -13,7 +13,7 @@ const OPTIONS = {
 } as const;
 
 // More argon2 runs than CPUs finish no sooner, yet each holds its 12 MiB: a burst of sign-ins
-// would grow the process by 12 MiB per libuv thread (docs/benchmarks.md, "Memory").
+// would grow the process by 12 MiB per libuv thread (docs/benchmarks/log/2026-11-23.md, "Argon2 at 12 MiB").
 const argon2 = limiter(availableParallelism());
 
 export const hashPassword = (password: string): Promise<string> => argon2.run(() => hash(password, OPTIONS));

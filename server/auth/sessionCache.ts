@@ -1,7 +1,7 @@
 /**
  * Access tokens this process has recently checked, with the user behind them, so a busy reader
  * does not pay for the signature check and the session lookup on every request
- * (docs/benchmarks.md#caches-and-statements).
+ * (docs/benchmarks/notes.md#caches-and-statements).
  *
  * Only an exact token string that passed both checks is ever found here. Revocations (logout,
  * refresh-token theft, a password change), renames and role changes forget the entries at once: on

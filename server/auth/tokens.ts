@@ -25,7 +25,7 @@ const decodeUnchecked = createDecoder();
  * Whether the token's own `exp` has passed, read without checking its signature: only ever a
  * reason to refuse it sooner. A browser back after a while sends its expired token until it
  * refreshes; the verifier would check the signature and then throw (a stack trace each), several
- * times what a signed-in request costs (docs/benchmarks.md, "Where a cached read's time goes").
+ * times what a signed-in request costs (docs/benchmarks/log/2026-11-29.md, "Where a cached read's time goes").
  */
 function saysExpired(token: string, nowMs: number): boolean {
   try {

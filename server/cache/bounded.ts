@@ -18,7 +18,7 @@ const DROPPED_PER_SET = 2;
 /**
  * `setBounded` for entries that run out (`until`), which first drops the oldest few already past
  * their time: when a crowd of readers has come and gone, the cache gives their memory back as new
- * entries come, rather than hold it until the bound pushes it out (docs/benchmarks.md, "Follow lists
+ * entries come, rather than hold it until the bound pushes it out (docs/benchmarks/log/2026-12-04.md, "Follow lists
  * as numbers, reactions as words").
  */
 export function setFresh<K, V extends { until: number }>(

@@ -40,7 +40,7 @@ export function forgetEverything(caches: ForgettingCaches): void {
 /**
  * A check to run before each request: the caches forget everything if another process committed.
  * The pragma is asked at most once per `intervalMs`: it opens a read transaction and takes file locks,
- * a real share of a request answered from memory (docs/benchmarks.md, "A pragma, headers and random
+ * a real share of a request answered from memory (docs/benchmarks/log/2026-11-27.md, "A pragma, headers and random
  * bytes fewer per request"), so a commit elsewhere is noticed within that interval.
  */
 export function forgetOnOutsideWrites(

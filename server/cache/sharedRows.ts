@@ -160,7 +160,7 @@ export function sharedRows<Row extends ReaderRow>(
   load: LoadRows<Row>,
   {
     ttlMs,
-    // A community's working set (docs/benchmarks.md, "A community's mix"): 2,000 readers' home pages,
+    // A community's working set (docs/benchmarks/log/2026-11-27.md, "A community's mix"): 2,000 readers' home pages,
     // hundreds of profiles and tags, the recent posts; ~30 MB at most (a row with its Post and JSON
     // ~2-3 KB, a list ~1.5 KB). Half as many made the 2,000-reader mix a third slower.
     maxRows = 10_000,

@@ -49,7 +49,7 @@ export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments
 
 /**
  * The post exists and the viewer may see its creator: asked once in the comments' statement (an
- * uncorrelated subquery), so a page is one round trip (docs/benchmarks.md#a-blocked-profile-read-every-post-2026-11-24).
+ * uncorrelated subquery), so a page is one round trip (docs/benchmarks/log/2026-11-24.md#a-blocked-profile-read-every-post-2026-11-24).
  */
 function visiblePost(db: Queryable, viewerId: string, postId: string) {
   return db

@@ -2,7 +2,7 @@
  * SQLite's WAL checkpoints, off the request path. SQLite copies the write-ahead log back into the
  * database file (and syncs both) inside the commit that crosses `wal_autocheckpoint`; with
  * better-sqlite3 that commit blocks the event loop, so every request waits behind the disk
- * (docs/benchmarks.md, "Checkpoints off the event loop"). A worker thread with its own connection
+ * (docs/benchmarks/log/2026-11-26.md, "A community's mix, the next session"). A worker thread with its own connection
  * checkpoints instead (PASSIVE: it never blocks a reader or the writer), and when the log has grown,
  * asks the app to hold its writes while it copies the last pages, so that the log starts over
  * (`QUIET_AFTER_PAGES`). The app's connection keeps a higher threshold of its own only as a safety
@@ -19,9 +19,9 @@ export const FALLBACK_CHECKPOINT_PAGES = 40_000;
  * Under a steady stream of writes the log never starts over: each checkpoint ends after the next
  * commit, and the log grows to the fallback, which the app's connection then copies back inside a
  * commit (tens of ms with the event loop stopped). Held, the worker copies the last pages, the next
- * write starts the log over, and reads go on meanwhile (docs/benchmarks.md, "The log starts over
+ * write starts the log over, and reads go on meanwhile (docs/benchmarks/log/2026-11-28.md, "The log starts over
  * under a stream of writes"). Each hold lasts as long as the last pages' copy and two syncs, whatever
- * the log's size: a larger log is held less often (docs/benchmarks.md, "Writes held less often").
+ * the log's size: a larger log is held less often (docs/benchmarks/log/2026-11-29.md, "Writes held less often").
  */
 export const QUIET_AFTER_PAGES = 16_000;
 

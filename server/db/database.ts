@@ -217,7 +217,7 @@ export function openDatabase(
 
 /**
  * Kysely's SQLite driver prepares every statement on every query, which costs as much as running
- * it (docs/benchmarks.md#caches-and-statements): keep the few dozen statements of the app prepared.
+ * it (docs/benchmarks/notes.md#caches-and-statements): keep the few dozen statements of the app prepared.
  */
 function withStatementCache(
   sqlite: SQLite.Database,

@@ -1,7 +1,7 @@
 /**
  * Named (server-side prepared) statements on PostgreSQL: parsed once per connection, and planned
  * once (`plan_cache_mode = force_generic_plan`), since every named shape is a keyset page whose
- * best plan does not depend on the values (docs/benchmarks.md#named-statements-on-postgresql-found-2026-11-23).
+ * best plan does not depend on the values (docs/benchmarks/log/2026-11-23.md#named-statements-on-postgresql-found-2026-11-23).
  *
  * Only `prepared()`'s fixed shapes are named: each name stays in every connection for its life,
  * so ad-hoc texts stay unnamed and `MAX_NAMED` bounds the rest. A transaction-pooling proxy

@@ -1,6 +1,6 @@
 /**
  * Queries built and compiled once, then run with new values: Kysely would recompile each call,
- * which costs as much as running a list (docs/benchmarks.md#caches-and-statements). The builder
+ * which costs as much as running a list (docs/benchmarks/notes.md#caches-and-statements). The builder
  * stays the one description of the query, and its SQL text stays stable for the statement cache.
  */
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';

@@ -1,7 +1,7 @@
 /**
  * Keeping SQLite statements prepared: SQLite re-prepares any statement whose planner read a bound
  * value (a LIMIT, an equality it weighed, a LEFT JOIN's ON value), so the hot lists keep their
- * values where the planner does not read them (docs/benchmarks.md#re-prepared-statements-found-2026-11-23).
+ * values where the planner does not read them (docs/benchmarks/log/2026-11-23.md#re-prepared-statements-found-2026-11-23).
  */
 import { type Expression, type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import type { Queryable } from './schema';

@@ -2,7 +2,7 @@
  * A write's statements as steps: a generator that yields `prepared` statements with their values
  * and is sent back their rows. One description runs two ways: on SQLite synchronously, through
  * better-sqlite3 in one transaction (no promise per statement, no Kysely path: the like toggle's
- * share of its CPU, docs/benchmarks.md "Fewer pages and statements per write"); on PostgreSQL, or
+ * share of its CPU, docs/benchmarks/log/2026-11-27.md "Fewer pages and statements per write"); on PostgreSQL, or
  * while Kysely holds SQLite's connection in a transaction of its own, through Kysely's transaction.
  */
 import type { Kysely } from 'kysely';
@@ -39,7 +39,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * Runs each write's steps in a transaction. On SQLite the writes asked for in one turn of the
  * event loop share one transaction, each in a savepoint of its own (a group commit): the pages
  * they all touch (an index's last leaf, a post's counters) go to the WAL once, not once each
- * (docs/benchmarks.md "Writes in one turn commit together"). Every write is answered after the
+ * (docs/benchmarks/log/2026-11-27.md "Writes in one turn commit together"). Every write is answered after the
  * COMMIT, so none is answered before it is durable; a write that throws takes back only its own.
  */
 export function stepsRunner(db: Kysely<Database>, now: NowConnection | null): StepsRunner {

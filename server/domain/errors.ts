@@ -21,7 +21,7 @@ export class DomainError extends Error {
 /**
  * Sets V8's stack depth for the error about to be made, and returns the depth to put back: none
  * for one that is never logged. Under Fastify's hooks a stack costs ~30 µs to capture, as much as
- * a whole cached read (docs/benchmarks.md, "Where a cached read's time goes").
+ * a whole cached read (docs/benchmarks/log/2026-11-29.md, "Where a cached read's time goes").
  */
 export function stackLimitFor(logged: boolean): number {
   const limit = Error.stackTraceLimit;

@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 
 // uuid asks WebCrypto for 16 bytes per id, many times dearer than drawing them from a pool filled
-// 4 KB at a time (docs/benchmarks.md, "A pragma, headers and random bytes fewer per request").
+// 4 KB at a time (docs/benchmarks/log/2026-11-27.md, "A pragma, headers and random bytes fewer per request").
 const pool = new Uint8Array(16 * 256);
 let poolAt = pool.length;
 function random16(): Uint8Array {

@@ -2,7 +2,7 @@
  * The inbox's short path (issue 32, ≥ 500 signed activities a second): an activity signed the way
  * Mastodon signs (draft-cavage RSA, `Digest: SHA-256`) with a key this server already keeps is
  * checked here, parsed once and handed to the listeners. Fedify's own path parses the activity
- * twice and rebuilds the kept key from its JSON-LD on every request (docs/benchmarks.md, "The
+ * twice and rebuilds the kept key from its JSON-LD on every request (docs/benchmarks/log/2026-11-27.md, "The
  * inbox's short path").
  *
  * This path only ever accepts: whatever it does not take for certain (another signature scheme,

@@ -1,7 +1,7 @@
 /**
  * Answers whose body is ASCII text, written to the socket as latin1. Fastify ends every answer with
  * `res.end(payload)`, which Node writes as UTF-8, encoding the text character by character; as
- * latin1 it copies it as it is, and for ASCII the bytes are the same (docs/benchmarks.md, "Pages as
+ * latin1 it copies it as it is, and for ASCII the bytes are the same (docs/benchmarks/log/2026-12-03.md, "Pages as
  * their posts' kept text"). The server makes its answers with this class (`app.ts`).
  */
 import { type IncomingMessage, ServerResponse } from 'node:http';

@@ -3,7 +3,7 @@
  * escape, which any JSON parser reads back as the same string. One emoji in a page makes V8 keep
  * the whole serialized answer as a two-byte string, which Node must then measure and re-encode
  * to UTF-8 on every write; an ASCII answer is copied as it is
- * (docs/benchmarks.md#ascii-json-answers-2026-11-24).
+ * (docs/benchmarks/log/2026-11-24.md#ascii-json-answers-2026-11-24).
  */
 
 import type { FastifyReply } from 'fastify';
@@ -67,7 +67,7 @@ export function jsonInteger(value: number): string {
 /**
  * `[a,b,…]` of items each serialized by `item`. Joined with `+`: from kept texts (`keptText`), a list
  * page is made anew for every request at no cost worth keeping it for; its one copy is made in V8's
- * young generation, where it dies young (docs/benchmarks.md, "Pages as their posts' kept text").
+ * young generation, where it dies young (docs/benchmarks/log/2026-12-03.md, "Pages as their posts' kept text").
  */
 export function jsonArray<T>(items: readonly T[], item: (value: T) => string): string {
   let out = '[';
@@ -79,7 +79,7 @@ export function jsonArray<T>(items: readonly T[], item: (value: T) => string): s
  * The UTF-8 bytes of JSON kept for as long as a cached object lives, in a buffer of their own:
  * `Buffer.from` takes small buffers from a shared 64 KB pool (Node 24), and one kept slice keeps
  * its whole pool alive: 10,000 cached rows held ~100 MB that way
- * (docs/benchmarks.md#kept-json-held-whole-buffer-pools-2026-11-26). For answers that are not
+ * (docs/benchmarks/log/2026-11-26.md#kept-json-held-whole-buffer-pools-2026-11-26). For answers that are not
  * ASCII (the client API's); ASCII JSON is kept as a string (`keptText`).
  */
 export function keptBytes(json: string): Buffer {
@@ -98,7 +98,7 @@ export const keptText = (json: string): string => Buffer.from(json, 'latin1').to
 /**
  * Has `reply` send its payload through `textOf` (e.g. `postListText`: ASCII JSON) as JSON, written
  * to the socket as latin1 (`asciiBodies.ts`): for ASCII text the same bytes as UTF-8, copied as they
- * are instead of encoded (docs/benchmarks.md, "Pages as their posts' kept text").
+ * are instead of encoded (docs/benchmarks/log/2026-12-03.md, "Pages as their posts' kept text").
  */
 export function replyAsciiJson<T>(reply: FastifyReply, textOf: (value: T) => string): void {
   reply.type('application/json; charset=utf-8').serializer((value: unknown) => {

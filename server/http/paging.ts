@@ -64,7 +64,7 @@ export function nextPageUrl(requestUrl: string, cursor: string, limit: number): 
   return url;
 }
 
-/** URLSearchParams alone, no URL parsing (docs/benchmarks.md#caches-and-statements). */
+/** URLSearchParams alone, no URL parsing (docs/benchmarks/notes.md#caches-and-statements). */
 function madeNextPageUrl(requestUrl: string, cursor: string, limit: number): string {
   const queryAt = requestUrl.indexOf('?');
   const params = new URLSearchParams(queryAt < 0 ? '' : requestUrl.slice(queryAt + 1));

@@ -1,7 +1,7 @@
 /**
  * Each request's logger, made when the request first logs. Fastify gives every request a child of
  * the app's logger bound to its request id, and pino's `child` serializes the bindings at once
- * (docs/benchmarks.md, "Per-request costs"); only failures log here (the error handler), so most
+ * (docs/benchmarks/log/2026-11-29.md, "Per-request costs"); only failures log here (the error handler), so most
  * requests never need it.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -2,7 +2,7 @@
  * Serves Next.js's build output under `/_next/static/` itself, compressed once: Brotli (quality 11)
  * and gzip (level 9) bodies are made a file at a time in the background at start-up (or on first
  * request) and kept in memory, so browsers get fewer bytes than from Next's on-the-fly gzip and no
- * request pays for compression (docs/benchmarks.md#pages-and-static-files). Every file there is content-hashed or build-scoped, hence immutable.
+ * request pays for compression (docs/benchmarks/notes.md#pages-and-static-files). Every file there is content-hashed or build-scoped, hence immutable.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';

@@ -94,7 +94,7 @@ const CHROMA_SHARE: Record<string, number> = { '4:4:4': 1, '4:2:2': 0.5, '4:4:0'
  * planes by their subsampling, a fourth (K) plane full size. GIF and animated WebP: the RGBA
  * canvas and the frame drawn on it. AVIF: libheif decodes the whole image, then converts it; a
  * 16 MP AVIF raised the peak by 18 bytes a pixel at 8 bits, 24 at 10 bits
- * (docs/benchmarks.md#images-from-elsewhere-2026-12-05-2230-2250-utc-issue-68), counted with headroom for alpha.
+ * (docs/benchmarks/log/2026-12-05.md#images-from-elsewhere-2026-12-05-22302250-utc-issue-68), counted with headroom for alpha.
  */
 function heldBytesPerPixel(meta: Metadata, format: InputFormat): number {
   const channels = meta.channels ?? 4;

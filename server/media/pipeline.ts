@@ -32,7 +32,7 @@ sharp.cache(false);
  * One upload is decoded at a time (the widest accepted one takes most of the 200 MB budget inside
  * libvips), and at
  * most two libvips calls run at a time: each holds a libuv thread, and password hashing needs the
- * others (docs/benchmarks.md#image-memory-bounds-2026-11-23).
+ * others (docs/benchmarks/log/2026-11-23.md#image-memory-bounds-2026-11-23).
  */
 const IMAGE_JOBS = 1;
 const IMAGE_CALLS = 2;
@@ -172,7 +172,7 @@ async function inspect(bytes: Buffer, source: ImageSource): Promise<Metadata> {
 
 /**
  * Encoder settings, chosen with `bench/images.ts --breakdown`: a setting that costs much more CPU
- * per upload for files barely smaller is left out (docs/benchmarks.md#media).
+ * per upload for files barely smaller is left out (docs/benchmarks/notes.md#media).
  */
 function encode(image: Sharp, format: VariantFormat): Sharp {
   // Effort 2, not the default 4 (much slower) nor 0–1 (much larger files): browsers download the WebP.

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import type { StoredVariant } from './service';
 import type { MediaStorage } from './storage';
 
-/** Rows looked at per statement: each batch must be short, so requests run between batches (docs/benchmarks.md#media). */
+/** Rows looked at per statement: each batch must be short, so requests run between batches (docs/benchmarks/notes.md#media). */
 const BATCH = 500;
 
 /**

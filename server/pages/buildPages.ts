@@ -24,7 +24,7 @@ export function buildPages(): boolean {
 
 /**
  * Marks every chunk of the build for eager compilation, so the browser compiles while the script
- * streams in instead of in one long task at hydration (docs/benchmarks.md#pages-and-static-files).
+ * streams in instead of in one long task at hydration (docs/benchmarks/notes.md#pages-and-static-files).
  * Right for pages-router chunks: each is fetched only when it is about to run. Idempotent: a file
  * that has the hint keeps one. Returns the files it marked.
  */

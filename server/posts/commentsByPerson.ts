@@ -2,7 +2,7 @@
  * How many comments a person wrote on each post, kept in memory for the people readers block
  * (either way): a reader with blocks sees a post's comment count without those people's comments
  * (issue 35), and asking the database for it on every page cost a statement per page (a third of
- * the home feed's time for a reader with 50 blocks: docs/benchmarks.md). Read per person, in one
+ * the home feed's time for a reader with 50 blocks: docs/benchmarks/log/2026-11-26.md, "Blocked comment counts"). Read per person, in one
  * statement for a page's missing people; forgotten when they comment, a comment of theirs goes or
  * their account does (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
  */

@@ -133,9 +133,9 @@ const allPosts = (db: Queryable, viewerId: string, cursor: string | null, limit:
 /**
  * A profile's posts, by the creator's (lower-cased) username, in one statement. The creator must
  * be a scalar subquery, not a filter on the joined users row, for PostgreSQL to range-scan
- * `(creator_id, id)` (docs/benchmarks.md#one-round-trip-per-list-2026-11-23). Whether the viewer
+ * `(creator_id, id)` (docs/benchmarks/log/2026-11-23.md#one-round-trip-per-list-2026-11-23). Whether the viewer
  * may see the creator is asked there too, once: a filter on each row would read every post of a
- * hidden creator to find none (docs/benchmarks.md#a-blocked-profile-read-every-post-2026-11-24).
+ * hidden creator to find none (docs/benchmarks/log/2026-11-24.md#a-blocked-profile-read-every-post-2026-11-24).
  */
 const newestPostsOf = prepared(
   (db, v: { viewerId: string; usernameLower: string; cursor: string | null; limit: number }) => {
@@ -168,7 +168,7 @@ const newestWithTag = prepared((db, v: { tag: string; cursor: string | null; lim
 /**
  * One tag: a range scan of the (tag, post_id) primary key joined to its posts, in one statement.
  * The cursor bounds `posts.id` as well, or PostgreSQL's merge join walks every newer post first
- * (docs/benchmarks.md#caches-and-statements).
+ * (docs/benchmarks/notes.md#caches-and-statements).
  */
 const newestPostsWithTag = prepared(
   (db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
@@ -249,7 +249,7 @@ const postIds = {
 };
 
 // A new post's statements, built once (`prepared`): built and compiled on every call, they cost
-// more than running them (docs/benchmarks.md, "The writes' server CPU").
+// more than running them (docs/benchmarks/log/2026-11-27.md, "The writes' server CPU").
 /** A new post's row: every column a write gives (the counters start at their defaults). */
 type NewPost = Omit<Required<Insertable<PostsTable>>, 'likes_count' | 'dislikes_count' | 'comments_count'>;
 const newPost = prepared((db, post: NewPost) => db.insertInto('posts').values(post));

@@ -18,7 +18,7 @@ const avif7000 = readFileSync(path.join(import.meta.dirname, '../fixtures/remote
 
 /**
  * An SVG, harmless here: any SVG is refused unread, since a small one can ask librsvg for minutes of
- * work and gigabytes (a blur over 7,000 × 7,000 pixels in 225 bytes, docs/benchmarks.md).
+ * work and gigabytes (a blur over 7,000 × 7,000 pixels in 225 bytes, docs/benchmarks/log/2026-12-05.md, "Images from elsewhere").
  */
 const svg = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#3a8"/></svg>',

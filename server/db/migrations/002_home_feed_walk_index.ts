@@ -1,6 +1,6 @@
 /**
  * The home feed walks the newest posts keeping those of followed creators: with (id, creator_id)
- * in one index it reads the index alone, not every post row it passes (docs/benchmarks.md#caches-and-statements).
+ * in one index it reads the index alone, not every post row it passes (docs/benchmarks/notes.md#caches-and-statements).
  */
 import type { Kysely } from 'kysely';
 

@@ -1,7 +1,7 @@
 /**
  * Issue 31: the post cache reads all of a reader's reactions in one statement, once per
  * POST_CACHE_MS (`cache/sharedRows.ts`). With the row id and kind in the user's index it reads the
- * index alone, not one table row per reaction (docs/benchmarks.md, "A community's mix").
+ * index alone, not one table row per reaction (docs/benchmarks/log/2026-11-27.md, "A community's mix").
  */
 import type { Kysely } from 'kysely';
 

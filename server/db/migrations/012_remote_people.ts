@@ -6,12 +6,11 @@
  * A remote person has no password and an `email` that is no address (`remote:<id>`): nobody signs
  * in as them.
  */
-import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../database';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // `name@host:port` is longer than a local name: PostgreSQL enforces the length (SQLite does not).
-  if (dialectOf(db as never) === 'postgres') {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`ALTER TABLE users ALTER COLUMN username TYPE varchar(300)`.execute(db);
     await sql`ALTER TABLE users ALTER COLUMN username_lower TYPE varchar(300)`.execute(db);
   }

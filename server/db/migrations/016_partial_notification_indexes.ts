@@ -3,7 +3,7 @@
  * look-up by them is `comment_id = ?` / `post_id = ?` (the cascades, `unreadRecipientsAbout`), which
  * a partial index `where … is not null` serves on both databases, and a like's or a follow's
  * notification no longer writes a b-tree page for a null key at each commit
- * (docs/benchmarks.md, "Fewer pages and statements per write").
+ * (docs/benchmarks/log/2026-11-27.md, "Fewer pages and statements per write").
  */
 import { type Kysely, sql } from 'kysely';
 

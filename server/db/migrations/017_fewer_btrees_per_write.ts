@@ -5,7 +5,7 @@
  * - SQLite: notifications and the two reaction tables are kept `WITHOUT ROWID`, in their primary
  *   key's b-tree, instead of a rowid table plus a primary-key index that both take every row.
  * SQLite cannot change a table that way in place: each is made again and its rows copied, in one
- * transaction (docs/benchmarks.md, "Writes in one turn commit together").
+ * transaction (docs/benchmarks/log/2026-11-27.md, "Writes in one turn commit together").
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 

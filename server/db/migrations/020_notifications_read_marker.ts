@@ -4,7 +4,7 @@
  * index `notifications_unread_idx` every new notification was written into. Marking read only ever
  * moved up to an id (all or up to and including `upTo`), so the rows read were already those up to
  * the newest one read: that one becomes each user's marker. `read_at` stays, set when marked, for
- * the account's export (docs/benchmarks.md, "Unread as a marker").
+ * the account's export (docs/benchmarks/log/2026-12-03.md, "Unread as a marker").
  */
 import { type Kysely, sql } from 'kysely';
 

@@ -1,6 +1,6 @@
 /**
  * The home feed's walk, in memory: every post's (id, creator) in id order in two typed arrays, so
- * a page's ids are found without the database's long walk (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory).
+ * a page's ids are found without the database's long walk (docs/benchmarks/log/2026-11-22.md#the-home-feed-the-walk-moved-into-memory).
  *
  * It is a cache of the posts table and is never the only record of anything:
  * - posts created or deleted through this process enter or leave it at once (`added`, `removed`);
@@ -24,7 +24,7 @@ export interface FeedIndexOptions {
   syncMs: number;
   /** How far back (by the time in their ids) each sync re-reads posts. */
   lookbackMs?: number;
-  /** Posts read per statement while loading; a chunk's string must stay short-lived (docs/benchmarks.md#home-feed-index-and-queries). */
+  /** Posts read per statement while loading; a chunk's string must stay short-lived (docs/benchmarks/notes.md#home-feed-index-and-queries). */
   chunk?: number;
   onOff?: (reason: string) => void;
 }
@@ -74,7 +74,7 @@ export function createFeedIndex(
   let length = 0;
   /**
    * Scratch marks for one walk: one bit per creator number, all zero between walks. Bits and
-   * Int32 words keep the marks few cache lines and small integers (docs/benchmarks.md#home-feed-index-and-queries).
+   * Int32 words keep the marks few cache lines and small integers (docs/benchmarks/notes.md#home-feed-index-and-queries).
    */
   let marks = new Int32Array(0);
   const key = new Uint32Array(WORDS);
@@ -167,14 +167,14 @@ export function createFeedIndex(
     if (Number(n) > maxPosts) return switchOff(tooMany);
     // Room for what there is and as much again, so neither loading nor a day of posts copies the
     // arrays (a copy holds both at once): pages never written are not resident, so the room costs
-    // address space, not memory (docs/benchmarks.md, "The log starts over under a stream of
+    // address space, not memory (docs/benchmarks/log/2026-11-28.md, "The log starts over under a stream of
     // writes": "Room to grow costs no memory").
     ensureCapacity(Math.min(maxPosts, Number(n) * 2 + 1024));
     const pair = 2 * UUID_LENGTH;
     let after: string | null = null;
     for (;;) {
       // Each chunk as one string of (id, creator id) pairs, not a row object per post: loading must
-      // not leave the heap full of garbage (docs/benchmarks.md#home-feed-index-and-queries).
+      // not leave the heap full of garbage (docs/benchmarks/notes.md#home-feed-index-and-queries).
       let rows = db.selectFrom('posts').select(['id', 'creator_id']);
       if (after !== null) rows = rows.where('id', '>', after);
       const { pairs, n: count } = await db

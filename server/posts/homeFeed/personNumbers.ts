@@ -1,7 +1,7 @@
 /**
  * A small number for each person the home feed has met, the same for the feed index's creators and
  * the readers' follow lists: a follow list is then 4 bytes a followee (sorted numbers), not an
- * array of id strings, so every reader's list fits (docs/benchmarks.md, "Follow lists as numbers").
+ * array of id strings, so every reader's list fits (docs/benchmarks/log/2026-12-04.md, "Follow lists as numbers").
  * Numbers are never taken back while the process runs: the map grows with the people met, at most
  * the users table (~100 B a person).
  */

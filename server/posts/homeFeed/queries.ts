@@ -123,7 +123,7 @@ async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limi
   return rows.map((r) => r.id);
 }
 
-/** The ids as one comma-joined string, one row instead of hundreds (docs/benchmarks.md#the-home-feed-the-walk-moved-into-memory). */
+/** The ids as one comma-joined string, one row instead of hundreds (docs/benchmarks/log/2026-11-22.md#the-home-feed-the-walk-moved-into-memory). */
 const followeeList = (joined: RawBuilder<string | null>) =>
   prepared((db, v: { followerId: string }) =>
     db.selectFrom(shownFollowees(db, v.followerId).as('shown')).select(joined.as('ids')),
