@@ -3,11 +3,18 @@
  * notification, Follow in a profile's lists, the profile's tab in the address, and the empty own
  * profile's Create post.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe';
 import type { Post } from '../../lib/types';
 import { DESKTOP, MOBILE, baseURL, clickHydrated, expect, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
+import { themes, useTheme } from './pages';
 import { type Account, createAccount } from './users';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../screenshots/sharing');
+mkdirSync(SHOTS, { recursive: true });
 
 type Open = (options?: Parameters<import('playwright-core').Browser['newContext']>[0]) => Promise<Page>;
 
@@ -223,6 +230,46 @@ describe('Follow back and Follow in lists (items 30 and 14)', () => {
       const create = page.getByRole('main').getByRole('button', { name: 'Create post' });
       await clickHydrated(create);
       await page.getByRole('dialog', { name: 'Create post' }).waitFor();
+    });
+  }
+});
+
+describe('screenshots', () => {
+  for (const [width, size] of WIDTHS) {
+    test(`at ${width}, in every theme: a card with Share and the likes count, and the likers (no axe violations)`, async ({
+      openPage,
+    }) => {
+      const author = await member(openPage);
+      await createPostViaApi(author.page, { message: `Look at this light ${width}`, tags: ['light'] });
+      const post = (await (await author.page.request.get(`/api/users/${author.account.username}/posts`)).json())[0];
+      for (let i = 0; i < 3; i += 1) {
+        const liker = await member(openPage);
+        expect((await liker.page.request.patch(`/api/posts/${post._id}/like`)).status()).toBe(200);
+      }
+      const { page } = await member(openPage, size);
+      await follow(page, author.account.username);
+      for (const theme of themes) {
+        await useTheme(page, theme);
+        await page.goto('/home');
+        const card = cardOf(page, `Look at this light ${width}`);
+        await clickHydrated(card.getByRole('button', { name: /^Like post/ }));
+        await expect
+          .poll(() => card.getByRole('button', { name: /^Like post/ }).getAttribute('aria-pressed'))
+          .toBe('true');
+        expect(await axeViolations(page)).toEqual([]);
+        await card.screenshot({ path: path.join(SHOTS, `card-${theme}-${width}.png`) });
+        await card.getByRole('button', { name: '4 likes, see who likes this' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Likes' });
+        await expect.poll(() => dialog.getByRole('listitem').count()).toBe(4);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, `likers-${theme}-${width}.png`) });
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        // Back to three likes for the next theme.
+        await card.getByRole('button', { name: /^Like post/ }).click();
+        await expect
+          .poll(() => card.getByRole('button', { name: /^Like post/ }).getAttribute('aria-pressed'))
+          .toBe('false');
+      }
     });
   }
 });
