@@ -270,6 +270,6 @@ describe('screenshots', () => {
           .poll(() => card.getByRole('button', { name: /^Like post/ }).getAttribute('aria-pressed'))
           .toBe('false');
       }
-    });
+    }, 300_000);
   }
 });
