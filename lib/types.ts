@@ -163,7 +163,8 @@ export interface AppNotification {
   type: NotificationType;
   read: boolean;
   createdAt: string;
-  actor: { username: string; avatar: string | null };
+  /** `followedByMe`: the recipient follows the actor (a follow's Follow back button). */
+  actor: { username: string; avatar: string | null; followedByMe: boolean };
   post: { _id: string; image: string } | null;
   comment: { commentId: string; message: string } | null;
 }

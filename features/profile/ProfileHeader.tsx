@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ReportButton } from '../moderation';
+import { ShareButton } from '../share';
 import styled from 'styled-components';
 import type { Profile, ProfileField } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -197,6 +198,16 @@ function ProfileFields({ fields }: { fields: ProfileField[] }) {
   );
 }
 
+/** A pill like Report beside it: at 375 px it too sits over the banner. */
+const ShareProfile = styled(ShareButton)`
+  min-height: 36px;
+  padding: 0 14px;
+  border: 1px solid ${appTheme.color.border};
+  background: ${appTheme.color.surfaceRaised};
+  color: ${appTheme.color.textMuted};
+  &:hover { color: ${appTheme.color.text}; }
+`;
+
 interface ProfileHeaderProps {
   profile: Profile;
   isMe: boolean;
@@ -244,6 +255,12 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
             <Avatar src={profile.avatar} name={profile.username} size={128} decorative={false} />
           </AvatarRing>
           <Actions>
+            <ShareProfile
+              path={links.profile(profile.username)}
+              title={`${profile.username} on Posts`}
+              label={isMe ? 'Share your profile' : `Share ${profile.username}'s profile`}
+              text="Share"
+            />
             {!isMe && (
               <ReportProfile targetType="user" targetId={profile.username} label={`Report ${profile.username}`} />
             )}

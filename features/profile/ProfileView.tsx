@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect } from 'react';
+import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../auth';
@@ -9,7 +10,8 @@ import { useStore } from 'react-redux';
 import { fetchProfile, selectProfile } from './userSlice';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { WayForward } from '../../components/ui/WayForward';
-import { PostList } from '../posts';
+import { editorOpened, PostList } from '../posts';
+import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ConnectionList } from './ConnectionList';
@@ -17,6 +19,13 @@ import { ProfileHeader } from './ProfileHeader';
 import { appTheme } from '../../themes';
 
 type Tab = 'posts' | 'followers' | 'following';
+
+/**
+ * The tab is in the address (issue 68, item 14): `/profile/ann?tab=followers`, as the home feed's
+ * (`/home?feed=everyone`), so a reload, Back and a shared link keep it. Posts is the plain address.
+ */
+export const PROFILE_TAB_PARAM = 'tab';
+const tabOf = (param: unknown): Tab => (param === 'followers' || param === 'following' ? param : 'posts');
 
 const Body = styled.div`
   max-width: 935px;
@@ -63,14 +72,15 @@ export function ProfileView({ username }: { username: string }) {
   const me = useAppSelector(selectUser);
   // Transition priority: the profile renders in short, interruptible tasks.
   const { data: profile, loading, error } = useDeferredValue(useAppSelector(selectProfile));
-  const [tab, setTab] = useState<Tab>('posts');
-  // Another profile opens on its posts. Reset while rendering (React renders again at once, before
-  // committing), so no render shows the previous profile's tab.
-  const [tabOf, setTabOf] = useState(username);
-  if (tabOf !== username) {
-    setTabOf(username);
-    setTab('posts');
-  }
+  const router = useRouter();
+  const tab = tabOf(router.query[PROFILE_TAB_PARAM]);
+  // Replaced, not pushed, as the home feed's tab: Back leaves the profile rather than stepping tabs.
+  const setTab = (next: Tab) => {
+    if (next === tab) return;
+    const query: Record<string, string> = { profileName: String(router.query.profileName ?? username) };
+    if (next !== 'posts') query[PROFILE_TAB_PARAM] = next;
+    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true, scroll: false });
+  };
 
   const takeFirstLoad = useTakeFirstLoad();
   const store = useStore.withTypes<AppStore>()();
@@ -136,6 +146,11 @@ export function ProfileView({ username }: { username: string }) {
                     ? 'Use Create post to share your first image.'
                     : `${profile.username} has not posted anything yet.`}
                 </p>
+                {isMe && (
+                  <Button onClick={() => dispatch(editorOpened(null))}>
+                    <Icon name="plus" size={18} /> Create post
+                  </Button>
+                )}
               </EmptyState>
             }
           />

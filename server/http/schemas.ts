@@ -155,7 +155,10 @@ export const notificationSchema = {
     type: { type: 'string', enum: ['follow', 'like', 'comment', 'mention', 'commentLike'] },
     read: { type: 'boolean' },
     createdAt: { type: 'string' },
-    actor: { type: 'object', properties: { username: { type: 'string' }, avatar: nullableString } },
+    actor: {
+      type: 'object',
+      properties: { username: { type: 'string' }, avatar: nullableString, followedByMe: { type: 'boolean' } },
+    },
     post: { type: ['object', 'null'], properties: { _id: { type: 'string' }, image: { type: 'string' } } },
     comment: {
       type: ['object', 'null'],

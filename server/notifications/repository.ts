@@ -59,6 +59,16 @@ function selectNotifications(db: Queryable) {
       'notifications.comment_id',
       'actor.username as actor_username',
       'actor.avatar as actor_avatar',
+      // Whether the recipient follows the actor: a follow's Follow back button (issue 68, item 30).
+      eb
+        .exists(
+          eb
+            .selectFrom('follows as back')
+            .select('back.id')
+            .whereRef('back.follower_id', '=', 'notifications.user_id')
+            .whereRef('back.followee_id', '=', 'actor.id'),
+        )
+        .as('actor_followed'),
       'posts.image as post_image',
       'comments.message as comment_message',
     ]);

@@ -1,7 +1,7 @@
 /** Reading posts: the lists (home, everyone, a tag, a profile) and one post, through the shared rows. */
 import { normalizeTag, tagKey, usernameKey } from '../../lib/validation';
 import { TEXTS } from '../../lib/texts';
-import type { Post } from '../../lib/types';
+import type { PersonResult, Post } from '../../lib/types';
 import { type ListPage, pageKey } from '../cache/sharedRows';
 import type { Transactional } from '../db/repository';
 import { InvalidError, NotFoundError } from '../domain/errors';
@@ -194,6 +194,20 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       if (!isUuid(id)) throw postNotFound();
       await load(user.id, id);
       return posts.likersOf(user.id, id, page.cursor, page.limit + 1);
+    },
+
+    /** The web's likers list: newest like first, with whether the viewer follows each (routes.ts). */
+    async likersList(user: AuthUser, id: string, page: Page): Promise<PersonResult[]> {
+      if (!isUuid(id)) throw postNotFound();
+      await load(user.id, id);
+      const rows = await posts.likersByNewest(user.id, id, page.cursor, page.limit + 1);
+      return rows.map((r) => ({
+        _id: r.id,
+        username: r.username,
+        avatar: r.avatar,
+        description: r.description,
+        followedByMe: Boolean(r.followed_by_me),
+      }));
     },
 
     /** Whether the viewer's lists may show the author's posts at all (a deleted post's streams). */

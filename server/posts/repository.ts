@@ -7,7 +7,7 @@ import { prepared } from '../db/prepared';
 import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { PostsTable, Queryable } from '../db/schema';
-import { stableInList, unplanned } from '../db/stablePlans';
+import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
 import { type Steps, ask, stepsOn } from '../db/steps';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
 
@@ -384,9 +384,58 @@ function likersOf(db: Queryable, viewerId: string, postId: string, cursor: strin
   return newestFirst(query, 'post_reactions.user_id', cursor, limit).execute();
 }
 
+/**
+ * The web's likers list (issue 68, item 29): the people who like a post as `viewerId` may come
+ * across them, newest like first, each with whether the viewer follows them. The cursor is the last
+ * liker's user id (the reactions' key is the post and the user); the page goes on below that like's
+ * time, ties broken by user id. A cursor whose like was taken back since ends the list.
+ */
+function likersByNewest(db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) {
+  let query = db
+    .selectFrom('post_reactions')
+    .innerJoin('users', 'users.id', 'post_reactions.user_id')
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.avatar',
+      'users.description',
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.id')
+            .where('follows.follower_id', '=', unplanned(db, viewerId))
+            .whereRef('follows.followee_id', '=', 'users.id'),
+        )
+        .as('followed_by_me'),
+    ])
+    .where('post_reactions.post_id', '=', unplanned(db, postId))
+    .where('post_reactions.kind', '=', 'like')
+    .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', place: 'across' }));
+  if (cursor !== null) {
+    const likedAt = db
+      .selectFrom('post_reactions as at')
+      .select('at.created_at')
+      .where('at.post_id', '=', postId)
+      .where('at.user_id', '=', cursor);
+    query = query.where((eb) =>
+      eb.or([
+        eb('post_reactions.created_at', '<', likedAt),
+        eb.and([eb('post_reactions.created_at', '=', likedAt), eb('post_reactions.user_id', '<', cursor)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('post_reactions.created_at', 'desc')
+    .orderBy('post_reactions.user_id', 'desc')
+    .limit(literalLimit(limit))
+    .execute();
+}
+
 export const postsRepository = bindQueries({
   postsByIds,
   likersOf,
+  likersByNewest,
   blockedCommentCounts,
   commentCountsOf,
   everyoneIds: postIds.everyone,

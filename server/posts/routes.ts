@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type Guards, currentUser } from '../auth/guard';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
-import { errors, listOf, postSchema, reactionCountsSchema } from '../http/schemas';
+import { errors, listOf, postSchema, reactionCountsSchema, userSearchResultSchema } from '../http/schemas';
 import { postListText } from './json';
 import type { PostInput, PostsService } from './service';
 
@@ -113,6 +113,25 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
       },
     },
     async (request) => posts.remove(currentUser(request), request.params.id),
+  );
+
+  // Who likes the post (issue 68, item 29): newest like first, paged with Link like every list.
+  app.get<IdRoute & { Querystring: PageQuery }>(
+    '/:id/likers',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['posts'],
+        params: idParams,
+        querystring: { type: 'object', properties: pageQuerySchema },
+        response: { 200: listOf(userSearchResultSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await posts.likersList(currentUser(request), request.params.id, page);
+      return sendPage(request, reply, page, rows, (u) => u._id);
+    },
   );
 
   for (const kind of ['like', 'dislike'] as const) {

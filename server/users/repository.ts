@@ -156,6 +156,8 @@ export interface FollowListRow {
   username: string;
   avatar: string | null;
   description: string;
+  /** The viewer follows this person (the lists' Follow buttons, issue 68 item 30). */
+  followed_by_me: number | boolean;
 }
 
 /**
@@ -176,7 +178,22 @@ function listFollows(
   const query = db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
-    .select(['follows.id as follow_id', 'users.id', 'users.username', 'users.avatar', 'users.description'])
+    .select((eb) => [
+      'follows.id as follow_id',
+      'users.id',
+      'users.username',
+      'users.avatar',
+      'users.description',
+      eb
+        .exists(
+          eb
+            .selectFrom('follows as mine')
+            .select('mine.id')
+            .where('mine.follower_id', '=', unplanned(db, viewerId))
+            .whereRef('mine.followee_id', '=', 'users.id'),
+        )
+        .as('followed_by_me'),
+    ])
     .where(`follows.${own}`, '=', unplanned(db, userId))
     .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', place: 'content' }));
   return newestFirst(query, 'follows.id', cursor, limit).execute() as Promise<FollowListRow[]>;

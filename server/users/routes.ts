@@ -10,7 +10,6 @@ import {
   profileSchema,
   userSchema,
   userSearchResultSchema,
-  userSummarySchema,
 } from '../http/schemas';
 import { postListText } from '../posts/json';
 import type { PostsService } from '../posts/service';
@@ -91,7 +90,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
           tags: ['users'],
           params: usernameParams,
           querystring: { type: 'object', properties: pageQuerySchema },
-          response: { 200: listOf(userSummarySchema), ...errors(400, 401, 404) },
+          response: { 200: listOf(userSearchResultSchema), ...errors(400, 401, 404) },
         },
       },
       async (request, reply) => {

@@ -1,7 +1,7 @@
 /** Profiles, follows, account and profile changes. */
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
-import type { PersonResult, Profile, User, UserSummary } from '../../lib/types';
+import type { PersonResult, Profile, User } from '../../lib/types';
 import { isRemoteQuery } from '../../lib/handles';
 import {
   descriptionError,
@@ -228,7 +228,7 @@ export function usersService({
       username: string,
       side: 'followers' | 'following',
       page: Page,
-    ): Promise<(UserSummary & { followId: string })[]> {
+    ): Promise<(PersonResult & { followId: string })[]> {
       const { row } = await requireVisible(viewer, username);
       const rows = await users.listFollows(viewer.id, row.id, side, page.cursor, page.limit + 1);
       return rows.map((r) => ({
@@ -236,6 +236,7 @@ export function usersService({
         username: r.username,
         avatar: r.avatar,
         description: r.description,
+        followedByMe: Boolean(r.followed_by_me),
         followId: r.follow_id,
       }));
     },

@@ -80,12 +80,20 @@ describe('notifications', () => {
         type: 'follow',
         read: false,
         createdAt: expect.any(String),
-        actor: { username: follower.username, avatar: null },
+        actor: { username: follower.username, avatar: null, followedByMe: false },
         post: null,
         comment: null,
       },
     ]);
     expect(await unread(followed)).toBe(1);
+    // Followed back: the notification says so (its Follow back button reads Following, issue 68 item 30).
+    expect((await inject(followed, 'PATCH', `/api/users/${follower.username}/follow`)).statusCode).toBe(200);
+    expect((await notificationsOf(followed))[0].actor).toEqual({
+      username: follower.username,
+      avatar: null,
+      followedByMe: true,
+    });
+    await inject(followed, 'PATCH', `/api/users/${follower.username}/unfollow`);
     expect(await notificationsOf(follower)).toEqual([]);
 
     await inject(follower, 'PATCH', `/api/users/${followed.username}/unfollow`);
@@ -871,7 +879,7 @@ describe('the stream registry', () => {
           type: 'like',
           read: false,
           createdAt: '',
-          actor: { username: 'ann', avatar: null },
+          actor: { username: 'ann', avatar: null, followedByMe: false },
           post: null,
           comment: null,
         };

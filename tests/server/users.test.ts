@@ -69,7 +69,9 @@ describe('follow and unfollow', () => {
     expect((await userRow(fan.id)).following_count).toBe(1);
 
     const followers = (await inject(fan, 'GET', `/api/users/${star.username}/followers`)).json();
-    expect(followers).toEqual([{ _id: fan.id, username: fan.username, avatar: null, description: '' }]);
+    expect(followers).toEqual([
+      { _id: fan.id, username: fan.username, avatar: null, description: '', followedByMe: false },
+    ]);
     const following = (await inject(star, 'GET', `/api/users/${fan.username}/following`)).json();
     expect(following.map((u: { username: string }) => u.username)).toEqual([star.username]);
     expect((await inject(fan, 'GET', `/api/users/${star.username}`)).json().user.followedByMe).toBe(true);

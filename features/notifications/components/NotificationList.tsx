@@ -7,6 +7,7 @@ import { links } from '../../../lib/pages';
 import type { AppNotification } from '../../../lib/types';
 import { appTheme } from '../../../themes';
 import { notificationAction } from '../describeNotification';
+import { FollowButton } from '../../people';
 
 const List = styled.ul`
   margin: 0;
@@ -14,6 +15,9 @@ const List = styled.ul`
   list-style: none;
   display: grid;
   gap: 4px;
+  /* A follow's row holds its Follow back button beside the link (no button inside a link). */
+  li { display: flex; align-items: center; gap: 8px; }
+  li > a { flex: 1; min-width: 0; }
 `;
 
 const Row = styled(AppLink)<{ $unread: boolean }>`
@@ -97,6 +101,13 @@ export function NotificationList({ items, onNavigate }: { items: AppNotification
             {notification.post && <Thumb src={notification.post.image} alt="" loading="lazy" decoding="async" />}
             {!notification.read && <Dot aria-hidden="true" />}
           </Row>
+          {notification.type === 'follow' && (
+            <FollowButton
+              username={notification.actor.username}
+              followedByMe={notification.actor.followedByMe}
+              followText="Follow back"
+            />
+          )}
         </li>
       ))}
     </List>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import type { Post } from '../../../lib/types';
@@ -16,9 +17,14 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { TagList } from '../../../components/ui/TagList';
 import { PostImage } from './PostImage';
+import { DoubleTapLike } from './DoubleTapLike';
+import { ShareButton } from '../../share';
 import { ReactionBar } from './ReactionBar';
 import { appTheme } from '../../../themes';
 import { links } from '../../../lib/pages';
+
+// Who likes the post: its own chunk, loaded when the likes count is pressed.
+const LikersDialog = lazy(() => import('./LikersDialog'));
 
 export const Card = styled.article`
   background: ${appTheme.color.surface};
@@ -93,6 +99,12 @@ const Actions = styled.div`
   margin: 0 -6px 6px;
 `;
 
+const End = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 2px;
+`;
+
 const CommentLink = styled(AppLink)`
   display: inline-flex;
   align-items: center;
@@ -131,6 +143,7 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
   const me = useAppSelector(selectUser);
   const deleting = useAppSelector((state) => state.posts.delete.status === 'loading');
   const [confirming, setConfirming] = useState(false);
+  const [showingLikers, setShowingLikers] = useState(false);
   const mine = me?.username === post.creator;
   // Admins may delete any post (API.md, Roles); only its creator may edit it.
   const mayDelete = mine || me?.role === 'admin';
@@ -185,7 +198,14 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
         )}
       </Header>
       {/* A sensitive image holds its Show button, which a link around it would swallow. */}
-      {standalone || post.sensitive ? image : <AppLink href={postHref}>{image}</AppLink>}
+      {/* In a feed, a double click or tap on the image likes the post (DoubleTapLike). */}
+      {standalone || post.sensitive ? (
+        image
+      ) : (
+        <DoubleTapLike href={postHref} liked={post.myReaction === 'like'} onLike={() => dispatch(likePost(post._id))}>
+          {image}
+        </DoubleTapLike>
+      )}
       <Body>
         <Actions>
           <ReactionBar
@@ -195,14 +215,18 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
             mine={post.myReaction}
             onLike={() => dispatch(likePost(post._id))}
             onDislike={() => dispatch(dislikePost(post._id))}
+            onShowLikes={() => setShowingLikers(true)}
           />
-          <CommentLink
-            href={`${postHref}#comments`}
-            aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}, open post`}
-          >
-            <Icon name="comment" size={18} />
-            <span aria-hidden="true">{post.commentsCount}</span>
-          </CommentLink>
+          <End>
+            <CommentLink
+              href={`${postHref}#comments`}
+              aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}, open post`}
+            >
+              <Icon name="comment" size={18} />
+              <span aria-hidden="true">{post.commentsCount}</span>
+            </CommentLink>
+            <ShareButton path={postHref} title={`Post by ${post.creator}`} label={`Share post by ${post.creator}`} />
+          </End>
         </Actions>
         {post.message && (
           <Message>
@@ -211,6 +235,13 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
         )}
         {post.tags.length > 0 && <TagList tags={post.tags} label="Tags" />}
       </Body>
+      {showingLikers &&
+        createPortal(
+          <Suspense fallback={null}>
+            <LikersDialog postId={post._id} onClose={() => setShowingLikers(false)} />
+          </Suspense>,
+          document.body,
+        )}
       {confirming && (
         <ConfirmDialog
           title="Delete this post?"

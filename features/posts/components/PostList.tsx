@@ -217,7 +217,8 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
           <Button $variant="secondary" $size="sm" onClick={() => void dispatch(fetchMorePosts())}>
             Load more
           </Button>
-        ) : (
+        ) : layout === 'grid' ? null : (
+          // A feed's end; a profile's grid just ends (issue 68, item 14).
           <span>You are all caught up</span>
         )}
       </Footer>

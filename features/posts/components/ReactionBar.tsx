@@ -37,9 +37,39 @@ interface ReactionBarProps {
   /** What is being reacted to, for screen readers ("post", "comment"). */
   subject: string;
   size?: number;
+  /** Given: the likes count is a button of its own that opens who likes it (issue 68, item 29). */
+  onShowLikes?: () => void;
 }
 
-export function ReactionBar({ likes, dislikes, mine, onLike, onDislike, busy, subject, size = 18 }: ReactionBarProps) {
+/** The likes count beside a Like button that holds its icon alone. */
+const LikesCount = styled.button`
+  min-height: 36px;
+  min-width: 28px;
+  margin-left: -8px;
+  padding: 0 8px;
+  border: none;
+  border-radius: ${appTheme.radius.pill};
+  background: transparent;
+  color: ${appTheme.color.text};
+  font: inherit;
+  font-size: 14px;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover:not(:disabled) { background: ${appTheme.color.surfaceRaised}; text-decoration: underline; }
+  &:disabled { cursor: default; }
+`;
+
+export function ReactionBar({
+  likes,
+  dislikes,
+  mine,
+  onLike,
+  onDislike,
+  busy,
+  subject,
+  size = 18,
+  onShowLikes,
+}: ReactionBarProps) {
   // One toggle at a time: a double click sends one. The ref answers at once (the second click of a
   // double click may come before a re-render); the state shows it. aria-disabled, not disabled,
   // so a keyboard user's focus stays on the button.
@@ -70,8 +100,19 @@ export function ReactionBar({ likes, dislikes, mine, onLike, onDislike, busy, su
         aria-disabled={pending || undefined}
       >
         <Icon name="like" size={size} filled={mine === 'like'} />
-        <span aria-hidden="true">{likes}</span>
+        {!onShowLikes && <span aria-hidden="true">{likes}</span>}
       </ReactionButton>
+      {onShowLikes && (
+        <LikesCount
+          type="button"
+          onClick={onShowLikes}
+          disabled={likes === 0}
+          aria-label={likes === 0 ? 'No likes yet' : `${likes} ${likes === 1 ? 'like' : 'likes'}, see who likes this`}
+          aria-haspopup="dialog"
+        >
+          {likes}
+        </LikesCount>
+      )}
       <ReactionButton
         type="button"
         $tone="dislike"

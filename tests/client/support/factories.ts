@@ -77,7 +77,7 @@ export function buildNotification(overrides: Partial<AppNotification> = {}): App
     type: 'like',
     read: false,
     createdAt: '2026-01-01T00:00:00.000Z',
-    actor: { username: 'ann', avatar: null },
+    actor: { username: 'ann', avatar: null, followedByMe: false },
     post: { _id: 'p1', image: '/media/p1.webp' },
     comment: null,
     ...overrides,

@@ -16,7 +16,7 @@ function notificationServer() {
   const state = {
     items: [
       buildNotification({ id: 'n2', type: 'comment', comment: { commentId: 'c1', message: 'Lovely light' } }),
-      buildNotification({ id: 'n1', type: 'follow', post: null, read: true, actor: { username: 'bob', avatar: null } }),
+      buildNotification({ id: 'n1', type: 'follow', post: null, read: true, actor: { username: 'bob', avatar: null, followedByMe: false } }),
     ],
     readUpTo: [] as unknown[],
   };
