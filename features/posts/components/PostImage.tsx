@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { thumbHashToDataURL } from 'thumbhash';
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
+import { coverScale, feedRatio, scaledSizes } from '../../../lib/photoBox';
 import type { ImageInfo } from '../../../lib/types';
 import { appTheme } from '../../../themes';
 import { overImage } from '../../../themes/fixed';
@@ -91,7 +92,7 @@ interface PostImageProps {
 const hasArrived = (img: HTMLImageElement | null) => Boolean(img?.complete && img.naturalWidth > 0);
 
 // Very tall or very wide images are cropped so a card never takes the whole screen.
-const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
+const clampRatio = feedRatio;
 
 export function PostImage(props: PostImageProps) {
   const { info, square, sensitive, spoiler, revealable = true } = props;
@@ -130,13 +131,16 @@ function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority
     return () => clearTimeout(timer);
   }, [thumbhash]);
   const [loaded, setLoaded] = useState(false);
-  const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
+  const boxRatio = square || !info ? 1 : clampRatio(info.width, info.height);
+  const ratio = square || !info ? '1 / 1' : String(boxRatio);
+  // A photo wider than its box is drawn wider than the box: ask for a candidate that wide.
+  const drawnSizes = info ? scaledSizes(sizes, coverScale(info.width, info.height, boxRatio)) : sizes;
   return (
     <Frame $ratio={ratio} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
       <img
         src={src}
         srcSet={info?.srcset || undefined}
-        sizes={info?.srcset ? sizes : undefined}
+        sizes={info?.srcset ? drawnSizes : undefined}
         alt={alt}
         width={info?.width}
         height={info?.height}
