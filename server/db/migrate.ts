@@ -22,6 +22,7 @@ import * as writeSignals from './migrations/019_write_signals';
 import * as notificationsReadMarker from './migrations/020_notifications_read_marker';
 import * as commentNotificationsByComment from './migrations/021_comment_notifications_by_comment';
 import * as remoteUrlsHttpOnly from './migrations/022_remote_urls_http_only';
+import * as photoCrop from './migrations/023_photo_crop';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '020_notifications_read_marker': notificationsReadMarker,
   '021_comment_notifications_by_comment': commentNotificationsByComment,
   '022_remote_urls_http_only': remoteUrlsHttpOnly,
+  '023_photo_crop': photoCrop,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -142,6 +142,8 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
       priority={priority}
       sensitive={post.sensitive}
       spoiler={post.spoiler}
+      whole={standalone}
+      crop={post.crop}
     />
   );
 
