@@ -95,12 +95,20 @@ describe.each([
 
 describe('composer crop (issue 68, item 2)', () => {
   /** Opens the composer on /home with a 2000×500 photo in it (wider than the feed box: it moves across). */
-  async function composerWithPhoto(page: Page, message: string) {
-    const account = await createAccount(page);
-    await signInViaApi(page, account);
-    await page.goto('/home');
-    await clickHydrated(page.getByRole('button', { name: 'Create post' }).first());
-    const dialog = page.getByRole('dialog');
+  async function composerWithPhoto(page: Page, message: string, signedIn = false) {
+    if (!signedIn) {
+      await signInViaApi(page, await createAccount(page));
+      await page.goto('/home');
+    }
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    if ((page.viewportSize()?.width ?? 0) < 600) {
+      // On a phone the composer is in the menu.
+      await clickHydrated(page.getByRole('button', { name: 'Open menu' }));
+      await page.getByRole('button', { name: 'Create post' }).last().click();
+    } else {
+      await clickHydrated(page.getByRole('banner').getByRole('button', { name: 'Create post' }));
+    }
+    const dialog = page.getByRole('dialog', { name: 'Create post' });
     await dialog.waitFor();
     await dropFile(page, 'post-dropzone', {
       name: 'wide.jpg',
@@ -142,7 +150,7 @@ describe('composer crop (issue 68, item 2)', () => {
       expect(await image.evaluate((img) => getComputedStyle(img).objectFit)).toBe('cover');
 
       const fitted = `fitted crop ${size}`;
-      const second = await composerWithPhoto(page, fitted);
+      const second = await composerWithPhoto(page, fitted, true);
       await second.dialog.getByLabel('Fit (whole photo)').check();
       await second.dialog.getByRole('button', { name: 'Publish' }).click();
       await second.dialog.waitFor({ state: 'detached' });

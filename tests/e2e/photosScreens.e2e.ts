@@ -48,7 +48,13 @@ describe('photo views, photographed', () => {
         await page.keyboard.press('Escape');
 
         await page.goto('/home');
-        await clickHydrated(page.getByRole('button', { name: 'Create post' }).first());
+        await page.getByRole('heading', { name: 'Home' }).waitFor();
+        if (size === '375') {
+          await clickHydrated(page.getByRole('button', { name: 'Open menu' }));
+          await page.getByRole('button', { name: 'Create post' }).last().click();
+        } else {
+          await clickHydrated(page.getByRole('banner').getByRole('button', { name: 'Create post' }));
+        }
         await page.getByRole('dialog').waitFor();
         await dropFile(page, 'post-dropzone', {
           name: 'tall.jpg',
