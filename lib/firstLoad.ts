@@ -8,6 +8,7 @@
  * reached by reading the API itself.
  */
 import type { Feed } from './apiUrls';
+import { coverScale, feedRatio, scaledSizes } from './photoBox';
 import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
@@ -79,7 +80,9 @@ export function largestImage(data: FirstLoad | null): LargestImage | null {
   if (page.kind === 'profile') return page.profile.banner ? { href: page.profile.banner } : null;
   const post = page.kind === 'post' ? page.post : page.posts.items[0];
   if (!post) return null;
-  return post.imageInfo?.srcset
-    ? { href: post.image, srcSet: post.imageInfo.srcset, sizes: POST_IMAGE_SIZES }
-    : { href: post.image };
+  const info = post.imageInfo;
+  if (!info?.srcset) return { href: post.image };
+  // As PostImage asks: a feed's photo wider than its box is drawn wider (lib/photoBox.ts).
+  const scale = page.kind === 'post' ? 1 : coverScale(info.width, info.height, feedRatio(info.width, info.height));
+  return { href: post.image, srcSet: info.srcset, sizes: scaledSizes(POST_IMAGE_SIZES, scale) };
 }

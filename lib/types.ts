@@ -2,6 +2,7 @@
 import type { ProfileField } from './profileFields';
 
 export type { ProfileField };
+import type { PhotoCrop } from './photoCrop';
 
 export type Role = 'member' | 'admin';
 export type Reaction = 'like' | 'dislike';
@@ -97,6 +98,8 @@ export interface Post {
   /** The image shows blurred behind `spoiler` until the viewer asks for it. */
   sensitive: boolean;
   spoiler: string;
+  /** Where feeds crop the photo (lib/photoCrop.ts); absent: the centre. */
+  crop?: PhotoCrop;
   createdAt: string;
   updatedAt: string;
   /** The usernames `@mentioned` in the message that exist, as stored (lib/textEntities.ts). */

@@ -1,4 +1,5 @@
 import type { Comment, Post, PostWithComments, ReactionCounts } from '../../lib/types';
+import type { PhotoCrop } from '../../lib/photoCrop';
 import { apiUrls, type Feed } from '../../lib/apiUrls';
 import { nextLink } from '../../lib/links';
 import { apiClient, getPage, type Page } from '../../services/apiClient';
@@ -12,6 +13,7 @@ export interface PostInput {
   alt?: string;
   sensitive?: boolean;
   spoiler?: string;
+  crop?: PhotoCrop;
 }
 
 export interface CommentReaction extends ReactionCounts {

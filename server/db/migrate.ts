@@ -23,6 +23,7 @@ import * as notificationsReadMarker from './migrations/020_notifications_read_ma
 import * as commentNotificationsByComment from './migrations/021_comment_notifications_by_comment';
 import * as remoteUrlsHttpOnly from './migrations/022_remote_urls_http_only';
 import * as displayNamesAndProfileFields from './migrations/023_display_names_and_profile_fields';
+import * as photoCrop from './migrations/024_photo_crop';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '021_comment_notifications_by_comment': commentNotificationsByComment,
   '022_remote_urls_http_only': remoteUrlsHttpOnly,
   '023_display_names_and_profile_fields': displayNamesAndProfileFields,
+  '024_photo_crop': photoCrop,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

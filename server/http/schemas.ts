@@ -130,6 +130,10 @@ const postProperties = {
   alt: { type: 'string' },
   sensitive: { type: 'boolean' },
   spoiler: { type: 'string' },
+  crop: {
+    type: 'object',
+    properties: { x: { type: 'number' }, y: { type: 'number' }, fit: { type: 'boolean' } },
+  },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
   originalUrl: { type: 'string' },

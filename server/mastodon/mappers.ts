@@ -3,6 +3,7 @@
  * with its one image, a comment a status in reply to the post, a like a favourite. Ids are the
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
+import { type PhotoCrop, mastodonFocus } from '../../lib/photoCrop';
 import type { AppNotification, Comment, Post, Profile, ProfileField, User } from '../../lib/types';
 import { mentionKey } from '../../lib/textEntities';
 import { usernameKey } from '../../lib/validation';
@@ -153,6 +154,7 @@ export function imageAttachment(
   url: string,
   info: { width: number; height: number; srcset: string; thumbhash: string | null } | null,
   description: string | null,
+  crop?: PhotoCrop,
 ) {
   // The smallest WebP variant stands in as the preview; the original when there is none yet.
   const preview = info?.srcset.split(', ')[0]?.split(' ')[0] || url;
@@ -175,6 +177,8 @@ export function imageAttachment(
             size: `${info.width}x${info.height}`,
             aspect: info.width / info.height,
           },
+          // Mastodon's focal point (x, y in -1…1, y up); "fit" has no Mastodon form: the centre.
+          ...(crop && !crop.fit && { focus: mastodonFocus(crop) }),
         }
       : {},
   };
@@ -226,7 +230,7 @@ export function postStatus<A extends Account | null>(
     replies_count: post.commentsCount,
     favourites_count: post.likesCount,
     favourited: post.myReaction === 'like',
-    media_attachments: [imageAttachment(site, post._id, post.image, post.imageInfo, post.alt || null)],
+    media_attachments: [imageAttachment(site, post._id, post.image, post.imageInfo, post.alt || null, post.crop)],
     mentions: [...mentions],
     tags: post.tags.map((name) => ({ name, url: `${site}/tagged/${encodeURIComponent(name)}` })),
   };

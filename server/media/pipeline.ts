@@ -22,6 +22,7 @@ import {
   headerMatches,
   sniffImageFormat,
 } from './inputCheck';
+import { coverScale, feedRatio } from '../../lib/photoBox';
 
 export { IMAGE_ERRORS, type ImageSource } from './inputCheck';
 
@@ -70,10 +71,12 @@ interface Size {
 }
 
 /**
- * Output sizes, largest first. `cover` crops to exactly that aspect ratio; `inside` keeps the
- * image's own ratio within the box (the box height only stops absurdly tall strips).
+ * Output sizes, largest first. `cover` crops to exactly that aspect ratio. `feed` keeps the
+ * image's own ratio and makes it large enough to cover the feed box (4:5…1.91:1, lib/photoBox.ts)
+ * of that width, so a panorama's short side is not blown up (docs/api-decisions.md#photo-variants);
+ * the box's area (1080 × 2160 for the largest) bounds each variant's pixels.
  */
-const PRESETS: Record<UploadPreset, { fit: 'cover' | 'inside'; sizes: Size[] }> = {
+const PRESETS: Record<UploadPreset, { fit: 'cover' | 'feed'; sizes: Size[] }> = {
   avatar: {
     fit: 'cover',
     sizes: [
@@ -89,7 +92,7 @@ const PRESETS: Record<UploadPreset, { fit: 'cover' | 'inside'; sizes: Size[] }> 
     ],
   },
   post: {
-    fit: 'inside',
+    fit: 'feed',
     sizes: [
       { width: 1080, height: 2160 },
       { width: 540, height: 1080 },
@@ -142,11 +145,15 @@ export function plannedSizes(preset: UploadPreset, source: Size): Size[] {
       const width = Math.max(1, Math.round(Math.min(box.width, cropWidth)));
       size = { width, height: Math.max(1, Math.round(width / ratio)) };
     } else {
-      const scale = Math.min(1, box.width / source.width, box.height / source.height);
-      size = {
-        width: Math.max(1, Math.round(source.width * scale)),
-        height: Math.max(1, Math.round(source.height * scale)),
-      };
+      // Wide enough that the box of width `box.width` is covered, never past the source, and at
+      // most the box's area in pixels (only 1:7+ panoramas and 1:2+ strips reach that).
+      const { width, height } = source;
+      const cover = box.width * coverScale(width, height, feedRatio(width, height));
+      const scale = Math.min(1, cover / width, Math.sqrt((box.width * box.height) / (width * height)));
+      // Rounded, or down when rounding up would pass the pixel budget.
+      const budget = box.width * box.height;
+      const round = Math.round(width * scale) * Math.round(height * scale) > budget ? Math.floor : Math.round;
+      size = { width: Math.max(1, round(width * scale)), height: Math.max(1, round(height * scale)) };
     }
     if (!planned.some((p) => p.width === size.width)) planned.push(size);
   }

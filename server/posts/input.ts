@@ -3,6 +3,7 @@ import { TEXTS } from '../../lib/texts';
 import { TAGS_PER_POST_MAX } from '../../lib/limits';
 import { hashtagTags } from '../../lib/textEntities';
 import { altError, normalizeTags, postMessageError, spoilerError, tagError, tagsError } from '../../lib/validation';
+import { cropColumn, cropError } from '../../lib/photoCrop';
 import { InvalidError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import type { MediaService } from '../media/service';
@@ -14,11 +15,18 @@ export interface PostInput {
   alt?: unknown;
   sensitive?: unknown;
   spoiler?: unknown;
+  crop?: unknown;
 }
 
 /** Alt text and the content warning, checked; only the fields the input has. */
-export function readImageText(input: PostInput): { alt?: string; sensitive?: number; spoiler?: string } {
-  const out: { alt?: string; sensitive?: number; spoiler?: string } = {};
+export function readImageText(input: PostInput): { alt?: string; sensitive?: number; spoiler?: string; crop?: string } {
+  const out: { alt?: string; sensitive?: number; spoiler?: string; crop?: string } = {};
+  if (input.crop !== undefined) {
+    const error = cropError(input.crop);
+    if (error) throw new InvalidError(error, 'InvalidCrop');
+    const { x, y, fit } = input.crop as { x: number; y: number; fit?: boolean };
+    out.crop = cropColumn({ x, y, fit: fit === true });
+  }
   if (input.alt !== undefined) {
     const alt = typeof input.alt === 'string' ? input.alt.trim() : null;
     const error = alt === null ? 'Alt text must be text' : altError(alt);

@@ -53,6 +53,7 @@ export function postFields(p: Post): string {
     (p.sensitive ? 'true' : 'false') +
     ',"spoiler":' +
     jsonString(p.spoiler) +
+    (p.crop === undefined ? '' : `,"crop":{"x":${+p.crop.x},"y":${+p.crop.y},"fit":${p.crop.fit ? 'true' : 'false'}}`) +
     ',"createdAt":' +
     jsonString(p.createdAt) +
     ',"updatedAt":' +

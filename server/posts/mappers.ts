@@ -1,3 +1,4 @@
+import { cropOfColumn } from '../../lib/photoCrop';
 import type { ImageInfo, Post } from '../../lib/types';
 import { mentionList } from '../mentions/names';
 import type { PostListRow } from './repository';
@@ -19,6 +20,7 @@ export function toPost(row: PostListRow, imageInfo: ImageInfo | null): Post {
     alt: row.alt,
     sensitive: Number(row.sensitive) === 1,
     spoiler: row.spoiler,
+    crop: cropOfColumn(row.crop),
     mentions: mentionList(row.mentions, row.message),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -36,6 +36,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.alt',
       'posts.sensitive',
       'posts.spoiler',
+      'posts.crop',
       'posts.creator_id',
       'posts.url as original_url',
       'posts.uri as original_uri',
@@ -277,6 +278,7 @@ const newPostRow = (post: PostGiven): NewPost => ({
   alt: post.alt ?? '',
   sensitive: post.sensitive ?? 0,
   spoiler: post.spoiler ?? '',
+  crop: post.crop ?? '',
   uri: post.uri ?? null,
   url: post.url ?? null,
 });
@@ -300,7 +302,10 @@ async function replaceTags(db: Queryable, postId: string, tags: string[]): Promi
 const updatePost = (
   db: Queryable,
   id: string,
-  changes: Pick<Updateable<PostsTable>, 'message' | 'image' | 'media_id' | 'tags' | 'alt' | 'sensitive' | 'spoiler'> & {
+  changes: Pick<
+    Updateable<PostsTable>,
+    'message' | 'image' | 'media_id' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop'
+  > & {
     updated_at: string;
   },
 ) => db.updateTable('posts').set(changes).where('id', '=', id).execute();

@@ -17,6 +17,8 @@ const postBody = {
     alt: { type: 'string' },
     sensitive: { type: 'boolean' },
     spoiler: { type: 'string' },
+    // Checked by readImageText, which says what is wrong with it.
+    crop: {},
     creator: {},
     creatorImage: {},
     creatorName: {},

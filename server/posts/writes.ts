@@ -212,6 +212,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
         alt?: string;
         sensitive?: number;
         spoiler?: string;
+        crop?: string;
         updated_at: string;
       } = { ...readImageText(input), updated_at: nowIso() };
       let tags: string[] | undefined;

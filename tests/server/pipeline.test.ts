@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import { thumbHashToAverageRGBA } from 'thumbhash';
 import { processImage, stageImage } from '../../server/media/pipeline';
+import { coverScale, feedRatio, scaledSizes } from '../../lib/photoBox';
 
 const describeOf = (variants: { format: string; width: number; height: number }[]) =>
   variants.map((v) => `${v.format} ${v.width}x${v.height}`);
@@ -135,5 +136,57 @@ describe('stageImage / processImage', () => {
     expect((await sharp(grey).metadata()).channels).toBe(1);
     const image = await processImage(grey, 'post');
     for (const value of averageOf(image.thumbhash)) expect(Math.abs(value - 128)).toBeLessThan(10);
+  });
+});
+
+describe('post variants cover the feed box (issue 68, item 2)', () => {
+  /**
+   * What a browser does with the srcset and the `sizes` PostImage gives it: the smallest candidate
+   * at least as wide as the image is drawn (the box's width times coverScale), else the largest.
+   */
+  const pick = (variants: { width: number; height: number }[], drawnWidth: number) => {
+    const bySize = [...variants].sort((a, b) => a.width - b.width);
+    return bySize.find((v) => v.width >= drawnWidth) ?? bySize[bySize.length - 1];
+  };
+
+  it.each([
+    [2000, 250],
+    [600, 1600],
+    [1600, 1200],
+  ])(
+    '%i×%i: every box width the feed asks for (375…1080 device px) is covered, never past the original',
+    async (width, height) => {
+      const image = await processImage(await picture(width, height).jpeg().toBuffer(), 'post');
+      const webp = image.variants.filter((v) => v.format === 'webp');
+      for (const v of image.variants) {
+        expect(v.width).toBeLessThanOrEqual(width);
+        expect(v.height).toBeLessThanOrEqual(height);
+      }
+      const ratio = feedRatio(width, height);
+      for (const box of [375, 600, 750, 1080]) {
+        const chosen = pick(webp, box * coverScale(width, height, ratio));
+        // Covers the box's width and height (cropped, cover), or is the whole original.
+        expect(chosen.width, `box ${box}`).toBeGreaterThanOrEqual(Math.min(width, box));
+        expect(chosen.height, `box ${box}`).toBeGreaterThanOrEqual(Math.min(height, Math.floor(box / ratio)));
+      }
+    },
+  );
+
+  it('keeps the panorama at its own size (2000×250), not 1080×135', async () => {
+    const image = await processImage(await picture(2000, 250).jpeg().toBuffer(), 'post');
+    expect(describeOf(image.variants)).toEqual(['webp 2000x250', 'jpg 2000x250']);
+  });
+
+  it("bounds a variant's pixels by the box's area: a 20:1 strip is not stored whole", async () => {
+    const image = await processImage(await picture(12000, 600).jpeg().toBuffer(), 'post');
+    for (const v of image.variants) expect(v.width * v.height).toBeLessThanOrEqual(1080 * 2160);
+    expect(image.main.width / image.main.height).toBeCloseTo(20, 0);
+  });
+
+  it('PostImage asks for the width the cropped image is drawn at', () => {
+    expect(scaledSizes('(min-width: 640px) 600px, 100vw', 1)).toBe('(min-width: 640px) 600px, 100vw');
+    expect(scaledSizes('(min-width: 640px) 600px, 100vw', 4.1885)).toBe(
+      '(min-width: 640px) calc(600px * 4.189), calc(100vw * 4.189)',
+    );
   });
 });

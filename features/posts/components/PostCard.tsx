@@ -157,6 +157,8 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
       priority={priority}
       sensitive={post.sensitive}
       spoiler={post.spoiler}
+      whole={standalone}
+      crop={post.crop}
     />
   );
 

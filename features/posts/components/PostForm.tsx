@@ -1,5 +1,7 @@
 import { useFormik } from 'formik';
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { CENTRE_CROP, type PhotoCrop } from '../../../lib/photoCrop';
+import { CropPicker } from './CropPicker';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
 import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
@@ -99,6 +101,14 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const [tagReason, setTagReason] = useState<string | null>(null);
 
   const image = upload.url ?? post?.image ?? null;
+  const imageSize = upload.url ? upload.info : post?.imageInfo;
+  // Where feeds crop the photo; a new upload starts at the centre.
+  const [crop, setCrop] = useState<PhotoCrop>(post?.crop ?? CENTRE_CROP);
+  const [cropFor, setCropFor] = useState(image);
+  if (cropFor !== image) {
+    setCropFor(image);
+    setCrop(CENTRE_CROP);
+  }
 
   const formik = useFormik({
     initialValues: {
@@ -121,6 +131,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         alt: values.alt.trim(),
         sensitive: values.sensitive,
         spoiler: values.sensitive ? values.spoiler.trim() : '',
+        crop,
       };
       const result = post ? await dispatch(editPost({ id: post._id, post: input })) : await dispatch(createPost(input));
       if (result.meta.requestStatus !== 'fulfilled') return;
@@ -157,7 +168,8 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
     addTag();
   };
 
-  const changed = formik.dirty || tagInput.trim() !== '' || Boolean(upload.url) || upload.loading;
+  const cropChanged = JSON.stringify(crop) !== JSON.stringify(post?.crop ?? CENTRE_CROP);
+  const changed = formik.dirty || tagInput.trim() !== '' || Boolean(upload.url) || upload.loading || cropChanged;
   useEffect(() => {
     if (!hasChangesRef) return;
     hasChangesRef.current = () => changed;
@@ -179,6 +191,16 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   return (
     <Form onSubmit={formik.handleSubmit} noValidate aria-busy={busy}>
       <ImageDropzone kind="post" label="Post image" preview={image} hintId={`${id}-hint`} />
+      {image && imageSize && (
+        <CropPicker
+          id={id}
+          src={image}
+          width={imageSize.width}
+          height={imageSize.height}
+          crop={crop}
+          onChange={setCrop}
+        />
+      )}
 
       <FieldWrap>
         <label htmlFor={`${id}-message`}>Message</label>

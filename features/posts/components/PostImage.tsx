@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { thumbHashToDataURL } from 'thumbhash';
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
+import { coverScale, feedRatio, scaledSizes } from '../../../lib/photoBox';
+import { type PhotoCrop, cropStyle } from '../../../lib/photoCrop';
 import type { ImageInfo } from '../../../lib/types';
 import { appTheme } from '../../../themes';
 import { overImage } from '../../../themes/fixed';
@@ -35,6 +38,42 @@ const Frame = styled.div<{ $ratio: string }>`
     transition: opacity 0.3s ease;
   }
 `;
+
+/** The full view is its own chunk: only the post page offers it, and few viewers open it. */
+const PhotoViewer = lazy(() => import('./PhotoViewer'));
+
+/** The post page's photo: whole, at its own ratio, centred on the card. */
+const WholeFrame = styled.div`
+  display: flex;
+  justify-content: center;
+  background-color: ${appTheme.color.surfaceRaised};
+`;
+
+/** Opens the full view. Sized from the stored dimensions, so nothing moves when the image arrives. */
+const OpenButton = styled.button`
+  display: block;
+  position: relative;
+  padding: 0;
+  border: none;
+  background-color: ${appTheme.color.skeleton};
+  background-size: cover;
+  cursor: zoom-in;
+  img {
+    display: block;
+    width: 100%;
+    height: auto;
+    object-fit: contain;
+    transition: opacity 0.3s ease;
+  }
+  &:focus-visible { outline: 3px solid ${appTheme.color.focus}; outline-offset: -3px; }
+`;
+
+/** The post page's photo is at most this share of the window's height (a tall one stays on screen). */
+const WHOLE_MAX_VH = 75;
+
+/** Never wider than the column, the stored image, or what keeps its height within the window. */
+const wholeWidth = (info: ImageInfo) =>
+  `min(100%, ${info.width}px, calc(${WHOLE_MAX_VH}vh * ${info.width / info.height}))`;
 
 /** A sensitive image's stand-in: its thumbhash, blurred, with the content warning over it. */
 const Cover = styled.div`
@@ -85,13 +124,17 @@ interface PostImageProps {
   spoiler?: string;
   /** False where the image sits inside a link (grids): no Show button there, the post page has it. */
   revealable?: boolean;
+  /** The post page: the whole photo (no crop), a button that opens the full view. */
+  whole?: boolean;
+  /** Where the box crops the photo (the author's focal point), or the whole photo letterboxed. */
+  crop?: PhotoCrop;
 }
 
 /** The image has arrived (e.g. from cache, possibly before React attached onLoad). */
 const hasArrived = (img: HTMLImageElement | null) => Boolean(img?.complete && img.naturalWidth > 0);
 
 // Very tall or very wide images are cropped so a card never takes the whole screen.
-const clampRatio = (width: number, height: number) => Math.min(Math.max(width / height, 4 / 5), 1.91);
+const clampRatio = feedRatio;
 
 export function PostImage(props: PostImageProps) {
   const { info, square, sensitive, spoiler, revealable = true } = props;
@@ -116,7 +159,7 @@ export function PostImage(props: PostImageProps) {
   );
 }
 
-function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority }: PostImageProps) {
+function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority, whole, crop }: PostImageProps) {
   const thumbhash = info?.thumbhash;
   const imgRef = useRef<HTMLImageElement | null>(null);
   // Decoded after the commit, each image in a task of its own: a page of cards decoding (pixels +
@@ -130,28 +173,63 @@ function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority
     return () => clearTimeout(timer);
   }, [thumbhash]);
   const [loaded, setLoaded] = useState(false);
-  const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
+  const [viewing, setViewing] = useState(false);
+  const boxRatio = square || !info ? 1 : clampRatio(info.width, info.height);
+  const ratio = square || !info ? '1 / 1' : String(boxRatio);
+  // A photo wider than its box is drawn wider than the box: ask for a candidate that wide. The
+  // whole photo is at most the box's width.
+  const drawnSizes =
+    info && !whole && !crop?.fit ? scaledSizes(sizes, coverScale(info.width, info.height, boxRatio)) : sizes;
+  const background = placeholder ? { backgroundImage: `url(${placeholder})` } : undefined;
+  // The post page sizes the image itself (the button wraps it): its box has the photo's ratio.
+  const boxStyle = whole ? (info ? { aspectRatio: `${info.width} / ${info.height}` } : null) : cropStyle(crop);
+  const img = (
+    <img
+      src={src}
+      srcSet={info?.srcset || undefined}
+      sizes={info?.srcset ? drawnSizes : undefined}
+      alt={alt}
+      width={info?.width}
+      height={info?.height}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      onLoad={() => setLoaded(true)}
+      ref={(node) => {
+        imgRef.current = node;
+        if (hasArrived(node) && !loaded) setLoaded(true);
+      }}
+      // The first image on screen is painted as it arrives (over its placeholder) instead of
+      // waiting for onLoad and a fade: it is the page's largest paint.
+      style={{ ...boxStyle, opacity: loaded || !thumbhash || priority ? 1 : 0 }}
+    />
+  );
+  if (!whole)
+    return (
+      <Frame $ratio={ratio} style={background}>
+        {img}
+      </Frame>
+    );
+
+  // Never wider than the column, the stored image, or what keeps its height within the window.
   return (
-    <Frame $ratio={ratio} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      <img
-        src={src}
-        srcSet={info?.srcset || undefined}
-        sizes={info?.srcset ? sizes : undefined}
-        alt={alt}
-        width={info?.width}
-        height={info?.height}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-        onLoad={() => setLoaded(true)}
-        ref={(node) => {
-          imgRef.current = node;
-          if (hasArrived(node) && !loaded) setLoaded(true);
-        }}
-        // The first image on screen is painted as it arrives (over its placeholder) instead of
-        // waiting for onLoad and a fade: it is the page's largest paint.
-        style={{ opacity: loaded || !thumbhash || priority ? 1 : 0 }}
-      />
-    </Frame>
+    <WholeFrame>
+      <OpenButton
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setViewing(true)}
+        style={{ ...background, width: info ? wholeWidth(info) : '100%' }}
+      >
+        {img}
+        <span className="visually-hidden">, open full view</span>
+      </OpenButton>
+      {viewing &&
+        createPortal(
+          <Suspense fallback={null}>
+            <PhotoViewer src={src} info={info} alt={alt} onClose={() => setViewing(false)} />
+          </Suspense>,
+          document.body,
+        )}
+    </WholeFrame>
   );
 }

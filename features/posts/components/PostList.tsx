@@ -191,6 +191,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
                   spoiler={post.spoiler}
                   revealable={false}
                   square
+                  crop={post.crop}
                   sizes="(min-width: 768px) 300px, 33vw"
                 />
                 <GridMeta aria-hidden="true">
