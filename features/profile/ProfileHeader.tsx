@@ -170,7 +170,7 @@ const ReportProfile = styled(ReportButton)`
 /** A link only for an http(s) address; it opens apart, tells the page nothing, and names the person's own (`me`). */
 function ProfileFields({ fields }: { fields: ProfileField[] }) {
   return (
-    <Fields aria-label="Profile links">
+    <Fields>
       {fields.map((field, i) => {
         const web = /^https?:\/\//i.test(field.value);
         return (
@@ -179,7 +179,7 @@ function ProfileFields({ fields }: { fields: ProfileField[] }) {
             <dd>
               {web ? (
                 <a href={field.value} rel="me nofollow noopener noreferrer" target="_blank">
-                  {field.value.replace(/^https?:\/\//i, '')}
+                  {field.value.replace(/^https?:\/\//i, '') || field.value}
                 </a>
               ) : (
                 <span>{field.value}</span>

@@ -100,7 +100,7 @@ export interface PostsTable {
   /** 1: the image is blurred behind `spoiler` until the viewer asks for it. */
   sensitive: Generated<number>;
   spoiler: Generated<string>;
-  /** Where feeds crop the photo: '', 'fit' or 'x,y' (lib/photoCrop.ts, migration 023). */
+  /** Where feeds crop the photo: '', 'fit' or 'x,y' (lib/photoCrop.ts, migration 024). */
   crop: Generated<string>;
   /** A post from elsewhere: its `Note`'s id, and the original's page (migration 012). */
   uri: Generated<string | null>;
