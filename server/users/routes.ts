@@ -3,14 +3,7 @@ import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
-import {
-  errors,
-  listOf,
-  postSchema,
-  profileSchema,
-  userSchema,
-  userSearchResultSchema,
-} from '../http/schemas';
+import { errors, listOf, postSchema, profileSchema, userSchema, userSearchResultSchema } from '../http/schemas';
 import { postListText } from '../posts/json';
 import type { PostsService } from '../posts/service';
 import type { AccountInput, ProfileInput, UsersService } from './service';

@@ -16,7 +16,13 @@ function notificationServer() {
   const state = {
     items: [
       buildNotification({ id: 'n2', type: 'comment', comment: { commentId: 'c1', message: 'Lovely light' } }),
-      buildNotification({ id: 'n1', type: 'follow', post: null, read: true, actor: { username: 'bob', avatar: null, followedByMe: false } }),
+      buildNotification({
+        id: 'n1',
+        type: 'follow',
+        post: null,
+        read: true,
+        actor: { username: 'bob', avatar: null, followedByMe: false },
+      }),
     ],
     readUpTo: [] as unknown[],
   };
