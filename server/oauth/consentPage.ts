@@ -5,21 +5,11 @@
  * form carries its CSRF token (consentToken.ts); the pages that end a request link to the site.
  */
 import { createHash } from 'node:crypto';
+import { DARK_GRAY, escapeHtml } from '../http/html';
 import { CONSENT_TOKEN_FIELD } from './consentToken';
 import { OOB_REDIRECT } from './redirectUris';
 
-/** themes/darkGray.ts's colours (the server may not import client code; this page has no other theme). */
-const p = {
-  bg: '#1c1c21',
-  surface: '#26262c',
-  surfaceRaised: '#303038',
-  border: '#44444e',
-  text: '#f3f3f6',
-  textMuted: '#b9b9c4',
-  accent: '#8fb3ff',
-  onAccent: '#0b1633',
-  focus: '#c7d8ff',
-};
+const p = DARK_GRAY;
 
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:${p.bg};color:${p.text};display:flex;justify-content:center;padding:48px 16px}
 main{max-width:440px;width:100%;background:${p.surface};border:1px solid ${p.border};border-radius:12px;padding:24px}
@@ -29,8 +19,7 @@ button.primary{background:${p.accent};color:${p.onAccent};border-color:${p.accen
 a{color:${p.accent}}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 /** What each scope lets the app do, in words. */
 const SCOPE_WORDS: Record<string, string> = {
