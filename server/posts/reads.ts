@@ -14,7 +14,7 @@ import type { UsersRepository } from '../users/repository';
 import { contentShows, feedShows, isPubliclyVisible, postNotFound } from './access';
 import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
-import { keepPostJson } from './json';
+import { keepPostJson, withCommentsCount } from './json';
 import { toPost } from './mappers';
 import { EVERYONE_LIST, type PostCache, creatorListKey, homeListKey, tagListKey } from './postCache';
 import type { PostListRow, PostOrigin, PostsRepository } from './repository';
@@ -67,7 +67,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       (postCache.enabled && (await commentsByPerson.countsOn(blocked, commented))) ||
       (await posts.blockedCommentCounts(viewerId, commented));
     if (hidden.size === 0) return shown;
-    return shown.map((p) => (hidden.has(p._id) ? { ...p, commentsCount: p.commentsCount - hidden.get(p._id)! } : p));
+    return shown.map((p) => (hidden.has(p._id) ? withCommentsCount(p, p.commentsCount - hidden.get(p._id)!) : p));
   }
 
   /** Rows to the viewer's posts. */
