@@ -4,7 +4,9 @@
  * posts) at the top and `--deep` items down (default 6,000: page 500 of 12), the two in
  * alternating rounds, each timed by the main thread's CPU. `--profile` writes a CPU profile of each.
  *   DATA_DIR=<a copy of D1> tsx bench/deepPage.ts [--list /api/posts?feed=all] [--deep 6000]
- *     [--count 2000] [--warmup 300] [--rounds 5] [--profile]
+ *     [--count 2000] [--warmup 300] [--rounds 5] [--profile] [--block-commenters 10]
+ * `--block-commenters N`: the viewer also blocks N people who commented on the deep page's posts
+ * (not on the first page's), as on D1 where older posts carry comments of people the viewer blocks.
  */
 import path from 'node:path';
 import { nextLink } from '../lib/links';
@@ -19,6 +21,7 @@ const COUNT = Number(flag('count', '2000'));
 const WARMUP = Number(flag('warmup', '300'));
 const ROUNDS = Number(flag('rounds', '5'));
 const PROFILE = process.argv.includes('--profile');
+const BLOCK_COMMENTERS = Number(flag('block-commenters', '0'));
 
 const { config, db, storage, app } = await inProcessApp();
 const viewer = await db.kysely
@@ -49,6 +52,34 @@ while (next && items < DEEP) {
 }
 if (!cursor) throw new Error(`${LIST} has fewer than ${DEEP} items`);
 const sep = LIST.includes('?') ? '&' : '?';
+if (BLOCK_COMMENTERS > 0) {
+  const deepIds = ((await get(`${LIST}${sep}cursor=${cursor}`)).json() as { _id: string; commentsCount: number }[]).map(
+    (p) => p._id,
+  );
+  const commenters = await db.kysely
+    .selectFrom('comments')
+    .select('user_id')
+    .distinct()
+    .where('post_id', 'in', deepIds)
+    .where('user_id', '!=', viewer.id)
+    .where('user_id', 'not in', db.kysely.selectFrom('blocks').select('target_id').where('user_id', '=', viewer.id))
+    .limit(BLOCK_COMMENTERS)
+    .execute();
+  for (const { user_id } of commenters) {
+    const name = await db.kysely
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', user_id)
+      .executeTakeFirstOrThrow();
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${name.username}/block`,
+      headers: { cookie, host: 'localhost:3000' },
+    });
+    if (res.statusCode !== 200) throw new Error(`block ${name.username}: ${res.statusCode} ${res.body}`);
+  }
+  console.log(`blocked ${commenters.length} people who commented on the deep page`);
+}
 const pages = [
   { name: 'first page', url: LIST },
   { name: `deep page (after ${items})`, url: `${LIST}${sep}cursor=${cursor}` },
