@@ -27,7 +27,7 @@ import {
 } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { OFFLINE_MESSAGE, preloadApiClient } from '../../services/apiClient';
-import { openAfterSignIn } from '../../services/navigation';
+import { openAfterSignIn } from '../../services/afterSignIn';
 import { watchHistory } from '../../hooks/historyNavigation';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';

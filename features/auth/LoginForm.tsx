@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { links } from '../../lib/pages';
-import { openAfterSignIn } from '../../services/navigation';
+import { openAfterSignIn } from '../../services/afterSignIn';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 const ForgotRow = styled.div`
