@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { Rng, Zipf } from '../scripts/seed/random';
 import type { openDatabase } from '../server/db/database';
+import { newId } from '../server/domain/ids';
 import type { MixEntry } from './wrk';
 
 type Db = ReturnType<typeof openDatabase>['kysely'];
@@ -175,3 +176,36 @@ export const writerPicture = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 40 } } })
     .jpeg()
     .toBuffer();
+
+/** Blocks and mutes of the viewer (issue 23): every list the viewer reads filters them. */
+const VIEWER_BLOCKS = 50;
+const VIEWER_MUTES = 50;
+
+/**
+ * Gives the viewer its blocks and mutes, once (later runs find them): the most prolific users
+ * with no follow either way, so the follows and counters of D1 stay as seeded, and the feeds meet
+ * as many hidden posts as the dataset allows.
+ */
+export async function blocksAndMutes(k: ReturnType<typeof openDatabase>['kysely'], viewerId: string): Promise<void> {
+  const have = await k.selectFrom('blocks').select('id').where('user_id', '=', viewerId).limit(1).execute();
+  if (have.length > 0) return;
+  const targets = await k
+    .selectFrom('users')
+    .select('id')
+    .where('id', '!=', viewerId)
+    .where('id', 'not in', k.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId))
+    .where('id', 'not in', k.selectFrom('follows').select('follower_id').where('followee_id', '=', viewerId))
+    .orderBy('posts_count', 'desc')
+    .limit(VIEWER_BLOCKS + VIEWER_MUTES)
+    .execute();
+  const now = new Date().toISOString();
+  const rows = (from: number, to: number) =>
+    targets.slice(from, to).map((t) => ({ id: newId(), user_id: viewerId, target_id: t.id, created_at: now }));
+  await k.transaction().execute(async (trx) => {
+    await trx.insertInto('blocks').values(rows(0, VIEWER_BLOCKS)).execute();
+    await trx
+      .insertInto('mutes')
+      .values(rows(VIEWER_BLOCKS, VIEWER_BLOCKS + VIEWER_MUTES))
+      .execute();
+  });
+}

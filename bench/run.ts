@@ -31,11 +31,17 @@ import { SEED_PASSWORD } from '../scripts/seed/write';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { newId } from '../server/domain/ids';
 import { blockedEitherWay } from '../server/safety/visibility';
 import { startCluster } from '../scripts/cluster/cluster';
 import { logFile } from '../scripts/cluster/processes';
-import { type CommunityData, communityClasses, communityData, drawMix, writerPicture } from './community';
+import {
+  type CommunityData,
+  blocksAndMutes,
+  communityClasses,
+  communityData,
+  drawMix,
+  writerPicture,
+} from './community';
 import { runFederationBench } from './federation';
 import { runImageBench, type ImageRow } from './images';
 import {
@@ -195,39 +201,6 @@ async function ensureSeeded(): Promise<void> {
     stdio: 'inherit',
   });
   if (seeded.status !== 0) throw new Error('Seeding failed');
-}
-
-/** Blocks and mutes of the viewer (issue 23): every list the viewer reads filters them. */
-const VIEWER_BLOCKS = 50;
-const VIEWER_MUTES = 50;
-
-/**
- * Gives the viewer its blocks and mutes, once (later runs find them): the most prolific users
- * with no follow either way, so the follows and counters of D1 stay as seeded, and the feeds meet
- * as many hidden posts as the dataset allows.
- */
-async function blocksAndMutes(k: ReturnType<typeof openDatabase>['kysely'], viewerId: string): Promise<void> {
-  const have = await k.selectFrom('blocks').select('id').where('user_id', '=', viewerId).limit(1).execute();
-  if (have.length > 0) return;
-  const targets = await k
-    .selectFrom('users')
-    .select('id')
-    .where('id', '!=', viewerId)
-    .where('id', 'not in', k.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId))
-    .where('id', 'not in', k.selectFrom('follows').select('follower_id').where('followee_id', '=', viewerId))
-    .orderBy('posts_count', 'desc')
-    .limit(VIEWER_BLOCKS + VIEWER_MUTES)
-    .execute();
-  const now = new Date().toISOString();
-  const rows = (from: number, to: number) =>
-    targets.slice(from, to).map((t) => ({ id: newId(), user_id: viewerId, target_id: t.id, created_at: now }));
-  await k.transaction().execute(async (trx) => {
-    await trx.insertInto('blocks').values(rows(0, VIEWER_BLOCKS)).execute();
-    await trx
-      .insertInto('mutes')
-      .values(rows(VIEWER_BLOCKS, VIEWER_BLOCKS + VIEWER_MUTES))
-      .execute();
-  });
 }
 
 /** What the rows need from the dataset, read straight from the database before the server starts. */

@@ -6,6 +6,7 @@
 
 import type { Feed } from './apiUrls';
 import { profilePath } from './handles';
+import { loginPath, withNext } from './nextPath';
 
 /**
  * The home feed's tab is in its address: Everyone is `/home?feed=everyone`, Following the plain
@@ -14,7 +15,7 @@ import { profilePath } from './handles';
 export const HOME_FEED_PARAM = 'feed';
 export const homeFeedOf = (param: unknown): Feed => (param === 'everyone' ? 'all' : 'following');
 
-/** Pages a visitor who is not signed in may see; everything else sends them to `/`. */
+/** Pages a visitor who is not signed in may see; everything else sends them to sign in (`/login?next=`). */
 export const PUBLIC_ROUTES: readonly string[] = ['/', '/login', '/createAccount'];
 
 /** Pages everyone may see whatever the session: the error pages, and those the mailed links open. */
@@ -23,8 +24,10 @@ export const OPEN_ROUTES: readonly string[] = ['/404', '/_error', '/resetPasswor
 /** Links to the pages, encoded as the routes decode them. */
 export const links = {
   landing: () => '/',
-  login: () => '/login',
-  createAccount: () => '/createAccount',
+  /** The sign-in page; with `next`, it returns there once signed in (a same-site path only: lib/nextPath.ts). */
+  login: (next?: unknown) => loginPath(next),
+  /** The sign-up page, carrying the sign-in's `next` along. */
+  createAccount: (next?: unknown) => withNext('/createAccount', next),
   /** The home feed, on Everyone when `feed` is `all`. */
   home: (feed: Feed = 'following') => (feed === 'all' ? `/home?${HOME_FEED_PARAM}=everyone` : '/home'),
   settings: () => '/settings',

@@ -58,6 +58,7 @@ import { type ClientStreams, clientStreams } from './mastodon/streaming';
 import type { ClientServices } from './mastodon/support';
 import { authorizedAppsRoutes, oauthConsentRoutes } from './oauth/routes';
 import { actorPage } from './pages/actorPage';
+import { postPreview } from './pages/publicPreview';
 import { CONSENT_FORM_PATH } from './oauth/consentToken';
 import { commentsRoutes } from './comments/routes';
 import { accountRoutes } from './users/accountRoutes';
@@ -418,7 +419,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await handle(request.raw, reply.raw);
     };
     // The private pages, rendered with their first data for a signed-in viewer.
-    await app.register(privatePages, { render, auth: ctx.auth, config });
+    // A visitor at a public post's address gets its preview (and unfurlers its meta) instead of sign-in.
+    const visitorPages = { '/post/[id]': postPreview(ctx.posts, config) };
+    await app.register(privatePages, { render, auth: ctx.auth, config, visitorPages });
     await app.register(actorPage, { render, users: ctx.users });
     app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: render });
   }

@@ -7,6 +7,7 @@ import {
   useEffect,
   useEffectEvent,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -26,6 +27,7 @@ import {
 } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { OFFLINE_MESSAGE, preloadApiClient } from '../../services/apiClient';
+import { openAfterSignIn } from '../../services/afterSignIn';
 import { watchHistory } from '../../hooks/historyNavigation';
 import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';
@@ -122,10 +124,16 @@ export function AppShell({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('focusin', onFocus);
   }, [hinted, isPublic]);
 
+  // A visitor on a private page signs in and comes back to it (`/login?next=`, issue 68, item 3);
+  // who signed out (or whose session ended) during the visit goes to the landing page.
+  const signedInOnce = useRef(false);
   useEffect(() => {
     if (isOpen || session === 'loading') return;
-    if (session === 'loggedIn' && isPublic) void router.replace(links.home());
-    if (session === 'loggedOut' && !isPublic) void router.replace(links.landing());
+    if (session === 'loggedIn') signedInOnce.current = true;
+    if (session === 'loggedIn' && isPublic)
+      openAfterSignIn(router, router.pathname === '/login' ? router.query.next : undefined);
+    if (session === 'loggedOut' && !isPublic)
+      void router.replace(signedInOnce.current ? links.landing() : links.login(router.asPath));
   }, [session, isPublic, isOpen, router]);
 
   const onLogout = useCallback(async () => {

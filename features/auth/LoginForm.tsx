@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { links } from '../../lib/pages';
-import { loadServerPage } from '../../services/navigation';
+import { openAfterSignIn } from '../../services/afterSignIn';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 const ForgotRow = styled.div`
@@ -19,10 +19,6 @@ const ForgotRow = styled.div`
   justify-content: flex-end;
   margin-top: -8px;
 `;
-
-/** An app's consent page sent the person here to sign in first (`/login?next=`): only it may be returned to. */
-const isConsentPage = (next: unknown): next is string =>
-  typeof next === 'string' && next.startsWith('/oauth/authorize?');
 
 export function LoginForm() {
   const dispatch = useAppDispatch();
@@ -50,9 +46,9 @@ export function LoginForm() {
         (form.current?.elements.namedItem(field) as HTMLInputElement | null)?.focus();
         return;
       }
+      // Back to the page that sent them here (`/login?next=`: a shared link, an app's consent page) when it is safe.
       if (result.payload.twoFactorRequired) setNeedsCode(true);
-      else if (isConsentPage(router.query.next)) loadServerPage(router.query.next);
-      else await router.push(links.home());
+      else openAfterSignIn(router, router.query.next);
     },
   });
   const error = (field: 'email' | 'password') => formik.touched[field] && formik.errors[field];
@@ -67,7 +63,7 @@ export function LoginForm() {
       lead="Sign in to see what the people you follow are posting."
       footer={
         <>
-          New to Posts? <AppLink href={links.createAccount()}>Create an account</AppLink>
+          New to Posts? <AppLink href={links.createAccount(router.query.next)}>Create an account</AppLink>
         </>
       }
     >

@@ -34,7 +34,7 @@ export function SignupForm() {
       const result = await dispatch(
         signup({ username: values.username, email: values.email.trim(), password: values.password }),
       );
-      if (signup.fulfilled.match(result)) return void (await router.push(links.login()));
+      if (signup.fulfilled.match(result)) return void (await router.push(links.login(router.query.next)));
       const message = typeof result.payload === 'string' ? result.payload : 'Something went wrong';
       const field = refusedField(message);
       setRefusal({ field, message });
@@ -64,7 +64,7 @@ export function SignupForm() {
       lead="Share images with a message and tags, and follow the people you like."
       footer={
         <>
-          Already have an account? <AppLink href={links.login()}>Sign in</AppLink>
+          Already have an account? <AppLink href={links.login(router.query.next)}>Sign in</AppLink>
         </>
       }
     >

@@ -5,22 +5,12 @@
  * form carries its CSRF token (consentToken.ts); the pages that end a request link to the site.
  */
 import { createHash } from 'node:crypto';
+import { DARK_GRAY } from '../rendering/darkGray';
 import { CONSENT_TOKEN_FIELD } from './consentToken';
 import { OOB_REDIRECT } from './redirectUris';
 import { escapeHtml } from '../rendering/escapeHtml';
 
-/** themes/darkGray.ts's colours (the server may not import client code; this page has no other theme). */
-const p = {
-  bg: '#1c1c21',
-  surface: '#26262c',
-  surfaceRaised: '#303038',
-  border: '#44444e',
-  text: '#f3f3f6',
-  textMuted: '#b9b9c4',
-  accent: '#8fb3ff',
-  onAccent: '#0b1633',
-  focus: '#c7d8ff',
-};
+const p = DARK_GRAY;
 
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:${p.bg};color:${p.text};display:flex;justify-content:center;padding:48px 16px}
 main{max-width:440px;width:100%;background:${p.surface};border:1px solid ${p.border};border-radius:12px;padding:24px}

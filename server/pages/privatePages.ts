@@ -5,7 +5,9 @@
  * address (docs/frontend.md, Session and Performance). `/profile` (my own profile) redirects to
  * `/profile/{my username}` at once; `/admin` sends a member to `/home`.
  *
- * - Visitors (no session cookie) are redirected to `/` before anything is read.
+ * - Visitors (no session cookie) are sent to sign in before anything is read, with the page they
+ *   asked for as `/login?next=` so the sign-in returns there (issue 68, item 3); a public post's
+ *   address shows them its preview instead (publicPreview.ts).
  * - The reads are the page table's first reads (the URLs the client's API modules ask for), the API's own routes run in-process (`app.inject`) with the viewer's access
  *   token: the same guards, services, serializers and `Link` headers the browser would get, so
  *   the store starts exactly where the client's own reads would have left it.
@@ -26,6 +28,9 @@ import { PRIVATE_NO_STORE } from '../http/securityHeaders';
 import { pageSessions } from './session';
 
 export type RenderPage = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** What a visitor gets at a private page's address instead of the sign-in redirect; false: the redirect after all. */
+export type VisitorPage = (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => Promise<boolean>;
 
 /** One API read as the viewer; null for anything but 200. */
 type Read = (url: string) => Promise<Answer | null>;
@@ -68,11 +73,13 @@ export const privatePages: FastifyPluginAsync<{
   render: RenderPage;
   auth: Pick<AuthService, 'authenticate' | 'refresh'>;
   config: Config;
-}> = async (app, { render, auth, config }) => {
+  /** By the page table's route (`/post/[id]`): what a visitor sees there (publicPreview.ts). */
+  visitorPages?: Record<string, VisitorPage>;
+}> = async (app, { render, auth, config, visitorPages = {} }) => {
   const pageViewer = pageSessions(app, { auth, config });
 
   /**
-   * A private page's route: no-store, visitors to `/`, and for a signed-in viewer `answer` with
+   * A private page's route: no-store, visitors to sign in (or `visitorPage`), and for a signed-in viewer `answer` with
    * reads as that viewer, which may send the reply itself (a redirect). Otherwise Next.js renders
    * the page: with the data `answer` left on the request, or without any (a renewal that failed
    * here) as the client shell.
@@ -80,11 +87,15 @@ export const privatePages: FastifyPluginAsync<{
   const privateRoute = (
     url: string,
     answer: (read: Read, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => Promise<unknown>,
+    visitorPage?: VisitorPage,
   ) => {
     app.get<{ Params: Params }>(url, { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', PRIVATE_NO_STORE);
       const viewer = await pageViewer(request, reply);
-      if (viewer.kind === 'visitor') return reply.redirect('/', 302);
+      if (viewer.kind === 'visitor') {
+        if (visitorPage && (await visitorPage(request, reply))) return;
+        return reply.redirect(links.login(request.url), 302);
+      }
       if (viewer.kind === 'signedIn') await answer(reader(app, viewer.accessToken), request, reply);
       if (!reply.sent) await render(request, reply);
     });
@@ -92,17 +103,21 @@ export const privatePages: FastifyPluginAsync<{
 
   // Every private page of the table (lib/pages.ts), with its first reads; `/profile` only redirects.
   for (const [route, page] of Object.entries(PRIVATE_PAGES)) {
-    privateRoute(fastifyRoute(route), async (read, request, reply) => {
-      const [viewer, data] = await Promise.all([
-        viewerOf(read),
-        page.redirect ? null : firstPageData(page, read, paramsOf(request)).catch(() => null),
-      ]);
-      if (!viewer) return;
-      if (page.redirect) return reply.redirect(page.redirect(viewer.user), 302);
-      // As a visitor is sent away from a private page, so is a member from an admin's one (issue 36).
-      if (page.allowed && !page.allowed(viewer.user)) return reply.redirect(links.home(), 302);
-      handOver(request, { ...viewer, page: data });
-    });
+    privateRoute(
+      fastifyRoute(route),
+      async (read, request, reply) => {
+        const [viewer, data] = await Promise.all([
+          viewerOf(read),
+          page.redirect ? null : firstPageData(page, read, paramsOf(request)).catch(() => null),
+        ]);
+        if (!viewer) return;
+        if (page.redirect) return reply.redirect(page.redirect(viewer.user), 302);
+        // As a visitor is sent away from a private page, so is a member from an admin's one (issue 36).
+        if (page.allowed && !page.allowed(viewer.user)) return reply.redirect(links.home(), 302);
+        handOver(request, { ...viewer, page: data });
+      },
+      visitorPages[route],
+    );
   }
 
   // The pages the mailed links open are anyone's (OPEN_ROUTES), but a signed-in viewer's arrives

@@ -40,3 +40,13 @@ const creatorOf = (row: PostListRow): RowAuthor => ({
   suspendedAt: row.creator_suspended_at,
   silenced: row.creator_silenced,
 });
+
+/**
+ * Whether anyone, signed in or not, may see the post: what a visitor's preview and the link
+ * unfurlers' meta may show (issue 68, item 3). Today every post is public but those of a suspended
+ * author (nobody sees them), of a silenced domain (limited: kept to those who follow them), and
+ * posts from other servers (their own server says who may see them; their preview is theirs). The
+ * coming per-post visibility adds its own test here.
+ */
+export const isPubliclyVisible = (row: PostListRow): boolean =>
+  row.creator_suspended_at === null && !row.creator_silenced && row.original_uri === null;

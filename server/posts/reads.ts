@@ -11,13 +11,16 @@ import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { CommentsByPersonCache } from './commentsByPerson';
 import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
-import { contentShows, feedShows, postNotFound } from './access';
+import { contentShows, feedShows, isPubliclyVisible, postNotFound } from './access';
 import type { HomeFeed } from './homeFeed';
 import type { ImageInfos } from './imageInfos';
-import { keepPostJson } from './json';
+import { keepPostJson, withCommentsCount } from './json';
 import { toPost } from './mappers';
 import { EVERYONE_LIST, type PostCache, creatorListKey, homeListKey, tagListKey } from './postCache';
 import type { PostListRow, PostOrigin, PostsRepository } from './repository';
+
+/** The reader of what anyone may see: no account has this id (the nil UUID). */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 /** Most tags one tag search takes. */
 export const SEARCH_TAGS_MAX = 10;
@@ -64,7 +67,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       (postCache.enabled && (await commentsByPerson.countsOn(blocked, commented))) ||
       (await posts.blockedCommentCounts(viewerId, commented));
     if (hidden.size === 0) return shown;
-    return shown.map((p) => (hidden.has(p._id) ? { ...p, commentsCount: p.commentsCount - hidden.get(p._id)! } : p));
+    return shown.map((p) => (hidden.has(p._id) ? withCommentsCount(p, p.commentsCount - hidden.get(p._id)!) : p));
   }
 
   /** Rows to the viewer's posts. */
@@ -214,6 +217,17 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
     async showsAuthor(user: AuthUser, authorId: string): Promise<boolean> {
       const hidden = await hiddenAuthors.get(user.id);
       return !hidden.blocked.has(authorId) && !hidden.muted.has(authorId);
+    },
+
+    /**
+     * One post as anyone may see it (a signed-out visitor, a link unfurler): null when it is not
+     * there or not public (`isPubliclyVisible`). No viewer: no reaction of theirs, no blocks.
+     */
+    async publicOne(id: string): Promise<Post | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await posts.postsByIds(NO_VIEWER, [id], false);
+      if (!row || !isPubliclyVisible(row)) return null;
+      return (await map([row]))[0];
     },
 
     /** The post as `viewerId` reads it now (what a write answers). */

@@ -2,11 +2,14 @@ import { expect, test } from './browser';
 import { createAccount, newAccount, signInWithForm } from './users';
 
 describe('visitors', () => {
-  test('see only landing, login and sign-up; other routes send them to /', async ({ openPage }) => {
+  test('see only landing, login and sign-up; other routes send them to sign in, back to the route', async ({
+    openPage,
+  }) => {
     const page = await openPage();
     for (const route of ['/home', '/contact', '/settings', '/profile', '/profile/someone', '/tagged/sun,sea']) {
       await page.goto(route);
-      await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+      expect(new URL(page.url()).searchParams.get('next')).toBe(route);
     }
     for (const route of ['/', '/login', '/createAccount']) {
       await page.goto(route);

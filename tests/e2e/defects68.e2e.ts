@@ -130,12 +130,14 @@ describe('issue 68', () => {
     expect((await other.request.delete('/api/auth/sessions')).ok()).toBe(true);
 
     await page.goto('/home');
-    await page.waitForURL((url) => url.pathname === '/');
+    // To sign in again, and back to the page (issue 68, item 3).
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/home');
     await page.getByText('Your session has ended. Please sign in again.').waitFor();
     await shot(page, 'session-ended-375');
     // Once: the next visit is a visitor's.
     await page.reload();
-    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
     expect(await page.getByText('Your session has ended. Please sign in again.').count()).toBe(0);
   });
 

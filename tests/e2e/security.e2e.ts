@@ -91,9 +91,9 @@ describe('devices', () => {
     await section.getByRole('button', { name: 'Sign out Safari on iOS' }).click();
     await page.getByText(SECURITY_TEXTS.sessionSignedOut, { exact: true }).last().waitFor();
     await expect.poll(() => section.getByText('Safari on iOS').count()).toBe(0);
-    // The phone's session is gone: its next page is the landing page.
+    // The phone's session is gone: its next page is the sign-in, back to the page (issue 68, item 3).
     await phone.goto('/home');
-    await phone.waitForURL((url) => url.pathname === '/');
+    await phone.waitForURL((url) => url.pathname === '/login');
 
     // Two more devices, then "Sign out everywhere else".
     const laptop = await openPage();
@@ -104,7 +104,7 @@ describe('devices', () => {
     await page.getByText(SECURITY_TEXTS.otherSessionsSignedOut, { exact: true }).last().waitFor();
     await expect.poll(() => section.getByRole('listitem').count()).toBe(1);
     await laptop.goto('/home');
-    await laptop.waitForURL((url) => url.pathname === '/');
+    await laptop.waitForURL((url) => url.pathname === '/login');
     await page.goto('/home');
     expect(new URL(page.url()).pathname).toBe('/home');
   });

@@ -17,7 +17,7 @@ import {
 import { AsciiBodiesResponse, markAsciiBody } from '../../server/http/asciiBodies';
 import { jsonString, keptBytes, keptText } from '../../server/http/asciiJson';
 import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
-import { keepPostJson, postListJson, postListText } from '../../server/posts/json';
+import { keepPostJson, postListJson, postListText, withCommentsCount } from '../../server/posts/json';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
@@ -122,6 +122,23 @@ describe('post and comment JSON', () => {
     expect(commentListText(keptComments)).toBe(commentListJson(comments));
     const withComments = { ...kept[0], comments: keptComments } satisfies PostWithComments;
     expect(postWithCommentsText(withComments)).toBe(postWithCommentsJson({ ...post(), comments }));
+  });
+
+  it("writes a reader's recounted post (blocked people's comments left out) with its own count, kept once per count", () => {
+    const shared = keepPostJson(post({ commentsCount: 12 }));
+    const nine = withCommentsCount(shared, 9);
+    expect(nine).toEqual({ ...post(), commentsCount: 9 });
+    expect(shared.commentsCount).toBe(12);
+    // The same copy for the next reader with that count; another count, another copy.
+    expect(withCommentsCount(shared, 9)).toBe(nine);
+    expect(withCommentsCount(shared, 10)).not.toBe(nine);
+    expect(postListText([nine, shared])).toBe(postListJson([{ ...post(), commentsCount: 9 }, post()]));
+    // A post whose JSON is not kept (not shared between requests) gets a plain copy each time.
+    const fresh = post();
+    const copy = withCommentsCount(fresh, 5);
+    expect(copy).toEqual({ ...post(), commentsCount: 5 });
+    expect(withCommentsCount(fresh, 5)).not.toBe(copy);
+    expect(postListText([copy])).toBe(postListJson([{ ...post(), commentsCount: 5 }]));
   });
 
   it('keeps a copy of the text, and bytes in buffers of their own (not slices of a shared pool one kept row would hold whole)', () => {

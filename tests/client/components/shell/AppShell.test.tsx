@@ -23,7 +23,7 @@ describe('AppShell route guards', () => {
     document.cookie = 'has_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
-  it('sends visitors who are not signed in from a private page to /', async () => {
+  it('sends visitors who are not signed in from a private page to sign in, back to the page', async () => {
     signedOut();
     setRoute('/home');
     renderWithProviders(
@@ -32,7 +32,7 @@ describe('AppShell route guards', () => {
       </AppShell>,
     );
     expect(screen.queryByText('Private feed')).not.toBeInTheDocument();
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login?next=%2Fhome'));
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 
@@ -45,7 +45,7 @@ describe('AppShell route guards', () => {
         <p>Private feed</p>
       </AppShell>,
     );
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login?next=%2Fhome'));
     await waitFor(() =>
       expect(store.getState().toasts).toMatchObject([
         { message: 'Your session has ended. Please sign in again.', kind: 'info' },
@@ -62,8 +62,31 @@ describe('AppShell route guards', () => {
         <p>Private feed</p>
       </AppShell>,
     );
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login?next=%2Fhome'));
     expect(store.getState().toasts).toEqual([]);
+  });
+
+  it('sends a signed-in user at /login?next= to next when it is a same-site path, else home', async () => {
+    signedIn();
+    setRoute('/login', '/login?next=%2Ftagged%2Fx', { next: '/tagged/x' });
+    renderWithProviders(
+      <AppShell>
+        <p>Login form</p>
+      </AppShell>,
+    );
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/tagged/x'));
+  });
+
+  it('sends a signed-in user at /login?next=//evil.example home', async () => {
+    signedIn();
+    setRoute('/login', '/login?next=%2F%2Fevil.example', { next: '//evil.example' });
+    renderWithProviders(
+      <AppShell>
+        <p>Login form</p>
+      </AppShell>,
+    );
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/home'));
+    expect(router.replace).not.toHaveBeenCalledWith('//evil.example');
   });
 
   it('sends signed-in users from /login to /home', async () => {

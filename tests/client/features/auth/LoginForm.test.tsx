@@ -38,7 +38,7 @@ describe('LoginForm with two-factor sign-in', () => {
 
     const code = await screen.findByLabelText('Two-factor code');
     await waitFor(() => expect(code).toHaveFocus());
-    expect(router.push).not.toHaveBeenCalled();
+    expect(router.replace).not.toHaveBeenCalled();
     expect(store.getState().auth.session).not.toBe('loggedIn');
 
     await user.type(code, '000000');
@@ -46,7 +46,7 @@ describe('LoginForm with two-factor sign-in', () => {
     await waitFor(() =>
       expect(store.getState().toasts).toMatchObject([{ message: SECURITY_TEXTS.invalidTwoFactorCode, kind: 'error' }]),
     );
-    expect(router.push).not.toHaveBeenCalled();
+    expect(router.replace).not.toHaveBeenCalled();
 
     // Beside the field too, until the next try (issue 68, item 5).
     expect(code).toHaveAttribute('aria-invalid', 'true');
@@ -56,7 +56,7 @@ describe('LoginForm with two-factor sign-in', () => {
     await user.clear(code);
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/home'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/home'));
     expect(bodies).toEqual([
       { email: 'ann@example.com', password: 'password1' },
       { email: 'ann@example.com', password: 'password1', code: '000000' },
@@ -87,14 +87,22 @@ describe("LoginForm sent from an app's consent page", () => {
     setRoute('/login', `/login?next=${encodeURIComponent(next)}`, { next });
     await signIn();
     await waitFor(() => expect(loadServerPage).toHaveBeenCalledWith(next));
-    expect(router.push).not.toHaveBeenCalled();
+    expect(router.replace).not.toHaveBeenCalled();
   });
 
-  it('goes nowhere else than the consent page: any other next is the home feed', async () => {
+  it('goes back to the page a visitor was sent from (issue 68, item 3)', async () => {
+    serveLogin();
+    setRoute('/login', '/login?next=%2Ftagged%2Fx', { next: '/tagged/x' });
+    await signIn();
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/tagged/x'));
+    expect(loadServerPage).not.toHaveBeenCalled();
+  });
+
+  it('goes nowhere on another site: such a next is the home feed', async () => {
     serveLogin();
     setRoute('/login', '/login?next=https://evil.example', { next: 'https://evil.example/oauth/authorize?' });
     await signIn();
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/home'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/home'));
     expect(loadServerPage).not.toHaveBeenCalled();
   });
 });
@@ -125,7 +133,7 @@ describe('LoginForm after a wrong password', () => {
     await user.clear(password);
     await user.type(password, 'password1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/home'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/home'));
     expect(store.getState().toasts).toEqual([]);
     expect(password).toHaveAttribute('aria-invalid', 'false');
   });
