@@ -11,6 +11,8 @@ import { Button } from '../../components/ui/Button';
 import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextAreaField } from '../../components/ui/TextField';
+import { SETTINGS_SECTIONS } from './sections';
+import { useLeaveGuard } from './useLeaveGuard';
 
 // The banner sits beside the avatar only where it has room for its two buttons and its hint on one
 // line each (360px), else under it, whatever the page's width (a breakpoint left it ~190px wide at
@@ -56,7 +58,7 @@ export function ProfileSettings({ user }: { user: User }) {
   const formik = useFormik({
     initialValues: { description: user.description ?? '' },
     validationSchema: profileSchema,
-    onSubmit: async (values) => {
+    onSubmit: async (values, { resetForm }) => {
       const result = await dispatch(
         updateProfile({ avatar: shown('avatar'), banner: shown('banner'), description: values.description }),
       );
@@ -64,11 +66,15 @@ export function ProfileSettings({ user }: { user: User }) {
         dispatch(uploadReset('avatar'));
         dispatch(uploadReset('banner'));
         setRemoved({ avatar: false, banner: false });
+        // Saved: the form's starting point, so it is no longer "unsaved".
+        resetForm({ values });
       }
     },
   });
 
   const uploading = avatar.loading || banner.loading;
+  // Anything staged for "Save profile" (a removal, a fresh image, the description) is not left unsaved without a word.
+  useLeaveGuard(removed.avatar || removed.banner || Boolean(avatar.url) || Boolean(banner.url) || formik.dirty);
 
   // Remove: drops a fresh upload and the saved image from the form; Save sends `null` (API.md, updateProfile).
   const remove = (kind: 'avatar' | 'banner') => () => {
@@ -77,7 +83,7 @@ export function ProfileSettings({ user }: { user: User }) {
   };
 
   return (
-    <Panel aria-labelledby="profile-settings">
+    <Panel id={SETTINGS_SECTIONS.profile} aria-labelledby="profile-settings">
       <h2 id="profile-settings">Profile</h2>
       <p className="lead">How others see you on Posts.</p>
       <form onSubmit={formik.handleSubmit} noValidate>
