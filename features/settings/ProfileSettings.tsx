@@ -74,7 +74,8 @@ export function ProfileSettings({ user }: { user: User }) {
 
   const uploading = avatar.loading || banner.loading;
   // Anything staged for "Save profile" (a removal, a fresh image, the description) is not left unsaved without a word.
-  useLeaveGuard(removed.avatar || removed.banner || Boolean(avatar.url) || Boolean(banner.url) || formik.dirty);
+  const unsaved = removed.avatar || removed.banner || Boolean(avatar.url) || Boolean(banner.url) || formik.dirty;
+  useLeaveGuard(unsaved);
 
   // Remove: drops a fresh upload and the saved image from the form; Save sends `null` (API.md, updateProfile).
   const remove = (kind: 'avatar' | 'banner') => () => {
@@ -86,7 +87,7 @@ export function ProfileSettings({ user }: { user: User }) {
     <Panel id={SETTINGS_SECTIONS.profile} aria-labelledby="profile-settings">
       <h2 id="profile-settings">Profile</h2>
       <p className="lead">How others see you on Posts.</p>
-      <form onSubmit={formik.handleSubmit} noValidate>
+      <form onSubmit={formik.handleSubmit} noValidate data-unsaved={unsaved}>
         <Stack $gap={20}>
           <Images>
             <div>

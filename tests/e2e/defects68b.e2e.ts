@@ -54,68 +54,72 @@ async function profileToVisit(page: Page) {
 
 describe('issue 68 (Low items)', () => {
   for (const width of [320, 375, 1280]) {
-    test(`a profile at ${width} px: Follow and a "…" menu, no sideways scroll (item 9)`, async ({ openPage }) => {
-      const page = await openPage(at(width));
-      const { owner } = await profileToVisit(page);
-      await page.goto(`/profile/${owner.username}`);
-      const more = page.getByRole('button', { name: `More actions for ${owner.username}` });
-      await more.waitFor();
-      expect(await noSideScroll(page)).toBe(true);
-      // Report, Mute and Block are in the menu, not beside Follow.
-      for (const name of [`Report ${owner.username}`, 'Mute', 'Block'])
-        expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
-      // The actions sit under the banner, in one row with the avatar's foot.
-      const follow = page.getByRole('button', { name: 'Follow', exact: true });
-      const banner = (await page.getByRole('img', { name: `${owner.username}'s banner` }).boundingBox())!;
-      const [followBox, moreBox] = [(await follow.boundingBox())!, (await more.boundingBox())!];
-      expect(followBox.y).toBeGreaterThanOrEqual(banner.y + banner.height);
-      expect(Math.abs(followBox.y + followBox.height / 2 - (moreBox.y + moreBox.height / 2))).toBeLessThan(2);
-      expect(moreBox.x + moreBox.width).toBeLessThanOrEqual(width);
+    test(
+      `a profile at ${width} px: Follow and a "…" menu, no sideways scroll (item 9)`,
+      { timeout: 150_000 },
+      async ({ openPage }) => {
+        const page = await openPage(at(width));
+        const { owner } = await profileToVisit(page);
+        await page.goto(`/profile/${owner.username}`);
+        const more = page.getByRole('button', { name: `More actions for ${owner.username}` });
+        await more.waitFor();
+        expect(await noSideScroll(page)).toBe(true);
+        // Report, Mute and Block are in the menu, not beside Follow.
+        for (const name of [`Report ${owner.username}`, 'Mute', 'Block'])
+          expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+        // The actions sit under the banner, in one row with the avatar's foot.
+        const follow = page.getByRole('button', { name: 'Follow', exact: true });
+        const banner = (await page.getByRole('img', { name: `${owner.username}'s banner` }).boundingBox())!;
+        const [followBox, moreBox] = [(await follow.boundingBox())!, (await more.boundingBox())!];
+        expect(followBox.y).toBeGreaterThanOrEqual(banner.y + banner.height);
+        expect(Math.abs(followBox.y + followBox.height / 2 - (moreBox.y + moreBox.height / 2))).toBeLessThan(2);
+        expect(moreBox.x + moreBox.width).toBeLessThanOrEqual(width);
 
-      expect(await more.getAttribute('aria-haspopup')).toBe('menu');
-      expect(await more.getAttribute('aria-expanded')).toBe('false');
-      // By keyboard: Enter opens it on its first item; the arrows go round; Escape closes it back to the button.
-      await expect
-        .poll(() => more.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))))
-        .toBe(true);
-      await more.focus();
-      await page.keyboard.press('Enter');
-      const menu = page.getByRole('menu', { name: `More actions for ${owner.username}` });
-      await menu.waitFor();
-      expect(await more.getAttribute('aria-expanded')).toBe('true');
-      expect(await more.getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
-      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([`Report ${owner.username}`, 'Mute', 'Block']);
-      await expect.poll(() => focusedName(page)).toBe(`Report ${owner.username}`);
-      await page.keyboard.press('ArrowDown');
-      expect(await focusedName(page)).toBe('Mute');
-      await page.keyboard.press('End');
-      expect(await focusedName(page)).toBe('Block');
-      await page.keyboard.press('ArrowDown');
-      expect(await focusedName(page)).toBe(`Report ${owner.username}`);
-      await page.keyboard.press('ArrowUp');
-      expect(await focusedName(page)).toBe('Block');
-      expect(await noSideScroll(page)).toBe(true);
-      expect(await axeViolations(page)).toEqual([]);
-      await shot(page, `profile-menu-${width}`);
-      await page.keyboard.press('Escape');
-      await menu.waitFor({ state: 'detached' });
-      expect(await more.getAttribute('aria-expanded')).toBe('false');
-      expect(await focusedName(page)).toBe(`More actions for ${owner.username}`);
+        expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+        expect(await more.getAttribute('aria-expanded')).toBe('false');
+        // By keyboard: Enter opens it on its first item; the arrows go round; Escape closes it back to the button.
+        await expect
+          .poll(() => more.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))))
+          .toBe(true);
+        await more.focus();
+        await page.keyboard.press('Enter');
+        const menu = page.getByRole('menu', { name: `More actions for ${owner.username}` });
+        await menu.waitFor();
+        expect(await more.getAttribute('aria-expanded')).toBe('true');
+        expect(await more.getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
+        expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([`Report ${owner.username}`, 'Mute', 'Block']);
+        await expect.poll(() => focusedName(page)).toBe(`Report ${owner.username}`);
+        await page.keyboard.press('ArrowDown');
+        expect(await focusedName(page)).toBe('Mute');
+        await page.keyboard.press('End');
+        expect(await focusedName(page)).toBe('Block');
+        await page.keyboard.press('ArrowDown');
+        expect(await focusedName(page)).toBe(`Report ${owner.username}`);
+        await page.keyboard.press('ArrowUp');
+        expect(await focusedName(page)).toBe('Block');
+        expect(await noSideScroll(page)).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
+        await shot(page, `profile-menu-${width}`);
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'detached' });
+        expect(await more.getAttribute('aria-expanded')).toBe('false');
+        expect(await focusedName(page)).toBe(`More actions for ${owner.username}`);
 
-      // Mute from the menu; the menu then offers Unmute.
-      await page.keyboard.press('ArrowDown');
-      await menu.getByRole('menuitem', { name: 'Mute' }).click();
-      await page.getByText(`You muted ${owner.username}`, { exact: true }).last().waitFor();
-      await more.click();
-      await menu.getByRole('menuitem', { name: 'Unmute' }).waitFor();
-      // Report opens its dialog; closing it gives focus back to the "…" button.
-      await menu.getByRole('menuitem', { name: `Report ${owner.username}` }).click();
-      const dialog = page.getByRole('dialog', { name: /^Report/ });
-      await dialog.waitFor();
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => focusedName(page)).toBe(`More actions for ${owner.username}`);
-    });
+        // Mute from the menu; the menu then offers Unmute.
+        await page.keyboard.press('ArrowDown');
+        await menu.getByRole('menuitem', { name: 'Mute' }).click();
+        await page.getByText(`You muted ${owner.username}`, { exact: true }).last().waitFor();
+        await more.click();
+        await menu.getByRole('menuitem', { name: 'Unmute' }).waitFor();
+        // Report opens its dialog; closing it gives focus back to the "…" button.
+        await menu.getByRole('menuitem', { name: `Report ${owner.username}` }).click();
+        const dialog = page.getByRole('dialog', { name: /^Report/ });
+        await dialog.waitFor();
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => focusedName(page)).toBe(`More actions for ${owner.username}`);
+      },
+    );
   }
 
   for (const theme of themes) {
@@ -141,58 +145,62 @@ describe('issue 68 (Low items)', () => {
     );
   }
 
-  test('the overview\'s "Open reports" follows Dismiss, Remove and Suspend (item 10)', async ({ openPage }) => {
-    const authorPage = await openPage();
-    const author = await createAccount(authorPage);
-    await signInViaApi(authorPage, author);
-    const posts = [];
-    for (const message of ['Spam one', 'Spam two', 'Spam three'])
-      posts.push(await createPostViaApi(authorPage, { message, tags: ['spam'] }));
-    const reporterPage = await openPage();
-    const reporter = await createAccount(reporterPage);
-    await signInViaApi(reporterPage, reporter);
-    for (const [i, post] of posts.entries()) {
-      const sent = await reporterPage.request.post('/api/reports', {
-        data: { targetType: 'post', targetId: post._id, reason: 'spam', note: `Report number ${i + 1}` },
-      });
-      expect(sent.ok()).toBe(true);
-    }
+  test(
+    'the overview\'s "Open reports" follows Dismiss, Remove and Suspend (item 10)',
+    { timeout: 150_000 },
+    async ({ openPage }) => {
+      const authorPage = await openPage();
+      const author = await createAccount(authorPage);
+      await signInViaApi(authorPage, author);
+      const posts = [];
+      for (const message of ['Spam one', 'Spam two', 'Spam three'])
+        posts.push(await createPostViaApi(authorPage, { message, tags: ['spam'] }));
+      const reporterPage = await openPage();
+      const reporter = await createAccount(reporterPage);
+      await signInViaApi(reporterPage, reporter);
+      for (const [i, post] of posts.entries()) {
+        const sent = await reporterPage.request.post('/api/reports', {
+          data: { targetType: 'post', targetId: post._id, reason: 'spam', note: `Report number ${i + 1}` },
+        });
+        expect(sent.ok()).toBe(true);
+      }
 
-    const page = await openPage(DESKTOP);
-    const admin = await createAccount(page);
-    await grantAdmin(admin.username);
-    await signInViaApi(page, admin);
-    await page.goto('/admin');
-    const overview = page.getByRole('region', { name: 'Overview' });
-    const shown = async () =>
-      Number(await overview.locator('dt', { hasText: 'Open reports' }).locator('+ dd').innerText());
-    const server = async () =>
-      ((await (await page.request.get('/api/admin/overview')).json()) as AdminOverview).openReports;
-    const item = (n: number) => page.getByRole('listitem').filter({ hasText: `Report number ${n}` });
-    await item(1).waitFor();
-    await expect.poll(shown).toBe(await server());
-    const start = await shown();
+      const page = await openPage(DESKTOP);
+      const admin = await createAccount(page);
+      await grantAdmin(admin.username);
+      await signInViaApi(page, admin);
+      await page.goto('/admin');
+      const overview = page.getByRole('region', { name: 'Overview' });
+      const shown = async () =>
+        Number(await overview.locator('dt', { hasText: 'Open reports' }).locator('+ dd').innerText());
+      const server = async () =>
+        ((await (await page.request.get('/api/admin/overview')).json()) as AdminOverview).openReports;
+      const item = (n: number) => page.getByRole('listitem').filter({ hasText: `Report number ${n}` });
+      await item(1).waitFor();
+      await expect.poll(shown).toBe(await server());
+      const start = await shown();
 
-    await item(1).getByRole('button', { name: 'Dismiss' }).click();
-    await item(1).waitFor({ state: 'detached' });
-    await expect.poll(shown).toBeLessThan(start);
-    await expect.poll(async () => (await shown()) === (await server())).toBe(true);
+      await item(1).getByRole('button', { name: 'Dismiss' }).click();
+      await item(1).waitFor({ state: 'detached' });
+      await expect.poll(shown).toBeLessThan(start);
+      await expect.poll(async () => (await shown()) === (await server())).toBe(true);
 
-    await item(2).getByRole('button', { name: 'Remove post' }).click();
-    await page.getByRole('dialog', { name: 'Remove this post?' }).getByRole('button', { name: 'Remove' }).click();
-    await item(2).waitFor({ state: 'detached' });
-    await expect.poll(shown).toBeLessThan(start - 1);
-    await expect.poll(async () => (await shown()) === (await server())).toBe(true);
+      await item(2).getByRole('button', { name: 'Remove post' }).click();
+      await page.getByRole('dialog', { name: 'Remove this post?' }).getByRole('button', { name: 'Remove' }).click();
+      await item(2).waitFor({ state: 'detached' });
+      await expect.poll(shown).toBeLessThan(start - 1);
+      await expect.poll(async () => (await shown()) === (await server())).toBe(true);
 
-    await item(3).getByRole('button', { name: 'Suspend author' }).click();
-    await page
-      .getByRole('dialog', { name: `Suspend ${author.username}?` })
-      .getByRole('button', { name: 'Suspend' })
-      .click();
-    await item(3).waitFor({ state: 'detached' });
-    await expect.poll(shown).toBeLessThan(start - 2);
-    await expect.poll(async () => (await shown()) === (await server())).toBe(true);
-  });
+      await item(3).getByRole('button', { name: 'Suspend author' }).click();
+      await page
+        .getByRole('dialog', { name: `Suspend ${author.username}?` })
+        .getByRole('button', { name: 'Suspend' })
+        .click();
+      await item(3).waitFor({ state: 'detached' });
+      await expect.poll(shown).toBeLessThan(start - 2);
+      await expect.poll(async () => (await shown()) === (await server())).toBe(true);
+    },
+  );
 
   for (const [width, device] of [
     [375, MOBILE],
@@ -267,36 +275,40 @@ describe('issue 68 (Low items)', () => {
     );
   }
 
-  test('/notifications at 375 px, a first visit with unread items: no hydration error (item 21)', async ({
-    openPage,
-  }) => {
-    const setup = await openPage();
-    const account = await createAccount(setup);
-    await signInViaApi(setup, account);
-    const post = await createPostViaApi(setup, { message: 'Dawn over the harbour', tags: ['dawn'] });
-    const fan = await createAccount(setup);
-    await signInViaApi(setup, fan);
-    await setup.request.patch(`/api/users/${account.username}/follow`, { data: {} });
-    await setup.request.patch(`/api/posts/${post._id}/like`, { data: {} });
-    await setup.request.post(`/api/posts/${post._id}/comments`, { data: { message: `Lovely, @${account.username}` } });
+  test(
+    '/notifications at 375 px, a first visit with unread items: no hydration error (item 21)',
+    { timeout: 150_000 },
+    async ({ openPage }) => {
+      const setup = await openPage();
+      const account = await createAccount(setup);
+      await signInViaApi(setup, account);
+      const post = await createPostViaApi(setup, { message: 'Dawn over the harbour', tags: ['dawn'] });
+      const fan = await createAccount(setup);
+      await signInViaApi(setup, fan);
+      await setup.request.patch(`/api/users/${account.username}/follow`, { data: {} });
+      await setup.request.patch(`/api/posts/${post._id}/like`, { data: {} });
+      await setup.request.post(`/api/posts/${post._id}/comments`, {
+        data: { message: `Lovely, @${account.username}` },
+      });
 
-    // A browser that has never been here: nothing stored, signed in by the API.
-    const page = await openPage(MOBILE);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await signInViaApi(page, account);
-    await page.goto('/notifications');
-    const rows = page.locator('[data-unread]');
-    await expect.poll(() => rows.count()).toBe(3);
-    // Hydrated, and the effects that followed (marking them read) have run.
-    await expect.poll(() => page.getByRole('link', { name: 'Notifications', exact: true }).count()).toBe(1);
-    await page.waitForLoadState('networkidle');
-    expect(errors).toEqual([]);
-    await shot(page, 'notifications-375');
-  });
+      // A browser that has never been here: nothing stored, signed in by the API.
+      const page = await openPage(MOBILE);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signInViaApi(page, account);
+      await page.goto('/notifications');
+      const rows = page.locator('[data-unread]');
+      await expect.poll(() => rows.count()).toBe(3);
+      // Hydrated, and the effects that followed (marking them read) have run.
+      await expect.poll(() => page.getByRole('link', { name: 'Notifications', exact: true }).count()).toBe(1);
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+      await shot(page, 'notifications-375');
+    },
+  );
 
   for (const [width, device] of [
     [375, MOBILE],
@@ -340,6 +352,9 @@ describe('issue 68 (Low items)', () => {
           message: 'Your profile changes are not saved. Leave Settings without saving them?',
         });
         // Stayed: on Settings, the removal still staged.
+        expect(await page.getByRole('region', { name: 'Profile' }).locator('form').getAttribute('data-unsaved')).toBe(
+          'true',
+        );
         expect(new URL(page.url()).pathname).toBe('/settings');
         expect(await page.getByRole('button', { name: 'Remove avatar' }).count()).toBe(0);
         if (width === 375) await page.keyboard.press('Escape');
@@ -367,6 +382,9 @@ describe('issue 68 (Low items)', () => {
         await page.getByRole('button', { name: 'Save profile' }).click();
         await page.getByText(TEXTS.userUpdated, { exact: true }).first().waitFor();
         await expect.poll(() => page.getByRole('button', { name: 'Save profile' }).isEnabled()).toBe(true);
+        // Saved: the form holds nothing unsaved any more (its re-render may follow the toast).
+        const form = page.getByRole('region', { name: 'Profile' }).locator('form');
+        await expect.poll(() => form.getAttribute('data-unsaved')).toBe('false');
         await home();
         await page.waitForURL('**/home');
         expect(dialogs).toHaveLength(2);
