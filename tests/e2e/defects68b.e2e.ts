@@ -27,7 +27,15 @@ const shot = (page: Page, name: string, fullPage = false) =>
 const at = (width: number) =>
   width < 768 ? { ...MOBILE, viewport: { width, height: 812 } } : { ...DESKTOP, viewport: { width, height: 800 } };
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+/**
+ * Nothing wider than the screen. On a phone a page wider than the screen widens the layout viewport
+ * (innerWidth) to fit, so the viewport's own width is the measure.
+ */
+const noSideScroll = (page: Page) =>
+  page.evaluate(
+    (width) => document.scrollingElement!.scrollWidth <= width && window.innerWidth === width,
+    page.viewportSize()!.width,
+  );
 
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
