@@ -37,7 +37,10 @@ const DesktopOnly = styled.div`
   align-items: center;
   gap: 8px;
   ${belowMd} { display: none; }
-  ${belowFullBar} { gap: 4px; }
+  ${belowFullBar} {
+    gap: 2px;
+    > button { padding: 0 8px; }
+  }
 `;
 
 const MobileOnly = styled.div`
@@ -68,6 +71,8 @@ const SearchSlot = styled.div<{ $open: boolean }>`
     border-bottom: 1px solid ${appTheme.color.border};
     form { flex: 1; }
   }
+  /* No room for the spacer either: without it, one gap less. */
+  ${belowFullBar} { & + * { display: none; } }
 `;
 
 /** The search's button, where the search is a strip (below lg). */
@@ -94,7 +99,7 @@ const NavLinks = styled.ul`
     font-size: 14px;
     &:hover { background: ${appTheme.color.surfaceRaised}; }
     &[aria-current='page'] { background: ${appTheme.color.accentSoft}; }
-    ${belowFullBar} { padding: 0 5px; }
+    ${belowFullBar} { padding: 0 4px; }
   }
 `;
 
