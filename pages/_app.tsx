@@ -8,9 +8,15 @@ import { appTheme } from '../themes';
 
 export default function App({ Component, pageProps }: AppProps) {
   // A private page the server rendered brings its first data (lib/firstLoad.ts); other pages start empty.
-  const [store] = useState(() => makeStoreFrom(pageProps.firstLoad ?? null));
+  // `serverState`: a boundary hydrating late (the lazy navbar) renders the state the server's HTML
+  // was made from, though the page changed the store meanwhile (issue 68, item 21: /notifications
+  // had marked all read, and the bar's count no longer matched its HTML: React error #418).
+  const [[store, serverState]] = useState(() => {
+    const made = makeStoreFrom(pageProps.firstLoad ?? null);
+    return [made, made.getState()] as const;
+  });
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <ThemeProvider theme={appTheme}>
         <AppShell>
           <Component {...pageProps} />

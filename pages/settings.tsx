@@ -3,9 +3,11 @@ import {
   LazySecuritySettings,
   ProfileSettings,
   SensitiveMediaSetting,
+  SettingsLayout,
+  SettingsNav,
   ThemePicker,
 } from '../features/settings';
-import { PageContainer, PageLead, PageTitle, Stack } from '../components/ui/Panel';
+import { PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/firstLoad';
 import { useAppSelector } from '../store/hooks';
@@ -19,9 +21,12 @@ export default function SettingsPage() {
   return (
     <>
       <Seo title="Settings" description="Manage your Posts profile, account and theme." />
-      <PageContainer $width={720}>
-        <PageTitle>Settings</PageTitle>
-        <PageLead>Manage your profile, your account, how Posts looks, your devices and your data.</PageLead>
+      <SettingsLayout>
+        <div>
+          <PageTitle>Settings</PageTitle>
+          <PageLead>Manage your profile, your account, how Posts looks, your devices and your data.</PageLead>
+        </div>
+        {user && <SettingsNav />}
         {user && (
           <Stack $gap={20}>
             <ProfileSettings user={user} />
@@ -31,7 +36,7 @@ export default function SettingsPage() {
             <LazySecuritySettings username={user.username} />
           </Stack>
         )}
-      </PageContainer>
+      </SettingsLayout>
     </>
   );
 }

@@ -19,18 +19,28 @@ import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 
 /**
- * Between md and lg the bar is too narrow for the search, the links, Create post, the bell and the
- * avatar: the search takes the spacer's share, and Create post and the logo show their icons (their
- * names stay).
+ * Below lg the bar has no room for the 400px search beside the links, Create post (with its word),
+ * the bell and the avatar: there the search is a button opening it as a strip under the bar, as on
+ * a phone (issue 68, item 25: at 768px the wordmark and Create post's word had been dropped instead).
  */
-const midWidth = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 1}px)`;
+const belowLg = `@media (max-width: ${BREAKPOINTS.lg - 1}px)`;
+
+/**
+ * From lg the search is the spec's 400px inline; with the wordmark and Create post's word the bar
+ * has room for it from 1,140px (measured: 351px at 1,024), so below that the links and the
+ * controls sit closer (the 49px the search lacked).
+ */
+const belowFullBar = `@media (min-width: ${BREAKPOINTS.lg}px) and (max-width: 1139px)`;
 
 const DesktopOnly = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
   ${belowMd} { display: none; }
-  ${midWidth} { gap: 4px; }
+  ${belowFullBar} {
+    gap: 2px;
+    > button { padding: 0 8px; }
+  }
 `;
 
 const MobileOnly = styled.div`
@@ -40,7 +50,7 @@ const MobileOnly = styled.div`
 `;
 
 /**
- * The one tag search: inline in the bar from md up; below md it is hidden until the search button
+ * The one tag search: inline in the bar from lg up; below lg it is hidden until the search button
  * opens it as a strip under the bar (the frame's transform makes `fixed` relative to the bar).
  */
 const SearchSlot = styled.div<{ $open: boolean }>`
@@ -49,7 +59,7 @@ const SearchSlot = styled.div<{ $open: boolean }>`
   flex: 1 1 auto;
   justify-content: center;
   min-width: 0;
-  ${belowMd} {
+  ${belowLg} {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
     position: fixed;
     top: var(--navbar-height);
@@ -61,37 +71,14 @@ const SearchSlot = styled.div<{ $open: boolean }>`
     border-bottom: 1px solid ${appTheme.color.border};
     form { flex: 1; }
   }
+  /* No room for the spacer either: without it, one gap less. */
+  ${belowFullBar} { & + * { display: none; } }
 `;
 
-/**
- * From lg up the search is the spec's 400px; with Create post's word beside it the bar fits only
- * from 1,140px (measured: 351px at 1,024). Below that the button shows its icon (its name stays).
- */
-const FULL_BAR_MIN_WIDTH_PX = 1140;
-const belowFullBar = `@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${FULL_BAR_MIN_WIDTH_PX - 1}px)`;
-
-/** The logo's word takes no room between md and lg; it stays the link's name (here, not in Logo: Logo is on every page). */
-const LogoSlot = styled.span`
-  display: contents;
-  ${midWidth} {
-    a { font-size: 0; gap: 0; }
-  }
-`;
-
-const BarSpacer = styled(Spacer)`
-  ${midWidth} { display: none; }
-`;
-
-const CreatePostLabel = styled.span`
-  ${belowFullBar} {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-  }
+/** The search's button, where the search is a strip (below lg). */
+const SearchToggle = styled.div`
+  display: flex;
+  ${media.lg} { display: none; }
 `;
 
 const NavLinks = styled.ul`
@@ -112,8 +99,7 @@ const NavLinks = styled.ul`
     font-size: 14px;
     &:hover { background: ${appTheme.color.surfaceRaised}; }
     &[aria-current='page'] { background: ${appTheme.color.accentSoft}; }
-    /* The search's placeholder needs the room (it was cut to "Search by tags or @na" at 768px). */
-    ${midWidth} { padding: 0 6px; }
+    ${belowFullBar} { padding: 0 4px; }
   }
 `;
 
@@ -163,13 +149,21 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
             <Icon name="menu" />
           </IconButton>
         </MobileOnly>
-        <LogoSlot>
-          <Logo href={links.home()} />
-        </LogoSlot>
+        <Logo href={links.home()} />
         <SearchSlot ref={searchSlot} id={searchId} $open={searchOpen} data-open={searchOpen}>
           <TagSearch onSearch={() => setSearchOpen(false)} />
         </SearchSlot>
-        <BarSpacer />
+        <Spacer />
+        <SearchToggle>
+          <IconButton
+            aria-label="Search by tags"
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            onClick={() => setSearchOpen(!searchOpen)}
+          >
+            <Icon name="search" />
+          </IconButton>
+        </SearchToggle>
         <DesktopOnly>
           <nav aria-label="Main">
             <NavLinks>
@@ -191,20 +185,12 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
             </NavLinks>
           </nav>
           <Button $size="sm" onClick={onCreatePost}>
-            <Icon name="plus" size={16} /> <CreatePostLabel>Create post</CreatePostLabel>
+            <Icon name="plus" size={16} /> Create post
           </Button>
           <NotificationBell />
           <AvatarDropdown user={user} onLogout={onLogout} />
         </DesktopOnly>
         <MobileOnly>
-          <IconButton
-            aria-label="Search by tags"
-            aria-expanded={searchOpen}
-            aria-controls={searchId}
-            onClick={() => setSearchOpen(!searchOpen)}
-          >
-            <Icon name="search" />
-          </IconButton>
           <NotificationsLink current={current(links.notifications()) === 'page'} />
         </MobileOnly>
       </NavbarFrame>

@@ -13,6 +13,16 @@ interface ReportButtonProps {
   className?: string;
 }
 
+/** The report dialog (its own chunk), on the body: the menus holding a Report button style every button inside them. */
+export function ReportDialogPortal(props: { targetType: ReportTargetType; targetId: string; onClose: () => void }) {
+  return createPortal(
+    <Suspense fallback={null}>
+      <ReportDialog {...props} />
+    </Suspense>,
+    document.body,
+  );
+}
+
 /** "Report", for every signed-in viewer but the author. */
 export function ReportButton({ targetType, targetId, label, className }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
@@ -21,14 +31,7 @@ export function ReportButton({ targetType, targetId, label, className }: ReportB
       <button type="button" className={className} onClick={() => setOpen(true)} aria-label={label}>
         <span aria-hidden="true">Report</span>
       </button>
-      {/* On the body: the menus holding the button style every button inside them. */}
-      {open &&
-        createPortal(
-          <Suspense fallback={null}>
-            <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />
-          </Suspense>,
-          document.body,
-        )}
+      {open && <ReportDialogPortal targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -99,7 +99,10 @@ export const fetchMore = createAppAsyncThunk(
 export const reportedUser = (report: Report): string | null =>
   report.target?.type === 'user' ? report.target.username : (report.target?.creator ?? null);
 
-/** Dismiss, remove the content, suspend: then the queue and the log are read again. */
+/**
+ * Dismiss, remove the content, suspend: then the queue, the log and the overview are read again
+ * (one action resolves every open report on its target, so the overview's count is read, not guessed).
+ */
 export const resolveReport = createAppAsyncThunk(
   'admin/resolveReport',
   async ({ report, action }: { report: Report; action: ReportAction }, { getState, dispatch, rejectWithValue }) => {
@@ -110,15 +113,20 @@ export const resolveReport = createAppAsyncThunk(
     }
     void dispatch(fetchQueue(admin(getState()).queueStatus));
     void dispatch(fetchLog());
+    void dispatch(fetchOverview());
   },
 );
 
-/** Looking a user up, suspending or unsuspending them: the lookup shows them, and the log is read again. */
-function userThunk(type: string, call: (username: string) => Promise<AdminUserInfo>) {
+/**
+ * Looking a user up, suspending or unsuspending them: the lookup shows them, and the log is read
+ * again (and the overview after a change: its figures may count them).
+ */
+function userThunk(type: string, call: (username: string) => Promise<AdminUserInfo>, changes = true) {
   return createAppAsyncThunk(type, async (username: string, { dispatch, rejectWithValue }) => {
     try {
       const user = await call(username);
       void dispatch(fetchLog());
+      if (changes) void dispatch(fetchOverview());
       return user;
     } catch (error) {
       return rejectWithValue(errorMessage(error));
@@ -126,7 +134,7 @@ function userThunk(type: string, call: (username: string) => Promise<AdminUserIn
   });
 }
 
-export const lookupUser = userThunk('admin/lookupUser', (username) => moderationApi.lookup(username));
+export const lookupUser = userThunk('admin/lookupUser', (username) => moderationApi.lookup(username), false);
 export const suspendUser = userThunk('admin/suspendUser', (username) => moderationApi.suspend(username));
 export const unsuspendUser = userThunk('admin/unsuspendUser', (username) => moderationApi.unsuspend(username));
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { ReportButton } from '../moderation';
+import { ReportDialogPortal } from '../moderation';
 import { ShareButton } from '../share';
+import { type MenuItem, MenuButton } from '../../components/ui/MenuButton';
 import styled from 'styled-components';
 import type { Profile, ProfileField } from '../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -109,63 +110,71 @@ const Actions = styled.div`
   padding-bottom: 6px;
 `;
 
-/** Mute/Unmute and Block/Unblock; a block asks first. */
+const MoreMenu = styled(MenuButton)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  padding: 0;
+  border: 1px solid ${appTheme.color.border};
+  border-radius: 50%;
+  /* Opaque like the buttons beside it, whatever is behind it. */
+  background: ${appTheme.color.surfaceRaised};
+  color: ${appTheme.color.text};
+  cursor: pointer;
+  &[aria-expanded='true'] { border-color: ${appTheme.color.accent}; }
+`;
+
+/**
+ * Report, Mute/Unmute and Block behind a "…" menu (issue 68, item 9: four buttons did not fit a
+ * phone); Unblock, when blocked, is the one button beside it. A block asks first.
+ */
 function SafetyActions({ profile }: { profile: Profile }) {
   const dispatch = useAppDispatch();
   useToasts(relationToasts);
   const [busy, setBusy] = useState<RelationAction | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
   const run = async (action: RelationAction) => {
     setBusy(action);
     await dispatch(changeRelation({ username: profile.username, action }));
     setBusy(null);
-    setConfirming(false);
+    setDialog(null);
   };
   const mute: RelationAction = profile.mutedByMe ? 'unmute' : 'mute';
+  const items: MenuItem[] = [{ label: `Report ${profile.username}`, onSelect: () => setDialog('report') }];
+  if (!profile.blockedByMe) {
+    items.push(
+      { label: profile.mutedByMe ? 'Unmute' : 'Mute', disabled: busy !== null, onSelect: () => void run(mute) },
+      { label: 'Block', disabled: busy !== null, onSelect: () => setDialog('block') },
+    );
+  }
   return (
     <>
-      {!profile.blockedByMe && (
-        <Button $variant="secondary" disabled={busy !== null} aria-busy={busy === mute} onClick={() => void run(mute)}>
-          {busy === mute && <Spinner />} {profile.mutedByMe ? 'Unmute' : 'Mute'}
-        </Button>
-      )}
-      {profile.blockedByMe ? (
+      {profile.blockedByMe && (
         <Button disabled={busy !== null} aria-busy={busy === 'unblock'} onClick={() => void run('unblock')}>
           {busy === 'unblock' && <Spinner />} Unblock
         </Button>
-      ) : (
-        <Button $variant="secondary" disabled={busy !== null} onClick={() => setConfirming(true)}>
-          Block
-        </Button>
       )}
-      {confirming && (
+      <MoreMenu label={`More actions for ${profile.username}`} items={items}>
+        <Icon name="more" />
+      </MoreMenu>
+      {dialog === 'block' && (
         <ConfirmDialog
           title={`Block ${profile.username}?`}
           message="Neither of you will see the other's posts or comments, and you will stop following each other. They will not be told."
           confirmLabel="Block"
           busy={busy === 'block'}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setDialog(null)}
           onConfirm={() => void run('block')}
         />
+      )}
+      {dialog === 'report' && (
+        <ReportDialogPortal targetType="user" targetId={profile.username} onClose={() => setDialog(null)} />
       )}
     </>
   );
 }
-
-const ReportProfile = styled(ReportButton)`
-  padding: 0 14px;
-  min-height: 36px;
-  border: 1px solid ${appTheme.color.border};
-  border-radius: ${appTheme.radius.pill};
-  /* Opaque like the buttons beside it: at 375 px it sits over the banner, whatever its colours. */
-  background: ${appTheme.color.surfaceRaised};
-  color: ${appTheme.color.textMuted};
-  font: inherit;
-  font-size: 14px;
-  font-weight: 600;
-  cursor: pointer;
-  &:hover { color: ${appTheme.color.text}; }
-`;
 
 /** A link only for an http(s) address; it opens apart, tells the page nothing, and names the person's own (`me`). */
 function ProfileFields({ fields }: { fields: ProfileField[] }) {
@@ -261,9 +270,6 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
               label={isMe ? 'Share your profile' : `Share ${profile.username}'s profile`}
               text="Share"
             />
-            {!isMe && (
-              <ReportProfile targetType="user" targetId={profile.username} label={`Report ${profile.username}`} />
-            )}
             {action}
             {!isMe && <SafetyActions profile={profile} />}
           </Actions>

@@ -52,6 +52,8 @@ const Tabs = styled.div`
     cursor: pointer;
   }
   button[aria-pressed='true'] { color: ${appTheme.color.text}; border-bottom-color: ${appTheme.color.accent}; }
+  /* The three tabs were 338px wide at 320 (issue 68, item 9): the page scrolled sideways. */
+  @media (max-width: 359px) { gap: 0; button { padding: 12px 8px; } }
 `;
 
 function ProfileSkeleton() {

@@ -11,6 +11,7 @@ import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { appTheme } from '../../themes';
+import { SETTINGS_SECTIONS } from './sections';
 
 const Actions = styled.div`
   display: flex;
@@ -68,7 +69,7 @@ export function AccountSettings({ user }: { user: User }) {
     (formik.touched[field] && formik.errors[field]) || (refusal?.field === field && refusal.message);
 
   return (
-    <Panel aria-labelledby="account-settings">
+    <Panel id={SETTINGS_SECTIONS.account} aria-labelledby="account-settings">
       <h2 id="account-settings">Account</h2>
       <p className="lead">Your sign-in details. Saving needs your current password.</p>
       <form ref={form} onSubmit={formik.handleSubmit} noValidate>

@@ -9,6 +9,7 @@ import { appTheme } from '../../themes';
 import type { AuthorizedApp } from '../../lib/types';
 import { fetchApps, revokeApp } from './securityThunks';
 import { SettingsItem, SettingsList } from './SettingsList';
+import { SETTINGS_SECTIONS } from './sections';
 
 const Item = styled(SettingsItem)`
   flex-wrap: wrap;
@@ -37,7 +38,7 @@ export function AuthorizedAppsSettings() {
   }
 
   return (
-    <Panel aria-labelledby="apps-settings">
+    <Panel id={SETTINGS_SECTIONS.apps} aria-labelledby="apps-settings">
       <h2 id="apps-settings">Authorised apps</h2>
       <p className="lead">Apps you signed in to with your account (Mastodon apps and scripts).</p>
       {apps === null ? (

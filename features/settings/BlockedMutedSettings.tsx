@@ -12,6 +12,7 @@ import { appTheme } from '../../themes';
 import type { Relation } from './securityApi';
 import { fetchRelations, undoRelation } from './securityThunks';
 import { SettingsItem, SettingsList } from './SettingsList';
+import { SETTINGS_SECTIONS } from './sections';
 
 const Item = styled(SettingsItem)`
   a { display: flex; align-items: center; gap: 10px; min-width: 0; overflow-wrap: anywhere; font-weight: 600; }
@@ -97,7 +98,7 @@ function RelationList({ relation }: { relation: Relation }) {
 /** Settings' "Blocked and muted": the people you block and mute, to undo either. */
 export function BlockedMutedSettings() {
   return (
-    <Panel aria-labelledby="blocked-muted-settings">
+    <Panel id={SETTINGS_SECTIONS.blocked} aria-labelledby="blocked-muted-settings">
       <h2 id="blocked-muted-settings">Blocked and muted</h2>
       <p className="lead">
         Blocked people and you do not see each other&apos;s posts or comments. Muted people&apos;s posts leave your

@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/TextField';
 import { appTheme } from '../../themes';
 import { securityApi } from './securityApi';
 import { deleteAccount } from './securityThunks';
+import { SETTINGS_SECTIONS } from './sections';
 
 const Problem = styled.p`
   margin: 8px 0 0;
@@ -83,7 +84,7 @@ export function DataSettings({ username, twoFactorOn }: Props) {
   }
 
   return (
-    <Panel aria-labelledby="data-settings">
+    <Panel id={SETTINGS_SECTIONS.data} aria-labelledby="data-settings">
       <h2 id="data-settings">Your data</h2>
       <p className="lead">
         Your account, posts, comments, reactions, follows, blocks, mutes, notifications and images, as one zip file.

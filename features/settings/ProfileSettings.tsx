@@ -21,6 +21,8 @@ import { Panel, Stack } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
 import { appTheme } from '../../themes';
 import { TextAreaField, TextField } from '../../components/ui/TextField';
+import { SETTINGS_SECTIONS } from './sections';
+import { useLeaveGuard } from './useLeaveGuard';
 
 // The banner sits beside the avatar only where it has room for its two buttons and its hint on one
 // line each (360px), else under it, whatever the page's width (a breakpoint left it ~190px wide at
@@ -102,7 +104,7 @@ export function ProfileSettings({ user }: { user: User }) {
       if ('error' in read) errors.fields = read.error;
       return errors;
     },
-    onSubmit: async (values) => {
+    onSubmit: async (values, { resetForm }) => {
       const result = await dispatch(
         updateProfile({
           avatar: shown('avatar'),
@@ -116,11 +118,16 @@ export function ProfileSettings({ user }: { user: User }) {
         dispatch(uploadReset('avatar'));
         dispatch(uploadReset('banner'));
         setRemoved({ avatar: false, banner: false });
+        // Saved: the form's starting point, so it is no longer "unsaved".
+        resetForm({ values });
       }
     },
   });
 
   const uploading = avatar.loading || banner.loading;
+  // Anything staged for "Save profile" (a removal, a fresh image, the description) is not left unsaved without a word.
+  const unsaved = removed.avatar || removed.banner || Boolean(avatar.url) || Boolean(banner.url) || formik.dirty;
+  useLeaveGuard(unsaved);
 
   // Remove: drops a fresh upload and the saved image from the form; Save sends `null` (API.md, updateProfile).
   const remove = (kind: 'avatar' | 'banner') => () => {
@@ -129,10 +136,10 @@ export function ProfileSettings({ user }: { user: User }) {
   };
 
   return (
-    <Panel aria-labelledby="profile-settings">
+    <Panel id={SETTINGS_SECTIONS.profile} aria-labelledby="profile-settings">
       <h2 id="profile-settings">Profile</h2>
       <p className="lead">How others see you on Posts.</p>
-      <form onSubmit={formik.handleSubmit} noValidate>
+      <form onSubmit={formik.handleSubmit} noValidate data-unsaved={unsaved}>
         <Stack $gap={20}>
           <Images>
             <div>

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { setAlwaysShowSensitive, useAlwaysShowSensitive } from '../../hooks/useSensitiveMedia';
 import { Panel } from '../../components/ui/Panel';
 import { appTheme } from '../../themes';
+import { SETTINGS_SECTIONS } from './sections';
 
 const Switch = styled.label`
   display: flex;
@@ -16,7 +17,7 @@ const Switch = styled.label`
 export function SensitiveMediaSetting() {
   const on = useAlwaysShowSensitive();
   return (
-    <Panel aria-labelledby="media-settings">
+    <Panel id={SETTINGS_SECTIONS.media} aria-labelledby="media-settings">
       <h2 id="media-settings">Media</h2>
       <p className="lead">Sensitive images are blurred behind their content warning until you click Show.</p>
       <Switch>

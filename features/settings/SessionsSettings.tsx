@@ -10,6 +10,7 @@ import { appTheme } from '../../themes';
 import type { SessionInfo } from '../../lib/types';
 import { fetchSessions, revokeOtherSessions, revokeSession } from './securityThunks';
 import { SettingsItem, SettingsList } from './SettingsList';
+import { SETTINGS_SECTIONS } from './sections';
 
 const List = styled(SettingsList)`
   margin-bottom: 16px;
@@ -60,7 +61,7 @@ export function SessionsSettings() {
 
   const others = sessions?.filter((s) => !s.current).length ?? 0;
   return (
-    <Panel aria-labelledby="sessions-settings">
+    <Panel id={SETTINGS_SECTIONS.sessions} aria-labelledby="sessions-settings">
       <h2 id="sessions-settings">Where you are signed in</h2>
       <p className="lead">Sign out a device you no longer use or do not recognise.</p>
       {sessions === null ? (

@@ -5,6 +5,7 @@ import { useHydrated } from '../../hooks/useHydrated';
 import { selectTheme, setTheme } from './themeSlice';
 import { appTheme, palettes, themeLabels } from '../../themes';
 import { Panel } from '../../components/ui/Panel';
+import { SETTINGS_SECTIONS } from './sections';
 
 const Options = styled.div`
   display: grid;
@@ -44,7 +45,7 @@ export function ThemePicker() {
   // The theme lives in this browser: the server's HTML shows none chosen, and so must hydration.
   const current = useHydrated() ? theme : null;
   return (
-    <Panel aria-labelledby="theme-settings">
+    <Panel id={SETTINGS_SECTIONS.theme} aria-labelledby="theme-settings">
       <h2 id="theme-settings">Theme</h2>
       <p className="lead">Kept in this browser.</p>
       <Options role="radiogroup" aria-labelledby="theme-settings">

@@ -10,6 +10,7 @@ import { appTheme } from '../../themes';
 import { qrGround } from '../../themes/fixed';
 import type { TwoFactorStatus } from './securityApi';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './securityThunks';
+import { SETTINGS_SECTIONS } from './sections';
 
 const Qr = styled.img`
   width: 200px;
@@ -133,7 +134,7 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
   }
 
   return (
-    <Panel aria-labelledby="two-factor-settings">
+    <Panel id={SETTINGS_SECTIONS.twofactor} aria-labelledby="two-factor-settings">
       <h2 id="two-factor-settings">Two-factor sign-in</h2>
       {step.kind === 'codes' ? (
         <Stack>

@@ -4,4 +4,5 @@ export { LazySecuritySettings } from './LazySecuritySettings';
 export { ProfileSettings } from './ProfileSettings';
 export { ThemePicker } from './ThemePicker';
 export { SensitiveMediaSetting } from './SensitiveMediaSetting';
+export { SettingsLayout, SettingsNav } from './SettingsNav';
 export { loadStoredTheme } from './themeSlice';

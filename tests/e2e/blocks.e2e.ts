@@ -22,7 +22,9 @@ describe('blocks', () => {
     await page.getByRole('article').filter({ hasText: 'Kites over the dunes' }).waitFor();
 
     await page.goto(`/profile/${author.username}`);
-    await clickHydrated(page.getByRole('button', { name: 'Block', exact: true }));
+    // Block is in the profile's "…" menu (issue 68, item 9).
+    await clickHydrated(page.getByRole('button', { name: `More actions for ${author.username}` }));
+    await page.getByRole('menuitem', { name: 'Block', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Block ${author.username}?` });
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await toast(page, `You blocked ${author.username}`).waitFor();
@@ -44,6 +46,7 @@ describe('blocks', () => {
 
     await page.goto(`/profile/${author.username}`);
     await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Mute', exact: true }).waitFor();
+    await clickHydrated(page.getByRole('button', { name: `More actions for ${author.username}` }));
+    await page.getByRole('menuitem', { name: 'Mute', exact: true }).waitFor();
   });
 });

@@ -67,6 +67,8 @@ describe('visual defects (issue 18)', () => {
       const page = await openPage({ viewport: { width, height: 800 } });
       await signedInAccount(page);
       await openAppPage(page, '/home');
+      // Below lg the search opens from its button, as a strip under the bar (issue 68, item 25).
+      if (width < 1024) await clickHydrated(page.getByRole('button', { name: 'Search by tags' }));
       const search = page.getByRole('banner').getByRole('search');
       const input = search.getByLabel('Add a tag to search');
       for (const tag of ['sea', 'boats']) {

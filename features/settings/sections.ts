@@ -1,0 +1,27 @@
+/**
+ * The settings page's sections: their ids are the page's deep links (`/settings#data`), and the
+ * section list (SettingsNav) links to them, in the page's order.
+ */
+export const SETTINGS_SECTIONS = {
+  profile: 'profile',
+  account: 'account',
+  theme: 'theme',
+  media: 'media',
+  sessions: 'sessions',
+  apps: 'apps',
+  blocked: 'blocked',
+  twofactor: 'two-factor',
+  data: 'data',
+} as const;
+
+export const SETTINGS_NAV: { id: string; label: string }[] = [
+  { id: SETTINGS_SECTIONS.profile, label: 'Profile' },
+  { id: SETTINGS_SECTIONS.account, label: 'Account' },
+  { id: SETTINGS_SECTIONS.theme, label: 'Theme' },
+  { id: SETTINGS_SECTIONS.media, label: 'Media' },
+  { id: SETTINGS_SECTIONS.sessions, label: 'Devices' },
+  { id: SETTINGS_SECTIONS.apps, label: 'Authorised apps' },
+  { id: SETTINGS_SECTIONS.blocked, label: 'Blocked and muted' },
+  { id: SETTINGS_SECTIONS.twofactor, label: 'Two-factor sign-in' },
+  { id: SETTINGS_SECTIONS.data, label: 'Your data' },
+];
