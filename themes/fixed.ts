@@ -16,6 +16,10 @@ export const overImage = {
   label: 'rgba(0, 0, 0, 0.7)',
   /** The sensitive image's Show button. */
   button: 'rgb(0 0 0 / 55%)',
+  /** A shadow under a mark drawn over the photo (the double-tap heart). */
+  markShadow: 'rgb(0 0 0 / 45%)',
+  /** Around a photo shown whole (the full view). */
+  surround: 'rgb(0 0 0 / 92%)',
 };
 
 /** Behind the two-factor QR code. */

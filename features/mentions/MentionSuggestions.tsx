@@ -31,7 +31,7 @@ const List = styled.ul`
   border-radius: 12px;
   border: 1px solid ${appTheme.color.border};
   background: ${appTheme.color.surfaceRaised};
-  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.25);
+  box-shadow: ${appTheme.shadow};
 `;
 
 const Option = styled.li`

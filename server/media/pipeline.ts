@@ -73,7 +73,7 @@ interface Size {
 /**
  * Output sizes, largest first. `cover` crops to exactly that aspect ratio. `feed` keeps the
  * image's own ratio and makes it large enough to cover the feed box (4:5…1.91:1, lib/photoBox.ts)
- * of that width, so a panorama's short side is not blown up (docs/api-decisions.md#photo-variants);
+ * of that width, so a panorama's short side is not blown up (docs/api-decisions.md, "Post variants are sized for the box they fill");
  * the box's area (1080 × 2160 for the largest) bounds each variant's pixels.
  */
 const PRESETS: Record<UploadPreset, { fit: 'cover' | 'feed'; sizes: Size[] }> = {

@@ -6,11 +6,13 @@ import { notificationsRepository } from '../../server/notifications/repository';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
+// An app of its own for each test: a migration taken down and up changes tables under the
+// statements PostgreSQL's connections keep prepared ("cached plan must not change result type").
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 

@@ -10,6 +10,7 @@ import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 're
 import styled, { keyframes } from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { SvgIcon } from '../../../components/ui/SvgIcon';
+import { overImage } from '../../../themes/fixed';
 
 /** How long a first click waits for a second one before it opens the post. */
 export const DOUBLE_TAP_MS = 280;
@@ -41,8 +42,8 @@ const Heart = styled.span`
   align-items: center;
   justify-content: center;
   pointer-events: none;
-  color: #fff;
-  filter: drop-shadow(0 2px 10px rgb(0 0 0 / 45%));
+  color: ${overImage.text};
+  filter: drop-shadow(0 2px 10px ${overImage.markShadow});
   animation: ${pop} ${HEART_MS}ms ease-out both;
   @media (prefers-reduced-motion: reduce) {
     animation: none;

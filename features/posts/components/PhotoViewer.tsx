@@ -15,7 +15,7 @@ const Backdrop = styled.div`
   display: grid;
   place-items: center;
   padding: 56px 8px 8px;
-  background: rgb(0 0 0 / 92%);
+  background: ${overImage.surround};
   img {
     display: block;
     max-width: 100%;

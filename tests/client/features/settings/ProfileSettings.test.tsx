@@ -38,7 +38,11 @@ describe('ProfileSettings', () => {
     await waitFor(() => expect(store.getState().auth.user?.[kind]).toBeNull());
     // The removed image is null; the other and the description stay as they are.
     const other = kind === 'avatar' ? 'banner' : 'avatar';
-    expect(bodies).toEqual([{ email: me.email, [kind]: null, [other]: me[other], description: 'Hi' }]);
+    // The display name and the four link rows go with it as the form holds them (empty: none).
+    const fields = Array.from({ length: 4 }, () => ({ name: '', value: '' }));
+    expect(bodies).toEqual([
+      { email: me.email, [kind]: null, [other]: me[other], description: 'Hi', displayName: '', fields },
+    ]);
     expect(store.getState().toasts.map((n) => n.message)).toEqual([TEXTS.userUpdated]);
     expect(screen.getByRole('button', { name: `Choose ${label.toLowerCase()}` })).toBeInTheDocument();
   });
