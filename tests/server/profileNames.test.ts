@@ -217,4 +217,10 @@ describe("a remote actor's name", () => {
     expect(remotePersonFields(actor('\u202e\u200b '))?.display_name).toBeNull();
     expect(remotePersonFields(actor(null))?.display_name).toBeNull();
   });
+
+  it('is none when it only repeats the username (servers send that when a person set no name)', () => {
+    expect(remotePersonFields(actor('zoe'))?.display_name).toBeNull();
+    expect(remotePersonFields(actor('Zoe'))?.display_name).toBeNull();
+    expect(remotePersonFields(actor('Zoe K'))?.display_name).toBe('Zoe K');
+  });
 });

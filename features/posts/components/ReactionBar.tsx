@@ -107,7 +107,7 @@ export function ReactionBar({
           type="button"
           onClick={onShowLikes}
           disabled={likes === 0}
-          aria-label={likes === 0 ? 'No likes yet' : `${likes} ${likes === 1 ? 'like' : 'likes'}, see who likes this`}
+          aria-label={likes === 0 ? '0 likes' : `${likes} ${likes === 1 ? 'like' : 'likes'}, see who likes this`}
           aria-haspopup="dialog"
         >
           {likes}
