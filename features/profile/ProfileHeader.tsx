@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ReportDialogPortal } from '../moderation';
-import { ShareButton } from '../share';
+import { ShareButton, useShareLink } from '../share';
 import { type MenuItem, MenuButton } from '../../components/ui/MenuButton';
 import styled from 'styled-components';
 import type { Profile, ProfileField } from '../../lib/types';
@@ -142,6 +142,8 @@ function SafetyActions({ profile }: { profile: Profile }) {
     setDialog(null);
   };
   const mute: RelationAction = profile.mutedByMe ? 'unmute' : 'mute';
+  const share = useShareLink();
+  // Share sits in the menu on someone else's profile: beside Follow it pushed the row over the banner at 375 px.
   const items: MenuItem[] = [{ label: `Report ${profile.username}`, onSelect: () => setDialog('report') }];
   if (!profile.blockedByMe) {
     items.push(
@@ -149,6 +151,10 @@ function SafetyActions({ profile }: { profile: Profile }) {
       { label: 'Block', disabled: busy !== null, onSelect: () => setDialog('block') },
     );
   }
+  items.push({
+    label: `Share ${profile.username}'s profile`,
+    onSelect: () => void share(links.profile(profile.username), `${profile.username} on Posts`),
+  });
   return (
     <>
       {profile.blockedByMe && (
@@ -264,12 +270,14 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
             <Avatar src={profile.avatar} name={profile.username} size={128} decorative={false} />
           </AvatarRing>
           <Actions>
-            <ShareProfile
-              path={links.profile(profile.username)}
-              title={`${profile.username} on Posts`}
-              label={isMe ? 'Share your profile' : `Share ${profile.username}'s profile`}
-              text="Share"
-            />
+            {isMe && (
+              <ShareProfile
+                path={links.profile(profile.username)}
+                title={`${profile.username} on Posts`}
+                label="Share your profile"
+                text="Share"
+              />
+            )}
             {action}
             {!isMe && <SafetyActions profile={profile} />}
           </Actions>

@@ -50,9 +50,10 @@ interface ShareButtonProps {
   className?: string;
 }
 
-export function ShareButton({ path, title, label, text, className }: ShareButtonProps) {
+/** Shares an app path: the share sheet where there is one, else the clipboard with a toast. */
+export function useShareLink(): (path: string, title: string) => Promise<void> {
   const dispatch = useAppDispatch();
-  const share = async () => {
+  return async (path, title) => {
     const url = absoluteUrl(path);
     if (typeof navigator.share === 'function') {
       try {
@@ -70,8 +71,12 @@ export function ShareButton({ path, title, label, text, className }: ShareButton
       dispatch(showToast(SHARE_TEXTS.failed, 'error'));
     }
   };
+}
+
+export function ShareButton({ path, title, label, text, className }: ShareButtonProps) {
+  const share = useShareLink();
   return (
-    <Button type="button" className={className} aria-label={label} onClick={() => void share()}>
+    <Button type="button" className={className} aria-label={label} onClick={() => void share(path, title)}>
       <SvgIcon path={SHARE_ICON} size={18} />
       {text && <span aria-hidden="true">{text}</span>}
     </Button>

@@ -95,16 +95,22 @@ describe('issue 68 (Low items)', () => {
         await menu.waitFor();
         expect(await more.getAttribute('aria-expanded')).toBe('true');
         expect(await more.getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
-        expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([`Report ${owner.username}`, 'Mute', 'Block']);
+        const shareItem = `Share ${owner.username}'s profile`;
+        expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+          `Report ${owner.username}`,
+          'Mute',
+          'Block',
+          shareItem,
+        ]);
         await expect.poll(() => focusedName(page)).toBe(`Report ${owner.username}`);
         await page.keyboard.press('ArrowDown');
         expect(await focusedName(page)).toBe('Mute');
         await page.keyboard.press('End');
-        expect(await focusedName(page)).toBe('Block');
+        expect(await focusedName(page)).toBe(shareItem);
         await page.keyboard.press('ArrowDown');
         expect(await focusedName(page)).toBe(`Report ${owner.username}`);
         await page.keyboard.press('ArrowUp');
-        expect(await focusedName(page)).toBe('Block');
+        expect(await focusedName(page)).toBe(shareItem);
         expect(await noSideScroll(page)).toBe(true);
         expect(await axeViolations(page)).toEqual([]);
         await shot(page, `profile-menu-${width}`);
