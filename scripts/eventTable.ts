@@ -14,7 +14,7 @@ import { EVENT_TYPES } from '../server/events/events';
 export const BEGIN = '<!-- event table: made by `npm run docs:events` from the code; do not edit by hand -->';
 export const END = '<!-- end of the event table -->';
 
-const INVALIDATION_FILE = 'server/cache/invalidation.ts';
+const INVALIDATION_FILE = 'server/invalidation/table.ts';
 
 /** The text between `open` (at `from`) and its matching closer, strings and comments skipped. */
 function balanced(text: string, from: number): string {
@@ -100,7 +100,7 @@ export function eventTable(root: string): string {
   });
   return [
     BEGIN,
-    "| Event | Published by | What this instance's caches do (`cache/invalidation.ts`, `c.` and `e.` left out) | Also heard by |",
+    "| Event | Published by | What this instance's caches do (`invalidation/table.ts`, `c.` and `e.` left out) | Also heard by |",
     '|---|---|---|---|',
     ...rows,
     END,

@@ -19,7 +19,7 @@ import { emailRoutes } from './auth/emailRoutes';
 import { accountAuthRoutes } from './auth/accountRoutes';
 import { authRoutes } from './auth/routes';
 import { type Config, metricsEnabled } from './config';
-import type { InvalidationTable } from './cache/invalidation';
+import type { InvalidationTable } from './invalidation/table';
 import { type AppContext, buildContext } from './context';
 import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
 import type { AuthUser } from './domain/types';
@@ -93,7 +93,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read its lines). */
   logStream?: NodeJS.WritableStream;
-  /** What each event makes the caches forget (`cache/invalidation.ts`); tests take a line out. */
+  /** What each event makes the caches forget (`invalidation/table.ts`); tests take a line out. */
   invalidation?: InvalidationTable;
   /** The time two-factor codes are checked at (default: the wall clock); tests pin it. */
   totpClock?: () => number;
@@ -175,7 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { federation } = ctx;
   const metrics = metricsEnabled(config)
     ? createMetrics({
-        caches: ctx.caches,
+        caches: ctx.caches.caches,
         activity: ctx.activity,
         streams: ctx.notificationStreams,
         outbox: ctx.outbox,

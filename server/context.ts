@@ -18,8 +18,7 @@ import { type SessionsService, sessionsService } from './auth/sessions';
 import { accessTokens } from './auth/tokens';
 import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
 import { twoFactorRepository } from './auth/twoFactorRepository';
-import type { CountedCache } from './cache/counts';
-import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './cache/invalidation';
+import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './invalidation/table';
 import { commentCache as createCommentCache } from './comments/commentCache';
 import { commentsByIds, commentsRepository } from './comments/repository';
 import { type CommentsService, commentsService } from './comments/service';
@@ -60,7 +59,8 @@ import { imageInfoCache } from './posts/imageInfos';
 import { postCache as createPostCache } from './posts/postCache';
 import { postsByIds, postsRepository } from './posts/repository';
 import { type PostsService, postsService } from './posts/service';
-import { forgetEverything, forgetOnOutsideWrites } from './cache/outsideWrites';
+import { forgetOnOutsideWrites } from './cache/outsideWrites';
+import { type CacheRegistry, cacheRegistry } from './cache/registry';
 import { COMMENT_REACTIONS, POST_REACTIONS, reactionsByUser, reactionsRepository } from './reactions/repository';
 import { accountRepository } from './users/accountRepository';
 import { type AccountDeletion, accountDeletion } from './users/deletion';
@@ -125,7 +125,8 @@ export interface AppContext {
   /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
   events: DomainEvents;
   /** Every in-memory cache by its name in `/metrics` (`posts_cache_*{cache}`). */
-  caches: Record<string, CountedCache>;
+  /** Every cache of this process (`/metrics` reads them; tests make them forget). */
+  caches: CacheRegistry;
   /** Sign-ins, sign-ups and rate-limit refusals, counted for `/metrics`. */
   activity: Activity;
   /** ActivityPub (issue 32, `federation/`); null when off (`config.federation`). */
@@ -175,32 +176,37 @@ export function buildContext(
   const data = transactional(db.kysely, repositories, db.now);
   const bus = redis ? redisBus(redis.client, log) : localBus(log);
   const events = domainEvents(bus);
-  const domainBlocks = domainBlocksService(db.kysely, { publish: events.publish, ttlMs: config.postCacheMs });
+  // Every cache is made in it: `/metrics` and `forgetEverything` reach them all.
+  const caches = cacheRegistry();
+  const domainBlocks = domainBlocksService(db.kysely, { publish: events.publish, ttlMs: config.postCacheMs, caches });
   const postCache = createPostCache(
+    caches,
     (viewerId, ids, withReaction) => postsByIds(db.kysely, viewerId, ids, withReaction),
     (viewerId, max) => reactionsByUser(db.kysely, POST_REACTIONS, viewerId, max),
     config.postCacheMs,
   );
   const commentCache = createCommentCache(
+    caches,
     (viewerId, ids) => commentsByIds(db.kysely, viewerId, ids),
     (viewerId, max) => reactionsByUser(db.kysely, COMMENT_REACTIONS, viewerId, max),
     config.postCacheMs,
   );
-  const hiddenAuthors = hiddenAuthorsCache((readerId) => data.safety.hiddenAuthorsOf(readerId), {
+  const hiddenAuthors = hiddenAuthorsCache(caches, (readerId) => data.safety.hiddenAuthorsOf(readerId), {
     ttlMs: config.postCacheMs,
   });
-  const commentsByPerson = commentsByPersonCache((personIds) => data.posts.commentCountsOf(personIds), {
+  const commentsByPerson = commentsByPersonCache(caches, (personIds) => data.posts.commentCountsOf(personIds), {
     ttlMs: config.postCacheMs,
   });
   const homeFeed = createHomeFeed(db.kysely, {
+    caches,
     maxPosts: config.feedIndexMaxPosts,
     syncMs: config.homeFeedSyncMs,
     postsByIds: postCache.rows,
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
   });
-  const checked = sessionCache({ ttlMs: config.sessionCacheMs });
-  const authors = authorCache((keys) => data.users.usersNamed(keys), { ttlMs: config.postCacheMs });
-  const caches = {
+  const checked = sessionCache(caches, { ttlMs: config.sessionCacheMs });
+  const authors = authorCache(caches, (keys) => data.users.usersNamed(keys), { ttlMs: config.postCacheMs });
+  const told = {
     posts: postCache,
     comments: commentCache,
     hiddenPeople: hiddenAuthors,
@@ -211,15 +217,15 @@ export function buildContext(
     domainBlocks: domainBlocks.cache,
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
-  invalidateOnEvents(events, caches, invalidation);
+  invalidateOnEvents(events, told, invalidation);
   const noticeOutsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs);
   // Cut off from the other instances for a while (Redis away), this one may have missed their
   // changes: every cache starts over rather than wait for its entries' time to run out.
   bus.onRejoined(() => {
     log.info('The bus hears the other instances again: the caches start over');
-    forgetEverything(caches);
+    caches.forgetEverything();
   });
-  const imageInfos = imageInfoCache(mediaRepository(db.kysely), storage);
+  const imageInfos = imageInfoCache(caches, mediaRepository(db.kysely), storage);
   // An upload answers once its main variant is stored; the other variants follow right after.
   const media = mediaService({
     db: db.kysely,
@@ -415,19 +421,8 @@ export function buildContext(
     comments,
     moderation: moderationService({ data, posts, comments, publish }),
     domainBlocks,
-    oauth: oauthService({ data, checked, publish }),
-    caches: {
-      posts: postCache.rowCache,
-      post_pages: postCache.pageCache,
-      comments: commentCache.rowCache,
-      comment_pages: commentCache.pageCache,
-      sessions: checked,
-      hidden_authors: hiddenAuthors,
-      comments_by_person: commentsByPerson,
-      authors,
-      followees: homeFeed.followeeCache,
-      image_infos: imageInfos,
-    },
+    oauth: oauthService({ data, checked, publish, caches }),
+    caches,
     activity: activity(),
     presence,
     overview: overviewService({

@@ -43,7 +43,7 @@ export interface AuthServiceDeps {
   data: Transactional<{ users: UsersRepository; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
   tokens: AccessTokens;
   /** Access tokens this process has recently checked (revocations reach it through `publish`). */
-  checked: Pick<SessionCache, 'get' | 'set' | 'forgets'>;
+  checked: Pick<SessionCache, 'known' | 'check'>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
   refreshReuseGraceMs: number;
@@ -104,18 +104,18 @@ export function authService({
    */
   function signedInUser(accessToken: string | undefined): AuthUser | null | Promise<AuthUser | null> {
     if (!accessToken) return null;
-    const nowMs = Date.now();
-    const known = checked.get(accessToken, nowMs);
+    const known = checked.known(accessToken);
     if (known) return known;
-    const forgetsSeen = checked.forgets();
     const claims = tokens.verify(accessToken);
     if (!claims) return null;
-    return sessions.findSessionUser(claims.sid, claims.sub, new Date(nowMs).toISOString()).then((row) => {
-      if (!row) return null;
-      const user: AuthUser = { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
-      checked.set(accessToken, user, claims.exp * 1000, nowMs, forgetsSeen);
-      return user;
-    });
+    return checked
+      .check(accessToken, async () => {
+        const row = await sessions.findSessionUser(claims.sid, claims.sub, nowIso());
+        if (!row) return undefined;
+        const user: AuthUser = { id: row.id, username: row.username, role: row.role, sessionId: row.session_id };
+        return { user, expiresAtMs: claims.exp * 1000 };
+      })
+      .then((user) => user ?? null);
   }
   return {
     async signup(input: { username?: string; email?: string; password?: string }): Promise<void> {

@@ -16,10 +16,10 @@
  * it read (`changes`, as the session cache's `forgets`).
  */
 import type { Reaction } from '../../lib/types';
-import { setBounded, setFresh } from './bounded';
-import { type CountedCache, cacheCounts } from './counts';
-import { expiresAt } from './expiry';
+import { setBounded } from './bounded';
+import type { KeyedCache } from './keyedCache';
 import type { ReaderReactions } from './readerReactions';
+import type { CacheRegistry } from './registry';
 
 /** What a shared row needs: its id, and the reader's reaction it was read with. */
 export interface ReaderRow {
@@ -31,6 +31,9 @@ export interface ReaderRow {
 export type LoadReactions = (viewerId: string, max: number) => Promise<ReaderReactions | null>;
 
 export interface SharedRowsOptions<Row> {
+  /** Where its caches are made: `<name>s` (rows), `<name>_pages` and `<name>_readers` (reactions). */
+  caches: CacheRegistry;
+  name: string;
   ttlMs: number;
   /** Each reader's reactions apart from the rows; without it, rows remember their readers'. */
   loadReactions?: LoadReactions;
@@ -108,13 +111,8 @@ export interface SharedRows<Row extends ReaderRow> {
   addedWhere(id: string, prefix: string, takes: (list: string) => boolean | undefined): void;
   /** A user's name, avatar or suspension changed, or an account went: rows show their creators. */
   usersChanged(): void;
-  /** Anything may have changed, readers' reactions too (`cache/outsideWrites.ts`). */
-  forgetAll(): void;
   /** False when `ttlMs` is 0: nothing is kept, and the callers ask the database as they did before. */
   readonly enabled: boolean;
-  /** Rows and list pages found or read, for `/metrics`. */
-  readonly rowCache: CountedCache;
-  readonly pageCache: CountedCache;
 }
 
 interface Entry<Row> {
@@ -124,7 +122,6 @@ interface Entry<Row> {
   dislike?: Row;
   /** Each reader's reaction, as read with the row or since; no map while readers' reactions are kept apart. */
   mine: Map<string, Reaction | null> | undefined;
-  until: number;
 }
 
 /** Where a change left some of a row's counters, and how far it moved them. */
@@ -135,17 +132,13 @@ export interface CountsChange {
 
 /** A row this process saw deleted (ids are never reused). */
 const GONE = 'gone';
-
-/** One reader's reactions; a reader with too many (`reactions` null) has them on the rows. */
-interface ReaderEntry {
-  reactions: ReaderReactions | null;
-  until: number;
-}
+const GONE_ENTRY = { gone: GONE } as const;
 
 interface ListEntry {
   ids: string[];
   /** The list ends after `ids`. */
   complete: boolean;
+  /** When its first ids were read: a page grown later runs out with them. */
   until: number;
 }
 
@@ -159,6 +152,8 @@ function sameIds(before: string[] | undefined, now: string[]): string[] {
 export function sharedRows<Row extends ReaderRow>(
   load: LoadRows<Row>,
   {
+    caches,
+    name,
     ttlMs,
     // A community's working set (docs/benchmarks/log/2026-11-27.md, "A community's mix"): 2,000 readers' home pages,
     // hundreds of profiles and tags, the recent posts; ~30 MB at most (a row with its Post and JSON
@@ -173,12 +168,17 @@ export function sharedRows<Row extends ReaderRow>(
     same,
   }: SharedRowsOptions<Row>,
 ): SharedRows<Row> {
-  const known = new Map<string, Entry<Row> | { gone: typeof GONE; until: number }>();
-  const lists = new Map<string, ListEntry>();
+  const known = caches.keyed<string, Entry<Row> | typeof GONE_ENTRY>({ name: `${name}s`, ttlMs, max: maxRows });
+  const lists = caches.keyed<string, ListEntry>({ name: `${name}_pages`, ttlMs, max: maxLists });
+  // Reactions held in all (20 B each): past `maxReactions`, the readers read longest ago go. A
+  // reaction changed in place is weighed when the reader's are read again.
+  const readers = caches.keyed<string, ReaderReactions | null>({
+    name: `${name}_readers`,
+    ttlMs,
+    max: maxReactions,
+    weigh: (reactions) => reactions?.size ?? 0,
+  });
   const shared = new WeakSet<Row>();
-  const rowCounts = cacheCounts();
-  const pageCounts = cacheCounts();
-  let changes = 0;
   // Row ids and page keys read once lately. A row or a page is kept from its second read within
   // `ttlMs`: reads seen once (a long scroll, a crawler) would otherwise push out what many read,
   // and fill the old generation with entries that die there.
@@ -193,42 +193,25 @@ export function sharedRows<Row extends ReaderRow>(
     return false;
   }
   /** Drops what a change made stale; what was kept was read often, so its next read keeps it again. */
-  function forget(map: Map<string, unknown>, keys: Iterable<string>): void {
-    changes++;
+  function forget(cache: KeyedCache<string, unknown>, keys: Iterable<string>): void {
+    // Even when nothing is kept: a read under way may predate the change.
+    cache.changed();
     const now = Date.now();
-    for (const key of keys) if (map.delete(key)) setBounded(readOnce, key, now + ttlMs, maxRows * 4);
-  }
-  const keysOf = (map: Map<string, unknown>, which: (key: string) => boolean) => [...map.keys()].filter(which);
-
-  const readers = new Map<string, ReaderEntry>();
-  /** Reactions held in `readers`, against `maxReactions`. */
-  let heldReactions = 0;
-  /** Counts the reactions the events changed: a reader's reactions read across one are not kept. */
-  let reactionChanges = 0;
-  function keepReader(readerId: string, entry: ReaderEntry): void {
-    const before = readers.get(readerId);
-    heldReactions += (entry.reactions?.size ?? 0) - (before?.reactions?.size ?? 0);
-    readers.delete(readerId);
-    readers.set(readerId, entry);
-    for (const [oldest, old] of readers) {
-      if (heldReactions <= maxReactions || oldest === readerId) break;
-      heldReactions -= old.reactions?.size ?? 0;
-      readers.delete(oldest);
+    for (const key of keys) {
+      if (cache.peekStale(key) === undefined) continue;
+      cache.forget(key);
+      setBounded(readOnce, key, now + ttlMs, maxRows * 4);
     }
   }
+  const keysOf = (cache: KeyedCache<string, unknown>, which: (key: string) => boolean) =>
+    [...cache.keys()].filter(which);
+
   /** The reader's reactions as kept: null when they are kept on the rows instead, undefined when not read. */
-  function keptReactions(readerId: string, now: number): ReaderReactions | null | undefined {
-    if (!loadReactions) return null;
-    const entry = readers.get(readerId);
-    return entry && entry.until > now ? entry.reactions : undefined;
-  }
+  const keptReactions = (readerId: string): ReaderReactions | null | undefined =>
+    loadReactions ? readers.peek(readerId) : null;
   /** Reads the reader's reactions, once per `ttlMs`. */
-  async function readReactions(readerId: string, now: number): Promise<ReaderReactions | null> {
-    const seen = reactionChanges;
-    const reactions = await loadReactions!(readerId, maxReactionsPerReader);
-    if (seen === reactionChanges) keepReader(readerId, { reactions, until: expiresAt(now, ttlMs) });
-    return reactions;
-  }
+  const readReactions = async (readerId: string): Promise<ReaderReactions | null> =>
+    (await readers.get(readerId, () => loadReactions!(readerId, maxReactionsPerReader)))!;
 
   const viewOf = (entry: Entry<Row>, reaction: Reaction | null): Row => {
     if (reaction === null) return entry.base;
@@ -244,20 +227,20 @@ export function sharedRows<Row extends ReaderRow>(
    * `until`: when the rows read with it run out (one moment for a page's rows, read again together).
    * `apart`: the reader's reactions are kept apart from the rows (`keptReactions`).
    */
-  function remember(viewerId: string, row: Row, now: number, until: number, apart: boolean): Row {
-    const before = known.get(row.id);
+  function remember(viewerId: string, row: Row, until: number, apart: boolean): Row {
+    const before = known.peekStale(row.id);
     let entry: Entry<Row>;
     if (before && !('gone' in before) && same(before.base, row)) {
       entry = before;
       // Read again after its time: the same row (and its Post and JSON) stays, the reactions start over.
-      if (entry.until <= now) {
-        entry.until = until;
+      if (known.peek(row.id) === undefined) {
         entry.mine?.clear();
+        known.put(row.id, entry, undefined, until);
       }
     } else {
-      entry = { base: { ...row, my_reaction: null }, mine: undefined, until };
+      entry = { base: { ...row, my_reaction: null }, mine: undefined };
       shared.add(entry.base);
-      setFresh(known, row.id, entry, maxRows, now, rowCounts);
+      known.put(row.id, entry, undefined, until);
     }
     const reaction = (row.my_reaction as Reaction | null) ?? null;
     if (!apart) {
@@ -275,14 +258,17 @@ export function sharedRows<Row extends ReaderRow>(
    * the row is not kept, or shows other counts (a change missed, or already read).
    */
   function countedInPlace(id: string, readerId: string, reaction: Reaction | null, { now, by }: CountsChange): boolean {
-    const entry = known.get(id);
+    const entry = known.peekStale(id);
     if (!entry || 'gone' in entry) return false;
     const before = entry.base as unknown as Record<string, unknown>;
     for (const field of Object.keys(now)) if (before[field] !== now[field] - (by[field] ?? 0)) return false;
-    const base = { ...entry.base, ...now };
-    shared.add(base);
+    // A read under way saw the counts before: it keeps nothing.
+    known.changed();
+    entry.base = { ...entry.base, ...now };
+    shared.add(entry.base);
+    delete entry.like;
+    delete entry.dislike;
     entry.mine?.set(readerId, reaction);
-    known.set(id, { base, mine: entry.mine, until: entry.until });
     return true;
   }
 
@@ -290,14 +276,9 @@ export function sharedRows<Row extends ReaderRow>(
    * The row as the reader sees it, from memory alone: `GONE` for a row seen deleted, undefined when
    * it must be read (not kept, past its time, or the reader's reaction to it not known).
    */
-  function keptRow(
-    viewerId: string,
-    id: string,
-    reactions: ReaderReactions | null,
-    now: number,
-  ): Row | typeof GONE | undefined {
-    const entry = known.get(id);
-    if (!entry || entry.until <= now) return undefined;
+  function keptRow(viewerId: string, id: string, reactions: ReaderReactions | null): Row | typeof GONE | undefined {
+    const entry = known.peek(id);
+    if (!entry) return undefined;
     if ('gone' in entry) return GONE;
     const reaction = reactions ? (reactions.get(id) ?? null) : entry.mine?.get(viewerId);
     return reaction === undefined ? undefined : viewOf(entry, reaction);
@@ -309,33 +290,33 @@ export function sharedRows<Row extends ReaderRow>(
       return ids.flatMap((id) => loaded.get(id) ?? []);
     }
     const now = Date.now();
-    const kept = keptReactions(viewerId, now);
+    const kept = keptReactions(viewerId);
     // No await when they are kept: a cached page stays one synchronous pass.
-    const reactions = kept === undefined ? await readReactions(viewerId, now) : kept;
+    const reactions = kept === undefined ? await readReactions(viewerId) : kept;
     const found: (Row | undefined)[] = new Array(ids.length);
     const missingAt: number[] = [];
     for (let i = 0; i < ids.length; i++) {
-      const row = keptRow(viewerId, ids[i], reactions, now);
+      const row = keptRow(viewerId, ids[i], reactions);
       if (row === undefined) missingAt.push(i);
       else if (row !== GONE) found[i] = row;
     }
-    rowCounts.hits += ids.length - missingAt.length;
-    rowCounts.misses += missingAt.length;
+    known.count(true, ids.length - missingAt.length);
+    known.count(false, missingAt.length);
     if (missingAt.length > 0) {
-      const seen = changes;
+      const mark = known.mark();
       const missing = missingAt.map((i) => ids[i]);
       const loaded = new Map((await load(viewerId, missing, !reactions)).map((row) => [row.id, row]));
-      const keep = seen === changes;
-      const until = expiresAt(now, ttlMs);
+      const keep = mark === known.mark();
+      const until = known.untilFromNow();
       for (const i of missingAt) {
         const read = loaded.get(ids[i]);
         if (read) {
           const row = reactions ? { ...read, my_reaction: reactions.get(read.id) ?? null } : read;
           found[i] =
-            keep && (known.has(row.id) || secondRead(row.id, now))
-              ? remember(viewerId, row, now, until, !!reactions)
+            keep && (known.peekStale(row.id) !== undefined || secondRead(row.id, now))
+              ? remember(viewerId, row, until, !!reactions)
               : row;
-        } else if (keep) setFresh(known, ids[i], { gone: GONE, until }, maxRows, now, rowCounts);
+        } else if (keep) known.put(ids[i], GONE_ENTRY, mark, until);
       }
     }
     const out: Row[] = [];
@@ -344,29 +325,29 @@ export function sharedRows<Row extends ReaderRow>(
   }
 
   /**
-   * `seen`: `changes` when the walk took `entry` (or began, without one). A change since, even one
-   * that came while the walk awaited rows before growing it, keeps the grown page from being stored
-   * over what the change forgot.
+   * `mark`: the lists' mark when the walk took `entry` (or began, without one). A change since, even
+   * one that came while the walk awaited rows before growing it, keeps the grown page from being
+   * stored over what the change forgot.
    */
-  async function listIds(page: ListPage<Row>, entry: ListEntry | undefined, count: number, now: number, seen: number) {
+  async function listIds(page: ListPage<Row>, entry: ListEntry | undefined, count: number, mark: number) {
     const after = entry && entry.ids.length > 0 ? entry.ids[entry.ids.length - 1] : null;
     const more = await page.ids(after ?? page.cursor, count);
     if (more === null) return null;
     const next: ListEntry = {
-      ids: entry ? [...entry.ids, ...more] : sameIds(lists.get(page.key)?.ids, more),
+      ids: entry ? [...entry.ids, ...more] : sameIds(lists.peekStale(page.key)?.ids, more),
       complete: more.length < count,
-      until: entry?.until ?? expiresAt(now, ttlMs),
+      until: entry?.until ?? lists.untilFromNow(),
     };
-    if (seen === changes) setFresh(lists, page.key, next, maxLists, now, pageCounts);
+    lists.put(page.key, next, mark, next.until);
     return next;
   }
 
   /** A new row's id goes on top of the kept first page `pageKey` (when kept). */
-  function putOnTop(pageKey: string, id: string, now: number): void {
-    const entry = lists.get(pageKey);
+  function putOnTop(pageKey: string, id: string): void {
+    const entry = lists.peekStale(pageKey);
     if (!entry) return;
     // A page past its time, or walked far, is read again rather than grown without end.
-    if (entry.until <= now || entry.ids.length >= maxIdsPerPage) {
+    if (lists.peek(pageKey) === undefined || entry.ids.length >= maxIdsPerPage) {
       forget(lists, [pageKey]);
       return;
     }
@@ -383,14 +364,13 @@ export function sharedRows<Row extends ReaderRow>(
     async page(viewerId, page) {
       if (ttlMs <= 0) return null;
       const now = Date.now();
-      const seen = changes;
-      let entry: ListEntry | null | undefined = lists.get(page.key);
-      if (entry && entry.until > now) pageCounts.hits++;
-      else pageCounts.misses++;
-      if (!entry || entry.until <= now) {
+      const mark = lists.mark();
+      let entry: ListEntry | null | undefined = lists.peek(page.key);
+      lists.count(entry !== undefined);
+      if (!entry) {
         // A page read once is the database's to answer, as before the cache.
-        if (!entry && !secondRead(page.key, now)) return null;
-        entry = await listIds(page, undefined, page.want * 2, now, seen);
+        if (lists.peekStale(page.key) === undefined && !secondRead(page.key, now)) return null;
+        entry = await listIds(page, undefined, page.want * 2, mark);
         if (!entry) return null;
       }
       const out: Row[] = [];
@@ -401,14 +381,14 @@ export function sharedRows<Row extends ReaderRow>(
         return out.length === page.want;
       };
       // With the reader's reactions known, kept rows are taken one by one, with no await.
-      const reactions = keptReactions(viewerId, now);
+      const reactions = keptReactions(viewerId);
       let from = 0;
       for (;;) {
         while (from < entry.ids.length) {
-          const kept = reactions === undefined ? undefined : keptRow(viewerId, entry.ids[from], reactions, now);
+          const kept = reactions === undefined ? undefined : keptRow(viewerId, entry.ids[from], reactions);
           if (kept !== undefined) {
             from++;
-            rowCounts.hits++;
+            known.count(true);
             const full = kept === GONE ? false : take(kept);
             if (full !== false) return full && out;
             continue;
@@ -424,7 +404,7 @@ export function sharedRows<Row extends ReaderRow>(
         }
         if (entry.complete) return out;
         if (entry.ids.length >= maxIdsPerPage) return null;
-        entry = await listIds(page, entry, page.want * 2, now, seen);
+        entry = await listIds(page, entry, page.want * 2, mark);
         if (!entry) return null;
       }
     },
@@ -433,20 +413,17 @@ export function sharedRows<Row extends ReaderRow>(
 
     changed: (id) => forget(known, [id]),
     reacted(id, readerId, reaction, counted) {
-      if (counted && countedInPlace(id, readerId, reaction, counted)) changes++;
-      else forget(known, [id]);
-      reactionChanges++;
-      const reactions = readers.get(readerId)?.reactions;
+      if (!counted || !countedInPlace(id, readerId, reaction, counted)) forget(known, [id]);
+      // Whatever it is, the reader's reactions read across it are not kept.
+      readers.changed();
+      const reactions = readers.peekStale(readerId);
       if (!reactions) return;
-      const before = reactions.size;
       if (reaction) reactions.set(id, reaction);
       else reactions.delete(id);
-      heldReactions += reactions.size - before;
     },
     removed(id) {
-      changes++;
-      const now = Date.now();
-      setFresh(known, id, { gone: GONE, until: now + ttlMs }, maxRows, now, rowCounts);
+      known.changed();
+      known.put(id, GONE_ENTRY);
     },
     listsChanged: (prefix = '') =>
       forget(
@@ -454,36 +431,24 @@ export function sharedRows<Row extends ReaderRow>(
         keysOf(lists, (key) => key.startsWith(prefix)),
       ),
     added(id, keys) {
-      changes++;
-      const now = Date.now();
-      for (const key of keys) putOnTop(pageKey(key, null), id, now);
+      lists.changed();
+      for (const key of keys) putOnTop(pageKey(key, null), id);
     },
     addedWhere(id, prefix, takes) {
-      changes++;
-      const now = Date.now();
-      // Over the map itself (a key forgotten on the way is not visited again): a new post walks
-      // every reader's kept home page, thousands of them.
+      lists.changed();
+      // Over the kept keys themselves (a key forgotten on the way is not visited again): a new post
+      // walks every reader's kept home page, thousands of them.
       for (const first of lists.keys()) {
         if (!first.endsWith(CURSOR_MARK) || !first.startsWith(prefix)) continue;
         const taken = takes(first.slice(0, -CURSOR_MARK.length));
         if (taken === undefined) forget(lists, [first]);
-        else if (taken) putOnTop(first, id, now);
+        else if (taken) putOnTop(first, id);
       }
     },
     enabled: ttlMs > 0,
-    rowCache: { counts: rowCounts, size: () => known.size },
-    pageCache: { counts: pageCounts, size: () => lists.size },
     usersChanged() {
       forget(known, [...known.keys()]);
       forget(lists, [...lists.keys()]);
-    },
-    forgetAll() {
-      changes++;
-      reactionChanges++;
-      known.clear();
-      lists.clear();
-      readers.clear();
-      heldReactions = 0;
     },
   };
 }

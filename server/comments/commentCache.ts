@@ -1,4 +1,5 @@
 /** Comments and a post's comment pages as every reader shares them (`cache/sharedRows.ts`). */
+import type { CacheRegistry } from '../cache/registry';
 import { type LoadReactions, type LoadRows, type SharedRows, sharedRows } from '../cache/sharedRows';
 import type { CommentListRow } from './repository';
 
@@ -15,10 +16,11 @@ const sameComment = (a: CommentListRow, b: CommentListRow) =>
   a.mentions === b.mentions;
 
 export const commentCache = (
+  caches: CacheRegistry,
   load: LoadRows<CommentListRow>,
   loadReactions: LoadReactions,
   ttlMs: number,
-): CommentCache => sharedRows(load, { ttlMs, loadReactions, same: sameComment });
+): CommentCache => sharedRows(load, { caches, name: 'comment', ttlMs, loadReactions, same: sameComment });
 
 /** A post's comment list; its pages' keys are the list's, `|` and the page's cursor (as the posts' lists). */
 export const commentListKey = (postId: string) => postId;

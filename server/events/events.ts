@@ -1,6 +1,6 @@
 /**
  * What happened, once committed: every write publishes one of these (`domainEvents.ts`), and
- * whatever keeps a copy of the data listens — the caches (`cache/invalidation.ts`), the
+ * whatever keeps a copy of the data listens — the caches (`invalidation/table.ts`), the
  * notification streams, federation next. Named for the domain, not for any listener; they carry
  * ids and small facts, never rows, because they travel between instances as JSON.
  */

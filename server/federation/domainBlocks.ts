@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DomainBlock, DomainSeverity } from '../../lib/types';
+import type { CacheRegistry } from '../cache/registry';
 import { bindQueries, transactional } from '../db/repository';
 import type { Database, DomainAction, FederationDomainBlocksTable, Queryable } from '../db/schema';
 import { NotFoundError } from '../domain/errors';
@@ -117,7 +118,6 @@ export interface DomainBlocksCache {
 interface Kept {
   rows: FederationDomainBlocksTable[];
   bySeverity: Map<string, DomainSeverity>;
-  until: number;
 }
 
 export interface DomainBlocksInput {
@@ -128,42 +128,25 @@ export interface DomainBlocksInput {
 
 export function domainBlocksService(
   db: Kysely<Database>,
-  { publish, ttlMs }: { publish: PublishEvent; ttlMs: number },
+  { publish, ttlMs, caches }: { publish: PublishEvent; ttlMs: number; caches: CacheRegistry },
 ) {
   const data = transactional(db, (q) => ({ blocks: domainBlocksRepository(q), moderation: moderationRepository(q) }));
-  let kept: Kept | null = null;
-  let loading: Promise<Kept> | null = null;
-  let forgets = 0;
-
-  async function load(): Promise<Kept> {
-    if (kept && kept.until > Date.now()) return kept;
-    if (loading) return loading;
-    const seen = forgets;
-    loading = (async () => {
+  // One entry, the whole list: asked on every inbox POST and delivery, read once per change.
+  const kept = caches.keyed<'all', Kept>({
+    name: 'domain_blocks',
+    ttlMs,
+    max: 1,
+    async load() {
       const rows = await data.blocks.allBlocks();
-      const fresh = {
-        rows,
-        bySeverity: new Map(rows.map((r) => [r.domain, r.severity] as const)),
-        until: Date.now() + ttlMs,
-      };
-      // A change heard while reading: this read may predate it, so it is not kept.
-      if (seen === forgets) kept = fresh;
-      return fresh;
-    })().finally(() => {
-      loading = null;
-    });
-    return loading;
-  }
+      return new Map([['all', { rows, bySeverity: new Map(rows.map((r) => [r.domain, r.severity] as const)) }]]);
+    },
+  });
+  const load = async () => (await kept.get('all'))!;
 
   const changed = (domain: string) => publish({ type: 'DomainBlocksChanged', domain });
 
   return {
-    cache: {
-      forget() {
-        forgets++;
-        kept = null;
-      },
-    } satisfies DomainBlocksCache,
+    cache: { forget: () => kept.forget('all') } satisfies DomainBlocksCache,
 
     /** A server's severity: the strictest block of its host, the host without port, or a parent domain. */
     async severityOf(host: string): Promise<DomainSeverity | null> {

@@ -11,7 +11,8 @@ import type { Activity } from './activity';
 
 export interface MetricsSources {
   /** Every in-memory cache, by the name the `cache` label gives it. */
-  caches: Record<string, CountedCache>;
+  /** Every cache, by name (`cache/registry.ts`). */
+  caches: ReadonlyMap<string, CountedCache>;
   activity: Activity;
   /** Open notification streams. */
   streams: { readonly size: number };
@@ -80,7 +81,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
-  const caches = Object.entries(sources.caches);
+  const caches = sources.caches;
   const cacheCounter = (name: string, help: string, field: 'hits' | 'misses' | 'evictions') =>
     new Counter({
       name,

@@ -10,6 +10,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_SESSION_PREFIX } from '../../lib/userAgent';
 import { setBounded } from '../cache/bounded';
+import type { CacheRegistry } from '../cache/registry';
 import type { SessionsRepository } from '../auth/repository';
 import type { SessionCache } from '../auth/sessionCache';
 import type { Transactional } from '../db/repository';
@@ -82,13 +83,16 @@ export interface TokenInput {
 export interface OAuthServiceDeps {
   data: Transactional<{ oauth: OAuthRepository; sessions: SessionsRepository }>;
   /** The session cache the cookie check uses: it forgets revoked sessions on their events. */
-  checked: SessionCache;
+  checked: Pick<SessionCache, 'known' | 'check'>;
   publish: PublishEvent;
+  caches: CacheRegistry;
 }
 
-export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
+type TokenFacts = Omit<BearerAuth, 'user'> & { userId: string | null; sessionId: string | null };
+
+export function oauthService({ data, checked, publish, caches }: OAuthServiceDeps) {
   // A token's scopes and app never change: kept beside the session cache, which says it is still live.
-  const facts = new Map<string, Omit<BearerAuth, 'user'> & { userId: string | null; sessionId: string | null }>();
+  const facts = caches.keyed<string, TokenFacts>({ name: 'token_facts', ttlMs: APP_SESSION_TTL_MS, max: 10_000 });
   const markedUsedAt = new Map<string, number>();
 
   const markDue = (sessionId: string, nowMs: number) =>
@@ -311,26 +315,25 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
      * client API's hook then goes on without waiting for a promise.
      */
     knownToken(token: string): BearerAuth | undefined {
-      const known = facts.get(token);
+      const known = facts.peek(token);
       const nowMs = Date.now();
       // A token due to be marked used takes the awaited way (`authenticate`), which writes it.
       if (!known?.sessionId || markDue(known.sessionId, nowMs)) return undefined;
-      const user = checked.get(token, nowMs);
+      const user = checked.known(token);
       return user ? { ...known, user } : undefined;
     },
 
     /** The user, scopes and app behind a bearer token; null for an unknown, revoked or dead one. */
     async authenticate(token: string): Promise<BearerAuth | null> {
       const nowMs = Date.now();
-      const known = facts.get(token);
+      const known = facts.peek(token);
       if (known?.sessionId) {
-        const user = checked.get(token, nowMs);
+        const user = checked.known(token);
         if (user) {
           await markUsed(known.sessionId, nowMs);
           return { ...known, user };
         }
       }
-      const forgetsSeen = checked.forgets();
       const row = await data.oauth.findToken(sha256(token));
       if (!row) return null;
       const fact = {
@@ -341,21 +344,21 @@ export function oauthService({ data, checked, publish }: OAuthServiceDeps) {
         sessionId: row.session_id,
       };
       if (!row.session_id || !row.user_id) return { ...fact, user: null };
-      const sessionRow = await data.sessions.findSessionUser(
-        row.session_id,
-        row.user_id,
-        new Date(nowMs).toISOString(),
-      );
-      if (!sessionRow) return null;
-      const user: AuthUser = {
-        id: sessionRow.id,
-        username: sessionRow.username,
-        role: sessionRow.role,
-        sessionId: sessionRow.session_id,
-      };
-      setBounded(facts, token, fact, 10_000);
-      checked.set(token, user, nowMs + APP_SESSION_TTL_MS, nowMs, forgetsSeen);
-      await markUsed(row.session_id, nowMs);
+      const { session_id: sessionId, user_id: userId } = row;
+      const user = await checked.check(token, async () => {
+        const sessionRow = await data.sessions.findSessionUser(sessionId, userId, new Date(nowMs).toISOString());
+        if (!sessionRow) return undefined;
+        const sessionUser: AuthUser = {
+          id: sessionRow.id,
+          username: sessionRow.username,
+          role: sessionRow.role,
+          sessionId: sessionRow.session_id,
+        };
+        return { user: sessionUser, expiresAtMs: nowMs + APP_SESSION_TTL_MS };
+      });
+      if (!user) return null;
+      facts.put(token, fact);
+      await markUsed(sessionId, nowMs);
       return { ...fact, user };
     },
 

@@ -4,10 +4,10 @@
  * (issue 35), and asking the database for it on every page cost a statement per page (a third of
  * the home feed's time for a reader with 50 blocks: docs/benchmarks/log/2026-11-26.md, "Blocked comment counts"). Read per person, in one
  * statement for a page's missing people; forgotten when they comment, a comment of theirs goes or
- * their account does (`cache/invalidation.ts`); `ttlMs` bounds changes no event carried.
+ * their account does (`invalidation/table.ts`); `ttlMs` bounds changes no event carried.
  */
-import { type CountedCache, cacheCounts } from '../cache/counts';
-import { expiresAt } from '../cache/expiry';
+import type { CountedCache } from '../cache/counts';
+import type { CacheRegistry } from '../cache/registry';
 
 /** (person, post, comments) rows for these people; people without comments have none. */
 export type LoadCommentCounts = (
@@ -22,17 +22,13 @@ export interface CommentsByPersonCache extends CountedCache {
   countsOn(people: ReadonlySet<string>, postIds: readonly string[]): Promise<Map<string, number> | null>;
   /** The person commented, a comment of theirs went, or their account did. */
   forget(personId: string): void;
-  /** Everyone (`cache/outsideWrites.ts`). */
-  forgetAll(): void;
 }
 
 /** A person's comments by post; `null` when they commented on more posts than one entry keeps. */
-interface Entry {
-  byPost: Map<string, number> | null;
-  until: number;
-}
+type ByPost = Map<string, number> | null;
 
 export function commentsByPersonCache(
+  caches: CacheRegistry,
   load: LoadCommentCounts,
   {
     ttlMs,
@@ -42,61 +38,25 @@ export function commentsByPersonCache(
     maxPairs = 200_000,
   }: { ttlMs: number; maxPostsPerPerson?: number; maxPairs?: number },
 ): CommentsByPersonCache {
-  const people = new Map<string, Entry>();
-  const counts = cacheCounts();
-  let heldPairs = 0;
-  let forgets = 0;
-
-  const sizeOf = (entry: Entry | undefined) => entry?.byPost?.size ?? 0;
-  function keep(personId: string, entry: Entry): void {
-    heldPairs += sizeOf(entry) - sizeOf(people.get(personId));
-    people.delete(personId);
-    people.set(personId, entry);
-    for (const [oldest, old] of people) {
-      if (heldPairs <= maxPairs || oldest === personId) break;
-      heldPairs -= sizeOf(old);
-      people.delete(oldest);
-      counts.evictions++;
-    }
-  }
-  function drop(personId: string): void {
-    heldPairs -= sizeOf(people.get(personId));
-    people.delete(personId);
-  }
-
-  /** The entries of `ids`, reading the missing ones in one statement. */
-  async function entriesOf(ids: Iterable<string>, now: number): Promise<Entry[]> {
-    const found: Entry[] = [];
-    const missing: string[] = [];
-    for (const id of ids) {
-      const entry = people.get(id);
-      if (entry && entry.until > now) found.push(entry);
-      else missing.push(id);
-    }
-    counts.hits += found.length;
-    counts.misses += missing.length;
-    if (missing.length === 0) return found;
-    const seen = forgets;
-    const read = new Map<string, Map<string, number>>(missing.map((id) => [id, new Map()]));
-    for (const row of await load(missing)) read.get(row.user_id)?.set(row.post_id, Number(row.comments));
-    // Read together, read again together.
-    const until = expiresAt(now, ttlMs);
-    for (const [id, byPost] of read) {
-      const entry = { byPost: byPost.size > maxPostsPerPerson ? null : byPost, until };
-      // A read that started before a change does not keep what it read.
-      if (seen === forgets) keep(id, entry);
-      found.push(entry);
-    }
-    return found;
-  }
+  const people = caches.keyed<string, ByPost>({
+    name: 'comments_by_person',
+    ttlMs,
+    max: maxPairs,
+    weigh: (byPost) => byPost?.size ?? 0,
+    async load(ids) {
+      const read = new Map<string, Map<string, number>>(ids.map((id) => [id, new Map()]));
+      for (const row of await load(ids)) read.get(row.user_id)?.set(row.post_id, Number(row.comments));
+      return new Map([...read].map(([id, byPost]) => [id, byPost.size > maxPostsPerPerson ? null : byPost]));
+    },
+  });
 
   return {
-    counts,
-    size: () => people.size,
+    counts: people.counts,
+    size: people.size,
     async countsOn(blocked, postIds) {
       const result = new Map<string, number>();
       if (blocked.size === 0 || postIds.length === 0) return result;
-      for (const { byPost } of await entriesOf(blocked, Date.now())) {
+      for (const byPost of (await people.getMany(blocked)).values()) {
         if (byPost === null) return null;
         if (byPost.size === 0) continue;
         for (const postId of postIds) {
@@ -106,14 +66,6 @@ export function commentsByPersonCache(
       }
       return result;
     },
-    forget(personId) {
-      forgets++;
-      drop(personId);
-    },
-    forgetAll() {
-      forgets++;
-      people.clear();
-      heldPairs = 0;
-    },
+    forget: (personId) => people.forget(personId),
   };
 }

@@ -4,44 +4,31 @@
  * join on `media` and no parsing of its variants for every post of every page.
  */
 import type { ImageInfo } from '../../lib/types';
-import { setBounded } from '../cache/bounded';
-import { type CountedCache, cacheCounts } from '../cache/counts';
+import type { CountedCache } from '../cache/counts';
+import type { CacheRegistry } from '../cache/registry';
 import type { MediaRepository } from '../media/repository';
 import { imageInfoOf } from '../media/service';
 import type { MediaStorage } from '../media/storage';
 
 export type ImageInfos = ((mediaIds: (string | null)[]) => Promise<Map<string, ImageInfo>>) & CountedCache;
 
+/** Nothing changes a stored image's info: a day only bounds what an image no longer shown holds. */
+const IMAGE_INFO_TTL_MS = 24 * 60 * 60 * 1000;
+
 export function imageInfoCache(
+  caches: CacheRegistry,
   media: Pick<MediaRepository, 'imageRows'>,
   storage: MediaStorage,
   max = 10_000,
 ): ImageInfos {
-  // Insertion order is the eviction order: a post image still in use is simply looked up again.
-  const known = new Map<string, ImageInfo>();
-  const counts = cacheCounts();
-  async function imageInfos(mediaIds: (string | null)[]): Promise<Map<string, ImageInfo>> {
-    const found = new Map<string, ImageInfo>();
-    const missing: string[] = [];
-    for (const id of mediaIds) {
-      if (id === null || found.has(id)) continue;
-      const info = known.get(id);
-      if (info) {
-        found.set(id, info);
-        counts.hits++;
-      } else if (!missing.includes(id)) missing.push(id);
-    }
-    counts.misses += missing.length;
-    if (missing.length === 0) return found;
-    const rows = await media.imageRows(missing);
-    for (const row of rows) {
-      const info = imageInfoOf(row, storage);
-      found.set(row.id, info);
-      // No WebP listed yet: an upload whose other variants another instance is still writing.
-      if (!info.srcset) continue;
-      setBounded(known, row.id, info, max, counts);
-    }
-    return found;
-  }
-  return Object.assign(imageInfos, { counts, size: () => known.size });
+  const known = caches.keyed<string, ImageInfo>({
+    name: 'image_infos',
+    ttlMs: IMAGE_INFO_TTL_MS,
+    max,
+    load: async (ids) => new Map((await media.imageRows(ids)).map((row) => [row.id, imageInfoOf(row, storage)])),
+    // No WebP listed yet: an upload whose other variants another instance is still writing.
+    keeps: (info) => !!info.srcset,
+  });
+  const imageInfos = (mediaIds: (string | null)[]) => known.getMany(mediaIds.filter((id) => id !== null));
+  return Object.assign(imageInfos, { counts: known.counts, size: known.size });
 }

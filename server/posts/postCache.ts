@@ -1,4 +1,5 @@
 /** Posts and list pages as every reader shares them (`cache/sharedRows.ts`). */
+import type { CacheRegistry } from '../cache/registry';
 import { type LoadReactions, type LoadRows, type SharedRows, sharedRows } from '../cache/sharedRows';
 import type { PostListRow } from './repository';
 
@@ -16,7 +17,7 @@ const samePost = (a: PostListRow, b: PostListRow) =>
   a.creator_suspended_at === b.creator_suspended_at &&
   a.mentions === b.mentions;
 
-/** A reader's home feed pages' keys start with this: their follows change them (`cache/invalidation.ts`). */
+/** A reader's home feed pages' keys start with this: their follows change them (`invalidation/table.ts`). */
 export const homeListKey = (readerId: string) => `home|${readerId}`;
 /** The reader whose home feed list `key` is (`homeListKey`). */
 export const homeListReader = (key: string) => key.slice(homeListKey('').length);
@@ -25,5 +26,9 @@ export const EVERYONE_LIST = 'everyone';
 export const tagListKey = (tag: string) => `tag|${tag}`;
 export const creatorListKey = (usernameLower: string) => `user|${usernameLower}`;
 
-export const postCache = (load: LoadRows<PostListRow>, loadReactions: LoadReactions, ttlMs: number): PostCache =>
-  sharedRows(load, { ttlMs, loadReactions, same: samePost });
+export const postCache = (
+  caches: CacheRegistry,
+  load: LoadRows<PostListRow>,
+  loadReactions: LoadReactions,
+  ttlMs: number,
+): PostCache => sharedRows(load, { caches, name: 'post', ttlMs, loadReactions, same: samePost });

@@ -3,12 +3,11 @@
  * reader (`posts/postCache.ts`) is filtered without a statement: the people blocked either way,
  * those the reader mutes (the feeds only), and the silenced domains' people the reader follows
  * (shown where other silenced people are not). A block, mute, follow or domain block forgets the
- * sets it changed at once, on every instance (`cache/invalidation.ts`); `ttlMs` bounds changes no
+ * sets it changed at once, on every instance (`invalidation/table.ts`); `ttlMs` bounds changes no
  * event carried.
  */
-import { setFresh } from '../cache/bounded';
-import { expiresAt } from '../cache/expiry';
-import { type CountedCache, cacheCounts } from '../cache/counts';
+import type { CountedCache } from '../cache/counts';
+import type { CacheRegistry } from '../cache/registry';
 import { type Standing, mayShow } from './visibility';
 
 export interface HiddenAuthors {
@@ -26,7 +25,7 @@ export interface HiddenAuthorsCache extends CountedCache {
   get(readerId: string): Promise<HiddenAuthors>;
   /** The user's blocks or mutes changed (either side of a block: call it for both). */
   forget(userId: string): void;
-  /** Every reader's sets (`cache/outsideWrites.ts`). */
+  /** Every reader's sets (a domain block changed whom each follows among the silenced). */
   forgetAll(): void;
 }
 
@@ -36,41 +35,31 @@ export interface HiddenAuthorsCache extends CountedCache {
  */
 export type LoadHidden = (readerId: string) => Promise<{ id: string; kind: number }[]>;
 
+async function readHidden(load: LoadHidden, readerId: string): Promise<HiddenAuthors> {
+  const sets = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
+  for (const row of await load(readerId)) sets[Number(row.kind)].add(row.id);
+  const [blockedByReader, muted, followedSilenced, blockingReader] = sets;
+  const blocked = new Set([...blockedByReader, ...blockingReader]);
+  return { blocked, blockedByReader, blockingReader, muted, followedSilenced };
+}
+
 export function hiddenAuthorsCache(
+  caches: CacheRegistry,
   load: LoadHidden,
   { ttlMs, max = 10_000 }: { ttlMs: number; max?: number },
 ): HiddenAuthorsCache {
-  const known = new Map<string, HiddenAuthors & { until: number }>();
-  let forgets = 0;
-  const counts = cacheCounts();
+  const readers = caches.keyed<string, HiddenAuthors>({
+    name: 'hidden_authors',
+    ttlMs,
+    max,
+    load: async ([readerId]) => new Map([[readerId, await readHidden(load, readerId)]]),
+  });
   return {
-    counts,
-    size: () => known.size,
-    async get(readerId) {
-      const now = Date.now();
-      const entry = known.get(readerId);
-      if (entry && entry.until > now) {
-        counts.hits++;
-        return entry;
-      }
-      counts.misses++;
-      const seen = forgets;
-      const sets = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
-      for (const row of await load(readerId)) sets[Number(row.kind)].add(row.id);
-      const [blockedByReader, muted, followedSilenced, blockingReader] = sets;
-      const blocked = new Set([...blockedByReader, ...blockingReader]);
-      const fresh = { blocked, blockedByReader, blockingReader, muted, followedSilenced, until: expiresAt(now, ttlMs) };
-      if (seen === forgets) setFresh(known, readerId, fresh, max, now, counts);
-      return fresh;
-    },
-    forget(userId) {
-      forgets++;
-      known.delete(userId);
-    },
-    forgetAll() {
-      forgets++;
-      known.clear();
-    },
+    counts: readers.counts,
+    size: readers.size,
+    get: async (readerId) => (await readers.get(readerId))!,
+    forget: (userId) => readers.forget(userId),
+    forgetAll: () => readers.forgetAll(),
   };
 }
 

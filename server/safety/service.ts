@@ -2,7 +2,7 @@
  * Blocks and mutes (issue 23). A block removes the follows both ways and the notifications between
  * the two; a mute takes the muted person out of the muter's feeds and notifications (whose streams
  * are then sent the lower unread count). Each publishes its event once committed (`Blocked`,
- * `Unblocked`, `Muted`, `Unmuted`); what the caches forget is in `cache/invalidation.ts`.
+ * `Unblocked`, `Muted`, `Unmuted`); what the caches forget is in `invalidation/table.ts`.
  */
 import type { Profile, UserSummary } from '../../lib/types';
 import type { Transactional } from '../db/repository';

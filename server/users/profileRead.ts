@@ -2,7 +2,7 @@
  * A profile read from what this instance keeps (issue 31): the person's facts and suspension
  * (`authorCache.ts`), the viewer's blocks either way and mutes (`safety/hiddenAuthors.ts`), and
  * whom the viewer follows (the home feed's follow lists): no statement once those are kept, where
- * the database answered two. The events that change any of them forget it (`cache/invalidation.ts`).
+ * the database answered two. The events that change any of them forget it (`invalidation/table.ts`).
  */
 import type { Profile } from '../../lib/types';
 import { usernameKey } from '../../lib/validation';

@@ -3,6 +3,7 @@
  * counts its calls: what is kept, what is read again, and when the database has to count instead.
  * The counts as readers see them are tested through the API (blocks.test.ts, invalidationTable.test.ts).
  */
+import { cacheRegistry } from '../../server/cache/registry';
 import { commentsByPersonCache, type LoadCommentCounts } from '../../server/posts/commentsByPerson';
 
 function loader(rows: Record<string, Record<string, number>>) {
@@ -19,7 +20,7 @@ function loader(rows: Record<string, Record<string, number>>) {
 describe('the kept comment counts of blocked people', () => {
   it("sums the people's comments on each post, reading each person once", async () => {
     const { load, asked } = loader({ bob: { p1: 2, p2: 1 }, dan: { p1: 1, p9: 4 } });
-    const cache = commentsByPersonCache(load, { ttlMs: 60_000 });
+    const cache = commentsByPersonCache(cacheRegistry(), load, { ttlMs: 60_000 });
     const people = new Set(['bob', 'dan', 'eve']);
     expect(await cache.countsOn(people, ['p1', 'p2', 'p3'])).toEqual(
       new Map([
@@ -36,7 +37,7 @@ describe('the kept comment counts of blocked people', () => {
 
   it('answers null for someone with comments on too many posts, so the database counts', async () => {
     const many = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`p${i}`, 1]));
-    const cache = commentsByPersonCache(loader({ bot: many, bob: { p0: 1 } }).load, {
+    const cache = commentsByPersonCache(cacheRegistry(), loader({ bot: many, bob: { p0: 1 } }).load, {
       ttlMs: 60_000,
       maxPostsPerPerson: 3,
     });
@@ -46,7 +47,7 @@ describe('the kept comment counts of blocked people', () => {
 
   it('lets the people read longest ago go past its size, and keeps nothing a change overtook', async () => {
     const { load, asked } = loader({ a: { p1: 1, p2: 1 }, b: { p1: 1, p2: 1 }, c: { p1: 1 } });
-    const cache = commentsByPersonCache(load, { ttlMs: 60_000, maxPairs: 3 });
+    const cache = commentsByPersonCache(cacheRegistry(), load, { ttlMs: 60_000, maxPairs: 3 });
     await cache.countsOn(new Set(['a']), ['p1']);
     await cache.countsOn(new Set(['b']), ['p1']);
     expect(cache.size()).toBe(1);

@@ -1,4 +1,4 @@
-import { invalidateOnEvents } from '../../server/cache/invalidation';
+import { invalidateOnEvents } from '../../server/invalidation/table';
 import { domainEvents } from '../../server/events/domainEvents';
 import { localBus } from '../../server/instance/bus';
 

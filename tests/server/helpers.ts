@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { buildApp, type PageHandler } from '../../server/app';
-import type { InvalidationTable } from '../../server/cache/invalidation';
+import type { InvalidationTable } from '../../server/invalidation/table';
 import { type Config, loadConfig, metricsEnabled } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';

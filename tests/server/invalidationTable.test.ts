@@ -1,5 +1,5 @@
 /**
- * The invalidation table (server/cache/invalidation.ts), event by event: for each, a case warms
+ * The invalidation table (server/invalidation/table.ts), event by event: for each, a case warms
  * every read the change affects (three reads: a page is kept from its second), makes the change
  * through the HTTP API, reads again and expects the change. Caches are kept for a minute and the
  * follow lists are on, so only the events can make a read see a change.
@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Comment, Post, Profile } from '../../lib/types';
-import { INVALIDATION, type InvalidationTable } from '../../server/cache/invalidation';
+import { INVALIDATION, type InvalidationTable } from '../../server/invalidation/table';
 import { EVENT_TYPES, type DomainEventType } from '../../server/events/events';
 import { createPost, remoteUserRow } from './factories';
 import {

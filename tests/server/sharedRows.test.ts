@@ -1,7 +1,11 @@
 import type { Reaction } from '../../lib/types';
 import { ReaderReactions } from '../../server/cache/readerReactions';
 import { type ListPage, type ReaderRow, sharedRows } from '../../server/cache/sharedRows';
+import { cacheRegistry } from '../../server/cache/registry';
 import { hiddenAuthorsCache } from '../../server/safety/hiddenAuthors';
+
+/** Each cache its own registry, as each app has. */
+const fresh = () => ({ caches: cacheRegistry(), name: 'row' });
 
 interface Row extends ReaderRow {
   author: string;
@@ -68,7 +72,7 @@ describe('shared rows', () => {
   it("keeps a row from its second read, with each reader's reaction, and shares it after", async () => {
     const db = database(3);
     db.reactions.set('ann:p001', 'like');
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     const [once] = await cache.rows('ann', ['p001']);
     expect(cache.shares(once)).toBe(false); // read once: not kept
     const [annFirst] = await cache.rows('ann', ['p001']);
@@ -87,7 +91,7 @@ describe('shared rows', () => {
 
   it('answers a page read once from the database (null), and keeps it from its second read', async () => {
     const db = database(30);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     expect(await cache.page('ann', pageOf(db, 5))).toBeNull();
     expect((await cache.page('ann', pageOf(db, 5)))?.map((row) => row.id)).toEqual([
       'p030',
@@ -102,7 +106,7 @@ describe('shared rows', () => {
 
   it('reads a changed row again, and leaves out a removed one without asking for it', async () => {
     const db = database(3);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     await readTwice(() => cache.rows('ann', ['p001', 'p002']));
     db.rows.get('p001')!.likes = 5;
     cache.changed('p001');
@@ -121,7 +125,7 @@ describe('shared rows', () => {
       const rows = db.load(readerId, ids);
       return new Promise<Row[]>((resolve) => (release = () => resolve(rows)));
     };
-    const cache = sharedRows(slow, { ttlMs: 60_000, same });
+    const cache = sharedRows(slow, { ...fresh(), ttlMs: 60_000, same });
     const first = cache.rows('ann', ['p001']); // read once: not kept anyway
     release();
     await first;
@@ -144,7 +148,7 @@ describe('shared rows', () => {
       const rows = db.load(readerId, ids);
       return hold ? new Promise<Row[]>((resolve) => (held = () => resolve(rows))) : rows;
     };
-    const cache = sharedRows(load, { ttlMs: 60_000, same });
+    const cache = sharedRows(load, { ...fresh(), ttlMs: 60_000, same });
     const home = { ...pageOf(db, 3), key: 'home|ann|' };
     await readTwice(() => cache.page('ann', home)); // six ids kept: p020..p015
     // A reader who sees one author in five finds two rows there and walks further down the list.
@@ -164,7 +168,7 @@ describe('shared rows', () => {
     vi.useFakeTimers({ now: 0 });
     try {
       const db = database(30);
-      const cache = sharedRows(db.load, { ttlMs: 1000, same });
+      const cache = sharedRows(db.load, { ...fresh(), ttlMs: 1000, same });
       await readTwice(() => cache.page('ann', pageOf(db, 5)));
       await cache.page('ann', pageOf(db, 5)); // the rows' second read: kept from here
       const loads = db.loads.length;
@@ -185,7 +189,7 @@ describe('shared rows', () => {
     const random = vi.spyOn(Math, 'random').mockImplementation(() => drawn);
     try {
       const db = database(30);
-      const cache = sharedRows(db.load, { ttlMs: 1000, same });
+      const cache = sharedRows(db.load, { ...fresh(), ttlMs: 1000, same });
       await readTwice(() => cache.rows('ann', ['p001', 'p002']));
       drawn = 0;
       await readTwice(() => cache.rows('ann', ['p003', 'p004']));
@@ -201,7 +205,7 @@ describe('shared rows', () => {
 
   it("filters a list for each reader, reading more of it when the reader's hidden rows leave too few", async () => {
     const db = database(40);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     const everything = await readTwice(() => cache.page('ann', pageOf(db, 5)));
     expect(everything?.map((row) => row.id)).toEqual(['p040', 'p039', 'p038', 'p037', 'p036']);
     // Ten ids were read (twice the page); hiding four authors of five needs more of the list.
@@ -221,7 +225,7 @@ describe('shared rows', () => {
 
   it('gives up (null) past maxIdsPerPage or, with allOrNone, at the first hidden row', async () => {
     const db = database(100);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same, maxIdsPerPage: 30 });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same, maxIdsPerPage: 30 });
     expect(
       await readTwice(() =>
         cache.page(
@@ -238,7 +242,7 @@ describe('shared rows', () => {
 
   it('ends a page where the list ends', async () => {
     const db = database(3);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     const first = await readTwice(() => cache.page('ann', pageOf(db, 5)));
     expect(first?.map((row) => row.id)).toEqual(['p003', 'p002', 'p001']);
     const below = { ...pageOf(db, 5), key: 'all|p002', cursor: 'p002' };
@@ -247,7 +251,7 @@ describe('shared rows', () => {
 
   it('forgets the lists a change names, and everything when users change', async () => {
     const db = database(10);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     const postA = { ...pageOf(db, 3), key: 'a|' };
     const postB = { ...pageOf(db, 3), key: 'b|' };
     const deeperA = { ...pageOf(db, 3), key: 'a|p005', cursor: 'p005' };
@@ -264,7 +268,7 @@ describe('shared rows', () => {
 
   it("puts an added row on top of the named lists' kept first pages, without reading their ids again", async () => {
     const db = database(30);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     const everyone = { ...pageOf(db, 3), key: 'all|' };
     const other = { ...pageOf(db, 3), key: 'other|' };
     await readTwice(() => cache.page('ann', everyone));
@@ -281,7 +285,7 @@ describe('shared rows', () => {
 
   it('puts an added row on top of the kept first pages it is told take it, keeps the others, forgets the unknown', async () => {
     const db = database(30);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same });
     const homeOf = (reader: string) => ({ ...pageOf(db, 3), key: `home|${reader}|` });
     for (const reader of ['fan', 'stranger', 'unknown']) await readTwice(() => cache.page(reader, homeOf(reader)));
     const asked: string[] = [];
@@ -302,7 +306,7 @@ describe('shared rows', () => {
 
   it('reads a list walked as far as maxIdsPerPage again rather than growing it with added rows', async () => {
     const db = database(30);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same, maxIdsPerPage: 6 });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same, maxIdsPerPage: 6 });
     const everyone = { ...pageOf(db, 3), key: 'all|' };
     await readTwice(() => cache.page('ann', everyone)); // 6 ids: as far as a page may walk
     db.rows.set('p031', { id: 'p031', author: 'a1', likes: 0, my_reaction: null });
@@ -313,7 +317,7 @@ describe('shared rows', () => {
 
   it("keeps nothing with ttlMs 0: pages are the database's, rows are read every time", async () => {
     const db = database(3);
-    const cache = sharedRows(db.load, { ttlMs: 0, same });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 0, same });
     expect(cache.enabled).toBe(false);
     expect(await readTwice(() => cache.page('ann', pageOf(db, 5)))).toBeNull();
     const rows = await readTwice(() => cache.rows('ann', ['p003', 'p009', 'p001']));
@@ -329,7 +333,7 @@ describe("readers' reactions apart from the rows", () => {
     const db = database(2);
     const readers = Array.from({ length: 300 }, (_, i) => `r${i}`);
     readers.forEach((reader, i) => i % 3 === 0 && db.reactions.set(`${reader}:p001`, i % 2 ? 'like' : 'dislike'));
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same, loadReactions: db.loadReactions });
     for (let round = 0; round < 2; round++)
       for (const [i, reader] of readers.entries()) {
         const [row] = await cache.rows(reader, ['p001']);
@@ -343,7 +347,7 @@ describe("readers' reactions apart from the rows", () => {
 
   it("takes a reaction into the reader's own set, and reads the row's counts again", async () => {
     const db = database(1);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same, loadReactions: db.loadReactions });
     await readTwice(() => cache.rows('ann', ['p001']));
     db.reactions.set('ann:p001', 'like');
     db.rows.get('p001')!.likes = 1;
@@ -360,7 +364,7 @@ describe("readers' reactions apart from the rows", () => {
 
   it("takes a reaction's counts in place when the kept row shows them before it, and reads the row again otherwise", async () => {
     const db = database(1);
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same, loadReactions: db.loadReactions });
     const [kept] = await readTwice(() => cache.rows('ann', ['p001']));
     const loads = db.loads.length;
     db.reactions.set('bob:p001', 'like');
@@ -392,7 +396,13 @@ describe("readers' reactions apart from the rows", () => {
       slowNext = false;
       return new Promise<Row[]>((resolve) => (release = () => resolve(read)));
     };
-    const cache = sharedRows(load, { ttlMs: 60_000, same, loadReactions: db.loadReactions, maxReactionsPerReader: 0 });
+    const cache = sharedRows(load, {
+      ...fresh(),
+      ttlMs: 60_000,
+      same,
+      loadReactions: db.loadReactions,
+      maxReactionsPerReader: 0,
+    });
     await readTwice(() => cache.rows('ann', ['p001']));
     slowNext = true;
     const reading = cache.rows('dan', ['p001']); // the kept row does not know dan's reaction: read
@@ -411,7 +421,7 @@ describe("readers' reactions apart from the rows", () => {
       const read = db.loadReactions(readerId, max);
       return new Promise<ReaderReactions | null>((resolve) => (release = () => resolve(read)));
     };
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: slow });
+    const cache = sharedRows(db.load, { ...fresh(), ttlMs: 60_000, same, loadReactions: slow });
     const reading = cache.rows('ann', ['p001']);
     db.reactions.set('ann:p001', 'like'); // the like commits after the read...
     cache.reacted('p001', 'ann', 'like'); // ...and says so before the read is done
@@ -428,6 +438,7 @@ describe("readers' reactions apart from the rows", () => {
     const db = database(3);
     for (const id of ['p001', 'p002', 'p003']) db.reactions.set(`ann:${id}`, 'like');
     const cache = sharedRows(db.load, {
+      ...fresh(),
       ttlMs: 60_000,
       same,
       loadReactions: db.loadReactions,
@@ -446,7 +457,13 @@ describe("readers' reactions apart from the rows", () => {
   it('holds at most maxReactions, letting the readers read longest ago go first', async () => {
     const db = database(1);
     for (const reader of ['ann', 'bob', 'cat']) db.reactions.set(`${reader}:p001`, 'like');
-    const cache = sharedRows(db.load, { ttlMs: 60_000, same, loadReactions: db.loadReactions, maxReactions: 2 });
+    const cache = sharedRows(db.load, {
+      ...fresh(),
+      ttlMs: 60_000,
+      same,
+      loadReactions: db.loadReactions,
+      maxReactions: 2,
+    });
     for (const reader of ['ann', 'bob', 'cat', 'bob', 'cat', 'ann']) await cache.rows(reader, ['p001']);
     expect(db.reactionLoads).toEqual(['ann', 'bob', 'cat', 'ann']);
   });
@@ -460,6 +477,7 @@ describe('hidden authors', () => {
       { id: 'm1', kind: 1 },
     ];
     const cache = hiddenAuthorsCache(
+      cacheRegistry(),
       async (readerId) => {
         reads.push(readerId);
         return rows;
@@ -485,6 +503,7 @@ describe('hidden authors', () => {
     let release = () => {};
     let reads = 0;
     const cache = hiddenAuthorsCache(
+      cacheRegistry(),
       async () => {
         reads++;
         await new Promise<void>((resolve) => (release = resolve));

@@ -3,6 +3,7 @@
  * can stand, in every place, through the SQL filters and through the in-memory ones, must agree
  * with it.
  */
+import { cacheRegistry } from '../../server/cache/registry';
 import { newId } from '../../server/domain/ids';
 import {
   blocksAndMute,
@@ -117,7 +118,7 @@ describe('who may see whose content', () => {
     expect(mayWrite).toBe(expected.content);
 
     // Memory: the cached lists' filters, from the reader's hidden people.
-    const hidden = await hiddenAuthorsCache(safety.hiddenAuthorsOf, { ttlMs: 0 }).get(viewer);
+    const hidden = await hiddenAuthorsCache(cacheRegistry(), safety.hiddenAuthorsOf, { ttlMs: 0 }).get(viewer);
     const rowAuthor = { id: author, suspendedAt: authorRow.suspended_at, silenced: authorRow.domain_silenced };
     const inMemory = {
       // The profile as users/profileRead.ts reads it.

@@ -5,7 +5,7 @@
  * the rest of the server sees only `HomeFeed`.
  */
 import type { Kysely } from 'kysely';
-import type { CountedCache } from '../../cache/counts';
+import type { CacheRegistry } from '../../cache/registry';
 import type { Database } from '../../db/schema';
 import type { PostListRow } from '../repository';
 import { type FeedIndex, type FeedIndexState, createFeedIndex } from './feedIndex';
@@ -38,18 +38,16 @@ export interface HomeFeed {
   followsChanged(userId: string): void;
   /** Whom many feeds show changed: someone came back from a suspension. */
   everyonesFollowsChanged(): void;
-  /** Posts or follows may have been written where no event tells: read them at the next page. */
-  writtenElsewhere(): void;
   /** Loads the index in the background (the promise is for tests); the database answers meanwhile. */
   start(): Promise<void>;
   close(): Promise<void>;
   /** The index's state, for the health check: `ready` once pages are walked in memory. */
   readonly state: HomeFeedState;
-  /** The readers' follow lists, for `/metrics`. */
-  readonly followeeCache: CountedCache;
 }
 
 export interface HomeFeedOptions {
+  /** Where its follow lists are made; when every cache forgets, the index reads what it missed. */
+  caches: CacheRegistry;
   /** Above this many posts the index switches itself off (0: always off). */
   maxPosts: number;
   /** How stale other instances' posts and follows may be here (`HOME_FEED_SYNC_MS`). */
@@ -67,7 +65,9 @@ export function createHomeFeed(
   index: FeedIndex = createFeedIndex(db, options, numbers),
 ): HomeFeed {
   const queries = homeFeedQueries(db);
-  const followees = followeeCache(queries.followeeIds, numbers, { ttlMs: options.syncMs });
+  const followees = followeeCache(options.caches, queries.followeeIds, numbers, { ttlMs: options.syncMs });
+  // Posts or follows may have been written where no event tells: read them at the next page.
+  options.caches.onForgetEverything('home_feed_index', () => index.syncSoon());
   const postsByIds = options.postsByIds ?? queries.postsByIds;
 
   return {
@@ -110,15 +110,10 @@ export function createHomeFeed(
     },
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),
-    writtenElsewhere() {
-      followees.forgetAll();
-      index.syncSoon();
-    },
     start: () => index.start(),
     close: () => index.close(),
     get state() {
       return index.state;
     },
-    followeeCache: followees,
   };
 }

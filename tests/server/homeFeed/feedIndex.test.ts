@@ -1,3 +1,4 @@
+import { cacheRegistry } from '../../../server/cache/registry';
 import type { Post } from '../../../lib/types';
 import { newId } from '../../../server/domain/ids';
 import { type FeedIndex, createFeedIndex, idFloorAt } from '../../../server/posts/homeFeed/feedIndex';
@@ -209,7 +210,10 @@ describe('the home feed module', () => {
   async function feedWithIndex(syncMs = 0) {
     const numbers = personNumbers();
     const index = await loadedIndex({ syncMs }, numbers);
-    return { index, feed: createHomeFeed(t.db.kysely, { maxPosts: 100_000, syncMs }, numbers, index) };
+    return {
+      index,
+      feed: createHomeFeed(t.db.kysely, { caches: cacheRegistry(), maxPosts: 100_000, syncMs }, numbers, index),
+    };
   }
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
@@ -265,7 +269,7 @@ describe('the home feed module', () => {
   it('answers from the database while the index is off', async () => {
     const [author] = await insertUsers(1);
     const post = await insertPost(author);
-    const feed = createHomeFeed(t.db.kysely, { maxPosts: 0, syncMs: 0 });
+    const feed = createHomeFeed(t.db.kysely, { caches: cacheRegistry(), maxPosts: 0, syncMs: 0 });
     await feed.start();
     expect(feed.state).toBe('off');
     expect(ids(await feed.page(author, null, 1))).toEqual([post]);

@@ -1,3 +1,4 @@
+import { cacheRegistry } from '../../../server/cache/registry';
 import { followeeCache } from '../../../server/posts/homeFeed/followeeCache';
 import { listHolds, personNumbers } from '../../../server/posts/homeFeed/personNumbers';
 
@@ -6,6 +7,7 @@ describe('the followee cache', () => {
     const reads: string[] = [];
     const numbers = personNumbers();
     const cache = followeeCache(
+      cacheRegistry(),
       async (userId) => {
         reads.push(userId);
         return [`${userId}-followee`];
@@ -28,7 +30,9 @@ describe('the followee cache', () => {
 
   it('tells whom a kept list follows without reading it, and nothing of a list not kept', async () => {
     const lists: Record<string, string[]> = { a: ['b', 'c'] };
-    const cache = followeeCache(async (userId) => lists[userId] ?? [], personNumbers(), { ttlMs: 60_000 });
+    const cache = followeeCache(cacheRegistry(), async (userId) => lists[userId] ?? [], personNumbers(), {
+      ttlMs: 60_000,
+    });
     expect(cache.follows('a', 'b')).toBeUndefined();
     await cache.get('a');
     expect([cache.follows('a', 'b'), cache.follows('a', 'c'), cache.follows('a', 'd')]).toEqual([true, true, false]);
@@ -42,6 +46,7 @@ describe('the followee cache', () => {
   it('keeps nothing with ttl 0, and reads again once the ttl has passed', async () => {
     let reads = 0;
     const none = followeeCache(
+      cacheRegistry(),
       async () => {
         reads += 1;
         return [];
@@ -55,6 +60,7 @@ describe('the followee cache', () => {
     vi.useFakeTimers();
     try {
       const brief = followeeCache(
+        cacheRegistry(),
         async () => {
           reads += 1;
           return [];
@@ -76,6 +82,7 @@ describe('the followee cache', () => {
   it('keeps no list whose loading a forget overtook', async () => {
     let reads = 0;
     const cache: ReturnType<typeof followeeCache> = followeeCache(
+      cacheRegistry(),
       async (userId) => {
         reads += 1;
         // The follow committed elsewhere while this read ran: its message arrives meanwhile.

@@ -16,7 +16,7 @@ import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey 
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { AuthorCache } from '../users/authorCache';
-import { type SharedRows, pageKey } from './sharedRows';
+import { type SharedRows, pageKey } from '../cache/sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
   SharedRows<Row>,
