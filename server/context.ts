@@ -1,159 +1,46 @@
 /**
- * The one wiring place: builds the repositories, caches and every service once, from the
- * configuration, the database and the media storage. The HTTP layer (app.ts) hands them to the
- * routes; nothing else builds a service.
+ * The one wiring place: builds the repositories, the caches and every feature once, from the
+ * configuration, the database and the media storage. Each feature wires itself (its `module.ts`:
+ * its caches, services and routes); this file lists them in the order they need each other. The
+ * HTTP layer (app.ts) registers their routes; nothing else builds a service.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { deviceCookies } from './auth/devices';
-import { emailTokensRepository } from './auth/emailTokens';
-import { type EmailVerificationService, emailVerificationService } from './auth/emailVerification';
-import { currentPasswordCheck } from './auth/currentPassword';
-import { memoryLockout, redisOrMemoryLockout } from './auth/lockout';
-import { type PasswordResetService, passwordResetService } from './auth/passwordReset';
-import { sessionsRepository } from './auth/repository';
-import { type AuthService, authService } from './auth/service';
-import { sessionCache } from './auth/sessionCache';
-import { type SessionsService, sessionsService } from './auth/sessions';
-import { accessTokens } from './auth/tokens';
-import { type TwoFactorService, twoFactorService } from './auth/twoFactor';
-import { twoFactorRepository } from './auth/twoFactorRepository';
-import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './invalidation/table';
-import { commentCache as createCommentCache } from './comments/commentCache';
-import { commentsByIds, commentsRepository } from './comments/repository';
-import { type CommentsService, commentsService } from './comments/service';
+import { authFeature } from './auth/module';
+import { forgetOnOutsideWrites } from './cache/outsideWrites';
+import { cacheRegistry } from './cache/registry';
+import { commentsFeature } from './comments/module';
 import type { Config } from './config';
 import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
 import { transactional } from './db/repository';
-import type { Queryable } from './db/schema';
-import { type DomainEvents, domainEvents } from './events/domainEvents';
-import { type Bus, localBus, redisBus } from './instance/bus';
-import { type Presence, instancePresence } from './instance/presence';
-import { openFileLimit, streamsForLimit } from './instance/fileLimit';
-import type { RedisFallback } from './instance/redisFallback';
+import { repositories } from './repositories';
+import { domainEvents } from './events/domainEvents';
 import { deliverOnEvents } from './federation/deliveries';
-import { type DomainBlocksService, domainBlocksService } from './federation/domainBlocks';
-import { type PostsFederation, createPostsFederation } from './federation/federation';
-import { tombstonesRepository } from './federation/tombstones';
+import { domainBlocksService } from './federation/domainBlocks';
+import { createPostsFederation } from './federation/federation';
+import { localBus, redisBus } from './instance/bus';
+import { instancePresence } from './instance/presence';
+import type { RedisFallback } from './instance/redisFallback';
+import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './invalidation/table';
 import { logMailer, smtpMailer } from './mail/mailer';
-import { type Activity, activity } from './metrics/activity';
-import { type Outbox, outbox as createOutbox } from './mail/outbox';
+import { outbox as createOutbox } from './mail/outbox';
 import { imageJobs } from './media/pipeline';
-import { mediaRepository } from './media/repository';
-import { type MediaService, deferredWritesSettled, mediaService } from './media/service';
+import { mediaFeature } from './media/module';
+import { deferredWritesSettled } from './media/service';
 import type { MediaStorage } from './media/storage';
-import { removeUnusedMedia, unusedMediaSweeper } from './media/unusedMedia';
-import { mentionsRepository } from './mentions/repository';
-import { moderationRepository } from './moderation/repository';
-import { type ModerationService, moderationService } from './moderation/service';
+import { activity } from './metrics/activity';
+import { moderationService } from './moderation/service';
+import { notificationsFeature } from './notifications/module';
+import { oauthService } from './oauth/service';
 import { overviewRepository } from './overview/repository';
-import { type OverviewService, overviewService } from './overview/service';
-import { notificationsRepository } from './notifications/repository';
-import { oauthRepository } from './oauth/repository';
-import { type OAuthService, oauthService } from './oauth/service';
-import { type NotificationsService, notificationsService } from './notifications/service';
-import { type NotificationStreams, notificationStreams } from './notifications/streams';
-import { type StreamSlots, streamSlots } from './notifications/streamSlots';
-import { type HomeFeed, createHomeFeed } from './posts/homeFeed';
-import { imageInfoCache } from './posts/imageInfos';
-import { postCache as createPostCache } from './posts/postCache';
-import { postsByIds, postsRepository } from './posts/repository';
-import { type PostsService, postsService } from './posts/service';
-import { forgetOnOutsideWrites } from './cache/outsideWrites';
-import { type CacheRegistry, cacheRegistry } from './cache/registry';
-import { COMMENT_REACTIONS, POST_REACTIONS, reactionsByUser, reactionsRepository } from './reactions/repository';
-import { accountRepository } from './users/accountRepository';
-import { type AccountDeletion, accountDeletion } from './users/deletion';
-import { type AccountExport, accountExport } from './users/export';
-import { hiddenAuthorsCache } from './safety/hiddenAuthors';
-import { commentsByPersonCache } from './posts/commentsByPerson';
-import { safetyRepository } from './safety/repository';
-import { type SafetyService, safetyService } from './safety/service';
-import { usersRepository } from './users/repository';
-import { authorCache } from './users/authorCache';
-import { type UsersService, usersService } from './users/service';
-import { VERIFY_MAX_BYTES, linkVerification } from './users/linkVerification';
-import { guardedFetch } from './federation/outgoingGuard';
-import { links } from '../lib/pages';
+import { overviewService } from './overview/service';
+import { postsFeature } from './posts/module';
+import { safetyFeature } from './safety/module';
+import { usersFeature } from './users/module';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-export interface AppContext {
-  config: Config;
-  db: Db;
-  storage: MediaStorage;
-  auth: AuthService;
-  /** Password reset links (issue 22). */
-  passwordReset: PasswordResetService;
-  /** Email verification and email changes (issue 22). */
-  emailVerification: EmailVerificationService;
-  /** Mail and the lookups behind it, done after the answer. */
-  outbox: Outbox;
-  /** A user's own sessions (Settings' device list). */
-  sessions: SessionsService;
-  twoFactor: TwoFactorService;
-  users: UsersService;
-  /** Blocks and mutes (issue 23). */
-  safety: SafetyService;
-  /** The signed-in user's data export (zip) and account deletion. */
-  exports: AccountExport;
-  deletion: AccountDeletion;
-  posts: PostsService;
-  comments: CommentsService;
-  media: MediaService;
-  notifications: NotificationsService;
-  /** Reports, the admin queue, suspensions and the admin log (issue 23). */
-  moderation: ModerationService;
-  /** Blocked domains (issue 32): the admin API, and what the inbox and deliveries ask. */
-  domainBlocks: DomainBlocksService;
-  /** OAuth apps and tokens of the Mastodon client API (issue 33). */
-  oauth: OAuthService;
-  /** This process's open notification streams (Server-Sent Events). */
-  notificationStreams: NotificationStreams;
-  /** The caps every stream shares (notifications, the client API's streaming). */
-  streamSlots: StreamSlots;
-  /** The home feed (its in-memory index, the readers' follow lists, its queries). */
-  homeFeed: HomeFeed;
-  /** Messages between instances (through Redis when several run). */
-  bus: Bus;
-  /** The instances heard on the bus (heartbeats), for the admin overview. */
-  presence: Presence;
-  /** The admin overview's figures (issue 34). */
-  overview: OverviewService;
-  /** Before each request: the caches forget everything if another process wrote to SQLite (`cache/outsideWrites.ts`). */
-  noticeOutsideWrites(): void;
-  /** What every write publishes once committed, heard by the caches and the streams (`events/`). */
-  events: DomainEvents;
-  /** Every in-memory cache by its name in `/metrics` (`posts_cache_*{cache}`). */
-  /** Every cache of this process (`/metrics` reads them; tests make them forget). */
-  caches: CacheRegistry;
-  /** Sign-ins, sign-ups and rate-limit refusals, counted for `/metrics`. */
-  activity: Activity;
-  /** ActivityPub (issue 32, `federation/`); null when off (`config.federation`). */
-  federation: PostsFederation | null;
-  /** Starts the background work: the home feed's index, the unused-upload sweeper. */
-  start(): void;
-  /** Stops it, and waits for uploads' deferred writes, before the database closes. */
-  close(): Promise<void>;
-}
-
-/** Every repository, on the database or on one transaction. */
-const repositories = (db: Queryable) => ({
-  posts: postsRepository(db),
-  users: usersRepository(db),
-  comments: commentsRepository(db),
-  sessions: sessionsRepository(db),
-  emailTokens: emailTokensRepository(db),
-  reactions: reactionsRepository(db),
-  notifications: notificationsRepository(db),
-  mentions: mentionsRepository(db),
-  twoFactor: twoFactorRepository(db),
-  account: accountRepository(db),
-  safety: safetyRepository(db),
-  moderation: moderationRepository(db),
-  oauth: oauthRepository(db),
-  tombstones: tombstonesRepository(db),
-});
+export type AppContext = ReturnType<typeof buildContext>;
 
 export function buildContext(
   config: Config,
@@ -171,129 +58,23 @@ export function buildContext(
     /** The time two-factor codes are checked at; tests pin it so no code straddles a 30-second step. */
     totpClock?: () => number;
   } = {},
-): AppContext {
-  const { invalidation = INVALIDATION, totpClock } = options;
+) {
   const data = transactional(db.kysely, repositories, db.now);
   const bus = redis ? redisBus(redis.client, log) : localBus(log);
   const events = domainEvents(bus);
+  const { publish } = events;
   // Every cache is made in it: `/metrics` and `forgetEverything` reach them all.
   const caches = cacheRegistry();
-  const domainBlocks = domainBlocksService(db.kysely, { publish: events.publish, ttlMs: config.postCacheMs, caches });
-  const postCache = createPostCache(
-    caches,
-    (viewerId, ids, withReaction) => postsByIds(db.kysely, viewerId, ids, withReaction),
-    (viewerId, max) => reactionsByUser(db.kysely, POST_REACTIONS, viewerId, max),
-    config.postCacheMs,
-  );
-  const commentCache = createCommentCache(
-    caches,
-    (viewerId, ids) => commentsByIds(db.kysely, viewerId, ids),
-    (viewerId, max) => reactionsByUser(db.kysely, COMMENT_REACTIONS, viewerId, max),
-    config.postCacheMs,
-  );
-  const hiddenAuthors = hiddenAuthorsCache(caches, (readerId) => data.safety.hiddenAuthorsOf(readerId), {
-    ttlMs: config.postCacheMs,
-  });
-  const commentsByPerson = commentsByPersonCache(caches, (personIds) => data.posts.commentCountsOf(personIds), {
-    ttlMs: config.postCacheMs,
-  });
-  const homeFeed = createHomeFeed(db.kysely, {
-    caches,
-    maxPosts: config.feedIndexMaxPosts,
-    syncMs: config.homeFeedSyncMs,
-    postsByIds: postCache.rows,
-    onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
-  });
-  const checked = sessionCache(caches, { ttlMs: config.sessionCacheMs });
-  const authors = authorCache(caches, (keys) => data.users.usersNamed(keys), { ttlMs: config.postCacheMs });
-  const told = {
-    posts: postCache,
-    comments: commentCache,
-    hiddenPeople: hiddenAuthors,
-    commentsByPerson,
-    homeFeed,
-    sessions: checked,
-    authors,
-    domainBlocks: domainBlocks.cache,
-  };
-  // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
-  invalidateOnEvents(events, told, invalidation);
-  const noticeOutsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs);
-  // Cut off from the other instances for a while (Redis away), this one may have missed their
-  // changes: every cache starts over rather than wait for its entries' time to run out.
-  bus.onRejoined(() => {
-    log.info('The bus hears the other instances again: the caches start over');
-    caches.forgetEverything();
-  });
-  const imageInfos = imageInfoCache(caches, mediaRepository(db.kysely), storage);
-  // An upload answers once its main variant is stored; the other variants follow right after.
-  const media = mediaService({
-    db: db.kysely,
-    storage,
-    deferVariants: true,
-    onDeferredError: (error) => log.error({ err: error }, 'storing the other variants of an upload failed'),
-  });
+  const ttlMs = config.postCacheMs;
+  const domainBlocks = domainBlocksService(db.kysely, { publish, ttlMs, caches });
+  const { media, sweeper } = mediaFeature({ config, db, storage, log });
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(log);
   const outbox = createOutbox({
     onError: (error) => log.error({ err: error }, 'sending a mail failed'),
     onDropped: () => log.error('Too many mails waiting to be sent: one was dropped'),
   });
-  const site = { name: config.instanceName, url: config.siteUrl };
-  const emailVerification = emailVerificationService({ data, outbox, mailer, site });
-  const lockoutOf = (maxFailures: number) =>
-    redis ? redisOrMemoryLockout(redis.client, redis.fallback, { maxFailures }) : memoryLockout({ maxFailures });
-  // One count of wrong passwords per account: sign-ins and the current password asked in Settings.
-  const passwordLockout = lockoutOf(config.rateLimits.authPerAccountPerMinute);
-  const checkPassword = currentPasswordCheck(passwordLockout);
-  const twoFactor = twoFactorService({
-    data,
-    serverSecret: config.jwtSecret,
-    lockout: lockoutOf(config.rateLimits.twoFactorPerAccountPerMinute),
-    checkPassword,
-    issuer: config.instanceName,
-    now: totpClock,
-  });
-  const auth = authService({
-    data,
-    tokens: accessTokens(config.jwtSecret),
-    checked,
-    refreshReuseGraceMs: config.refreshReuseGraceMs,
-    lockout: passwordLockout,
-    devices: deviceCookies(config.jwtSecret),
-    emailVerification,
-    twoFactor,
-    publish: events.publish,
-  });
-  const { publish } = events;
-  const notifications = notificationsService({ data, publish });
-  const slots = streamSlots({
-    max: config.sseStreamsMax ?? streamsForLimit(openFileLimit()),
-    perAddress: config.sseStreamsPerIp,
-  });
-  const streams = notificationStreams({
-    events,
-    find: notifications.find,
-    missed: notifications.missed,
-    unread: notifications.unreadOf,
-    heartbeatMs: config.sseHeartbeatMs,
-    slots,
-    log,
-  });
-  const presence = instancePresence(bus, {
-    id: config.instanceId,
-    databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
-  });
-  const sweeper =
-    config.unusedMediaGraceHours > 0
-      ? unusedMediaSweeper((before) => removeUnusedMedia(db.kysely, storage, before), {
-          graceMs: config.unusedMediaGraceHours * 3_600_000,
-          onDone: (removed) => {
-            if (removed > 0) log.info(`Removed ${removed} unused uploads`);
-          },
-          onError: (error) => log.warn({ err: error }, 'Removing unused uploads failed; trying again later'),
-        })
-      : null;
-
+  const accounts = authFeature({ config, data, caches, publish, outbox, mailer, redis, totpClock: options.totpClock });
+  const safety = safetyFeature({ data, publish, caches, ttlMs });
   const federation = config.federation
     ? createPostsFederation({
         db,
@@ -302,10 +83,10 @@ export function buildContext(
         instanceName: config.instanceName,
         allowPrivateAddress: config.federation.allowPrivateAddress,
         severityOf: domainBlocks.severityOf,
-        publish: events.publish,
+        publish,
         onError: (error, what) => log.error({ err: error }, what),
         // Read when an activity arrives, long after these are built below.
-        services: () => ({ posts, comments, media, users, deletion }),
+        services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people }),
       })
     : null;
   // Once per change, from the instance that made it: every instance hears the events.
@@ -313,78 +94,22 @@ export function buildContext(
     deliverOnEvents(events.subscribeOwn, federation, (error) =>
       log.error({ err: error }, 'queueing a federation delivery failed'),
     );
-
-  const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
-  // `@name@host` is looked up elsewhere (when federation is on); `@name@` this site is `name`.
-  const mentionRules = {
-    ownHost: new URL(config.siteUrl).host,
-    lookUpRemote: federation && ((handle: string) => federation.lookUp(handle)),
-  };
-  const posts = postsService({
-    data,
-    media,
-    homeFeed,
-    imageInfos,
-    postCache,
-    hiddenAuthors,
-    commentsByPerson,
-    publish,
-    mentionsPerMinute,
-    mentionRules,
+  const lookUpRemote = federation && ((query: string) => federation.lookUp(query));
+  const posts = postsFeature({
+    ...{ config, db, data, storage, caches, publish, media, lookUpRemote },
+    hiddenAuthors: safety.hiddenAuthors,
+    onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
   });
-  const comments = commentsService({
-    data,
-    postCache,
-    commentCache,
-    hiddenAuthors,
-    post: posts.one,
-    publish,
-    mentionsPerMinute,
-    mentionRules,
+  const comments = commentsFeature({
+    ...{ db, data, caches, ttlMs, publish, postCache: posts.postCache, hiddenAuthors: safety.hiddenAuthors },
+    ...{ post: posts.posts.one, mentionsPerMinute: config.rateLimits.mentionsPerUserPerMinute },
+    mentionRules: posts.mentionRules,
   });
-
-  // Private addresses (and http pages) only where federation allows them: tests, local trials.
-  const allowPrivateAddress = config.federation?.allowPrivateAddress ?? false;
-  const verifier = linkVerification({
-    findUser: (id) => data.users.findUserById(id),
-    replaceFields: (id, before, after) => data.users.replaceProfileFields(id, before, after),
-    fetchPage: (url) =>
-      guardedFetch(url, {
-        allowPrivateAddress,
-        accept: 'text/html,application/xhtml+xml',
-        maxBytes: VERIFY_MAX_BYTES,
-        userAgent: `Posts (+${config.siteUrl})`,
-      }),
-    profileUrlsOf: (user) => [
-      new URL(links.profile(user.username), config.siteUrl).href,
-      ...(config.federation ? [new URL(`/users/${user.id}`, config.federation.origin).href] : []),
-    ],
-    allowHttp: allowPrivateAddress,
-    publish,
-    onError: (error, what) => log.warn({ err: error }, what),
-  });
-
-  const users = usersService({
-    data,
-    auth,
-    checkPassword,
-    emailVerification,
-    media,
-    authors,
-    hiddenPeople: hiddenAuthors,
-    homeFeed,
-    publish,
-    lookUpRemote: federation && ((query) => federation.lookUp(query)),
-    verifyLinks: verifier.start,
-  });
-
-  const deletion = accountDeletion({
-    data,
-    storage,
-    twoFactor,
-    checkPassword,
-    publish,
-    onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
+  const people = usersFeature({
+    ...{ config, data, storage, caches, log, publish, media, lookUpRemote, homeFeed: posts.homeFeed },
+    ...{ auth: accounts.auth, checkPassword: accounts.checkPassword, emailVerification: accounts.emailVerification },
+    ...{ twoFactor: accounts.twoFactor, twoFactorEnabled: accounts.twoFactor.isEnabled },
+    hiddenPeople: safety.hiddenAuthors,
     farewell: federation
       ? {
           read: (userId) => federation.farewellOf(userId),
@@ -393,55 +118,63 @@ export function buildContext(
         }
       : undefined,
   });
-
+  const told = {
+    posts: posts.postCache,
+    comments: comments.commentCache,
+    hiddenPeople: safety.hiddenAuthors,
+    commentsByPerson: posts.commentsByPerson,
+    homeFeed: posts.homeFeed,
+    sessions: accounts.checked,
+    authors: people.authors,
+    domainBlocks: domainBlocks.cache,
+  };
+  // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
+  invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
+  // Cut off from the other instances for a while (Redis away), this one may have missed their
+  // changes: every cache starts over rather than wait for its entries' time to run out.
+  bus.onRejoined(() => {
+    log.info('The bus hears the other instances again: the caches start over');
+    caches.forgetEverything();
+  });
+  const notifications = notificationsFeature({ config, data, events, log });
+  const presence = instancePresence(bus, {
+    id: config.instanceId,
+    databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
+  });
   return {
-    config,
-    db,
-    storage,
-    auth,
-    passwordReset: passwordResetService({ data, publish, outbox, mailer, site }),
-    emailVerification,
-    outbox,
-    media,
-    homeFeed,
-    bus,
-    events,
-    federation,
-    noticeOutsideWrites,
-    notifications,
-    notificationStreams: streams,
-    streamSlots: slots,
-    sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
-    twoFactor,
-    users,
-    safety: safetyService({ data, publish }),
-    exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
-    deletion,
-    posts,
-    comments,
-    moderation: moderationService({ data, posts, comments, publish }),
-    domainBlocks,
-    oauth: oauthService({ data, checked, publish, caches }),
-    caches,
+    ...{ config, db, storage, bus, events, media, outbox, presence, domainBlocks, federation, caches },
+    ...accounts,
+    ...people,
+    ...notifications,
+    ...safety,
+    posts: posts.posts,
+    comments: comments.comments,
+    homeFeed: posts.homeFeed,
+    /** Before each request: the caches forget everything if another process wrote to SQLite (`cache/outsideWrites.ts`). */
+    noticeOutsideWrites: forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs),
+    moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),
+    oauth: oauthService({ data, checked: accounts.checked, publish, caches }),
+    /** Sign-ins, sign-ups and rate-limit refusals, counted for `/metrics`. */
     activity: activity(),
-    presence,
     overview: overviewService({
       data: overviewRepository(db.kysely),
       queues: () => ({ imageJobs: imageJobs.depth(), mailOutbox: outbox.depth() }),
       instances: async () => (await presence.ready(), presence.instances()),
     }),
+    /** Starts the background work: the home feed's index, the unused-upload sweeper, federation's queue. */
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
-      void homeFeed.start();
+      void posts.homeFeed.start();
       sweeper?.start();
       presence.start();
       federation?.start();
     },
+    /** Stops it, and waits for uploads' deferred writes, before the database closes. */
     async close() {
       presence.close();
-      streams.close();
+      notifications.notificationStreams.close();
       await federation?.close();
-      await homeFeed.close();
+      await posts.homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();
       await bus.close();

@@ -2,7 +2,7 @@
  * Writes no event tells of. On SQLite another process may commit to the same file (a tool such as
  * `npm run admin` or `check:counters`, a second instance): SQLite's `data_version` says so for the
  * price of one pragma, so a request first asks, and every cache (`registry.ts`) forgets everything when
- * it changed. The caches then need no short clock on SQLite (`config.ts`: its longer defaults).
+ * it changed. The caches then need no short clock on SQLite (`config/`: its longer defaults).
  * PostgreSQL gives no such signal: there the caches keep their times (docs/api-decisions.md,
  * "Shared rows"). The bus's rejoin after Redis was away starts them over the same way (context.ts).
  */

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { isPostgresUrl } from './db/database';
+import { isPostgresUrl } from '../db/database';
 
 export interface Config {
   host: string;
