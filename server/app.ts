@@ -49,6 +49,7 @@ import { adminRoutes, reportsRoutes } from './moderation/routes';
 import { overviewRoutes } from './overview/routes';
 import type { MediaStorage } from './media/storage';
 import { notificationsRoutes } from './notifications/routes';
+import { pushRoutes } from './push/routes';
 import { type RenderPage, privatePages } from './pages/privatePages';
 import { postsRoutes } from './posts/routes';
 import { isClientApiPath, withoutTrailingSlash } from './mastodon/http';
@@ -343,6 +344,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     streams: ctx.notificationStreams,
     guards,
   });
+  await app.register(pushRoutes, { prefix: '/api/push', push: ctx.push?.service ?? null, guards });
   await app.register(reportsRoutes, {
     prefix: '/api/reports',
     moderation: ctx.moderation,
@@ -377,6 +379,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     media: ctx.media,
     notifications: ctx.notifications,
     safety: ctx.safety,
+    push: ctx.push?.service ?? null,
     idempotent: redis && fallback ? sharedIdempotentCalls(redis, fallback) : idempotentCalls(),
     limits: {
       writes: writesPerUser.withHeaders,

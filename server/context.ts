@@ -75,6 +75,11 @@ import { type UsersService, usersService } from './users/service';
 import { VERIFY_MAX_BYTES, linkVerification } from './users/linkVerification';
 import { guardedFetch } from './federation/outgoingGuard';
 import { links } from '../lib/pages';
+import { type PushDeliveries, pushDeliveries } from './push/deliveries';
+import { pushRepository } from './push/repository';
+import { tokenSealer } from './push/sealedTokens';
+import { type PushService, pushService } from './push/service';
+import { vapidKeys } from './push/vapid';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -130,6 +135,8 @@ export interface AppContext {
   activity: Activity;
   /** ActivityPub (issue 32, `federation/`); null when off (`config.federation`). */
   federation: PostsFederation | null;
+  /** Web Push subscriptions and their deliveries (issue 74, `push/`); null when off (`config.webPush`). */
+  push: { service: PushService; deliveries: PushDeliveries } | null;
   /** Starts the background work: the home feed's index, the unused-upload sweeper. */
   start(): void;
   /** Stops it, and waits for uploads' deferred writes, before the database closes. */
@@ -308,6 +315,8 @@ export function buildContext(
       log.error({ err: error }, 'queueing a federation delivery failed'),
     );
 
+  const push = config.webPush ? buildPush(config, config.webPush, db, events, notifications, log) : null;
+
   const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
   // `@name@host` is looked up elsewhere (when federation is on); `@name@` this site is `name`.
   const mentionRules = {
@@ -401,6 +410,7 @@ export function buildContext(
     bus,
     events,
     federation,
+    push,
     noticeOutsideWrites,
     notifications,
     notificationStreams: streams,
@@ -446,6 +456,7 @@ export function buildContext(
       presence.close();
       streams.close();
       await federation?.close();
+      await push?.deliveries.close();
       await homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();
@@ -453,5 +464,34 @@ export function buildContext(
       await outbox.settled();
       mailer.close();
     },
+  };
+}
+
+/** Web Push (issue 74): the key pair (made at the first start), the subscriptions, the deliveries. */
+function buildPush(
+  config: Config,
+  webPush: NonNullable<Config['webPush']>,
+  db: Db,
+  events: DomainEvents,
+  notifications: NotificationsService,
+  log: Log,
+): NonNullable<AppContext['push']> {
+  const keys = vapidKeys(webPush, config.dataDir);
+  const repo = pushRepository(db.kysely);
+  const sealer = tokenSealer(config.jwtSecret);
+  const { allowPrivateAddress } = webPush;
+  return {
+    service: pushService({ repo, publicKey: keys.publicKey, allowPrivateAddress, sealer }),
+    // Once per notification, from the instance that wrote it.
+    deliveries: pushDeliveries({
+      subscribeOwn: events.subscribeOwn,
+      find: notifications.find,
+      repo,
+      vapid: { subject: webPush.subject, ...keys },
+      site: config.siteUrl,
+      allowPrivateAddress,
+      sealer,
+      log,
+    }),
   };
 }
