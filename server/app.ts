@@ -98,6 +98,8 @@ export interface BuildOptions {
   invalidation?: InvalidationTable;
   /** The time two-factor codes are checked at (default: the wall clock); tests pin it. */
   totpClock?: () => number;
+  /** Waits before a failed Web Push's retries (`push/deliveries.ts`); tests shorten them. */
+  pushRetryDelaysMs?: number[];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -141,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx = buildContext(config, db, storage, app.log, redis && fallback ? { client: redis, fallback } : null, {
     invalidation: options.invalidation,
     totpClock: options.totpClock,
+    pushRetryDelaysMs: options.pushRetryDelaysMs,
   });
   // Tests and tools look at its parts; the routes and pages are handed the services they use.
   app.decorate('ctx', ctx);

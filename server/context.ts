@@ -176,6 +176,8 @@ export function buildContext(
     invalidation?: InvalidationTable;
     /** The time two-factor codes are checked at; tests pin it so no code straddles a 30-second step. */
     totpClock?: () => number;
+    /** Waits before a failed Web Push's retries; tests shorten them. */
+    pushRetryDelaysMs?: number[];
   } = {},
 ): AppContext {
   const { invalidation = INVALIDATION, totpClock } = options;
@@ -315,7 +317,9 @@ export function buildContext(
       log.error({ err: error }, 'queueing a federation delivery failed'),
     );
 
-  const push = config.webPush ? buildPush(config, config.webPush, db, events, notifications, log) : null;
+  const push = config.webPush
+    ? buildPush(config, config.webPush, db, events, notifications, log, options.pushRetryDelaysMs)
+    : null;
 
   const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
   // `@name@host` is looked up elsewhere (when federation is on); `@name@` this site is `name`.
@@ -475,6 +479,7 @@ function buildPush(
   events: DomainEvents,
   notifications: NotificationsService,
   log: Log,
+  retryDelaysMs: number[] | undefined,
 ): NonNullable<AppContext['push']> {
   const keys = vapidKeys(webPush, config.dataDir);
   const repo = pushRepository(db.kysely);
@@ -492,6 +497,7 @@ function buildPush(
       allowPrivateAddress,
       sealer,
       log,
+      retryDelaysMs,
     }),
   };
 }

@@ -119,7 +119,10 @@ let receiver: Receiver;
 let serverKey: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ WEB_PUSH_ALLOW_PRIVATE: 'true', CONTACT_EMAIL: 'ops@posts.example' });
+  t = await createTestApp(
+    { WEB_PUSH_ALLOW_PRIVATE: 'true', CONTACT_EMAIL: 'ops@posts.example' },
+    { pushRetryDelaysMs: [10, 10] },
+  );
   receiver = await startReceiver();
   serverKey = (await t.app.inject({ method: 'GET', url: '/api/push/key' })).json().publicKey;
 });
@@ -368,6 +371,35 @@ describe('deliveries', () => {
       (res) => res.statusCode === 404,
     );
     expect(read.statusCode).toBe(404);
+  });
+
+  it('tries again after a 5xx, and gives up after the last retry', async () => {
+    const alice = await signIn(t.app);
+    const bob = await signIn(t.app);
+    const post = await createPost(t.app, alice);
+    const browser = browserKeys();
+    let answers = 0;
+    receiver.on('/flaky', () => (++answers === 1 ? 503 : 201));
+    receiver.on('/down', () => 500);
+    expect((await subscribe(alice, '/flaky', browser)).statusCode).toBe(201);
+    expect((await subscribe(await anotherSession(alice), '/down', browserKeys())).statusCode).toBe(201);
+    await like(bob, post._id);
+    const [first, second] = await receiver.arrived('/flaky', 2);
+    expect(decrypt(second, browser)).toEqual(decrypt(first, browser));
+    // One try and two retries, then it is dropped; the subscription stays (only 404/410 end it).
+    await receiver.arrived('/down', 3);
+    await readUntil(
+      async () => push().deliveries.depth(),
+      (depth) => depth === 0,
+    );
+    expect(receiver.received.filter((p) => p.path === '/down')).toHaveLength(3);
+    expect(receiver.received.filter((p) => p.path === '/flaky')).toHaveLength(2);
+    const rows = await t.db.kysely
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where('user_id', '=', alice.id)
+      .execute();
+    expect(rows).toHaveLength(2);
   });
 
   it('does not push a notification read before its turn came', async () => {
