@@ -357,6 +357,21 @@ describe('deliveries', () => {
     expect(receiver.received.filter((p) => p.path === '/phone')).toHaveLength(2);
   });
 
+  it('pushes nothing to a signed-out browser', async () => {
+    const alice = await signIn(t.app);
+    const bob = await signIn(t.app);
+    const post = await createPost(t.app, alice);
+    const elsewhere = await anotherSession(alice);
+    expect((await subscribe(alice, '/kept', browserKeys())).statusCode).toBe(201);
+    expect((await subscribe(elsewhere, '/signed-out', browserKeys())).statusCode).toBe(201);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: elsewhere.headers });
+    expect(out.statusCode).toBeLessThan(300);
+    await like(bob, post._id);
+    await receiver.arrived('/kept');
+    await push().deliveries.settled();
+    expect(receiver.received.filter((p) => p.path === '/signed-out')).toHaveLength(0);
+  });
+
   it('deletes a subscription the push service answers 410', async () => {
     const alice = await signIn(t.app);
     const bob = await signIn(t.app);
