@@ -2,7 +2,7 @@
  * Configuration from the environment, with embedded defaults that need no setup:
  * SQLite and media under ./data, secrets generated on first start and kept in ./data.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -261,6 +261,17 @@ function vapidKeyOf(name: string, raw: string, bytes: number): string {
   return raw.replace(/=+$/, '');
 }
 
+/** A pasted pair whose halves do not belong together would sign every push in vain. */
+function isVapidPair({ publicKey, privateKey }: VapidKeys): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
+
 function webPushOf(env: Env, contactEmail: string): WebPushConfig | null {
   if (!flag(env, 'WEB_PUSH', true)) return null;
   const publicKey = env.VAPID_PUBLIC_KEY ?? '';
@@ -270,13 +281,15 @@ function webPushOf(env: Env, contactEmail: string): WebPushConfig | null {
   const subject = env.VAPID_SUBJECT || `mailto:${contactEmail}`;
   if (!/^(mailto:|https:\/\/)/.test(subject))
     throw new Error(`VAPID_SUBJECT must be a mailto: or https:// address, got "${subject}"`);
+  const keys = publicKey
+    ? {
+        publicKey: vapidKeyOf('VAPID_PUBLIC_KEY', publicKey, 65),
+        privateKey: vapidKeyOf('VAPID_PRIVATE_KEY', privateKey, 32),
+      }
+    : null;
+  if (keys && !isVapidPair(keys)) throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
   return {
-    keys: publicKey
-      ? {
-          publicKey: vapidKeyOf('VAPID_PUBLIC_KEY', publicKey, 65),
-          privateKey: vapidKeyOf('VAPID_PRIVATE_KEY', privateKey, 32),
-        }
-      : null,
+    keys,
     subject,
     allowPrivateAddress: flag(env, 'WEB_PUSH_ALLOW_PRIVATE', env.NODE_ENV === 'development'),
   };

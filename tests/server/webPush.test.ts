@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import { MastoHttpError } from 'masto';
 import { createPost } from './factories';
+import { loadConfig } from '../../server/config';
 import { type SignedInUser, type TestApp, createTestApp, readUntil, signIn } from './helpers';
 import { clientFor, listenOn, userToken } from './mastodon/oauthFlow';
 
@@ -189,6 +190,14 @@ describe('the key and the web app subscription', () => {
       payload: { alerts: { like: false }, policy: 'followed' },
     });
     expect(changed.json()).toMatchObject({ alerts: { follow: false, like: false, mention: true }, policy: 'followed' });
+    // Another person's calls reach only their own (none).
+    const bob = await signIn(t.app);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/push/subscription', headers: bob.headers })).statusCode,
+    ).toBe(404);
+    await t.app.inject({ method: 'DELETE', url: '/api/push/subscription', headers: bob.headers });
+    const still = await t.app.inject({ method: 'GET', url: '/api/push/subscription', headers: alice.headers });
+    expect(still.statusCode).toBe(200);
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/push/subscription', headers: alice.headers });
     expect(removed.statusCode).toBe(204);
     const gone = await t.app.inject({ method: 'GET', url: '/api/push/subscription', headers: alice.headers });
@@ -265,6 +274,32 @@ describe('the key and the web app subscription', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it('takes the key pair from the environment, and refuses half or malformed settings', async () => {
+    const made = createECDH('prime256v1');
+    made.generateKeys();
+    const pair = {
+      publicKey: made.getPublicKey().toString('base64url'),
+      privateKey: made.getPrivateKey().toString('base64url'),
+    };
+    const given = await createTestApp({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+    try {
+      const key = await given.app.inject({ method: 'GET', url: '/api/push/key' });
+      expect(key.json().publicKey).toBe(pair.publicKey);
+    } finally {
+      await given.close();
+    }
+    const env = { DATA_DIR: t.dataDir, JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/must be set together/);
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY must be 65 bytes/,
+    );
+    expect(() =>
+      loadConfig({ ...env, VAPID_PUBLIC_KEY: browserKeys().keys.p256dh, VAPID_PRIVATE_KEY: pair.privateKey }),
+    ).toThrow(/not the public key of VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...env, VAPID_SUBJECT: 'ops@posts.example' })).toThrow(/mailto: or https:/);
+    expect(() => loadConfig({ ...env, WEB_PUSH: 'no' })).toThrow(/WEB_PUSH must be true or false/);
   });
 
   it('answers 404 everywhere when pushes are off', async () => {
@@ -355,6 +390,25 @@ describe('deliveries', () => {
     await push().deliveries.settled();
     expect(receiver.received.filter((p) => p.path === '/quiet')).toHaveLength(1);
     expect(receiver.received.filter((p) => p.path === '/phone')).toHaveLength(2);
+  });
+
+  it('follows the policy: from people followed only', async () => {
+    const alice = await signIn(t.app);
+    const [bob, carol] = [await signIn(t.app), await signIn(t.app)];
+    const post = await createPost(t.app, alice);
+    const browser = browserKeys();
+    expect((await subscribe(alice, '/followed-only', browser, { policy: 'followed' })).statusCode).toBe(201);
+    const follow = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${carol.username}/follow`,
+      headers: alice.headers,
+    });
+    expect(follow.statusCode).toBe(200);
+    await like(bob, post._id);
+    await like(carol, post._id);
+    await push().deliveries.settled();
+    const got = receiver.received.filter((p) => p.path === '/followed-only');
+    expect(got.map((p) => decrypt(p, browser).title)).toEqual([`${carol.username} liked your post`]);
   });
 
   it('pushes nothing to a signed-out browser', async () => {
