@@ -508,6 +508,11 @@ describe('the client API', () => {
     url = await listenOn(t);
   });
 
+  it('names the key in the instance, where apps read it', async () => {
+    const instance = await clientFor(url, '').v2.instance.fetch();
+    expect(instance.configuration.vapid.publicKey).toBe(serverKey);
+  });
+
   it('creates, gets, updates and deletes a subscription, as Mastodon does', async () => {
     const alice = await signIn(t.app);
     const token = await userToken(url, alice, 'read write push');
