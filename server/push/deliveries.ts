@@ -14,7 +14,7 @@ import type { DomainEvent } from '../events/events';
 import { checkUrlShape } from '../federation/outgoingGuard';
 import { type GuardedFetch, pinnedFetch } from '../federation/pinnedLookup';
 import { notificationType } from '../mastodon/mappers';
-import { type PushKind, kindOf } from './kinds';
+import { ALERT_COLUMNS, type PushKind, kindOf } from './kinds';
 import { pushPayload } from './payload';
 import type { PushRepository, PushSubscriptionRow } from './repository';
 import type { TokenSealer } from './sealedTokens';
@@ -82,10 +82,14 @@ export function pushDeliveries(deps: PushDeliveriesDeps) {
   }
 
   async function fanOut(userId: string, notificationId: string): Promise<void> {
+    // Most people subscribed nowhere: one look-up by user, before the notification is read.
+    const live = await repo.deliverable(userId);
+    if (live.length === 0) return;
     const notification = await find(userId, notificationId);
     // Read in an open tab before this ran: the person has seen it.
     if (!notification || notification.read) return;
-    const subscriptions = await repo.deliverable(userId, kindOf(notification.type));
+    const column = ALERT_COLUMNS[kindOf(notification.type)];
+    const subscriptions = live.filter((subscription) => subscription[column] === 1);
     let related: Promise<{ followed: boolean; follower: boolean }> | null = null;
     const relation = () =>
       (related ??= repo

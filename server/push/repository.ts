@@ -57,10 +57,10 @@ export function pushRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The user's subscriptions that hear `kind`, of sessions and tokens still live (a signed-out
-     * browser or a revoked app hears nothing, though its row waits for the next subscribe).
+     * The user's subscriptions of sessions and tokens still live (a signed-out browser or a
+     * revoked app hears nothing, though its row waits for the next subscribe), but `none`'s.
      */
-    deliverable(userId: string, kind: PushKind): Promise<PushSubscriptionRow[]> {
+    deliverable(userId: string): Promise<PushSubscriptionRow[]> {
       return db
         .selectFrom('push_subscriptions as ps')
         .leftJoin('sessions as s', 's.id', 'ps.session_id')
@@ -68,7 +68,6 @@ export function pushRepository(db: Kysely<Database>) {
         .leftJoin('sessions as ts', 'ts.id', 't.session_id')
         .selectAll('ps')
         .where('ps.user_id', '=', userId)
-        .where(`ps.${ALERT_COLUMNS[kind]}`, '=', 1)
         .where('ps.policy', '!=', 'none')
         .where((eb) =>
           eb.or([
