@@ -35,6 +35,7 @@ import { registerNotificationsRoutes } from './notifications/module';
 import { overviewRoutes } from './overview/routes';
 import { registerPages } from './pages/module';
 import { registerPostsRoutes } from './posts/module';
+import { registerPushRoutes } from './push/module';
 import { BUILT_PAGES_DIR, registerRequestPipeline } from './requestPipeline';
 import { registerSafetyRoutes } from './safety/module';
 import { registerUsersRoutes } from './users/module';
@@ -70,6 +71,8 @@ export interface BuildOptions {
   invalidation?: InvalidationTable;
   /** The time two-factor codes are checked at (default: the wall clock); tests pin it. */
   totpClock?: () => number;
+  /** Waits before a failed Web Push's retries (`push/deliveries.ts`); tests shorten them. */
+  pushRetryDelaysMs?: number[];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -145,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerPostsRoutes(app, features);
   await registerCommentsRoutes(app, features);
   await registerNotificationsRoutes(app, features);
+  await registerPushRoutes(app, features);
   const reportsPerUser = rateLimit(app, 'reports', config.rateLimits.reportsPerUserPerHour, byUser, 3_600_000);
   await app.register(reportsRoutes, { prefix: '/api/reports', moderation: ctx.moderation, guards, reportsPerUser });
   await app.register(adminRoutes, { prefix: '/api/admin', moderation: ctx.moderation, guards });

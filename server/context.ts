@@ -35,6 +35,7 @@ import { oauthService } from './oauth/service';
 import { overviewRepository } from './overview/repository';
 import { overviewService } from './overview/service';
 import { postsFeature } from './posts/module';
+import { pushFeature } from './push/module';
 import { safetyFeature } from './safety/module';
 import { usersFeature } from './users/module';
 
@@ -57,6 +58,8 @@ export function buildContext(
     invalidation?: InvalidationTable;
     /** The time two-factor codes are checked at; tests pin it so no code straddles a 30-second step. */
     totpClock?: () => number;
+    /** Waits before a failed Web Push's retries; tests shorten them. */
+    pushRetryDelaysMs?: number[];
   } = {},
 ) {
   const data = transactional(db.kysely, repositories, db.now);
@@ -119,14 +122,9 @@ export function buildContext(
       : undefined,
   });
   const told = {
-    posts: posts.postCache,
-    comments: comments.commentCache,
-    hiddenPeople: safety.hiddenAuthors,
-    commentsByPerson: posts.commentsByPerson,
-    homeFeed: posts.homeFeed,
-    sessions: accounts.checked,
-    authors: people.authors,
-    domainBlocks: domainBlocks.cache,
+    ...{ posts: posts.postCache, comments: comments.commentCache, hiddenPeople: safety.hiddenAuthors },
+    ...{ commentsByPerson: posts.commentsByPerson, homeFeed: posts.homeFeed, sessions: accounts.checked },
+    ...{ authors: people.authors, domainBlocks: domainBlocks.cache },
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
@@ -137,12 +135,15 @@ export function buildContext(
     caches.forgetEverything();
   });
   const notifications = notificationsFeature({ config, data, events, log });
+  const { webPush } = config;
+  const retryDelaysMs = options.pushRetryDelaysMs;
+  const push = webPush && pushFeature({ config, webPush, db, events, ...notifications, log, retryDelaysMs });
   const presence = instancePresence(bus, {
     id: config.instanceId,
     databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
   });
   return {
-    ...{ config, db, storage, bus, events, media, outbox, presence, domainBlocks, federation, caches },
+    ...{ config, db, storage, bus, events, media, outbox, presence, domainBlocks, federation, caches, push },
     ...accounts,
     ...people,
     ...notifications,
@@ -174,6 +175,7 @@ export function buildContext(
       presence.close();
       notifications.notificationStreams.close();
       await federation?.close();
+      await push?.deliveries.close();
       await posts.homeFeed.close();
       await sweeper?.close();
       await deferredWritesSettled();

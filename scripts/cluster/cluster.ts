@@ -10,6 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { isPostgresUrl, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { vapidKeys } from '../../server/push/vapid';
 import { buildPages } from '../../server/pages/buildPages';
 import { ensureNginx, startBalancer } from './balancer';
 import { type Output, exited, freePort, pipeOutput, waitForHealth } from './processes';
@@ -91,11 +92,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const mediaEnv = gatewayBucket ? { ...media.env, MEDIA_BASE_URL: `${siteOrigin(options)}/media` } : media.env;
     // One secret for every instance: a token signed by one must pass on the others. Reading the
     // configuration here also refuses bad settings once, before any instance starts.
-    const jwtSecret = loadConfig({ ...options.env, ...mediaEnv }).jwtSecret;
+    const config = loadConfig({ ...options.env, ...mediaEnv });
+    const jwtSecret = config.jwtSecret;
+    // One VAPID pair too: a browser subscribed through one instance is pushed to by any (issue 74).
+    const vapid = config.webPush && vapidKeys(config.webPush, config.dataDir);
     const env: NodeJS.ProcessEnv = {
       ...options.env,
       ...mediaEnv,
       JWT_SECRET: jwtSecret,
+      ...(vapid && { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }),
       NODE: process.execPath,
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',

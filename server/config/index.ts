@@ -2,7 +2,7 @@
  * Configuration from the environment, with embedded defaults that need no setup:
  * SQLite and media under ./data, secrets generated on first start and kept in ./data.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,28 @@ export interface Config {
   metricsToken: string | null;
   /** ActivityPub (issue 32): null when off (no `PUBLIC_URL`, or `FEDERATION=false`). */
   federation: FederationConfig | null;
+  /** Web Push (issue 74): null when off (`WEB_PUSH=false`). */
+  webPush: WebPushConfig | null;
+}
+
+export interface WebPushConfig {
+  /**
+   * `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` (base64url, as `web-push generate-vapid-keys`
+   * prints them); null: generated at the first start into the secrets file (`push/vapid.ts`).
+   */
+  keys: VapidKeys | null;
+  /** RFC 8292's `sub`: how a push service reaches the operator (`VAPID_SUBJECT`, else `mailto:CONTACT_EMAIL`). */
+  subject: string;
+  /**
+   * Endpoints at `http://` and private or loopback addresses (`WEB_PUSH_ALLOW_PRIVATE=true`, the
+   * default with `NODE_ENV=development`): tests, local trials; else `https://` public hosts only.
+   */
+  allowPrivateAddress: boolean;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 export interface FederationConfig {
@@ -232,6 +254,47 @@ function federationOf(env: Env, publicOrigin: string | null): FederationConfig |
   return { origin: publicOrigin, allowPrivateAddress: flag(env, 'FEDERATION_ALLOW_PRIVATE', false) };
 }
 
+/** A VAPID key as web-push writes it: base64url of a P-256 point (65 bytes) or scalar (32 bytes). */
+function vapidKeyOf(name: string, raw: string, bytes: number): string {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64url').length !== bytes)
+    throw new Error(`${name} must be ${bytes} bytes in base64url (npx web-push generate-vapid-keys prints a pair)`);
+  return raw.replace(/=+$/, '');
+}
+
+/** A pasted pair whose halves do not belong together would sign every push in vain. */
+function isVapidPair({ publicKey, privateKey }: VapidKeys): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
+
+function webPushOf(env: Env, contactEmail: string): WebPushConfig | null {
+  if (!flag(env, 'WEB_PUSH', true)) return null;
+  const publicKey = env.VAPID_PUBLIC_KEY ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY ?? '';
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  const subject = env.VAPID_SUBJECT || `mailto:${contactEmail}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject))
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https:// address, got "${subject}"`);
+  const keys = publicKey
+    ? {
+        publicKey: vapidKeyOf('VAPID_PUBLIC_KEY', publicKey, 65),
+        privateKey: vapidKeyOf('VAPID_PRIVATE_KEY', privateKey, 32),
+      }
+    : null;
+  if (keys && !isVapidPair(keys)) throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  return {
+    keys,
+    subject,
+    allowPrivateAddress: flag(env, 'WEB_PUSH_ALLOW_PRIVATE', env.NODE_ENV === 'development'),
+  };
+}
+
 function smtpUrlOf(raw: string): string | null {
   if (!raw) return null;
   let url: URL;
@@ -312,5 +375,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     metricsToken: metricsTokenOf(env.METRICS_TOKEN ?? ''),
     federation: federationOf(env, publicOrigin),
+    webPush: webPushOf(env, env.CONTACT_EMAIL ?? 'admin@example.com'),
   };
 }

@@ -362,6 +362,29 @@ export interface OAuthTokensTable {
   revoked_at: string | null;
 }
 
+/** A Web Push subscription (migration 025): a web session's or a client API token's. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  session_id: string | null;
+  token_id: string | null;
+  access_token_sealed: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** 1: this kind is pushed. */
+  alert_follow: number;
+  alert_follow_request: number;
+  alert_like: number;
+  alert_comment: number;
+  alert_mention: number;
+  policy: PushPolicy;
+  created_at: string;
+}
+
+/** Mastodon's: from everyone, from people the user follows, from their followers, from no one. */
+export type PushPolicy = 'all' | 'followed' | 'follower' | 'none';
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,6 +416,7 @@ export interface Database {
   oauth_apps: OAuthAppsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 /** The database or a transaction on it: what repository functions run their queries on. */

@@ -55,6 +55,8 @@ export type GuardedFetch = (url: string, init: GuardedInit) => Promise<Response>
 export interface GuardedInit {
   method?: string;
   headers?: Headers | Record<string, string>;
+  /** A push's encrypted record (`push/deliveries.ts`). */
+  body?: Uint8Array;
   redirect: 'manual';
   signal: AbortSignal;
 }

@@ -22,7 +22,7 @@ const configuration = {
   translation: { enabled: false },
 };
 
-export const instanceEndpoints: FastifyPluginAsync<ClientServices> = async (app, { config }) => {
+export const instanceEndpoints: FastifyPluginAsync<ClientServices> = async (app, { config, push }) => {
   const description = `${config.instanceName}: pictures with a few words, tags, likes and comments.`;
   const contact = { email: config.contactEmail, account: null };
 
@@ -60,7 +60,11 @@ export const instanceEndpoints: FastifyPluginAsync<ClientServices> = async (app,
       thumbnail: { url: `${site}/favicon.ico` },
       icon: [],
       languages: ['en'],
-      configuration: { ...configuration, urls: { streaming: site.replace(/^http/, 'ws') }, vapid: { public_key: '' } },
+      configuration: {
+        ...configuration,
+        urls: { streaming: site.replace(/^http/, 'ws') },
+        vapid: { public_key: push?.publicKey ?? '' },
+      },
       registrations: { enabled: true, approval_required: false, message: null },
       api_versions: { mastodon: 2 },
       contact,

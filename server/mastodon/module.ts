@@ -17,7 +17,8 @@ import { clientApi } from './routes';
 import { clientStreams } from './streaming';
 import type { ClientServices } from './support';
 
-export interface ClientApiDeps extends Omit<ClientServices, 'limits' | 'idempotent'> {
+export interface ClientApiDeps extends Omit<ClientServices, 'limits' | 'idempotent' | 'push'> {
+  push: { service: NonNullable<ClientServices['push']> } | null;
   oauth: OAuthService;
   auth: AuthService;
   events: DomainEvents;
@@ -34,7 +35,7 @@ export async function registerClientApi(app: FastifyInstance, deps: ClientApiDep
   await app.register(oauthConsentRoutes, { oauth: deps.oauth, auth: deps.auth, config });
   const services: ClientServices = {
     ...{ config, users: deps.users, posts: deps.posts, comments: deps.comments, media: deps.media },
-    ...{ notifications: deps.notifications, safety: deps.safety },
+    ...{ notifications: deps.notifications, safety: deps.safety, push: deps.push?.service ?? null },
     idempotent: redis ? sharedIdempotentCalls(redis.client, redis.fallback) : idempotentCalls(),
     limits: {
       writes: deps.writesPerUser.withHeaders,

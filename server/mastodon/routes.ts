@@ -11,6 +11,7 @@ import { accountEndpoints, relationshipEndpoints } from './accounts';
 import { instanceEndpoints } from './instance';
 import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
+import { pushEndpoints } from './push';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
@@ -36,6 +37,7 @@ const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
   notificationEndpoints,
   searchEndpoints,
   settingsEndpoints,
+  pushEndpoints,
 ];
 
 export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, options) => {

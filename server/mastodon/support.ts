@@ -9,6 +9,7 @@ import type { LimitCheck } from '../http/rateLimits';
 import type { MediaService } from '../media/service';
 import type { NotificationsService } from '../notifications/service';
 import type { PostsService } from '../posts/service';
+import type { PushService } from '../push/service';
 import type { SafetyService } from '../safety/service';
 import type { UsersService } from '../users/service';
 import { pathOf } from './http';
@@ -23,6 +24,8 @@ export interface ClientServices {
   media: MediaService;
   notifications: NotificationsService;
   safety: SafetyService;
+  /** Web Push subscriptions (issue 74); null when the instance has pushes off. */
+  push: PushService | null;
   /** The `/api/*` rate limits, per user, with the `X-RateLimit-*` headers (`LimitCheck.withHeaders`). */
   limits: { writes: LimitCheck['withHeaders']; uploads: LimitCheck['withHeaders'] };
   /** `Idempotency-Key` on status creation (`idempotency.ts`): across instances when they share Redis. */

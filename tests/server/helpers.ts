@@ -94,6 +94,8 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     sameDatabaseAs?: TestApp;
     invalidation?: InvalidationTable;
+    /** Waits before a failed Web Push's retries (webPush.test.ts shortens them). */
+    pushRetryDelaysMs?: number[];
     at?: { dataDir: string; database: { url: string; drop: () => Promise<void> } };
   } = {},
 ): Promise<TestApp> {
