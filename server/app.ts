@@ -62,6 +62,7 @@ import { postPreview } from './pages/publicPreview';
 import { CONSENT_FORM_PATH } from './oauth/consentToken';
 import { commentsRoutes } from './comments/routes';
 import { accountRoutes } from './users/accountRoutes';
+import { accountListsRoutes } from './accountLists/routes';
 import { safetyRoutes } from './safety/routes';
 import { peopleRoutes } from './users/peopleRoutes';
 import { usersRoutes } from './users/routes';
@@ -327,6 +328,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     exportsPerHour: config.rateLimits.exportsPerUserPerHour,
     secureCookies: config.secureCookies,
   });
+  await app.register(accountListsRoutes, { prefix: '/api/users', lists: ctx.accountLists, guards });
   await app.register(usersRoutes, { prefix: '/api/users', users: ctx.users, posts: ctx.posts, guards });
   await app.register(safetyRoutes, { prefix: '/api/users', safety: ctx.safety, guards });
   await app.register(peopleRoutes, {

@@ -74,6 +74,9 @@ import { authorCache } from './users/authorCache';
 import { type UsersService, usersService } from './users/service';
 import { VERIFY_MAX_BYTES, linkVerification } from './users/linkVerification';
 import { guardedFetch } from './federation/outgoingGuard';
+import { accountListsRepository } from './accountLists/repository';
+import { type AccountListsService, accountListsService } from './accountLists/service';
+import { importWorker } from './accountLists/worker';
 import { links } from '../lib/pages';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -98,6 +101,8 @@ export interface AppContext {
   /** The signed-in user's data export (zip) and account deletion. */
   exports: AccountExport;
   deletion: AccountDeletion;
+  /** Follows, blocks and mutes as Mastodon's CSV lists, and their imports (issue 76). */
+  accountLists: AccountListsService;
   posts: PostsService;
   comments: CommentsService;
   media: MediaService;
@@ -388,6 +393,27 @@ export function buildContext(
       : undefined,
   });
 
+  const safety = safetyService({ data, publish });
+  const listsRepo = accountListsRepository(db.kysely);
+  const accountLists = accountListsService({
+    repo: listsRepo,
+    users,
+    safety,
+    // A job runs with no session: its owner as the services' viewer, while they are a person here.
+    ownerOf: async (id) => {
+      const row = await data.users.findUserById(id);
+      return row && !row.domain ? { id: row.id, username: row.username, role: row.role, sessionId: '' } : null;
+    },
+    lookUpRemote: federation && ((address) => federation.lookUp(address)),
+    ownHost: new URL(config.federation?.origin ?? config.siteUrl).host,
+    wake: () => listImports.wake(),
+  });
+  const listImports = importWorker({
+    repo: listsRepo,
+    run: accountLists.runJob,
+    onError: (error) => log.error({ err: error }, 'an account list import failed; trying again later'),
+  });
+
   return {
     config,
     db,
@@ -408,7 +434,8 @@ export function buildContext(
     sessions: sessionsService({ sessions: data.sessions, publish, revokeOtherSessions: auth.revokeOtherSessions }),
     twoFactor,
     users,
-    safety: safetyService({ data, publish }),
+    safety,
+    accountLists,
     exports: accountExport({ data, storage, twoFactorEnabled: twoFactor.isEnabled }),
     deletion,
     posts,
@@ -441,10 +468,12 @@ export function buildContext(
       sweeper?.start();
       presence.start();
       federation?.start();
+      listImports.start();
     },
     async close() {
       presence.close();
       streams.close();
+      await listImports.close();
       await federation?.close();
       await homeFeed.close();
       await sweeper?.close();
