@@ -128,7 +128,8 @@ export function readList(kind: ListKind, bytes: Buffer): ListRow[] {
     if (guessed && guessed !== kind)
       throw new InvalidError(`This file is a list of ${guessed}, not of ${kind}: choose "${guessed}"`, 'WrongListType');
     body = rows.slice(1);
-  } else if (!looksLikeAddress(first[0])) {
+  } else if (!looksLikeAddress(first[0]) || (first.length > 1 && !first[0].includes('@'))) {
+    // Not an address, or a bare word heading other columns: a header of some other list.
     throw new InvalidError(
       `The first line must be the header "${kind === 'follows' ? FOLLOWS_HEADER.join(',') : kind === 'mutes' ? MUTES_HEADER.join(',') : ADDRESS_HEADER}" or an account address such as alice@example.com`,
       'WrongHeader',

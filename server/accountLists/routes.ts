@@ -83,7 +83,19 @@ const importSchema = {
     createdAt: { type: 'string' },
     finishedAt: { type: ['string', 'null'] },
   },
-  required: ['id', 'type', 'mode', 'state', 'total', 'done', 'failed', 'pending', 'failures', 'createdAt', 'finishedAt'],
+  required: [
+    'id',
+    'type',
+    'mode',
+    'state',
+    'total',
+    'done',
+    'failed',
+    'pending',
+    'failures',
+    'createdAt',
+    'finishedAt',
+  ],
 } as const;
 const importResponse = { type: 'object', properties: { import: importSchema }, required: ['import'] } as const;
 
@@ -124,7 +136,8 @@ export const accountListsRoutes: FastifyPluginAsync<AccountListsRoutesOptions> =
       ],
       schema: {
         tags: ['users'],
-        summary: 'Import a Mastodon CSV list (multipart: type = follows | blocks | mutes, mode = merge | overwrite, file)',
+        summary:
+          'Import a Mastodon CSV list (multipart: type = follows | blocks | mutes, mode = merge | overwrite, file)',
         consumes: ['multipart/form-data'],
         response: { 202: importResponse, ...errors(400, 401, 409, 413, 415, 429) },
       },

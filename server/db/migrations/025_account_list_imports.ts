@@ -35,9 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('account_list_import_rows')
-    .addColumn('import_id', 'varchar(36)', (c) =>
-      c.notNull().references('account_list_imports.id').onDelete('cascade'),
-    )
+    .addColumn('import_id', 'varchar(36)', (c) => c.notNull().references('account_list_imports.id').onDelete('cascade'))
     // The row's line in the file (1 is the first line after the header, if any).
     .addColumn('line', 'integer', (c) => c.notNull())
     .addColumn('address', 'varchar(320)', (c) => c.notNull())
