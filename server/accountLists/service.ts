@@ -196,8 +196,10 @@ export function accountListsService({
       } finally {
         await repo.release(job.id);
       }
+      // Read before the worker is woken: the answer shows what this request did.
+      const progress = await progressOf((await repo.findJob(job.id))!);
       wake();
-      return progressOf((await repo.findJob(job.id))!);
+      return progress;
     },
 
     /** The worker's part: everything left of a job it holds; `keepHolding` after each row. */
