@@ -39,7 +39,6 @@ let b: TestApp;
 let hostA: string;
 let hostB: string;
 let ann: SignedInUser;
-let cat: SignedInUser;
 let bob: SignedInUser;
 let dee: SignedInUser;
 
@@ -47,7 +46,7 @@ beforeAll(async () => {
   ({ t: a, host: hostA } = await instance());
   ({ t: b, host: hostB } = await instance());
   ann = await signIn(a.app, { username: 'ann' });
-  cat = await signIn(a.app, { username: 'cat' });
+  await signIn(a.app, { username: 'cat' });
   bob = await signIn(b.app, { username: 'bob' });
   dee = await signIn(b.app, { username: 'dee' });
 }, WAIT);
