@@ -207,8 +207,8 @@ export default function MovingSettings() {
         </Row>
         <Form aria-labelledby={`${id}-import`} onSubmit={(event) => void submit(event)} noValidate>
           <h3 id={`${id}-import`}>Import a list</h3>
-          <label htmlFor={`${id}-kind`}>
-            List
+          <div>
+            <label htmlFor={`${id}-kind`}>List</label>
             <select id={`${id}-kind`} name="type" value={kind} onChange={(e) => setKind(e.target.value as ListKind)}>
               {(Object.keys(KIND_LABELS) as ListKind[]).map((list) => (
                 <option key={list} value={list}>
@@ -216,7 +216,7 @@ export default function MovingSettings() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <fieldset>
             <legend>What happens to your current list</legend>
             <label>
@@ -240,10 +240,10 @@ export default function MovingSettings() {
               Overwrite: keep only the file&apos;s accounts (the others are unfollowed, unblocked or unmuted)
             </label>
           </fieldset>
-          <label htmlFor={`${id}-file`}>
-            CSV file
+          <div>
+            <label htmlFor={`${id}-file`}>CSV file</label>
             <input id={`${id}-file`} ref={file} type="file" name="file" accept=".csv,text/csv" />
-          </label>
+          </div>
           <Note>
             Up to {ACCOUNT_LIST_ROWS_MAX.toLocaleString('en')} accounts, {ACCOUNT_LIST_MAX_BYTES / 1024 / 1024} MB.
           </Note>

@@ -138,7 +138,8 @@ export function readList(kind: ListKind, bytes: Buffer): ListRow[] {
   if (body.length > ACCOUNT_LIST_ROWS_MAX)
     throw new InvalidError(`A list may hold at most ${ACCOUNT_LIST_ROWS_MAX} accounts`, 'TooManyRows');
   if (body.length === 0) throw new InvalidError('The file holds no accounts', 'EmptyList');
-  return body.map((cells, index) => ({ line: index + 1, address: cells[0].trim().replace(/^@/, '') }));
+  // Bounded to the column: a longer one is no address anyone has, and fails as not found.
+  return body.map((cells, index) => ({ line: index + 1, address: cells[0].trim().replace(/^@/, '').slice(0, 320) }));
 }
 
 /** `name` or `name@host`: no spaces, at most one `@` after the name. */

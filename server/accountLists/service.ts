@@ -12,7 +12,7 @@ import { ConflictError, DomainError, NotFoundError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { SafetyService } from '../safety/service';
 import type { UsersService } from '../users/service';
-import { type ListKind, readList, writeList } from './csv';
+import { type ListKind, looksLikeAddress, readList, writeList } from './csv';
 import type { AccountListsRepository, ImportJob } from './repository';
 
 /** How long the request, or a worker, holds a job before another may take it over. */
@@ -74,6 +74,7 @@ export function accountListsService({
 
   /** The row's outcome: null when applied, else why not (a refusal's message). */
   async function applyRow(viewer: AuthUser, kind: ListKind, address: string, remoteToo: boolean) {
+    if (!looksLikeAddress(address)) return 'Not an account address';
     let username = localName(address);
     if (username === null) {
       if (!remoteToo) return undefined; // left for the worker

@@ -19,7 +19,7 @@ describe('moving in and out', () => {
     await section.waitFor();
 
     // A file of another list: the server's message, nothing imported.
-    await section.getByLabel('CSV file').setInputFiles({
+    await section.getByLabel('CSV file', { exact: true }).setInputFiles({
       name: 'blocked_domains.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from('#domain\nexample.com\n'),
@@ -27,9 +27,9 @@ describe('moving in and out', () => {
     await clickHydrated(section.getByRole('button', { name: 'Import', exact: true }));
     await section.getByRole('alert').filter({ hasText: 'This file is a Mastodon list of blocked domains' }).waitFor();
 
-    await section.getByLabel('List').selectOption('follows');
+    await section.getByLabel('List', { exact: true }).selectOption('follows');
     await section.getByLabel(/^Merge/).check();
-    await section.getByLabel('CSV file').setInputFiles({
+    await section.getByLabel('CSV file', { exact: true }).setInputFiles({
       name: 'following_accounts.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(

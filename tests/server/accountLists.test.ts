@@ -181,14 +181,15 @@ describe('import', () => {
     const res = await upload(t, me, {
       type: 'follows',
       mode: 'merge',
-      csv: `${me.username}\nsomeone@elsewhere.example\n`,
+      csv: `${me.username}\nsomeone@elsewhere.example\n"two words"\n`,
     });
     expect(res.statusCode, res.body).toBe(202);
     const job = await finished(t, me, res.json().import.id);
-    expect(job).toMatchObject({ total: 2, done: 0, failed: 2 });
-    expect(job.failures.map((f) => f.line)).toEqual([1, 2]);
+    expect(job).toMatchObject({ total: 3, done: 0, failed: 3 });
+    expect(job.failures.map((f) => f.line)).toEqual([1, 2, 3]);
     expect(job.failures[0].error).toBe('You cannot follow yourself');
     expect(job.failures[1].error).toMatch(/does not federate/);
+    expect(job.failures[2]).toEqual({ line: 3, address: 'two words', error: 'Not an account address' });
   });
 
   it.each([
