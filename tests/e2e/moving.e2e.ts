@@ -4,6 +4,7 @@
  * a file of another kind with the server's message, and exports the follows as a CSV download.
  */
 import { readFile } from 'node:fs/promises';
+import { axeViolations } from './axe';
 import { clickHydrated, expect, test } from './browser';
 import { signInViaApi } from './content';
 import { createAccount } from './users';
@@ -41,6 +42,9 @@ describe('moving in and out', () => {
     await progress.getByText('Import finished', { exact: false }).waitFor();
     await progress.getByText('1 of 2 done, 1 failed, 0 waiting').waitFor();
     await progress.getByText(`Line 2, nobody_${me.username}: User not found`).waitFor();
+
+    // The section, its form and the progress pass axe's checks.
+    expect(await axeViolations(page)).toEqual([]);
 
     const profile = await page.request.get(`/api/users/${friend.username}`);
     expect((await profile.json()).user.followedByMe).toBe(true);
