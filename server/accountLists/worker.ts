@@ -6,6 +6,8 @@
 import type { AccountListsRepository } from './repository';
 import { IMPORT_LEASE_MS } from './service';
 
+class Stopped extends Error {}
+
 export interface ImportWorkerDeps {
   repo: Pick<AccountListsRepository, 'claim' | 'extendClaim' | 'release'>;
   run: (jobId: string, keepHolding: () => Promise<void>) => Promise<void>;
@@ -37,7 +39,11 @@ export function importWorker({ repo, run, pollMs = 5000, onError, now = Date.now
     const jobId = await repo.claim(now(), now() + IMPORT_LEASE_MS);
     if (!jobId) return false;
     try {
-      await run(jobId, () => repo.extendClaim(jobId, now() + IMPORT_LEASE_MS));
+      await run(jobId, async () => {
+        // Stopping: the job is let go between two rows, and the next process goes on from there.
+        if (stop.signal.aborted) throw new Stopped();
+        await repo.extendClaim(jobId, now() + IMPORT_LEASE_MS);
+      });
     } finally {
       await repo.release(jobId).catch(() => {}); // not released: the lease runs out instead
     }
@@ -50,7 +56,7 @@ export function importWorker({ repo, run, pollMs = 5000, onError, now = Date.now
       try {
         busy = await once();
       } catch (error) {
-        onError(error);
+        if (!(error instanceof Stopped)) onError(error);
       }
       if (!busy) await nap();
     }

@@ -4,6 +4,8 @@
  * list; one person's imports hidden from another; a job left by a process that stopped is
  * finished by the next one on the same database.
  */
+import { accountListsRepository } from '../../server/accountLists/repository';
+import { importWorker } from '../../server/accountLists/worker';
 import { multipartBody } from './multipart';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
@@ -304,5 +306,68 @@ describe('import', () => {
     const res = await upload(t, me, { type: 'follows', mode: 'merge', csv: 'someone\n' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('ImportRunning');
+  });
+});
+
+describe('the worker', () => {
+  it('lets a job go between two rows when the server stops, released, still running', async () => {
+    const [me] = await people();
+    const id = '01900000-0000-7000-8000-0000000000cc';
+    // Held far ahead, so that the app's own worker leaves it to this one.
+    await t.db.kysely
+      .insertInto('account_list_imports')
+      .values({
+        id,
+        user_id: me.id,
+        kind: 'follows',
+        mode: 'merge',
+        state: 'running',
+        total: 0,
+        claimed_until: Date.now() + 3_600_000,
+        created_at: new Date().toISOString(),
+        finished_at: null,
+      })
+      .execute();
+    const repo = accountListsRepository(t.db.kysely);
+    let entered!: () => void;
+    const running = new Promise<void>((resolve) => (entered = resolve));
+    const errors: unknown[] = [];
+    const released: string[] = [];
+    let claimed = false;
+    const worker = importWorker({
+      repo: {
+        ...repo,
+        // This job once, as a claim of the real table would hand it over.
+        claim: async (_now, until) => {
+          if (claimed) return undefined;
+          claimed = true;
+          await repo.extendClaim(id, until);
+          return id;
+        },
+        release: async (jobId) => void released.push(jobId),
+      },
+      // A job of endless rows: each row asks to keep holding it, as the service does.
+      run: async (jobId, keepHolding) => {
+        expect(jobId).toBe(id);
+        entered();
+        for (;;) {
+          await keepHolding();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      },
+      onError: (error) => errors.push(error),
+    });
+    worker.start();
+    await running;
+    // Resolves although the job never ends: it stops after the row in hand.
+    await worker.close();
+    expect(released).toEqual([id]);
+    expect(errors).toEqual([]);
+    const job = await t.db.kysely
+      .selectFrom('account_list_imports')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(job.state).toBe('running');
   });
 });
