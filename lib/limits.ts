@@ -81,3 +81,9 @@ export const THEMES = ['darkGray', 'navyBlue', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME: ThemeName = 'darkGray';
 export const THEME_STORAGE_KEY = 'theme';
+
+/** Issue 76: an imported Mastodon CSV list (follows, blocks, mutes): its size and its rows. */
+export const ACCOUNT_LIST_MAX_BYTES = 2 * 1024 * 1024;
+export const ACCOUNT_LIST_ROWS_MAX = 10_000;
+export const ACCOUNT_LIST_KINDS = ['follows', 'blocks', 'mutes'] as const;
+export const ACCOUNT_LIST_MODES = ['merge', 'overwrite'] as const;

@@ -277,3 +277,27 @@ export interface AuthorizedApp {
   scopes: string[];
   authorizedAt: string;
 }
+
+/** Issue 76: a row of an imported list that could not be applied, and why. */
+export interface ListImportFailure {
+  line: number;
+  address: string;
+  error: string;
+}
+
+/** Issue 76: an import of a Mastodon CSV list (`/api/users/me/list-imports`) and how far it got. */
+export interface ListImport {
+  id: string;
+  type: 'follows' | 'blocks' | 'mutes';
+  mode: 'merge' | 'overwrite';
+  state: 'running' | 'finished';
+  /** The distinct accounts the file names; done + failed + pending. */
+  total: number;
+  done: number;
+  failed: number;
+  pending: number;
+  /** The first 50 failed rows, in the file's order. */
+  failures: ListImportFailure[];
+  createdAt: string;
+  finishedAt: string | null;
+}

@@ -12,6 +12,7 @@ import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/firstLoad';
 import { useAppSelector } from '../store/hooks';
 import { selectUser } from '../features/auth';
+import { LazyMovingSettings } from '../features/moving';
 
 // Rendered by the server with the viewer's account (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;
@@ -34,6 +35,7 @@ export default function SettingsPage() {
             <ThemePicker />
             <SensitiveMediaSetting />
             <LazySecuritySettings username={user.username} />
+            <LazyMovingSettings />
           </Stack>
         )}
       </SettingsLayout>

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { accountListsFeature } from './accountLists/module';
 import { authFeature } from './auth/module';
 import { forgetOnOutsideWrites } from './cache/outsideWrites';
 import { cacheRegistry } from './cache/registry';
@@ -121,6 +122,9 @@ export function buildContext(
         }
       : undefined,
   });
+  const { accountLists, listImports } = accountListsFeature({
+    ...{ config, db, data, log, users: people.users, safety: safety.safety, lookUpRemote },
+  });
   const told = {
     ...{ posts: posts.postCache, comments: comments.commentCache, hiddenPeople: safety.hiddenAuthors },
     ...{ commentsByPerson: posts.commentsByPerson, homeFeed: posts.homeFeed, sessions: accounts.checked },
@@ -144,6 +148,8 @@ export function buildContext(
   });
   return {
     ...{ config, db, storage, bus, events, media, outbox, presence, domainBlocks, federation, caches, push },
+    /** Follows, blocks and mutes as Mastodon's CSV lists, and their imports (issue 76). */
+    accountLists,
     ...accounts,
     ...people,
     ...notifications,
@@ -169,11 +175,13 @@ export function buildContext(
       sweeper?.start();
       presence.start();
       federation?.start();
+      listImports.start();
     },
     /** Stops it, and waits for uploads' deferred writes, before the database closes. */
     async close() {
       presence.close();
       notifications.notificationStreams.close();
+      await listImports.close();
       await federation?.close();
       await push?.deliveries.close();
       await posts.homeFeed.close();

@@ -25,6 +25,7 @@ import * as remoteUrlsHttpOnly from './migrations/022_remote_urls_http_only';
 import * as displayNamesAndProfileFields from './migrations/023_display_names_and_profile_fields';
 import * as photoCrop from './migrations/024_photo_crop';
 import * as webPushSubscriptions from './migrations/025_web_push_subscriptions';
+import * as accountListImports from './migrations/026_account_list_imports';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '023_display_names_and_profile_fields': displayNamesAndProfileFields,
   '024_photo_crop': photoCrop,
   '025_web_push_subscriptions': webPushSubscriptions,
+  '026_account_list_imports': accountListImports,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

@@ -276,6 +276,29 @@ export interface FederationKvTable {
 }
 
 /** Fedify's message queue (issue 32): deliveries and their fan-outs; times in epoch ms. */
+/** Issue 76: an import of a Mastodon CSV list (migration 025). */
+export interface AccountListImportsTable {
+  id: string;
+  user_id: string;
+  kind: 'follows' | 'blocks' | 'mutes';
+  mode: 'merge' | 'overwrite';
+  state: 'running' | 'finished';
+  pruned: Generated<number>;
+  total: number;
+  claimed_until: number | string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** One line of an imported list: the address and what became of it. */
+export interface AccountListImportRowsTable {
+  import_id: string;
+  line: number;
+  address: string;
+  status: 'pending' | 'done' | 'failed';
+  error: string | null;
+}
+
 export interface FederationQueueTable {
   id: string;
   message: string;
@@ -409,6 +432,8 @@ export interface Database {
   admin_log: AdminLogTable;
   federation_kv: FederationKvTable;
   federation_queue: FederationQueueTable;
+  account_list_imports: AccountListImportsTable;
+  account_list_import_rows: AccountListImportRowsTable;
   federation_keys: FederationKeysTable;
   federation_followers: FederationFollowersTable;
   federation_domain_blocks: FederationDomainBlocksTable;

@@ -1,0 +1,55 @@
+/** Mastodon CSV lists (issue 76): the exports, and the imports with their progress. */
+import type { ListImport } from '../../lib/types';
+import { apiClient, errorMessage } from '../../services/apiClient';
+
+export type ListKind = ListImport['type'];
+export type ListMode = ListImport['mode'];
+
+const exportUrl = (kind: ListKind) => `/api/users/me/export/${kind}.csv`;
+const IMPORTS_URL = '/api/users/me/list-imports';
+
+/** The server's message in an error answer read as a Blob. */
+async function blobErrorMessage(error: unknown): Promise<string> {
+  const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
+  if (!(data instanceof Blob)) return errorMessage(error);
+  try {
+    return errorMessage({ response: { data: JSON.parse(await data.text()) as unknown } });
+  } catch {
+    return errorMessage(error);
+  }
+}
+
+export const movingApi = {
+  /** The list as a file and the server's name for it (read through the client: a lapsed session is renewed first). */
+  async exportList(kind: ListKind): Promise<{ csv: Blob; filename: string }> {
+    try {
+      const response = await apiClient.get<Blob>(exportUrl(kind), { responseType: 'blob' });
+      const disposition = String(response.headers['content-disposition'] ?? '');
+      return { csv: response.data, filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}.csv` };
+    } catch (error) {
+      throw new Error(await blobErrorMessage(error), { cause: error });
+    }
+  },
+
+  /** Sends the file; the answer is the import as far as the upload took it. Throws the server's message. */
+  async startImport(kind: ListKind, mode: ListMode, file: File): Promise<ListImport> {
+    const form = new FormData();
+    form.append('type', kind);
+    form.append('mode', mode);
+    form.append('file', file);
+    try {
+      return (await apiClient.post<{ import: ListImport }>(IMPORTS_URL, form)).data.import;
+    } catch (error) {
+      throw new Error(errorMessage(error), { cause: error });
+    }
+  },
+
+  async progress(id: string): Promise<ListImport> {
+    return (await apiClient.get<{ import: ListImport }>(`${IMPORTS_URL}/${encodeURIComponent(id)}`)).data.import;
+  },
+
+  /** The last imports, newest first. */
+  async latest(): Promise<ListImport[]> {
+    return (await apiClient.get<{ imports: ListImport[] }>(IMPORTS_URL)).data.imports;
+  },
+};
