@@ -4,7 +4,7 @@
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
 import { type PhotoCrop, mastodonFocus } from '../../lib/photoCrop';
-import type { AppNotification, Comment, Post, Profile, ProfileField, User } from '../../lib/types';
+import type { Comment, Post, Profile, ProfileField, User } from '../../lib/types';
 import { mentionKey } from '../../lib/textEntities';
 import { usernameKey } from '../../lib/validation';
 import { blurhashOfThumbhash } from '../media/blurhash';
@@ -267,19 +267,3 @@ export function commentStatus(
 }
 
 export type Status = ReturnType<typeof postStatus> | ReturnType<typeof commentStatus>;
-
-/** Posts' notification types as Mastodon's: a like is a favourite, a comment on one's post a mention. */
-export function notificationType(type: AppNotification['type']): 'follow' | 'favourite' | 'mention' | null {
-  switch (type) {
-    case 'follow':
-      return 'follow';
-    case 'like':
-      return 'favourite';
-    case 'comment':
-    case 'mention':
-      return 'mention';
-    default:
-      // A like of a comment: Mastodon has no status to name for it without the comment's post.
-      return null;
-  }
-}

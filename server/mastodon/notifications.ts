@@ -5,7 +5,8 @@ import { NotFoundError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import { needs } from './http';
-import { type Site, commentStatus, notificationType } from './mappers';
+import { notificationType } from '../notifications/mastodonTypes';
+import { type Site, commentStatus } from './mappers';
 import { statusesOfPosts } from './statuses';
 import { type ClientServices, type ListQuery, accountsFor, readListPage, sendList, siteOf, tokenUser } from './support';
 

@@ -13,7 +13,7 @@ import { limiter } from '../domain/limiter';
 import type { DomainEvent } from '../events/events';
 import { checkUrlShape } from '../federation/outgoingGuard';
 import { type GuardedFetch, pinnedFetch } from '../federation/pinnedLookup';
-import { notificationType } from '../mastodon/mappers';
+import { notificationType } from '../notifications/mastodonTypes';
 import { ALERT_COLUMNS, type PushKind, kindOf } from './kinds';
 import { pushPayload } from './payload';
 import type { PushRepository, PushSubscriptionRow } from './repository';

@@ -5,7 +5,7 @@
  */
 import { links } from '../../lib/pages';
 import type { AppNotification } from '../../lib/types';
-import { notificationType } from '../mastodon/mappers';
+import { notificationType } from '../notifications/mastodonTypes';
 
 /** A notification's text stays short on a lock screen; the rest is one tap away. */
 const BODY_MAX = 140;
