@@ -24,6 +24,7 @@ import * as commentNotificationsByComment from './migrations/021_comment_notific
 import * as remoteUrlsHttpOnly from './migrations/022_remote_urls_http_only';
 import * as displayNamesAndProfileFields from './migrations/023_display_names_and_profile_fields';
 import * as photoCrop from './migrations/024_photo_crop';
+import * as mediaFocus from './migrations/025_media_focus';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '022_remote_urls_http_only': remoteUrlsHttpOnly,
   '023_display_names_and_profile_fields': displayNamesAndProfileFields,
   '024_photo_crop': photoCrop,
+  '025_media_focus': mediaFocus,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */
