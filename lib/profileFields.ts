@@ -45,9 +45,10 @@ export function displayNameError(name: string): string | null {
 
 /**
  * Another server's `name` as kept here: controls and invisibles dropped, runs of spaces made one,
- * bounded, trimmed; null when nothing is left (the username shows). Never refused: theirs to name.
+ * bounded, trimmed; null when nothing is left or it only repeats `username` (what servers send when
+ * a person set none): their full handle shows then. Never refused: theirs to name.
  */
-export function remoteDisplayNameOf(raw: string | null | undefined): string | null {
+export function remoteDisplayNameOf(raw: string | null | undefined, username: string): string | null {
   if (!raw) return null;
   const cleaned = raw
     .normalize('NFC')
@@ -57,7 +58,7 @@ export function remoteDisplayNameOf(raw: string | null | undefined): string | nu
     .trim();
   // Cut by code point, so no half of a surrogate pair is left at the end.
   const bounded = Array.from(cleaned).slice(0, REMOTE_DISPLAY_NAME_MAX).join('').trim();
-  return bounded === '' ? null : bounded;
+  return bounded === '' || bounded.toLowerCase() === username.toLowerCase() ? null : bounded;
 }
 
 /** Whether a field's value is a web address (linked on the profile) and the one verification fetches. */

@@ -55,15 +55,10 @@ export function remotePersonFields(actor: Actor): RemotePersonFields | null {
     shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,
     url: webUrlOf(actor.url instanceof URL ? actor.url.href : actor.url?.href?.href) ?? actor.id.href,
     description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
-    // Shown as text beside their posts: no controls, direction overrides or invisibles, bounded. A
-    // name that only repeats the username (what servers send when a person set none) is none: their
-    // full handle shows instead.
-    display_name: displayNameBeyond(name, remoteDisplayNameOf(actor.name?.toString())),
+    // Shown as text beside their posts: no controls, direction overrides or invisibles, bounded.
+    display_name: remoteDisplayNameOf(actor.name?.toString(), name),
   };
 }
-
-const displayNameBeyond = (username: string, displayName: string | null) =>
-  displayName === null || displayName.toLowerCase() === username.toLowerCase() ? null : displayName;
 
 export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf, publish }: RemotePeopleDeps) {
   /**
