@@ -9,6 +9,7 @@ import { type Actor, Image, isActor } from '@fedify/vocab';
 import { newId, nowIso } from '../domain/ids';
 import type { PublishEvent } from '../events/domainEvents';
 import type { MediaService } from '../media/service';
+import { remoteProfileFieldsOf } from './remoteProfileFields';
 import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './remoteRepository';
 import { guardedFetch } from './outgoingGuard';
 import { canonicalHost } from './domainName';
@@ -105,9 +106,10 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
     ctx: Context<void>,
     actor: Actor,
   ): Promise<{ row: RemotePersonRow; created: boolean; actor: Actor } | null> {
-    const fields = remotePersonFields(actor);
+    const person = remotePersonFields(actor);
     // A local actor is never kept as a remote one.
-    if (!fields || ctx.parseUri(actor.id)?.type === 'actor') return null;
+    if (!person || ctx.parseUri(actor.id)?.type === 'actor') return null;
+    const fields = { ...person, profile_fields: await remoteProfileFieldsOf(ctx, actor) };
     const now = nowIso();
     const known = await repo.personWithActorUri(fields.actor_uri);
     let created = false;
@@ -130,6 +132,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
         pictures.banner ||
         nameChanged ||
         known.description !== row.description ||
+        known.profile_fields !== row.profile_fields ||
         known.url !== row.url
       )
         publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: pictures.avatar, nameChanged });
