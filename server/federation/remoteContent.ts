@@ -83,12 +83,13 @@ export function remoteContent(
   allowPrivateAddress: boolean,
 ) {
   /**
-   * What a Note says, as a post's fields (without its image). `sent`: the activity as it came, where
-   * the image's focal point is read (`focalPoint.ts`).
+   * What a Note says, as a post's fields (without its image). `image`: the Note's image (`imageOf`),
+   * whose focal point is the crop, read from `sent`, the activity as it came (`focalPoint.ts`).
    */
   async function fieldsOf(
     ctx: Context<void>,
     note: Note,
+    image: { url: string } | null,
     sent?: unknown,
   ): Promise<RemotePostChanges & { mentionedIds: string[] }> {
     const tags: string[] = [];
@@ -103,7 +104,6 @@ export function remoteContent(
     }
     const valid = normalizeTags(tags).filter((tag) => tagError(tag) === null);
     const sensitive = note.sensitive === true;
-    const image = note.id && sent !== undefined ? imageOf(await collect(note.getAttachments(ctx))) : null;
     return {
       message: withoutTagLine(textOfHtml(note.content?.toString() ?? '')).slice(0, REMOTE_MESSAGE_MAX),
       tags: valid.slice(0, TAGS_PER_POST_MAX),
@@ -141,13 +141,13 @@ export function remoteContent(
         if (!postId || (await repo.commentWithUri(note.id.href))) return 'skipped';
         const text = textOfHtml(note.content?.toString() ?? '').slice(0, COMMENT_MAX);
         // Hidden from them (a block), gone, or empty: the service refuses, and nothing is kept.
-        const { mentionedIds } = await fieldsOf(ctx, note);
+        const { mentionedIds } = await fieldsOf(ctx, note, null);
         await services().comments.add(user, postId, text, { uri: note.id.href, mentionedIds });
         return 'comment';
       }
       const image = imageOf(await collect(note.getAttachments(ctx)));
       if (!image || (await repo.postWithUri(note.id.href))) return 'skipped';
-      const fields = await fieldsOf(ctx, note, options.sent);
+      const fields = await fieldsOf(ctx, note, image, options.sent);
       // Kept for those who follow the author, and for those it mentions (who are notified).
       const wanted = options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
       if (!wanted) return 'skipped';
@@ -170,7 +170,8 @@ export function remoteContent(
       if (!note.id) return false;
       const post = await repo.postWithUri(note.id.href);
       if (!post || post.creator_id !== author.id) return false;
-      const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note, sent);
+      const image = imageOf(await collect(note.getAttachments(ctx)));
+      const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note, image, sent);
       await services().posts.updateRemote(post.id, changes);
       return true;
     },
