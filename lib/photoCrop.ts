@@ -56,6 +56,14 @@ export const cropOfMastodonFocus = (focus: { x: number; y: number }): PhotoCrop 
   fit: false,
 });
 
+/** Mastodon's `focus` field ("x,y", each from -1 to 1, y up) as a crop; null when it is not that. */
+export function cropOfFocusText(text: string): PhotoCrop | null {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length !== 2 || parts.includes('')) return null;
+  const [x, y] = parts.map(Number);
+  return [x, y].every((n) => Number.isFinite(n) && n >= -1 && n <= 1) ? cropOfMastodonFocus({ x, y }) : null;
+}
+
 /** How an `<img>` in a feed's box shows the photo. */
 export const cropStyle = (crop: PhotoCrop | undefined) =>
   crop?.fit

@@ -43,12 +43,8 @@ export function displayNameError(name: string): string | null {
   return null;
 }
 
-/**
- * Another server's `name` as kept here: controls and invisibles dropped, runs of spaces made one,
- * bounded, trimmed; null when nothing is left (the username shows). Never refused: theirs to name.
- */
-export function remoteDisplayNameOf(raw: string | null | undefined): string | null {
-  if (!raw) return null;
+/** Text from elsewhere: controls as spaces, invisibles dropped, runs of spaces made one, trimmed, bounded. */
+function cleanRemote(raw: string, max: number): string {
   const cleaned = raw
     .normalize('NFC')
     .replace(CONTROLS_ALL, ' ')
@@ -56,8 +52,30 @@ export function remoteDisplayNameOf(raw: string | null | undefined): string | nu
     .replace(/\s+/g, ' ')
     .trim();
   // Cut by code point, so no half of a surrogate pair is left at the end.
-  const bounded = Array.from(cleaned).slice(0, REMOTE_DISPLAY_NAME_MAX).join('').trim();
-  return bounded === '' ? null : bounded;
+  return Array.from(cleaned).slice(0, max).join('').trim();
+}
+
+/**
+ * Another server's `name` as kept here: controls and invisibles dropped, runs of spaces made one,
+ * bounded, trimmed; null when nothing is left or it only repeats `username` (what servers send when
+ * a person set none): their full handle shows then. Never refused: theirs to name.
+ */
+export function remoteDisplayNameOf(raw: string | null | undefined, username: string): string | null {
+  if (!raw) return null;
+  const bounded = cleanRemote(raw, REMOTE_DISPLAY_NAME_MAX);
+  return bounded === '' || bounded.toLowerCase() === username.toLowerCase() ? null : bounded;
+}
+
+/**
+ * Another server's profile fields (Mastodon's `PropertyValue`s, values already as text) as kept
+ * here: cleaned as a name from elsewhere is, within Mastodon's field limits, those without a name or
+ * a value dropped, the first four kept. Never refused.
+ */
+export function remoteFieldsOf(pairs: readonly FieldInput[]): FieldInput[] {
+  return pairs
+    .map(({ name, value }) => ({ name: cleanRemote(name, FIELD_NAME_MAX), value: cleanRemote(value, FIELD_VALUE_MAX) }))
+    .filter((field) => field.name !== '' && field.value !== '')
+    .slice(0, PROFILE_FIELDS_MAX);
 }
 
 /** Whether a field's value is a web address (linked on the profile) and the one verification fetches. */

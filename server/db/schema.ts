@@ -162,6 +162,8 @@ export interface MediaTable {
   created_at: string;
   /** Alt text sent with a Mastodon API upload, until a post takes it (migration 011). */
   description: Generated<string | null>;
+  /** The focal point sent with a Mastodon API upload, in posts' crop form (migration 025). */
+  crop: Generated<string>;
 }
 
 export type NotificationType = 'follow' | 'like' | 'comment' | 'mention' | 'commentLike';

@@ -34,7 +34,7 @@ import { kyselyKvStore } from './kvStore';
 import { memoizedKv } from './kvMemo';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
-import { withBlurhashes } from './blurhashes';
+import { withImageExtras } from './noteImageExtras';
 import {
   type PostImage,
   type Site,
@@ -449,7 +449,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
         return null;
       }
     },
-    finishJson: (json) => withBlurhashes(attachmentsAsArrays(json), new URL(site.url).origin, data.thumbhashesOf),
+    finishJson: (json) => withImageExtras(attachmentsAsArrays(json), new URL(site.url).origin, data.noteImagesOf),
     farewellOf: (userId) => farewellOf(context(), data.remoteFollowersOf, userId),
     sendFarewell: (farewell) => sendFarewell(context(), farewell),
     failures,

@@ -189,14 +189,18 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       if (!(note instanceof Note)) return;
       const person = await actorOf(ctx, create);
       if (!person) return;
-      await attempt('keeping a note from elsewhere failed', () => content.importNote(ctx, person, note));
+      // The activity as sent (Fedify keeps it): the image's focal point is read from it.
+      const sent = await create.toJsonLd();
+      await attempt('keeping a note from elsewhere failed', () => content.importNote(ctx, person, note, { sent }));
     }),
     listener(Update, async (ctx, update) => {
       const object = await objectOf(update, ctx);
       const person = await actorOf(ctx, update);
       if (!person) return;
       if (object instanceof Note)
-        await attempt('updating a post from elsewhere failed', () => content.updateNote(ctx, person, object));
+        await attempt('updating a post from elsewhere failed', async () =>
+          content.updateNote(ctx, person, object, await update.toJsonLd()),
+        );
       // Their profile changed: kept as sent (the signature vouches for it).
       else if (isActor(object) && object.id?.href === person.actor_uri) await people.store(ctx, object);
     }),

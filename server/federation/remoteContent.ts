@@ -16,6 +16,7 @@ import type { CommentsService } from '../comments/service';
 import type { MediaService } from '../media/service';
 import type { PostsService } from '../posts/service';
 import type { RemotePostChanges } from '../posts/writes';
+import { sentFocalCrop } from './focalPoint';
 import { MISSING_REMOTE_IMAGE, storeRemoteImage } from './remoteImages';
 import type { RemotePersonRow, RemoteRepository } from './remoteRepository';
 import { textOfHtml, webUrlOf } from './remoteText';
@@ -81,8 +82,16 @@ export function remoteContent(
   /** `FEDERATION_ALLOW_PRIVATE`: images may come from private addresses (tests, local trials). */
   allowPrivateAddress: boolean,
 ) {
-  /** What a Note says, as a post's fields (without its image). */
-  async function fieldsOf(ctx: Context<void>, note: Note): Promise<RemotePostChanges & { mentionedIds: string[] }> {
+  /**
+   * What a Note says, as a post's fields (without its image). `image`: the Note's image (`imageOf`),
+   * whose focal point is the crop, read from `sent`, the activity as it came (`focalPoint.ts`).
+   */
+  async function fieldsOf(
+    ctx: Context<void>,
+    note: Note,
+    image: { url: string } | null,
+    sent?: unknown,
+  ): Promise<RemotePostChanges & { mentionedIds: string[] }> {
     const tags: string[] = [];
     const mentionedIds: string[] = [];
     for (const tag of await collect(note.getTags(ctx))) {
@@ -101,6 +110,7 @@ export function remoteContent(
       alt: '',
       sensitive,
       spoiler: sensitive ? (note.summary?.toString() ?? '').slice(0, SPOILER_MAX) : '',
+      crop: image && note.id ? sentFocalCrop(sent, note.id.href, image.url) : '',
       mentionedIds,
     };
   }
@@ -121,7 +131,8 @@ export function remoteContent(
       ctx: Context<void>,
       author: RemotePersonRow,
       note: Note,
-      options: { backfill?: boolean } = {},
+      /** `sent`: the activity as it came (its JSON), for what Fedify drops (the focal point). */
+      options: { backfill?: boolean; sent?: unknown } = {},
     ): Promise<'post' | 'comment' | 'skipped'> {
       if (!note.id || !webUrlOf(note.id.href) || note.attributionId?.href !== author.actor_uri) return 'skipped';
       const user = asAuthUser(author);
@@ -130,13 +141,13 @@ export function remoteContent(
         if (!postId || (await repo.commentWithUri(note.id.href))) return 'skipped';
         const text = textOfHtml(note.content?.toString() ?? '').slice(0, COMMENT_MAX);
         // Hidden from them (a block), gone, or empty: the service refuses, and nothing is kept.
-        const { mentionedIds } = await fieldsOf(ctx, note);
+        const { mentionedIds } = await fieldsOf(ctx, note, null);
         await services().comments.add(user, postId, text, { uri: note.id.href, mentionedIds });
         return 'comment';
       }
       const image = imageOf(await collect(note.getAttachments(ctx)));
       if (!image || (await repo.postWithUri(note.id.href))) return 'skipped';
-      const fields = await fieldsOf(ctx, note);
+      const fields = await fieldsOf(ctx, note, image, options.sent);
       // Kept for those who follow the author, and for those it mentions (who are notified).
       const wanted = options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
       if (!wanted) return 'skipped';
@@ -154,12 +165,13 @@ export function remoteContent(
       return created ? 'post' : 'skipped';
     },
 
-    /** An `Update` of a kept post by its author: its text, tags and content warning. */
-    async updateNote(ctx: Context<void>, author: RemotePersonRow, note: Note): Promise<boolean> {
+    /** An `Update` of a kept post by its author: its text, tags, content warning and crop. */
+    async updateNote(ctx: Context<void>, author: RemotePersonRow, note: Note, sent?: unknown): Promise<boolean> {
       if (!note.id) return false;
       const post = await repo.postWithUri(note.id.href);
       if (!post || post.creator_id !== author.id) return false;
-      const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note);
+      const image = imageOf(await collect(note.getAttachments(ctx)));
+      const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note, image, sent);
       await services().posts.updateRemote(post.id, changes);
       return true;
     },

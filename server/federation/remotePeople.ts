@@ -9,6 +9,7 @@ import { type Actor, Image, isActor } from '@fedify/vocab';
 import { newId, nowIso } from '../domain/ids';
 import type { PublishEvent } from '../events/domainEvents';
 import type { MediaService } from '../media/service';
+import { remoteProfileFieldsOf } from './remoteProfileFields';
 import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './remoteRepository';
 import { guardedFetch } from './outgoingGuard';
 import { canonicalHost } from './domainName';
@@ -55,15 +56,10 @@ export function remotePersonFields(actor: Actor): RemotePersonFields | null {
     shared_inbox_uri: actor.endpoints?.sharedInbox?.href ?? null,
     url: webUrlOf(actor.url instanceof URL ? actor.url.href : actor.url?.href?.href) ?? actor.id.href,
     description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
-    // Shown as text beside their posts: no controls, direction overrides or invisibles, bounded. A
-    // name that only repeats the username (what servers send when a person set none) is none: their
-    // full handle shows instead.
-    display_name: displayNameBeyond(name, remoteDisplayNameOf(actor.name?.toString())),
+    // Shown as text beside their posts: no controls, direction overrides or invisibles, bounded.
+    display_name: remoteDisplayNameOf(actor.name?.toString(), name),
   };
 }
-
-const displayNameBeyond = (username: string, displayName: string | null) =>
-  displayName === null || displayName.toLowerCase() === username.toLowerCase() ? null : displayName;
 
 export function remotePeople({ repo, media, allowPrivateAddress, onError, severityOf, publish }: RemotePeopleDeps) {
   /**
@@ -110,9 +106,10 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
     ctx: Context<void>,
     actor: Actor,
   ): Promise<{ row: RemotePersonRow; created: boolean; actor: Actor } | null> {
-    const fields = remotePersonFields(actor);
+    const person = remotePersonFields(actor);
     // A local actor is never kept as a remote one.
-    if (!fields || ctx.parseUri(actor.id)?.type === 'actor') return null;
+    if (!person || ctx.parseUri(actor.id)?.type === 'actor') return null;
+    const fields = { ...person, profile_fields: await remoteProfileFieldsOf(ctx, actor) };
     const now = nowIso();
     const known = await repo.personWithActorUri(fields.actor_uri);
     let created = false;
@@ -135,6 +132,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
         pictures.banner ||
         nameChanged ||
         known.description !== row.description ||
+        known.profile_fields !== row.profile_fields ||
         known.url !== row.url
       )
         publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: pictures.avatar, nameChanged });

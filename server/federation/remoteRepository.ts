@@ -17,6 +17,8 @@ export interface RemotePersonFields {
   description: string;
   /** Their actor's `name`, cleaned (`remoteDisplayNameOf`); null: their username shows. */
   display_name: string | null;
+  /** Their `PropertyValue`s as profile fields (`remoteProfileFields.ts`); null: none. */
+  profile_fields?: string | null;
 }
 
 const remoteColumns = [
@@ -29,6 +31,7 @@ const remoteColumns = [
   'url',
   'description',
   'display_name',
+  'profile_fields',
   'avatar',
   'banner',
   'avatar_source',

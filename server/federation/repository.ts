@@ -3,7 +3,9 @@
  * Notes and collections. Queries only; nothing suspended is returned (a suspended user's actor
  * and content are not served).
  */
+import { cropOfColumn } from '../../lib/photoCrop';
 import { usernameKey } from '../../lib/validation';
+import type { NoteImageFacts } from './noteImageExtras';
 import { newestFirst } from '../db/keyset';
 import { bindQueries } from '../db/repository';
 import { isUuid } from '../domain/ids';
@@ -106,18 +108,18 @@ function mentionedUsers(db: Queryable, kind: 'post' | 'comment', id: string) {
   return query.select(['users.id', 'users.username', 'users.actor_uri', 'users.url']).execute();
 }
 
-/** The thumbhashes of these local posts' images, by post id (their Notes' blurhashes). */
-async function thumbhashesOf(db: Queryable, postIds: string[]): Promise<Map<string, string | null>> {
+/** The image facts of these local posts' Notes (blurhash, focal point), by post id. */
+async function noteImagesOf(db: Queryable, postIds: string[]): Promise<Map<string, NoteImageFacts>> {
   const ids = postIds.filter(isUuid);
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('posts')
     .innerJoin('media', 'media.id', 'posts.media_id')
-    .select(['posts.id', 'media.thumbhash'])
+    .select(['posts.id', 'posts.crop', 'media.thumbhash'])
     .where('posts.id', 'in', ids)
     .where('posts.uri', 'is', null)
     .execute();
-  return new Map(rows.map((row) => [row.id, row.thumbhash]));
+  return new Map(rows.map((row) => [row.id, { thumbhash: row.thumbhash, crop: cropOfColumn(row.crop) }]));
 }
 
 /** Largest first: a Note's attachment names the largest variant. */
@@ -278,7 +280,7 @@ export const federationRepository = bindQueries({
   findComment,
   mentionedUsers,
   mediaOf,
-  thumbhashesOf,
+  noteImagesOf,
   followsOf,
   usage,
   addRemoteFollower,

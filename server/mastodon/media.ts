@@ -1,5 +1,6 @@
 /** Uploads as media attachments: `POST /api/v2/media` and `/api/v1/media`, `GET`/`PUT /api/v1/media/:id`. */
 import type { FastifyPluginAsync } from 'fastify';
+import { type PhotoCrop, cropOfColumn, cropOfFocusText } from '../../lib/photoCrop';
 import { altError } from '../../lib/validation';
 import { InvalidError, NotFoundError } from '../domain/errors';
 import type { MediaService } from '../media/service';
@@ -7,7 +8,7 @@ import { needs } from './http';
 import { type Site, imageAttachment } from './mappers';
 import { type ClientServices, siteOf, tokenUser } from './support';
 
-type MediaBody = { file?: unknown; description?: unknown };
+type MediaBody = { file?: unknown; description?: unknown; focus?: unknown };
 
 const readDescription = (value: unknown): string | null | undefined => {
   if (value === undefined) return undefined;
@@ -19,6 +20,18 @@ const readDescription = (value: unknown): string | null | undefined => {
   return description;
 };
 
+/** Mastodon's focal point, "x,y" from -1 to 1 (y up): where a post taking the upload crops it. */
+const readFocus = (value: unknown): PhotoCrop | undefined => {
+  if (value === undefined || value === '') return undefined;
+  const crop = typeof value === 'string' ? cropOfFocusText(value) : null;
+  if (!crop)
+    throw new InvalidError(
+      'focus must be two numbers from -1 to 1, as "x,y" (for example "0.5,-0.25")',
+      'InvalidFocus',
+    );
+  return crop;
+};
+
 async function attachment(site: Site, media: MediaService, ownerId: string, id: string) {
   return (await findAttachment(site, media, ownerId, id)).attachment;
 }
@@ -27,7 +40,14 @@ async function findAttachment(site: Site, media: MediaService, ownerId: string, 
   const found = await media.findOwn(ownerId, id);
   if (!found) throw new NotFoundError('Record not found');
   return {
-    attachment: imageAttachment(site, found.row.id, found.url, found.info, found.row.description),
+    attachment: imageAttachment(
+      site,
+      found.row.id,
+      found.url,
+      found.info,
+      found.row.description,
+      cropOfColumn(found.row.crop),
+    ),
     processing: found.processing,
   };
 }
@@ -42,8 +62,10 @@ export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { 
       if (!Buffer.isBuffer(body.file))
         throw new InvalidError('Send the image as multipart/form-data in the "file" field');
       const description = readDescription(body.description);
+      const focus = readFocus(body.focus);
       const stored = await media.upload(owner, 'post', body.file);
       if (description) await media.describe(owner, stored.public_id, description);
+      if (focus) await media.placeCrop(owner, stored.public_id, focus);
       // Processed before answering: clients polling GET media/:id find it finished at once.
       return attachment(siteOf(config, request), media, owner, stored.public_id);
     });
@@ -67,8 +89,11 @@ export const mediaEndpoints: FastifyPluginAsync<ClientServices> = async (app, { 
       const owner = tokenUser(request).id;
       const site = siteOf(config, request);
       await attachment(site, media, owner, request.params.id);
-      const description = readDescription((request.body ?? {}).description);
+      const body = request.body ?? {};
+      const description = readDescription(body.description);
+      const focus = readFocus(body.focus);
       if (description !== undefined) await media.describe(owner, request.params.id, description);
+      if (focus) await media.placeCrop(owner, request.params.id, focus);
       return attachment(site, media, owner, request.params.id);
     },
   );

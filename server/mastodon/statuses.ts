@@ -11,6 +11,7 @@ import { covers } from '../oauth/scopes';
 import { SCOPE_MISSING, needs } from './http';
 import { usernameKey } from '../../lib/validation';
 import { hashtagTags } from '../../lib/textEntities';
+import { cropOfColumn } from '../../lib/photoCrop';
 import {
   type Account,
   type MentionEntity,
@@ -183,6 +184,8 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       image: upload.url,
       tags: hashtagTags(text),
       ...(upload.row.description ? { alt: upload.row.description } : {}),
+      // The focal point sent with the upload (`focus`) is the post's crop.
+      ...(upload.row.crop ? { crop: cropOfColumn(upload.row.crop) } : {}),
       ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
       ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
     });

@@ -31,6 +31,10 @@ const findOwnMedia = (db: Queryable, ownerId: string, id: string): Promise<Media
 const setDescription = (db: Queryable, ownerId: string, id: string, description: string | null) =>
   db.updateTable('media').set({ description }).where('id', '=', id).where('owner_id', '=', ownerId).execute();
 
+/** Where a post taking the upload crops it (posts' crop form; Mastodon's `focus`). */
+const setCrop = (db: Queryable, ownerId: string, id: string, crop: string) =>
+  db.updateTable('media').set({ crop }).where('id', '=', id).where('owner_id', '=', ownerId).execute();
+
 /** The queries on uploads, bound to a database or a transaction. */
 export const mediaRepository = bindQueries({
   insertMedia,
@@ -39,6 +43,7 @@ export const mediaRepository = bindQueries({
   imageRows,
   findOwnMedia,
   setDescription,
+  setCrop,
 });
 
 export type MediaRepository = ReturnType<typeof mediaRepository>;

@@ -7,6 +7,7 @@ import type { UploadPreset } from '../../lib/limits';
 import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { MediaRow, Queryable } from '../db/schema';
 import { altError } from '../../lib/validation';
+import { type PhotoCrop, cropColumn } from '../../lib/photoCrop';
 import { InvalidError } from '../domain/errors';
 import { isUuid, newId, nowIso } from '../domain/ids';
 import { type ImageSource, type StagedImage, stageImage, type Variant } from './pipeline';
@@ -38,6 +39,8 @@ export interface MediaService {
   ): Promise<{ row: MediaRow; url: string; info: ImageInfo; processing: boolean } | undefined>;
   /** Keeps alt text with one of the owner's uploads (max as a post's alt text), until a post takes it. */
   describe(ownerId: string, id: string, description: string | null): Promise<void>;
+  /** Keeps with one of the owner's uploads where a post taking it crops it (Mastodon's `focus`). */
+  placeCrop(ownerId: string, id: string, crop: PhotoCrop): Promise<void>;
 }
 
 export interface MediaServiceOptions {
@@ -133,6 +136,10 @@ export function mediaService({
         if (error) throw new InvalidError(error, 'InvalidAlt');
       }
       await uploads.setDescription(ownerId, id, description);
+    },
+
+    async placeCrop(ownerId, id, crop) {
+      await uploads.setCrop(ownerId, id, cropColumn(crop));
     },
   };
 

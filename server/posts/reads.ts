@@ -18,6 +18,7 @@ import { keepPostJson, withCommentsCount } from './json';
 import { toPost } from './mappers';
 import { EVERYONE_LIST, type PostCache, creatorListKey, homeListKey, tagListKey } from './postCache';
 import type { PostListRow, PostOrigin, PostsRepository } from './repository';
+import { toPersonResult } from '../users/personRows';
 
 /** The reader of what anyone may see: no account has this id (the nil UUID). */
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
@@ -203,14 +204,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
     async likersList(user: AuthUser, id: string, page: Page): Promise<PersonResult[]> {
       if (!isUuid(id)) throw postNotFound();
       await load(user.id, id);
-      const rows = await posts.likersByNewest(user.id, id, page.cursor, page.limit + 1);
-      return rows.map((r) => ({
-        _id: r.id,
-        username: r.username,
-        avatar: r.avatar,
-        description: r.description,
-        followedByMe: Boolean(r.followed_by_me),
-      }));
+      return (await posts.likersByNewest(user.id, id, page.cursor, page.limit + 1)).map(toPersonResult);
     },
 
     /** Whether the viewer's lists may show the author's posts at all (a deleted post's streams). */

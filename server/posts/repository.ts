@@ -10,6 +10,7 @@ import type { PostsTable, Queryable } from '../db/schema';
 import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
 import { type Steps, ask, stepsOn } from '../db/steps';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
+import { personColumns } from '../users/personRows';
 
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
@@ -399,21 +400,7 @@ function likersByNewest(db: Queryable, viewerId: string, postId: string, cursor:
   let query = db
     .selectFrom('post_reactions')
     .innerJoin('users', 'users.id', 'post_reactions.user_id')
-    .select((eb) => [
-      'users.id',
-      'users.username',
-      'users.avatar',
-      'users.description',
-      eb
-        .exists(
-          eb
-            .selectFrom('follows')
-            .select('follows.id')
-            .where('follows.follower_id', '=', unplanned(db, viewerId))
-            .whereRef('follows.followee_id', '=', 'users.id'),
-        )
-        .as('followed_by_me'),
-    ])
+    .select(personColumns(db, viewerId))
     .where('post_reactions.post_id', '=', unplanned(db, postId))
     .where('post_reactions.kind', '=', 'like')
     .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', place: 'across' }));

@@ -62,13 +62,15 @@ export interface RemotePostInput {
   alt: string;
   sensitive: boolean;
   spoiler: string;
+  /** Where feeds crop its photo (posts' crop form, from Mastodon's `focalPoint`); '' the centre. */
+  crop?: string;
   /** Local people its `Mention` tags name: notified. */
   mentionedIds: string[];
   published: string;
 }
 
 /** What a remote post's `Update` may change. */
-export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler'>;
+export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop'>;
 
 /**
  * A like or dislike pressed on a post, as one transaction's steps (`db/steps.ts`): the post visible
@@ -129,6 +131,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
           alt: input.alt,
           sensitive: input.sensitive ? 1 : 0,
           spoiler: input.spoiler,
+          crop: input.crop ?? '',
           uri: input.uri,
           url: input.url,
           created_at: input.published,
@@ -163,6 +166,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
           alt: changes.alt,
           sensitive: changes.sensitive ? 1 : 0,
           spoiler: changes.spoiler,
+          ...(changes.crop !== undefined && { crop: changes.crop }),
           updated_at: nowIso(),
         });
         await trx.posts.replaceTags(id, changes.tags);

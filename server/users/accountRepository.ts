@@ -27,6 +27,7 @@ const postsPage = (db: Queryable, userId: string, after: string, limit: number) 
       'alt',
       'sensitive',
       'spoiler',
+      'crop',
     ])
     .where('creator_id', '=', userId)
     .where('id', '>', after)

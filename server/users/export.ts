@@ -4,6 +4,7 @@
  * as the zip reaches it, each image read from storage only when its turn comes, so neither the
  * rows nor the files are ever held in memory at once.
  */
+import { cropOfColumn } from '../../lib/photoCrop';
 import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Transactional } from '../db/repository';
@@ -100,6 +101,8 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
             alt: p.alt,
             sensitive: Boolean(p.sensitive),
             spoiler: p.spoiler,
+            // Where feeds crop the photo, as the posts API writes it.
+            crop: cropOfColumn(p.crop),
             likesCount: Number(p.likes_count),
             dislikesCount: Number(p.dislikes_count),
             commentsCount: Number(p.comments_count),

@@ -9,6 +9,7 @@ import { type Steps, ask, stepsOn } from '../db/steps';
 import type { NewUser, Queryable, UserRow, UserUpdate } from '../db/schema';
 import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
 import { visibleAuthor } from '../safety/visibility';
+import { type PersonRow, personColumns } from './personRows';
 
 const userWithId = prepared((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
 const findUserById = async (db: Queryable, id: string): Promise<UserRow | undefined> =>
@@ -150,14 +151,8 @@ async function addToFollowCounters(db: Queryable, followerId: string, followeeId
   for (const { userId, column } of updates) await addToCounter(db, userId, column, delta);
 }
 
-export interface FollowListRow {
+export interface FollowListRow extends PersonRow {
   follow_id: string;
-  id: string;
-  username: string;
-  avatar: string | null;
-  description: string;
-  /** The viewer follows this person (the lists' Follow buttons, issue 68 item 30). */
-  followed_by_me: number | boolean;
 }
 
 /**
@@ -178,22 +173,7 @@ function listFollows(
   const query = db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
-    .select((eb) => [
-      'follows.id as follow_id',
-      'users.id',
-      'users.username',
-      'users.avatar',
-      'users.description',
-      eb
-        .exists(
-          eb
-            .selectFrom('follows as mine')
-            .select('mine.id')
-            .where('mine.follower_id', '=', unplanned(db, viewerId))
-            .whereRef('mine.followee_id', '=', 'users.id'),
-        )
-        .as('followed_by_me'),
-    ])
+    .select(['follows.id as follow_id', ...personColumns(db, viewerId)])
     .where(`follows.${own}`, '=', unplanned(db, userId))
     .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', place: 'content' }));
   return newestFirst(query, 'follows.id', cursor, limit).execute() as Promise<FollowListRow[]>;
@@ -212,21 +192,7 @@ export function usersInRange(db: Queryable, v: { viewerId: string; from: string;
     dialectOf(db) === 'postgres' ? sql<string>`users.username_lower COLLATE "C"` : sql<string>`users.username_lower`;
   return db
     .selectFrom('users')
-    .select((eb) => [
-      'users.id',
-      'users.username',
-      'users.avatar',
-      'users.description',
-      eb
-        .exists(
-          eb
-            .selectFrom('follows')
-            .select('follows.id')
-            .where('follows.follower_id', '=', unplanned(db, v.viewerId))
-            .whereRef('follows.followee_id', '=', 'users.id'),
-        )
-        .as('followed_by_me'),
-    ])
+    .select(personColumns(db, v.viewerId))
     .where(visibleAuthor(db, v.viewerId, { author: 'users.id', authorRow: 'users', place: 'across' }))
     .where(key, '>=', unplanned(db, v.from))
     .where(key, '<', unplanned(db, v.to))

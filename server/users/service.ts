@@ -30,6 +30,7 @@ import type { SafetyRepository } from '../safety/repository';
 import { requireVisibleUser, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
 import { type AuthorFacts, toProfile, toUser } from './mappers';
+import { toPersonResult } from './personRows';
 import { type ProfileSources, profileReader } from './profileRead';
 import { storedFields } from './profileFields';
 import { displayNameError, normalizeDisplayName, readFields } from '../../lib/profileFields';
@@ -231,14 +232,7 @@ export function usersService({
     ): Promise<(PersonResult & { followId: string })[]> {
       const { row } = await requireVisible(viewer, username);
       const rows = await users.listFollows(viewer.id, row.id, side, page.cursor, page.limit + 1);
-      return rows.map((r) => ({
-        _id: r.id,
-        username: r.username,
-        avatar: r.avatar,
-        description: r.description,
-        followedByMe: Boolean(r.followed_by_me),
-        followId: r.follow_id,
-      }));
+      return rows.map((r) => ({ ...toPersonResult(r), followId: r.follow_id }));
     },
 
     /** People whose username starts with `q` (ignoring case; a leading `@` is dropped). */
@@ -250,15 +244,7 @@ export function usersService({
         if (!row || row.suspended_at !== null) return [];
         const { relations } = await requireVisible(viewer, row.username).catch(() => ({ relations: null }));
         if (!relations) return [];
-        return [
-          {
-            _id: row.id,
-            username: row.username,
-            avatar: row.avatar,
-            description: row.description,
-            followedByMe: relations.followedByMe,
-          },
-        ];
+        return [toPersonResult({ ...row, followed_by_me: relations.followedByMe })];
       }
       const prefix = usernameKey(q.startsWith('@') ? q.slice(1) : q);
       if (prefix.length === 0) throw new InvalidError('Type at least one character to search people', 'InvalidSearch');
@@ -267,14 +253,7 @@ export function usersService({
           `A username has at most ${USERNAME_MAX} letters, digits, _ and . (nothing else)`,
           'InvalidSearch',
         );
-      const rows = await users.searchUsers(viewer.id, prefix);
-      return rows.map((r) => ({
-        _id: r.id,
-        username: r.username,
-        avatar: r.avatar,
-        description: r.description,
-        followedByMe: Boolean(r.followed_by_me),
-      }));
+      return (await users.searchUsers(viewer.id, prefix)).map(toPersonResult);
     },
 
     /**
@@ -299,13 +278,7 @@ export function usersService({
       for (const r of rows) {
         if (seen.has(r.id)) continue;
         seen.add(r.id);
-        people.push({
-          _id: r.id,
-          username: r.username,
-          avatar: r.avatar,
-          description: r.description,
-          followedByMe: r.followed_by_me,
-        });
+        people.push(toPersonResult(r));
       }
       return people.slice(0, limit);
     },

@@ -106,6 +106,7 @@ describe('GET /api/users/me/export', () => {
         alt: 'Waves over the pier',
         sensitive: true,
         spoiler: 'Flood',
+        crop: { x: 0.2, y: 0.9, fit: false },
       },
     });
     expect(created.statusCode).toBe(201);
@@ -123,7 +124,13 @@ describe('GET /api/users/me/export', () => {
 
     const entries = readZip((await exportOf(gus)).rawPayload);
     expect(json(entries, 'posts.json')).toEqual([
-      expect.objectContaining({ _id: post._id, alt: 'Waves over the pier', sensitive: true, spoiler: 'Flood' }),
+      expect.objectContaining({
+        _id: post._id,
+        alt: 'Waves over the pier',
+        sensitive: true,
+        spoiler: 'Flood',
+        crop: { x: 0.2, y: 0.9, fit: false },
+      }),
     ]);
     expect(json(entries, 'relations.json')).toEqual({
       blocks: [{ username: hal.username, since: expect.any(String) }],

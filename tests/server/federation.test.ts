@@ -215,7 +215,9 @@ describe('a post as a Note', () => {
       method: 'PATCH',
       url: `/api/posts/${postId}/manage`,
       headers: ann.headers,
-      payload: { post: { alt: 'A yellow sun', sensitive: true, spoiler: 'Bright light' } },
+      payload: {
+        post: { alt: 'A yellow sun', sensitive: true, spoiler: 'Bright light', crop: { x: 0.25, y: 0.75, fit: false } },
+      },
     });
     expect(edit.statusCode, edit.body).toBe(200);
   });
@@ -248,6 +250,9 @@ describe('a post as a Note', () => {
     expect(blurhash).toMatch(/^L.{27}$/);
     expect((json.attachment as { blurhash?: string }[])[0].blurhash).toBe(blurhash);
     expect(JSON.stringify(json['@context'])).toContain('"blurhash":"toot:blurhash"');
+    // Mastodon's `focalPoint` from the post's crop (x, y from -1 to 1, y up), declared as Mastodon does.
+    expect((json.attachment as { focalPoint?: number[] }[])[0].focalPoint).toEqual([-0.5, -0.5]);
+    expect(JSON.stringify(json['@context'])).toContain('"focalPoint":{"@container":"@list","@id":"toot:focalPoint"}');
     const largest = JSON.parse(media[0].variants).sort(
       (a: { width: number }, b: { width: number }) => b.width - a.width,
     )[0];
@@ -270,6 +275,19 @@ describe('a post as a Note', () => {
     expect(note.ccIds.map((u) => u.href)).toEqual([`${actorUri(ann)}/followers`, actorUri(bob)]);
     expect(note.published).toBeTruthy();
     expect(note.updated).toBeTruthy();
+  });
+
+  it('a photo shown whole ("fit") has no focal point', async () => {
+    const whole = await createPost(t.app, ann, { message: 'The whole view' });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/posts/${whole._id}/manage`,
+      headers: ann.headers,
+      payload: { post: { crop: { x: 0.5, y: 0.5, fit: true } } },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const json = await getJson(`/post/${whole._id}`);
+    expect((json.attachment as Record<string, unknown>[])[0]).not.toHaveProperty('focalPoint');
   });
 
   it('is the page for browsers, and not served once deleted', async () => {

@@ -71,7 +71,11 @@ afterAll(async () => {
 });
 
 const postWithUri = (uri: string) =>
-  t.db.kysely.selectFrom('posts').select(['message', 'tags', 'image']).where('uri', '=', uri).executeTakeFirst();
+  t.db.kysely
+    .selectFrom('posts')
+    .select(['message', 'tags', 'image', 'crop'])
+    .where('uri', '=', uri)
+    .executeTakeFirst();
 const commentWithUri = (uri: string) =>
   t.db.kysely.selectFrom('comments').select(['message']).where('uri', '=', uri).executeTakeFirst();
 const localPost = () =>
@@ -110,6 +114,7 @@ async function shown({ shows }: Payload) {
   // The photo fetched into this instance's media, not the placeholder.
   expect(post.image).toMatch(/^\/media\//);
   if (shows.tags) expect(JSON.parse(post.tags)).toEqual(shows.tags);
+  if (shows.crop !== undefined) expect(post.crop).toBe(shows.crop);
 }
 
 describe('payloads as other servers send them', () => {

@@ -41,7 +41,14 @@ export interface Payload {
   kind: string;
   activity: (at: PayloadSite) => Record<string, unknown>;
   /** The kept post's or comment's address when it is meant to be shown here, and its text. */
-  shows?: { as: 'post' | 'comment'; uri: (at: PayloadSite) => string; text: string; tags?: string[] };
+  shows?: {
+    as: 'post' | 'comment';
+    uri: (at: PayloadSite) => string;
+    text: string;
+    tags?: string[];
+    /** The kept post's crop (posts' column form, from the image's `focalPoint`). */
+    crop?: string;
+  };
 }
 
 const mention = (at: PayloadSite) => ({ type: 'Mention', href: at.localActor, name: '@ann' });
@@ -81,7 +88,7 @@ export const payloads: Payload[] = [
             url: at.image,
             name: 'A sunset over the sea',
             blurhash: 'UBL_:rOpGG-oBUNG,qRj2so|=eE1w^n4S5NH',
-            focalPoint: [0.0, 0.0],
+            focalPoint: [0.5, -0.25],
             width: 32,
             height: 32,
           },
@@ -104,6 +111,8 @@ export const payloads: Payload[] = [
       uri: (at) => `${at.actor}/statuses/101`,
       text: 'Evening light @ann #sunset',
       tags: ['sunset'],
+      // The focal point, right of the centre and below it: the post's crop (x, y from 0 to 1, y down).
+      crop: '0.75,0.625',
     },
   },
   {
@@ -124,11 +133,19 @@ export const payloads: Payload[] = [
         attributedTo: at.actor,
         to: [PUBLIC],
         content: '<p>Evening light, edited</p>',
-        attachment: [{ type: 'Document', mediaType: 'image/png', url: at.image, name: 'A sunset over the sea' }],
+        attachment: [
+          {
+            type: 'Document',
+            mediaType: 'image/png',
+            url: at.image,
+            name: 'A sunset over the sea',
+            focalPoint: [-0.5, 0.5],
+          },
+        ],
         tag: [],
       },
     }),
-    shows: { as: 'post', uri: (at) => `${at.actor}/statuses/101`, text: 'Evening light, edited' },
+    shows: { as: 'post', uri: (at) => `${at.actor}/statuses/101`, text: 'Evening light, edited', crop: '0.25,0.25' },
   },
   {
     server: 'Mastodon',

@@ -221,6 +221,7 @@ describe("a remote actor's name", () => {
   it('is none when it only repeats the username (servers send that when a person set no name)', () => {
     expect(remotePersonFields(actor('zoe'))?.display_name).toBeNull();
     expect(remotePersonFields(actor('Zoe'))?.display_name).toBeNull();
+    expect(remotePersonFields(actor(' zoe\u200b '))?.display_name).toBeNull();
     expect(remotePersonFields(actor('Zoe K'))?.display_name).toBe('Zoe K');
   });
 });
