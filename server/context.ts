@@ -116,8 +116,10 @@ export function buildContext(
     hiddenPeople: safety.hiddenAuthors,
     farewell: federation
       ? {
-          read: (userId) => federation.farewellOf(userId),
-          send: (goodbye) => federation.sendFarewell(goodbye),
+          read: async (userId) => {
+            const goodbye = await federation.farewellOf(userId);
+            return goodbye && (() => federation.sendFarewell(goodbye));
+          },
           onError: (error) => log.error({ err: error }, 'queueing Delete(Person) for a deleted account failed'),
         }
       : undefined,

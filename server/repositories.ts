@@ -10,7 +10,7 @@ import { postsRepository } from './posts/repository';
 import { reactionsRepository } from './reactions/repository';
 import { safetyRepository } from './safety/repository';
 import { sessionsRepository } from './auth/repository';
-import { tombstonesRepository } from './federation/tombstones';
+import { tombstonesRepository } from './users/tombstones';
 import { twoFactorRepository } from './auth/twoFactorRepository';
 import { usersRepository } from './users/repository';
 import type { Queryable } from './db/schema';

@@ -8,7 +8,7 @@
  * The person then goes through the account deletion (rows, counters, `AccountDeleted`, files).
  */
 import type { AccountDeletion } from '../users/deletion';
-import { guardedFetch } from './outgoingGuard';
+import { guardedFetch } from '../outgoing/outgoingGuard';
 import type { RemoteRepository } from './remoteRepository';
 import type { FederationRepository } from './repository';
 

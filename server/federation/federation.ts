@@ -45,9 +45,10 @@ import {
   personOf,
   postNote,
 } from './objects';
-import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from './outgoingGuard';
+import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from '../outgoing/outgoingGuard';
 import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
-import { type Farewell, farewellOf, sendFarewell, tombstonesRepository } from './tombstones';
+import { tombstonesRepository } from '../users/tombstones';
+import { type Farewell, farewellOf, sendFarewell } from './tombstones';
 import { type LocalServices, remoteContent } from './remoteContent';
 import { remotePeople } from './remotePeople';
 import type { PublishEvent } from '../events/domainEvents';

@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { DomainSeverity } from '../../lib/types';
-import { jsonLdProblem } from './jsonLdBounds';
+import { jsonLdProblem } from '../outgoing/jsonLdBounds';
 
 const KEY_ID = /\bkeyid\s*=\s*"([^"]+)"/gi;
 

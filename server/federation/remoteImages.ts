@@ -9,7 +9,7 @@
 import { UPLOAD_MAX_BYTES, type UploadPreset } from '../../lib/limits';
 import { limiter } from '../domain/limiter';
 import type { MediaService } from '../media/service';
-import { guardedFetch } from './outgoingGuard';
+import { guardedFetch } from '../outgoing/outgoingGuard';
 
 /**
  * Images from elsewhere being fetched or waiting for the job queue at once, in this process.

@@ -11,7 +11,7 @@ import type { PublishEvent } from '../events/domainEvents';
 import type { MediaService } from '../media/service';
 import { remoteProfileFieldsOf } from './remoteProfileFields';
 import type { RemotePersonFields, RemotePersonRow, RemoteRepository } from './remoteRepository';
-import { guardedFetch } from './outgoingGuard';
+import { guardedFetch } from '../outgoing/outgoingGuard';
 import { canonicalHost } from './domainName';
 import { storeRemoteImage } from './remoteImages';
 import { textOfHtml, webUrlOf } from './remoteText';

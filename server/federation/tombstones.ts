@@ -7,31 +7,6 @@
  */
 import type { Context } from '@fedify/fedify';
 import { Delete, PUBLIC_COLLECTION, type Recipient } from '@fedify/vocab';
-import { bindQueries } from '../db/repository';
-import type { Queryable } from '../db/schema';
-
-const tombstoneOf = (db: Queryable, userId: string) =>
-  db.selectFrom('federation_tombstones').selectAll().where('user_id', '=', userId).executeTakeFirst();
-
-/** The newest deleted account of that name (names are held a while, then may be taken again). */
-const tombstoneNamed = (db: Queryable, usernameLower: string) =>
-  db
-    .selectFrom('federation_tombstones')
-    .selectAll()
-    .where('username_lower', '=', usernameLower)
-    .orderBy('deleted_at', 'desc')
-    .executeTakeFirst();
-
-async function bury(db: Queryable, userId: string, usernameLower: string, now: string): Promise<void> {
-  await db
-    .insertInto('federation_tombstones')
-    .values({ user_id: userId, username_lower: usernameLower, deleted_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-}
-
-export const tombstonesRepository = bindQueries({ tombstoneOf, tombstoneNamed, bury });
-export type TombstonesRepository = ReturnType<typeof tombstonesRepository>;
 
 /** What a `Delete(Person)` needs once the account is gone: whom to tell, signed with which keys. */
 export interface Farewell {

@@ -19,7 +19,8 @@ import { timelineEndpoints } from './timelines';
 import type { ClientStreams } from './streaming';
 import { registerStreamingSocket, streamingEndpoints } from './streamingRoutes';
 import type { ClientServices } from './support';
-import { TOKEN_INVALID, bearerOf, registerClientBodies, registerClientErrors, registerCors } from './http';
+import { registerClientBodies } from '../http/clientBodies';
+import { TOKEN_INVALID, bearerOf, registerClientErrors, registerCors } from './http';
 
 export interface ClientApiOptions extends OAuthRoutesOptions {
   oauth: OAuthService;

@@ -13,7 +13,7 @@ import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { errors } from '../http/schemas';
 import { pageSessions } from '../pages/session';
-import { registerClientBodies } from '../mastodon/http';
+import { registerClientBodies } from '../http/clientBodies';
 import { codePage, consentCsp, consentPage, deniedPage, errorPage, staleFormPage } from './consentPage';
 import { CONSENT_FORM_PATH, CONSENT_TOKEN_FIELD, consentTokens } from './consentToken';
 import { type AuthorizationQuery, OAuthError, type OAuthService } from './service';

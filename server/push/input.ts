@@ -6,7 +6,7 @@
  */
 import { UrlError } from '@fedify/vocab-runtime';
 import { InvalidError } from '../domain/errors';
-import { checkUrlShape } from '../federation/outgoingGuard';
+import { checkUrlShape } from '../outgoing/outgoingGuard';
 import type { PushPolicy } from '../db/schema';
 import { PUSH_KINDS, type PushAlerts } from './kinds';
 

@@ -17,7 +17,7 @@ import type { StoredVariant } from '../media/service';
 import type { MediaStorage } from '../media/storage';
 import type { PublishEvent } from '../events/domainEvents';
 import { unreadFellFor } from '../events/events';
-import type { Farewell, TombstonesRepository } from '../federation/tombstones';
+import type { TombstonesRepository } from './tombstones';
 import type { AccountRepository } from './accountRepository';
 import type { UsersRepository } from './repository';
 
@@ -37,8 +37,8 @@ export interface DeletionDeps {
   onFilesLeft?: (error: unknown) => void;
   /** Federation on: what `Delete(Person)` needs is read first, and it is queued after the commit. */
   farewell?: {
-    read(userId: string): Promise<Farewell | null>;
-    send(farewell: Farewell): Promise<void>;
+    /** What the goodbye needs, read before the rows go: the sending of it, or null when nobody elsewhere follows. */
+    read(userId: string): Promise<(() => Promise<void>) | null>;
     onError(error: unknown): void;
   };
 }
@@ -67,7 +67,7 @@ export function accountDeletion({
         await trx.tombstones.bury(user.id, usernameKey(row.username), new Date(now).toISOString());
       });
       announce(user.id, gone);
-      if (goodbye) await farewell?.send(goodbye).catch((error: unknown) => farewell.onError(error));
+      if (goodbye) await goodbye().catch((error: unknown) => farewell?.onError(error));
       await removeFiles(gone.media);
     },
 

@@ -1,7 +1,7 @@
 /**
  * Profile link verification, as Mastodon's (issue 68, item 32): once a person saves a link to a web
  * page, that page is fetched in the background through the guarded outgoing fetch (the address check
- * on every hop, DNS pinned, a timeout and a size cap: `federation/outgoingGuard.ts`), and the link is
+ * on every hop, DNS pinned, a timeout and a size cap: `outgoing/outgoingGuard.ts`), and the link is
  * marked verified when the page links back to the person's profile with `rel="me"`. Only https pages
  * (http too where private addresses are allowed: tests, local trials). A failure leaves the link
  * unverified; saving it again tries again.

@@ -7,7 +7,7 @@ import { links } from '../../lib/pages';
 import type { Guards } from '../auth/guard';
 import type { CacheRegistry } from '../cache/registry';
 import type { Config } from '../config';
-import { guardedFetch } from '../federation/outgoingGuard';
+import { guardedFetch } from '../outgoing/outgoingGuard';
 import type { MediaStorage } from '../media/storage';
 import type { PostsService } from '../posts/service';
 import { accountRoutes } from './accountRoutes';

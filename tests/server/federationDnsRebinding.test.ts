@@ -9,7 +9,7 @@ import type { LookupAddress } from 'node:dns';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UrlError } from '@fedify/vocab-runtime';
-import { guardedDocumentLoader, guardedFetch } from '../../server/federation/outgoingGuard';
+import { guardedDocumentLoader, guardedFetch } from '../../server/outgoing/outgoingGuard';
 
 let server: Server;
 let port: number;

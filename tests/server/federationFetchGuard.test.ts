@@ -8,7 +8,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Person } from '@fedify/vocab';
-import { FETCH_MAX_BYTES, guardedDocumentLoader, refusedInbox } from '../../server/federation/outgoingGuard';
+import { FETCH_MAX_BYTES, guardedDocumentLoader, refusedInbox } from '../../server/outgoing/outgoingGuard';
 import { type TestApp, createTestApp } from './helpers';
 import { type RemoteServer, freePort, startRemoteServer } from './remoteServer';
 

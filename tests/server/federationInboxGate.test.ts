@@ -5,9 +5,9 @@
  * refused with the reason, signed or not; a document fetched for a key is bounded the same way.
  * What servers really send (Mastodon's and Misskey's inline contexts) still passes.
  */
-import { guardedDocumentLoader } from '../../server/federation/outgoingGuard';
+import { guardedDocumentLoader } from '../../server/outgoing/outgoingGuard';
 import { payloads } from './fediversePayloads';
-import { MAX_CONTEXT_TERMS, MAX_JSON_DEPTH, jsonLdProblem } from '../../server/federation/jsonLdBounds';
+import { MAX_CONTEXT_TERMS, MAX_JSON_DEPTH, jsonLdProblem } from '../../server/outgoing/jsonLdBounds';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { type RemoteServer, freePort, startRemoteServer, until } from './remoteServer';
 
