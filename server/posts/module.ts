@@ -16,7 +16,7 @@ import { createHomeFeed } from './homeFeed';
 import { imageInfoCache } from './imageInfos';
 import { postCache as createPostCache } from './postCache';
 import { postsByIds } from './repository';
-import { postsRoutes } from './routes';
+import { postsRoutes, userPostsRoutes } from './routes';
 import { type PostsServiceDeps, postsService } from './service';
 
 export interface PostsFeatureDeps {
@@ -78,4 +78,5 @@ export async function registerPostsRoutes(
   deps: Pick<PostsFeature, 'posts'> & { guards: Guards },
 ) {
   await app.register(postsRoutes, { prefix: '/api/posts', posts: deps.posts, guards: deps.guards });
+  await app.register(userPostsRoutes, { prefix: '/api/users', posts: deps.posts, guards: deps.guards });
 }

@@ -1,5 +1,6 @@
 /** The posts' own routes under `/api/posts`; those about comments (and a post with its comments) are comments/routes.ts. */
 import type { FastifyPluginAsync } from 'fastify';
+import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
@@ -150,4 +151,35 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
       async (request) => posts.react(currentUser(request), request.params.id, kind),
     );
   }
+};
+
+const usernameParams = {
+  type: 'object',
+  properties: { username: { type: 'string', maxLength: REMOTE_USERNAME_MAX } },
+  required: ['username'],
+} as const;
+
+type UsernameRoute = { Params: { username: string } };
+
+/** `GET /api/users/:username/posts`: a profile's posts (registered under `/api/users`). */
+export const userPostsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { posts, guards }) => {
+  const { signedIn } = guards;
+  app.get<UsernameRoute & { Querystring: PageQuery }>(
+    '/:username/posts',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['users'],
+        params: usernameParams,
+        querystring: { type: 'object', properties: pageQuerySchema },
+        response: { 200: listOf(postSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await posts.byUser(currentUser(request), request.params.username, page);
+      replyAsciiJson(reply, postListText);
+      return sendPage(request, reply, page, rows, (p) => p._id);
+    },
+  );
 };

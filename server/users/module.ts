@@ -9,7 +9,6 @@ import type { CacheRegistry } from '../cache/registry';
 import type { Config } from '../config';
 import { guardedFetch } from '../outgoing/outgoingGuard';
 import type { MediaStorage } from '../media/storage';
-import type { PostsService } from '../posts/service';
 import { accountRoutes } from './accountRoutes';
 import { authorCache } from './authorCache';
 import { type DeletionDeps, accountDeletion } from './deletion';
@@ -77,7 +76,6 @@ export async function registerUsersRoutes(
   deps: Pick<UsersFeature, 'exports' | 'deletion'> & {
     config: Config;
     users: UsersService;
-    posts: PostsService;
     guards: Guards;
   },
 ) {
@@ -90,7 +88,7 @@ export async function registerUsersRoutes(
     exportsPerHour: config.rateLimits.exportsPerUserPerHour,
     secureCookies: config.secureCookies,
   });
-  await app.register(usersRoutes, { prefix: '/api/users', users: deps.users, posts: deps.posts, guards });
+  await app.register(usersRoutes, { prefix: '/api/users', users: deps.users, guards });
   await app.register(peopleRoutes, {
     prefix: '/api/people',
     users: deps.users,

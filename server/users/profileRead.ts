@@ -7,7 +7,6 @@
 import type { Profile } from '../../lib/types';
 import { usernameKey } from '../../lib/validation';
 import type { AuthUser } from '../domain/types';
-import type { HomeFeed } from '../posts/homeFeed';
 import { type HiddenAuthorsCache, blocksAndMute } from '../safety/hiddenAuthors';
 import { hiddenFrom, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
@@ -15,7 +14,8 @@ import type { AuthorCache } from './authorCache';
 export interface ProfileSources {
   authors: Pick<AuthorCache, 'person'>;
   hiddenPeople: Pick<HiddenAuthorsCache, 'get'>;
-  homeFeed: Pick<HomeFeed, 'shows'>;
+  /** Whom each reader's feed shows, kept (`posts/homeFeed`): whether the viewer follows someone there. */
+  homeFeed: { shows(readerId: string, creatorId: string): Promise<boolean> };
   isFollowing(followerId: string, followeeId: string): Promise<boolean>;
 }
 

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REMOTE_USERNAME_MAX } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
-import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
-import { errors, listOf, postSchema, profileSchema, userSchema, userSearchResultSchema } from '../http/schemas';
-import { postListText } from '../posts/json';
-import type { PostsService } from '../posts/service';
+import { errors, listOf, profileSchema, userSchema, userSearchResultSchema } from '../http/schemas';
 import type { AccountInput, ProfileInput, UsersService } from './service';
 
 const usernameParams = {
@@ -21,11 +18,10 @@ type UsernameRoute = { Params: { username: string } };
 
 export interface UsersRoutesOptions {
   users: UsersService;
-  posts: PostsService;
   guards: Guards;
 }
 
-export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { users: service, posts, guards }) => {
+export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { users: service, guards }) => {
   const { signedIn, write } = guards;
 
   // A static path: it wins over `/:username`, which is why `search` is a reserved username (lib/limits.ts).
@@ -53,25 +49,6 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
       schema: { tags: ['users'], params: usernameParams, response: { 200: profileResponse, ...errors(401, 404) } },
     },
     async (request) => ({ user: await service.profile(currentUser(request), request.params.username) }),
-  );
-
-  app.get<UsernameRoute & { Querystring: PageQuery }>(
-    '/:username/posts',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['users'],
-        params: usernameParams,
-        querystring: { type: 'object', properties: pageQuerySchema },
-        response: { 200: listOf(postSchema), ...errors(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const page = readPage(request.query);
-      const rows = await posts.byUser(currentUser(request), request.params.username, page);
-      replyAsciiJson(reply, postListText);
-      return sendPage(request, reply, page, rows, (p) => p._id);
-    },
   );
 
   for (const side of ['followers', 'following'] as const) {
