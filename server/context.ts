@@ -38,6 +38,7 @@ import { overviewService } from './overview/service';
 import { postsFeature } from './posts/module';
 import { pushFeature } from './push/module';
 import { safetyFeature } from './safety/module';
+import { toProfile } from './users/mappers';
 import { usersFeature } from './users/module';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -78,7 +79,7 @@ export function buildContext(
     onDropped: () => log.error('Too many mails waiting to be sent: one was dropped'),
   });
   const accounts = authFeature({ config, data, caches, publish, outbox, mailer, redis, totpClock: options.totpClock });
-  const safety = safetyFeature({ data, publish, caches, ttlMs });
+  const safety = safetyFeature({ data, publish, caches, ttlMs, toProfile });
   const federation = config.federation
     ? createPostsFederation({
         db,

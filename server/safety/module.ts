@@ -10,12 +10,13 @@ import { type SafetyService, type SafetyServiceDeps, safetyService } from './ser
 export function safetyFeature({
   data,
   publish,
+  toProfile,
   caches,
   ttlMs,
 }: SafetyServiceDeps & { data: { safety: SafetyRepository }; caches: CacheRegistry; ttlMs: number }) {
   return {
     /** Blocks and mutes (issue 23). */
-    safety: safetyService({ data, publish }),
+    safety: safetyService({ data, publish, toProfile }),
     hiddenAuthors: hiddenAuthorsCache(caches, (readerId) => data.safety.hiddenAuthorsOf(readerId), { ttlMs }),
   };
 }

@@ -12,8 +12,6 @@ import { newId, nowIso } from '../domain/ids';
 import type { AuthUser, Page } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
 import { unreadFellFor } from '../events/events';
-import { toProfile } from '../users/mappers';
-import type { UsersRepository } from '../users/repository';
 import type { Relation, SafetyRepository } from './repository';
 import { mayShow } from './visibility';
 
@@ -41,7 +39,7 @@ export const hiddenFrom = (
 
 /** The user as the viewer may see them (a 404 when missing or `hiddenFrom` the viewer), and how they relate. */
 export async function requireVisibleUser(
-  repos: { users: Pick<UsersRepository, 'findUserByUsername'>; safety: Pick<SafetyRepository, 'relationsBetween'> },
+  repos: { users: Pick<SafetyUsers, 'findUserByUsername'>; safety: Pick<SafetyRepository, 'relationsBetween'> },
   viewer: AuthUser,
   username: string,
 ) {
@@ -52,13 +50,22 @@ export async function requireVisibleUser(
   return { row, relations };
 }
 
-export interface SafetyServiceDeps {
-  data: Transactional<{ users: UsersRepository; safety: SafetyRepository }>;
-  /** Tells the rest of the app what each write changed, once committed. */
-  publish: PublishEvent;
+/** What blocks and mutes read and write of people (the users' repository, by its shape). */
+export interface SafetyUsers {
+  findUserByUsername(username: string): Promise<UserRow | undefined>;
+  findUserById(id: string): Promise<UserRow | undefined>;
+  addToFollowCounters(followerId: string, followeeId: string, delta: number): Promise<void>;
 }
 
-export function safetyService({ data, publish }: SafetyServiceDeps) {
+export interface SafetyServiceDeps {
+  data: Transactional<{ users: SafetyUsers; safety: SafetyRepository }>;
+  /** Tells the rest of the app what each write changed, once committed. */
+  publish: PublishEvent;
+  /** A person as the viewer sees them after the change (`users/mappers.ts`' `toProfile`). */
+  toProfile: (row: UserRow, relations: Awaited<ReturnType<SafetyRepository['relationsBetween']>>) => Profile;
+}
+
+export function safetyService({ data, publish, toProfile }: SafetyServiceDeps) {
   const { users, safety } = data;
 
   /** The user as the viewer may see them, with how the viewer relates to them; a 404 if hidden. */
