@@ -18,7 +18,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, KvKey, KvStore } from '@fedify/fedify';
 import { Activity, CryptographicKey } from '@fedify/vocab';
 import { duration } from './temporal';
-import { PUBLIC_KEY_PREFIX } from './inboxSignature';
+import { PUBLIC_KEY_PREFIX } from './inboxKeyCache';
 
 /** Fedify's default `signatureTimeWindow`. */
 const TIME_WINDOW_MS = 60 * 60 * 1000;

@@ -16,13 +16,14 @@ import { safetyRepository } from '../../server/safety/repository';
 import { hiddenFrom } from '../../server/safety/service';
 import { type Place, type Standing, mayShow, visibleAuthor } from '../../server/safety/visibility';
 import { userRow } from './factories';
-import { type TestApp, createTestApp } from './helpers';
+import { createTestDatabase } from './testDatabase';
 
-let t: TestApp;
+// Rows straight in the database: no app is needed, and a mutation run sets this file up per mutant.
+let t: { db: Awaited<ReturnType<typeof createTestDatabase>> };
 beforeAll(async () => {
-  t = await createTestApp();
+  t = { db: await createTestDatabase() };
 });
-afterAll(async () => t?.close());
+afterAll(async () => t?.db.drop());
 
 const bits = (n: number): number[][] =>
   n === 0 ? [[]] : bits(n - 1).flatMap((rest) => [0, 1].map((b) => [b, ...rest]));
