@@ -3,6 +3,7 @@
  * kept here, and hands everything it cannot take for certain back to Fedify (null), never refusing
  * on its own. The app's inbox checks through Fedify are in federationDelivery.test.ts.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MemoryKvStore, createFederation, generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { CryptographicKey, Like } from '@fedify/vocab';
@@ -168,5 +169,96 @@ describe('draftSignature', () => {
       expect(draftSignature({ ...request, headers: { ...request.headers, signature: header } }, now)).toBeNull();
     }
     expect(draftSignature({ ...request, headers: { ...request.headers, digest: undefined } }, now)).toBeNull();
+  });
+});
+
+describe('draftSignature, field by field', () => {
+  const now = Date.parse('2026-12-06T12:00:00Z');
+  const body = Buffer.from(likeBody('20'));
+  const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
+  const baseHeaders = { host: 'posts.example', date: new Date(now).toUTCString(), digest };
+
+  /** A request signed over `names` with `fields` added to the Signature header (a fake signature: only parsing is checked here). */
+  function request(
+    options: { names?: string; fields?: string; headers?: Record<string, string | undefined>; path?: string } = {},
+  ): SignedRequest {
+    const names = options.names ?? '(request-target) host date digest';
+    const signature = `keyId="${zoe}#main-key",${options.fields ?? 'algorithm="rsa-sha256",'}headers="${names}",signature="c2ln"`;
+    return {
+      method: 'POST',
+      path: options.path ?? '/inbox',
+      headers: { ...baseHeaders, signature, ...options.headers },
+      body,
+    };
+  }
+
+  it('signs the request target in lower case, then each named header as sent', () => {
+    expect(draftSignature(request(), now)).toEqual({
+      keyId: `${zoe}#main-key`,
+      message: [
+        '(request-target): post /inbox',
+        'host: posts.example',
+        `date: ${baseHeaders.date}`,
+        `digest: ${digest}`,
+      ].join('\n'),
+      signature: Buffer.from('sig'),
+    });
+    // Names as the signer wrote them: any case, spaces around.
+    expect(draftSignature(request({ names: '  (Request-Target)  Date DIGEST ' }), now)?.message).toBe(
+      [`(request-target): post /inbox`, `date: ${baseHeaders.date}`, `digest: ${digest}`].join('\n'),
+    );
+    // A named header the request does not carry.
+    expect(draftSignature(request({ headers: { host: undefined } }), now)).toBeNull();
+  });
+
+  it('takes rsa-sha256 and hs2019 in any case, or no algorithm; nothing else', () => {
+    for (const fields of ['', 'algorithm="hs2019",', 'algorithm="RSA-SHA256",', ' algorithm = "hs2019" ,'.trim()])
+      expect(draftSignature(request({ fields }), now), fields).not.toBeNull();
+    for (const algorithm of ['ed25519', 'rsa-sha512', 'xrsa-sha256', 'rsa-sha256x', 'hs2019 '])
+      expect(draftSignature(request({ fields: `algorithm="${algorithm}",` }), now), algorithm).toBeNull();
+  });
+
+  it('leaves created and expires (numbers) to Fedify, and needs keyId, headers and signature', () => {
+    expect(draftSignature(request({ fields: 'created=1765022400,' }), now)).toBeNull();
+    expect(draftSignature(request({ fields: 'expires=1765026000,' }), now)).toBeNull();
+    const header = request().headers.signature as string;
+    for (const field of ['keyId', 'headers', 'signature']) {
+      const without = header.replace(new RegExp(`(^|,)${field}="[^"]*"`), '');
+      expect(without).not.toBe(header);
+      expect(draftSignature({ ...request(), headers: { ...request().headers, signature: without } }, now)).toBeNull();
+    }
+    // A field that is not `name="value"` or `name=digits` is not read (here: the signature).
+    const odd = header.replace('signature="c2ln"', 'signature=c2ln');
+    expect(draftSignature({ ...request(), headers: { ...request().headers, signature: odd } }, now)).toBeNull();
+    // Two Signature headers, or one beside Signature-Input: not the plain case.
+    expect(
+      draftSignature({ ...request(), headers: { ...request().headers, signature: [header, header] } }, now),
+    ).toBeNull();
+  });
+
+  it('takes a date up to an hour either way, to the millisecond', () => {
+    const hour = 60 * 60 * 1000;
+    expect(draftSignature(request(), now + hour)).not.toBeNull();
+    expect(draftSignature(request(), now - hour)).not.toBeNull();
+    expect(draftSignature(request(), now + hour + 1)).toBeNull();
+    expect(draftSignature(request(), now - hour - 1)).toBeNull();
+    expect(draftSignature(request({ headers: { date: 'yesterday' } }), now)).toBeNull();
+    expect(draftSignature(request({ headers: { date: undefined } }), now)).toBeNull();
+  });
+
+  it("needs the body's SHA-256 digest, in any case, and nothing else in the header", () => {
+    const sum = digest.slice('SHA-256='.length);
+    expect(draftSignature(request({ headers: { digest: `sha-256=${sum}` } }), now)).not.toBeNull();
+    expect(draftSignature(request({ headers: { digest: ` SHA-256=${sum} ` } }), now)).not.toBeNull();
+    for (const other of [
+      `SHA-512=${sum}`,
+      `SHA-256=${sum}, SHA-512=${sum}`,
+      `xSHA-256=${sum}`,
+      `SHA-256=${sum.slice(0, 20)}`,
+      `SHA-256=${createHash('sha256').update('other').digest('base64')}`,
+      'SHA-256=',
+    ])
+      expect(draftSignature(request({ headers: { digest: other } }), now), other).toBeNull();
+    expect(draftSignature(request({ headers: { digest: undefined } }), now)).toBeNull();
   });
 });
