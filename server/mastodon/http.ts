@@ -122,6 +122,6 @@ export function registerClientErrors(app: FastifyInstance): void {
   });
 }
 
-// The scope guard lives in its own module (mutation-tested: docs/architecture.md, "Tests"); its
+// The scope guard lives in its own module (mutation-tested: docs/architecture.md, "Mutation testing"); its
 // names are re-exported here, where the client API's routes have always found them.
 export { SCOPE_MISSING, TOKEN_INVALID, USER_REQUIRED, needs } from './scopeGuard';
