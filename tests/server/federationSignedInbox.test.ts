@@ -50,6 +50,7 @@ function setUp(options: { owner?: string; fail?: boolean; now?: () => number } =
   const kv = new MemoryKvStore();
   const handled: Activity[] = [];
   const errors: unknown[] = [];
+  const said: string[] = [];
   const inbox = signedInbox({
     kv,
     context: () => context,
@@ -60,10 +61,10 @@ function setUp(options: { owner?: string; fail?: boolean; now?: () => number } =
       }),
     ],
     isLocalPerson: async (identifier) => identifier === 'ann',
-    onError: (error) => errors.push(error),
+    onError: (error, what) => void (errors.push(error), said.push(what)),
     now: options.now,
   });
-  return { kv, inbox, handled, errors, keep: () => keepKey(kv, `${zoe}#main-key`, options.owner ?? zoe) };
+  return { kv, inbox, handled, errors, said, keep: () => keepKey(kv, `${zoe}#main-key`, options.owner ?? zoe) };
 }
 
 describe("the inbox's short path", () => {
@@ -140,7 +141,7 @@ describe("the inbox's short path", () => {
   });
 
   it('answers 500 when handling fails, and keeps no record: a retry is handled again', async () => {
-    const { inbox, handled, errors, keep } = setUp({ fail: true });
+    const { inbox, handled, errors, said, keep } = setUp({ fail: true });
     await keep();
     expect(await inbox.handle(await signed(likeBody('9')), null)).toEqual({
       status: 500,
@@ -152,6 +153,67 @@ describe("the inbox's short path", () => {
     });
     expect(handled).toHaveLength(2);
     expect(errors).toHaveLength(2);
+    expect(said).toEqual([`handling ${remote}/likes/9 failed`, `handling ${remote}/likes/9 failed`]);
+  });
+
+  it('leaves to Fedify a body that is no JSON object, an activity it cannot read, one without an actor', async () => {
+    const { inbox, handled, keep } = setUp();
+    await keep();
+    const noActor = JSON.stringify({ ...JSON.parse(likeBody('30')), actor: undefined });
+    const unreadable = JSON.stringify({ ...JSON.parse(likeBody('31')), id: 'not a url' });
+    for (const body of ['not json', '[]', 'null', '3', '"text"', noActor, unreadable])
+      expect(await inbox.handle(await signed(body), null), body).toBeNull();
+    expect(handled).toHaveLength(0);
+  });
+
+  it('answers an activity no listener takes (202), and keeps no record of it', async () => {
+    const { inbox, handled, keep } = setUp();
+    await keep();
+    const announce = likeBody('32').replace('"Like"', '"Announce"');
+    expect(await inbox.handle(await signed(announce), null)).toEqual({ status: 202, body: '' });
+    expect(await inbox.handle(await signed(announce), null)).toEqual({ status: 202, body: '' });
+    expect(handled).toHaveLength(0);
+  });
+
+  it("reads Fedify's record of processed activities, per inbox, in Fedify's format", async () => {
+    const { kv, inbox, handled, keep } = setUp();
+    await keep();
+    const id = `${remote}/likes/33`;
+    await kv.set(['_fedify', 'activityIdempotence', `${local}\n${id}\nsharedInbox`], true);
+    await kv.set(['_fedify', 'activityIdempotence', `${local}\n${id}\ninbox\nann`], true);
+    const already = { status: 202, body: `Activity <${id}> has already been processed.` };
+    expect(await inbox.handle(await signed(likeBody('33')), null)).toEqual(already);
+    expect(await inbox.handle(await signed(likeBody('33'), '/users/ann/inbox'), 'ann')).toEqual(already);
+    expect(handled).toHaveLength(0);
+  });
+
+  it('leaves to Fedify a key it keeps as unavailable, one with no owner, one that is not RSA', async () => {
+    const request = await signed(likeBody('34'));
+    const unavailable = setUp();
+    await unavailable.kv.set(['_fedify', 'publicKey', `${zoe}#main-key`], null);
+    expect(await unavailable.inbox.handle(request, null)).toBeNull();
+
+    const ownerless = setUp();
+    const noOwner = new CryptographicKey({ id: new URL(`${zoe}#main-key`), publicKey: zoeKeys.publicKey });
+    await ownerless.kv.set(
+      ['_fedify', 'publicKey', `${zoe}#main-key`],
+      await noOwner.toJsonLd({ contextLoader: context.contextLoader }),
+    );
+    expect(await ownerless.inbox.handle(request, null)).toBeNull();
+
+    const edwards = setUp();
+    const ed = await generateCryptoKeyPair('Ed25519');
+    const edKey = new CryptographicKey({
+      id: new URL(`${zoe}#main-key`),
+      owner: new URL(zoe),
+      publicKey: ed.publicKey,
+    });
+    await edwards.kv.set(
+      ['_fedify', 'publicKey', `${zoe}#main-key`],
+      await edKey.toJsonLd({ contextLoader: context.contextLoader }),
+    );
+    expect(await edwards.inbox.handle(request, null)).toBeNull();
+    expect([...unavailable.handled, ...ownerless.handled, ...edwards.handled]).toHaveLength(0);
   });
 });
 
@@ -216,6 +278,18 @@ describe('draftSignature, field by field', () => {
       expect(draftSignature(request({ fields }), now), fields).not.toBeNull();
     for (const algorithm of ['ed25519', 'rsa-sha512', 'xrsa-sha256', 'rsa-sha256x', 'hs2019 '])
       expect(draftSignature(request({ fields: `algorithm="${algorithm}",` }), now), algorithm).toBeNull();
+  });
+
+  it('reads each field whole: spaces around it, nothing before or after it', () => {
+    const spaced = `keyId="${zoe}#main-key" , headers="(request-target) host date digest" ,  signature="c2ln" `;
+    expect(draftSignature({ ...request(), headers: { ...request().headers, signature: spaced } }, now)?.keyId).toBe(
+      `${zoe}#main-key`,
+    );
+    // `x-algorithm` is no field of the scheme: not read as `algorithm`.
+    expect(draftSignature(request({ fields: 'x-algorithm="ed25519",' }), now)).not.toBeNull();
+    // A field with more after its value is not read: here the signature, so none.
+    const trailing = (request().headers.signature as string).replace('signature="c2ln"', 'signature="c2ln"x');
+    expect(draftSignature({ ...request(), headers: { ...request().headers, signature: trailing } }, now)).toBeNull();
   });
 
   it('leaves created and expires (numbers) to Fedify, and needs keyId, headers and signature', () => {

@@ -137,6 +137,10 @@ describe("the inbox's signature check", () => {
       }),
       'an actor that is not a URL': farewell({ actor: 'zoe', object: 'zoe' }),
       'an actor given as a number': farewell({ actor: 7, object: 7 }),
+      'an actor given as null': farewell({ actor: null, object: null }),
+      'a context in a list that would be fetched': farewell({
+        signature: [{ type: 'RsaSignature2017' }, { '@context': `${remote}/ctx` }],
+      }),
       'a context that would be fetched': farewell({ '@context': 'https://elsewhere.example/context.jsonld' }),
       'a nested context that would be fetched': farewell({
         object: zoe,
@@ -148,6 +152,8 @@ describe("the inbox's signature check", () => {
     const nested = farewell({
       '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1', { toot: 'x' }],
       signature: [{ '@context': 'https://w3id.org/security/v1', type: 'RsaSignature2017' }],
+      summary: null,
+      to: ['https://www.w3.org/ns/activitystreams#Public', 3],
     });
     expect(await check(await signed(nested), nested)).toBe(true);
   });
