@@ -257,6 +257,29 @@ const CASES: Case[] = [
     },
   },
   {
+    event: 'PostCreated',
+    title: "a post from elsewhere is first in its tag's list, and stays out of everyone's (this instance's own)",
+    async prepare(w) {
+      const [fan] = await users(w, 1);
+      const bob = await remotePerson(w, `${tag()}.example`);
+      const t = tag();
+      await remotePost(w, bob, [t]);
+      await post(w, fan, [tag()]);
+      let theirs: string;
+      return {
+        reads: {
+          everyone: () => ids(w, fan, '/api/posts?feed=all'),
+          tagged: () => ids(w, fan, `/api/posts/tagged?tags=${t}`),
+        },
+        change: async () => void (theirs = await remotePost(w, bob, [t])),
+        expect: (r) => {
+          must((r.tagged as string[])[0] === theirs, 'first in the tag list');
+          must(!has(r.everyone, theirs), "out of everyone's list");
+        },
+      };
+    },
+  },
+  {
     event: 'PostEdited',
     title: 'an edit shows its text, and new tags move the post between tag lists',
     async prepare(w) {
@@ -1304,8 +1327,10 @@ describe('the invalidation table', () => {
     });
 
     // Each line of the table taken out in turn: some case of its event must then miss the change.
+    // Not in a mutation run (vitest.mutation.config.ts): it mutates the table's shape, which StrykerJS
+    // leaves out there (`ignoreStatic`: built at load, every mutant would need every test).
     const lines = EVENT_TYPES.flatMap((type) => INVALIDATION[type].map((_, index) => [type, index + 1] as const));
-    it.each(lines)('without %s line %i, a change goes unseen', async (type, line) => {
+    it.skipIf(process.env.MUTATION_RUN).each(lines)('without %s line %i, a change goes unseen', async (type, line) => {
       const table: InvalidationTable = { ...INVALIDATION, [type]: INVALIDATION[type].filter((_, i) => i !== line - 1) };
       const partial = await createTestApp(LONG_CACHES, { sameDatabaseAs: t, invalidation: table });
       try {

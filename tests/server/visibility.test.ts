@@ -15,15 +15,16 @@ import {
 import { postsRepository } from '../../server/posts/repository';
 import { safetyRepository } from '../../server/safety/repository';
 import { hiddenFrom } from '../../server/safety/service';
-import { type Place, type Standing, mayShow, visibleAuthor } from '../../server/safety/visibility';
+import { type Place, type Standing, mayShow, shownFollowees, visibleAuthor } from '../../server/safety/visibility';
 import { userRow } from './factories';
-import { type TestApp, createTestApp } from './helpers';
+import { createTestDatabase } from './testDatabase';
 
-let t: TestApp;
+// Rows straight in the database: no app is needed, and a mutation run sets this file up per mutant.
+let t: { db: Awaited<ReturnType<typeof createTestDatabase>> };
 beforeAll(async () => {
-  t = await createTestApp();
+  t = { db: await createTestDatabase() };
 });
-afterAll(async () => t?.close());
+afterAll(async () => t?.db.drop());
 
 const bits = (n: number): number[][] =>
   n === 0 ? [[]] : bits(n - 1).flatMap((rest) => [0, 1].map((b) => [b, ...rest]));
@@ -143,5 +144,58 @@ describe('who may see whose content', () => {
       .executeTakeFirst();
     expect(own?.id).toBe(viewer);
     expect(await postsRepository(k).findVisiblePostOwner(viewer, await postBy(viewer))).toBeDefined();
+  });
+});
+
+describe('the rule, spelled out', () => {
+  const strangers = STANDINGS[0];
+  const shown = (standing: Partial<Standing>) =>
+    PLACES.filter((place) => mayShow({ ...strangers, ...standing }, place)).join(' ');
+  it('shows strangers everything, and hides as the standing says', () => {
+    expect(shown({})).toBe('profile content across feed');
+    expect(shown({ suspended: true })).toBe('');
+    expect(shown({ authorBlocksViewer: true })).toBe('');
+    expect(shown({ viewerBlocksAuthor: true })).toBe('profile');
+    expect(shown({ viewerMutesAuthor: true })).toBe('profile content across');
+    expect(shown({ silenced: true })).toBe('profile content');
+    expect(shown({ silenced: true, viewerFollowsAuthor: true })).toBe('profile content across feed');
+  });
+});
+
+describe('whom a home feed shows of the people its reader follows', () => {
+  it('the people followed, but not the muted nor the suspended', async () => {
+    const { viewer, author: followed } = await pairStanding({ ...STANDINGS[0], viewerFollowsAuthor: true });
+    const { author: muted } = await pairStanding({
+      ...STANDINGS[0],
+      viewerFollowsAuthor: true,
+      viewerMutesAuthor: true,
+    });
+    const { author: suspended } = await pairStanding({ ...STANDINGS[0], viewerFollowsAuthor: true, suspended: true });
+    const k = t.db.kysely;
+    const follow = (followee_id: string) =>
+      k
+        .insertInto('follows')
+        .values({ id: newId(), follower_id: viewer, followee_id, created_at: new Date().toISOString() })
+        .execute();
+    const mute = (target_id: string) =>
+      k
+        .insertInto('mutes')
+        .values({ id: newId(), user_id: viewer, target_id, created_at: new Date().toISOString() })
+        .execute();
+    await follow(muted);
+    await mute(muted);
+    await follow(suspended);
+    // Someone else's follow and mute: not the reader's.
+    const { viewer: other } = await pairStanding({
+      ...STANDINGS[0],
+      viewerFollowsAuthor: true,
+      viewerMutesAuthor: true,
+    });
+    await k
+      .insertInto('mutes')
+      .values({ id: newId(), user_id: other, target_id: followed, created_at: new Date().toISOString() })
+      .execute();
+    const rows = await shownFollowees(k, viewer).execute();
+    expect(rows.map((row) => row.followee_id)).toEqual([followed]);
   });
 });

@@ -1,0 +1,159 @@
+/**
+ * What reads and writes of posts check first (`posts/access.ts`): the post exists and the viewer may
+ * see it (else the same 404), whether the reader's lists show it, and whether a visitor may. Rows
+ * straight in the database; the rule itself is tested in visibility.test.ts.
+ */
+import { NotFoundError } from '../../server/domain/errors';
+import { newId } from '../../server/domain/ids';
+import { stepsOn } from '../../server/db/steps';
+import {
+  contentShows,
+  feedShows,
+  isPubliclyVisible,
+  requirePost,
+  requireVisiblePost,
+  requireVisiblePostSteps,
+} from '../../server/posts/access';
+import { postsRepository } from '../../server/posts/repository';
+import type { HiddenAuthors } from '../../server/safety/hiddenAuthors';
+import { userRow } from './factories';
+import { createTestDatabase } from './testDatabase';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => db?.drop());
+
+const now = () => new Date().toISOString();
+
+async function person(fields: { suspended?: boolean; silenced?: boolean; domain?: string } = {}) {
+  const id = newId();
+  const row = userRow(`p${id.replace(/-/g, '').slice(-12)}`, {
+    id,
+    suspended_at: fields.suspended ? now() : null,
+  });
+  await db.kysely
+    .insertInto('users')
+    .values({ ...row, domain_silenced: fields.silenced ? 1 : 0 })
+    .execute();
+  return id;
+}
+
+async function postBy(creatorId: string, uri: string | null = null): Promise<string> {
+  const id = newId();
+  await db.kysely
+    .insertInto('posts')
+    .values({
+      id,
+      creator_id: creatorId,
+      message: 'm',
+      image: '/i.png',
+      media_id: null,
+      tags: '[]',
+      uri,
+      created_at: now(),
+      updated_at: now(),
+    })
+    .execute();
+  return id;
+}
+
+const block = (userId: string, targetId: string) =>
+  db.kysely
+    .insertInto('blocks')
+    .values({ id: newId(), user_id: userId, target_id: targetId, created_at: now() })
+    .execute();
+
+/** Resolves the thrown error's class and message, or the answer. */
+async function outcome<T>(run: () => Promise<T>): Promise<T | string> {
+  try {
+    return await run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ code: 'PostNotFound' });
+    return (error as Error).message;
+  }
+}
+
+const nobodyHidden: HiddenAuthors = {
+  blocked: new Set(),
+  blockedByReader: new Set(),
+  blockingReader: new Set(),
+  muted: new Set(),
+  followedSilenced: new Set(),
+};
+
+describe('a post, before a read or a write', () => {
+  it('is its id and creator, or "Post not found" for an unknown id or one that is not a UUID', async () => {
+    const posts = postsRepository(db.kysely);
+    const ann = await person();
+    const id = await postBy(ann);
+    expect(await requirePost(posts, id)).toEqual({ id, creator_id: ann });
+    expect(await outcome(() => requirePost(posts, newId()))).toBe('Post not found');
+    // Not a UUID: refused before the database is asked (PostgreSQL would refuse the cast).
+    const asked: string[] = [];
+    const counting = { findPostOwner: async (postId: string) => (asked.push(postId), posts.findPostOwner(postId)) };
+    expect(await outcome(() => requirePost(counting, 'not-a-uuid'))).toBe('Post not found');
+    expect(asked).toEqual([]);
+  });
+
+  it('is found by whoever may see its creator, and "Post not found" for the others, in a write\'s steps too', async () => {
+    const posts = postsRepository(db.kysely);
+    const [ann, bob, sam] = [await person(), await person(), await person({ suspended: true })];
+    const [annsPost, samsPost] = [await postBy(ann), await postBy(sam)];
+    const seen = (viewer: string, id: string) => outcome(() => requireVisiblePost({ posts }, viewer, id));
+    const inSteps = (viewer: string, id: string) =>
+      outcome(() => stepsOn(db.kysely, requireVisiblePostSteps(viewer, id)));
+
+    for (const check of [seen, inSteps]) {
+      expect(await check(bob, annsPost)).toEqual({ id: annsPost, creator_id: ann });
+      expect(await check(bob, samsPost)).toBe('Post not found');
+      expect(await check(bob, newId())).toBe('Post not found');
+      expect(await check(bob, 'not-a-uuid')).toBe('Post not found');
+    }
+    await block(ann, bob);
+    expect(await seen(bob, annsPost)).toBe('Post not found');
+    expect(await inSteps(bob, annsPost)).toBe('Post not found');
+    expect(await seen(ann, annsPost)).toEqual({ id: annsPost, creator_id: ann });
+  });
+});
+
+describe("a post in the reader's lists", () => {
+  it('shows by its creator: not a suspended one, not one hidden from the reader, a muted one outside the feeds only', async () => {
+    const posts = postsRepository(db.kysely);
+    const [reader, ann, sam, zed] = [
+      await person(),
+      await person(),
+      await person({ suspended: true }),
+      await person({ silenced: true }),
+    ];
+    // Unfiltered, as the cached lists read them before they filter.
+    const row = async (creator: string) => (await posts.postsByIds(reader, [await postBy(creator)]))[0];
+    const [annsRow, samsRow, zedsRow] = [await row(ann), await row(sam), await row(zed)];
+    expect([contentShows(annsRow, nobodyHidden), feedShows(annsRow, nobodyHidden)]).toEqual([true, true]);
+    expect([contentShows(samsRow, nobodyHidden), feedShows(samsRow, nobodyHidden)]).toEqual([false, false]);
+    // A silenced domain's person: their post by its address, not in the feeds of those not following them.
+    expect([contentShows(zedsRow, nobodyHidden), feedShows(zedsRow, nobodyHidden)]).toEqual([true, false]);
+    const follows = { ...nobodyHidden, followedSilenced: new Set([zed]) };
+    expect(feedShows(zedsRow, follows)).toBe(true);
+
+    const blocked = { ...nobodyHidden, blocked: new Set([ann]) };
+    expect([contentShows(annsRow, blocked), feedShows(annsRow, blocked)]).toEqual([false, false]);
+    const muted = { ...nobodyHidden, muted: new Set([ann]) };
+    expect([contentShows(annsRow, muted), feedShows(annsRow, muted)]).toEqual([true, false]);
+  });
+});
+
+describe('a post for visitors', () => {
+  it('is public unless its creator is suspended or silenced, or it came from another server', async () => {
+    const posts = postsRepository(db.kysely);
+    const viewer = await person();
+    const row = async (creator: string, uri: string | null = null) =>
+      (await posts.postsByIds(viewer, [await postBy(creator, uri)]))[0];
+    expect(isPubliclyVisible(await row(await person()))).toBe(true);
+    expect(isPubliclyVisible(await row(await person({ suspended: true })))).toBe(false);
+    expect(isPubliclyVisible(await row(await person({ silenced: true })))).toBe(false);
+    expect(isPubliclyVisible(await row(await person(), `https://elsewhere.example/notes/${newId()}`))).toBe(false);
+  });
+});
