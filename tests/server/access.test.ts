@@ -21,6 +21,8 @@ const PUBLIC = new Set([
   'POST /api/auth/email/verify',
   'GET /api/instance/',
   'GET /api/instance/health',
+  // Issue 74: the instance's VAPID public key (public by nature, API.md).
+  'GET /api/push/key',
 ]);
 
 describe('visitors', () => {
