@@ -1,13 +1,13 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { onSessionLost } from '../services/apiClient';
-import auth, { authToasts } from '../features/auth/authSlice';
-import notifications from '../features/notifications/notificationsSlice';
-import toasts from '../features/toasts/toastsSlice';
+import auth, { authToasts } from '../features/auth/state/authSlice';
+import notifications from '../features/notifications/state/notificationsSlice';
+import toasts from '../features/toasts/state/toastsSlice';
 import posts, { postsToasts } from '../features/posts/state/postsSlice';
 import firstLoad from './firstLoadSlice';
-import theme from '../features/settings/themeSlice';
-import uploadFiles, { uploadToasts } from '../features/uploads/uploadFilesSlice';
-import user, { userToasts } from '../features/profile/userSlice';
+import theme from '../features/settings/state/themeSlice';
+import uploadFiles, { uploadToasts } from '../features/uploads/state/uploadFilesSlice';
+import user, { userToasts } from '../features/profile/state/userSlice';
 import { actionListeners } from './actionListeners';
 import { sessionLoss, sessionLost } from './sessionLost';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import AdminPanel from '../../../../features/moderation/AdminPanel';
-import { selectLog, selectQueue } from '../../../../features/moderation/adminSlice';
+import AdminPanel from '../../../../features/moderation/components/AdminPanel';
+import { selectLog, selectQueue } from '../../../../features/moderation/state/adminSlice';
 import type { AdminLogEntry, AdminOverview, AdminUserInfo, DomainBlock, Report } from '../../../../lib/types';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';

@@ -1,0 +1,22 @@
+import { apiUrls } from '../../../lib/apiUrls';
+import type { PersonResult, Profile } from '../../../lib/types';
+import { apiClient, getPage, type Page } from '../../../services/apiClient';
+
+export type Connection = 'followers' | 'following';
+
+const userPath = apiUrls.user;
+
+export const usersApi = {
+  async profile(username: string): Promise<Profile> {
+    return (await apiClient.get<{ user: Profile }>(userPath(username))).data.user;
+  },
+  connections: (username: string, kind: Connection): Promise<Page<PersonResult>> =>
+    getPage<PersonResult>(`${userPath(username)}/${kind}`),
+  connectionsPage: (url: string): Promise<Page<PersonResult>> => getPage<PersonResult>(url),
+  async follow(username: string, userId: string): Promise<Profile> {
+    return (await apiClient.patch<{ user: Profile }>(`${userPath(username)}/follow`, { userId })).data.user;
+  },
+  async unfollow(username: string, userId: string): Promise<Profile> {
+    return (await apiClient.patch<{ user: Profile }>(`${userPath(username)}/unfollow`, { userId })).data.user;
+  },
+};
