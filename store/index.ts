@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { onSessionLost } from '../services/apiClient';
 import auth, { authToasts } from '../features/auth/state/authSlice';
 import notifications from '../features/notifications/state/notificationsSlice';
@@ -32,6 +32,12 @@ export const rootReducer = combineSlices({
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
+ * Middleware a chunk loaded on demand adds to every store (RTK Query's, in `store/queryApi.ts`): the
+ * chunk brings it, so RTK Query stays out of every page's first load.
+ */
+export const lazyMiddleware = createDynamicMiddleware();
+
+/**
  * A fresh store per mount (and per request when rendered on the server), with its listeners: the
  * toasts of the features it holds and the session-loss lookup. In the browser it also becomes the
  * store the API client tells when a session renewal is refused.
@@ -41,7 +47,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners).concat(lazyMiddleware.middleware),
   });
   // The server never calls the API client: its pages get their data in-process.
   if (typeof window !== 'undefined') onSessionLost(() => store.dispatch(sessionLost()));

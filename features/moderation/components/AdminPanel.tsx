@@ -16,20 +16,19 @@ import {
   adminToasts,
   fetchDomains,
   fetchLog,
-  fetchMore,
+  fetchMoreLog,
   fetchOverview,
-  fetchQueue,
   lookupUser,
   reportedUser,
   resolveReport,
   selectLog,
   selectLookup,
-  selectQueue,
   selectQueueProblem,
-  selectQueueStatus,
   suspendUser,
   unsuspendUser,
 } from '../state/adminSlice';
+import { useReportQueueInfiniteQuery, type QueueStatus } from '../state/moderationQueries';
+import { queryError, useQueryApi } from '../../../store/queryApi';
 import { DomainBlocksPanel } from './DomainBlocksPanel';
 import { OverviewPanel } from './OverviewPanel';
 
@@ -175,8 +174,11 @@ function TargetPreview({ report }: { report: Report }) {
 /** The queue: the chosen tab's reports, paged, each open one with its actions. */
 function Queue() {
   const dispatch = useAppDispatch();
-  const status = useAppSelector(selectQueueStatus);
-  const { page, error } = useAppSelector(selectQueue);
+  const [status, setStatus] = useState<QueueStatus>('open');
+  // `data` keeps the last tab's reports on screen until the new tab's arrive, as before.
+  const { data, error: failure, hasNextPage, fetchNextPage, refetch } = useReportQueueInfiniteQuery(status);
+  const error = queryError(failure);
+  const reports = data?.pages.flatMap((page) => page.items);
   const problem = useAppSelector(selectQueueProblem);
   const [pending, setPending] = useState<Pending | null>(null);
   const act = (report: Report, action: ReportAction) => dispatch(resolveReport({ report, action }));
@@ -192,16 +194,17 @@ function Queue() {
             $variant="secondary"
             $size="sm"
             aria-pressed={status === s}
-            onClick={() => void dispatch(fetchQueue(s))}
+            // The tab on screen pressed again is read again.
+            onClick={() => (s === status ? void refetch() : setStatus(s))}
           >
             {s === 'open' ? 'Open' : 'Resolved'}
           </Button>
         ))}
       </Tabs>
       {(error || problem) && <Problem role="alert">{error ?? problem}</Problem>}
-      {page && page.items.length === 0 && <p>No {status} reports.</p>}
+      {reports && reports.length === 0 && <p>No {status} reports.</p>}
       <List>
-        {page?.items.map((report) => (
+        {reports?.map((report) => (
           <Item key={report.id} aria-label={`Report of a ${report.targetType} by ${report.reporter}`}>
             <span className="meta">
               {REPORT_REASON_LABELS[report.reason] ?? report.reason} · reported by {report.reporter}{' '}
@@ -228,8 +231,8 @@ function Queue() {
           </Item>
         ))}
       </List>
-      {page?.next && (
-        <Button $variant="secondary" onClick={() => void dispatch(fetchMore('queue'))}>
+      {hasNextPage && (
+        <Button $variant="secondary" onClick={() => void fetchNextPage()}>
           Load more
         </Button>
       )}
@@ -314,7 +317,7 @@ function Log() {
         ))}
       </List>
       {page?.next && (
-        <Button $variant="secondary" onClick={() => void dispatch(fetchMore('log'))}>
+        <Button $variant="secondary" onClick={() => void dispatch(fetchMoreLog())}>
           Load more
         </Button>
       )}
@@ -328,10 +331,10 @@ function Log() {
  */
 export default function AdminPanel() {
   const dispatch = useAppDispatch();
+  useQueryApi();
   useToasts(adminToasts);
   useEffect(() => {
     void dispatch(fetchOverview());
-    void dispatch(fetchQueue('open'));
     void dispatch(fetchLog());
     void dispatch(fetchDomains());
     return () => {

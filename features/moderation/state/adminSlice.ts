@@ -14,8 +14,9 @@ import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
 import { ADMIN_TEXTS } from '../../../lib/moderationTexts';
 import { moderationApi } from './moderationApi';
+import { reportsChanged, type QueueStatus } from './moderationQueries';
 
-export type QueueStatus = 'open' | 'resolved';
+export type { QueueStatus };
 
 /** A list of the panel: the pages read so far (null before the first answer) and its read error. */
 export interface AdminList<T> {
@@ -26,13 +27,12 @@ export interface AdminList<T> {
 }
 
 /**
- * The admin page's state (issue 23): the report queue (open or resolved), the user lookup, the log.
+ * The admin page's state (issue 23): the user lookup, the log, the overview, the blocked domains
+ * (the report queue is RTK Query's: `moderationQueries.ts`).
  * Only the admin panel reads it, so it travels with the panel's chunk and joins the store when that
  * chunk arrives (`injectInto`), not with every page's first load. Errors show in place; the actions toast their outcome (adminToasts).
  */
 export interface AdminState {
-  queueStatus: QueueStatus;
-  queue: AdminList<Report>;
   /** Why the last action on a report failed. */
   queueProblem: string | null;
   log: AdminList<AdminLogEntry>;
@@ -46,8 +46,6 @@ export interface AdminState {
 const emptyList = () => ({ page: null, error: null, requestId: null });
 
 const initialState: AdminState = {
-  queueStatus: 'open',
-  queue: emptyList(),
   queueProblem: null,
   log: emptyList(),
   lookup: { user: null, problem: null },
@@ -56,14 +54,6 @@ const initialState: AdminState = {
 };
 
 const admin = (state: RootState): AdminState => injected.selectSlice(state);
-
-export const fetchQueue = createAppAsyncThunk('admin/fetchQueue', async (status: QueueStatus, { rejectWithValue }) => {
-  try {
-    return await moderationApi.queue(status);
-  } catch (error) {
-    return rejectWithValue(errorMessage(error));
-  }
-});
 
 export const fetchOverview = createAppAsyncThunk('admin/fetchOverview', async (_: void, { rejectWithValue }) => {
   try {
@@ -81,18 +71,18 @@ export const fetchLog = createAppAsyncThunk('admin/fetchLog', async (_: void, { 
   }
 });
 
-/** The next page of the queue or the log, appended to the list on screen. */
-export const fetchMore = createAppAsyncThunk(
-  'admin/fetchMore',
-  async (list: 'queue' | 'log', { getState, rejectWithValue }) => {
-    const { page, requestId } = admin(getState())[list];
+/** The next page of the log, appended to the list on screen. */
+export const fetchMoreLog = createAppAsyncThunk(
+  'admin/fetchMoreLog',
+  async (_: void, { getState, rejectWithValue }) => {
+    const { page, requestId } = admin(getState()).log;
     try {
-      return { requestId, page: await moderationApi.page<Report | AdminLogEntry>(page?.next as string) };
+      return { requestId, page: await moderationApi.page<AdminLogEntry>(page?.next as string) };
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }
   },
-  { condition: (list, { getState }) => Boolean(admin(getState())[list].page?.next) },
+  { condition: (_, { getState }) => Boolean(admin(getState()).log.page?.next) },
 );
 
 /** Whom a report is about: the reported user, or the author of the reported content (null: gone). */
@@ -105,13 +95,13 @@ export const reportedUser = (report: Report): string | null =>
  */
 export const resolveReport = createAppAsyncThunk(
   'admin/resolveReport',
-  async ({ report, action }: { report: Report; action: ReportAction }, { getState, dispatch, rejectWithValue }) => {
+  async ({ report, action }: { report: Report; action: ReportAction }, { dispatch, rejectWithValue }) => {
     try {
       await moderationApi.resolve(report.id, action);
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }
-    void dispatch(fetchQueue(admin(getState()).queueStatus));
+    dispatch(reportsChanged());
     void dispatch(fetchLog());
     void dispatch(fetchOverview());
   },
@@ -207,18 +197,6 @@ const adminSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchQueue.pending, (state, action) => {
-        state.queueStatus = action.meta.arg;
-        state.queue.requestId = action.meta.requestId;
-      })
-      .addCase(fetchQueue.fulfilled, (state, action) => {
-        if (state.queue.requestId !== action.meta.requestId) return;
-        state.queue.page = action.payload;
-        state.queue.error = null;
-      })
-      .addCase(fetchQueue.rejected, (state, action) => {
-        if (state.queue.requestId === action.meta.requestId) state.queue.error = messageOf(action);
-      })
       .addCase(fetchOverview.fulfilled, (state, action) => {
         state.overview = { data: action.payload, error: null };
       })
@@ -236,14 +214,14 @@ const adminSlice = createSlice({
       .addCase(fetchLog.rejected, (state, action) => {
         if (state.log.requestId === action.meta.requestId) state.log.error = messageOf(action);
       })
-      .addCase(fetchMore.fulfilled, (state, action) => {
-        const list = state[action.meta.arg] as AdminList<Report | AdminLogEntry>;
-        // A list read again meanwhile (another tab, an action) starts over: the page is not its.
+      .addCase(fetchMoreLog.fulfilled, (state, action) => {
+        const list = state.log;
+        // A log read again meanwhile (after an action) starts over: the page is not its.
         if (!list.page || list.requestId !== action.payload.requestId) return;
         list.page = { items: [...list.page.items, ...action.payload.page.items], next: action.payload.page.next };
       })
-      .addCase(fetchMore.rejected, (state, action) => {
-        state[action.meta.arg].error = messageOf(action);
+      .addCase(fetchMoreLog.rejected, (state, action) => {
+        state.log.error = messageOf(action);
       })
       .addCase(resolveReport.pending, (state) => {
         state.queueProblem = null;
@@ -291,8 +269,6 @@ const injected = adminSlice.injectInto(rootReducer);
 
 export const { adminCleared } = adminSlice.actions;
 
-export const selectQueueStatus = (state: RootState) => admin(state).queueStatus;
-export const selectQueue = (state: RootState) => admin(state).queue;
 export const selectQueueProblem = (state: RootState) => admin(state).queueProblem;
 export const selectLog = (state: RootState) => admin(state).log;
 export const selectLookup = (state: RootState) => admin(state).lookup;

@@ -24,7 +24,6 @@ export const moderationApi = {
   async report(input: ReportInput): Promise<{ id: string }> {
     return (await apiClient.post<{ id: string }>('/api/reports', input)).data;
   },
-  queue: (status: 'open' | 'resolved'): Promise<Page<Report>> => getPage<Report>(`/api/admin/reports?status=${status}`),
   page: <T>(url: string): Promise<Page<T>> => getPage<T>(url),
   async resolve(id: string, action: ReportAction, note = ''): Promise<Report> {
     return (await apiClient.post<Report>(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, { action, note }))

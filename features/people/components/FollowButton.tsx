@@ -28,9 +28,11 @@ interface FollowButtonProps {
   followedByMe: boolean;
   /** The words while not followed: "Follow" (default), or "Follow back" on a follow notification. */
   followText?: string;
+  /** Told once a follow or unfollow is done (a list keeps the person's new state). */
+  onChange?: (followed: boolean) => void;
 }
 
-export function FollowButton({ username, followedByMe, followText = 'Follow' }: FollowButtonProps) {
+export function FollowButton({ username, followedByMe, followText = 'Follow', onChange }: FollowButtonProps) {
   const dispatch = useAppDispatch();
   // The spec's client sends the viewer's own id; the server reads identity from the session.
   const myId = useAppSelector(selectUser)?._id ?? '';
@@ -42,10 +44,12 @@ export function FollowButton({ username, followedByMe, followText = 'Follow' }: 
       if (following) {
         await change(username, 'unfollow', myId);
         setFollowing(false);
+        onChange?.(false);
         dispatch(showToast(TEXTS.unfollowed(username), 'success'));
       } else {
         await change(username, 'follow', myId);
         setFollowing(true);
+        onChange?.(true);
         dispatch(showToast(TEXTS.following(username), 'success'));
       }
       // My following count changed.

@@ -50,9 +50,11 @@ interface PeopleListProps {
   columns?: boolean;
   /** Called when a person's link is followed (a dialog closes). */
   onOpen?: () => void;
+  /** A person followed or unfollowed from the list (the list's cache keeps it). */
+  onFollowChange?: (person: PersonResult, followed: boolean) => void;
 }
 
-export function PeopleList({ people, columns, onOpen }: PeopleListProps) {
+export function PeopleList({ people, columns, onOpen, onFollowChange }: PeopleListProps) {
   const me = useAppSelector(selectUser);
   return (
     <PeopleGrid $columns={columns}>
@@ -68,7 +70,11 @@ export function PeopleList({ people, columns, onOpen }: PeopleListProps) {
             </span>
           </AppLink>
           {me && me._id !== person._id && (
-            <FollowButton username={person.username} followedByMe={person.followedByMe} />
+            <FollowButton
+              username={person.username}
+              followedByMe={person.followedByMe}
+              onChange={onFollowChange && ((followed) => onFollowChange(person, followed))}
+            />
           )}
         </li>
       ))}

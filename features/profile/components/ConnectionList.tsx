@@ -1,19 +1,27 @@
-import { useCallback } from 'react';
-import { useCursorList } from '../../../hooks/useCursorList';
 import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
-import { usersApi, type Connection } from '../state/usersApi';
+import type { PersonResult } from '../../../lib/types';
+import { queryError, useQueryApi, useQueryDispatch } from '../../../store/queryApi';
+import type { Connection } from '../state/usersApi';
+import { followChanged, useConnectionsInfiniteQuery } from '../state/connectionQueries';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Spinner } from '../../../components/ui/Spinner';
 import { PeopleGrid, PeopleList } from '../../people';
 
-/** Followers or following of a user, paged by the server's cursor. */
+/** Followers or following of a user, paged by the server's cursor (RTK Query: connectionQueries.ts). */
 export function ConnectionList({ username, kind }: { username: string; kind: Connection }) {
-  const first = useCallback(() => usersApi.connections(username, kind), [username, kind]);
-  const { items, loading, error, hasMore, loadMore } = useCursorList(first, usersApi.connectionsPage);
-  const sentinel = useInfiniteScroll(loadMore, hasMore && !loading);
+  useQueryApi();
+  const dispatch = useQueryDispatch();
+  const arg = { username, kind };
+  const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchNextPageError } =
+    useConnectionsInfiniteQuery(arg);
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  // A page that failed to come ends the scrolling, as before: no retry loop at the bottom.
+  const sentinel = useInfiniteScroll(() => void fetchNextPage(), hasNextPage && !isFetching && !isFetchNextPageError);
+  const onFollowChange = (person: PersonResult, followed: boolean) =>
+    dispatch(followChanged(arg, person._id, followed));
 
-  if (loading && items.length === 0) {
+  if (isFetching && items.length === 0) {
     return (
       <PeopleGrid aria-hidden="true">
         {[0, 1, 2, 3].map((i) => (
@@ -24,7 +32,7 @@ export function ConnectionList({ username, kind }: { username: string; kind: Con
       </PeopleGrid>
     );
   }
-  if (error && items.length === 0) return <EmptyState role="alert">{error}</EmptyState>;
+  if (error && items.length === 0) return <EmptyState role="alert">{queryError(error)}</EmptyState>;
   if (items.length === 0) {
     return (
       <EmptyState>
@@ -34,9 +42,9 @@ export function ConnectionList({ username, kind }: { username: string; kind: Con
   }
   return (
     <>
-      <PeopleList people={items} />
+      <PeopleList people={items} onFollowChange={onFollowChange} />
       <div ref={sentinel} style={{ display: 'flex', justifyContent: 'center', padding: 16 }}>
-        {loading && <Spinner />}
+        {isFetching && <Spinner />}
       </div>
     </>
   );

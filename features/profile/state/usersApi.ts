@@ -1,6 +1,6 @@
 import { apiUrls } from '../../../lib/apiUrls';
-import type { PersonResult, Profile } from '../../../lib/types';
-import { apiClient, getPage, type Page } from '../../../services/apiClient';
+import type { Profile } from '../../../lib/types';
+import { apiClient } from '../../../services/apiClient';
 
 export type Connection = 'followers' | 'following';
 
@@ -10,9 +10,6 @@ export const usersApi = {
   async profile(username: string): Promise<Profile> {
     return (await apiClient.get<{ user: Profile }>(userPath(username))).data.user;
   },
-  connections: (username: string, kind: Connection): Promise<Page<PersonResult>> =>
-    getPage<PersonResult>(`${userPath(username)}/${kind}`),
-  connectionsPage: (url: string): Promise<Page<PersonResult>> => getPage<PersonResult>(url),
   async follow(username: string, userId: string): Promise<Profile> {
     return (await apiClient.patch<{ user: Profile }>(`${userPath(username)}/follow`, { userId })).data.user;
   },

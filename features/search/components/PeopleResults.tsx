@@ -1,4 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -7,9 +8,9 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { isRemoteQuery } from '../../../lib/handles';
 import { links } from '../../../lib/pages';
 import type { PersonResult } from '../../../lib/types';
-import { errorMessage } from '../../../services/apiClient';
+import { queryError, useQueryApi } from '../../../store/queryApi';
 import { appTheme } from '../../../themes';
-import { searchApi } from '../state/searchApi';
+import { usePeopleQuery } from '../state/searchQueries';
 
 /** How long typing must pause before people are looked up. */
 export const PEOPLE_SEARCH_DEBOUNCE_MS = 250;
@@ -56,8 +57,6 @@ const List = styled.ul`
   span.following { font-size: 12px; color: ${appTheme.color.textMuted}; flex: none; }
 `;
 
-type Found = { query: string; people: PersonResult[] } | { query: string; error: string };
-
 interface PeopleResultsProps {
   /** The name typed so far, without its `@`; or `@name@host` / an address for someone elsewhere. */
   query: string;
@@ -70,26 +69,23 @@ interface PeopleResultsProps {
 
 /** People whose username starts with what is typed (or the one a handle names), looked up once typing pauses. */
 export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleResultsProps) {
-  const [found, setFound] = useState<Found | null>(null);
+  useQueryApi();
+  // What is asked for: `query` once typing has paused on it (RTK Query reads it: searchQueries.ts).
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(query), searchDelayOf(query));
+    return () => clearTimeout(timer);
+  }, [query]);
+  const { currentData, error, isFetching } = usePeopleQuery(asked ?? skipToken);
+
+  // The answer for what is typed now, once it is there (an answer for an older query is not).
+  const settled = asked === query && !isFetching;
+  const people = settled ? currentData : undefined;
+  const failure = settled && !currentData ? queryError(error) : null;
 
   useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      searchApi.people(query, controller.signal).then(
-        (people) => {
-          setFound({ query, people });
-          onFound?.(people, query);
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) setFound({ query, error: errorMessage(error) });
-        },
-      );
-    }, searchDelayOf(query));
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, onFound]);
+    if (people) onFound?.(people, query);
+  }, [people, query, onFound]);
 
   // Up and Down move between the people (Tab does too); Up from the first returns to the field.
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -101,20 +97,19 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
     else items[event.key === 'ArrowDown' ? Math.min(at + 1, items.length - 1) : at - 1]?.focus();
   };
 
-  const current = found?.query === query ? found : null;
   let status = 'Searching people…';
-  if (current && 'error' in current) status = current.error;
-  else if (current) status = current.people.length === 0 ? 'No people found' : `People (${current.people.length})`;
+  if (failure) status = failure;
+  else if (people) status = people.length === 0 ? 'No people found' : `People (${people.length})`;
 
   return (
     <section aria-label="People">
       <Head>
         <span role="status">{status}</span>
-        {!current && <Spinner $size={12} />}
+        {!people && !failure && <Spinner $size={12} />}
       </Head>
-      {current && 'people' in current && current.people.length > 0 && (
+      {people && people.length > 0 && (
         <List onKeyDown={onKeyDown} data-people-results="">
-          {current.people.map((person) => (
+          {people.map((person) => (
             <li key={person._id}>
               <AppLink href={links.profile(person.username)} onClick={onNavigate}>
                 <Avatar src={person.avatar} name={person.username} size={32} />
