@@ -12,7 +12,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { AxiosRequestConfig } from 'axios';
 import { useDispatch, useStore } from 'react-redux';
 import { apiClient, errorMessage, nextLink } from '../services/apiClient';
-import { lazyMiddleware, rootReducer, type RootState } from './index';
+import { addLazyMiddleware, rootReducer, type RootState } from './index';
 
 /** A request: a URL for a GET, or axios's own config for anything else. */
 export type QueryArgs = string | Pick<AxiosRequestConfig, 'url' | 'method' | 'data'>;
@@ -49,7 +49,7 @@ declare module './index' {
 }
 
 rootReducer.inject(queryApi);
-lazyMiddleware.addMiddleware(queryApi.middleware);
+addLazyMiddleware(queryApi.middleware);
 
 /** A page of a list read by the server's cursor, as `getPage` returns it. */
 export interface QueryPage<T> {

@@ -4,12 +4,12 @@ import { queryError, useQueryApi, useQueryDispatch } from '../../../store/queryA
 import type { Connection } from '../state/usersApi';
 import { followChanged, useConnectionsInfiniteQuery } from '../state/connectionQueries';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { Skeleton } from '../../../components/ui/Skeleton';
 import { Spinner } from '../../../components/ui/Spinner';
-import { PeopleGrid, PeopleList } from '../../people';
+import { PeopleList } from '../../people';
+import { ConnectionSkeleton } from './ConnectionSkeleton';
 
 /** Followers or following of a user, paged by the server's cursor (RTK Query: connectionQueries.ts). */
-export function ConnectionList({ username, kind }: { username: string; kind: Connection }) {
+export default function ConnectionList({ username, kind }: { username: string; kind: Connection }) {
   useQueryApi();
   const dispatch = useQueryDispatch();
   const arg = { username, kind };
@@ -22,15 +22,7 @@ export function ConnectionList({ username, kind }: { username: string; kind: Con
     dispatch(followChanged(arg, person._id, followed));
 
   if (isFetching && items.length === 0) {
-    return (
-      <PeopleGrid aria-hidden="true">
-        {[0, 1, 2, 3].map((i) => (
-          <li key={i}>
-            <Skeleton $h="66px" />
-          </li>
-        ))}
-      </PeopleGrid>
-    );
+    return <ConnectionSkeleton />;
   }
   if (error && items.length === 0) return <EmptyState role="alert">{queryError(error)}</EmptyState>;
   if (items.length === 0) {

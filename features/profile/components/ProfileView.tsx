@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -14,9 +14,12 @@ import { editorOpened, PostList } from '../../posts';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { ConnectionList } from './ConnectionList';
+import { ConnectionSkeleton } from './ConnectionSkeleton';
 import { ProfileHeader } from './ProfileHeader';
 import { appTheme } from '../../../themes';
+
+// Its own chunk, with RTK Query: a profile opened on its posts never loads either (docs/frontend.md).
+const ConnectionList = lazy(() => import('./ConnectionList'));
 
 type Tab = 'posts' | 'followers' | 'following';
 
@@ -157,7 +160,9 @@ export function ProfileView({ username }: { username: string }) {
             }
           />
         ) : (
-          <ConnectionList key={tab} username={profile.username} kind={tab} />
+          <Suspense fallback={<ConnectionSkeleton />}>
+            <ConnectionList key={tab} username={profile.username} kind={tab} />
+          </Suspense>
         )}
       </Body>
     </>

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { ConnectionList } from '../../../../features/profile/components/ConnectionList';
+import ConnectionList from '../../../../features/profile/components/ConnectionList';
 import { connectionQueries } from '../../../../features/profile/state/connectionQueries';
 import type { PersonResult } from '../../../../lib/types';
 import type { RootState } from '../../../../store';
