@@ -11,6 +11,17 @@ const nextConfig = {
   experimental: { clientRouterFilter: false },
   // Always defined, so the client bundle inlines it instead of shipping a `process` polyfill.
   env: { NEXT_PUBLIC_UPLOAD_URL: process.env.NEXT_PUBLIC_UPLOAD_URL || '/api/uploads' },
+  turbopack: {
+    // RTK Query gets an immer module of its own, in its lazy chunks, so immer's patches plugin,
+    // which only RTK Query turns on, stays out of the shared first load (scripts/turbopack/rtkQueryImmer.cjs).
+    rules: {
+      '*.mjs': {
+        condition: { all: ['browser', { path: /@reduxjs\/toolkit\/dist\/query\/rtk-query\.[\w.-]+\.mjs$/ }] },
+        loaders: ['./scripts/turbopack/rtkQueryImmer.cjs'],
+      },
+    },
+    resolveAlias: { 'immer-with-patches': './node_modules/immer/dist/immer.legacy-esm.js' },
+  },
 };
 
 export default nextConfig;

@@ -9,10 +9,10 @@ import { useCallback } from 'react';
 import { useStore } from 'react-redux';
 import type { FirstLoad } from '../lib/firstLoad';
 import { makeStore, type AppStore, type RootState } from './index';
-import { signedInAs } from '../features/auth/authSlice';
+import { signedInAs } from '../features/auth/state/authSlice';
 import { postsStateWith, sourceKey, type FirstPosts } from '../features/posts/state/postsSlice';
 import { firstLoadKey, firstLoadTaken } from './firstLoadSlice';
-import { showingProfile } from '../features/profile/userSlice';
+import { showingProfile } from '../features/profile/state/userSlice';
 
 export { firstLoadKey };
 

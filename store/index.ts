@@ -1,13 +1,13 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { onSessionLost } from '../services/apiClient';
-import auth, { authToasts } from '../features/auth/authSlice';
-import notifications from '../features/notifications/notificationsSlice';
-import toasts from '../features/toasts/toastsSlice';
+import auth, { authToasts } from '../features/auth/state/authSlice';
+import notifications from '../features/notifications/state/notificationsSlice';
+import toasts from '../features/toasts/state/toastsSlice';
 import posts, { postsToasts } from '../features/posts/state/postsSlice';
 import firstLoad from './firstLoadSlice';
-import theme from '../features/settings/themeSlice';
-import uploadFiles, { uploadToasts } from '../features/uploads/uploadFilesSlice';
-import user, { userToasts } from '../features/profile/userSlice';
+import theme from '../features/settings/state/themeSlice';
+import uploadFiles, { uploadToasts } from '../features/uploads/state/uploadFilesSlice';
+import user, { userToasts } from '../features/profile/state/userSlice';
 import { actionListeners } from './actionListeners';
 import { sessionLoss, sessionLost } from './sessionLost';
 
@@ -31,6 +31,34 @@ export const rootReducer = combineSlices({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+const lazyMiddlewares: Middleware[] = [];
+
+/**
+ * Adds middleware to every store, made or to come: RTK Query's, by `store/queryApi.ts` when a
+ * screen using it loads, so RTK Query stays out of every page's first load. (What RTK's
+ * `createDynamicMiddleware` does, in the few lines the first load can afford: docs/frontend.md.)
+ */
+export function addLazyMiddleware(middleware: Middleware): void {
+  if (!lazyMiddlewares.includes(middleware)) lazyMiddlewares.push(middleware);
+}
+
+/** Runs the lazily added middleware, each applied once per store (it keeps its state there). */
+const lazyMiddleware: Middleware = (store) => (next) => {
+  const applied = new Map<Middleware, ReturnType<Middleware>>();
+  let chain = next;
+  let length = 0;
+  return (action) => {
+    if (length !== lazyMiddlewares.length) {
+      length = lazyMiddlewares.length;
+      chain = lazyMiddlewares.reduceRight((after, middleware) => {
+        if (!applied.has(middleware)) applied.set(middleware, middleware(store));
+        return applied.get(middleware)!(after);
+      }, next);
+    }
+    return chain(action);
+  };
+};
+
 /**
  * A fresh store per mount (and per request when rendered on the server), with its listeners: the
  * toasts of the features it holds and the session-loss lookup. In the browser it also becomes the
@@ -41,7 +69,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners).concat(lazyMiddleware),
   });
   // The server never calls the API client: its pages get their data in-process.
   if (typeof window !== 'undefined') onSessionLost(() => store.dispatch(sessionLost()));

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import { fetchLoggedUser } from '../features/auth/authSlice';
+import { fetchLoggedUser } from '../features/auth/state/authSlice';
 import type { ActionListener } from './actionListeners';
 
 /**

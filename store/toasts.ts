@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { showToast, toastGroupCleared } from '../features/toasts/toastsSlice';
+import { showToast, toastGroupCleared } from '../features/toasts/state/toastsSlice';
 import { type ActionListener, addListeners } from './actionListeners';
 
 /**

@@ -1,7 +1,7 @@
 /** Signing in, signing up and the session: the signed-in user and their account changes. */
 import { lazy } from 'react';
 
-export { dropSessionHint, hasSessionHint, SESSION_ENDED_NOTICE } from './authApi';
+export { dropSessionHint, hasSessionHint, SESSION_ENDED_NOTICE } from './state/authApi';
 export {
   fetchLoggedUser,
   logout,
@@ -12,12 +12,12 @@ export {
   updateProfile,
   userCleared,
   type SessionStatus,
-} from './authSlice';
-export { LoginForm } from './LoginForm';
-export { SignupForm } from './SignupForm';
-export { ResetPasswordForm } from './ResetPasswordForm';
-export { VerifyEmailCard } from './VerifyEmailCard';
-export { resendVerification } from './emailLinks';
+} from './state/authSlice';
+export { LoginForm } from './components/LoginForm';
+export { SignupForm } from './components/SignupForm';
+export { ResetPasswordForm } from './components/ResetPasswordForm';
+export { VerifyEmailCard } from './components/VerifyEmailCard';
+export { resendVerification } from './state/emailLinks';
 
 /** Shown to a user whose email is not verified; its code loads only for them (render it in Suspense). */
-export const VerifyEmailBanner = lazy(() => import('./VerifyEmailBanner'));
+export const VerifyEmailBanner = lazy(() => import('./components/VerifyEmailBanner'));

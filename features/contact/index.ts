@@ -1,2 +1,2 @@
 /** The contact page: the instance's name and address. */
-export { ContactCard } from './ContactCard';
+export { ContactCard } from './components/ContactCard';

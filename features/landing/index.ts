@@ -1,2 +1,2 @@
 /** The landing page a visitor sees at `/`. */
-export { Hero } from './Hero';
+export { Hero } from './components/Hero';

@@ -5,4 +5,4 @@ import { lazy } from 'react';
  * `position: relative` box around the field) once its text holds an `@`, so a page without
  * mentions never loads it.
  */
-export const MentionSuggestions = lazy(() => import('./MentionSuggestions'));
+export const MentionSuggestions = lazy(() => import('./components/MentionSuggestions'));

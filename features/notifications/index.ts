@@ -2,5 +2,5 @@
 export { LiveNotifications } from './components/LiveNotifications';
 export { NotificationBell, NotificationsLink, UnreadBadge } from './components/NotificationBell';
 export { NotificationsView } from './components/NotificationsView';
-export { useUnreadCount } from './useUnreadCount';
-export { unreadLabel } from './describeNotification';
+export { useUnreadCount } from './hooks/useUnreadCount';
+export { unreadLabel } from './lib/describeNotification';

@@ -3,5 +3,5 @@
  * profile's followers and following, a post's likers and a follow notification's Follow back.
  * A feature of its own so posts, profile and notifications may all use it without a cycle.
  */
-export { FollowButton } from './FollowButton';
-export { PeopleGrid, PeopleList } from './PeopleList';
+export { FollowButton } from './components/FollowButton';
+export { PeopleGrid, PeopleList } from './components/PeopleList';

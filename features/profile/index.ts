@@ -1,2 +1,2 @@
 /** A member's profile page: header, follow buttons, their posts and connections. */
-export { ProfileView } from './ProfileView';
+export { ProfileView } from './components/ProfileView';

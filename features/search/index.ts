@@ -1,2 +1,2 @@
 /** The navbar's tag search. */
-export { TagSearch } from './TagSearch';
+export { TagSearch } from './components/TagSearch';

@@ -1,8 +1,8 @@
 /** The settings page's panels, and the theme the shell applies. */
-export { AccountSettings } from './AccountSettings';
-export { LazySecuritySettings } from './LazySecuritySettings';
-export { ProfileSettings } from './ProfileSettings';
-export { ThemePicker } from './ThemePicker';
-export { SensitiveMediaSetting } from './SensitiveMediaSetting';
-export { SettingsLayout, SettingsNav } from './SettingsNav';
-export { loadStoredTheme } from './themeSlice';
+export { AccountSettings } from './components/AccountSettings';
+export { LazySecuritySettings } from './components/LazySecuritySettings';
+export { ProfileSettings } from './components/ProfileSettings';
+export { ThemePicker } from './components/ThemePicker';
+export { SensitiveMediaSetting } from './components/SensitiveMediaSetting';
+export { SettingsLayout, SettingsNav } from './components/SettingsNav';
+export { loadStoredTheme } from './state/themeSlice';

@@ -153,7 +153,7 @@ async function viewerOf(read: Read): Promise<Pick<FirstLoad, 'user' | 'unread'> 
   return { user: user.body as User, unread: (unread?.body as { count: number } | undefined)?.count ?? 0 };
 }
 
-/** The notifications' own URL (features/notifications/notificationsApi.ts); kept out of lib/apiUrls, which every page loads. */
+/** The notifications' own URL (features/notifications/state/notificationsApi.ts); kept out of lib/apiUrls, which every page loads. */
 const UNREAD_URL = '/api/notifications/unread';
 
 /** Leaves the first load on the request for the page's getServerSideProps (lib/firstLoad.ts). */

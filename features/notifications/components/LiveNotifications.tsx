@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
-import { notificationArrived, unreadCounted } from '../notificationsSlice';
-import { describeNotification } from '../describeNotification';
+import { notificationArrived, unreadCounted } from '../state/notificationsSlice';
+import { describeNotification } from '../lib/describeNotification';
 
 /**
  * How long after the page has loaded the stream opens: the page's own reads and images go first,
@@ -25,7 +25,7 @@ export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: num
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const start = async () => {
-      const { openNotificationStream } = await import('../notificationStream');
+      const { openNotificationStream } = await import('../state/notificationStream');
       if (cancelled) return;
       close = openNotificationStream({
         onCount: (count) => {

@@ -8,8 +8,8 @@ import { useDismiss } from '../../../hooks/useClickOutside';
 import { DROPDOWN_WIDTH_PX } from '../../../lib/limits';
 import { links } from '../../../lib/pages';
 import { appTheme } from '../../../themes';
-import { useUnreadCount } from '../useUnreadCount';
-import { unreadLabel } from '../describeNotification';
+import { useUnreadCount } from '../hooks/useUnreadCount';
+import { unreadLabel } from '../lib/describeNotification';
 
 // The list and its reads load when the bell is first pointed at or opened, not with the navbar.
 const loadPanel = () => import('./NotificationPanel');

@@ -6,7 +6,7 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { links } from '../../../lib/pages';
 import type { AppNotification } from '../../../lib/types';
 import { appTheme } from '../../../themes';
-import { notificationAction } from '../describeNotification';
+import { notificationAction } from '../lib/describeNotification';
 import { FollowButton } from '../../people';
 
 const List = styled.ul`

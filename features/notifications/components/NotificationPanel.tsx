@@ -3,7 +3,7 @@ import { AppLink } from '../../../components/ui/AppLink';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { links } from '../../../lib/pages';
 import { appTheme } from '../../../themes';
-import { useNotificationFeed } from '../useNotificationFeed';
+import { useNotificationFeed } from '../hooks/useNotificationFeed';
 import { NotificationList } from './NotificationList';
 
 const Head = styled.div`

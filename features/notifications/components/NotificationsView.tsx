@@ -8,7 +8,7 @@ import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
 import type { ListPage } from '../../../lib/firstLoad';
 import type { AppNotification } from '../../../lib/types';
 import { appTheme } from '../../../themes';
-import { useNotificationFeed } from '../useNotificationFeed';
+import { useNotificationFeed } from '../hooks/useNotificationFeed';
 import { NotificationList } from './NotificationList';
 
 const Surface = styled.section`

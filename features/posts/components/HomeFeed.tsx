@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
-import type { Feed } from '../postsApi';
+import type { Feed } from '../state/postsApi';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageTitle } from '../../../components/ui/Panel';

@@ -1,6 +1,6 @@
 import { createAction, createReducer } from '@reduxjs/toolkit';
 import type { Comment } from '../../../lib/types';
-import type { CommentReaction } from '../postsApi';
+import type { CommentReaction } from './postsApi';
 import { applyReaction } from './stored';
 import {
   addComment,

@@ -4,7 +4,7 @@ import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
 import { errorMessage, type Page } from '../../../services/apiClient';
 import type { Post } from '../../../lib/types';
-import { postsApi, type Feed, type PostInput } from '../postsApi';
+import { postsApi, type Feed, type PostInput } from './postsApi';
 
 /** Where a list of posts comes from. */
 export type PostSource =

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { LoggedInNavbar } from '../../../components/shell/LoggedInNavbar';
 import { PostDetail } from '../../../features/posts/components/PostDetail';
-import { ProfileView } from '../../../features/profile/ProfileView';
+import { ProfileView } from '../../../features/profile/components/ProfileView';
 import { buildUser } from '../support/factories';
 import { renderWithProviders, signedInState } from '../support/renderWithProviders';
 import { server } from '../support/server';

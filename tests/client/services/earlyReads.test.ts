@@ -2,11 +2,11 @@ import { EARLY_READS_GLOBAL, earlyReadsOf, earlyReadsScript } from '../../../lib
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import { PRIVATE_PAGES } from '../../../lib/pageReads';
 import { OPEN_ROUTES, PUBLIC_ROUTES } from '../../../lib/pages';
-import { authApi } from '../../../features/auth/authApi';
-import { instanceApi } from '../../../features/contact/instanceApi';
-import { notificationsApi } from '../../../features/notifications/notificationsApi';
-import { postsApi } from '../../../features/posts/postsApi';
-import { usersApi } from '../../../features/profile/usersApi';
+import { authApi } from '../../../features/auth/state/authApi';
+import { instanceApi } from '../../../features/contact/state/instanceApi';
+import { notificationsApi } from '../../../features/notifications/state/notificationsApi';
+import { postsApi } from '../../../features/posts/state/postsApi';
+import { usersApi } from '../../../features/profile/state/usersApi';
 import { http, HttpResponse } from 'msw';
 import { server } from '../support/server';
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AppShell } from '../../../components/shell/AppShell';
-import { ContactCard } from '../../../features/contact/ContactCard';
-import { updateProfile } from '../../../features/auth/authSlice';
+import { ContactCard } from '../../../features/contact/components/ContactCard';
+import { updateProfile } from '../../../features/auth/state/authSlice';
 import { likePost } from '../../../features/posts/state/thunks';
 import { apiClient } from '../../../services/apiClient';
 import { makeStore, type AppStore } from '../../../store';

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { fetchLoggedUser, login, logout } from '../../../features/auth/authSlice';
-import { changeRelation, relationToasts } from '../../../features/profile/relations';
+import { fetchLoggedUser, login, logout } from '../../../features/auth/state/authSlice';
+import { changeRelation, relationToasts } from '../../../features/profile/state/relations';
 import {
   deleteComment,
   likePost,
@@ -9,7 +9,7 @@ import {
   fetchPost,
   fetchPosts,
 } from '../../../features/posts/state/thunks';
-import { fetchProfile } from '../../../features/profile/userSlice';
+import { fetchProfile } from '../../../features/profile/state/userSlice';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../lib/limits';
 import { makeStore, type AppStore } from '../../../store';
 import { buildPost, buildProfile, buildUser } from '../support/factories';

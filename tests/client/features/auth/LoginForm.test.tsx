@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { LoginForm } from '../../../../features/auth/LoginForm';
+import { LoginForm } from '../../../../features/auth/components/LoginForm';
 import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
 import { TEXTS } from '../../../../lib/texts';
 import { buildUser } from '../../support/factories';

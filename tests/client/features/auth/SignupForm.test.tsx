@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { SignupForm } from '../../../../features/auth/SignupForm';
+import { SignupForm } from '../../../../features/auth/components/SignupForm';
 import { TEXTS } from '../../../../lib/texts';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { router } from '../../support/router';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import VerifyEmailBanner from '../../../../features/auth/VerifyEmailBanner';
+import VerifyEmailBanner from '../../../../features/auth/components/VerifyEmailBanner';
 import {
   hideVerifyBannerScript,
   VERIFY_BANNER_HIDDEN_ATTR,

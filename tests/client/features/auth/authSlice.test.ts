@@ -9,7 +9,7 @@ import {
   signup,
   updateAccount,
   updateProfile,
-} from '../../../../features/auth/authSlice';
+} from '../../../../features/auth/state/authSlice';
 import { buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';

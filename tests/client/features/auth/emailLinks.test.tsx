@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { LoginForm } from '../../../../features/auth/LoginForm';
-import { ResetPasswordForm } from '../../../../features/auth/ResetPasswordForm';
-import VerifyEmailBanner from '../../../../features/auth/VerifyEmailBanner';
-import { VerifyEmailCard } from '../../../../features/auth/VerifyEmailCard';
+import { LoginForm } from '../../../../features/auth/components/LoginForm';
+import { ResetPasswordForm } from '../../../../features/auth/components/ResetPasswordForm';
+import VerifyEmailBanner from '../../../../features/auth/components/VerifyEmailBanner';
+import { VerifyEmailCard } from '../../../../features/auth/components/VerifyEmailCard';
 import { EMAIL_TEXTS } from '../../../../lib/emailTexts';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';

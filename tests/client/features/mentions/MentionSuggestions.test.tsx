@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { CommentForm } from '../../../../features/posts/comments/CommentForm';
+import { CommentForm } from '../../../../features/posts/components/comments/CommentForm';
 import type { PersonResult } from '../../../../lib/types';
 import { buildComment, buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';

@@ -1,4 +1,4 @@
-import { insertMention, mentionQueryAt } from '../../../../features/mentions/mentionQuery';
+import { insertMention, mentionQueryAt } from '../../../../features/mentions/lib/mentionQuery';
 
 // What the mention list reads at the caret (issue 68, item 31): the scanner's boundaries.
 describe('mentionQueryAt', () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import AdminPanel from '../../../../features/moderation/AdminPanel';
-import { selectLog, selectQueue } from '../../../../features/moderation/adminSlice';
+import AdminPanel from '../../../../features/moderation/components/AdminPanel';
+import { selectLog } from '../../../../features/moderation/state/adminSlice';
 import type { AdminLogEntry, AdminOverview, AdminUserInfo, DomainBlock, Report } from '../../../../lib/types';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
@@ -149,12 +149,12 @@ describe('the admin panel, through the store', () => {
 
   it('reads the open queue and the log, pages on, switches to the resolved reports', async () => {
     adminServer();
-    const { store } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
     await waitFor(() => expect(reports()).toHaveLength(2));
     expect(await screen.findByText('Nothing yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(reports()).toHaveLength(3));
-    expect(selectQueue(store.getState()).page?.next).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Resolved' }));
     expect(screen.getByRole('button', { name: 'Resolved' })).toHaveAttribute('aria-pressed', 'true');
@@ -232,7 +232,6 @@ describe('the admin panel, through the store', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Resolved' }));
     await waitFor(() => expect(reports()).toHaveLength(1));
     unmount();
-    expect(selectQueue(store.getState()).page).toBeNull();
     renderWithProviders(<AdminPanel />, { store });
     expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(reports()).toHaveLength(2));

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { selectUser } from '../../../../features/auth/authSlice';
+import { selectUser } from '../../../../features/auth/state/authSlice';
 import { LiveNotifications, NotificationBell, NotificationsLink } from '../../../../features/notifications';
 import { useAppSelector } from '../../../../store/hooks';
 import { FakeEventSource } from '../../support/eventSource';

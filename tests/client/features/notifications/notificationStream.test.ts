@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { openNotificationStream } from '../../../../features/notifications/notificationStream';
+import { openNotificationStream } from '../../../../features/notifications/state/notificationStream';
 import type { AppNotification } from '../../../../lib/types';
 import { buildNotification } from '../../support/factories';
 import { FakeEventSource } from '../../support/eventSource';

@@ -6,7 +6,7 @@ import {
   notificationsShown,
   selectUnreadCount,
   unreadCounted,
-} from '../../../../features/notifications/notificationsSlice';
+} from '../../../../features/notifications/state/notificationsSlice';
 import { makeStore } from '../../../../store';
 import { buildNotification } from '../../support/factories';
 import { server } from '../../support/server';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { ProfileHeader } from '../../../../features/profile/ProfileHeader';
+import { ProfileHeader } from '../../../../features/profile/components/ProfileHeader';
 import { buildProfile, buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { TEXTS } from '../../../../lib/texts';
 import { makeStore } from '../../../../store';
-import { followUser, unfollowUser } from '../../../../features/profile/userSlice';
+import { followUser, unfollowUser } from '../../../../features/profile/state/userSlice';
 import { buildProfile, buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';

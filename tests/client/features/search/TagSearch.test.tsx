@@ -5,8 +5,8 @@ import {
   PEOPLE_SEARCH_DEBOUNCE_MS,
   REMOTE_SEARCH_DEBOUNCE_MS,
   searchDelayOf,
-} from '../../../../features/search/PeopleResults';
-import { TagSearch } from '../../../../features/search/TagSearch';
+} from '../../../../features/search/components/PeopleResults';
+import { TagSearch } from '../../../../features/search/components/TagSearch';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { router } from '../../support/router';
 import { server } from '../../support/server';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { selectUser } from '../../../../features/auth/authSlice';
-import { ProfileSettings } from '../../../../features/settings/ProfileSettings';
+import { selectUser } from '../../../../features/auth/state/authSlice';
+import { ProfileSettings } from '../../../../features/settings/components/ProfileSettings';
 import { TEXTS } from '../../../../lib/texts';
 import { useAppSelector } from '../../../../store/hooks';
 import { buildUser } from '../../support/factories';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import SecuritySettings from '../../../../features/settings/SecuritySettings';
+import SecuritySettings from '../../../../features/settings/components/SecuritySettings';
 import { SECURITY_TEXTS } from '../../../../lib/securityTexts';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { recoveryCodesText, TwoFactorSettings } from '../../../../features/settings/TwoFactorSettings';
+import { recoveryCodesText, TwoFactorSettings } from '../../../../features/settings/components/TwoFactorSettings';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';

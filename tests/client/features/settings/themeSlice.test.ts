@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from '../../../../lib/limits';
 import { makeStore } from '../../../../store';
-import { loadStoredTheme, setTheme } from '../../../../features/settings/themeSlice';
+import { loadStoredTheme, setTheme } from '../../../../features/settings/state/themeSlice';
 
 describe('theme', () => {
   it('defaults to darkGray', () => {

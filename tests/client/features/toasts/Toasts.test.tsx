@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { Toasts } from '../../../../features/toasts/Toasts';
+import { Toasts } from '../../../../features/toasts/components/Toasts';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../../lib/limits';
 import { TEXTS } from '../../../../lib/texts';
-import { showToast } from '../../../../features/toasts/toastsSlice';
+import { showToast } from '../../../../features/toasts/state/toastsSlice';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 describe('Toasts', () => {

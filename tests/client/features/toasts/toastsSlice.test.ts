@@ -1,6 +1,6 @@
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../../lib/limits';
 import { makeStore } from '../../../../store';
-import { showToast } from '../../../../features/toasts/toastsSlice';
+import { showToast } from '../../../../features/toasts/state/toastsSlice';
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { ImageDropzone } from '../../../../features/uploads/ImageDropzone';
+import { ImageDropzone } from '../../../../features/uploads/components/ImageDropzone';
 import { UPLOAD_MAX_BYTES } from '../../../../lib/limits';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';

@@ -3,7 +3,7 @@ import { UPLOAD_MAX_BYTES } from '../../../../lib/limits';
 import { TEXTS } from '../../../../lib/texts';
 import { makeStore } from '../../../../store';
 import { OFFLINE_MESSAGE } from '../../../../services/apiClient';
-import { uploadImage, uploadProgressed, uploadReset } from '../../../../features/uploads/uploadFilesSlice';
+import { uploadImage, uploadProgressed, uploadReset } from '../../../../features/uploads/state/uploadFilesSlice';
 import { buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { uploadsApi } from '../../../../features/uploads/uploadsApi';
+import { uploadsApi } from '../../../../features/uploads/state/uploadsApi';
 import { server } from '../../support/server';
 
 describe('uploadsApi', () => {

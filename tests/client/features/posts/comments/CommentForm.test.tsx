@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { CommentForm } from '../../../../../features/posts/comments/CommentForm';
+import { CommentForm } from '../../../../../features/posts/components/comments/CommentForm';
 import { buildComment, buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { CommentItem } from '../../../../../features/posts/comments/CommentItem';
+import { CommentItem } from '../../../../../features/posts/components/comments/CommentItem';
 import { PostCard } from '../../../../../features/posts/components/PostCard';
 import { buildComment, buildPost, buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';

@@ -1,0 +1,100 @@
+import { useFormik } from 'formik';
+import { useRouter } from 'next/router';
+import { useRef, useState, type FormEvent } from 'react';
+import { AppLink } from '../../../components/ui/AppLink';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../lib/limits';
+import { signupSchema } from '../../../lib/schemas';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectAuth, signup } from '../state/authSlice';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { TextField } from '../../../components/ui/TextField';
+import { AuthCard } from './AuthCard';
+import { links } from '../../../lib/pages';
+
+type Field = 'username' | 'email' | 'password';
+const FIELDS: readonly Field[] = ['username', 'email', 'password'];
+
+/** The field a refusal of the server is about ("Username is already taken", "Email is already registered"). */
+const refusedField = (message: string): Field => (/^email/i.test(message) ? 'email' : 'username');
+
+export function SignupForm() {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { loading } = useAppSelector(selectAuth).signup;
+  const form = useRef<HTMLFormElement>(null);
+  // The server's refusal beside its field until the next try (issue 68, item 5); the toast stays too.
+  const [refusal, setRefusal] = useState<{ field: Field; message: string } | null>(null);
+  const focus = (field: Field) => (form.current?.elements.namedItem(field) as HTMLInputElement | null)?.focus();
+  const formik = useFormik({
+    initialValues: { username: '', email: '', password: '' },
+    validationSchema: signupSchema,
+    onSubmit: async (values) => {
+      setRefusal(null);
+      const result = await dispatch(
+        signup({ username: values.username, email: values.email.trim(), password: values.password }),
+      );
+      if (signup.fulfilled.match(result)) return void (await router.push(links.login(router.query.next)));
+      const message = typeof result.payload === 'string' ? result.payload : 'Something went wrong';
+      const field = refusedField(message);
+      setRefusal({ field, message });
+      focus(field);
+    },
+  });
+  const error = (field: Field) =>
+    (formik.touched[field] && formik.errors[field]) || (refusal?.field === field && refusal.message);
+
+  // A submit the form's own checks refuse puts the keyboard in the first field they name (issue 68, item 13).
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await formik.validateForm();
+    const first = FIELDS.find((field) => errors[field]);
+    if (first) {
+      await formik.setTouched({ username: true, email: true, password: true }, false);
+      setRefusal(null);
+      focus(first);
+      return;
+    }
+    await formik.submitForm();
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      lead="Share images with a message and tags, and follow the people you like."
+      footer={
+        <>
+          Already have an account? <AppLink href={links.login(router.query.next)}>Sign in</AppLink>
+        </>
+      }
+    >
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label="Username"
+          autoComplete="username"
+          hint={`${USERNAME_MIN}–${USERNAME_MAX} letters, digits, _ or .`}
+          {...formik.getFieldProps('username')}
+          error={error('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...formik.getFieldProps('email')}
+          error={error('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters`}
+          {...formik.getFieldProps('password')}
+          error={error('password')}
+        />
+        <Button type="submit" $block disabled={loading} aria-busy={loading}>
+          {loading && <Spinner />} Create Account
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

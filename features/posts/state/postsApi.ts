@@ -1,0 +1,75 @@
+import type { Comment, Post, PostWithComments, ReactionCounts } from '../../../lib/types';
+import type { PhotoCrop } from '../../../lib/photoCrop';
+import { apiUrls, type Feed } from '../../../lib/apiUrls';
+import { nextLink } from '../../../lib/links';
+import { apiClient, getPage, type Page } from '../../../services/apiClient';
+
+export type { Feed };
+
+export interface PostInput {
+  message: string;
+  image: string;
+  tags: string[];
+  alt?: string;
+  sensitive?: boolean;
+  spoiler?: string;
+  crop?: PhotoCrop;
+}
+
+export interface CommentReaction extends ReactionCounts {
+  commentId: string;
+}
+
+export const postsApi = {
+  feed: (feed: Feed): Promise<Page<Post>> => getPage<Post>(apiUrls.feed(feed)),
+  tagged: (tags: string[]): Promise<Page<Post>> => getPage<Post>(apiUrls.tagged(tags)),
+  byUser: (username: string): Promise<Page<Post>> => getPage<Post>(apiUrls.userPosts(username)),
+  /** Follows a `Link: rel="next"` URL given by the server. */
+  page: (url: string): Promise<Page<Post>> => getPage<Post>(url),
+
+  /** The post with its newest comments; `commentsNext` (its `Link` header) is where older ones are. */
+  async get(id: string): Promise<{ post: PostWithComments; commentsNext: string | null }> {
+    const response = await apiClient.get<PostWithComments>(apiUrls.post(id));
+    return { post: response.data, commentsNext: nextLink(response.headers.link) };
+  },
+  async create(input: PostInput & { creator: string; creatorImage: string | null }): Promise<Post> {
+    return (await apiClient.post<Post>('/api/posts/create', input)).data;
+  },
+  async edit(id: string, post: Partial<PostInput>): Promise<Post> {
+    return (await apiClient.patch<Post>(`/api/posts/${encodeURIComponent(id)}/manage`, { post })).data;
+  },
+  async remove(id: string): Promise<void> {
+    await apiClient.delete(`/api/posts/${encodeURIComponent(id)}/manage`);
+  },
+  async like(id: string, userId: string): Promise<ReactionCounts> {
+    return (await apiClient.patch<ReactionCounts>(`/api/posts/${encodeURIComponent(id)}/like`, { userId })).data;
+  },
+  async dislike(id: string, userId: string): Promise<ReactionCounts> {
+    return (await apiClient.patch<ReactionCounts>(`/api/posts/${encodeURIComponent(id)}/dislike`, { userId })).data;
+  },
+
+  commentsPage: (url: string): Promise<Page<Comment>> => getPage<Comment>(url),
+  async addComment(postId: string, message: string, userId: string): Promise<Comment> {
+    return (await apiClient.post<Comment>(`/api/posts/${encodeURIComponent(postId)}/comments`, { message, userId }))
+      .data;
+  },
+  async deleteComment(postId: string, commentId: string): Promise<void> {
+    await apiClient.delete(`/api/posts/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`);
+  },
+  async likeComment(postId: string, commentId: string, userId: string): Promise<CommentReaction> {
+    return (
+      await apiClient.patch<CommentReaction>(`/api/posts/${encodeURIComponent(postId)}/comments/like`, {
+        userId,
+        commentId,
+      })
+    ).data;
+  },
+  async dislikeComment(postId: string, commentId: string, userId: string): Promise<CommentReaction> {
+    return (
+      await apiClient.patch<CommentReaction>(`/api/posts/${encodeURIComponent(postId)}/comments/dislike`, {
+        userId,
+        commentId,
+      })
+    ).data;
+  },
+};
