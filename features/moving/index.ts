@@ -1,2 +1,2 @@
 /** Moving in and out (issue 76): Settings' section for Mastodon's CSV lists, loaded on demand. */
-export { LazyMovingSettings } from './LazyMovingSettings';
+export { LazyMovingSettings } from './components/LazyMovingSettings';

@@ -250,8 +250,10 @@ describe('issue 68 (Low items)', () => {
           'Blocked and muted',
           'Two-factor sign-in',
           'Your data',
+          'Move in and out',
         ]);
-        // Each link leads to its section.
+        // Each link leads to its section (the last one loads on its own).
+        await page.getByRole('region', { name: 'Move in and out' }).waitFor();
         for (const link of await nav.getByRole('link').all()) {
           const id = (await link.getAttribute('href'))!.slice(1);
           expect(await page.locator(`section#${id}`).count(), id).toBe(1);

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = {
   blocked: 'blocked',
   twofactor: 'two-factor',
   data: 'data',
+  moving: 'moving',
 } as const;
 
 export const SETTINGS_NAV: { id: string; label: string }[] = [
@@ -24,4 +25,5 @@ export const SETTINGS_NAV: { id: string; label: string }[] = [
   { id: SETTINGS_SECTIONS.blocked, label: 'Blocked and muted' },
   { id: SETTINGS_SECTIONS.twofactor, label: 'Two-factor sign-in' },
   { id: SETTINGS_SECTIONS.data, label: 'Your data' },
+  { id: SETTINGS_SECTIONS.moving, label: 'Move in and out' },
 ];

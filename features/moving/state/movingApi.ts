@@ -1,6 +1,6 @@
 /** Mastodon CSV lists (issue 76): the exports, and the imports with their progress. */
-import type { ListImport } from '../../lib/types';
-import { apiClient, errorMessage } from '../../services/apiClient';
+import type { ListImport } from '../../../lib/types';
+import { apiClient, errorMessage } from '../../../services/apiClient';
 
 export type ListKind = ListImport['type'];
 export type ListMode = ListImport['mode'];

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { ListImport } from '../../lib/types';
-import { ACCOUNT_LIST_MAX_BYTES, ACCOUNT_LIST_ROWS_MAX } from '../../lib/limits';
-import { Button } from '../../components/ui/Button';
-import { Panel, Stack } from '../../components/ui/Panel';
-import { Spinner } from '../../components/ui/Spinner';
-import { appTheme } from '../../themes';
-import { type ListKind, type ListMode, movingApi } from './movingApi';
+import type { ListImport } from '../../../lib/types';
+import { ACCOUNT_LIST_MAX_BYTES, ACCOUNT_LIST_ROWS_MAX } from '../../../lib/limits';
+import { Button } from '../../../components/ui/Button';
+import { Panel, Stack } from '../../../components/ui/Panel';
+import { Spinner } from '../../../components/ui/Spinner';
+import { appTheme } from '../../../themes';
+import { type ListKind, type ListMode, movingApi } from '../state/movingApi';
 
 /** The section's id: `/settings#moving`. */
 export const MOVING_SECTION = 'moving';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useHydrated } from '../../hooks/useHydrated';
-import { Spinner } from '../../components/ui/Spinner';
+import { useHydrated } from '../../../hooks/useHydrated';
+import { Spinner } from '../../../components/ui/Spinner';
 
 // Its own chunk, fetched once the page is interactive: neither the first load nor the page's grows.
 const MovingSettings = lazy(() => import('./MovingSettings'));
