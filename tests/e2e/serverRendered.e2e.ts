@@ -56,7 +56,8 @@ describe('server-rendered private pages', () => {
     await page.goto('/settings');
     await page.waitForLoadState('networkidle');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
-    // Nothing the server sent is read again; the security section (authorised apps too), loaded after the page, reads only its own.
+    // Nothing the server sent is read again; the security section (authorised apps too) and the
+    // lists' imports ("Move in and out"), loaded after the page, read only their own.
     // Polled: its chunk, then its reads, can come after a quiet half-second of network on a busy machine.
     await expect
       .poll(() => apiReads.map((url) => new URL(url).pathname).sort())
@@ -65,6 +66,7 @@ describe('server-rendered private pages', () => {
         '/api/auth/apps',
         '/api/auth/sessions',
         '/api/users/me/blocks',
+        '/api/users/me/list-imports',
         '/api/users/me/mutes',
       ]);
 

@@ -27,9 +27,15 @@ const Row = styled.div`
 const Form = styled.form`
   display: grid;
   gap: 14px;
+  /* A file input's own width is wider than a phone's column: the grid's items may be narrower. */
+  & > * {
+    min-width: 0;
+  }
   label, legend { font-weight: 600; font-size: 14px; }
   select, input[type='file'] {
     display: block;
+    box-sizing: border-box;
+    max-width: 100%;
     margin-top: 6px;
     padding: 8px 10px;
     border-radius: 10px;
