@@ -130,7 +130,9 @@ describe('a 5xx answer', () => {
     ]);
     const failures = lines.filter((line) => line.msg === 'request failed');
     expect(failures.map((line) => line.requestId)).toEqual([id, 'support-ticket-42']);
-    // Every line logged for a request names it.
-    for (const line of lines) if ('req' in line || 'err' in line) expect(line.requestId).toBeTruthy();
+    // Every line logged for a request names it (background work's lines, such as a list import's
+    // retries on the closed database, belong to no request).
+    for (const line of lines)
+      if ('req' in line || line.msg === 'request failed') expect(line.requestId, line.msg as string).toBeTruthy();
   });
 });

@@ -3,7 +3,8 @@
  * or per client API access token (Mastodon ties one to each token): the browser's endpoint and
  * keys, which kinds are pushed (one column each), and from whom (`policy`, Mastodon's).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
+import { writeSignalOn } from './019_write_signals';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -27,6 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('push_subscriptions_user_idx').on('push_subscriptions').column('user_id').execute();
+  // PostgreSQL: its writes tell the other servers, as every table's do (019_write_signals.ts).
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await writeSignalOn('push_subscriptions').execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

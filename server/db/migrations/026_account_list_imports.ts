@@ -3,7 +3,8 @@
  * live in the database, so an import interrupted by a restart goes on where it stopped: rows for
  * people elsewhere wait (`pending`) until a worker of any instance has looked them up.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
+import { writeSignalOn } from './019_write_signals';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -49,6 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('account_list_import_rows')
     .columns(['import_id', 'status', 'line'])
     .execute();
+  // PostgreSQL: its writes tell the other servers, as every table's do (019_write_signals.ts).
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    for (const table of ['account_list_imports', 'account_list_import_rows']) await writeSignalOn(table).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
