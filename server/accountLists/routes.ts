@@ -7,8 +7,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ACCOUNT_LIST_KINDS, ACCOUNT_LIST_MAX_BYTES, ACCOUNT_LIST_MODES } from '../../lib/limits';
 import { type Guards, currentUser } from '../auth/guard';
-import { DomainError, InvalidError } from '../domain/errors';
+import { InvalidError } from '../domain/errors';
 import { HttpError } from '../http/errors';
+import { multipartError } from '../http/multipartErrors';
 import { errors } from '../http/schemas';
 import { EXPORT_FILE_NAMES, type ListKind } from './csv';
 import type { AccountListsService } from './service';
@@ -26,23 +27,6 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown, message:
   return value as T;
 }
 
-function formError(error: unknown): unknown {
-  if (error instanceof HttpError || error instanceof DomainError) return error;
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooBig();
-    case 'FST_FILES_LIMIT':
-      return new InvalidError('Send one file only');
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return new InvalidError('Too many or invalid form fields');
-  }
-  if (error instanceof Error && !(error as { statusCode?: number }).statusCode)
-    return new InvalidError('The upload is not valid multipart/form-data');
-  return error;
-}
-
 async function readForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw new HttpError(415, 'UnsupportedMediaType', NOT_MULTIPART);
   const fields: Record<string, string> = {};
@@ -55,7 +39,7 @@ async function readForm(request: FastifyRequest) {
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (error) {
-    throw formError(error);
+    throw multipartError(error, tooBig);
   }
   const type = oneOf(ACCOUNT_LIST_KINDS, fields.type, TYPE_MESSAGE);
   const mode = oneOf(ACCOUNT_LIST_MODES, fields.mode ?? 'merge', MODE_MESSAGE);

@@ -11,9 +11,10 @@ import { UPLOAD_MAX_BYTES, UPLOAD_PRESETS, type UploadPreset } from '../../lib/l
 import { TEXTS } from '../../lib/texts';
 import { currentUser, requireUser } from '../auth/guard';
 import type { Config } from '../config';
-import { DomainError, InvalidError, NotFoundError } from '../domain/errors';
+import { InvalidError, NotFoundError } from '../domain/errors';
 import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
+import { multipartError } from '../http/multipartErrors';
 import { errors } from '../http/schemas';
 import { CONTENT_TYPES, type VariantFormat } from './pipeline';
 import { type MediaService, pendingVariants } from './service';
@@ -52,25 +53,6 @@ async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
   if (declared > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooBig();
 }
 
-/** Multipart parser errors as the API's own answers. */
-function uploadError(error: unknown): unknown {
-  if (error instanceof HttpError || error instanceof DomainError) return error;
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooBig();
-    case 'FST_FILES_LIMIT':
-      return new InvalidError('Send one file only');
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return new InvalidError('Too many or invalid form fields');
-  }
-  // busboy's "Unexpected end of form", "Malformed part header" and the like.
-  if (error instanceof Error && !(error as { statusCode?: number }).statusCode)
-    return new InvalidError('The upload is not valid multipart/form-data');
-  return error;
-}
-
 /** Reads the form: the preset may come before or after the file. The file is held in memory (under 4 MB). */
 async function readUpload(request: FastifyRequest): Promise<{ preset: UploadPreset; bytes: Buffer }> {
   if (!request.isMultipart()) throw new HttpError(415, 'UnsupportedMediaType', NOT_MULTIPART);
@@ -87,7 +69,7 @@ async function readUpload(request: FastifyRequest): Promise<{ preset: UploadPres
       }
     }
   } catch (error) {
-    throw uploadError(error);
+    throw multipartError(error, tooBig);
   }
   if (!bytes) throw new InvalidError('file is required');
   if (!preset) throw new InvalidError(PRESET_MESSAGE);
