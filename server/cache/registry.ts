@@ -4,13 +4,23 @@
  * of them, so a new cache cannot be missed by either. What a domain event makes each forget is the
  * invalidation table's (`server/invalidation/`).
  */
+import type { CountedCache } from './counts';
 import { type KeyedCache, type KeyedCacheOptions, keyedCache } from './keyedCache';
+import { type Renderings, renderings } from './renderings';
+
+/** What the registry holds: counted, and able to forget everything. */
+export interface RegisteredCache extends CountedCache {
+  readonly name: string;
+  forgetAll(): void;
+}
 
 export interface CacheRegistry {
   /** Makes a cache, known by its name (unique here). */
   keyed<K, V>(options: KeyedCacheOptions<K, V>): KeyedCache<K, V>;
+  /** Makes what holds the renderings of shared objects (`renderings.ts`), known by its name. */
+  renderings<S extends object, V>(options: { name: string }): Renderings<S, V>;
   /** The caches made, by name. */
-  readonly caches: ReadonlyMap<string, KeyedCache<unknown, unknown>>;
+  readonly caches: ReadonlyMap<string, RegisteredCache>;
   /** What is kept beside the caches and must start over with them (the home feed's index), by name. */
   onForgetEverything(name: string, startOver: () => void): void;
   /** The names of the caches and of what starts over with them. */
@@ -20,7 +30,7 @@ export interface CacheRegistry {
 }
 
 export function cacheRegistry(clock: () => number = Date.now): CacheRegistry {
-  const caches = new Map<string, KeyedCache<unknown, unknown>>();
+  const caches = new Map<string, RegisteredCache>();
   const startOvers = new Map<string, () => void>();
   const unique = (name: string) => {
     if (caches.has(name) || startOvers.has(name)) throw new Error(`A cache named ${name} exists already`);
@@ -29,8 +39,14 @@ export function cacheRegistry(clock: () => number = Date.now): CacheRegistry {
     keyed<K, V>(options: KeyedCacheOptions<K, V>) {
       unique(options.name);
       const cache = keyedCache(options, clock);
-      caches.set(options.name, cache as KeyedCache<unknown, unknown>);
+      caches.set(options.name, cache);
       return cache;
+    },
+    renderings<S extends object, V>({ name }: { name: string }) {
+      unique(name);
+      const made = renderings<S, V>(name);
+      caches.set(name, made);
+      return made;
     },
     caches,
     onForgetEverything(name, startOver) {

@@ -1,16 +1,7 @@
 /** A comment's JSON as `commentSchema` describes it, written by hand in ASCII (`http/asciiJson.ts`). */
 import type { Comment, PostWithComments } from '../../lib/types';
 import { postFields } from '../posts/json';
-import { jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray, keptText } from '../http/asciiJson';
-
-/** The JSON of comments shared between requests, as `keepPostJson` keeps posts'. */
-const kept = new WeakMap<Comment, string>();
-
-/** Remembers the comment's JSON for as long as the comment lives: it must not change afterwards. */
-export function keepCommentJson(c: Comment): Comment {
-  kept.set(c, keptText(commentJson(c)));
-  return c;
-}
+import { jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray } from '../http/asciiJson';
 
 export function commentJson(c: Comment): string {
   return (
@@ -39,14 +30,7 @@ export function commentJson(c: Comment): string {
 
 export const commentListJson = (comments: Comment[]): string => jsonArray(comments, commentJson);
 
-/** A reply serializer (`replyAsciiJson`): the same text as `commentListJson`, from the kept JSON where there is some. */
-export const commentListText = (comments: Comment[]): string =>
-  jsonArray(comments, (c) => kept.get(c) ?? commentJson(c));
-
 /** A post with its first comments, as `postWithCommentsSchema` describes it. */
 export const postWithCommentsJson = (p: PostWithComments): string =>
   postFields(p) + ',"comments":' + commentListJson(p.comments) + '}';
 
-/** The reply serializer: the same text as `postWithCommentsJson`. */
-export const postWithCommentsText = (p: PostWithComments): string =>
-  postFields(p) + ',"comments":' + commentListText(p.comments) + '}';

@@ -1,15 +1,16 @@
-/** Comments wired: their shared rows and pages (`commentCache`) and the service (`context.ts`, `app.ts`). */
+/** Comments wired: their shared rows and pages (`commentCache`), their read model (`commentViews`) and the service (`context.ts`, `app.ts`). */
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../auth/guard';
 import type { CacheRegistry } from '../cache/registry';
 import type { Db } from '../db/database';
 import { COMMENT_REACTIONS, reactionsByUser } from '../reactions/repository';
 import { commentCache as createCommentCache } from './commentCache';
+import { commentViews } from './commentViews';
 import { commentsByIds } from './repository';
 import { commentsRoutes } from './routes';
 import { type CommentsServiceDeps, commentsService } from './service';
 
-export type CommentsFeatureDeps = Omit<CommentsServiceDeps, 'commentCache'> & {
+export type CommentsFeatureDeps = Omit<CommentsServiceDeps, 'commentCache' | 'views'> & {
   db: Db;
   caches: CacheRegistry;
   ttlMs: number;
@@ -22,7 +23,8 @@ export function commentsFeature({ db, caches, ttlMs, ...deps }: CommentsFeatureD
     (viewerId, max) => reactionsByUser(db.kysely, COMMENT_REACTIONS, viewerId, max),
     ttlMs,
   );
-  return { comments: commentsService({ ...deps, commentCache }), commentCache };
+  const views = commentViews(caches, commentCache);
+  return { comments: commentsService({ ...deps, commentCache, views }), commentCache };
 }
 
 export async function registerCommentsRoutes(

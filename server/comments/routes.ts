@@ -9,7 +9,6 @@ import { type Guards, currentUser } from '../auth/guard';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { commentSchema, errors, listOf, postWithCommentsSchema, reactionCountsSchema } from '../http/schemas';
-import { commentListText, postWithCommentsText } from './json';
 import type { CommentsService } from './service';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
@@ -45,7 +44,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
       const post = await comments.postWithComments(currentUser(request), request.params.id, PAGE_LIMIT_DEFAULT);
       // Older comments are the comments list's next page: the client follows the Link from here.
       const page = { limit: PAGE_LIMIT_DEFAULT, cursor: null };
-      replyAsciiJson(reply, postWithCommentsText);
+      replyAsciiJson(reply, comments.withCommentsText);
       return {
         ...post,
         comments: sendPage(request, reply, page, post.comments, (c) => c.commentId, `/api/posts/${post._id}/comments`),
@@ -83,7 +82,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await comments.list(currentUser(request), request.params.id, page);
-      replyAsciiJson(reply, commentListText);
+      replyAsciiJson(reply, comments.listText);
       return sendPage(request, reply, page, rows, (c) => c.commentId);
     },
   );

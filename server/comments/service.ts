@@ -20,9 +20,9 @@ import { COMMENT_REACTIONS, type ReactionsRepository, toggleSteps } from '../rea
 import { type HiddenAuthorsCache, showsAcross } from '../safety/hiddenAuthors';
 import type { SafetyRepository } from '../safety/repository';
 import { type CommentCache, commentListKey } from './commentCache';
-import { keepCommentJson } from './json';
+import type { CommentViews } from './commentViews';
 import { toComment } from './mappers';
-import { type CommentListRow, type CommentsRepository, commentSteps, insertCommentSteps } from './repository';
+import { type CommentsRepository, commentSteps, insertCommentSteps } from './repository';
 
 const commentNotFound = () => new NotFoundError('Comment not found', 'CommentNotFound');
 
@@ -101,7 +101,8 @@ export interface CommentsServiceDeps {
   }>;
   /** A post shows how many comments it has; a page of comments needs its post visible. */
   postCache: Pick<PostCache, 'rows'>;
-  commentCache: Pick<CommentCache, 'page' | 'shares' | 'enabled'>;
+  commentCache: Pick<CommentCache, 'page'>;
+  views: Pick<CommentViews, 'of' | 'listText' | 'withCommentsText'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
   /** One post as the viewer may see it (`PostsService.one`): the page of a post with its comments. */
   post: (user: AuthUser, id: string) => Promise<Post>;
@@ -117,6 +118,7 @@ export function commentsService({
   data,
   postCache,
   commentCache,
+  views,
   hiddenAuthors,
   post,
   publish,
@@ -124,16 +126,6 @@ export function commentsService({
   mentionRules,
 }: CommentsServiceDeps) {
   const { comments, posts } = data;
-  // A row the comment cache shares is read by many requests: its Comment is made once (and its JSON).
-  const shared = new WeakMap<CommentListRow, Comment>();
-  const toShared = (row: CommentListRow): Comment => {
-    let comment = shared.get(row);
-    if (!comment) {
-      comment = toComment(row);
-      if (commentCache.shares(row)) shared.set(row, keepCommentJson(comment));
-    }
-    return comment;
-  };
 
   /**
    * A page of the post's comments the reader may see: from the comment cache when the post is
@@ -149,9 +141,9 @@ export function commentsService({
     shown?: Pick<Post, 'commentsCount'>,
   ): Promise<Comment[]> {
     if (shown?.commentsCount === 0) return [];
-    const hidden = commentCache.enabled ? await hiddenAuthors.get(user.id) : null;
-    const [post] = hidden && !shown ? await postCache.rows(user.id, [postId]) : [];
-    if (hidden && (shown || (post && contentShows(post, hidden)))) {
+    const hidden = await hiddenAuthors.get(user.id);
+    const [post] = shown ? [] : await postCache.rows(user.id, [postId]);
+    if (shown || (post && contentShows(post, hidden))) {
       if (post?.comments_count === 0) return [];
       const rows = await commentCache.page(user.id, {
         key: pageKey(commentListKey(postId), page.cursor),
@@ -165,13 +157,16 @@ export function commentsService({
             silenced: row.creator_silenced,
           }),
       });
-      if (rows) return rows.map(toShared);
+      if (rows) return rows.map(views.of);
     }
     return (await comments.listComments(user.id, postId, page.cursor, page.limit + 1)).map(toComment);
   }
 
   return {
     visiblePage,
+    /** Reply serializers of what this service answers (`commentViews.ts`). */
+    listText: views.listText,
+    withCommentsText: views.withCommentsText,
 
     /**
      * The post with its newest `limit` comments and one more, which only says that older ones

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Guards } from '../auth/guard';
+import type { CacheRegistry } from '../cache/registry';
 import type { AuthService } from '../auth/service';
 import type { DomainEvents } from '../events/domainEvents';
 import { rateLimit } from '../http/rateLimits';
@@ -14,10 +15,12 @@ import { authorizedAppsRoutes, oauthConsentRoutes } from '../oauth/routes';
 import type { OAuthService } from '../oauth/service';
 import { idempotentCalls, sharedIdempotentCalls } from './idempotency';
 import { clientApi } from './routes';
+import { statusViews } from './statusViews';
 import { clientStreams } from './streaming';
 import type { ClientServices } from './support';
 
-export interface ClientApiDeps extends Omit<ClientServices, 'limits' | 'idempotent' | 'push'> {
+export interface ClientApiDeps extends Omit<ClientServices, 'limits' | 'idempotent' | 'push' | 'statusViews'> {
+  caches: CacheRegistry;
   push: { service: NonNullable<ClientServices['push']> } | null;
   oauth: OAuthService;
   auth: AuthService;
@@ -36,6 +39,7 @@ export async function registerClientApi(app: FastifyInstance, deps: ClientApiDep
   const services: ClientServices = {
     ...{ config, users: deps.users, posts: deps.posts, comments: deps.comments, media: deps.media },
     ...{ notifications: deps.notifications, safety: deps.safety, push: deps.push?.service ?? null },
+    statusViews: statusViews(deps.caches, deps.users),
     idempotent: redis ? sharedIdempotentCalls(redis.client, redis.fallback) : idempotentCalls(),
     limits: {
       writes: deps.writesPerUser.withHeaders,

@@ -1,4 +1,5 @@
 /** What the client API's endpoints share: the services they are given, links, list paging, accounts. */
+import type { StatusViews } from './statusViews';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidError, UnauthorizedError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
@@ -28,6 +29,8 @@ export interface ClientServices {
   push: PushService | null;
   /** The `/api/*` rate limits, per user, with the `X-RateLimit-*` headers (`LimitCheck.withHeaders`). */
   limits: { writes: LimitCheck['withHeaders']; uploads: LimitCheck['withHeaders'] };
+  /** Statuses and accounts as JSON bytes, made once per post and author (`statusViews.ts`). */
+  statusViews: StatusViews;
   /** `Idempotency-Key` on status creation (`idempotency.ts`): across instances when they share Redis. */
   idempotent: IdempotentCalls;
 }

@@ -1,5 +1,6 @@
 /**
- * Posts wired: the shared rows and list pages every reader reads through (`postCache`), the home
+ * Posts wired: the shared rows and list pages every reader reads through (`postCache`), their read
+ * model (`postViews`), the home
  * feed's index, the kept comment counts of blocked people, the post images' sizes, and the service (`context.ts` builds it, `app.ts` registers its routes).
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { commentsByPersonCache } from './commentsByPerson';
 import { createHomeFeed } from './homeFeed';
 import { imageInfoCache } from './imageInfos';
 import { postCache as createPostCache } from './postCache';
+import { postViews } from './postViews';
 import { postsByIds } from './repository';
 import { postsRoutes, userPostsRoutes } from './routes';
 import { type PostsServiceDeps, postsService } from './service';
@@ -62,7 +64,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     data,
     media,
     homeFeed,
-    imageInfos,
+    views: postViews(caches, imageInfos, postCache),
     postCache,
     hiddenAuthors,
     commentsByPerson,

@@ -13,10 +13,8 @@ import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
 import { contentShows, feedShows, isPubliclyVisible, postNotFound } from './access';
 import type { HomeFeed } from './homeFeed';
-import type { ImageInfos } from './imageInfos';
-import { keepPostJson, withCommentsCount } from './json';
-import { toPost } from './mappers';
 import { EVERYONE_LIST, type PostCache, creatorListKey, homeListKey, tagListKey } from './postCache';
+import type { PostViews } from './postViews';
 import type { PostListRow, PostOrigin, PostsRepository } from './repository';
 import { toPersonResult } from '../users/personRows';
 
@@ -29,35 +27,20 @@ export const SEARCH_TAGS_MAX = 10;
 export interface PostReadsDeps {
   data: Transactional<{ posts: PostsRepository; users: UsersRepository; safety: SafetyRepository }>;
   homeFeed: Pick<HomeFeed, 'page' | 'ids' | 'shows'>;
-  imageInfos: ImageInfos;
-  postCache: Pick<PostCache, 'rows' | 'page' | 'shares' | 'enabled'>;
+  views: PostViews;
+  postCache: Pick<PostCache, 'rows' | 'page'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
   commentsByPerson: Pick<CommentsByPersonCache, 'countsOn'>;
 }
 
-export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors, commentsByPerson }: PostReadsDeps) {
+export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, commentsByPerson }: PostReadsDeps) {
   const { posts } = data;
-  // A row the post cache shares is read by many requests: its Post is made once (and its JSON, json.ts).
-  const shared = new WeakMap<PostListRow, Post>();
-  async function map(rows: PostListRow[]): Promise<Post[]> {
-    if (rows.every((row) => shared.has(row))) return rows.map((row) => shared.get(row)!);
-    const infos = await imageInfos(rows.map((row) => row.media_id));
-    return rows.map((row) => {
-      const known = shared.get(row);
-      if (known) return known;
-      const info = (row.media_id && infos.get(row.media_id)) || null;
-      const post = toPost(row, info);
-      // An image whose other variants are still being written is read again next time.
-      if (postCache.shares(row) && (row.media_id === null || info?.srcset)) shared.set(row, keepPostJson(post));
-      return post;
-    });
-  }
 
   /**
    * The posts as the viewer counts their comments: those by people blocked either way are not in the
    * viewer's list, so they are not in its count either (issue 35). Only for a viewer with blocks, from
-   * the kept counts of the people blocked (the database's while nothing is kept); the shared posts are
-   * copied, never changed.
+   * the kept counts of the people blocked (the database's for a person with too many to keep); the
+   * shared posts are copied, never changed.
    */
   async function countedFor(viewerId: string, shown: Post[]): Promise<Post[]> {
     const commented = shown.filter((p) => p.commentsCount > 0).map((p) => p._id);
@@ -65,14 +48,13 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
     const { blocked } = await hiddenAuthors.get(viewerId);
     if (blocked.size === 0) return shown;
     const hidden =
-      (postCache.enabled && (await commentsByPerson.countsOn(blocked, commented))) ||
-      (await posts.blockedCommentCounts(viewerId, commented));
+      (await commentsByPerson.countsOn(blocked, commented)) ?? (await posts.blockedCommentCounts(viewerId, commented));
     if (hidden.size === 0) return shown;
-    return shown.map((p) => (hidden.has(p._id) ? withCommentsCount(p, p.commentsCount - hidden.get(p._id)!) : p));
+    return shown.map((p) => (hidden.has(p._id) ? views.recounted(p, p.commentsCount - hidden.get(p._id)!) : p));
   }
 
   /** Rows to the viewer's posts. */
-  const postsFor = async (viewerId: string, rows: PostListRow[]) => countedFor(viewerId, await map(rows));
+  const postsFor = async (viewerId: string, rows: PostListRow[]) => countedFor(viewerId, await views.of(rows));
 
   /** A cached list page for the reader, or (null) the database's own filtered query. */
   async function cachedPage(
@@ -81,7 +63,6 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
     list: Pick<ListPage<PostListRow>, 'ids' | 'allOrNone'> & { key: string; feed: boolean },
     query: () => Promise<PostListRow[]>,
   ): Promise<PostListRow[]> {
-    if (!postCache.enabled) return query();
     const hidden = await hiddenAuthors.get(user.id);
     const rows = await postCache.page(user.id, {
       key: pageKey(list.key, page.cursor),
@@ -95,12 +76,8 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
   }
 
   async function load(viewerId: string, id: string): Promise<Post> {
-    let row: PostListRow | undefined;
-    if (postCache.enabled) {
-      const [found] = await postCache.rows(viewerId, [id]);
-      if (found && contentShows(found, await hiddenAuthors.get(viewerId))) row = found;
-    } else row = await posts.findPost(viewerId, id);
-    if (!row) throw postNotFound();
+    const [row] = await postCache.rows(viewerId, [id]);
+    if (!row || !contentShows(row, await hiddenAuthors.get(viewerId))) throw postNotFound();
     return (await postsFor(viewerId, [row]))[0];
   }
 
@@ -182,7 +159,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
      * a tag's), by the lists' own rules (blocks, mutes, suspensions); else null. For live streams.
      */
     async inList(user: AuthUser, list: { kind: 'home' | 'everyone' } | { kind: 'tag'; tag: string }, id: string) {
-      const row = postCache.enabled ? (await postCache.rows(user.id, [id]))[0] : await posts.findPost(user.id, id);
+      const [row] = await postCache.rows(user.id, [id]);
       if (!row || !feedShows(row, await hiddenAuthors.get(user.id))) return null;
       if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) return null;
       if (
@@ -221,7 +198,7 @@ export function postReads({ data, homeFeed, imageInfos, postCache, hiddenAuthors
       if (!isUuid(id)) return null;
       const [row] = await posts.postsByIds(NO_VIEWER, [id], false);
       if (!row || !isPubliclyVisible(row)) return null;
-      return (await map([row]))[0];
+      return (await views.of([row]))[0];
     },
 
     /** The post as `viewerId` reads it now (what a write answers). */

@@ -5,7 +5,6 @@ import { type Guards, currentUser } from '../auth/guard';
 import { replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors, listOf, postSchema, reactionCountsSchema, userSearchResultSchema } from '../http/schemas';
-import { postListText } from './json';
 import type { PostInput, PostsService } from './service';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
@@ -55,7 +54,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.feed(currentUser(request), request.query.feed ?? 'following', page);
-      replyAsciiJson(reply, postListText);
+      replyAsciiJson(reply, posts.listText);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );
@@ -77,7 +76,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.tagged(currentUser(request), request.query.tags, page);
-      replyAsciiJson(reply, postListText);
+      replyAsciiJson(reply, posts.listText);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );
@@ -178,7 +177,7 @@ export const userPostsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (ap
     async (request, reply) => {
       const page = readPage(request.query);
       const rows = await posts.byUser(currentUser(request), request.params.username, page);
-      replyAsciiJson(reply, postListText);
+      replyAsciiJson(reply, posts.listText);
       return sendPage(request, reply, page, rows, (p) => p._id);
     },
   );

@@ -11,7 +11,8 @@ export type PostsServiceDeps = PostReadsDeps & Omit<PostWritesDeps, 'load'>;
 
 export function postsService(deps: PostsServiceDeps) {
   const reads = postReads(deps);
-  return { ...reads, ...postWrites({ ...deps, load: reads.load }) };
+  // The reply serializer of what this service answers (`postViews.ts`).
+  return { ...reads, ...postWrites({ ...deps, load: reads.load }), listText: deps.views.listText };
 }
 
 export type PostsService = ReturnType<typeof postsService>;

@@ -7,17 +7,11 @@ import type { Comment, Post, PostWithComments } from '../../lib/types';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
-import {
-  commentListJson,
-  commentListText,
-  keepCommentJson,
-  postWithCommentsJson,
-  postWithCommentsText,
-} from '../../server/comments/json';
+import { commentListJson, postWithCommentsJson } from '../../server/comments/json';
 import { AsciiBodiesResponse, markAsciiBody } from '../../server/http/asciiBodies';
 import { jsonString, keptBytes, keptText } from '../../server/http/asciiJson';
 import { commentSchema, listOf, postSchema, postWithCommentsSchema } from '../../server/http/schemas';
-import { keepPostJson, postListJson, postListText, withCommentsCount } from '../../server/posts/json';
+import { postListJson } from '../../server/posts/json';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
@@ -109,36 +103,6 @@ describe('post and comment JSON', () => {
       expect(ours).toMatch(ASCII);
       expect(JSON.stringify(JSON.parse(ours))).toBe(JSON.stringify(JSON.parse(theirs)));
     }
-  });
-
-  it('answers the same text for posts and comments whose JSON is kept (shared rows) as for fresh ones', () => {
-    const fresh = [...posts.map((p) => ({ ...p }))];
-    const kept = posts.map((p) => keepPostJson({ ...p }));
-    const mixed = [kept[0], fresh[1], kept[2], fresh[3]];
-    const text = postListJson(posts);
-    for (const list of [fresh, kept, mixed]) expect(postListText(list)).toBe(text);
-    expect(postListText([])).toBe('[]');
-    const keptComments = comments.map((c) => keepCommentJson({ ...c }));
-    expect(commentListText(keptComments)).toBe(commentListJson(comments));
-    const withComments = { ...kept[0], comments: keptComments } satisfies PostWithComments;
-    expect(postWithCommentsText(withComments)).toBe(postWithCommentsJson({ ...post(), comments }));
-  });
-
-  it("writes a reader's recounted post (blocked people's comments left out) with its own count, kept once per count", () => {
-    const shared = keepPostJson(post({ commentsCount: 12 }));
-    const nine = withCommentsCount(shared, 9);
-    expect(nine).toEqual({ ...post(), commentsCount: 9 });
-    expect(shared.commentsCount).toBe(12);
-    // The same copy for the next reader with that count; another count, another copy.
-    expect(withCommentsCount(shared, 9)).toBe(nine);
-    expect(withCommentsCount(shared, 10)).not.toBe(nine);
-    expect(postListText([nine, shared])).toBe(postListJson([{ ...post(), commentsCount: 9 }, post()]));
-    // A post whose JSON is not kept (not shared between requests) gets a plain copy each time.
-    const fresh = post();
-    const copy = withCommentsCount(fresh, 5);
-    expect(copy).toEqual({ ...post(), commentsCount: 5 });
-    expect(withCommentsCount(fresh, 5)).not.toBe(copy);
-    expect(postListText([copy])).toBe(postListJson([{ ...post(), commentsCount: 5 }]));
   });
 
   it('keeps a copy of the text, and bytes in buffers of their own (not slices of a shared pool one kept row would hold whole)', () => {
