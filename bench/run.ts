@@ -14,6 +14,8 @@
  *        --readers 200,2000 (signed-in readers of the mix rows; the classes alone take the first)
  *        --cluster 2 (the mix rows through `npm run cluster`'s balancer, each in turns with the same
  *        mix on one of its instances alone; needs DATABASE_URL on PostgreSQL and REDIS_URL)
+ *        --app-root <dir> (the app of another checkout, e.g. the code before a change, on the same
+ *        data: run the bench once with it and once without, back to back, to compare the two)
  *        --federation (only the federation rows, `federation.ts`: a post to 10,000 followers on 100
  *        servers, deliveries per second, signed inbox activities per second)
  * Environment: DATA_DIR (default ./data/bench) or DATABASE_URL, as for `npm start`. An empty
@@ -60,6 +62,8 @@ import { clientApiToken } from './clientApiToken';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flags = parseFlags(process.argv.slice(2));
+/** The checkout whose app is measured (`--app-root`): this one unless told. */
+const appRoot = path.resolve(flags.get('app-root') ?? root);
 const seconds = count(flags, 'seconds', 10);
 const warmup = count(flags, 'warmup', 3);
 /**
@@ -294,9 +298,9 @@ async function startSingleApp(port: number, env: Record<string, string>): Promis
   const server = startServer(
     'app',
     'sh',
-    [path.join(root, 'scripts', 'start.sh')],
+    [path.join(appRoot, 'scripts', 'start.sh')],
     { ...env, PORT: String(port) },
-    root,
+    appRoot,
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(server, `${url}/api/instance`);
