@@ -13,7 +13,7 @@ import type { AuthUser } from '../domain/types';
 import type { Mailer } from '../mail/mailer';
 import { type Site, mails } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
-import type { UsersRepository } from '../users/repository';
+import type { AccountQueries } from './accounts';
 import {
   EMAIL_TOKEN_TTL_MS,
   type EmailTokensRepository,
@@ -24,7 +24,7 @@ import {
 
 /** The repositories a verification link is made with, on the database or inside a caller's transaction. */
 export interface EmailLinkData {
-  users: UsersRepository;
+  users: AccountQueries;
   emailTokens: EmailTokensRepository;
 }
 

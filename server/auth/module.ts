@@ -12,7 +12,7 @@ import type { RedisFallback } from '../instance/redisFallback';
 import type { Mailer } from '../mail/mailer';
 import type { Outbox } from '../mail/outbox';
 import type { Activity } from '../metrics/activity';
-import type { UsersService } from '../users/service';
+import type { OwnAccount } from './accounts';
 import { accountAuthRoutes } from './accountRoutes';
 import { currentPasswordCheck } from './currentPassword';
 import { deviceCookies } from './devices';
@@ -91,7 +91,7 @@ export async function registerAuthRoutes(
   app: FastifyInstance,
   deps: Pick<AuthFeature, 'auth' | 'emailVerification' | 'passwordReset' | 'sessions' | 'twoFactor'> & {
     config: Config;
-    users: UsersService;
+    users: OwnAccount;
     activity: Activity;
     guards: Guards;
   },

@@ -11,7 +11,7 @@ import type { PublishEvent } from '../events/domainEvents';
 import type { Mailer } from '../mail/mailer';
 import { type Site, mails } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
-import type { UsersRepository } from '../users/repository';
+import type { AccountQueries } from './accounts';
 import {
   EMAIL_TOKEN_TTL_MS,
   type EmailTokensRepository,
@@ -25,7 +25,7 @@ import type { SessionsRepository } from './repository';
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export interface PasswordResetDeps {
-  data: Transactional<{ users: UsersRepository; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
+  data: Transactional<{ users: AccountQueries; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
   outbox: Outbox;

@@ -4,7 +4,7 @@ import { InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain
 import type { Activity, SignInResult } from '../metrics/activity';
 import { rateLimit } from '../http/rateLimits';
 import { errors, successSchema, userSchema } from '../http/schemas';
-import type { UsersService } from '../users/service';
+import type { OwnAccount } from './accounts';
 import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './devices';
 import { currentUser } from './guard';
@@ -37,7 +37,7 @@ const loginSchema = {
 export interface AuthRoutesOptions {
   config: Config;
   auth: AuthService;
-  users: Pick<UsersService, 'account'>;
+  users: OwnAccount;
   /** Sign-ins and sign-ups are counted for `/metrics`. */
   activity: Activity;
 }

@@ -8,7 +8,7 @@ import type { PublishEvent } from '../events/domainEvents';
 import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
-import type { UsersRepository } from '../users/repository';
+import type { AccountQueries } from './accounts';
 import type { Devices } from './devices';
 import type { EmailTokensRepository } from './emailTokens';
 import type { EmailVerificationService, SendAfterCommit } from './emailVerification';
@@ -40,7 +40,7 @@ const unauthorized = (message = 'Session expired, please sign in again') =>
 const suspended = () => new UnauthorizedError(SECURITY_TEXTS.accountSuspended, 'AccountSuspended');
 
 export interface AuthServiceDeps {
-  data: Transactional<{ users: UsersRepository; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
+  data: Transactional<{ users: AccountQueries; sessions: SessionsRepository; emailTokens: EmailTokensRepository }>;
   tokens: AccessTokens;
   /** Access tokens this process has recently checked (revocations reach it through `publish`). */
   checked: Pick<SessionCache, 'known' | 'check'>;

@@ -13,7 +13,7 @@ import type { Transactional } from '../db/repository';
 import { ConflictError, InvalidError, UnauthorizedError } from '../domain/errors';
 import { nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
-import type { UsersRepository } from '../users/repository';
+import type { AccountQueries } from './accounts';
 import { type Lockout, guardedAttempt } from './lockout';
 import type { CurrentPasswordCheck } from './currentPassword';
 import type { TwoFactorRepository } from './twoFactorRepository';
@@ -31,7 +31,7 @@ export interface TwoFactorStatus {
 type CodeCheck = 'signIn' | 'confirm';
 
 export interface TwoFactorDeps {
-  data: Transactional<{ users: UsersRepository; twoFactor: TwoFactorRepository }>;
+  data: Transactional<{ users: AccountQueries; twoFactor: TwoFactorRepository }>;
   /** JWT_SECRET: the keys that seal secrets and hash recovery codes are derived from it. */
   serverSecret: string;
   /** Wrong codes per account. */
