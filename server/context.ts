@@ -83,6 +83,7 @@ export function buildContext(
   const federation = config.federation
     ? createPostsFederation({
         db,
+        caches,
         storage,
         site: { url: config.federation.origin, host: new URL(config.federation.origin).host },
         instanceName: config.instanceName,

@@ -46,6 +46,7 @@ import {
   postNote,
 } from './objects';
 import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from '../outgoing/outgoingGuard';
+import type { CacheRegistry } from '../cache/registry';
 import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
 import { tombstonesRepository } from '../users/tombstones';
 import { type Farewell, farewellOf, sendFarewell } from './tombstones';
@@ -74,6 +75,8 @@ export const MASTODON_UPSTREAM = { name: 'mastodon', version: '4.3.0' } as const
 
 export interface FederationOptions {
   db: Db;
+  /** Where the Notes fetched from elsewhere are held, once per post row version (`cache/renderings.ts`). */
+  caches: CacheRegistry;
   storage: MediaStorage;
   site: Site;
   instanceName: string;
@@ -207,11 +210,23 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     };
   }
 
+  const noteOfPost = async (post: NotePostRow) =>
+    postNote(context(), site, post, await imageOf(post), await data.mentionedUsers('post', post.id));
+
+  /** A post's Note as it is now, from the database: what a delivery sends. */
   async function postNoteOf(id: string): Promise<Note | null> {
     if (!isUuid(id)) return null;
     const post = await data.findPost(id);
-    if (!post) return null;
-    return postNote(context(), site, post, await imageOf(post), await data.mentionedUsers('post', id));
+    return post ? noteOfPost(post) : null;
+  }
+
+  // The Note a fetch from elsewhere answers: rendered once per version of the post's shared row (a
+  // change, a mentioned person's rename too, is a new row: docs/architecture.md, "One read model").
+  const servedNotes = options.caches.renderings<NotePostRow, Note>({ name: 'post_notes' });
+  async function servedNoteOf(id: string): Promise<Note | null> {
+    const row = await options.services().posts.publicRow(id);
+    if (!row) return null;
+    return servedNotes.get(row) ?? servedNotes.keep(row, await noteOfPost(row));
   }
 
   async function commentNoteOf(id: string): Promise<Note | null> {
@@ -267,7 +282,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => ((await actorRow(identifier)) ? keyPairsOf(identifier) : []));
 
-  federation.setObjectDispatcher(Note, '/post/{id}', (_ctx, values) => postNoteOf(values.id));
+  federation.setObjectDispatcher(Note, '/post/{id}', (_ctx, values) => servedNoteOf(values.id));
 
   federation
     .setOutboxDispatcher('/users/{identifier}/outbox', async (ctx, identifier, cursor) => {

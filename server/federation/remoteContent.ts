@@ -26,7 +26,7 @@ export const REMOTE_MESSAGE_MAX = 5000;
 
 /** The services remote writes go through (built after the federation, handed over lazily). */
 export interface LocalServices {
-  posts: Pick<PostsService, 'importRemote' | 'updateRemote' | 'remove' | 'react'>;
+  posts: Pick<PostsService, 'importRemote' | 'updateRemote' | 'remove' | 'react' | 'publicRow'>;
   comments: Pick<CommentsService, 'add' | 'remove'>;
   media: Pick<MediaService, 'upload'>;
 }

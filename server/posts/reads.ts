@@ -201,6 +201,17 @@ export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, com
       return (await views.of([row]))[0];
     },
 
+    /**
+     * The shared row of a post from here that anyone may read, or null: what a fetch of its Note
+     * from elsewhere renders (once per row version, `federation.ts`).
+     */
+    async publicRow(id: string): Promise<PostListRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await postCache.rows(NO_VIEWER, [id]);
+      if (!row || row.original_uri !== null || !contentShows(row, await hiddenAuthors.get(NO_VIEWER))) return null;
+      return row;
+    },
+
     /** The post as `viewerId` reads it now (what a write answers). */
     load,
   };

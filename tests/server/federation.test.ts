@@ -290,6 +290,24 @@ describe('a post as a Note', () => {
     expect((json.attachment as Record<string, unknown>[])[0]).not.toHaveProperty('focalPoint');
   });
 
+  it('renders a fetched Note once per version of the post, and anew after an edit', async () => {
+    const post = await createPost(t.app, ann, { message: 'Fetched often' });
+    const notes = t.app.ctx.caches.caches.get('post_notes')!;
+    // The row is shared from its second read (`sharedRows.ts`); the third is the held Note's.
+    for (let read = 0; read < 2; read++) await getJson(`/post/${post._id}`);
+    const hits = notes.counts.hits;
+    expect((await getJson(`/post/${post._id}`)).content).toMatch(/^<p>Fetched often<\/p>/);
+    expect(notes.counts.hits).toBe(hits + 1);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/posts/${post._id}/manage`,
+      headers: ann.headers,
+      payload: { post: { message: 'Edited since' } },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await getJson(`/post/${post._id}`)).content).toMatch(/^<p>Edited since<\/p>/);
+  });
+
   it('is the page for browsers, and not served once deleted', async () => {
     pages.length = 0;
     const page = await get(`/post/${postId}`, { ...BROWSER, ...ann.headers });

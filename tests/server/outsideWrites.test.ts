@@ -59,6 +59,7 @@ const UNCHANGING = [
   'status_json',
   'account_json',
   'timeline_answers',
+  'post_notes',
 ];
 
 async function inject(
