@@ -128,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redis,
     auth: ctx.auth,
     noticeOutsideWrites: ctx.noticeOutsideWrites,
+    readYourWrites: ctx.readYourWrites,
     pagesDir: options.pageHandler ? (options.pagesDir ?? BUILT_PAGES_DIR) : null,
   });
 

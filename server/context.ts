@@ -19,7 +19,10 @@ import { domainEvents } from './events/domainEvents';
 import { deliverOnEvents } from './federation/deliveries';
 import { domainBlocksService } from './federation/domainBlocks';
 import { createPostsFederation } from './federation/federation';
-import { localBus, redisBus } from './instance/bus';
+import { type RedisBusOptions, localBus, redisBus } from './instance/bus';
+import type { MissedReason } from './instance/busSequence';
+import { readYourWrites } from './instance/readYourWrites';
+import { busMissedCounts } from './instance/busMissed';
 import { instancePresence } from './instance/presence';
 import type { RedisFallback } from './instance/redisFallback';
 import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './invalidation/table';
@@ -62,10 +65,14 @@ export function buildContext(
     totpClock?: () => number;
     /** Waits before a failed Web Push's retries; tests shorten them. */
     pushRetryDelaysMs?: number[];
+    /** Tests only: drops, delays, duplicates or reorders what the bus hears from Redis (`instance/bus.ts`). */
+    busFaults?: RedisBusOptions['faults'];
   } = {},
 ) {
   const data = transactional(db.kysely, repositories, db.now);
-  const bus = redis ? redisBus(redis.client, log) : localBus(log);
+  const bus = redis
+    ? redisBus(redis.client, log, { heartbeatMs: config.busHeartbeatMs, faults: options.busFaults })
+    : localBus(log);
   const events = domainEvents(bus);
   const { publish } = events;
   // Every cache is made in it: `/metrics` and `forgetEverything` reach them all.
@@ -136,12 +143,16 @@ export function buildContext(
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
-  // Cut off from the other instances for a while (Redis away), this one may have missed their
-  // changes: every cache starts over rather than wait for its entries' time to run out.
-  bus.onRejoined(() => {
-    log.info('The bus hears the other instances again: the caches start over');
+  // A message this instance may have missed (a gap in a publisher's numbers, a silent publisher,
+  // Redis away for a while): every cache starts over rather than wait for its entries' time to run
+  // out (docs/architecture.md, "A gap-free bus"). Counted for `/metrics`.
+  const busMissed = busMissedCounts();
+  const startOver = (reason: MissedReason) => {
+    busMissed.count(reason);
     caches.forgetEverything();
-  });
+  };
+  bus.onMissed(startOver);
+  const outsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs);
   const notifications = notificationsFeature({ config, data, events, log });
   const { webPush } = config;
   const retryDelaysMs = options.pushRetryDelaysMs;
@@ -161,8 +172,25 @@ export function buildContext(
     posts: posts.posts,
     comments: comments.comments,
     homeFeed: posts.homeFeed,
-    /** Before each request: the caches forget everything if another process wrote to SQLite (`cache/outsideWrites.ts`). */
-    noticeOutsideWrites: forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs),
+    /**
+     * Before each request: the caches forget everything if another process wrote to the database
+     * (`cache/outsideWrites.ts`), or while this instance does not hear the bus (Redis away or hung).
+     */
+    noticeOutsideWrites() {
+      outsideWrites();
+      if (!bus.hearing()) startOver('deaf');
+    },
+    /** Counts of the messages the bus may have missed, by reason (`/metrics`). */
+    busMissed,
+    /** With Redis: a reader's next request waits for their own writes through other instances. */
+    readYourWrites:
+      redis &&
+      readYourWrites({
+        bus,
+        secret: config.jwtSecret,
+        secure: config.secureCookies,
+        behind: () => startOver('behind'),
+      }),
     moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),
     oauth: oauthService({ data, checked: accounts.checked, publish, caches }),
     /** Sign-ins, sign-ups and rate-limit refusals, counted for `/metrics`. */

@@ -1,14 +1,15 @@
 /**
  * What every request goes through before its route: load shedding, cookies, security headers and
  * the content security policy, rate limits' store, the OpenAPI document, `Cache-Control` on API
- * answers, and, in order, the outside-writes check, the host and origin checks and the session.
+ * answers, and, in order, the outside-writes check, the host and origin checks, the wait for the
+ * reader's own writes made through other instances, and the session.
  */
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ACCESS_COOKIE } from './auth/cookies';
 import type { AuthService } from './auth/service';
@@ -18,6 +19,7 @@ import { refuseControlCharacters } from './http/controlCharacters';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
 import { redisOrLocalStore } from './http/rateLimitStore';
 import { PRIVATE_NO_STORE, helmetHeaders, isApiPath, registerSecurityHeaders } from './http/securityHeaders';
+import type { ReadYourWrites } from './instance/readYourWrites';
 import type { RedisFallback } from './instance/redisFallback';
 import { isClientApiPath } from './mastodon/http';
 import { CONSENT_FORM_PATH } from './oauth/consentToken';
@@ -27,13 +29,18 @@ export interface PipelineOptions {
   redis: { client: Redis; fallback: RedisFallback } | null;
   auth: Pick<AuthService, 'signedInUser'>;
   noticeOutsideWrites: () => void;
+  /** With Redis: the reader's own writes through other instances heard before their request is read. */
+  readYourWrites: ReadYourWrites | null;
   /** Where the prerendered pages are, for their inline scripts' hashes; null without pages. */
   pagesDir: string | null;
 }
 
+/** Methods that write nothing: their answers need no position. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Registers it all; answers the pages' CSP header template (a nonce per rendered page). */
 export async function registerRequestPipeline(app: FastifyInstance, options: PipelineOptions): Promise<string> {
-  const { config, redis } = options;
+  const { config, redis, readYourWrites } = options;
   await registerLoadShedding(app, config.maxEventLoopDelayMs);
   await app.register(cookie);
   // Scripts by nonce (pages rendered per request) or hash (pages prerendered at build): no 'unsafe-inline'.
@@ -63,6 +70,10 @@ export async function registerRequestPipeline(app: FastifyInstance, options: Pip
   app.addHook('onSend', (request, reply, _payload, done) => {
     // API answers depend on the session (or say it is missing): no cache may keep or share them.
     if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', PRIVATE_NO_STORE);
+    // A write's answer names how far this instance's events had gone: the next request, wherever
+    // the balancer sends it, waits to have heard that far (instance/readYourWrites.ts).
+    if (readYourWrites && !READS.has(request.method) && reply.statusCode < 400 && !isClientApiPath(request.url))
+      readYourWrites.afterWrite(request, reply);
     done();
   });
   const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
@@ -78,8 +89,15 @@ export async function registerRequestPipeline(app: FastifyInstance, options: Pip
     // The client API reads no cookie (bearer tokens only): a request from another site carries no authority.
     const clientApiPath = isClientApiPath(url);
     if (!clientApiPath) checkOrigin(request, reply);
-    // Pages and media are public; only the API needs to know who is asking.
-    if (clientApiPath || !isApiPath(url)) return done();
+    const behind = clientApiPath ? undefined : readYourWrites?.catchUp(request);
+    if (behind) return void behind.then(() => identify(request, done)).catch(done);
+    identify(request, done);
+  });
+  app.addHook('preValidation', refuseControlCharacters);
+  // Pages and media are public; only the API needs to know who is asking.
+  function identify(request: FastifyRequest, done: (error?: Error) => void) {
+    const url = request.url;
+    if (isClientApiPath(url) || !isApiPath(url)) return done();
     // A session this process checked lately is known at once; a promise only for a lookup.
     const user = options.auth.signedInUser(request.cookies[ACCESS_COOKIE]);
     if (!(user instanceof Promise)) {
@@ -90,8 +108,7 @@ export async function registerRequestPipeline(app: FastifyInstance, options: Pip
       request.user = found;
       done();
     }, done);
-  });
-  app.addHook('preValidation', refuseControlCharacters);
+  }
   return helmetHeaders(securityOptions(true))['content-security-policy'];
 }
 

@@ -6,7 +6,6 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { isPostgresUrl } from '../db/database';
 
 export interface Config {
   host: string;
@@ -51,6 +50,11 @@ export interface Config {
   feedIndexMaxPosts: number;
   /** How late home feeds here may see posts and follows written through other instances. */
   homeFeedSyncMs: number;
+  /**
+   * With Redis: how often each instance says on the bus the last number it sent; a publisher not
+   * heard for 3.5 times this makes the caches start over (`instance/busSequence.ts`).
+   */
+  busHeartbeatMs: number;
   /** SQLite: how late a commit by another process may be noticed (`cache/outsideWrites.ts`; 0: every request). */
   outsideWritesCheckMs: number;
   /** Uploads no post or profile uses are removed once this old (server/media/unusedMedia.ts; 0: kept). */
@@ -319,11 +323,11 @@ export function loadConfig(env: Env = process.env): Config {
   const instanceName = env.INSTANCE_NAME ?? 'Posts';
   const databaseUrl = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'posts.db')}`;
   // SQLite tells this process of every commit made by another (`cache/outsideWrites.ts`), and so
-  // does PostgreSQL's LISTEN (`db/postgresWrites.ts`), so the caches rely on that and the events.
-  // Instances on the bus do not count each other's commits (their events tell): there the times
-  // also bound what an event might not carry.
-  const onBus = Boolean(env.REDIS_URL);
-  const cacheMs = (busDefault: number) => (isPostgresUrl(databaseUrl) && onBus ? busDefault : 60_000);
+  // does PostgreSQL's LISTEN (`db/postgresWrites.ts`); instances on the bus hear each other's
+  // changes through numbered messages, and start over when one may be missing (`instance/busSequence.ts`).
+  // So the caches rely on those signals, the same times alone or several: a time only bounds what
+  // no signal carries (docs/architecture.md, "A gap-free bus").
+  const cacheMs = 60_000;
   return {
     host,
     port,
@@ -357,10 +361,11 @@ export function loadConfig(env: Env = process.env): Config {
       inboxPerDomainPerMinute: int(env, 'RATE_LIMIT_INBOX_PER_DOMAIN', 3000),
     },
     refreshReuseGraceMs: int(env, 'REFRESH_REUSE_GRACE_MS', 10_000),
-    sessionCacheMs: int(env, 'SESSION_CACHE_MS', cacheMs(5_000)),
-    postCacheMs: int(env, 'POST_CACHE_MS', cacheMs(5_000)),
+    sessionCacheMs: int(env, 'SESSION_CACHE_MS', cacheMs),
+    postCacheMs: int(env, 'POST_CACHE_MS', cacheMs),
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
-    homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', cacheMs(1_000)),
+    homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', cacheMs),
+    busHeartbeatMs: Math.max(1, int(env, 'BUS_HEARTBEAT_MS', 1_000)),
     outsideWritesCheckMs: int(env, 'OUTSIDE_WRITES_CHECK_MS', 1),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),

@@ -13,6 +13,8 @@ export interface MetricsSources {
   /** Every in-memory cache, by the name the `cache` label gives it. */
   /** Every cache, by name (`cache/registry.ts`). */
   caches: ReadonlyMap<string, CountedCache>;
+  /** Times every cache started over because the bus may have missed a message, by reason (`instance/busSequence.ts`). */
+  busMissed: { counts(): ReadonlyMap<string, number> };
   activity: Activity;
   /** Open notification streams. */
   streams: { readonly size: number };
@@ -103,6 +105,20 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
     collect() {
       for (const [cache, counted] of caches) this.set({ cache }, counted.size());
+    },
+  });
+
+  new Counter({
+    name: 'posts_bus_missed_total',
+    help:
+      'Times every cache started over because a bus message may have been missed: a gap in a publisher\'s numbers, ' +
+      'a publisher first heard mid-way (joined), one silent past the bound, Redis back after a cut (rejoined), ' +
+      "a reader's own write not heard within the bound (behind), or, per request, this instance not hearing the bus (deaf).",
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of sources.busMissed.counts()) this.inc({ reason }, count);
     },
   });
 

@@ -15,6 +15,7 @@ export interface MetricsDeps {
   config: Config;
   ctx: {
     caches: Pick<CacheRegistry, 'caches'>;
+    busMissed: MetricsSources['busMissed'];
     activity: Activity;
     notificationStreams: MetricsSources['streams'];
     outbox: MetricsSources['outbox'];
@@ -32,6 +33,7 @@ export function registerMetrics(app: FastifyInstance, { config, ctx, timing }: M
   const metrics = metricsEnabled(config)
     ? createMetrics({
         caches: ctx.caches.caches,
+        busMissed: ctx.busMissed,
         activity: ctx.activity,
         streams: ctx.notificationStreams,
         outbox: ctx.outbox,
