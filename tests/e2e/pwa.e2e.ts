@@ -1,0 +1,120 @@
+/**
+ * The installed app (issue 74): the manifest and installability, the offline shell served by the
+ * service worker, sign-out emptying the worker's personal caches, and the share target opening the
+ * composer with the shared image (signing in first).
+ */
+import type { Page } from 'playwright-core';
+import { clickHydrated, expect, test } from './browser';
+import { makeImage, signInViaApi } from './content';
+import { createAccount, logoutFromMenu } from './users';
+
+const WITH_WORKER = { serviceWorkers: 'allow' } as const;
+
+/** Waits until the app's worker is active and controls the page (it claims pages as it activates). */
+async function workerControls(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
+
+describe('the installable app', () => {
+  test('has a valid manifest, and Chromium finds the page installable', async ({ openPage }) => {
+    const page = await openPage(WITH_WORKER);
+    await page.goto('/');
+    await workerControls(page);
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      errors: unknown[];
+      parsed?: { name?: string; startUrl?: string; display?: string; shareTarget?: { action: string } };
+    };
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+
+    const served = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(served).toMatchObject({ start_url: '/home', display: 'standalone' });
+    expect(served.share_target).toMatchObject({ action: '/share', method: 'POST', enctype: 'multipart/form-data' });
+    const purposes = served.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`);
+    expect(purposes).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
+    for (const icon of served.icons) expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
+  });
+
+  test('a reload without a network shows the offline shell, not an error page', async ({ openPage }) => {
+    const page = await openPage(WITH_WORKER);
+    await signInViaApi(page, await createAccount(page));
+    await page.goto('/home');
+    await workerControls(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'You are offline' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    // Nothing of the person's was kept: the worker's caches hold the build's files and the shell only.
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(kept).toContain('/offline');
+    expect(kept.filter((path) => path !== '/offline' && !path.startsWith('/_next/static/'))).toEqual([]);
+    await page.context().setOffline(false);
+  });
+
+  test('signing out empties what the worker kept for the person', async ({ openPage }) => {
+    const page = await openPage(WITH_WORKER);
+    await signInViaApi(page, await createAccount(page));
+    await page.goto('/home');
+    await workerControls(page);
+    // A shared image waiting for the composer, as the share target keeps it.
+    await page.evaluate(async () => {
+      const cache = await caches.open('posts-shared');
+      await cache.put('/shared-image', new Response(new Blob(['x'], { type: 'image/png' })));
+    });
+    expect(await cacheNames(page)).toContain('posts-shared');
+    await logoutFromMenu(page);
+    await expect.poll(() => cacheNames(page)).not.toContain('posts-shared');
+    // The build's files stay: the offline shell keeps working for the next person.
+    expect((await cacheNames(page)).some((name) => name.startsWith('posts-shell-'))).toBe(true);
+  });
+
+  test('an image shared from another app opens the composer with it, after signing in', async ({ openPage }) => {
+    const page = await openPage(WITH_WORKER);
+    const account = await createAccount(page);
+    await page.goto('/');
+    await workerControls(page);
+    // What the system's share sheet does: a navigation that POSTs the manifest's form to /share.
+    const png = (await makeImage('png', 640, 480)).toString('base64');
+    await page.evaluate((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'image';
+      const files = new DataTransfer();
+      files.items.add(new File([bytes], 'holiday.png', { type: 'image/png' }));
+      input.files = files.files;
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.enctype = 'multipart/form-data';
+      form.action = '/share';
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    }, png);
+    // Not signed in: the sign-in page, which returns to the composer's address.
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/home?shared=image');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await clickHydrated(page.getByRole('button', { name: 'Sign in' }));
+    const editor = page.getByRole('dialog', { name: 'Create post' });
+    await editor.waitFor();
+    // The image was uploaded as a picked one is: its preview is the server's copy.
+    await expect
+      .poll(() => editor.locator('img').first().getAttribute('src'), { timeout: 20_000 })
+      .toMatch(/\/media\//);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await cacheNames(page)).toContain('posts-shared');
+    expect(await page.evaluate(async () => (await caches.open('posts-shared')).keys())).toHaveLength(0);
+  });
+});
