@@ -3,8 +3,12 @@
  * service worker, sign-out emptying the worker's personal caches, and the share target opening the
  * composer with the shared image (signing in first).
  */
-import type { Page } from 'playwright-core';
-import { clickHydrated, expect, test } from './browser';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Page, chromium } from 'playwright-core';
+import { baseURL, clickHydrated, expect, test } from './browser';
+import { CHROMIUM_FLAGS } from './chromium';
 import { makeImage, signInViaApi } from './content';
 import { createAccount, logoutFromMenu } from './users';
 
@@ -19,19 +23,32 @@ async function workerControls(page: Page): Promise<void> {
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 
 describe('the installable app', () => {
-  test('has a valid manifest, and Chromium finds the page installable', async ({ openPage }) => {
-    const page = await openPage(WITH_WORKER);
-    await page.goto('/');
-    await workerControls(page);
-    const cdp = await page.context().newCDPSession(page);
-    const manifest = (await cdp.send('Page.getAppManifest')) as {
-      errors: unknown[];
-      parsed?: { name?: string; startUrl?: string; display?: string; shareTarget?: { action: string } };
-    };
-    expect(manifest.errors).toEqual([]);
-    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    expect(installabilityErrors).toEqual([]);
+  test('has a valid manifest, and Chromium finds the page installable', async () => {
+    // A profile on disk: Chromium never installs from an incognito context (`in-incognito`), which
+    // the suite's contexts are.
+    const profile = mkdtempSync(path.join(tmpdir(), 'posts-e2e-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_FLAGS,
+      baseURL: baseURL(),
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await workerControls(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
+      expect(manifest.errors).toEqual([]);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
 
+  test('serves the manifest with its icons and share target', async ({ openPage }) => {
+    const page = await openPage();
     const served = await (await page.request.get('/manifest.webmanifest')).json();
     expect(served).toMatchObject({ start_url: '/home', display: 'standalone' });
     expect(served.share_target).toMatchObject({ action: '/share', method: 'POST', enctype: 'multipart/form-data' });
