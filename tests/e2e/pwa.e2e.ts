@@ -134,4 +134,58 @@ describe('the installable app', () => {
     expect(await cacheNames(page)).toContain('posts-shared');
     expect(await page.evaluate(async () => (await caches.open('posts-shared')).keys())).toHaveLength(0);
   });
+
+  test('the worker shows a push with its actor and photo, one per notification', async ({ openPage }) => {
+    const page = await openPage(WITH_WORKER);
+    await page.context().grantPermissions(['notifications']);
+    await page.goto('/');
+    await workerControls(page);
+    const cdp = await page.context().newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    const origin = new URL(page.url()).origin;
+    const payload = {
+      title: 'alice commented on your post',
+      body: 'What a view!',
+      icon: `${origin}/media/alice.webp`,
+      image: `${origin}/media/post.webp`,
+      notification_id: 'n-1',
+      notification_type: 'comment',
+      url: `${origin}/post/p-1`,
+    };
+    // The decrypted payload as the push service hands it to the worker (the server's JSON, docs/API.md).
+    for (const body of ['What a view!', 'What a view! (edited)'])
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId,
+        data: JSON.stringify({ ...payload, body }),
+      });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          icon: n.icon,
+          image: (n as Notification & { image?: string }).image,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        })),
+      );
+    // The same notification pushed again replaces the first (its tag).
+    await expect.poll(async () => (await shown()).map((n) => n.body)).toEqual(['What a view! (edited)']);
+    expect((await shown())[0]).toEqual({
+      title: payload.title,
+      body: 'What a view! (edited)',
+      icon: payload.icon,
+      image: payload.image,
+      tag: 'n-1',
+      url: payload.url,
+    });
+  });
 });
