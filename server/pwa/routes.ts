@@ -44,7 +44,9 @@ export const pwaRoutes: FastifyPluginAsync<{ instanceName: string; distDir: stri
   // Answered before the body is read (nothing of it is kept); any origin may post it, as share sheets do.
   app.post(SHARE_TARGET_PATH, {
     schema: { hide: true },
-    onRequest: (_request, reply) => reply.redirect(links.home(), 303),
+    onRequest: async (_request, reply) => {
+      await reply.redirect(links.home(), 303);
+    },
     handler: async () => undefined,
   });
 };
