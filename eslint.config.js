@@ -74,6 +74,12 @@ export default defineConfig([
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // The service worker's script runs in the browser's worker scope (served by server/pwa/serviceWorker.ts).
+    name: 'posts/service-worker',
+    files: ['server/pwa/worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 
   // React: the rules of hooks and the React Compiler's checks (purity, refs, state in effects).
   {

@@ -7,6 +7,7 @@ import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
 import { globalCss } from '../styles/globalCss';
 import { hideVerifyBannerScript } from '../lib/verifyBanner';
 import { palettes } from '../themes';
+import { MANIFEST_PATH, registerServiceWorkerScript } from '../lib/pwa';
 
 // Runs before the body is parsed, so a reload never flashes the default theme.
 const applyStoredTheme = `(function(){var t;try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}if(${JSON.stringify(THEMES)}.indexOf(t)<0)t=${JSON.stringify(DEFAULT_THEME)};document.documentElement.setAttribute('data-theme',t)})();`;
@@ -59,12 +60,20 @@ export default class AppDocument extends Document<Props> {
               fetchPriority="high"
             />
           )}
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyStoredTheme + hideVerifyBannerScript }} />
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{
+              __html: applyStoredTheme + hideVerifyBannerScript + registerServiceWorkerScript,
+            }}
+          />
           <style dangerouslySetInnerHTML={{ __html: globalCss }} />
           {/* A private client shell's first reads start here, while the app's code downloads. */}
           {earlyReads && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyReadsScript(earlyReads) }} />}
           <meta name="theme-color" content={palettes[DEFAULT_THEME].bg} />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          {/* Installable (issue 74): the manifest, and the home-screen icon iOS reads instead. */}
+          <link rel="manifest" href={MANIFEST_PATH} />
+          <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         </Head>
         <body>
           <Main />

@@ -1,4 +1,5 @@
 import { HomeFeed } from '../features/posts';
+import { SharedImageOpener } from '../features/sharedImage';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/firstLoad';
 
@@ -7,6 +8,7 @@ export default function HomePage() {
     <>
       <Seo title="Home" description="Your Posts feed: the latest posts from the people you follow and from everyone." />
       <HomeFeed />
+      <SharedImageOpener />
     </>
   );
 }

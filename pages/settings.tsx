@@ -13,6 +13,7 @@ import { privatePageProps } from '../lib/firstLoad';
 import { useAppSelector } from '../store/hooks';
 import { selectUser } from '../features/auth';
 import { LazyMovingSettings } from '../features/moving';
+import { LazyPushSettings } from '../features/push';
 
 // Rendered by the server with the viewer's account (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;
@@ -34,6 +35,7 @@ export default function SettingsPage() {
             <AccountSettings user={user} />
             <ThemePicker />
             <SensitiveMediaSetting />
+            <LazyPushSettings />
             <LazySecuritySettings username={user.username} />
             <LazyMovingSettings />
           </Stack>

@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { cspOptions, inlineScriptHashes } from './http/contentSecurity';
 import { refuseControlCharacters } from './http/controlCharacters';
 import { refuseCrossOrigin, refuseOtherHosts } from './http/origin';
+import { SHARE_TARGET_PATH } from '../lib/pwa';
 import { redisOrLocalStore } from './http/rateLimitStore';
 import { PRIVATE_NO_STORE, helmetHeaders, isApiPath, registerSecurityHeaders } from './http/securityHeaders';
 import type { ReadYourWrites } from './instance/readYourWrites';
@@ -79,7 +80,8 @@ export async function registerRequestPipeline(app: FastifyInstance, options: Pip
   const hostRules = { publicOrigin: config.publicOrigin, listenHost: config.host };
   const checkHost = refuseOtherHosts(hostRules);
   // The consent form checks a token of its own: browsers post it with `Origin: null` (oauth/consentToken.ts).
-  const checkOrigin = refuseCrossOrigin(hostRules, new Set([CONSENT_FORM_PATH]));
+  // The share target's fallback reads nothing of the post and only redirects (server/pwa/routes.ts).
+  const checkOrigin = refuseCrossOrigin(hostRules, new Set([CONSENT_FORM_PATH, SHARE_TARGET_PATH]));
   // In this order, each refusal (a throw, answered by the error handler) stopping the rest.
   app.addHook('onRequest', (request, reply, done) => {
     // First: what this request reads must not come from caches another process's commit made stale.

@@ -14,6 +14,7 @@ import { finishPage } from '../http/pageResponse';
 import { staticFiles } from '../http/staticFiles';
 import type { PostsService } from '../posts/service';
 import type { UsersService } from '../users/service';
+import { pwaRoutes } from '../pwa/routes';
 import { actorPage } from './actorPage';
 import { type RenderPage, privatePages } from './privatePages';
 import { postPreview } from './publicPreview';
@@ -53,5 +54,9 @@ export async function registerPages(
   const visitorPages = { '/post/[id]': postPreview(deps.posts, config) };
   await app.register(privatePages, { render, auth: deps.auth, config, visitorPages });
   await app.register(actorPage, { render, users: deps.users });
+  await app.register(pwaRoutes, {
+    instanceName: config.instanceName,
+    distDir: config.dev ? null : path.resolve(import.meta.dirname, '../../.next'),
+  });
   app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: render });
 }

@@ -1,0 +1,214 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { SERVICE_WORKER_PATH } from '../../../lib/pwa';
+import { Button } from '../../../components/ui/Button';
+import { Panel } from '../../../components/ui/Panel';
+import { appTheme } from '../../../themes';
+import { PUSH_KIND_LABELS, PUSH_KINDS, type PushAlerts, type PushKind, keyBytes } from '../lib/pushKinds';
+import { pushApi } from '../state/pushApi';
+
+/** The section's id: `/settings#notifications`. */
+export const PUSH_SECTION = 'notifications';
+/** How long turning on waits for the service worker to be running before saying so. */
+const WORKER_WAIT_MS = 10_000;
+
+const Kinds = styled.fieldset`
+  border: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+  legend { font-weight: 600; font-size: 14px; margin-bottom: 8px; padding: 0; }
+  label { display: flex; gap: 10px; align-items: center; cursor: pointer; }
+  input { width: 20px; height: 20px; margin: 0; accent-color: ${appTheme.color.accent}; }
+  &:disabled label { cursor: default; opacity: 0.7; }
+`;
+
+const Body = styled.div`
+  display: grid;
+  gap: 16px;
+  justify-items: start;
+`;
+
+const Status = styled.p`
+  margin: 0;
+  font-weight: 600;
+`;
+
+const Note = styled.p`
+  margin: 0;
+  color: ${appTheme.color.textMuted};
+  font-size: 14px;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${appTheme.color.danger};
+  font-size: 14px;
+`;
+
+type State = 'checking' | 'unsupported' | 'disabled' | 'off' | 'on';
+
+const EVERY_KIND = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as PushAlerts;
+
+const supported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The app's worker once it runs (pushes need an active one), registered here if the page had not yet. */
+async function runningWorker(): Promise<ServiceWorkerRegistration> {
+  if (!(await navigator.serviceWorker.getRegistration())) await navigator.serviceWorker.register(SERVICE_WORKER_PATH);
+  let timer = 0;
+  const late = new Promise<never>((_, reject) => {
+    timer = window.setTimeout(
+      () => reject(new Error('The app’s service worker did not start. Reload the page and try again.')),
+      WORKER_WAIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late]);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
+
+const BLOCKED =
+  'Notifications are blocked for Posts in this browser. Allow them in the site’s settings, then turn them on here.';
+
+/**
+ * Settings' "Notifications on this device" (issue 74): Web Push for this browser, asked for only
+ * when the person turns it on; the kinds pushed can be chosen, and turning off unsubscribes.
+ */
+export default function PushSettings() {
+  // Rendered only after hydration (LazyPushSettings): the browser can be asked at once.
+  const [state, setState] = useState<State>(() => (supported() ? 'checking' : 'unsupported'));
+  const [publicKey, setPublicKey] = useState<string | null>(null);
+  const [alerts, setAlerts] = useState<PushAlerts>(EVERY_KIND);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!supported()) return;
+    let live = true;
+    void (async () => {
+      try {
+        const key = await pushApi.key();
+        if (!live) return;
+        if (!key) return setState('disabled');
+        setPublicKey(key);
+        const [saved, registration] = await Promise.all([pushApi.current(), navigator.serviceWorker.getRegistration()]);
+        const inBrowser = await registration?.pushManager.getSubscription();
+        if (!live) return;
+        if (saved) setAlerts(saved.alerts);
+        // On when the server pushes to this browser's own subscription (or the worker cannot say).
+        const matches = !registration || (inBrowser?.endpoint ?? null) === saved?.endpoint;
+        setState(saved && matches && Notification.permission === 'granted' ? 'on' : 'off');
+      } catch (error) {
+        if (!live) return;
+        setProblem((error as Error).message);
+        setState('off');
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const turnOn = () =>
+    run(async () => {
+      if (!publicKey) return;
+      // The browser's question comes only now, from the person's press.
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') throw new Error(BLOCKED);
+      const registration = await runningWorker();
+      let subscription: PushSubscription;
+      try {
+        subscription = await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: keyBytes(publicKey),
+        });
+      } catch (error) {
+        throw new Error(`This browser could not subscribe to pushes: ${(error as Error).message}`, { cause: error });
+      }
+      const saved = await pushApi.subscribe(subscription.toJSON(), alerts);
+      setAlerts(saved.alerts);
+      setState('on');
+    });
+
+  const turnOff = () =>
+    run(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await (await registration?.pushManager.getSubscription())?.unsubscribe();
+      await pushApi.remove();
+      setState('off');
+    });
+
+  const toggleKind = (kind: PushKind, on: boolean) => {
+    const next = { ...alerts, [kind]: on };
+    setAlerts(next);
+    // Off: the choice waits for turning on; on: the server's copy changes now.
+    if (state === 'on')
+      void run(async () => {
+        setAlerts((await pushApi.change(next)).alerts);
+      });
+  };
+
+  return (
+    <Panel id={PUSH_SECTION} aria-labelledby="push-settings">
+      <h2 id="push-settings">Notifications on this device</h2>
+      <p className="lead">
+        Get a notification on this device when someone follows you, likes, comments on or mentions you, even when Posts
+        is closed. Your browser asks for permission when you turn them on.
+      </p>
+      <Body>
+        {state === 'checking' && <Note>Checking this device…</Note>}
+        {state === 'unsupported' && (
+          <Note>
+            This browser cannot show notifications from Posts. On an iPhone or iPad, add Posts to your Home Screen
+            first, then open it from there.
+          </Note>
+        )}
+        {state === 'disabled' && <Note>Push notifications are turned off on this instance.</Note>}
+        {(state === 'on' || state === 'off') && (
+          <>
+            <Status role="status">{state === 'on' ? 'On for this device.' : 'Off for this device.'}</Status>
+            <Kinds disabled={busy}>
+              <legend>Notify me about</legend>
+              {PUSH_KINDS.map((kind) => (
+                <label key={kind}>
+                  <input
+                    type="checkbox"
+                    checked={alerts[kind]}
+                    onChange={(event) => toggleKind(kind, event.target.checked)}
+                  />
+                  {PUSH_KIND_LABELS[kind]}
+                </label>
+              ))}
+            </Kinds>
+            {state === 'off' ? (
+              <Button onClick={() => void turnOn()} disabled={busy}>
+                Turn on notifications
+              </Button>
+            ) : (
+              <Button $variant="secondary" onClick={() => void turnOff()} disabled={busy}>
+                Turn off notifications
+              </Button>
+            )}
+          </>
+        )}
+        {problem && <Problem role="alert">{problem}</Problem>}
+      </Body>
+    </Panel>
+  );
+}

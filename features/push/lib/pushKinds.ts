@@ -1,0 +1,21 @@
+/** The kinds a person may have pushed, as the server stores them (server/push/kinds.ts), with their labels. */
+export const PUSH_KIND_LABELS = {
+  follow: 'New followers',
+  follow_request: 'Follow requests',
+  like: 'Likes',
+  comment: 'Comments on your posts',
+  mention: 'Mentions',
+} as const;
+
+export type PushKind = keyof typeof PUSH_KIND_LABELS;
+export type PushAlerts = Record<PushKind, boolean>;
+export const PUSH_KINDS = Object.keys(PUSH_KIND_LABELS) as PushKind[];
+
+/** The VAPID key as `pushManager.subscribe` takes it: bytes from base64url. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -1,0 +1,149 @@
+/**
+ * The installed app's server side (issue 74): the manifest, the icons it names, the service
+ * worker's script built from a build's manifest, the offline shell and its policy, and the share
+ * target's fallback for a browser without the worker.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import sharp from 'sharp';
+import { ICONS } from '../../server/pwa/icons';
+import { webAppManifest } from '../../server/pwa/manifest';
+import { OFFLINE_CSP, offlineShellHtml } from '../../server/pwa/offlineShell';
+import { pwaRoutes } from '../../server/pwa/routes';
+import { SIGN_OUT_REQUESTS, precacheList } from '../../server/pwa/serviceWorker';
+
+const PUBLIC = path.resolve(import.meta.dirname, '../../public');
+
+const BUILD_MANIFEST = {
+  polyfillFiles: ['static/chunks/polyfills.js'],
+  lowPriorityFiles: ['static/abc/_buildManifest.js'],
+  pages: {
+    '/_app': ['static/chunks/framework.js', 'static/chunks/main.js', 'static/chunks/pages/_app.js'],
+    '/home': ['static/chunks/framework.js', 'static/chunks/pages/home.js', 'static/css/home.css'],
+  },
+};
+
+async function appWith(distDir: string | null) {
+  const app = Fastify();
+  await app.register(pwaRoutes, { instanceName: 'Posts on the Hill', distDir });
+  return app;
+}
+
+describe('the web app manifest', () => {
+  const manifest = webAppManifest('Posts on the Hill');
+
+  it('opens the home feed as a standalone app in the default theme, named after the instance', () => {
+    expect(manifest).toMatchObject({
+      name: 'Posts on the Hill',
+      short_name: 'Posts on the',
+      start_url: '/home',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#1c1c21',
+      theme_color: '#1c1c21',
+    });
+  });
+
+  it('names "any" and maskable icons at 192 and 512 px, each a PNG of its size', async () => {
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '192x192 maskable',
+      '512x512 maskable',
+    ]);
+    for (const icon of ICONS) {
+      const meta = await sharp(path.join(PUBLIC, icon.src)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', icon.size, icon.size]);
+    }
+  });
+
+  it('takes one shared JPEG or PNG image by POST', () => {
+    expect(manifest.share_target).toEqual({
+      action: '/share',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { files: [{ name: 'image', accept: ['image/jpeg', 'image/png', '.jpg', '.jpeg', '.png'] }] },
+    });
+  });
+});
+
+describe('the service worker', () => {
+  it('precaches the shared first load, the polyfills and every stylesheet, nothing else', () => {
+    expect(precacheList(BUILD_MANIFEST).sort()).toEqual(
+      [
+        '/_next/static/chunks/polyfills.js',
+        '/_next/static/chunks/framework.js',
+        '/_next/static/chunks/main.js',
+        '/_next/static/chunks/pages/_app.js',
+        '/_next/static/css/home.css',
+      ].sort(),
+    );
+  });
+
+  it('is served for a build, never cached stale, and changes with the build', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'posts-pwa-'));
+    try {
+      writeFileSync(path.join(dist, 'build-manifest.json'), JSON.stringify(BUILD_MANIFEST));
+      writeFileSync(path.join(dist, 'BUILD_ID'), 'build-1\n');
+      const first = await (await appWith(dist)).inject({ url: '/sw.js' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const config = JSON.parse(/^const CONFIG = (.*);$/m.exec(first.body)![1]) as Record<string, unknown>;
+      expect(config).toMatchObject({
+        offline: '/offline',
+        precache: precacheList(BUILD_MANIFEST),
+        shareTarget: '/share',
+        shareCache: 'posts-shared',
+        signOut: SIGN_OUT_REQUESTS,
+      });
+      writeFileSync(path.join(dist, 'BUILD_ID'), 'build-2\n');
+      const second = await (await appWith(dist)).inject({ url: '/sw.js' });
+      expect(second.body).not.toBe(first.body);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('is not served without a production build (development)', async () => {
+    expect((await (await appWith(null)).inject({ url: '/sw.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('the offline shell', () => {
+  it('says the person is offline, with a policy allowing exactly its own script and style', async () => {
+    const response = await (await appWith(null)).inject({ url: '/offline' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(OFFLINE_CSP);
+    const html = offlineShellHtml('Posts on the Hill');
+    expect(response.body).toBe(html);
+    expect(html).toContain('<h1>You are offline</h1>');
+    const script = /<script>(.*?)<\/script>/.exec(html)![1];
+    const style = /<style>(.*?)<\/style>/s.exec(html)![1];
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(OFFLINE_CSP).toContain(`script-src ${hash(script)};`);
+    expect(OFFLINE_CSP).toContain(`style-src ${hash(style)};`);
+  });
+
+  it('escapes the instance name', () => {
+    expect(offlineShellHtml('<b>Posts</b>')).not.toContain('<b>');
+  });
+});
+
+describe('the share target without the worker', () => {
+  it('sends the person home without reading the upload', async () => {
+    const response = await (
+      await appWith(null)
+    ).inject({
+      method: 'POST',
+      url: '/share',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nnot read\r\n--x--\r\n',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/home');
+  });
+});
