@@ -33,6 +33,12 @@ export interface User {
   movedTo?: MovedTo;
 }
 
+/** An account a person names as theirs (issue 76): its actor's address, and `name@host` when known here. */
+export interface AccountAlias {
+  uri: string;
+  address: string | null;
+}
+
 /** The account a person moved to (issue 76): here, or someone elsewhere (`name@host`). */
 export interface MovedTo {
   _id: string;

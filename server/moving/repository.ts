@@ -26,6 +26,11 @@ function localPersonNamed(db: Queryable, username: string) {
     .executeTakeFirst();
 }
 
+/** A person kept from elsewhere by their actor's address. */
+function personWithActorUri(db: Queryable, uri: string) {
+  return db.selectFrom('users').select(personColumns).where('actor_uri', '=', uri).executeTakeFirst();
+}
+
 async function setAliases(db: Queryable, id: string, uris: string[], now: string): Promise<void> {
   await db
     .updateTable('users')
@@ -57,6 +62,9 @@ async function localFollowersOf(db: Queryable, userId: string) {
     .execute();
 }
 
-export const movingRepository = bindQueries({ personById, localPersonNamed, setAliases, setMovedTo, localFollowersOf });
+export const movingRepository = bindQueries({
+  personById,
+  personWithActorUri,
+  localPersonNamed, setAliases, setMovedTo, localFollowersOf });
 
 export type MovingRepository = ReturnType<typeof movingRepository>;

@@ -10,7 +10,16 @@ import type { AccountMoves } from './service';
 
 const aliasesResponse = {
   type: 'object',
-  properties: { aliases: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    aliases: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { uri: { type: 'string' }, address: { type: ['string', 'null'] } },
+        required: ['uri', 'address'],
+      },
+    },
+  },
   required: ['aliases'],
 } as const;
 // Lengths are the service's to refuse, with its message: the schema only wants text.

@@ -8,7 +8,7 @@
  */
 import { handleOf } from '../../lib/handles';
 import { ACCOUNT_ADDRESS_MAX, ACCOUNT_ALIASES_MAX } from '../../lib/limits';
-import type { MovedTo } from '../../lib/types';
+import type { AccountAlias, MovedTo } from '../../lib/types';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnavailableError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
@@ -113,37 +113,49 @@ export function accountMoves({ repo, users, publish, origin, remote, onError }: 
     return true;
   }
 
+  /** Each alias with the account's address (`name@host`) when it is known here; null: only its actor's. */
+  async function described(uris: string[]): Promise<AccountAlias[]> {
+    return Promise.all(
+      uris.map(async (uri) => {
+        const localId = localIdAt(uri);
+        const person = localId ? await repo.personById(localId) : await repo.personWithActorUri(uri);
+        const address = person ? (person.domain === null ? `${person.username}@${ownHost}` : person.username) : null;
+        return { uri, address };
+      }),
+    );
+  }
+
   return {
-    /** The signed-in person's aliases: actor addresses. */
-    async aliases(viewer: AuthUser): Promise<string[]> {
-      return aliasesIn((await me(viewer)).also_known_as);
+    /** The signed-in person's aliases. */
+    async aliases(viewer: AuthUser): Promise<AccountAlias[]> {
+      return described(aliasesIn((await me(viewer)).also_known_as));
     },
 
     /** Names another account as the person's own (needed before that account can move here). */
-    async addAlias(viewer: AuthUser, address: unknown): Promise<string[]> {
+    async addAlias(viewer: AuthUser, address: unknown): Promise<AccountAlias[]> {
       const self = await me(viewer);
       const other = await accountAt(address);
       if (other.id === self.id) throw new InvalidError('An account cannot be its own alias', 'InvalidAlias');
       const uri = actorUriOf(other);
       const kept = aliasesIn(self.also_known_as);
-      if (kept.includes(uri)) return kept;
+      if (kept.includes(uri)) return described(kept);
       if (kept.length >= ACCOUNT_ALIASES_MAX)
         throw new InvalidError(`At most ${ACCOUNT_ALIASES_MAX} aliases: remove one first`, 'TooManyAliases');
       const next = [...kept, uri];
       await repo.setAliases(self.id, next, nowIso());
       // Their actor changed: the caches forget it, and followers elsewhere are sent an Update.
       publish({ type: 'UserProfileChanged', userId: self.id, avatarChanged: false });
-      return next;
+      return described(next);
     },
 
-    async removeAlias(viewer: AuthUser, uri: unknown): Promise<string[]> {
+    async removeAlias(viewer: AuthUser, uri: unknown): Promise<AccountAlias[]> {
       const self = await me(viewer);
       const kept = aliasesIn(self.also_known_as);
       if (typeof uri !== 'string' || !kept.includes(uri)) throw new NotFoundError('No such alias', 'AliasNotFound');
       const next = kept.filter((one) => one !== uri);
       await repo.setAliases(self.id, next, nowIso());
       publish({ type: 'UserProfileChanged', userId: self.id, avatarChanged: false });
-      return next;
+      return described(next);
     },
 
     /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ACCOUNT_ADDRESS_MAX, ACCOUNT_ALIASES_MAX } from '../../../lib/limits';
+import type { AccountAlias } from '../../../lib/types';
 import { links } from '../../../lib/pages';
 import { fetchLoggedUser, selectUser } from '../../auth';
 import { AppLink } from '../../../components/ui/AppLink';
@@ -61,7 +62,7 @@ const Moved = styled.p`
 /** Aliases: the accounts that may move here (`alsoKnownAs` on this account's actor). */
 function AliasesPart() {
   const id = useId();
-  const [aliases, setAliases] = useState<string[] | null>(null);
+  const [aliases, setAliases] = useState<AccountAlias[] | null>(null);
   const [address, setAddress] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -77,7 +78,7 @@ function AliasesPart() {
     };
   }, []);
 
-  async function change(work: () => Promise<string[]>) {
+  async function change(work: () => Promise<AccountAlias[]>) {
     setBusy(true);
     setProblem(null);
     try {
@@ -105,14 +106,15 @@ function AliasesPart() {
       </Note>
       {aliases && aliases.length > 0 && (
         <Aliases aria-label="Aliases">
-          {aliases.map((uri) => (
+          {aliases.map(({ uri, address }) => (
             <li key={uri}>
-              <span>{uri}</span>
+              <span>{address ? `@${address}` : uri}</span>
               <Button
                 type="button"
                 $variant="secondary"
                 $size="sm"
                 disabled={busy}
+                aria-label={`Remove ${address ? `@${address}` : uri}`}
                 onClick={() => void change(() => movingApi.removeAlias(uri))}
               >
                 Remove
@@ -168,7 +170,7 @@ function MoveOutPart() {
 
   if (movedTo)
     return (
-      <Part as="div" aria-labelledby={`${id}-title`}>
+      <Part as="div" role="group" aria-labelledby={`${id}-title`}>
         <h3 id={`${id}-title`}>Move to another account</h3>
         <Moved role="status">
           This account has moved to{' '}

@@ -1,5 +1,5 @@
 /** Mastodon CSV lists (issue 76): the exports, and the imports with their progress; aliases and moves. */
-import type { ListImport, MovedTo } from '../../../lib/types';
+import type { AccountAlias, ListImport, MovedTo } from '../../../lib/types';
 import { apiClient, errorMessage } from '../../../services/apiClient';
 
 export type ListKind = ListImport['type'];
@@ -55,22 +55,22 @@ export const movingApi = {
   },
 
   /** The account's aliases (actor addresses): the accounts that may move here. */
-  async aliases(): Promise<string[]> {
-    return (await apiClient.get<{ aliases: string[] }>(ALIASES_URL)).data.aliases;
+  async aliases(): Promise<AccountAlias[]> {
+    return (await apiClient.get<{ aliases: AccountAlias[] }>(ALIASES_URL)).data.aliases;
   },
 
   /** Names another account (name@server or its address) as this one's; the aliases now. Throws the server's message. */
-  async addAlias(address: string): Promise<string[]> {
+  async addAlias(address: string): Promise<AccountAlias[]> {
     try {
-      return (await apiClient.post<{ aliases: string[] }>(ALIASES_URL, { address })).data.aliases;
+      return (await apiClient.post<{ aliases: AccountAlias[] }>(ALIASES_URL, { address })).data.aliases;
     } catch (error) {
       throw new Error(errorMessage(error), { cause: error });
     }
   },
 
-  async removeAlias(uri: string): Promise<string[]> {
+  async removeAlias(uri: string): Promise<AccountAlias[]> {
     try {
-      return (await apiClient.delete<{ aliases: string[] }>(ALIASES_URL, { params: { uri } })).data.aliases;
+      return (await apiClient.delete<{ aliases: AccountAlias[] }>(ALIASES_URL, { params: { uri } })).data.aliases;
     } catch (error) {
       throw new Error(errorMessage(error), { cause: error });
     }

@@ -60,6 +60,20 @@ describe('a moved account', () => {
     expect((await annApi.v1.accounts.$select(bob.id).fetch()).moved).toBeUndefined();
   });
 
+  it('keeps its move when the new account removes the alias; an alias not there is a 404', async () => {
+    const inject = (method: 'GET' | 'DELETE', url: string) => t.app.inject({ method, url, headers: bob.headers });
+    const { aliases } = (await inject('GET', '/api/users/me/aliases')).json();
+    // Federation off: the actor addresses are the site's (`PUBLIC_URL`, else HOST:PORT).
+    const site = new URL(t.config.siteUrl);
+    expect(aliases).toEqual([{ uri: `${site.origin}/users/${ann.id}`, address: `ann@${site.host}` }]);
+    const removed = await inject('DELETE', `/api/users/me/aliases?uri=${encodeURIComponent(aliases[0].uri)}`);
+    expect(removed.json()).toEqual({ aliases: [] });
+    const again = await inject('DELETE', `/api/users/me/aliases?uri=${encodeURIComponent(aliases[0].uri)}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ code: 'AliasNotFound' });
+    expect((await bobApi.v1.accounts.$select(ann.id).fetch()).moved).toMatchObject({ id: bob.id });
+  });
+
   it('takes no new statuses', async () => {
     const file = new Blob([await readFile(PNG)], { type: 'image/png' });
     const media = await annApi.v2.media.create({ file, description: 'A test card' });
