@@ -87,3 +87,8 @@ export const ACCOUNT_LIST_MAX_BYTES = 2 * 1024 * 1024;
 export const ACCOUNT_LIST_ROWS_MAX = 10_000;
 export const ACCOUNT_LIST_KINDS = ['follows', 'blocks', 'mutes'] as const;
 export const ACCOUNT_LIST_MODES = ['merge', 'overwrite'] as const;
+
+/** Other accounts a person may name as theirs (`alsoKnownAs`, issue 76): enough for a few moves. */
+export const ACCOUNT_ALIASES_MAX = 5;
+/** Longest account address taken for an alias or a move: a handle, or an actor's address. */
+export const ACCOUNT_ADDRESS_MAX = 500;

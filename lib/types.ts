@@ -29,6 +29,21 @@ export interface User {
   pendingEmail: string | null;
   /** Their profile links, at most four (issue 68, item 32). */
   fields: ProfileField[];
+  /** The account this one moved to (issue 76): it takes no new posts. Absent when not moved. */
+  movedTo?: MovedTo;
+}
+
+/** An account a person names as theirs (issue 76): its actor's address, and `name@host` when known here. */
+export interface AccountAlias {
+  uri: string;
+  address: string | null;
+}
+
+/** The account a person moved to (issue 76): here, or someone elsewhere (`name@host`). */
+export interface MovedTo {
+  _id: string;
+  username: string;
+  displayName: string | null;
 }
 
 /** Anyone's public profile: never an email. */
@@ -57,6 +72,8 @@ export interface Profile {
   remoteUri?: string;
   /** Someone on a silenced server (a domain block `silence`): `true`. Absent otherwise. */
   silenced?: true;
+  /** The account this one moved to (issue 76): the profile says so and links it. Absent when not moved. */
+  movedTo?: MovedTo;
 }
 
 export interface UserSummary {

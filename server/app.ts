@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Guards, requireLiveSession, requireUser } from './auth/guard';
 import { registerAccountListsRoutes } from './accountLists/module';
+import { registerMovingRoutes } from './moving/module';
 import { registerAuthRoutes } from './auth/module';
 import { registerCommentsRoutes } from './comments/module';
 import type { Config } from './config';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const features = { ...ctx, guards };
   await registerAuthRoutes(app, features);
   await registerAccountListsRoutes(app, features);
+  await registerMovingRoutes(app, features);
   await registerUsersRoutes(app, features);
   await registerSafetyRoutes(app, features);
   await registerPostsRoutes(app, features);

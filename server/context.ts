@@ -17,6 +17,7 @@ import { transactional } from './db/repository';
 import { repositories } from './repositories';
 import { domainEvents } from './events/domainEvents';
 import { deliverOnEvents } from './federation/deliveries';
+import { movingFeature } from './moving/module';
 import { domainBlocksService } from './federation/domainBlocks';
 import { createPostsFederation } from './federation/federation';
 import { type RedisBusOptions, localBus, redisBus } from './instance/bus';
@@ -99,7 +100,7 @@ export function buildContext(
         publish,
         onError: (error, what) => log.error({ err: error }, what),
         // Read when an activity arrives, long after these are built below.
-        services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people }),
+        services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people, moves }),
       })
     : null;
   // Once per change, from the instance that made it: every instance hears the events.
@@ -112,6 +113,8 @@ export function buildContext(
     ...{ config, db, data, storage, caches, publish, media, lookUpRemote },
     hiddenAuthors: safety.hiddenAuthors,
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
+    // Read when a post is written, long after `moves` is built below.
+    mayPost: (userId) => moves.assertMayPost(userId),
   });
   const comments = commentsFeature({
     ...{ db, data, caches, ttlMs, publish, postCache: posts.postCache, hiddenAuthors: safety.hiddenAuthors },
@@ -132,6 +135,10 @@ export function buildContext(
           onError: (error) => log.error({ err: error }, 'queueing Delete(Person) for a deleted account failed'),
         }
       : undefined,
+  });
+  const { moves } = movingFeature({
+    ...{ config, db, publish, federation, users: people.users },
+    onError: (error, what) => log.warn({ err: error }, what),
   });
   const { accountLists, listImports } = accountListsFeature({
     ...{ config, db, data, log, users: people.users, safety: safety.safety, lookUpRemote },
@@ -165,6 +172,8 @@ export function buildContext(
     ...{ config, db, storage, bus, events, media, outbox, presence, domainBlocks, federation, caches, push },
     /** Follows, blocks and mutes as Mastodon's CSV lists, and their imports (issue 76). */
     accountLists,
+    /** Aliases and moves of accounts (issue 76). */
+    moves,
     ...accounts,
     ...people,
     ...notifications,

@@ -45,6 +45,11 @@ export interface UsersTable {
   display_name: Generated<string | null>;
   /** Their profile links, JSON `[{ name, value, verified_at }]` (migration 023, `lib/profileFields.ts`); null: none. */
   profile_fields: Generated<string | null>;
+  /** Their other accounts' actor addresses, JSON `["https://…"]` (migration 029, local people); null: none. */
+  also_known_as: Generated<string | null>;
+  /** The account (a `users` id, here or kept from elsewhere) this one moved to (migration 029); null: not moved. */
+  moved_to_id: Generated<string | null>;
+  moved_at: Generated<string | null>;
 }
 
 /** One row per sign-in: the refresh-token family. */

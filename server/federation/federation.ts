@@ -20,9 +20,11 @@ import {
   type Person,
   type Recipient,
   Tombstone,
+  isActor,
 } from '@fedify/vocab';
 import type { UsersService } from '../users/service';
 import type { AccountDeletion } from '../users/deletion';
+import type { AccountMoves } from '../moving/service';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
@@ -45,11 +47,17 @@ import {
   personOf,
   postNote,
 } from './objects';
-import { FETCH_TIMEOUT_MS, guardDeliveries, guardedLoaderFactories } from '../outgoing/outgoingGuard';
+import {
+  FETCH_TIMEOUT_MS,
+  guardDeliveries,
+  guardedDocumentLoader,
+  guardedLoaderFactories,
+} from '../outgoing/outgoingGuard';
 import type { CacheRegistry } from '../cache/registry';
 import { type FederationRepository, type NotePostRow, federationRepository } from './repository';
 import { tombstonesRepository } from '../users/tombstones';
 import { type Farewell, farewellOf, sendFarewell } from './tombstones';
+import { sendMove } from './moves';
 import { type LocalServices, remoteContent } from './remoteContent';
 import { remotePeople } from './remotePeople';
 import type { PublishEvent } from '../events/domainEvents';
@@ -92,6 +100,7 @@ export interface FederationOptions {
   services: () => LocalServices & {
     users: Pick<UsersService, 'follow' | 'unfollow'>;
     deletion: Pick<AccountDeletion, 'removeElsewhere'>;
+    moves: Pick<AccountMoves, 'movedElsewhere'>;
   };
   onError?: (error: unknown, what: string) => void;
 }
@@ -134,6 +143,10 @@ export interface PostsFederation {
   finishJson(json: unknown): Promise<unknown>;
   /** Queues `Delete(Person)` to them once the deletion is committed. */
   sendFarewell(farewell: Farewell): Promise<void>;
+  /** The `alsoKnownAs` of the actor at that address, fetched now (no kept copy); null when it cannot be had. */
+  aliasesOf(actorUri: string): Promise<string[] | null>;
+  /** Queues `Move` (the local person to `targetUri`) to their followers elsewhere (issue 76). */
+  sendMove(userId: string, targetUri: string): Promise<void>;
   /** What went wrong in this process since it started, for `/metrics`: failed delivery attempts, dropped tasks. */
   readonly failures: { deliveries: number; dropped: number; refused: number };
   /** Starts this process's queue workers. */
@@ -468,6 +481,15 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     finishJson: (json) => withImageExtras(attachmentsAsArrays(json), new URL(site.url).origin, data.noteImagesOf),
     farewellOf: (userId) => farewellOf(context(), data.remoteFollowersOf, userId),
     sendFarewell: (farewell) => sendFarewell(context(), farewell),
+    async aliasesOf(actorUri) {
+      // Fetched past the kept documents: an alias added a moment ago must show.
+      const documentLoader = guardedDocumentLoader({ allowPrivateAddress: options.allowPrivateAddress });
+      const actor = await context()
+        .lookupObject(actorUri, { documentLoader, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
+        .catch(() => null);
+      return isActor(actor) && actor.id?.href === actorUri ? actor.aliasIds.map((uri) => uri.href) : null;
+    },
+    sendMove: (userId, targetUri) => sendMove(context(), data.remoteFollowersOf, userId, targetUri),
     failures,
     start() {
       running ??= federation.startQueue(undefined, { signal: stop.signal }).catch((error: unknown) => {

@@ -13,13 +13,17 @@
  *   their address answers 410 (`deletedActors.ts`; a 404 is not taken as gone); also when the signature cannot be verified
  *   (their key went with them), the one unverified activity answered 202 rather than 401.
  * - `Like` / `Undo(Like)` of a post here: counted and notified.
+ * - `Move` of the actor itself (issue 76): when the target's actor, fetched now, names the old one
+ *   in `alsoKnownAs`, the people here who follow the old account follow the target instead, and the
+ *   old account shows `movedTo`; otherwise ignored (`moving/service.ts`).
  * - `Announce` and anything else: answered 202 and ignored.
  */
 import type { Context, Federation, UnverifiedActivityReason } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Like, Note, Reject, Undo, Update, isActor } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, Like, Move, Note, Reject, Undo, Update, isActor } from '@fedify/vocab';
 import type { Activity, Object as APObject } from '@fedify/vocab';
 import { isDatabaseUnreachable } from '../db/errors';
 import type { UsersService } from '../users/service';
+import type { AccountMoves } from '../moving/service';
 import { type DeletedActors, deletesItself } from './deletedActors';
 import { newId, nowIso } from '../domain/ids';
 import { type LocalServices, type RemoteContent, asAuthUser } from './remoteContent';
@@ -34,7 +38,10 @@ export interface InboxDeps {
   people: RemotePeople;
   content: RemoteContent;
   deleted: DeletedActors;
-  services: () => LocalServices & { users: Pick<UsersService, 'follow' | 'unfollow'> };
+  services: () => LocalServices & {
+    users: Pick<UsersService, 'follow' | 'unfollow'>;
+    moves: Pick<AccountMoves, 'movedElsewhere'>;
+  };
   /** The local person with this actor identifier, if they may be followed (exists, not suspended). */
   isLocalPerson: (identifier: string) => Promise<boolean>;
   onError: (error: unknown, what: string) => void;
@@ -211,6 +218,15 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       const person = await repo.personWithActorUri(del.actorId.href);
       if (!person) return;
       await attempt('deleting a post from elsewhere failed', () => content.deleteObject(person, del.objectId!));
+    }),
+    listener(Move, async (ctx, move) => {
+      // Only an account moving itself; the target is checked by the service (its alsoKnownAs).
+      if (!move.actorId || move.objectId?.href !== move.actorId.href || !move.targetId) return;
+      const person = await actorOf(ctx, move);
+      if (!person) return;
+      await attempt('taking a move from elsewhere failed', () =>
+        services().moves.movedElsewhere(person.id, move.targetId!.href),
+      );
     }),
     listener(Like, async (ctx, like) => {
       if (!like.objectId) return;

@@ -6,6 +6,7 @@
 import type { ActorKeyPair, Context } from '@fedify/fedify';
 import { Endpoints, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Person, PropertyValue } from '@fedify/vocab';
 import { fieldsOf } from '../users/profileFields';
+import { aliasesIn } from '../moving/aliases';
 import { links } from '../../lib/pages';
 import { tagKey } from '../../lib/tags';
 import { hashtagTags, mentionKey } from '../../lib/textEntities';
@@ -91,6 +92,13 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
     discoverable: true,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),
+    // Issue 76: the other accounts the person names as theirs, and the one they moved to.
+    aliases: aliasesIn(user.also_known_as).map((uri) => new URL(uri)),
+    successor: user.moved_to_id
+      ? user.moved_to_actor_uri
+        ? new URL(user.moved_to_actor_uri)
+        : ctx.getActorUri(user.moved_to_id)
+      : null,
     // Profile links as Mastodon sends them: `PropertyValue`s whose value is HTML, an address a link.
     attachments: fieldsOf(user.profile_fields).map(
       ({ name, value }) => new PropertyValue({ name, value: fieldHtml(value) }),

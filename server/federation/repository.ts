@@ -32,6 +32,15 @@ const actorRow = (db: Queryable) =>
       'followers_count',
       'following_count',
       'posts_count',
+      'also_known_as',
+      'moved_to_id',
+      // The account moved to, when it is someone elsewhere: their actor (one of ours: null).
+      (eb) =>
+        eb
+          .selectFrom('users as moved_to')
+          .select('moved_to.actor_uri')
+          .whereRef('moved_to.id', '=', 'users.moved_to_id')
+          .as('moved_to_actor_uri'),
     ]);
 
 export type ActorRow = NonNullable<Awaited<ReturnType<typeof findActor>>>;

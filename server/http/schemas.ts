@@ -24,6 +24,13 @@ const fieldsSchema = {
   },
 } as const;
 
+/** The account a person moved to (issue 76). */
+export const movedToSchema = {
+  type: 'object',
+  properties: { _id: { type: 'string' }, username: { type: 'string' }, displayName: nullableString },
+  required: ['_id', 'username', 'displayName'],
+} as const;
+
 export const userSchema = {
   type: 'object',
   properties: {
@@ -42,6 +49,7 @@ export const userSchema = {
     createdAt: { type: 'string' },
     emailVerified: { type: 'boolean' },
     pendingEmail: nullableString,
+    movedTo: movedToSchema,
   },
 } as const;
 
@@ -65,6 +73,7 @@ export const profileSchema = {
     remoteUrl: { type: 'string' },
     remoteUri: { type: 'string' },
     silenced: { type: 'boolean' },
+    movedTo: movedToSchema,
   },
 } as const;
 

@@ -78,13 +78,26 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
       const acct = (request.query.acct ?? '').replace(/^@/, '');
       const at = acct.lastIndexOf('@');
       const name = at > 0 && acct.slice(at + 1).toLowerCase() === new URL(site).host ? acct.slice(0, at) : acct;
-      return toAccount(site, await users.profile(tokenUser(request), name));
+      return accountWithMove(tokenUser(request), site, await users.profile(tokenUser(request), name));
     },
   );
 
-  app.get<IdRoute>('/api/v1/accounts/:id', { preValidation: needs('read:accounts') }, async (request) =>
-    toAccount(siteOf(config, request), await users.profileById(tokenUser(request), request.params.id)),
-  );
+  /**
+   * A person as an Account, with `moved` (the Account they moved to, issue 76) when they moved;
+   * left out when that account is hidden from the viewer.
+   */
+  async function accountWithMove(viewer: AuthUser, site: ReturnType<typeof siteOf>, profile: Profile) {
+    const account = toAccount(site, profile);
+    if (!profile.movedTo) return account;
+    const moved = await users.profileById(viewer, profile.movedTo._id).catch(() => null);
+    return moved ? { ...account, moved: toAccount(site, moved) } : account;
+  }
+
+  app.get<IdRoute>('/api/v1/accounts/:id', { preValidation: needs('read:accounts') }, async (request) => {
+    const viewer = tokenUser(request);
+    const site = siteOf(config, request);
+    return accountWithMove(viewer, site, await users.profileById(viewer, request.params.id));
+  });
 
   app.get<IdRoute & { Querystring: ListQuery }>(
     '/api/v1/accounts/:id/statuses',

@@ -33,6 +33,8 @@ export interface PostsFeatureDeps {
   /** `@name@host` looked up elsewhere; null when federation is off. */
   lookUpRemote: ((handle: string) => Promise<{ id: string } | null>) | null;
   onOff: (reason: string) => void;
+  /** Throws when an author may post no more (a moved account). */
+  mayPost?: PostsServiceDeps['mayPost'];
 }
 
 export type PostsFeature = ReturnType<typeof postsFeature>;
@@ -71,6 +73,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     publish,
     mentionsPerMinute,
     mentionRules,
+    mayPost: deps.mayPost,
   });
   return { posts, postCache, commentsByPerson, homeFeed, mentionRules };
 }

@@ -46,6 +46,8 @@ export interface PostWritesDeps {
   mentionsPerMinute: number;
   /** This site's host and the look-up of people elsewhere a text names (`mentions/names.ts`). */
   mentionRules?: MentionRules;
+  /** Throws when the author may post no more: a moved account (`moving/service.ts`, `assertMayPost`). */
+  mayPost?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -110,7 +112,7 @@ function* createSteps(
   return yield* notifyEachSteps(mentionsOf(mentioned, user, post.id), mentionsPerMinute);
 }
 
-export function postWrites({ data, media, load, publish, mentionsPerMinute, mentionRules }: PostWritesDeps) {
+export function postWrites({ data, media, load, publish, mentionsPerMinute, mentionRules, mayPost }: PostWritesDeps) {
   const { posts } = data;
   return {
     /** Keeps a post from elsewhere once (its `uri`): the id kept, and whether it is new. */
@@ -175,6 +177,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
     },
 
     async create(user: AuthUser, input: PostInput): Promise<Post> {
+      await mayPost?.(user.id);
       const message = readMessage(input.message);
       const tags = readPostTags(input.tags, message);
       const imageText = readImageText(input);

@@ -14,6 +14,8 @@ import { type AuthorFacts, toAuthorFacts } from './mappers';
 export interface KeptPerson {
   facts: AuthorFacts;
   suspendedAt: string | null;
+  /** The account they moved to (issue 76), read with the profile: its name is the target's own now. */
+  movedToId: string | null;
 }
 
 export interface AuthorCache extends CountedCache {
@@ -43,7 +45,11 @@ export function authorCache(
     async load(keys) {
       const found = new Map<string, KeptPerson>();
       for (const row of await read(keys)) {
-        found.set(row.username_lower, { facts: toAuthorFacts(row), suspendedAt: row.suspended_at });
+        found.set(row.username_lower, {
+          facts: toAuthorFacts(row),
+          suspendedAt: row.suspended_at,
+          movedToId: row.moved_to_id,
+        });
         keyOf.set(row.id, row.username_lower);
       }
       // The id index follows the kept facts' size: ids of facts pushed out are dropped with it.

@@ -4,7 +4,7 @@
  * whom the viewer follows (the home feed's follow lists): no statement once those are kept, where
  * the database answered two. The events that change any of them forget it (`invalidation/table.ts`).
  */
-import type { Profile } from '../../lib/types';
+import type { MovedTo, Profile } from '../../lib/types';
 import { usernameKey } from '../../lib/validation';
 import type { AuthUser } from '../domain/types';
 import { type HiddenAuthorsCache, blocksAndMute } from '../safety/hiddenAuthors';
@@ -17,10 +17,12 @@ export interface ProfileSources {
   /** Whom each reader's feed shows, kept (`posts/homeFeed`): whether the viewer follows someone there. */
   homeFeed: { shows(readerId: string, creatorId: string): Promise<boolean> };
   isFollowing(followerId: string, followeeId: string): Promise<boolean>;
+  /** The account someone moved to (issue 76), read when they have: rare, and never stale. */
+  movedToOf(id: string | null): Promise<MovedTo | null>;
 }
 
 /** The profile of `username` as the viewer may see it (a 404 when missing or hidden from them). */
-export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing }: ProfileSources) {
+export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing, movedToOf }: ProfileSources) {
   return async (viewer: AuthUser, username: string): Promise<Profile> => {
     const person = await authors.person(usernameKey(username));
     if (!person) throw userNotFound();
@@ -33,6 +35,7 @@ export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing }: 
     // A feed shows the people one follows but for the muted (and the suspended, hidden above).
     const followedByMe =
       id !== viewer.id && (mutedByMe ? await isFollowing(viewer.id, id) : await homeFeed.shows(viewer.id, id));
-    return { ...facts, followedByMe, blockedByMe, mutedByMe };
+    const movedTo = await movedToOf(person.movedToId);
+    return { ...facts, followedByMe, blockedByMe, mutedByMe, ...(movedTo && { movedTo }) };
   };
 }

@@ -1,7 +1,7 @@
 /** Profiles, follows, account and profile changes. */
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
-import type { PersonResult, Profile, User } from '../../lib/types';
+import type { MovedTo, PersonResult, Profile, User } from '../../lib/types';
 import { isRemoteQuery } from '../../lib/handles';
 import {
   descriptionError,
@@ -127,7 +127,17 @@ export function usersService({
   verifyLinks,
 }: UsersServiceDeps) {
   const { users } = data;
-  const keptProfile = profileReader({ authors, hiddenPeople, homeFeed, isFollowing: users.isFollowing });
+  /** The account someone moved to (issue 76): read by id, so a rename of it shows at once. */
+  async function movedToOf(id: string | null): Promise<MovedTo | null> {
+    const row = id ? await users.findUserById(id) : undefined;
+    return row ? { _id: row.id, username: row.username, displayName: row.display_name } : null;
+  }
+  /** A profile or account with `movedTo` when its person moved. */
+  async function withMove<T extends Profile | User>(shown: T, row: UserRow): Promise<T> {
+    const movedTo = await movedToOf(row.moved_to_id);
+    return movedTo ? { ...shown, movedTo } : shown;
+  }
+  const keptProfile = profileReader({ authors, hiddenPeople, homeFeed, isFollowing: users.isFollowing, movedToOf });
 
   const requireVisible = (viewer: AuthUser, username: string) => requireVisibleUser(data, viewer, username);
 
@@ -177,7 +187,8 @@ export function usersService({
   return {
     /** The signed-in user's own account. */
     async account(viewer: AuthUser): Promise<User> {
-      return toUser(await me(viewer));
+      const row = await me(viewer);
+      return withMove(toUser(row), row);
     },
 
     /** Someone's profile, from the caches once they keep it (`profileRead.ts`). */
@@ -206,7 +217,7 @@ export function usersService({
       const row = isUuid(id) ? await users.findUserById(id) : undefined;
       if (!row) throw userNotFound();
       const { relations } = await requireVisible(viewer, row.username);
-      return toProfile(row, relations);
+      return withMove(toProfile(row, relations), row);
     },
 
     /**

@@ -4,18 +4,9 @@
  * (counted on B), an address B does not know is a failed row. Every wait is for something to
  * arrive, never for a time.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { multipartBody } from './multipart';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { type SignedInUser, type TestApp, signIn } from './helpers';
+import { federatedInstance } from './federatedInstance';
 
 async function until<T>(check: () => T | Promise<T>): Promise<NonNullable<T>> {
   for (;;) {
@@ -27,13 +18,6 @@ async function until<T>(check: () => T | Promise<T>): Promise<NonNullable<T>> {
 
 const WAIT = 60_000;
 
-async function instance(): Promise<{ t: TestApp; host: string }> {
-  const port = await freePort();
-  const t = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}`, FEDERATION_ALLOW_PRIVATE: 'true' });
-  await t.app.listen({ host: '127.0.0.1', port });
-  return { t, host: `127.0.0.1:${port}` };
-}
-
 let a: TestApp;
 let b: TestApp;
 let hostA: string;
@@ -43,8 +27,8 @@ let bob: SignedInUser;
 let dee: SignedInUser;
 
 beforeAll(async () => {
-  ({ t: a, host: hostA } = await instance());
-  ({ t: b, host: hostB } = await instance());
+  ({ t: a, host: hostA } = await federatedInstance());
+  ({ t: b, host: hostB } = await federatedInstance());
   ann = await signIn(a.app, { username: 'ann' });
   await signIn(a.app, { username: 'cat' });
   bob = await signIn(b.app, { username: 'bob' });

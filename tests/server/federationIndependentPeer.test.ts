@@ -16,19 +16,10 @@
  * elsewhere are not kept as posts by Posts anyway (docs/API.md, Federation).
  * Every wait is for something to arrive, never for a time; the test's timeout bounds it.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createPost } from './factories';
 import { type IndependentPeer, startIndependentPeer } from './independentPeer';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { type SignedInUser, type TestApp, signIn } from './helpers';
+import { federatedInstance } from './federatedInstance';
 
 /**
  * Resolves once `check` holds (each look after a pause); the test's own timeout bounds it. Looks at
@@ -51,24 +42,10 @@ let b: TestApp;
 let ann: SignedInUser;
 let bob: SignedInUser;
 
-async function instance(): Promise<{ t: TestApp; host: string }> {
-  const port = await freePort();
-  const t = await createTestApp(
-    {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      FEDERATION_ALLOW_PRIVATE: 'true',
-      LOG_LEVEL: process.env.DEBUG_FED ? 'warn' : 'silent',
-    },
-    { logStream: process.stderr },
-  );
-  await t.app.listen({ host: '127.0.0.1', port });
-  return { t, host: `127.0.0.1:${port}` };
-}
-
 beforeAll(async () => {
   peer = await startIndependentPeer();
-  ({ t: a } = await instance());
-  ({ t: b } = await instance());
+  ({ t: a } = await federatedInstance());
+  ({ t: b } = await federatedInstance());
   ann = await signIn(a.app, { username: 'ann' });
   bob = await signIn(b.app, { username: 'bob' });
 }, WAIT);

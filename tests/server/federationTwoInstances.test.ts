@@ -6,19 +6,10 @@
  * delete; her unfollow drops his follower count; once Bob blocks her, her comments never show on B.
  * Every wait is for something to arrive, never for a time.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createPost } from './factories';
 import { uploadImage } from './multipart';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { type SignedInUser, type TestApp, signIn } from './helpers';
+import { federatedInstance } from './federatedInstance';
 
 /** Resolves once `check` holds (each look after a short pause); the test's own timeout bounds it. */
 async function until<T>(check: () => T | Promise<T>): Promise<NonNullable<T>> {
@@ -39,23 +30,9 @@ let ann: SignedInUser;
 let cat: SignedInUser;
 let bob: SignedInUser;
 
-async function instance(): Promise<{ t: TestApp; host: string }> {
-  const port = await freePort();
-  const t = await createTestApp(
-    {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      FEDERATION_ALLOW_PRIVATE: 'true',
-      LOG_LEVEL: process.env.DEBUG_FED ? 'warn' : 'silent',
-    },
-    { logStream: process.stderr },
-  );
-  await t.app.listen({ host: '127.0.0.1', port });
-  return { t, host: `127.0.0.1:${port}` };
-}
-
 beforeAll(async () => {
-  ({ t: a, host: hostA } = await instance());
-  ({ t: b, host: hostB } = await instance());
+  ({ t: a, host: hostA } = await federatedInstance());
+  ({ t: b, host: hostB } = await federatedInstance());
   ann = await signIn(a.app, { username: 'ann' });
   cat = await signIn(a.app, { username: 'cat' });
   bob = await signIn(b.app, { username: 'bob' });

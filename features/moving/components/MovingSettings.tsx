@@ -7,6 +7,7 @@ import { Panel, Stack } from '../../../components/ui/Panel';
 import { Spinner } from '../../../components/ui/Spinner';
 import { appTheme } from '../../../themes';
 import { type ListKind, type ListMode, movingApi } from '../state/movingApi';
+import { AccountMoves } from './AccountMoves';
 
 /** The section's id: `/settings#moving`. */
 export const MOVING_SECTION = 'moving';
@@ -195,7 +196,8 @@ export default function MovingSettings() {
       <h2 id={`${id}-title`}>Move in and out</h2>
       <p className="lead">
         Your follows, blocked and muted accounts as CSV lists in Mastodon&apos;s format: take them to another server, or
-        bring them here from Mastodon, Pixelfed or another Posts. Saved posts (bookmarks) are not included yet.
+        bring them here from Mastodon, Pixelfed or another Posts. Saved posts (bookmarks) are not included yet. Below:
+        moving the account itself, followers and all.
       </p>
       <Stack>
         <Row>
@@ -261,6 +263,7 @@ export default function MovingSettings() {
           </div>
         </Form>
         {job && <ImportProgress job={job} />}
+        <AccountMoves />
       </Stack>
     </Panel>
   );

@@ -1,5 +1,5 @@
-/** Mastodon CSV lists (issue 76): the exports, and the imports with their progress. */
-import type { ListImport } from '../../../lib/types';
+/** Mastodon CSV lists (issue 76): the exports, and the imports with their progress; aliases and moves. */
+import type { AccountAlias, ListImport, MovedTo } from '../../../lib/types';
 import { apiClient, errorMessage } from '../../../services/apiClient';
 
 export type ListKind = ListImport['type'];
@@ -7,6 +7,7 @@ export type ListMode = ListImport['mode'];
 
 const exportUrl = (kind: ListKind) => `/api/users/me/export/${kind}.csv`;
 const IMPORTS_URL = '/api/users/me/list-imports';
+const ALIASES_URL = '/api/users/me/aliases';
 
 /** The server's message in an error answer read as a Blob. */
 async function blobErrorMessage(error: unknown): Promise<string> {
@@ -51,5 +52,36 @@ export const movingApi = {
   /** The last imports, newest first. */
   async latest(): Promise<ListImport[]> {
     return (await apiClient.get<{ imports: ListImport[] }>(IMPORTS_URL)).data.imports;
+  },
+
+  /** The account's aliases (actor addresses): the accounts that may move here. */
+  async aliases(): Promise<AccountAlias[]> {
+    return (await apiClient.get<{ aliases: AccountAlias[] }>(ALIASES_URL)).data.aliases;
+  },
+
+  /** Names another account (name@server or its address) as this one's; the aliases now. Throws the server's message. */
+  async addAlias(address: string): Promise<AccountAlias[]> {
+    try {
+      return (await apiClient.post<{ aliases: AccountAlias[] }>(ALIASES_URL, { address })).data.aliases;
+    } catch (error) {
+      throw new Error(errorMessage(error), { cause: error });
+    }
+  },
+
+  async removeAlias(uri: string): Promise<AccountAlias[]> {
+    try {
+      return (await apiClient.delete<{ aliases: AccountAlias[] }>(ALIASES_URL, { params: { uri } })).data.aliases;
+    } catch (error) {
+      throw new Error(errorMessage(error), { cause: error });
+    }
+  },
+
+  /** Moves this account to the one at `address`, which must name it among its aliases. Throws the server's message. */
+  async moveTo(address: string): Promise<MovedTo> {
+    try {
+      return (await apiClient.post<{ movedTo: MovedTo }>('/api/users/me/move', { address })).data.movedTo;
+    } catch (error) {
+      throw new Error(errorMessage(error), { cause: error });
+    }
   },
 };

@@ -6,6 +6,7 @@ import { editorClosed } from '../state/editor';
 import { selectCurrentPost, selectEditor } from '../state/selectors';
 import { fetchPost } from '../state/thunks';
 import { uploadReset } from '../../uploads';
+import { selectUser } from '../../auth';
 import { IconButton } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
@@ -33,6 +34,7 @@ export default function PostEditor() {
   const { post } = useAppSelector(selectEditor);
   const current = useAppSelector(selectCurrentPost);
   const postId = post?._id;
+  const movedTo = useAppSelector(selectUser)?.movedTo;
 
   useEffect(() => {
     // Editing works on the server's latest copy of the post (which replaces the stored one).
@@ -66,6 +68,9 @@ export default function PostEditor() {
         </Head>
         {loadError ? (
           <LoadError role="alert">{loadError}</LoadError>
+        ) : movedTo && !post ? (
+          // A moved account takes no new posts (issue 76): no form to fill in vain.
+          <LoadError role="alert">This account has moved to @{movedTo.username}: it takes no new posts.</LoadError>
         ) : (
           <PostForm key={post?.updatedAt ?? 'new'} post={post} hasChangesRef={hasChangesRef} />
         )}

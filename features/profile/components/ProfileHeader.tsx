@@ -16,6 +16,7 @@ import { PersonName } from '../../../components/ui/PersonName';
 import { Spinner } from '../../../components/ui/Spinner';
 import { appTheme } from '../../../themes';
 import { links } from '../../../lib/pages';
+import { AppLink } from '../../../components/ui/AppLink';
 
 const Banner = styled.div<{ $src: string | null }>`
   height: 180px;
@@ -228,6 +229,18 @@ interface ProfileHeaderProps {
   isMe: boolean;
 }
 
+/** "This account has moved to …" (issue 76): the account it moved to, linked. */
+const Moved = styled.p`
+  margin: 12px 0 0;
+  max-width: 600px;
+  padding: 10px 14px;
+  border-radius: 10px;
+  border: 1px solid ${appTheme.color.border};
+  background: ${appTheme.color.surfaceRaised};
+  overflow-wrap: anywhere;
+  a { color: ${appTheme.color.text}; font-weight: 600; text-decoration: underline; }
+`;
+
 export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
   const dispatch = useAppDispatch();
   const { follow, unfollow } = useAppSelector(selectFollowState);
@@ -289,6 +302,14 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
           <Handle>
             @<PersonName username={profile.username} />
           </Handle>
+        )}
+        {profile.movedTo && (
+          <Moved role="status" data-testid="moved-notice">
+            This account has moved to{' '}
+            <AppLink href={links.profile(profile.movedTo.username)}>
+              @<PersonName username={profile.movedTo.username} />
+            </AppLink>
+          </Moved>
         )}
         {profile.description && <Description>{profile.description}</Description>}
         {profile.fields.length > 0 && <ProfileFields fields={profile.fields} />}

@@ -1,0 +1,41 @@
+/**
+ * Moving an account wired (issue 76): the service, given federation's part when it is on
+ * (`context.ts` builds it, `app.ts` registers its routes).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Guards } from '../auth/guard';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { PostsFederation } from '../federation/federation';
+import { movingRepository } from './repository';
+import { movingRoutes } from './routes';
+import { type AccountMovesDeps, accountMoves } from './service';
+
+export type MovingFeature = ReturnType<typeof movingFeature>;
+
+export function movingFeature({
+  config,
+  db,
+  federation,
+  ...deps
+}: Pick<AccountMovesDeps, 'users' | 'publish' | 'onError'> & {
+  config: Config;
+  db: Db;
+  federation: PostsFederation | null;
+}) {
+  const moves = accountMoves({
+    ...deps,
+    repo: movingRepository(db.kysely),
+    origin: config.federation?.origin ?? config.siteUrl,
+    remote: federation && {
+      lookUp: (query) => federation.lookUp(query),
+      aliasesOf: (uri) => federation.aliasesOf(uri),
+      sendMove: (userId, targetUri) => federation.sendMove(userId, targetUri),
+    },
+  });
+  return { moves };
+}
+
+export async function registerMovingRoutes(app: FastifyInstance, deps: MovingFeature & { guards: Guards }) {
+  await app.register(movingRoutes, { prefix: '/api/users', moves: deps.moves, guards: deps.guards });
+}
