@@ -32,6 +32,7 @@ const actorRow = (db: Queryable) =>
       'followers_count',
       'following_count',
       'posts_count',
+      'approve_followers',
     ]);
 
 export type ActorRow = NonNullable<Awaited<ReturnType<typeof findActor>>>;

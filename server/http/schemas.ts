@@ -42,6 +42,7 @@ export const userSchema = {
     createdAt: { type: 'string' },
     emailVerified: { type: 'boolean' },
     pendingEmail: nullableString,
+    approveFollowers: { type: 'boolean' },
   },
 } as const;
 
@@ -59,6 +60,8 @@ export const profileSchema = {
     followingCount: { type: 'integer' },
     postsCount: { type: 'integer' },
     followedByMe: { type: 'boolean' },
+    approveFollowers: { type: 'boolean' },
+    followRequestedByMe: { type: 'boolean' },
     blockedByMe: { type: 'boolean' },
     mutedByMe: { type: 'boolean' },
     createdAt: { type: 'string' },
@@ -156,7 +159,7 @@ export const notificationSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
-    type: { type: 'string', enum: ['follow', 'like', 'comment', 'mention', 'commentLike'] },
+    type: { type: 'string', enum: ['follow', 'followRequest', 'like', 'comment', 'mention', 'commentLike'] },
     read: { type: 'boolean' },
     createdAt: { type: 'string' },
     actor: {

@@ -10,6 +10,7 @@ import type { AuthUser } from '../domain/types';
 import { type HiddenAuthorsCache, blocksAndMute } from '../safety/hiddenAuthors';
 import { hiddenFrom, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
+import type { FollowRequestsCache } from './followRequestsCache';
 
 export interface ProfileSources {
   authors: Pick<AuthorCache, 'person'>;
@@ -17,10 +18,12 @@ export interface ProfileSources {
   /** Whom each reader's feed shows, kept (`posts/homeFeed`): whether the viewer follows someone there. */
   homeFeed: { shows(readerId: string, creatorId: string): Promise<boolean> };
   isFollowing(followerId: string, followeeId: string): Promise<boolean>;
+  /** Each person's waiting follow requests, kept (`followRequestsCache.ts`): the viewer's "Requested". */
+  followRequests: Pick<FollowRequestsCache, 'waitingFor'>;
 }
 
 /** The profile of `username` as the viewer may see it (a 404 when missing or hidden from them). */
-export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing }: ProfileSources) {
+export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing, followRequests }: ProfileSources) {
   return async (viewer: AuthUser, username: string): Promise<Profile> => {
     const person = await authors.person(usernameKey(username));
     if (!person) throw userNotFound();
@@ -33,6 +36,8 @@ export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing }: 
     // A feed shows the people one follows but for the muted (and the suspended, hidden above).
     const followedByMe =
       id !== viewer.id && (mutedByMe ? await isFollowing(viewer.id, id) : await homeFeed.shows(viewer.id, id));
-    return { ...facts, followedByMe, blockedByMe, mutedByMe };
+    const followRequestedByMe =
+      !followedByMe && facts.approveFollowers && (await followRequests.waitingFor(id)).has(viewer.id);
+    return { ...facts, followedByMe, followRequestedByMe, blockedByMe, mutedByMe };
   };
 }
