@@ -219,7 +219,9 @@ export function usersService({
       const row = isUuid(id) ? await users.findUserById(id) : undefined;
       if (!row) throw userNotFound();
       const { relations } = await requireVisible(viewer, row.username);
-      return toProfile(row, relations);
+      const followRequestedByMe =
+        Number(row.approve_followers) === 1 && !relations.followedByMe && (await requests.isRequested(viewer.id, row.id));
+      return toProfile(row, { ...relations, followRequestedByMe });
     },
 
     /**
