@@ -1,6 +1,7 @@
 import {
   AccountSettings,
   LazySecuritySettings,
+  PrivacySettings,
   ProfileSettings,
   SensitiveMediaSetting,
   SettingsLayout,
@@ -34,6 +35,7 @@ export default function SettingsPage() {
             <AccountSettings user={user} />
             <ThemePicker />
             <SensitiveMediaSetting />
+            <PrivacySettings user={user} />
             <LazySecuritySettings username={user.username} />
             <LazyMovingSettings />
           </Stack>

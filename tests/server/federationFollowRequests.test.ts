@@ -94,7 +94,7 @@ describe('follow requests between two instances', () => {
       expect(asked.json().user).toMatchObject({ followedByMe: false, followRequestedByMe: true });
       const [request] = await until(async () => {
         const list = await waitingOnB();
-        return list.length === 1 && list;
+        return list.length === 1 ? list : null;
       });
       expect(request.username).toBe(there(ann));
       // Not a follow yet, on either side.
@@ -126,7 +126,7 @@ describe('follow requests between two instances', () => {
       expect((await bobSeenBy(cat)).followRequestedByMe).toBe(true);
       const [request] = await until(async () => {
         const list = (await waitingOnB()).filter((r) => r.username === there(cat));
-        return list.length === 1 && list;
+        return list.length === 1 ? list : null;
       });
       expect((await call(b, bob, 'POST', `/api/follow-requests/${request._id}/reject`)).statusCode).toBe(204);
       await until(async () => !(await bobSeenBy(cat)).followRequestedByMe);
