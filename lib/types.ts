@@ -29,6 +29,8 @@ export interface User {
   pendingEmail: string | null;
   /** Their profile links, at most four (issue 68, item 32). */
   fields: ProfileField[];
+  /** A follow of them waits for their approval (issue 70). */
+  approveFollowers: boolean;
   /** The account this one moved to (issue 76): it takes no new posts. Absent when not moved. */
   movedTo?: MovedTo;
 }
@@ -61,6 +63,10 @@ export interface Profile {
   followingCount: number;
   postsCount: number;
   followedByMe: boolean;
+  /** A follow of them waits for their approval (issue 70): the follow button says Request. */
+  approveFollowers: boolean;
+  /** The viewer asked to follow them and they have not answered: the button says Requested. */
+  followRequestedByMe: boolean;
   /** The viewer blocks this user: the profile shows, their posts and comments do not. */
   blockedByMe: boolean;
   /** The viewer mutes this user: their posts leave the viewer's feeds, they notify the viewer no more. */
@@ -175,7 +181,7 @@ export interface InstanceInfo {
   contactEmail: string;
 }
 
-export type NotificationType = 'follow' | 'like' | 'comment' | 'mention' | 'commentLike';
+export type NotificationType = 'follow' | 'followRequest' | 'like' | 'comment' | 'mention' | 'commentLike';
 
 /** One notification of the signed-in user (`GET /api/notifications`, the stream's `data:`). */
 export interface AppNotification {

@@ -1,6 +1,7 @@
 import {
   AccountSettings,
   LazySecuritySettings,
+  PrivacySettings,
   ProfileSettings,
   SensitiveMediaSetting,
   SettingsLayout,
@@ -36,6 +37,7 @@ export default function SettingsPage() {
             <ThemePicker />
             <SensitiveMediaSetting />
             <LazyPushSettings />
+            <PrivacySettings user={user} />
             <LazySecuritySettings username={user.username} />
             <LazyMovingSettings />
           </Stack>

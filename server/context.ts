@@ -146,7 +146,7 @@ export function buildContext(
   const told = {
     ...{ posts: posts.postCache, comments: comments.commentCache, hiddenPeople: safety.hiddenAuthors },
     ...{ commentsByPerson: posts.commentsByPerson, homeFeed: posts.homeFeed, sessions: accounts.checked },
-    ...{ authors: people.authors, domainBlocks: domainBlocks.cache },
+    ...{ authors: people.authors, domainBlocks: domainBlocks.cache, followRequests: people.followRequests },
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);

@@ -1,6 +1,7 @@
 /** The settings page's panels, and the theme the shell applies. */
 export { AccountSettings } from './components/AccountSettings';
 export { LazySecuritySettings } from './components/LazySecuritySettings';
+export { PrivacySettings } from './components/PrivacySettings';
 export { ProfileSettings } from './components/ProfileSettings';
 export { ThemePicker } from './components/ThemePicker';
 export { SensitiveMediaSetting } from './components/SensitiveMediaSetting';

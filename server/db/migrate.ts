@@ -27,6 +27,7 @@ import * as photoCrop from './migrations/024_photo_crop';
 import * as webPushSubscriptions from './migrations/025_web_push_subscriptions';
 import * as accountListImports from './migrations/026_account_list_imports';
 import * as mediaFocus from './migrations/027_media_focus';
+import * as followRequests from './migrations/028_follow_requests';
 import * as accountMoves from './migrations/029_account_moves';
 import type { Database } from './schema';
 
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '025_web_push_subscriptions': webPushSubscriptions,
   '026_account_list_imports': accountListImports,
   '027_media_focus': mediaFocus,
+  '028_follow_requests': followRequests,
   '029_account_moves': accountMoves,
 };
 

@@ -50,6 +50,8 @@ export interface UsersTable {
   /** The account (a `users` id, here or kept from elsewhere) this one moved to (migration 029); null: not moved. */
   moved_to_id: Generated<string | null>;
   moved_at: Generated<string | null>;
+  /** 1: a follow of them is a request until they approve it (migration 028, issue 70). */
+  approve_followers: Generated<number>;
 }
 
 /** One row per sign-in: the refresh-token family. */
@@ -151,6 +153,17 @@ export interface FollowsTable {
   created_at: string;
 }
 
+/** A follow waiting for the followee's approval (migration 028); `follows` holds approved ones only. */
+export interface FollowRequestsTable {
+  /** UUIDv7: the keyset cursor of the requests list (newest first). */
+  id: string;
+  follower_id: string;
+  followee_id: string;
+  /** The `Follow` activity elsewhere this request stands for: theirs to us, or ours to them. */
+  activity_uri: string | null;
+  created_at: string;
+}
+
 export interface MediaTable {
   id: string;
   owner_id: string;
@@ -171,7 +184,7 @@ export interface MediaTable {
   crop: Generated<string>;
 }
 
-export type NotificationType = 'follow' | 'like' | 'comment' | 'mention' | 'commentLike';
+export type NotificationType = 'follow' | 'followRequest' | 'like' | 'comment' | 'mention' | 'commentLike';
 
 export interface NotificationsTable {
   /** UUIDv7: the keyset cursor and the stream's event id. */
@@ -426,6 +439,7 @@ export interface Database {
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
   follows: FollowsTable;
+  follow_requests: FollowRequestsTable;
   media: MediaTable;
   notifications: NotificationsTable;
   post_mentions: PostMentionsTable;

@@ -81,8 +81,28 @@ export type DomainEvent = Notifying &
     | { type: 'UserUnsuspended'; userId: string }
     /** `postIds`: the posts that went with the account. */
     | { type: 'AccountDeleted'; userId: string; postIds: string[] }
-    | { type: 'Followed'; followerId: string; followeeId: string }
-    | { type: 'Unfollowed'; followerId: string; followeeId: string }
+    /**
+     * `approved`: the followee approved a request (issue 70); `activityUri`: the requester's
+     * `Follow` elsewhere, answered `Accept`.
+     */
+    | { type: 'Followed'; followerId: string; followeeId: string; approved?: { activityUri: string | null } }
+    /** `byFollowee`: the followee removed the follower (a follower elsewhere is sent `Reject`). */
+    | { type: 'Unfollowed'; followerId: string; followeeId: string; byFollowee?: boolean }
+    /** A follow of someone who approves followers: waiting for their answer (issue 70). */
+    | { type: 'FollowRequested'; followerId: string; followeeId: string }
+    /**
+     * A waiting request ended without a follow: rejected by the followee, or withdrawn by the
+     * requester (`by`). `activityUri`: the requester's `Follow` elsewhere, answered `Reject`.
+     */
+    | {
+        type: 'FollowRequestDropped';
+        followerId: string;
+        followeeId: string;
+        by: 'followee' | 'follower';
+        activityUri: string | null;
+      }
+    /** The user turned "Approve followers" on or off (turning it off approves the waiting requests). */
+    | { type: 'FollowApprovalChanged'; userId: string; approveFollowers: boolean }
     /** A block also ends the follows between the two, both ways. */
     | { type: 'Blocked'; userId: string; targetId: string }
     | { type: 'Unblocked'; userId: string; targetId: string }
@@ -120,6 +140,9 @@ export const EVENT_TYPES = [
   'AccountDeleted',
   'Followed',
   'Unfollowed',
+  'FollowRequested',
+  'FollowRequestDropped',
+  'FollowApprovalChanged',
   'Blocked',
   'Unblocked',
   'Muted',

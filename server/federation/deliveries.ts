@@ -8,10 +8,10 @@
  * (no other server has them).
  */
 import type { Context } from '@fedify/fedify';
-import { Block, Create, Delete, Follow, Like, Note, Tombstone, Undo, Update } from '@fedify/vocab';
+import { Accept, Block, Create, Delete, Follow, Like, Note, Reject, Tombstone, Undo, Update } from '@fedify/vocab';
 import type { Activity, Recipient } from '@fedify/vocab';
-import type { DomainEvent } from '../events/events';
-import { newId } from '../domain/ids';
+import type { DomainEvent, EventOf } from '../events/events';
+import { newId, nowIso } from '../domain/ids';
 import type { PostsFederation } from './federation';
 import { commentPath } from './objects';
 
@@ -121,11 +121,54 @@ export function deliverOnEvents(
     );
   }
 
+  /**
+   * A local person's answer to someone elsewhere who follows them or asked to (issue 70): an
+   * approved request is `Accept`ed (and they hear of the posts from then on), a rejected one and a
+   * removed follower are sent `Reject` of their `Follow`, as Mastodon does.
+   */
+  async function answerElsewhere(
+    event: EventOf<'Followed'> | EventOf<'FollowRequestDropped'> | EventOf<'Unfollowed'>,
+  ): Promise<void> {
+    const person = await fed.remote.remotePersonById(event.followerId);
+    if (!person?.actor_uri || !person.inbox_uri || !(await isLocal(event.followeeId))) return;
+    const to = await remoteRecipient(event.followerId);
+    if (!to?.id) return;
+    const actor = ctx().getActorUri(event.followeeId);
+    let followId: string | null | undefined = null;
+    if (event.type === 'Followed') {
+      followId = event.approved?.activityUri;
+      if (!followId) return;
+      await fed.data.addRemoteFollower({
+        id: newId(),
+        user_id: event.followeeId,
+        actor_uri: person.actor_uri,
+        inbox_uri: person.inbox_uri,
+        shared_inbox_uri: person.shared_inbox_uri,
+        follow_id: followId,
+        created_at: nowIso(),
+      });
+    } else if (event.type === 'FollowRequestDropped') followId = event.activityUri;
+    else followId = await fed.data.takeRemoteFollower(event.followeeId, person.actor_uri);
+    // The Follow as they sent it, named by its id (a follower kept before its id was, by a new one).
+    const follow = new Follow({
+      id: followId ? new URL(followId) : new URL(`${person.actor_uri}#follows/${newId()}`),
+      actor: to.id,
+      object: actor,
+    });
+    const values = { id: new URL(`${actor.href}#${event.type === 'Followed' ? 'accepts' : 'rejects'}/${newId()}`), actor, object: follow };
+    return sendTo(event.followeeId, to, event.type === 'Followed' ? new Accept(values) : new Reject(values));
+  }
+
   /** A local person's follow, like or block of someone (or something) elsewhere, or its undoing. */
   async function towardsElsewhere(event: DomainEvent): Promise<void> {
     switch (event.type) {
+      case 'FollowRequested':
+      case 'FollowRequestDropped':
       case 'Followed':
       case 'Unfollowed': {
+        // An approved request was sent as a Follow already; a rejected one is the other side's to send.
+        if (event.type === 'Followed' && event.approved) return;
+        if (event.type === 'FollowRequestDropped' && event.by === 'followee') return;
         const to = await remoteRecipient(event.followeeId);
         if (!to?.id || !(await isLocal(event.followerId))) return;
         const actor = ctx().getActorUri(event.followerId);
@@ -134,7 +177,7 @@ export function deliverOnEvents(
         return sendTo(
           event.followerId,
           to,
-          event.type === 'Followed'
+          event.type === 'Followed' || event.type === 'FollowRequested'
             ? follow
             : new Undo({ id: new URL(`${actor.href}#undos/${newId()}`), actor, object: follow }),
         );
@@ -174,6 +217,13 @@ export function deliverOnEvents(
     switch (event.type) {
       case 'Followed':
       case 'Unfollowed':
+      case 'FollowRequested':
+      case 'FollowRequestDropped':
+        await towardsElsewhere(event);
+        if (event.type === 'FollowRequested') return;
+        if (event.type === 'Unfollowed' && !event.byFollowee) return;
+        if (event.type === 'FollowRequestDropped' && event.by !== 'followee') return;
+        return answerElsewhere(event);
       case 'PostReacted':
       case 'Blocked':
         return towardsElsewhere(event);
@@ -224,7 +274,8 @@ export function deliverOnEvents(
         );
       }
       case 'UserRenamed':
-      case 'UserProfileChanged': {
+      case 'UserProfileChanged':
+      case 'FollowApprovalChanged': {
         const person = await fed.personOf(event.userId);
         if (!person?.id) return;
         return send(

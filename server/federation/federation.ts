@@ -98,7 +98,7 @@ export interface FederationOptions {
   workers?: number;
   /** The services people elsewhere act through (built after the federation: read when used). */
   services: () => LocalServices & {
-    users: Pick<UsersService, 'follow' | 'unfollow'>;
+    users: Pick<UsersService, 'follow' | 'unfollow' | 'followRequests'>;
     deletion: Pick<AccountDeletion, 'removeElsewhere'>;
     moves: Pick<AccountMoves, 'movedElsewhere'>;
   };

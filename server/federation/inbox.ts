@@ -5,8 +5,11 @@
  * (`remotePeople.ts`), and acts through the same services as a signed-in person: what a block
  * hides from them (a post, a person) refuses their like, comment or follow, and nothing is kept.
  * - `Follow` of a local person: kept (a `follows` row and the inbox to deliver to), `Accept`ed
- *   at once; `Reject`ed when that person blocks them. `Undo(Follow)` ends it.
- * - `Accept(Follow)`: nothing (a follow counts from the start); `Reject(Follow)`: the follow ends.
+ *   at once; `Reject`ed when that person blocks them. `Undo(Follow)` ends it. Of a person who
+ *   approves followers (issue 70): a request, answered `Accept` or `Reject` when they answer it
+ *   (`deliveries.ts`).
+ * - `Accept(Follow)`: a local person's request to someone elsewhere who approves followers becomes
+ *   a follow (any other follow counts from the start); `Reject(Follow)`: the follow or request ends.
  * - `Create(Note)`: a reply to a post kept here becomes a comment; a post with an image from
  *   someone people here follow becomes a post (`remoteContent.ts`). `Update(Note)`, `Delete`.
  * - `Delete` of the actor itself: a person whose account is gone elsewhere is removed here, once
@@ -39,7 +42,7 @@ export interface InboxDeps {
   content: RemoteContent;
   deleted: DeletedActors;
   services: () => LocalServices & {
-    users: Pick<UsersService, 'follow' | 'unfollow'>;
+    users: Pick<UsersService, 'follow' | 'unfollow' | 'followRequests'>;
     moves: Pick<AccountMoves, 'movedElsewhere'>;
   };
   /** The local person with this actor identifier, if they may be followed (exists, not suspended). */
@@ -110,9 +113,15 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       if (!person || !local) return;
       const actor = ctx.getActorUri(target.identifier);
       // Hidden from them (the person blocks them): refused, and told so.
-      const followed = await attempt('keeping a follow from elsewhere failed', () =>
-        services().users.follow(asAuthUser(person), local.username),
-      );
+      let requested = false;
+      const followed = await attempt('keeping a follow from elsewhere failed', async () => {
+        const profile = await services().users.follow(asAuthUser(person), local.username, {
+          activityUri: follow.id!.href,
+        });
+        requested = profile.followRequestedByMe;
+      });
+      // They approve followers: the answer waits for theirs (`deliveries.ts` sends it).
+      if (requested) return;
       if (!followed) {
         await ctx.sendActivity(
           { identifier: target.identifier },
@@ -169,8 +178,22 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
           );
       }
     }),
-    listener(Accept, async () => {
-      // A follow of someone elsewhere counts from the start (docs/api-decisions.md): nothing to do.
+    listener(Accept, async (ctx, accept) => {
+      // A follow of someone elsewhere counts from the start (docs/api-decisions.md), unless they
+      // approve followers: then the request waits for this. The Follow is ours, read as Reject's is.
+      const object = await objectOf(accept, ctx, {
+        documentLoader: ctx.documentLoader,
+        contextLoader: ctx.contextLoader,
+        crossOrigin: 'trust',
+      });
+      if (!(object instanceof Follow) || !accept.actorId || object.objectId?.href !== accept.actorId.href) return;
+      const follower = object.actorId ? ctx.parseUri(object.actorId) : null;
+      const person = await repo.personWithActorUri(accept.actorId.href);
+      const local = follower?.type === 'actor' ? await repo.localPerson(follower.identifier) : undefined;
+      if (!person || !local) return;
+      await attempt('keeping an accepted follow failed', () =>
+        services().users.followRequests.accepted(local.id, person.id),
+      );
     }),
     listener(Reject, async (ctx, reject) => {
       // The Follow is ours (its id is on this server): trusted as embedded, only its actor and object are read.
@@ -184,6 +207,8 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
       const person = await repo.personWithActorUri(reject.actorId.href);
       const local = follower?.type === 'actor' ? await repo.localPerson(follower.identifier) : undefined;
       if (!person || !local) return;
+      // A request that waited for them (issue 70) ends; else the follow does.
+      if (await services().users.followRequests.rejectedElsewhere(local.id, person.id)) return;
       await attempt('ending a refused follow failed', () =>
         services().users.unfollow(
           { id: local.id, username: local.username, role: local.role, sessionId: '' },

@@ -88,7 +88,8 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
     followers: ctx.getFollowersUri(user.id),
     following: ctx.getFollowingUri(user.id),
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-    manuallyApprovesFollowers: false,
+    // A follow of them waits for their answer (issue 70): Mastodon shows a lock and says "Requested".
+    manuallyApprovesFollowers: Number(user.approve_followers) === 1,
     discoverable: true,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),

@@ -58,6 +58,7 @@ export function remotePersonFields(actor: Actor): RemotePersonFields | null {
     description: actor.summary ? textOfHtml(actor.summary.toString()).slice(0, 500) : '',
     // Shown as text beside their posts: no controls, direction overrides or invisibles, bounded.
     display_name: remoteDisplayNameOf(actor.name?.toString(), name),
+    approve_followers: actor.manuallyApprovesFollowers ? 1 : 0,
   };
 }
 
@@ -133,6 +134,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
         nameChanged ||
         known.description !== row.description ||
         known.profile_fields !== row.profile_fields ||
+        known.approve_followers !== row.approve_followers ||
         known.url !== row.url
       )
         publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: pictures.avatar, nameChanged });

@@ -19,6 +19,8 @@ export interface RemotePersonFields {
   display_name: string | null;
   /** Their `PropertyValue`s as profile fields (`remoteProfileFields.ts`); null: none. */
   profile_fields?: string | null;
+  /** 1: their actor says `manuallyApprovesFollowers` (a follow of them waits for their `Accept`). */
+  approve_followers?: number;
 }
 
 const remoteColumns = [
@@ -32,6 +34,7 @@ const remoteColumns = [
   'description',
   'display_name',
   'profile_fields',
+  'approve_followers',
   'avatar',
   'banner',
   'avatar_source',

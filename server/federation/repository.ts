@@ -32,6 +32,7 @@ const actorRow = (db: Queryable) =>
       'followers_count',
       'following_count',
       'posts_count',
+      'approve_followers',
       'also_known_as',
       'moved_to_id',
       // The account moved to, when it is someone elsewhere: their actor (one of ours: null).
@@ -228,6 +229,17 @@ async function removeRemoteFollower(db: Queryable, userId: string, actorUri: str
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Ends the follow of a local user by someone elsewhere; the id of their `Follow`, or undefined when none was kept. */
+async function takeRemoteFollower(db: Queryable, userId: string, actorUri: string) {
+  const row = await db
+    .deleteFrom('federation_followers')
+    .where('user_id', '=', userId)
+    .where('actor_uri', '=', actorUri)
+    .returning('follow_id')
+    .executeTakeFirst();
+  return row?.follow_id;
+}
+
 /** Whom `actorUri` follows here through the Follow `followId` (an Undo may name it by its id alone). */
 async function followedThrough(db: Queryable, followId: string, actorUri: string): Promise<string | null> {
   const row = await db
@@ -294,6 +306,7 @@ export const federationRepository = bindQueries({
   usage,
   addRemoteFollower,
   removeRemoteFollower,
+  takeRemoteFollower,
   followedThrough,
   forgetFollowerElsewhere,
   remoteFollowersOf,

@@ -50,6 +50,7 @@ export const userSchema = {
     emailVerified: { type: 'boolean' },
     pendingEmail: nullableString,
     movedTo: movedToSchema,
+    approveFollowers: { type: 'boolean' },
   },
 } as const;
 
@@ -67,6 +68,8 @@ export const profileSchema = {
     followingCount: { type: 'integer' },
     postsCount: { type: 'integer' },
     followedByMe: { type: 'boolean' },
+    approveFollowers: { type: 'boolean' },
+    followRequestedByMe: { type: 'boolean' },
     blockedByMe: { type: 'boolean' },
     mutedByMe: { type: 'boolean' },
     createdAt: { type: 'string' },
@@ -165,7 +168,7 @@ export const notificationSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
-    type: { type: 'string', enum: ['follow', 'like', 'comment', 'mention', 'commentLike'] },
+    type: { type: 'string', enum: ['follow', 'followRequest', 'like', 'comment', 'mention', 'commentLike'] },
     read: { type: 'boolean' },
     createdAt: { type: 'string' },
     actor: {

@@ -16,6 +16,7 @@ import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey 
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { AuthorCache } from '../users/authorCache';
+import type { FollowRequestsCache } from '../users/followRequestsCache';
 import { type SharedRows, pageKey } from '../cache/sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
@@ -40,6 +41,8 @@ export interface Caches {
   >;
   /** Authors' public facts and counts (`users/authorCache.ts`). */
   authors: Pick<AuthorCache, 'forget' | 'forgetAll'>;
+  /** Each person's waiting follow requests (`users/followRequestsCache.ts`). */
+  followRequests: Pick<FollowRequestsCache, 'forget' | 'forgetAll'>;
   /** Access tokens checked lately (`auth/sessionCache.ts`). */
   sessions: Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
   /** The blocked domains (`federation/domainBlocks.ts`). */
@@ -132,15 +135,20 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.commentsByPerson.forget(e.userId),
     // The follow counts of everyone they followed or who followed them.
     (_, c) => c.authors.forgetAll(),
+    // Their follow requests went with them: the counts of those they waited for.
+    (_, c) => c.followRequests.forgetAll(),
   ],
-  // The two people's follow counts change too; the follower's followed silenced people may.
+  // The two people's follow counts change too; the follower's followed silenced people may. An
+  // approved request (issue 70) leaves the followee's waiting ones.
   Followed: [
     (e, c) => c.homeFeed.followsChanged(e.followerId),
     (e, c) => homePagesOf(c, e.followerId),
     (e, c) => c.authors.forget(e.followerId),
     (e, c) => c.authors.forget(e.followeeId),
     (e, c) => c.hiddenPeople.forget(e.followerId),
+    (e, c) => e.approved && c.followRequests.forget(e.followeeId),
   ],
+  // Also a follower removed by the followee (`byFollowee`, issue 70).
   Unfollowed: [
     (e, c) => c.homeFeed.followsChanged(e.followerId),
     (e, c) => homePagesOf(c, e.followerId),
@@ -148,7 +156,12 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.authors.forget(e.followeeId),
     (e, c) => c.hiddenPeople.forget(e.followerId),
   ],
-  // Both people's hidden sets change; the follows between them end.
+  // A request waits in the followee's set (the badge, "Requested") until answered or withdrawn.
+  FollowRequested: [(e, c) => c.followRequests.forget(e.followeeId)],
+  FollowRequestDropped: [(e, c) => c.followRequests.forget(e.followeeId)],
+  // Whether a follow of them is a request: their facts (`approveFollowers`, the client API's `locked`).
+  FollowApprovalChanged: [(e, c) => c.authors.forget(e.userId)],
+  // Both people's hidden sets change; the follows (and follow requests) between them end.
   Blocked: [
     (e, c) => c.hiddenPeople.forget(e.userId),
     (e, c) => c.hiddenPeople.forget(e.targetId),
@@ -158,6 +171,8 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => homePagesOf(c, e.targetId),
     (e, c) => c.authors.forget(e.userId),
     (e, c) => c.authors.forget(e.targetId),
+    (e, c) => c.followRequests.forget(e.userId),
+    (e, c) => c.followRequests.forget(e.targetId),
   ],
   Unblocked: [(e, c) => c.hiddenPeople.forget(e.userId), (e, c) => c.hiddenPeople.forget(e.targetId)],
   // A page's rows are filtered by the reader's hidden people: a mute needs no more.

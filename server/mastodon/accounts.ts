@@ -37,16 +37,27 @@ export function fieldsAttributesOf(body: Record<string, unknown>): { fields?: un
   return { fields: [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, field]) => field) };
 }
 
+/** Mastodon's `locked`: a boolean in JSON, `true`/`false` (or `1`/`0`) in a form; anything else is left to refuse. */
+function lockedOf(value: unknown): unknown {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+}
+
 export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
   const { config, users, posts } = services;
 
-  app.get('/api/v1/accounts/verify_credentials', { preValidation: needs('read:accounts') }, async (request) =>
-    toCredentialAccount(siteOf(config, request), await users.account(tokenUser(request))),
-  );
+  app.get('/api/v1/accounts/verify_credentials', { preValidation: needs('read:accounts') }, async (request) => {
+    const viewer = tokenUser(request);
+    const waiting = await users.followRequests.count(viewer);
+    return toCredentialAccount(siteOf(config, request), await users.account(viewer), waiting);
+  });
 
   // Multipart (masto, most apps): `note`, `display_name`, `fields_attributes`, and `avatar`/`header`
   // as files, stored as the site's own uploads.
-  app.patch<{ Body: { note?: unknown; display_name?: unknown; avatar?: unknown; header?: unknown } }>(
+  app.patch<{
+    Body: { note?: unknown; display_name?: unknown; avatar?: unknown; header?: unknown; locked?: unknown };
+  }>(
     '/api/v1/accounts/update_credentials',
     { preValidation: [needs('write:accounts'), services.limits.uploads] },
     async (request) => {
@@ -64,8 +75,9 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
         ...fieldsAttributesOf(body),
         ...(avatar ? { avatar } : {}),
         ...(banner ? { banner } : {}),
+        ...(body.locked !== undefined ? { approveFollowers: lockedOf(body.locked) } : {}),
       });
-      return toCredentialAccount(siteOf(config, request), user);
+      return toCredentialAccount(siteOf(config, request), user, await users.followRequests.count(viewer));
     },
   );
 
@@ -129,8 +141,9 @@ export const relationshipEndpoints: FastifyPluginAsync<ClientServices> = async (
     blocked_by: false,
     muting: profile.mutedByMe,
     muting_notifications: profile.mutedByMe,
-    requested: false,
-    requested_by: false,
+    // A follow request of the viewer's waits for their answer; one of theirs for the viewer's (issue 70).
+    requested: profile.followRequestedByMe,
+    requested_by: await users.followRequests.isRequested(profile._id, viewer.id),
     domain_blocking: false,
     endorsed: false,
     note: '',
@@ -153,6 +166,46 @@ export const relationshipEndpoints: FastifyPluginAsync<ClientServices> = async (
         const target = await users.profileById(viewer, request.params.id);
         await act(viewer, target.username);
         return relationshipOf(viewer, await users.profileById(viewer, target._id));
+      },
+    );
+
+  // Issue 70: the viewer removes a follower, without blocking them.
+  app.post<IdRoute>(
+    '/api/v1/accounts/:id/remove_from_followers',
+    { preValidation: [needs('write:follows'), limits.writes] },
+    async (request) => {
+      const viewer = tokenUser(request);
+      const target = await users.profileById(viewer, request.params.id);
+      await users.removeFollower(viewer, target._id);
+      return relationshipOf(viewer, await users.profileById(viewer, target._id));
+    },
+  );
+
+  // Issue 70: the people waiting for the viewer's answer, and the answers.
+  app.get<{ Querystring: ListQuery }>(
+    '/api/v1/follow_requests',
+    { preValidation: needs('read:follows') },
+    async (request, reply) => {
+      const viewer = tokenUser(request);
+      const site = siteOf(config, request);
+      const list = readListPage(request.query);
+      const rows = await users.followRequests.list(viewer, list.page);
+      const shown = sendList(request, reply, site, list, rows, (r) => r.requestId);
+      const accountOf = accountsFor(users, viewer, site);
+      return Promise.all(shown.map((r) => accountOf(r.username)));
+    },
+  );
+  for (const [name, answer] of [
+    ['authorize', 'approve'],
+    ['reject', 'reject'],
+  ] as const)
+    app.post<IdRoute>(
+      `/api/v1/follow_requests/:id/${name}`,
+      { preValidation: [needs('write:follows'), limits.writes] },
+      async (request) => {
+        const viewer = tokenUser(request);
+        await users.followRequests[answer](viewer, request.params.id);
+        return relationshipOf(viewer, await users.profileById(viewer, request.params.id));
       },
     );
 

@@ -74,6 +74,7 @@ type AccountFacts = Pick<
   | 'followersCount'
   | 'followingCount'
   | 'postsCount'
+  | 'approveFollowers'
 > &
   Pick<Profile, 'remoteUrl' | 'remoteUri' | 'silenced'>;
 
@@ -99,7 +100,8 @@ export function toAccount(site: Site, profile: AccountFacts) {
     username: name,
     acct: profile.username,
     display_name: profile.displayName ?? name,
-    locked: false,
+    // A follow of them waits for their approval (issue 70).
+    locked: profile.approveFollowers,
     bot: false,
     discoverable: true,
     group: false,
@@ -125,7 +127,7 @@ export function toAccount(site: Site, profile: AccountFacts) {
 export type Account = ReturnType<typeof toAccount>;
 
 /** The signed-in user's own account, with `source` (verify_credentials, update_credentials). */
-export function toCredentialAccount(site: Site, user: User) {
+export function toCredentialAccount(site: Site, user: User, followRequestsCount = 0) {
   return {
     ...toAccount(site, user),
     source: {
@@ -135,7 +137,7 @@ export function toCredentialAccount(site: Site, user: User) {
       note: user.description,
       // The plain texts, as typed (Mastodon's `source.fields`).
       fields: user.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt })),
-      follow_requests_count: 0,
+      follow_requests_count: followRequestsCount,
     },
     role: {
       id: user.role === 'admin' ? '3' : '-99',

@@ -38,8 +38,10 @@ export function notificationEntities(services: ClientServices, viewer: AuthUser,
     if (!type) return null;
     const account = await accountOf(n.actor.username).catch(() => null);
     if (!account) return null;
-    const status = type === 'follow' ? null : await statusOf(n);
-    if (type !== 'follow' && !status) return null;
+    // A follow and a follow request are about the person alone.
+    const aboutPerson = type === 'follow' || type === 'follow_request';
+    const status = aboutPerson ? null : await statusOf(n);
+    if (!aboutPerson && !status) return null;
     return { id: n.id, type, created_at: n.createdAt, account, ...(status ? { status } : {}) };
   };
 }

@@ -23,6 +23,8 @@ export function kindOf(type: NotificationType): PushKind {
   switch (type) {
     case 'commentLike':
       return 'like';
+    case 'followRequest':
+      return 'follow_request';
     default:
       return type;
   }

@@ -17,6 +17,8 @@ function titleOf(n: AppNotification): string {
   switch (n.type) {
     case 'follow':
       return `${who} followed you`;
+    case 'followRequest':
+      return `${who} asked to follow you`;
     case 'like':
       return `${who} liked your post`;
     case 'commentLike':

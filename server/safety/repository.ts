@@ -155,6 +155,19 @@ async function deleteFollowsBetween(db: Queryable, a: string, b: string): Promis
     .execute();
 }
 
+/** Removes the waiting follow requests between two users, both ways (issue 70). */
+async function deleteFollowRequestsBetween(db: Queryable, a: string, b: string): Promise<void> {
+  await db
+    .deleteFrom('follow_requests')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('follower_id', '=', a), eb('followee_id', '=', b)]),
+        eb.and([eb('follower_id', '=', b), eb('followee_id', '=', a)]),
+      ]),
+    )
+    .execute();
+}
+
 /** Deletes the notifications `actorId` caused `userId`; true when an unread one was among them. */
 async function deleteNotificationsFrom(db: Queryable, userId: string, actorId: string): Promise<boolean> {
   const rows = await db
@@ -176,6 +189,7 @@ export const safetyRepository = bindQueries({
   blockedAmong,
   hiddenAuthorsOf,
   deleteFollowsBetween,
+  deleteFollowRequestsBetween,
   deleteNotificationsFrom,
 });
 

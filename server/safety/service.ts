@@ -106,6 +106,7 @@ export function safetyService({ data, publish, toProfile }: SafetyServiceDeps) {
           const followee = follower === viewer.id ? row.id : viewer.id;
           await trx.users.addToFollowCounters(follower, followee, -1);
         }
+        await trx.safety.deleteFollowRequestsBetween(viewer.id, row.id);
         const fell: string[] = [];
         if (await trx.safety.deleteNotificationsFrom(viewer.id, row.id)) fell.push(viewer.id);
         if (await trx.safety.deleteNotificationsFrom(row.id, viewer.id)) fell.push(row.id);

@@ -18,6 +18,7 @@ export const toUser = (row: UserRow): User => ({
   createdAt: row.created_at,
   emailVerified: row.email_verified_at !== null,
   pendingEmail: row.pending_email,
+  approveFollowers: Number(row.approve_followers) === 1,
 });
 
 /** How the viewer relates to the profile's user. */
@@ -25,10 +26,12 @@ export interface ProfileRelations {
   followedByMe: boolean;
   blockedByMe: boolean;
   mutedByMe: boolean;
+  /** The viewer's follow request waits for their answer (issue 70). */
+  followRequestedByMe?: boolean;
 }
 
 /** What anyone may read of a person, without the viewer's relations to them. */
-export type AuthorFacts = Omit<Profile, 'followedByMe' | 'blockedByMe' | 'mutedByMe'>;
+export type AuthorFacts = Omit<Profile, 'followedByMe' | 'blockedByMe' | 'mutedByMe' | 'followRequestedByMe'>;
 
 export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   _id: row.id,
@@ -41,6 +44,7 @@ export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   followersCount: Number(row.followers_count),
   followingCount: Number(row.following_count),
   postsCount: Number(row.posts_count),
+  approveFollowers: Number(row.approve_followers) === 1,
   createdAt: row.created_at,
   ...remoteOf(row),
 });
@@ -55,7 +59,10 @@ const remoteOf = (row: UserRow) =>
       }
     : {};
 
-export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }: ProfileRelations): Profile => ({
+export const toProfile = (
+  row: UserRow,
+  { followedByMe, blockedByMe, mutedByMe, followRequestedByMe = false }: ProfileRelations,
+): Profile => ({
   _id: row.id,
   username: row.username,
   displayName: row.display_name,
@@ -67,6 +74,8 @@ export const toProfile = (row: UserRow, { followedByMe, blockedByMe, mutedByMe }
   followingCount: Number(row.following_count),
   postsCount: Number(row.posts_count),
   followedByMe,
+  approveFollowers: Number(row.approve_followers) === 1,
+  followRequestedByMe,
   blockedByMe,
   mutedByMe,
   createdAt: row.created_at,

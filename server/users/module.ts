@@ -11,16 +11,18 @@ import { guardedFetch } from '../outgoing/outgoingGuard';
 import type { MediaStorage } from '../media/storage';
 import { accountRoutes } from './accountRoutes';
 import { authorCache } from './authorCache';
+import { followRequestsCache } from './followRequestsCache';
 import { type DeletionDeps, accountDeletion } from './deletion';
 import { type ExportDeps, accountExport } from './export';
 import { VERIFY_MAX_BYTES, linkVerification } from './linkVerification';
+import { followRequestRoutes } from './followRequestRoutes';
 import { peopleRoutes } from './peopleRoutes';
 import { usersRoutes } from './routes';
 import { type UsersService, type UsersServiceDeps, usersService } from './service';
 
 type Log = { warn(obj: object, message: string): void; error(obj: object, message: string): void };
 
-export type UsersFeatureDeps = Omit<UsersServiceDeps, 'authors' | 'verifyLinks' | 'data'> &
+export type UsersFeatureDeps = Omit<UsersServiceDeps, 'authors' | 'followRequests' | 'verifyLinks' | 'data'> &
   Pick<DeletionDeps, 'twoFactor' | 'farewell'> & {
     config: Config;
     data: UsersServiceDeps['data'] & DeletionDeps['data'] & ExportDeps['data'];
@@ -34,6 +36,9 @@ export type UsersFeature = ReturnType<typeof usersFeature>;
 
 export function usersFeature({ config, data, storage, caches, log, twoFactor, farewell, ...deps }: UsersFeatureDeps) {
   const authors = authorCache(caches, (keys) => data.users.usersNamed(keys), { ttlMs: config.postCacheMs });
+  const followRequests = followRequestsCache(caches, (ids) => data.users.followRequestsTo(ids), {
+    ttlMs: config.postCacheMs,
+  });
   // Private addresses (and http pages) only where federation allows them: tests, local trials.
   const allowPrivateAddress = config.federation?.allowPrivateAddress ?? false;
   const verifier = linkVerification({
@@ -55,8 +60,9 @@ export function usersFeature({ config, data, storage, caches, log, twoFactor, fa
     onError: (error, what) => log.warn({ err: error }, what),
   });
   return {
-    users: usersService({ ...deps, data, authors, verifyLinks: verifier.start }),
+    users: usersService({ ...deps, data, authors, followRequests, verifyLinks: verifier.start }),
     authors,
+    followRequests,
     /** The signed-in user's data export (zip) and account deletion. */
     exports: accountExport({ data, storage, twoFactorEnabled: deps.twoFactorEnabled }),
     deletion: accountDeletion({
@@ -89,6 +95,7 @@ export async function registerUsersRoutes(
     secureCookies: config.secureCookies,
   });
   await app.register(usersRoutes, { prefix: '/api/users', users: deps.users, guards });
+  await app.register(followRequestRoutes, { prefix: '/api/follow-requests', users: deps.users, guards });
   await app.register(peopleRoutes, {
     prefix: '/api/people',
     users: deps.users,

@@ -10,6 +10,7 @@ import type { AuthUser } from '../domain/types';
 import { type HiddenAuthorsCache, blocksAndMute } from '../safety/hiddenAuthors';
 import { hiddenFrom, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
+import type { FollowRequestsCache } from './followRequestsCache';
 
 export interface ProfileSources {
   authors: Pick<AuthorCache, 'person'>;
@@ -19,10 +20,19 @@ export interface ProfileSources {
   isFollowing(followerId: string, followeeId: string): Promise<boolean>;
   /** The account someone moved to (issue 76), read when they have: rare, and never stale. */
   movedToOf(id: string | null): Promise<MovedTo | null>;
+  /** Each person's waiting follow requests, kept (`followRequestsCache.ts`): the viewer's "Requested". */
+  followRequests: Pick<FollowRequestsCache, 'waitingFor'>;
 }
 
 /** The profile of `username` as the viewer may see it (a 404 when missing or hidden from them). */
-export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing, movedToOf }: ProfileSources) {
+export function profileReader({
+  authors,
+  hiddenPeople,
+  homeFeed,
+  isFollowing,
+  movedToOf,
+  followRequests,
+}: ProfileSources) {
   return async (viewer: AuthUser, username: string): Promise<Profile> => {
     const person = await authors.person(usernameKey(username));
     if (!person) throw userNotFound();
@@ -36,6 +46,8 @@ export function profileReader({ authors, hiddenPeople, homeFeed, isFollowing, mo
     const followedByMe =
       id !== viewer.id && (mutedByMe ? await isFollowing(viewer.id, id) : await homeFeed.shows(viewer.id, id));
     const movedTo = await movedToOf(person.movedToId);
-    return { ...facts, followedByMe, blockedByMe, mutedByMe, ...(movedTo && { movedTo }) };
+    const followRequestedByMe =
+      !followedByMe && facts.approveFollowers && (await followRequests.waitingFor(id)).has(viewer.id);
+    return { ...facts, followedByMe, followRequestedByMe, blockedByMe, mutedByMe, ...(movedTo && { movedTo }) };
   };
 }

@@ -151,6 +151,87 @@ async function addToFollowCounters(db: Queryable, followerId: string, followeeId
   for (const { userId, column } of updates) await addToCounter(db, userId, column, delta);
 }
 
+/** Keeps the request unless one for the pair exists; true when a row was added. */
+async function insertFollowRequest(
+  db: Queryable,
+  request: { id: string; follower_id: string; followee_id: string; activity_uri: string | null; created_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('follow_requests')
+    .values(request)
+    .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Removes the waiting request of the pair and answers it (its `Follow` elsewhere), or undefined. */
+async function takeFollowRequest(db: Queryable, followerId: string, followeeId: string) {
+  return db
+    .deleteFrom('follow_requests')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .returning(['id', 'activity_uri'])
+    .executeTakeFirst();
+}
+
+/** The waiting request of the pair, or undefined. */
+function findFollowRequest(db: Queryable, followerId: string, followeeId: string) {
+  return db
+    .selectFrom('follow_requests')
+    .select(['id', 'follower_id', 'followee_id', 'activity_uri'])
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
+}
+
+/** A local person's waiting request to someone elsewhere, found by the `Follow` this server sent. */
+function followRequestSent(db: Queryable, activityUri: string) {
+  return db
+    .selectFrom('follow_requests')
+    .select(['follower_id', 'followee_id'])
+    .where('activity_uri', '=', activityUri)
+    .executeTakeFirst();
+}
+
+/** Everyone waiting for the followees' answers (the kept sets, `followRequestsCache.ts`). */
+function followRequestsTo(db: Queryable, followeeIds: string[]) {
+  return db
+    .selectFrom('follow_requests')
+    .select(['follower_id', 'followee_id'])
+    .where('followee_id', 'in', followeeIds)
+    .execute();
+}
+
+/** The requesters of every waiting request to `followeeId`, oldest first (turning approval off approves them). */
+function allFollowRequestsTo(db: Queryable, followeeId: string) {
+  return db
+    .selectFrom('follow_requests')
+    .select(['follower_id', 'activity_uri'])
+    .where('followee_id', '=', followeeId)
+    .orderBy('id')
+    .execute();
+}
+
+export interface FollowRequestRow extends PersonRow {
+  request_id: string;
+  requested_at: string;
+}
+
+/** The people waiting for `userId`'s answer, newest request first, after the cursor, without those hidden. */
+function listFollowRequests(db: Queryable, userId: string, cursor: string | null, limit: number) {
+  const query = db
+    .selectFrom('follow_requests')
+    .innerJoin('users', 'users.id', 'follow_requests.follower_id')
+    .select([
+      'follow_requests.id as request_id',
+      'follow_requests.created_at as requested_at',
+      ...personColumns(db, userId),
+    ])
+    .where('follow_requests.followee_id', '=', userId)
+    .where(visibleAuthor(db, userId, { author: 'users.id', authorRow: 'users', place: 'content' }));
+  return newestFirst(query, 'follow_requests.id', cursor, limit).execute() as Promise<FollowRequestRow[]>;
+}
+
 export interface FollowListRow extends PersonRow {
   follow_id: string;
 }
@@ -268,6 +349,13 @@ export const usersRepository = bindQueries({
   addToCounter,
   addToFollowCounters,
   listFollows,
+  insertFollowRequest,
+  takeFollowRequest,
+  findFollowRequest,
+  followRequestSent,
+  followRequestsTo,
+  allFollowRequestsTo,
+  listFollowRequests,
   searchUsers,
   suggestUsers,
 });

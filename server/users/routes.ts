@@ -94,6 +94,19 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     async (request) => ({ user: await service.unfollow(currentUser(request), request.params.username) }),
   );
 
+  // Removes a follower of the signed-in user without blocking them (issue 70).
+  app.delete<UsernameRoute>(
+    '/:username/follower',
+    {
+      preValidation: write,
+      schema: { tags: ['users'], params: usernameParams, response: errors(401, 404, 429) },
+    },
+    async (request, reply) => {
+      await service.removeFollowerNamed(currentUser(request), request.params.username);
+      return reply.code(204).send();
+    },
+  );
+
   app.patch<{ Body: AccountInput }>(
     '/updateAccount',
     {
@@ -132,6 +145,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
             displayName: nullableString,
             // Each `{ name, value }` is checked by the service, which says which one is wrong.
             fields: { type: 'array', maxItems: 16 },
+            approveFollowers: { type: 'boolean' },
           },
         },
         response: { 200: userResponse, ...errors(400, 401, 403, 429) },

@@ -31,6 +31,7 @@ import { requireVisibleUser, userNotFound } from '../safety/service';
 import type { AuthorCache } from './authorCache';
 import { type AuthorFacts, toProfile, toUser } from './mappers';
 import { toPersonResult } from './personRows';
+import { followRequestActions } from './followRequests';
 import { type ProfileSources, profileReader } from './profileRead';
 import { storedFields } from './profileFields';
 import { displayNameError, normalizeDisplayName, readFields } from '../../lib/profileFields';
@@ -58,6 +59,8 @@ export interface ProfileInput {
   displayName?: unknown;
   /** `[{ name, value }]`, at most four: all of them, replacing the kept ones. */
   fields?: unknown;
+  /** true: a follow of the user waits for their approval (issue 70); false approves the waiting ones. */
+  approveFollowers?: unknown;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -105,6 +108,8 @@ export interface UsersServiceDeps {
   hiddenPeople: ProfileSources['hiddenPeople'];
   /** Whom each reader's feed shows, kept (`posts/homeFeed`): profiles read whom the viewer follows there. */
   homeFeed: ProfileSources['homeFeed'];
+  /** Each person's waiting follow requests, kept (`followRequestsCache.ts`). */
+  followRequests: ProfileSources['followRequests'];
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
   /** Looks up and keeps someone elsewhere named by a search (`@name@host`, an address); null when federation is off. */
@@ -122,6 +127,7 @@ export function usersService({
   authors,
   hiddenPeople,
   homeFeed,
+  followRequests,
   publish,
   lookUpRemote,
   verifyLinks,
@@ -137,7 +143,15 @@ export function usersService({
     const movedTo = await movedToOf(row.moved_to_id);
     return movedTo ? { ...shown, movedTo } : shown;
   }
-  const keptProfile = profileReader({ authors, hiddenPeople, homeFeed, isFollowing: users.isFollowing, movedToOf });
+  const keptProfile = profileReader({
+    authors,
+    hiddenPeople,
+    homeFeed,
+    isFollowing: users.isFollowing,
+    movedToOf,
+    followRequests,
+  });
+  const requests = followRequestActions({ data, followRequests, publish });
 
   const requireVisible = (viewer: AuthUser, username: string) => requireVisibleUser(data, viewer, username);
 
@@ -217,7 +231,9 @@ export function usersService({
       const row = isUuid(id) ? await users.findUserById(id) : undefined;
       if (!row) throw userNotFound();
       const { relations } = await requireVisible(viewer, row.username);
-      return withMove(toProfile(row, relations), row);
+      const followRequestedByMe =
+        Number(row.approve_followers) === 1 && !relations.followedByMe && (await requests.isRequested(viewer.id, row.id));
+      return withMove(toProfile(row, { ...relations, followRequestedByMe }), row);
     },
 
     /**
@@ -294,11 +310,19 @@ export function usersService({
       return people.slice(0, limit);
     },
 
-    async follow(viewer: AuthUser, username: string): Promise<Profile> {
+    /**
+     * Follows, or asks to when they approve followers (issue 70): `followRequestedByMe` says which.
+     * `activityUri`: the `Follow` of a requester elsewhere, answered once the request is.
+     */
+    async follow(viewer: AuthUser, username: string, { activityUri }: { activityUri?: string } = {}): Promise<Profile> {
       const { row: target, relations } = await requireVisible(viewer, username);
       if (target.id === viewer.id) throw new InvalidError('You cannot follow yourself', 'CannotFollowSelf');
       if (relations.blockedByMe)
         throw new ConflictError(`Unblock @${target.username} before following them`, 'UserBlocked');
+      if (Number(target.approve_followers) === 1 && !(await users.isFollowing(viewer.id, target.id))) {
+        await requests.request(viewer.id, target.id, activityUri ?? null);
+        return toProfile(target, { ...relations, followedByMe: false, followRequestedByMe: true });
+      }
       const followed = await data.transaction(async (trx) => {
         const added = await trx.users.insertFollow({
           id: newId(),
@@ -322,8 +346,16 @@ export function usersService({
       return toProfile((await users.findUserById(target.id))!, { ...relations, followedByMe: true });
     },
 
+    /** Unfollows, or withdraws a waiting request (issue 70). */
     async unfollow(viewer: AuthUser, username: string): Promise<Profile> {
       const { row: target, relations } = await requireVisible(viewer, username);
+      if (await users.findFollowRequest(viewer.id, target.id)) {
+        await requests.drop(viewer.id, target.id, 'follower').catch(() => undefined); // answered meanwhile
+        return toProfile((await users.findUserById(target.id))!, {
+          ...relations,
+          followedByMe: await users.isFollowing(viewer.id, target.id),
+        });
+      }
       const unfollowed = await data.transaction(async (trx) => {
         if (!(await trx.users.deleteFollow(viewer.id, target.id))) return null; // not following: nothing changes
         await trx.users.addToFollowCounters(viewer.id, target.id, -1);
@@ -337,6 +369,44 @@ export function usersService({
         publish({ type: 'Unfollowed', followerId: viewer.id, followeeId: target.id, notifications });
       }
       return toProfile((await users.findUserById(target.id))!, { ...relations, followedByMe: false });
+    },
+
+    /** The people waiting for the viewer's answer, their count, and the answers (`followRequests.ts`). */
+    followRequests: {
+      list: requests.list,
+      count: requests.count,
+      isRequested: requests.isRequested,
+      /** The viewer approves the request of the person named by id (their own requests only). */
+      async approve(viewer: AuthUser, followerId: string): Promise<void> {
+        if (!isUuid(followerId)) throw userNotFound();
+        await requests.approve(viewer, followerId);
+      },
+      async reject(viewer: AuthUser, followerId: string): Promise<void> {
+        if (!isUuid(followerId)) throw userNotFound();
+        await requests.reject(viewer, followerId);
+      },
+      /** Someone elsewhere accepted a local person's request (federation's `Accept`). */
+      accepted: requests.accepted,
+      /** Someone elsewhere rejected a local person's request (federation's `Reject`): it ends. */
+      async rejectedElsewhere(followerId: string, followeeId: string): Promise<boolean> {
+        return requests.drop(followerId, followeeId, 'followee').then(
+          () => true,
+          () => false,
+        );
+      },
+    },
+
+    /** The viewer removes the follower named by id, without blocking them (issue 70). */
+    async removeFollower(viewer: AuthUser, followerId: string): Promise<void> {
+      if (!isUuid(followerId)) throw userNotFound();
+      await requests.removeFollower(viewer, followerId);
+    },
+
+    /** The same by the follower's username (the web's followers list). */
+    async removeFollowerNamed(viewer: AuthUser, username: string): Promise<void> {
+      const row = await users.findUserByUsername(username);
+      if (!row) throw userNotFound();
+      await requests.removeFollower(viewer, row.id);
     },
 
     async updateAccount(viewer: AuthUser, input: AccountInput): Promise<User> {
@@ -402,6 +472,9 @@ export function usersService({
         const fields = storedFields(readFieldsInput(input.fields), toUser(row).fields);
         if (fields !== row.profile_fields) changes.profile_fields = fields;
       }
+      if (input.approveFollowers !== undefined && typeof input.approveFollowers !== 'boolean')
+        throw new InvalidError('approveFollowers must be true or false', 'InvalidApproveFollowers');
+      if (typeof input.approveFollowers === 'boolean') await requests.setApproval(row.id, input.approveFollowers);
       const saved = await save(row.id, changes);
       if (Object.keys(changes).length > 0)
         publish({

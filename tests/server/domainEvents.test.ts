@@ -56,6 +56,7 @@ describe('domain events', () => {
       comments: rows,
       hiddenPeople: { forget: note('hidden'), forgetAll: note('everyonesHidden') },
       commentsByPerson: { forget: note('commentsBy') },
+      followRequests: { forget: note('requests'), forgetAll: note('everyonesRequests') },
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),

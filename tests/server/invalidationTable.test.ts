@@ -221,6 +221,16 @@ async function profileSeen(w: World, viewer: SignedInUser, username: string): Pr
 const domainBlock = (w: World, admin: SignedInUser, domain: string, severity: 'silence' | 'suspend') =>
   send(w, admin, 'POST', '/api/admin/domains', { domain, severity });
 
+/** Issue 70: a person who approves followers. */
+async function lockedPerson(w: World): Promise<SignedInUser> {
+  const [star] = await users(w, 1);
+  await send(w, star, 'PATCH', '/api/users/updateProfile', { approveFollowers: true });
+  return star;
+}
+/** How many wait for `user`'s answer (the badge), as read. */
+const requestCount = async (w: World, user: SignedInUser) =>
+  (await get(w, user, '/api/follow-requests/count')).body.count as number;
+
 const CASES: Case[] = [
   {
     event: 'PostCreated',
@@ -1277,6 +1287,119 @@ const CASES: Case[] = [
         reads: { profile: () => profileSeen(w, ann, bob.username) },
         change: async () => void (await domainBlock(w, admin, domain, 'suspend')),
         expect: (r) => must(r.profile === '404', `hidden (${r.profile})`),
+      };
+    },
+  },
+
+  {
+    event: 'FollowRequested',
+    title: 'a follow request waits in the badge and says Requested on the profile',
+    async prepare(w) {
+      const star = await lockedPerson(w);
+      const [fan] = await users(w, 1);
+      return {
+        reads: {
+          count: () => requestCount(w, star),
+          profile: async () => (await get(w, fan, `/api/users/${star.username}`)).body.user.followRequestedByMe,
+        },
+        change: async () => void (await follow(w, fan, star)),
+        expect: (r) => must(r.count === 1 && r.profile === true, `waiting (${r.count}, ${r.profile})`),
+      };
+    },
+  },
+  {
+    event: 'Followed',
+    title: 'an approved request leaves the badge',
+    async prepare(w) {
+      const star = await lockedPerson(w);
+      const [fan] = await users(w, 1);
+      await follow(w, fan, star);
+      return {
+        reads: { count: () => requestCount(w, star) },
+        change: async () => void (await send(w, star, 'POST', `/api/follow-requests/${fan.id}/approve`)),
+        expect: (r) => must(r.count === 0, `answered (${r.count})`),
+      };
+    },
+  },
+  {
+    event: 'FollowRequestDropped',
+    title: 'a rejected request leaves the badge',
+    async prepare(w) {
+      const star = await lockedPerson(w);
+      const [fan] = await users(w, 1);
+      await follow(w, fan, star);
+      return {
+        reads: { count: () => requestCount(w, star) },
+        change: async () => void (await send(w, star, 'POST', `/api/follow-requests/${fan.id}/reject`)),
+        expect: (r) => must(r.count === 0, `answered (${r.count})`),
+      };
+    },
+  },
+  {
+    event: 'FollowApprovalChanged',
+    title: 'turning "Approve followers" on shows on the profile',
+    async prepare(w) {
+      const [star, fan] = await users(w, 2);
+      return {
+        reads: { locked: async () => (await get(w, fan, `/api/users/${star.username}`)).body.user.approveFollowers },
+        change: async () => void (await send(w, star, 'PATCH', '/api/users/updateProfile', { approveFollowers: true })),
+        expect: (r) => must(r.locked === true, `locked (${r.locked})`),
+      };
+    },
+  },
+  {
+    event: 'Unfollowed',
+    title: "a removed follower loses the person's posts from the home feed",
+    async prepare(w) {
+      const [fan, star] = await users(w, 2);
+      await follow(w, fan, star);
+      const p = await post(w, star);
+      return {
+        reads: { home: () => ids(w, fan, '/api/posts?feed=following') },
+        change: async () => void (await send(w, star, 'DELETE', `/api/users/${fan.username}/follower`)),
+        expect: (r) => must(!has(r.home, p._id), 'out of the home feed'),
+      };
+    },
+  },
+  {
+    event: 'Blocked',
+    title: 'blocking a requester ends their request',
+    async prepare(w) {
+      const star = await lockedPerson(w);
+      const [fan] = await users(w, 1);
+      await follow(w, fan, star);
+      return {
+        reads: { count: () => requestCount(w, star) },
+        change: async () => void (await send(w, star, 'PATCH', `/api/users/${fan.username}/block`)),
+        expect: (r) => must(r.count === 0, `ended (${r.count})`),
+      };
+    },
+  },
+  {
+    event: 'Blocked',
+    title: 'blocking the person one asked to follow ends the request',
+    async prepare(w) {
+      const star = await lockedPerson(w);
+      const [fan] = await users(w, 1);
+      await follow(w, fan, star);
+      return {
+        reads: { count: () => requestCount(w, star) },
+        change: async () => void (await send(w, fan, 'PATCH', `/api/users/${star.username}/block`)),
+        expect: (r) => must(r.count === 0, `ended (${r.count})`),
+      };
+    },
+  },
+  {
+    event: 'AccountDeleted',
+    title: "a deleted requester's request leaves the badge",
+    async prepare(w) {
+      const star = await lockedPerson(w);
+      const [fan] = await users(w, 1);
+      await follow(w, fan, star);
+      return {
+        reads: { count: () => requestCount(w, star) },
+        change: async () => void (await send(w, fan, 'DELETE', '/api/users/me', { password: fan.password })),
+        expect: (r) => must(r.count === 0, `gone (${r.count})`),
       };
     },
   },

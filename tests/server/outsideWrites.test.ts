@@ -174,6 +174,18 @@ const CASES: Case[] = [
     },
   },
   {
+    title: 'a follow request made elsewhere shows in the badge here (issue 70)',
+    caches: ['follow_requests'],
+    async seen(here, elsewhere) {
+      const [star, fan] = [await signIn(here.app), await signIn(here.app)];
+      await inject(here, star, 'PATCH', '/api/users/updateProfile', { approveFollowers: true });
+      const url = '/api/follow-requests/count';
+      if ((await readOften(here, star, url)).body.count !== 0) throw new Error('setup');
+      await inject(elsewhere, fan, 'PATCH', `/api/users/${star.username}/follow`);
+      return (await get(here, star, url)).body.count === 1;
+    },
+  },
+  {
     title: 'a follow and a new post made elsewhere reach the home feed here',
     caches: ['followees', 'post_pages', 'home_feed_index'],
     async seen(here, elsewhere) {

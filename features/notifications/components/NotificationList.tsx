@@ -67,9 +67,13 @@ const Dot = styled.span`
   background: ${appTheme.color.accent};
 `;
 
-/** Where a notification leads: the post (its comments for a comment), else the actor's profile. */
+/**
+ * Where a notification leads: the post (its comments for a comment), the follow requests for a
+ * request (issue 70), else the actor's profile.
+ */
 export function notificationHref(notification: AppNotification): string {
   const { post, comment, actor } = notification;
+  if (notification.type === 'followRequest') return `${links.notifications()}#follow-requests`;
   if (!post) return links.profile(actor.username);
   return comment ? `${links.post(post._id)}#comments` : links.post(post._id);
 }

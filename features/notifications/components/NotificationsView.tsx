@@ -10,6 +10,7 @@ import type { AppNotification } from '../../../lib/types';
 import { appTheme } from '../../../themes';
 import { useNotificationFeed } from '../hooks/useNotificationFeed';
 import { NotificationList } from './NotificationList';
+import { FollowRequests } from '../../people';
 
 const Surface = styled.section`
   padding: 8px;
@@ -61,6 +62,7 @@ export function NotificationsView({ initial = null }: { initial?: ListPage<AppNo
     <PageContainer $width={640}>
       <PageTitle id="notifications-title">Notifications</PageTitle>
       <PageLead>Follows, likes, comments and mentions, newest first.</PageLead>
+      <FollowRequests />
       {body}
     </PageContainer>
   );

@@ -5,6 +5,8 @@ export function notificationAction(notification: AppNotification): string {
   switch (notification.type) {
     case 'follow':
       return 'started following you';
+    case 'followRequest':
+      return 'asked to follow you';
     case 'like':
       return 'liked your post';
     case 'comment':

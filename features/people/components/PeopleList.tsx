@@ -11,6 +11,7 @@ import type { PersonResult } from '../../../lib/types';
 import { useAppSelector } from '../../../store/hooks';
 import { appTheme } from '../../../themes';
 import { selectUser } from '../../auth';
+import { Button } from '../../../components/ui/Button';
 import { FollowButton } from './FollowButton';
 
 export const PeopleGrid = styled.ul<{ $columns?: boolean }>`
@@ -52,9 +53,11 @@ interface PeopleListProps {
   onOpen?: () => void;
   /** A person followed or unfollowed from the list (the list's cache keeps it). */
   onFollowChange?: (person: PersonResult, followed: boolean) => void;
+  /** The viewer's own followers (issue 70): each may be removed, without a block. */
+  onRemove?: (person: PersonResult) => void;
 }
 
-export function PeopleList({ people, columns, onOpen, onFollowChange }: PeopleListProps) {
+export function PeopleList({ people, columns, onOpen, onFollowChange, onRemove }: PeopleListProps) {
   const me = useAppSelector(selectUser);
   return (
     <PeopleGrid $columns={columns}>
@@ -75,6 +78,17 @@ export function PeopleList({ people, columns, onOpen, onFollowChange }: PeopleLi
               followedByMe={person.followedByMe}
               onChange={onFollowChange && ((followed) => onFollowChange(person, followed))}
             />
+          )}
+          {onRemove && (
+            <Button
+              type="button"
+              $size="sm"
+              $variant="ghost"
+              aria-label={`Remove follower ${person.username}`}
+              onClick={() => onRemove(person)}
+            >
+              Remove
+            </Button>
           )}
         </li>
       ))}

@@ -2,10 +2,16 @@ import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
 import type { PersonResult } from '../../../lib/types';
 import { queryError, useQueryApi, useQueryDispatch } from '../../../store/queryApi';
 import type { Connection } from '../state/usersApi';
-import { followChanged, useConnectionsInfiniteQuery } from '../state/connectionQueries';
+import { followChanged, followerRemoved, useConnectionsInfiniteQuery } from '../state/connectionQueries';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Spinner } from '../../../components/ui/Spinner';
-import { PeopleList } from '../../people';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { errorMessage } from '../../../services/apiClient';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { fetchLoggedUser, selectUser } from '../../auth';
+import { FOLLOW_REQUEST_TEXTS, PeopleList, followRequestsApi } from '../../people';
+import { showToast } from '../../toasts';
 import { ConnectionSkeleton } from './ConnectionSkeleton';
 
 /** Followers or following of a user, paged by the server's cursor (RTK Query: connectionQueries.ts). */
@@ -20,6 +26,26 @@ export default function ConnectionList({ username, kind }: { username: string; k
   const sentinel = useInfiniteScroll(() => void fetchNextPage(), hasNextPage && !isFetching && !isFetchNextPageError);
   const onFollowChange = (person: PersonResult, followed: boolean) =>
     dispatch(followChanged(arg, person._id, followed));
+  // One's own followers may be removed (issue 70), after a confirmation.
+  const me = useAppSelector(selectUser);
+  const appDispatch = useAppDispatch();
+  const [removing, setRemoving] = useState<PersonResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ownFollowers = kind === 'followers' && me?.username === username;
+  const remove = async (person: PersonResult) => {
+    setBusy(true);
+    try {
+      await followRequestsApi.removeFollower(person.username);
+      dispatch(followerRemoved(arg, person._id));
+      appDispatch(showToast(FOLLOW_REQUEST_TEXTS.removed(person.username), 'success'));
+      void appDispatch(fetchLoggedUser());
+    } catch (error) {
+      appDispatch(showToast(errorMessage(error), 'error'));
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  };
 
   if (isFetching && items.length === 0) {
     return <ConnectionSkeleton />;
@@ -34,7 +60,17 @@ export default function ConnectionList({ username, kind }: { username: string; k
   }
   return (
     <>
-      <PeopleList people={items} onFollowChange={onFollowChange} />
+      <PeopleList people={items} onFollowChange={onFollowChange} onRemove={ownFollowers ? setRemoving : undefined} />
+      {removing && (
+        <ConfirmDialog
+          title="Remove follower"
+          message={FOLLOW_REQUEST_TEXTS.removeConfirm(removing.username)}
+          confirmLabel="Remove"
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
       <div ref={sentinel} style={{ display: 'flex', justifyContent: 'center', padding: 16 }}>
         {isFetching && <Spinner />}
       </div>

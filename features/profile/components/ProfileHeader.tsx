@@ -7,6 +7,7 @@ import type { Profile, ProfileField } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useToasts } from '../../../store/toasts';
 import { followUser, selectFollowState, unfollowUser } from '../state/userSlice';
+import { FOLLOW_REQUEST_TEXTS } from '../../people';
 import { type RelationAction, changeRelation, relationToasts } from '../state/relations';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -264,6 +265,19 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
         onClick={() => void dispatch(unfollowUser(profile.username))}
       >
         {busy && <Spinner />} Unfollow
+      </Button>
+    );
+  } else if (profile.followRequestedByMe) {
+    // Issue 70: they approve followers and have not answered; pressing withdraws the request.
+    action = (
+      <Button
+        $variant="secondary"
+        disabled={busy}
+        aria-busy={busy}
+        title={FOLLOW_REQUEST_TEXTS.withdrawHint}
+        onClick={() => void dispatch(unfollowUser(profile.username))}
+      >
+        {busy && <Spinner />} Requested
       </Button>
     );
   } else {

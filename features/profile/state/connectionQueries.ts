@@ -21,6 +21,12 @@ export const connectionQueries = queryApi.injectEndpoints({
 
 export const { useConnectionsInfiniteQuery } = connectionQueries;
 
+/** A follower removed from the viewer's own followers (issue 70): they leave the list. */
+export const followerRemoved = (arg: ConnectionsArg, personId: string) =>
+  connectionQueries.util.updateQueryData('connections', arg, (draft) => {
+    for (const page of draft.pages) page.items = page.items.filter((person) => person._id !== personId);
+  });
+
 /** A Follow / Following pressed in the list: the listed person shows it (kept if the list renders again). */
 export const followChanged = (arg: ConnectionsArg, personId: string, followed: boolean) =>
   connectionQueries.util.updateQueryData('connections', arg, (draft) => {

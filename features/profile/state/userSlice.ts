@@ -61,7 +61,11 @@ export const unfollowUser = followThunk('user/unfollowUser', usersApi.unfollow);
 
 /** The profile page shows its own load error; following and unfollowing toast. */
 export const userToasts: ToastListener[] = [
-  ...thunkToasts(followUser, { success: TEXTS.following }),
+  // Someone who approves followers gets a request (issue 70): the toast says so.
+  ...thunkToasts(followUser, {
+    success: (username, profile) =>
+      profile.followRequestedByMe ? `Follow request sent to ${username}` : TEXTS.following(username),
+  }),
   ...thunkToasts(unfollowUser, { success: TEXTS.unfollowed }),
 ];
 

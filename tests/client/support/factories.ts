@@ -21,13 +21,14 @@ export function buildUser(overrides: Partial<User> = {}): User {
     createdAt: '2026-01-01T00:00:00.000Z',
     emailVerified: true,
     pendingEmail: null,
+    approveFollowers: false,
     ...overrides,
   };
 }
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
   const { email: _email, role: _role, ...user } = buildUser();
-  return { ...user, followedByMe: false, blockedByMe: false, mutedByMe: false, ...overrides };
+  return { ...user, followedByMe: false, followRequestedByMe: false, blockedByMe: false, mutedByMe: false, ...overrides };
 }
 
 export function buildPost(overrides: Partial<Post> = {}): Post {

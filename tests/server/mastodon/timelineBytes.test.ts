@@ -18,6 +18,7 @@ const facts = (username: string, description = ''): AuthorFacts => ({
   username,
   displayName: null,
   fields: [],
+  approveFollowers: false,
   avatar: null,
   banner: null,
   description,
