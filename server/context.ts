@@ -8,27 +8,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { accountListsFeature } from './accountLists/module';
 import { authFeature } from './auth/module';
-import { forgetOnOutsideWrites } from './cache/outsideWrites';
 import { cacheRegistry } from './cache/registry';
 import { commentsFeature } from './comments/module';
 import type { Config } from './config';
-import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
+import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import { repositories } from './repositories';
-import { domainEvents } from './events/domainEvents';
-import { deliverOnEvents } from './federation/deliveries';
 import { movingFeature } from './moving/module';
 import { domainBlocksService } from './federation/domainBlocks';
-import { createPostsFederation } from './federation/federation';
-import { type RedisBusOptions, localBus, redisBus } from './instance/bus';
-import type { MissedReason } from './instance/busSequence';
-import { readYourWrites } from './instance/readYourWrites';
-import { busMissedCounts } from './instance/busMissed';
-import { instancePresence } from './instance/presence';
+import { federationFeature } from './federation/module';
+import type { RedisBusOptions } from './instance/bus';
+import { instanceFeature } from './instance/module';
 import type { RedisFallback } from './instance/redisFallback';
 import { type InvalidationTable, INVALIDATION, invalidateOnEvents } from './invalidation/table';
-import { logMailer, smtpMailer } from './mail/mailer';
-import { outbox as createOutbox } from './mail/outbox';
+import { mailFeature } from './mail/module';
 import { imageJobs } from './media/pipeline';
 import { mediaFeature } from './media/module';
 import { deferredWritesSettled } from './media/service';
@@ -71,44 +64,22 @@ export function buildContext(
   } = {},
 ) {
   const data = transactional(db.kysely, repositories, db.now);
-  const bus = redis
-    ? redisBus(redis.client, log, { heartbeatMs: config.busHeartbeatMs, faults: options.busFaults })
-    : localBus(log);
-  const events = domainEvents(bus);
-  const { publish } = events;
   // Every cache is made in it: `/metrics` and `forgetEverything` reach them all.
   const caches = cacheRegistry();
+  const instance = instanceFeature({ config, db, redis: redis?.client ?? null, caches, log, busFaults: options.busFaults });
+  const { bus, events } = instance;
+  const { publish } = events;
   const ttlMs = config.postCacheMs;
   const domainBlocks = domainBlocksService(db.kysely, { publish, ttlMs, caches });
   const { media, sweeper } = mediaFeature({ config, db, storage, log });
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(log);
-  const outbox = createOutbox({
-    onError: (error) => log.error({ err: error }, 'sending a mail failed'),
-    onDropped: () => log.error('Too many mails waiting to be sent: one was dropped'),
-  });
+  const { mailer, outbox } = mailFeature(config, log);
   const accounts = authFeature({ config, data, caches, publish, outbox, mailer, redis, totpClock: options.totpClock });
   const safety = safetyFeature({ data, publish, caches, ttlMs, toProfile });
-  const federation = config.federation
-    ? createPostsFederation({
-        db,
-        caches,
-        storage,
-        site: { url: config.federation.origin, host: new URL(config.federation.origin).host },
-        instanceName: config.instanceName,
-        allowPrivateAddress: config.federation.allowPrivateAddress,
-        severityOf: domainBlocks.severityOf,
-        publish,
-        onError: (error, what) => log.error({ err: error }, what),
-        // Read when an activity arrives, long after these are built below.
-        services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people, moves }),
-      })
-    : null;
-  // Once per change, from the instance that made it: every instance hears the events.
-  if (federation)
-    deliverOnEvents(events.subscribeOwn, federation, (error) =>
-      log.error({ err: error }, 'queueing a federation delivery failed'),
-    );
-  const lookUpRemote = federation && ((query: string) => federation.lookUp(query));
+  const { federation, lookUpRemote } = federationFeature({
+    ...{ config, db, caches, storage, events, domainBlocks, log },
+    // Read when an activity arrives, long after these are built below.
+    services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people, moves }),
+  });
   const posts = postsFeature({
     ...{ config, db, data, storage, caches, publish, media, lookUpRemote },
     hiddenAuthors: safety.hiddenAuthors,
@@ -150,26 +121,13 @@ export function buildContext(
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
-  // A message this instance may have missed (a gap in a publisher's numbers, a silent publisher,
-  // Redis away for a while): every cache starts over rather than wait for its entries' time to run
-  // out (docs/architecture.md, "A gap-free bus"). Counted for `/metrics`.
-  const busMissed = busMissedCounts();
-  const startOver = (reason: MissedReason) => {
-    busMissed.count(reason);
-    caches.forgetEverything();
-  };
-  bus.onMissed(startOver);
-  const outsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs);
   const notifications = notificationsFeature({ config, data, events, log });
   const { webPush } = config;
   const retryDelaysMs = options.pushRetryDelaysMs;
   const push = webPush && pushFeature({ config, webPush, db, events, ...notifications, log, retryDelaysMs });
-  const presence = instancePresence(bus, {
-    id: config.instanceId,
-    databaseAnswers: () => databaseAnswers(db.kysely, HEALTH_DATABASE_TIMEOUT_MS),
-  });
   return {
-    ...{ config, db, storage, bus, events, media, outbox, presence, domainBlocks, federation, caches, push },
+    ...{ config, db, storage, bus, events, media, outbox, domainBlocks, federation, caches, push },
+    ...instance,
     /** Follows, blocks and mutes as Mastodon's CSV lists, and their imports (issue 76). */
     accountLists,
     /** Aliases and moves of accounts (issue 76). */
@@ -181,25 +139,6 @@ export function buildContext(
     posts: posts.posts,
     comments: comments.comments,
     homeFeed: posts.homeFeed,
-    /**
-     * Before each request: the caches forget everything if another process wrote to the database
-     * (`cache/outsideWrites.ts`), or while this instance does not hear the bus (Redis away or hung).
-     */
-    noticeOutsideWrites() {
-      outsideWrites();
-      if (!bus.hearing()) startOver('deaf');
-    },
-    /** Counts of the messages the bus may have missed, by reason (`/metrics`). */
-    busMissed,
-    /** With Redis: a reader's next request waits for their own writes through other instances. */
-    readYourWrites:
-      redis &&
-      readYourWrites({
-        bus,
-        secret: config.jwtSecret,
-        secure: config.secureCookies,
-        behind: () => startOver('behind'),
-      }),
     moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),
     oauth: oauthService({ data, checked: accounts.checked, publish, caches }),
     /** Sign-ins, sign-ups and rate-limit refusals, counted for `/metrics`. */
@@ -207,20 +146,20 @@ export function buildContext(
     overview: overviewService({
       data: overviewRepository(db.kysely),
       queues: () => ({ imageJobs: imageJobs.depth(), mailOutbox: outbox.depth() }),
-      instances: async () => (await presence.ready(), presence.instances()),
+      instances: async () => (await instance.presence.ready(), instance.presence.instances()),
     }),
     /** Starts the background work: the home feed's index, the unused-upload sweeper, federation's queue. */
     start() {
       // Loads in the background: the server answers at once, the home feed from the database meanwhile.
       void posts.homeFeed.start();
       sweeper?.start();
-      presence.start();
+      instance.presence.start();
       federation?.start();
       listImports.start();
     },
     /** Stops it, and waits for uploads' deferred writes, before the database closes. */
     async close() {
-      presence.close();
+      instance.presence.close();
       notifications.notificationStreams.close();
       await listImports.close();
       await federation?.close();
