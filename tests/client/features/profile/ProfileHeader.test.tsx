@@ -40,7 +40,10 @@ describe('ProfileHeader for someone on another server (issue 32)', () => {
 
 describe('ProfileHeader of a moved account (issue 76)', () => {
   it('says where it moved, linking the new profile', () => {
-    const ann = buildProfile({ username: 'ann', movedTo: { _id: 'b1', username: 'bob@example.social', displayName: null } });
+    const ann = buildProfile({
+      username: 'ann',
+      movedTo: { _id: 'b1', username: 'bob@example.social', displayName: null },
+    });
     renderWithProviders(<ProfileHeader profile={ann} isMe={false} />, { preloadedState: signedInState(buildUser()) });
     expect(screen.getByRole('status')).toHaveTextContent('This account has moved to @bob@example.social');
     expect(screen.getByRole('link', { name: '@bob@example.social' })).toHaveAttribute(
