@@ -6,7 +6,15 @@ import { usernameKey } from '../../lib/validation';
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
 
-const personColumns = ['id', 'username', 'display_name', 'domain', 'actor_uri', 'also_known_as', 'moved_to_id'] as const;
+const personColumns = [
+  'id',
+  'username',
+  'display_name',
+  'domain',
+  'actor_uri',
+  'also_known_as',
+  'moved_to_id',
+] as const;
 
 /** A person by id, here or kept from elsewhere. */
 function personById(db: Queryable, id: string) {
@@ -65,6 +73,10 @@ async function localFollowersOf(db: Queryable, userId: string) {
 export const movingRepository = bindQueries({
   personById,
   personWithActorUri,
-  localPersonNamed, setAliases, setMovedTo, localFollowersOf });
+  localPersonNamed,
+  setAliases,
+  setMovedTo,
+  localFollowersOf,
+});
 
 export type MovingRepository = ReturnType<typeof movingRepository>;

@@ -37,7 +37,10 @@ export interface MovingRoutesOptions {
 export const movingRoutes: FastifyPluginAsync<MovingRoutesOptions> = async (app, { moves, guards }) => {
   app.get(
     '/me/aliases',
-    { preValidation: guards.signedIn, schema: { tags: ['users'], response: { 200: aliasesResponse, ...errors(401, 403) } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { tags: ['users'], response: { 200: aliasesResponse, ...errors(401, 403) } },
+    },
     async (request) => ({ aliases: await moves.aliases(currentUser(request)) }),
   );
 

@@ -53,7 +53,8 @@ export function accountMoves({ repo, users, publish, origin, remote, onError }: 
   /** The account an address names: `name` or `name@host` here, else looked up elsewhere. */
   async function accountAt(address: unknown): Promise<MovingPerson> {
     const text = typeof address === 'string' ? address.trim().replace(/^@/, '') : '';
-    if (!text) throw new InvalidError('Type an account address: name@server, or its address (https://…)', 'InvalidAddress');
+    if (!text)
+      throw new InvalidError('Type an account address: name@server, or its address (https://…)', 'InvalidAddress');
     if (text.length > ACCOUNT_ADDRESS_MAX)
       throw new InvalidError(`An account address has at most ${ACCOUNT_ADDRESS_MAX} characters`, 'InvalidAddress');
     const handle = handleOf(text);
@@ -63,7 +64,8 @@ export function accountMoves({ repo, users, publish, origin, remote, onError }: 
     else if (handle?.host === ownHost) found = await repo.localPersonNamed(handle.name);
     else if (!handle && !/^https?:\/\//i.test(text)) found = await repo.localPersonNamed(text);
     else {
-      if (!remote) throw new InvalidError('Only accounts on this server can be named: federation is off here', 'FederationOff');
+      if (!remote)
+        throw new InvalidError('Only accounts on this server can be named: federation is off here', 'FederationOff');
       const kept = await remote.lookUp(text);
       found = kept ? await repo.personById(kept.id) : undefined;
     }
@@ -76,13 +78,17 @@ export function accountMoves({ repo, users, publish, origin, remote, onError }: 
     if (target.domain === null) return aliasesIn(target.also_known_as);
     const listed = remote && target.actor_uri ? await remote.aliasesOf(target.actor_uri) : null;
     if (!listed)
-      throw new UnavailableError(`The server of @${target.username} did not answer; try again later`, 'TargetUnreachable');
+      throw new UnavailableError(
+        `The server of @${target.username} did not answer; try again later`,
+        'TargetUnreachable',
+      );
     return listed;
   }
 
   async function me(viewer: AuthUser): Promise<MovingPerson> {
     const row = await repo.personById(viewer.id);
-    if (!row || row.domain !== null) throw new ForbiddenError('Only a person of this server can move', 'NotYourAccount');
+    if (!row || row.domain !== null)
+      throw new ForbiddenError('Only a person of this server can move', 'NotYourAccount');
     return row;
   }
 

@@ -29,69 +29,80 @@ describe('moving an account, in the browser', () => {
     ['375', MOBILE, 375],
     ['1280', DESKTOP, 1280],
   ] as const)
-    test(`adds an alias, moves, shows the moved profile at ${size} px in every theme`, { timeout: 300_000 }, async ({
-      openPage,
-    }) => {
-      mkdirSync(DIR, { recursive: true });
-      for (const theme of themes) {
-        const page = await openPage(device);
-        await useTheme(page, theme);
-        const old = await createAccount(page);
-        const young = await createAccount(page);
-        const fits = async () =>
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    test(
+      `adds an alias, moves, shows the moved profile at ${size} px in every theme`,
+      { timeout: 300_000 },
+      async ({ openPage }) => {
+        mkdirSync(DIR, { recursive: true });
+        for (const theme of themes) {
+          const page = await openPage(device);
+          await useTheme(page, theme);
+          const old = await createAccount(page);
+          const young = await createAccount(page);
+          const fits = async () =>
+            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-        // The old account cannot move yet: the new one does not name it.
-        await signInViaApi(page, old);
-        let section = await movingSection(page);
-        await section.getByLabel("New account's address").fill(young.username);
-        await clickHydrated(section.getByRole('button', { name: 'Move account' }));
-        await page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
-        await section.getByRole('alert').filter({ hasText: `@${young.username} does not name this account` }).waitFor();
+          // The old account cannot move yet: the new one does not name it.
+          await signInViaApi(page, old);
+          let section = await movingSection(page);
+          await section.getByLabel("New account's address").fill(young.username);
+          await clickHydrated(section.getByRole('button', { name: 'Move account' }));
+          await page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
+          await section
+            .getByRole('alert')
+            .filter({ hasText: `@${young.username} does not name this account` })
+            .waitFor();
 
-        // The new account names the old one.
-        await signInViaApi(page, young);
-        section = await movingSection(page);
-        await section.getByLabel("Old account's address").fill(old.username);
-        await clickHydrated(section.getByRole('button', { name: 'Add alias' }));
-        const aliases = section.getByRole('list', { name: 'Aliases' });
-        await aliases.getByRole('listitem').filter({ hasText: `@${old.username}@` }).waitFor();
-        const aliasesPart = section.getByRole('form', { name: 'Move here from another account' });
-        await aliasesPart.scrollIntoViewIfNeeded();
-        await fits();
-        await aliasesPart.screenshot({ path: path.join(DIR, `aliases-${size}-${theme}.png`) });
+          // The new account names the old one.
+          await signInViaApi(page, young);
+          section = await movingSection(page);
+          await section.getByLabel("Old account's address").fill(old.username);
+          await clickHydrated(section.getByRole('button', { name: 'Add alias' }));
+          const aliases = section.getByRole('list', { name: 'Aliases' });
+          await aliases
+            .getByRole('listitem')
+            .filter({ hasText: `@${old.username}@` })
+            .waitFor();
+          const aliasesPart = section.getByRole('form', { name: 'Move here from another account' });
+          await aliasesPart.scrollIntoViewIfNeeded();
+          await fits();
+          await aliasesPart.screenshot({ path: path.join(DIR, `aliases-${size}-${theme}.png`) });
 
-        // The old account moves, after confirming.
-        await signInViaApi(page, old);
-        section = await movingSection(page);
-        await section.getByLabel("New account's address").fill(young.username);
-        await clickHydrated(section.getByRole('button', { name: 'Move account' }));
-        const dialog = page.getByRole('dialog');
-        await dialog.getByText(`Your followers will follow ${young.username} instead`).waitFor();
-        await dialog.getByRole('button', { name: 'Move' }).click();
-        await section.getByRole('status').filter({ hasText: `This account has moved to @${young.username}` }).waitFor();
-        const movePart = section.getByRole('group', { name: 'Move to another account' });
-        await movePart.scrollIntoViewIfNeeded();
-        await fits();
-        await movePart.screenshot({ path: path.join(DIR, `moved-settings-${size}-${theme}.png`) });
+          // The old account moves, after confirming.
+          await signInViaApi(page, old);
+          section = await movingSection(page);
+          await section.getByLabel("New account's address").fill(young.username);
+          await clickHydrated(section.getByRole('button', { name: 'Move account' }));
+          const dialog = page.getByRole('dialog');
+          await dialog.getByText(`Your followers will follow ${young.username} instead`).waitFor();
+          await dialog.getByRole('button', { name: 'Move' }).click();
+          await section
+            .getByRole('status')
+            .filter({ hasText: `This account has moved to @${young.username}` })
+            .waitFor();
+          const movePart = section.getByRole('group', { name: 'Move to another account' });
+          await movePart.scrollIntoViewIfNeeded();
+          await fits();
+          await movePart.screenshot({ path: path.join(DIR, `moved-settings-${size}-${theme}.png`) });
 
-        // Its profile says where it went, linked.
-        await page.goto(`/profile/${old.username}`);
-        const notice = page.getByTestId('moved-notice');
-        await notice.waitFor();
-        expect(await notice.textContent()).toBe(`This account has moved to @${young.username}`);
-        expect(await notice.getByRole('link').getAttribute('href')).toBe(`/profile/${young.username}`);
-        await fits();
-        await page.screenshot({ path: path.join(DIR, `moved-profile-${size}-${theme}.png`) });
+          // Its profile says where it went, linked.
+          await page.goto(`/profile/${old.username}`);
+          const notice = page.getByTestId('moved-notice');
+          await notice.waitFor();
+          expect(await notice.textContent()).toBe(`This account has moved to @${young.username}`);
+          expect(await notice.getByRole('link').getAttribute('href')).toBe(`/profile/${young.username}`);
+          await fits();
+          await page.screenshot({ path: path.join(DIR, `moved-profile-${size}-${theme}.png`) });
 
-        // Its composer takes no post.
-        await clickHydrated(page.getByRole('button', { name: /Create post/ }).first());
-        await page
-          .getByRole('dialog')
-          .getByRole('alert')
-          .filter({ hasText: `This account has moved to @${young.username}: it takes no new posts.` })
-          .waitFor();
-        await page.close();
-      }
-    });
+          // Its composer takes no post.
+          await clickHydrated(page.getByRole('button', { name: /Create post/ }).first());
+          await page
+            .getByRole('dialog')
+            .getByRole('alert')
+            .filter({ hasText: `This account has moved to @${young.username}: it takes no new posts.` })
+            .waitFor();
+          await page.close();
+        }
+      },
+    );
 });

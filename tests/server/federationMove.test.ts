@@ -34,8 +34,13 @@ afterAll(async () => {
   await b?.close();
 });
 
-const call = (t: TestApp, user: SignedInUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const call = (
+  t: TestApp,
+  user: SignedInUser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user.headers, payload });
 
 const annActor = () => `http://${hostA}/users/${ann.id}`;
 const bobActor = () => `http://${hostB}/users/${bob.id}`;
@@ -47,7 +52,11 @@ async function profile(t: TestApp, viewer: SignedInUser, username: string) {
 }
 
 async function actorDocument(t: TestApp, id: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/users/${id}`, headers: { accept: 'application/activity+json' } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/users/${id}`,
+    headers: { accept: 'application/activity+json' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Record<string, unknown>;
 }
@@ -62,7 +71,9 @@ describe('moving an account from one instance to the other', () => {
       expect((await call(a, cat, 'PATCH', '/api/users/ann/follow')).statusCode).toBe(200);
       const found = await call(b, dee, 'GET', `/api/users/search?q=${encodeURIComponent(`@ann@${hostA}`)}`);
       expect(found.statusCode, found.body).toBe(200);
-      expect((await call(b, dee, 'PATCH', `/api/users/${encodeURIComponent(`ann@${hostA}`)}/follow`)).statusCode).toBe(200);
+      expect((await call(b, dee, 'PATCH', `/api/users/${encodeURIComponent(`ann@${hostA}`)}/follow`)).statusCode).toBe(
+        200,
+      );
       await until(async () => (await profile(a, ann, 'ann')).followersCount === 2);
     },
     WAIT,
@@ -109,7 +120,9 @@ describe('moving an account from one instance to the other', () => {
       expect((await call(b, bob, 'GET', '/api/users/me/aliases')).json()).toEqual({ aliases });
       expect((await actorDocument(b, bob.id)).alsoKnownAs).toBe(annActor());
       // Twice is once.
-      expect((await call(b, bob, 'POST', '/api/users/me/aliases', { address: annActor() })).json()).toEqual({ aliases });
+      expect((await call(b, bob, 'POST', '/api/users/me/aliases', { address: annActor() })).json()).toEqual({
+        aliases,
+      });
     },
     WAIT,
   );

@@ -46,7 +46,9 @@ describe('activitypub.bot following a moved account', () => {
     'receives the Move and follows the new account',
     async () => {
       const peerHere = `peer@${peer.host}`;
-      expect((await call(old, 'GET', `/api/users/search?q=${encodeURIComponent(`@${peerHere}`)}`)).statusCode).toBe(200);
+      expect((await call(old, 'GET', `/api/users/search?q=${encodeURIComponent(`@${peerHere}`)}`)).statusCode).toBe(
+        200,
+      );
       expect((await call(old, 'PATCH', `/api/users/${encodeURIComponent(peerHere)}/follow`)).statusCode).toBe(200);
       // It follows back: a follower of Old elsewhere.
       await until(async () => (await followersOf('old')) === 1 || (await pause(), false));

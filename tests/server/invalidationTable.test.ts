@@ -530,6 +530,22 @@ const CASES: Case[] = [
     },
   },
   {
+    event: 'UserProfileChanged',
+    title: 'a move shows on the moved profile at once (issue 76)',
+    async prepare(w) {
+      const [ann, bob, cat] = await users(w, 3);
+      await send(w, bob, 'POST', '/api/users/me/aliases', { address: ann.username });
+      return {
+        reads: {
+          profile: async () =>
+            ((await get(w, cat, `/api/users/${ann.username}`)).body as { user: Profile }).user.movedTo?.username,
+        },
+        change: async () => void (await send(w, ann, 'POST', '/api/users/me/move', { address: bob.username })),
+        expect: (r) => must(r.profile === bob.username, 'on the profile'),
+      };
+    },
+  },
+  {
     event: 'UserRoleChanged',
     title: "a new role is the session's at once",
     async prepare(w) {

@@ -22,7 +22,6 @@ class PeerBot extends FollowBackBot {
     return true;
   }
 
-
   async onMention(object) {
     const key = `answered:${object.id}`;
     if (await this._context.hasData(key)) return;

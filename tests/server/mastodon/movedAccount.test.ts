@@ -81,6 +81,9 @@ describe('a moved account', () => {
       .create({ status: 'Still here?', mediaIds: [media.id] })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(MastoHttpError);
-    expect(refused).toMatchObject({ statusCode: 403, message: 'This account has moved to @bob: it takes no new posts' });
+    expect(refused).toMatchObject({
+      statusCode: 403,
+      message: 'This account has moved to @bob: it takes no new posts',
+    });
   });
 });

@@ -37,3 +37,25 @@ describe('ProfileHeader for someone on another server (issue 32)', () => {
     expect(screen.queryByText(/On another server/)).toBeNull();
   });
 });
+
+describe('ProfileHeader of a moved account (issue 76)', () => {
+  it('says where it moved, linking the new profile', () => {
+    const ann = buildProfile({
+      username: 'ann',
+      movedTo: { _id: 'b1', username: 'bob@example.social', displayName: null },
+    });
+    renderWithProviders(<ProfileHeader profile={ann} isMe={false} />, { preloadedState: signedInState(buildUser()) });
+    expect(screen.getByRole('status')).toHaveTextContent('This account has moved to @bob@example.social');
+    expect(screen.getByRole('link', { name: '@bob@example.social' })).toHaveAttribute(
+      'href',
+      '/profile/@bob@example.social',
+    );
+  });
+
+  it('says nothing of a move for an account that has not moved', () => {
+    renderWithProviders(<ProfileHeader profile={buildProfile({ username: 'ann' })} isMe={false} />, {
+      preloadedState: signedInState(buildUser()),
+    });
+    expect(screen.queryByText(/has moved/)).toBeNull();
+  });
+});

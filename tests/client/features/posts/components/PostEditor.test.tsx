@@ -64,3 +64,17 @@ describe('PostEditor', () => {
     expect(store.getState().uploadFiles.post.url).toBeNull();
   });
 });
+
+describe('PostEditor of a moved account (issue 76)', () => {
+  it('says the account takes no new posts, with no form to fill in', () => {
+    const store = makeStore(
+      signedInState(buildUser({ username: 'ann', movedTo: { _id: 'b1', username: 'bob', displayName: null } })),
+    );
+    store.dispatch(editorOpened(null));
+    renderWithProviders(<PostEditor />, { store });
+    expect(within(editor()).getByRole('alert')).toHaveTextContent(
+      'This account has moved to @bob: it takes no new posts.',
+    );
+    expect(screen.queryByLabelText('Message')).toBeNull();
+  });
+});
