@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../auth/guard';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { PostsFederation } from '../federation/federation';
 import { movingRepository } from './repository';
 import { movingRoutes } from './routes';
 import { type AccountMovesDeps, accountMoves } from './service';
@@ -21,17 +20,14 @@ export function movingFeature({
 }: Pick<AccountMovesDeps, 'users' | 'publish' | 'onError'> & {
   config: Config;
   db: Db;
-  federation: PostsFederation | null;
+  /** Federation's part (`federation/federation.ts` provides it), by shape: federation builds on moving. */
+  federation: AccountMovesDeps['remote'];
 }) {
   const moves = accountMoves({
     ...deps,
     repo: movingRepository(db.kysely),
     origin: config.federation?.origin ?? config.siteUrl,
-    remote: federation && {
-      lookUp: (query) => federation.lookUp(query),
-      aliasesOf: (uri) => federation.aliasesOf(uri),
-      sendMove: (userId, targetUri) => federation.sendMove(userId, targetUri),
-    },
+    remote: federation,
   });
   return { moves };
 }
