@@ -38,10 +38,16 @@ export const test = base.extend<PageFixtures>({
     const logs: string[] = [];
     await use(async (options) => {
       // The app's service worker (issue 74) would answer the static files and pages itself, out of
-      // reach of `page.route`: off unless a test asks for it (tests/e2e/pwa.e2e.ts).
+      // reach of `page.route`: off unless a test asks for it (tests/e2e/pwa.e2e.ts). Without
+      // `navigator.serviceWorker` the app does not try to register (which Playwright's block
+      // would log as a console warning) and Settings' push section says the browser cannot.
       const context = await (
         await sharedBrowser()
       ).newContext({ baseURL: baseURL(), ...DESKTOP, serviceWorkers: 'block', ...options });
+      if (options?.serviceWorkers !== 'allow')
+        await context.addInitScript(() => {
+          delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+        });
       contexts.push(context);
       const page = await context.newPage();
       const index = pages.push(page) - 1;

@@ -245,6 +245,7 @@ describe('issue 68 (Low items)', () => {
           'Account',
           'Theme',
           'Media',
+          'Notifications',
           'Devices',
           'Authorised apps',
           'Blocked and muted',
@@ -252,8 +253,9 @@ describe('issue 68 (Low items)', () => {
           'Your data',
           'Move in and out',
         ]);
-        // Each link leads to its section (the last one loads on its own).
+        // Each link leads to its section (the last one and the notifications load on their own).
         await page.getByRole('region', { name: 'Move in and out' }).waitFor();
+        await page.getByRole('region', { name: 'Notifications on this device' }).waitFor();
         for (const link of await nav.getByRole('link').all()) {
           const id = (await link.getAttribute('href'))!.slice(1);
           expect(await page.locator(`section#${id}`).count(), id).toBe(1);

@@ -116,7 +116,10 @@ test('a refused permission says how to allow it, and nothing is sent', async ({ 
   });
   // Headless Chromium answers an ungranted question with "denied".
   await section.getByRole('button', { name: 'Turn on notifications' }).click();
-  await section.getByRole('alert').getByText(/Notifications are blocked for Posts in this browser/).waitFor();
+  await section
+    .getByRole('alert')
+    .getByText(/Notifications are blocked for Posts in this browser/)
+    .waitFor();
   expect(await asked(page)).toBe(1);
   expect(sent).toBe(false);
 });

@@ -54,7 +54,8 @@ describe('the installable app', () => {
     expect(served.share_target).toMatchObject({ action: '/share', method: 'POST', enctype: 'multipart/form-data' });
     const purposes = served.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`);
     expect(purposes).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
-    for (const icon of served.icons) expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
+    for (const icon of served.icons)
+      expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
   });
 
   test('a reload without a network shows the offline shell, not an error page', async ({ openPage }) => {

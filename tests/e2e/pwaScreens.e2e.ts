@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, RESULTS_DIR, expect, test } from './browser';
 import { signInViaApi } from './content';
 import { themes, useTheme } from './pages';
@@ -29,6 +30,8 @@ describe('the installed app, photographed', () => {
         await section.scrollIntoViewIfNeeded();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await section.screenshot({ path: path.join(DIR, `push-${size}-${theme}.png`) });
+        // The page with the section passes axe's checks (contrast in this theme included).
+        expect(await axeViolations(page)).toEqual([]);
         await page.close();
       }
     });
@@ -40,6 +43,7 @@ describe('the installed app, photographed', () => {
       await page.getByRole('heading', { name: 'You are offline' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: path.join(DIR, `offline-${size}.png`) });
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

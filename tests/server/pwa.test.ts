@@ -14,6 +14,7 @@ import { webAppManifest } from '../../server/pwa/manifest';
 import { OFFLINE_CSP, offlineShellHtml } from '../../server/pwa/offlineShell';
 import { pwaRoutes } from '../../server/pwa/routes';
 import { SIGN_OUT_REQUESTS, precacheList } from '../../server/pwa/serviceWorker';
+import { createTestApp } from './helpers';
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../public');
 
@@ -145,5 +146,23 @@ describe('the share target without the worker', () => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/home');
+  });
+});
+
+describe('the installed app in the whole server', () => {
+  it('serves the manifest with the pages, and lets a share sheet post /share with `Origin: null`', async () => {
+    const t = await createTestApp({}, { pageHandler: async (_req, res) => void res.end('page') });
+    try {
+      const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+      expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+      expect(manifest.json()).toMatchObject({ start_url: '/home' });
+      const share = (origin: string) =>
+        t.app.inject({ method: 'POST', url: '/share', headers: { origin, 'content-type': 'text/plain' }, payload: '' });
+      expect((await share('null')).statusCode).toBe(303);
+      // Another site's page is still refused, as for every other form.
+      expect((await share('https://elsewhere.example')).statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
   });
 });

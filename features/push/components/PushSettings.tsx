@@ -95,13 +95,14 @@ export default function PushSettings() {
         if (!live) return;
         if (!key) return setState('disabled');
         setPublicKey(key);
-        const [saved, registration] = await Promise.all([pushApi.current(), navigator.serviceWorker.getRegistration()]);
+        // The server is asked only about a subscription this browser holds (none: off, no request).
+        const registration = await navigator.serviceWorker.getRegistration();
         const inBrowser = await registration?.pushManager.getSubscription();
+        const saved = inBrowser ? await pushApi.current() : null;
         if (!live) return;
         if (saved) setAlerts(saved.alerts);
-        // On when the server pushes to this browser's own subscription (or the worker cannot say).
-        const matches = !registration || (inBrowser?.endpoint ?? null) === saved?.endpoint;
-        setState(saved && matches && Notification.permission === 'granted' ? 'on' : 'off');
+        const on = saved !== null && saved.endpoint === inBrowser?.endpoint && Notification.permission === 'granted';
+        setState(on ? 'on' : 'off');
       } catch (error) {
         if (!live) return;
         setProblem((error as Error).message);
