@@ -9,6 +9,7 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { buildApp, type PageHandler } from '../../server/app';
 import type { InvalidationTable } from '../../server/invalidation/table';
+import type { RedisBusOptions } from '../../server/instance/bus';
 import { type Config, loadConfig, metricsEnabled } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -96,6 +97,8 @@ export async function createTestApp(
     invalidation?: InvalidationTable;
     /** Waits before a failed Web Push's retries (webPush.test.ts shortens them). */
     pushRetryDelaysMs?: number[];
+    /** Drops, delays, duplicates or reorders what the instance's bus hears from Redis (churn.test.ts). */
+    busFaults?: RedisBusOptions['faults'];
     at?: { dataDir: string; database: { url: string; drop: () => Promise<void> } };
   } = {},
 ): Promise<TestApp> {
