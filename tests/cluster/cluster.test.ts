@@ -328,6 +328,58 @@ it("changes the reader's home feed on the other instance within a second after a
   await within(1_000, async () => !(await homeFeedIds(fan, two)).includes(post._id));
 });
 
+it("shows a person's own like, comment, post, follow and setting in their next read on the other instance", async () => {
+  // Straight to the instances, in turn: the write through one, the next read through the other, at
+  // once (no waiting here). The person's client carries the write's bus position (the seen_writes
+  // cookie), which the other instance waits to have heard before it reads (instance/readYourWrites.ts).
+  const [me, star] = [await signUp(one), await signUp(one)];
+  const starsPost = await createPost(star, one);
+  const instances = [one, two];
+  for (let turn = 0; turn < 2; turn += 1) {
+    const [writeOn, readOn] = [instances[turn], instances[1 - turn]];
+    const read = async (path: string) => {
+      const res = await me.client.request(readOn, 'GET', path);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    // Kept by the reading instance first (a row is kept from its second read).
+    for (let i = 0; i < 2; i += 1) await read(`/api/posts/${starsPost._id}`);
+    await read(`/api/posts/${starsPost._id}/comments`);
+    await read(`/api/users/${me.username}/posts`);
+    await read(`/api/users/${me.username}`);
+    await read('/api/posts?feed=following');
+
+    const reaction = turn === 0 ? 'like' : 'dislike';
+    expect((await me.client.request(writeOn, 'PATCH', `/api/posts/${starsPost._id}/${reaction}`)).status).toBe(200);
+    expect(await read(`/api/posts/${starsPost._id}`)).toMatchObject({ myReaction: reaction });
+
+    const comment = await me.client.request(writeOn, 'POST', `/api/posts/${starsPost._id}/comments`, {
+      message: `comment ${turn}`,
+    });
+    expect(comment.status).toBe(201);
+    const comments = (await read(`/api/posts/${starsPost._id}/comments`)) as { commentId: string }[];
+    expect(comments.map((c) => c.commentId)).toContain((comment.body as { commentId: string }).commentId);
+
+    const mine = await createPost(me, writeOn);
+    expect(((await read(`/api/users/${me.username}/posts`)) as { _id: string }[])[0]._id).toBe(mine._id);
+
+    const follow = turn === 0 ? 'follow' : 'unfollow';
+    expect((await me.client.request(writeOn, 'PATCH', `/api/users/${star.username}/${follow}`)).status).toBe(200);
+    const following = ((await read('/api/posts?feed=following')) as { _id: string }[]).map((post) => post._id);
+    expect(following.includes(starsPost._id)).toBe(follow === 'follow');
+
+    const description = `set through ${writeOn}`;
+    const setting = await me.client.request(writeOn, 'PATCH', '/api/users/updateProfile', {
+      email: me.email,
+      avatar: null,
+      banner: null,
+      description,
+    });
+    expect(setting.status).toBe(200);
+    expect(await read(`/api/users/${me.username}`)).toMatchObject({ user: { description } });
+  }
+});
+
 it('counts wrong sign-in passwords on both instances together', async () => {
   const account = await signUp(one);
   const guesser = new Client();
