@@ -2,8 +2,8 @@
  * `npm run test:cluster`: two instances on a fresh PostgreSQL database, Redis and S3, behind nginx,
  * as `npm run cluster` starts them (and a Prometheus scraping them), driven over real HTTP through
  * the balancer or one instance.
- * The caches' own times are a minute here, so what another instance sees within a second came
- * through the bus.
+ * The caches' own times are a minute (the default, on the bus as alone), so what another instance
+ * sees within a second came through the bus.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -56,8 +56,6 @@ beforeAll(async () => {
       REDIS_URL: redisUrl.toString(),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      SESSION_CACHE_MS: '60000',
-      HOME_FEED_SYNC_MS: '60000',
       RATE_LIMIT_AUTH_PER_IP: '10000',
       RATE_LIMIT_AUTH_PER_ACCOUNT: '3',
       RATE_LIMIT_UPLOADS_PER_USER: '10000',

@@ -112,7 +112,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('redisBus', () => {
       const envelope = JSON.parse(raw) as { from: string; channel?: string; beat?: true };
       return envelope.from === one.position().id && (envelope.channel === channel || (beats && envelope.beat));
     };
-    const two = instance({ heartbeatMs, faults: (raw, deliver) => (faulted(raw) ? faults(raw, deliver) : deliver(raw)) });
+    const two = instance({
+      heartbeatMs,
+      faults: (raw, deliver) => (faulted(raw) ? faults(raw, deliver) : deliver(raw)),
+    });
     const heard: unknown[] = [];
     two.subscribe(channel, (m) => heard.push(m));
     two.subscribe('warm', () => {});

@@ -229,12 +229,22 @@ function faultyNetwork(seed: number): NonNullable<Parameters<typeof createTestAp
   return (raw, deliver) => {
     const release = held;
     held = null;
-    const fault = rnd.below(8);
-    if (fault === 0) void 0; // dropped
-    else if (fault === 1) setTimeout(() => deliver(raw), 1 + rnd.below(20));
-    else if (fault === 2) (deliver(raw), deliver(raw));
-    else if (fault === 3) held = () => deliver(raw);
-    else deliver(raw);
+    switch (rnd.below(8)) {
+      case 0: // dropped
+        break;
+      case 1:
+        setTimeout(() => deliver(raw), 1 + rnd.below(20));
+        break;
+      case 2:
+        deliver(raw);
+        deliver(raw);
+        break;
+      case 3:
+        held = () => deliver(raw);
+        break;
+      default:
+        deliver(raw);
+    }
     release?.();
   };
 }
