@@ -41,7 +41,13 @@ describe.runIf(process.env.TEST_REDIS_URL)('reading one’s own writes through a
 
   /** Two instances, the second's bus late while held; heartbeats every `heartbeatMs`. */
   async function pair(heartbeatMs: number) {
-    const env = { ...LONG_CACHES, REDIS_URL: process.env.TEST_REDIS_URL!, BUS_HEARTBEAT_MS: String(heartbeatMs) };
+    const env = {
+      ...LONG_CACHES,
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      BUS_HEARTBEAT_MS: String(heartbeatMs),
+      // A busy machine must not time a heartbeat's PUBLISH out: a lost one leaves the instance deaf till the next.
+      REDIS_COMMAND_TIMEOUT_MS: '10000',
+    };
     late = await lateBus(env.REDIS_URL);
     const one = await createTestApp(env);
     const two = await createTestApp({ ...env, REDIS_URL: late.url }, { sameDatabaseAs: one });
@@ -55,7 +61,11 @@ describe.runIf(process.env.TEST_REDIS_URL)('reading one’s own writes through a
     };
     // Heard from its start, before anything is held: the late instance knows the first one.
     const first = ((await post('first')).body as { _id: string })._id;
-    while (two.app.ctx.bus.caughtUp(one.app.ctx.bus.position().id, one.app.ctx.bus.position().seq) !== true)
+    // And hears its own heartbeats back (else it starts over before every request: `deaf`).
+    while (
+      two.app.ctx.bus.caughtUp(one.app.ctx.bus.position().id, one.app.ctx.bus.position().seq) !== true ||
+      !two.app.ctx.bus.hearing()
+    )
       await new Promise((resolve) => setTimeout(resolve, 5));
     return { one, two, browser, first };
   }
