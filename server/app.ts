@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './auth/module';
 import { registerCommentsRoutes } from './comments/module';
 import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
+import type { RedisBusOptions } from './instance/bus';
 import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
 import type { AuthUser } from './domain/types';
 import { fastifyServer } from './fastifyServer';
@@ -75,6 +76,8 @@ export interface BuildOptions {
   totpClock?: () => number;
   /** Waits before a failed Web Push's retries (`push/deliveries.ts`); tests shorten them. */
   pushRetryDelaysMs?: number[];
+  /** Tests only: drops, delays, duplicates or reorders what the bus hears from Redis (`instance/bus.ts`). */
+  busFaults?: RedisBusOptions['faults'];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -111,7 +111,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   new Counter({
     name: 'posts_bus_missed_total',
     help:
-      'Times every cache started over because a bus message may have been missed: a gap in a publisher\'s numbers, ' +
+      "Times every cache started over because a bus message may have been missed: a gap in a publisher's numbers, " +
       'a publisher first heard mid-way (joined), one silent past the bound, Redis back after a cut (rejoined), ' +
       "a reader's own write not heard within the bound (behind), or, per request, this instance not hearing the bus (deaf).",
     labelNames: ['reason'],

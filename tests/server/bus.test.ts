@@ -112,7 +112,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('redisBus', () => {
       const envelope = JSON.parse(raw) as { from: string; channel?: string; beat?: true };
       return envelope.from === one.position().id && (envelope.channel === channel || (beats && envelope.beat));
     };
-    const two = instance({ heartbeatMs, faults: (raw, deliver) => (faulted(raw) ? faults(raw, deliver) : deliver(raw)) });
+    const two = instance({
+      heartbeatMs,
+      faults: (raw, deliver) => (faulted(raw) ? faults(raw, deliver) : deliver(raw)),
+    });
     const heard: unknown[] = [];
     two.subscribe(channel, (m) => heard.push(m));
     two.subscribe('warm', () => {});
@@ -179,12 +182,13 @@ describe.runIf(process.env.TEST_REDIS_URL)('redisBus', () => {
   });
 
   it('forgets for a publisher that falls silent past the bound, and not for one that says goodbye', async () => {
-    const silent = instance({ heartbeatMs: 10 });
-    const leaving = instance({ heartbeatMs: 10 });
+    // Heartbeats every 200 ms: a busy machine's pauses stay well inside the bound (700 ms).
+    const silent = instance({ heartbeatMs: 200 });
+    const leaving = instance({ heartbeatMs: 200 });
     let cut = false;
     const missed: MissedReason[] = [];
     const listener = instance({
-      heartbeatMs: 10,
+      heartbeatMs: 200,
       faults: (raw, deliver) => {
         // Only these two (and itself): the other tests' buses beat at their own pace.
         const from = (JSON.parse(raw) as { from: string }).from;

@@ -9,6 +9,7 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { buildApp, type PageHandler } from '../../server/app';
 import type { InvalidationTable } from '../../server/invalidation/table';
+import type { RedisBusOptions } from '../../server/instance/bus';
 import { type Config, loadConfig, metricsEnabled } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -96,6 +97,8 @@ export async function createTestApp(
     invalidation?: InvalidationTable;
     /** Waits before a failed Web Push's retries (webPush.test.ts shortens them). */
     pushRetryDelaysMs?: number[];
+    /** Drops, delays, duplicates or reorders what the instance's bus hears from Redis (churn.test.ts). */
+    busFaults?: RedisBusOptions['faults'];
     at?: { dataDir: string; database: { url: string; drop: () => Promise<void> } };
   } = {},
 ): Promise<TestApp> {
@@ -210,21 +213,15 @@ export async function makeAdmin(t: TestApp, user: SignedInUser): Promise<void> {
 }
 
 /**
- * A function that resolves once `to` has heard every bus message published before it was called
- * (by `from`, or by anyone whose PUBLISH Redis answered before): Redis delivers in the order it
- * received, so a marker published after them arrives after them. No waiting on the clock.
+ * A function that resolves once `to` has heard every bus message `from` published before it was
+ * called, or started its caches over for one it missed (`Bus.caughtUp`, what a reader's version
+ * waits for): a lost message is found by `from`'s next heartbeat at the latest. No waiting on the clock.
  */
 export async function busSettler(from: TestApp, to: TestApp): Promise<() => Promise<void>> {
-  const waiting = new Map<string, () => void>();
-  to.app.ctx.bus.subscribe('test-marker', (id) => waiting.get(id as string)?.());
   await to.app.ctx.bus.ready();
-  return () =>
-    new Promise<void>((resolve) => {
-      const id = randomBytes(8).toString('hex');
-      waiting.set(id, () => {
-        waiting.delete(id);
-        resolve();
-      });
-      from.app.ctx.bus.publish('test-marker', id);
-    });
+  return async () => {
+    const { id, seq } = from.app.ctx.bus.position();
+    // False past the bound (nothing heard yet): asked again until it is.
+    while ((await to.app.ctx.bus.caughtUp(id, seq)) !== true);
+  };
 }

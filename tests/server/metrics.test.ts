@@ -3,6 +3,8 @@
  * bearer token, on the public port; a plain request there is 404. The counters follow the traffic.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Redis } from 'ioredis';
+import { redisBus } from '../../server/instance/bus';
 import { loadConfig } from '../../server/config';
 import { imageJobs } from '../../server/media/pipeline';
 import { createPost } from './factories';
@@ -232,6 +234,42 @@ describe('metrics on their own listener and behind the token', () => {
     expect(rise('posts_sign_ins_total', { result: 'failed' })).toBe(1);
     expect(rise('posts_sign_ins_total', { result: 'locked' })).toBe(0);
     expect(rise('posts_rate_limit_refusals_total', { limit: 'exports' })).toBe(1);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('the bus in the metrics', () => {
+  it('counts the start-overs a lost bus message caused, by reason', async () => {
+    // Another instance's bus on the same Redis; the app loses its second message.
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    const other = redisBus(redis, { warn: () => {} });
+    let heard = 0;
+    const t = await createTestApp(
+      { METRICS_TOKEN: TOKEN, REDIS_URL: process.env.TEST_REDIS_URL! },
+      {
+        busFaults: (raw, deliver) => {
+          if ((JSON.parse(raw) as { channel?: string }).channel === 'unheard-channel' && ++heard === 2) return;
+          deliver(raw);
+        },
+      },
+    );
+    try {
+      await t.app.ctx.bus.ready();
+      other.subscribe('unheard-channel', () => {});
+      await other.ready();
+      const scrape = async () =>
+        (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      expect(valueOf(await scrape(), 'posts_bus_missed_total', { reason: 'gap' })).toBe(0);
+      for (const n of [1, 2, 3]) other.publish('unheard-channel', n);
+      while (t.app.ctx.bus.caughtUp(other.position().id, 3) !== true) await new Promise((r) => setTimeout(r, 5));
+      const text = await scrape();
+      expect(valueOf(text, 'posts_bus_missed_total', { reason: 'gap' })).toBe(1);
+      for (const reason of ['joined', 'silence', 'rejoined', 'behind', 'deaf'])
+        expect(samples(text).some((s) => s.name === 'posts_bus_missed_total' && s.labels.reason === reason)).toBe(true);
+    } finally {
+      await t.close();
+      await other.close();
+      await redis.quit();
+    }
   });
 });
 

@@ -44,12 +44,12 @@ function ownRedis(port: number) {
   };
 }
 
-/** Resolves once `count` connections listen on the bus's channel `name` (the instances subscribed again). */
-async function subscribers(port: number, name: string, count: number): Promise<void> {
+/** Resolves once `count` connections listen on the bus's Redis channel (the instances subscribed again). */
+async function subscribers(port: number, count: number): Promise<void> {
   const probe = new Redis({ port, host: '127.0.0.1' });
   try {
     for (;;) {
-      const [, listening] = (await probe.pubsub('NUMSUB', `posts:bus:0:${name}`)) as [string, number];
+      const [, listening] = (await probe.pubsub('NUMSUB', 'posts:bus:0:messages')) as [string, number];
       if (Number(listening) >= count) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -118,7 +118,7 @@ describe('Redis stopped under two instances', () => {
     expect([400, 401]).toContain(wrong.statusCode); // the lockout counts in the process meanwhile
 
     await redis.start();
-    await subscribers(port, 'test-marker', 1); // two hears the bus again
+    await subscribers(port, 2); // both hear the bus again
     await settle();
     expect((await homeOnTwo()).map((p) => p._id)).toEqual([post._id]);
   });
