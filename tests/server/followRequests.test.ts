@@ -56,6 +56,9 @@ describe('approve followers', () => {
     expect(await count(star)).toBe(1);
     expect((await requests(star)).map((r: { username: string }) => r.username)).toEqual([fan.username]);
     expect(await notifications(star)).toContain(`followRequest:${fan.username}`);
+    // People lists say Requested too (search here).
+    const [found] = (await call(fan, 'GET', `/api/users/search?q=${star.username}`)).json();
+    expect(found).toMatchObject({ username: star.username, followedByMe: false, followRequestedByMe: true });
     // Asking twice keeps one request.
     await call(fan, 'PATCH', `/api/users/${star.username}/follow`);
     expect(await count(star)).toBe(1);

@@ -76,6 +76,7 @@ export function PeopleList({ people, columns, onOpen, onFollowChange, onRemove }
             <FollowButton
               username={person.username}
               followedByMe={person.followedByMe}
+              requested={person.followRequestedByMe === true}
               onChange={onFollowChange && ((followed) => onFollowChange(person, followed))}
             />
           )}
