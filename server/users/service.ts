@@ -220,7 +220,9 @@ export function usersService({
       if (!row) throw userNotFound();
       const { relations } = await requireVisible(viewer, row.username);
       const followRequestedByMe =
-        Number(row.approve_followers) === 1 && !relations.followedByMe && (await requests.isRequested(viewer.id, row.id));
+        Number(row.approve_followers) === 1 &&
+        !relations.followedByMe &&
+        (await requests.isRequested(viewer.id, row.id));
       return toProfile(row, { ...relations, followRequestedByMe });
     },
 

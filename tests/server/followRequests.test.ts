@@ -64,7 +64,11 @@ describe('approve followers', () => {
     expect(await count(star)).toBe(1);
 
     expect((await call(star, 'POST', `/api/follow-requests/${fan.id}/approve`)).statusCode).toBe(204);
-    expect(await profile(fan, star)).toMatchObject({ followedByMe: true, followRequestedByMe: false, followersCount: 1 });
+    expect(await profile(fan, star)).toMatchObject({
+      followedByMe: true,
+      followRequestedByMe: false,
+      followersCount: 1,
+    });
     expect((await profile(star, fan)).followingCount).toBe(1);
     expect(await home(fan)).toContain(p._id);
     expect(await count(star)).toBe(0);
@@ -78,7 +82,11 @@ describe('approve followers', () => {
     const fan = await signIn(t.app);
     await call(fan, 'PATCH', `/api/users/${star.username}/follow`);
     expect((await call(star, 'POST', `/api/follow-requests/${fan.id}/reject`)).statusCode).toBe(204);
-    expect(await profile(fan, star)).toMatchObject({ followedByMe: false, followRequestedByMe: false, followersCount: 0 });
+    expect(await profile(fan, star)).toMatchObject({
+      followedByMe: false,
+      followRequestedByMe: false,
+      followersCount: 0,
+    });
     expect(await count(star)).toBe(0);
     expect(await notifications(star)).not.toContain(`followRequest:${fan.username}`);
     expect((await call(fan, 'PATCH', `/api/users/${star.username}/follow`)).json().user.followRequestedByMe).toBe(true);

@@ -8,8 +8,7 @@ export type FollowRequestPerson = PersonResult & { requestId: string; requestedA
 
 export const followRequestsApi = {
   /** The newest page, as large as a page may be (the rest once those are answered). */
-  list: async () =>
-    (await apiClient.get<FollowRequestPerson[]>(`/api/follow-requests?limit=${PAGE_LIMIT_MAX}`)).data,
+  list: async () => (await apiClient.get<FollowRequestPerson[]>(`/api/follow-requests?limit=${PAGE_LIMIT_MAX}`)).data,
   answer: (userId: string, answer: 'approve' | 'reject') =>
     apiClient.post(`/api/follow-requests/${encodeURIComponent(userId)}/${answer}`),
   removeFollower: (username: string) => apiClient.delete(`${apiUrls.user(username)}/follower`),
