@@ -23,6 +23,11 @@ async function lockedStar(page: Page): Promise<Account> {
   return star;
 }
 
+/** A person's id, as their profile says. */
+async function idOf(page: Page, account: Account): Promise<string> {
+  return (await (await page.request.get(`/api/users/${account.username}`)).json()).user._id;
+}
+
 describe('approve followers', () => {
   test('request, approve, and the follower sees the posts in Home', { timeout: 120_000 }, async ({ openPage }) => {
     const starPage = await openPage();
@@ -96,7 +101,8 @@ describe('approve followers', () => {
         const v = await createAccount(viewer, newAccount('viewer'));
         await signInViaApi(viewer, v);
         await viewer.goto(`/profile/${star.username}`);
-        const header = viewer.locator('header').first();
+        // The profile's own header (the navbar is a header too).
+        const header = viewer.locator('main header').first();
         await viewer.getByRole('button', { name: 'Follow', exact: true }).waitFor();
         await viewer.waitForLoadState('networkidle');
         await header.screenshot({ path: path.join(DIR, `button-follow-${size}-${theme}.png`) });
@@ -104,7 +110,29 @@ describe('approve followers', () => {
         await viewer.getByRole('button', { name: 'Requested' }).waitFor();
         await header.screenshot({ path: path.join(DIR, `button-requested-${size}-${theme}.png`) });
         expect(await viewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        // Following, in a list: the viewer follows cy (who does not approve followers).
+        const cy = others[2];
+        await viewer.request.patch(`/api/users/${cy.username}/follow`);
+        await viewer.goto(`/profile/${v.username}?tab=following`);
+        await viewer.getByRole('button', { name: `Following ${cy.username}` }).waitFor();
+        await viewer.waitForLoadState('networkidle');
+        await viewer
+          .locator('main ul')
+          .last()
+          .screenshot({ path: path.join(DIR, `button-following-${size}-${theme}.png`) });
         await viewer.close();
+
+        // Star approves ann: her own followers list offers Remove beside each follower.
+        await page.request.post(`/api/follow-requests/${await idOf(page, others[0])}/approve`);
+        await page.goto(`/profile/${star.username}?tab=followers`);
+        await page.getByRole('button', { name: `Remove follower ${others[0].username}` }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page
+          .locator('main ul')
+          .last()
+          .screenshot({ path: path.join(DIR, `followers-remove-${size}-${theme}.png`) });
         await page.close();
       }
     });
