@@ -92,6 +92,8 @@ export interface UserSummary {
 /** One person found by `GET /api/users/search`. */
 export interface PersonResult extends UserSummary {
   followedByMe: boolean;
+  /** `true` while the viewer's follow request waits for their answer (issue 70): the button says Requested. Absent otherwise. */
+  followRequestedByMe?: true;
 }
 
 export interface ImageInfo {

@@ -155,7 +155,11 @@ export function deliverOnEvents(
       actor: to.id,
       object: actor,
     });
-    const values = { id: new URL(`${actor.href}#${event.type === 'Followed' ? 'accepts' : 'rejects'}/${newId()}`), actor, object: follow };
+    const values = {
+      id: new URL(`${actor.href}#${event.type === 'Followed' ? 'accepts' : 'rejects'}/${newId()}`),
+      actor,
+      object: follow,
+    };
     return sendTo(event.followeeId, to, event.type === 'Followed' ? new Accept(values) : new Reject(values));
   }
 

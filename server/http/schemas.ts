@@ -161,7 +161,11 @@ export const postWithCommentsSchema = {
 
 export const userSearchResultSchema = {
   type: 'object',
-  properties: { ...userSummarySchema.properties, followedByMe: { type: 'boolean' } },
+  properties: {
+    ...userSummarySchema.properties,
+    followedByMe: { type: 'boolean' },
+    followRequestedByMe: { type: 'boolean' },
+  },
 } as const;
 
 export const notificationSchema = {

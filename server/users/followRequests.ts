@@ -41,7 +41,14 @@ export function followRequestActions({ data, followRequests, publish }: FollowRe
   ) {
     const taken = await trx.users.takeFollowRequest(followerId, followeeId);
     if (!taken) return null;
-    if (await trx.users.insertFollow({ id: newId(), follower_id: followerId, followee_id: followeeId, created_at: nowIso() }))
+    if (
+      await trx.users.insertFollow({
+        id: newId(),
+        follower_id: followerId,
+        followee_id: followeeId,
+        created_at: nowIso(),
+      })
+    )
       await trx.users.addToFollowCounters(followerId, followeeId, 1);
     const withdrawn = { userId: followeeId, type: 'followRequest', actorId: followerId, subjectId: '' } as const;
     return { activityUri: taken.activity_uri, unreadFell: await withdrawUnread(trx.notifications, withdrawn) };

@@ -15,6 +15,8 @@ export interface PersonRow {
   description: string;
   /** 1/0 on SQLite, true/false on PostgreSQL. */
   followed_by_me: number | boolean;
+  /** The viewer's follow request waits for their answer (issue 70); absent from rows that do not ask. */
+  requested_by_me?: number | boolean;
 }
 
 /** Whether `viewerId` follows the row's `users.id`: correlated, so `users` must be in the query. */
@@ -25,6 +27,14 @@ const viewerFollows = (db: Queryable, viewerId: string) =>
     .where('mine.follower_id', '=', unplanned(db, viewerId))
     .where('mine.followee_id', '=', sql.ref<string>('users.id'));
 
+/** Whether `viewerId` asked to follow the row's `users.id` and waits (issue 70): correlated as above. */
+const viewerAsked = (db: Queryable, viewerId: string) =>
+  db
+    .selectFrom('follow_requests as asked')
+    .select('asked.id')
+    .where('asked.follower_id', '=', unplanned(db, viewerId))
+    .where('asked.followee_id', '=', sql.ref<string>('users.id'));
+
 /** The select list of a person row, for a query that joins `users`. */
 export const personColumns = (db: Queryable, viewerId: string) =>
   [
@@ -33,6 +43,7 @@ export const personColumns = (db: Queryable, viewerId: string) =>
     'users.avatar',
     'users.description',
     sql<number | boolean>`exists ${viewerFollows(db, viewerId)}`.as('followed_by_me'),
+    sql<number | boolean>`exists ${viewerAsked(db, viewerId)}`.as('requested_by_me'),
   ] as const;
 
 export const toPersonResult = (row: PersonRow): PersonResult => ({
@@ -41,4 +52,6 @@ export const toPersonResult = (row: PersonRow): PersonResult => ({
   avatar: row.avatar,
   description: row.description,
   followedByMe: Boolean(row.followed_by_me),
+  // Only while a request waits: the lists' answers keep their shape for everyone else.
+  ...(Boolean(row.requested_by_me) && { followRequestedByMe: true }),
 });

@@ -184,15 +184,6 @@ function findFollowRequest(db: Queryable, followerId: string, followeeId: string
     .executeTakeFirst();
 }
 
-/** A local person's waiting request to someone elsewhere, found by the `Follow` this server sent. */
-function followRequestSent(db: Queryable, activityUri: string) {
-  return db
-    .selectFrom('follow_requests')
-    .select(['follower_id', 'followee_id'])
-    .where('activity_uri', '=', activityUri)
-    .executeTakeFirst();
-}
-
 /** Everyone waiting for the followees' answers (the kept sets, `followRequestsCache.ts`). */
 function followRequestsTo(db: Queryable, followeeIds: string[]) {
   return db
@@ -352,7 +343,6 @@ export const usersRepository = bindQueries({
   insertFollowRequest,
   takeFollowRequest,
   findFollowRequest,
-  followRequestSent,
   followRequestsTo,
   allFollowRequestsTo,
   listFollowRequests,

@@ -232,7 +232,9 @@ export function usersService({
       if (!row) throw userNotFound();
       const { relations } = await requireVisible(viewer, row.username);
       const followRequestedByMe =
-        Number(row.approve_followers) === 1 && !relations.followedByMe && (await requests.isRequested(viewer.id, row.id));
+        Number(row.approve_followers) === 1 &&
+        !relations.followedByMe &&
+        (await requests.isRequested(viewer.id, row.id));
       return withMove(toProfile(row, { ...relations, followRequestedByMe }), row);
     },
 

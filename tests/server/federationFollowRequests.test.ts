@@ -63,8 +63,13 @@ afterAll(async () => {
   await b?.close();
 });
 
-const call = (t: TestApp, user: SignedInUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const call = (
+  t: TestApp,
+  user: SignedInUser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user.headers, payload });
 const bobThere = () => `bob@${hostB}`;
 const there = (user: SignedInUser) => `${user.username}@${hostA}`;
 
@@ -79,7 +84,7 @@ async function bobSeenBy(user: SignedInUser): Promise<Seen> {
   return res.json().user;
 }
 const waitingOnB = async () =>
-  ((await call(b, bob, 'GET', '/api/follow-requests')).json() as { _id: string; username: string }[]);
+  (await call(b, bob, 'GET', '/api/follow-requests')).json() as { _id: string; username: string }[];
 
 describe('follow requests between two instances', () => {
   it(

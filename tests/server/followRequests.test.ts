@@ -56,12 +56,19 @@ describe('approve followers', () => {
     expect(await count(star)).toBe(1);
     expect((await requests(star)).map((r: { username: string }) => r.username)).toEqual([fan.username]);
     expect(await notifications(star)).toContain(`followRequest:${fan.username}`);
+    // People lists say Requested too (search here).
+    const [found] = (await call(fan, 'GET', `/api/users/search?q=${star.username}`)).json();
+    expect(found).toMatchObject({ username: star.username, followedByMe: false, followRequestedByMe: true });
     // Asking twice keeps one request.
     await call(fan, 'PATCH', `/api/users/${star.username}/follow`);
     expect(await count(star)).toBe(1);
 
     expect((await call(star, 'POST', `/api/follow-requests/${fan.id}/approve`)).statusCode).toBe(204);
-    expect(await profile(fan, star)).toMatchObject({ followedByMe: true, followRequestedByMe: false, followersCount: 1 });
+    expect(await profile(fan, star)).toMatchObject({
+      followedByMe: true,
+      followRequestedByMe: false,
+      followersCount: 1,
+    });
     expect((await profile(star, fan)).followingCount).toBe(1);
     expect(await home(fan)).toContain(p._id);
     expect(await count(star)).toBe(0);
@@ -75,7 +82,11 @@ describe('approve followers', () => {
     const fan = await signIn(t.app);
     await call(fan, 'PATCH', `/api/users/${star.username}/follow`);
     expect((await call(star, 'POST', `/api/follow-requests/${fan.id}/reject`)).statusCode).toBe(204);
-    expect(await profile(fan, star)).toMatchObject({ followedByMe: false, followRequestedByMe: false, followersCount: 0 });
+    expect(await profile(fan, star)).toMatchObject({
+      followedByMe: false,
+      followRequestedByMe: false,
+      followersCount: 0,
+    });
     expect(await count(star)).toBe(0);
     expect(await notifications(star)).not.toContain(`followRequest:${fan.username}`);
     expect((await call(fan, 'PATCH', `/api/users/${star.username}/follow`)).json().user.followRequestedByMe).toBe(true);

@@ -55,14 +55,22 @@ export function FollowRequests() {
   const [people, setPeople] = useState<FollowRequestPerson[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setPeople(await followRequestsApi.list());
-    } catch {
-      setPeople([]); // the notifications below still show; the list is read again on the next visit
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  // A failed read shows nothing: the notifications below still show; the list is read again next visit.
+  const load = useCallback(
+    () =>
+      followRequestsApi.list().then(
+        (list) => list,
+        () => [],
+      ),
+    [],
+  );
+  useEffect(() => {
+    let live = true;
+    void load().then((list) => live && setPeople(list));
+    return () => {
+      live = false;
+    };
+  }, [load]);
 
   const answer = async (person: FollowRequestPerson, what: 'approve' | 'reject') => {
     setBusy(person._id);
@@ -74,7 +82,7 @@ export function FollowRequests() {
       if (what === 'approve') void dispatch(fetchLoggedUser());
     } catch (error) {
       dispatch(showToast(errorMessage(error), 'error'));
-      void load();
+      void load().then(setPeople);
     } finally {
       setBusy(null);
     }

@@ -45,6 +45,14 @@ export const PeopleGrid = styled.ul<{ $columns?: boolean }>`
   span.desc { display: block; font-size: 13px; color: ${appTheme.color.textMuted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
 
+/** Follow and Remove side by side; one above the other on a phone, so the name keeps its width. */
+const Actions = styled.div`
+  display: flex;
+  flex: none;
+  gap: 6px;
+  @media (max-width: 420px) { flex-direction: column; align-items: stretch; }
+`;
+
 interface PeopleListProps {
   people: PersonResult[];
   /** Two columns on wide screens (a profile's lists); one in a dialog. */
@@ -72,24 +80,27 @@ export function PeopleList({ people, columns, onOpen, onFollowChange, onRemove }
               {person.description && <span className="desc">{person.description}</span>}
             </span>
           </AppLink>
-          {me && me._id !== person._id && (
-            <FollowButton
-              username={person.username}
-              followedByMe={person.followedByMe}
-              onChange={onFollowChange && ((followed) => onFollowChange(person, followed))}
-            />
-          )}
-          {onRemove && (
-            <Button
-              type="button"
-              $size="sm"
-              $variant="ghost"
-              aria-label={`Remove follower ${person.username}`}
-              onClick={() => onRemove(person)}
-            >
-              Remove
-            </Button>
-          )}
+          <Actions>
+            {me && me._id !== person._id && (
+              <FollowButton
+                username={person.username}
+                followedByMe={person.followedByMe}
+                requested={person.followRequestedByMe === true}
+                onChange={onFollowChange && ((followed) => onFollowChange(person, followed))}
+              />
+            )}
+            {onRemove && (
+              <Button
+                type="button"
+                $size="sm"
+                $variant="ghost"
+                aria-label={`Remove follower ${person.username}`}
+                onClick={() => onRemove(person)}
+              >
+                Remove
+              </Button>
+            )}
+          </Actions>
         </li>
       ))}
     </PeopleGrid>

@@ -28,7 +28,14 @@ export function buildUser(overrides: Partial<User> = {}): User {
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
   const { email: _email, role: _role, ...user } = buildUser();
-  return { ...user, followedByMe: false, followRequestedByMe: false, blockedByMe: false, mutedByMe: false, ...overrides };
+  return {
+    ...user,
+    followedByMe: false,
+    followRequestedByMe: false,
+    blockedByMe: false,
+    mutedByMe: false,
+    ...overrides,
+  };
 }
 
 export function buildPost(overrides: Partial<Post> = {}): Post {

@@ -64,11 +64,13 @@ describe('FollowRequests', () => {
   it('lists the waiting people with a badge; Approve and Reject answer each', async () => {
     const answers: string[] = [];
     server.use(
-      http.get('/api/follow-requests', () =>
-        HttpResponse.json([
-          { ...ann, requestId: 'r1', requestedAt: '2026-01-01T00:00:00.000Z' },
-          { ...bob, requestId: 'r2', requestedAt: '2026-01-01T00:00:00.000Z' },
-        ]),
+      http.get('/api/follow-requests', ({ request }) =>
+        new URL(request.url).searchParams.get('limit') !== '40'
+          ? HttpResponse.json({ message: 'limit', code: 'ValidationError' }, { status: 400 })
+          : HttpResponse.json([
+              { ...ann, requestId: 'r1', requestedAt: '2026-01-01T00:00:00.000Z' },
+              { ...bob, requestId: 'r2', requestedAt: '2026-01-01T00:00:00.000Z' },
+            ]),
       ),
       http.post('/api/follow-requests/:id/:answer', ({ params }) => {
         answers.push(`${params.answer}:${params.id}`);
