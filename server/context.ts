@@ -66,7 +66,14 @@ export function buildContext(
   const data = transactional(db.kysely, repositories, db.now);
   // Every cache is made in it: `/metrics` and `forgetEverything` reach them all.
   const caches = cacheRegistry();
-  const instance = instanceFeature({ config, db, redis: redis?.client ?? null, caches, log, busFaults: options.busFaults });
+  const instance = instanceFeature({
+    config,
+    db,
+    redis: redis?.client ?? null,
+    caches,
+    log,
+    busFaults: options.busFaults,
+  });
   const { bus, events } = instance;
   const { publish } = events;
   const ttlMs = config.postCacheMs;

@@ -33,4 +33,3 @@ export const commentListJson = (comments: Comment[]): string => jsonArray(commen
 /** A post with its first comments, as `postWithCommentsSchema` describes it. */
 export const postWithCommentsJson = (p: PostWithComments): string =>
   postFields(p) + ',"comments":' + commentListJson(p.comments) + '}';
-

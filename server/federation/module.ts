@@ -26,7 +26,16 @@ export interface FederationFeatureDeps {
   services: FederationOptions['services'];
 }
 
-export function federationFeature({ config, db, caches, storage, events, domainBlocks, log, services }: FederationFeatureDeps) {
+export function federationFeature({
+  config,
+  db,
+  caches,
+  storage,
+  events,
+  domainBlocks,
+  log,
+  services,
+}: FederationFeatureDeps) {
   if (!config.federation) return { federation: null, lookUpRemote: null };
   const federation = createPostsFederation({
     ...{ db, caches, storage, services, publish: events.publish, severityOf: domainBlocks.severityOf },

@@ -17,32 +17,30 @@ import { selectComments } from '../comments/repository';
 const ANYONE = '';
 
 const actorRow = (db: Queryable) =>
-  db
-    .selectFrom('users')
-    .select([
-      'id',
-      'username',
-      'display_name',
-      'profile_fields',
-      'description',
-      'avatar',
-      'banner',
-      'created_at',
-      'suspended_at',
-      'followers_count',
-      'following_count',
-      'posts_count',
-      'approve_followers',
-      'also_known_as',
-      'moved_to_id',
-      // The account moved to, when it is someone elsewhere: their actor (one of ours: null).
-      (eb) =>
-        eb
-          .selectFrom('users as moved_to')
-          .select('moved_to.actor_uri')
-          .whereRef('moved_to.id', '=', 'users.moved_to_id')
-          .as('moved_to_actor_uri'),
-    ]);
+  db.selectFrom('users').select([
+    'id',
+    'username',
+    'display_name',
+    'profile_fields',
+    'description',
+    'avatar',
+    'banner',
+    'created_at',
+    'suspended_at',
+    'followers_count',
+    'following_count',
+    'posts_count',
+    'approve_followers',
+    'also_known_as',
+    'moved_to_id',
+    // The account moved to, when it is someone elsewhere: their actor (one of ours: null).
+    (eb) =>
+      eb
+        .selectFrom('users as moved_to')
+        .select('moved_to.actor_uri')
+        .whereRef('moved_to.id', '=', 'users.moved_to_id')
+        .as('moved_to_actor_uri'),
+  ]);
 
 export type ActorRow = NonNullable<Awaited<ReturnType<typeof findActor>>>;
 

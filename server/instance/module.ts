@@ -27,9 +27,7 @@ export interface InstanceDeps {
 }
 
 export function instanceFeature({ config, db, redis, caches, log, busFaults }: InstanceDeps) {
-  const bus = redis
-    ? redisBus(redis, log, { heartbeatMs: config.busHeartbeatMs, faults: busFaults })
-    : localBus(log);
+  const bus = redis ? redisBus(redis, log, { heartbeatMs: config.busHeartbeatMs, faults: busFaults }) : localBus(log);
   // A message this instance may have missed: every cache starts over rather than wait for its
   // entries' time to run out (docs/architecture.md, "A gap-free bus"). Counted for `/metrics`.
   const busMissed = busMissedCounts();

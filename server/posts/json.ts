@@ -67,4 +67,3 @@ export function postFields(p: Post): string {
 export const postJson = (p: Post): string => postFields(p) + '}';
 
 export const postListJson = (posts: Post[]): string => jsonArray(posts, postJson);
-

@@ -21,11 +21,7 @@ import type { PostListRow } from './repository';
 /** Most recounted copies kept per post: a few readers' block sets give a few counts. */
 const MAX_RECOUNTS = 8;
 
-export function postViews(
-  caches: CacheRegistry,
-  imageInfos: ImageInfos,
-  postCache: Pick<PostCache, 'shares'>,
-) {
+export function postViews(caches: CacheRegistry, imageInfos: ImageInfos, postCache: Pick<PostCache, 'shares'>) {
   const posts = caches.renderings<PostListRow, Post>({ name: 'post_views' });
   const json = caches.renderings<Post, string>({ name: 'post_json' });
   const recounts = caches.renderings<Post, Map<number, Post>>({ name: 'post_recounts' });
