@@ -1,6 +1,7 @@
 /** Mastodon CSV lists (issue 76): the exports, and the imports with their progress; aliases and moves. */
 import type { AccountAlias, ListImport, MovedTo } from '../../../lib/types';
 import { apiClient, errorMessage } from '../../../services/apiClient';
+import { blobErrorMessage } from '../../../services/blobErrors';
 
 export type ListKind = ListImport['type'];
 export type ListMode = ListImport['mode'];
@@ -8,17 +9,6 @@ export type ListMode = ListImport['mode'];
 const exportUrl = (kind: ListKind) => `/api/users/me/export/${kind}.csv`;
 const IMPORTS_URL = '/api/users/me/list-imports';
 const ALIASES_URL = '/api/users/me/aliases';
-
-/** The server's message in an error answer read as a Blob. */
-async function blobErrorMessage(error: unknown): Promise<string> {
-  const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  if (!(data instanceof Blob)) return errorMessage(error);
-  try {
-    return errorMessage({ response: { data: JSON.parse(await data.text()) as unknown } });
-  } catch {
-    return errorMessage(error);
-  }
-}
 
 export const movingApi = {
   /** The list as a file and the server's name for it (read through the client: a lapsed session is renewed first). */

@@ -1,6 +1,7 @@
 /** The signed-in user's devices, two-factor sign-in, data export and account deletion. */
 import type { AuthorizedApp, SessionInfo, UserSummary } from '../../../lib/types';
-import { apiClient, errorMessage, getPage, type Page } from '../../../services/apiClient';
+import { apiClient, getPage, type Page } from '../../../services/apiClient';
+import { blobErrorMessage } from '../../../services/blobErrors';
 
 /** The people the user blocks or mutes (issue 23). */
 export type Relation = 'blocks' | 'mutes';
@@ -11,17 +12,6 @@ export interface TwoFactorStatus {
 }
 
 const EXPORT_URL = '/api/users/me/export';
-
-/** The server's message in an error answer read as a Blob (a refused export: 429, 401). */
-async function blobErrorMessage(error: unknown): Promise<string> {
-  const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  if (!(data instanceof Blob)) return errorMessage(error);
-  try {
-    return errorMessage({ response: { data: JSON.parse(await data.text()) as unknown } });
-  } catch {
-    return errorMessage(error);
-  }
-}
 
 export const securityApi = {
   /**
