@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import { repositories } from './repositories';
+import { domainEvents } from './events/domainEvents';
 import { movingFeature } from './moving/module';
 import { domainBlocksService } from './federation/domainBlocks';
 import { federationFeature } from './federation/module';
@@ -74,7 +75,8 @@ export function buildContext(
     log,
     busFaults: options.busFaults,
   });
-  const { bus, events } = instance;
+  const { bus } = instance;
+  const events = domainEvents(bus);
   const { publish } = events;
   const ttlMs = config.postCacheMs;
   const domainBlocks = domainBlocksService(db.kysely, { publish, ttlMs, caches });

@@ -1,6 +1,6 @@
 /**
- * This instance among the others: the bus (Redis, or this process alone) and the domain events on
- * it, and what keeps the caches true to writes made elsewhere: a message missed (a gap, a silent
+ * This instance among the others: the bus (Redis, or this process alone) the domain events travel
+ * on, and what keeps the caches true to writes made elsewhere: a message missed (a gap, a silent
  * publisher, Redis away) or another process writing to the database makes every cache start over,
  * and a reader's own writes through other instances are waited for (`context.ts` builds it).
  */
@@ -9,7 +9,6 @@ import { forgetOnOutsideWrites } from '../cache/outsideWrites';
 import type { CacheRegistry } from '../cache/registry';
 import type { Config } from '../config';
 import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from '../db/database';
-import { domainEvents } from '../events/domainEvents';
 import { type BusLog, type RedisBusOptions, localBus, redisBus } from './bus';
 import { busMissedCounts } from './busMissed';
 import type { MissedReason } from './busSequence';
@@ -39,7 +38,6 @@ export function instanceFeature({ config, db, redis, caches, log, busFaults }: I
   const outsideWrites = forgetOnOutsideWrites(db.committedElsewhere, caches, config.outsideWritesCheckMs);
   return {
     bus,
-    events: domainEvents(bus),
     busMissed,
     /**
      * Before each request: the caches forget everything if another process wrote to the database
