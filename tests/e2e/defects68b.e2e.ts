@@ -246,6 +246,7 @@ describe('issue 68 (Low items)', () => {
           'Theme',
           'Media',
           'Notifications',
+          'Privacy',
           'Devices',
           'Authorised apps',
           'Blocked and muted',
