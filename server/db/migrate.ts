@@ -29,6 +29,7 @@ import * as accountListImports from './migrations/026_account_list_imports';
 import * as mediaFocus from './migrations/027_media_focus';
 import * as followRequests from './migrations/028_follow_requests';
 import * as accountMoves from './migrations/029_account_moves';
+import * as writeSignalsPerRow from './migrations/030_write_signals_per_row';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '027_media_focus': mediaFocus,
   '028_follow_requests': followRequests,
   '029_account_moves': accountMoves,
+  '030_write_signals_per_row': writeSignalsPerRow,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

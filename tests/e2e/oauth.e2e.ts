@@ -129,7 +129,12 @@ describe('an app asks for access (authorization code)', () => {
       code_challenge_method: 'S256',
     });
 
-    // Not signed in: the login page first, which brings the person back to this very request.
+    // Not signed in: the login page first, which brings the person back to this very request, once.
+    const consentLoads: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).pathname === '/oauth/authorize')
+        consentLoads.push(request.url());
+    });
     await page.goto(path);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe(path);
@@ -137,6 +142,7 @@ describe('an app asks for access (authorization code)', () => {
     await consentShown(page, 'Masto test app');
     expect(new URL(page.url()).search).toBe(path.slice('/oauth/authorize'.length));
     await expect.poll(() => page.getByText(`@${account.username}`).count()).toBeGreaterThan(0);
+    expect(consentLoads).toEqual([`${baseURL()}${path}`, `${baseURL()}${path}`]);
 
     const back = await decideAndReturn(page, 'Authorize');
     expect(back.pathname).toBe('/callback');

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's writes no event tells of (`server/db/postgresWrites.ts`, migration 019): every
+ * PostgreSQL's writes no event tells of (`server/db/postgresWrites.ts`, migrations 019 and 030): every
  * table's writes NOTIFY with the writer's connection name, and the server's LISTEN makes its caches
  * forget what anyone else committed. The caches keep things for a minute, so only the signal makes
  * a change seen within the tests' waits. The notification comes after the commit, so a change is
@@ -54,7 +54,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: commits made els
   it('gives every table of the schema the signal', async () => {
     const { rows } = await other.query<{ table: string; signalled: boolean }>(
       `select c.relname as table,
-              exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'posts_write_signal') as signalled
+              exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'posts_write_signal'
+                      and g.tgtype & 1 = 1) -- a row trigger (migration 030)
+              and exists (select 1 from pg_trigger g where g.tgrelid = c.oid
+                      and g.tgname = 'posts_write_signal_truncate') as signalled
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = current_schema() and c.relkind in ('r', 'p') and c.relname not like 'kysely_migration%'`,
     );
@@ -77,6 +80,35 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: commits made els
       expect(new Set(heard)).toEqual(new Set([instanceConnectionName({ id: t.config.instanceId, onBus: false })]));
     } finally {
       await listening.end();
+    }
+  });
+
+  it('signals a statement that changed rows, or a truncate, but not one that changed none', async () => {
+    const listening = new pg.Client({ connectionString: t.config.databaseUrl });
+    const connect = async (name: string) => {
+      const client = new pg.Client({ connectionString: t.config.databaseUrl, application_name: name });
+      await client.connect();
+      return client;
+    };
+    const [idle, truncating] = [await connect('an idle worker'), await connect('a truncate')];
+    await listening.connect();
+    try {
+      const heard: string[] = [];
+      listening.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listening.query('LISTEN posts_writes');
+      // A queue worker's poll that claims nothing, and a delete of nothing: each second on every instance.
+      await idle.query(`update federation_queue set attempts = attempts + 1 where id = 'none'`);
+      await idle.query(`delete from posts where id = 'none'`);
+      await truncating.query('truncate push_subscriptions');
+      await other.query(`update users set description = 'told' where id = $1`, [author.id]);
+      // Notifications arrive in commit order: once the last is heard, the others would have been.
+      await readUntil(
+        async () => heard,
+        (names) => names.includes('a tool'),
+      );
+      expect(heard).toEqual(['a truncate', 'a tool']);
+    } finally {
+      await Promise.all([listening.end(), idle.end(), truncating.end()]);
     }
   });
 

@@ -2,8 +2,8 @@
  * PostgreSQL: every table's writes NOTIFY `posts_writes` with the writing connection's
  * `application_name`, once per transaction and name (PostgreSQL folds the repeats), so that a
  * server learns of commits made by anyone else (a tool, another instance) as SQLite's
- * `data_version` tells it there (`db/postgresWrites.ts`). A table made by a later migration needs
- * `writeSignalOn` too: tests/server/postgresWrites.test.ts fails for a table without it.
+ * `data_version` tells it there (`db/postgresWrites.ts`). Migration 030 made the signal per changed
+ * row: a table made later takes its `writeSignalOn`.
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
