@@ -91,11 +91,22 @@ describe('moving an account, in the browser', () => {
           await notice.waitFor();
           expect(await notice.textContent()).toBe(`This account has moved to @${young.username}`);
           expect(await notice.getByRole('link').getAttribute('href')).toBe(`/profile/${young.username}`);
+          // Its own empty grid does not invite a post it cannot make.
+          const grid = page.getByRole('main');
+          await grid.getByText('This account has moved and takes no new posts.').waitFor();
+          expect(await grid.getByRole('button', { name: /Create post/ }).count()).toBe(0);
           await fits();
           await page.screenshot({ path: path.join(DIR, `moved-profile-${size}-${theme}.png`) });
 
-          // Its composer takes no post.
-          await clickHydrated(page.getByRole('button', { name: /Create post/ }).first());
+          // Its composer takes no post (on a phone, Create post is in the menu).
+          const menu = page.getByRole('button', { name: 'Open menu' });
+          if (await menu.isVisible()) await clickHydrated(menu);
+          await clickHydrated(
+            page
+              .getByRole('button', { name: /Create post/ })
+              .filter({ visible: true })
+              .first(),
+          );
           await page
             .getByRole('dialog')
             .getByRole('alert')

@@ -147,11 +147,13 @@ export function ProfileView({ username }: { username: string }) {
                 <Icon name="image" size={32} />
                 <h2>No posts yet</h2>
                 <p>
-                  {isMe
-                    ? 'Use Create post to share your first image.'
-                    : `${profile.username} has not posted anything yet.`}
+                  {!isMe
+                    ? `${profile.username} has not posted anything yet.`
+                    : profile.movedTo
+                      ? 'This account has moved and takes no new posts.'
+                      : 'Use Create post to share your first image.'}
                 </p>
-                {isMe && (
+                {isMe && !profile.movedTo && (
                   <Button onClick={() => dispatch(editorOpened(null))}>
                     <Icon name="plus" size={18} /> Create post
                   </Button>
