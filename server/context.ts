@@ -94,7 +94,7 @@ export function buildContext(
     hiddenAuthors: safety.hiddenAuthors,
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
     // Read when a post is written, long after `moves` is built below.
-    mayPost: (userId) => moves.assertMayPost(userId),
+    mayPost: (user) => moves.assertMayPost(user),
   });
   const comments = commentsFeature({
     ...{ db, data, caches, ttlMs, publish, postCache: posts.postCache, hiddenAuthors: safety.hiddenAuthors },
@@ -117,7 +117,7 @@ export function buildContext(
       : undefined,
   });
   const { moves } = movingFeature({
-    ...{ config, db, publish, federation, users: people.users },
+    ...{ config, db, publish, federation, users: people.users, people: people.authors },
     onError: (error, what) => log.warn({ err: error }, what),
   });
   const { accountLists, listImports } = accountListsFeature({

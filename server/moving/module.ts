@@ -17,7 +17,7 @@ export function movingFeature({
   db,
   federation,
   ...deps
-}: Pick<AccountMovesDeps, 'users' | 'publish' | 'onError'> & {
+}: Pick<AccountMovesDeps, 'users' | 'people' | 'publish' | 'onError'> & {
   config: Config;
   db: Db;
   /** Federation's part (`federation/federation.ts` provides it), by shape: federation builds on moving. */

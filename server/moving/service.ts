@@ -7,12 +7,14 @@
  * the one place that rule lives).
  */
 import { handleOf } from '../../lib/handles';
+import { usernameKey } from '../../lib/validation';
 import { ACCOUNT_ADDRESS_MAX, ACCOUNT_ALIASES_MAX } from '../../lib/limits';
 import type { AccountAlias, MovedTo } from '../../lib/types';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnavailableError } from '../domain/errors';
 import { isUuid, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
+import type { AuthorCache } from '../users/authorCache';
 import type { UsersService } from '../users/service';
 import { aliasesIn } from './aliases';
 import type { MovingPerson, MovingRepository } from './repository';
@@ -29,6 +31,8 @@ export interface RemoteMoves {
 
 export interface AccountMovesDeps {
   repo: MovingRepository;
+  /** People as kept in memory (`users/authorCache.ts`): whether one moved, without a statement. */
+  people: Pick<AuthorCache, 'person'>;
   users: Pick<UsersService, 'follow' | 'unfollow'>;
   publish: PublishEvent;
   /** Where this instance's actors are: `{origin}/users/{id}`. */
@@ -37,7 +41,7 @@ export interface AccountMovesDeps {
   onError: (error: unknown, what: string) => void;
 }
 
-export function accountMoves({ repo, users, publish, origin, remote, onError }: AccountMovesDeps) {
+export function accountMoves({ repo, people, users, publish, origin, remote, onError }: AccountMovesDeps) {
   const ownHost = new URL(origin).host.toLowerCase();
   const actorUriOf = (person: Pick<MovingPerson, 'id' | 'actor_uri'>) =>
     person.actor_uri ?? new URL(`/users/${person.id}`, origin).href;
@@ -205,15 +209,20 @@ export function accountMoves({ repo, users, publish, origin, remote, onError }: 
       return true;
     },
 
-    /** Throws 403 when the account has moved: it takes no new posts. */
-    async assertMayPost(userId: string): Promise<void> {
-      const row = await repo.personById(userId);
-      const target = row?.moved_to_id ? await repo.personById(row.moved_to_id) : undefined;
-      if (row?.moved_to_id)
-        throw new ForbiddenError(
-          `This account has moved${target ? ` to @${target.username}` : ''}: it takes no new posts`,
-          'AccountMoved',
-        );
+    /**
+     * Throws 403 when the account has moved: it takes no new posts. Asked at every new post: the
+     * kept person answers (a move forgets it: `UserProfileChanged`), the database only for a name
+     * not kept under that name (renamed since the session began).
+     */
+    async assertMayPost(user: Pick<AuthUser, 'id' | 'username'>): Promise<void> {
+      const kept = await people.person(usernameKey(user.username));
+      const movedToId = kept?.facts._id === user.id ? kept.movedToId : (await repo.personById(user.id))?.moved_to_id;
+      if (!movedToId) return;
+      const target = await repo.personById(movedToId);
+      throw new ForbiddenError(
+        `This account has moved${target ? ` to @${target.username}` : ''}: it takes no new posts`,
+        'AccountMoved',
+      );
     },
   };
 }

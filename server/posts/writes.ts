@@ -47,7 +47,7 @@ export interface PostWritesDeps {
   /** This site's host and the look-up of people elsewhere a text names (`mentions/names.ts`). */
   mentionRules?: MentionRules;
   /** Throws when the author may post no more: a moved account (`moving/service.ts`, `assertMayPost`). */
-  mayPost?: (userId: string) => Promise<void>;
+  mayPost?: (user: AuthUser) => Promise<void>;
 }
 
 /**
@@ -177,7 +177,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
     },
 
     async create(user: AuthUser, input: PostInput): Promise<Post> {
-      await mayPost?.(user.id);
+      await mayPost?.(user);
       const message = readMessage(input.message);
       const tags = readPostTags(input.tags, message);
       const imageText = readImageText(input);

@@ -46,6 +46,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('sessions through two instances behin
     HOME_FEED_SYNC_MS: '60000',
     // Any second use of a refresh token is theft here: no race window to wait out.
     REFRESH_REUSE_GRACE_MS: '0',
+    // While the bus is held, each request carrying a write's position waits out the silence bound
+    // (3.5 beats) before the late instance starts over: 1 s beats made each late sequence ~30 s.
+    BUS_HEARTBEAT_MS: '200',
     REDIS_URL: process.env.TEST_REDIS_URL!,
   };
   /** The second instance's way to Redis, whose messages to it can be held back. */

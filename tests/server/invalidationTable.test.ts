@@ -531,7 +531,7 @@ const CASES: Case[] = [
   },
   {
     event: 'UserProfileChanged',
-    title: 'a move shows on the moved profile at once (issue 76)',
+    title: 'a move shows on the moved profile, and stops new posts, at once (issue 76)',
     async prepare(w) {
       const [ann, bob, cat] = await users(w, 3);
       await send(w, bob, 'POST', '/api/users/me/aliases', { address: ann.username });
@@ -539,9 +539,18 @@ const CASES: Case[] = [
         reads: {
           profile: async () =>
             ((await get(w, cat, `/api/users/${ann.username}`)).body as { user: Profile }).user.movedTo?.username,
+          // Whether ann may post is read from the kept person too (`moving/service.ts`).
+          posting: () =>
+            createPost(w.read.app, ann, { tags: ['sun'] }).then(
+              () => 'posted',
+              (error: Error) => error.message,
+            ),
         },
         change: async () => void (await send(w, ann, 'POST', '/api/users/me/move', { address: bob.username })),
-        expect: (r) => must(r.profile === bob.username, 'on the profile'),
+        expect: (r) => {
+          must(r.profile === bob.username, 'on the profile');
+          must(String(r.posting).includes('takes no new posts'), 'no new post');
+        },
       };
     },
   },
