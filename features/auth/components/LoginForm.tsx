@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { links } from '../../../lib/pages';
+import { openAfterSignIn } from '../../../services/afterSignIn';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 const ForgotRow = styled.div`
@@ -45,9 +46,9 @@ export function LoginForm() {
         (form.current?.elements.namedItem(field) as HTMLInputElement | null)?.focus();
         return;
       }
-      // Signed in, the shell takes them on (AppShell, `openAfterSignIn`): its second load of an app's
-      // consent page would cancel the first.
+      // Back to the page that sent them here (`/login?next=`: a shared link, an app's consent page) when it is safe.
       if (result.payload.twoFactorRequired) setNeedsCode(true);
+      else openAfterSignIn(router, router.query.next);
     },
   });
   const error = (field: 'email' | 'password') => formik.touched[field] && formik.errors[field];
