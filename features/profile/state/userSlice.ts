@@ -11,6 +11,8 @@ import { usersApi } from './usersApi';
 
 export interface UserState {
   profile: { data: Profile | null; loading: boolean; error: string | null };
+  /** The last profile read asked (its request id): an earlier one answering later is dropped (Back before it came). */
+  profileRead?: string;
   follow: ActionStatus;
   unfollow: ActionStatus;
 }
@@ -80,14 +82,16 @@ const userSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchProfile.pending, (state, action) => {
+        state.profileRead = action.meta.requestId;
         if (action.meta.arg.quiet) return;
         state.profile = { data: null, loading: true, error: null };
       })
       .addCase(fetchProfile.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.profileRead) return;
         state.profile = { data: action.payload, loading: false, error: null };
       })
       .addCase(fetchProfile.rejected, (state, action) => {
-        if (action.meta.arg.quiet) return;
+        if (action.meta.arg.quiet || action.meta.requestId !== state.profileRead) return;
         state.profile = { data: null, loading: false, error: action.payload ?? action.error.message ?? null };
       })
       .addCase(followUser.pending, (state) => started(state.follow))

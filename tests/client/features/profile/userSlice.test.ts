@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { TEXTS } from '../../../../lib/texts';
 import { makeStore } from '../../../../store';
-import { followUser, unfollowUser } from '../../../../features/profile/state/userSlice';
+import { fetchProfile, followUser, unfollowUser } from '../../../../features/profile/state/userSlice';
 import { buildProfile, buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
@@ -75,5 +75,29 @@ describe('follow and unfollow', () => {
     await store.dispatch(followUser('me'));
     expect(store.getState().user.follow).toEqual({ status: 'failed', error: 'You cannot follow yourself' });
     expect(store.getState().toasts[0].message).toBe('You cannot follow yourself');
+  });
+});
+
+describe('reading a profile', () => {
+  it('keeps the last one asked when an earlier read answers after it (Back from a profile before it came)', async () => {
+    let answerFan: () => void = () => {};
+    const fanAsked = new Promise<void>((resolve) => {
+      server.use(
+        http.get('/api/users/fan', async () => {
+          resolve();
+          await new Promise<void>((answer) => (answerFan = answer));
+          return HttpResponse.json({ user: buildProfile({ username: 'fan' }) });
+        }),
+        http.get('/api/users/star', () => HttpResponse.json({ user: buildProfile({ username: 'star' }) })),
+      );
+    });
+    const store = makeStore(signedInState(buildUser()));
+    const fan = store.dispatch(fetchProfile({ username: 'fan' }));
+    await fanAsked;
+    await store.dispatch(fetchProfile({ username: 'star' }));
+    answerFan();
+    await fan;
+    expect(store.getState().user.profile.data?.username).toBe('star');
+    expect(store.getState().user.profile.loading).toBe(false);
   });
 });
