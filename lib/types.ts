@@ -1,5 +1,6 @@
 /** Domain types of the HTTP contract (API.md). Shared by the client and the server. */
 import type { ProfileField } from './profileFields';
+import type { Audience } from './audience';
 
 export type { ProfileField };
 import type { PhotoCrop } from './photoCrop';
@@ -31,6 +32,8 @@ export interface User {
   fields: ProfileField[];
   /** A follow of them waits for their approval (issue 70). */
   approveFollowers: boolean;
+  /** The audience their new posts start with (issue 70). */
+  defaultAudience: Audience;
   /** The account this one moved to (issue 76): it takes no new posts. Absent when not moved. */
   movedTo?: MovedTo;
 }
@@ -133,6 +136,8 @@ export interface Post {
   originalUrl?: string;
   /** A post from another server: its Note's id (ActivityPub). Absent for this instance's posts. */
   originalUri?: string;
+  /** Who may see it (lib/audience.ts, issue 70). */
+  audience: Audience;
 }
 
 export interface PostWithComments extends Post {

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { usernameKey } from '../lib/validation';
 import { accountListsFeature } from './accountLists/module';
 import { authFeature } from './auth/module';
 import { cacheRegistry } from './cache/registry';
@@ -95,9 +96,10 @@ export function buildContext(
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
     // Read when a post is written, long after `moves` is built below.
     mayPost: (user) => moves.assertMayPost(user),
+    defaultAudience: async (user) => (await people.authors.person(usernameKey(user.username)))?.defaultAudience,
   });
   const comments = commentsFeature({
-    ...{ db, data, caches, ttlMs, publish, postCache: posts.postCache, hiddenAuthors: safety.hiddenAuthors },
+    ...{ db, data, caches, ttlMs, publish, postCache: posts.postCache, readerOf: posts.readerOf },
     ...{ post: posts.posts.one, mentionsPerMinute: config.rateLimits.mentionsPerUserPerMinute },
     mentionRules: posts.mentionRules,
   });

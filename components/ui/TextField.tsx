@@ -7,7 +7,7 @@ export const FieldWrap = styled.div`
   display: grid;
   gap: 6px;
   label { font-weight: 600; font-size: 14px; }
-  input, textarea {
+  input, textarea, select {
     width: 100%;
     padding: 10px 12px;
     border-radius: 10px;

@@ -75,12 +75,13 @@ export interface ListPage<Row> {
    * unfiltered; null when they cannot be had now (the page is then the database's).
    */
   ids(after: string | null, count: number): Promise<string[] | null>;
-  /** Whether the reader may see the row here. */
-  shows(row: Row): boolean;
+  /**
+   * Whether the reader may see the row here; null: the page is the database's to answer (a profile
+   * whose one creator is hidden from the reader: the database then says why).
+   */
+  shows(row: Row): boolean | null;
   /** How many rows the page wants (its limit and one more). */
   want: number;
-  /** One hidden row means the page is the database's to answer (a profile: one creator). */
-  allOrNone?: boolean;
 }
 
 export interface SharedRows<Row extends ReaderRow> {
@@ -376,7 +377,8 @@ export function sharedRows<Row extends ReaderRow>(
       const out: Row[] = [];
       /** Takes the row if the reader may see it: true once the page is full, null when it is the database's. */
       const take = (row: Row): boolean | null => {
-        if (!page.shows(row)) return page.allOrNone ? null : false;
+        const shown = page.shows(row);
+        if (shown !== true) return shown;
         out.push(row);
         return out.length === page.want;
       };

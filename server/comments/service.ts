@@ -14,10 +14,17 @@ import { unreadFellFor } from '../events/events';
 import { type NotifiedAction, likeChange, notifyEachSteps, notifySteps, withdrawSteps } from '../notifications/notify';
 import type { NotificationsRepository } from '../notifications/repository';
 import type { PostCache } from '../posts/postCache';
-import { type PostsRepository, addToCommentsCountSteps } from '../posts/repository';
-import { contentShows, postNotFound, requirePost, requireVisiblePost, requireVisiblePostSteps } from '../posts/access';
+import { type PostsRepository, addToCommentsCountSteps, audienceAmongSteps } from '../posts/repository';
+import {
+  type ReaderOf,
+  contentShows,
+  postNotFound,
+  requirePost,
+  requireVisiblePost,
+  requireVisiblePostSteps,
+} from '../posts/access';
 import { COMMENT_REACTIONS, type ReactionsRepository, toggleSteps } from '../reactions/repository';
-import { type HiddenAuthorsCache, showsAcross } from '../safety/hiddenAuthors';
+import { showsAcross } from '../safety/hiddenAuthors';
 import type { SafetyRepository } from '../safety/repository';
 import { type CommentCache, commentListKey } from './commentCache';
 import type { CommentViews } from './commentViews';
@@ -76,13 +83,16 @@ function* addSteps(
     mentioned.map((u) => u.id),
   );
   const about = { actorId: userId, postId, commentId: id };
+  // The post's creator hears of the comment already, with its text; those the post's audience leaves
+  // out hear nothing of it (issue 70).
+  const told = yield* audienceAmongSteps(
+    postId,
+    mentioned.filter((u) => u.id !== post.creator_id).map((u) => u.id),
+  );
   const notified = yield* notifyEachSteps(
     [
       { type: 'comment', userId: post.creator_id, ...about },
-      // The post's creator hears of the comment already, with its text.
-      ...mentioned
-        .filter((u) => u.id !== post.creator_id)
-        .map((u): NotifiedAction => ({ type: 'mention', userId: u.id, ...about })),
+      ...told.map((mentionedId): NotifiedAction => ({ type: 'mention', userId: mentionedId, ...about })),
     ],
     mentionsPerMinute,
   );
@@ -103,7 +113,8 @@ export interface CommentsServiceDeps {
   postCache: Pick<PostCache, 'rows'>;
   commentCache: Pick<CommentCache, 'page'>;
   views: Pick<CommentViews, 'of' | 'listText' | 'withCommentsText'>;
-  hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
+  /** The reader as the rules of who sees what ask of them (`posts/access.ts`). */
+  readerOf: ReaderOf;
   /** One post as the viewer may see it (`PostsService.one`): the page of a post with its comments. */
   post: (user: AuthUser, id: string) => Promise<Post>;
   /** Tells the rest of the app what each write changed, once committed. */
@@ -119,7 +130,7 @@ export function commentsService({
   postCache,
   commentCache,
   views,
-  hiddenAuthors,
+  readerOf,
   post,
   publish,
   mentionsPerMinute,
@@ -141,9 +152,10 @@ export function commentsService({
     shown?: Pick<Post, 'commentsCount'>,
   ): Promise<Comment[]> {
     if (shown?.commentsCount === 0) return [];
-    const hidden = await hiddenAuthors.get(user.id);
+    const reader = await readerOf(user, 'any');
+    const { hidden } = reader;
     const [post] = shown ? [] : await postCache.rows(user.id, [postId]);
-    if (shown || (post && contentShows(post, hidden))) {
+    if (shown || (post && contentShows(post, reader))) {
       if (post?.comments_count === 0) return [];
       const rows = await commentCache.page(user.id, {
         key: pageKey(commentListKey(postId), page.cursor),

@@ -1,8 +1,11 @@
 /** Table types for Kysely. Columns are snake_case; timestamps are ISO-8601 UTC strings on both databases. */
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Audience } from '../../lib/audience';
 
 export interface UsersTable {
   id: string;
+  /** The audience a new post starts with (lib/audience.ts, migration 031). */
+  default_audience: Generated<Audience>;
   username: string;
   /** Lower-cased username: uniqueness and lookups ignore case. */
   username_lower: string;
@@ -112,6 +115,8 @@ export interface PostsTable {
   /** A post from elsewhere: its `Note`'s id, and the original's page (migration 012). */
   uri: Generated<string | null>;
   url: Generated<string | null>;
+  /** Who may see it (lib/audience.ts, migration 031). */
+  audience: Generated<Audience>;
 }
 
 export interface PostTagsTable {

@@ -72,8 +72,9 @@ export function deliverOnEvents(
     authorId: string,
     activity: Activity | (() => Promise<Activity | null>),
     also: Recipient[] = [],
+    toFollowers = true,
   ): Promise<void> {
-    const recipients = [...(await recipientsOf(authorId))];
+    const recipients = toFollowers ? [...(await recipientsOf(authorId))] : [];
     for (const one of also) if (!recipients.some((r) => r.id?.href === one.id?.href)) recipients.push(one);
     if (recipients.length === 0) return;
     const made = typeof activity === 'function' ? await activity() : activity;
@@ -106,6 +107,7 @@ export function deliverOnEvents(
     authorId: string,
     noteOf: () => Promise<Note | null>,
     also: Recipient[] = [],
+    toFollowers = true,
   ): Promise<void> {
     await send(
       authorId,
@@ -118,7 +120,28 @@ export function deliverOnEvents(
           : new UpdateWithArrays({ id: new URL(`${note.id.href}#updates/${newId()}`), ...values });
       },
       also,
+      toFollowers,
     );
+  }
+
+  /**
+   * Who hears of a post elsewhere, by its audience (issue 70; its Note's addressing says the same,
+   * `objects.ts`): the author's followers unless it is for the people named, and the people named
+   * unless it is for the followers alone.
+   */
+  async function postRecipients(postId: string): Promise<{ also: Recipient[]; toFollowers: boolean }> {
+    const audience = (await fed.remote.postOrigin(postId))?.audience ?? 'public';
+    return {
+      also: audience === 'followers' ? [] : await mentionedElsewhere('post', postId),
+      toFollowers: audience !== 'mentioned',
+    };
+  }
+
+  /** A comment on a post for followers or the people named goes to the people it names and the post's author only. */
+  async function commentRecipients(postId: string, commentId: string) {
+    const audience = (await fed.remote.postOrigin(postId))?.audience ?? 'public';
+    const toFollowers = audience === 'public' || audience === 'unlisted';
+    return { also: await replyRecipients(postId, commentId), toFollowers };
   }
 
   /**
@@ -231,24 +254,16 @@ export function deliverOnEvents(
       case 'PostReacted':
       case 'Blocked':
         return towardsElsewhere(event);
-      case 'PostCreated':
-        return noteActivity(
-          'create',
-          event.creatorId,
-          () => fed.postNoteOf(event.postId),
-          await mentionedElsewhere('post', event.postId),
-        );
+      case 'PostCreated': {
+        const { also, toFollowers } = await postRecipients(event.postId);
+        return noteActivity('create', event.creatorId, () => fed.postNoteOf(event.postId), also, toFollowers);
+      }
       case 'PostEdited': {
         const note = await fed.postNoteOf(event.postId);
         const author = note?.attributionId ? ctx().parseUri(note.attributionId) : null;
-        if (author?.type === 'actor')
-          await noteActivity(
-            'update',
-            author.identifier,
-            async () => note,
-            await mentionedElsewhere('post', event.postId),
-          );
-        return;
+        if (author?.type !== 'actor') return;
+        const { also, toFollowers } = await postRecipients(event.postId);
+        return noteActivity('update', author.identifier, async () => note, also, toFollowers);
       }
       case 'PostDeleted': {
         if (!(await isLocal(event.creatorId))) return;
@@ -260,13 +275,10 @@ export function deliverOnEvents(
           new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }) }),
         );
       }
-      case 'CommentAdded':
-        return noteActivity(
-          'create',
-          event.creatorId,
-          () => fed.commentNoteOf(event.commentId),
-          await replyRecipients(event.postId, event.commentId),
-        );
+      case 'CommentAdded': {
+        const { also, toFollowers } = await commentRecipients(event.postId, event.commentId);
+        return noteActivity('create', event.creatorId, () => fed.commentNoteOf(event.commentId), also, toFollowers);
+      }
       case 'CommentDeleted': {
         if (!(await isLocal(event.creatorId))) return;
         const id = new URL(commentPath(event.commentId), fed.site.url);

@@ -122,7 +122,8 @@ export interface PostsFederation {
   /** A local person as their `Person`, or null when unknown or suspended. */
   personOf(userId: string): Promise<Person | null>;
   /** A comment as its `Note`, or null when it is gone or hidden. */
-  commentNoteOf(id: string): Promise<Note | null>;
+  /** `fetched`: asked by anyone over HTTP, so null for a comment on a post for followers or the people named. */
+  commentNoteOf(id: string, options?: { fetched: boolean }): Promise<Note | null>;
   /** A server's domain block, if any (the inbox refuses suspended ones). */
   severityOf(host: string): Promise<DomainSeverity | null>;
   /** The inbox's short path for activities signed with a key kept here (`signedInbox.ts`). */
@@ -242,10 +243,11 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     return servedNotes.get(row) ?? servedNotes.keep(row, await noteOfPost(row));
   }
 
-  async function commentNoteOf(id: string): Promise<Note | null> {
+  async function commentNoteOf(id: string, options?: { fetched: boolean }): Promise<Note | null> {
     if (!isUuid(id)) return null;
     const comment = await data.findComment(id);
     if (!comment) return null;
+    if (options?.fetched && comment.post_audience !== 'public' && comment.post_audience !== 'unlisted') return null;
     return commentNote(context(), site, comment, await data.mentionedUsers('comment', id));
   }
 

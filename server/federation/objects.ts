@@ -180,10 +180,45 @@ export function postNote(
     summary: sensitive && post.spoiler ? post.spoiler : null,
     published: instantOf(post.created_at),
     updated,
-    to: PUBLIC_COLLECTION,
-    ccs: [ctx.getFollowersUri(post.creator_id), ...mentioned.map((user) => actorOfMentioned(ctx, user))],
+    ...addressing(ctx, post, mentioned),
     url: postUrl(site, post.id),
   });
+}
+
+/**
+ * Whom a post's Note is addressed to, by its audience (issue 70), as Mastodon addresses each
+ * visibility: public to everyone (its followers and the people named in cc), unlisted to its
+ * followers with everyone in cc, followers-only to its followers alone, and a post for the people
+ * named to them alone.
+ */
+function addressing(ctx: Context<unknown>, post: NotePostRow, mentioned: MentionedUser[]) {
+  const followers = ctx.getFollowersUri(post.creator_id);
+  const named = mentioned.map((user) => actorOfMentioned(ctx, user));
+  switch (post.audience) {
+    case 'public':
+      return { to: PUBLIC_COLLECTION, ccs: [followers, ...named] };
+    case 'unlisted':
+      return { to: followers, ccs: [PUBLIC_COLLECTION, ...named] };
+    case 'followers':
+      return { to: followers };
+    case 'mentioned':
+      return { tos: named };
+  }
+}
+
+/**
+ * Whom a comment's Note is addressed to: on a public or unlisted post, everyone, with the commenter's
+ * followers, the post's author and the people named in cc, as Mastodon addresses a reply; on a post
+ * for followers or the people named, its author and the people named only (issue 70).
+ */
+function commentAddressing(ctx: Context<unknown>, comment: NoteCommentRow, mentioned: MentionedUser[]) {
+  const postAuthor = comment.post_creator_actor_uri
+    ? new URL(comment.post_creator_actor_uri)
+    : ctx.getActorUri(comment.post_creator_id);
+  const named = mentioned.map((user) => actorOfMentioned(ctx, user));
+  if (comment.post_audience === 'public' || comment.post_audience === 'unlisted')
+    return { to: PUBLIC_COLLECTION, ccs: distinct([ctx.getFollowersUri(comment.user_id), postAuthor, ...named]) };
+  return { tos: distinct([postAuthor, ...named]) };
 }
 
 /** A comment as a `Note` replying to its post's. */
@@ -201,15 +236,7 @@ export function commentNote(
     content: messageHtmlOf(site, comment.message, mentioned),
     tags: [...hashtagsOf(site, hashtagTags(comment.message)), ...mentionTags(ctx, site, mentioned)],
     published: instantOf(comment.created_at),
-    to: PUBLIC_COLLECTION,
-    // The post's author hears of the reply, as Mastodon addresses one.
-    ccs: distinct([
-      ctx.getFollowersUri(comment.user_id),
-      comment.post_creator_actor_uri
-        ? new URL(comment.post_creator_actor_uri)
-        : ctx.getActorUri(comment.post_creator_id),
-      ...mentioned.map((user) => actorOfMentioned(ctx, user)),
-    ]),
+    ...commentAddressing(ctx, comment, mentioned),
     url: postUrl(site, comment.post_id),
   });
 }

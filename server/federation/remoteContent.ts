@@ -17,6 +17,7 @@ import type { MediaService } from '../media/service';
 import type { PostsService } from '../posts/service';
 import type { RemotePostChanges } from '../posts/writes';
 import { sentFocalCrop } from './focalPoint';
+import { noteAudience } from './noteAudience';
 import { MISSING_REMOTE_IMAGE, storeRemoteImage } from './remoteImages';
 import type { RemotePersonRow, RemoteRepository } from './remoteRepository';
 import { textOfHtml, webUrlOf } from './remoteText';
@@ -153,9 +154,13 @@ export function remoteContent(
       if (!wanted) return 'skipped';
       const stored = await storeRemoteImage(services().media, author.id, 'post', image.url, allowPrivateAddress);
       const url = note.url instanceof URL ? note.url : note.url?.href;
+      const named = (await collect(note.getTags(ctx)))
+        .filter((tag): tag is Mention => tag instanceof Mention && tag.href !== null)
+        .map((tag) => tag.href!.href);
       const { created } = await services().posts.importRemote(user, {
         uri: note.id.href,
         url: webUrlOf(url?.href) ?? note.id.href,
+        audience: noteAudience(note, named),
         ...fields,
         alt: image.alt,
         image: stored?.url ?? MISSING_REMOTE_IMAGE,

@@ -131,7 +131,15 @@ function postOrigin(db: Queryable, id: string) {
   return db
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.creator_id')
-    .select(['posts.id', 'posts.uri', 'posts.creator_id', 'users.domain', 'users.actor_uri', 'users.inbox_uri'])
+    .select([
+      'posts.id',
+      'posts.uri',
+      'posts.creator_id',
+      'posts.audience',
+      'users.domain',
+      'users.actor_uri',
+      'users.inbox_uri',
+    ])
     .where('posts.id', '=', id)
     .executeTakeFirst();
 }

@@ -80,9 +80,12 @@ function findPost(db: Queryable, id: string) {
   return visiblePosts(db).where('posts.id', '=', id).where('posts.uri', 'is', null).executeTakeFirst();
 }
 
-/** A creator's posts, newest first, below the cursor (a post id). */
+/** A creator's posts anyone may read (public and unlisted, as Mastodon's outbox), newest first, below the cursor. */
 function postsOf(db: Queryable, creatorId: string, cursor: string | null, limit: number) {
-  return newestFirst(visiblePosts(db).where('posts.creator_id', '=', creatorId), 'posts.id', cursor, limit).execute();
+  const readable = visiblePosts(db)
+    .where('posts.creator_id', '=', creatorId)
+    .where('posts.audience', 'in', ['public', 'unlisted']);
+  return newestFirst(readable, 'posts.id', cursor, limit).execute();
 }
 
 export type NoteCommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
@@ -97,6 +100,8 @@ function findComment(db: Queryable, id: string) {
       // A reply to a post from elsewhere names the Note and its author by their own addresses.
       'posts.uri as post_uri',
       'post_creator.actor_uri as post_creator_actor_uri',
+      // Who may see the post says who may see its comments (issue 70).
+      'posts.audience as post_audience',
     ])
     .where('post_creator.suspended_at', 'is', null)
     .where('comments.uri', 'is', null)

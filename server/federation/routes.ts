@@ -133,7 +133,8 @@ export async function federationRoutes(
       return;
     }
     if (kind === 'comments') {
-      const note = await federation.commentNoteOf(id);
+      // Fetched by anyone: only a comment on a post anyone may read (issue 70).
+      const note = await federation.commentNoteOf(id, { fetched: true });
       const webRequest = toRequest(request, origin, request.url);
       const response =
         note &&

@@ -1,4 +1,5 @@
 /** JSON Schemas shared by routes: Fastify validates requests and serializes responses with them. */
+import { AUDIENCES } from '../../lib/audience';
 
 export const successSchema = {
   type: 'object',
@@ -51,6 +52,7 @@ export const userSchema = {
     pendingEmail: nullableString,
     movedTo: movedToSchema,
     approveFollowers: { type: 'boolean' },
+    defaultAudience: { type: 'string', enum: AUDIENCES },
   },
 } as const;
 
@@ -150,6 +152,7 @@ const postProperties = {
   updatedAt: { type: 'string' },
   originalUrl: { type: 'string' },
   originalUri: { type: 'string' },
+  audience: { type: 'string', enum: AUDIENCES },
 } as const;
 
 export const postSchema = { type: 'object', properties: postProperties } as const;

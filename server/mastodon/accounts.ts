@@ -1,4 +1,5 @@
 /** Accounts: the token's own (`verify_credentials`), anyone's by id or name, and their statuses. */
+import { audienceOfVisibility } from '../../lib/audience';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Profile } from '../../lib/types';
 import { InvalidError } from '../domain/errors';
@@ -44,6 +45,10 @@ function lockedOf(value: unknown): unknown {
   return value;
 }
 
+/** `source[privacy]` (JSON or a form) as the default audience; an unknown one is left for the service to refuse. */
+const privacyOf = (privacy: unknown) =>
+  privacy === undefined ? {} : { defaultAudience: audienceOfVisibility(privacy) ?? privacy };
+
 export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
   const { config, users, posts } = services;
 
@@ -56,7 +61,15 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
   // Multipart (masto, most apps): `note`, `display_name`, `fields_attributes`, and `avatar`/`header`
   // as files, stored as the site's own uploads.
   app.patch<{
-    Body: { note?: unknown; display_name?: unknown; avatar?: unknown; header?: unknown; locked?: unknown };
+    Body: {
+      note?: unknown;
+      display_name?: unknown;
+      avatar?: unknown;
+      header?: unknown;
+      locked?: unknown;
+      source?: { privacy?: unknown };
+      'source[privacy]'?: unknown;
+    };
   }>(
     '/api/v1/accounts/update_credentials',
     { preValidation: [needs('write:accounts'), services.limits.uploads] },
@@ -76,6 +89,7 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
         ...(avatar ? { avatar } : {}),
         ...(banner ? { banner } : {}),
         ...(body.locked !== undefined ? { approveFollowers: lockedOf(body.locked) } : {}),
+        ...privacyOf(body['source[privacy]'] ?? body.source?.privacy),
       });
       return toCredentialAccount(siteOf(config, request), user, await users.followRequests.count(viewer));
     },

@@ -3,6 +3,7 @@
  * with its one image, a comment a status in reply to the post, a like a favourite. Ids are the
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
+import { MASTODON_VISIBILITY } from '../../lib/audience';
 import { type PhotoCrop, mastodonFocus } from '../../lib/photoCrop';
 import type { Comment, Post, Profile, ProfileField, User } from '../../lib/types';
 import { mentionKey } from '../../lib/textEntities';
@@ -131,7 +132,7 @@ export function toCredentialAccount(site: Site, user: User, followRequestsCount 
   return {
     ...toAccount(site, user),
     source: {
-      privacy: 'public',
+      privacy: MASTODON_VISIBILITY[user.defaultAudience],
       sensitive: false,
       language: null,
       note: user.description,
@@ -186,11 +187,13 @@ export function imageAttachment(
   };
 }
 
+type Visibility = (typeof MASTODON_VISIBILITY)[keyof typeof MASTODON_VISIBILITY];
+
 const statusBase = <A extends Account | null>(site: Site, id: string, account: A) => ({
   id,
   uri: `${site}/post/${id}`,
   url: `${site}/post/${id}`,
-  visibility: 'public' as const,
+  visibility: 'public' as Visibility,
   language: null,
   reblogs_count: 0,
   reblogged: false,
@@ -219,6 +222,7 @@ export function postStatus<A extends Account | null>(
 ) {
   return {
     ...statusBase(site, post._id, account),
+    visibility: MASTODON_VISIBILITY[post.audience],
     uri: post.originalUri ?? `${site}/post/${post._id}`,
     url: post.originalUrl ?? `${site}/post/${post._id}`,
     created_at: post.createdAt,

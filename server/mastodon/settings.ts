@@ -1,15 +1,16 @@
 /**
- * What apps read at start and Posts has no more of: preferences (fixed: every post is public),
+ * What apps read at start and Posts has no more of: preferences (the default audience; the rest fixed),
  * markers (notifications: marking them read), and no custom emojis, filters or lists.
  */
+import { MASTODON_VISIBILITY } from '../../lib/audience';
 import type { FastifyPluginAsync } from 'fastify';
 import { nowIso } from '../domain/ids';
 import { needs } from './http';
 import { type ClientServices, tokenUser } from './support';
 
-export const settingsEndpoints: FastifyPluginAsync<ClientServices> = async (app, { notifications, limits }) => {
-  app.get('/api/v1/preferences', { preValidation: needs('read:accounts') }, async () => ({
-    'posting:default:visibility': 'public',
+export const settingsEndpoints: FastifyPluginAsync<ClientServices> = async (app, { notifications, limits, users }) => {
+  app.get('/api/v1/preferences', { preValidation: needs('read:accounts') }, async (request) => ({
+    'posting:default:visibility': MASTODON_VISIBILITY[(await users.account(tokenUser(request))).defaultAudience],
     'posting:default:sensitive': false,
     'posting:default:language': null,
     'reading:expand:media': 'default',

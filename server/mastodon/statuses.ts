@@ -2,6 +2,7 @@
  * Statuses (the timelines are timelines.ts). A status with `in_reply_to_id` is a comment on that post; any other
  * carries exactly one uploaded image and is a post, its tags the text's `#hashtags`.
  */
+import { type Audience, audienceOfVisibility } from '../../lib/audience';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Comment, Post } from '../../lib/types';
 import { ForbiddenError, NotFoundError } from '../domain/errors';
@@ -93,6 +94,16 @@ interface StatusBody {
   in_reply_to_id?: unknown;
   sensitive?: unknown;
   spoiler_text?: unknown;
+  visibility?: unknown;
+}
+
+/** A status's `visibility` as a post's audience: undefined when not given (the person's default), a 422 when unknown. */
+function audienceOf(visibility: unknown): Audience | undefined {
+  if (visibility === undefined || visibility === '') return undefined;
+  const audience = audienceOfVisibility(visibility);
+  if (!audience)
+    throw new HttpError(422, 'UnprocessableEntity', 'Validation failed: Visibility is not included in the list');
+  return audience;
 }
 
 export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
@@ -188,6 +199,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       ...(upload.row.crop ? { crop: cropOfColumn(upload.row.crop) } : {}),
       ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
       ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
+      audience: audienceOf(body.visibility),
     });
     return (await statusesOfPosts(services, viewer, site, [created]))[0];
   }
@@ -208,6 +220,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
         ...(text !== undefined ? { message: text, tags: hashtagTags(text) } : {}),
         ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
         ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
+        audience: audienceOf(body.visibility),
       });
       return (await statusesOfPosts(services, viewer, siteOf(config, request), [edited]))[0];
     },

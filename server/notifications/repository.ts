@@ -1,5 +1,6 @@
 /** Queries on notifications. Every list is keyset-paged on the UUIDv7 id, newest first. */
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { audienceAllows } from '../domain/audience';
 import { newestFirst } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { bindQueries } from '../db/repository';
@@ -18,14 +19,18 @@ export const isUnread = (
 /**
  * The notifications their user may see: none from a suspended actor, nor from a silenced domain's
  * person the user does not follow (`mayShow`, `across`: those made before the silence are shown
- * again when it is lifted). The list and the unread count both read through it, so they agree.
+ * again when it is lifted), nor about a post whose audience leaves the user out now (issue 70: a
+ * follower who stopped following). The list and the unread count both read through it, so they agree.
  */
 function shownNotifications(db: Queryable) {
+  const post = sql`coalesce(notifications.post_id, (select c.post_id from comments c where c.id = notifications.comment_id))`;
+  const hiddenPost = sql<SqlBool>`exists (select 1 from posts where posts.id = ${post} and posts.audience <> 'public' and not ${audienceAllows(db, sql.ref<string>('notifications.user_id'), 'content')})`;
   return db
     .selectFrom('notifications')
     .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
     .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
     .where('actor.suspended_at', 'is', null)
+    .where(sql<SqlBool>`not ${hiddenPost}`)
     .where((eb) =>
       eb.or([
         eb('actor.domain_silenced', '=', 0),

@@ -1,4 +1,5 @@
 /** A post's fields as a client sends them, checked (spec section 5): text, tags, image, alt text, content warning. */
+import { AUDIENCE_ERROR, type Audience, isAudience } from '../../lib/audience';
 import { TEXTS } from '../../lib/texts';
 import { TAGS_PER_POST_MAX } from '../../lib/limits';
 import { hashtagTags } from '../../lib/textEntities';
@@ -16,6 +17,14 @@ export interface PostInput {
   sensitive?: unknown;
   spoiler?: unknown;
   crop?: unknown;
+  audience?: unknown;
+}
+
+/** The audience asked for (issue 70), checked; undefined when none was given. */
+export function readAudience(raw: unknown): Audience | undefined {
+  if (raw === undefined) return undefined;
+  if (!isAudience(raw)) throw new InvalidError(AUDIENCE_ERROR, 'InvalidAudience');
+  return raw;
 }
 
 /** Alt text and the content warning, checked; only the fields the input has. */

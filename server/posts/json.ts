@@ -60,7 +60,9 @@ export function postFields(p: Post): string {
     ',"updatedAt":' +
     jsonString(p.updatedAt) +
     (p.originalUrl === undefined ? '' : ',"originalUrl":' + jsonString(p.originalUrl)) +
-    (p.originalUri === undefined ? '' : ',"originalUri":' + jsonString(p.originalUri))
+    (p.originalUri === undefined ? '' : ',"originalUri":' + jsonString(p.originalUri)) +
+    ',"audience":' +
+    jsonString(p.audience)
   );
 }
 

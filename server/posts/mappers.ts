@@ -26,5 +26,6 @@ export function toPost(row: PostListRow, imageInfo: ImageInfo | null): Post {
     updatedAt: row.updated_at,
     ...(row.original_url !== null && { originalUrl: row.original_url }),
     ...(row.original_uri !== null && { originalUri: row.original_uri }),
+    audience: row.audience,
   };
 }

@@ -12,6 +12,7 @@ import type { PublishEvent } from '../events/domainEvents';
 import { mediaRepository } from '../media/repository';
 import type { MediaStorage } from '../media/storage';
 import { POST_REACTIONS, reactionsByUser } from '../reactions/repository';
+import { postReaders } from './access';
 import { commentsByPersonCache } from './commentsByPerson';
 import { createHomeFeed } from './homeFeed';
 import { imageInfoCache } from './imageInfos';
@@ -35,6 +36,8 @@ export interface PostsFeatureDeps {
   onOff: (reason: string) => void;
   /** Throws when an author may post no more (a moved account). */
   mayPost?: PostsServiceDeps['mayPost'];
+  /** The audience an author's new posts start with. */
+  defaultAudience?: PostsServiceDeps['defaultAudience'];
 }
 
 export type PostsFeature = ReturnType<typeof postsFeature>;
@@ -59,6 +62,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     onOff: deps.onOff,
   });
   const imageInfos = imageInfoCache(caches, mediaRepository(kysely), deps.storage);
+  const readerOf = postReaders({ hiddenAuthors, homeFeed });
   const { mentionsPerUserPerMinute: mentionsPerMinute } = config.rateLimits;
   // `@name@host` is looked up elsewhere (when federation is on); `@name@` this site is `name`.
   const mentionRules = { ownHost: new URL(config.siteUrl).host, lookUpRemote: deps.lookUpRemote };
@@ -69,13 +73,15 @@ export function postsFeature(deps: PostsFeatureDeps) {
     views: postViews(caches, imageInfos, postCache),
     postCache,
     hiddenAuthors,
+    readerOf,
     commentsByPerson,
     publish,
     mentionsPerMinute,
     mentionRules,
     mayPost: deps.mayPost,
+    defaultAudience: deps.defaultAudience,
   });
-  return { posts, postCache, commentsByPerson, homeFeed, mentionRules };
+  return { posts, postCache, commentsByPerson, homeFeed, mentionRules, readerOf };
 }
 
 export async function registerPostsRoutes(

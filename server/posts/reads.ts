@@ -11,15 +11,24 @@ import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { CommentsByPersonCache } from './commentsByPerson';
 import type { SafetyRepository } from '../safety/repository';
 import type { UsersRepository } from '../users/repository';
-import { contentShows, feedShows, isPubliclyVisible, postNotFound } from './access';
+import {
+  NO_VIEWER,
+  type ReaderOf,
+  contentShows,
+  feedShows,
+  isPubliclyVisible,
+  postNotFound,
+  profileShows,
+} from './access';
+import { audienceAdmits } from '../domain/audience';
 import type { HomeFeed } from './homeFeed';
 import { EVERYONE_LIST, type PostCache, creatorListKey, homeListKey, tagListKey } from './postCache';
 import type { PostViews } from './postViews';
 import type { PostListRow, PostOrigin, PostsRepository } from './repository';
 import { toPersonResult } from '../users/personRows';
 
-/** The reader of what anyone may see: no account has this id (the nil UUID). */
-const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+/** Nobody signed in, as a reader. */
+const NOBODY = { id: NO_VIEWER, username: '' };
 
 /** Most tags one tag search takes. */
 export const SEARCH_TAGS_MAX = 10;
@@ -30,10 +39,19 @@ export interface PostReadsDeps {
   views: PostViews;
   postCache: Pick<PostCache, 'rows' | 'page'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
+  readerOf: ReaderOf;
   commentsByPerson: Pick<CommentsByPersonCache, 'countsOn'>;
 }
 
-export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, commentsByPerson }: PostReadsDeps) {
+export function postReads({
+  data,
+  homeFeed,
+  views,
+  postCache,
+  hiddenAuthors,
+  readerOf,
+  commentsByPerson,
+}: PostReadsDeps) {
   const { posts } = data;
 
   /**
@@ -60,44 +78,49 @@ export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, com
   async function cachedPage(
     user: AuthUser,
     page: Page,
-    list: Pick<ListPage<PostListRow>, 'ids' | 'allOrNone'> & { key: string; feed: boolean },
+    list: Pick<ListPage<PostListRow>, 'ids' | 'shows'> & { key: string },
     query: () => Promise<PostListRow[]>,
   ): Promise<PostListRow[]> {
-    const hidden = await hiddenAuthors.get(user.id);
     const rows = await postCache.page(user.id, {
       key: pageKey(list.key, page.cursor),
       cursor: page.cursor,
       want: page.limit + 1,
       ids: list.ids,
-      shows: list.feed ? (row) => feedShows(row, hidden) : (row) => contentShows(row, hidden),
-      allOrNone: list.allOrNone,
+      shows: list.shows,
     });
     return rows ?? query();
   }
 
-  async function load(viewerId: string, id: string): Promise<Post> {
-    const [row] = await postCache.rows(viewerId, [id]);
-    if (!row || !contentShows(row, await hiddenAuthors.get(viewerId))) throw postNotFound();
-    return (await postsFor(viewerId, [row]))[0];
+  async function load(viewer: Pick<AuthUser, 'id' | 'username'>, id: string): Promise<Post> {
+    const [row] = await postCache.rows(viewer.id, [id]);
+    if (!row || !contentShows(row, await readerOf(viewer, 'any'))) throw postNotFound();
+    return (await postsFor(viewer.id, [row]))[0];
   }
 
   return {
     async feed(user: AuthUser, feed: 'following' | 'all', page: Page): Promise<Post[]> {
       if (feed === 'all') {
-        const everyone = { key: EVERYONE_LIST, feed: true, ids: posts.everyoneIds };
+        const reader = await readerOf(user, 'public');
+        const everyone = {
+          key: EVERYONE_LIST,
+          ids: posts.everyoneIds,
+          shows: (row: PostListRow) => feedShows(row, reader, 'public'),
+        };
         return postsFor(
           user.id,
           await cachedPage(user, page, everyone, () => posts.allPosts(user.id, page.cursor, page.limit + 1)),
         );
       }
+      const reader = await readerOf(user, 'any');
       const home = {
         key: homeListKey(user.id),
-        feed: true,
         ids: (after: string | null, count: number) => homeFeed.ids(user.id, after, count),
+        shows: (row: PostListRow) => feedShows(row, reader, 'home'),
       };
+      const admits = (row: PostListRow) => audienceAdmits(row, reader, 'home');
       return postsFor(
         user.id,
-        await cachedPage(user, page, home, () => homeFeed.page(user.id, page.cursor, page.limit + 1)),
+        await cachedPage(user, page, home, () => homeFeed.page(user.id, page.cursor, page.limit + 1, admits)),
       );
     },
 
@@ -117,21 +140,22 @@ export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, com
       const query = () => posts.taggedPosts(user.id, tags, page.cursor, page.limit + 1, origin);
       if (tags.length > 1 || origin !== 'any') return postsFor(user.id, await query());
       const [tag] = tags;
+      const reader = await readerOf(user, 'public');
       const withTag = {
         key: tagListKey(tag),
-        feed: true,
         ids: (after: string | null, count: number) => posts.idsWithTag(tag, after, count),
+        shows: (row: PostListRow) => feedShows(row, reader, 'public'),
       };
       return postsFor(user.id, await cachedPage(user, page, withTag, query));
     },
 
     async byUser(user: AuthUser, username: string, page: Page): Promise<Post[]> {
+      const reader = await readerOf(user, 'any');
       const byCreator = {
         key: creatorListKey(usernameKey(username)),
-        feed: false,
-        // One creator: hidden from the reader, all their posts are (the database then says why).
-        allOrNone: true,
         ids: (after: string | null, count: number) => posts.idsByCreator(username, after, count),
+        // One creator: hidden from the reader, all their posts are (the database then says why).
+        shows: (row: PostListRow) => profileShows(row, reader),
       };
       const rows = await cachedPage(user, page, byCreator, () =>
         posts.postsByCreator(user.id, username, page.cursor, page.limit + 1),
@@ -151,7 +175,7 @@ export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, com
     /** One post as the viewer may see it; a 404 otherwise (also for an id that is not a UUID). */
     async one(user: AuthUser, id: string): Promise<Post> {
       if (!isUuid(id)) throw postNotFound();
-      return load(user.id, id);
+      return load(user, id);
     },
 
     /**
@@ -160,7 +184,8 @@ export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, com
      */
     async inList(user: AuthUser, list: { kind: 'home' | 'everyone' } | { kind: 'tag'; tag: string }, id: string) {
       const [row] = await postCache.rows(user.id, [id]);
-      if (!row || !feedShows(row, await hiddenAuthors.get(user.id))) return null;
+      const place = list.kind === 'home' ? 'home' : 'public';
+      if (!row || !feedShows(row, await readerOf(user, place === 'home' ? 'any' : 'public'), place)) return null;
       if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) return null;
       if (
         list.kind === 'tag' &&
@@ -173,14 +198,14 @@ export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, com
     /** Who likes a post the viewer may see (people they may see), by the liker's id, newest account first. */
     async likers(user: AuthUser, id: string, page: Page): Promise<{ id: string; username: string }[]> {
       if (!isUuid(id)) throw postNotFound();
-      await load(user.id, id);
+      await load(user, id);
       return posts.likersOf(user.id, id, page.cursor, page.limit + 1);
     },
 
     /** The web's likers list: newest like first, with whether the viewer follows each (routes.ts). */
     async likersList(user: AuthUser, id: string, page: Page): Promise<PersonResult[]> {
       if (!isUuid(id)) throw postNotFound();
-      await load(user.id, id);
+      await load(user, id);
       return (await posts.likersByNewest(user.id, id, page.cursor, page.limit + 1)).map(toPersonResult);
     },
 
@@ -208,7 +233,7 @@ export function postReads({ data, homeFeed, views, postCache, hiddenAuthors, com
     async publicRow(id: string): Promise<PostListRow | null> {
       if (!isUuid(id)) return null;
       const [row] = await postCache.rows(NO_VIEWER, [id]);
-      if (!row || row.original_uri !== null || !contentShows(row, await hiddenAuthors.get(NO_VIEWER))) return null;
+      if (!row || row.original_uri !== null || !contentShows(row, await readerOf(NOBODY, 'any'))) return null;
       return row;
     },
 

@@ -10,6 +10,7 @@ import type { PostsTable, Queryable } from '../db/schema';
 import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
 import { type Steps, ask, stepsOn } from '../db/steps';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
+import { audienceAllows } from '../domain/audience';
 import { personColumns } from '../users/personRows';
 
 /**
@@ -41,6 +42,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.creator_id',
       'posts.url as original_url',
       'posts.uri as original_uri',
+      'posts.audience',
       'users.username as creator',
       'users.avatar as creator_image',
       'users.display_name as creator_name',
@@ -71,7 +73,12 @@ const postsWithIds = (visibility: Visibility, withReaction = true) =>
 const POSTS_WITH_IDS = {
   all: postsWithIds('all'),
   allNoReaction: postsWithIds('all', false),
-  feed: postsWithIds('feed'),
+  publicFeed: prepared((db, v: { viewerId: string; ids: string[] }) =>
+    selectPosts(db, v.viewerId, 'feed')
+      .where('posts.id', 'in', v.ids)
+      .where(audienceAllows(db, v.viewerId, 'public'))
+      .orderBy('posts.id', 'desc'),
+  ),
 };
 
 /**
@@ -84,7 +91,9 @@ async function postsByIds(db: Queryable, viewerId: string, ids: string[], withRe
 }
 
 const postWithId = prepared((db, v: { viewerId: string; id: string }) =>
-  selectPosts(db, v.viewerId).where('posts.id', '=', unplanned(db, v.id)),
+  selectPosts(db, v.viewerId)
+    .where('posts.id', '=', unplanned(db, v.id))
+    .where(audienceAllows(db, v.viewerId, 'content')),
 );
 
 async function findPost(db: Queryable, viewerId: string, id: string): Promise<PostListRow | undefined> {
@@ -99,7 +108,10 @@ async function findPostOwner(db: Queryable, id: string) {
   return (await postOwner(db, { id }))[0];
 }
 
-/** One statement for what a write on a post checks first: it exists, and `viewerId` may see its creator. */
+/**
+ * One statement for what a write on a post checks first: it exists, and `viewerId` may see it (its
+ * creator, and its audience).
+ */
 const visiblePostOwner = prepared((db, v: { viewerId: string; id: string }) =>
   db
     .selectFrom('posts')
@@ -109,14 +121,41 @@ const visiblePostOwner = prepared((db, v: { viewerId: string; id: string }) =>
     .where((eb) =>
       eb.or([
         eb('posts.creator_id', '=', unplanned(db, v.viewerId)),
-        visibleAuthor(db, v.viewerId, { author: 'posts.creator_id', authorRow: 'users', place: 'content' }),
+        eb.and([
+          visibleAuthor(db, v.viewerId, { author: 'posts.creator_id', authorRow: 'users', place: 'content' }),
+          audienceAllows(db, v.viewerId, 'content'),
+        ]),
       ]),
     ),
 );
 
-/** The post's id and creator when `viewerId` may see it (not suspended, no block either way). */
+/** The post's id and creator when `viewerId` may see it (not suspended, no block either way, its audience). */
 async function findVisiblePostOwner(db: Queryable, viewerId: string, id: string) {
   return (await visiblePostOwner(db, { viewerId, id }))[0];
+}
+
+/** Of these people, those the post's audience admits (`audience.ts`): whom a mention in it may notify. */
+const audienceAmong = prepared((db, v: { postId: string; userIds: string[] }) =>
+  db
+    .selectFrom('users as reader')
+    .select('reader.id')
+    .where('reader.id', 'in', v.userIds)
+    .where((eb) =>
+      eb.exists(
+        db
+          .selectFrom('posts')
+          .select('posts.id')
+          .where('posts.id', '=', v.postId)
+          .where(audienceAllows(db, sql.ref<string>('reader.id'), 'content')),
+      ),
+    ),
+);
+
+/** `audienceAmong` as a step of a write: the ids kept in their order. */
+export function* audienceAmongSteps(postId: string, userIds: string[]): Steps<string[]> {
+  if (userIds.length === 0) return [];
+  const admitted = new Set((yield* ask(audienceAmong, { postId, userIds: stableInList(userIds) })).map((r) => r.id));
+  return userIds.filter((id) => admitted.has(id));
 }
 
 /** `findVisiblePostOwner` as a step of a write (`db/steps.ts`). */
@@ -125,7 +164,14 @@ export function* visiblePostOwnerSteps(viewerId: string, id: string) {
 }
 
 const newestPosts = prepared((db, v: { viewerId: string; cursor: string | null; limit: number }) =>
-  newestFirst(selectPosts(db, v.viewerId, 'feed').where('posts.uri', 'is', null), 'posts.id', v.cursor, v.limit),
+  newestFirst(
+    selectPosts(db, v.viewerId, 'feed')
+      .where('posts.uri', 'is', null)
+      .where(audienceAllows(db, v.viewerId, 'public')),
+    'posts.id',
+    v.cursor,
+    v.limit,
+  ),
 );
 
 /** Everyone's posts (this instance's own), newest first. */
@@ -147,7 +193,9 @@ const newestPostsOf = prepared(
       .where('creator.username_lower', '=', unplanned(db, v.usernameLower))
       .where(visibleAuthor(db, v.viewerId, { author: 'creator.id', authorRow: 'creator', place: 'content' }));
     return newestFirst(
-      selectPosts(db, v.viewerId, 'all').where('posts.creator_id', '=', creator),
+      selectPosts(db, v.viewerId, 'all')
+        .where('posts.creator_id', '=', creator)
+        .where(audienceAllows(db, v.viewerId, 'content')),
       'posts.id',
       v.cursor,
       v.limit,
@@ -176,7 +224,8 @@ const newestPostsWithTag = prepared(
   (db, v: { viewerId: string; tag: string; cursor: string | null; limit: number }) => {
     const withTag = selectPosts(db, v.viewerId, 'feed')
       .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
-      .where('post_tags.tag', '=', unplanned(db, v.tag));
+      .where('post_tags.tag', '=', unplanned(db, v.tag))
+      .where(audienceAllows(db, v.viewerId, 'public'));
     return newestFirst(
       v.cursor ? withTag.where('posts.id', '<', v.cursor) : withTag,
       'post_tags.post_id',
@@ -218,7 +267,7 @@ async function taggedPosts(
       .reverse()
       .slice(0, limit - found.length);
     if (ids.length === 0) return found;
-    const shown = (await POSTS_WITH_IDS.feed(db, { viewerId, ids: stableInList(ids) })).filter((row) =>
+    const shown = (await POSTS_WITH_IDS.publicFeed(db, { viewerId, ids: stableInList(ids) })).filter((row) =>
       fromOrigin(row, origin),
     );
     found.push(...shown);
@@ -282,6 +331,7 @@ const newPostRow = (post: PostGiven): NewPost => ({
   crop: post.crop ?? '',
   uri: post.uri ?? null,
   url: post.url ?? null,
+  audience: post.audience ?? 'public',
 });
 
 /** A new post's row and its tags, as steps of a write (`db/steps.ts`). */
@@ -305,7 +355,7 @@ const updatePost = (
   id: string,
   changes: Pick<
     Updateable<PostsTable>,
-    'message' | 'image' | 'media_id' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop'
+    'message' | 'image' | 'media_id' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop' | 'audience'
   > & {
     updated_at: string;
   },
@@ -424,8 +474,12 @@ function likersByNewest(db: Queryable, viewerId: string, postId: string, cursor:
     .execute();
 }
 
+const audienceAmongOf = (db: Queryable, postId: string, userIds: string[]) =>
+  stepsOn(db, audienceAmongSteps(postId, userIds));
+
 export const postsRepository = bindQueries({
   postsByIds,
+  audienceAmong: audienceAmongOf,
   likersOf,
   likersByNewest,
   blockedCommentCounts,

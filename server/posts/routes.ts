@@ -17,8 +17,9 @@ const postBody = {
     alt: { type: 'string' },
     sensitive: { type: 'boolean' },
     spoiler: { type: 'string' },
-    // Checked by readImageText, which says what is wrong with it.
+    // Checked by readImageText and readAudience, which say what is wrong with them.
     crop: {},
+    audience: {},
     creator: {},
     creatorImage: {},
     creatorName: {},

@@ -1,5 +1,6 @@
 /** Writing posts: create, edit, delete, react. Each commits, then publishes its event (events/events.ts). */
 import { tagKey, usernameKey } from '../../lib/validation';
+import type { Audience } from '../../lib/audience';
 import type { Post, Reaction, ReactionCounts } from '../../lib/types';
 import type { Transactional } from '../db/repository';
 import { ForbiddenError } from '../domain/errors';
@@ -22,12 +23,20 @@ import type { NotificationsRepository } from '../notifications/repository';
 import { POST_REACTIONS, type ReactionsRepository, toggleSteps } from '../reactions/repository';
 import { type UsersRepository, addToCounterSteps } from '../users/repository';
 import { postNotFound, requirePost, requireVisiblePostSteps } from './access';
-import { type PostInput, ownPostImage, readImageText, readMessage, readPostTags, withHashtags } from './input';
-import { type PostGiven, type PostsRepository, insertPostSteps } from './repository';
+import {
+  type PostInput,
+  ownPostImage,
+  readAudience,
+  readImageText,
+  readMessage,
+  readPostTags,
+  withHashtags,
+} from './input';
+import { type PostGiven, type PostsRepository, audienceAmongSteps, insertPostSteps } from './repository';
 
-/** A mention notification for each user a post mentions. */
-const mentionsOf = (users: MentionedUser[], actor: AuthUser, postId: string): NotifiedAction[] =>
-  users.map((u) => ({ type: 'mention', userId: u.id, actorId: actor.id, postId }));
+/** A mention notification for each user (by id) a post mentions. */
+const mentionsOf = (userIds: string[], actor: AuthUser, postId: string): NotifiedAction[] =>
+  userIds.map((userId) => ({ type: 'mention', userId, actorId: actor.id, postId }));
 
 export interface PostWritesDeps {
   data: Transactional<{
@@ -39,7 +48,7 @@ export interface PostWritesDeps {
   }>;
   media: Pick<MediaService, 'findByUrl'>;
   /** The post as the writer reads it now: what a create or an edit answers. */
-  load: (viewerId: string, id: string) => Promise<Post>;
+  load: (viewer: AuthUser, id: string) => Promise<Post>;
   /** Tells the rest of the app what each write changed, once committed. */
   publish: PublishEvent;
   /** Mention notifications one author may send a minute (`RATE_LIMIT_MENTIONS_PER_USER`). */
@@ -48,6 +57,8 @@ export interface PostWritesDeps {
   mentionRules?: MentionRules;
   /** Throws when the author may post no more: a moved account (`moving/service.ts`, `assertMayPost`). */
   mayPost?: (user: AuthUser) => Promise<void>;
+  /** The audience the author's new posts start with (their setting); public when unknown. */
+  defaultAudience?: (user: AuthUser) => Promise<Audience | undefined>;
 }
 
 /**
@@ -69,6 +80,8 @@ export interface RemotePostInput {
   /** Local people its `Mention` tags name: notified. */
   mentionedIds: string[];
   published: string;
+  /** Who may see it, as its addressing says (`federation/audience.ts`); public when not given. */
+  audience?: Audience;
 }
 
 /** What a remote post's `Update` may change. */
@@ -105,14 +118,24 @@ function* createSteps(
   const mentioned = 'given' in mentions ? mentions.given : yield* mentionedUsersSteps(mentions.named, user.id);
   yield* insertPostSteps(post, tags);
   yield* addToCounterSteps(user.id, 'posts_count', 1);
-  yield* addPostMentionsSteps(
-    post.id,
-    mentioned.map((u) => u.id),
-  );
-  return yield* notifyEachSteps(mentionsOf(mentioned, user, post.id), mentionsPerMinute);
+  const ids = mentioned.map((u) => u.id);
+  yield* addPostMentionsSteps(post.id, ids);
+  // Only those the post's audience admits hear of it (a followers-only post: the followers named).
+  const told =
+    post.audience === undefined || post.audience === 'public' ? ids : yield* audienceAmongSteps(post.id, ids);
+  return yield* notifyEachSteps(mentionsOf(told, user, post.id), mentionsPerMinute);
 }
 
-export function postWrites({ data, media, load, publish, mentionsPerMinute, mentionRules, mayPost }: PostWritesDeps) {
+export function postWrites({
+  data,
+  media,
+  load,
+  publish,
+  mentionsPerMinute,
+  mentionRules,
+  mayPost,
+  defaultAudience,
+}: PostWritesDeps) {
   const { posts } = data;
   return {
     /** Keeps a post from elsewhere once (its `uri`): the id kept, and whether it is new. */
@@ -136,6 +159,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
           crop: input.crop ?? '',
           uri: input.uri,
           url: input.url,
+          audience: input.audience ?? 'public',
           created_at: input.published,
           updated_at: input.published,
         };
@@ -181,6 +205,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
       const message = readMessage(input.message);
       const tags = readPostTags(input.tags, message);
       const imageText = readImageText(input);
+      const audience = readAudience(input.audience) ?? (await defaultAudience?.(user)) ?? 'public';
       const { image, mediaId } = await ownPostImage(media, user, input.image);
       const id = newId();
       const now = nowIso();
@@ -191,6 +216,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
         image,
         media_id: mediaId,
         tags: JSON.stringify(tags),
+        audience,
         ...imageText,
         created_at: now,
         updated_at: now,
@@ -205,7 +231,7 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
         tags: [...new Set(tags.map(tagKey))],
         notifications: notified,
       });
-      return load(user.id, id);
+      return load(user, id);
     },
 
     async edit(user: AuthUser, id: string, input: PostInput): Promise<Post> {
@@ -220,8 +246,11 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
         sensitive?: number;
         spoiler?: string;
         crop?: string;
+        audience?: Audience;
         updated_at: string;
       } = { ...readImageText(input), updated_at: nowIso() };
+      const audience = readAudience(input.audience);
+      if (audience !== undefined) changes.audience = audience;
       let tags: string[] | undefined;
       if (input.message !== undefined) changes.message = readMessage(input.message);
       if (input.tags !== undefined || changes.message !== undefined) {
@@ -256,15 +285,13 @@ export function postWrites({ data, media, load, publish, mentionsPerMinute, ment
           id,
           [...before].filter((userId) => !now.has(userId)),
         );
-        const added = mentioned.filter((u) => !before.has(u.id));
-        await trx.mentions.addPostMentions(
-          id,
-          added.map((u) => u.id),
-        );
-        return notifyEach(trx.notifications, mentionsOf(added, user, id), mentionsPerMinute);
+        const added = mentioned.filter((u) => !before.has(u.id)).map((u) => u.id);
+        await trx.mentions.addPostMentions(id, added);
+        const told = await trx.posts.audienceAmong(id, added);
+        return notifyEach(trx.notifications, mentionsOf(told, user, id), mentionsPerMinute);
       });
       publish({ type: 'PostEdited', postId: id, tagsChanged: tags !== undefined, notifications: notified });
-      return load(user.id, id);
+      return load(user, id);
     },
 
     async remove(user: AuthUser, id: string): Promise<{ _id: string }> {

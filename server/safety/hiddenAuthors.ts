@@ -19,6 +19,8 @@ export interface HiddenAuthors {
   muted: ReadonlySet<string>;
   /** People of a silenced domain the reader follows (most readers: none). */
   followedSilenced: ReadonlySet<string>;
+  /** People the reader follows and mutes: their followers-only posts stay readable (posts/audience.ts). */
+  followedMuted: ReadonlySet<string>;
 }
 
 export interface HiddenAuthorsCache extends CountedCache {
@@ -31,16 +33,16 @@ export interface HiddenAuthorsCache extends CountedCache {
 
 /**
  * One row per relation, by `kind`: 0 the reader blocks them, 1 the reader mutes them, 2 a silenced
- * person the reader follows, 3 they block the reader.
+ * person the reader follows, 3 they block the reader, 4 a muted person the reader follows.
  */
 export type LoadHidden = (readerId: string) => Promise<{ id: string; kind: number }[]>;
 
 async function readHidden(load: LoadHidden, readerId: string): Promise<HiddenAuthors> {
-  const sets = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
+  const sets = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
   for (const row of await load(readerId)) sets[Number(row.kind)].add(row.id);
-  const [blockedByReader, muted, followedSilenced, blockingReader] = sets;
+  const [blockedByReader, muted, followedSilenced, blockingReader, followedMuted] = sets;
   const blocked = new Set([...blockedByReader, ...blockingReader]);
-  return { blocked, blockedByReader, blockingReader, muted, followedSilenced };
+  return { blocked, blockedByReader, blockingReader, muted, followedSilenced, followedMuted };
 }
 
 export function hiddenAuthorsCache(

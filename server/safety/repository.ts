@@ -110,7 +110,7 @@ async function blockedAmong(db: Queryable, userId: string, ids: string[]): Promi
 /**
  * Everyone hidden from `readerId`, one row per relation (`kind`, hiddenAuthors.ts): blocked by them
  * (0), muted by them (1), blocking them (3); and the silenced domains' people they follow (2), whom
- * they are shown.
+ * they are shown, and the muted people they follow (4), whose followers-only posts they may read.
  */
 function hiddenAuthorsOf(db: Queryable, readerId: string) {
   const reader = unplanned(db, readerId);
@@ -137,6 +137,15 @@ function hiddenAuthorsOf(db: Queryable, readerId: string) {
         .select(['follows.followee_id as id', sql<number>`2`.as('kind')])
         .where('follows.follower_id', '=', reader)
         .where('users.domain_silenced', '=', 1),
+    )
+    .unionAll(
+      db
+        .selectFrom('mutes')
+        .innerJoin('follows', (join) =>
+          join.onRef('follows.follower_id', '=', 'mutes.user_id').onRef('follows.followee_id', '=', 'mutes.target_id'),
+        )
+        .select(['mutes.target_id as id', sql<number>`4`.as('kind')])
+        .where('mutes.user_id', '=', reader),
     )
     .execute();
 }

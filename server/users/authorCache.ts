@@ -7,6 +7,7 @@
  */
 import type { CountedCache } from '../cache/counts';
 import type { CacheRegistry } from '../cache/registry';
+import type { Audience } from '../../lib/audience';
 import type { UserRow } from '../db/schema';
 import { type AuthorFacts, toAuthorFacts } from './mappers';
 
@@ -16,6 +17,8 @@ export interface KeptPerson {
   suspendedAt: string | null;
   /** The account they moved to (issue 76), read with the profile: its name is the target's own now. */
   movedToId: string | null;
+  /** The audience their new posts start with (issue 70). */
+  defaultAudience: Audience;
 }
 
 export interface AuthorCache extends CountedCache {
@@ -49,6 +52,7 @@ export function authorCache(
           facts: toAuthorFacts(row),
           suspendedAt: row.suspended_at,
           movedToId: row.moved_to_id,
+          defaultAudience: row.default_audience,
         });
         keyOf.set(row.id, row.username_lower);
       }

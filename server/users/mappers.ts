@@ -19,6 +19,7 @@ export const toUser = (row: UserRow): User => ({
   emailVerified: row.email_verified_at !== null,
   pendingEmail: row.pending_email,
   approveFollowers: Number(row.approve_followers) === 1,
+  defaultAudience: row.default_audience,
 });
 
 /** How the viewer relates to the profile's user. */

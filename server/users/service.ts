@@ -1,4 +1,5 @@
 /** Profiles, follows, account and profile changes. */
+import { AUDIENCE_ERROR, isAudience } from '../../lib/audience';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
 import type { MovedTo, PersonResult, Profile, User } from '../../lib/types';
@@ -61,6 +62,8 @@ export interface ProfileInput {
   fields?: unknown;
   /** true: a follow of the user waits for their approval (issue 70); false approves the waiting ones. */
   approveFollowers?: unknown;
+  /** The audience new posts start with (lib/audience.ts). */
+  defaultAudience?: unknown;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -473,6 +476,10 @@ export function usersService({
       if (input.fields !== undefined) {
         const fields = storedFields(readFieldsInput(input.fields), toUser(row).fields);
         if (fields !== row.profile_fields) changes.profile_fields = fields;
+      }
+      if (input.defaultAudience !== undefined) {
+        if (!isAudience(input.defaultAudience)) throw new InvalidError(AUDIENCE_ERROR, 'InvalidAudience');
+        if (input.defaultAudience !== row.default_audience) changes.default_audience = input.defaultAudience;
       }
       if (input.approveFollowers !== undefined && typeof input.approveFollowers !== 'boolean')
         throw new InvalidError('approveFollowers must be true or false', 'InvalidApproveFollowers');

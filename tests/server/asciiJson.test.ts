@@ -43,6 +43,7 @@ describe('jsonString', () => {
 
 const post = (over: Partial<Post> = {}): Post => ({
   _id: '01935b78-43a2-7000-ac67-3b88f4a63559',
+  audience: 'public',
   message: AWKWARD[5],
   image: '/media/post/x/1080.jpg',
   imageInfo: { width: 1080, height: 810, thumbhash: 'rOkCBYRfd2d7', srcset: '/media/post/x/540.webp 540w' },

@@ -318,6 +318,31 @@ const CASES: Case[] = [
     },
   },
   {
+    event: 'PostEdited',
+    title: 'a post made followers-only leaves a stranger’s lists and page at once, and stays the follower’s (issue 70)',
+    async prepare(w) {
+      const [ann, fan, stranger] = await users(w, 3);
+      await follow(w, fan, ann);
+      const t = tag();
+      const p = await post(w, ann, [t]);
+      return {
+        reads: {
+          page: async () => (await get(w, stranger, `/api/posts/${p._id}`)).status,
+          everyone: () => ids(w, stranger, '/api/posts?feed=all'),
+          tagged: () => ids(w, stranger, `/api/posts/tagged?tags=${t}`),
+          fan: async () => (await get(w, fan, `/api/posts/${p._id}`)).body?.audience,
+        },
+        change: async () =>
+          void (await send(w, ann, 'PATCH', `/api/posts/${p._id}/manage`, { post: { audience: 'followers' } })),
+        expect: (r) => {
+          must(r.page === 404, `its page refused (${r.page})`);
+          must(!has(r.everyone, p._id) && !has(r.tagged, p._id), 'out of the public lists');
+          must(r.fan === 'followers', 'the follower reads it as followers-only');
+        },
+      };
+    },
+  },
+  {
     event: 'PostDeleted',
     title: 'a deleted post leaves every list, its page and the home feed index',
     async prepare(w) {
@@ -531,6 +556,20 @@ const CASES: Case[] = [
   },
   {
     event: 'UserProfileChanged',
+    title: 'a new default audience starts the next post at once (issue 70)',
+    async prepare(w) {
+      const [ann] = await users(w, 1);
+      return {
+        // A post written where the reads are: the kept person there says the default.
+        reads: { next: async () => (await createPost(w.read.app, ann)).audience },
+        change: async () =>
+          void (await send(w, ann, 'PATCH', '/api/users/updateProfile', { defaultAudience: 'unlisted' })),
+        expect: (r) => must(r.next === 'unlisted', `the new default (${r.next})`),
+      };
+    },
+  },
+  {
+    event: 'UserProfileChanged',
     title: 'a move shows on the moved profile, and stops new posts, at once (issue 76)',
     async prepare(w) {
       const [ann, bob, cat] = await users(w, 3);
@@ -596,9 +635,11 @@ const CASES: Case[] = [
     async prepare(w) {
       const admin = await adminOf(w);
       const [ann, sam] = await users(w, 2);
+      // Ann's post first: its answer reads her follow list, which must be read again while Sam is
+      // suspended (the list then leaves him out, and only the unsuspension's line brings him back).
+      const q = await post(w, ann);
       await follow(w, ann, sam);
       const p = await post(w, sam);
-      const q = await post(w, ann);
       await send(w, sam, 'POST', `/api/posts/${q._id}/comments`, { message: 'hi' });
       await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`);
       return {
@@ -686,6 +727,21 @@ const CASES: Case[] = [
         reads: { home: () => ids(w, fan, '/api/posts?feed=following') },
         change: async () => void (await send(w, fan, 'PATCH', `/api/users/${star.username}/unfollow`)),
         expect: (r) => must(!has(r.home, p._id), 'out of the home feed'),
+      };
+    },
+  },
+  {
+    event: 'Unfollowed',
+    title: 'a removed follower loses the followers-only post at once (issue 70)',
+    async prepare(w) {
+      const [fan, star] = await users(w, 2);
+      await follow(w, fan, star);
+      const p = await post(w, star);
+      await send(w, star, 'PATCH', `/api/posts/${p._id}/manage`, { post: { audience: 'followers' } });
+      return {
+        reads: { page: async () => (await get(w, fan, `/api/posts/${p._id}`)).status },
+        change: async () => void (await send(w, star, 'DELETE', `/api/users/${fan.username}/follower`)),
+        expect: (r) => must(r.page === 404, `refused (${r.page})`),
       };
     },
   },

@@ -16,6 +16,7 @@ import {
 } from '../../server/posts/access';
 import { postsRepository } from '../../server/posts/repository';
 import type { HiddenAuthors } from '../../server/safety/hiddenAuthors';
+import type { Reader } from '../../server/posts/access';
 import { userRow } from './factories';
 import { createTestDatabase } from './testDatabase';
 
@@ -82,7 +83,11 @@ const nobodyHidden: HiddenAuthors = {
   blockingReader: new Set(),
   muted: new Set(),
   followedSilenced: new Set(),
+  followedMuted: new Set(),
 };
+
+/** A reader who follows nobody, with these people hidden. */
+const readerHiding = (hidden: HiddenAuthors): Reader => ({ id: newId(), nameKey: '', hidden, follows: () => false });
 
 describe('a post, before a read or a write', () => {
   it('is its id and creator, or "Post not found" for an unknown id or one that is not a UUID', async () => {
@@ -131,17 +136,31 @@ describe("a post in the reader's lists", () => {
     // Unfiltered, as the cached lists read them before they filter.
     const row = async (creator: string) => (await posts.postsByIds(reader, [await postBy(creator)]))[0];
     const [annsRow, samsRow, zedsRow] = [await row(ann), await row(sam), await row(zed)];
-    expect([contentShows(annsRow, nobodyHidden), feedShows(annsRow, nobodyHidden)]).toEqual([true, true]);
-    expect([contentShows(samsRow, nobodyHidden), feedShows(samsRow, nobodyHidden)]).toEqual([false, false]);
+    expect([
+      contentShows(annsRow, readerHiding(nobodyHidden)),
+      feedShows(annsRow, readerHiding(nobodyHidden), 'public'),
+    ]).toEqual([true, true]);
+    expect([
+      contentShows(samsRow, readerHiding(nobodyHidden)),
+      feedShows(samsRow, readerHiding(nobodyHidden), 'public'),
+    ]).toEqual([false, false]);
     // A silenced domain's person: their post by its address, not in the feeds of those not following them.
-    expect([contentShows(zedsRow, nobodyHidden), feedShows(zedsRow, nobodyHidden)]).toEqual([true, false]);
+    expect([
+      contentShows(zedsRow, readerHiding(nobodyHidden)),
+      feedShows(zedsRow, readerHiding(nobodyHidden), 'public'),
+    ]).toEqual([true, false]);
     const follows = { ...nobodyHidden, followedSilenced: new Set([zed]) };
-    expect(feedShows(zedsRow, follows)).toBe(true);
+    expect(feedShows(zedsRow, readerHiding(follows), 'public')).toBe(true);
 
     const blocked = { ...nobodyHidden, blocked: new Set([ann]) };
-    expect([contentShows(annsRow, blocked), feedShows(annsRow, blocked)]).toEqual([false, false]);
+    expect([contentShows(annsRow, readerHiding(blocked)), feedShows(annsRow, readerHiding(blocked), 'public')]).toEqual(
+      [false, false],
+    );
     const muted = { ...nobodyHidden, muted: new Set([ann]) };
-    expect([contentShows(annsRow, muted), feedShows(annsRow, muted)]).toEqual([true, false]);
+    expect([contentShows(annsRow, readerHiding(muted)), feedShows(annsRow, readerHiding(muted), 'public')]).toEqual([
+      true,
+      false,
+    ]);
   });
 });
 

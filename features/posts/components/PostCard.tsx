@@ -11,6 +11,7 @@ import { deletePost, dislikePost, likePost } from '../state/thunks';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
+import { AudienceLabel } from './AudienceLabel';
 import { PersonName } from '../../../components/ui/PersonName';
 import { MentionText } from '../../../components/ui/MentionText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
@@ -58,6 +59,14 @@ const Byline = styled.div`
   }
   a:hover { text-decoration: underline; }
   time { font-size: 13px; color: ${appTheme.color.textMuted}; }
+`;
+
+/** The post's time and its audience, on one line under the name. */
+const When = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 2px 8px;
 `;
 
 const OwnerActions = styled.div`
@@ -172,7 +181,10 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
           <AppLink href={profileHref} id={`post-${post._id}-by`}>
             <PersonName username={post.creator} displayName={post.creatorName} />
           </AppLink>
-          <RelativeTime iso={post.createdAt} />
+          <When>
+            <RelativeTime iso={post.createdAt} />
+            <AudienceLabel audience={post.audience} />
+          </When>
         </Byline>
         {me && (mayDelete || !mine) && (
           <OwnerActions>

@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { AUDIENCES, AUDIENCE_TEXTS, type Audience } from '../../../lib/audience';
 import { CENTRE_CROP, type PhotoCrop } from '../../../lib/photoCrop';
 import { CropPicker } from './CropPicker';
 import styled from 'styled-components';
@@ -14,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
 import { createPost, editPost } from '../state/thunks';
 import { ImageDropzone, selectUpload, uploadReset } from '../../uploads';
+import { selectUser } from '../../auth';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TagList } from '../../../components/ui/TagList';
@@ -94,6 +96,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const upload = useAppSelector(selectUpload('post'));
   const creating = useAppSelector((state) => state.posts.create.status === 'loading');
   const editing = useAppSelector((state) => state.posts.edit.status === 'loading');
+  const defaultAudience = useAppSelector(selectUser)?.defaultAudience ?? 'public';
   const id = useId();
   const [tagInput, setTagInput] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
@@ -117,6 +120,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
       alt: post?.alt ?? '',
       sensitive: post?.sensitive ?? false,
       spoiler: post?.spoiler ?? '',
+      audience: post?.audience ?? defaultAudience,
     },
     validate: (values) => {
       const message = schemaError(() => postMessageSchema.validateSync(values.message));
@@ -132,6 +136,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         sensitive: values.sensitive,
         spoiler: values.sensitive ? values.spoiler.trim() : '',
         crop,
+        audience: values.audience,
       };
       const result = post ? await dispatch(editPost({ id: post._id, post: input })) : await dispatch(createPost(input));
       if (result.meta.requestStatus !== 'fulfilled') return;
@@ -315,6 +320,26 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
             }
           />
         )}
+      </FieldWrap>
+
+      <FieldWrap>
+        <label htmlFor={`${id}-audience`}>Who can see it</label>
+        <select
+          id={`${id}-audience`}
+          name="audience"
+          value={formik.values.audience}
+          onChange={formik.handleChange}
+          aria-describedby={`${id}-audience-hint`}
+        >
+          {AUDIENCES.map((audience) => (
+            <option key={audience} value={audience}>
+              {AUDIENCE_TEXTS[audience].label}
+            </option>
+          ))}
+        </select>
+        <Row id={`${id}-audience-hint`}>
+          <span>{AUDIENCE_TEXTS[formik.values.audience as Audience].hint}</span>
+        </Row>
       </FieldWrap>
 
       <Button type="submit" $block disabled={!canSubmit || busy} aria-busy={busy}>

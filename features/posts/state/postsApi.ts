@@ -1,4 +1,5 @@
 import type { Comment, Post, PostWithComments, ReactionCounts } from '../../../lib/types';
+import type { Audience } from '../../../lib/audience';
 import type { PhotoCrop } from '../../../lib/photoCrop';
 import { apiUrls, type Feed } from '../../../lib/apiUrls';
 import { nextLink } from '../../../lib/links';
@@ -14,6 +15,7 @@ export interface PostInput {
   sensitive?: boolean;
   spoiler?: string;
   crop?: PhotoCrop;
+  audience?: Audience;
 }
 
 export interface CommentReaction extends ReactionCounts {

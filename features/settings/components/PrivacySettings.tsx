@@ -1,13 +1,16 @@
 /**
  * "Approve followers" (issue 70): when on, a follow of the user is a request they answer on the
- * notifications page. Separate from who may see a post. Saved at once, as the switch moves.
+ * notifications page. Separate from who may see a post, whose default is chosen below it. Each is
+ * saved at once, as it changes.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Panel } from '../../../components/ui/Panel';
+import { AUDIENCES, AUDIENCE_TEXTS, type Audience } from '../../../lib/audience';
 import { links } from '../../../lib/pages';
 import type { User } from '../../../lib/types';
+import { FieldWrap } from '../../../components/ui/TextField';
 import { errorMessage } from '../../../services/apiClient';
 import { useAppDispatch } from '../../../store/hooks';
 import { appTheme } from '../../../themes';
@@ -15,6 +18,7 @@ import { fetchLoggedUser } from '../../auth';
 import { FOLLOW_REQUEST_TEXTS as T, followRequestsApi } from '../../people';
 import { showToast } from '../../toasts';
 import { SETTINGS_SECTIONS } from '../lib/sections';
+import { privacyApi } from '../state/privacyApi';
 
 const Switch = styled.label`
   display: flex;
@@ -24,6 +28,47 @@ const Switch = styled.label`
   cursor: pointer;
   input { width: 20px; height: 20px; accent-color: ${appTheme.color.accent}; }
 `;
+
+/** The audience new posts start with: the composer's choice until changed there. */
+function DefaultAudience({ user }: { user: User }) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [audience, setAudience] = useState<Audience>(user.defaultAudience ?? 'public');
+  const [busy, setBusy] = useState(false);
+  const change = async (next: Audience) => {
+    const before = audience;
+    setBusy(true);
+    setAudience(next);
+    try {
+      await privacyApi.setDefaultAudience(next);
+      void dispatch(fetchLoggedUser());
+      dispatch(showToast(`New posts start as ${AUDIENCE_TEXTS[next].label}`, 'success'));
+    } catch (error) {
+      setAudience(before);
+      dispatch(showToast(errorMessage(error), 'error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FieldWrap>
+      <label htmlFor={`${id}-audience`}>Who can see new posts</label>
+      <select
+        id={`${id}-audience`}
+        value={audience}
+        disabled={busy}
+        aria-busy={busy}
+        onChange={(e) => void change(e.target.value as Audience)}
+      >
+        {AUDIENCES.map((a) => (
+          <option key={a} value={a}>
+            {AUDIENCE_TEXTS[a].label}: {AUDIENCE_TEXTS[a].hint}
+          </option>
+        ))}
+      </select>
+    </FieldWrap>
+  );
+}
 
 export function PrivacySettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
@@ -61,6 +106,7 @@ export function PrivacySettings({ user }: { user: User }) {
       <p>
         <AppLink href={`${links.notifications()}#follow-requests`}>{T.title}</AppLink>
       </p>
+      <DefaultAudience user={user} />
     </Panel>
   );
 }

@@ -16,8 +16,16 @@ import { homeFeedQueries } from './queries';
 export type HomeFeedState = FeedIndexState;
 
 export interface HomeFeed {
-  /** The rows of a page: at most `limit` posts below `cursor` (from the newest when null). */
-  page(viewerId: string, cursor: string | null, limit: number): Promise<PostListRow[]>;
+  /**
+   * The rows of a page: at most `limit` posts below `cursor` (from the newest when null) that
+   * `admits` (the reader's audiences, `posts/audience.ts`; the database's own walk asks it in SQL).
+   */
+  page(
+    viewerId: string,
+    cursor: string | null,
+    limit: number,
+    admits: (row: PostListRow) => boolean,
+  ): Promise<PostListRow[]>;
   /**
    * The ids of at most `limit` posts below `cursor` from the index, for the post cache to keep and
    * filter (posts deleted since may be among them); null while the index is off or loading.
@@ -34,6 +42,8 @@ export interface HomeFeed {
   showsNewPostOf(creatorId: string): (readerId: string) => boolean | undefined;
   /** Whether the reader's home feed shows `creatorId`'s posts: their own, or someone they follow (the streams). */
   shows(readerId: string, creatorId: string): Promise<boolean>;
+  /** `shows` for many creators: the reader's kept follow list, asked without awaiting (a page's rows). */
+  showsOf(readerId: string): Promise<(creatorId: string) => boolean>;
   /** Whom the user's feed shows changed: a follow, an unfollow, a block, an unmute (once committed). */
   followsChanged(userId: string): void;
   /** Whom many feeds show changed: someone came back from a suspension. */
@@ -71,7 +81,7 @@ export function createHomeFeed(
   const postsByIds = options.postsByIds ?? queries.postsByIds;
 
   return {
-    async page(viewerId, cursor, limit) {
+    async page(viewerId, cursor, limit, admits) {
       await index.sync();
       const followed = await followees.get(viewerId);
       const rows: PostListRow[] = [];
@@ -82,7 +92,7 @@ export function createHomeFeed(
         if (ids.length === 0) return rows;
         const found = await postsByIds(viewerId, ids);
         // A suspended creator's posts stay in the index (for when they are back) but are skipped.
-        const shown = found.filter((row) => row.creator_suspended_at === null);
+        const shown = found.filter((row) => row.creator_suspended_at === null && admits(row));
         rows.push(...shown);
         if (shown.length === ids.length) return rows;
         // Deleted through another instance since the index saw them: drop them and walk on.
@@ -107,6 +117,10 @@ export function createHomeFeed(
       return (
         followees.follows(readerId, creatorId) ?? listHolds(await followees.get(readerId), numbers.known(creatorId))
       );
+    },
+    async showsOf(readerId) {
+      const followed = await followees.get(readerId);
+      return (creatorId) => creatorId === readerId || listHolds(followed, numbers.known(creatorId));
     },
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),

@@ -6,6 +6,7 @@ import { prepared } from '../../db/prepared';
 import type { Queryable } from '../../db/schema';
 import { literalLimit } from '../../db/stablePlans';
 import { shownFollowees } from '../../safety/visibility';
+import { audienceAllows } from '../../domain/audience';
 import { type PostListRow, postsByIds, selectPosts } from '../repository';
 
 /** Most creators whose newest posts the home feed merges in one statement (SQLite's compound-select limit is 500). */
@@ -22,7 +23,7 @@ const walkNewest =
   (ordered: boolean) =>
   (db: Queryable, v: { viewerId: string; cursor: string | null; window: number; limit: number }) => {
     const recent = newestFirst(
-      db.selectFrom('posts').select(['posts.id', 'posts.creator_id']),
+      db.selectFrom('posts').select(['posts.id', 'posts.creator_id', 'posts.audience']),
       'posts.id',
       v.cursor,
       v.window,
@@ -35,7 +36,8 @@ const walkNewest =
           eb('recent.creator_id', '=', v.viewerId),
           eb('recent.creator_id', 'in', shownFollowees(db, v.viewerId)),
         ]),
-      );
+      )
+      .where(audienceAllows(db, v.viewerId, 'home', 'recent'));
     return (ordered ? walk.orderBy('recent.id', 'desc') : walk).limit(literalLimit(v.limit));
   };
 
@@ -98,6 +100,7 @@ async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limi
       .where((eb) =>
         eb.or([eb('posts.creator_id', '=', viewerId), eb('posts.creator_id', 'in', shownFollowees(db, viewerId))]),
       )
+      .where(audienceAllows(db, viewerId, 'home'))
       .orderBy('posts.id', 'desc')
       .limit(limit)
       .execute();
@@ -112,6 +115,7 @@ async function mergedHeads(db: Queryable, viewerId: string, cursor: string, limi
           .select('id')
           .where('creator_id', '=', creatorId)
           .where('id', '<', cursor)
+          .where(audienceAllows(db, viewerId, 'home'))
           .orderBy('id', 'desc')
           .limit(limit)
           .as(`h${i}`),

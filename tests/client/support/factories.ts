@@ -22,12 +22,13 @@ export function buildUser(overrides: Partial<User> = {}): User {
     emailVerified: true,
     pendingEmail: null,
     approveFollowers: false,
+    defaultAudience: 'public',
     ...overrides,
   };
 }
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
-  const { email: _email, role: _role, ...user } = buildUser();
+  const { email: _email, role: _role, defaultAudience: _audience, ...user } = buildUser();
   return {
     ...user,
     followedByMe: false,
@@ -42,6 +43,7 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
   const n = next();
   return {
     _id: `post-${n}`,
+    audience: 'public',
     message: `Post number ${n}`,
     image: `/media/post-${n}.jpg`,
     imageInfo: null,

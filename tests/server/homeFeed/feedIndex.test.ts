@@ -17,6 +17,8 @@ afterAll(async () => {
 });
 
 const image = '/media/feed-index-test.jpg';
+/** Every post's audience admits the reader (the tests here are about the index). */
+const everything = () => true;
 let userCount = 0;
 
 /** Users and posts straight into the database, as another instance (or the seed) writes them. */
@@ -223,7 +225,7 @@ describe('the home feed module', () => {
     const post = await insertPost(author);
     feed.postAdded(post, author);
     expect(index.newest(author, NOBODY, null, 1)).toEqual([post]);
-    expect(ids(await feed.page(author, null, 1))).toEqual([post]);
+    expect(ids(await feed.page(author, null, 1, everything))).toEqual([post]);
     await index.close();
   });
 
@@ -232,11 +234,11 @@ describe('the home feed module', () => {
     const { index, feed } = await feedWithIndex();
     const posts: string[] = [];
     for (let i = 0; i < 5; i += 1) posts.unshift(await insertPost(author));
-    await feed.page(author, null, 1); // the sync reads them into the index
+    await feed.page(author, null, 1, everything); // the sync reads them into the index
     // Deleted straight in the database: the index still lists them.
     await t.db.kysely.deleteFrom('posts').where('id', 'in', [posts[0], posts[2]]).execute();
     expect(index.newest(author, NOBODY, null, 5)).toEqual(posts);
-    expect(ids(await feed.page(author, null, 3))).toEqual([posts[1], posts[3], posts[4]]);
+    expect(ids(await feed.page(author, null, 3, everything))).toEqual([posts[1], posts[3], posts[4]]);
     // Dropped from the index when the page found them missing.
     expect(index.newest(author, NOBODY, null, 3)).toEqual([posts[1], posts[3], posts[4]]);
     await index.close();
@@ -246,7 +248,7 @@ describe('the home feed module', () => {
     const [author] = await insertUsers(1);
     const { index, feed } = await feedWithIndex();
     const post = await insertPost(author);
-    await feed.page(author, null, 1);
+    await feed.page(author, null, 1, everything);
     expect(index.newest(author, NOBODY, null, 1)).toEqual([post]);
     feed.postRemoved(post);
     expect(index.newest(author, NOBODY, null, 1)).not.toContain(post);
@@ -258,11 +260,11 @@ describe('the home feed module', () => {
     const { index, feed } = await feedWithIndex(60_000);
     const post = await insertPost(author);
     feed.postAdded(post, author);
-    expect(await feed.page(reader, null, 10)).toEqual([]);
+    expect(await feed.page(reader, null, 10, everything)).toEqual([]);
     await follow(reader, [author]);
-    expect(await feed.page(reader, null, 10)).toEqual([]); // the follow list is cached
+    expect(await feed.page(reader, null, 10, everything)).toEqual([]); // the follow list is cached
     feed.followsChanged(reader);
-    expect(ids(await feed.page(reader, null, 10))).toEqual([post]);
+    expect(ids(await feed.page(reader, null, 10, everything))).toEqual([post]);
     await index.close();
   });
 
@@ -272,7 +274,7 @@ describe('the home feed module', () => {
     const feed = createHomeFeed(t.db.kysely, { caches: cacheRegistry(), maxPosts: 0, syncMs: 0 });
     await feed.start();
     expect(feed.state).toBe('off');
-    expect(ids(await feed.page(author, null, 1))).toEqual([post]);
+    expect(ids(await feed.page(author, null, 1, everything))).toEqual([post]);
   });
 });
 

@@ -31,6 +31,7 @@ const facts = (username: string, description = ''): AuthorFacts => ({
 let n = 0;
 const post = (creator: string, changes: Partial<Post> = {}): Post => ({
   _id: `0190b000-0000-7000-8000-${String(++n).padStart(12, '0')}`,
+  audience: 'public',
   message: `Hello from ${creator}`,
   image: '/media/post/a/1080.jpg',
   imageInfo: null,
