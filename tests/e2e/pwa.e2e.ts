@@ -75,8 +75,32 @@ describe('the installable app', () => {
       return urls;
     });
     expect(kept).toContain('/offline');
-    expect(kept.filter((path) => path !== '/offline' && !path.startsWith('/_next/static/'))).toEqual([]);
+    expect(kept).toContain('/icons/maskable-192.png');
+    expect(
+      kept.filter((path) => path !== '/offline' && !path.startsWith('/icons/') && !path.startsWith('/_next/static/')),
+    ).toEqual([]);
     await page.context().setOffline(false);
+  });
+
+  test('a link followed without a network shows the offline shell, not an error page (issue 68, #24)', async ({
+    openPage,
+  }) => {
+    const page = await openPage(WITH_WORKER);
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    await page.goto('/home');
+    await workerControls(page);
+    const profileLink = page.getByRole('navigation').getByRole('link', { name: 'Profile', exact: true });
+    // A link of the app's own router (next/link), not a plain one: the router loads the page's data
+    // itself and, failing, falls back to a full load of the address, which the worker answers.
+    expect(await page.evaluate(() => typeof (window as { next?: { router?: unknown } }).next?.router)).toBe('object');
+    await page.context().setOffline(true);
+    await clickHydrated(profileLink);
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(page.url()).toBe(new URL(`/profile/${account.username}`, baseURL()).href);
+    // Back online, the shell loads the page it stands for by itself.
+    await page.context().setOffline(false);
+    await page.getByRole('heading', { name: account.username }).first().waitFor();
   });
 
   test('signing out empties what the worker kept for the person', async ({ openPage }) => {
@@ -93,6 +117,48 @@ describe('the installable app', () => {
     await logoutFromMenu(page);
     await expect.poll(() => cacheNames(page)).not.toContain('posts-shared');
     // The build's files stay: the offline shell keeps working for the next person.
+    expect((await cacheNames(page)).some((name) => name.startsWith('posts-shell-'))).toBe(true);
+  });
+
+  test('revoking this browser’s own session empties what the worker kept, another session’s does not', async ({
+    openPage,
+  }) => {
+    const page = await openPage(WITH_WORKER);
+    const account = await createAccount(page);
+    await signInViaApi(page, account);
+    // The same person signed in on another device.
+    await signInViaApi(await openPage(), account);
+    await page.goto('/home');
+    await workerControls(page);
+    await page.evaluate(async () => {
+      const cache = await caches.open('posts-shared');
+      await cache.put('/shared-image', new Response(new Blob(['x'], { type: 'image/png' })));
+    });
+    const sessions = (await (await page.request.get('/api/auth/sessions')).json()) as {
+      id: string;
+      current: boolean;
+    }[];
+    const own = sessions.find((session) => session.current)!.id;
+    const other = sessions.find((session) => !session.current)!.id;
+    // Settings' "Sign out" of a session, from the page (through the worker), and the worker's question after it.
+    const revoke = async (id: string) => {
+      const asked = page.context().waitForEvent('response', {
+        predicate: (response) =>
+          response.request().serviceWorker() !== null &&
+          response.request().method() === 'GET' &&
+          new URL(response.url()).pathname === '/api/auth/sessions',
+      });
+      const status = await page.evaluate(
+        async (path) => (await fetch(path, { method: 'DELETE' })).status,
+        `/api/auth/sessions/${id}`,
+      );
+      expect(status).toBe(200);
+      return (await asked).status();
+    };
+    expect(await revoke(other)).toBe(200);
+    expect(await page.evaluate(async () => (await caches.open('posts-shared')).keys())).toHaveLength(1);
+    expect(await revoke(own)).toBe(401);
+    await expect.poll(() => cacheNames(page)).not.toContain('posts-shared');
     expect((await cacheNames(page)).some((name) => name.startsWith('posts-shell-'))).toBe(true);
   });
 
