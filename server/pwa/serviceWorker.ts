@@ -44,6 +44,9 @@ export const SIGN_OUT_REQUESTS: [string, string][] = [
 ];
 /** `DELETE` of one of its sessions (`/{id}`) may end this browser's: the worker asks this list after. */
 export const SESSIONS_PATH = '/api/auth/sessions';
+/** What the worker calls when the push service replaces the browser's subscription (docs/API.md). */
+export const REFRESH_PATH = '/api/auth/refresh';
+export const PUSH_SUBSCRIPTION_PATH = '/api/push/subscription';
 
 /** The app's icons the worker keeps (the manifest's; iOS reads its own at install). */
 export const cachedIcons = () => ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => icon.src);
@@ -73,6 +76,8 @@ export function serviceWorkerScript({
     sharedNameHeader: SHARED_NAME_HEADER,
     signOut: SIGN_OUT_REQUESTS,
     sessions: SESSIONS_PATH,
+    refresh: REFRESH_PATH,
+    pushSubscription: PUSH_SUBSCRIPTION_PATH,
     icons: cachedIcons(),
     version: '',
   };

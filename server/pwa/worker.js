@@ -133,6 +133,37 @@ self.addEventListener('push', (event) => {
   event.waitUntil(self.registration.showNotification(data.title || CONFIG.name, options));
 });
 
+/** A call as the signed-in person: an access token that lapsed is refreshed once, as the app's client does. */
+async function asPerson(path, init) {
+  const response = await fetch(path, init);
+  if (response.status !== 401) return response;
+  const refreshed = await fetch(CONFIG.refresh, { method: 'POST' });
+  return refreshed.ok ? fetch(path, init) : response;
+}
+
+/**
+ * The push service replaced this browser's subscription (Firefox does when one expires; Chromium
+ * never says): the session's subscription at the server moves to the new one, with the kinds and
+ * policy it had. Nothing saved for this session (signed out, or never turned on): nothing to move.
+ */
+async function moveSubscription(event) {
+  const saved = await asPerson(CONFIG.pushSubscription);
+  if (!saved.ok) return;
+  const { alerts, policy, serverKey } = await saved.json();
+  const subscription =
+    event.newSubscription ||
+    (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }));
+  await asPerson(CONFIG.pushSubscription, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...subscription.toJSON(), alerts, policy }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(moveSubscription(event).catch(() => {}));
+});
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   let target = new URL(CONFIG.notifications, self.location.origin);

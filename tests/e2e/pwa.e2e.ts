@@ -3,6 +3,7 @@
  * service worker, sign-out emptying the worker's personal caches, and the share target opening the
  * composer with the shared image (signing in first).
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -200,6 +201,54 @@ describe('the installable app', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await cacheNames(page)).toContain('posts-shared');
     expect(await page.evaluate(async () => (await caches.open('posts-shared')).keys())).toHaveLength(0);
+  });
+
+  test('a subscription the push service replaced moves to the new one at the server, its kinds kept', async ({
+    openPage,
+  }) => {
+    const page = await openPage(WITH_WORKER);
+    await signInViaApi(page, await createAccount(page));
+    await page.goto('/home');
+    await workerControls(page);
+    const keys = () => ({
+      p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    });
+    const saved = await page.request.post('/api/push/subscription', {
+      data: {
+        endpoint: 'https://push.example.net/send/old',
+        keys: keys(),
+        alerts: { like: false },
+        policy: 'followed',
+      },
+    });
+    expect(saved.status()).toBe(201);
+    // The access token lapsed meanwhile: the worker refreshes it, as the app's client would.
+    await page.context().clearCookies({ name: 'access_token' });
+    const replacement = { endpoint: 'https://push.example.net/send/new', expirationTime: null, keys: keys() };
+    // What the browser does when the push service replaces its subscription (Firefox on expiry;
+    // Chromium never does it by itself): the event, with the new subscription.
+    const [worker] = page.context().serviceWorkers();
+    await worker!.evaluate((json) => {
+      const Extendable = (globalThis as unknown as { ExtendableEvent: typeof Event }).ExtendableEvent;
+      const event = new Extendable('pushsubscriptionchange');
+      Object.defineProperty(event, 'newSubscription', { value: { toJSON: () => json } });
+      // A made-up event may not extend its life (waitUntil throws): the work has started by then.
+      try {
+        globalThis.dispatchEvent(event);
+      } catch {
+        // Reported in the worker; the subscription's move goes on.
+      }
+    }, replacement);
+    const current = async () => {
+      const response = await page.request.get('/api/push/subscription');
+      return response.ok() ? response.json() : null;
+    };
+    await expect.poll(async () => (await current())?.endpoint).toBe(replacement.endpoint);
+    expect(await current()).toMatchObject({
+      alerts: { follow: true, follow_request: true, like: false, comment: true, mention: true },
+      policy: 'followed',
+    });
   });
 
   test('the worker shows a push with its actor and photo, one per notification', async ({ openPage }) => {

@@ -104,6 +104,8 @@ describe('the service worker', () => {
         shareCache: 'posts-shared',
         signOut: SIGN_OUT_REQUESTS,
         sessions: '/api/auth/sessions',
+        refresh: '/api/auth/refresh',
+        pushSubscription: '/api/push/subscription',
         icons: ['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-192.png', '/icons/maskable-512.png'],
       });
       writeFileSync(path.join(dist, 'BUILD_ID'), 'build-2\n');
