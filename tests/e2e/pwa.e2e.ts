@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Page, chromium } from 'playwright-core';
-import { baseURL, clickHydrated, expect, test } from './browser';
+import { type PageFixtures, baseURL, clickHydrated, expect, test } from './browser';
 import { CHROMIUM_FLAGS } from './chromium';
 import { makeImage, signInViaApi } from './content';
 import { createAccount, logoutFromMenu } from './users';
@@ -22,6 +22,24 @@ async function workerControls(page: Page): Promise<void> {
 }
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
+
+/** A new person's page on /home, signed in, that the app's worker controls. */
+async function signedInUnderWorker(openPage: PageFixtures['openPage']) {
+  const page = await openPage(WITH_WORKER);
+  const account = await createAccount(page);
+  await signInViaApi(page, account);
+  await page.goto('/home');
+  await workerControls(page);
+  return { page, account };
+}
+
+/** An image waiting for the composer, as the share target keeps it. */
+async function keepSharedImage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const cache = await caches.open('posts-shared');
+    await cache.put('/shared-image', new Response(new Blob(['x'], { type: 'image/png' })));
+  });
+}
 
 describe('the installable app', () => {
   test('has a valid manifest, and Chromium finds the page installable', async () => {
@@ -60,10 +78,7 @@ describe('the installable app', () => {
   });
 
   test('a reload without a network shows the offline shell, not an error page', async ({ openPage }) => {
-    const page = await openPage(WITH_WORKER);
-    await signInViaApi(page, await createAccount(page));
-    await page.goto('/home');
-    await workerControls(page);
+    const { page } = await signedInUnderWorker(openPage);
     await page.context().setOffline(true);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'You are offline' }).isVisible()).toBe(true);
@@ -86,11 +101,7 @@ describe('the installable app', () => {
   test('a link followed without a network shows the offline shell, not an error page (issue 68, #24)', async ({
     openPage,
   }) => {
-    const page = await openPage(WITH_WORKER);
-    const account = await createAccount(page);
-    await signInViaApi(page, account);
-    await page.goto('/home');
-    await workerControls(page);
+    const { page, account } = await signedInUnderWorker(openPage);
     const profileLink = page.getByRole('navigation').getByRole('link', { name: 'Profile', exact: true });
     // A link of the app's own router (next/link), not a plain one: the router loads the page's data
     // itself and, failing, falls back to a full load of the address, which the worker answers.
@@ -105,15 +116,8 @@ describe('the installable app', () => {
   });
 
   test('signing out empties what the worker kept for the person', async ({ openPage }) => {
-    const page = await openPage(WITH_WORKER);
-    await signInViaApi(page, await createAccount(page));
-    await page.goto('/home');
-    await workerControls(page);
-    // A shared image waiting for the composer, as the share target keeps it.
-    await page.evaluate(async () => {
-      const cache = await caches.open('posts-shared');
-      await cache.put('/shared-image', new Response(new Blob(['x'], { type: 'image/png' })));
-    });
+    const { page } = await signedInUnderWorker(openPage);
+    await keepSharedImage(page);
     expect(await cacheNames(page)).toContain('posts-shared');
     await logoutFromMenu(page);
     await expect.poll(() => cacheNames(page)).not.toContain('posts-shared');
@@ -124,17 +128,10 @@ describe('the installable app', () => {
   test('revoking this browser’s own session empties what the worker kept, another session’s does not', async ({
     openPage,
   }) => {
-    const page = await openPage(WITH_WORKER);
-    const account = await createAccount(page);
-    await signInViaApi(page, account);
+    const { page, account } = await signedInUnderWorker(openPage);
     // The same person signed in on another device.
     await signInViaApi(await openPage(), account);
-    await page.goto('/home');
-    await workerControls(page);
-    await page.evaluate(async () => {
-      const cache = await caches.open('posts-shared');
-      await cache.put('/shared-image', new Response(new Blob(['x'], { type: 'image/png' })));
-    });
+    await keepSharedImage(page);
     const sessions = (await (await page.request.get('/api/auth/sessions')).json()) as {
       id: string;
       current: boolean;
@@ -206,10 +203,7 @@ describe('the installable app', () => {
   test('a subscription the push service replaced moves to the new one at the server, its kinds kept', async ({
     openPage,
   }) => {
-    const page = await openPage(WITH_WORKER);
-    await signInViaApi(page, await createAccount(page));
-    await page.goto('/home');
-    await workerControls(page);
+    const { page } = await signedInUnderWorker(openPage);
     const keys = () => ({
       p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
       auth: randomBytes(16).toString('base64url'),
