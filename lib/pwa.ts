@@ -19,5 +19,8 @@ export const SHARED_IMAGE_KEY = '/shared-image';
 /** The shared file's name travels in this header of the cached answer. */
 export const SHARED_NAME_HEADER = 'x-shared-name';
 
+/** A push's icon when its actor has no avatar: the app's own (server/pwa/icons.ts). */
+export const NOTIFICATION_ICON_PATH = '/icons/icon-192.png';
+
 /** Registers the worker after the load, off the first load's JavaScript (an inline script). */
 export const registerServiceWorkerScript = `if('serviceWorker'in navigator)addEventListener('load',function(){navigator.serviceWorker.register(${JSON.stringify(SERVICE_WORKER_PATH)}).catch(function(){})});`;

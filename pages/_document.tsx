@@ -3,14 +3,12 @@ import { ServerStyleSheet } from 'styled-components';
 import { CSP_NONCE_HEADER } from '../lib/csp';
 import { earlyReadsOf, earlyReadsScript } from '../lib/earlyReadsScript';
 import { largestImage, type FirstLoad } from '../lib/firstLoad';
-import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES } from '../lib/limits';
+import { DEFAULT_THEME } from '../lib/limits';
+import { applyStoredThemeScript } from '../lib/storedTheme';
 import { globalCss } from '../styles/globalCss';
 import { hideVerifyBannerScript } from '../lib/verifyBanner';
 import { palettes } from '../themes';
 import { MANIFEST_PATH, registerServiceWorkerScript } from '../lib/pwa';
-
-// Runs before the body is parsed, so a reload never flashes the default theme.
-const applyStoredTheme = `(function(){var t;try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}if(${JSON.stringify(THEMES)}.indexOf(t)<0)t=${JSON.stringify(DEFAULT_THEME)};document.documentElement.setAttribute('data-theme',t)})();`;
 
 type Props = DocumentInitialProps & {
   /** This response's CSP nonce (server/app.ts); none for pages prerendered at build (their scripts go by hash). */
@@ -63,7 +61,7 @@ export default class AppDocument extends Document<Props> {
           <script
             nonce={nonce}
             dangerouslySetInnerHTML={{
-              __html: applyStoredTheme + hideVerifyBannerScript + registerServiceWorkerScript,
+              __html: applyStoredThemeScript + hideVerifyBannerScript + registerServiceWorkerScript,
             }}
           />
           <style dangerouslySetInnerHTML={{ __html: globalCss }} />

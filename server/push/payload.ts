@@ -4,6 +4,7 @@
  * and for the web app's worker the page to open (`url`) and the post's thumbnail (`image`).
  */
 import { links } from '../../lib/pages';
+import { NOTIFICATION_ICON_PATH } from '../../lib/pwa';
 import type { AppNotification } from '../../lib/types';
 import { notificationType } from '../notifications/mastodonTypes';
 
@@ -57,7 +58,7 @@ export function pushPayload(
   const common = {
     title: titleOf(n),
     body: text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text,
-    icon: absolute(site, n.actor.avatar ?? '/favicon.ico'),
+    icon: absolute(site, n.actor.avatar ?? NOTIFICATION_ICON_PATH),
     notification_id: n.id,
     preferred_locale: 'en',
   };

@@ -2,38 +2,49 @@
  * The offline shell (issue 74; issue 68, defect #24): what the service worker shows for a page
  * loaded without a network, instead of the browser's error page. The same for everyone (the
  * worker precaches it), so nothing personal: the app's bar, "You are offline", a way to try again,
- * and a reload by itself once the connection is back. In the default theme's colours, as the
- * server's other plain pages (the server may not import the client's themes).
+ * and the page itself once the server answers again. In the theme the person chose (kept in this
+ * browser), from the server's copies of the themes' colours (the server may not import the client's
+ * themes).
  */
 import { createHash } from 'node:crypto';
-import { DARK_GRAY as p } from '../rendering/darkGray';
+import { DEFAULT_THEME, THEMES } from '../../lib/limits';
+import { applyStoredThemeScript } from '../../lib/storedTheme';
 import { escapeHtml as e } from '../rendering/escapeHtml';
+import { THEME_COLOURS, type ServerColours } from '../rendering/themeColours';
 
 export const OFFLINE_TITLE = 'You are offline';
 
-const STYLE = `body{margin:0;min-height:100vh;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:${p.bg};color:${p.text}}
-header{display:flex;align-items:center;gap:10px;height:60px;padding:0 16px;border-bottom:1px solid ${p.border}}
-header strong{font-size:18px}main{max-width:520px;margin:0 auto;padding:64px 20px;text-align:center}
-main svg{color:${p.textMuted}}h1{font-size:24px;margin:16px 0 8px}p{color:${p.textMuted};margin:0 0 24px}
-.retry{display:inline-flex;align-items:center;min-height:44px;padding:0 20px;border-radius:22px;background:${p.accent};color:${p.onAccent};font-weight:600;text-decoration:none}
-.retry:focus-visible{outline:3px solid ${p.focus};outline-offset:2px}`;
+const variables = (c: ServerColours) =>
+  `--bg:${c.bg};--border:${c.border};--text:${c.text};--muted:${c.textMuted};--accent:${c.accent};--on-accent:${c.onAccent};--focus:${c.focus}`;
 
-// Back online: the page the person wanted, without a press.
-const SCRIPT = `addEventListener('online',function(){location.reload()});`;
+const STYLE =
+  THEMES.map((name) => `html[data-theme=${name}]{${variables(THEME_COLOURS[name])}}`).join('') +
+  `body{margin:0;min-height:100vh;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:var(--bg);color:var(--text)}
+header{display:flex;align-items:center;gap:10px;height:60px;padding:0 16px;border-bottom:1px solid var(--border)}
+header strong{font-size:18px}main{max-width:520px;margin:0 auto;padding:64px 20px;text-align:center}
+.logo{color:var(--on-accent)}.logo .tile{fill:var(--accent)}main svg{color:var(--muted)}
+h1{font-size:24px;margin:16px 0 8px}p{color:var(--muted);margin:0 0 24px}
+.retry{display:inline-flex;align-items:center;min-height:44px;padding:0 20px;border-radius:22px;background:var(--accent);color:var(--on-accent);font-weight:600;text-decoration:none}
+.retry:focus-visible{outline:3px solid var(--focus);outline-offset:2px}`;
+
+// Back online, the page the person wanted, without a press: once the server answers its address
+// (the connection may come back before the route to the server does), asked again every 5 s.
+const RELOAD_WHEN_BACK = `(function(){var t;function w(){clearTimeout(t);fetch(location.href,{method:'HEAD',cache:'no-store'}).then(function(){location.reload()},function(){if(navigator.onLine)t=setTimeout(w,5e3)})}addEventListener('online',w)})();`;
+const SCRIPT = applyStoredThemeScript + RELOAD_WHEN_BACK;
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/** Its own policy: its one script and stylesheet, nothing fetched. */
-export const OFFLINE_CSP = `default-src 'none'; script-src ${hash(SCRIPT)}; style-src ${hash(STYLE)}; img-src 'self'; manifest-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`;
+/** Its own policy: its one script and stylesheet, nothing fetched but its own address. */
+export const OFFLINE_CSP = `default-src 'none'; script-src ${hash(SCRIPT)}; style-src ${hash(STYLE)}; connect-src 'self'; img-src 'self'; manifest-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`;
 
-const LOGO = `<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="${p.accent}"/><rect x="7" y="7" width="18" height="18" rx="4" fill="none" stroke="${p.onAccent}" stroke-width="2.5"/><circle cx="13" cy="13" r="2.4" fill="${p.onAccent}"/><path d="M8.5 22.5l5.5-6 4 4 3-3 3.5 4" fill="none" stroke="${p.onAccent}" stroke-width="2.5" stroke-linejoin="round"/></svg>`;
+const LOGO = `<svg class="logo" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect class="tile" width="32" height="32" rx="8"/><rect x="7" y="7" width="18" height="18" rx="4" fill="none" stroke="currentColor" stroke-width="2.5"/><circle cx="13" cy="13" r="2.4" fill="currentColor"/><path d="M8.5 22.5l5.5-6 4 4 3-3 3.5 4" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/></svg>`;
 const NO_SIGNAL = `<svg width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" aria-hidden="true"><path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0"/><circle cx="12" cy="19" r="1"/><path d="M3 3l18 18"/></svg>`;
 
 export function offlineShellHtml(siteName: string): string {
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="en" data-theme="${DEFAULT_THEME}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${OFFLINE_TITLE} · ${e(siteName)}</title>` +
-    `<meta name="robots" content="noindex"><meta name="theme-color" content="${p.bg}">` +
+    `<meta name="robots" content="noindex"><meta name="theme-color" content="${THEME_COLOURS[DEFAULT_THEME].bg}">` +
     `<script>${SCRIPT}</script><style>${STYLE}</style></head><body>` +
     `<header>${LOGO}<strong>${e(siteName)}</strong></header>` +
     `<main>${NO_SIGNAL}<h1>${OFFLINE_TITLE}</h1>` +

@@ -1,8 +1,9 @@
 /**
  * The service worker's script (issue 74): server/pwa/worker.js after a `CONFIG` line naming this
  * build. A new build (or a changed worker) makes a different script, so browsers install it and
- * drop the old build's files. What it precaches: the offline shell and the files of the shared
- * first load (`_app`, the polyfills) and every stylesheet, from Next's build manifest.
+ * drop the old build's files. What it precaches: the offline shell, the manifest's icons, and the
+ * files of the shared first load (`_app`, the polyfills) and every stylesheet, from Next's build
+ * manifest.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import {
   SHARED_NAME_HEADER,
 } from '../../lib/pwa';
 import { STATIC_PREFIX } from '../http/staticFiles';
+import { ICONS } from './icons';
 
 const WORKER_SOURCE = path.join(import.meta.dirname, 'worker.js');
 
@@ -40,6 +42,14 @@ export const SIGN_OUT_REQUESTS: [string, string][] = [
   ['POST', '/api/auth/logout'],
   ['DELETE', '/api/users/me'],
 ];
+/** `DELETE` of one of its sessions (`/{id}`) may end this browser's: the worker asks this list after. */
+export const SESSIONS_PATH = '/api/auth/sessions';
+/** What the worker calls when the push service replaces the browser's subscription (docs/API.md). */
+export const REFRESH_PATH = '/api/auth/refresh';
+export const PUSH_SUBSCRIPTION_PATH = '/api/push/subscription';
+
+/** The app's icons the worker keeps (the manifest's; iOS reads its own at install). */
+export const cachedIcons = () => ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => icon.src);
 
 export function serviceWorkerScript({
   buildId,
@@ -65,6 +75,10 @@ export function serviceWorkerScript({
     sharedKey: SHARED_IMAGE_KEY,
     sharedNameHeader: SHARED_NAME_HEADER,
     signOut: SIGN_OUT_REQUESTS,
+    sessions: SESSIONS_PATH,
+    refresh: REFRESH_PATH,
+    pushSubscription: PUSH_SUBSCRIPTION_PATH,
+    icons: cachedIcons(),
     version: '',
   };
   // The worker's own text counts too: changing it must reach browsers without a new build.

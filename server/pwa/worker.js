@@ -2,10 +2,11 @@
 /**
  * Posts' service worker (issue 74). Served at /sw.js by server/pwa/serviceWorker.ts, which puts
  * `const CONFIG = {...}` before this text: the build's version, the files to precache and the
- * paths in lib/pwa.ts. What it keeps: the build's static files and the offline shell (the same for
- * everyone), and for a moment an image another app shared. It never keeps an /api answer, a page
- * or anything of a signed-in person; signing out (or deleting the account) empties every cache but
- * the static one. Requests it does not name below go to the network untouched.
+ * paths in lib/pwa.ts. What it keeps: the build's static files, the app's icons and the offline
+ * shell (the same for everyone), and for a moment an image another app shared. It never keeps an
+ * /api answer, a page or anything of a signed-in person; signing out (or deleting the account, or
+ * revoking this browser's own session) empties every cache but the static one. Requests it does
+ * not name below go to the network untouched.
  */
 const SHELL_CACHE = `posts-shell-${CONFIG.version}`;
 
@@ -13,7 +14,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => cache.addAll([CONFIG.offline, ...CONFIG.precache]))
+      .then((cache) => cache.addAll([CONFIG.offline, ...CONFIG.icons, ...CONFIG.precache]))
       .then(() => self.skipWaiting()),
   );
 });
@@ -38,7 +39,18 @@ async function forgetPersonal() {
   await Promise.all(names.filter((name) => name !== SHELL_CACHE).map((name) => caches.delete(name)));
 }
 
-/** Content-hashed build files: from the cache, else from the network and kept. */
+/**
+ * Revoking a session by its id signs this browser out when the id is its own, which only the
+ * server knows: asked after the answer, the sessions list says 401 once this browser is signed out.
+ */
+async function forgetIfSignedOut(revoked) {
+  const response = await revoked;
+  if (!response.ok) return;
+  const check = await fetch(CONFIG.sessions, { cache: 'no-store' }).catch(() => null);
+  if (check && check.status === 401) await forgetPersonal();
+}
+
+/** Build files (content-hashed) and the icons (this build's): from the cache, else the network's and kept. */
 async function staticFile(request) {
   const cache = await caches.open(SHELL_CACHE);
   const kept = await cache.match(request);
@@ -91,8 +103,15 @@ self.addEventListener('fetch', (event) => {
     event.waitUntil(forgetPersonal());
     return;
   }
+  if (request.method === 'DELETE' && url.pathname.startsWith(`${CONFIG.sessions}/`)) {
+    const revoked = fetch(request);
+    event.respondWith(revoked);
+    event.waitUntil(forgetIfSignedOut(revoked).catch(() => {}));
+    return;
+  }
   if (request.method !== 'GET') return;
-  if (url.pathname.startsWith(CONFIG.staticPrefix)) event.respondWith(staticFile(request));
+  if (url.pathname.startsWith(CONFIG.staticPrefix) || CONFIG.icons.includes(url.pathname))
+    event.respondWith(staticFile(request));
   else if (request.mode === 'navigate') event.respondWith(page(request));
 });
 
@@ -112,6 +131,37 @@ self.addEventListener('push', (event) => {
     data: { url: data.url || CONFIG.notifications },
   };
   event.waitUntil(self.registration.showNotification(data.title || CONFIG.name, options));
+});
+
+/** A call as the signed-in person: an access token that lapsed is refreshed once, as the app's client does. */
+async function asPerson(path, init) {
+  const response = await fetch(path, init);
+  if (response.status !== 401) return response;
+  const refreshed = await fetch(CONFIG.refresh, { method: 'POST' });
+  return refreshed.ok ? fetch(path, init) : response;
+}
+
+/**
+ * The push service replaced this browser's subscription (Firefox does when one expires; Chromium
+ * never says): the session's subscription at the server moves to the new one, with the kinds and
+ * policy it had. Nothing saved for this session (signed out, or never turned on): nothing to move.
+ */
+async function moveSubscription(event) {
+  const saved = await asPerson(CONFIG.pushSubscription);
+  if (!saved.ok) return;
+  const { alerts, policy, serverKey } = await saved.json();
+  const subscription =
+    event.newSubscription ||
+    (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }));
+  await asPerson(CONFIG.pushSubscription, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...subscription.toJSON(), alerts, policy }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(moveSubscription(event).catch(() => {}));
 });
 
 self.addEventListener('notificationclick', (event) => {

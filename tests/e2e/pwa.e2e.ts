@@ -3,11 +3,12 @@
  * service worker, sign-out emptying the worker's personal caches, and the share target opening the
  * composer with the shared image (signing in first).
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Page, chromium } from 'playwright-core';
-import { baseURL, clickHydrated, expect, test } from './browser';
+import { type PageFixtures, baseURL, clickHydrated, expect, test } from './browser';
 import { CHROMIUM_FLAGS } from './chromium';
 import { makeImage, signInViaApi } from './content';
 import { createAccount, logoutFromMenu } from './users';
@@ -21,6 +22,24 @@ async function workerControls(page: Page): Promise<void> {
 }
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
+
+/** A new person's page on /home, signed in, that the app's worker controls. */
+async function signedInUnderWorker(openPage: PageFixtures['openPage']) {
+  const page = await openPage(WITH_WORKER);
+  const account = await createAccount(page);
+  await signInViaApi(page, account);
+  await page.goto('/home');
+  await workerControls(page);
+  return { page, account };
+}
+
+/** An image waiting for the composer, as the share target keeps it. */
+async function keepSharedImage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const cache = await caches.open('posts-shared');
+    await cache.put('/shared-image', new Response(new Blob(['x'], { type: 'image/png' })));
+  });
+}
 
 describe('the installable app', () => {
   test('has a valid manifest, and Chromium finds the page installable', async () => {
@@ -59,10 +78,7 @@ describe('the installable app', () => {
   });
 
   test('a reload without a network shows the offline shell, not an error page', async ({ openPage }) => {
-    const page = await openPage(WITH_WORKER);
-    await signInViaApi(page, await createAccount(page));
-    await page.goto('/home');
-    await workerControls(page);
+    const { page } = await signedInUnderWorker(openPage);
     await page.context().setOffline(true);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'You are offline' }).isVisible()).toBe(true);
@@ -75,24 +91,72 @@ describe('the installable app', () => {
       return urls;
     });
     expect(kept).toContain('/offline');
-    expect(kept.filter((path) => path !== '/offline' && !path.startsWith('/_next/static/'))).toEqual([]);
+    expect(kept).toContain('/icons/maskable-192.png');
+    expect(
+      kept.filter((path) => path !== '/offline' && !path.startsWith('/icons/') && !path.startsWith('/_next/static/')),
+    ).toEqual([]);
     await page.context().setOffline(false);
   });
 
+  test('a link followed without a network shows the offline shell, not an error page (issue 68, #24)', async ({
+    openPage,
+  }) => {
+    const { page, account } = await signedInUnderWorker(openPage);
+    const profileLink = page.getByRole('navigation').getByRole('link', { name: 'Profile', exact: true });
+    // A link of the app's own router (next/link), not a plain one: the router loads the page's data
+    // itself and, failing, falls back to a full load of the address, which the worker answers.
+    expect(await page.evaluate(() => typeof (window as { next?: { router?: unknown } }).next?.router)).toBe('object');
+    await page.context().setOffline(true);
+    await clickHydrated(profileLink);
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(page.url()).toBe(new URL(`/profile/${account.username}`, baseURL()).href);
+    // Back online, the shell loads the page it stands for by itself.
+    await page.context().setOffline(false);
+    await page.getByRole('heading', { name: account.username }).first().waitFor();
+  });
+
   test('signing out empties what the worker kept for the person', async ({ openPage }) => {
-    const page = await openPage(WITH_WORKER);
-    await signInViaApi(page, await createAccount(page));
-    await page.goto('/home');
-    await workerControls(page);
-    // A shared image waiting for the composer, as the share target keeps it.
-    await page.evaluate(async () => {
-      const cache = await caches.open('posts-shared');
-      await cache.put('/shared-image', new Response(new Blob(['x'], { type: 'image/png' })));
-    });
+    const { page } = await signedInUnderWorker(openPage);
+    await keepSharedImage(page);
     expect(await cacheNames(page)).toContain('posts-shared');
     await logoutFromMenu(page);
     await expect.poll(() => cacheNames(page)).not.toContain('posts-shared');
     // The build's files stay: the offline shell keeps working for the next person.
+    expect((await cacheNames(page)).some((name) => name.startsWith('posts-shell-'))).toBe(true);
+  });
+
+  test('revoking this browser’s own session empties what the worker kept, another session’s does not', async ({
+    openPage,
+  }) => {
+    const { page, account } = await signedInUnderWorker(openPage);
+    // The same person signed in on another device.
+    await signInViaApi(await openPage(), account);
+    await keepSharedImage(page);
+    const sessions = (await (await page.request.get('/api/auth/sessions')).json()) as {
+      id: string;
+      current: boolean;
+    }[];
+    const own = sessions.find((session) => session.current)!.id;
+    const other = sessions.find((session) => !session.current)!.id;
+    // Settings' "Sign out" of a session, from the page (through the worker), and the worker's question after it.
+    const revoke = async (id: string) => {
+      const asked = page.context().waitForEvent('response', {
+        predicate: (response) =>
+          response.request().serviceWorker() !== null &&
+          response.request().method() === 'GET' &&
+          new URL(response.url()).pathname === '/api/auth/sessions',
+      });
+      const status = await page.evaluate(
+        async (path) => (await fetch(path, { method: 'DELETE' })).status,
+        `/api/auth/sessions/${id}`,
+      );
+      expect(status).toBe(200);
+      return (await asked).status();
+    };
+    expect(await revoke(other)).toBe(200);
+    expect(await page.evaluate(async () => (await caches.open('posts-shared')).keys())).toHaveLength(1);
+    expect(await revoke(own)).toBe(401);
+    await expect.poll(() => cacheNames(page)).not.toContain('posts-shared');
     expect((await cacheNames(page)).some((name) => name.startsWith('posts-shell-'))).toBe(true);
   });
 
@@ -134,6 +198,51 @@ describe('the installable app', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await cacheNames(page)).toContain('posts-shared');
     expect(await page.evaluate(async () => (await caches.open('posts-shared')).keys())).toHaveLength(0);
+  });
+
+  test('a subscription the push service replaced moves to the new one at the server, its kinds kept', async ({
+    openPage,
+  }) => {
+    const { page } = await signedInUnderWorker(openPage);
+    const keys = () => ({
+      p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    });
+    const saved = await page.request.post('/api/push/subscription', {
+      data: {
+        endpoint: 'https://push.example.net/send/old',
+        keys: keys(),
+        alerts: { like: false },
+        policy: 'followed',
+      },
+    });
+    expect(saved.status()).toBe(201);
+    // The access token lapsed meanwhile: the worker refreshes it, as the app's client would.
+    await page.context().clearCookies({ name: 'access_token' });
+    const replacement = { endpoint: 'https://push.example.net/send/new', expirationTime: null, keys: keys() };
+    // What the browser does when the push service replaces its subscription (Firefox on expiry;
+    // Chromium never does it by itself): the event, with the new subscription.
+    const [worker] = page.context().serviceWorkers();
+    await worker!.evaluate((json) => {
+      const Extendable = (globalThis as unknown as { ExtendableEvent: typeof Event }).ExtendableEvent;
+      const event = new Extendable('pushsubscriptionchange');
+      Object.defineProperty(event, 'newSubscription', { value: { toJSON: () => json } });
+      // A made-up event may not extend its life (waitUntil throws): the work has started by then.
+      try {
+        globalThis.dispatchEvent(event);
+      } catch {
+        // Reported in the worker; the subscription's move goes on.
+      }
+    }, replacement);
+    const current = async () => {
+      const response = await page.request.get('/api/push/subscription');
+      return response.ok() ? response.json() : null;
+    };
+    await expect.poll(async () => (await current())?.endpoint).toBe(replacement.endpoint);
+    expect(await current()).toMatchObject({
+      alerts: { follow: true, follow_request: true, like: false, comment: true, mention: true },
+      policy: 'followed',
+    });
   });
 
   test('the worker shows a push with its actor and photo, one per notification', async ({ openPage }) => {

@@ -1,6 +1,6 @@
 /**
- * Screenshots for a person to look at (issue 74): Settings' "Notifications on this device" at 375
- * and 1280 px in each theme, and the offline shell, under test-results/e2e/pwa/. What they must do
+ * Screenshots for a person to look at (issue 74): Settings' "Notifications on this device" and
+ * the offline shell at 375 and 1280 px in each theme, under test-results/e2e/pwa/. What they must do
  * is asserted in pushSettings.e2e.ts and pwa.e2e.ts; this checks they fit the screen.
  */
 import { mkdirSync } from 'node:fs';
@@ -10,8 +10,18 @@ import { DESKTOP, MOBILE, RESULTS_DIR, expect, test } from './browser';
 import { signInViaApi } from './content';
 import { themes, useTheme } from './pages';
 import { createAccount } from './users';
+import { palettes } from '../../themes';
 
 const DIR = path.join(RESULTS_DIR, 'pwa');
+
+/** Each theme's page background, as the computed style gives it. */
+const backgrounds = Object.fromEntries(
+  themes.map((theme) => {
+    const hex = palettes[theme].bg;
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+    return [theme, `rgb(${r}, ${g}, ${b})`];
+  }),
+);
 
 describe('the installed app, photographed', () => {
   for (const [size, device, width] of [
@@ -36,14 +46,21 @@ describe('the installed app, photographed', () => {
       }
     });
 
-    test(`the offline shell at ${size} px`, async ({ openPage }) => {
+    test(`the offline shell at ${size} px in every theme`, async ({ openPage }) => {
       mkdirSync(DIR, { recursive: true });
-      const page = await openPage(device);
-      await page.goto('/offline');
-      await page.getByRole('heading', { name: 'You are offline' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: path.join(DIR, `offline-${size}.png`) });
-      expect(await axeViolations(page)).toEqual([]);
+      for (const theme of themes) {
+        const page = await openPage(device);
+        await useTheme(page, theme);
+        await page.goto('/offline');
+        await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+        // The theme chosen in this browser, as the app's pages show it.
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(backgrounds[theme]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: path.join(DIR, `offline-${size}-${theme}.png`) });
+        expect(await axeViolations(page)).toEqual([]);
+        await page.close();
+      }
     });
   }
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import sharp from 'sharp';
+import { NOTIFICATION_ICON_PATH } from '../../lib/pwa';
 import { ICONS } from '../../server/pwa/icons';
 import { webAppManifest } from '../../server/pwa/manifest';
 import { OFFLINE_CSP, offlineShellHtml } from '../../server/pwa/offlineShell';
@@ -59,6 +60,8 @@ describe('the web app manifest', () => {
       const meta = await sharp(path.join(PUBLIC, icon.src)).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', icon.size, icon.size]);
     }
+    // A push from someone without an avatar shows one of them (server/push/payload.ts).
+    expect(ICONS.map((icon) => icon.src)).toContain(NOTIFICATION_ICON_PATH);
   });
 
   it('takes one shared JPEG or PNG image by POST', () => {
@@ -100,6 +103,10 @@ describe('the service worker', () => {
         shareTarget: '/share',
         shareCache: 'posts-shared',
         signOut: SIGN_OUT_REQUESTS,
+        sessions: '/api/auth/sessions',
+        refresh: '/api/auth/refresh',
+        pushSubscription: '/api/push/subscription',
+        icons: ['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-192.png', '/icons/maskable-512.png'],
       });
       writeFileSync(path.join(dist, 'BUILD_ID'), 'build-2\n');
       const second = await (await appWith(dist)).inject({ url: '/sw.js' });

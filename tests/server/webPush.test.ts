@@ -351,7 +351,8 @@ describe('deliveries', () => {
       notification_type: 'like',
       notification_id: notification.id,
       url: `${t.config.siteUrl}/post/${post._id}`,
-      icon: `${t.config.siteUrl}/favicon.ico`,
+      // No avatar: the app's icon (a file that exists: tests/server/pwa.test.ts).
+      icon: `${t.config.siteUrl}/icons/icon-192.png`,
     });
     expect(payload.image).toBe(post.image.startsWith('/') ? `${t.config.siteUrl}${post.image}` : post.image);
     expect(payload.access_token).toBeUndefined();
