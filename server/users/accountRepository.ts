@@ -18,6 +18,7 @@ const postsPage = (db: Queryable, userId: string, after: string, limit: number) 
       'message',
       'image',
       'tags',
+      'audience',
       'media_id',
       'likes_count',
       'dislikes_count',

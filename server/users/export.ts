@@ -103,6 +103,7 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
             spoiler: p.spoiler,
             // Where feeds crop the photo, as the posts API writes it.
             crop: cropOfColumn(p.crop),
+            audience: p.audience,
             likesCount: Number(p.likes_count),
             dislikesCount: Number(p.dislikes_count),
             commentsCount: Number(p.comments_count),

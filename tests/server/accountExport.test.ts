@@ -130,6 +130,7 @@ describe('GET /api/users/me/export', () => {
         sensitive: true,
         spoiler: 'Flood',
         crop: { x: 0.2, y: 0.9, fit: false },
+        audience: 'public',
       }),
     ]);
     expect(json(entries, 'relations.json')).toEqual({
