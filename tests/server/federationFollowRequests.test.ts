@@ -124,6 +124,42 @@ describe('follow requests between two instances', () => {
   );
 
   it(
+    'a followers-only post reaches the approved follower only, keeps its audience there, and is no one’s to fetch (issue 70)',
+    async () => {
+      const quiet = await createPost(b.app, bob, { message: 'Only my followers', tags: ['hush'] });
+      const made = await call(b, bob, 'PATCH', `/api/posts/${quiet._id}/manage`, { post: { audience: 'followers' } });
+      expect(made.json().audience).toBe('followers');
+      // An edit reaches the followers as an Update; a new followers-only post as a Create.
+      const fresh = await b.app.inject({
+        method: 'POST',
+        url: '/api/posts/create',
+        headers: bob.headers,
+        payload: { message: 'Fresh for followers', tags: ['hush'], image: quiet.image, audience: 'followers' },
+      });
+      expect(fresh.statusCode, fresh.body).toBe(201);
+      const kept = await until(async () => {
+        const home = (await call(a, ann, 'GET', '/api/posts?feed=following')).json() as {
+          _id: string;
+          message: string;
+          audience: string;
+        }[];
+        return home.find((p) => p.message === 'Fresh for followers');
+      });
+      expect(kept.audience).toBe('followers');
+      // Cat, on the same instance, follows no one there: the kept post is not hers to see.
+      expect((await call(a, cat, 'GET', `/api/posts/${kept._id}`)).statusCode).toBe(404);
+      const tagged = (await call(a, cat, 'GET', '/api/posts/tagged?tags=hush')).json() as { _id: string }[];
+      expect(tagged.map((p) => p._id)).not.toContain(kept._id);
+      // Fetched from B without a signature, the Note is not there to anyone.
+      const fetched = await fetch(`http://${hostB}/post/${fresh.json()._id}`, {
+        headers: { accept: 'application/activity+json' },
+      });
+      expect(fetched.status).toBe(404);
+    },
+    WAIT,
+  );
+
+  it(
     'a rejected request is answered Reject: it ends on the requester’s side',
     async () => {
       await call(a, cat, 'GET', `/api/users/search?q=${encodeURIComponent(`@${bobThere()}`)}`);
