@@ -36,10 +36,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function post(api: mastodon.rest.Client, status: string) {
+async function post(api: mastodon.rest.Client, status: string, visibility?: mastodon.v1.StatusVisibility) {
   const file = new Blob([await readFile(PNG)], { type: 'image/png' });
   const media = await api.v2.media.create({ file, description: 'A test card' });
-  return api.v1.statuses.create({ status, mediaIds: [media.id] });
+  return api.v1.statuses.create({ status, mediaIds: [media.id], visibility });
 }
 
 /** A bare WebSocket on the streaming path, its messages kept in order. */
@@ -146,6 +146,25 @@ describe('WebSocket', () => {
     await s.next((m) => m.event === 'update' && statusOf(m).id === shown.id);
     expect(s.messages.some((m) => m.event === 'update' && statusOf(m).id === hidden.id)).toBe(false);
     s.ws.close();
+  });
+
+  it('a followers-only post goes to the followers’ user streams only, never to the public ones (issue 70)', async () => {
+    const [dan, eve] = [await signIn(t.app), await signIn(t.app)];
+    const danApi = clientFor(url, await userToken(url, dan, 'read write follow'));
+    const eveToken = await userToken(url, eve, 'read write follow');
+    await clientFor(url, eveToken).v1.accounts.$select(dan.id).follow();
+    const publicStream = await socket(`?stream=public:local&access_token=${aliceToken}`);
+    const follower = await socket(`?stream=user&access_token=${eveToken}`);
+    const quiet = await post(danApi, 'For my followers #quiet', 'private');
+    const open = await post(danApi, 'For everyone #open');
+    const isUpdate = (id: string) => (m: StreamMessage) => m.event === 'update' && statusOf(m).id === id;
+    // One connection's events are written in the order they came: the quiet post would come first.
+    await publicStream.next(isUpdate(open.id));
+    expect(publicStream.messages.some(isUpdate(quiet.id))).toBe(false);
+    const got = await follower.next(isUpdate(quiet.id));
+    expect(JSON.parse(got.payload)).toMatchObject({ visibility: 'private' });
+    publicStream.ws.close();
+    follower.ws.close();
   });
 
   it('takes the token as the subprotocol and echoes it back', async () => {
