@@ -49,7 +49,7 @@ export function* requireVisiblePostSteps(viewerId: string, id: string) {
 /**
  * Whether the reader may see the post: reached by its address or its author (a read, its comments,
  * a profile), or in a feed (`home`, or the `public` lists) too. The author's standing
- * (`safety/visibility.ts`) and the post's audience (`audience.ts`) must both allow it.
+ * (`safety/visibility.ts`) and the post's audience (`domain/audience.ts`) must both allow it.
  */
 export const contentShows = (row: PostListRow, reader: Reader) =>
   showsContent(reader.hidden, creatorOf(row)) && audienceAdmits(row, reader, 'content');

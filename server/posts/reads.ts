@@ -184,8 +184,8 @@ export function postReads({
      */
     async inList(user: AuthUser, list: { kind: 'home' | 'everyone' } | { kind: 'tag'; tag: string }, id: string) {
       const [row] = await postCache.rows(user.id, [id]);
-      const place = list.kind === 'home' ? 'home' : 'public';
-      if (!row || !feedShows(row, await readerOf(user, place === 'home' ? 'any' : 'public'), place)) return null;
+      const home = list.kind === 'home';
+      if (!row || !feedShows(row, await readerOf(user, home ? 'any' : 'public'), home ? 'home' : 'public')) return null;
       if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) return null;
       if (
         list.kind === 'tag' &&

@@ -80,7 +80,7 @@ export interface RemotePostInput {
   /** Local people its `Mention` tags name: notified. */
   mentionedIds: string[];
   published: string;
-  /** Who may see it, as its addressing says (`federation/audience.ts`); public when not given. */
+  /** Who may see it, as its addressing says (`federation/noteAudience.ts`); public when not given. */
   audience?: Audience;
 }
 
