@@ -1,4 +1,5 @@
 /** `GET /api/v1/instance` and `/api/v2/instance`: what the apps need to know of this server. */
+import { NOTIFICATION_ICON_PATH } from '../../lib/pwa';
 import type { FastifyPluginAsync } from 'fastify';
 import { ALT_MAX, MESSAGE_MAX, UPLOAD_MAX_BYTES } from '../../lib/limits';
 import { siteOf, type ClientServices } from './support';
@@ -57,7 +58,7 @@ export const instanceEndpoints: FastifyPluginAsync<ClientServices> = async (app,
       source_url: site,
       description,
       usage: { users: { active_month: 0 } },
-      thumbnail: { url: `${site}/favicon.ico` },
+      thumbnail: { url: `${site}${NOTIFICATION_ICON_PATH}` },
       icon: [],
       languages: ['en'],
       configuration: {

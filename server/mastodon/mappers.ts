@@ -3,6 +3,7 @@
  * with its one image, a comment a status in reply to the post, a like a favourite. Ids are the
  * same ids, dates ISO 8601 with milliseconds (as stored).
  */
+import { NOTIFICATION_ICON_PATH } from '../../lib/pwa';
 import { MASTODON_VISIBILITY } from '../../lib/audience';
 import { type PhotoCrop, mastodonFocus } from '../../lib/photoCrop';
 import type { Comment, Post, Profile, ProfileField, User } from '../../lib/types';
@@ -110,8 +111,9 @@ export function toAccount(site: Site, profile: AccountFacts) {
     note: profile.description ? contentOf(site, profile.description) : '',
     url,
     uri: remote ? profile.remoteUri! : url,
-    avatar: absoluteUrl(site, profile.avatar ?? '/favicon.ico'),
-    avatar_static: absoluteUrl(site, profile.avatar ?? '/favicon.ico'),
+    // No avatar: the app's icon, a PNG every client can draw (there is no /favicon.ico).
+    avatar: absoluteUrl(site, profile.avatar ?? NOTIFICATION_ICON_PATH),
+    avatar_static: absoluteUrl(site, profile.avatar ?? NOTIFICATION_ICON_PATH),
     header: profile.banner ? absoluteUrl(site, profile.banner) : '',
     header_static: profile.banner ? absoluteUrl(site, profile.banner) : '',
     followers_count: profile.followersCount,

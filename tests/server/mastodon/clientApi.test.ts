@@ -75,6 +75,11 @@ describe('accounts', () => {
     expect(me).toMatchObject({ id: alice.id, username: alice.username, acct: alice.username, statusesCount: 0 });
     expect(me.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(me.source.privacy).toBe('public');
+    // No avatar: a picture the site serves (the app's icon, from public/), not a missing favicon.
+    for (const picture of [me.avatar, me.avatarStatic, (await aliceApi.v2.instance.fetch()).thumbnail.url]) {
+      const file = await readFile(path.join(import.meta.dirname, '../../../public', new URL(picture).pathname));
+      expect(file.subarray(1, 4).toString()).toBe('PNG');
+    }
     expect(await bobApi.v1.accounts.$select(alice.id).fetch()).toMatchObject({
       id: alice.id,
       username: alice.username,
