@@ -22,7 +22,6 @@
  * database is first seeded with D1 (`npm run seed`, a few minutes).
  */
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +58,8 @@ import {
 import { openStreams } from './streams';
 import { type LoadRequest, type LoadResult, type MixEntry, combineResults, haveWrk, runWrk } from './wrk';
 import { clientApiToken } from './clientApiToken';
+import { freePort } from '../tests/server/remoteServer';
+import { login, loginAll, waitForFeedIndex } from './appUnderTest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flags = parseFlags(process.argv.slice(2));
@@ -149,18 +150,6 @@ const TURN_PAUSE_MS = 250;
  * answered its first second at a higher CPU per request (docs/benchmarks/method.md, "Method").
  */
 const turnLead = count(flags, 'turn-lead', 1);
-
-/** A port nobody listens on now (the machine is shared: fixed ports may be taken). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -265,21 +254,6 @@ async function fixtures() {
   };
 }
 
-/** The home feed's index loads in the background after start-up; measure what it serves once loaded. */
-async function waitForFeedIndex(baseUrl: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    const { feedIndex } = (await (await fetch(`${baseUrl}/api/instance/health`)).json()) as { feedIndex: string };
-    if (feedIndex !== 'idle' && feedIndex !== 'loading') {
-      console.log(
-        `Home feed index: ${feedIndex} (waited ${((Date.now() - started) / 1000).toFixed(1)} s after the server answered)`,
-      );
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The app the rows load: one server, or a cluster behind its balancer. */
 interface AppUnderTest {
   url: string;
@@ -342,27 +316,6 @@ async function startClusterApp(port: number, env: Record<string, string>): Promi
   };
 }
 
-async function login(baseUrl: string, email: string): Promise<string> {
-  let res: Response;
-  // After a heavy row the server may still shed load (503 from under-pressure): wait it out.
-  for (let attempt = 0; ; attempt++) {
-    res = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: SEED_PASSWORD }),
-    });
-    if (res.status !== 503 || attempt >= 30) break;
-    await res.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  if (res.status !== 200)
-    throw new Error(`Login as ${email} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 /**
  * Follows Link headers (40 a page) until DEEP_ITEMS items are behind: each next page's cursor, with
  * the items above it.
@@ -415,15 +368,7 @@ function signedInReaders(baseUrl: string, community: CommunityData) {
     async refresh() {
       if (Date.now() - at < SESSION_REFRESH_MS) return;
       console.log(`Signing in ${community.readers.length} readers and the writer...`);
-      const signedIn: string[] = new Array(community.readers.length);
-      let nextIndex = 0;
-      const worker = async () => {
-        while (nextIndex < community.readers.length) {
-          const index = nextIndex++;
-          signedIn[index] = await login(baseUrl, community.readers[index]);
-        }
-      };
-      await Promise.all([worker(), worker(), worker(), worker()]);
+      const signedIn = await loginAll(baseUrl, community.readers);
       [readers, writer, at] = [signedIn, await login(baseUrl, community.writer), Date.now()];
     },
     cookies: (count: number) => ({ readerCookies: readers.slice(0, count), writerCookie: writer }),
