@@ -6,10 +6,14 @@
 import { NotFoundError } from '../../server/domain/errors';
 import { newId } from '../../server/domain/ids';
 import { stepsOn } from '../../server/db/steps';
+import type { Audience } from '../../lib/audience';
 import {
+  NO_VIEWER,
   contentShows,
   feedShows,
   isPubliclyVisible,
+  postReaders,
+  profileShows,
   requirePost,
   requireVisiblePost,
   requireVisiblePostSteps,
@@ -41,7 +45,7 @@ async function person(fields: { suspended?: boolean; silenced?: boolean; domain?
   return id;
 }
 
-async function postBy(creatorId: string, uri: string | null = null): Promise<string> {
+async function postBy(creatorId: string, uri: string | null = null, audience: Audience = 'public'): Promise<string> {
   const id = newId();
   await db.kysely
     .insertInto('posts')
@@ -53,6 +57,7 @@ async function postBy(creatorId: string, uri: string | null = null): Promise<str
       media_id: null,
       tags: '[]',
       uri,
+      audience,
       created_at: now(),
       updated_at: now(),
     })
@@ -174,5 +179,69 @@ describe('a post for visitors', () => {
     expect(isPubliclyVisible(await row(await person({ suspended: true })))).toBe(false);
     expect(isPubliclyVisible(await row(await person({ silenced: true })))).toBe(false);
     expect(isPubliclyVisible(await row(await person(), `https://elsewhere.example/notes/${newId()}`))).toBe(false);
+  });
+
+  it('is public or unlisted, never for followers or the people named (issue 70)', async () => {
+    const posts = postsRepository(db.kysely);
+    const [viewer, ann] = [await person(), await person()];
+    const shown = async (audience: Audience) =>
+      isPubliclyVisible((await posts.postsByIds(viewer, [await postBy(ann, null, audience)]))[0]);
+    expect([
+      await shown('public'),
+      await shown('unlisted'),
+      await shown('followers'),
+      await shown('mentioned'),
+    ]).toEqual([true, true, false, false]);
+  });
+});
+
+describe("a post's audience in the reader's lists (issue 70)", () => {
+  it('by its address, in the home feed and in the public lists, for a follower, a stranger and the author', async () => {
+    const posts = postsRepository(db.kysely);
+    const [reader, ann] = [await person(), await person()];
+    const row = async (audience: Audience) => (await posts.postsByIds(reader, [await postBy(ann, null, audience)]))[0];
+    const rows = { public: await row('public'), unlisted: await row('unlisted'), followers: await row('followers') };
+    const follower: Reader = { id: reader, nameKey: '', hidden: nobodyHidden, follows: (id) => id === ann };
+    const stranger: Reader = { ...follower, follows: () => false };
+    const author: Reader = { ...stranger, id: ann };
+    const where = (r: Reader, audience: keyof typeof rows) => [
+      contentShows(rows[audience], r),
+      feedShows(rows[audience], r, 'home'),
+      feedShows(rows[audience], r, 'public'),
+      profileShows(rows[audience], r),
+    ];
+    expect(where(follower, 'public')).toEqual([true, true, true, true]);
+    expect(where(follower, 'unlisted')).toEqual([true, true, false, true]);
+    expect(where(follower, 'followers')).toEqual([true, true, false, true]);
+    expect(where(stranger, 'followers')).toEqual([false, false, false, false]);
+    expect(where(author, 'followers')).toEqual([true, true, false, true]);
+    // Hidden from the reader (a block): nothing, and a profile's page is the database's to refuse.
+    const blocked = { ...follower, hidden: { ...nobodyHidden, blocked: new Set([ann]) } };
+    expect(where(blocked, 'public')).toEqual([false, false, false, null]);
+  });
+
+  it('a reader is made of the hidden people and, outside the public lists, the follow list and the muted followees', async () => {
+    const hidden = { ...nobodyHidden, followedMuted: new Set(['muted-followee']) };
+    const asked: string[] = [];
+    const readerOf = postReaders({
+      hiddenAuthors: { get: async () => hidden },
+      homeFeed: {
+        showsOf: async (readerId) => {
+          asked.push(readerId);
+          return (creatorId) => creatorId === 'followee';
+        },
+      },
+    });
+    const ann = { id: newId(), username: 'Ann' };
+    const inPublic = await readerOf(ann, 'public');
+    expect([inPublic.id, inPublic.nameKey, inPublic.hidden]).toEqual([ann.id, 'ann', hidden]);
+    expect(inPublic.follows('followee')).toBe(false);
+    expect(asked).toEqual([]);
+    const anywhere = await readerOf(ann, 'any');
+    expect(asked).toEqual([ann.id]);
+    expect(['followee', 'muted-followee', 'stranger'].map((id) => anywhere.follows(id))).toEqual([true, true, false]);
+    const nobody = await readerOf({ id: NO_VIEWER, username: 'whoever' }, 'any');
+    expect([nobody.nameKey, nobody.follows('followee')]).toEqual(['', false]);
+    expect(asked).toEqual([ann.id]);
   });
 });
