@@ -8,8 +8,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export const MUTATION_TESTS = [
   // server/invalidation/table.ts, through the HTTP API (its line-removal tests are left out here).
   'tests/server/invalidationTable.test.ts',
-  // server/safety/visibility.ts, server/posts/access.ts: rows straight in the database.
+  // server/safety/visibility.ts, server/domain/audience.ts, server/posts/access.ts: rows straight in the database.
   'tests/server/visibility.test.ts',
+  'tests/server/audience.test.ts',
   'tests/server/postAccess.test.ts',
   // server/oauth/scopes.ts, server/mastodon/scopeGuard.ts.
   'tests/server/scopes.test.ts',
