@@ -6,11 +6,11 @@
  * all must agree. Federation's surfaces are tests/server/federationAudience.test.ts's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MastoHttpError, type mastodon } from 'masto';
+import type { mastodon } from 'masto';
 import type { Audience } from '../../lib/audience';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from './helpers';
-import { clientFor, listenOn, userToken } from './mastodon/oauthFlow';
+import { answerStatus, clientFor, listenOn, userToken } from './mastodon/oauthFlow';
 import { uploadImage } from './multipart';
 
 // Stands in for Next.js: the pages' own routes (the public preview) answer before it.
@@ -159,22 +159,14 @@ describe('the privacy matrix: the client API (masto.js)', () => {
     for (const name of VIEWERS) clients[name] = clientFor(url, await userToken(url, people[name], 'read write follow'));
   });
 
-  async function status(read: Promise<unknown>): Promise<number> {
-    try {
-      await read;
-      return 200;
-    } catch (error) {
-      if (error instanceof MastoHttpError) return error.statusCode;
-      throw error;
-    }
-  }
-
   it.each(VIEWERS)('%s: statuses, their context and timelines, by the rules', async (name) => {
     const api = clients[name];
     for (const audience of AUDIENCES) {
       const expected = MAY_SEE[audience].includes(name) ? 200 : 404;
-      expect(await status(api.v1.statuses.$select(posts[audience]).fetch()), `${name} ${audience}`).toBe(expected);
-      expect(await status(api.v1.statuses.$select(posts[audience]).context.fetch())).toBe(expected);
+      expect(await answerStatus(api.v1.statuses.$select(posts[audience]).fetch()), `${name} ${audience}`).toBe(
+        expected,
+      );
+      expect(await answerStatus(api.v1.statuses.$select(posts[audience]).context.fetch())).toBe(expected);
     }
     const mine = (found: { id: string }[]) => AUDIENCES.filter((a) => found.some((s) => s.id === posts[a]));
     for (let read = 0; read < 2; read += 1) {
@@ -206,12 +198,14 @@ describe('the privacy matrix: the client API (masto.js)', () => {
       visibility: 'private',
     });
     expect(made.visibility).toBe('private');
-    expect(await status(clients.stranger.v1.statuses.$select(made.id).fetch())).toBe(404);
+    expect(await answerStatus(clients.stranger.v1.statuses.$select(made.id).fetch())).toBe(404);
     const other = await api.v2.media.create({
       file: new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }),
     });
     expect(
-      await status(api.v1.statuses.create({ status: 'x', mediaIds: [other.id], visibility: 'everyone' as 'public' })),
+      await answerStatus(
+        api.v1.statuses.create({ status: 'x', mediaIds: [other.id], visibility: 'everyone' as 'public' }),
+      ),
     ).toBe(422);
   });
 });

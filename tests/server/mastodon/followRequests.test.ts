@@ -3,9 +3,9 @@
  * `locked` set with update_credentials, a follow that waits (`requested`), the follow requests
  * list, `authorize` and `reject`, the `follow_request` notification, and `remove_from_followers`.
  */
-import { MastoHttpError, type mastodon } from 'masto';
+import type { mastodon } from 'masto';
 import { type TestApp, createTestApp, signIn } from '../helpers';
-import { clientFor, listenOn, userToken } from './oauthFlow';
+import { answerStatus, clientFor, listenOn, userToken } from './oauthFlow';
 
 let t: TestApp;
 let url: string;
@@ -18,16 +18,6 @@ afterAll(async () => t?.close());
 async function person(): Promise<{ api: mastodon.rest.Client; id: string }> {
   const user = await signIn(t.app);
   return { api: clientFor(url, await userToken(url, user, 'read write follow')), id: user.id };
-}
-
-async function status(call: Promise<unknown>): Promise<number> {
-  try {
-    await call;
-    return 200;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return error.statusCode;
-    throw error;
-  }
 }
 
 describe('follow requests through the client API', () => {
@@ -49,7 +39,7 @@ describe('follow requests through the client API', () => {
     expect(notifications.find((n) => n.account.id === fan.id)?.type).toBe('follow_request');
 
     // Someone else cannot answer it.
-    expect(await status(fan.api.v1.followRequests.$select(fan.id).authorize())).toBe(404);
+    expect(await answerStatus(fan.api.v1.followRequests.$select(fan.id).authorize())).toBe(404);
 
     const answered = await star.api.v1.followRequests.$select(fan.id).authorize();
     expect(answered).toMatchObject({ followedBy: true, requestedBy: false });
@@ -85,6 +75,6 @@ describe('follow requests through the client API', () => {
     const [seen] = await fan.api.v1.accounts.relationships.fetch({ id: [star.id] });
     expect(seen).toMatchObject({ following: false, blockedBy: false });
     expect((await star.api.v1.accounts.$select(star.id).fetch()).followersCount).toBe(0);
-    expect(await status(star.api.v1.accounts.$select(fan.id).removeFromFollowers())).toBe(404);
+    expect(await answerStatus(star.api.v1.accounts.$select(fan.id).removeFromFollowers())).toBe(404);
   });
 });

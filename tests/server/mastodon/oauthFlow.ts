@@ -1,7 +1,7 @@
 /** The client API tests' helpers: the app listening on a real port, and OAuth's code flow through the consent form. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createOAuthAPIClient, createRestAPIClient, type mastodon } from 'masto';
+import { MastoHttpError, createOAuthAPIClient, createRestAPIClient, type mastodon } from 'masto';
 import type { SignedInUser, TestApp } from '../helpers';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
@@ -107,3 +107,14 @@ export async function userToken(url: string, user: SignedInUser, scope = 'read w
 }
 
 export const clientFor = (url: string, accessToken: string) => createRestAPIClient({ url, accessToken });
+
+/** The HTTP status a client call ends with: 200 when it answers, the refusal's status when masto throws one. */
+export async function answerStatus(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    if (error instanceof MastoHttpError) return error.statusCode;
+    throw error;
+  }
+}
