@@ -14,6 +14,10 @@ import type { DomainEvent, EventOf } from '../events/events';
 import { newId, nowIso } from '../domain/ids';
 import type { PostsFederation } from './federation';
 import { commentPath } from './objects';
+import type { RemoteRepository } from './remoteRepository';
+
+/** A post's origin as the deliveries read it, once per event. */
+type PostOrigin = Awaited<ReturnType<RemoteRepository['postOrigin']>>;
 
 /**
  * Writes the activity as served documents are (`attachment` always an array, images' `blurhash`),
@@ -94,8 +98,7 @@ export function deliverOnEvents(
   }
 
   /** Who hears of a local comment beyond its author's followers: the author of a post from elsewhere, and those it mentions. */
-  async function replyRecipients(postId: string, commentId?: string): Promise<Recipient[]> {
-    const post = await fed.remote.postOrigin(postId);
+  async function replyRecipients(post: PostOrigin | undefined, commentId?: string): Promise<Recipient[]> {
     const author = post?.uri ? await remoteRecipient(post.creator_id) : null;
     const mentioned = commentId ? await mentionedElsewhere('comment', commentId) : [];
     return [...(author ? [author] : []), ...mentioned];
@@ -139,9 +142,10 @@ export function deliverOnEvents(
 
   /** A comment on a post for followers or the people named goes to the people it names and the post's author only. */
   async function commentRecipients(postId: string, commentId: string) {
-    const audience = (await fed.remote.postOrigin(postId))?.audience ?? 'public';
+    const post = await fed.remote.postOrigin(postId);
+    const audience = post?.audience ?? 'public';
     const toFollowers = audience === 'public' || audience === 'unlisted';
-    return { also: await replyRecipients(postId, commentId), toFollowers };
+    return { also: await replyRecipients(post, commentId), toFollowers };
   }
 
   /**
@@ -286,7 +290,7 @@ export function deliverOnEvents(
         return send(
           event.creatorId,
           new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }) }),
-          await replyRecipients(event.postId),
+          await replyRecipients(await fed.remote.postOrigin(event.postId)),
         );
       }
       case 'UserRenamed':
