@@ -80,6 +80,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     mentionRules,
     mayPost: deps.mayPost,
     defaultAudience: deps.defaultAudience,
+    maxImages: config.maxPostImages,
   });
   return { posts, postCache, commentsByPerson, homeFeed, mentionRules, readerOf };
 }

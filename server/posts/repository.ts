@@ -1,5 +1,6 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
-import { type Insertable, type Updateable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
+import { dialectOf } from '../db/database';
 import type { Reaction } from '../../lib/types';
 import { tagKey, usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
@@ -12,6 +13,21 @@ import { type Steps, ask, stepsOn } from '../db/steps';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
 import { audienceAllows } from '../domain/audience';
 import { personColumns } from '../users/personRows';
+
+/**
+ * An album's photos (issue 71) as one JSON text, `[[image, media_id, alt, crop], ...]` in order,
+ * read only for a post of more than one photo: a one-photo post's are its own columns, so its read
+ * costs what it did (the CASE runs no subquery for it).
+ */
+function albumOf(db: Queryable): RawBuilder<string | null> {
+  return dialectOf(db) === 'postgres'
+    ? sql<
+        string | null
+      >`(CASE WHEN posts.image_count > 1 THEN (SELECT json_agg(json_build_array(i.image, i.media_id, i.alt, i.crop) ORDER BY i.position)::text FROM post_images i WHERE i.post_id = posts.id) END)`
+    : sql<
+        string | null
+      >`(CASE WHEN posts.image_count > 1 THEN (SELECT json_group_array(json_array(i.image, i.media_id, i.alt, i.crop) ORDER BY i.position) FROM post_images i WHERE i.post_id = posts.id) END)`;
+}
 
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
@@ -43,6 +59,8 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.url as original_url',
       'posts.uri as original_uri',
       'posts.audience',
+      'posts.image_count',
+      albumOf(db).as('album'),
       'users.username as creator',
       'users.avatar as creator_image',
       'users.display_name as creator_name',
