@@ -134,6 +134,8 @@ export interface PostImagesTable {
   alt: Generated<string>;
   /** Where feeds crop the photo: '', 'fit' or 'x,y' (lib/photoCrop.ts). */
   crop: Generated<string>;
+  /** A post from elsewhere: the image's address in its Note (an `Update` names it so). */
+  source: string | null;
 }
 
 export interface PostTagsTable {

@@ -172,6 +172,7 @@ export function remoteContent(
           media_id: stored?.mediaId ?? null,
           alt: image.alt,
           crop: cropOf(note, options.sent, image.url),
+          source: image.url,
         });
       }
       const [first] = photos;
@@ -201,7 +202,11 @@ export function remoteContent(
       if (!post || post.creator_id !== author.id) return false;
       const images = imagesOf(await collect(note.getAttachments(ctx)), maxImages);
       const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note, images[0] ?? null, sent);
-      const photoTexts = images.map((image) => ({ alt: image.alt, crop: cropOf(note, sent, image.url) }));
+      const photoTexts = images.map((image) => ({
+        source: image.url,
+        alt: image.alt,
+        crop: cropOf(note, sent, image.url),
+      }));
       await services().posts.updateRemote(post.id, { ...changes, photoTexts });
       return true;
     },

@@ -359,6 +359,8 @@ export interface PhotoRow {
   media_id: string | null;
   alt: string;
   crop: string;
+  /** A post from elsewhere: the image's address in its Note. */
+  source?: string | null;
 }
 
 const photosRemoved = prepared((db, v: { postId: string }) =>
@@ -375,6 +377,7 @@ const photosAdded = prepared(
       mediaIds: (string | null)[];
       alts: string[];
       crops: string[];
+      sources: (string | null)[];
     },
   ) =>
     db.insertInto('post_images').values(
@@ -385,6 +388,7 @@ const photosAdded = prepared(
         media_id: v.mediaIds[i],
         alt: v.alts[i],
         crop: v.crops[i],
+        source: v.sources[i],
       })),
     ),
 );
@@ -397,6 +401,7 @@ function* addPhotosSteps(postId: string, photos: PhotoRow[]): Steps<void> {
     mediaIds: photos.map((p) => p.media_id),
     alts: photos.map((p) => p.alt),
     crops: photos.map((p) => p.crop),
+    sources: photos.map((p) => p.source ?? null),
   });
 }
 
@@ -416,7 +421,7 @@ const replacePhotos = (db: Queryable, postId: string, photos: PhotoRow[]) =>
 async function photosOf(db: Queryable, postId: string): Promise<PhotoRow[]> {
   const rows = await db
     .selectFrom('post_images')
-    .select(['image', 'media_id', 'alt', 'crop'])
+    .select(['image', 'media_id', 'alt', 'crop', 'source'])
     .where('post_id', '=', postId)
     .orderBy('position')
     .execute();

@@ -94,11 +94,12 @@ export interface RemotePostInput {
 }
 
 /**
- * What a remote post's `Update` may change; `photoTexts`: each kept photo's alt text and crop, in
- * order (the photos themselves stay as first fetched).
+ * What a remote post's `Update` may change; `photoTexts`: the Note's images' alt texts and crops,
+ * by the address each image has in the Note (`source`): a kept photo takes its image's (the photos
+ * themselves, their set and order, stay as first fetched).
  */
 export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop'> & {
-  photoTexts?: { alt: string; crop?: string }[];
+  photoTexts?: { source: string; alt: string; crop?: string }[];
 };
 
 /**
@@ -255,10 +256,13 @@ export function postWrites({
     async updateRemote(id: string, changes: RemotePostChanges): Promise<void> {
       await data.transaction(async (trx) => {
         const photos = await trx.posts.photosOf(id);
-        const texts = changes.photoTexts ?? [{ alt: changes.alt, crop: changes.crop }];
-        const next = photos.map((photo, i) =>
-          texts[i] ? { ...photo, alt: texts[i].alt, crop: texts[i].crop ?? photo.crop } : photo,
-        );
+        const texts = new Map((changes.photoTexts ?? []).map((text) => [text.source, text]));
+        // A photo kept before its address was (none): the first takes the Note's first image's.
+        const first = changes.photoTexts?.[0];
+        const next = photos.map((photo, i) => {
+          const text = photo.source ? texts.get(photo.source) : i === 0 ? first : undefined;
+          return text ? { ...photo, alt: text.alt, crop: text.crop ?? photo.crop } : photo;
+        });
         if (next.length > 0) await trx.posts.replacePhotos(id, next);
         // The posts row's image is the first photo: its alt text and crop are that photo's.
         const crop = next[0]?.crop ?? changes.crop;

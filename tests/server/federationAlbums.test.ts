@@ -207,6 +207,38 @@ describe('a Mastodon Note with several attachments', () => {
       expect(new Set(post.images.map((image) => image.image)).size).toBe(3);
       expect(post.images[1].crop).toEqual({ x: 0.75, y: 0.625, fit: false });
       expect(post.images.map((image) => image.imageInfo?.width)).toEqual([32, 32, 32]);
+      // An Update that reorders the images and renames two: each kept photo takes its own image's
+      // description (the photos, their set and order, stay as first fetched).
+      const updated = await remote.signedPost('zoe', `${localActor}/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${id}#updates/1`,
+        type: 'Update',
+        actor,
+        to: [PUBLIC],
+        object: {
+          id,
+          type: 'Note',
+          attributedTo: actor,
+          to: [PUBLIC],
+          cc: [localActor],
+          published: '2026-12-06T10:00:00Z',
+          updated: '2026-12-06T11:00:00Z',
+          content: `<p>A walk, edited <a href="${remote.origin}/tags/walk" class="mention hashtag" rel="tag">#<span>walk</span></a></p>`,
+          attachment: [photo('c.png', 'The hill, renamed'), photo('a.png', 'The gate, renamed')],
+          tag: [{ type: 'Hashtag', href: `${remote.origin}/tags/walk`, name: '#walk' }],
+        },
+      });
+      expect(updated.status, await updated.text()).toBeLessThan(300);
+      const edited = await until(async () => {
+        const read = (
+          await t.app.inject({ method: 'GET', url: `/api/posts/${kept.id}`, headers: ann.headers })
+        ).json() as Post;
+        return read.message.includes('edited') ? read : null;
+      });
+      expect(edited.images.map((image) => image.image)).toEqual(post.images.map((image) => image.image));
+      expect(edited.images.map((image) => image.alt)).toEqual(['The gate, renamed', '', 'The hill, renamed']);
+      expect(edited.alt).toBe('The gate, renamed');
+
       // Nothing asked for the video, nor for the photo past the limit.
       const asked = remote.requests.map((request) => request.path);
       expect(asked).not.toContain('/files/clip.mp4');

@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('media_id', 'varchar(36)', (c) => c.references('media.id').onDelete('set null'))
     .addColumn('alt', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('crop', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+    // A post from elsewhere: the address its Note gave the image, so an Update finds each photo.
+    .addColumn('source', 'text')
     .addPrimaryKeyConstraint('post_images_pk', ['post_id', 'position'])
     .execute();
   // The unused-media sweep asks, per upload, whether any photo of any post is it.
