@@ -244,16 +244,19 @@ export function postStatus<A extends Account | null>(
   };
 }
 
+/** A comment as a reply to its post's status; seen by those who may see the post, so its visibility is the post's. */
 export function commentStatus(
   site: Site,
   comment: Comment,
-  postId: string,
+  post: Pick<Post, '_id' | 'audience'>,
   postAccountId: string | null,
   account: Account,
   mentions: readonly MentionEntity[] = [],
 ) {
+  const postId = post._id;
   return {
     ...statusBase(site, comment.commentId, account),
+    visibility: MASTODON_VISIBILITY[post.audience],
     // From elsewhere: its Note's id, for both (no page of its own is kept; Mastodon falls back alike).
     url: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,
     uri: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,

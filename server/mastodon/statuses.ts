@@ -149,7 +149,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       accountOf(post.creator),
       commentMentions(services, site, [comment]),
     ]);
-    return commentStatus(site, comment, post._id, postAuthor.id, author, mentionsOf(comment));
+    return commentStatus(site, comment, post, postAuthor.id, author, mentionsOf(comment));
   };
 
   /** The status of a post or a comment, by its id. */
@@ -183,7 +183,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
         accountOf(post.creator),
         commentMentions(services, site, [comment]),
       ]);
-      return commentStatus(site, comment, post._id, postAuthor.id, author, mentionsOf(comment));
+      return commentStatus(site, comment, post, postAuthor.id, author, mentionsOf(comment));
     }
     const ids = Array.isArray(body.media_ids) ? body.media_ids : body.media_ids ? [body.media_ids] : [];
     if (ids.length !== 1 || typeof ids[0] !== 'string') throw new HttpError(422, 'UnprocessableEntity', IMAGE_REQUIRED);
@@ -264,7 +264,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     const descendants = await Promise.all(
       all
         .reverse()
-        .map(async (c) => commentStatus(site, c, post._id, postAuthor.id, await accountOf(c.creator), mentionsOf(c))),
+        .map(async (c) => commentStatus(site, c, post, postAuthor.id, await accountOf(c.creator), mentionsOf(c))),
     );
     return { ancestors: [], descendants };
   });

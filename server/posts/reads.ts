@@ -30,6 +30,9 @@ import { toPersonResult } from '../users/personRows';
 /** Nobody signed in, as a reader. */
 const NOBODY = { id: NO_VIEWER, username: '' };
 
+/** Someone who signed a fetch from elsewhere, as kept here (`fetchedRow`). */
+export type Signer = Pick<AuthUser, 'id' | 'username'>;
+
 /** Most tags one tag search takes. */
 export const SEARCH_TAGS_MAX = 10;
 
@@ -227,14 +230,19 @@ export function postReads({
     },
 
     /**
-     * The shared row of a post from here that anyone may read, or null: what a fetch of its Note
-     * from elsewhere renders (once per row version, `federation.ts`).
+     * The shared row of a post that a fetch from elsewhere may have, or null: what its Note renders
+     * (once per row version, `federation.ts`). Anyone may have a public or unlisted post; one for
+     * followers or the people named only a fetch signed by someone it admits (issue 70): `signer`,
+     * asked only then (it checks the signature), is that person as kept here, or null.
      */
-    async publicRow(id: string): Promise<PostListRow | null> {
+    async fetchedRow(id: string, signer: () => Promise<Signer | null>): Promise<PostListRow | null> {
       if (!isUuid(id)) return null;
       const [row] = await postCache.rows(NO_VIEWER, [id]);
-      if (!row || row.original_uri !== null || !contentShows(row, await readerOf(NOBODY, 'any'))) return null;
-      return row;
+      if (!row) return null;
+      if (contentShows(row, await readerOf(NOBODY, 'any'))) return row;
+      if (row.audience !== 'followers' && row.audience !== 'mentioned') return null;
+      const person = await signer();
+      return person && contentShows(row, await readerOf(person, 'any')) ? row : null;
     },
 
     /** The post as `viewerId` reads it now (what a write answers). */
