@@ -1,11 +1,12 @@
 /**
  * Saved posts (issue 73, item 1): a post saved from the feed is on the Saved page (reached from the
  * account menu), and unsaved there it leaves it. Screenshots of the Saved page at 375 and 1280 px in
- * each theme, under test-results/e2e/saved/, for a person to look at.
+ * each theme, under test-results/e2e/saved/, for a person to look at, each checked by axe-core.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, RESULTS_DIR, clickHydrated, expect, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { themes, useTheme } from './pages';
@@ -43,7 +44,7 @@ describe('Saved posts', () => {
     // From the account menu to the Saved page.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('link', { name: 'Saved' }).click();
+    await page.getByTestId('navbar').getByRole('link', { name: 'Saved', exact: true }).click();
     await page.waitForURL('**/saved');
     await page.getByRole('heading', { name: 'Saved', level: 1 }).waitFor();
     const savedCard = cardOf(page, message);
@@ -81,6 +82,7 @@ describe('Saved posts', () => {
         await page.goto('/saved');
         await page.getByRole('heading', { name: 'Nothing saved yet' }).waitFor();
         await page.screenshot({ path: path.join(DIR, `saved-empty-${size}-${theme}.png`) });
+        expect(await axeViolations(page)).toEqual([]);
 
         expect((await page.request.put(`/api/posts/${post._id}/save`)).status()).toBe(200);
         await page.goto('/saved');
@@ -97,6 +99,8 @@ describe('Saved posts', () => {
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: path.join(DIR, `saved-${size}-${theme}.png`) });
+        // WCAG 2.2 A/AA in each theme, the pressed toggle's colour included.
+        expect(await axeViolations(page)).toEqual([]);
         await page.close();
       }
     });
