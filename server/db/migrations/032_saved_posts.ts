@@ -5,7 +5,7 @@
  * `saved_posts_post_idx`.
  */
 import { type Kysely, PostgresAdapter } from 'kysely';
-import { writeSignalOn } from './019_write_signals';
+import { writeSignalOn } from './030_write_signals_per_row';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -21,8 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'created_at', 'post_id'])
     .execute();
   await db.schema.createIndex('saved_posts_post_idx').on('saved_posts').column('post_id').execute();
-  // PostgreSQL: its writes tell the other servers, as every table's do (019_write_signals.ts).
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await writeSignalOn('saved_posts').execute(db);
+  // PostgreSQL: its writes tell the other servers, as every table's do (030_write_signals_per_row.ts).
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await writeSignalOn(db, 'saved_posts');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
