@@ -131,6 +131,13 @@ export interface PostReactionsTable {
   created_at: string;
 }
 
+/** A post someone saved (issue 73): theirs alone to know. */
+export interface SavedPostsTable {
+  user_id: string;
+  post_id: string;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   post_id: string;
@@ -441,6 +448,7 @@ export interface Database {
   posts: PostsTable;
   post_tags: PostTagsTable;
   post_reactions: PostReactionsTable;
+  saved_posts: SavedPostsTable;
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
   follows: FollowsTable;

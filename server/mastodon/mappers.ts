@@ -238,6 +238,8 @@ export function postStatus<A extends Account | null>(
     replies_count: post.commentsCount,
     favourites_count: post.likesCount,
     favourited: post.myReaction === 'like',
+    // The viewer's own save (issue 73): only ever true for them.
+    bookmarked: post.savedByMe === true,
     media_attachments: [imageAttachment(site, post._id, post.image, post.imageInfo, post.alt || null, post.crop)],
     mentions: [...mentions],
     tags: post.tags.map((name) => ({ name, url: `${site}/tagged/${encodeURIComponent(name)}` })),
