@@ -7,6 +7,7 @@
  * with `--streams` notification streams open on each server (issue 21; 0: none).
  *   tsx bench/alternate.ts --a <checkout>:<DATA_DIR> --b <checkout>:<DATA_DIR>
  *     [--class "home feed, first page"] [--readers 200] [--rounds 8] [--seconds 5] [--streams 1000]
+ *     [--warmup 10] (seconds of load on each server before the first turn)
  * Seed one DATA_DIR with the older checkout and copy it for each side: the newer one migrates its own.
  */
 import { mkdtempSync } from 'node:fs';
@@ -28,6 +29,7 @@ const readerCount = count(flags, 'readers', 200);
 const rounds = count(flags, 'rounds', 8);
 const seconds = count(flags, 'seconds', 5);
 const streamCount = count(flags, 'streams', 1000);
+const warmup = count(flags, 'warmup', 10);
 /** As `run.ts`: 50 connections from one wrk thread; the streams spread over the first 50 users. */
 const CONNECTIONS = 50;
 const STREAM_USERS = 50;
@@ -99,7 +101,7 @@ try {
       `${app.name}-${className}`,
     );
   // A fresh process compiles its hot code first (run.ts's server warm-up).
-  for (const app of apps) await load(app, 10);
+  for (const app of apps) await load(app, warmup);
 
   const lines: string[] = [];
   for (const phase of streamCount > 0 ? ['alone', `${streamCount} streams`] : ['alone']) {

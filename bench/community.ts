@@ -31,10 +31,36 @@ export interface CommunityData {
 const inBlocks = (k: Db) =>
   k.selectFrom('blocks').select('user_id as id').union(k.selectFrom('blocks').select('target_id as id'));
 
+/**
+ * Whether the seed's posts have audiences (issue 70). Readers open by its address a post anyone may
+ * see (public or unlisted): one for followers answers most of them 404. A seed made by the code
+ * before the audiences has no such column: every post is public there.
+ */
+export async function hasAudiences(k: Db): Promise<boolean> {
+  return k
+    .selectFrom('posts')
+    .select('audience')
+    .limit(1)
+    .execute()
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** The posts anyone may open by their address, as `hasAudiences` says. */
+export const OPEN_TO_ANYONE = ['public', 'unlisted'] as const;
+
 export async function communityData(k: Db, readerCount: number): Promise<CommunityData> {
+  const audiences = await hasAudiences(k);
   const unblockedUsers = () => k.selectFrom('users').where('id', 'not in', inBlocks(k));
   const unblockedPosts = () =>
-    k.selectFrom('posts').select('id').where('creator_id', 'not in', inBlocks(k)).orderBy('id', 'desc');
+    k
+      .selectFrom('posts')
+      .select('id')
+      .where('creator_id', 'not in', inBlocks(k))
+      .$if(audiences, (q) => q.where('audience', 'in', OPEN_TO_ANYONE))
+      .orderBy('id', 'desc');
   // The bench's viewer (the first user) blocks and mutes people: the readers come after it.
   const people = await unblockedUsers()
     .select('email')

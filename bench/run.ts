@@ -37,10 +37,12 @@ import { startCluster } from '../scripts/cluster/cluster';
 import { logFile } from '../scripts/cluster/processes';
 import {
   type CommunityData,
+  OPEN_TO_ANYONE,
   blocksAndMutes,
   communityClasses,
   communityData,
   drawMix,
+  hasAudiences,
   writerPicture,
 } from './community';
 import { runFederationBench } from './federation';
@@ -215,9 +217,11 @@ async function fixtures() {
     .orderBy('posts_count', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
+  const audiences = await hasAudiences(k);
   const hot = await k
     .selectFrom('posts')
     .select(['id', 'comments_count'])
+    .$if(audiences, (q) => q.where('audience', 'in', OPEN_TO_ANYONE))
     .orderBy('comments_count', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -236,6 +240,7 @@ async function fixtures() {
     .selectFrom('posts')
     .select('id')
     .where((eb) => eb.not(blockedEitherWay(k, viewer.id, 'posts.creator_id')))
+    .$if(audiences, (q) => q.where('audience', 'in', OPEN_TO_ANYONE))
     .orderBy('id', 'desc')
     .limit(2000)
     .execute();

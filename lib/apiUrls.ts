@@ -14,6 +14,8 @@ export const apiUrls = {
   post: (id: string) => `/api/posts/${encodeURIComponent(id)}`,
   user,
   userPosts: (username: string) => `${user(username)}/posts`,
+  /** The viewer's saved posts (issue 73). */
+  saved: () => '/api/posts/saved',
   instance: () => '/api/instance',
   notifications: () => '/api/notifications',
 };

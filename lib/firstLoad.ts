@@ -26,6 +26,7 @@ export interface ListPage<T> {
 export type FirstPageData =
   | { kind: 'feed'; feed: Feed; posts: ListPage<Post> }
   | { kind: 'tagged'; tags: string[]; posts: ListPage<Post> }
+  | { kind: 'saved'; posts: ListPage<Post> }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
   | { kind: 'post'; post: PostWithComments; commentsNext: string | null }
   | { kind: 'contact'; instance: InstanceInfo }

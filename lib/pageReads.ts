@@ -21,6 +21,7 @@ export const firstReads = {
   settings: (): string[] => [],
   contact: () => [apiUrls.instance()],
   notifications: () => [apiUrls.notifications()],
+  saved: () => [apiUrls.saved()],
   myProfile: (): string[] => [],
   admin: (): string[] => [],
 };
@@ -90,6 +91,11 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
       kind: 'notifications',
       notifications: { items: list.body as AppNotification[], next: list.next },
     }),
+  },
+  '/saved': {
+    reads: () => firstReads.saved(),
+    largestImageIn: 'firstPost',
+    firstData: ([posts]) => ({ kind: 'saved', posts: listOf(posts) }),
   },
   '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
   /** Admins only: the panel reads the queue and the log after the first render. */

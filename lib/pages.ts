@@ -33,6 +33,8 @@ export const links = {
   settings: () => '/settings',
   contact: () => '/contact',
   notifications: () => '/notifications',
+  /** The viewer's saved posts (issue 73). */
+  saved: () => '/saved',
   admin: () => '/admin',
   /** Redirects to the viewer's own profile. */
   myProfile: () => '/profile',

@@ -131,6 +131,8 @@ export interface Post {
   dislikesCount: number;
   commentsCount: number;
   myReaction: Reaction | null;
+  /** Present (true) only on a post the viewer saved (issue 73): nobody else learns of a save. */
+  savedByMe?: boolean;
   /** The image's description; '' when the author wrote none (the generated text stands in). */
   alt: string;
   /** The image shows blurred behind `spoiler` until the viewer asks for it. */

@@ -6,12 +6,14 @@
  *
  * Those are the defaults: the reference set "D1" of docs/benchmarks.md. Other flags: --tags 500,
  * --images 8 (the shared post pictures), --seed 1, --until 2026-01-01 (newest timestamp; default:
- * today 00:00 UTC). Refuses a database that already has users: seed a fresh DATA_DIR.
+ * today 00:00 UTC), --non-public 0.2 and --approving 0.1 (shares of posts not public and of accounts
+ * approving their followers, issue 70; 0 by default). Refuses a database that already has users:
+ * seed a fresh DATA_DIR.
  *
  * Every seeded account's password is SEED_PASSWORD: it is hashed once with the app's argon2id
  * parameters and the hash is reused for every user (hashing 10,000 passwords would take minutes).
  */
-import { count, parseFlags } from './seed/args';
+import { count, parseFlags, share } from './seed/args';
 import { writePlan, SEED_PASSWORD } from './seed/write';
 import { makePlan } from './seed/plan';
 import { Rng } from './seed/random';
@@ -48,7 +50,12 @@ async function main(): Promise<void> {
   const plan = makePlan(new Rng(seed), sizes, until);
   console.log(`  planned in ${((performance.now() - planStarted) / 1000).toFixed(1)}s`);
 
-  const written = await writePlan(config, plan, { rng: new Rng(seed + 1), images });
+  const privacy = {
+    nonPublic: share(flags, 'non-public'),
+    approving: share(flags, 'approving'),
+    rng: new Rng(seed + 2),
+  };
+  const written = await writePlan(config, plan, { rng: new Rng(seed + 1), images, privacy });
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `Seeded in ${seconds.toFixed(1)}s: ${Object.entries(written.rows)

@@ -38,6 +38,7 @@ import { registerNotificationsRoutes } from './notifications/module';
 import { overviewRoutes } from './overview/routes';
 import { registerPages } from './pages/module';
 import { registerPostsRoutes } from './posts/module';
+import { registerSavesRoutes } from './saves/module';
 import { registerPushRoutes } from './push/module';
 import { BUILT_PAGES_DIR, registerRequestPipeline } from './requestPipeline';
 import { registerSafetyRoutes } from './safety/module';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerUsersRoutes(app, features);
   await registerSafetyRoutes(app, features);
   await registerPostsRoutes(app, features);
+  await registerSavesRoutes(app, features);
   await registerCommentsRoutes(app, features);
   await registerNotificationsRoutes(app, features);
   await registerPushRoutes(app, features);

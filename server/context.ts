@@ -37,6 +37,7 @@ import { overviewService } from './overview/service';
 import { postsFeature } from './posts/module';
 import { pushFeature } from './push/module';
 import { safetyFeature } from './safety/module';
+import { savedIdsFeature, savesFeature } from './saves/module';
 import { toProfile } from './users/mappers';
 import { usersFeature } from './users/module';
 
@@ -90,6 +91,7 @@ export function buildContext(
     // Read when an activity arrives, long after these are built below.
     services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people, moves }),
   });
+  const { saves: savedRows, savedIds } = savedIdsFeature({ db, caches, ttlMs });
   const posts = postsFeature({
     ...{ config, db, data, storage, caches, publish, media, lookUpRemote },
     hiddenAuthors: safety.hiddenAuthors,
@@ -97,7 +99,9 @@ export function buildContext(
     // Read when a post is written, long after `moves` is built below.
     mayPost: (user) => moves.assertMayPost(user),
     defaultAudience: async (user) => (await people.authors.person(usernameKey(user.username)))?.defaultAudience,
+    savedAmong: savedIds.among,
   });
+  const saves = savesFeature({ saves: savedRows, posts: posts.posts, publish });
   const comments = commentsFeature({
     ...{ db, data, caches, ttlMs, publish, postCache: posts.postCache, readerOf: posts.readerOf },
     ...{ post: posts.posts.one, mentionsPerMinute: config.rateLimits.mentionsPerUserPerMinute },
@@ -129,6 +133,7 @@ export function buildContext(
     ...{ posts: posts.postCache, comments: comments.commentCache, hiddenPeople: safety.hiddenAuthors },
     ...{ commentsByPerson: posts.commentsByPerson, homeFeed: posts.homeFeed, sessions: accounts.checked },
     ...{ authors: people.authors, domainBlocks: domainBlocks.cache, followRequests: people.followRequests },
+    savedPosts: savedIds,
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
@@ -148,6 +153,8 @@ export function buildContext(
     ...notifications,
     ...safety,
     posts: posts.posts,
+    /** Each person's saved posts (issue 73). */
+    saves,
     comments: comments.comments,
     homeFeed: posts.homeFeed,
     moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),

@@ -24,6 +24,7 @@ export function firstLoadState(data: FirstLoad): Partial<RootState> {
   let posts: FirstPosts | null = null;
   if (page?.kind === 'feed') posts = { list: { source: { kind: 'feed', feed: page.feed }, page: page.posts } };
   if (page?.kind === 'tagged') posts = { list: { source: { kind: 'tagged', tags: page.tags }, page: page.posts } };
+  if (page?.kind === 'saved') posts = { list: { source: { kind: 'saved' }, page: page.posts } };
   if (page?.kind === 'profile') {
     state.user = showingProfile(page.profile);
     fresh.push(firstLoadKey.profile(page.profile.username));

@@ -31,13 +31,18 @@ interface AccountLinksProps {
   onLogout: () => void;
 }
 
-/** Profile, Settings and Logout: the same three entries in the desktop dropdown and the mobile sidebar. */
+/** Profile, Saved, Settings and Logout: the same entries in the desktop dropdown and the mobile sidebar. */
 export function AccountLinks({ username, admin, onNavigate, onLogout }: AccountLinksProps) {
   return (
     <ul>
       <MenuItem>
         <AppLink href={links.profile(username)} onClick={onNavigate}>
           <Icon name="user" size={18} /> Profile
+        </AppLink>
+      </MenuItem>
+      <MenuItem>
+        <AppLink href={links.saved()} onClick={onNavigate}>
+          <Icon name="bookmark" size={18} /> Saved
         </AppLink>
       </MenuItem>
       <MenuItem>

@@ -4,6 +4,7 @@ import { lazy } from 'react';
 export { HomeFeed } from './components/HomeFeed';
 export { PostDetail } from './components/PostDetail';
 export { PostList } from './components/PostList';
+export { SavedPosts } from './components/SavedPosts';
 export { TaggedPosts } from './components/TaggedPosts';
 export { editorOpened } from './state/editor';
 export { selectEditor } from './state/selectors';

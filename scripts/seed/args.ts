@@ -22,3 +22,13 @@ export function count(flags: Map<string, string>, name: string, fallback: number
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number, got "${raw}"`);
   return Math.round(value);
 }
+
+/** A share between 0 and 1 (default 0). */
+export function share(flags: Map<string, string>, name: string): number {
+  const raw = flags.get(name);
+  if (raw === undefined) return 0;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new Error(`--${name} must be between 0 and 1, got "${raw}"`);
+  return value;
+}

@@ -1,5 +1,6 @@
 /** Writes a Plan: users, the shared images, posts with tags, follows, reactions, comments. */
 import { hashPassword } from '../../server/auth/passwords';
+import type { Audience } from '../../lib/audience';
 import type { Config } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -28,6 +29,7 @@ const USER_COLUMNS = [
   'followers_count',
   'following_count',
   'posts_count',
+  'approve_followers',
   'created_at',
   'updated_at',
 ] as const;
@@ -41,6 +43,7 @@ const POST_COLUMNS = [
   'likes_count',
   'dislikes_count',
   'comments_count',
+  'audience',
   'created_at',
   'updated_at',
 ] as const;
@@ -56,8 +59,29 @@ export interface Written {
   firstEmail: string;
 }
 
-export async function writePlan(config: Config, plan: Plan, options: { rng: Rng; images: number }): Promise<Written> {
-  const { rng } = options;
+/**
+ * Who may see what (issue 70): the share of posts that are not public and of accounts that approve
+ * their followers; both 0 in D1. Drawn from a generator of their own, so the rest of the dataset is
+ * D1's whatever they are.
+ */
+export interface PrivacyShares {
+  nonPublic: number;
+  approving: number;
+  rng: Rng;
+}
+
+/** A non-public post's audience: mostly for followers, as on Instagram's private accounts. */
+function nonPublicAudience(rng: Rng): Audience {
+  const draw = rng.next();
+  return draw < 0.6 ? 'followers' : draw < 0.85 ? 'unlisted' : 'mentioned';
+}
+
+export async function writePlan(
+  config: Config,
+  plan: Plan,
+  options: { rng: Rng; images: number; privacy?: PrivacyShares },
+): Promise<Written> {
+  const { rng, privacy } = options;
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db.kysely);
   const existing = await db.kysely
@@ -96,6 +120,7 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
         plan.followers[u],
         plan.following[u],
         plan.postsCount[u],
+        privacy && privacy.rng.next() < privacy.approving ? 1 : 0,
         iso(ms),
         iso(ms),
       ]);
@@ -144,6 +169,7 @@ export async function writePlan(config: Config, plan: Plan, options: { rng: Rng;
         plan.likesCount[p],
         plan.dislikesCount[p],
         plan.commentsCount[p],
+        privacy && privacy.rng.next() < privacy.nonPublic ? nonPublicAudience(privacy.rng) : 'public',
         iso(ms),
         iso(ms),
       ]);

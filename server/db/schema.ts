@@ -117,12 +117,12 @@ export interface PostsTable {
   url: Generated<string | null>;
   /** Who may see it (lib/audience.ts, migration 031). */
   audience: Generated<Audience>;
-  /** How many photos the post has (issue 71, migration 032): more than one, `post_images` lists them. */
+  /** How many photos the post has (issue 71, migration 033): more than one, `post_images` lists them. */
   image_count: Generated<number>;
 }
 
 /**
- * A post's photos in order (issue 71, migration 032): position 0 is the posts row's own image, alt
+ * A post's photos in order (issue 71, migration 033): position 0 is the posts row's own image, alt
  * and crop, repeated here so that the table holds the whole list.
  */
 export interface PostImagesTable {
@@ -147,6 +147,13 @@ export interface PostReactionsTable {
   post_id: string;
   user_id: string;
   kind: 'like' | 'dislike';
+  created_at: string;
+}
+
+/** A post someone saved (issue 73): theirs alone to know. */
+export interface SavedPostsTable {
+  user_id: string;
+  post_id: string;
   created_at: string;
 }
 
@@ -461,6 +468,7 @@ export interface Database {
   post_tags: PostTagsTable;
   post_images: PostImagesTable;
   post_reactions: PostReactionsTable;
+  saved_posts: SavedPostsTable;
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
   follows: FollowsTable;

@@ -59,6 +59,8 @@ export type DomainEvent = Notifying &
     | { type: 'PostDeleted'; postId: string; creatorId: string }
     /** `reaction`: the user's reaction to the post now; `counted`: its counts (absent: read them again). */
     | { type: 'PostReacted'; postId: string; userId: string; reaction: Reaction | null; counted?: CountsMoved }
+    /** The user saved (or unsaved) the post (issue 73): theirs alone to know, told to no one. */
+    | { type: 'PostSaved'; postId: string; userId: string; saved: boolean }
     | { type: 'CommentAdded'; postId: string; commentId: string; creatorId: string }
     /** `creatorId`: the comment's author (federation sends the Delete as them). */
     | { type: 'CommentDeleted'; postId: string; commentId: string; creatorId: string }
@@ -129,6 +131,7 @@ export const EVENT_TYPES = [
   'PostEdited',
   'PostDeleted',
   'PostReacted',
+  'PostSaved',
   'CommentAdded',
   'CommentDeleted',
   'CommentReacted',

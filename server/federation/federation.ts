@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
+import { type Federation, type RequestContext, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
 import { usernameKey } from '../../lib/validation';
 import type { DomainSeverity } from '../../lib/types';
 import {
@@ -28,6 +28,7 @@ import type { AccountMoves } from '../moving/service';
 import type { MediaStorage } from '../media/storage';
 import type { Db } from '../db/database';
 import { isUuid } from '../domain/ids';
+import type { Signer } from '../posts/reads';
 import { listenToInboxes } from './inbox';
 import { type SignedInbox, signedInbox } from './signedInbox';
 import { type SignatureCheck, inboxSignatureCheck } from './inboxSignature';
@@ -125,9 +126,11 @@ export interface PostsFederation {
   postNoteOf(id: string): Promise<Note | null>;
   /** A local person as their `Person`, or null when unknown or suspended. */
   personOf(userId: string): Promise<Person | null>;
-  /** A comment as its `Note`, or null when it is gone or hidden. */
-  /** `fetched`: asked by anyone over HTTP, so null for a comment on a post for followers or the people named. */
-  commentNoteOf(id: string, options?: { fetched: boolean }): Promise<Note | null>;
+  /**
+   * A comment as its `Note`, or null when it is gone or hidden. `fetchedBy`: a fetch over HTTP,
+   * answered only when its signer (or anyone, for a public or unlisted post) may see the post.
+   */
+  commentNoteOf(id: string, fetchedBy?: RequestContext<void>): Promise<Note | null>;
   /** A server's domain block, if any (the inbox refuses suspended ones). */
   severityOf(host: string): Promise<DomainSeverity | null>;
   /** The inbox's short path for activities signed with a key kept here (`signedInbox.ts`). */
@@ -248,17 +251,29 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
   // The Note a fetch from elsewhere answers: rendered once per version of the post's shared row (a
   // change, a mentioned person's rename too, is a new row: docs/architecture.md, "One read model").
   const servedNotes = options.caches.renderings<NotePostRow, Note>({ name: 'post_notes' });
-  async function servedNoteOf(id: string): Promise<Note | null> {
-    const row = await options.services().posts.publicRow(id);
-    if (!row) return null;
+  async function servedNoteOf(id: string, signer: () => Promise<Signer | null>): Promise<Note | null> {
+    const row = await options.services().posts.fetchedRow(id, signer);
+    if (!row || row.original_uri !== null) return null;
     return servedNotes.get(row) ?? servedNotes.keep(row, await noteOfPost(row));
   }
 
-  async function commentNoteOf(id: string, options?: { fetched: boolean }): Promise<Note | null> {
+  /**
+   * Who signed a fetch, as kept here, or null (unsigned, a signature that fails, someone never met
+   * or suspended): Fedify checks the signature and that the key's owner names the key. Asked only
+   * of fetches of what is for followers or the people named (issue 70).
+   */
+  const signerOf = (ctx: RequestContext<void>) => async (): Promise<Signer | null> => {
+    const owner = await ctx.getSignedKeyOwner().catch(() => null);
+    const person = owner?.id ? await remote.personWithActorUri(owner.id.href) : undefined;
+    return person && person.domain !== null && person.suspended_at === null ? person : null;
+  };
+
+  async function commentNoteOf(id: string, fetchedBy?: RequestContext<void>): Promise<Note | null> {
     if (!isUuid(id)) return null;
     const comment = await data.findComment(id);
     if (!comment) return null;
-    if (options?.fetched && comment.post_audience !== 'public' && comment.post_audience !== 'unlisted') return null;
+    // Fetched: only by those who may see the post (issue 70).
+    if (fetchedBy && !(await options.services().posts.fetchedRow(comment.post_id, signerOf(fetchedBy)))) return null;
     return commentNote(context(), site, comment, await data.mentionedUsers('comment', id));
   }
 
@@ -308,7 +323,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => ((await actorRow(identifier)) ? keyPairsOf(identifier) : []));
 
-  federation.setObjectDispatcher(Note, '/post/{id}', (_ctx, values) => servedNoteOf(values.id));
+  federation.setObjectDispatcher(Note, '/post/{id}', (ctx, values) => servedNoteOf(values.id, signerOf(ctx)));
 
   federation
     .setOutboxDispatcher('/users/{identifier}/outbox', async (ctx, identifier, cursor) => {

@@ -27,7 +27,7 @@ export const REMOTE_MESSAGE_MAX = 5000;
 
 /** The services remote writes go through (built after the federation, handed over lazily). */
 export interface LocalServices {
-  posts: Pick<PostsService, 'importRemote' | 'updateRemote' | 'remove' | 'react' | 'publicRow'>;
+  posts: Pick<PostsService, 'importRemote' | 'updateRemote' | 'remove' | 'react' | 'fetchedRow'>;
   comments: Pick<CommentsService, 'add' | 'remove'>;
   media: Pick<MediaService, 'upload'>;
 }

@@ -133,14 +133,12 @@ export async function federationRoutes(
       return;
     }
     if (kind === 'comments') {
-      // Fetched by anyone: only a comment on a post anyone may read (issue 70).
-      const note = await federation.commentNoteOf(id, { fetched: true });
+      // Only to those who may see the post: anyone, or whoever signed the fetch (issue 70).
       const webRequest = toRequest(request, origin, request.url);
+      const ctx = fedify.createContext(webRequest, undefined);
+      const note = await federation.commentNoteOf(id, ctx);
       const response =
-        note &&
-        (await respondWithObjectIfAcceptable(note, webRequest, {
-          contextLoader: fedify.createContext(webRequest, undefined).contextLoader,
-        }));
+        note && (await respondWithObjectIfAcceptable(note, webRequest, { contextLoader: ctx.contextLoader }));
       if (response) return send(reply, response, federation.finishJson);
       return;
     }

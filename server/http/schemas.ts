@@ -145,6 +145,7 @@ const postProperties = {
   dislikesCount: { type: 'integer' },
   commentsCount: { type: 'integer' },
   myReaction: reaction,
+  savedByMe: { type: 'boolean' },
   mentions,
   alt: { type: 'string' },
   sensitive: { type: 'boolean' },

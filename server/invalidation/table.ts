@@ -15,6 +15,7 @@ import type { HomeFeed } from '../posts/homeFeed';
 import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey } from '../posts/postCache';
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
+import type { SavedIdsCache } from '../saves/savedIds';
 import type { AuthorCache } from '../users/authorCache';
 import type { FollowRequestsCache } from '../users/followRequestsCache';
 import { type SharedRows, pageKey } from '../cache/sharedRows';
@@ -45,6 +46,8 @@ export interface Caches {
   followRequests: Pick<FollowRequestsCache, 'forget' | 'forgetAll'>;
   /** Access tokens checked lately (`auth/sessionCache.ts`). */
   sessions: Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
+  /** Each reader's saved post ids (`saves/savedIds.ts`). */
+  savedPosts: Pick<SavedIdsCache, 'forget'>;
   /** The blocked domains (`federation/domainBlocks.ts`). */
   domainBlocks: DomainBlocksCache;
 }
@@ -85,6 +88,8 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.authors.forget(e.creatorId),
   ],
   PostReacted: [(e, c) => c.posts.reacted(e.postId, e.userId, e.reaction, e.counted)],
+  // The shared rows know nothing of saves: only the reader's own saved ids change.
+  PostSaved: [(e, c) => c.savedPosts.forget(e.userId)],
   CommentAdded: [
     (e, c) => c.posts.changed(e.postId), // its comment count
     // The newest of its post's comments: the kept first page takes it on top.

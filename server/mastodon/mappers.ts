@@ -252,6 +252,8 @@ export function postStatus<A extends Account | null>(
     replies_count: post.commentsCount,
     favourites_count: post.likesCount,
     favourited: post.myReaction === 'like',
+    // The viewer's own save (issue 73): only ever true for them.
+    bookmarked: post.savedByMe === true,
     media_attachments: post.images.map((photo, i) =>
       imageAttachment(site, attachmentIdOf(post._id, i), photo.image, photo.imageInfo, photo.alt || null, photo.crop),
     ),
@@ -260,16 +262,19 @@ export function postStatus<A extends Account | null>(
   };
 }
 
+/** A comment as a reply to its post's status; seen by those who may see the post, so its visibility is the post's. */
 export function commentStatus(
   site: Site,
   comment: Comment,
-  postId: string,
+  post: Pick<Post, '_id' | 'audience'>,
   postAccountId: string | null,
   account: Account,
   mentions: readonly MentionEntity[] = [],
 ) {
+  const postId = post._id;
   return {
     ...statusBase(site, comment.commentId, account),
+    visibility: MASTODON_VISIBILITY[post.audience],
     // From elsewhere: its Note's id, for both (no page of its own is kept; Mastodon falls back alike).
     url: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,
     uri: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,

@@ -38,6 +38,7 @@ export async function registerClientApi(app: FastifyInstance, deps: ClientApiDep
   await app.register(oauthConsentRoutes, { oauth: deps.oauth, auth: deps.auth, config });
   const services: ClientServices = {
     ...{ config, users: deps.users, posts: deps.posts, comments: deps.comments, media: deps.media },
+    saves: deps.saves,
     ...{ notifications: deps.notifications, safety: deps.safety, push: deps.push?.service ?? null },
     statusViews: statusViews(deps.caches, deps.users),
     idempotent: redis ? sharedIdempotentCalls(redis.client, redis.fallback) : idempotentCalls(),

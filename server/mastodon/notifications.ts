@@ -31,7 +31,7 @@ export function notificationEntities(services: ClientServices, viewer: AuthUser,
       myReaction: null,
       createdAt: n.createdAt,
     };
-    return commentStatus(site, comment, post._id, postAuthor.id, author);
+    return commentStatus(site, comment, post, postAuthor.id, author);
   };
   return async (n: AppNotification) => {
     const type = notificationType(n.type);

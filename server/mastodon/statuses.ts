@@ -39,6 +39,8 @@ import {
 /** Mastodon's text when a status has nothing a post needs. */
 export const IMAGE_REQUIRED =
   'Validation failed: A status needs one image or more (media_ids), or in_reply_to_id to comment on a post';
+/** A bookmark of a comment's status: only posts are saved (issue 73). */
+export const BOOKMARK_POSTS_ONLY = 'Validation failed: Only posts can be bookmarked, not comments';
 /** How many comments `context` lists at most. */
 const CONTEXT_COMMENTS_MAX = 200;
 
@@ -221,7 +223,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       accountOf(post.creator),
       commentMentions(services, site, [comment]),
     ]);
-    return commentStatus(site, comment, post._id, postAuthor.id, author, mentionsOf(comment));
+    return commentStatus(site, comment, post, postAuthor.id, author, mentionsOf(comment));
   };
 
   /** The status of a post or a comment, by its id. */
@@ -255,7 +257,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
         accountOf(post.creator),
         commentMentions(services, site, [comment]),
       ]);
-      return commentStatus(site, comment, post._id, postAuthor.id, author, mentionsOf(comment));
+      return commentStatus(site, comment, post, postAuthor.id, author, mentionsOf(comment));
     }
     const ids = mediaIdsOf(body.media_ids, config.maxPostImages);
     const uploads = await Promise.all(ids.map((id) => media.findOwn(viewer.id, id)));
@@ -335,7 +337,7 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     const descendants = await Promise.all(
       all
         .reverse()
-        .map(async (c) => commentStatus(site, c, post._id, postAuthor.id, await accountOf(c.creator), mentionsOf(c))),
+        .map(async (c) => commentStatus(site, c, post, postAuthor.id, await accountOf(c.creator), mentionsOf(c))),
     );
     return { ancestors: [], descendants };
   });
@@ -360,6 +362,24 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
         }
         if ((found.post.myReaction === 'like') !== wanted) await posts.react(viewer, found.post._id, 'like');
         return one(viewer, site, found.post._id);
+      },
+    );
+
+  // Bookmarks are saved posts (issue 73); a comment is no post of its own to save.
+  for (const [action, wanted] of [
+    ['bookmark', true],
+    ['unbookmark', false],
+  ] as const)
+    app.post<IdRoute>(
+      `/api/v1/statuses/:id/${action}`,
+      { preValidation: write('write:bookmarks') },
+      async (request) => {
+        const viewer = tokenUser(request);
+        const site = siteOf(config, request);
+        const found = await findStatus(viewer, request.params.id);
+        if ('comment' in found) throw new HttpError(422, 'UnprocessableEntity', BOOKMARK_POSTS_ONLY);
+        const post = await (wanted ? services.saves.save : services.saves.unsave)(viewer, found.post._id);
+        return (await statusesOfPosts(services, viewer, site, [post]))[0];
       },
     );
 

@@ -1,4 +1,5 @@
 /** What the client API's endpoints share: the services they are given, links, list paging, accounts. */
+import type { SavesService } from '../saves/service';
 import type { StatusViews } from './statusViews';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidError, UnauthorizedError } from '../domain/errors';
@@ -22,6 +23,8 @@ export interface ClientServices {
   users: UsersService;
   posts: PostsService;
   comments: CommentsService;
+  /** Saved posts, the client API's bookmarks (issue 73). */
+  saves: SavesService;
   media: MediaService;
   notifications: NotificationsService;
   safety: SafetyService;

@@ -1,5 +1,5 @@
 /**
- * The timelines (home, public, a tag's), the client API's hottest answers: written from JSON bytes
+ * The timelines (home, public, a tag's; and the bookmarks), the client API's hottest answers: written from JSON bytes
  * made once per post and per author (`statusViews.ts`), and registered apart from the bodies'
  * parsers (`routes.ts`), so a GET passes no multipart hooks.
  */
@@ -26,13 +26,22 @@ export const timelineEndpoints: FastifyPluginAsync<ClientServices> = async (app,
         request: FastifyRequest<TimelineRoute>,
         page: ReturnType<typeof readListPage>['page'],
       ) => Promise<Post[]>,
+      /** False where the list is not in the posts' order (bookmarks): `min_id`/`since_id` are then not read. */
+      inPostOrder = true,
     ) =>
     async (request: FastifyRequest<TimelineRoute>, reply: FastifyReply) => {
       const viewer = tokenUser(request);
       const site = siteOf(config, request);
       const list = readListPage(request.query);
       const rows = await read(viewer, request, list.page);
-      const shown = sendList(request, reply, site, list, rows, (p) => p._id);
+      const shown = sendList(
+        request,
+        reply,
+        site,
+        inPostOrder ? list : { ...list, newerThan: null },
+        rows,
+        (p) => p._id,
+      );
       const answer = await services.statusViews.listJson(site, shown, `${viewer.id}|${request.url}`);
       return reply.type('application/json; charset=utf-8').send(answer);
     };
@@ -50,6 +59,12 @@ export const timelineEndpoints: FastifyPluginAsync<ClientServices> = async (app,
     timeline((viewer, r, page) =>
       originOf(r.query) === 'remote' ? Promise.resolve([]) : posts.feed(viewer, 'all', page),
     ),
+  );
+  // The viewer's saved posts (issue 73), newest saved first: in the order they were saved.
+  app.get<TimelineRoute>(
+    '/api/v1/bookmarks',
+    { preValidation: needs('read:bookmarks') },
+    timeline((viewer, _r, page) => services.saves.list(viewer, page), false),
   );
   app.get<TimelineRoute>(
     '/api/v1/timelines/tag/:tag',

@@ -3,13 +3,14 @@
  * row (with deferVariants, the main variant first and the others right after answering). Also
  * the lookups posts and profiles need to trust and describe an uploaded image.
  */
+import { randomUUID } from 'node:crypto';
 import type { UploadPreset } from '../../lib/limits';
 import type { ImageInfo, UploadResult } from '../../lib/types';
 import type { MediaRow, Queryable } from '../db/schema';
 import { altError } from '../../lib/validation';
 import { type PhotoCrop, cropColumn } from '../../lib/photoCrop';
 import { InvalidError } from '../domain/errors';
-import { isUuid, newId, nowIso } from '../domain/ids';
+import { isUuid, nowIso } from '../domain/ids';
 import { type ImageSource, type StagedImage, stageImage, type Variant } from './pipeline';
 import { type MediaRepository, mediaRepository } from './repository';
 import type { MediaStorage } from './storage';
@@ -144,7 +145,8 @@ export function mediaService({
   };
 
   async function storeStaged(ownerId: string, preset: UploadPreset, image: StagedImage): Promise<UploadResult> {
-    const mediaId = newId();
+    // Random, not time-ordered: its files' address cannot be guessed, whoever may see the post (issue 70).
+    const mediaId = randomUUID();
     const fileOf = (variant: Variant) => ({
       variant,
       row: {

@@ -62,6 +62,7 @@ export function postFields(p: Post): string {
     jsonInteger(p.commentsCount) +
     ',"myReaction":' +
     jsonNullableString(p.myReaction) +
+    (p.savedByMe ? ',"savedByMe":true' : '') +
     (p.mentions === undefined ? '' : ',"mentions":' + jsonStringArray(p.mentions)) +
     ',"alt":' +
     jsonString(p.alt) +

@@ -38,6 +38,8 @@ export interface PostsFeatureDeps {
   mayPost?: PostsServiceDeps['mayPost'];
   /** The audience an author's new posts start with. */
   defaultAudience?: PostsServiceDeps['defaultAudience'];
+  /** Which posts a reader saved (`saves/savedIds.ts`). */
+  savedAmong?: PostsServiceDeps['savedAmong'];
 }
 
 export type PostsFeature = ReturnType<typeof postsFeature>;
@@ -81,6 +83,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     mayPost: deps.mayPost,
     defaultAudience: deps.defaultAudience,
     maxImages: config.maxPostImages,
+    savedAmong: deps.savedAmong,
   });
   return { posts, postCache, commentsByPerson, homeFeed, mentionRules, readerOf };
 }

@@ -30,6 +30,9 @@ import { toPersonResult } from '../users/personRows';
 /** Nobody signed in, as a reader. */
 const NOBODY = { id: NO_VIEWER, username: '' };
 
+/** Someone who signed a fetch from elsewhere, as kept here (`fetchedRow`). */
+export type Signer = Pick<AuthUser, 'id' | 'username'>;
+
 /** Most tags one tag search takes. */
 export const SEARCH_TAGS_MAX = 10;
 
@@ -41,6 +44,8 @@ export interface PostReadsDeps {
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
   readerOf: ReaderOf;
   commentsByPerson: Pick<CommentsByPersonCache, 'countsOn'>;
+  /** Which of these posts the viewer saved (issue 73; `saves/savedIds.ts`); absent: none. */
+  savedAmong?: (viewerId: string, postIds: string[]) => Promise<ReadonlySet<string>>;
 }
 
 export function postReads({
@@ -51,6 +56,7 @@ export function postReads({
   hiddenAuthors,
   readerOf,
   commentsByPerson,
+  savedAmong,
 }: PostReadsDeps) {
   const { posts } = data;
 
@@ -71,8 +77,22 @@ export function postReads({
     return shown.map((p) => (hidden.has(p._id) ? views.recounted(p, p.commentsCount - hidden.get(p._id)!) : p));
   }
 
+  /**
+   * `savedByMe` on the posts the viewer saved: a copy of the shared post, for this reader alone
+   * (a saved post is rare in a page; the others keep their shared JSON).
+   */
+  async function markedFor(viewerId: string, shown: Post[]): Promise<Post[]> {
+    if (!savedAmong || viewerId === NO_VIEWER || shown.length === 0) return shown;
+    const saved = await savedAmong(
+      viewerId,
+      shown.map((p) => p._id),
+    );
+    return saved.size === 0 ? shown : shown.map((p) => (saved.has(p._id) ? { ...p, savedByMe: true } : p));
+  }
+
   /** Rows to the viewer's posts. */
-  const postsFor = async (viewerId: string, rows: PostListRow[]) => countedFor(viewerId, await views.of(rows));
+  const postsFor = async (viewerId: string, rows: PostListRow[]) =>
+    markedFor(viewerId, await countedFor(viewerId, await views.of(rows)));
 
   /** A cached list page for the reader, or (null) the database's own filtered query. */
   async function cachedPage(
@@ -227,14 +247,29 @@ export function postReads({
     },
 
     /**
-     * The shared row of a post from here that anyone may read, or null: what a fetch of its Note
-     * from elsewhere renders (once per row version, `federation.ts`).
+     * The shared row of a post that a fetch from elsewhere may have, or null: what its Note renders
+     * (once per row version, `federation.ts`). Anyone may have a public or unlisted post; one for
+     * followers or the people named only a fetch signed by someone it admits (issue 70): `signer`,
+     * asked only then (it checks the signature), is that person as kept here, or null.
      */
-    async publicRow(id: string): Promise<PostListRow | null> {
+    async fetchedRow(id: string, signer: () => Promise<Signer | null>): Promise<PostListRow | null> {
       if (!isUuid(id)) return null;
       const [row] = await postCache.rows(NO_VIEWER, [id]);
-      if (!row || row.original_uri !== null || !contentShows(row, await readerOf(NOBODY, 'any'))) return null;
-      return row;
+      if (!row) return null;
+      if (contentShows(row, await readerOf(NOBODY, 'any'))) return row;
+      if (row.audience !== 'followers' && row.audience !== 'mentioned') return null;
+      const person = await signer();
+      return person && contentShows(row, await readerOf(person, 'any')) ? row : null;
+    },
+
+    /** The posts of `ids` the viewer may see now, in their order: a list kept elsewhere (saved posts). */
+    async visibleAmong(user: Pick<AuthUser, 'id' | 'username'>, ids: string[]): Promise<Post[]> {
+      const rows = await postCache.rows(user.id, ids);
+      const reader = await readerOf(user, 'any');
+      return postsFor(
+        user.id,
+        rows.filter((row) => contentShows(row, reader)),
+      );
     },
 
     /** The post as `viewerId` reads it now (what a write answers). */

@@ -85,6 +85,17 @@ const commentReactionsPage = (db: Queryable, userId: string, after: string, limi
     .limit(limit)
     .execute();
 
+/** The posts the user saved (issue 73); only the ids: a saved post is someone else's to export. */
+const savedPostsPage = (db: Queryable, userId: string, after: string, limit: number) =>
+  db
+    .selectFrom('saved_posts')
+    .select(['post_id as id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('post_id', '>', after)
+    .orderBy('post_id')
+    .limit(limit)
+    .execute();
+
 /** People the user follows (`following`) or who follow the user (`followers`). */
 function followsPage(db: Queryable, userId: string, side: 'following' | 'followers', after: string, limit: number) {
   const [own, other] =
@@ -230,7 +241,7 @@ const unreadRecipientsOf = async (db: Queryable, userId: string) =>
 const mediaVariantsOf = async (db: Queryable, userId: string) =>
   (await db.selectFrom('media').select('variants').where('owner_id', '=', userId).execute()).map((r) => r.variants);
 
-/** Sessions, posts (with their tags, reactions and comments), comments, reactions, follows, media rows, 2FA. */
+/** Sessions, posts (with their tags, reactions, saves and comments), comments, reactions, saves, follows, media rows, 2FA. */
 async function deleteUser(db: Queryable, userId: string): Promise<boolean> {
   return (await db.deleteFrom('users').where('id', '=', userId).returning('id').executeTakeFirst()) !== undefined;
 }
@@ -251,6 +262,7 @@ export const accountRepository = bindQueries({
   commentsPage,
   postReactionsPage,
   commentReactionsPage,
+  savedPostsPage,
   followsPage,
   relationsPage,
   notificationsPage,

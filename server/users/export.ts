@@ -1,5 +1,5 @@
 /**
- * A user's data export: one zip with account.json, posts.json (every photo of each, issue 71), comments.json, reactions.json,
+ * A user's data export: one zip with account.json, posts.json (every photo of each, issue 71), comments.json, reactions.json, saved.json,
  * follows.json, relations.json (blocks and mutes), notifications.json and the images they uploaded. Streamed: each JSON file is written from keyset pages
  * as the zip reaches it, each image read from storage only when its turn comes, so neither the
  * rows nor the files are ever held in memory at once.
@@ -159,6 +159,14 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
               ),
           ],
         ]),
+      );
+      // The posts they saved (issue 73), by id: the posts themselves are their authors'.
+      lazy('saved.json', () =>
+        jsonArray(
+          (after) => account.savedPostsPage(user.id, after, PAGE),
+          (r) => r.id,
+          (r) => ({ postId: r.id, savedAt: r.created_at }),
+        ),
       );
       lazy('follows.json', () =>
         jsonObjectOf(

@@ -17,8 +17,19 @@ describe('the page table', () => {
       links.settings(),
       links.contact(),
       links.notifications(),
+      links.saved(),
       links.myProfile(),
-    ]).toEqual(['/', '/login', '/createAccount', '/home', '/settings', '/contact', '/notifications', '/profile']);
+    ]).toEqual([
+      '/',
+      '/login',
+      '/createAccount',
+      '/home',
+      '/settings',
+      '/contact',
+      '/notifications',
+      '/saved',
+      '/profile',
+    ]);
   });
 
   it("keeps the home feed's tab in the address: Everyone is ?feed=everyone, anything else Following (issue 68)", () => {
@@ -53,6 +64,7 @@ describe('the page table', () => {
     expect(PRIVATE_PAGES['/contact'].reads({})).toEqual(['/api/instance']);
     expect(PRIVATE_PAGES['/settings'].reads({})).toEqual([]);
     expect(PRIVATE_PAGES['/notifications'].reads({})).toEqual(['/api/notifications']);
+    expect(PRIVATE_PAGES['/saved'].reads({})).toEqual(['/api/posts/saved']);
     expect(PRIVATE_PAGES['/profile'].redirect?.({ username: 'ana b' } as never)).toBe('/profile/ana%20b');
   });
 });

@@ -181,8 +181,10 @@ describe('GET /api/users/me/export', () => {
       'posts.json',
       'reactions.json',
       'relations.json',
+      'saved.json',
     ]);
     expect(json(entries, 'posts.json')).toEqual([]);
+    expect(json(entries, 'saved.json')).toEqual([]);
     expect(json(entries, 'follows.json')).toEqual({ following: [], followers: [] });
   });
 

@@ -57,6 +57,7 @@ describe('domain events', () => {
       hiddenPeople: { forget: note('hidden'), forgetAll: note('everyonesHidden') },
       commentsByPerson: { forget: note('commentsBy') },
       followRequests: { forget: note('requests'), forgetAll: note('everyonesRequests') },
+      savedPosts: { forget: note('saved') },
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),

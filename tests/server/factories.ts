@@ -1,5 +1,6 @@
 /** Test data: posts made the way a client makes them, and users' rows for tests that write straight to the database. */
 import type { FastifyInstance } from 'fastify';
+import type { Audience } from '../../lib/audience';
 import type { Post } from '../../lib/types';
 import { newId } from '../../server/domain/ids';
 import type { SignedInUser } from './helpers';
@@ -8,14 +9,17 @@ import { uploadImage } from './multipart';
 export async function createPost(
   app: FastifyInstance,
   user: SignedInUser,
-  overrides: { message?: string; tags?: string[]; image?: string } = {},
+  overrides: { message?: string; tags?: string[]; image?: string; audience?: Audience } = {},
 ): Promise<Post> {
   const image = overrides.image ?? (await uploadImage(app, user, 'post')).secure_url;
   const res = await app.inject({
     method: 'POST',
     url: '/api/posts/create',
     headers: user.headers,
-    payload: { message: overrides.message ?? 'A sunny day', tags: overrides.tags ?? ['sun'], image },
+    payload: {
+      ...{ message: overrides.message ?? 'A sunny day', tags: overrides.tags ?? ['sun'], image },
+      ...(overrides.audience ? { audience: overrides.audience } : {}),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`create post failed: ${res.body}`);
   return res.json();

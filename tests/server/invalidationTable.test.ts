@@ -28,7 +28,7 @@ import { uploadImage } from './multipart';
 /** Every cache keeps what it read for a minute; the follow lists are on (the default is 1 s). */
 const LONG_CACHES = { SESSION_CACHE_MS: '60000', POST_CACHE_MS: '60000', HOME_FEED_SYNC_MS: '60000' };
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Two instances, or one playing both parts. */
 interface World {
@@ -424,6 +424,32 @@ const CASES: Case[] = [
         expect: (r) => {
           must(r.author === '1:null', "the author's count");
           must(r.liker === '1:like', "the liker's reaction");
+        },
+      };
+    },
+  },
+  {
+    event: 'PostSaved',
+    title: 'a save shows as savedByMe to the saver alone, in the post and their feed',
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const p = await post(w, ann);
+      const mark = async (who: SignedInUser, url: string) => {
+        const body = (await get(w, who, url)).body as Post | Post[];
+        const found = Array.isArray(body) ? body.find((x) => x._id === p._id) : body;
+        return found?.savedByMe === true;
+      };
+      return {
+        reads: {
+          post: () => mark(bob, `/api/posts/${p._id}`),
+          everyone: () => mark(bob, '/api/posts?feed=all'),
+          author: () => mark(ann, `/api/posts/${p._id}`),
+        },
+        change: async () => void (await send(w, bob, 'PUT', `/api/posts/${p._id}/save`)),
+        expect: (r) => {
+          must(r.post === true, "the saver's post");
+          must(r.everyone === true, "the saver's list");
+          must(r.author === false, "the author's post");
         },
       };
     },

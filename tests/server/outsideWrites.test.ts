@@ -163,6 +163,19 @@ const CASES: Case[] = [
     },
   },
   {
+    title: 'a post saved elsewhere shows as saved here (issue 73)',
+    caches: ['saved_posts'],
+    async seen(here, elsewhere) {
+      const [reader, author] = [await signIn(here.app), await signIn(here.app)];
+      const post = await createPost(here.app, author);
+      const url = `/api/posts/${post._id}`;
+      if ((await readOften(here, reader, url)).body.savedByMe) throw new Error('setup');
+      const saved = await elsewhere.app.inject({ method: 'PUT', url: `${url}/save`, headers: reader.headers });
+      if (saved.statusCode !== 200) throw new Error(`save: ${saved.statusCode}`);
+      return (await get(here, reader, url)).body.savedByMe === true;
+    },
+  },
+  {
     title: 'a description changed elsewhere shows on the profile',
     caches: ['authors'],
     async seen(here, elsewhere) {

@@ -1,12 +1,12 @@
 /**
- * Migration 032 (issue 71): every post there was becomes a one-photo album, its image, alt text
+ * Migration 033 (issue 71): every post there was becomes a one-photo album, its image, alt text
  * and crop at position 0 of `post_images`, `image_count` 1.
  */
-import * as migration032 from '../../server/db/migrations/032_post_images';
+import * as migration033 from '../../server/db/migrations/033_post_images';
 import { createPost } from './factories';
 import { createTestApp, signIn } from './helpers';
 
-describe('migration 032', () => {
+describe('migration 033', () => {
   it('makes every post there was a one-photo album: its image, alt text and crop at position 0', async () => {
     // An app of its own: taking a migration down and up changes tables under PostgreSQL's prepared statements.
     const own = await createTestApp();
@@ -19,8 +19,8 @@ describe('migration 032', () => {
         .set({ alt: 'Described', crop: 'fit' })
         .where('id', '=', second._id)
         .execute();
-      await migration032.down(own.db.kysely as never);
-      await migration032.up(own.db.kysely as never);
+      await migration033.down(own.db.kysely as never);
+      await migration033.up(own.db.kysely as never);
       const rows = await own.db.kysely
         .selectFrom('post_images')
         .select(['post_id', 'position', 'image', 'alt', 'crop'])

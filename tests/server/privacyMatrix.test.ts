@@ -176,6 +176,9 @@ describe('the privacy matrix: the client API (masto.js)', () => {
       expect(mine(await api.v1.timelines.tag.$select(tag).list()), `${name} tag`).toEqual(
         allowed(IN_PUBLIC_LISTS, name),
       );
+      expect(mine((await api.v2.search.list({ q: tag, type: 'statuses' })).statuses), `${name} search`).toEqual(
+        allowed(IN_PUBLIC_LISTS, name),
+      );
       expect(mine(await api.v1.timelines.home.list({ limit: 40 })), `${name} home`).toEqual(allowed(IN_HOME, name));
       if (name !== 'blocked')
         expect(mine(await api.v1.accounts.$select(people.author.id).statuses.list()), `${name} account`).toEqual(
@@ -189,6 +192,11 @@ describe('the privacy matrix: the client API (masto.js)', () => {
     const names = { public: 'public', unlisted: 'unlisted', followers: 'private', mentioned: 'direct' } as const;
     for (const audience of AUDIENCES)
       expect((await api.v1.statuses.$select(posts[audience]).fetch()).visibility).toBe(names[audience]);
+    // A comment is seen by those who may see its post: it says the post's visibility.
+    const reply = await api.v1.statuses.create({ status: 'A reply', inReplyToId: posts.followers });
+    expect(reply.visibility).toBe('private');
+    const { descendants } = await api.v1.statuses.$select(posts.followers).context.fetch();
+    expect(descendants.find((s) => s.id === reply.id)?.visibility).toBe('private');
     const media = await api.v2.media.create({
       file: new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }),
     });

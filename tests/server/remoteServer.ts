@@ -30,6 +30,8 @@ export interface RemoteServer {
   bury(name: string): void;
   /** Their actor (and so their key) answers 404 from now on, as a misrouted or misconfigured server may. */
   vanish(name: string): void;
+  /** A GET of `url` asking for ActivityPub JSON, signed as `name` (a fetch from their server). */
+  signedGet(name: string, url: string): Promise<Response>;
   /** The same request, signed, not sent. */
   signedRequest(name: string, inbox: string, activity: Record<string, unknown>): Promise<Request>;
   close(): Promise<void>;
@@ -112,6 +114,14 @@ export async function startRemoteServer(names: string[], options: RemoteServerOp
     actorUri,
     signedPost: async (name, inbox, activity, keyId) => fetch(await signed(name, inbox, activity, keyId)),
     signedRequest: (name, inbox, activity) => signed(name, inbox, activity),
+    signedGet: async (name, url) =>
+      fetch(
+        await signRequest(
+          new Request(url, { headers: { accept: 'application/activity+json' } }),
+          keys.get(name)!.privateKey,
+          new URL(`${actorUri(name)}#main-key`),
+        ),
+      ),
     bury: (name) => void buried.add(name),
     vanish: (name) => void vanished.add(name),
     close: () => new Promise((resolve) => server.close(() => resolve())),

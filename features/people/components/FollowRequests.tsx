@@ -43,6 +43,12 @@ export const CountBadge = styled.span`
   text-align: center;
 `;
 
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: 12px 0 0;
+`;
+
 const Answers = styled.div`
   display: flex;
   flex: none;
@@ -50,50 +56,88 @@ const Answers = styled.div`
   @media (max-width: 420px) { flex-direction: column; }
 `;
 
+interface Waiting {
+  people: FollowRequestPerson[];
+  /** The next page's address, or null when all are loaded. */
+  next: string | null;
+  /** How many wait in all, loaded or not. */
+  total: number;
+}
+
+const NONE: Waiting = { people: [], next: null, total: 0 };
+
 export function FollowRequests() {
   const dispatch = useAppDispatch();
-  const [people, setPeople] = useState<FollowRequestPerson[] | null>(null);
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
 
   // A failed read shows nothing: the notifications below still show; the list is read again next visit.
   const load = useCallback(
     () =>
-      followRequestsApi.list().then(
-        (list) => list,
-        () => [],
+      Promise.all([followRequestsApi.first(), followRequestsApi.count()]).then(
+        ([page, total]): Waiting => ({
+          people: page.items,
+          next: page.next,
+          total: Math.max(total, page.items.length),
+        }),
+        () => NONE,
       ),
     [],
   );
   useEffect(() => {
     let live = true;
-    void load().then((list) => live && setPeople(list));
+    void load().then((list) => live && setWaiting(list));
     return () => {
       live = false;
     };
   }, [load]);
 
+  const loadMore = async () => {
+    if (!waiting?.next) return;
+    setLoadingMore(true);
+    try {
+      const page = await followRequestsApi.page(waiting.next);
+      setWaiting((now) => {
+        if (!now) return now;
+        const known = new Set(now.people.map((p) => p._id));
+        const people = [...now.people, ...page.items.filter((p) => !known.has(p._id))];
+        return { people, next: page.next, total: Math.max(now.total, people.length) };
+      });
+    } catch (error) {
+      dispatch(showToast(errorMessage(error), 'error'));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
   const answer = async (person: FollowRequestPerson, what: 'approve' | 'reject') => {
     setBusy(person._id);
     try {
       await followRequestsApi.answer(person._id, what);
-      setPeople((list) => (list ?? []).filter((p) => p._id !== person._id));
+      setWaiting(
+        (now) =>
+          now && { ...now, people: now.people.filter((p) => p._id !== person._id), total: Math.max(0, now.total - 1) },
+      );
       dispatch(showToast(what === 'approve' ? T.approved(person.username) : T.rejected(person.username), 'success'));
       // My followers count changed.
       if (what === 'approve') void dispatch(fetchLoggedUser());
     } catch (error) {
       dispatch(showToast(errorMessage(error), 'error'));
-      void load().then(setPeople);
+      void load().then(setWaiting);
     } finally {
       setBusy(null);
     }
   };
 
-  if (!people || people.length === 0) return null;
+  // The count may hold requests of people hidden from the list (a suspended requester): none to show, no section.
+  if (!waiting || (waiting.people.length === 0 && !waiting.next)) return null;
+  const { people, next, total } = waiting;
   return (
     <Section id="follow-requests" aria-labelledby="follow-requests-title">
       <h2 id="follow-requests-title">
         {T.title}
-        <CountBadge aria-label={`${people.length} waiting`}>{people.length}</CountBadge>
+        <CountBadge aria-label={`${total} waiting`}>{total}</CountBadge>
       </h2>
       <p className="lead">{T.lead}</p>
       <PeopleGrid $columns={false}>
@@ -132,6 +176,13 @@ export function FollowRequests() {
           </li>
         ))}
       </PeopleGrid>
+      {next && (
+        <More>
+          <Button type="button" $variant="secondary" $size="sm" disabled={loadingMore} onClick={() => void loadMore()}>
+            {loadingMore ? 'Loading…' : 'Show more requests'}
+          </Button>
+        </More>
+      )}
     </Section>
   );
 }

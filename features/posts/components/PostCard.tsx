@@ -21,6 +21,7 @@ import { PostImage } from './PostImage';
 import { DoubleTapLike } from './DoubleTapLike';
 import { ShareButton } from '../../share';
 import { ReactionBar } from './ReactionBar';
+import { SaveButton } from './SaveButton';
 import { appTheme } from '../../../themes';
 import { links } from '../../../lib/pages';
 
@@ -240,6 +241,7 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
               <span aria-hidden="true">{post.commentsCount}</span>
             </CommentLink>
             <ShareButton path={postHref} title={`Post by ${post.creator}`} label={`Share post by ${post.creator}`} />
+            {me && <SaveButton postId={post._id} saved={post.savedByMe === true} />}
           </End>
         </Actions>
         {post.message && (

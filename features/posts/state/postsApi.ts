@@ -26,6 +26,7 @@ export const postsApi = {
   feed: (feed: Feed): Promise<Page<Post>> => getPage<Post>(apiUrls.feed(feed)),
   tagged: (tags: string[]): Promise<Page<Post>> => getPage<Post>(apiUrls.tagged(tags)),
   byUser: (username: string): Promise<Page<Post>> => getPage<Post>(apiUrls.userPosts(username)),
+  saved: (): Promise<Page<Post>> => getPage<Post>(apiUrls.saved()),
   /** Follows a `Link: rel="next"` URL given by the server. */
   page: (url: string): Promise<Page<Post>> => getPage<Post>(url),
 
@@ -48,6 +49,12 @@ export const postsApi = {
   },
   async dislike(id: string, userId: string): Promise<ReactionCounts> {
     return (await apiClient.patch<ReactionCounts>(`/api/posts/${encodeURIComponent(id)}/dislike`, { userId })).data;
+  },
+
+  /** `PUT` saves, `DELETE` unsaves; either answers the post (`savedByMe`). */
+  async save(id: string, saved: boolean): Promise<Post> {
+    const url = `/api/posts/${encodeURIComponent(id)}/save`;
+    return (await apiClient.request<Post>({ method: saved ? 'PUT' : 'DELETE', url })).data;
   },
 
   commentsPage: (url: string): Promise<Page<Comment>> => getPage<Comment>(url),

@@ -10,6 +10,7 @@ import {
   fetchPost,
   fetchPosts,
   likePost,
+  savePost,
 } from './thunks';
 
 /**
@@ -53,6 +54,13 @@ export default createReducer(postsAdapter.getInitialState(), (builder) => {
     .addCase(dislikePost.fulfilled, (state, action) => {
       const post = state.entities[action.payload.id];
       if (post) applyReaction(post, action.payload.counts);
+    })
+    .addCase(savePost.fulfilled, (state, action) => {
+      const post = state.entities[action.payload._id];
+      if (!post) return;
+      // Absent unless saved, as the server writes it.
+      if (action.payload.savedByMe) post.savedByMe = true;
+      else delete post.savedByMe;
     })
     .addCase(addComment.fulfilled, (state, action) => {
       const post = state.entities[action.payload.postId];

@@ -8,18 +8,24 @@ import { postsApi, type Feed, type PostInput } from './postsApi';
 
 /** Where a list of posts comes from. */
 export type PostSource =
-  { kind: 'feed'; feed: Feed } | { kind: 'tagged'; tags: string[] } | { kind: 'user'; username: string };
+  | { kind: 'feed'; feed: Feed }
+  | { kind: 'tagged'; tags: string[] }
+  | { kind: 'user'; username: string }
+  | { kind: 'saved' };
 
 export const sourceKey = (source: PostSource): string =>
   source.kind === 'feed'
     ? `feed:${source.feed}`
     : source.kind === 'tagged'
       ? `tagged:${source.tags.join(',')}`
-      : `user:${source.username}`;
+      : source.kind === 'saved'
+        ? 'saved'
+        : `user:${source.username}`;
 
 function fetchSource(source: PostSource): Promise<Page<Post>> {
   if (source.kind === 'feed') return postsApi.feed(source.feed);
   if (source.kind === 'tagged') return postsApi.tagged(source.tags);
+  if (source.kind === 'saved') return postsApi.saved();
   return postsApi.byUser(source.username);
 }
 
@@ -135,6 +141,15 @@ export const dislikePost = createAppAsyncThunk(
   },
 );
 
+/** Saves the post for the viewer (issue 73), or unsaves it: the answer is the post as they see it now. */
+export const savePost = createAppAsyncThunk(
+  'posts/savePost',
+  async ({ id, saved }: { id: string; saved: boolean }, { getState, rejectWithValue }) => {
+    const result = await guarded(getState(), () => postsApi.save(id, saved));
+    return result.ok ? result.value : rejectWithValue(result.message);
+  },
+);
+
 export const addComment = createAppAsyncThunk(
   'posts/addComment',
   async ({ postId, message }: { postId: string; message: string }, { getState, rejectWithValue }) => {
@@ -183,6 +198,7 @@ export const postsToasts: ToastListener[] = [
   ...thunkToasts(dislikePost, {
     success: (_, { counts }) => (counts.myReaction === 'dislike' ? TEXTS.disliked : null),
   }),
+  ...thunkToasts(savePost, { success: (_, post) => (post.savedByMe ? TEXTS.postSaved : TEXTS.postUnsaved) }),
   ...thunkToasts(addComment, { success: TEXTS.commentAdded }),
   ...thunkToasts(likeComment, {
     success: (_, result) => (result.myReaction === 'like' ? TEXTS.likedComment : null),

@@ -76,6 +76,7 @@ const pages: [route: string, params: Record<string, string>, pageReads: () => Pr
   ['/tagged/[tags]', { tags: '#Sea, hiking,sea,' }, () => postsApi.tagged(['Sea', 'hiking'])],
   ['/contact', {}, () => instanceApi.instance()],
   ['/notifications', {}, () => notificationsApi.list()],
+  ['/saved', {}, () => postsApi.saved()],
   ['/settings', {}, async () => undefined],
   ['/profile', {}, async () => undefined],
   // The admin panel reads after hydration, in its own chunk: nothing early.

@@ -28,11 +28,12 @@ describe('LoggedInNavbar', () => {
     expect(screen.getByRole('button', { name: 'Create post' })).toBeInTheDocument();
   });
 
-  it('opens the avatar dropdown with Profile, Settings and Logout; Escape closes it', async () => {
+  it('opens the avatar dropdown with Profile, Saved, Settings and Logout; Escape closes it', async () => {
     const u = userEvent.setup();
     renderNavbar();
     await u.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(screen.getAllByRole('link', { name: 'Profile' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Saved' })).toHaveAttribute('href', '/saved');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await u.keyboard('{Escape}');

@@ -72,6 +72,7 @@ describe('FollowRequests', () => {
               { ...bob, requestId: 'r2', requestedAt: '2026-01-01T00:00:00.000Z' },
             ]),
       ),
+      http.get('/api/follow-requests/count', () => HttpResponse.json({ count: 2 })),
       http.post('/api/follow-requests/:id/:answer', ({ params }) => {
         answers.push(`${params.answer}:${params.id}`);
         return new HttpResponse(null, { status: 204 });
@@ -79,6 +80,7 @@ describe('FollowRequests', () => {
     );
     renderWithProviders(<FollowRequests />, { preloadedState: signedInState(me) });
     expect(await screen.findByRole('heading', { name: /Follow requests/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more requests' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('2 waiting')).toHaveTextContent('2');
     await userEvent.click(screen.getByRole('button', { name: 'Approve ann' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve ann' })).not.toBeInTheDocument());
@@ -87,6 +89,32 @@ describe('FollowRequests', () => {
     // None waits: the section goes.
     await waitFor(() => expect(screen.queryByRole('heading', { name: /Follow requests/ })).not.toBeInTheDocument());
     expect(answers).toEqual(['approve:u1', 'reject:u2']);
+  });
+
+  it('more than a page: the badge counts them all, and Show more loads the next page', async () => {
+    const carol: PersonResult = { _id: 'u3', username: 'carol', avatar: null, description: '', followedByMe: false };
+    const asked = (p: PersonResult, requestId: string) => ({
+      ...p,
+      requestId,
+      requestedAt: '2026-01-01T00:00:00.000Z',
+    });
+    server.use(
+      http.get('/api/follow-requests', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === 'r2'
+          ? HttpResponse.json([asked(carol, 'r1')])
+          : HttpResponse.json([asked(ann, 'r3'), asked(bob, 'r2')], {
+              headers: { link: '</api/follow-requests?limit=40&cursor=r2>; rel="next"' },
+            }),
+      ),
+      http.get('/api/follow-requests/count', () => HttpResponse.json({ count: 3 })),
+    );
+    renderWithProviders(<FollowRequests />, { preloadedState: signedInState(me) });
+    expect(await screen.findByLabelText('3 waiting')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve carol' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more requests' }));
+    expect(await screen.findByRole('button', { name: 'Approve carol' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve ann' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more requests' })).not.toBeInTheDocument();
   });
 });
 

@@ -29,6 +29,43 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
   });
 
+  it('saves and unsaves the post with its Save toggle (issue 73), pressed when savedByMe', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    server.use(
+      http.put('/api/posts/p1/save', () => {
+        calls.push('PUT');
+        return HttpResponse.json(buildPost({ _id: 'p1', creator: 'bob', savedByMe: true }));
+      }),
+      http.delete('/api/posts/p1/save', () => {
+        calls.push('DELETE');
+        return HttpResponse.json(buildPost({ _id: 'p1', creator: 'bob' }));
+      }),
+    );
+    const { store, rerender } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'bob' })} />, {
+      preloadedState: signedInState(me),
+    });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await user.click(save);
+    await vi.waitFor(() => expect(calls).toEqual(['PUT']));
+    await vi.waitFor(() =>
+      expect(store.getState().toasts.map((n) => n.message)).toEqual(['Saved. Find it under Saved in your menu']),
+    );
+
+    rerender(<PostCard post={buildPost({ _id: 'p1', creator: 'bob', savedByMe: true })} />);
+    const saved = screen.getByRole('button', { name: 'Saved' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await user.click(saved);
+    await vi.waitFor(() => expect(calls).toEqual(['PUT', 'DELETE']));
+    await vi.waitFor(() => expect(store.getState().toasts.map((n) => n.message)).toContain('Removed from Saved'));
+  });
+
+  it('has no Save toggle for someone not signed in', () => {
+    renderWithProviders(<PostCard post={buildPost({ _id: 'p1', creator: 'bob' })} />);
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
   it('offers Edit and Delete on my own posts; Delete asks first', async () => {
     const user = userEvent.setup();
     let deleted = false;
