@@ -9,6 +9,9 @@ export const DESCRIPTION_MAX = 300;
 export const ALT_MAX = 1500;
 /** A content warning's text, shown over a sensitive image. */
 export const SPOILER_MAX = 100;
+/** Photos one post holds (issue 71): `MAX_POST_IMAGES`, 10 unless set, never more than 20. */
+export const POST_IMAGES_DEFAULT = 10;
+export const POST_IMAGES_CEILING = 20;
 /** An admin's or reporter's note. */
 export const REPORT_NOTE_MAX = 1000;
 /** People one post or comment mentions (links and notifies): the first ones the text names. */

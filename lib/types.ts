@@ -107,6 +107,16 @@ export interface ImageInfo {
   srcset: string;
 }
 
+/** One photo of a post (issue 71), in the order the author chose. */
+export interface PostImage {
+  image: string;
+  imageInfo: ImageInfo | null;
+  /** Its description; '' when the author wrote none. */
+  alt: string;
+  /** Where feeds crop it (lib/photoCrop.ts). */
+  crop: PhotoCrop;
+}
+
 export interface Post {
   _id: string;
   message: string;
@@ -130,6 +140,11 @@ export interface Post {
   spoiler: string;
   /** Where feeds crop the photo (lib/photoCrop.ts); absent: the centre. */
   crop?: PhotoCrop;
+  /**
+   * Every photo of the post in order (issue 71, albums): the first is `image`, `imageInfo`, `alt`
+   * and `crop` above, which stay for clients that know one photo.
+   */
+  images: PostImage[];
   createdAt: string;
   updatedAt: string;
   /** The usernames `@mentioned` in the message that exist, as stored (lib/textEntities.ts). */

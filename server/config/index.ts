@@ -6,6 +6,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { POST_IMAGES_CEILING, POST_IMAGES_DEFAULT } from '../../lib/limits';
 
 export interface Config {
   host: string;
@@ -57,6 +58,8 @@ export interface Config {
   busHeartbeatMs: number;
   /** SQLite: how late a commit by another process may be noticed (`cache/outsideWrites.ts`; 0: every request). */
   outsideWritesCheckMs: number;
+  /** Photos one post holds at most (`MAX_POST_IMAGES`, 1 to 20; issue 71). */
+  maxPostImages: number;
   /** Uploads no post or profile uses are removed once this old (server/media/unusedMedia.ts; 0: kept). */
   unusedMediaGraceHours: number;
   /** How often an open notification stream gets a comment line, so proxies keep it open. */
@@ -154,6 +157,14 @@ function int(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+/** `MAX_POST_IMAGES`: a wrong value stops the start rather than quietly holding posts to another limit. */
+function maxPostImagesOf(env: Env): number {
+  const value = int(env, 'MAX_POST_IMAGES', POST_IMAGES_DEFAULT);
+  if (value < 1 || value > POST_IMAGES_CEILING)
+    throw new Error(`MAX_POST_IMAGES must be from 1 to ${POST_IMAGES_CEILING}, got "${env.MAX_POST_IMAGES}"`);
   return value;
 }
 
@@ -367,6 +378,7 @@ export function loadConfig(env: Env = process.env): Config {
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', cacheMs),
     busHeartbeatMs: Math.max(1, int(env, 'BUS_HEARTBEAT_MS', 1_000)),
     outsideWritesCheckMs: int(env, 'OUTSIDE_WRITES_CHECK_MS', 1),
+    maxPostImages: maxPostImagesOf(env),
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
     sseStreamsMax: env.SSE_STREAMS_MAX ? int(env, 'SSE_STREAMS_MAX', 0) : null,

@@ -117,6 +117,25 @@ export interface PostsTable {
   url: Generated<string | null>;
   /** Who may see it (lib/audience.ts, migration 031). */
   audience: Generated<Audience>;
+  /** How many photos the post has (issue 71, migration 033): more than one, `post_images` lists them. */
+  image_count: Generated<number>;
+}
+
+/**
+ * A post's photos in order (issue 71, migration 033): position 0 is the posts row's own image, alt
+ * and crop, repeated here so that the table holds the whole list.
+ */
+export interface PostImagesTable {
+  post_id: string;
+  position: number;
+  image: string;
+  /** The media row behind `image` when it is one of this server's uploads. */
+  media_id: string | null;
+  alt: Generated<string>;
+  /** Where feeds crop the photo: '', 'fit' or 'x,y' (lib/photoCrop.ts). */
+  crop: Generated<string>;
+  /** A post from elsewhere: the image's address in its Note (an `Update` names it so). */
+  source: string | null;
 }
 
 export interface PostTagsTable {
@@ -447,6 +466,7 @@ export interface Database {
   email_tokens: EmailTokensTable;
   posts: PostsTable;
   post_tags: PostTagsTable;
+  post_images: PostImagesTable;
   post_reactions: PostReactionsTable;
   saved_posts: SavedPostsTable;
   comments: CommentsTable;

@@ -37,6 +37,8 @@ import { kyselyKvStore } from './kvStore';
 import { memoizedKv } from './kvMemo';
 import { kyselyMessageQueue } from './messageQueue';
 import { type KeyPairsOf, userKeyPairs } from './keys';
+import { POST_IMAGES_DEFAULT } from '../../lib/limits';
+import { photosOfRow } from '../posts/mappers';
 import { withImageExtras } from './noteImageExtras';
 import {
   type PostImage,
@@ -97,6 +99,8 @@ export interface FederationOptions {
   publish?: PublishEvent;
   /** Deliveries run at once per process. */
   workers?: number;
+  /** Photos a kept Note's post holds at most (`MAX_POST_IMAGES`, issue 71); 10 unless given. */
+  maxImages?: number;
   /** The services people elsewhere act through (built after the federation: read when used). */
   services: () => LocalServices & {
     users: Pick<UsersService, 'follow' | 'unfollow' | 'followRequests'>;
@@ -215,20 +219,27 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
   });
   const context = () => federation.createContext(new URL(site.url), undefined);
 
-  async function imageOf(post: NotePostRow): Promise<PostImage> {
-    const media = post.media_id ? await data.mediaOf(post.media_id) : undefined;
-    const largest = media ? largestVariant(media) : null;
-    if (!largest) return { url: post.image, mediaType: mediaTypeOf(post.image), width: null, height: null };
-    return {
-      url: options.storage.url(largest.key),
-      mediaType: mediaTypeOf(largest.format),
-      width: largest.width,
-      height: largest.height,
-    };
+  /** A post's photos as its Note's images, in order (issue 71): each one's largest stored variant. */
+  async function imagesOf(post: NotePostRow): Promise<PostImage[]> {
+    return Promise.all(
+      photosOfRow(post).map(async (photo) => {
+        const media = photo.media_id ? await data.mediaOf(photo.media_id) : undefined;
+        const largest = media ? largestVariant(media) : null;
+        if (!largest)
+          return { url: photo.image, mediaType: mediaTypeOf(photo.image), width: null, height: null, alt: photo.alt };
+        return {
+          url: options.storage.url(largest.key),
+          mediaType: mediaTypeOf(largest.format),
+          width: largest.width,
+          height: largest.height,
+          alt: photo.alt,
+        };
+      }),
+    );
   }
 
   const noteOfPost = async (post: NotePostRow) =>
-    postNote(context(), site, post, await imageOf(post), await data.mentionedUsers('post', post.id));
+    postNote(context(), site, post, await imagesOf(post), await data.mentionedUsers('post', post.id));
 
   /** A post's Note as it is now, from the database: what a delivery sends. */
   async function postNoteOf(id: string): Promise<Note | null> {
@@ -321,7 +332,7 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
       const page = posts.slice(0, COLLECTION_PAGE);
       const items = await Promise.all(
         page.map(async (post) => {
-          const note = postNote(ctx, site, post, await imageOf(post), await data.mentionedUsers('post', post.id));
+          const note = postNote(ctx, site, post, await imagesOf(post), await data.mentionedUsers('post', post.id));
           return new Create({
             id: new URL(`${note.id!.href}#create`),
             actor: ctx.getActorUri(identifier),
@@ -404,7 +415,12 @@ export function createPostsFederation(options: FederationOptions): PostsFederati
     severityOf,
     publish: options.publish ?? (() => {}),
   });
-  const content = remoteContent(remote, options.services, options.allowPrivateAddress);
+  const content = remoteContent(
+    remote,
+    options.services,
+    options.allowPrivateAddress,
+    options.maxImages ?? POST_IMAGES_DEFAULT,
+  );
   const deleted = deletedActors({
     repo: remote,
     data,

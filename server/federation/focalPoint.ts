@@ -24,6 +24,17 @@ const isFocus = (value: unknown): value is [number, number] =>
   value.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= -1 && n <= 1);
 
 /**
+ * An attachment's focal point as Mastodon writes it (`focalPoint: [x, y]`), or as Fedify compacts
+ * it again when the term is not in its own context (the activity as kept, `toJsonLd()`): the full
+ * term, its value an `@list` (a Posts instance's Notes arrive so).
+ */
+function focalPointOf(item: Json): [number, number] | null {
+  const value = item.focalPoint ?? item['toot:focalPoint'] ?? item['http://joinmastodon.org/ns#focalPoint'];
+  const list = isObject(value) ? value['@list'] : value;
+  return isFocus(list) ? list : null;
+}
+
+/**
  * The crop of the image at `imageUrl` in Note `noteId`, as `sent` (a Create or Update with the Note
  * embedded, or the Note itself, in compact JSON) gives its focal point.
  */
@@ -33,9 +44,8 @@ export function sentFocalCrop(sent: unknown, noteId: string, imageUrl: string): 
   if (!note) return '';
   for (const item of [note.attachment].flat()) {
     if (!isObject(item) || !urlsOf(item.url).includes(imageUrl)) continue;
-    return isFocus(item.focalPoint)
-      ? cropColumn(cropOfMastodonFocus({ x: item.focalPoint[0], y: item.focalPoint[1] }))
-      : '';
+    const focus = focalPointOf(item);
+    return focus ? cropColumn(cropOfMastodonFocus({ x: focus[0], y: focus[1] })) : '';
   }
   return '';
 }

@@ -42,6 +42,7 @@ export function federationFeature({
     site: { url: config.federation.origin, host: new URL(config.federation.origin).host },
     instanceName: config.instanceName,
     allowPrivateAddress: config.federation.allowPrivateAddress,
+    maxImages: config.maxPostImages,
     onError: (error, what) => log.error({ err: error }, what),
   });
   // Once per change, from the instance that made it: every instance hears the events.

@@ -43,12 +43,13 @@ function declareTerms(json: Json, used: { blurhash: boolean; focalPoint: boolean
 
 /**
  * The document with each post Note's `Image` given its blurhash (when its image has a thumbhash)
- * and its focal point. `origin`: this site's; `factsOf`: the posts' image facts, by post id.
+ * and its focal point. `origin`: this site's; `factsOf`: the posts' image facts, by post id, one
+ * per photo in the order of the Note's images.
  */
 export async function withImageExtras(
   json: unknown,
   origin: string,
-  factsOf: (postIds: string[]) => Promise<Map<string, NoteImageFacts>>,
+  factsOf: (postIds: string[]) => Promise<Map<string, NoteImageFacts[]>>,
 ): Promise<unknown> {
   const prefix = `${origin}/post/`;
   const found = new Map<string, Json[]>();
@@ -57,22 +58,26 @@ export async function withImageExtras(
   const facts = await factsOf([...found.keys()]);
   const used = { blurhash: false, focalPoint: false };
   for (const [postId, notes] of found) {
-    const fact = facts.get(postId);
-    if (!fact) continue;
-    const blurhash = blurhashOfThumbhash(fact.thumbhash);
-    const focus = fact.crop.fit ? null : mastodonFocus(fact.crop);
-    for (const note of notes)
-      for (const item of [note.attachment].flat())
-        if (isObject(item) && item.type === 'Image') {
-          if (blurhash) {
-            item.blurhash = blurhash;
-            used.blurhash = true;
-          }
-          if (focus) {
-            item.focalPoint = [focus.x, focus.y];
-            used.focalPoint = true;
-          }
+    const photos = facts.get(postId);
+    if (!photos) continue;
+    for (const note of notes) {
+      // The Note's images are the post's photos, in order (issue 71).
+      const images = [note.attachment].flat().filter((item) => isObject(item) && item.type === 'Image') as Json[];
+      for (const [i, item] of images.entries()) {
+        const fact = photos[i];
+        if (!fact) continue;
+        const blurhash = blurhashOfThumbhash(fact.thumbhash);
+        const focus = fact.crop.fit ? null : mastodonFocus(fact.crop);
+        if (blurhash) {
+          item.blurhash = blurhash;
+          used.blurhash = true;
         }
+        if (focus) {
+          item.focalPoint = [focus.x, focus.y];
+          used.focalPoint = true;
+        }
+      }
+    }
   }
   declareTerms(json, used);
   return json;

@@ -1,6 +1,6 @@
 /**
  * Local people, posts and comments as ActivityPub objects (issue 32, items 1 and 2): a user is a
- * `Person`, a post a `Note` with its image as a one-item `attachment`, its tags as `Hashtag`s and
+ * `Person`, a post a `Note` with its photos as its `attachment` (one `Image` each, in order), its tags as `Hashtag`s and
  * the people it names as `Mention`s; a comment a `Note` in reply to its post's.
  */
 import type { ActorKeyPair, Context } from '@fedify/fedify';
@@ -113,11 +113,14 @@ export function largestVariant(media: { variants: string }): StoredVariant | nul
   return variants.reduce<StoredVariant | null>((best, v) => (!best || v.width > best.width ? v : best), null);
 }
 
+/** One photo of a post as its Note's `Image` (issue 71: an album has several, in order). */
 export interface PostImage {
   url: string;
   mediaType: string | null;
   width: number | null;
   height: number | null;
+  /** The photo's alt text: the Image's `name`. */
+  alt: string;
 }
 
 /** Each address once, in order. */
@@ -151,12 +154,12 @@ export function attachmentsAsArrays(json: unknown): unknown {
   return json;
 }
 
-/** A post as a `Note`. */
+/** A post as a `Note`, its photos its `attachment`, in order. */
 export function postNote(
   ctx: Context<unknown>,
   site: Site,
   post: NotePostRow,
-  image: PostImage,
+  images: PostImage[],
   mentioned: MentionedUser[],
 ): Note {
   const tags = JSON.parse(post.tags) as string[];
@@ -166,15 +169,16 @@ export function postNote(
     id: ctx.getObjectUri(Note, { id: post.id }),
     attribution: ctx.getActorUri(post.creator_id),
     content: messageHtmlOf(site, post.message, mentioned, tags),
-    attachments: [
-      new Image({
-        url: absolute(site, image.url),
-        mediaType: image.mediaType,
-        name: post.alt || null,
-        width: image.width,
-        height: image.height,
-      }),
-    ],
+    attachments: images.map(
+      (image) =>
+        new Image({
+          url: absolute(site, image.url),
+          mediaType: image.mediaType,
+          name: image.alt || null,
+          width: image.width,
+          height: image.height,
+        }),
+    ),
     tags: [...hashtagsOf(site, tags), ...mentionTags(ctx, site, mentioned)],
     sensitive,
     summary: sensitive && post.spoiler ? post.spoiler : null,

@@ -40,15 +40,21 @@ export const asAuthUser = (person: Pick<RemotePersonRow, 'id' | 'username'>): Au
   sessionId: '',
 });
 
-/** The first image attachment's address and description. */
-function imageOf(attachments: unknown[]): { url: string; alt: string } | null {
+/**
+ * The image attachments' addresses and descriptions, in order, at most `max` (issue 71: an album);
+ * a video or any other medium is not a photo and is left out, as is an address given twice.
+ */
+function imagesOf(attachments: unknown[], max: number): { url: string; alt: string }[] {
+  const found: { url: string; alt: string }[] = [];
   for (const item of attachments) {
+    if (found.length >= max) break;
     if (!(item instanceof Image || item instanceof Document)) continue;
     if (item.mediaType && !item.mediaType.startsWith('image/')) continue;
     const url = item.url instanceof URL ? item.url : item.url?.href;
-    if (url) return { url: url.href, alt: item.name?.toString().slice(0, ALT_MAX) ?? '' };
+    if (url && !found.some((image) => image.url === url.href))
+      found.push({ url: url.href, alt: item.name?.toString().slice(0, ALT_MAX) ?? '' });
   }
-  return null;
+  return found;
 }
 
 /** A line of hashtags only (by the shared rule, lib/textEntities), spaces between them. */
@@ -82,9 +88,14 @@ export function remoteContent(
   services: () => LocalServices,
   /** `FEDERATION_ALLOW_PRIVATE`: images may come from private addresses (tests, local trials). */
   allowPrivateAddress: boolean,
+  /** Photos a kept post holds at most (`MAX_POST_IMAGES`): a Note's further images are left out. */
+  maxImages: number,
 ) {
+  /** Each image's crop, from its focal point in `sent` (`focalPoint.ts`). */
+  const cropOf = (note: Note, sent: unknown, url: string) => (note.id ? sentFocalCrop(sent, note.id.href, url) : '');
+
   /**
-   * What a Note says, as a post's fields (without its image). `image`: the Note's image (`imageOf`),
+   * What a Note says, as a post's fields (without its image). `image`: the Note's first image (`imagesOf`),
    * whose focal point is the crop, read from `sent`, the activity as it came (`focalPoint.ts`).
    */
   async function fieldsOf(
@@ -146,13 +157,25 @@ export function remoteContent(
         await services().comments.add(user, postId, text, { uri: note.id.href, mentionedIds });
         return 'comment';
       }
-      const image = imageOf(await collect(note.getAttachments(ctx)));
-      if (!image || (await repo.postWithUri(note.id.href))) return 'skipped';
-      const fields = await fieldsOf(ctx, note, image, options.sent);
+      const images = imagesOf(await collect(note.getAttachments(ctx)), maxImages);
+      if (images.length === 0 || (await repo.postWithUri(note.id.href))) return 'skipped';
+      const fields = await fieldsOf(ctx, note, images[0], options.sent);
       // Kept for those who follow the author, and for those it mentions (who are notified).
       const wanted = options.backfill || fields.mentionedIds.length > 0 || (await repo.hasLocalFollower(author.id));
       if (!wanted) return 'skipped';
-      const stored = await storeRemoteImage(services().media, author.id, 'post', image.url, allowPrivateAddress);
+      // One at a time: each fetch takes one of the remote images' turns (`remoteImages.ts`).
+      const photos = [];
+      for (const image of images) {
+        const stored = await storeRemoteImage(services().media, author.id, 'post', image.url, allowPrivateAddress);
+        photos.push({
+          image: stored?.url ?? MISSING_REMOTE_IMAGE,
+          media_id: stored?.mediaId ?? null,
+          alt: image.alt,
+          crop: cropOf(note, options.sent, image.url),
+          source: image.url,
+        });
+      }
+      const [first] = photos;
       const url = note.url instanceof URL ? note.url : note.url?.href;
       const named = (await collect(note.getTags(ctx)))
         .filter((tag): tag is Mention => tag instanceof Mention && tag.href !== null)
@@ -162,22 +185,29 @@ export function remoteContent(
         url: webUrlOf(url?.href) ?? note.id.href,
         audience: noteAudience(note, named),
         ...fields,
-        alt: image.alt,
-        image: stored?.url ?? MISSING_REMOTE_IMAGE,
-        mediaId: stored?.mediaId ?? null,
+        alt: first.alt,
+        image: first.image,
+        mediaId: first.media_id,
+        crop: first.crop,
+        images: photos,
         published: note.published ? new Date(note.published.epochMilliseconds).toISOString() : nowIso(),
       });
       return created ? 'post' : 'skipped';
     },
 
-    /** An `Update` of a kept post by its author: its text, tags, content warning and crop. */
+    /** An `Update` of a kept post by its author: its text, tags, content warning, and its photos' alt texts and crops. */
     async updateNote(ctx: Context<void>, author: RemotePersonRow, note: Note, sent?: unknown): Promise<boolean> {
       if (!note.id) return false;
       const post = await repo.postWithUri(note.id.href);
       if (!post || post.creator_id !== author.id) return false;
-      const image = imageOf(await collect(note.getAttachments(ctx)));
-      const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note, image, sent);
-      await services().posts.updateRemote(post.id, changes);
+      const images = imagesOf(await collect(note.getAttachments(ctx)), maxImages);
+      const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note, images[0] ?? null, sent);
+      const photoTexts = images.map((image) => ({
+        source: image.url,
+        alt: image.alt,
+        crop: cropOf(note, sent, image.url),
+      }));
+      await services().posts.updateRemote(post.id, { ...changes, photoTexts });
       return true;
     },
 

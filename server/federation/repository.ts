@@ -121,18 +121,39 @@ function mentionedUsers(db: Queryable, kind: 'post' | 'comment', id: string) {
   return query.select(['users.id', 'users.username', 'users.actor_uri', 'users.url']).execute();
 }
 
-/** The image facts of these local posts' Notes (blurhash, focal point), by post id. */
-async function noteImagesOf(db: Queryable, postIds: string[]): Promise<Map<string, NoteImageFacts>> {
+/**
+ * The image facts of these local posts' Notes (blurhash, focal point), by post id: one per photo,
+ * in order (issue 71). A post without album rows (written straight into the database): its image.
+ */
+async function noteImagesOf(db: Queryable, postIds: string[]): Promise<Map<string, NoteImageFacts[]>> {
   const ids = postIds.filter(isUuid);
-  if (ids.length === 0) return new Map();
+  const found = new Map<string, NoteImageFacts[]>();
+  if (ids.length === 0) return found;
+  const photos = await db
+    .selectFrom('post_images')
+    .innerJoin('posts', 'posts.id', 'post_images.post_id')
+    .leftJoin('media', 'media.id', 'post_images.media_id')
+    .select(['post_images.post_id as id', 'post_images.crop', 'media.thumbhash'])
+    .where('post_images.post_id', 'in', ids)
+    .where('posts.uri', 'is', null)
+    .orderBy('post_images.post_id')
+    .orderBy('post_images.position')
+    .execute();
+  for (const row of photos) {
+    const fact = { thumbhash: row.thumbhash ?? null, crop: cropOfColumn(row.crop) };
+    found.set(row.id, [...(found.get(row.id) ?? []), fact]);
+  }
+  const rest = ids.filter((id) => !found.has(id));
+  if (rest.length === 0) return found;
   const rows = await db
     .selectFrom('posts')
     .innerJoin('media', 'media.id', 'posts.media_id')
     .select(['posts.id', 'posts.crop', 'media.thumbhash'])
-    .where('posts.id', 'in', ids)
+    .where('posts.id', 'in', rest)
     .where('posts.uri', 'is', null)
     .execute();
-  return new Map(rows.map((row) => [row.id, { thumbhash: row.thumbhash, crop: cropOfColumn(row.crop) }]));
+  for (const row of rows) found.set(row.id, [{ thumbhash: row.thumbhash, crop: cropOfColumn(row.crop) }]);
+  return found;
 }
 
 /** Largest first: a Note's attachment names the largest variant. */

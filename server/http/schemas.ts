@@ -127,6 +127,11 @@ export const imageInfoSchema = {
   },
 } as const;
 
+const cropSchema = {
+  type: 'object',
+  properties: { x: { type: 'number' }, y: { type: 'number' }, fit: { type: 'boolean' } },
+} as const;
+
 const postProperties = {
   _id: { type: 'string' },
   message: { type: 'string' },
@@ -145,9 +150,13 @@ const postProperties = {
   alt: { type: 'string' },
   sensitive: { type: 'boolean' },
   spoiler: { type: 'string' },
-  crop: {
-    type: 'object',
-    properties: { x: { type: 'number' }, y: { type: 'number' }, fit: { type: 'boolean' } },
+  crop: cropSchema,
+  images: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { image: { type: 'string' }, imageInfo: imageInfoSchema, alt: { type: 'string' }, crop: cropSchema },
+    },
   },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },

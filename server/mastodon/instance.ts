@@ -7,8 +7,9 @@ import { siteOf, type ClientServices } from './support';
 /** The Mastodon version whose API this one follows, and Posts' own. */
 export const COMPATIBLE_VERSION = '4.3.0 (compatible; Posts 0.1.0)';
 
-const configuration = {
-  statuses: { max_characters: MESSAGE_MAX, max_media_attachments: 1, characters_reserved_per_url: 23 },
+/** `maxImages`: the photos one post holds (`MAX_POST_IMAGES`, issue 71). */
+const configurationOf = (maxImages: number) => ({
+  statuses: { max_characters: MESSAGE_MAX, max_media_attachments: maxImages, characters_reserved_per_url: 23 },
   media_attachments: {
     supported_mime_types: ['image/jpeg', 'image/png'],
     image_size_limit: UPLOAD_MAX_BYTES,
@@ -21,11 +22,12 @@ const configuration = {
   polls: { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 },
   accounts: { max_featured_tags: 0, max_pinned_statuses: 0 },
   translation: { enabled: false },
-};
+});
 
 export const instanceEndpoints: FastifyPluginAsync<ClientServices> = async (app, { config, push }) => {
   const description = `${config.instanceName}: pictures with a few words, tags, likes and comments.`;
   const contact = { email: config.contactEmail, account: null };
+  const configuration = configurationOf(config.maxPostImages);
 
   app.get('/api/v1/instance', async (request) => {
     const site = siteOf(config, request);

@@ -152,6 +152,20 @@ export function toCredentialAccount(site: Site, user: User, followRequestsCount 
   };
 }
 
+/**
+ * The id of a post's photo as an attachment (issue 71): the post's id for the first (as before
+ * albums), `<post id>_<position>` for the others, so that an edit's `media_ids` can name them.
+ */
+export const attachmentIdOf = (postId: string, position: number) => (position === 0 ? postId : `${postId}_${position}`);
+
+/** The position of the post's photo an attachment id names, or null when it names none of them. */
+export function positionOfAttachment(postId: string, id: string): number | null {
+  if (id === postId) return 0;
+  if (!id.startsWith(`${postId}_`)) return null;
+  const position = Number(id.slice(postId.length + 1));
+  return Number.isInteger(position) && position > 0 ? position : null;
+}
+
 /** A post's image as a media attachment. */
 export function imageAttachment(
   site: Site,
@@ -240,7 +254,9 @@ export function postStatus<A extends Account | null>(
     favourited: post.myReaction === 'like',
     // The viewer's own save (issue 73): only ever true for them.
     bookmarked: post.savedByMe === true,
-    media_attachments: [imageAttachment(site, post._id, post.image, post.imageInfo, post.alt || null, post.crop)],
+    media_attachments: post.images.map((photo, i) =>
+      imageAttachment(site, attachmentIdOf(post._id, i), photo.image, photo.imageInfo, photo.alt || null, photo.crop),
+    ),
     mentions: [...mentions],
     tags: post.tags.map((name) => ({ name, url: `${site}/tagged/${encodeURIComponent(name)}` })),
   };

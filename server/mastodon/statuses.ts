@@ -12,14 +12,16 @@ import { covers } from '../oauth/scopes';
 import { SCOPE_MISSING, needs } from './http';
 import { usernameKey } from '../../lib/validation';
 import { hashtagTags } from '../../lib/textEntities';
-import { cropOfColumn } from '../../lib/photoCrop';
+import { type PhotoCrop, cropOfColumn, cropOfFocusText } from '../../lib/photoCrop';
 import {
   type Account,
   type MentionEntity,
   type Site,
+  attachmentIdOf,
   commentStatus,
   mentionOf,
   mentionsStillHere,
+  positionOfAttachment,
   postStatus,
   toAccount,
 } from './mappers';
@@ -36,7 +38,7 @@ import {
 
 /** Mastodon's text when a status has nothing a post needs. */
 export const IMAGE_REQUIRED =
-  'Validation failed: A status needs exactly one image (media_ids), or in_reply_to_id to comment on a post';
+  'Validation failed: A status needs one image or more (media_ids), or in_reply_to_id to comment on a post';
 /** A bookmark of a comment's status: only posts are saved (issue 73). */
 export const BOOKMARK_POSTS_ONLY = 'Validation failed: Only posts can be bookmarked, not comments';
 /** How many comments `context` lists at most. */
@@ -93,6 +95,8 @@ type IdRoute = { Params: { id: string } };
 interface StatusBody {
   status?: unknown;
   media_ids?: unknown;
+  /** An edit's changes to attachments' descriptions and focal points, `[{ id, description?, focus? }]`. */
+  media_attributes?: unknown;
   in_reply_to_id?: unknown;
   sensitive?: unknown;
   spoiler_text?: unknown;
@@ -108,9 +112,77 @@ function audienceOf(visibility: unknown): Audience | undefined {
   return audience;
 }
 
+/** `media_ids` as a list of ids, one to `max` of them (issue 71); a 422 otherwise. */
+function mediaIdsOf(raw: unknown, max: number): string[] {
+  const ids: unknown[] = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  if (ids.length === 0 || ids.some((id) => typeof id !== 'string'))
+    throw new HttpError(422, 'UnprocessableEntity', IMAGE_REQUIRED);
+  if (ids.length > max)
+    throw new HttpError(422, 'UnprocessableEntity', `Validation failed: A post holds at most ${max} photos`);
+  return ids as string[];
+}
+
+const NOT_YOURS = 'Validation failed: media_ids names no upload of yours';
+
+/** An upload as a photo of a post: its description the alt text, its focal point (`focus`) the crop. */
+const photoOfUpload = (upload: { url: string; row: { description: string | null; crop: string } }) => ({
+  image: upload.url,
+  ...(upload.row.description ? { alt: upload.row.description } : {}),
+  ...(upload.row.crop ? { crop: cropOfColumn(upload.row.crop) } : {}),
+});
+
+/** An edit's `media_attributes` by attachment id: a new description (alt text) or focal point (crop). */
+function mediaAttributesOf(raw: unknown): Map<string, { alt?: string; crop?: PhotoCrop }> {
+  const byId = new Map<string, { alt?: string; crop?: PhotoCrop }>();
+  if (raw === undefined) return byId;
+  const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'object' && raw !== null ? Object.values(raw) : [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { id, description, focus } = item as { id?: unknown; description?: unknown; focus?: unknown };
+    if (typeof id !== 'string') continue;
+    const crop = typeof focus === 'string' ? cropOfFocusText(focus) : null;
+    if (typeof focus === 'string' && focus !== '' && !crop)
+      throw new HttpError(422, 'UnprocessableEntity', 'Validation failed: focus must be two numbers from -1 to 1');
+    byId.set(id, {
+      ...(typeof description === 'string' ? { alt: description } : {}),
+      ...(crop ? { crop } : {}),
+    });
+  }
+  return byId;
+}
+
 export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
   const { config, users, posts, comments, media, limits, idempotent } = services;
   const write = (scope: string) => [needs(scope), limits.writes];
+
+  /**
+   * An edit's photos (issue 71) from `media_ids`: an attachment of the post (`attachmentIdOf`) is
+   * that photo, any other id one of the person's uploads; `media_attributes` changes their
+   * descriptions and focal points. Undefined when the edit names no attachments.
+   */
+  const editedImages = async (viewer: AuthUser, postId: string, body: StatusBody) => {
+    const attributes = mediaAttributesOf(body.media_attributes);
+    if (body.media_ids === undefined && attributes.size === 0) return undefined;
+    const post = await posts.one(viewer, postId);
+    const ids =
+      body.media_ids === undefined
+        ? post.images.map((_, i) => attachmentIdOf(post._id, i))
+        : mediaIdsOf(body.media_ids, config.maxPostImages);
+    return Promise.all(
+      ids.map(async (id) => {
+        const position = positionOfAttachment(post._id, id);
+        const kept = position === null ? undefined : post.images[position];
+        let photo: { image: string; alt?: string; crop?: PhotoCrop };
+        if (kept) photo = { image: kept.image };
+        else {
+          const upload = await media.findOwn(viewer.id, id);
+          if (!upload) throw new HttpError(422, 'UnprocessableEntity', NOT_YOURS);
+          photo = photoOfUpload(upload);
+        }
+        return { ...photo, ...attributes.get(id) };
+      }),
+    );
+  };
 
   /**
    * Deleting what someone else wrote (not on one's own post) is an admin's power: through an app it
@@ -187,18 +259,14 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       ]);
       return commentStatus(site, comment, post, postAuthor.id, author, mentionsOf(comment));
     }
-    const ids = Array.isArray(body.media_ids) ? body.media_ids : body.media_ids ? [body.media_ids] : [];
-    if (ids.length !== 1 || typeof ids[0] !== 'string') throw new HttpError(422, 'UnprocessableEntity', IMAGE_REQUIRED);
-    const upload = await media.findOwn(viewer.id, ids[0]);
-    if (!upload)
-      throw new HttpError(422, 'UnprocessableEntity', 'Validation failed: media_ids names no upload of yours');
+    const ids = mediaIdsOf(body.media_ids, config.maxPostImages);
+    const uploads = await Promise.all(ids.map((id) => media.findOwn(viewer.id, id)));
+    if (uploads.some((upload) => !upload)) throw new HttpError(422, 'UnprocessableEntity', NOT_YOURS);
     const created = await posts.create(viewer, {
       message: text,
-      image: upload.url,
       tags: hashtagTags(text),
-      ...(upload.row.description ? { alt: upload.row.description } : {}),
-      // The focal point sent with the upload (`focus`) is the post's crop.
-      ...(upload.row.crop ? { crop: cropOfColumn(upload.row.crop) } : {}),
+      // Each upload a photo, in the order of `media_ids` (issue 71).
+      images: uploads.map((upload) => photoOfUpload(upload!)),
       ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
       ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
       audience: audienceOf(body.visibility),
@@ -210,7 +278,8 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     statusById(tokenUser(request), siteOf(config, request), request.params.id),
   );
 
-  // An edit changes the text (and so the tags) and the content warning; the image stays.
+  // An edit changes the text (and so the tags), the content warning and, when it names them, the
+  // photos (`media_ids`, their order) and their descriptions (`media_attributes`).
   app.put<IdRoute & { Body: StatusBody }>(
     '/api/v1/statuses/:id',
     { preValidation: write('write:statuses') },
@@ -218,7 +287,9 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const viewer = tokenUser(request);
       const body = request.body ?? {};
       const text = typeof body.status === 'string' ? body.status : undefined;
+      const images = await editedImages(viewer, request.params.id, body);
       const edited = await posts.edit(viewer, request.params.id, {
+        ...(images ? { images } : {}),
         ...(text !== undefined ? { message: text, tags: hashtagTags(text) } : {}),
         ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
         ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),

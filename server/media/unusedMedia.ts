@@ -14,7 +14,7 @@ import type { MediaStorage } from './storage';
 const BATCH = 500;
 
 /**
- * Removes the uploads made before `before` that no post and no avatar or banner uses; returns how
+ * Removes the uploads made before `before` that no post's photo and no avatar or banner uses; returns how
  * many. Every candidate is checked again by the DELETE itself, so a reference made meanwhile
  * keeps it. Rows go first, then files: a crash in between leaves unlisted files, never a row
  * pointing at missing files.
@@ -36,6 +36,14 @@ export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStor
       .where('m.created_at', '<', before.toISOString())
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('posts').select('posts.id').whereRef('posts.media_id', '=', 'm.id'))),
+      )
+      // Any photo of any post (issue 71: an album's others are only there).
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('post_images').select('post_images.post_id').whereRef('post_images.media_id', '=', 'm.id'),
+          ),
+        ),
       )
       // Any own upload may be an avatar or banner (whatever its preset), and only its owner's.
       .where((eb) =>

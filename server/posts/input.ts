@@ -18,6 +18,8 @@ export interface PostInput {
   spoiler?: unknown;
   crop?: unknown;
   audience?: unknown;
+  /** Issue 71: the whole ordered list of photos, `[{ image, alt?, crop? }]`, instead of `image`, `alt` and `crop`. */
+  images?: unknown;
 }
 
 /** The audience asked for (issue 70), checked; undefined when none was given. */
@@ -97,4 +99,55 @@ export async function ownPostImage(
     throw new InvalidError('The image must be a post image uploaded here', 'InvalidImage');
   }
   return { image, mediaId: found.id };
+}
+
+/** A photo as a client gave it (issue 71), checked: its upload, and its alt text and crop when given. */
+export interface GivenPhoto {
+  image: string;
+  mediaId: string;
+  alt?: string;
+  crop?: string;
+}
+
+/** `images` and the one-image fields are two ways to say the photos: a body says one of them. */
+export function photosGiven(input: PostInput): 'images' | 'image' | null {
+  const single = input.image !== undefined || input.alt !== undefined || input.crop !== undefined;
+  if (input.images === undefined) return single ? 'image' : null;
+  if (single) throw new InvalidError('Send either images or image, alt and crop, not both', 'ImageConflict');
+  return 'images';
+}
+
+/**
+ * `images` checked (issue 71): a list of 1 to `limit` photos, each one of this user's post
+ * uploads (as `ownPostImage`), none twice, each with its alt text and crop held to the one-image
+ * rules. A photo's fault names its place in the list.
+ */
+export async function ownPostImages(
+  media: Pick<MediaService, 'findByUrl'>,
+  user: AuthUser,
+  raw: unknown,
+  limit: number,
+): Promise<GivenPhoto[]> {
+  if (!Array.isArray(raw)) throw new InvalidError('images must be a list of { image, alt, crop }', 'InvalidImages');
+  if (raw.length === 0) throw new InvalidError('Please add an image', 'ImageRequired');
+  if (raw.length > limit) throw new InvalidError(`A post holds at most ${limit} photos`, 'TooManyImages');
+  const photos: GivenPhoto[] = [];
+  const seen = new Set<string>();
+  for (const [index, item] of raw.entries()) {
+    const place = `Photo ${index + 1}: `;
+    try {
+      if (typeof item !== 'object' || item === null || Array.isArray(item))
+        throw new InvalidError('it must be { image, alt, crop }', 'InvalidImages');
+      const { image: given, alt, crop } = item as { image?: unknown; alt?: unknown; crop?: unknown };
+      const text = readImageText({ alt, crop });
+      const { image, mediaId } = await ownPostImage(media, user, given);
+      if (seen.has(mediaId)) throw new InvalidError('it is in the post already', 'DuplicateImage');
+      seen.add(mediaId);
+      photos.push({ image, mediaId, ...text });
+    } catch (error) {
+      if (error instanceof InvalidError) throw new InvalidError(place + error.message, error.code);
+      throw error;
+    }
+  }
+  return photos;
 }

@@ -3,7 +3,8 @@
  * (`http/asciiJson.ts`) for the lists, the hottest answers; tests hold it to the schemas. What is
  * made once per shared post is `postViews.ts`'s.
  */
-import type { ImageInfo, Post } from '../../lib/types';
+import type { PhotoCrop } from '../../lib/photoCrop';
+import type { ImageInfo, Post, PostImage } from '../../lib/types';
 import { jsonArray, jsonInteger, jsonNullableString, jsonString, jsonStringArray } from '../http/asciiJson';
 
 function imageInfoJson(info: ImageInfo | null): string {
@@ -20,6 +21,20 @@ function imageInfoJson(info: ImageInfo | null): string {
     '}'
   );
 }
+
+const cropJson = (crop: PhotoCrop) => `{"x":${+crop.x},"y":${+crop.y},"fit":${crop.fit ? 'true' : 'false'}}`;
+
+/** One photo of an album (issue 71). */
+const imageJson = (photo: PostImage) =>
+  '{"image":' +
+  jsonString(photo.image) +
+  ',"imageInfo":' +
+  imageInfoJson(photo.imageInfo) +
+  ',"alt":' +
+  jsonString(photo.alt) +
+  ',"crop":' +
+  cropJson(photo.crop) +
+  '}';
 
 /** The post's fields without the closing brace, so that a post with comments can add its own (comments/json.ts). */
 export function postFields(p: Post): string {
@@ -55,7 +70,9 @@ export function postFields(p: Post): string {
     (p.sensitive ? 'true' : 'false') +
     ',"spoiler":' +
     jsonString(p.spoiler) +
-    (p.crop === undefined ? '' : `,"crop":{"x":${+p.crop.x},"y":${+p.crop.y},"fit":${p.crop.fit ? 'true' : 'false'}}`) +
+    (p.crop === undefined ? '' : ',"crop":' + cropJson(p.crop)) +
+    ',"images":' +
+    jsonArray(p.images, imageJson) +
     ',"createdAt":' +
     jsonString(p.createdAt) +
     ',"updatedAt":' +

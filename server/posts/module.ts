@@ -82,6 +82,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     mentionRules,
     mayPost: deps.mayPost,
     defaultAudience: deps.defaultAudience,
+    maxImages: config.maxPostImages,
     savedAmong: deps.savedAmong,
   });
   return { posts, postCache, commentsByPerson, homeFeed, mentionRules, readerOf };

@@ -15,7 +15,8 @@ const samePost = (a: PostListRow, b: PostListRow) =>
   a.creator_image === b.creator_image &&
   a.creator_name === b.creator_name &&
   a.creator_suspended_at === b.creator_suspended_at &&
-  a.mentions === b.mentions;
+  a.mentions === b.mentions &&
+  a.album === b.album;
 
 /** A reader's home feed pages' keys start with this: their follows change them (`invalidation/table.ts`). */
 export const homeListKey = (readerId: string) => `home|${readerId}`;

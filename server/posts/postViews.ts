@@ -14,7 +14,7 @@ import type { CacheRegistry } from '../cache/registry';
 import { jsonArray, keptText } from '../http/asciiJson';
 import type { ImageInfos } from './imageInfos';
 import { postJson } from './json';
-import { toPost } from './mappers';
+import { photosOfRow, toPost } from './mappers';
 import type { PostCache } from './postCache';
 import type { PostListRow } from './repository';
 
@@ -37,13 +37,16 @@ export function postViews(caches: CacheRegistry, imageInfos: ImageInfos, postCac
     async of(rows: PostListRow[]): Promise<Post[]> {
       const held = rows.map((row) => posts.get(row));
       if (!held.includes(undefined)) return held as Post[];
-      const infos = await imageInfos(rows.flatMap((row, i) => (held[i] ? [] : [row.media_id])));
+      // Every photo of an album (issue 71); a one-photo post's one media id, as before.
+      const mediaIds = (row: PostListRow) =>
+        row.album === null ? [row.media_id] : photosOfRow(row).map((photo) => photo.media_id);
+      const infos = await imageInfos(rows.flatMap((row, i) => (held[i] ? [] : mediaIds(row))));
       return rows.map((row, i) => {
         if (held[i]) return held[i];
-        const info = (row.media_id && infos.get(row.media_id)) || null;
-        const post = toPost(row, info);
+        const post = toPost(row, infos);
         // An image whose other variants are still being written is read again next time.
-        if (postCache.shares(row) && (row.media_id === null || info?.srcset)) posts.keep(row, shared(post));
+        const complete = mediaIds(row).every((id) => id === null || infos.get(id)?.srcset);
+        if (postCache.shares(row) && complete) posts.keep(row, shared(post));
         return post;
       });
     },

@@ -1,5 +1,6 @@
 /** Queries on posts, tags and post reactions. Every list is keyset-paged on the UUIDv7 id. */
-import { type Insertable, type Updateable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
+import { dialectOf } from '../db/database';
 import type { Reaction } from '../../lib/types';
 import { tagKey, usernameKey } from '../../lib/validation';
 import { newestFirst } from '../db/keyset';
@@ -12,6 +13,21 @@ import { type Steps, ask, stepsOn } from '../db/steps';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
 import { audienceAllows } from '../domain/audience';
 import { personColumns } from '../users/personRows';
+
+/**
+ * An album's photos (issue 71) as one JSON text, `[[image, media_id, alt, crop], ...]` in order,
+ * read only for a post of more than one photo: a one-photo post's are its own columns, so its read
+ * costs what it did (the CASE runs no subquery for it).
+ */
+function albumOf(db: Queryable): RawBuilder<string | null> {
+  return dialectOf(db) === 'postgres'
+    ? sql<
+        string | null
+      >`(CASE WHEN posts.image_count > 1 THEN (SELECT json_agg(json_build_array(i.image, i.media_id, i.alt, i.crop) ORDER BY i.position)::text FROM post_images i WHERE i.post_id = posts.id) END)`
+    : sql<
+        string | null
+      >`(CASE WHEN posts.image_count > 1 THEN (SELECT json_group_array(json_array(i.image, i.media_id, i.alt, i.crop) ORDER BY i.position) FROM post_images i WHERE i.post_id = posts.id) END)`;
+}
 
 /**
  * Everything a Post response needs but its image's details (`imageInfos`, by `media_id`), joined
@@ -43,6 +59,8 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.url as original_url',
       'posts.uri as original_uri',
       'posts.audience',
+      'posts.image_count',
+      albumOf(db).as('album'),
       'users.username as creator',
       'users.avatar as creator_image',
       'users.display_name as creator_name',
@@ -310,7 +328,7 @@ const tagsAdded = prepared((db, v: { postId: string; tags: string[] }) =>
 );
 
 /** A post's columns as a write gives them (the counters start at their defaults). */
-export type PostGiven = Omit<Insertable<PostsTable>, keyof PostsTable & `${string}_count`>;
+export type PostGiven = Omit<Insertable<PostsTable>, 'likes_count' | 'dislikes_count' | 'comments_count'>;
 
 /**
  * Every column given, in one order: `prepared` keys a shape by its values' kinds, not their names,
@@ -332,12 +350,94 @@ const newPostRow = (post: PostGiven): NewPost => ({
   uri: post.uri ?? null,
   url: post.url ?? null,
   audience: post.audience ?? 'public',
+  image_count: post.image_count ?? 1,
 });
 
-/** A new post's row and its tags, as steps of a write (`db/steps.ts`). */
-export function* insertPostSteps(post: PostGiven, tags: string[]): Steps<void> {
+/** One photo of a post as written (issue 71); its position is its place in the list. */
+export interface PhotoRow {
+  image: string;
+  media_id: string | null;
+  alt: string;
+  crop: string;
+  /** A post from elsewhere: the image's address in its Note. */
+  source?: string | null;
+}
+
+const photosRemoved = prepared((db, v: { postId: string }) =>
+  db.deleteFrom('post_images').where('post_id', '=', v.postId),
+);
+// One statement per list length: the columns as arrays of one value per photo.
+const photosAdded = prepared(
+  (
+    db,
+    v: {
+      postId: string;
+      positions: number[];
+      images: string[];
+      mediaIds: (string | null)[];
+      alts: string[];
+      crops: string[];
+      sources: (string | null)[];
+    },
+  ) =>
+    db.insertInto('post_images').values(
+      v.images.map((image, i) => ({
+        post_id: v.postId,
+        position: v.positions[i],
+        image,
+        media_id: v.mediaIds[i],
+        alt: v.alts[i],
+        crop: v.crops[i],
+        source: v.sources[i],
+      })),
+    ),
+);
+
+function* addPhotosSteps(postId: string, photos: PhotoRow[]): Steps<void> {
+  yield* ask(photosAdded, {
+    postId,
+    positions: photos.map((_, i) => i),
+    images: photos.map((p) => p.image),
+    mediaIds: photos.map((p) => p.media_id),
+    alts: photos.map((p) => p.alt),
+    crops: photos.map((p) => p.crop),
+    sources: photos.map((p) => p.source ?? null),
+  });
+}
+
+/** A post's whole list of photos written anew, as steps of a write. */
+export function* replacePhotosSteps(postId: string, photos: PhotoRow[]): Steps<void> {
+  yield* ask(photosRemoved, { postId });
+  yield* addPhotosSteps(postId, photos);
+}
+
+const replacePhotos = (db: Queryable, postId: string, photos: PhotoRow[]) =>
+  stepsOn(db, replacePhotosSteps(postId, photos));
+
+/**
+ * A post's photos in order (issue 71); a post without album rows (written straight into the
+ * database) has its own image as its one photo.
+ */
+async function photosOf(db: Queryable, postId: string): Promise<PhotoRow[]> {
+  const rows = await db
+    .selectFrom('post_images')
+    .select(['image', 'media_id', 'alt', 'crop', 'source'])
+    .where('post_id', '=', postId)
+    .orderBy('position')
+    .execute();
+  if (rows.length > 0) return rows;
+  return db.selectFrom('posts').select(['image', 'media_id', 'alt', 'crop']).where('id', '=', postId).execute();
+}
+
+/**
+ * A new post's row, its tags and its photos (the posts row's own image alone when none are
+ * given), as steps of a write (`db/steps.ts`).
+ */
+export function* insertPostSteps(post: PostGiven, tags: string[], photos?: PhotoRow[]): Steps<void> {
   yield* ask(newPost, newPostRow(post));
   yield* addTagsSteps(post.id, tags);
+  const first = { image: post.image, media_id: post.media_id ?? null, alt: post.alt ?? '', crop: post.crop ?? '' };
+  yield* addPhotosSteps(post.id, photos && photos.length > 0 ? photos : [first]);
 }
 
 function* addTagsSteps(postId: string, tags: string[]): Steps<void> {
@@ -355,7 +455,7 @@ const updatePost = (
   id: string,
   changes: Pick<
     Updateable<PostsTable>,
-    'message' | 'image' | 'media_id' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop' | 'audience'
+    'message' | 'image' | 'media_id' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop' | 'audience' | 'image_count'
   > & {
     updated_at: string;
   },
@@ -494,6 +594,8 @@ export const postsRepository = bindQueries({
   postsByCreator,
   taggedPosts,
   replaceTags,
+  replacePhotos,
+  photosOf,
   updatePost,
   deletePost,
   postIdWithUri,

@@ -17,9 +17,10 @@ const postBody = {
     alt: { type: 'string' },
     sensitive: { type: 'boolean' },
     spoiler: { type: 'string' },
-    // Checked by readImageText and readAudience, which say what is wrong with them.
+    // Checked by readImageText, readAudience and ownPostImages, which say what is wrong with them.
     crop: {},
     audience: {},
+    images: {},
     creator: {},
     creatorImage: {},
     creatorName: {},

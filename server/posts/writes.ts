@@ -3,7 +3,7 @@ import { tagKey, usernameKey } from '../../lib/validation';
 import type { Audience } from '../../lib/audience';
 import type { Post, Reaction, ReactionCounts } from '../../lib/types';
 import type { Transactional } from '../db/repository';
-import { ForbiddenError } from '../domain/errors';
+import { ForbiddenError, InvalidError } from '../domain/errors';
 import { newId, nowIso } from '../domain/ids';
 import type { AuthUser } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
@@ -26,13 +26,15 @@ import { postNotFound, requirePost, requireVisiblePostSteps } from './access';
 import {
   type PostInput,
   ownPostImage,
+  ownPostImages,
+  photosGiven,
   readAudience,
   readImageText,
   readMessage,
   readPostTags,
   withHashtags,
 } from './input';
-import { type PostGiven, type PostsRepository, audienceAmongSteps, insertPostSteps } from './repository';
+import { type PhotoRow, type PostGiven, type PostsRepository, audienceAmongSteps, insertPostSteps } from './repository';
 
 /** A mention notification for each user (by id) a post mentions. */
 const mentionsOf = (userIds: string[], actor: AuthUser, postId: string): NotifiedAction[] =>
@@ -59,6 +61,8 @@ export interface PostWritesDeps {
   mayPost?: (user: AuthUser) => Promise<void>;
   /** The audience the author's new posts start with (their setting); public when unknown. */
   defaultAudience?: (user: AuthUser) => Promise<Audience | undefined>;
+  /** Photos one post holds at most (`MAX_POST_IMAGES`, issue 71). */
+  maxImages: number;
 }
 
 /**
@@ -77,6 +81,11 @@ export interface RemotePostInput {
   spoiler: string;
   /** Where feeds crop its photo (posts' crop form, from Mastodon's `focalPoint`); '' the centre. */
   crop?: string;
+  /**
+   * Every photo in order (issue 71), the first being `image`, `mediaId`, `alt` and `crop` above;
+   * absent: that one alone.
+   */
+  images?: PhotoRow[];
   /** Local people its `Mention` tags name: notified. */
   mentionedIds: string[];
   published: string;
@@ -84,8 +93,14 @@ export interface RemotePostInput {
   audience?: Audience;
 }
 
-/** What a remote post's `Update` may change. */
-export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop'>;
+/**
+ * What a remote post's `Update` may change; `photoTexts`: the Note's images' alt texts and crops,
+ * by the address each image has in the Note (`source`): a kept photo takes its image's (the photos
+ * themselves, their set and order, stay as first fetched).
+ */
+export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop'> & {
+  photoTexts?: { source: string; alt: string; crop?: string }[];
+};
 
 /**
  * A like or dislike pressed on a post, as one transaction's steps (`db/steps.ts`): the post visible
@@ -112,11 +127,12 @@ function* createSteps(
   user: AuthUser,
   post: PostGiven,
   tags: string[],
+  photos: PhotoRow[],
   mentionsPerMinute: number,
   mentions: { given: MentionedUser[] } | { named: NamedInText },
 ) {
   const mentioned = 'given' in mentions ? mentions.given : yield* mentionedUsersSteps(mentions.named, user.id);
-  yield* insertPostSteps(post, tags);
+  yield* insertPostSteps(post, tags, photos);
   yield* addToCounterSteps(user.id, 'posts_count', 1);
   const ids = mentioned.map((u) => u.id);
   yield* addPostMentionsSteps(post.id, ids);
@@ -135,8 +151,57 @@ export function postWrites({
   mentionRules,
   mayPost,
   defaultAudience,
+  maxImages,
 }: PostWritesDeps) {
   const { posts } = data;
+
+  /** A new post's photos: `images`, or `image` with its alt text and crop (a one-photo album). */
+  async function newPhotos(user: AuthUser, input: PostInput): Promise<PhotoRow[]> {
+    if (photosGiven(input) === 'images') {
+      const given = await ownPostImages(media, user, input.images, maxImages);
+      return given.map((p) => ({ image: p.image, media_id: p.mediaId, alt: p.alt ?? '', crop: p.crop ?? '' }));
+    }
+    const { alt = '', crop = '' } = readImageText(input);
+    const { image, mediaId } = await ownPostImage(media, user, input.image);
+    return [{ image, media_id: mediaId, alt, crop }];
+  }
+
+  /**
+   * An edit's photos, or undefined when it names none. `images` is the whole new list: a photo
+   * already in the post keeps its alt text and crop unless given. `image`, `alt`, `crop` change
+   * the first photo only.
+   */
+  async function editedPhotos(user: AuthUser, id: string, input: PostInput): Promise<PhotoRow[] | undefined> {
+    const way = photosGiven(input);
+    if (way === null) return undefined;
+    const current = await posts.photosOf(id);
+    if (current.length === 0) throw postNotFound();
+    if (way === 'images') {
+      const given = await ownPostImages(media, user, input.images, maxImages);
+      return given.map((p) => {
+        const before = current.find((c) => c.media_id === p.mediaId);
+        return {
+          image: p.image,
+          media_id: p.mediaId,
+          alt: p.alt ?? before?.alt ?? '',
+          crop: p.crop ?? before?.crop ?? '',
+        };
+      });
+    }
+    const [first, ...rest] = current;
+    const text = readImageText(input);
+    const replaced = input.image === undefined ? null : await ownPostImage(media, user, input.image);
+    if (replaced && rest.some((p) => p.media_id === replaced.mediaId))
+      throw new InvalidError('Photo 1: it is in the post already', 'DuplicateImage');
+    const next = {
+      image: replaced?.image ?? first.image,
+      media_id: replaced?.mediaId ?? first.media_id,
+      alt: text.alt ?? first.alt,
+      crop: text.crop ?? first.crop,
+    };
+    return [next, ...rest];
+  }
+
   return {
     /** Keeps a post from elsewhere once (its `uri`): the id kept, and whether it is new. */
     async importRemote(author: AuthUser, input: RemotePostInput): Promise<{ id: string; created: boolean }> {
@@ -162,9 +227,13 @@ export function postWrites({
           audience: input.audience ?? 'public',
           created_at: input.published,
           updated_at: input.published,
+          image_count: input.images?.length || 1,
         };
+        const photos = input.images ?? [];
         const mentioned = input.mentionedIds.map((userId) => ({ id: userId, username: '' }));
-        notified = await data.steps(() => createSteps(author, post, tags, mentionsPerMinute, { given: mentioned }));
+        notified = await data.steps(() =>
+          createSteps(author, post, tags, photos, mentionsPerMinute, { given: mentioned }),
+        );
       } catch (error) {
         // The same Note arriving twice at once: the first insert stands.
         const again = await posts.postIdWithUri(input.uri);
@@ -183,16 +252,27 @@ export function postWrites({
       return { id, created: true };
     },
 
-    /** A remote post's `Update`: its text, tags and content warning (the image stays as first fetched). */
+    /** A remote post's `Update`: its text, tags, content warning and photos' texts (the photos stay as first fetched). */
     async updateRemote(id: string, changes: RemotePostChanges): Promise<void> {
       await data.transaction(async (trx) => {
+        const photos = await trx.posts.photosOf(id);
+        const texts = new Map((changes.photoTexts ?? []).map((text) => [text.source, text]));
+        // A photo kept before its address was (none): the first takes the Note's first image's.
+        const first = changes.photoTexts?.[0];
+        const next = photos.map((photo, i) => {
+          const text = photo.source ? texts.get(photo.source) : i === 0 ? first : undefined;
+          return text ? { ...photo, alt: text.alt, crop: text.crop ?? photo.crop } : photo;
+        });
+        if (next.length > 0) await trx.posts.replacePhotos(id, next);
+        // The posts row's image is the first photo: its alt text and crop are that photo's.
+        const crop = next[0]?.crop ?? changes.crop;
         await trx.posts.updatePost(id, {
           message: changes.message,
           tags: JSON.stringify(changes.tags),
-          alt: changes.alt,
+          alt: next[0]?.alt ?? changes.alt,
           sensitive: changes.sensitive ? 1 : 0,
           spoiler: changes.spoiler,
-          ...(changes.crop !== undefined && { crop: changes.crop }),
+          ...(crop !== undefined && { crop }),
           updated_at: nowIso(),
         });
         await trx.posts.replaceTags(id, changes.tags);
@@ -204,25 +284,30 @@ export function postWrites({
       await mayPost?.(user);
       const message = readMessage(input.message);
       const tags = readPostTags(input.tags, message);
-      const imageText = readImageText(input);
+      const { sensitive, spoiler } = readImageText({ sensitive: input.sensitive, spoiler: input.spoiler });
       const audience = readAudience(input.audience) ?? (await defaultAudience?.(user)) ?? 'public';
-      const { image, mediaId } = await ownPostImage(media, user, input.image);
+      const photos = await newPhotos(user, input);
+      const [first] = photos;
       const id = newId();
       const now = nowIso();
       const post = {
         id,
         creator_id: user.id,
         message,
-        image,
-        media_id: mediaId,
+        image: first.image,
+        media_id: first.media_id,
         tags: JSON.stringify(tags),
         audience,
-        ...imageText,
+        alt: first.alt,
+        crop: first.crop,
+        sensitive,
+        spoiler,
+        image_count: photos.length,
         created_at: now,
         updated_at: now,
       };
       const named = await namedInText(data.mentions, message, mentionRules);
-      const notified = await data.steps(() => createSteps(user, post, tags, mentionsPerMinute, { named }));
+      const notified = await data.steps(() => createSteps(user, post, tags, photos, mentionsPerMinute, { named }));
       publish({
         type: 'PostCreated',
         postId: id,
@@ -240,15 +325,16 @@ export function postWrites({
       const changes: {
         message?: string;
         image?: string;
-        media_id?: string;
+        media_id?: string | null;
         tags?: string;
         alt?: string;
         sensitive?: number;
         spoiler?: string;
         crop?: string;
         audience?: Audience;
+        image_count?: number;
         updated_at: string;
-      } = { ...readImageText(input), updated_at: nowIso() };
+      } = { ...readImageText({ sensitive: input.sensitive, spoiler: input.spoiler }), updated_at: nowIso() };
       const audience = readAudience(input.audience);
       if (audience !== undefined) changes.audience = audience;
       let tags: string[] | undefined;
@@ -266,15 +352,22 @@ export function postWrites({
           changes.tags = JSON.stringify(tags);
         }
       }
-      if (input.image !== undefined) {
-        const { image, mediaId } = await ownPostImage(media, user, input.image);
-        changes.image = image;
-        changes.media_id = mediaId;
+      const photos = await editedPhotos(user, id, input);
+      if (photos) {
+        const [first] = photos;
+        Object.assign(changes, {
+          image: first.image,
+          media_id: first.media_id,
+          alt: first.alt,
+          crop: first.crop,
+          image_count: photos.length,
+        });
       }
       const named =
         changes.message !== undefined ? await namedInText(data.mentions, changes.message, mentionRules) : null;
       const notified = await data.transaction(async (trx) => {
         await trx.posts.updatePost(id, changes);
+        if (photos) await trx.posts.replacePhotos(id, photos);
         if (tags) await trx.posts.replaceTags(id, tags);
         if (!named) return [];
         const mentioned = await trx.mentions.run(mentionedUsersSteps(named, user.id));

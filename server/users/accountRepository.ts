@@ -36,6 +36,25 @@ const postsPage = (db: Queryable, userId: string, after: string, limit: number) 
     .limit(limit)
     .execute();
 
+/** The photos of these posts (issue 71), each post's in order. */
+async function photosOfPosts(db: Queryable, postIds: string[]) {
+  const byPost = new Map<string, { image: string; alt: string; crop: string }[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await db
+    .selectFrom('post_images')
+    .select(['post_id', 'image', 'alt', 'crop'])
+    .where('post_id', 'in', postIds)
+    .orderBy('post_id')
+    .orderBy('position')
+    .execute();
+  for (const { post_id: postId, ...photo } of rows) {
+    const list = byPost.get(postId);
+    if (list) list.push(photo);
+    else byPost.set(postId, [photo]);
+  }
+  return byPost;
+}
+
 const commentsPage = (db: Queryable, userId: string, after: string, limit: number) =>
   db
     .selectFrom('comments')
@@ -239,6 +258,7 @@ async function retireUsername(db: Queryable, usernameLower: string, until: strin
 
 export const accountRepository = bindQueries({
   postsPage,
+  photosOfPosts,
   commentsPage,
   postReactionsPage,
   commentReactionsPage,

@@ -1,5 +1,5 @@
 /**
- * A user's data export: one zip with account.json, posts.json, comments.json, reactions.json, saved.json,
+ * A user's data export: one zip with account.json, posts.json (every photo of each, issue 71), comments.json, reactions.json, saved.json,
  * follows.json, relations.json (blocks and mutes), notifications.json and the images they uploaded. Streamed: each JSON file is written from keyset pages
  * as the zip reaches it, each image read from storage only when its turn comes, so neither the
  * rows nor the files are ever held in memory at once.
@@ -90,7 +90,12 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
       const lazy = (name: string, open: () => Readable) => zip.addReadStreamLazy(name, (done) => done(null, open()));
       lazy('posts.json', () =>
         jsonArray(
-          (after) => account.postsPage(user.id, after, PAGE),
+          async (after) => {
+            const page = await account.postsPage(user.id, after, PAGE);
+            const photos = await account.photosOfPosts(page.map((p) => p.id));
+            // A post without album rows (written straight into the database): its own image.
+            return page.map((p) => ({ ...p, photos: photos.get(p.id) ?? [p] }));
+          },
           (p) => p.id,
           (p) => ({
             _id: p.id,
@@ -103,6 +108,13 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
             spoiler: p.spoiler,
             // Where feeds crop the photo, as the posts API writes it.
             crop: cropOfColumn(p.crop),
+            // Every photo in order (issue 71), each file in the zip's images/ as the first's.
+            images: p.photos.map((photo) => ({
+              image: photo.image,
+              imageFile: fileOf(photo.image),
+              alt: photo.alt,
+              crop: cropOfColumn(photo.crop),
+            })),
             audience: p.audience,
             likesCount: Number(p.likes_count),
             dislikesCount: Number(p.dislikes_count),

@@ -60,6 +60,14 @@ const post = (over: Partial<Post> = {}): Post => ({
   mentions: ['bob'],
   createdAt: '2026-11-24T00:00:00.000Z',
   updatedAt: '2026-11-24T00:00:01.000Z',
+  images: [
+    {
+      image: '/media/post/x/1080.jpg',
+      imageInfo: { width: 1080, height: 810, thumbhash: 'rOkCBYRfd2d7', srcset: '/media/post/x/540.webp 540w' },
+      alt: 'a "quoted" alt',
+      crop: { x: 0.5, y: 0.5, fit: false },
+    },
+  ],
   ...over,
 });
 const comment = (over: Partial<Comment> = {}): Comment => ({
@@ -78,6 +86,18 @@ const posts = [
   post(),
   post({ imageInfo: null, mentions: undefined, myReaction: null, sensitive: false, tags: [] }),
   post({ imageInfo: { width: 1, height: 2, thumbhash: null, srcset: '' }, creatorImage: '/a.webp', message: '' }),
+  post({
+    crop: { x: 0.25, y: 1, fit: false },
+    images: [
+      { image: '/media/post/a/1080.jpg', imageInfo: null, alt: '', crop: { x: 0.25, y: 1, fit: false } },
+      {
+        image: '/media/post/b/1080.jpg',
+        imageInfo: { width: 3, height: 4, thumbhash: null, srcset: '' },
+        alt: AWKWARD[5],
+        crop: { x: 0.5, y: 0.5, fit: true },
+      },
+    ],
+  }),
   post({
     creator: 'zoe@example.social',
     originalUrl: 'https://example.social/@zoe/1',

@@ -58,8 +58,8 @@ describe('Notes that involve people elsewhere', () => {
       updated_at: now,
       audience: 'public',
     } as unknown as NotePostRow;
-    const image = { url: '/media/post/x/1080.jpg', mediaType: 'image/jpeg', width: 1080, height: 810 };
-    const note = postNote(ctx, site, post, image, [bob]);
+    const image = { url: '/media/post/x/1080.jpg', mediaType: 'image/jpeg', width: 1080, height: 810, alt: '' };
+    const note = postNote(ctx, site, post, [image], [bob]);
     const tags = [];
     for await (const tag of note.getTags()) tags.push(tag);
     const mention = tags.find((tag) => tag instanceof Mention) as Mention;
@@ -83,11 +83,11 @@ describe('Notes that involve people elsewhere', () => {
         updated_at: now,
         audience,
       }) as unknown as NotePostRow;
-    const image = { url: '/media/post/x/1080.jpg', mediaType: 'image/jpeg', width: 1080, height: 810 };
+    const image = { url: '/media/post/x/1080.jpg', mediaType: 'image/jpeg', width: 1080, height: 810, alt: '' };
     const followers = ctx.getFollowersUri('01a219e8-0000-7000-8000-0000000000a1').href;
     const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
     const addressed = (audience: string) => {
-      const note = postNote(ctx, site, post(audience), image, [bob]);
+      const note = postNote(ctx, site, post(audience), [image], [bob]);
       return { to: note.toIds.map((u) => u.href), cc: note.ccIds.map((u) => u.href) };
     };
     expect(addressed('public')).toEqual({ to: [PUBLIC], cc: [followers, bob.actor_uri] });

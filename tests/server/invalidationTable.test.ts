@@ -343,6 +343,49 @@ const CASES: Case[] = [
     },
   },
   {
+    event: 'PostEdited',
+    title:
+      "an album's new order and alt texts (issue 71) show in the post, everyone's and a tag's lists and the client API's status",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const t = tag();
+      const photos: string[] = [];
+      for (let i = 0; i < 3; i++) photos.push((await uploadImage(w.write.app, ann, 'post')).secure_url);
+      const made = await send(w, ann, 'POST', '/api/posts/create', {
+        message: 'An album',
+        tags: [t],
+        images: photos.map((image, i) => ({ image, alt: `photo ${i}` })),
+      });
+      const id = (made.json() as Post)._id;
+      const auth = await bearer(w, bob);
+      const alts = (post: Post | null | undefined) => post?.images.map((photo) => photo.alt).join(',');
+      const inList = async (url: string) => alts(((await get(w, bob, url)).body as Post[]).find((p) => p._id === id));
+      return {
+        reads: {
+          post: async () => alts((await get(w, bob, `/api/posts/${id}`)).body as Post | null),
+          everyone: () => inList('/api/posts?feed=all'),
+          tagged: () => inList(`/api/posts/tagged?tags=${t}`),
+          status: async () => {
+            const res = await w.read.app.inject({ method: 'GET', url: `/api/v1/statuses/${id}`, headers: auth });
+            return (res.json() as { media_attachments: { description: string | null }[] }).media_attachments
+              .map((media) => media.description ?? '')
+              .join(',');
+          },
+        },
+        change: async () =>
+          void (await send(w, ann, 'PATCH', `/api/posts/${id}/manage`, {
+            post: { images: [{ image: photos[2] }, { image: photos[0], alt: 'first' }] },
+          })),
+        expect: (r) => {
+          const now = 'photo 2,first';
+          must(r.post === now, `the post (${String(r.post)})`);
+          must(r.everyone === now && r.tagged === now, `the lists (${String(r.everyone)}; ${String(r.tagged)})`);
+          must(r.status === now, `the client API's status (${String(r.status)})`);
+        },
+      };
+    },
+  },
+  {
     event: 'PostDeleted',
     title: 'a deleted post leaves every list, its page and the home feed index',
     async prepare(w) {

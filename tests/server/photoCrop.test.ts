@@ -98,7 +98,9 @@ describe("Mastodon's meta.focus", () => {
     const status = postStatus('https://posts.example', post, null);
     expect(status.media_attachments[0].meta).toMatchObject({ focus: { x: -0.5, y: -0.5 } });
     // "Fit" has no Mastodon form: no focus, the client centres it.
-    const fit = { ...post, crop: { x: 0.5, y: 0.5, fit: true } };
+    // Each photo's own crop (issue 71): the first is the post's.
+    const whole = { x: 0.5, y: 0.5, fit: true };
+    const fit = { ...post, crop: whole, images: post.images.map((photo) => ({ ...photo, crop: whole })) };
     expect(postStatus('https://posts.example', fit, null).media_attachments[0].meta).not.toHaveProperty('focus');
   });
 });

@@ -1,3 +1,4 @@
+import { CENTRE_CROP } from '../../../lib/photoCrop';
 import type { AppNotification, Comment, Post, Profile, User } from '../../../lib/types';
 
 let seq = 0;
@@ -41,7 +42,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
 
 export function buildPost(overrides: Partial<Post> = {}): Post {
   const n = next();
-  return {
+  const post: Post = {
     _id: `post-${n}`,
     audience: 'public',
     message: `Post number ${n}`,
@@ -60,8 +61,13 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     mentions: [],
+    images: [],
     ...overrides,
   };
+  // Albums (issue 71): one photo unless the test gives the list, as the server answers.
+  return overrides.images
+    ? post
+    : { ...post, images: [{ image: post.image, imageInfo: post.imageInfo, alt: post.alt, crop: CENTRE_CROP }] };
 }
 
 export function buildComment(overrides: Partial<Comment> = {}): Comment {

@@ -57,7 +57,7 @@ describe('instance', () => {
     const v1 = await aliceApi.v1.instance.fetch();
     expect(v1.version).toBe('4.3.0 (compatible; Posts 0.1.0)');
     expect(v1.urls.streamingApi).toBe(url.replace('http', 'ws'));
-    expect(v1.configuration.statuses).toMatchObject({ maxCharacters: 255, maxMediaAttachments: 1 });
+    expect(v1.configuration.statuses).toMatchObject({ maxCharacters: 255, maxMediaAttachments: 10 });
     const v2 = await aliceApi.v2.instance.fetch();
     expect(v2).toMatchObject({ title: 'Posts', version: '4.3.0 (compatible; Posts 0.1.0)' });
     expect(v2.configuration.statuses.maxCharacters).toBe(255);
@@ -167,7 +167,7 @@ describe('posting and reading', () => {
   it('refuses a status without an image and without in_reply_to_id (422)', async () => {
     const refused = await refusal(aliceApi.v1.statuses.create({ status: 'Just words #nope' }));
     expect(refused.status).toBe(422);
-    expect(refused.message).toContain('exactly one image');
+    expect(refused.message).toContain('one image or more');
   });
 
   it('follows, pages the home timeline through Link, favourites, comments, reads the context, deletes', async () => {

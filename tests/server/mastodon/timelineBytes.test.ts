@@ -47,6 +47,7 @@ const post = (creator: string, changes: Partial<Post> = {}): Post => ({
   spoiler: '',
   createdAt: '2026-11-27T00:00:00.000Z',
   updatedAt: '2026-11-27T00:00:00.000Z',
+  images: [{ image: '/media/post/a/1080.jpg', imageInfo: null, alt: '', crop: { x: 0.5, y: 0.5, fit: false } }],
   ...changes,
 });
 

@@ -1,0 +1,100 @@
+/**
+ * An album's files (issue 71): the unused-upload sweep keeps every photo of every post, a photo an
+ * edit took out goes, a deleted post's every file goes; the data export lists and holds every photo.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Post } from '../../lib/types';
+import { deferredWritesSettled } from '../../server/media/service';
+import { removeUnusedMedia } from '../../server/media/unusedMedia';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
+import { uploadImage } from './multipart';
+import { readZip } from './zip';
+
+let t: TestApp;
+let ann: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signIn(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function uploads(user: SignedInUser, n: number) {
+  const done = [];
+  for (let i = 0; i < n; i++) done.push(await uploadImage(t.app, user, 'post'));
+  return done;
+}
+
+const create = (user: SignedInUser, payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/posts/create',
+    headers: user.headers,
+    payload: { message: 'An album', tags: ['album'], ...payload },
+  });
+const edit = (user: SignedInUser, id: string, post: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: `/api/posts/${id}/manage`, headers: user.headers, payload: { post } });
+
+describe("an album's files", () => {
+  /** Sweeps every upload made until now. */
+  async function sweep(): Promise<void> {
+    await deferredWritesSettled();
+    await removeUnusedMedia(t.db.kysely, t.app.ctx.storage, new Date(Date.now() + 1_000));
+  }
+  /** Whether the upload's row and its folder of files are there. */
+  async function stored(upload: { public_id: string; secure_url: string }) {
+    const row = await t.db.kysely
+      .selectFrom('media')
+      .select('id')
+      .where('id', '=', upload.public_id)
+      .executeTakeFirst();
+    const key = upload.secure_url.slice(t.config.mediaBaseUrl.length + 1);
+    return { row: row !== undefined, files: existsSync(path.join(t.config.mediaDir, path.dirname(key))) };
+  }
+  const kept = { row: true, files: true };
+  const gone = { row: false, files: false };
+
+  it('the unused-upload sweep keeps every photo of a post, a photo an edit took out goes, and a deleted post takes every file', async () => {
+    const [a, b, c] = await uploads(ann, 3);
+    const post = (await create(ann, { images: [a, b, c].map((u) => ({ image: u.secure_url })) })).json() as Post;
+    await sweep();
+    for (const upload of [a, b, c]) expect(await stored(upload)).toEqual(kept);
+
+    expect((await edit(ann, post._id, { images: [{ image: c.secure_url }, { image: a.secure_url }] })).statusCode).toBe(
+      200,
+    );
+    await sweep();
+    expect(await stored(b)).toEqual(gone);
+    for (const upload of [a, c]) expect(await stored(upload)).toEqual(kept);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${post._id}/manage`,
+      headers: ann.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await sweep();
+    for (const upload of [a, c]) expect(await stored(upload)).toEqual(gone);
+  });
+
+  it("the export's posts.json lists every photo in order, and the zip holds each one's file", async () => {
+    const cat = await signIn(t.app);
+    const [a, b] = await uploads(cat, 2);
+    const made = await create(cat, { images: [{ image: a.secure_url, alt: 'One' }, { image: b.secure_url }] });
+    expect(made.statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: cat.headers });
+    expect(res.statusCode).toBe(200);
+    const entries = readZip(res.rawPayload);
+    const [post] = JSON.parse(entries.get('posts.json')!.toString('utf8')) as {
+      imageFile: string;
+      images: { image: string; imageFile: string; alt: string; crop: unknown }[];
+    }[];
+    expect(post.images).toEqual([
+      { image: a.secure_url, imageFile: post.imageFile, alt: 'One', crop: { x: 0.5, y: 0.5, fit: false } },
+      { image: b.secure_url, imageFile: expect.any(String), alt: '', crop: { x: 0.5, y: 0.5, fit: false } },
+    ]);
+    for (const photo of post.images) expect(entries.has(photo.imageFile), photo.imageFile).toBe(true);
+  });
+});

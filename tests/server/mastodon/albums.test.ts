@@ -1,0 +1,116 @@
+/**
+ * Albums through the Mastodon client API (issue 71), driven by `masto` as an app drives it: a status
+ * takes up to `MAX_POST_IMAGES` uploads (`media_ids`, 4 in this file), answers them in order as
+ * `media_attachments`, and an edit reorders, removes, adds and describes them; the instance says
+ * the limit as `max_media_attachments`.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MastoHttpError, type mastodon } from 'masto';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
+import { clientFor, listenOn, userToken } from './oauthFlow';
+
+const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
+
+let t: TestApp;
+let url: string;
+let alice: SignedInUser;
+let aliceApi: mastodon.rest.Client;
+let bobApi: mastodon.rest.Client;
+beforeAll(async () => {
+  t = await createTestApp({ MAX_POST_IMAGES: '4' });
+  url = await listenOn(t);
+  alice = await signIn(t.app);
+  const bob = await signIn(t.app);
+  aliceApi = clientFor(url, await userToken(url, alice, 'read write'));
+  bobApi = clientFor(url, await userToken(url, bob, 'read write'));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function upload(api: mastodon.rest.Client, description?: string) {
+  const file = new Blob([await readFile(PNG)], { type: 'image/png' });
+  return api.v2.media.create({ file, ...(description ? { description } : {}) });
+}
+
+async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof MastoHttpError) return { status: error.statusCode, message: error.message };
+    throw error;
+  }
+  throw new Error('the call was not refused');
+}
+
+const descriptions = (status: mastodon.v1.Status) => status.mediaAttachments.map((media) => media.description);
+
+describe('albums through the client API', () => {
+  it('says the limit as max_media_attachments in v1 and v2', async () => {
+    expect((await aliceApi.v1.instance.fetch()).configuration.statuses.maxMediaAttachments).toBe(4);
+    expect((await aliceApi.v2.instance.fetch()).configuration.statuses.maxMediaAttachments).toBe(4);
+  });
+
+  it('a status of several uploads answers them in order, and reads the same', async () => {
+    const media = [await upload(aliceApi, 'First'), await upload(aliceApi), await upload(aliceApi, 'Third')];
+    const status = await aliceApi.v1.statuses.create({ status: 'Three #album', mediaIds: media.map((m) => m.id) });
+    expect(descriptions(status)).toEqual(['First', null, 'Third']);
+    expect(new Set(status.mediaAttachments.map((m) => m.id)).size).toBe(3);
+    for (const attachment of status.mediaAttachments) {
+      expect(attachment).toMatchObject({ type: 'image', meta: { original: { width: 32, height: 32 } } });
+      expect(attachment.blurhash).toMatch(/^L/);
+    }
+    const read = await aliceApi.v1.statuses.$select(status.id).fetch();
+    expect(read.mediaAttachments).toEqual(status.mediaAttachments);
+    // The site's own API lists the same photos.
+    const post = await t.app.inject({ method: 'GET', url: `/api/posts/${status.id}`, headers: alice.headers });
+    expect(post.json().images.map((photo: { alt: string }) => photo.alt)).toEqual(['First', '', 'Third']);
+  });
+
+  it('refuses more uploads than the limit, and an upload of someone else (422)', async () => {
+    const media = [];
+    for (let i = 0; i < 5; i++) media.push(await upload(aliceApi));
+    const tooMany = await refusal(
+      aliceApi.v1.statuses.create({ status: 'Five #many', mediaIds: media.map((m) => m.id) }),
+    );
+    expect(tooMany).toEqual({ status: 422, message: 'Validation failed: A post holds at most 4 photos' });
+    const bobs = await upload(bobApi);
+    const foreign = await refusal(
+      aliceApi.v1.statuses.create({ status: 'Not mine #nope', mediaIds: [media[0].id, bobs.id] }),
+    );
+    expect(foreign.status).toBe(422);
+  });
+
+  it('an edit reorders, removes and adds photos by media_ids and describes them by media_attributes', async () => {
+    const media = [await upload(aliceApi, 'A'), await upload(aliceApi, 'B'), await upload(aliceApi, 'C')];
+    const status = await aliceApi.v1.statuses.create({ status: 'Edit me #edits', mediaIds: media.map((m) => m.id) });
+    const [a, b, c] = status.mediaAttachments;
+    const added = await upload(aliceApi, 'D');
+
+    const edited = await aliceApi.v1.statuses.$select(status.id).update({
+      status: 'Edited #edits',
+      mediaIds: [c.id, a.id, added.id],
+      mediaAttributes: [{ id: a.id, description: 'A, described again' }],
+    });
+    expect(descriptions(edited)).toEqual(['C', 'A, described again', 'D']);
+    expect(edited.mediaAttachments.map((m) => m.url)).toEqual([c.url, a.url, edited.mediaAttachments[2].url]);
+    expect(edited.mediaAttachments.map((m) => m.url)).not.toContain(b.url);
+
+    // Without media_ids the photos stay; media_attributes alone describes them.
+    const described = await aliceApi.v1.statuses.$select(status.id).update({
+      status: 'Edited again #edits',
+      mediaAttributes: [{ id: edited.mediaAttachments[2].id, description: 'D, described' }],
+    });
+    expect(descriptions(described)).toEqual(['C', 'A, described again', 'D, described']);
+
+    expect(
+      (await refusal(aliceApi.v1.statuses.$select(status.id).update({ status: 'None #edits', mediaIds: [] }))).status,
+    ).toBe(422);
+    expect(descriptions(await aliceApi.v1.statuses.$select(status.id).fetch())).toEqual([
+      'C',
+      'A, described again',
+      'D, described',
+    ]);
+  });
+});
