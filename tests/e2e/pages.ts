@@ -31,6 +31,8 @@ export async function buildWorld(page: Page): Promise<World> {
       ._id;
   }
   await page.request.post(`/api/posts/${postId}/comments`, { data: { message: 'What a view!' } });
+  // Their saved posts (issue 73): one, so the page shows a post rather than its empty state.
+  await page.request.put(`/api/posts/${postId}/save`);
   await page.request.post('/api/auth/logout');
   // Someone else follows, likes, comments and mentions: the author's notifications.
   const fan = await createAccount(page, newAccount('fan'));
@@ -51,6 +53,7 @@ export async function buildWorld(page: Page): Promise<World> {
       { name: 'home', path: '/home', signedIn: true },
       { name: 'contact', path: '/contact', signedIn: true },
       { name: 'notifications', path: '/notifications', signedIn: true },
+      { name: 'saved', path: '/saved', signedIn: true },
       { name: 'profile', path: `/profile/${author.username}`, signedIn: true },
       { name: 'settings', path: '/settings', signedIn: true },
       { name: 'tagged', path: '/tagged/sea,hiking', signedIn: true },
