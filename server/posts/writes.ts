@@ -48,7 +48,9 @@ export interface PostWritesDeps {
     notifications: NotificationsRepository;
     mentions: MentionsRepository;
   }>;
-  media: Pick<MediaService, 'findByUrl'>;
+  media: Pick<MediaService, 'findByUrl' | 'removeUnused'>;
+  /** Files of a deleted post or of photos an `Update` took out that could not be removed (the write stands). */
+  onFilesLeft?: (error: unknown) => void;
   /** The post as the writer reads it now: what a create or an edit answers. */
   load: (viewer: AuthUser, id: string) => Promise<Post>;
   /** Tells the rest of the app what each write changed, once committed. */
@@ -155,6 +157,7 @@ export function postWrites({
 }: PostWritesDeps) {
   const { posts } = data;
 
+  onFilesLeft,
   /** A new post's photos: `images`, or `image` with its alt text and crop (a one-photo album). */
   async function newPhotos(user: AuthUser, input: PostInput): Promise<PhotoRow[]> {
     if (photosGiven(input) === 'images') {
@@ -391,14 +394,14 @@ export function postWrites({
       const post = await requirePost(posts, id);
       if (post.creator_id !== user.id && user.role !== 'admin')
         throw new ForbiddenError('Only the creator can delete this post');
-      const recipients = await data.transaction(async (trx) => {
+      const { recipients, photos } = await data.transaction(async (trx) => {
         // Its notifications go with it: whose unread count falls is read first.
         const recipients = await trx.notifications.unreadRecipientsAbout({ postId: id });
         // Tags, reactions, comments, their reactions and the notifications go with it (ON DELETE
         // CASCADE). The same delete arriving twice at once: only the one that removed the row counts it.
         if (!(await trx.posts.deletePost(id))) throw postNotFound();
         await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
-        return recipients;
+        return { recipients, photos };
       });
       publish({
         type: 'PostDeleted',
@@ -419,6 +422,7 @@ export function postWrites({
         postId: id,
         userId: user.id,
         reaction: counts.myReaction,
+        const photos = await trx.posts.photosOf(id);
         counted,
         notifications: notified ? [notified] : [],
       });
@@ -428,3 +432,6 @@ export function postWrites({
 }
 
 export type PostWrites = ReturnType<typeof postWrites>;
+      // Every file of every photo, once the delete has committed (a failed one loses nothing);
+      // an upload another post or a profile uses stays.
+      await media.removeUnused(photos.map((photo) => photo.media_id)).catch((error: unknown) => onFilesLeft?.(error));

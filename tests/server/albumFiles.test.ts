@@ -1,6 +1,7 @@
 /**
  * An album's files (issue 71): the unused-upload sweep keeps every photo of every post, a photo an
- * edit took out goes, a deleted post's every file goes; the data export lists and holds every photo.
+ * edit took out goes; deleting a post (or its author's account) removes every file of every photo at
+ * once, but not an upload another post or a profile uses; the data export lists and holds every photo.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -77,6 +78,73 @@ describe("an album's files", () => {
     expect(deleted.statusCode).toBe(200);
     await sweep();
     for (const upload of [a, c]) expect(await stored(upload)).toEqual(gone);
+  });
+
+  /** The upload's every file (each variant its row lists), on disk. */
+  async function filesOf(upload: { public_id: string }): Promise<string[]> {
+    const row = await t.db.kysely
+      .selectFrom('media')
+      .select('variants')
+      .where('id', '=', upload.public_id)
+      .executeTakeFirstOrThrow();
+    return (JSON.parse(row.variants) as { key: string }[]).map((variant) => path.join(t.config.mediaDir, variant.key));
+  }
+  const deletePost = (user: SignedInUser, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/posts/${id}/manage`, headers: user.headers });
+
+  it('deleting a post removes every file of every photo at once, with no sweep', async () => {
+    const photos = await uploads(ann, 3);
+    const post = (await create(ann, { images: photos.map((u) => ({ image: u.secure_url })) })).json() as Post;
+    const files = (await Promise.all(photos.map(filesOf))).flat();
+    // Each photo's variants: its WebP sizes and the fallback.
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    for (const file of files) expect(existsSync(file), file).toBe(true);
+
+    expect((await deletePost(ann, post._id)).statusCode).toBe(200);
+    for (const file of files) expect(existsSync(file), file).toBe(false);
+    for (const upload of photos) expect(await stored(upload)).toEqual(gone);
+  });
+
+  it("keeps the files of a deleted post's photo that another post or the author's avatar uses", async () => {
+    const [shared, avatar, own] = await uploads(ann, 3);
+    const first = (
+      await create(ann, { images: [shared, avatar, own].map((u) => ({ image: u.secure_url })) })
+    ).json() as Post;
+    const second = await create(ann, { images: [{ image: shared.secure_url }] });
+    expect(second.statusCode, second.body).toBe(201);
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/updateProfile',
+      headers: ann.headers,
+      payload: { avatar: avatar.secure_url },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+
+    expect((await deletePost(ann, first._id)).statusCode).toBe(200);
+    expect(await stored(own)).toEqual(gone);
+    for (const upload of [shared, avatar]) {
+      expect(await stored(upload)).toEqual(kept);
+      for (const file of await filesOf(upload)) expect(existsSync(file), file).toBe(true);
+    }
+  });
+
+  it("a deleted account takes every file of every photo of its posts", async () => {
+    const dan = await signIn(t.app);
+    const photos = await uploads(dan, 3);
+    const made = await create(dan, { images: photos.map((u) => ({ image: u.secure_url })) });
+    expect(made.statusCode, made.body).toBe(201);
+    const files = (await Promise.all(photos.map(filesOf))).flat();
+    for (const file of files) expect(existsSync(file), file).toBe(true);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: dan.headers,
+      payload: { password: dan.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const file of files) expect(existsSync(file), file).toBe(false);
+    for (const upload of photos) expect(await stored(upload)).toEqual(gone);
   });
 
   it("the export's posts.json lists every photo in order, and the zip holds each one's file", async () => {
