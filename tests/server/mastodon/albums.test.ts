@@ -82,6 +82,27 @@ describe('albums through the client API', () => {
     expect(foreign.status).toBe(422);
   });
 
+  it('refuses one photo named twice in media_ids with 422, on create and on edit, changing nothing', async () => {
+    const TWICE = { status: 422, message: 'Validation failed: media_ids names the same photo twice' };
+    const [a, b] = [await upload(aliceApi, 'A'), await upload(aliceApi, 'B')];
+    const before = await aliceApi.v1.accounts.$select(alice.id).statuses.list();
+    expect(await refusal(aliceApi.v1.statuses.create({ status: 'Twice #twice', mediaIds: [a.id, b.id, a.id] }))).toEqual(
+      TWICE,
+    );
+    expect(await aliceApi.v1.accounts.$select(alice.id).statuses.list()).toEqual(before);
+
+    const status = await aliceApi.v1.statuses.create({ status: 'Once #twice', mediaIds: [a.id, b.id] });
+    const [first, second] = status.mediaAttachments;
+    const edit = (mediaIds: string[]) =>
+      refusal(aliceApi.v1.statuses.$select(status.id).update({ status: 'Edited #twice', mediaIds }));
+    expect(await edit([first.id, second.id, first.id])).toEqual(TWICE);
+    // The first photo by its attachment's id and again by its upload's.
+    expect(await edit([first.id, second.id, a.id])).toEqual(TWICE);
+    const read = await aliceApi.v1.statuses.$select(status.id).fetch();
+    expect(read.mediaAttachments).toEqual(status.mediaAttachments);
+    expect(read.content).toBe(status.content);
+  });
+
   it('an edit reorders, removes and adds photos by media_ids and describes them by media_attributes', async () => {
     const media = [await upload(aliceApi, 'A'), await upload(aliceApi, 'B'), await upload(aliceApi, 'C')];
     const status = await aliceApi.v1.statuses.create({ status: 'Edit me #edits', mediaIds: media.map((m) => m.id) });
