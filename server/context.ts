@@ -96,6 +96,7 @@ export function buildContext(
     ...{ config, db, data, storage, caches, publish, media, lookUpRemote },
     hiddenAuthors: safety.hiddenAuthors,
     onOff: (reason) => log.warn(`Home feed index off (the database walk answers): ${reason}`),
+    onFilesLeft: (error) => log.error({ err: error }, "removing a post's files failed"),
     // Read when a post is written, long after `moves` is built below.
     mayPost: (user) => moves.assertMayPost(user),
     defaultAudience: async (user) => (await people.authors.person(usernameKey(user.username)))?.defaultAudience,

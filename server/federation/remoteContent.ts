@@ -15,7 +15,7 @@ import type { AuthUser } from '../domain/types';
 import type { CommentsService } from '../comments/service';
 import type { MediaService } from '../media/service';
 import type { PostsService } from '../posts/service';
-import type { RemotePostChanges } from '../posts/writes';
+import type { FetchRemoteImage, RemotePostChanges } from '../posts/writes';
 import { sentFocalCrop } from './focalPoint';
 import { noteAudience } from './noteAudience';
 import { MISSING_REMOTE_IMAGE, storeRemoteImage } from './remoteImages';
@@ -127,6 +127,12 @@ export function remoteContent(
     };
   }
 
+  /** An image of `author`'s Note, fetched into this instance's media as theirs; a placeholder when that fails. */
+  const fetchImage = async (author: RemotePersonRow, source: string): ReturnType<FetchRemoteImage> => {
+    const stored = await storeRemoteImage(services().media, author.id, 'post', source, allowPrivateAddress);
+    return { image: stored?.url ?? MISSING_REMOTE_IMAGE, mediaId: stored?.mediaId ?? null };
+  };
+
   /** The post a reply answers, when it is kept here: a local post's address or a kept Note's. */
   async function repliedPost(ctx: Context<void>, target: URL): Promise<string | null> {
     const local = ctx.parseUri(target);
@@ -166,10 +172,10 @@ export function remoteContent(
       // One at a time: each fetch takes one of the remote images' turns (`remoteImages.ts`).
       const photos = [];
       for (const image of images) {
-        const stored = await storeRemoteImage(services().media, author.id, 'post', image.url, allowPrivateAddress);
+        const stored = await fetchImage(author, image.url);
         photos.push({
-          image: stored?.url ?? MISSING_REMOTE_IMAGE,
-          media_id: stored?.mediaId ?? null,
+          image: stored.image,
+          media_id: stored.mediaId,
           alt: image.alt,
           crop: cropOf(note, options.sent, image.url),
           source: image.url,
@@ -195,19 +201,22 @@ export function remoteContent(
       return created ? 'post' : 'skipped';
     },
 
-    /** An `Update` of a kept post by its author: its text, tags, content warning, and its photos' alt texts and crops. */
+    /**
+     * An `Update` of a kept post by its author: its text, tags, content warning and photos (issue
+     * 71): the images it has now, in its order, each with its description and focal point.
+     */
     async updateNote(ctx: Context<void>, author: RemotePersonRow, note: Note, sent?: unknown): Promise<boolean> {
       if (!note.id) return false;
       const post = await repo.postWithUri(note.id.href);
       if (!post || post.creator_id !== author.id) return false;
       const images = imagesOf(await collect(note.getAttachments(ctx)), maxImages);
       const { mentionedIds: _ignored, ...changes } = await fieldsOf(ctx, note, images[0] ?? null, sent);
-      const photoTexts = images.map((image) => ({
+      const photos = images.map((image) => ({
         source: image.url,
         alt: image.alt,
         crop: cropOf(note, sent, image.url),
       }));
-      await services().posts.updateRemote(post.id, { ...changes, photoTexts });
+      await services().posts.updateRemote(post.id, { ...changes, photos }, (source) => fetchImage(author, source));
       return true;
     },
 

@@ -5,7 +5,7 @@
 import { type Audience, audienceOfVisibility } from '../../lib/audience';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Comment, Post } from '../../lib/types';
-import { ForbiddenError, NotFoundError } from '../domain/errors';
+import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
 import { HttpError } from '../http/errors';
 import { covers } from '../oauth/scopes';
@@ -112,14 +112,27 @@ function audienceOf(visibility: unknown): Audience | undefined {
   return audience;
 }
 
-/** `media_ids` as a list of ids, one to `max` of them (issue 71); a 422 otherwise. */
+const SAME_PHOTO_TWICE = 'Validation failed: media_ids names the same photo twice';
+
+/** `media_ids` as a list of ids, one to `max` of them, none twice (issue 71); a 422 otherwise. */
 function mediaIdsOf(raw: unknown, max: number): string[] {
   const ids: unknown[] = Array.isArray(raw) ? raw : raw ? [raw] : [];
   if (ids.length === 0 || ids.some((id) => typeof id !== 'string'))
     throw new HttpError(422, 'UnprocessableEntity', IMAGE_REQUIRED);
   if (ids.length > max)
     throw new HttpError(422, 'UnprocessableEntity', `Validation failed: A post holds at most ${max} photos`);
+  if (new Set(ids).size !== ids.length) throw new HttpError(422, 'UnprocessableEntity', SAME_PHOTO_TWICE);
   return ids as string[];
+}
+
+/**
+ * The posts service's refusal of a photo given twice (two ids of one photo: an attachment's and its
+ * upload's), as Mastodon answers a validation error: 422, not the site API's 400.
+ */
+function samePhotoTwiceAs422(error: unknown): never {
+  if (error instanceof InvalidError && error.code === 'DuplicateImage')
+    throw new HttpError(422, 'UnprocessableEntity', SAME_PHOTO_TWICE);
+  throw error;
 }
 
 const NOT_YOURS = 'Validation failed: media_ids names no upload of yours';
@@ -262,15 +275,17 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     const ids = mediaIdsOf(body.media_ids, config.maxPostImages);
     const uploads = await Promise.all(ids.map((id) => media.findOwn(viewer.id, id)));
     if (uploads.some((upload) => !upload)) throw new HttpError(422, 'UnprocessableEntity', NOT_YOURS);
-    const created = await posts.create(viewer, {
-      message: text,
-      tags: hashtagTags(text),
-      // Each upload a photo, in the order of `media_ids` (issue 71).
-      images: uploads.map((upload) => photoOfUpload(upload!)),
-      ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
-      ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
-      audience: audienceOf(body.visibility),
-    });
+    const created = await posts
+      .create(viewer, {
+        message: text,
+        tags: hashtagTags(text),
+        // Each upload a photo, in the order of `media_ids` (issue 71).
+        images: uploads.map((upload) => photoOfUpload(upload!)),
+        ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
+        ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
+        audience: audienceOf(body.visibility),
+      })
+      .catch(samePhotoTwiceAs422);
     return (await statusesOfPosts(services, viewer, site, [created]))[0];
   }
 
@@ -288,13 +303,15 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const body = request.body ?? {};
       const text = typeof body.status === 'string' ? body.status : undefined;
       const images = await editedImages(viewer, request.params.id, body);
-      const edited = await posts.edit(viewer, request.params.id, {
-        ...(images ? { images } : {}),
-        ...(text !== undefined ? { message: text, tags: hashtagTags(text) } : {}),
-        ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
-        ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
-        audience: audienceOf(body.visibility),
-      });
+      const edited = await posts
+        .edit(viewer, request.params.id, {
+          ...(images ? { images } : {}),
+          ...(text !== undefined ? { message: text, tags: hashtagTags(text) } : {}),
+          ...(truthy(body.sensitive) !== undefined ? { sensitive: truthy(body.sensitive) } : {}),
+          ...(typeof body.spoiler_text === 'string' ? { spoiler: body.spoiler_text } : {}),
+          audience: audienceOf(body.visibility),
+        })
+        .catch(samePhotoTwiceAs422);
       return (await statusesOfPosts(services, viewer, siteOf(config, request), [edited]))[0];
     },
   );

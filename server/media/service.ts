@@ -42,6 +42,11 @@ export interface MediaService {
   describe(ownerId: string, id: string, description: string | null): Promise<void>;
   /** Keeps with one of the owner's uploads where a post taking it crops it (Mastodon's `focus`). */
   placeCrop(ownerId: string, id: string, crop: PhotoCrop): Promise<void>;
+  /**
+   * Removes those of these uploads that nothing uses any more, row and every file, at once (the
+   * photos of a post just deleted); one that another post, an avatar or a banner uses stays.
+   */
+  removeUnused(ids: (string | null)[]): Promise<number>;
 }
 
 export interface MediaServiceOptions {
@@ -142,6 +147,13 @@ export function mediaService({
     async placeCrop(ownerId, id, crop) {
       await uploads.setCrop(ownerId, id, cropColumn(crop));
     },
+
+    removeUnused: (ids) =>
+      removeUnusedUploads(
+        db,
+        storage,
+        ids.filter((id): id is string => id !== null),
+      ),
   };
 
   async function storeStaged(ownerId: string, preset: UploadPreset, image: StagedImage): Promise<UploadResult> {
@@ -198,6 +210,26 @@ export function mediaService({
       thumbhash: image.thumbhash,
     };
   }
+}
+
+/** The keys of an upload's files, from its `variants` column. */
+export const variantKeys = (variants: string): string[] =>
+  (JSON.parse(variants) as StoredVariant[]).map((variant) => variant.key);
+
+/**
+ * Removes those of the uploads `ids` (made before `before`, when given) that no post's photo and no
+ * avatar or banner uses; returns how many. Rows go first, then files: a crash in between leaves
+ * unlisted files, never a row pointing at missing files.
+ */
+export async function removeUnusedUploads(
+  db: Queryable,
+  storage: MediaStorage,
+  ids: string[],
+  before?: Date,
+): Promise<number> {
+  const gone = await mediaRepository(db).deleteUnused([...new Set(ids)], storage.url(''), before);
+  if (gone.length > 0) await storage.remove(gone.flatMap(variantKeys));
+  return gone.length;
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
  * Uploads nothing refers to any more: a picture uploaded in a composer that was closed without
- * posting, a post's image after an edit replaced it or the post was deleted, an avatar or banner
- * replaced since. Without this their files would stay on disk for ever. Once an upload is older
+ * posting, a post's image after an edit replaced it, an avatar or banner replaced since (a deleted
+ * post's photos go with it, `removeUnused` of the media service; only a crash right after the
+ * delete leaves them to this). Without this their files would stay on disk for ever. Once an upload is older
  * than a grace period (a composer may still be open on it) and no post or profile refers to it,
  * its row and its files are removed.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { StoredVariant } from './service';
+import { removeUnusedUploads } from './service';
 import type { MediaStorage } from './storage';
 
 /** Rows looked at per statement: each batch must be short, so requests run between batches (docs/benchmarks/notes.md#media). */
@@ -20,8 +21,6 @@ const BATCH = 500;
  * pointing at missing files.
  */
 export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStorage, before: Date): Promise<number> {
-  // Profiles keep the upload's URL (`storage.url(key)`, i.e. this prefix + key), not its id.
-  const urlOfUpload = sql<string>`${storage.url('')} || m.storage_key`;
   let after = '';
   let removed = 0;
   for (;;) {
@@ -30,42 +29,7 @@ export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStor
     ).map((row) => row.id);
     if (ids.length === 0) return removed;
     after = ids[ids.length - 1];
-    const gone = await db
-      .deleteFrom('media as m')
-      .where('m.id', 'in', ids)
-      .where('m.created_at', '<', before.toISOString())
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('posts').select('posts.id').whereRef('posts.media_id', '=', 'm.id'))),
-      )
-      // Any photo of any post (issue 71: an album's others are only there).
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('post_images').select('post_images.post_id').whereRef('post_images.media_id', '=', 'm.id'),
-          ),
-        ),
-      )
-      // Any own upload may be an avatar or banner (whatever its preset), and only its owner's.
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('users')
-              .select('users.id')
-              .whereRef('users.id', '=', 'm.owner_id')
-              .where((u) => u.or([u('users.avatar', '=', urlOfUpload), u('users.banner', '=', urlOfUpload)])),
-          ),
-        ),
-      )
-      // Unqualified: SQLite's RETURNING cannot name the table's alias.
-      .returning('variants')
-      .execute();
-    if (gone.length > 0) {
-      await storage.remove(
-        gone.flatMap((row) => (JSON.parse(row.variants) as StoredVariant[]).map((variant) => variant.key)),
-      );
-      removed += gone.length;
-    }
+    removed += await removeUnusedUploads(db, storage, ids, before);
   }
 }
 

@@ -34,6 +34,8 @@ export interface PostsFeatureDeps {
   /** `@name@host` looked up elsewhere; null when federation is off. */
   lookUpRemote: ((handle: string) => Promise<{ id: string } | null>) | null;
   onOff: (reason: string) => void;
+  /** Files of a deleted post (or of photos taken out) that could not be removed. */
+  onFilesLeft?: PostsServiceDeps['onFilesLeft'];
   /** Throws when an author may post no more (a moved account). */
   mayPost?: PostsServiceDeps['mayPost'];
   /** The audience an author's new posts start with. */
@@ -84,6 +86,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     defaultAudience: deps.defaultAudience,
     maxImages: config.maxPostImages,
     savedAmong: deps.savedAmong,
+    onFilesLeft: deps.onFilesLeft,
   });
   return { posts, postCache, commentsByPerson, homeFeed, mentionRules, readerOf };
 }

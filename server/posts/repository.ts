@@ -3,12 +3,12 @@ import { type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import type { Reaction } from '../../lib/types';
 import { tagKey, usernameKey } from '../../lib/validation';
-import { newestFirst } from '../db/keyset';
+import { newestFirst, newestFirstByTime } from '../db/keyset';
 import { prepared } from '../db/prepared';
 import { mentionedNames } from '../mentions/repository';
 import { bindQueries } from '../db/repository';
 import type { PostsTable, Queryable } from '../db/schema';
-import { literalLimit, stableInList, unplanned } from '../db/stablePlans';
+import { stableInList, unplanned } from '../db/stablePlans';
 import { type Steps, ask, stepsOn } from '../db/steps';
 import { type Visibility, visibleAuthor } from '../safety/visibility';
 import { audienceAllows } from '../domain/audience';
@@ -547,31 +547,26 @@ function likersOf(db: Queryable, viewerId: string, postId: string, cursor: strin
  * time, ties broken by user id. A cursor whose like was taken back since ends the list.
  */
 function likersByNewest(db: Queryable, viewerId: string, postId: string, cursor: string | null, limit: number) {
-  let query = db
+  const query = db
     .selectFrom('post_reactions')
     .innerJoin('users', 'users.id', 'post_reactions.user_id')
     .select(personColumns(db, viewerId))
     .where('post_reactions.post_id', '=', unplanned(db, postId))
     .where('post_reactions.kind', '=', 'like')
     .where(visibleAuthor(db, viewerId, { author: 'users.id', authorRow: 'users', place: 'across' }));
-  if (cursor !== null) {
-    const likedAt = db
+  // The cursor's like, read as before: its post id is a plain parameter there.
+  const likedAt = (userId: string) =>
+    db
       .selectFrom('post_reactions as at')
       .select('at.created_at')
       .where('at.post_id', '=', postId)
-      .where('at.user_id', '=', cursor);
-    query = query.where((eb) =>
-      eb.or([
-        eb('post_reactions.created_at', '<', likedAt),
-        eb.and([eb('post_reactions.created_at', '=', likedAt), eb('post_reactions.user_id', '<', cursor)]),
-      ]),
-    );
-  }
-  return query
-    .orderBy('post_reactions.created_at', 'desc')
-    .orderBy('post_reactions.user_id', 'desc')
-    .limit(literalLimit(limit))
-    .execute();
+      .where('at.user_id', '=', userId);
+  return newestFirstByTime(
+    query,
+    { time: 'post_reactions.created_at', id: 'post_reactions.user_id' },
+    cursor === null ? null : { id: cursor, time: likedAt(cursor) },
+    limit,
+  ).execute();
 }
 
 const audienceAmongOf = (db: Queryable, postId: string, userIds: string[]) =>

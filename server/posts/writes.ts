@@ -48,7 +48,9 @@ export interface PostWritesDeps {
     notifications: NotificationsRepository;
     mentions: MentionsRepository;
   }>;
-  media: Pick<MediaService, 'findByUrl'>;
+  media: Pick<MediaService, 'findByUrl' | 'removeUnused'>;
+  /** Files of a deleted post or of photos an `Update` took out that could not be removed (the write stands). */
+  onFilesLeft?: (error: unknown) => void;
   /** The post as the writer reads it now: what a create or an edit answers. */
   load: (viewer: AuthUser, id: string) => Promise<Post>;
   /** Tells the rest of the app what each write changed, once committed. */
@@ -94,13 +96,16 @@ export interface RemotePostInput {
 }
 
 /**
- * What a remote post's `Update` may change; `photoTexts`: the Note's images' alt texts and crops,
- * by the address each image has in the Note (`source`): a kept photo takes its image's (the photos
- * themselves, their set and order, stay as first fetched).
+ * What a remote post's `Update` may change. `photos`: the Note's images in order, each by the
+ * address it has in the Note (`source`), with its alt text and crop: the post's photos become
+ * these (issue 71). None: the photos stay as they are (a post here has one at least).
  */
 export type RemotePostChanges = Pick<RemotePostInput, 'message' | 'tags' | 'alt' | 'sensitive' | 'spoiler' | 'crop'> & {
-  photoTexts?: { source: string; alt: string; crop?: string }[];
+  photos?: { source: string; alt: string; crop?: string }[];
 };
+
+/** An image of a Note fetched into this instance's media: its URL here (a placeholder when it failed) and upload. */
+export type FetchRemoteImage = (source: string) => Promise<{ image: string; mediaId: string | null }>;
 
 /**
  * A like or dislike pressed on a post, as one transaction's steps (`db/steps.ts`): the post visible
@@ -152,6 +157,7 @@ export function postWrites({
   mayPost,
   defaultAudience,
   maxImages,
+  onFilesLeft,
 }: PostWritesDeps) {
   const { posts } = data;
 
@@ -252,31 +258,53 @@ export function postWrites({
       return { id, created: true };
     },
 
-    /** A remote post's `Update`: its text, tags, content warning and photos' texts (the photos stay as first fetched). */
-    async updateRemote(id: string, changes: RemotePostChanges): Promise<void> {
-      await data.transaction(async (trx) => {
-        const photos = await trx.posts.photosOf(id);
-        const texts = new Map((changes.photoTexts ?? []).map((text) => [text.source, text]));
-        // A photo kept before its address was (none): the first takes the Note's first image's.
-        const first = changes.photoTexts?.[0];
-        const next = photos.map((photo, i) => {
-          const text = photo.source ? texts.get(photo.source) : i === 0 ? first : undefined;
-          return text ? { ...photo, alt: text.alt, crop: text.crop ?? photo.crop } : photo;
+    /**
+     * A remote post's `Update`: its text, tags, content warning and photos. A photo whose image
+     * the post had (by its address) keeps its file and takes its new alt text and crop; a new
+     * image is fetched (`fetchImage`); a photo no longer there goes, and its files with it.
+     */
+    async updateRemote(id: string, changes: RemotePostChanges, fetchImage: FetchRemoteImage): Promise<void> {
+      const before = await posts.photosOf(id);
+      const given = changes.photos ?? [];
+      const next: PhotoRow[] = [];
+      for (const [i, photo] of given.entries()) {
+        // A photo kept before its address was (none): the first is the Note's first image.
+        const kept: PhotoRow | undefined =
+          before.find((p) => p.source === photo.source) ?? (i === 0 && !before[0]?.source ? before[0] : undefined);
+        const file = kept ? { image: kept.image, mediaId: kept.media_id } : await fetchImage(photo.source);
+        next.push({
+          image: file.image,
+          media_id: file.mediaId,
+          alt: photo.alt,
+          crop: photo.crop ?? kept?.crop ?? '',
+          source: photo.source,
         });
-        if (next.length > 0) await trx.posts.replacePhotos(id, next);
-        // The posts row's image is the first photo: its alt text and crop are that photo's.
-        const crop = next[0]?.crop ?? changes.crop;
-        await trx.posts.updatePost(id, {
-          message: changes.message,
-          tags: JSON.stringify(changes.tags),
-          alt: next[0]?.alt ?? changes.alt,
-          sensitive: changes.sensitive ? 1 : 0,
-          spoiler: changes.spoiler,
-          ...(crop !== undefined && { crop }),
-          updated_at: nowIso(),
+      }
+      try {
+        await data.transaction(async (trx) => {
+          // Gone meanwhile (a Delete): nothing to change.
+          if ((await trx.posts.photosOf(id)).length === 0) return;
+          if (next.length > 0) await trx.posts.replacePhotos(id, next);
+          // The posts row's image is the first photo: its alt text and crop are that photo's.
+          const first = next[0] ?? before[0];
+          const crop = first?.crop ?? changes.crop;
+          await trx.posts.updatePost(id, {
+            message: changes.message,
+            tags: JSON.stringify(changes.tags),
+            alt: first?.alt ?? changes.alt,
+            sensitive: changes.sensitive ? 1 : 0,
+            spoiler: changes.spoiler,
+            ...(crop !== undefined && { crop }),
+            ...(next.length > 0 && { image: next[0].image, media_id: next[0].media_id, image_count: next.length }),
+            updated_at: nowIso(),
+          });
+          await trx.posts.replaceTags(id, changes.tags);
         });
-        await trx.posts.replaceTags(id, changes.tags);
-      });
+      } finally {
+        // The photos taken out, and any image fetched in vain (a failed write): rows and files.
+        const ids = [...before, ...next].map((photo) => photo.media_id);
+        await media.removeUnused(ids).catch((error: unknown) => onFilesLeft?.(error));
+      }
       publish({ type: 'PostEdited', postId: id, tagsChanged: true, notifications: [] });
     },
 
@@ -391,14 +419,15 @@ export function postWrites({
       const post = await requirePost(posts, id);
       if (post.creator_id !== user.id && user.role !== 'admin')
         throw new ForbiddenError('Only the creator can delete this post');
-      const recipients = await data.transaction(async (trx) => {
+      const { recipients, photos } = await data.transaction(async (trx) => {
         // Its notifications go with it: whose unread count falls is read first.
         const recipients = await trx.notifications.unreadRecipientsAbout({ postId: id });
+        const photos = await trx.posts.photosOf(id);
         // Tags, reactions, comments, their reactions and the notifications go with it (ON DELETE
         // CASCADE). The same delete arriving twice at once: only the one that removed the row counts it.
         if (!(await trx.posts.deletePost(id))) throw postNotFound();
         await trx.users.addToCounter(post.creator_id, 'posts_count', -1);
-        return recipients;
+        return { recipients, photos };
       });
       publish({
         type: 'PostDeleted',
@@ -406,6 +435,9 @@ export function postWrites({
         creatorId: post.creator_id,
         notifications: unreadFellFor(recipients),
       });
+      // Every file of every photo, once the delete has committed (a failed one loses nothing);
+      // an upload another post or a profile uses stays.
+      await media.removeUnused(photos.map((photo) => photo.media_id)).catch((error: unknown) => onFilesLeft?.(error));
       return { _id: id };
     },
 

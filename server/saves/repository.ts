@@ -1,6 +1,7 @@
 /** The saved posts' rows (issue 73): each person's own, never counted or shown to anyone else. */
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
+import { newestFirstByTime } from '../db/keyset';
 import { literalLimit, stableInList } from '../db/stablePlans';
 
 /**
@@ -31,23 +32,21 @@ async function unsavePost(db: Queryable, userId: string, postId: string): Promis
  * each post now is the posts' rule (`posts/access.ts`).
  */
 async function savedIdsPage(db: Queryable, userId: string, cursor: string | null, limit: number): Promise<string[]> {
-  let query = db.selectFrom('saved_posts').select('post_id').where('user_id', '=', userId);
-  if (cursor !== null) {
-    const savedAt = db
+  const query = db.selectFrom('saved_posts').select('post_id').where('user_id', '=', userId);
+  // The cursor's save: the page goes on below its time.
+  const savedAt = (postId: string) =>
+    db
       .selectFrom('saved_posts as at')
       .select('at.created_at')
       .where('at.user_id', '=', userId)
-      .where('at.post_id', '=', cursor);
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', savedAt), eb.and([eb('created_at', '=', savedAt), eb('post_id', '<', cursor)])]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('post_id', 'desc')
-    .limit(literalLimit(limit))
-    .execute();
-  return rows.map((r) => r.post_id);
+      .where('at.post_id', '=', postId);
+  const page = newestFirstByTime(
+    query,
+    { time: 'created_at', id: 'post_id' },
+    cursor === null ? null : { id: cursor, time: savedAt(cursor) },
+    limit,
+  );
+  return (await page.execute()).map((r) => r.post_id);
 }
 
 /** All of the user's saved post ids, up to `limit` (the caller asks one more than it keeps). */

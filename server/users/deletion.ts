@@ -13,7 +13,7 @@ import type { TwoFactorService } from '../auth/twoFactor';
 import type { Transactional } from '../db/repository';
 import { NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
-import type { StoredVariant } from '../media/service';
+import { variantKeys } from '../media/service';
 import type { MediaStorage } from '../media/storage';
 import type { PublishEvent } from '../events/domainEvents';
 import { unreadFellFor } from '../events/events';
@@ -113,9 +113,7 @@ export function accountDeletion({
 
   // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
   async function removeFiles(media: string[]) {
-    await storage
-      .remove(media.flatMap((variants) => (JSON.parse(variants) as StoredVariant[]).map((v) => v.key)))
-      .catch((error: unknown) => onFilesLeft?.(error));
+    await storage.remove(media.flatMap(variantKeys)).catch((error: unknown) => onFilesLeft?.(error));
   }
 }
 

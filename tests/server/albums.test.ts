@@ -6,9 +6,8 @@
  */
 import type { Post } from '../../lib/types';
 import { loadConfig } from '../../server/config';
-import { createPost } from './factories';
+import { createPost, editPost, sendPost, uploadImages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
-import { uploadImage } from './multipart';
 
 let t: TestApp;
 let ann: SignedInUser;
@@ -22,22 +21,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** `n` post uploads of `user`'s, one after another (a person's uploads queue at most 4 at once). */
-async function uploads(user: SignedInUser, n: number) {
-  const done = [];
-  for (let i = 0; i < n; i++) done.push(await uploadImage(t.app, user, 'post'));
-  return done;
-}
-
-const create = (user: SignedInUser, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/posts/create',
-    headers: user.headers,
-    payload: { message: 'An album', tags: ['album'], ...payload },
-  });
-const edit = (user: SignedInUser, id: string, post: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: `/api/posts/${id}/manage`, headers: user.headers, payload: { post } });
 const get = async <T>(user: SignedInUser, url: string): Promise<T> => {
   const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
   expect(res.statusCode, url).toBe(200);
@@ -79,8 +62,8 @@ async function everywhere(user: SignedInUser, id: string, tag: string, author: s
 
 describe('albums: a post of several photos', () => {
   it('keeps the photos in the order given, each with its alt text, crop and image details; the one-image fields are the first', async () => {
-    const [a, b, c] = await uploads(ann, 3);
-    const res = await create(ann, {
+    const [a, b, c] = await uploadImages(t.app, ann, 3);
+    const res = await sendPost(t.app, ann, {
       tags: ['trip'],
       images: [
         { image: a.secure_url, alt: 'The harbour' },
@@ -114,21 +97,21 @@ describe('albums: a post of several photos', () => {
   });
 
   it('takes as many photos as the limit, and refuses one more with the limit in the message, writing nothing', async () => {
-    const photos = await uploads(ann, 21);
+    const photos = await uploadImages(t.app, ann, 21);
     const countBefore = (await get<Post[]>(ann, `/api/users/${ann.username}/posts?limit=40`)).length;
-    const refused = await create(ann, { images: photos.map((p) => ({ image: p.secure_url })) });
+    const refused = await sendPost(t.app, ann, { images: photos.map((p) => ({ image: p.secure_url })) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: 'A post holds at most 20 photos', code: 'TooManyImages' });
     expect((await get<Post[]>(ann, `/api/users/${ann.username}/posts?limit=40`)).length).toBe(countBefore);
 
-    const made = await create(ann, { images: photos.slice(0, 20).map((p) => ({ image: p.secure_url })) });
+    const made = await sendPost(t.app, ann, { images: photos.slice(0, 20).map((p) => ({ image: p.secure_url })) });
     expect(made.statusCode, made.body).toBe(201);
     expect(urlsOf(made.json())).toEqual(photos.slice(0, 20).map((p) => p.secure_url));
   });
 
   it("refuses another person's upload, a photo given twice, no photo, and `images` beside `image`", async () => {
-    const [mine, again] = await uploads(ann, 2);
-    const [bobs] = await uploads(bob, 1);
+    const [mine, again] = await uploadImages(t.app, ann, 2);
+    const [bobs] = await uploadImages(t.app, bob, 1);
     const cases: [unknown, Record<string, unknown>, string, string][] = [
       [
         'not mine',
@@ -158,24 +141,22 @@ describe('albums: a post of several photos', () => {
       ],
     ];
     for (const [name, payload, message, code] of cases) {
-      const res = await create(ann, payload);
+      const res = await sendPost(t.app, ann, payload);
       expect(res.statusCode, String(name)).toBe(400);
       expect(res.json(), String(name)).toMatchObject({ message, code });
     }
   });
 
   it('edits: reorders keeping each alt text, changes alt texts, removes photos but never the last, adds photos; every list and the post show each change to everyone', async () => {
-    const [a, b, c, d, e] = await uploads(ann, 5);
-    const created = (
-      await create(ann, {
-        tags: ['edited'],
-        images: [
-          { image: a.secure_url, alt: 'A' },
-          { image: b.secure_url, alt: 'B', crop: { x: 0, y: 1 } },
-          { image: c.secure_url, alt: 'C' },
-        ],
-      })
-    ).json() as Post;
+    const [a, b, c, d, e] = await uploadImages(t.app, ann, 5);
+    const created = await createPost(t.app, ann, {
+      tags: ['edited'],
+      images: [
+        { image: a.secure_url, alt: 'A' },
+        { image: b.secure_url, alt: 'B', crop: { x: 0, y: 1 } },
+        { image: c.secure_url, alt: 'C' },
+      ],
+    });
     const id = created._id;
     // Every read kept before the edits (the shared rows, the lists' pages, the renderings).
     await everywhere(ann, id, 'edited', ann.username);
@@ -189,7 +170,7 @@ describe('albums: a post of several photos', () => {
       }
     };
 
-    const reordered = await edit(ann, id, {
+    const reordered = await editPost(t.app, ann, id, {
       images: [{ image: c.secure_url }, { image: a.secure_url }, { image: b.secure_url, alt: 'B again' }],
     });
     expect(reordered.statusCode, reordered.body).toBe(200);
@@ -197,34 +178,34 @@ describe('albums: a post of several photos', () => {
     expect(reordered.json().images[2].crop).toEqual({ x: 0, y: 1, fit: false });
     await expectEverywhere([c.secure_url, a.secure_url, b.secure_url], ['C', 'A', 'B again']);
 
-    const removed = await edit(ann, id, { images: [{ image: a.secure_url }] });
+    const removed = await editPost(t.app, ann, id, { images: [{ image: a.secure_url }] });
     expect(removed.statusCode).toBe(200);
     await expectEverywhere([a.secure_url], ['A']);
 
-    const none = await edit(ann, id, { images: [] });
+    const none = await editPost(t.app, ann, id, { images: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ code: 'ImageRequired' });
     await expectEverywhere([a.secure_url], ['A']);
 
-    const added = await edit(ann, id, {
+    const added = await editPost(t.app, ann, id, {
       images: [{ image: a.secure_url }, { image: d.secure_url, alt: 'D' }, { image: e.secure_url }],
     });
     expect(added.statusCode).toBe(200);
     await expectEverywhere([a.secure_url, d.secure_url, e.secure_url], ['A', 'D', '']);
 
     // The one-image fields change the first photo alone.
-    expect((await edit(ann, id, { alt: 'First' })).statusCode).toBe(200);
+    expect((await editPost(t.app, ann, id, { alt: 'First' })).statusCode).toBe(200);
     await expectEverywhere([a.secure_url, d.secure_url, e.secure_url], ['First', 'D', '']);
-    expect((await edit(ann, id, { image: b.secure_url })).statusCode).toBe(200);
+    expect((await editPost(t.app, ann, id, { image: b.secure_url })).statusCode).toBe(200);
     await expectEverywhere([b.secure_url, d.secure_url, e.secure_url], ['First', 'D', '']);
-    const twice = await edit(ann, id, { image: d.secure_url });
+    const twice = await editPost(t.app, ann, id, { image: d.secure_url });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ code: 'DuplicateImage' });
 
     // Only the author edits, with their own uploads.
-    expect((await edit(bob, id, { images: [{ image: a.secure_url }] })).statusCode).toBe(403);
-    const [bobs] = await uploads(bob, 1);
-    const foreign = await edit(ann, id, { images: [{ image: b.secure_url }, { image: bobs.secure_url }] });
+    expect((await editPost(t.app, bob, id, { images: [{ image: a.secure_url }] })).statusCode).toBe(403);
+    const [bobs] = await uploadImages(t.app, bob, 1);
+    const foreign = await editPost(t.app, ann, id, { images: [{ image: b.secure_url }, { image: bobs.secure_url }] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject({ code: 'InvalidImage' });
     await expectEverywhere([b.secure_url, d.secure_url, e.secure_url], ['First', 'D', '']);

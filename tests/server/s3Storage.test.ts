@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import { deferredWritesSettled } from '../../server/media/service';
 import { STORAGE_UNAVAILABLE, s3Storage } from '../../server/media/s3Storage';
 import { removeUnusedMedia } from '../../server/media/unusedMedia';
+import { createPost, uploadImages } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { makeJpeg, postUpload, uploadImage } from './multipart';
 import { s3GatewayEnv } from './s3Gateway';
@@ -250,16 +251,30 @@ describe.skipIf(!gatewayEnv)('S3 storage on the RADOS Gateway', () => {
       expect((await fetch(used.secure_url)).status).toBe(200);
     }
 
-    // Deleting the post frees its image: the next sweep takes it out of the bucket.
+    // Deleting the post takes its image out of the bucket at once, with no sweep.
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/posts/${created.json()._id}/manage`,
       headers: alice.headers,
     });
     expect(deleted.statusCode).toBe(200);
-    await sweep();
     expect(await objectsOf(image)).toEqual([]);
     expect(await objectsOf(avatar)).not.toEqual([]);
+  });
+
+  it('deleting an album takes every file of every photo out of the bucket at once', async () => {
+    const photos = await uploadImages(t.app, alice, 3);
+    const created = await createPost(t.app, alice, { images: photos.map((p) => ({ image: p.secure_url })) });
+    for (const photo of photos)
+      expect(await objectsOf(photo)).toEqual((await variantsOf(photo.public_id)).map((v) => v.key).sort());
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${created._id}/manage`,
+      headers: alice.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    for (const photo of photos) expect(await objectsOf(photo)).toEqual([]);
   });
 
   it("allows images from the bucket's origin in the Content-Security-Policy", async () => {

@@ -3,35 +3,19 @@
  * and `unbookmark`, `GET /api/v1/bookmarks` (newest saved first, paged with Link), `bookmarked` on
  * statuses: true for the person who saved the post alone. Through masto.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { mastodon } from 'masto';
-import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
-import { answerStatus, clientFor, listenOn, userToken } from './oauthFlow';
-
-const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
-
-async function post(api: mastodon.rest.Client, status: string) {
-  const file = new Blob([await readFile(PNG)], { type: 'image/png' });
-  const media = await api.v2.media.create({ file, description: 'A test card' });
-  return api.v1.statuses.create({ status, mediaIds: [media.id] });
-}
+import { type TestApp, createTestApp } from '../helpers';
+import { type ClientUser, answerStatus, clientFor, clientUser, clientsOn, postStatus, userToken } from './oauthFlow';
 
 let t: TestApp;
 let url: string;
-let alice: SignedInUser;
-let bob: SignedInUser;
-let aliceApi: mastodon.rest.Client;
-let bobApi: mastodon.rest.Client;
-let bobToken: string;
+let alice: ClientUser;
+let bob: ClientUser;
 beforeAll(async () => {
   t = await createTestApp();
-  url = await listenOn(t);
-  alice = await signIn(t.app);
-  bob = await signIn(t.app);
-  aliceApi = clientFor(url, await userToken(url, alice));
-  bobToken = await userToken(url, bob);
-  bobApi = clientFor(url, bobToken);
+  ({
+    url,
+    users: [alice, bob],
+  } = await clientsOn(t, 2));
 });
 afterAll(async () => {
   await t.close();
@@ -39,33 +23,31 @@ afterAll(async () => {
 
 describe('bookmarks', () => {
   it('bookmark and unbookmark a status; bookmarked is true for the bookmarker alone', async () => {
-    const status = await post(aliceApi, 'Worth keeping #saved');
+    const status = await postStatus(alice.api, 'Worth keeping #saved');
     expect(status.bookmarked).toBe(false);
-    const marked = await bobApi.v1.statuses.$select(status.id).bookmark();
+    const marked = await bob.api.v1.statuses.$select(status.id).bookmark();
     expect([marked.id, marked.bookmarked]).toEqual([status.id, true]);
-    expect((await bobApi.v1.statuses.$select(status.id).fetch()).bookmarked).toBe(true);
+    expect((await bob.api.v1.statuses.$select(status.id).fetch()).bookmarked).toBe(true);
     // The author, and anyone else, never learn of it.
-    expect((await aliceApi.v1.statuses.$select(status.id).fetch()).bookmarked).toBe(false);
-    expect((await aliceApi.v1.timelines.public.list()).find((s) => s.id === status.id)?.bookmarked).toBe(false);
-    expect((await bobApi.v1.timelines.public.list()).find((s) => s.id === status.id)?.bookmarked).toBe(true);
-    expect((await bobApi.v1.bookmarks.list()).map((s) => s.id)).toEqual([status.id]);
-    expect(await aliceApi.v1.bookmarks.list()).toEqual([]);
+    expect((await alice.api.v1.statuses.$select(status.id).fetch()).bookmarked).toBe(false);
+    expect((await alice.api.v1.timelines.public.list()).find((s) => s.id === status.id)?.bookmarked).toBe(false);
+    expect((await bob.api.v1.timelines.public.list()).find((s) => s.id === status.id)?.bookmarked).toBe(true);
+    expect((await bob.api.v1.bookmarks.list()).map((s) => s.id)).toEqual([status.id]);
+    expect(await alice.api.v1.bookmarks.list()).toEqual([]);
     // Twice is once.
-    expect((await bobApi.v1.statuses.$select(status.id).bookmark()).bookmarked).toBe(true);
+    expect((await bob.api.v1.statuses.$select(status.id).bookmark()).bookmarked).toBe(true);
 
-    const unmarked = await bobApi.v1.statuses.$select(status.id).unbookmark();
+    const unmarked = await bob.api.v1.statuses.$select(status.id).unbookmark();
     expect(unmarked.bookmarked).toBe(false);
-    expect(await bobApi.v1.bookmarks.list()).toEqual([]);
+    expect(await bob.api.v1.bookmarks.list()).toEqual([]);
   });
 
   it('lists newest bookmarked first, paged with Link headers', async () => {
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push(await post(aliceApi, `Paged ${i} #saved`));
-    const carol = await signIn(t.app);
-    const carolToken = await userToken(url, carol);
-    const carolApi = clientFor(url, carolToken);
+    for (let i = 0; i < 3; i++) statuses.push(await postStatus(alice.api, `Paged ${i} #saved`));
+    const carol = await clientUser(t, url);
     // Bookmarked newest post first: the list is in the order of the bookmarks, not the posts.
-    for (const s of [...statuses].reverse()) await carolApi.v1.statuses.$select(s.id).bookmark();
+    for (const s of [...statuses].reverse()) await carol.api.v1.statuses.$select(s.id).bookmark();
     // Each bookmark's time set apart, so the order does not hang on the clock's resolution.
     for (const [i, s] of statuses.entries())
       await t.db.kysely
@@ -76,7 +58,7 @@ describe('bookmarks', () => {
         .execute();
 
     const first = await fetch(`${url}/api/v1/bookmarks?limit=2`, {
-      headers: { authorization: `Bearer ${carolToken}` },
+      headers: { authorization: `Bearer ${carol.token}` },
     });
     expect(first.status).toBe(200);
     const link = first.headers.get('link') ?? '';
@@ -84,21 +66,21 @@ describe('bookmarks', () => {
     expect(((await first.json()) as { id: string }[]).map((s) => s.id)).toEqual([statuses[0].id, statuses[1].id]);
 
     const walked: string[] = [];
-    for await (const page of carolApi.v1.bookmarks.list({ limit: 2 })) walked.push(...page.map((s) => s.id));
+    for await (const page of carol.api.v1.bookmarks.list({ limit: 2 })) walked.push(...page.map((s) => s.id));
     expect(walked).toEqual([statuses[0].id, statuses[1].id, statuses[2].id]);
   });
 
   it('refuses a status one may not see (404), a comment (422), and a token without the scope (403)', async () => {
-    const status = await post(aliceApi, 'Blocked away #saved');
-    await aliceApi.v1.accounts.$select(bob.id).block();
-    expect(await answerStatus(bobApi.v1.statuses.$select(status.id).bookmark())).toBe(404);
+    const status = await postStatus(alice.api, 'Blocked away #saved');
+    await alice.api.v1.accounts.$select(bob.id).block();
+    expect(await answerStatus(bob.api.v1.statuses.$select(status.id).bookmark())).toBe(404);
     expect(
       await t.db.kysely.selectFrom('saved_posts').select('post_id').where('post_id', '=', status.id).execute(),
     ).toEqual([]);
-    await aliceApi.v1.accounts.$select(bob.id).unblock();
+    await alice.api.v1.accounts.$select(bob.id).unblock();
 
-    const comment = await aliceApi.v1.statuses.create({ status: 'A reply', inReplyToId: status.id });
-    expect(await answerStatus(bobApi.v1.statuses.$select(comment.id).bookmark())).toBe(422);
+    const comment = await alice.api.v1.statuses.create({ status: 'A reply', inReplyToId: status.id });
+    expect(await answerStatus(bob.api.v1.statuses.$select(comment.id).bookmark())).toBe(422);
 
     const readOnly = clientFor(url, await userToken(url, bob, 'read'));
     expect(await answerStatus(readOnly.v1.statuses.$select(status.id).bookmark())).toBe(403);

@@ -3,139 +3,117 @@
  * notifications' `clear` and `dismiss`, `GET media/:id` until processed, and the rate limits'
  * `X-RateLimit-*` headers with a 429 `{ error }`. Through `masto` where it has the call.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { MastoHttpError, type mastodon } from 'masto';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
-import { clientFor, listenOn, userToken } from './oauthFlow';
-
-const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
-
-async function upload(api: mastodon.rest.Client) {
-  const file = new Blob([await readFile(PNG)], { type: 'image/png' });
-  return api.v2.media.create({ file, description: 'A test card' });
-}
-
-async function post(api: mastodon.rest.Client, status: string) {
-  return api.v1.statuses.create({ status, mediaIds: [(await upload(api)).id] });
-}
-
-async function refusal(call: Promise<unknown>): Promise<number> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return error.statusCode;
-    throw error;
-  }
-  throw new Error('the call was not refused');
-}
+import {
+  type ClientUser,
+  answerStatus,
+  clientUser,
+  clientsOn,
+  listenOn,
+  postStatus,
+  uploadPhoto,
+  userToken,
+} from './oauthFlow';
 
 describe('with the usual limits', () => {
   let t: TestApp;
   let url: string;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  let aliceApi: mastodon.rest.Client;
-  let bobApi: mastodon.rest.Client;
-  let aliceToken: string;
+  let alice: ClientUser;
+  let bob: ClientUser;
   beforeAll(async () => {
     t = await createTestApp();
-    url = await listenOn(t);
-    alice = await signIn(t.app);
-    bob = await signIn(t.app);
-    aliceToken = await userToken(url, alice);
-    aliceApi = clientFor(url, aliceToken);
-    bobApi = clientFor(url, await userToken(url, bob));
+    ({
+      url,
+      users: [alice, bob],
+    } = await clientsOn(t, 2));
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('favourited_by lists the likers, paged with Link; a blocked liker is left out', async () => {
-    const status = await post(aliceApi, 'Liked by many #likes');
-    const likers = [bob];
+    const status = await postStatus(alice.api, 'Liked by many #likes');
+    const likers: SignedInUser[] = [bob];
     for (let i = 0; i < 3; i++) likers.push(await signIn(t.app));
     for (const liker of likers)
       await t.app.inject({ method: 'PATCH', url: `/api/posts/${status.id}/like`, headers: liker.headers });
     const first = await fetch(`${url}/api/v1/statuses/${status.id}/favourited_by?limit=2`, {
-      headers: { authorization: `Bearer ${aliceToken}` },
+      headers: { authorization: `Bearer ${alice.token}` },
     });
     expect(first.status).toBe(200);
     const page1 = (await first.json()) as { id: string }[];
     expect(page1).toHaveLength(2);
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')![1];
-    const page2 = (await (await fetch(next, { headers: { authorization: `Bearer ${aliceToken}` } })).json()) as {
+    const page2 = (await (await fetch(next, { headers: { authorization: `Bearer ${alice.token}` } })).json()) as {
       id: string;
     }[];
     expect([...page1, ...page2].map((a) => a.id).sort()).toEqual(likers.map((u) => u.id).sort());
 
     // Through masto, after alice blocks one liker: that person is not listed.
-    await aliceApi.v1.accounts.$select(likers[3].id).block();
-    const listed = await aliceApi.v1.statuses.$select(status.id).favouritedBy.list();
+    await alice.api.v1.accounts.$select(likers[3].id).block();
+    const listed = await alice.api.v1.statuses.$select(status.id).favouritedBy.list();
     expect(listed.map((a) => a.id).sort()).toEqual(
       likers
         .slice(0, 3)
         .map((u) => u.id)
         .sort(),
     );
-    const unknown = aliceApi.v1.statuses.$select('0190a0a0-0000-7000-8000-000000000000').favouritedBy.list();
-    expect(await refusal(Promise.resolve(unknown))).toBe(404);
+    const unknown = alice.api.v1.statuses.$select('0190a0a0-0000-7000-8000-000000000000').favouritedBy.list();
+    expect(await answerStatus(Promise.resolve(unknown))).toBe(404);
   });
 
   it('a comment is a status by its own id: read, favourited, its context, deleted', async () => {
-    const status = await post(aliceApi, 'Comment on me #threads');
-    const comment = await bobApi.v1.statuses.create({ status: 'First!', inReplyToId: status.id });
-    const read = await aliceApi.v1.statuses.$select(comment.id).fetch();
+    const status = await postStatus(alice.api, 'Comment on me #threads');
+    const comment = await bob.api.v1.statuses.create({ status: 'First!', inReplyToId: status.id });
+    const read = await alice.api.v1.statuses.$select(comment.id).fetch();
     expect(read).toMatchObject({ id: comment.id, inReplyToId: status.id, account: { id: bob.id }, text: 'First!' });
 
-    expect(await aliceApi.v1.statuses.$select(comment.id).favourite()).toMatchObject({
+    expect(await alice.api.v1.statuses.$select(comment.id).favourite()).toMatchObject({
       favourited: true,
       favouritesCount: 1,
     });
     // Twice is still once; unfavourite takes it back.
-    expect(await aliceApi.v1.statuses.$select(comment.id).favourite()).toMatchObject({ favouritesCount: 1 });
-    expect(await aliceApi.v1.statuses.$select(comment.id).unfavourite()).toMatchObject({
+    expect(await alice.api.v1.statuses.$select(comment.id).favourite()).toMatchObject({ favouritesCount: 1 });
+    expect(await alice.api.v1.statuses.$select(comment.id).unfavourite()).toMatchObject({
       favourited: false,
       favouritesCount: 0,
     });
-    const context = await aliceApi.v1.statuses.$select(comment.id).context.fetch();
+    const context = await alice.api.v1.statuses.$select(comment.id).context.fetch();
     expect(context.ancestors.map((s) => s.id)).toEqual([status.id]);
     expect(context.descendants).toEqual([]);
 
     // Someone else's comment on someone else's post: the services say no (403).
-    const carol = await signIn(t.app);
-    const carolApi = clientFor(url, await userToken(url, carol));
-    expect(await refusal(carolApi.v1.statuses.$select(comment.id).remove())).toBe(403);
-    const deleted = await bobApi.v1.statuses.$select(comment.id).remove();
+    const carol = await clientUser(t, url);
+    expect(await answerStatus(carol.api.v1.statuses.$select(comment.id).remove())).toBe(403);
+    const deleted = await bob.api.v1.statuses.$select(comment.id).remove();
     expect(deleted).toMatchObject({ id: comment.id, text: 'First!' });
-    expect(await refusal(aliceApi.v1.statuses.$select(comment.id).fetch())).toBe(404);
+    expect(await answerStatus(alice.api.v1.statuses.$select(comment.id).fetch())).toBe(404);
   });
 
   it('notifications: dismiss removes one, clear all of them', async () => {
-    const carol = await signIn(t.app);
-    const carolApi = clientFor(url, await userToken(url, carol));
-    await aliceApi.v1.accounts.$select(carol.id).follow();
-    await bobApi.v1.accounts.$select(carol.id).follow();
-    const listed = await carolApi.v1.notifications.list();
+    const carol = await clientUser(t, url);
+    await alice.api.v1.accounts.$select(carol.id).follow();
+    await bob.api.v1.accounts.$select(carol.id).follow();
+    const listed = await carol.api.v1.notifications.list();
     expect(listed).toHaveLength(2);
-    await carolApi.v1.notifications.$select(listed[0].id).dismiss();
-    expect((await carolApi.v1.notifications.list()).map((n) => n.id)).toEqual([listed[1].id]);
-    expect(await refusal(carolApi.v1.notifications.$select(listed[0].id).dismiss())).toBe(404);
+    await carol.api.v1.notifications.$select(listed[0].id).dismiss();
+    expect((await carol.api.v1.notifications.list()).map((n) => n.id)).toEqual([listed[1].id]);
+    expect(await answerStatus(carol.api.v1.notifications.$select(listed[0].id).dismiss())).toBe(404);
     // Someone else's notification is not theirs to dismiss.
-    expect(await refusal(aliceApi.v1.notifications.$select(listed[1].id).dismiss())).toBe(404);
-    await carolApi.v1.notifications.clear();
-    expect(await carolApi.v1.notifications.list()).toEqual([]);
+    expect(await answerStatus(alice.api.v1.notifications.$select(listed[1].id).dismiss())).toBe(404);
+    await carol.api.v1.notifications.clear();
+    expect(await carol.api.v1.notifications.list()).toEqual([]);
     const unread = await t.app.inject({ method: 'GET', url: '/api/notifications/unread', headers: carol.headers });
     expect(unread.json()).toEqual({ count: 0 });
   });
 
   it('GET media/:id answers the attachment once processed (206 with url null before)', async () => {
-    const media = await upload(aliceApi);
+    const media = await uploadPhoto(alice.api, 'A test card');
     const seen: number[] = [];
     let body: { url: string | null; preview_url: string } | null = null;
     for (let i = 0; i < 100 && seen.at(-1) !== 200; i++) {
       const res = await fetch(`${url}/api/v1/media/${media.id}`, {
-        headers: { authorization: `Bearer ${aliceToken}` },
+        headers: { authorization: `Bearer ${alice.token}` },
       });
       seen.push(res.status);
       body = (await res.json()) as typeof body;

@@ -1,8 +1,14 @@
-/** The client API tests' helpers: the app listening on a real port, and OAuth's code flow through the consent form. */
+/**
+ * The client API tests' helpers: the app listening on a real port, OAuth's code flow through the
+ * consent form, and what each test file sets up with them (people with their clients, a photo
+ * uploaded, a status posted, a refusal read).
+ */
+import { readFile } from 'node:fs/promises';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { MastoHttpError, createOAuthAPIClient, createRestAPIClient, type mastodon } from 'masto';
-import type { SignedInUser, TestApp } from '../helpers';
+import { type SignedInUser, type TestApp, signIn } from '../helpers';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
@@ -107,6 +113,57 @@ export async function userToken(url: string, user: SignedInUser, scope = 'read w
 }
 
 export const clientFor = (url: string, accessToken: string) => createRestAPIClient({ url, accessToken });
+
+/** Someone signed in, with a token got through the code flow and a masto client holding it. */
+export interface ClientUser extends SignedInUser {
+  token: string;
+  api: mastodon.rest.Client;
+}
+
+/** A new person signed in on `t` (listening at `url`), with a token for `scope` and a client on it. */
+export async function clientUser(t: TestApp, url: string, scope?: string): Promise<ClientUser> {
+  const user = await signIn(t.app);
+  const token = await userToken(url, user, scope);
+  return { ...user, token, api: clientFor(url, token) };
+}
+
+/** The app listening on a port, and `count` new people there with their clients (`clientUser`). */
+export async function clientsOn(
+  t: TestApp,
+  count: number,
+  scope?: string,
+): Promise<{ url: string; users: ClientUser[] }> {
+  const url = await listenOn(t);
+  const users = [];
+  for (let i = 0; i < count; i++) users.push(await clientUser(t, url, scope));
+  return { url, users };
+}
+
+/** The photo the client API tests upload: a 32×32 PNG. */
+export const PHOTO_PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
+
+/** Uploads the test photo through `POST /api/v2/media`, with its description when given. */
+export async function uploadPhoto(api: mastodon.rest.Client, description?: string) {
+  const file = new Blob([await readFile(PHOTO_PNG)], { type: 'image/png' });
+  return api.v2.media.create({ file, ...(description ? { description } : {}) });
+}
+
+/** A status of one photo (described 'A test card') saying `status`. */
+export async function postStatus(api: mastodon.rest.Client, status: string) {
+  const media = await uploadPhoto(api, 'A test card');
+  return api.v1.statuses.create({ status, mediaIds: [media.id] });
+}
+
+/** The status and message of a refused call; fails when the call is not refused. */
+export async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof MastoHttpError) return { status: error.statusCode, message: error.message };
+    throw error;
+  }
+  throw new Error('the call was not refused');
+}
 
 /** The HTTP status a client call ends with: 200 when it answers, the refusal's status when masto throws one. */
 export async function answerStatus(call: Promise<unknown>): Promise<number> {
