@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MastoHttpError, type mastodon } from 'masto';
+import type { mastodon } from 'masto';
 import { type SignedInUser, type TestApp, createTestApp, signIn } from '../helpers';
-import { clientFor, listenOn, userToken } from './oauthFlow';
+import { clientFor, listenOn, refusal, userToken } from './oauthFlow';
 
 const PNG = path.resolve(import.meta.dirname, '../../fixtures/pngsuite/png/basn2c08.png');
 
@@ -28,16 +28,6 @@ afterAll(async () => {
 });
 
 const file = async () => new Blob([await readFile(PNG)], { type: 'image/png' });
-
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return { status: error.statusCode, message: error.message };
-    throw error;
-  }
-  throw new Error('the call was not refused');
-}
 
 const uploadsOfAlice = async () =>
   (await t.db.kysely.selectFrom('media').select('id').where('owner_id', '=', alice.id).execute()).length;
