@@ -7,7 +7,8 @@
  * Those are the defaults: the reference set "D1" of docs/benchmarks.md. Other flags: --tags 500,
  * --images 8 (the shared post pictures), --seed 1, --until 2026-01-01 (newest timestamp; default:
  * today 00:00 UTC), --non-public 0.2 and --approving 0.1 (shares of posts not public and of accounts
- * approving their followers, issue 70; 0 by default). Refuses a database that already has users:
+ * approving their followers, issue 70; 0 by default), --albums 0.33 (the share of posts that are albums
+ * of 2 to 10 photos, issue 71; 0 by default). Refuses a database that already has users:
  * seed a fresh DATA_DIR.
  *
  * Every seeded account's password is SEED_PASSWORD: it is hashed once with the app's argon2id
@@ -55,7 +56,8 @@ async function main(): Promise<void> {
     approving: share(flags, 'approving'),
     rng: new Rng(seed + 2),
   };
-  const written = await writePlan(config, plan, { rng: new Rng(seed + 1), images, privacy });
+  const albums = { share: share(flags, 'albums'), rng: new Rng(seed + 3) };
+  const written = await writePlan(config, plan, { rng: new Rng(seed + 1), images, privacy, albums });
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `Seeded in ${seconds.toFixed(1)}s: ${Object.entries(written.rows)

@@ -44,9 +44,11 @@ const POST_COLUMNS = [
   'dislikes_count',
   'comments_count',
   'audience',
+  'image_count',
   'created_at',
   'updated_at',
 ] as const;
+const POST_IMAGE_COLUMNS = ['post_id', 'position', 'image', 'media_id', 'alt'] as const;
 const FOLLOW_COLUMNS = ['id', 'follower_id', 'followee_id', 'created_at'] as const;
 const REACTION_COLUMNS = ['post_id', 'user_id', 'kind', 'created_at'] as const;
 const COMMENT_COLUMNS = ['id', 'post_id', 'user_id', 'message', 'likes_count', 'dislikes_count', 'created_at'] as const;
@@ -76,10 +78,21 @@ function nonPublicAudience(rng: Rng): Audience {
   return draw < 0.6 ? 'followers' : draw < 0.85 ? 'unlisted' : 'mentioned';
 }
 
+/**
+ * The share of posts that are albums (issue 71) and the generator that draws them and their sizes,
+ * 2 to 10 photos, from the shared pictures; 0 in D1, whose posts are one photo each.
+ */
+export interface AlbumShare {
+  share: number;
+  rng: Rng;
+}
+
+const ALBUM_SIZES = { min: 2, max: 10 };
+
 export async function writePlan(
   config: Config,
   plan: Plan,
-  options: { rng: Rng; images: number; privacy?: PrivacyShares },
+  options: { rng: Rng; images: number; privacy?: PrivacyShares; albums?: AlbumShare },
 ): Promise<Written> {
   const { rng, privacy } = options;
   const db = openDatabase(config.databaseUrl);
@@ -153,12 +166,18 @@ export async function writePlan(
     const postMinter = new IdMinter(rng);
     progress = new Progress('posts', plan.postTimes.length);
     let tagRows = 0;
+    let albumRows = 0;
+    const { albums } = options;
     for (let p = 0; p < plan.postTimes.length; p++) {
       const { id, ms } = postMinter.mint(plan.postTimes[p]);
       postIds.push(id);
       const ranks = plan.postTags.subarray(plan.postTagStart[p], plan.postTagStart[p + 1]);
       const spelled = Array.from(ranks, (t) => authorSpelling(rng, tags[t]));
       const picture = pictures[rng.int(pictures.length)];
+      const photoCount =
+        albums && albums.rng.next() < albums.share
+          ? ALBUM_SIZES.min + albums.rng.int(ALBUM_SIZES.max - ALBUM_SIZES.min + 1)
+          : 1;
       await sink.insert('posts', POST_COLUMNS, [
         id,
         userIds[plan.postCreator[p]],
@@ -170,9 +189,25 @@ export async function writePlan(
         plan.dislikesCount[p],
         plan.commentsCount[p],
         privacy && privacy.rng.next() < privacy.nonPublic ? nonPublicAudience(privacy.rng) : 'public',
+        photoCount,
         iso(ms),
         iso(ms),
       ]);
+      // An album's whole list, its first photo the posts row's; a one-photo post reads its row alone.
+      if (photoCount > 1) {
+        const first = pictures.indexOf(picture);
+        for (let position = 0; position < photoCount; position++) {
+          const photo = pictures[(first + position) % pictures.length];
+          await sink.insert('post_images', POST_IMAGE_COLUMNS, [
+            id,
+            position,
+            photo.url,
+            photo.mediaId,
+            `Photo ${position + 1}`,
+          ]);
+          albumRows++;
+        }
+      }
       for (const t of ranks) {
         await sink.insert('post_tags', ['post_id', 'tag'], [id, tags[t]]);
         tagRows++;
@@ -183,6 +218,7 @@ export async function writePlan(
     progress.finish();
     rows.posts = postIds.length;
     rows['post tags'] = tagRows;
+    if (albumRows > 0) rows['album photos'] = albumRows;
 
     const followMinter = new IdMinter(rng);
     progress = new Progress('follows', plan.followFrom.length);
