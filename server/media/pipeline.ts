@@ -46,6 +46,9 @@ export const imageJobs = fairLimiter(IMAGE_JOBS);
 const imageCalls = limiter(IMAGE_CALLS);
 /** Seconds a user told to wait for their queued uploads is asked to wait before the next. */
 const QUEUED_RETRY_SECONDS = 5;
+/** The 429 for an owner with UPLOAD_MAX_QUEUED_PER_USER images already queued or in work. */
+export const queueFullError = () =>
+  new TooManyAttemptsError(IMAGE_ERRORS.tooManyQueued, QUEUED_RETRY_SECONDS, 'TooManyUploadsQueued');
 
 export type VariantFormat = 'webp' | 'jpg' | 'png';
 
@@ -280,8 +283,7 @@ export async function stageImage(
   source: ImageSource = 'upload',
 ): Promise<StagedImage> {
   const meta = await inspect(bytes, source);
-  if (imageJobs.pending(owner) >= UPLOAD_MAX_QUEUED_PER_USER)
-    throw new TooManyAttemptsError(IMAGE_ERRORS.tooManyQueued, QUEUED_RETRY_SECONDS, 'TooManyUploadsQueued');
+  if (imageJobs.pending(owner) >= UPLOAD_MAX_QUEUED_PER_USER) throw queueFullError();
   const release = await imageJobs.acquire(owner);
   try {
     return await stageChecked(bytes, preset, meta, release);

@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES, UPLOAD_PRESETS, type UploadPreset } from '../../lib/limits';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_QUEUED_PER_USER, UPLOAD_PRESETS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { currentUser, requireUser } from '../auth/guard';
 import type { Config } from '../config';
@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { multipartError } from '../http/multipartErrors';
 import { errors } from '../http/schemas';
-import { CONTENT_TYPES, type VariantFormat } from './pipeline';
+import { CONTENT_TYPES, queueFullError, type VariantFormat } from './pipeline';
 import { type MediaService, pendingVariants } from './service';
 import type { MediaStorage } from './storage';
 
@@ -51,6 +51,34 @@ function presetOf(value: unknown): UploadPreset {
 async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
   const declared = Number(request.headers['content-length']);
   if (declared > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooBig();
+}
+
+/**
+ * Each person's uploads being read or processed by this process: one past UPLOAD_MAX_QUEUED_PER_USER
+ * is refused before its body is read. The image queue's own check comes only after the body, so an
+ * album's twenty files sent at once were all held in memory before nineteen were refused (issue 71).
+ */
+function uploadsAtOnce() {
+  const inFlight = new Map<string, number>();
+  /** Each counted request's way out, taken once: answered, or the client went away mid-body. */
+  const exits = new WeakMap<FastifyRequest, () => void>();
+  return {
+    async enter(request: FastifyRequest): Promise<void> {
+      const id = currentUser(request).id;
+      const count = inFlight.get(id) ?? 0;
+      if (count >= UPLOAD_MAX_QUEUED_PER_USER) throw queueFullError();
+      inFlight.set(id, count + 1);
+      exits.set(request, () => {
+        const rest = inFlight.get(id)! - 1;
+        if (rest > 0) inFlight.set(id, rest);
+        else inFlight.delete(id);
+      });
+    },
+    async leave(request: FastifyRequest): Promise<void> {
+      exits.get(request)?.();
+      exits.delete(request);
+    },
+  };
 }
 
 /** Reads the form: the preset may come before or after the file. The file is held in memory (under 4 MB). */
@@ -89,12 +117,15 @@ const uploadRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { confi
     limits: { fileSize: UPLOAD_MAX_BYTES - 1, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
   });
   const perUser = rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null);
+  const atOnce = uploadsAtOnce();
 
   app.post(
     '/api/uploads',
     {
       // onRequest rather than preHandler: refusals happen before any of the body is read.
-      onRequest: [requireUser, perUser, refuseDeclaredOversize],
+      onRequest: [requireUser, perUser, refuseDeclaredOversize, atOnce.enter],
+      onResponse: atOnce.leave,
+      onRequestAbort: atOnce.leave,
       schema: {
         tags: ['media'],
         summary: 'Upload a JPEG or PNG image (multipart: file, upload_preset = avatar | post | banner)',

@@ -1,4 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -19,6 +21,7 @@ import { type SignedInUser, type TestApp, createTestApp, signIn } from './helper
 import { type JpegShape, zeroJpeg } from './memory/jpegShapes';
 import { zeroPng } from './memory/pngShapes';
 import { makeJpeg, multipartBody, postUpload } from './multipart';
+import { freePort } from './remoteServer';
 
 const PNGSUITE = path.resolve(import.meta.dirname, '../fixtures/pngsuite/png');
 
@@ -664,5 +667,63 @@ describe('image queue', () => {
     // Once the batch is done, the same user may upload again.
     await deferredWritesSettled();
     expect((await postUpload(t.app, batcher, { data: jpeg })).statusCode).toBe(201);
+  });
+
+  it("refuses a user's upload past the limit before reading its body (an album's files sent at once)", async () => {
+    const batcher = await signIn(t.app);
+    const release = await holdSlot();
+    const jpeg = await makeJpeg();
+    const batch = Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER }, () => postUpload(t.app, batcher, { data: jpeg }));
+    await queued(batcher, UPLOAD_MAX_QUEUED_PER_USER);
+    // A body that never ends: only a refusal made before reading it can answer.
+    const endless = new PassThrough();
+    endless.write('------never-ending\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...batcher.headers, 'content-type': 'multipart/form-data; boundary=----never-ending' },
+      payload: endless,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TooManyUploadsQueued' });
+    release();
+    expect((await Promise.all(batch)).map((r) => r.statusCode)).toEqual(
+      Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER }, () => 201),
+    );
+  });
+
+  it('stops counting an upload whose client went away in the middle of its body', async () => {
+    const port = await freePort();
+    await t.app.listen({ host: '127.0.0.1', port });
+    const batcher = await signIn(t.app);
+    const release = await holdSlot();
+    const jpeg = await makeJpeg();
+    const batch = Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER - 1 }, () =>
+      postUpload(t.app, batcher, { data: jpeg }),
+    );
+    await queued(batcher, UPLOAD_MAX_QUEUED_PER_USER - 1);
+    // The last upload allowed at once, over a socket: its headers and the start of its body.
+    const { payload, headers } = multipartBody([
+      { name: 'upload_preset', value: 'post' },
+      { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
+    ]);
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${batcher.headers.cookie}\r\n` +
+        `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    socket.write(payload.subarray(0, 100));
+    // A form without a file: 400 once let in (it never waits for the queue), 429 while the door is full.
+    const probe = async () => (await postUpload(t.app, batcher, { data: Buffer.alloc(0) }, null)).statusCode;
+    const until = (status: number) =>
+      vi.waitFor(async () => expect(await probe()).toBe(status), { timeout: 30_000, interval: 20 });
+    await until(429);
+    socket.destroy();
+    await until(400);
+    release();
+    expect((await Promise.all(batch)).map((r) => r.statusCode)).toEqual(
+      Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER - 1 }, () => 201),
+    );
   });
 });
