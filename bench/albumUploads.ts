@@ -73,7 +73,7 @@ async function startApp() {
   const upload = async (cookie: string, data: Buffer) => {
     const form = new FormData();
     form.append('upload_preset', 'post');
-    form.append('file', new Blob([data], { type: 'image/jpeg' }), 'photo.jpg');
+    form.append('file', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'photo.jpg');
     const res = await fetch(`${url}/api/uploads`, { method: 'POST', headers: { cookie }, body: form });
     return { status: res.status, retryAfter: Number(res.headers.get('retry-after') ?? 1), body: await res.json() };
   };

@@ -6,7 +6,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_QUEUED_PER_USER, UPLOAD_PRESETS, type UploadPreset } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { currentUser, requireUser } from '../auth/guard';
@@ -60,24 +60,17 @@ async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
  */
 function uploadsAtOnce() {
   const inFlight = new Map<string, number>();
-  /** Each counted request's way out, taken once: answered, or the client went away mid-body. */
-  const exits = new WeakMap<FastifyRequest, () => void>();
-  return {
-    async enter(request: FastifyRequest): Promise<void> {
-      const id = currentUser(request).id;
-      const count = inFlight.get(id) ?? 0;
-      if (count >= UPLOAD_MAX_QUEUED_PER_USER) throw queueFullError();
-      inFlight.set(id, count + 1);
-      exits.set(request, () => {
-        const rest = inFlight.get(id)! - 1;
-        if (rest > 0) inFlight.set(id, rest);
-        else inFlight.delete(id);
-      });
-    },
-    async leave(request: FastifyRequest): Promise<void> {
-      exits.get(request)?.();
-      exits.delete(request);
-    },
+  return async function enter(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const id = currentUser(request).id;
+    const count = inFlight.get(id) ?? 0;
+    if (count >= UPLOAD_MAX_QUEUED_PER_USER) throw queueFullError();
+    inFlight.set(id, count + 1);
+    // A response closes once sent, and also when its client went away mid-body.
+    reply.raw.once('close', () => {
+      const rest = inFlight.get(id)! - 1;
+      if (rest > 0) inFlight.set(id, rest);
+      else inFlight.delete(id);
+    });
   };
 }
 
@@ -117,15 +110,13 @@ const uploadRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { confi
     limits: { fileSize: UPLOAD_MAX_BYTES - 1, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
   });
   const perUser = rateLimit(app, 'uploads', config.rateLimits.uploadsPerUserPerMinute, (r) => r.user?.id ?? null);
-  const atOnce = uploadsAtOnce();
+  const uploadAtOnce = uploadsAtOnce();
 
   app.post(
     '/api/uploads',
     {
       // onRequest rather than preHandler: refusals happen before any of the body is read.
-      onRequest: [requireUser, perUser, refuseDeclaredOversize, atOnce.enter],
-      onResponse: atOnce.leave,
-      onRequestAbort: atOnce.leave,
+      onRequest: [requireUser, perUser, refuseDeclaredOversize, uploadAtOnce],
       schema: {
         tags: ['media'],
         summary: 'Upload a JPEG or PNG image (multipart: file, upload_preset = avatar | post | banner)',

@@ -693,37 +693,46 @@ describe('image queue', () => {
   });
 
   it('stops counting an upload whose client went away in the middle of its body', async () => {
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    const batcher = await signIn(t.app);
-    const release = await holdSlot();
-    const jpeg = await makeJpeg();
-    const batch = Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER - 1 }, () =>
-      postUpload(t.app, batcher, { data: jpeg }),
-    );
-    await queued(batcher, UPLOAD_MAX_QUEUED_PER_USER - 1);
-    // The last upload allowed at once, over a socket: its headers and the start of its body.
-    const { payload, headers } = multipartBody([
-      { name: 'upload_preset', value: 'post' },
-      { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
-    ]);
-    const socket = connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(
-      `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${batcher.headers.cookie}\r\n` +
-        `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
-    );
-    socket.write(payload.subarray(0, 100));
-    // A form without a file: 400 once let in (it never waits for the queue), 429 while the door is full.
-    const probe = async () => (await postUpload(t.app, batcher, { data: Buffer.alloc(0) }, null)).statusCode;
-    const until = (status: number) =>
-      vi.waitFor(async () => expect(await probe()).toBe(status), { timeout: 30_000, interval: 20 });
-    await until(429);
-    socket.destroy();
-    await until(400);
-    release();
-    expect((await Promise.all(batch)).map((r) => r.statusCode)).toEqual(
-      Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER - 1 }, () => 201),
-    );
+    // Its own app: the probes below would soon meet the per-minute upload limit.
+    const own = await createTestApp({ RATE_LIMIT_UPLOADS_PER_USER: '100000' });
+    try {
+      const port = await freePort();
+      await own.app.listen({ host: '127.0.0.1', port });
+      const batcher = await signIn(own.app);
+      const release = await holdSlot();
+      const jpeg = await makeJpeg();
+      const batch = Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER - 1 }, () =>
+        postUpload(own.app, batcher, { data: jpeg }),
+      );
+      await queued(batcher, UPLOAD_MAX_QUEUED_PER_USER - 1);
+      // The last upload allowed at once, over a socket: its headers and the start of its body.
+      const { payload, headers } = multipartBody([
+        { name: 'upload_preset', value: 'post' },
+        { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
+      ]);
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${batcher.headers.cookie}\r\n` +
+          `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+      );
+      socket.write(payload.subarray(0, 100));
+      // A form without a file: 400 once let in (it never waits for the queue), 429 while the door is full.
+      const probe = async () => {
+        const res = await postUpload(own.app, batcher, { data: Buffer.alloc(0) }, null);
+        return `${res.statusCode} ${res.json().code}`;
+      };
+      const until = (answer: string) =>
+        vi.waitFor(async () => expect(await probe()).toBe(answer), { timeout: 30_000, interval: 20 });
+      await until('429 TooManyUploadsQueued');
+      socket.destroy();
+      await until('400 ValidationError');
+      release();
+      expect((await Promise.all(batch)).map((r) => r.statusCode)).toEqual(
+        Array.from({ length: UPLOAD_MAX_QUEUED_PER_USER - 1 }, () => 201),
+      );
+    } finally {
+      await own.close();
+    }
   });
 });
