@@ -84,11 +84,20 @@ async function main() {
 
     const db = openDatabase(config.databaseUrl);
     await migrateToLatest(db.kysely);
-    const app = await buildApp({ config, db, storage: localStorage(config.mediaDir, config.mediaBaseUrl), logger: false });
+    const app = await buildApp({
+      config,
+      db,
+      storage: localStorage(config.mediaDir, config.mediaBaseUrl),
+      logger: false,
+    });
     await app.ready();
     const credentials = { username: 'bencher', email: 'bencher@example.com', password: 'correct horse battery' };
     await app.inject({ method: 'POST', url: '/api/auth/signup', payload: credentials });
-    const row = await db.kysely.selectFrom('users').select('id').where('username', '=', 'bencher').executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'bencher')
+      .executeTakeFirstOrThrow();
     const viewer = { id: row.id, username: 'bencher', role: 'member' as const, sessionId: '' };
     // Loads libvips and its codecs, as a server that has served an upload has.
     await app.ctx.media.upload(row.id, 'post', await photo(9999));

@@ -70,7 +70,9 @@ async function walk(zip: ZipFile, limits: ArchiveLimits, visit: (entry: Entry) =
       if (outside(name)) return reject(new ArchiveRefused(`The archive names a file outside itself (${name})`));
       const ratio = entry.compressedSize > 0 ? entry.uncompressedSize / entry.compressedSize : Infinity;
       if (entry.uncompressedSize > RATIO_FROM_BYTES && ratio > MAX_RATIO)
-        return reject(new ArchiveRefused(`The archive looks like a zip bomb: ${name} inflates ${Math.round(ratio)} times`));
+        return reject(
+          new ArchiveRefused(`The archive looks like a zip bomb: ${name} inflates ${Math.round(ratio)} times`),
+        );
       visit(entry);
       zip.readEntry();
     });
@@ -144,7 +146,8 @@ function postsOf(json: unknown, listName: string, root: string, names: Set<strin
       const uri = typeof item?.uri === 'string' ? item.uri : '';
       if (outside(uri)) throw new ArchiveRefused(`${listName} names a file outside the archive (${uri})`);
       if (VIDEO.test(uri)) leftOut++;
-      else if (!PHOTO.test(uri)) throw new ArchiveRefused(`${listName} names ${uri || 'a file'}, which is neither a photo nor a video`);
+      else if (!PHOTO.test(uri))
+        throw new ArchiveRefused(`${listName} names ${uri || 'a file'}, which is neither a photo nor a video`);
       else {
         const name = names.has(root + uri) ? root + uri : names.has(uri) ? uri : null;
         if (name === null || photos.length >= limits.photosPerPost) leftOut++;

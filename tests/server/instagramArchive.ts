@@ -27,7 +27,7 @@ export async function photo(seed: number, width = 48, height = 36): Promise<Buff
 
 /** JSON with every non-ASCII character as its UTF-8 bytes, each `\u00XX`: Instagram's mojibake. */
 export function instagramJson(value: unknown): string {
-  return JSON.stringify(value, null, 1).replace(/[^\x00-\x7f]/gu, (char) =>
+  return JSON.stringify(value, null, 1).replace(/[\u0080-\u{10ffff}]/gu, (char) =>
     [...Buffer.from(char, 'utf8')].map((byte) => `\\u00${byte.toString(16).padStart(2, '0')}`).join(''),
   );
 }

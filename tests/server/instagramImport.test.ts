@@ -28,8 +28,15 @@ afterAll(async () => {
 const URL = '/api/imports/instagram';
 
 function upload(app: TestApp, user: SignedInUser | null, archive: Buffer) {
-  const body = multipartBody([{ name: 'file', filename: 'instagram.zip', contentType: 'application/zip', data: archive }]);
-  return app.app.inject({ method: 'POST', url: URL, payload: body.payload, headers: { ...body.headers, ...user?.headers } });
+  const body = multipartBody([
+    { name: 'file', filename: 'instagram.zip', contentType: 'application/zip', data: archive },
+  ]);
+  return app.app.inject({
+    method: 'POST',
+    url: URL,
+    payload: body.payload,
+    headers: { ...body.headers, ...user?.headers },
+  });
 }
 const get = (app: TestApp, user: SignedInUser, url: string) =>
   app.app.inject({ method: 'GET', url, headers: user.headers });
@@ -59,7 +66,11 @@ const day = (iso: string) => Date.parse(iso) / 1000;
 
 /** Twelve posts: one a carousel of three, Unicode captions, one whose only photo is missing. */
 const DOZEN: ArchivePost[] = [
-  { timestamp: day('2019-03-01T10:00:00Z'), caption: 'Première neige à Montréal ❄️ #hiver #montréal', photos: ['201903/a.jpg'] },
+  {
+    timestamp: day('2019-03-01T10:00:00Z'),
+    caption: 'Première neige à Montréal ❄️ #hiver #montréal',
+    photos: ['201903/a.jpg'],
+  },
   { timestamp: day('2019-05-02T10:00:00Z'), caption: '東京の夜 🌃 #tokyo', photos: ['201905/b.jpg'] },
   {
     timestamp: day('2019-07-03T10:00:00Z'),
@@ -171,7 +182,10 @@ describe('an Instagram archive', () => {
     it('an entry named outside the archive', async () => {
       const archive = await instagramArchive([DOZEN[0]]);
       // yazl writes no such name: the same length, changed in the local header and the directory.
-      const evil = Buffer.from(archive.toString('latin1').replaceAll('media/posts/201903/a.jpg', '../../../etc/201903/a.jp'), 'latin1');
+      const evil = Buffer.from(
+        archive.toString('latin1').replaceAll('media/posts/201903/a.jpg', '../../../etc/201903/a.jp'),
+        'latin1',
+      );
       await refused(evil, /outside itself/);
     });
 
@@ -186,7 +200,10 @@ describe('an Instagram archive', () => {
     it('a zip bomb', async () =>
       refused(
         await zipOf([
-          { name: 'your_instagram_activity/media/posts_1.json', data: Buffer.from(instagramJson(postsJson([DOZEN[0]]))) },
+          {
+            name: 'your_instagram_activity/media/posts_1.json',
+            data: Buffer.from(instagramJson(postsJson([DOZEN[0]]))),
+          },
           { name: 'media/posts/201903/a.jpg', data: Buffer.alloc(16 * 1024 * 1024), compress: true },
         ]),
         /zip bomb/,
@@ -209,7 +226,9 @@ describe('an Instagram archive', () => {
     const archive = await zipOf([
       {
         name: 'your_instagram_activity/media/posts_1.json',
-        data: Buffer.from(instagramJson(postsJson([{ timestamp: 100, caption: 'fake', photos: ['x/fake.jpg', 'x/b.jpg'] }]))),
+        data: Buffer.from(
+          instagramJson(postsJson([{ timestamp: 100, caption: 'fake', photos: ['x/fake.jpg', 'x/b.jpg'] }])),
+        ),
       },
       { name: 'media/posts/x/b.jpg', data: await photo(9) },
       { name: 'media/posts/x/fake.jpg', data: Buffer.from('MZ this is a program, not a photo') },
@@ -273,7 +292,11 @@ describe('an Instagram archive', () => {
         createdAt: row.taken_at,
       },
     );
-    await t.db.kysely.updateTable('instagram_imports').set({ claimed_until: Date.now() - 1000 }).where('id', '=', found.id).execute();
+    await t.db.kysely
+      .updateTable('instagram_imports')
+      .set({ claimed_until: Date.now() - 1000 })
+      .where('id', '=', found.id)
+      .execute();
 
     const next = await createTestApp({ INSTAGRAM_IMPORT_DIR: importsDir }, { sameDatabaseAs: t });
     try {

@@ -62,6 +62,9 @@ const Found = styled.ul`
   border: 1px solid ${appTheme.color.border};
   border-radius: 10px;
   li {
+    display: flex;
+    gap: 10px;
+    align-items: baseline;
     padding: 8px 12px;
     border-bottom: 1px solid ${appTheme.color.border};
     font-size: 14px;
@@ -69,13 +72,11 @@ const Found = styled.ul`
   li:last-child {
     border-bottom: none;
   }
-  label {
-    display: flex;
-    gap: 10px;
-    align-items: baseline;
+  li > span {
     min-width: 0;
   }
   .caption {
+    font-weight: 400;
     overflow-wrap: anywhere;
   }
   .meta {
@@ -273,18 +274,22 @@ export default function InstagramImportSettings() {
             <Found aria-label="Posts found in the archive">
               {job.posts.map((post) => (
                 <li key={post.position}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={picked.has(post.position)}
-                      disabled={post.status !== 'found'}
-                      onChange={() => toggle(post.position)}
-                    />
-                    <span>
-                      <span className="caption">{post.caption || '(no caption)'}</span>
-                      <span className="meta">{post.status === 'found' ? describe(post) : post.error}</span>
+                  <input
+                    id={`${id}-post-${post.position}`}
+                    type="checkbox"
+                    checked={picked.has(post.position)}
+                    disabled={post.status !== 'found'}
+                    onChange={() => toggle(post.position)}
+                    aria-describedby={`${id}-meta-${post.position}`}
+                  />
+                  <span>
+                    <label htmlFor={`${id}-post-${post.position}`} className="caption">
+                      {post.caption || '(no caption)'}
+                    </label>
+                    <span id={`${id}-meta-${post.position}`} className="meta">
+                      {post.status === 'found' ? describe(post) : post.error}
                     </span>
-                  </label>
+                  </span>
                 </li>
               ))}
             </Found>

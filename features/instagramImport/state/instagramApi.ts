@@ -26,8 +26,11 @@ export const instagramApi = {
     return answer.import;
   },
   start: async (id: string, positions: number[]) =>
-    (await call(() => apiClient.post<{ import: InstagramImport }>(`${URL}/${encodeURIComponent(id)}/start`, { positions })))
-      .import,
+    (
+      await call(() =>
+        apiClient.post<{ import: InstagramImport }>(`${URL}/${encodeURIComponent(id)}/start`, { positions }),
+      )
+    ).import,
   cancel: async (id: string) =>
     (await call(() => apiClient.post<{ import: InstagramImport }>(`${URL}/${encodeURIComponent(id)}/cancel`))).import,
   progress: async (id: string) =>

@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('finished_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('instagram_imports_user_idx').on('instagram_imports').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('instagram_imports_user_idx')
+    .on('instagram_imports')
+    .columns(['user_id', 'id'])
+    .execute();
   await db.schema.createIndex('instagram_imports_state_idx').on('instagram_imports').columns(['state', 'id']).execute();
 
   await db.schema
