@@ -27,55 +27,65 @@ const POSTS = [
 ];
 
 describe('Import from Instagram', () => {
-  test('uploads an archive, picks, imports and shows the posts at their dates', async ({ openPage }) => {
-    const page = await openPage(DESKTOP);
-    const me = await createAccount(page);
-    await signInViaApi(page, me);
-    await page.goto('/settings#instagram');
-    const section = page.getByRole('region', { name: 'Import from Instagram' });
-    await section.waitFor();
+  test(
+    'uploads an archive, picks, imports and shows the posts at their dates',
+    { timeout: 180_000 },
+    async ({ openPage }) => {
+      const page = await openPage(DESKTOP);
+      const me = await createAccount(page);
+      await signInViaApi(page, me);
+      await page.goto('/settings#instagram');
+      const section = page.getByRole('region', { name: 'Import from Instagram' });
+      await section.waitFor();
 
-    // Something that is no archive: the server's words.
-    await section.getByLabel('Instagram archive (zip)').setInputFiles({
-      name: 'notes.zip',
-      mimeType: 'application/zip',
-      buffer: Buffer.from('not a zip'),
-    });
-    await clickHydrated(section.getByRole('button', { name: 'Upload the archive' }));
-    await section.getByRole('alert').filter({ hasText: 'not a zip archive' }).waitFor();
+      // Something that is no archive: the server's words.
+      await section.getByLabel('Instagram archive (zip)').setInputFiles({
+        name: 'notes.zip',
+        mimeType: 'application/zip',
+        buffer: Buffer.from('not a zip'),
+      });
+      await clickHydrated(section.getByRole('button', { name: 'Upload the archive' }));
+      await section.getByRole('alert').filter({ hasText: 'not a zip archive' }).waitFor();
 
-    await section.getByLabel('Instagram archive (zip)').setInputFiles({
-      name: 'instagram.zip',
-      mimeType: 'application/zip',
-      buffer: await instagramArchive(POSTS),
-    });
-    await section.getByRole('button', { name: 'Upload the archive' }).click();
-    await section.getByRole('heading', { name: '3 posts found' }).waitFor();
-    const found = section.getByRole('list', { name: 'Posts found in the archive' });
-    await found.getByText('Été à Lisboa ☀️ #lisboa').waitFor();
-    await found.getByText('Feb 14, 2019 · 3 photos').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await section.screenshot({ path: path.join(mkdirOnce(), 'found-1280.png') });
+      await section.getByLabel('Instagram archive (zip)').setInputFiles({
+        name: 'instagram.zip',
+        mimeType: 'application/zip',
+        buffer: await instagramArchive(POSTS),
+      });
+      await section.getByRole('button', { name: 'Upload the archive' }).click();
+      await section.getByRole('heading', { name: '3 posts found' }).waitFor();
+      const found = section.getByRole('list', { name: 'Posts found in the archive' });
+      await found.getByText('Été à Lisboa ☀️ #lisboa').waitFor();
+      await found.getByText('Feb 14, 2019 · 3 photos').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await section.screenshot({ path: path.join(mkdirOnce(), 'found-1280.png') });
 
-    await found.getByRole('checkbox', { name: /Not this one/ }).uncheck();
-    await section.getByRole('button', { name: 'Import 2 posts' }).click();
-    const progress = section.getByTestId('instagram-import-progress');
-    await progress.getByText('Import finished').waitFor();
-    await progress.getByText('2 of 2 posts imported').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+      await found.getByRole('checkbox', { name: /Not this one/ }).uncheck();
+      await section.getByRole('button', { name: 'Import 2 posts' }).click();
+      const progress = section.getByTestId('instagram-import-progress');
+      await progress.getByText('Import finished').waitFor();
+      await progress.getByText('2 of 2 posts imported').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
 
-    await page.goto(`/profile/${me.username}`);
-    await page.getByText('Été à Lisboa ☀️ #lisboa').first().waitFor();
-    const posts = (await (await page.request.get(`/api/users/${me.username}/posts`)).json()) as {
-      message: string;
-      createdAt: string;
-      images: unknown[];
-    }[];
-    expect(posts.map((p) => [p.message, p.createdAt, p.images.length])).toEqual([
-      ['Three at the market #market', '2019-02-14T18:30:00.000Z', 3],
-      ['Été à Lisboa ☀️ #lisboa', '2018-06-01T09:00:00.000Z', 1],
-    ]);
-  });
+      await page.goto(`/profile/${me.username}`);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(mkdirOnce(), 'profile-1280.png'), fullPage: true });
+      const posts = (await (await page.request.get(`/api/users/${me.username}/posts`)).json()) as {
+        _id: string;
+        message: string;
+        createdAt: string;
+        images: unknown[];
+      }[];
+      expect(posts.map((p) => [p.message, p.createdAt, p.images.length])).toEqual([
+        ['Three at the market #market', '2019-02-14T18:30:00.000Z', 3],
+        ['Été à Lisboa ☀️ #lisboa', '2018-06-01T09:00:00.000Z', 1],
+      ]);
+      // The post's page dates it at its original time.
+      await page.goto(`/post/${posts[1]._id}`);
+      await page.locator('time[datetime="2018-06-01T09:00:00.000Z"]').first().waitFor();
+      await page.screenshot({ path: path.join(mkdirOnce(), 'post-1280.png') });
+    },
+  );
 
   for (const [size, device, width] of [
     ['375', MOBILE, 375],
