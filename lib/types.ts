@@ -332,6 +332,39 @@ export interface ListImportFailure {
   error: string;
 }
 
+/** Issue 76: a post found in an Instagram archive, and what became of it. */
+export interface InstagramFoundPost {
+  /** Its place in the archive (oldest first): what `start` picks by. */
+  position: number;
+  /** The original date. */
+  takenAt: string;
+  /** The caption as Instagram wrote it (decoded); the post's message and tags come from it. */
+  caption: string;
+  /** Photos that will be (or were) imported. */
+  photos: number;
+  /** Media it named that are not imported: missing from the archive, videos, or beyond a post's photos. */
+  leftOut: number;
+  /** 'found': waiting for the pick; 'skipped': not picked (or no photo to import). */
+  status: 'found' | 'pending' | 'done' | 'failed' | 'skipped';
+  error: string | null;
+  /** The post made, once done. */
+  postId: string | null;
+}
+
+/** Issue 76: an Instagram archive's import (`/api/imports/instagram`) and how far it got. */
+export interface InstagramImport {
+  id: string;
+  state: 'ready' | 'running' | 'finished' | 'cancelled';
+  /** Posts picked; done + failed + pending. */
+  total: number;
+  done: number;
+  failed: number;
+  pending: number;
+  posts: InstagramFoundPost[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
 /** Issue 76: an import of a Mastodon CSV list (`/api/users/me/list-imports`) and how far it got. */
 export interface ListImport {
   id: string;

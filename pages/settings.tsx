@@ -14,6 +14,7 @@ import { privatePageProps } from '../lib/firstLoad';
 import { useAppSelector } from '../store/hooks';
 import { selectUser } from '../features/auth';
 import { LazyMovingSettings } from '../features/moving';
+import { LazyInstagramImport } from '../features/instagramImport';
 import { LazyPushSettings } from '../features/push';
 
 // Rendered by the server with the viewer's account (server/pages/privatePages.ts).
@@ -40,6 +41,7 @@ export default function SettingsPage() {
             <PrivacySettings user={user} />
             <LazySecuritySettings username={user.username} />
             <LazyMovingSettings />
+            <LazyInstagramImport />
           </Stack>
         )}
       </SettingsLayout>

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Guards, requireLiveSession, requireUser } from './auth/guard';
 import { registerAccountListsRoutes } from './accountLists/module';
+import { registerInstagramImportRoutes } from './instagramImport/module';
 import { registerMovingRoutes } from './moving/module';
 import { registerAuthRoutes } from './auth/module';
 import { registerCommentsRoutes } from './comments/module';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const features = { ...ctx, guards };
   await registerAuthRoutes(app, features);
   await registerAccountListsRoutes(app, features);
+  await registerInstagramImportRoutes(app, features);
   await registerMovingRoutes(app, features);
   await registerUsersRoutes(app, features);
   await registerSafetyRoutes(app, features);

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { usernameKey } from '../lib/validation';
 import { accountListsFeature } from './accountLists/module';
+import { instagramImportFeature } from './instagramImport/module';
 import { authFeature } from './auth/module';
 import { cacheRegistry } from './cache/registry';
 import { commentsFeature } from './comments/module';
@@ -130,6 +131,9 @@ export function buildContext(
   const { accountLists, listImports } = accountListsFeature({
     ...{ config, db, data, log, users: people.users, safety: safety.safety, lookUpRemote },
   });
+  const { instagramImports, instagramWorker } = instagramImportFeature({
+    ...{ config, db, data, log, media, posts: posts.posts },
+  });
   const told = {
     ...{ posts: posts.postCache, comments: comments.commentCache, hiddenPeople: safety.hiddenAuthors },
     ...{ commentsByPerson: posts.commentsByPerson, homeFeed: posts.homeFeed, sessions: accounts.checked },
@@ -147,6 +151,8 @@ export function buildContext(
     ...instance,
     /** Follows, blocks and mutes as Mastodon's CSV lists, and their imports (issue 76). */
     accountLists,
+    /** Instagram archives imported as posts (issue 76). */
+    instagramImports,
     /** Aliases and moves of accounts (issue 76). */
     moves,
     ...accounts,
@@ -175,12 +181,14 @@ export function buildContext(
       instance.presence.start();
       federation?.start();
       listImports.start();
+      instagramWorker.start();
     },
     /** Stops it, and waits for uploads' deferred writes, before the database closes. */
     async close() {
       instance.presence.close();
       notifications.notificationStreams.close();
       await listImports.close();
+      await instagramWorker.close();
       await federation?.close();
       await push?.deliveries.close();
       await posts.homeFeed.close();

@@ -60,6 +60,12 @@ export interface Config {
   outsideWritesCheckMs: number;
   /** Photos one post holds at most (`MAX_POST_IMAGES`, 1 to 20; issue 71). */
   maxPostImages: number;
+  /**
+   * Instagram archives being imported (issue 76): where each is kept until its job ends
+   * (`INSTAGRAM_IMPORT_DIR`, `imports` in `DATA_DIR`) and how large one may be
+   * (`INSTAGRAM_IMPORT_MAX_BYTES`, 2 GiB).
+   */
+  instagramImport: { dir: string; maxBytes: number };
   /** Uploads no post or profile uses are removed once this old (server/media/unusedMedia.ts; 0: kept). */
   unusedMediaGraceHours: number;
   /** How often an open notification stream gets a comment line, so proxies keep it open. */
@@ -379,6 +385,10 @@ export function loadConfig(env: Env = process.env): Config {
     busHeartbeatMs: Math.max(1, int(env, 'BUS_HEARTBEAT_MS', 1_000)),
     outsideWritesCheckMs: int(env, 'OUTSIDE_WRITES_CHECK_MS', 1),
     maxPostImages: maxPostImagesOf(env),
+    instagramImport: {
+      dir: path.resolve(env.INSTAGRAM_IMPORT_DIR ?? path.join(dataDir, 'imports')),
+      maxBytes: int(env, 'INSTAGRAM_IMPORT_MAX_BYTES', 2 * 1024 ** 3),
+    },
     unusedMediaGraceHours: int(env, 'UNUSED_MEDIA_GRACE_HOURS', 24),
     sseHeartbeatMs: Math.max(1, int(env, 'SSE_HEARTBEAT_MS', 25_000)),
     sseStreamsMax: env.SSE_STREAMS_MAX ? int(env, 'SSE_STREAMS_MAX', 0) : null,

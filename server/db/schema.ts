@@ -350,6 +350,31 @@ export interface AccountListImportRowsTable {
   error: string | null;
 }
 
+/** An Instagram archive being imported (issue 76, item 1). */
+export interface InstagramImportsTable {
+  id: string;
+  user_id: string;
+  state: 'ready' | 'running' | 'finished' | 'cancelled';
+  archive: string | null;
+  total: Generated<number>;
+  claimed_until: number | string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A post found in an Instagram archive, and what became of it. */
+export interface InstagramImportPostsTable {
+  import_id: string;
+  position: number;
+  taken_at: string;
+  caption: string;
+  photos: string;
+  left_out: Generated<number>;
+  status: 'found' | 'pending' | 'done' | 'failed' | 'skipped';
+  error: string | null;
+  post_id: string;
+}
+
 export interface FederationQueueTable {
   id: string;
   message: string;
@@ -488,6 +513,8 @@ export interface Database {
   federation_queue: FederationQueueTable;
   account_list_imports: AccountListImportsTable;
   account_list_import_rows: AccountListImportRowsTable;
+  instagram_imports: InstagramImportsTable;
+  instagram_import_posts: InstagramImportPostsTable;
   federation_keys: FederationKeysTable;
   federation_followers: FederationFollowersTable;
   federation_domain_blocks: FederationDomainBlocksTable;

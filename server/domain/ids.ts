@@ -45,3 +45,13 @@ export function idFloorAt(ms: number): string {
   const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
 }
+
+/**
+ * A UUIDv7 of the millisecond `ms` with random bits: for a row made now that belongs at an earlier
+ * time (an imported post keeps its original date, and ids order every feed), so it sorts there.
+ */
+export function idAt(ms: number): string {
+  const random = random16();
+  const sequence = ((random[6] & 0x7f) << 24) | (random[7] << 16) | (random[8] << 8) | random[9];
+  return uuidv7({ random, msecs: Math.max(0, Math.floor(ms)), seq: sequence });
+}

@@ -46,6 +46,10 @@ interface Notifying {
 export type DomainEvent = Notifying &
   /** `tags`: their keys (`tagKey`); `creatorName`: the creator's `usernameKey`. */
   /** `fromElsewhere`: a post kept from another server (issue 32), never in "Everyone". */
+  /**
+   * `imported`: a post brought from an Instagram archive (issue 76) at its original date: it takes
+   * its place in the lists by its (backdated) id, but is no news: no stream, no federation delivery.
+   */
   (
     | {
         type: 'PostCreated';
@@ -54,6 +58,7 @@ export type DomainEvent = Notifying &
         creatorName: string;
         tags: string[];
         fromElsewhere?: boolean;
+        imported?: boolean;
       }
     | { type: 'PostEdited'; postId: string; tagsChanged: boolean }
     | { type: 'PostDeleted'; postId: string; creatorId: string }

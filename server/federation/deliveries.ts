@@ -259,6 +259,8 @@ export function deliverOnEvents(
       case 'Blocked':
         return towardsElsewhere(event);
       case 'PostCreated': {
+        // Imported at its original date (issue 76): not sent as new; its Note is there to fetch.
+        if (event.imported) return;
         const { also, toFollowers } = await postRecipients(event.postId);
         return noteActivity('create', event.creatorId, () => fed.postNoteOf(event.postId), also, toFollowers);
       }

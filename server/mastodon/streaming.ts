@@ -183,6 +183,8 @@ export function clientStreams({ events, services, slots, log }: ClientStreamsDep
       if ('notificationId' in change) for (const c of byUser.get(change.userId) ?? []) notified(c, change);
     switch (event.type) {
       case 'PostCreated': {
+        // An imported post is months old: streams show what is new (issue 76).
+        if (event.imported) break;
         const shared = forOneEvent();
         for (const c of all()) postChanged(c, shared, event.postId, event.tags, 'update');
         break;

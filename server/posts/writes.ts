@@ -308,6 +308,54 @@ export function postWrites({
       publish({ type: 'PostEdited', postId: id, tagsChanged: true, notifications: [] });
     },
 
+    /**
+     * A post brought from an Instagram archive (issue 76): `id` is the one its import row chose
+     * (time-ordered at `createdAt`), so a job run again after a restart finds it made and makes it
+     * no second time. The text and tags are the import's (`instagramImport/captions.ts`), the
+     * photos uploads already made for `user`. Nobody is notified and it is not sent elsewhere
+     * (`imported` on the event): it is old news at its old date.
+     */
+    async importArchived(
+      user: AuthUser,
+      input: { id: string; message: string; tags: string[]; photos: PhotoRow[]; createdAt: string },
+    ): Promise<{ created: boolean }> {
+      if (await posts.findPostOwner(input.id)) return { created: false };
+      const [first] = input.photos;
+      const post = {
+        id: input.id,
+        creator_id: user.id,
+        message: input.message,
+        image: first.image,
+        media_id: first.media_id,
+        tags: JSON.stringify(input.tags),
+        audience: ((await defaultAudience?.(user)) ?? 'public') as Audience,
+        alt: first.alt,
+        crop: first.crop,
+        sensitive: 0,
+        spoiler: '',
+        image_count: input.photos.length,
+        created_at: input.createdAt,
+        updated_at: input.createdAt,
+      };
+      try {
+        await data.steps(() => createSteps(user, post, input.tags, input.photos, mentionsPerMinute, { given: [] }));
+      } catch (error) {
+        // Made meanwhile by another run of the same job: the first insert stands.
+        if (await posts.findPostOwner(input.id)) return { created: false };
+        throw error;
+      }
+      publish({
+        type: 'PostCreated',
+        postId: input.id,
+        creatorId: user.id,
+        creatorName: usernameKey(user.username),
+        tags: [...new Set(input.tags.map(tagKey))],
+        imported: true,
+        notifications: [],
+      });
+      return { created: true };
+    },
+
     async create(user: AuthUser, input: PostInput): Promise<Post> {
       await mayPost?.(user);
       const message = readMessage(input.message);

@@ -1,0 +1,316 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { InstagramFoundPost, InstagramImport } from '../../../lib/types';
+import { Button } from '../../../components/ui/Button';
+import { Panel, Stack } from '../../../components/ui/Panel';
+import { Spinner } from '../../../components/ui/Spinner';
+import { appTheme } from '../../../themes';
+import { instagramApi } from '../state/instagramApi';
+
+/** The section's id: `/settings#instagram`. */
+export const INSTAGRAM_SECTION = 'instagram';
+const POLL_MS = 1500;
+
+const Form = styled.form`
+  display: grid;
+  gap: 12px;
+  & > * {
+    min-width: 0;
+  }
+  label {
+    font-weight: 600;
+    font-size: 14px;
+  }
+  input[type='file'] {
+    display: block;
+    box-sizing: border-box;
+    max-width: 100%;
+    margin-top: 6px;
+    padding: 8px 10px;
+    border-radius: 10px;
+    border: 1px solid ${appTheme.color.border};
+    background: ${appTheme.color.bg};
+    color: ${appTheme.color.text};
+  }
+`;
+
+const Note = styled.p`
+  margin: 0;
+  color: ${appTheme.color.textMuted};
+  font-size: 14px;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${appTheme.color.danger};
+  font-size: 14px;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
+`;
+
+const Found = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  max-height: 360px;
+  overflow-y: auto;
+  border: 1px solid ${appTheme.color.border};
+  border-radius: 10px;
+  li {
+    display: flex;
+    gap: 10px;
+    align-items: baseline;
+    padding: 8px 12px;
+    border-bottom: 1px solid ${appTheme.color.border};
+    font-size: 14px;
+  }
+  li:last-child {
+    border-bottom: none;
+  }
+  li > span {
+    min-width: 0;
+  }
+  .caption {
+    font-weight: 400;
+    overflow-wrap: anywhere;
+  }
+  .meta {
+    display: block;
+    color: ${appTheme.color.textMuted};
+  }
+`;
+
+const Progress = styled.div`
+  display: grid;
+  gap: 8px;
+  font-size: 14px;
+  progress {
+    width: 100%;
+  }
+  ul {
+    margin: 0;
+    padding-left: 20px;
+    color: ${appTheme.color.textMuted};
+  }
+`;
+
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function describe(post: InstagramFoundPost): string {
+  const photos = `${post.photos} photo${post.photos === 1 ? '' : 's'}`;
+  const left = post.leftOut > 0 ? `, ${post.leftOut} left out (missing or video)` : '';
+  return `${dateOf(post.takenAt)} · ${photos}${left}`;
+}
+
+function ImportProgress({ job, onCancel }: { job: InstagramImport; onCancel: () => void }) {
+  const running = job.state === 'running';
+  const failed = job.posts.filter((p) => p.status === 'failed');
+  const title =
+    job.state === 'cancelled' ? 'Import cancelled' : job.state === 'finished' ? 'Import finished' : 'Importing';
+  return (
+    <Progress aria-live="polite" data-testid="instagram-import-progress">
+      <strong>{title}</strong>
+      <progress max={job.total || 1} value={job.done + job.failed} aria-label="Import progress" />
+      <span>
+        {job.done} of {job.total} posts imported{job.failed > 0 && `, ${job.failed} failed`}
+      </span>
+      {failed.length > 0 && (
+        <ul aria-label="Posts not imported">
+          {failed.map((p) => (
+            <li key={p.position}>
+              {dateOf(p.takenAt)}: {p.error}
+            </li>
+          ))}
+        </ul>
+      )}
+      {running && (
+        <div>
+          <Button $variant="secondary" onClick={onCancel}>
+            Cancel the import
+          </Button>
+        </div>
+      )}
+    </Progress>
+  );
+}
+
+/**
+ * Import from Instagram (issue 76): the archive of "Download your information" (JSON) uploaded,
+ * the posts found picked (all by default), then imported in the background at their dates.
+ */
+export default function InstagramImportSettings() {
+  const id = useId();
+  const file = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [job, setJob] = useState<InstagramImport | null>(null);
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+
+  // The last import, waiting, running or just ended, shows when the page is opened again.
+  useEffect(() => {
+    let live = true;
+    instagramApi.latest().then(
+      (latest) => {
+        if (!live || !latest) return;
+        setJob((current) => current ?? latest);
+        setPicked(new Set(latest.posts.filter((p) => p.status === 'found').map((p) => p.position)));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const running = job?.state === 'running' ? job.id : null;
+  useEffect(() => {
+    if (!running) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout>;
+    const look = () => {
+      instagramApi.progress(running).then(
+        (next) => {
+          if (!live) return;
+          setJob(next);
+          if (next.state === 'running') timer = setTimeout(look, POLL_MS);
+        },
+        () => {
+          if (live) timer = setTimeout(look, POLL_MS * 4);
+        },
+      );
+    };
+    timer = setTimeout(look, POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [running]);
+
+  async function act(work: () => Promise<InstagramImport>) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const next = await work();
+      setJob(next);
+      return next;
+    } catch (error) {
+      setProblem((error as Error).message);
+      return null;
+    } finally {
+      setBusy(false);
+      setSent(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const chosen = file.current?.files?.[0];
+    if (!chosen) {
+      setProblem('Choose the zip file Instagram gave you');
+      return;
+    }
+    setSent(0);
+    const found = await act(() => instagramApi.upload(chosen, setSent));
+    if (found) {
+      setPicked(new Set(found.posts.filter((p) => p.status === 'found').map((p) => p.position)));
+      if (file.current) file.current.value = '';
+    }
+  }
+
+  const choosable = job?.state === 'ready' ? job.posts.filter((p) => p.status === 'found') : [];
+  const toggle = (position: number) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      if (!next.delete(position)) next.add(position);
+      return next;
+    });
+  const open = job?.state === 'ready' || job?.state === 'running';
+
+  return (
+    <Panel id={INSTAGRAM_SECTION} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Import from Instagram</h2>
+      <p className="lead">
+        Bring your Instagram posts here: in Instagram, ask for &ldquo;Download your information&rdquo; in JSON format,
+        then upload the zip it gives you. Your posts keep their dates and captions (hashtags become tags); they are
+        shown at their dates, not as new posts to your followers. Videos are left out.
+      </p>
+      <Stack>
+        {!open && (
+          <Form aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
+            <div>
+              <label htmlFor={`${id}-file`}>Instagram archive (zip)</label>
+              <input id={`${id}-file`} ref={file} type="file" name="file" accept=".zip,application/zip" />
+            </div>
+            {problem && <Problem role="alert">{problem}</Problem>}
+            {sent !== null && <Note aria-live="polite">Uploading… {Math.round(sent * 100)}%</Note>}
+            <div>
+              <Button type="submit" disabled={busy} aria-busy={busy}>
+                {busy && <Spinner />} Upload the archive
+              </Button>
+            </div>
+          </Form>
+        )}
+        {job?.state === 'ready' && (
+          <Stack>
+            <h3>
+              {choosable.length} post{choosable.length === 1 ? '' : 's'} found
+            </h3>
+            <Row>
+              <Button $variant="secondary" onClick={() => setPicked(new Set(choosable.map((p) => p.position)))}>
+                Select all
+              </Button>
+              <Button $variant="secondary" onClick={() => setPicked(new Set())}>
+                Select none
+              </Button>
+              <Note>{picked.size} selected</Note>
+            </Row>
+            <Found aria-label="Posts found in the archive">
+              {job.posts.map((post) => (
+                <li key={post.position}>
+                  <input
+                    id={`${id}-post-${post.position}`}
+                    type="checkbox"
+                    checked={picked.has(post.position)}
+                    disabled={post.status !== 'found'}
+                    onChange={() => toggle(post.position)}
+                    aria-describedby={`${id}-meta-${post.position}`}
+                  />
+                  <span>
+                    <label htmlFor={`${id}-post-${post.position}`} className="caption">
+                      {post.caption || '(no caption)'}
+                    </label>
+                    <span id={`${id}-meta-${post.position}`} className="meta">
+                      {post.status === 'found' ? describe(post) : post.error}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </Found>
+            {problem && <Problem role="alert">{problem}</Problem>}
+            <Row>
+              <Button
+                disabled={busy || picked.size === 0}
+                onClick={() => void act(() => instagramApi.start(job.id, [...picked]))}
+              >
+                Import {picked.size} post{picked.size === 1 ? '' : 's'}
+              </Button>
+              <Button $variant="secondary" disabled={busy} onClick={() => void act(() => instagramApi.cancel(job.id))}>
+                Cancel
+              </Button>
+            </Row>
+          </Stack>
+        )}
+        {job && job.state !== 'ready' && (
+          <ImportProgress job={job} onCancel={() => void act(() => instagramApi.cancel(job.id))} />
+        )}
+      </Stack>
+    </Panel>
+  );
+}
