@@ -38,6 +38,7 @@ import { postsFeature } from './posts/module';
 import { pushFeature } from './push/module';
 import { safetyFeature } from './safety/module';
 import { savedIdsFeature, savesFeature } from './saves/module';
+import { tagsFeature } from './tags/module';
 import { toProfile } from './users/mappers';
 import { usersFeature } from './users/module';
 
@@ -92,6 +93,7 @@ export function buildContext(
     services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people, moves }),
   });
   const { saves: savedRows, savedIds } = savedIdsFeature({ db, caches, ttlMs });
+  const { tags, followedTags } = tagsFeature({ db, caches, ttlMs, publish });
   const posts = postsFeature({
     ...{ config, db, data, storage, caches, publish, media, lookUpRemote },
     hiddenAuthors: safety.hiddenAuthors,
@@ -101,6 +103,7 @@ export function buildContext(
     mayPost: (user) => moves.assertMayPost(user),
     defaultAudience: async (user) => (await people.authors.person(usernameKey(user.username)))?.defaultAudience,
     savedAmong: savedIds.among,
+    followedTags,
   });
   const saves = savesFeature({ saves: savedRows, posts: posts.posts, publish });
   const comments = commentsFeature({
@@ -135,6 +138,7 @@ export function buildContext(
     ...{ commentsByPerson: posts.commentsByPerson, homeFeed: posts.homeFeed, sessions: accounts.checked },
     ...{ authors: people.authors, domainBlocks: domainBlocks.cache, followRequests: people.followRequests },
     savedPosts: savedIds,
+    followedTags,
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
@@ -156,6 +160,8 @@ export function buildContext(
     posts: posts.posts,
     /** Each person's saved posts (issue 73). */
     saves,
+    /** Each person's followed tags (issue 73). */
+    tags,
     comments: comments.comments,
     homeFeed: posts.homeFeed,
     moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),
