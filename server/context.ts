@@ -160,8 +160,9 @@ export function buildContext(
     posts: posts.posts,
     /** Each person's saved posts (issue 73). */
     saves,
-    /** Each person's followed tags (issue 73). */
+    /** Each person's followed tags (issue 73), and what the home feed keeps of them. */
     tags,
+    followedTags,
     comments: comments.comments,
     homeFeed: posts.homeFeed,
     moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),

@@ -196,7 +196,8 @@ export function postReads({
         // The database's own: the public posts with any of the tags, filtered for the reader.
         const tagged = await posts.taggedPosts(user.id, [...tags], page.cursor, page.limit + 1);
         const byId = new Map([...followed, ...tagged].map((row) => [row.id, row]));
-        return mergeNewest([[...byId.keys()]], page.limit + 1).map((id) => byId.get(id)!);
+        const newest = mergeNewest([followed.map((row) => row.id), tagged.map((row) => row.id)], page.limit + 1);
+        return newest.map((id) => byId.get(id)!);
       });
       const shown = await postsFor(user.id, rows);
       if (tags.length === 0) return shown;
