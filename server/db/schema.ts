@@ -159,6 +159,8 @@ export interface SavedPostsTable {
 
 /** A tag someone follows (issue 73): `tag` its key (`tagKey`), `name` as they wrote it. */
 export interface FollowedTagsTable {
+  /** A UUIDv7 minted at the follow: newest first is by it. */
+  id: string;
   user_id: string;
   tag: string;
   name: string;

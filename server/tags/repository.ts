@@ -1,9 +1,11 @@
 /** Followed tags' rows (issue 73): each person's own, and the newest post ids with a tag. */
 import { bindQueries } from '../db/repository';
 import type { Queryable } from '../db/schema';
+import { newestFirst } from '../db/keyset';
 import { literalLimit } from '../db/stablePlans';
 
 export interface FollowedTagRow {
+  id: string;
   tag: string;
   name: string;
   created_at: string;
@@ -15,7 +17,7 @@ export interface FollowedTagRow {
  */
 async function followTag(
   db: Queryable,
-  v: { userId: string; tag: string; name: string; at: string; max: number },
+  v: { id: string; userId: string; tag: string; name: string; at: string; max: number },
 ): Promise<boolean> {
   const rows = await db
     .selectFrom('followed_tags')
@@ -27,7 +29,7 @@ async function followTag(
   if (rows.length >= v.max) return false;
   await db
     .insertInto('followed_tags')
-    .values({ user_id: v.userId, tag: v.tag, name: v.name, created_at: v.at })
+    .values({ id: v.id, user_id: v.userId, tag: v.tag, name: v.name, created_at: v.at })
     .onConflict((oc) => oc.columns(['user_id', 'tag']).doNothing())
     .execute();
   return true;
@@ -37,15 +39,27 @@ async function unfollowTag(db: Queryable, userId: string, tag: string): Promise<
   await db.deleteFrom('followed_tags').where('user_id', '=', userId).where('tag', '=', tag).execute();
 }
 
+const followedColumns = ['id', 'tag', 'name', 'created_at'] as const;
+
 /** Every tag the user follows (at most the limit's), newest followed first. */
 async function followedTagsOf(db: Queryable, userId: string): Promise<FollowedTagRow[]> {
   return db
     .selectFrom('followed_tags')
-    .select(['tag', 'name', 'created_at'])
+    .select(followedColumns)
     .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('tag', 'desc')
+    .orderBy('id', 'desc')
     .execute();
+}
+
+/** The user's followed tags below `cursor` (a follow's id), newest followed first, at most `limit`. */
+async function followedTagsPage(
+  db: Queryable,
+  userId: string,
+  cursor: string | null,
+  limit: number,
+): Promise<FollowedTagRow[]> {
+  const query = db.selectFrom('followed_tags').select(followedColumns).where('user_id', '=', userId);
+  return newestFirst(query, 'id', cursor, limit).execute();
 }
 
 async function followsTag(db: Queryable, userId: string, tag: string): Promise<boolean> {
@@ -73,6 +87,13 @@ async function newestIdsWithTag(db: Queryable, tag: string, limit: number): Prom
   return rows.map((r) => r.post_id);
 }
 
-export const tagsRepository = bindQueries({ followTag, unfollowTag, followedTagsOf, followsTag, newestIdsWithTag });
+export const tagsRepository = bindQueries({
+  followTag,
+  unfollowTag,
+  followedTagsOf,
+  followedTagsPage,
+  followsTag,
+  newestIdsWithTag,
+});
 
 export type TagsRepository = ReturnType<typeof tagsRepository>;

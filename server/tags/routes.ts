@@ -24,6 +24,7 @@ const followedTag = {
   properties: { name: { type: 'string' }, followedAt: { type: 'string' } },
   required: ['name', 'followedAt'],
 } as const;
+// The follow's id is left out: the web lists every followed tag at once (at most 100).
 
 type TagRoute = { Params: { tag: string } };
 

@@ -5,11 +5,11 @@
  */
 import { normalizeTag, tagError, tagKey } from '../../lib/validation';
 import { ConflictError, InvalidError } from '../domain/errors';
-import { nowIso } from '../domain/ids';
-import type { AuthUser } from '../domain/types';
+import { newId, nowIso } from '../domain/ids';
+import type { AuthUser, Page } from '../domain/types';
 import type { PublishEvent } from '../events/domainEvents';
 import { FOLLOWED_TAGS_MAX } from './followedTags';
-import type { TagsRepository } from './repository';
+import type { FollowedTagRow, TagsRepository } from './repository';
 
 /** A tag as the viewer sees it: its name (as written, or as they followed it) and whether they follow it. */
 export interface TagState {
@@ -18,6 +18,8 @@ export interface TagState {
 }
 
 export interface FollowedTag {
+  /** The follow's id (the client API's cursor). */
+  id: string;
   name: string;
   /** When they followed it (ISO). */
   followedAt: string;
@@ -36,6 +38,8 @@ export function readTag(raw: string): { name: string; key: string } {
   return { name, key: tagKey(name) };
 }
 
+const toFollowedTag = (r: FollowedTagRow): FollowedTag => ({ id: r.id, name: r.name, followedAt: r.created_at });
+
 export function tagsService({ tags, publish }: TagsServiceDeps) {
   async function state(user: AuthUser, raw: string): Promise<TagState> {
     const { name, key } = readTag(raw);
@@ -48,7 +52,10 @@ export function tagsService({ tags, publish }: TagsServiceDeps) {
     /** Follows the tag (again: nothing changes); 409 `TooManyFollowedTags` past the limit, nothing written. */
     async follow(user: AuthUser, raw: string): Promise<TagState> {
       const { name, key } = readTag(raw);
-      const done = await tags.followTag({ userId: user.id, tag: key, name, at: nowIso(), max: FOLLOWED_TAGS_MAX });
+      const done = await tags.followTag({
+        ...{ id: newId(), userId: user.id, tag: key, name },
+        ...{ at: nowIso(), max: FOLLOWED_TAGS_MAX },
+      });
       if (!done)
         throw new ConflictError(`You can follow at most ${FOLLOWED_TAGS_MAX} tags`, 'TooManyFollowedTags');
       publish({ type: 'TagFollowed', userId: user.id, tag: key, following: true });
@@ -64,7 +71,12 @@ export function tagsService({ tags, publish }: TagsServiceDeps) {
 
     /** Every tag the viewer follows, newest followed first (at most `FOLLOWED_TAGS_MAX`). */
     async list(user: AuthUser): Promise<FollowedTag[]> {
-      return (await tags.followedTagsOf(user.id)).map((r) => ({ name: r.name, followedAt: r.created_at }));
+      return (await tags.followedTagsOf(user.id)).map(toFollowedTag);
+    },
+
+    /** A page of them (the client API's `followed_tags`): `limit + 1` at most, below `cursor`. */
+    async page(user: AuthUser, page: Page): Promise<FollowedTag[]> {
+      return (await tags.followedTagsPage(user.id, page.cursor, page.limit + 1)).map(toFollowedTag);
     },
   };
 }

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Post } from '../../lib/types';
+import { newId } from '../../server/domain/ids';
 import { createPost, remoteUserRow } from './factories';
 import { readZip } from './zip';
 import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from './helpers';
@@ -87,7 +88,7 @@ describe('following a tag', () => {
     const at = new Date().toISOString();
     await kept.db.kysely
       .insertInto('followed_tags')
-      .values(Array.from({ length: 100 }, (_, i) => ({ user_id: ann.id, tag: `many${i}`, name: `many${i}`, created_at: at })))
+      .values(Array.from({ length: 100 }, (_, i) => ({ id: newId(), user_id: ann.id, tag: `many${i}`, name: `many${i}`, created_at: at })),)
       .execute();
     const refused = await inject(kept, ann, 'PUT', '/api/tags/onemore/follow');
     expect(refused.statusCode).toBe(409);
