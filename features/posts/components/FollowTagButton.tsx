@@ -18,7 +18,6 @@ export function FollowTagButton({ tag, following: first }: { tag: string; follow
   useEffect(() => {
     if (first !== undefined) return;
     let live = true;
-    setFollowing(null);
     tagsApi.state(tag).then(
       (state) => live && setFollowing(state.following),
       () => undefined,
