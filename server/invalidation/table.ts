@@ -180,10 +180,10 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.hiddenPeople.forget(e.followerId),
     (e, c) => e.approved && c.followRequests.forget(e.followeeId),
   ],
-  // Also a follower removed by the followee (`byFollowee`, issue 70).
+  // Also a follower removed by the followee (`byFollowee`, issue 70). The kept home pages need
+  // nothing: their filter asks the follow list forgotten here (a post stays only by a followed tag, issue 73).
   Unfollowed: [
     (e, c) => c.homeFeed.followsChanged(e.followerId),
-    (e, c) => homePagesOf(c, e.followerId),
     (e, c) => c.authors.forget(e.followerId),
     (e, c) => c.authors.forget(e.followeeId),
     (e, c) => c.hiddenPeople.forget(e.followerId),
@@ -193,14 +193,13 @@ export const INVALIDATION: InvalidationTable = {
   FollowRequestDropped: [(e, c) => c.followRequests.forget(e.followeeId)],
   // Whether a follow of them is a request: their facts (`approveFollowers`, the client API's `locked`).
   FollowApprovalChanged: [(e, c) => c.authors.forget(e.userId)],
-  // Both people's hidden sets change; the follows (and follow requests) between them end.
+  // Both people's hidden sets change; the follows (and follow requests) between them end. The kept
+  // home pages need nothing: their filter asks the hidden sets and follow lists forgotten here.
   Blocked: [
     (e, c) => c.hiddenPeople.forget(e.userId),
     (e, c) => c.hiddenPeople.forget(e.targetId),
     (e, c) => c.homeFeed.followsChanged(e.userId),
     (e, c) => c.homeFeed.followsChanged(e.targetId),
-    (e, c) => homePagesOf(c, e.userId),
-    (e, c) => homePagesOf(c, e.targetId),
     (e, c) => c.authors.forget(e.userId),
     (e, c) => c.authors.forget(e.targetId),
     (e, c) => c.followRequests.forget(e.userId),

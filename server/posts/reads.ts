@@ -264,14 +264,20 @@ export function postReads({
     },
 
     /**
-     * The post if the viewer's list would show it now (home: theirs and their followees'; everyone;
+     * The post if the viewer's list would show it now (home: theirs, their followees' and their
+     * followed tags' public ones; everyone;
      * a tag's), by the lists' own rules (blocks, mutes, suspensions); else null. For live streams.
      */
     async inList(user: AuthUser, list: { kind: 'home' | 'everyone' } | { kind: 'tag'; tag: string }, id: string) {
       const [row] = await postCache.rows(user.id, [id]);
       const home = list.kind === 'home';
       if (!row || !feedShows(row, await readerOf(user, home ? 'any' : 'public'), home ? 'home' : 'public')) return null;
-      if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) return null;
+      if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) {
+        // Not by a followed person: in the home feed only as a public post with a followed tag (issue 73).
+        const tag = followedTagOf(JSON.parse(row.tags) as string[], (await followedTags?.of(user.id)) ?? []);
+        if (tag === null || !feedShows(row, await readerOf(user, 'public'), 'public')) return null;
+        return { ...(await postsFor(user.id, [row]))[0], reason: { tag } };
+      }
       if (
         list.kind === 'tag' &&
         !(JSON.parse(row.tags) as string[]).some((t) => tagKey(t) === tagKey(normalizeTag(list.tag)))

@@ -4,8 +4,19 @@
  * (Tag with `following`), `following` on v2 search's hashtags, and the home timeline then carrying
  * the tag's public statuses. Through masto.
  */
+import { createStreamingAPIClient } from 'masto';
 import { type TestApp, createTestApp } from '../helpers';
-import { type ClientUser, answerStatus, clientFor, clientUser, clientsOn, postStatus, userToken } from './oauthFlow';
+import { until } from './streamingSocket';
+import {
+  type ClientUser,
+  answerStatus,
+  clientFor,
+  clientUser,
+  clientsOn,
+  postStatus,
+  uploadPhoto,
+  userToken,
+} from './oauthFlow';
 
 let t: TestApp;
 let url: string;
@@ -40,6 +51,38 @@ describe('followed tags', () => {
     expect((await bob.api.v1.tags.$select('sunset').unfollow()).following).toBe(false);
     expect(await bob.api.v1.followedTags.list()).toEqual([]);
     expect((await bob.api.v1.timelines.home.list()).map((s) => s.id)).not.toContain(status.id);
+  });
+
+  it("the user stream sends a followed tag's new public post, and not a followers-only one", async () => {
+    const carol = await clientUser(t, url);
+    await carol.api.v1.tags.$select('streamed').follow();
+    const streamingUrl = (await carol.api.v1.instance.fetch()).urls.streamingApi;
+    const streaming = createStreamingAPIClient({
+      streamingApiUrl: streamingUrl,
+      accessToken: carol.token,
+      retry: false,
+    });
+    const subscription = streaming.user.subscribe();
+    const updates: string[] = [];
+    const reading = (async () => {
+      for await (const event of subscription) if (event.event === 'update') updates.push(event.payload.id);
+    })();
+    try {
+      await until(() => t.app.clientStreams.subscriptionsOf(carol.id) === 1, 'the subscription');
+      const photo = await uploadPhoto(alice.api);
+      const hidden = await alice.api.v1.statuses.create({
+        ...{ status: 'Only followers #streamed', visibility: 'private' },
+        mediaIds: [photo.id],
+      });
+      const shown = await postStatus(alice.api, 'For everyone #streamed');
+      await until(() => updates.includes(shown.id), 'the update');
+      // Sent in order: the earlier one would have come first.
+      expect(updates).not.toContain(hidden.id);
+    } finally {
+      subscription.unsubscribe();
+      streaming.close();
+      await reading.catch(() => undefined);
+    }
   });
 
   it('lists newest followed first, paged with Link headers', async () => {
