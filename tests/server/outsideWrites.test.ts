@@ -176,6 +176,22 @@ const CASES: Case[] = [
     },
   },
   {
+    title: 'a tag followed elsewhere, and a new post with it made elsewhere, reach the home feed here (issue 73)',
+    caches: ['followed_tags', 'tag_heads', 'post_pages'],
+    async seen(here, elsewhere) {
+      const [reader, author] = [await signIn(here.app), await signIn(here.app)];
+      const tag = `t${randomUUID().slice(0, 8)}`;
+      const older = await createPost(here.app, author, { tags: [tag] });
+      const url = '/api/posts?feed=following';
+      if ((await readOften(here, reader, url)).body.length !== 0) throw new Error('setup');
+      await inject(elsewhere, reader, 'PUT', `/api/tags/${tag}/follow`);
+      const followedSeen = ids((await get(here, reader, url)).body).join() === older._id;
+      await readOften(here, reader, url);
+      const newer = await createPost(elsewhere.app, author, { tags: [tag] });
+      return followedSeen && ids((await get(here, reader, url)).body).join() === [newer._id, older._id].join();
+    },
+  },
+  {
     title: 'a description changed elsewhere shows on the profile',
     caches: ['authors'],
     async seen(here, elsewhere) {
