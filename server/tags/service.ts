@@ -56,8 +56,7 @@ export function tagsService({ tags, publish }: TagsServiceDeps) {
         ...{ id: newId(), userId: user.id, tag: key, name },
         ...{ at: nowIso(), max: FOLLOWED_TAGS_MAX },
       });
-      if (!done)
-        throw new ConflictError(`You can follow at most ${FOLLOWED_TAGS_MAX} tags`, 'TooManyFollowedTags');
+      if (!done) throw new ConflictError(`You can follow at most ${FOLLOWED_TAGS_MAX} tags`, 'TooManyFollowedTags');
       publish({ type: 'TagFollowed', userId: user.id, tag: key, following: true });
       return { name, following: true };
     },

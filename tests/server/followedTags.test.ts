@@ -88,7 +88,15 @@ describe('following a tag', () => {
     const at = new Date().toISOString();
     await kept.db.kysely
       .insertInto('followed_tags')
-      .values(Array.from({ length: 100 }, (_, i) => ({ id: newId(), user_id: ann.id, tag: `many${i}`, name: `many${i}`, created_at: at })),)
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          id: newId(),
+          user_id: ann.id,
+          tag: `many${i}`,
+          name: `many${i}`,
+          created_at: at,
+        })),
+      )
       .execute();
     const refused = await inject(kept, ann, 'PUT', '/api/tags/onemore/follow');
     expect(refused.statusCode).toBe(409);

@@ -354,8 +354,7 @@ const CASES: Case[] = [
           home: () => ids(w, fan, '/api/posts?feed=following'),
           head: async () => [...(await w.read.app.ctx.followedTags.head(t))],
         },
-        change: async () =>
-          void (await send(w, star, 'PATCH', `/api/posts/${p._id}/manage`, { post: { tags: [t] } })),
+        change: async () => void (await send(w, star, 'PATCH', `/api/posts/${p._id}/manage`, { post: { tags: [t] } })),
         expect: (r) => {
           must(has(r.home, p._id), 'in the home feed');
           must(has(r.head, p._id), "in the tag's newest");

@@ -18,11 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('followed_tags_pk', ['user_id', 'tag'])
     .execute();
-  await db.schema
-    .createIndex('followed_tags_user_idx')
-    .on('followed_tags')
-    .columns(['user_id', 'id'])
-    .execute();
+  await db.schema.createIndex('followed_tags_user_idx').on('followed_tags').columns(['user_id', 'id']).execute();
   // PostgreSQL: its writes tell the other servers, as every table's do (030_write_signals_per_row.ts).
   if (db.getExecutor().adapter instanceof PostgresAdapter) await writeSignalOn(db, 'followed_tags');
 }
