@@ -65,7 +65,7 @@ const UNCHANGING = [
 async function inject(
   t: TestApp,
   user: SignedInUser,
-  method: 'PATCH' | 'POST' | 'DELETE',
+  method: 'PATCH' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
 ) {
