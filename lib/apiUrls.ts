@@ -16,6 +16,10 @@ export const apiUrls = {
   userPosts: (username: string) => `${user(username)}/posts`,
   /** The viewer's saved posts (issue 73). */
   saved: () => '/api/posts/saved',
+  /** One tag as the viewer sees it: `{ name, following }` (issue 73). */
+  tag: (name: string) => `/api/tags/${encodeURIComponent(name)}`,
+  /** The tags the viewer follows (issue 73). */
+  followedTags: () => '/api/tags',
   instance: () => '/api/instance',
   notifications: () => '/api/notifications',
 };

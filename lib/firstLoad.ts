@@ -25,7 +25,8 @@ export interface ListPage<T> {
 /** What each private page shows first, as its components ask for it (lib/pages.ts). */
 export type FirstPageData =
   | { kind: 'feed'; feed: Feed; posts: ListPage<Post> }
-  | { kind: 'tagged'; tags: string[]; posts: ListPage<Post> }
+  /** `following`: whether the viewer follows the one tag shown (issue 73); absent for several tags or a bad one. */
+  | { kind: 'tagged'; tags: string[]; posts: ListPage<Post>; following?: boolean }
   | { kind: 'saved'; posts: ListPage<Post> }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
   | { kind: 'post'; post: PostWithComments; commentsNext: string | null }

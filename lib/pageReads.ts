@@ -11,11 +11,14 @@ import { profileNameOf } from './handles';
 import { HOME_FEED_PARAM, homeFeedOf, links } from './pages';
 import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 import { tagList } from './tags';
+import { followable } from './validation';
 
 /** The API reads each private page's components make on its first render (the services' URLs). */
 export const firstReads = {
   home: (feed: Feed = 'following') => [apiUrls.feed(feed)],
-  tagged: (tags: readonly string[]) => (tags.length ? [apiUrls.tagged(tags)] : []),
+  /** One tag that can be followed: whether the viewer does too (its page's Follow button, issue 73). */
+  tagged: (tags: readonly string[]) =>
+    tags.length === 0 ? [] : followable(tags) ? [apiUrls.tagged(tags), apiUrls.tag(tags[0])] : [apiUrls.tagged(tags)],
   profile: (username: string) => [apiUrls.user(username), apiUrls.userPosts(username)],
   post: (id: string) => [apiUrls.post(id)],
   settings: (): string[] => [],
@@ -63,7 +66,12 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
   '/tagged/[tags]': {
     reads: (params) => firstReads.tagged(tagList(params.tags)),
     largestImageIn: 'firstPost',
-    firstData: ([posts], params) => ({ kind: 'tagged', tags: tagList(params.tags), posts: listOf(posts) }),
+    firstData: ([posts, tag], params) => ({
+      kind: 'tagged',
+      tags: tagList(params.tags),
+      posts: listOf(posts),
+      ...(tag ? { following: (tag.body as { following: boolean }).following } : {}),
+    }),
   },
   '/profile/[profileName]': {
     reads: (params) => firstReads.profile(profileNameOf(params.profileName)),

@@ -117,6 +117,11 @@ export interface PostImage {
   crop: PhotoCrop;
 }
 
+/** Why a post is in the reader's home feed (`Post.reason`). */
+export interface PostReason {
+  tag: string;
+}
+
 export interface Post {
   _id: string;
   message: string;
@@ -133,6 +138,11 @@ export interface Post {
   myReaction: Reaction | null;
   /** Present (true) only on a post the viewer saved (issue 73): nobody else learns of a save. */
   savedByMe?: boolean;
+  /**
+   * Why a post is in the reader's home feed when no person they follow brought it (issue 73): a
+   * tag they follow, as the post writes it. Absent everywhere else.
+   */
+  reason?: PostReason;
   /** The image's description; '' when the author wrote none (the generated text stands in). */
   alt: string;
   /** The image shows blurred behind `spoiler` until the viewer asks for it. */

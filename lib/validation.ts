@@ -36,6 +36,9 @@ export function tagError(tag: string): string | null {
   return null;
 }
 
+/** A tag page a viewer may follow from: one tag, one that can be a tag (issue 73). */
+export const followable = (tags: readonly string[]) => tags.length === 1 && tagError(tags[0]) === null;
+
 export function tagsError(tags: readonly string[]): string | null {
   if (tags.length === 0) return TEXTS.tagRequired;
   if (tags.length > TAGS_PER_POST_MAX) return `A post can have at most ${TAGS_PER_POST_MAX} tags`;

@@ -39,6 +39,7 @@ import { postsFeature } from './posts/module';
 import { pushFeature } from './push/module';
 import { safetyFeature } from './safety/module';
 import { savedIdsFeature, savesFeature } from './saves/module';
+import { tagsFeature } from './tags/module';
 import { toProfile } from './users/mappers';
 import { usersFeature } from './users/module';
 
@@ -93,6 +94,7 @@ export function buildContext(
     services: () => ({ posts: posts.posts, comments: comments.comments, media, ...people, moves }),
   });
   const { saves: savedRows, savedIds } = savedIdsFeature({ db, caches, ttlMs });
+  const { tags, followedTags } = tagsFeature({ db, caches, ttlMs, publish });
   const posts = postsFeature({
     ...{ config, db, data, storage, caches, publish, media, lookUpRemote },
     hiddenAuthors: safety.hiddenAuthors,
@@ -102,6 +104,7 @@ export function buildContext(
     mayPost: (user) => moves.assertMayPost(user),
     defaultAudience: async (user) => (await people.authors.person(usernameKey(user.username)))?.defaultAudience,
     savedAmong: savedIds.among,
+    followedTags,
   });
   const saves = savesFeature({ saves: savedRows, posts: posts.posts, publish });
   const comments = commentsFeature({
@@ -139,6 +142,7 @@ export function buildContext(
     ...{ commentsByPerson: posts.commentsByPerson, homeFeed: posts.homeFeed, sessions: accounts.checked },
     ...{ authors: people.authors, domainBlocks: domainBlocks.cache, followRequests: people.followRequests },
     savedPosts: savedIds,
+    followedTags,
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
@@ -162,6 +166,9 @@ export function buildContext(
     posts: posts.posts,
     /** Each person's saved posts (issue 73). */
     saves,
+    /** Each person's followed tags (issue 73), and what the home feed keeps of them. */
+    tags,
+    followedTags,
     comments: comments.comments,
     homeFeed: posts.homeFeed,
     moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),

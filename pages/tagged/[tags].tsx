@@ -2,10 +2,16 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
 import { TaggedPosts } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
-import { privatePageProps } from '../../lib/firstLoad';
+import { type PrivatePageProps, privatePageProps } from '../../lib/firstLoad';
 import { tagList } from '../../lib/tags';
 
-export default function TaggedPage() {
+/** Whether the viewer follows the page's one tag, as the server's first load said (issue 73). */
+function followingOf(firstLoad: PrivatePageProps['firstLoad'], tags: string[]): boolean | undefined {
+  const page = firstLoad?.page;
+  return page?.kind === 'tagged' && page.tags.join(',') === tags.join(',') ? page.following : undefined;
+}
+
+export default function TaggedPage({ firstLoad }: PrivatePageProps) {
   const router = useRouter();
   const raw = typeof router.query.tags === 'string' ? router.query.tags : null;
   // As its first read (lib/pages.ts) reads them.
@@ -16,7 +22,7 @@ export default function TaggedPage() {
         title={tags.length ? tags.map((t) => `#${t}`).join(', ') : 'Tagged'}
         description={tags.length ? `Posts tagged ${tags.join(', ')}.` : 'Posts by tag.'}
       />
-      {router.isReady ? <TaggedPosts tags={tags} /> : <PageLoading />}
+      {router.isReady ? <TaggedPosts tags={tags} following={followingOf(firstLoad, tags)} /> : <PageLoading />}
     </>
   );
 }

@@ -33,6 +33,7 @@ import * as writeSignalsPerRow from './migrations/030_write_signals_per_row';
 import * as postAudience from './migrations/031_post_audience';
 import * as savedPosts from './migrations/032_saved_posts';
 import * as postImages from './migrations/033_post_images';
+import * as followedTags from './migrations/034_followed_tags';
 import * as instagramImports from './migrations/036_instagram_imports';
 import type { Database } from './schema';
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '031_post_audience': postAudience,
   '032_saved_posts': savedPosts,
   '033_post_images': postImages,
+  '034_followed_tags': followedTags,
   '036_instagram_imports': instagramImports,
 };
 

@@ -157,6 +157,16 @@ export interface SavedPostsTable {
   created_at: string;
 }
 
+/** A tag someone follows (issue 73): `tag` its key (`tagKey`), `name` as they wrote it. */
+export interface FollowedTagsTable {
+  /** A UUIDv7 minted at the follow: newest first is by it. */
+  id: string;
+  user_id: string;
+  tag: string;
+  name: string;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   post_id: string;
@@ -494,6 +504,7 @@ export interface Database {
   post_images: PostImagesTable;
   post_reactions: PostReactionsTable;
   saved_posts: SavedPostsTable;
+  followed_tags: FollowedTagsTable;
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
   follows: FollowsTable;

@@ -66,6 +66,8 @@ export type DomainEvent = Notifying &
     | { type: 'PostReacted'; postId: string; userId: string; reaction: Reaction | null; counted?: CountsMoved }
     /** The user saved (or unsaved) the post (issue 73): theirs alone to know, told to no one. */
     | { type: 'PostSaved'; postId: string; userId: string; saved: boolean }
+    /** The user followed (or unfollowed) a tag, by its key (issue 73): theirs alone to know. */
+    | { type: 'TagFollowed'; userId: string; tag: string; following: boolean }
     | { type: 'CommentAdded'; postId: string; commentId: string; creatorId: string }
     /** `creatorId`: the comment's author (federation sends the Delete as them). */
     | { type: 'CommentDeleted'; postId: string; commentId: string; creatorId: string }
@@ -137,6 +139,7 @@ export const EVENT_TYPES = [
   'PostDeleted',
   'PostReacted',
   'PostSaved',
+  'TagFollowed',
   'CommentAdded',
   'CommentDeleted',
   'CommentReacted',

@@ -146,6 +146,7 @@ const postProperties = {
   commentsCount: { type: 'integer' },
   myReaction: reaction,
   savedByMe: { type: 'boolean' },
+  reason: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] },
   mentions,
   alt: { type: 'string' },
   sensitive: { type: 'boolean' },

@@ -16,6 +16,7 @@ import { EVERYONE_LIST, creatorListKey, homeListKey, homeListReader, tagListKey 
 import type { PostListRow } from '../posts/repository';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { SavedIdsCache } from '../saves/savedIds';
+import type { FollowedTagsCache } from '../tags/followedTags';
 import type { AuthorCache } from '../users/authorCache';
 import type { FollowRequestsCache } from '../users/followRequestsCache';
 import { type SharedRows, pageKey } from '../cache/sharedRows';
@@ -48,12 +49,26 @@ export interface Caches {
   sessions: Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
   /** Each reader's saved post ids (`saves/savedIds.ts`). */
   savedPosts: Pick<SavedIdsCache, 'forget'>;
+  /** Each reader's followed tags and each tag's newest post ids (`tags/followedTags.ts`). */
+  followedTags: Pick<FollowedTagsCache, 'forget' | 'added' | 'tagsChanged' | 'followsAnyOf'>;
   /** The blocked domains (`federation/domainBlocks.ts`). */
   domainBlocks: DomainBlocksCache;
 }
 
 export type Line<T extends DomainEventType> = (event: EventOf<T>, caches: Caches) => void;
 export type InvalidationTable = { readonly [T in DomainEventType]: readonly Line<T>[] };
+
+/** Three-valued or: true when either says true, unknown (undefined) when either does not know. */
+const either = (
+  a: (reader: string) => boolean | undefined,
+  b: (reader: string) => boolean | undefined,
+  reader: string,
+): boolean | undefined => {
+  const first = a(reader);
+  if (first === true) return true;
+  const second = b(reader);
+  return second === true ? true : first === undefined || second === undefined ? undefined : false;
+};
 
 /** The reader's home feed pages (every page's key starts with the first's): what their follows changed. */
 const homePagesOf = (caches: Caches, readerId: string) =>
@@ -74,13 +89,23 @@ export const INVALIDATION: InvalidationTable = {
       ]),
     (e, c) => {
       const shows = c.homeFeed.showsNewPostOf(e.creatorId);
+      // A follower of one of its tags takes it too (issue 73: the reader's filter keeps it if public).
+      const tagged = c.followedTags.followsAnyOf(e.tags);
       // Stryker disable next-line ArrowFunction: a page not told is forgotten and read again; only slower
-      c.posts.addedWhere(e.postId, homeListKey(''), (list) => shows(homeListReader(list)));
+      c.posts.addedWhere(e.postId, homeListKey(''), (list) => either(shows, tagged, homeListReader(list)));
     },
+    // Its tags' kept newest posts (the home feeds of their followers) take it.
+    (e, c) => c.followedTags.added(e.tags),
     (e, c) => c.authors.forget(e.creatorId), // their posts count
   ],
   // Stryker disable next-line StringLiteral: forgetting every list rather than the tags' is only slower
-  PostEdited: [(e, c) => c.posts.changed(e.postId), (e, c) => e.tagsChanged && c.posts.listsChanged('tag|')],
+  PostEdited: [
+    (e, c) => c.posts.changed(e.postId),
+    (e, c) => e.tagsChanged && c.posts.listsChanged('tag|'),
+    // A tag follower's home pages hold it, or not, by its tags.
+    (e, c) => e.tagsChanged && c.posts.listsChanged('home|'),
+    (e, c) => e.tagsChanged && c.followedTags.tagsChanged(),
+  ],
   PostDeleted: [
     (e, c) => c.posts.removed(e.postId),
     // Its comments need nothing: a post that is gone has no comment list to read.
@@ -90,6 +115,8 @@ export const INVALIDATION: InvalidationTable = {
   PostReacted: [(e, c) => c.posts.reacted(e.postId, e.userId, e.reaction, e.counted)],
   // The shared rows know nothing of saves: only the reader's own saved ids change.
   PostSaved: [(e, c) => c.savedPosts.forget(e.userId)],
+  // Their home feed's tags: the pages take (or leave) the tag's posts.
+  TagFollowed: [(e, c) => c.followedTags.forget(e.userId), (e, c) => homePagesOf(c, e.userId)],
   CommentAdded: [
     (e, c) => c.posts.changed(e.postId), // its comment count
     // The newest of its post's comments: the kept first page takes it on top.
@@ -153,10 +180,10 @@ export const INVALIDATION: InvalidationTable = {
     (e, c) => c.hiddenPeople.forget(e.followerId),
     (e, c) => e.approved && c.followRequests.forget(e.followeeId),
   ],
-  // Also a follower removed by the followee (`byFollowee`, issue 70).
+  // Also a follower removed by the followee (`byFollowee`, issue 70). The kept home pages need
+  // nothing: their filter asks the follow list forgotten here (a post stays only by a followed tag, issue 73).
   Unfollowed: [
     (e, c) => c.homeFeed.followsChanged(e.followerId),
-    (e, c) => homePagesOf(c, e.followerId),
     (e, c) => c.authors.forget(e.followerId),
     (e, c) => c.authors.forget(e.followeeId),
     (e, c) => c.hiddenPeople.forget(e.followerId),
@@ -166,14 +193,13 @@ export const INVALIDATION: InvalidationTable = {
   FollowRequestDropped: [(e, c) => c.followRequests.forget(e.followeeId)],
   // Whether a follow of them is a request: their facts (`approveFollowers`, the client API's `locked`).
   FollowApprovalChanged: [(e, c) => c.authors.forget(e.userId)],
-  // Both people's hidden sets change; the follows (and follow requests) between them end.
+  // Both people's hidden sets change; the follows (and follow requests) between them end. The kept
+  // home pages need nothing: their filter asks the hidden sets and follow lists forgotten here.
   Blocked: [
     (e, c) => c.hiddenPeople.forget(e.userId),
     (e, c) => c.hiddenPeople.forget(e.targetId),
     (e, c) => c.homeFeed.followsChanged(e.userId),
     (e, c) => c.homeFeed.followsChanged(e.targetId),
-    (e, c) => homePagesOf(c, e.userId),
-    (e, c) => homePagesOf(c, e.targetId),
     (e, c) => c.authors.forget(e.userId),
     (e, c) => c.authors.forget(e.targetId),
     (e, c) => c.followRequests.forget(e.userId),

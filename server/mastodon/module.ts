@@ -39,6 +39,7 @@ export async function registerClientApi(app: FastifyInstance, deps: ClientApiDep
   const services: ClientServices = {
     ...{ config, users: deps.users, posts: deps.posts, comments: deps.comments, media: deps.media },
     saves: deps.saves,
+    tags: deps.tags,
     ...{ notifications: deps.notifications, safety: deps.safety, push: deps.push?.service ?? null },
     statusViews: statusViews(deps.caches, deps.users),
     idempotent: redis ? sharedIdempotentCalls(redis.client, redis.fallback) : idempotentCalls(),

@@ -15,6 +15,7 @@ import { pushEndpoints } from './push';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
+import { tagEndpoints } from './tags';
 import { timelineEndpoints } from './timelines';
 import type { ClientStreams } from './streaming';
 import { registerStreamingSocket, streamingEndpoints } from './streamingRoutes';
@@ -37,6 +38,7 @@ const ENDPOINTS: FastifyPluginAsync<ClientServices>[] = [
   mediaEndpoints,
   notificationEndpoints,
   searchEndpoints,
+  tagEndpoints,
   settingsEndpoints,
   pushEndpoints,
 ];

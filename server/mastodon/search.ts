@@ -3,13 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { tagError } from '../../lib/validation';
 import { normalizeTag } from '../../lib/tags';
 import { needs } from './http';
+import { toTag } from './tags';
 import { statusesOfPosts } from './statuses';
 import { type ClientServices, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, accountsFor, siteOf, tokenUser } from './support';
 
 type SearchQuery = { q?: string; type?: string; limit?: string };
 
 export const searchEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {
-  const { config, users, posts } = services;
+  const { config, users, posts, tags } = services;
 
   app.get<{ Querystring: SearchQuery }>('/api/v2/search', { preValidation: needs('read:search') }, async (request) => {
     const viewer = tokenUser(request);
@@ -29,9 +30,7 @@ export const searchEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
     if (!q.startsWith('@') && tagError(tag) === null) {
       const tagged = await posts.tagged(viewer, tag, { cursor: null, limit });
       if (tagged.length > 0 && (!type || type === 'hashtags'))
-        result.hashtags = [
-          { name: tag, url: `${site}/tagged/${encodeURIComponent(tag)}`, history: [], following: false },
-        ];
+        result.hashtags = [toTag(site, await tags.state(viewer, tag))];
       if (!type || type === 'statuses')
         result.statuses = await statusesOfPosts(services, viewer, site, tagged.slice(0, limit));
     }

@@ -1,4 +1,5 @@
 /** What the client API's endpoints share: the services they are given, links, list paging, accounts. */
+import type { TagsService } from '../tags/service';
 import type { SavesService } from '../saves/service';
 import type { StatusViews } from './statusViews';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +26,8 @@ export interface ClientServices {
   comments: CommentsService;
   /** Saved posts, the client API's bookmarks (issue 73). */
   saves: SavesService;
+  /** Followed hashtags (issue 73). */
+  tags: TagsService;
   media: MediaService;
   notifications: NotificationsService;
   safety: SafetyService;

@@ -63,6 +63,7 @@ export function postFields(p: Post): string {
     ',"myReaction":' +
     jsonNullableString(p.myReaction) +
     (p.savedByMe ? ',"savedByMe":true' : '') +
+    (p.reason === undefined ? '' : ',"reason":{"tag":' + jsonString(p.reason.tag) + '}') +
     (p.mentions === undefined ? '' : ',"mentions":' + jsonStringArray(p.mentions)) +
     ',"alt":' +
     jsonString(p.alt) +

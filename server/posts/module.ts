@@ -42,6 +42,8 @@ export interface PostsFeatureDeps {
   defaultAudience?: PostsServiceDeps['defaultAudience'];
   /** Which posts a reader saved (`saves/savedIds.ts`). */
   savedAmong?: PostsServiceDeps['savedAmong'];
+  /** The kept followed tags and their newest posts (`tags/followedTags.ts`). */
+  followedTags?: PostsServiceDeps['followedTags'];
 }
 
 export type PostsFeature = ReturnType<typeof postsFeature>;
@@ -86,6 +88,7 @@ export function postsFeature(deps: PostsFeatureDeps) {
     defaultAudience: deps.defaultAudience,
     maxImages: config.maxPostImages,
     savedAmong: deps.savedAmong,
+    followedTags: deps.followedTags,
     onFilesLeft: deps.onFilesLeft,
   });
   return { posts, postCache, commentsByPerson, homeFeed, mentionRules, readerOf };

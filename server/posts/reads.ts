@@ -46,6 +46,46 @@ export interface PostReadsDeps {
   commentsByPerson: Pick<CommentsByPersonCache, 'countsOn'>;
   /** Which of these posts the viewer saved (issue 73; `saves/savedIds.ts`); absent: none. */
   savedAmong?: (viewerId: string, postIds: string[]) => Promise<ReadonlySet<string>>;
+  /** The tags each reader follows and each tag's newest post ids, kept (issue 73; `tags/followedTags.ts`); absent: none. */
+  followedTags?: FollowedTagsReads;
+}
+
+/** What the home feed reads of followed tags (`tags/followedTags.ts`), by shape. */
+export interface FollowedTagsReads {
+  /** The keys (`tagKey`) of the tags the reader follows. */
+  of(userId: string): Promise<readonly string[]>;
+  /** The tag's newest post ids, newest first, unfiltered. */
+  head(tag: string): Promise<readonly string[]>;
+}
+
+/** The first index of `ids` (newest first) below `cursor`. */
+function belowCursor(ids: readonly string[], cursor: string | null): number {
+  if (cursor === null) return 0;
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ids[mid] >= cursor) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Newest-first id lists merged into one, each id once, at most `limit` (ids are UUIDv7: their
+ * order is their time's).
+ */
+export function mergeNewest(lists: readonly (readonly string[])[], limit: number): string[] {
+  const all = new Set<string>();
+  for (const list of lists) for (let i = 0; i < list.length && i < limit; i++) all.add(list[i]);
+  return [...all].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, limit);
+}
+
+/** The first of the post's tags (as written) whose key is among `followed`; null when none is. */
+export function followedTagOf(tags: readonly string[], followed: readonly string[]): string | null {
+  if (followed.length === 0) return null;
+  for (const tag of tags) if (followed.includes(tagKey(tag))) return tag;
+  return null;
 }
 
 export function postReads({
@@ -57,6 +97,7 @@ export function postReads({
   readerOf,
   commentsByPerson,
   savedAmong,
+  followedTags,
 }: PostReadsDeps) {
   const { posts } = data;
 
@@ -132,16 +173,40 @@ export function postReads({
         );
       }
       const reader = await readerOf(user, 'any');
+      const tags = (await followedTags?.of(user.id)) ?? [];
+      // A post is in the home feed by its creator (the reader, or someone they follow) or, when
+      // public, by a tag they follow (issue 73): each once, whichever brought it.
+      const byPerson = (row: PostListRow) => reader.follows(row.creator_id) || row.creator_id === user.id;
+      const tagOf = (row: PostListRow) => followedTagOf(JSON.parse(row.tags) as string[], tags);
       const home = {
         key: homeListKey(user.id),
-        ids: (after: string | null, count: number) => homeFeed.ids(user.id, after, count),
-        shows: (row: PostListRow) => feedShows(row, reader, 'home'),
+        ids: async (after: string | null, count: number) => {
+          const own = await homeFeed.ids(user.id, after, count);
+          if (own === null || tags.length === 0) return own;
+          const heads = await Promise.all(tags.map((tag) => followedTags!.head(tag)));
+          return mergeNewest([own, ...heads.map((head) => head.slice(belowCursor(head, after)))], count);
+        },
+        shows: (row: PostListRow) =>
+          byPerson(row) ? feedShows(row, reader, 'home') : tagOf(row) !== null && feedShows(row, reader, 'public'),
       };
       const admits = (row: PostListRow) => audienceAdmits(row, reader, 'home');
-      return postsFor(
-        user.id,
-        await cachedPage(user, page, home, () => homeFeed.page(user.id, page.cursor, page.limit + 1, admits)),
-      );
+      const rows = await cachedPage(user, page, home, async () => {
+        const followed = await homeFeed.page(user.id, page.cursor, page.limit + 1, admits);
+        if (tags.length === 0) return followed;
+        // The database's own: the public posts with any of the tags, filtered for the reader.
+        const tagged = await posts.taggedPosts(user.id, [...tags], page.cursor, page.limit + 1);
+        const byId = new Map([...followed, ...tagged].map((row) => [row.id, row]));
+        const newest = mergeNewest([followed.map((row) => row.id), tagged.map((row) => row.id)], page.limit + 1);
+        return newest.map((id) => byId.get(id)!);
+      });
+      const shown = await postsFor(user.id, rows);
+      if (tags.length === 0) return shown;
+      // Brought by a tag alone: the reader is told which (`reason`), on a copy of the shared post.
+      return shown.map((p, i) => {
+        if (byPerson(rows[i])) return p;
+        const tag = followedTagOf(p.tags, tags);
+        return tag === null ? p : { ...p, reason: { tag } };
+      });
     },
 
     /** `origin`: the client API's `local` and `remote`; the pages' tag lists show both. */
@@ -199,14 +264,20 @@ export function postReads({
     },
 
     /**
-     * The post if the viewer's list would show it now (home: theirs and their followees'; everyone;
+     * The post if the viewer's list would show it now (home: theirs, their followees' and their
+     * followed tags' public ones; everyone;
      * a tag's), by the lists' own rules (blocks, mutes, suspensions); else null. For live streams.
      */
     async inList(user: AuthUser, list: { kind: 'home' | 'everyone' } | { kind: 'tag'; tag: string }, id: string) {
       const [row] = await postCache.rows(user.id, [id]);
       const home = list.kind === 'home';
       if (!row || !feedShows(row, await readerOf(user, home ? 'any' : 'public'), home ? 'home' : 'public')) return null;
-      if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) return null;
+      if (list.kind === 'home' && !(await homeFeed.shows(user.id, row.creator_id))) {
+        // Not by a followed person: in the home feed only as a public post with a followed tag (issue 73).
+        const tag = followedTagOf(JSON.parse(row.tags) as string[], (await followedTags?.of(user.id)) ?? []);
+        if (tag === null || !feedShows(row, await readerOf(user, 'public'), 'public')) return null;
+        return { ...(await postsFor(user.id, [row]))[0], reason: { tag } };
+      }
       if (
         list.kind === 'tag' &&
         !(JSON.parse(row.tags) as string[]).some((t) => tagKey(t) === tagKey(normalizeTag(list.tag)))

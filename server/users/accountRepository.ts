@@ -96,6 +96,17 @@ const savedPostsPage = (db: Queryable, userId: string, after: string, limit: num
     .limit(limit)
     .execute();
 
+/** The tags the user follows (issue 73), by key. */
+const followedTagsPage = (db: Queryable, userId: string, after: string, limit: number) =>
+  db
+    .selectFrom('followed_tags')
+    .select(['tag as id', 'name', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('tag', '>', after)
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+
 /** People the user follows (`following`) or who follow the user (`followers`). */
 function followsPage(db: Queryable, userId: string, side: 'following' | 'followers', after: string, limit: number) {
   const [own, other] =
@@ -263,6 +274,7 @@ export const accountRepository = bindQueries({
   postReactionsPage,
   commentReactionsPage,
   savedPostsPage,
+  followedTagsPage,
   followsPage,
   relationsPage,
   notificationsPage,

@@ -1,5 +1,5 @@
 /**
- * A user's data export: one zip with account.json, posts.json (every photo of each, issue 71), comments.json, reactions.json, saved.json,
+ * A user's data export: one zip with account.json, posts.json (every photo of each, issue 71), comments.json, reactions.json, saved.json, tags.json,
  * follows.json, relations.json (blocks and mutes), notifications.json and the images they uploaded. Streamed: each JSON file is written from keyset pages
  * as the zip reaches it, each image read from storage only when its turn comes, so neither the
  * rows nor the files are ever held in memory at once.
@@ -166,6 +166,14 @@ export function accountExport({ data, storage, twoFactorEnabled }: ExportDeps) {
           (after) => account.savedPostsPage(user.id, after, PAGE),
           (r) => r.id,
           (r) => ({ postId: r.id, savedAt: r.created_at }),
+        ),
+      );
+      // The tags they follow (issue 73).
+      lazy('tags.json', () =>
+        jsonArray(
+          (after) => account.followedTagsPage(user.id, after, PAGE),
+          (r) => r.id,
+          (r) => ({ name: r.name, followedAt: r.created_at }),
         ),
       );
       lazy('follows.json', () =>

@@ -250,6 +250,7 @@ describe('issue 68 (Low items)', () => {
           'Devices',
           'Authorised apps',
           'Blocked and muted',
+          'Followed tags',
           'Two-factor sign-in',
           'Your data',
           'Move in and out',

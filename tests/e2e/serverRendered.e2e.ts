@@ -56,7 +56,7 @@ describe('server-rendered private pages', () => {
     await page.goto('/settings');
     await page.waitForLoadState('networkidle');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
-    // Nothing the server sent is read again; the security section (authorised apps too) and the
+    // Nothing the server sent is read again; the security section (authorised apps, followed tags too) and the
     // lists' imports ("Move in and out"), loaded after the page, read only their own.
     // Polled: its chunk, then its reads, can come after a quiet half-second of network on a busy machine.
     // The bell's stream (and its count) opens on every page once it is idle: not the page's reads.
@@ -72,6 +72,8 @@ describe('server-rendered private pages', () => {
         '/api/auth/2fa',
         '/api/auth/apps',
         '/api/auth/sessions',
+        // Followed tags (issue 73).
+        '/api/tags',
         '/api/users/me/aliases',
         '/api/users/me/blocks',
         '/api/users/me/list-imports',

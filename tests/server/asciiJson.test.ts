@@ -85,6 +85,8 @@ const comment = (over: Partial<Comment> = {}): Comment => ({
 const posts = [
   post(),
   post({ imageInfo: null, mentions: undefined, myReaction: null, sensitive: false, tags: [] }),
+  // A saved post a followed tag brought to the home feed (issue 73).
+  post({ savedByMe: true, reason: { tag: AWKWARD[5] } }),
   post({ imageInfo: { width: 1, height: 2, thumbhash: null, srcset: '' }, creatorImage: '/a.webp', message: '' }),
   post({
     crop: { x: 0.25, y: 1, fit: false },

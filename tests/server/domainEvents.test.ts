@@ -58,6 +58,12 @@ describe('domain events', () => {
       commentsByPerson: { forget: note('commentsBy') },
       followRequests: { forget: note('requests'), forgetAll: note('everyonesRequests') },
       savedPosts: { forget: note('saved') },
+      followedTags: {
+        forget: note('tagsOf'),
+        added: note('tagHeads'),
+        tagsChanged: note('everyTagHead'),
+        followsAnyOf: () => () => undefined,
+      },
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),

@@ -268,6 +268,29 @@ const CASES: Case[] = [
   },
   {
     event: 'PostCreated',
+    title: "a new post is first in its tag followers' home feeds and the tag's kept newest (issue 73)",
+    async prepare(w) {
+      const [fan, star, other] = await users(w, 3);
+      const t = tag();
+      await send(w, fan, 'PUT', `/api/tags/${t}/follow`);
+      await post(w, other, [t]);
+      let created: Post;
+      return {
+        reads: {
+          home: () => ids(w, fan, '/api/posts?feed=following'),
+          // What a home page not kept here merges (the next pages, another follower's first).
+          head: async () => [...(await w.read.app.ctx.followedTags.head(t))],
+        },
+        change: async () => void (created = await post(w, star, [t])),
+        expect: (r) => {
+          must((r.home as string[])[0] === created._id, 'first in the home feed');
+          must((r.head as string[])[0] === created._id, "first in the tag's newest");
+        },
+      };
+    },
+  },
+  {
+    event: 'PostCreated',
     title: "a post from elsewhere is first in its tag's list, and stays out of everyone's (this instance's own)",
     async prepare(w) {
       const [fan] = await users(w, 1);
@@ -313,6 +336,28 @@ const CASES: Case[] = [
           must(r.post === 'edited' && r.authors === 'edited', 'the new text');
           must(!has(r.was, p._id), 'gone from the old tag');
           must(has(r.now, p._id), 'in the new tag');
+        },
+      };
+    },
+  },
+  {
+    event: 'PostEdited',
+    title: "a post given a followed tag joins the tag follower's home feed (issue 73)",
+    async prepare(w) {
+      const [fan, star] = await users(w, 2);
+      const t = tag();
+      await send(w, fan, 'PUT', `/api/tags/${t}/follow`);
+      await post(w, star, [t]);
+      const p = await post(w, star, [tag()]);
+      return {
+        reads: {
+          home: () => ids(w, fan, '/api/posts?feed=following'),
+          head: async () => [...(await w.read.app.ctx.followedTags.head(t))],
+        },
+        change: async () => void (await send(w, star, 'PATCH', `/api/posts/${p._id}/manage`, { post: { tags: [t] } })),
+        expect: (r) => {
+          must(has(r.home, p._id), 'in the home feed');
+          must(has(r.head, p._id), "in the tag's newest");
         },
       };
     },
@@ -451,6 +496,44 @@ const CASES: Case[] = [
           must(r.everyone === true, "the saver's list");
           must(r.author === false, "the author's post");
         },
+      };
+    },
+  },
+  {
+    event: 'TagFollowed',
+    title: "a followed tag's public posts join the follower's home feed, its list and state (issue 73)",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const t = tag();
+      const p = await post(w, bob, [t]);
+      await post(w, ann, [tag()]);
+      return {
+        reads: {
+          home: () => ids(w, ann, '/api/posts?feed=following'),
+          list: async () => ((await get(w, ann, '/api/tags')).body as { name: string }[]).map((x) => x.name),
+          state: async () => ((await get(w, ann, `/api/tags/${t}`)).body as { following: boolean }).following,
+        },
+        change: async () => void (await send(w, ann, 'PUT', `/api/tags/${t}/follow`)),
+        expect: (r) => {
+          must(has(r.home, p._id), 'in the home feed');
+          must(has(r.list, t), 'in the followed tags');
+          must(r.state === true, 'followed');
+        },
+      };
+    },
+  },
+  {
+    event: 'TagFollowed',
+    title: "an unfollowed tag's posts leave the home feed (issue 73)",
+    async prepare(w) {
+      const [ann, bob] = await users(w, 2);
+      const t = tag();
+      const p = await post(w, bob, [t]);
+      await send(w, ann, 'PUT', `/api/tags/${t}/follow`);
+      return {
+        reads: { home: () => ids(w, ann, '/api/posts?feed=following') },
+        change: async () => void (await send(w, ann, 'DELETE', `/api/tags/${t}/follow`)),
+        expect: (r) => must(!has(r.home, p._id), 'out of the home feed'),
       };
     },
   },

@@ -65,7 +65,7 @@ const UNCHANGING = [
 async function inject(
   t: TestApp,
   user: SignedInUser,
-  method: 'PATCH' | 'POST' | 'DELETE',
+  method: 'PATCH' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
 ) {
@@ -173,6 +173,24 @@ const CASES: Case[] = [
       const saved = await elsewhere.app.inject({ method: 'PUT', url: `${url}/save`, headers: reader.headers });
       if (saved.statusCode !== 200) throw new Error(`save: ${saved.statusCode}`);
       return (await get(here, reader, url)).body.savedByMe === true;
+    },
+  },
+  {
+    title: 'a tag followed elsewhere, and a new post with it made elsewhere, reach the home feed here (issue 73)',
+    caches: ['followed_tags', 'tag_heads', 'post_pages'],
+    async seen(here, elsewhere) {
+      const [reader, author] = [await signIn(here.app), await signIn(here.app)];
+      const tag = `t${randomUUID().slice(0, 8)}`;
+      const older = await createPost(here.app, author, { tags: [tag] });
+      const url = '/api/posts?feed=following';
+      if ((await readOften(here, reader, url)).body.length !== 0) throw new Error('setup');
+      await inject(elsewhere, reader, 'PUT', `/api/tags/${tag}/follow`);
+      // Each read after the change: the first of a page is the database's, the next ones the caches'.
+      const seenIn = async (want: string[]) =>
+        (await readsAfter(here, reader, url)).every((body: Post[]) => ids(body).join() === want.join());
+      const followedSeen = await seenIn([older._id]);
+      const newer = await createPost(elsewhere.app, author, { tags: [tag] });
+      return followedSeen && (await seenIn([newer._id, older._id]));
     },
   },
   {

@@ -35,6 +35,19 @@ export const Card = styled.article`
   overflow: hidden;
 `;
 
+/** Above the header: the followed tag that brought the post to the home feed. */
+const Reason = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  margin: 0;
+  padding: 10px 14px 0;
+  font-size: 13px;
+  color: ${appTheme.color.textMuted};
+  overflow-wrap: anywhere;
+  a { color: inherit; font-weight: 600; }
+`;
+
 const Header = styled.header`
   display: flex;
   align-items: center;
@@ -146,9 +159,11 @@ interface PostCardProps {
   /** On the post's own page the image is not a link to itself. */
   standalone?: boolean;
   onDeleted?: () => void;
+  /** The home feed: a post a followed tag brought says so (`post.reason`, issue 73). */
+  showReason?: boolean;
 }
 
-export function PostCard({ post, priority, standalone, onDeleted }: PostCardProps) {
+export function PostCard({ post, priority, standalone, onDeleted, showReason }: PostCardProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const deleting = useAppSelector((state) => state.posts.delete.status === 'loading');
@@ -174,6 +189,14 @@ export function PostCard({ post, priority, standalone, onDeleted }: PostCardProp
 
   return (
     <Card aria-labelledby={`post-${post._id}-by`}>
+      {showReason && post.reason && (
+        <Reason>
+          <Icon name="hash" size={14} />
+          <span>
+            You follow <AppLink href={links.tagged([post.reason.tag])}>#{post.reason.tag}</AppLink>
+          </span>
+        </Reason>
+      )}
       <Header>
         <AppLink href={profileHref} tabIndex={-1} aria-hidden="true">
           <Avatar src={post.creatorImage} name={post.creator} size={38} />

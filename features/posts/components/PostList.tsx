@@ -100,6 +100,8 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   // never blocks the main thread in one long task (a store update alone renders synchronously).
   const list = useDeferredValue(useAppSelector(selectPostList));
   const key = sourceKey(source);
+  // Why a post is in the home feed when a followed tag brought it (issue 73): there alone.
+  const showReasons = source.kind === 'feed' && source.feed === 'following';
   const takeFirstLoad = useTakeFirstLoad();
   const store = useStore.withTypes<AppStore>()();
 
@@ -205,7 +207,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
       ) : (
         <Feed>
           {list.items.slice(0, shown).map((post, index) => (
-            <PostCard key={post._id} post={post} priority={index === 0} />
+            <PostCard key={post._id} post={post} priority={index === 0} showReason={showReasons} />
           ))}
         </Feed>
       )}

@@ -11,6 +11,7 @@ import {
   fetchPosts,
   likePost,
   savePost,
+  sourceKey,
 } from './thunks';
 
 /**
@@ -27,18 +28,33 @@ export function applyReaction(target: ReactionCounts, counts: ReactionCounts) {
   target.myReaction = counts.myReaction;
 }
 
+const HOME = sourceKey({ kind: 'feed', feed: 'following' });
+
+/**
+ * Posts read elsewhere than the home feed (their page, a tag's list) never carry the home feed's
+ * `reason` (issue 73): the stored post keeps the one it has, so Back to Home shows it still. The
+ * home feed's own reads say it afresh.
+ */
+function keepReasons(state: StoredPosts, posts: Post[], fromHome: boolean): Post[] {
+  if (fromHome) return posts;
+  return posts.map((post) => {
+    const reason = post.reason ?? state.entities[post._id]?.reason;
+    return reason && !post.reason ? { ...post, reason } : post;
+  });
+}
+
 export default createReducer(postsAdapter.getInitialState(), (builder) => {
   builder
     .addCase(fetchPosts.fulfilled, (state, action) => {
-      postsAdapter.setMany(state, action.payload.items);
+      postsAdapter.setMany(state, keepReasons(state, action.payload.items, sourceKey(action.meta.arg) === HOME));
     })
     .addCase(fetchMorePosts.fulfilled, (state, action) => {
-      postsAdapter.setMany(state, action.payload.page.items);
+      postsAdapter.setMany(state, keepReasons(state, action.payload.page.items, action.payload.key === HOME));
     })
     .addCase(fetchPost.fulfilled, (state, action) => {
       // The comments belong to the current post's state, not to the post.
       const { comments: _comments, ...post } = action.payload.post;
-      postsAdapter.setOne(state, post);
+      postsAdapter.setOne(state, keepReasons(state, [post], false)[0]);
     })
     .addCase(editorOpened, (state, action) => {
       if (action.payload) postsAdapter.addOne(state, action.payload);

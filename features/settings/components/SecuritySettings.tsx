@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../../store/hooks';
 import { useToasts } from '../../../store/toasts';
 import { BlockedMutedSettings } from './BlockedMutedSettings';
 import { DataSettings } from './DataSettings';
+import { FollowedTagsSettings } from './FollowedTagsSettings';
 import type { TwoFactorStatus } from '../state/securityApi';
 import { fetchTwoFactor, securityToasts } from '../state/securityThunks';
 import { SessionsSettings } from './SessionsSettings';
@@ -11,7 +12,7 @@ import { AuthorizedAppsSettings } from './AuthorizedAppsSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
 /**
- * Devices, blocked and muted people, two-factor sign-in, the data export and deletion: the
+ * Devices, blocked and muted people, followed tags, two-factor sign-in, the data export and deletion: the
  * settings page loads it after its first render.
  */
 export default function SecuritySettings({ username }: { username: string }) {
@@ -31,6 +32,7 @@ export default function SecuritySettings({ username }: { username: string }) {
       <SessionsSettings />
       <AuthorizedAppsSettings />
       <BlockedMutedSettings />
+      <FollowedTagsSettings />
       {twoFactor && <TwoFactorSettings status={twoFactor} onChanged={load} />}
       <DataSettings username={username} twoFactorOn={twoFactor?.enabled ?? false} />
     </Stack>
