@@ -39,6 +39,7 @@ import { overviewRoutes } from './overview/routes';
 import { registerPages } from './pages/module';
 import { registerPostsRoutes } from './posts/module';
 import { registerSavesRoutes } from './saves/module';
+import { registerExploreRoutes } from './explore/module';
 import { registerPushRoutes } from './push/module';
 import { BUILT_PAGES_DIR, registerRequestPipeline } from './requestPipeline';
 import { registerSafetyRoutes } from './safety/module';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSafetyRoutes(app, features);
   await registerPostsRoutes(app, features);
   await registerSavesRoutes(app, features);
+  await registerExploreRoutes(app, features);
   await registerCommentsRoutes(app, features);
   await registerNotificationsRoutes(app, features);
   await registerPushRoutes(app, features);

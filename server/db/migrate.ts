@@ -33,6 +33,7 @@ import * as writeSignalsPerRow from './migrations/030_write_signals_per_row';
 import * as postAudience from './migrations/031_post_audience';
 import * as savedPosts from './migrations/032_saved_posts';
 import * as postImages from './migrations/033_post_images';
+import * as discovery from './migrations/035_discovery';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '031_post_audience': postAudience,
   '032_saved_posts': savedPosts,
   '033_post_images': postImages,
+  '035_discovery': discovery,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

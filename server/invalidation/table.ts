@@ -18,6 +18,7 @@ import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { SavedIdsCache } from '../saves/savedIds';
 import type { AuthorCache } from '../users/authorCache';
 import type { FollowRequestsCache } from '../users/followRequestsCache';
+import type { KeptTrends } from '../explore/trends';
 import { type SharedRows, pageKey } from '../cache/sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
@@ -50,6 +51,8 @@ export interface Caches {
   savedPosts: Pick<SavedIdsCache, 'forget'>;
   /** The blocked domains (`federation/domainBlocks.ts`). */
   domainBlocks: DomainBlocksCache;
+  /** Explore's trends (`explore/trends.ts`). */
+  trends: Pick<KeptTrends, 'forget'>;
 }
 
 export type Line<T extends DomainEventType> = (event: EventOf<T>, caches: Caches) => void;
@@ -123,6 +126,8 @@ export const INVALIDATION: InvalidationTable = {
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
     (e, c) => c.authors.forget(e.userId),
+    // Explore suggests them no more, and their likes and posts leave the trends.
+    (_, c) => c.trends.forget(),
   ],
   UserUnsuspended: [
     (_, c) => c.posts.usersChanged(),
@@ -203,6 +208,8 @@ export const INVALIDATION: InvalidationTable = {
     (_, c) => c.authors.forgetAll(),
   ],
   NotificationsRemoved: [],
+  // What the trends left out changed: they are worked out again at the next read.
+  TrendsChanged: [(_, c) => c.trends.forget()],
 };
 
 /** Applies `table` to `caches` for every event `events` carries, from now on. */

@@ -58,6 +58,7 @@ describe('domain events', () => {
       commentsByPerson: { forget: note('commentsBy') },
       followRequests: { forget: note('requests'), forgetAll: note('everyonesRequests') },
       savedPosts: { forget: note('saved') },
+      trends: { forget: note('trends') },
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),
