@@ -10,6 +10,7 @@ import { NO_VIEWER } from '../posts/access';
 import type { PostReads } from '../posts/reads';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
 import type { AuthorCache } from '../users/authorCache';
+import type { AuthorFacts } from '../users/mappers';
 import type { ExploreRepository } from './repository';
 import type { TagDay } from './scores';
 import type { KeptTrends } from './trends';
@@ -35,6 +36,15 @@ export interface ExploreServiceDeps {
 type Reader = Pick<AuthUser, 'id' | 'username'> | null;
 const NOBODY = { id: NO_VIEWER, username: '' };
 
+/** A suggested person as the web's people lists show one: they are not followed (else not suggested). */
+const toPersonResult = (f: AuthorFacts): PersonResult => ({
+  _id: f._id,
+  username: f.username,
+  avatar: f.avatar,
+  description: f.description,
+  followedByMe: false,
+});
+
 export function exploreService({ trends, repo, posts, hiddenAuthors, authors, followsOf }: ExploreServiceDeps) {
   /** The trending posts the reader may see, highest first, `offset` of them skipped. */
   async function trendingPosts(reader: Reader, limit: number, offset = 0): Promise<Post[]> {
@@ -52,7 +62,7 @@ export function exploreService({ trends, repo, posts, hiddenAuthors, authors, fo
   }
 
   /** People to follow: not the reader, not followed by them, not hidden from them either way. */
-  async function people(reader: Reader, limit: number): Promise<PersonResult[]> {
+  async function people(reader: Reader, limit: number): Promise<AuthorFacts[]> {
     const hidden = reader ? await hiddenAuthors.get(reader.id) : null;
     const follows = reader && (await repo.followsAnyone(reader.id));
     const friends = follows ? await repo.friendsOfFriends(reader.id, FOLLOWEES_ASKED, limit * 2) : [];
@@ -63,12 +73,12 @@ export function exploreService({ trends, repo, posts, hiddenAuthors, authors, fo
       (c) => c.id !== reader?.id && !followed(c.id) && !hidden?.blocked.has(c.id) && !hidden?.muted.has(c.id),
     );
     const facts = await authors.named(open.map((c) => c.key));
-    const found: PersonResult[] = [];
+    const found: AuthorFacts[] = [];
     for (const c of open) {
       const f = facts.get(c.key);
       // Silenced people are shown to their followers alone, and followed people are not suggested.
       if (!f || f.silenced) continue;
-      found.push({ _id: f._id, username: f.username, avatar: f.avatar, description: f.description, followedByMe: false });
+      found.push(f);
       if (found.length >= limit) break;
     }
     return found;
@@ -85,7 +95,11 @@ export function exploreService({ trends, repo, posts, hiddenAuthors, authors, fo
         trendingTags(EXPLORE_TAGS),
         people(reader, EXPLORE_PEOPLE),
       ]);
-      return { posts: p, tags: t.map(({ tag, people: n, posts: count }) => ({ tag, people: n, posts: count })), people: s };
+      return {
+        posts: p,
+        tags: t.map(({ tag, people: n, posts: count }) => ({ tag, people: n, posts: count })),
+        people: s.map(toPersonResult),
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 /** What the client API's endpoints share: the services they are given, links, list paging, accounts. */
 import type { SavesService } from '../saves/service';
+import type { ExploreService } from '../explore/service';
 import type { StatusViews } from './statusViews';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidError, UnauthorizedError } from '../domain/errors';
@@ -25,6 +26,8 @@ export interface ClientServices {
   comments: CommentsService;
   /** Saved posts, the client API's bookmarks (issue 73). */
   saves: SavesService;
+  /** Explore's trending posts and tags, and people to follow (issue 73). */
+  trends: ExploreService;
   media: MediaService;
   notifications: NotificationsService;
   safety: SafetyService;
