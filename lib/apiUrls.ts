@@ -16,6 +16,8 @@ export const apiUrls = {
   userPosts: (username: string) => `${user(username)}/posts`,
   /** The viewer's saved posts (issue 73). */
   saved: () => '/api/posts/saved',
+  /** Trending posts and tags, people to follow (issue 73). */
+  explore: () => '/api/explore',
   instance: () => '/api/instance',
   notifications: () => '/api/notifications',
 };

@@ -40,13 +40,14 @@ describe('trends', () => {
     const tags = await visitor.v1.trends.tags.list();
     expect(tags.map((x) => x.name)).toEqual(['dawnlight']);
     expect(tags[0].url).toBe(`${url}/tagged/dawnlight`);
-    expect(tags[0].history).toHaveLength(7);
+    const history = tags[0].history ?? [];
+    expect(history).toHaveLength(7);
     // Days start at midnight UTC, newest first; the one use is on one of them (today, unless midnight passed).
-    const days = tags[0].history.map((d) => Number(d.day));
+    const days = history.map((d) => Number(d.day));
     expect(days.every((d, i) => d % 86_400 === 0 && (i === 0 || days[i - 1] - d === 86_400))).toBe(true);
-    expect(tags[0].history.filter((d) => d.uses !== '0')).toEqual([expect.objectContaining({ uses: '1', accounts: '1' })]);
-    expect(await visitor.v1.trends.tags.list({ offset: 1 })).toEqual([]);
-    expect(await visitor.v1.trends.statuses.list({ offset: 1 })).toEqual([]);
+    expect(history.filter((d) => d.uses !== '0')).toEqual([expect.objectContaining({ uses: '1', accounts: '1' })]);
+    for (const list of ['tags', 'statuses'])
+      expect(await (await fetch(`${url}/api/v1/trends/${list}?offset=1`)).json()).toEqual([]);
 
     const bad = await fetch(`${url}/api/v1/trends/statuses?limit=0`);
     expect(bad.status).toBe(400);
