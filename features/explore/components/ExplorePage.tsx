@@ -11,13 +11,12 @@ import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageLead, PageTitle } from '../../../components/ui/Panel';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { AppLink } from '../../../components/ui/AppLink';
-import { apiUrls } from '../../../lib/apiUrls';
 import { links } from '../../../lib/pages';
 import type { Explore, PersonResult, TrendingTag } from '../../../lib/types';
-import { apiClient } from '../../../services/apiClient';
 import { appTheme } from '../../../themes';
 import { PeopleList } from '../../people';
 import { PostList } from '../../posts';
+import { exploreApi } from '../state/exploreApi';
 
 const Section = styled.section`
   margin-bottom: 32px;
@@ -95,8 +94,8 @@ export function ExplorePage({ initial }: { initial: Explore | null }) {
   useEffect(() => {
     if (initial) return;
     let live = true;
-    apiClient.get<Explore>(apiUrls.explore()).then(
-      ({ data }) => live && setFound(data),
+    exploreApi.get().then(
+      (data) => live && setFound(data),
       () => live && setFailed(true),
     );
     return () => {
