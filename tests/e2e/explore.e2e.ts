@@ -36,7 +36,10 @@ async function trendingPost(page: Page, message: string, tag: string): Promise<{
     fans.push(fan);
     await signInViaApi(page, fan);
     if (i < 2) expect((await page.request.patch(`/api/posts/${post._id}/like`, { data: {} })).status()).toBe(200);
-    else expect((await page.request.post(`/api/posts/${post._id}/comments`, { data: { message: 'Lovely' } })).status()).toBe(201);
+    else
+      expect(
+        (await page.request.post(`/api/posts/${post._id}/comments`, { data: { message: 'Lovely' } })).status(),
+      ).toBe(201);
   }
   // The first fan follows the author: whom the reader, following the fan, is suggested.
   await signInViaApi(page, fans[0]);
