@@ -54,22 +54,26 @@ async function trendingPost(page: Page, message: string, tag: string): Promise<{
 const cardOf = (page: Page, message: string) => page.getByRole('article').filter({ hasText: message });
 
 describe('Explore', () => {
-  test('from the navbar on a desktop: a trending post, its tag, a person to follow', async ({ openPage }) => {
-    const page = await openPage(DESKTOP);
-    const tag = `trend${Date.now()}`;
-    const message = `Lighthouse in the fog ${Date.now()}`;
-    const { author } = await trendingPost(page, message, tag);
-    await page.goto('/home');
-    await page.getByTestId('navbar').getByRole('link', { name: 'Explore', exact: true }).click();
-    await page.waitForURL('**/explore');
-    await page.getByRole('heading', { name: 'Explore', level: 1 }).waitFor();
-    await cardOf(page, message).waitFor();
-    await page.getByRole('link', { name: new RegExp(`#${tag}`) }).waitFor();
-    const people = page.getByRole('region', { name: 'People to follow' });
-    await people.getByRole('link', { name: new RegExp(author.username) }).waitFor();
-  });
+  test(
+    'from the navbar on a desktop: a trending post, its tag, a person to follow',
+    { timeout: 180_000 },
+    async ({ openPage }) => {
+      const page = await openPage(DESKTOP);
+      const tag = `trend${Date.now()}`;
+      const message = `Lighthouse in the fog ${Date.now()}`;
+      const { author } = await trendingPost(page, message, tag);
+      await page.goto('/home');
+      await page.getByTestId('navbar').getByRole('link', { name: 'Explore', exact: true }).click();
+      await page.waitForURL('**/explore');
+      await page.getByRole('heading', { name: 'Explore', level: 1 }).waitFor();
+      await cardOf(page, message).waitFor();
+      await page.getByRole('link', { name: new RegExp(`#${tag}`) }).waitFor();
+      const people = page.getByRole('region', { name: 'People to follow' });
+      await people.getByRole('link', { name: new RegExp(author.username) }).waitFor();
+    },
+  );
 
-  test('from the sidebar on a phone', async ({ openPage }) => {
+  test('from the sidebar on a phone', { timeout: 180_000 }, async ({ openPage }) => {
     const page = await openPage(MOBILE);
     const message = `Harbour lights ${Date.now()}`;
     await trendingPost(page, message, `phone${Date.now()}`);
