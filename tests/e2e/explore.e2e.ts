@@ -67,7 +67,11 @@ describe('Explore', () => {
       await page.waitForURL('**/explore');
       await page.getByRole('heading', { name: 'Explore', level: 1 }).waitFor();
       await cardOf(page, message).waitFor();
-      await page.getByRole('link', { name: new RegExp(`#${tag}`) }).waitFor();
+      // In the trending tags (the post's card links its tag too).
+      await page
+        .getByRole('region', { name: 'Trending tags' })
+        .getByRole('link', { name: new RegExp(`#${tag}`) })
+        .waitFor();
       const people = page.getByRole('region', { name: 'People to follow' });
       await people.getByRole('link', { name: new RegExp(author.username) }).waitFor();
     },
