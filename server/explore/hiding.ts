@@ -27,7 +27,10 @@ export interface HiddenEntry {
 const LABEL_MAX = 80;
 
 export function trendHiding({ db, publish }: { db: Db; publish: PublishEvent }) {
-  const data = transactional(db.kysely, (q) => ({ explore: exploreRepository(q), moderation: moderationRepository(q) }));
+  const data = transactional(db.kysely, (q) => ({
+    explore: exploreRepository(q),
+    moderation: moderationRepository(q),
+  }));
 
   /** The subject's key and the log's label: the post must exist, the tag must be one. */
   async function subjectOf(kind: HiddenKind, raw: string): Promise<{ subject: string; label: string }> {

@@ -11,10 +11,13 @@ import { type ExploreServiceDeps, exploreService } from './service';
 import { keptTrends } from './trends';
 
 export function exploreFeature(
-  deps: { db: Db; caches: CacheRegistry; publish: PublishEvent; refreshMs: number; onError: (error: unknown) => void } & Omit<
-    ExploreServiceDeps,
-    'trends' | 'repo'
-  >,
+  deps: {
+    db: Db;
+    caches: CacheRegistry;
+    publish: PublishEvent;
+    refreshMs: number;
+    onError: (error: unknown) => void;
+  } & Omit<ExploreServiceDeps, 'trends' | 'repo'>,
 ) {
   const repo = exploreRepository(deps.db.kysely);
   const trends = keptTrends({ repo, caches: deps.caches, refreshMs: deps.refreshMs, onError: deps.onError });

@@ -77,7 +77,8 @@ async function window(db: Queryable, since: number, limit: number) {
   }
   // Each author once, the most recent poster first.
   const authors = new Map<string, { id: string; key: string }>();
-  for (const r of rows) if (!authors.has(r.creator_id)) authors.set(r.creator_id, { id: r.creator_id, key: r.username_lower });
+  for (const r of rows)
+    if (!authors.has(r.creator_id)) authors.set(r.creator_id, { id: r.creator_id, key: r.username_lower });
   return { posts: [...posts.values()], interactions, authors: [...authors.values()] };
 }
 

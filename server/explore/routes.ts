@@ -43,7 +43,10 @@ export const exploreAdminRoutes: FastifyPluginAsync<{ hiding: TrendHiding; guard
 
   app.get(
     '/hidden',
-    { preValidation: read, schema: { tags: ['moderation'], response: { 200: listOf(hiddenSchema), ...errors(401, 403) } } },
+    {
+      preValidation: read,
+      schema: { tags: ['moderation'], response: { 200: listOf(hiddenSchema), ...errors(401, 403) } },
+    },
     async () => hiding.list(),
   );
 

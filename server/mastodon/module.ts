@@ -20,7 +20,10 @@ import { statusViews } from './statusViews';
 import { clientStreams } from './streaming';
 import type { ClientServices } from './support';
 
-export interface ClientApiDeps extends Omit<ClientServices, 'limits' | 'idempotent' | 'push' | 'statusViews' | 'trends'> {
+export interface ClientApiDeps extends Omit<
+  ClientServices,
+  'limits' | 'idempotent' | 'push' | 'statusViews' | 'trends'
+> {
   explore: Pick<ExploreFeature, 'explore'>;
   caches: CacheRegistry;
   push: { service: NonNullable<ClientServices['push']> } | null;

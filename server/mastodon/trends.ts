@@ -20,7 +20,10 @@ function offsetPage(query: OffsetQuery['Querystring'], fallback: number, max: nu
     if (!Number.isInteger(n) || n < least) throw new InvalidError(`${name} must be a whole number from ${least}`);
     return n;
   };
-  return { limit: Math.min(number('limit', query.limit, fallback, 1), max), offset: number('offset', query.offset, 0, 0) };
+  return {
+    limit: Math.min(number('limit', query.limit, fallback, 1), max),
+    offset: number('offset', query.offset, 0, 0),
+  };
 }
 
 export const trendEndpoints: FastifyPluginAsync<ClientServices> = async (app, services) => {

@@ -181,7 +181,11 @@ describe('hiding from the trends', () => {
     await refresh();
     expect((await explore(null)).tags.map((x) => x.tag)).toContain(tag);
 
-    const refused = await t.app.inject({ method: 'PUT', url: `/api/admin/explore/hidden/post/${post._id}`, headers: member.headers });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/explore/hidden/post/${post._id}`,
+      headers: member.headers,
+    });
     expect(refused.statusCode).toBe(403);
     await send(admin, 'PUT', `/api/admin/explore/hidden/post/${post._id}`);
     await send(admin, 'PUT', `/api/admin/explore/hidden/tag/${encodeURIComponent(`#${tag.toUpperCase()}`)}`);
@@ -189,12 +193,14 @@ describe('hiding from the trends', () => {
     expect(hidden.posts.map((p) => p._id)).not.toContain(post._id);
     expect(hidden.tags.map((x) => x.tag)).not.toContain(tag);
     // Hidden from the trends, not removed: the post is still there.
-    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: member.headers })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: member.headers })).statusCode,
+    ).toBe(200);
 
     // Hiding again changes nothing, and answers what is hidden.
-    const again = (await send(admin, 'PUT', `/api/admin/explore/hidden/post/${post._id}`)).json() as { subject: string };
+    const again = (await send(admin, 'PUT', `/api/admin/explore/hidden/post/${post._id}`)).json() as {
+      subject: string;
+    };
     expect(again.subject).toBe(post._id);
     const list = (await send(admin, 'PUT', `/api/admin/explore/hidden/tag/${tag}`)).json() as { kind: string };
     expect(list.kind).toBe('tag');

@@ -20,7 +20,9 @@ describe("the actor's discoverable", () => {
   it('is true by default, and false once the person turns the setting off', async () => {
     const ann = await signIn(t.app);
     const actor = async () =>
-      (await t.app.inject({ method: 'GET', url: `/users/${ann.id}`, headers: AP })).json() as { discoverable?: boolean };
+      (await t.app.inject({ method: 'GET', url: `/users/${ann.id}`, headers: AP })).json() as {
+        discoverable?: boolean;
+      };
     expect((await actor()).discoverable).toBe(true);
     const off = await t.app.inject({
       method: 'PATCH',

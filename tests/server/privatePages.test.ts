@@ -111,7 +111,7 @@ describe('private pages rendered on the server', () => {
     });
   });
 
-  it("render /explore with the trends and suggestions exactly as the API answers them (issue 73)", async () => {
+  it('render /explore with the trends and suggestions exactly as the API answers them (issue 73)', async () => {
     const ann = await signIn(t.app);
     const res = await open('/explore', ann.headers.cookie);
     expect(res.statusCode).toBe(200);

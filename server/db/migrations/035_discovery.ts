@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // People elsewhere are discoverable when their actor says so (Mastodon's reading): the next fetch
   // of their actor sets it (`federation/remotePeople.ts`).
-  await db.updateTable('users' as never).set({ discoverable: 0 } as never).where('domain' as never, 'is not', null).execute();
+  await db
+    .updateTable('users' as never)
+    .set({ discoverable: 0 } as never)
+    .where('domain' as never, 'is not', null)
+    .execute();
   await db.schema
     .createTable('explore_hidden')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
