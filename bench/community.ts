@@ -113,8 +113,10 @@ export function communityClasses(data: CommunityData, live: CommunityLive): Comm
   const recentPost = (rng: Rng) => data.recent[recentZipf.sample(rng)];
   const get = (path: string): MixEntry => ({ method: 'GET', path });
   return [
-    { name: 'home feed, first page', share: 30, kind: 'read', draw: () => get('/api/posts?feed=following') },
-    { name: 'everyone, first page', share: 15, kind: 'read', draw: () => get('/api/posts?feed=all') },
+    // Issue 73: Explore's 5% and saves' 1% are taken from the home feed's and everyone's shares.
+    { name: 'home feed, first page', share: 27, kind: 'read', draw: () => get('/api/posts?feed=following') },
+    { name: 'everyone, first page', share: 12, kind: 'read', draw: () => get('/api/posts?feed=all') },
+    { name: 'explore', share: 5, kind: 'read', draw: () => get('/api/explore') },
     {
       name: 'everyone, a deep page',
       share: 5,
@@ -152,6 +154,13 @@ export function communityClasses(data: CommunityData, live: CommunityLive): Comm
       share: 2.5,
       kind: 'write',
       draw: (rng) => ({ method: 'PATCH', path: `/api/posts/${recentPost(rng)}/like`, body: '{}' }),
+    },
+    {
+      name: 'save a recent post',
+      share: 1,
+      kind: 'write',
+      // Saving again changes nothing: the write is the same whether the reader saved it before or not.
+      draw: (rng) => ({ method: 'PUT', path: `/api/posts/${recentPost(rng)}/save`, body: '{}' }),
     },
     {
       name: 'comment on a recent post',

@@ -19,7 +19,7 @@ export interface LoadResult {
 
 /** One request of a mix: drawn per request, sent as a reader picked per request (or as the writer). */
 export interface MixEntry {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   /** A JSON body. */
   body?: string;

@@ -20,6 +20,8 @@ export const apiUrls = {
   tag: (name: string) => `/api/tags/${encodeURIComponent(name)}`,
   /** The tags the viewer follows (issue 73). */
   followedTags: () => '/api/tags',
+  /** Trending posts and tags, people to follow (issue 73). */
+  explore: () => '/api/explore',
   instance: () => '/api/instance',
   notifications: () => '/api/notifications',
 };

@@ -9,7 +9,7 @@
  */
 import type { Feed } from './apiUrls';
 import { coverScale, feedRatio, scaledSizes } from './photoBox';
-import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
+import type { AppNotification, Explore, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 
 /** Where the server leaves the data on the Node request; `Symbol.for`, as Next's bundle and the server are separate module graphs. */
 export const FIRST_LOAD_KEY = Symbol.for('posts.firstLoad');
@@ -28,6 +28,7 @@ export type FirstPageData =
   /** `following`: whether the viewer follows the one tag shown (issue 73); absent for several tags or a bad one. */
   | { kind: 'tagged'; tags: string[]; posts: ListPage<Post>; following?: boolean }
   | { kind: 'saved'; posts: ListPage<Post> }
+  | { kind: 'explore'; explore: Explore }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
   | { kind: 'post'; post: PostWithComments; commentsNext: string | null }
   | { kind: 'contact'; instance: InstanceInfo }
@@ -78,7 +79,8 @@ export interface LargestImage {
  */
 export function largestImage(data: FirstLoad | null): LargestImage | null {
   const page = data?.page;
-  if (!page || page.kind === 'contact' || page.kind === 'notifications') return null;
+  // Explore's posts come below its tags and people: no image of them is the first paint's largest.
+  if (!page || page.kind === 'contact' || page.kind === 'notifications' || page.kind === 'explore') return null;
   if (page.kind === 'profile') return page.profile.banner ? { href: page.profile.banner } : null;
   const post = page.kind === 'post' ? page.post : page.posts.items[0];
   if (!post) return null;

@@ -9,7 +9,7 @@ import { apiUrls, type Feed } from './apiUrls';
 import type { FirstPageData, ListPage } from './firstLoad';
 import { profileNameOf } from './handles';
 import { HOME_FEED_PARAM, homeFeedOf, links } from './pages';
-import type { AppNotification, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
+import type { AppNotification, Explore, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
 import { tagList } from './tags';
 import { followable } from './validation';
 
@@ -25,6 +25,7 @@ export const firstReads = {
   contact: () => [apiUrls.instance()],
   notifications: () => [apiUrls.notifications()],
   saved: () => [apiUrls.saved()],
+  explore: () => [apiUrls.explore()],
   myProfile: (): string[] => [],
   admin: (): string[] => [],
 };
@@ -104,6 +105,10 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
     reads: () => firstReads.saved(),
     largestImageIn: 'firstPost',
     firstData: ([posts]) => ({ kind: 'saved', posts: listOf(posts) }),
+  },
+  '/explore': {
+    reads: () => firstReads.explore(),
+    firstData: ([explore]) => ({ kind: 'explore', explore: explore.body as Explore }),
   },
   '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
   /** Admins only: the panel reads the queue and the log after the first render. */

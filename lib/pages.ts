@@ -35,6 +35,8 @@ export const links = {
   notifications: () => '/notifications',
   /** The viewer's saved posts (issue 73). */
   saved: () => '/saved',
+  /** Trending posts and tags, people to follow (issue 73). */
+  explore: () => '/explore',
   admin: () => '/admin',
   /** Redirects to the viewer's own profile. */
   myProfile: () => '/profile',

@@ -34,6 +34,8 @@ export interface User {
   approveFollowers: boolean;
   /** The audience their new posts start with (issue 70). */
   defaultAudience: Audience;
+  /** Suggested to others, and their public posts in Explore (issue 73, Mastodon's `discoverable`). */
+  discoverable: boolean;
   /** The account this one moved to (issue 76): it takes no new posts. Absent when not moved. */
   movedTo?: MovedTo;
 }
@@ -97,6 +99,20 @@ export interface PersonResult extends UserSummary {
   followedByMe: boolean;
   /** `true` while the viewer's follow request waits for their answer (issue 70): the button says Requested. Absent otherwise. */
   followRequestedByMe?: true;
+}
+
+/** A tag trending in Explore (issue 73): its key, how many people and posts of the last days made it. */
+export interface TrendingTag {
+  tag: string;
+  people: number;
+  posts: number;
+}
+
+/** What `GET /api/explore` answers (issue 73): trending posts and tags, and people to follow. */
+export interface Explore {
+  posts: Post[];
+  tags: TrendingTag[];
+  people: PersonResult[];
 }
 
 export interface ImageInfo {
@@ -232,7 +248,14 @@ export interface AppNotification {
 export type ReportTargetType = 'post' | 'comment' | 'user';
 export type ReportReason = 'spam' | 'abuse' | 'illegal' | 'other';
 export type ReportAction = 'dismiss' | 'removeContent' | 'suspendUser';
-export type AdminAction = ReportAction | 'unsuspendUser' | 'silenceDomain' | 'suspendDomain' | 'unblockDomain';
+export type AdminAction =
+  | ReportAction
+  | 'unsuspendUser'
+  | 'silenceDomain'
+  | 'suspendDomain'
+  | 'unblockDomain'
+  | 'hideFromTrends'
+  | 'showInTrends';
 /** A blocked domain's severity (issue 32): silenced people are hidden from non-followers; suspended ones refused. */
 export type DomainSeverity = 'silence' | 'suspend';
 
@@ -271,7 +294,7 @@ export interface AdminLogEntry {
   id: string;
   admin: string;
   action: AdminAction;
-  targetType: ReportTargetType | 'domain';
+  targetType: ReportTargetType | 'domain' | 'tag';
   targetId: string;
   target: string;
   note: string;

@@ -41,6 +41,7 @@ import { registerPages } from './pages/module';
 import { registerPostsRoutes } from './posts/module';
 import { registerSavesRoutes } from './saves/module';
 import { registerTagsRoutes } from './tags/module';
+import { registerExploreRoutes } from './explore/module';
 import { registerPushRoutes } from './push/module';
 import { BUILT_PAGES_DIR, registerRequestPipeline } from './requestPipeline';
 import { registerSafetyRoutes } from './safety/module';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerPostsRoutes(app, features);
   await registerSavesRoutes(app, features);
   await registerTagsRoutes(app, features);
+  await registerExploreRoutes(app, features);
   await registerCommentsRoutes(app, features);
   await registerNotificationsRoutes(app, features);
   await registerPushRoutes(app, features);

@@ -17,6 +17,7 @@ import type { Db } from './db/database';
 import { transactional } from './db/repository';
 import { repositories } from './repositories';
 import { domainEvents } from './events/domainEvents';
+import { exploreFeature } from './explore/module';
 import { movingFeature } from './moving/module';
 import { domainBlocksService } from './federation/domainBlocks';
 import { federationFeature } from './federation/module';
@@ -127,6 +128,11 @@ export function buildContext(
         }
       : undefined,
   });
+  const explore = exploreFeature({
+    ...{ db, caches, publish, refreshMs: config.trendsRefreshMs, posts: posts.posts },
+    ...{ hiddenAuthors: safety.hiddenAuthors, authors: people.authors, followsOf: posts.homeFeed.showsOf },
+    onError: (error) => log.warn({ err: error }, "working out Explore's trends failed"),
+  });
   const { moves } = movingFeature({
     ...{ config, db, publish, federation, users: people.users, people: people.authors },
     onError: (error, what) => log.warn({ err: error }, what),
@@ -143,6 +149,7 @@ export function buildContext(
     ...{ authors: people.authors, domainBlocks: domainBlocks.cache, followRequests: people.followRequests },
     savedPosts: savedIds,
     followedTags,
+    trends: explore.trends,
   };
   // Subscribed first: every other listener (the streams) hears an event after the caches forgot.
   invalidateOnEvents(events, told, options.invalidation ?? INVALIDATION);
@@ -169,6 +176,8 @@ export function buildContext(
     /** Each person's followed tags (issue 73), and what the home feed keeps of them. */
     tags,
     followedTags,
+    /** Trending posts and tags, people to follow (issue 73). */
+    explore,
     comments: comments.comments,
     homeFeed: posts.homeFeed,
     moderation: moderationService({ data, posts: posts.posts, comments: comments.comments, publish }),
@@ -189,10 +198,12 @@ export function buildContext(
       federation?.start();
       listImports.start();
       instagramWorker.start();
+      explore.trends.start();
     },
     /** Stops it, and waits for uploads' deferred writes, before the database closes. */
     async close() {
       instance.presence.close();
+      explore.trends.close();
       notifications.notificationStreams.close();
       await listImports.close();
       await instagramWorker.close();

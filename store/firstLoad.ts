@@ -25,6 +25,8 @@ export function firstLoadState(data: FirstLoad): Partial<RootState> {
   if (page?.kind === 'feed') posts = { list: { source: { kind: 'feed', feed: page.feed }, page: page.posts } };
   if (page?.kind === 'tagged') posts = { list: { source: { kind: 'tagged', tags: page.tags }, page: page.posts } };
   if (page?.kind === 'saved') posts = { list: { source: { kind: 'saved' }, page: page.posts } };
+  if (page?.kind === 'explore')
+    posts = { list: { source: { kind: 'explore' }, page: { items: page.explore.posts, next: null } } };
   if (page?.kind === 'profile') {
     state.user = showingProfile(page.profile);
     fresh.push(firstLoadKey.profile(page.profile.username));

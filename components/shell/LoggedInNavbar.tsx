@@ -173,6 +173,17 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
                 </AppLink>
               </li>
               <li>
+                {/* Icon-only: the bar keeps the search's 400px from lg (layout.e2e.ts). */}
+                <AppLink
+                  href={links.explore()}
+                  aria-label="Explore"
+                  title="Explore"
+                  aria-current={current(links.explore())}
+                >
+                  <Icon name="compass" size={18} />
+                </AppLink>
+              </li>
+              <li>
                 <AppLink href={links.contact()} aria-current={current(links.contact())}>
                   Contact
                 </AppLink>

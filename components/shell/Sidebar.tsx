@@ -112,6 +112,11 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
               </AppLink>
             </MenuItem>
             <MenuItem>
+              <AppLink href={links.explore()} onClick={onClose}>
+                <Icon name="compass" size={18} /> Explore
+              </AppLink>
+            </MenuItem>
+            <MenuItem>
               <AppLink
                 href={links.notifications()}
                 onClick={onClose}

@@ -51,6 +51,8 @@ export interface Config {
   feedIndexMaxPosts: number;
   /** How late home feeds here may see posts and follows written through other instances. */
   homeFeedSyncMs: number;
+  /** How often Explore's trends are worked out again in the background (`explore/trends.ts`; 0: only when forgotten). */
+  trendsRefreshMs: number;
   /**
    * With Redis: how often each instance says on the bus the last number it sent; a publisher not
    * heard for 3.5 times this makes the caches start over (`instance/busSequence.ts`).
@@ -382,6 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
     postCacheMs: int(env, 'POST_CACHE_MS', cacheMs),
     feedIndexMaxPosts: int(env, 'FEED_INDEX_MAX_POSTS', 5_000_000),
     homeFeedSyncMs: int(env, 'HOME_FEED_SYNC_MS', cacheMs),
+    trendsRefreshMs: int(env, 'TRENDS_REFRESH_MS', 300_000),
     busHeartbeatMs: Math.max(1, int(env, 'BUS_HEARTBEAT_MS', 1_000)),
     outsideWritesCheckMs: int(env, 'OUTSIDE_WRITES_CHECK_MS', 1),
     maxPostImages: maxPostImagesOf(env),

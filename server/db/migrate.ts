@@ -34,6 +34,7 @@ import * as postAudience from './migrations/031_post_audience';
 import * as savedPosts from './migrations/032_saved_posts';
 import * as postImages from './migrations/033_post_images';
 import * as followedTags from './migrations/034_followed_tags';
+import * as discovery from './migrations/035_discovery';
 import * as instagramImports from './migrations/036_instagram_imports';
 import type { Database } from './schema';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '032_saved_posts': savedPosts,
   '033_post_images': postImages,
   '034_followed_tags': followedTags,
+  '035_discovery': discovery,
   '036_instagram_imports': instagramImports,
 };
 

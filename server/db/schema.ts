@@ -55,6 +55,8 @@ export interface UsersTable {
   moved_at: Generated<string | null>;
   /** 1: a follow of them is a request until they approve it (migration 028, issue 70). */
   approve_followers: Generated<number>;
+  /** 1: suggested to others, and their public posts in Explore (migration 035, Mastodon's `discoverable`). */
+  discoverable: Generated<number>;
 }
 
 /** One row per sign-in: the refresh-token family. */
@@ -312,7 +314,9 @@ export interface ReportsTable {
   resolution: ReportResolution | null;
 }
 
-export type AdminAction = ReportResolution | 'unsuspendUser' | DomainAction;
+export type AdminAction = ReportResolution | 'unsuspendUser' | DomainAction | TrendsAction;
+/** A post or tag hidden from Explore's trends, or shown in them again (issue 73). */
+export type TrendsAction = 'hideFromTrends' | 'showInTrends';
 /** A domain blocked with that severity (or its severity changed to it), or unblocked (issue 32). */
 export type DomainAction = 'silenceDomain' | 'suspendDomain' | 'unblockDomain';
 
@@ -321,11 +325,20 @@ export interface AdminLogTable {
   id: string;
   admin_username: string;
   action: AdminAction;
-  target_type: ReportTargetType | 'domain';
+  target_type: ReportTargetType | 'domain' | 'tag';
   target_id: string;
   /** What an admin reads: the username, or the start of the post or comment. */
   target_label: string;
   note: string;
+  created_at: string;
+}
+
+/** A post or a tag an admin hid from the trends (issue 73, migration 035). */
+export interface ExploreHiddenTable {
+  id: string;
+  kind: 'post' | 'tag';
+  /** The post's id, or the tag's key (`tagKey`). */
+  subject: string;
   created_at: string;
 }
 
@@ -505,6 +518,7 @@ export interface Database {
   post_reactions: PostReactionsTable;
   saved_posts: SavedPostsTable;
   followed_tags: FollowedTagsTable;
+  explore_hidden: ExploreHiddenTable;
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
   follows: FollowsTable;

@@ -124,6 +124,8 @@ export type DomainEvent = Notifying &
     | { type: 'NotificationsRead'; userId: string }
     /** An admin blocked or unblocked a domain, or changed its severity (issue 32). */
     | { type: 'DomainBlocksChanged'; domain: string }
+    /** An admin hid or showed a post or tag in the trends, or a person turned "discoverable" on or off (issue 73). */
+    | { type: 'TrendsChanged' }
     /** The user removed notifications of their own (the client API's dismiss and clear). */
     | { type: 'NotificationsRemoved'; userId: string }
   );
@@ -163,6 +165,7 @@ export const EVENT_TYPES = [
   'NotificationsRead',
   'DomainBlocksChanged',
   'NotificationsRemoved',
+  'TrendsChanged',
 ] as const satisfies readonly DomainEventType[];
 
 // Fails to compile when a type is missing from the list above.

@@ -90,7 +90,8 @@ export function personOf(ctx: Context<unknown>, site: Site, user: ActorRow, keys
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     // A follow of them waits for their answer (issue 70): Mastodon shows a lock and says "Requested".
     manuallyApprovesFollowers: Number(user.approve_followers) === 1,
-    discoverable: true,
+    // Issue 73: their "Suggest my account and show my posts in Explore" setting.
+    discoverable: Number(user.discoverable) === 1,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),
     // Issue 76: the other accounts the person names as theirs, and the one they moved to.

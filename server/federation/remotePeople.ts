@@ -59,6 +59,8 @@ export function remotePersonFields(actor: Actor): RemotePersonFields | null {
     // Shown as text beside their posts: no controls, direction overrides or invisibles, bounded.
     display_name: remoteDisplayNameOf(actor.name?.toString(), name),
     approve_followers: actor.manuallyApprovesFollowers ? 1 : 0,
+    // As Mastodon reads it: only an actor that says so is in the trends and suggestions.
+    discoverable: actor.discoverable === true ? 1 : 0,
   };
 }
 
@@ -138,6 +140,7 @@ export function remotePeople({ repo, media, allowPrivateAddress, onError, severi
         known.url !== row.url
       )
         publish({ type: 'UserProfileChanged', userId: row.id, avatarChanged: pictures.avatar, nameChanged });
+      if (known.discoverable !== row.discoverable) publish({ type: 'TrendsChanged' });
     }
     const fetched = pictures.avatar || pictures.banner ? await repo.personWithActorUri(fields.actor_uri) : row;
     return { row: fetched ?? row, created, actor };

@@ -21,6 +21,8 @@ export interface RemotePersonFields {
   profile_fields?: string | null;
   /** 1: their actor says `manuallyApprovesFollowers` (a follow of them waits for their `Accept`). */
   approve_followers?: number;
+  /** 1: their actor says `discoverable` (issue 73): their public posts may trend, they may be suggested. */
+  discoverable?: number;
 }
 
 const remoteColumns = [
@@ -35,6 +37,7 @@ const remoteColumns = [
   'display_name',
   'profile_fields',
   'approve_followers',
+  'discoverable',
   'avatar',
   'banner',
   'avatar_source',

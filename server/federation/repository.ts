@@ -31,6 +31,7 @@ const actorRow = (db: Queryable) =>
     'following_count',
     'posts_count',
     'approve_followers',
+    'discoverable',
     'also_known_as',
     'moved_to_id',
     // The account moved to, when it is someone elsewhere: their actor (one of ours: null).

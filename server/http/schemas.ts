@@ -53,6 +53,7 @@ export const userSchema = {
     movedTo: movedToSchema,
     approveFollowers: { type: 'boolean' },
     defaultAudience: { type: 'string', enum: AUDIENCES },
+    discoverable: { type: 'boolean' },
   },
 } as const;
 

@@ -19,6 +19,7 @@ import type { SavedIdsCache } from '../saves/savedIds';
 import type { FollowedTagsCache } from '../tags/followedTags';
 import type { AuthorCache } from '../users/authorCache';
 import type { FollowRequestsCache } from '../users/followRequestsCache';
+import type { KeptTrends } from '../explore/trends';
 import { type SharedRows, pageKey } from '../cache/sharedRows';
 
 type Told<Row extends { id: string; my_reaction: string | null }> = Pick<
@@ -53,6 +54,8 @@ export interface Caches {
   followedTags: Pick<FollowedTagsCache, 'forget' | 'added' | 'tagsChanged' | 'followsAnyOf'>;
   /** The blocked domains (`federation/domainBlocks.ts`). */
   domainBlocks: DomainBlocksCache;
+  /** Explore's trends (`explore/trends.ts`). */
+  trends: Pick<KeptTrends, 'forget'>;
 }
 
 export type Line<T extends DomainEventType> = (event: EventOf<T>, caches: Caches) => void;
@@ -150,6 +153,8 @@ export const INVALIDATION: InvalidationTable = {
     (_, c) => c.posts.usersChanged(),
     (_, c) => c.comments.usersChanged(),
     (e, c) => c.authors.forget(e.userId),
+    // Explore suggests them no more, and their likes and posts leave the trends.
+    (_, c) => c.trends.forget(),
   ],
   UserUnsuspended: [
     (_, c) => c.posts.usersChanged(),
@@ -229,6 +234,8 @@ export const INVALIDATION: InvalidationTable = {
     (_, c) => c.authors.forgetAll(),
   ],
   NotificationsRemoved: [],
+  // What the trends left out changed: they are worked out again at the next read.
+  TrendsChanged: [(_, c) => c.trends.forget()],
 };
 
 /** Applies `table` to `caches` for every event `events` carries, from now on. */

@@ -8,6 +8,7 @@ import type { Guards } from '../auth/guard';
 import type { CacheRegistry } from '../cache/registry';
 import type { AuthService } from '../auth/service';
 import type { DomainEvents } from '../events/domainEvents';
+import type { ExploreFeature } from '../explore/module';
 import { rateLimit } from '../http/rateLimits';
 import type { RedisFallback } from '../instance/redisFallback';
 import type { StreamSlots } from '../notifications/streamSlots';
@@ -19,7 +20,11 @@ import { statusViews } from './statusViews';
 import { clientStreams } from './streaming';
 import type { ClientServices } from './support';
 
-export interface ClientApiDeps extends Omit<ClientServices, 'limits' | 'idempotent' | 'push' | 'statusViews'> {
+export interface ClientApiDeps extends Omit<
+  ClientServices,
+  'limits' | 'idempotent' | 'push' | 'statusViews' | 'trends'
+> {
+  explore: Pick<ExploreFeature, 'explore'>;
   caches: CacheRegistry;
   push: { service: NonNullable<ClientServices['push']> } | null;
   oauth: OAuthService;
@@ -40,6 +45,7 @@ export async function registerClientApi(app: FastifyInstance, deps: ClientApiDep
     ...{ config, users: deps.users, posts: deps.posts, comments: deps.comments, media: deps.media },
     saves: deps.saves,
     tags: deps.tags,
+    trends: deps.explore.explore,
     ...{ notifications: deps.notifications, safety: deps.safety, push: deps.push?.service ?? null },
     statusViews: statusViews(deps.caches, deps.users),
     idempotent: redis ? sharedIdempotentCalls(redis.client, redis.fallback) : idempotentCalls(),

@@ -17,6 +17,7 @@ import { settingsEndpoints } from './settings';
 import { statusEndpoints } from './statuses';
 import { tagEndpoints } from './tags';
 import { timelineEndpoints } from './timelines';
+import { trendEndpoints } from './trends';
 import type { ClientStreams } from './streaming';
 import { registerStreamingSocket, streamingEndpoints } from './streamingRoutes';
 import type { ClientServices } from './support';
@@ -71,9 +72,10 @@ export const clientApi: FastifyPluginAsync<ClientApiOptions> = async (app, optio
     }, done);
   });
 
-  // The timelines and the streams take no body: apart from the bodies' parsers, whose hooks every
-  // request under them passes.
+  // The timelines, the trends and the streams take no body: apart from the bodies' parsers, whose
+  // hooks every request under them passes.
   await app.register(timelineEndpoints, services);
+  await app.register(trendEndpoints, services);
   const streamingOptions = { services, oauth, ...streaming };
   await app.register(streamingEndpoints, streamingOptions);
   registerStreamingSocket(app, streamingOptions);

@@ -1,6 +1,7 @@
 /** What the client API's endpoints share: the services they are given, links, list paging, accounts. */
 import type { TagsService } from '../tags/service';
 import type { SavesService } from '../saves/service';
+import type { ExploreService } from '../explore/service';
 import type { StatusViews } from './statusViews';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidError, UnauthorizedError } from '../domain/errors';
@@ -28,6 +29,8 @@ export interface ClientServices {
   saves: SavesService;
   /** Followed hashtags (issue 73). */
   tags: TagsService;
+  /** Explore's trending posts and tags, and people to follow (issue 73). */
+  trends: ExploreService;
   media: MediaService;
   notifications: NotificationsService;
   safety: SafetyService;

@@ -10,7 +10,7 @@ import type { Target } from './targets';
 export const logEntry = (
   admin: AuthUser,
   action: AdminAction,
-  target: Pick<Target, 'id' | 'label'> & { type: Target['type'] | 'domain' },
+  target: Pick<Target, 'id' | 'label'> & { type: Target['type'] | 'domain' | 'tag' },
   note: string,
   now: string,
 ) => ({

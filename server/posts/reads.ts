@@ -343,6 +343,19 @@ export function postReads({
       );
     },
 
+    /**
+     * Those of the posts (ids) the viewer may see in a public list (Explore, issue 73): as
+     * `visibleAmong`, muted and silenced people left out too, as from everyone's list.
+     */
+    async publicAmong(user: Pick<AuthUser, 'id' | 'username'>, ids: string[]): Promise<Post[]> {
+      const rows = await postCache.rows(user.id, ids);
+      const reader = await readerOf(user, 'public');
+      return postsFor(
+        user.id,
+        rows.filter((row) => feedShows(row, reader, 'public')),
+      );
+    },
+
     /** The post as `viewerId` reads it now (what a write answers). */
     load,
   };

@@ -20,6 +20,7 @@ export const toUser = (row: UserRow): User => ({
   pendingEmail: row.pending_email,
   approveFollowers: Number(row.approve_followers) === 1,
   defaultAudience: row.default_audience,
+  discoverable: Number(row.discoverable) === 1,
 });
 
 /** How the viewer relates to the profile's user. */

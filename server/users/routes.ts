@@ -146,6 +146,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
             // Each `{ name, value }` is checked by the service, which says which one is wrong.
             fields: { type: 'array', maxItems: 16 },
             approveFollowers: { type: 'boolean' },
+            discoverable: { type: 'boolean' },
             // Checked by the service, which says what is wrong with it.
             defaultAudience: {},
           },

@@ -64,6 +64,8 @@ export interface ProfileInput {
   approveFollowers?: unknown;
   /** The audience new posts start with (lib/audience.ts). */
   defaultAudience?: unknown;
+  /** true: suggested to others and their public posts in Explore (issue 73). */
+  discoverable?: unknown;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -484,6 +486,10 @@ export function usersService({
       if (input.approveFollowers !== undefined && typeof input.approveFollowers !== 'boolean')
         throw new InvalidError('approveFollowers must be true or false', 'InvalidApproveFollowers');
       if (typeof input.approveFollowers === 'boolean') await requests.setApproval(row.id, input.approveFollowers);
+      if (input.discoverable !== undefined && typeof input.discoverable !== 'boolean')
+        throw new InvalidError('discoverable must be true or false', 'InvalidDiscoverable');
+      const discoverable = input.discoverable === undefined ? undefined : input.discoverable ? 1 : 0;
+      if (discoverable !== undefined && discoverable !== Number(row.discoverable)) changes.discoverable = discoverable;
       const saved = await save(row.id, changes);
       if (Object.keys(changes).length > 0)
         publish({
@@ -492,6 +498,8 @@ export function usersService({
           avatarChanged: changes.avatar !== undefined,
           nameChanged: changes.display_name !== undefined,
         });
+      // Their posts join or leave the trends, and they the suggestions.
+      if (changes.discoverable !== undefined) publish({ type: 'TrendsChanged' });
       if (changes.profile_fields) verifyLinks?.(row.id);
       return toUser(saved);
     },

@@ -54,6 +54,7 @@ export async function buildWorld(page: Page): Promise<World> {
       { name: 'contact', path: '/contact', signedIn: true },
       { name: 'notifications', path: '/notifications', signedIn: true },
       { name: 'saved', path: '/saved', signedIn: true },
+      { name: 'explore', path: '/explore', signedIn: true },
       { name: 'profile', path: `/profile/${author.username}`, signedIn: true },
       { name: 'settings', path: '/settings', signedIn: true },
       { name: 'tagged', path: '/tagged/sea,hiking', signedIn: true },

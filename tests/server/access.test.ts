@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   'GET /api/instance/health',
   // Issue 74: the instance's VAPID public key (public by nature, API.md).
   'GET /api/push/key',
+  // Issue 73: Explore's trending public posts and tags, as the public pages show posts.
+  'GET /api/explore/',
 ]);
 
 describe('visitors', () => {

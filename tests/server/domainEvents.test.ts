@@ -64,6 +64,7 @@ describe('domain events', () => {
         tagsChanged: note('everyTagHead'),
         followsAnyOf: () => () => undefined,
       },
+      trends: { forget: note('trends') },
       homeFeed: {
         postAdded: note('added'),
         postRemoved: note('removedFromIndex'),

@@ -114,6 +114,23 @@ async function blockedCommenter(w: World) {
 }
 const has = (list: unknown, id: string) => (list as string[]).includes(id);
 
+/**
+ * Ann's post, liked by two people and commented on by a third: it trends. The reading instance
+ * works its trends out (as its background refresh does), and `trending` reads its whole list.
+ */
+async function trendingPost(w: World) {
+  const [ann, x, y, z] = await users(w, 4);
+  const p = await post(w, ann, [tag()]);
+  await send(w, x, 'PATCH', `/api/posts/${p._id}/like`);
+  await send(w, y, 'PATCH', `/api/posts/${p._id}/like`);
+  await send(w, z, 'POST', `/api/posts/${p._id}/comments`, { message: 'Lovely' });
+  await w.settle();
+  await w.read.app.ctx.explore.trends.refresh();
+  const trending = async () =>
+    (await w.read.app.ctx.explore.explore.trendingPosts(null, 1_000)).map((shown) => shown._id);
+  return { p, ann, reads: { trending } };
+}
+
 function must(condition: boolean, what: string): void {
   if (!condition) throw new Error(`not seen: ${what}`);
 }
@@ -1036,6 +1053,49 @@ const CASES: Case[] = [
             (after.domains as { domain: string }[]).some((d) => d.domain === domain),
             'the block',
           ),
+      };
+    },
+  },
+  // Explore (issue 73): the kept trends are worked out again when what they leave out changes.
+  {
+    event: 'TrendsChanged',
+    title: "a post an admin hides from the trends leaves everyone's Explore",
+    async prepare(w) {
+      const { p, reads } = await trendingPost(w);
+      const admin = await adminOf(w);
+      return {
+        reads,
+        change: async () => void (await send(w, admin, 'PUT', `/api/admin/explore/hidden/post/${p._id}`)),
+        expect: (r) => must(!has(r.trending, p._id), 'the post hidden'),
+      };
+    },
+  },
+  {
+    event: 'TrendsChanged',
+    title: "the posts of someone who turns discoverable off leave everyone's Explore",
+    async prepare(w) {
+      const { p, ann, reads } = await trendingPost(w);
+      return {
+        reads,
+        change: async () => void (await send(w, ann, 'PATCH', '/api/users/updateProfile', { discoverable: false })),
+        expect: (r) => must(!has(r.trending, p._id), 'the post gone'),
+      };
+    },
+  },
+  {
+    event: 'UserSuspended',
+    title: 'a suspended person is suggested in Explore no more',
+    async prepare(w) {
+      const admin = await adminOf(w);
+      const [reader, sam] = await users(w, 2);
+      await post(w, sam);
+      await w.read.app.ctx.explore.trends.refresh();
+      const suggested = async () =>
+        (await w.read.app.ctx.explore.explore.people(reader, 1_000)).map((person) => person._id);
+      return {
+        reads: { people: suggested },
+        change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`)),
+        expect: (r) => must(!has(r.people, sam.id), 'the suspended person'),
       };
     },
   },

@@ -194,6 +194,23 @@ const CASES: Case[] = [
     },
   },
   {
+    title: "a person who turns discoverable off elsewhere leaves Explore's trends here (issue 73)",
+    caches: ['explore_trends'],
+    async seen(here, elsewhere) {
+      const [ann, x, y, reader] = await Promise.all([1, 2, 3, 4].map(() => signIn(here.app)));
+      const post = await createPost(here.app, ann);
+      for (const fan of [x, y]) await inject(here, fan, 'PATCH', `/api/posts/${post._id}/like`);
+      await here.app.ctx.explore.trends.refresh();
+      const trending = async () =>
+        ((await readOften(here, reader, '/api/explore')).body as { posts: Post[] }).posts.some(
+          (p) => p._id === post._id,
+        );
+      if (!(await trending())) throw new Error('setup');
+      await inject(elsewhere, ann, 'PATCH', '/api/users/updateProfile', { discoverable: false });
+      return !(await trending());
+    },
+  },
+  {
     title: 'a description changed elsewhere shows on the profile',
     caches: ['authors'],
     async seen(here, elsewhere) {

@@ -25,6 +25,7 @@ const PRIVATE_PAGES = [
   '/settings',
   '/profile',
   '/contact',
+  '/explore',
 ];
 
 const open = (path: string, cookie?: string) =>
@@ -107,6 +108,18 @@ describe('private pages rendered on the server', () => {
       user: await api(ann, '/api/auth/getLoggedUser'),
       unread: 0,
       page: { kind: 'contact', instance },
+    });
+  });
+
+  it('render /explore with the trends and suggestions exactly as the API answers them (issue 73)', async () => {
+    const ann = await signIn(t.app);
+    const res = await open('/explore', ann.headers.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(firstLoad(res.body)).toEqual({
+      user: await api(ann, '/api/auth/getLoggedUser'),
+      unread: 0,
+      page: { kind: 'explore', explore: await api(ann, '/api/explore') },
     });
   });
 

@@ -90,6 +90,8 @@ const ACTION_TEXTS: Record<string, string> = {
   silenceDomain: 'silenced',
   suspendDomain: 'suspended',
   unblockDomain: 'unblocked',
+  hideFromTrends: 'hid from the trends',
+  showInTrends: 'showed in the trends again',
 };
 
 /** A destructive action waiting for the admin's yes. */

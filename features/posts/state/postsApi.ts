@@ -1,4 +1,4 @@
-import type { Comment, Post, PostWithComments, ReactionCounts } from '../../../lib/types';
+import type { Comment, Explore, Post, PostWithComments, ReactionCounts } from '../../../lib/types';
 import type { Audience } from '../../../lib/audience';
 import type { PhotoCrop } from '../../../lib/photoCrop';
 import { apiUrls, type Feed } from '../../../lib/apiUrls';
@@ -27,6 +27,11 @@ export const postsApi = {
   tagged: (tags: string[]): Promise<Page<Post>> => getPage<Post>(apiUrls.tagged(tags)),
   byUser: (username: string): Promise<Page<Post>> => getPage<Post>(apiUrls.userPosts(username)),
   saved: (): Promise<Page<Post>> => getPage<Post>(apiUrls.saved()),
+  /** Explore's trending posts (issue 73): one page, ranked, without a next. */
+  async explore(): Promise<Page<Post>> {
+    const { data } = await apiClient.get<Explore>(apiUrls.explore());
+    return { items: data.posts, next: null };
+  },
   /** Follows a `Link: rel="next"` URL given by the server. */
   page: (url: string): Promise<Page<Post>> => getPage<Post>(url),
 

@@ -11,21 +11,23 @@ export type PostSource =
   | { kind: 'feed'; feed: Feed }
   | { kind: 'tagged'; tags: string[] }
   | { kind: 'user'; username: string }
-  | { kind: 'saved' };
+  | { kind: 'saved' }
+  | { kind: 'explore' };
 
 export const sourceKey = (source: PostSource): string =>
   source.kind === 'feed'
     ? `feed:${source.feed}`
     : source.kind === 'tagged'
       ? `tagged:${source.tags.join(',')}`
-      : source.kind === 'saved'
-        ? 'saved'
+      : source.kind === 'saved' || source.kind === 'explore'
+        ? source.kind
         : `user:${source.username}`;
 
 function fetchSource(source: PostSource): Promise<Page<Post>> {
   if (source.kind === 'feed') return postsApi.feed(source.feed);
   if (source.kind === 'tagged') return postsApi.tagged(source.tags);
   if (source.kind === 'saved') return postsApi.saved();
+  if (source.kind === 'explore') return postsApi.explore();
   return postsApi.byUser(source.username);
 }
 

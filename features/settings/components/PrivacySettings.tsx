@@ -70,6 +70,39 @@ function DefaultAudience({ user }: { user: User }) {
   );
 }
 
+/** Explore (issue 73): the person's public posts may trend, and they may be suggested to others. */
+function Discoverable({ user }: { user: User }) {
+  const dispatch = useAppDispatch();
+  const [on, setOn] = useState(user.discoverable !== false);
+  const [busy, setBusy] = useState(false);
+  const change = async (next: boolean) => {
+    setBusy(true);
+    setOn(next);
+    try {
+      await privacyApi.setDiscoverable(next);
+      void dispatch(fetchLoggedUser());
+    } catch (error) {
+      setOn(!next);
+      dispatch(showToast(errorMessage(error), 'error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Switch>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        disabled={busy}
+        aria-busy={busy}
+        onChange={(e) => void change(e.target.checked)}
+      />
+      Suggest my account and show my posts in Explore
+    </Switch>
+  );
+}
+
 export function PrivacySettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const [on, setOn] = useState(user.approveFollowers === true);
@@ -107,6 +140,7 @@ export function PrivacySettings({ user }: { user: User }) {
         <AppLink href={`${links.notifications()}#follow-requests`}>{T.title}</AppLink>
       </p>
       <DefaultAudience user={user} />
+      <Discoverable user={user} />
     </Panel>
   );
 }

@@ -5,4 +5,6 @@ import { apiClient } from '../../../services/apiClient';
 export const privacyApi = {
   setDefaultAudience: (audience: Audience) =>
     apiClient.patch('/api/users/updateProfile', { defaultAudience: audience }),
+  /** "Suggest my account and show my posts in Explore" (issue 73). */
+  setDiscoverable: (discoverable: boolean) => apiClient.patch('/api/users/updateProfile', { discoverable }),
 };

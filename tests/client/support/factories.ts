@@ -24,12 +24,13 @@ export function buildUser(overrides: Partial<User> = {}): User {
     pendingEmail: null,
     approveFollowers: false,
     defaultAudience: 'public',
+    discoverable: true,
     ...overrides,
   };
 }
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
-  const { email: _email, role: _role, defaultAudience: _audience, ...user } = buildUser();
+  const { email: _email, role: _role, defaultAudience: _audience, discoverable: _discoverable, ...user } = buildUser();
   return {
     ...user,
     followedByMe: false,

@@ -307,7 +307,7 @@ describe('the rest an app reads', () => {
   });
 
   it('answers unknown client API routes as { error }', async () => {
-    const res = await fetch(`${url}/api/v1/trends/tags`, { headers: { authorization: `Bearer ${alice.token}` } });
+    const res = await fetch(`${url}/api/v1/trends/links`, { headers: { authorization: `Bearer ${alice.token}` } });
     expect(res.status).toBe(404);
     expect(Object.keys(await res.json())).toEqual(['error']);
   });

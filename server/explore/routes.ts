@@ -1,0 +1,79 @@
+/**
+ * Explore's routes (issue 73): `GET /api/explore` (open to visitors, as the public posts it shows
+ * are), and the admins' `/api/admin/explore/hidden` list, `PUT`/`DELETE …/hidden/post/:id` and
+ * `…/hidden/tag/:tag`.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { type Guards, currentUser, requireAdmin } from '../auth/guard';
+import { errors, listOf, postSchema, userSearchResultSchema } from '../http/schemas';
+import type { TrendHiding } from './hiding';
+import type { ExploreService } from './service';
+
+const trendingTagSchema = {
+  type: 'object',
+  properties: { tag: { type: 'string' }, people: { type: 'integer' }, posts: { type: 'integer' } },
+} as const;
+
+const exploreSchema = {
+  type: 'object',
+  properties: {
+    posts: listOf(postSchema),
+    tags: listOf(trendingTagSchema),
+    people: listOf(userSearchResultSchema),
+  },
+} as const;
+
+const hiddenSchema = {
+  type: 'object',
+  properties: { kind: { type: 'string' }, subject: { type: 'string' }, createdAt: { type: 'string' } },
+} as const;
+
+export const exploreRoutes: FastifyPluginAsync<{ explore: ExploreService }> = async (app, { explore }) => {
+  app.get('/', { schema: { tags: ['explore'], response: { 200: exploreSchema } } }, async (request) =>
+    explore.explore(request.user),
+  );
+};
+
+export const exploreAdminRoutes: FastifyPluginAsync<{ hiding: TrendHiding; guards: Guards }> = async (
+  app,
+  { hiding, guards },
+) => {
+  const read = [...guards.signedIn, requireAdmin];
+  const write = [...guards.write, requireAdmin];
+
+  app.get(
+    '/hidden',
+    {
+      preValidation: read,
+      schema: { tags: ['moderation'], response: { 200: listOf(hiddenSchema), ...errors(401, 403) } },
+    },
+    async () => hiding.list(),
+  );
+
+  for (const [kind, param] of [
+    ['post', 'id'],
+    ['tag', 'tag'],
+  ] as const) {
+    const route = {
+      preValidation: write,
+      schema: {
+        tags: ['moderation'],
+        params: { type: 'object', properties: { [param]: { type: 'string', maxLength: 200 } }, required: [param] },
+      },
+    };
+    type Route = { Params: Record<typeof param, string> };
+    app.put<Route>(
+      `/hidden/${kind}/:${param}`,
+      { ...route, schema: { ...route.schema, response: { 200: hiddenSchema, ...errors(400, 401, 403, 404, 429) } } },
+      async (request) => hiding.hide(currentUser(request), kind, request.params[param]),
+    );
+    app.delete<Route>(
+      `/hidden/${kind}/:${param}`,
+      { ...route, schema: { ...route.schema, response: { 204: { type: 'null' }, ...errors(401, 403, 404, 429) } } },
+      async (request, reply) => {
+        await hiding.show(currentUser(request), kind, request.params[param]);
+        return reply.code(204).send();
+      },
+    );
+  }
+};
