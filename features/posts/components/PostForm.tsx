@@ -276,7 +276,6 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         </span>
       </FieldWrap>
 
-
       <Check>
         <input
           id={`${id}-sensitive`}

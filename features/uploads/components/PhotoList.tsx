@@ -149,7 +149,8 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
   const photos = useAppSelector(selectPhotos);
   const limit = useAppSelector(selectPhotoLimit);
   const [announcement, setAnnouncement] = useState('');
-  const [focus, setFocus] = useState<Focus | null>(null);
+  // The control to focus once a move has re-rendered the list.
+  const pendingFocus = useRef<Focus | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const [lastWarning, setLastWarning] = useState<string | null>(null);
@@ -175,17 +176,18 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
 
   // After a move the moved photo keeps focus: on the same button, or the other one at an end.
   useEffect(() => {
+    const focus = pendingFocus.current;
     if (!focus) return;
+    pendingFocus.current = null;
     const same = buttons.current.get(`${focus.key}:${focus.control}`);
     const other = buttons.current.get(`${focus.key}:${focus.control === 'left' ? 'right' : 'left'}`);
     (same && !same.disabled ? same : other)?.focus();
-    setFocus(null);
-  }, [focus, photos]);
+  }, [photos]);
 
   const move = (key: string, to: number, control?: Focus['control']) => {
     dispatch(photoMoved({ key, to }));
     setAnnouncement(`Photo moved to position ${to + 1} of ${photos.length}`);
-    if (control) setFocus({ key, control });
+    if (control) pendingFocus.current = { key, control };
   };
 
   const remove = (key: string) => {
@@ -259,7 +261,12 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                     <Problem role="alert">
                       Photo {n}: {photo.error}
                     </Problem>
-                    <Button type="button" $variant="secondary" $size="sm" onClick={() => dispatch(photoRetried(photo.key))}>
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      $size="sm"
+                      onClick={() => dispatch(photoRetried(photo.key))}
+                    >
                       Retry<span className="visually-hidden"> photo {n}</span>
                     </Button>
                   </>

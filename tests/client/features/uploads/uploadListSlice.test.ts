@@ -35,7 +35,15 @@ function heldUploads() {
       );
       if (!ok) return HttpResponse.json({ message: 'The upload broke', code: 'Broken' }, { status: 500 });
       return HttpResponse.json(
-        { secure_url: `/media/post/${name}.webp`, public_id: name, width: 40, height: 30, format: 'webp', bytes: 1, thumbhash: null },
+        {
+          secure_url: `/media/post/${name}.webp`,
+          public_id: name,
+          width: 40,
+          height: 30,
+          format: 'webp',
+          bytes: 1,
+          thumbhash: null,
+        },
         { status: 201 },
       );
     }),

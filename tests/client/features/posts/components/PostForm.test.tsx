@@ -223,3 +223,50 @@ describe('PostForm: alt text and content warning', () => {
     );
   });
 });
+
+describe('PostForm: editing an album (issue 71)', () => {
+  const crop = { x: 0.5, y: 0.5, fit: false };
+  const album = () =>
+    buildPost({
+      creator: 'me',
+      images: ['a', 'b', 'c'].map((name) => ({ image: `/media/post/${name}.webp`, imageInfo: null, alt: name, crop })),
+    });
+
+  it('sends the photos in their new order, with their alt texts, as the whole list', async () => {
+    const user = userEvent.setup();
+    let body: { post?: unknown } = {};
+    server.use(
+      http.patch('/api/posts/:id/manage', async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json(buildPost());
+      }),
+    );
+    const hasChanges = { current: () => false };
+    renderWithProviders(<PostForm post={album()} hasChangesRef={hasChanges} />, { preloadedState: withUpload(null) });
+    expect(hasChanges.current()).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 left' }));
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await user.type(screen.getByLabelText('Alt text for photo 1'), ' again');
+    expect(hasChanges.current()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await vi.waitFor(() =>
+      expect(body.post).toMatchObject({
+        images: [
+          { image: '/media/post/c.webp', alt: 'c again', crop },
+          { image: '/media/post/b.webp', alt: 'b', crop },
+        ],
+      }),
+    );
+  });
+
+  it('keeps the last photo: a post keeps at least one', async () => {
+    const user = userEvent.setup();
+    const post = buildPost({ creator: 'me' });
+    renderWithProviders(<PostForm post={post} />, { preloadedState: withUpload(null) });
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'A post keeps at least one photo: add another before removing this one.',
+    );
+    expect(screen.getByLabelText('Alt text for photo 1')).toBeInTheDocument();
+  });
+});
