@@ -225,10 +225,12 @@ export interface ApiError {
   code: string;
 }
 
-/** Public facts about this instance (`GET /api/instance`), for the contact page. */
+/** Public facts about this instance (`GET /api/instance`), for the contact page and the composer. */
 export interface InstanceInfo {
   name: string;
   contactEmail: string;
+  /** The photos one post holds at most (`MAX_POST_IMAGES`; issue 71). */
+  maxPostImages: number;
 }
 
 export type NotificationType = 'follow' | 'followRequest' | 'like' | 'comment' | 'mention' | 'commentLike';

@@ -27,11 +27,19 @@ export const instanceRoutes: FastifyPluginAsync<InstanceRoutesOptions> = async (
       schema: {
         tags: ['instance'],
         response: {
-          200: { type: 'object', properties: { name: { type: 'string' }, contactEmail: { type: 'string' } } },
+          200: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              contactEmail: { type: 'string' },
+              maxPostImages: { type: 'integer' },
+            },
+          },
         },
       },
     },
-    async () => ({ name: config.instanceName, contactEmail: config.contactEmail }),
+    // `maxPostImages`: the composer reads it when a person first adds photos (issue 71).
+    async () => ({ name: config.instanceName, contactEmail: config.contactEmail, maxPostImages: config.maxPostImages }),
   );
 
   // For load balancers and scripts: 200 when this instance can serve, 503 (`database: "down"`) while

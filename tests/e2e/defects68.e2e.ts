@@ -158,10 +158,12 @@ describe('issue 68', () => {
       }
       const dialog = page.getByRole('dialog', { name: 'Create post' });
       await dialog.waitFor();
-      const drag = dialog.getByText('Drag an image here or choose one');
-      const choose = dialog.getByText('Choose a photo', { exact: true });
-      await expect.poll(() => (width === '375' ? choose : drag).isVisible()).toBe(true);
-      expect(await (width === '375' ? drag : choose).isVisible()).toBe(false);
+      // Since the album composer (issue 71): one "Add photos" button, and "Drag photos here, or"
+      // only where a mouse can drag.
+      const drag = dialog.getByText('Drag photos here, or');
+      await expect.poll(() => dialog.getByRole('button', { name: 'Add photos' }).isVisible()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Add photos' }).count()).toBe(1);
+      expect(await drag.isVisible()).toBe(width !== '375');
 
       const tag = dialog.getByLabel('Tags', { exact: true });
       await tag.fill('a'.repeat(31));

@@ -25,28 +25,29 @@ describe('create a post', () => {
     expect(await publish.isDisabled()).toBe(true);
     await expect.poll(() => dialog.getByText(TEXTS.uploadHint).count()).toBeGreaterThan(0);
 
-    // A PNG first, then a JPEG replaces it; progress shows while each uploads (slowed down to be seen).
+    // A PNG first, then a JPEG joins it (an album, issue 71); progress shows while each uploads
+    // (slowed down to be seen).
     await page.route('**/api/uploads', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
-    // The dropzone's preview (the crop picker under it shows the same image since issue 68, item 2).
-    const preview = dialog.locator('img[src*="/media/post/"]').first();
+    const thumbs = dialog.locator('[data-testid="photo-card"] img[src*="/media/post/"]');
     await dropFile(page, 'post-dropzone', {
       name: 'first.png',
       type: 'image/png',
       bytes: await makeImage('png', 1600, 1200, 120),
     });
-    await dialog.getByRole('progressbar', { name: 'Uploading post image' }).waitFor();
-    await expect.poll(() => preview.count(), { timeout: 15_000 }).toBe(1);
-    const firstUpload = await preview.getAttribute('src');
+    await dialog.getByRole('progressbar', { name: 'Uploading photo 1' }).waitFor();
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(1);
+    const firstUpload = await thumbs.first().getAttribute('src');
     expect(await publish.isDisabled()).toBe(true); // an image but no tag yet
     await dropFile(page, 'post-dropzone', {
       name: 'second.jpg',
       type: 'image/jpeg',
       bytes: await makeImage('jpeg', 1200, 900, 300),
     });
-    await expect.poll(() => preview.getAttribute('src'), { timeout: 15_000 }).not.toBe(firstUpload);
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    expect(await thumbs.first().getAttribute('src')).toBe(firstUpload);
     await dialog.getByRole('progressbar').waitFor({ state: 'detached' });
 
     await dialog.getByLabel('Message').fill('Golden hour at the pier');

@@ -61,6 +61,11 @@ async function everywhere(user: SignedInUser, id: string, tag: string, author: s
 }
 
 describe('albums: a post of several photos', () => {
+  it("says the instance's limit in GET /api/instance, for the composer", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/instance' });
+    expect(res.json()).toMatchObject({ maxPostImages: 20 });
+  });
+
   it('keeps the photos in the order given, each with its alt text, crop and image details; the one-image fields are the first', async () => {
     const [a, b, c] = await uploadImages(t.app, ann, 3);
     const res = await sendPost(t.app, ann, {

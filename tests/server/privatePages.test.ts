@@ -103,7 +103,11 @@ describe('private pages rendered on the server', () => {
     const res = await open('/contact', ann.headers.cookie);
     expect(res.statusCode).toBe(200);
     const instance = await api(ann, '/api/instance');
-    expect(instance).toEqual({ name: t.config.instanceName, contactEmail: t.config.contactEmail });
+    expect(instance).toEqual({
+      name: t.config.instanceName,
+      contactEmail: t.config.contactEmail,
+      maxPostImages: t.config.maxPostImages,
+    });
     expect(firstLoad(res.body)).toEqual({
       user: await api(ann, '/api/auth/getLoggedUser'),
       unread: 0,

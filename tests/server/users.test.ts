@@ -239,6 +239,6 @@ describe('instance', () => {
   it('tells visitors how to reach the operators', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/instance' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Posts', contactEmail: 'admin@example.com' });
+    expect(res.json()).toEqual({ name: 'Posts', contactEmail: 'admin@example.com', maxPostImages: 10 });
   });
 });

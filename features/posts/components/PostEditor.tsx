@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
 import { selectCurrentPost, selectEditor } from '../state/selectors';
 import { fetchPost } from '../state/thunks';
-import { uploadReset } from '../../uploads';
+import { photosCleared, selectPhotos, uploadReset } from '../../uploads';
 import { selectUser } from '../../auth';
 import { IconButton } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -35,6 +35,7 @@ export default function PostEditor() {
   const current = useAppSelector(selectCurrentPost);
   const postId = post?._id;
   const movedTo = useAppSelector(selectUser)?.movedTo;
+  const photoCount = useAppSelector(selectPhotos).length;
 
   useEffect(() => {
     // Editing works on the server's latest copy of the post (which replaces the stored one).
@@ -47,6 +48,7 @@ export default function PostEditor() {
 
   const discard = () => {
     dispatch(uploadReset('post'));
+    dispatch(photosCleared());
     dispatch(editorClosed());
   };
   // Escape, the backdrop and the close button ask first when there is something to lose.
@@ -78,7 +80,12 @@ export default function PostEditor() {
       {confirming && (
         <ConfirmDialog
           title={post ? 'Discard your changes?' : 'Discard this post?'}
-          message={post ? 'Your changes to this post will be lost.' : 'Its message, tags and image will be lost.'}
+          message={
+            post
+              ? 'Your changes to this post will be lost.'
+              : // The spec's words for one image; an album's photos are several.
+                `Its message, tags and ${photoCount > 1 ? 'photos' : 'image'} will be lost.`
+          }
           confirmLabel="Discard"
           onCancel={() => setConfirming(false)}
           onConfirm={discard}

@@ -1,20 +1,32 @@
 import { useFormik } from 'formik';
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { AUDIENCES, AUDIENCE_TEXTS, type Audience } from '../../../lib/audience';
-import { CENTRE_CROP, type PhotoCrop } from '../../../lib/photoCrop';
 import { CropPicker } from './CropPicker';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
-import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
+import { MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
 import { TEXTS } from '../../../lib/texts';
 import { postMessageSchema } from '../../../lib/schemas';
-import type { Post } from '../../../lib/types';
+import type { Post, PostImage } from '../../../lib/types';
+import { CENTRE_CROP, type PhotoCrop } from '../../../lib/photoCrop';
 import { hashtagTags } from '../../../lib/textEntities';
 import { normalizeTag, tagError as tagRuleError } from '../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
 import { createPost, editPost } from '../state/thunks';
-import { ImageDropzone, selectUpload, uploadReset } from '../../uploads';
+import {
+  PhotoList,
+  photoAdopted,
+  photoCropChanged,
+  photosCleared,
+  photosLoaded,
+  selectPhotos,
+  selectPhotosBusy,
+  selectPhotosReady,
+  selectUpload,
+  uploadReset,
+  type PhotoItem,
+} from '../../uploads';
 import { selectUser } from '../../auth';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -80,6 +92,19 @@ const schemaError = (validate: () => unknown): string | null => {
   }
 };
 
+/** A post of before albums, without `images`: its one photo. */
+const postPhoto = (post: Post): PostImage => ({
+  image: post.image,
+  imageInfo: post.imageInfo,
+  alt: post.alt ?? '',
+  crop: post.crop ?? CENTRE_CROP,
+});
+
+/** What an edit would send of the photos, to tell whether they changed. */
+const photosKey = (photos: readonly { image: string | null; alt: string; crop: PhotoCrop }[]) =>
+  JSON.stringify(photos.map(({ image, alt, crop }) => [image, alt.trim(), crop]));
+const listKey = (photos: readonly PhotoItem[]) => photosKey(photos.map((photo) => ({ ...photo, image: photo.url })));
+
 /** From this many characters left on, the count is also announced to screen readers. */
 const MESSAGE_WARN_LEFT = 20;
 
@@ -103,21 +128,30 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   // Why the spec's bare "Please enter a tag " was said (issue 68, item 17), beside it.
   const [tagReason, setTagReason] = useState<string | null>(null);
 
-  const image = upload.url ?? post?.image ?? null;
-  const imageSize = upload.url ? upload.info : post?.imageInfo;
-  // Where feeds crop the photo; a new upload starts at the centre.
-  const [crop, setCrop] = useState<PhotoCrop>(post?.crop ?? CENTRE_CROP);
-  const [cropFor, setCropFor] = useState(image);
-  if (cropFor !== image) {
-    setCropFor(image);
-    setCrop(CENTRE_CROP);
-  }
+  const photos = useAppSelector(selectPhotos);
+  const photosReady = useAppSelector(selectPhotosReady);
+  const photosBusy = useAppSelector(selectPhotosBusy);
+
+  // The list starts as the edited post's photos, or empty for a new post.
+  // (Once: the form is remade, by its key, when the post is.)
+  const startingPost = useRef(post);
+  useEffect(() => {
+    const edited = startingPost.current;
+    if (edited) dispatch(photosLoaded(edited.images?.length ? edited.images : [postPhoto(edited)]));
+    else dispatch(photosCleared());
+  }, [dispatch]);
+
+  // An image shared to the app (SharedImageOpener) uploads into the single `post` slot: it joins the list.
+  useEffect(() => {
+    if (!upload.url) return;
+    dispatch(photoAdopted({ url: upload.url, info: upload.info }));
+    dispatch(uploadReset('post'));
+  }, [dispatch, upload.url, upload.info]);
 
   const formik = useFormik({
     initialValues: {
       message: post?.message ?? '',
       tags: post?.tags ?? ([] as string[]),
-      alt: post?.alt ?? '',
       sensitive: post?.sensitive ?? false,
       spoiler: post?.spoiler ?? '',
       audience: post?.audience ?? defaultAudience,
@@ -127,22 +161,20 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
       return message ? { message } : {};
     },
     onSubmit: async (values, helpers) => {
-      if (!image) return;
+      if (!photosReady) return;
       const input = {
         message: values.message.trim(),
-        image,
+        images: photos.map((photo) => ({ image: photo.url ?? '', alt: photo.alt.trim(), crop: photo.crop })),
         tags: values.tags,
-        alt: values.alt.trim(),
         sensitive: values.sensitive,
         spoiler: values.sensitive ? values.spoiler.trim() : '',
-        crop,
         audience: values.audience,
       };
       const result = post ? await dispatch(editPost({ id: post._id, post: input })) : await dispatch(createPost(input));
       if (result.meta.requestStatus !== 'fulfilled') return;
       helpers.resetForm();
       setTagInput('');
-      dispatch(uploadReset('post'));
+      dispatch(photosCleared());
       dispatch(editorClosed());
     },
   });
@@ -173,8 +205,8 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
     addTag();
   };
 
-  const cropChanged = JSON.stringify(crop) !== JSON.stringify(post?.crop ?? CENTRE_CROP);
-  const changed = formik.dirty || tagInput.trim() !== '' || Boolean(upload.url) || upload.loading || cropChanged;
+  const photosChanged = post ? listKey(photos) !== photosKey(post.images ?? [postPhoto(post)]) : photos.length > 0;
+  const changed = formik.dirty || tagInput.trim() !== '' || upload.loading || photosChanged;
   useEffect(() => {
     if (!hasChangesRef) return;
     hasChangesRef.current = () => changed;
@@ -183,29 +215,35 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
     };
   }, [hasChangesRef, changed]);
 
-  const busy = creating || editing || upload.loading || formik.isSubmitting;
+  const busy = creating || editing || upload.loading || photosBusy || formik.isSubmitting;
   const charactersLeft = MESSAGE_MAX - formik.values.message.length;
   // A `#hashtag` in the message is a tag too (the server adds it: lib/textEntities).
-  const canSubmit = Boolean(image) && (formik.values.tags.length > 0 || hashtagTags(formik.values.message).length > 0);
+  const canSubmit = photosReady && (formik.values.tags.length > 0 || hashtagTags(formik.values.message).length > 0);
   const messageField = useRef<HTMLTextAreaElement>(null);
   // The mention list's code loads at the first `@` and stays (issue 68, item 31).
   const [mentions, setMentions] = useState(false);
   if (!mentions && formik.values.message.includes('@')) setMentions(true);
   const messageError = formik.touched.message || formik.submitCount > 0 ? formik.errors.message : undefined;
 
+  // The chosen photo's crop (the only one's, in a one-photo post), where feeds crop it.
+  const renderCrop = useCallback(
+    (photo: PhotoItem) =>
+      photo.url && photo.info ? (
+        <CropPicker
+          id={`${id}-${photo.key}`}
+          src={photo.url}
+          width={photo.info.width}
+          height={photo.info.height}
+          crop={photo.crop}
+          onChange={(crop) => dispatch(photoCropChanged({ key: photo.key, crop }))}
+        />
+      ) : null,
+    [dispatch, id],
+  );
+
   return (
     <Form onSubmit={formik.handleSubmit} noValidate aria-busy={busy}>
-      <ImageDropzone kind="post" label="Post image" preview={image} hintId={`${id}-hint`} />
-      {image && imageSize && (
-        <CropPicker
-          id={id}
-          src={image}
-          width={imageSize.width}
-          height={imageSize.height}
-          crop={crop}
-          onChange={setCrop}
-        />
-      )}
+      <PhotoList hintId={`${id}-hint`} keepOne={Boolean(post)} renderCrop={renderCrop} />
 
       <FieldWrap>
         <label htmlFor={`${id}-message`}>Message</label>
@@ -236,23 +274,6 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         <span className="visually-hidden" aria-live="polite">
           {charactersLeft <= MESSAGE_WARN_LEFT ? charactersLeftText(charactersLeft) : ''}
         </span>
-      </FieldWrap>
-
-      <FieldWrap>
-        <label htmlFor={`${id}-alt`}>Image description (alt text)</label>
-        <textarea
-          id={`${id}-alt`}
-          name="alt"
-          value={formik.values.alt}
-          onChange={formik.handleChange}
-          placeholder="Describe the image for people who cannot see it"
-          maxLength={ALT_MAX}
-          aria-describedby={`${id}-alt-meta`}
-        />
-        <Row id={`${id}-alt-meta`}>
-          <span />
-          <span>{charactersLeftText(ALT_MAX - formik.values.alt.length)}</span>
-        </Row>
       </FieldWrap>
 
       <Check>

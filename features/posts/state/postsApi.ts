@@ -9,7 +9,9 @@ export type { Feed };
 
 export interface PostInput {
   message: string;
-  image: string;
+  /** One photo (as before albums), or `images`: the whole ordered list (issue 71). */
+  image?: string;
+  images?: { image: string; alt: string; crop: PhotoCrop }[];
   tags: string[];
   alt?: string;
   sensitive?: boolean;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import PostEditor from '../../../../../features/posts/components/PostEditor';
 import { editorOpened } from '../../../../../features/posts/state/editor';
 import { makeStore } from '../../../../../store';
+import { photosLoaded } from '../../../../../features/uploads/state/uploadListSlice';
 import { buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 
@@ -58,10 +59,27 @@ describe('PostEditor', () => {
     const store = openEditor('/media/p.webp');
     fireEvent.mouseDown(backdrop());
     const confirm = screen.getByRole('dialog', { name: 'Discard this post?' });
+    expect(confirm).toHaveTextContent('Its message, tags and image will be lost.');
     expect(store.getState().posts.editor.open).toBe(true);
     await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
     expect(store.getState().posts.editor.open).toBe(false);
     expect(store.getState().uploadFiles.post.url).toBeNull();
+  });
+});
+
+describe('PostEditor: an album (issue 71)', () => {
+  it('asks about the photos, not the image, when several would be lost', async () => {
+    const store = openEditor();
+    const crop = { x: 0.5, y: 0.5, fit: false };
+    // After the form's own start (it empties the list of a new post).
+    await vi.waitFor(() => expect(store.getState().uploadList).toBeDefined());
+    store.dispatch(
+      photosLoaded(['a', 'b'].map((name) => ({ image: `/media/post/${name}.webp`, imageInfo: null, alt: '', crop }))),
+    );
+    await screen.findByLabelText('Alt text for photo 2');
+    await userEvent.setup().keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'Discard this post?' });
+    expect(confirm).toHaveTextContent('Its message, tags and photos will be lost.');
   });
 });
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { ALT_MAX, MESSAGE_MAX, SPOILER_MAX, TAG_MAX } from '../../../../../lib/limits';
 import { TEXTS } from '../../../../../lib/texts';
 import { tagError } from '../../../../../lib/validation';
-import { PostForm, charactersLeftText } from '../../../../../features/posts/components/PostForm';
+import { PostForm } from '../../../../../features/posts/components/PostForm';
 import { makeStore } from '../../../../../store';
 import { editorOpened } from '../../../../../features/posts/state/editor';
 import { buildPost, buildUser } from '../../../support/factories';
@@ -163,8 +163,15 @@ describe('PostForm', () => {
     await user.type(tagInput(), 'cats{Enter}');
     await user.click(publish());
     await vi.waitFor(() => expect(store.getState().posts.editor.open).toBe(false));
-    expect(body).toMatchObject({ message: 'Hello there', image: '/media/p.webp', tags: ['cats'] });
+    // Photos go as the ordered `images` list (issue 71), each with its alt text and crop.
+    expect(body).toMatchObject({
+      message: 'Hello there',
+      images: [{ image: '/media/p.webp', alt: '', crop: { x: 0.5, y: 0.5, fit: false } }],
+      tags: ['cats'],
+    });
+    expect(body).not.toHaveProperty('image');
     expect(store.getState().uploadFiles.post.url).toBeNull();
+    expect(store.getState().uploadList?.items).toEqual([]);
   });
 
   it('reads Edit when editing, with the post already filled in', () => {
@@ -175,7 +182,7 @@ describe('PostForm', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('Existing');
   });
 
-  it('shows loading while uploading', () => {
+  it('shows loading while a shared image uploads', () => {
     const base = makeStore().getState();
     renderWithProviders(<PostForm post={null} />, {
       preloadedState: {
@@ -184,7 +191,6 @@ describe('PostForm', () => {
       },
     });
     expect(publish()).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
   });
 });
 
@@ -200,8 +206,8 @@ describe('PostForm: alt text and content warning', () => {
     );
     renderWithProviders(<PostForm post={null} />, { preloadedState: withUpload('/media/p.webp') });
     await user.type(screen.getByLabelText('Message'), 'Night walk');
-    await user.type(screen.getByLabelText('Image description (alt text)'), 'A fox under a lamp');
-    expect(screen.getByText(charactersLeftText(ALT_MAX - 'A fox under a lamp'.length))).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Alt text for photo 1'), 'A fox under a lamp');
+    expect(screen.getByLabelText('Alt text for photo 1')).toHaveAttribute('maxlength', String(ALT_MAX));
     expect(screen.queryByLabelText('Content warning')).toBeNull();
     await user.click(screen.getByLabelText('Sensitive image (shown blurred until clicked)'));
     await user.type(screen.getByLabelText('Content warning'), 'Wild animal');
@@ -209,7 +215,58 @@ describe('PostForm: alt text and content warning', () => {
     await user.type(tagInput(), 'fox{Enter}');
     await user.click(publish());
     await vi.waitFor(() =>
-      expect(body).toMatchObject({ alt: 'A fox under a lamp', sensitive: true, spoiler: 'Wild animal' }),
+      expect(body).toMatchObject({
+        images: [{ image: '/media/p.webp', alt: 'A fox under a lamp' }],
+        sensitive: true,
+        spoiler: 'Wild animal',
+      }),
     );
+  });
+});
+
+describe('PostForm: editing an album (issue 71)', () => {
+  const crop = { x: 0.5, y: 0.5, fit: false };
+  const album = () =>
+    buildPost({
+      creator: 'me',
+      images: ['a', 'b', 'c'].map((name) => ({ image: `/media/post/${name}.webp`, imageInfo: null, alt: name, crop })),
+    });
+
+  it('sends the photos in their new order, with their alt texts, as the whole list', async () => {
+    const user = userEvent.setup();
+    let body: { post?: unknown } = {};
+    server.use(
+      http.patch('/api/posts/:id/manage', async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json(buildPost());
+      }),
+    );
+    const hasChanges = { current: () => false };
+    renderWithProviders(<PostForm post={album()} hasChangesRef={hasChanges} />, { preloadedState: withUpload(null) });
+    expect(hasChanges.current()).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 left' }));
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await user.type(screen.getByLabelText('Alt text for photo 1'), ' again');
+    expect(hasChanges.current()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await vi.waitFor(() =>
+      expect(body.post).toMatchObject({
+        images: [
+          { image: '/media/post/c.webp', alt: 'c again', crop },
+          { image: '/media/post/b.webp', alt: 'b', crop },
+        ],
+      }),
+    );
+  });
+
+  it('keeps the last photo: a post keeps at least one', async () => {
+    const user = userEvent.setup();
+    const post = buildPost({ creator: 'me' });
+    renderWithProviders(<PostForm post={post} />, { preloadedState: withUpload(null) });
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'A post keeps at least one photo: add another before removing this one.',
+    );
+    expect(screen.getByLabelText('Alt text for photo 1')).toBeInTheDocument();
   });
 });
