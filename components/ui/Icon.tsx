@@ -33,6 +33,10 @@ const paths = {
   lock: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',
   bookmark: 'M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z',
   lockOpen: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 7.9-1',
+  chevronLeft: 'M15 18l-6-6 6-6',
+  chevronRight: 'M9 18l6-6-6-6',
+  /** An album (issue 71): two photos stacked. */
+  album: 'M8 8h13v13H8zM16 8V3H3v13h5',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -15,7 +15,8 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Spinner } from '../../../components/ui/Spinner';
-import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
+import { PostCard, PostCardSkeleton } from './PostCard';
+import { imageAlt } from './PostPhotos';
 import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
 import { overImage } from '../../../themes/fixed';
@@ -52,6 +53,16 @@ const GridMeta = styled.span`
   color: ${overImage.text};
   font-size: 12px;
   font-weight: 600;
+`;
+
+/** An album's mark on its grid tile (issue 71): the tile shows its first photo. */
+const AlbumMark = styled.span`
+  position: absolute;
+  top: 6px;
+  right: 6px;
+  display: flex;
+  color: ${overImage.text};
+  filter: drop-shadow(0 1px 2px ${overImage.markShadow});
 `;
 
 const Footer = styled.div`
@@ -194,6 +205,14 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
                   crop={post.crop}
                   sizes="(min-width: 768px) 300px, 33vw"
                 />
+                {post.images?.length > 1 && (
+                  <>
+                    <AlbumMark aria-hidden="true" data-album-mark="">
+                      <Icon name="album" size={20} />
+                    </AlbumMark>
+                    <span className="visually-hidden">, album of {post.images.length} photos</span>
+                  </>
+                )}
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}
                   <Icon name="comment" size={12} /> {post.commentsCount}
