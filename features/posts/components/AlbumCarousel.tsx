@@ -86,7 +86,7 @@ const Dots = styled.div<{ $viewer: boolean }>`
 export interface SlideState {
   /** The photo shown. */
   current: boolean;
-  /** Fetch this photo now: it is shown or next, and the album is near the screen. */
+  /** Fetch this photo now: the album is near the screen and this is the photo shown, one before it or the next. */
   preload: boolean;
 }
 
@@ -143,7 +143,7 @@ export function AlbumCarousel({
             aria-label={`${i + 1} of ${count}`}
             inert={i !== index}
           >
-            {children(i, { current: i === index, preload: i === index || (near && i === index + 1) })}
+            {children(i, { current: i === index, preload: near && i <= index + 1 })}
           </Slide>
         ))}
       </Track>
