@@ -66,7 +66,7 @@ const arrived = (carousel: Locator, n: number) =>
 const liveSlides = (carousel: Locator) =>
   carousel
     .locator('li')
-    .evaluateAll((slides) => slides.filter((s) => !s.inert).map((s) => s.getAttribute('aria-label')));
+    .evaluateAll((slides) => slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')));
 
 /** The height of every slide's photo box. */
 const boxHeights = (carousel: Locator) =>

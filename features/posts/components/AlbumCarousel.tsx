@@ -100,23 +100,10 @@ interface AlbumCarouselProps {
   viewer?: boolean;
   /** The slide of photo `index`. */
   children: (index: number, state: SlideState) => ReactNode;
-  /** Called with the photo shown, when it changes (the full view's photo for the page behind it). */
-  onIndexChange?: (index: number) => void;
 }
 
-export function AlbumCarousel({
-  count,
-  label,
-  start = 0,
-  viewer = false,
-  children,
-  onIndexChange,
-}: AlbumCarouselProps) {
+export function AlbumCarousel({ count, label, start = 0, viewer = false, children }: AlbumCarouselProps) {
   const { index, near, root, track, previous, next, go, onScroll, onKeyDown } = useCarousel(count, start);
-
-  useEffect(() => {
-    onIndexChange?.(index);
-  }, [index, onIndexChange]);
 
   // The full view is a dialog that holds focus: its arrows work wherever focus is in it.
   useEffect(() => {
