@@ -49,7 +49,7 @@ async function hydrated(carousel: Locator) {
   await expect
     .poll(() =>
       carousel
-        .locator('ul')
+        .locator('[data-album-track]')
         .first()
         .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))),
     )
@@ -65,14 +65,33 @@ const arrived = (carousel: Locator, n: number) =>
 /** Which slides are interactive (not inert), by their label. */
 const liveSlides = (carousel: Locator) =>
   carousel
-    .locator('li')
+    .locator('[data-album-track] > *')
     .evaluateAll((slides) => slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')));
 
 /** The height of every slide's photo box. */
 const boxHeights = (carousel: Locator) =>
   carousel
-    .locator('li img')
+    .locator('[data-album-track] img')
     .evaluateAll((imgs) => imgs.map((img) => Math.round(img.parentElement!.getBoundingClientRect().height)));
+
+/**
+ * A finger's swipe to the left across `target` through the DevTools protocol: touch start, moves,
+ * end, as a phone's touchscreen sends them (the browser scrolls and snaps the track itself).
+ */
+async function swipeLeft(page: Page, target: Locator) {
+  const box = (await target.boundingBox())!;
+  const y = Math.round(box.y + box.height / 2);
+  const from = Math.round(box.x + box.width * 0.85);
+  const to = Math.round(box.x + box.width * 0.15);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: string, x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', from);
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) await touch('touchMove', Math.round(from + ((to - from) * i) / steps));
+  await touch('touchEnd', to);
+  await cdp.detach();
+}
 
 async function shootThemes(page: Page, name: string) {
   mkdirSync(DIR, { recursive: true });
@@ -101,7 +120,7 @@ describe('albums (issue 71, item 3)', () => {
     const heights = await boxHeights(carousel);
     expect(new Set(heights).size).toBe(1);
     const width = await carousel
-      .locator('ul')
+      .locator('[data-album-track]')
       .first()
       .evaluate((el) => el.clientWidth);
     expect(heights[0]).toBeCloseTo((width * 800) / 1200, -1);
@@ -117,16 +136,7 @@ describe('albums (issue 71, item 3)', () => {
 
     // A touch swipe to the left: the browser's scroll-snap moves one photo.
     await carousel.scrollIntoViewIfNeeded();
-    const box = (await carousel.locator('ul').first().boundingBox())!;
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.synthesizeScrollGesture', {
-      x: Math.round(box.x + box.width * 0.8),
-      y: Math.round(box.y + box.height / 2),
-      xDistance: -Math.round(box.width * 0.6),
-      yDistance: 0,
-      gestureSourceType: 'touch',
-      speed: 1200,
-    });
+    await swipeLeft(page, slide(carousel, 1));
     await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
     await expect.poll(() => liveSlides(carousel)).toEqual(['2 of 4']);
     await expect.poll(() => arrived(carousel, 3)).toBe(true);
@@ -172,7 +182,7 @@ describe('albums (issue 71, item 3)', () => {
     expect(shift).toBe(0);
     // Each photo whole, at its own ratio, from its stored size.
     const ratios = await carousel
-      .locator('li img')
+      .locator('[data-album-track] img')
       .evaluateAll((imgs) =>
         imgs.map((img) => img.getBoundingClientRect()).map((r) => Math.round((r.width / r.height) * 100) / 100),
       );
@@ -181,7 +191,7 @@ describe('albums (issue 71, item 3)', () => {
     await shootThemes(page, 'post-1280-photo1');
 
     // A sideways wheel (a trackpad's swipe): one photo on.
-    const track = (await carousel.locator('ul').first().boundingBox())!;
+    const track = (await carousel.locator('[data-album-track]').boundingBox())!;
     await page.mouse.move(track.x + track.width / 2, track.y + track.height / 2);
     await page.mouse.wheel(track.width * 0.6, 0);
     await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
@@ -235,16 +245,7 @@ describe('albums (issue 71, item 3)', () => {
     const dialog = page.getByRole('dialog', { name: 'Photo, full view' });
     const viewer = dialog.getByRole('group', { name: 'Photos' });
     await expect.poll(() => position(viewer).textContent()).toBe('1 of 4');
-    const box = (await viewer.locator('ul').boundingBox())!;
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.synthesizeScrollGesture', {
-      x: Math.round(box.x + box.width * 0.8),
-      y: Math.round(box.y + box.height / 2),
-      xDistance: -Math.round(box.width * 0.6),
-      yDistance: 0,
-      gestureSourceType: 'touch',
-      speed: 1200,
-    });
+    await swipeLeft(page, slide(viewer, 1));
     await expect.poll(() => position(viewer).textContent()).toBe('2 of 4');
     await expect.poll(() => arrived(viewer, 2)).toBe(true);
     await shootThemes(page, 'viewer-375-photo2');

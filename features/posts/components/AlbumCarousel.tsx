@@ -18,12 +18,9 @@ const Root = styled.div`
   position: relative;
 `;
 
-const Track = styled.ul<{ $viewer: boolean }>`
+const Track = styled.div<{ $viewer: boolean }>`
   display: flex;
   align-items: center;
-  margin: 0;
-  padding: 0;
-  list-style: none;
   overflow-x: auto;
   overflow-y: hidden;
   scroll-snap-type: x mandatory;
@@ -33,7 +30,7 @@ const Track = styled.ul<{ $viewer: boolean }>`
   background-color: ${({ $viewer }) => ($viewer ? 'transparent' : appTheme.color.surfaceRaised)};
 `;
 
-const Slide = styled.li`
+const Slide = styled.div`
   flex: 0 0 100%;
   min-width: 0;
   scroll-snap-align: center;
@@ -121,7 +118,7 @@ export function AlbumCarousel({ count, label, start = 0, viewer = false, childre
       onKeyDown={viewer ? undefined : onKeyDown}
       data-album-index={index}
     >
-      <Track ref={track} onScroll={onScroll} $viewer={viewer}>
+      <Track ref={track} onScroll={onScroll} $viewer={viewer} data-album-track="">
         {Array.from({ length: count }, (_, i) => (
           <Slide
             key={i}
@@ -129,6 +126,7 @@ export function AlbumCarousel({ count, label, start = 0, viewer = false, childre
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
             inert={i !== index}
+            data-album-slide=""
           >
             {children(i, { current: i === index, preload: near && i <= index + 1 })}
           </Slide>

@@ -27,7 +27,7 @@ const Backdrop = styled.div`
   }
   /* An album: the carousel spans the window, each photo centred in its slide. */
   > [role='group'] { width: 100%; }
-  li img { margin: 0 auto; max-height: calc(100vh - 96px); }
+  [data-album-slide] img { margin: 0 auto; max-height: calc(100vh - 96px); }
 `;
 
 const Close = styled.button`
@@ -99,7 +99,7 @@ export default function PhotoViewer({ photos, start = 0, onClose }: PhotoViewerP
       onMouseDown={(event) => {
         // Beside the photo: the surround, or an album slide's margin around its photo.
         const target = event.target as HTMLElement;
-        if (target === event.currentTarget || target.tagName === 'LI') onClose();
+        if (target === event.currentTarget || target.hasAttribute('data-album-slide')) onClose();
       }}
     >
       <Close type="button" onClick={onClose}>

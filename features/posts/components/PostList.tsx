@@ -21,6 +21,7 @@ import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
 import { overImage } from '../../../themes/fixed';
 import { links } from '../../../lib/pages';
+import type { Post } from '../../../lib/types';
 
 const Feed = styled.div`
   display: grid;
@@ -93,6 +94,9 @@ function useProgressiveCount(total: number, key: string, step: number, restored:
   }, [key, shown, step, total]);
   return shown;
 }
+
+/** A post of more than one photo (issue 71). */
+const album = (post: Post) => (post.images?.length ?? 0) > 1;
 
 /** Whose lists are kept: another account signed in in the same tab never gets them back. */
 const viewerOf = (store: AppStore) => store.getState().auth.user?._id ?? null;
@@ -193,7 +197,11 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
         <Grid>
           {list.items.slice(0, shown).map((post) => (
             <li key={post._id}>
-              <AppLink href={links.post(post._id)}>
+              <AppLink
+                href={links.post(post._id)}
+                // An album's tile shows its first photo: its name says there are more.
+                aria-label={album(post) ? `${imageAlt(post)}, album of ${post.images.length} photos` : undefined}
+              >
                 <PostImage
                   src={post.image}
                   info={post.imageInfo}
@@ -205,13 +213,10 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
                   crop={post.crop}
                   sizes="(min-width: 768px) 300px, 33vw"
                 />
-                {post.images?.length > 1 && (
-                  <>
-                    <AlbumMark aria-hidden="true" data-album-mark="">
-                      <Icon name="album" size={20} />
-                    </AlbumMark>
-                    <span className="visually-hidden">, album of {post.images.length} photos</span>
-                  </>
+                {album(post) && (
+                  <AlbumMark aria-hidden="true" data-album-mark="">
+                    <Icon name="album" size={20} />
+                  </AlbumMark>
                 )}
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}

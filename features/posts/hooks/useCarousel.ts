@@ -17,7 +17,7 @@ export interface Carousel {
   /** The album has come near the screen: its next photo may load. */
   near: boolean;
   root: RefObject<HTMLDivElement | null>;
-  track: RefObject<HTMLUListElement | null>;
+  track: RefObject<HTMLDivElement | null>;
   previous: RefObject<HTMLButtonElement | null>;
   next: RefObject<HTMLButtonElement | null>;
   /** Shows photo `to`; `focusAfter` keeps focus inside the carousel when its place goes away. */
@@ -35,7 +35,7 @@ export function useCarousel(count: number, start = 0): Carousel {
   const [index, setIndex] = useState(() => clamp(start, count));
   const [near, setNear] = useState(false);
   const root = useRef<HTMLDivElement | null>(null);
-  const track = useRef<HTMLUListElement | null>(null);
+  const track = useRef<HTMLDivElement | null>(null);
   const previous = useRef<HTMLButtonElement | null>(null);
   const next = useRef<HTMLButtonElement | null>(null);
   /** The photo a button or key asked for, while the smooth scroll to it runs. */
