@@ -84,7 +84,7 @@ async function swipeLeft(page: Page, target: Locator) {
   const from = Math.round(box.x + box.width * 0.85);
   const to = Math.round(box.x + box.width * 0.15);
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, x: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   await touch('touchStart', from);
   const steps = 12;
