@@ -27,6 +27,7 @@ const Track = styled.div<{ $viewer: boolean }>`
   overscroll-behavior-x: contain;
   scrollbar-width: none;
   &::-webkit-scrollbar { display: none; }
+  &:focus-visible { outline: 3px solid ${appTheme.color.focus}; outline-offset: -3px; }
   background-color: ${({ $viewer }) => ($viewer ? 'transparent' : appTheme.color.surfaceRaised)};
 `;
 
@@ -118,7 +119,15 @@ export function AlbumCarousel({ count, label, start = 0, viewer = false, childre
       onKeyDown={viewer ? undefined : onKeyDown}
       data-album-index={index}
     >
-      <Track ref={track} onScroll={onScroll} $viewer={viewer} data-album-track="">
+      <Track
+        ref={track}
+        onScroll={onScroll}
+        $viewer={viewer}
+        data-album-track=""
+        // The full view's photos hold no control: the track itself takes focus, so a keyboard
+        // reaches the scrolling region (its slides on the page have their link or button).
+        tabIndex={viewer ? 0 : undefined}
+      >
         {Array.from({ length: count }, (_, i) => (
           <Slide
             key={i}

@@ -197,15 +197,12 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
         <Grid>
           {list.items.slice(0, shown).map((post) => (
             <li key={post._id}>
-              <AppLink
-                href={links.post(post._id)}
-                // An album's tile shows its first photo: its name says there are more.
-                aria-label={album(post) ? `${imageAlt(post)}, album of ${post.images.length} photos` : undefined}
-              >
+              <AppLink href={links.post(post._id)}>
                 <PostImage
                   src={post.image}
                   info={post.imageInfo}
-                  alt={imageAlt(post)}
+                  // The link's name: an album's tile shows its first photo, and says there are more.
+                  alt={album(post) ? `${imageAlt(post)}, album of ${post.images.length} photos` : imageAlt(post)}
                   sensitive={post.sensitive}
                   spoiler={post.spoiler}
                   revealable={false}
