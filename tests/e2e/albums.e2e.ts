@@ -27,6 +27,9 @@ const PHOTOS: AlbumPhoto[] = [
   { width: 1600, height: 600, alt: 'A wide purple panorama' },
 ];
 
+/** Four uploads processed, axe and screenshots in three themes: over the suite's minute on a busy machine. */
+const SLOW = { timeout: 180_000 };
+
 const uniqueTag = () => `album${Math.random().toString(36).slice(2, 10)}`;
 
 /** A signed-in person with an album of PHOTOS under a tag nobody else uses. */
@@ -105,136 +108,142 @@ async function shootThemes(page: Page, name: string) {
 }
 
 describe('albums (issue 71, item 3)', () => {
-  test('a feed at 375 px: swipe, Next, the next photo preloaded, a double tap on photo 2 likes', async ({
-    openPage,
-  }) => {
-    const page = await openPage(MOBILE);
-    const { account, tag } = await personWithAlbum(page);
-    await page.goto(`/tagged/${tag}`);
-    const carousel = carouselOf(page, account.username);
-    await carousel.waitFor();
-    await hydrated(carousel);
-    await expect.poll(() => position(carousel).textContent()).toBe('1 of 4');
-    expect(await liveSlides(carousel)).toEqual(['1 of 4']);
-    // One box for the album, from the first photo's stored size (3:2), every slide the same.
-    const heights = await boxHeights(carousel);
-    expect(new Set(heights).size).toBe(1);
-    const width = await carousel
-      .locator('[data-album-track]')
-      .first()
-      .evaluate((el) => el.clientWidth);
-    expect(heights[0]).toBeCloseTo((width * 800) / 1200, -1);
-    // The photo after the one shown is fetched before it is asked for.
-    await expect.poll(() => arrived(carousel, 2)).toBe(true);
-    const cardHeight = () =>
-      page
-        .locator('article')
+  test(
+    'a feed at 375 px: swipe, Next, the next photo preloaded, a double tap on photo 2 likes',
+    SLOW,
+    async ({ openPage }) => {
+      const page = await openPage(MOBILE);
+      const { account, tag } = await personWithAlbum(page);
+      await page.goto(`/tagged/${tag}`);
+      const carousel = carouselOf(page, account.username);
+      await carousel.waitFor();
+      await hydrated(carousel);
+      await expect.poll(() => position(carousel).textContent()).toBe('1 of 4');
+      expect(await liveSlides(carousel)).toEqual(['1 of 4']);
+      // One box for the album, from the first photo's stored size (3:2), every slide the same.
+      const heights = await boxHeights(carousel);
+      expect(new Set(heights).size).toBe(1);
+      const width = await carousel
+        .locator('[data-album-track]')
         .first()
-        .evaluate((el) => el.getBoundingClientRect().height);
-    const before = await cardHeight();
-    await shootThemes(page, 'feed-375-photo1');
+        .evaluate((el) => el.clientWidth);
+      expect(heights[0]).toBeCloseTo((width * 800) / 1200, -1);
+      // The photo after the one shown is fetched before it is asked for.
+      await expect.poll(() => arrived(carousel, 2)).toBe(true);
+      const cardHeight = () =>
+        page
+          .locator('article')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().height);
+      const before = await cardHeight();
+      await shootThemes(page, 'feed-375-photo1');
 
-    // A touch swipe to the left: the browser's scroll-snap moves one photo.
-    await carousel.scrollIntoViewIfNeeded();
-    await swipeLeft(page, slide(carousel, 1));
-    await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
-    await expect.poll(() => liveSlides(carousel)).toEqual(['2 of 4']);
-    await expect.poll(() => arrived(carousel, 3)).toBe(true);
-    expect(await cardHeight()).toBe(before);
+      // A touch swipe to the left: the browser's scroll-snap moves one photo.
+      await carousel.scrollIntoViewIfNeeded();
+      await swipeLeft(page, slide(carousel, 1));
+      await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
+      await expect.poll(() => liveSlides(carousel)).toEqual(['2 of 4']);
+      await expect.poll(() => arrived(carousel, 3)).toBe(true);
+      expect(await cardHeight()).toBe(before);
 
-    // A double tap on photo 2 likes the post, with the heart over that photo.
-    const like = page.getByRole('button', { name: /^Like post/ });
-    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
-    await slide(carousel, 2).locator('img').dblclick();
-    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
-    expect(page.url()).toContain(`/tagged/${tag}`);
+      // A double tap on photo 2 likes the post, with the heart over that photo.
+      const like = page.getByRole('button', { name: /^Like post/ });
+      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+      await slide(carousel, 2).locator('img').dblclick();
+      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+      expect(page.url()).toContain(`/tagged/${tag}`);
 
-    // Next, then Next again to the last: Next goes, Previous stays.
-    await carousel.getByRole('button', { name: 'Next photo' }).click();
-    await expect.poll(() => position(carousel).textContent()).toBe('3 of 4');
-    await shootThemes(page, 'feed-375-photo3');
-    await carousel.getByRole('button', { name: 'Next photo' }).click();
-    await expect.poll(() => position(carousel).textContent()).toBe('4 of 4');
-    await expect(carousel.getByRole('button', { name: 'Next photo' }).isHidden()).resolves.toBe(true);
-    await expect(carousel.getByRole('button', { name: 'Previous photo' }).isVisible()).resolves.toBe(true);
-    expect(await cardHeight()).toBe(before);
-    expect(await axeViolations(page)).toEqual([]);
-  });
+      // Next, then Next again to the last: Next goes, Previous stays.
+      await carousel.getByRole('button', { name: 'Next photo' }).click();
+      await expect.poll(() => position(carousel).textContent()).toBe('3 of 4');
+      await shootThemes(page, 'feed-375-photo3');
+      await carousel.getByRole('button', { name: 'Next photo' }).click();
+      await expect.poll(() => position(carousel).textContent()).toBe('4 of 4');
+      await expect(carousel.getByRole('button', { name: 'Next photo' }).isHidden()).resolves.toBe(true);
+      await expect(carousel.getByRole('button', { name: 'Previous photo' }).isVisible()).resolves.toBe(true);
+      expect(await cardHeight()).toBe(before);
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
 
-  test('the post page at 1280 px: no layout shift, wheel, ←/→, buttons, the full view, axe', async ({ openPage }) => {
-    const page = await openPage(DESKTOP);
-    const { account, post } = await personWithAlbum(page);
-    // Shifts are recorded from the document's start (buffered).
-    await page.goto(`/post/${post._id}`);
-    const carousel = carouselOf(page, account.username);
-    await carousel.waitFor();
-    await hydrated(carousel);
-    await expect.poll(() => arrived(carousel, 1)).toBe(true);
-    await expect.poll(() => arrived(carousel, 2)).toBe(true);
-    await page.waitForLoadState('networkidle');
-    const shift = await page.evaluate(() => {
-      const observer = new PerformanceObserver(() => {});
-      observer.observe({ type: 'layout-shift', buffered: true });
-      const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[];
-      observer.disconnect();
-      return entries.reduce((sum, e) => sum + e.value, 0);
-    });
-    expect(shift).toBe(0);
-    // Each photo whole, at its own ratio, from its stored size.
-    const ratios = await carousel
-      .locator('[data-album-track] img')
-      .evaluateAll((imgs) =>
-        imgs.map((img) => img.getBoundingClientRect()).map((r) => Math.round((r.width / r.height) * 100) / 100),
-      );
-    expect(ratios).toEqual([1.5, 0.67, 1, 2.67]);
-    expect(await axeViolations(page)).toEqual([]);
-    await shootThemes(page, 'post-1280-photo1');
+  test(
+    'the post page at 1280 px: no layout shift, wheel, ←/→, buttons, the full view, axe',
+    SLOW,
+    async ({ openPage }) => {
+      const page = await openPage(DESKTOP);
+      const { account, post } = await personWithAlbum(page);
+      // Shifts are recorded from the document's start (buffered).
+      await page.goto(`/post/${post._id}`);
+      const carousel = carouselOf(page, account.username);
+      await carousel.waitFor();
+      await hydrated(carousel);
+      await expect.poll(() => arrived(carousel, 1)).toBe(true);
+      await expect.poll(() => arrived(carousel, 2)).toBe(true);
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(() => {
+        const observer = new PerformanceObserver(() => {});
+        observer.observe({ type: 'layout-shift', buffered: true });
+        const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[];
+        observer.disconnect();
+        return entries.reduce((sum, e) => sum + e.value, 0);
+      });
+      expect(shift).toBe(0);
+      // Each photo whole, at its own ratio, from its stored size.
+      const ratios = await carousel
+        .locator('[data-album-track] img')
+        .evaluateAll((imgs) =>
+          imgs.map((img) => img.getBoundingClientRect()).map((r) => Math.round((r.width / r.height) * 100) / 100),
+        );
+      expect(ratios).toEqual([1.5, 0.67, 1, 2.67]);
+      expect(await axeViolations(page)).toEqual([]);
+      await shootThemes(page, 'post-1280-photo1');
 
-    // A sideways wheel (a trackpad's swipe): one photo on.
-    const track = (await carousel.locator('[data-album-track]').boundingBox())!;
-    await page.mouse.move(track.x + track.width / 2, track.y + track.height / 2);
-    await page.mouse.wheel(track.width * 0.6, 0);
-    await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
-    await expect.poll(() => liveSlides(carousel)).toEqual(['2 of 4']);
+      // A sideways wheel (a trackpad's swipe): one photo on.
+      const track = (await carousel.locator('[data-album-track]').boundingBox())!;
+      await page.mouse.move(track.x + track.width / 2, track.y + track.height / 2);
+      await page.mouse.wheel(track.width * 0.6, 0);
+      await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
+      await expect.poll(() => liveSlides(carousel)).toEqual(['2 of 4']);
 
-    // ←/→ while focus is inside: the focus follows the photo shown.
-    const openButton = (n: number) => slide(carousel, n).getByRole('button', { name: /open full view/ });
-    await openButton(2).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => position(carousel).textContent()).toBe('3 of 4');
-    await expect.poll(() => openButton(3).evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
-    // A modifier leaves the keys to the browser.
-    await page.keyboard.press('Alt+ArrowRight').catch(() => {});
-    expect(await position(carousel).textContent()).toBe('2 of 4');
+      // ←/→ while focus is inside: the focus follows the photo shown.
+      const openButton = (n: number) => slide(carousel, n).getByRole('button', { name: /open full view/ });
+      await openButton(2).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => position(carousel).textContent()).toBe('3 of 4');
+      await expect.poll(() => openButton(3).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
+      // A modifier leaves the keys to the browser.
+      await page.keyboard.press('Alt+ArrowRight').catch(() => {});
+      expect(await position(carousel).textContent()).toBe('2 of 4');
 
-    // The buttons.
-    await carousel.getByRole('button', { name: 'Previous photo' }).click();
-    await expect.poll(() => position(carousel).textContent()).toBe('1 of 4');
-    await expect(carousel.getByRole('button', { name: 'Previous photo' }).isHidden()).resolves.toBe(true);
-    await carousel.getByRole('button', { name: 'Next photo' }).click();
-    await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
-    await shootThemes(page, 'post-1280-photo2');
+      // The buttons.
+      await carousel.getByRole('button', { name: 'Previous photo' }).click();
+      await expect.poll(() => position(carousel).textContent()).toBe('1 of 4');
+      await expect(carousel.getByRole('button', { name: 'Previous photo' }).isHidden()).resolves.toBe(true);
+      await carousel.getByRole('button', { name: 'Next photo' }).click();
+      await expect.poll(() => position(carousel).textContent()).toBe('2 of 4');
+      await shootThemes(page, 'post-1280-photo2');
 
-    // The full view opens at the photo shown and moves with the keys; Escape gives focus back.
-    await openButton(2).focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Photo, full view' });
-    await dialog.waitFor();
-    const viewer = dialog.getByRole('group', { name: 'Photos' });
-    await expect.poll(() => position(viewer).textContent()).toBe('2 of 4');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => position(viewer).textContent()).toBe('3 of 4');
-    await expect.poll(() => arrived(viewer, 3)).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
-    await shootThemes(page, 'viewer-1280-photo3');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await openButton(2).evaluate((el) => el === document.activeElement)).toBe(true);
-  });
+      // The full view opens at the photo shown and moves with the keys; Escape gives focus back.
+      await openButton(2).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Photo, full view' });
+      await dialog.waitFor();
+      const viewer = dialog.getByRole('group', { name: 'Photos' });
+      await expect.poll(() => position(viewer).textContent()).toBe('2 of 4');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => position(viewer).textContent()).toBe('3 of 4');
+      await expect.poll(() => arrived(viewer, 3)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await shootThemes(page, 'viewer-1280-photo3');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await openButton(2).evaluate((el) => el === document.activeElement)).toBe(true);
+    },
+  );
 
-  test('the full view at 375 px: a swipe moves through the album', async ({ openPage }) => {
+  test('the full view at 375 px: a swipe moves through the album', SLOW, async ({ openPage }) => {
     const page = await openPage(MOBILE);
     const { account, post } = await personWithAlbum(page);
     await page.goto(`/post/${post._id}`);
@@ -255,25 +264,31 @@ describe('albums (issue 71, item 3)', () => {
     ['375', MOBILE],
     ['1280', DESKTOP],
   ] as const)
-    test(`the profile grid at ${size} px: the album's first photo with its mark and name`, async ({ openPage }) => {
-      const page = await openPage(device);
-      const { account, tag, post } = await personWithAlbum(page);
-      const single = await createPostViaApi(page, { message: 'One photo', tags: [tag] });
-      await page.goto(`/profile/${account.username}`);
-      const albumTile = page.locator(`a[href="/post/${post._id}"]`);
-      const singleTile = page.locator(`a[href="/post/${single._id}"]`);
-      await albumTile.waitFor();
-      await expect(albumTile.getAttribute('href')).resolves.toBe(`/post/${post._id}`);
-      // Its accessible name: the first photo's alt text, then what it is.
-      const name = await page.getByRole('link', { name: 'A red landscape, album of 4 photos' }).count();
-      expect(name).toBe(1);
-      expect(await albumTile.locator('img').count()).toBe(1);
-      expect(await albumTile.locator('[data-album-mark]').isVisible()).toBe(true);
-      expect(await singleTile.locator('[data-album-mark]').count()).toBe(0);
-      await expect
-        .poll(() => albumTile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
-      expect(await axeViolations(page)).toEqual([]);
-      await shootThemes(page, `grid-${size}`);
-    });
+    test(
+      `the profile grid at ${size} px: the album's first photo with its mark and name`,
+      SLOW,
+      async ({ openPage }) => {
+        const page = await openPage(device);
+        const { account, tag, post } = await personWithAlbum(page);
+        const single = await createPostViaApi(page, { message: 'One photo', tags: [tag] });
+        await page.goto(`/profile/${account.username}`);
+        const albumTile = page.locator(`a[href="/post/${post._id}"]`);
+        const singleTile = page.locator(`a[href="/post/${single._id}"]`);
+        await albumTile.waitFor();
+        await expect(albumTile.getAttribute('href')).resolves.toBe(`/post/${post._id}`);
+        // Its accessible name: the first photo's alt text, then what it is.
+        const name = await page.getByRole('link', { name: 'A red landscape, album of 4 photos' }).count();
+        expect(name).toBe(1);
+        expect(await albumTile.locator('img').count()).toBe(1);
+        expect(await albumTile.locator('[data-album-mark]').isVisible()).toBe(true);
+        expect(await singleTile.locator('[data-album-mark]').count()).toBe(0);
+        await expect
+          .poll(() =>
+            albumTile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
+        await shootThemes(page, `grid-${size}`);
+      },
+    );
 });
