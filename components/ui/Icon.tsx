@@ -34,6 +34,10 @@ const paths = {
   bookmark: 'M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z',
   compass: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM16.2 7.8l-2.1 6.3-6.3 2.1 2.1-6.3z',
   lockOpen: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 7.9-1',
+  chevronLeft: 'M15 18l-6-6 6-6',
+  chevronRight: 'M9 18l6-6-6-6',
+  /** An album (issue 71): two photos stacked. */
+  album: 'M8 8h13v13H8zM16 8V3H3v13h5',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -29,7 +29,7 @@ const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:${p.b
 header{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:12px 16px;border-bottom:1px solid ${p.border}}
 header a{font-weight:700;text-decoration:none}main{max-width:640px;margin:0 auto;padding:24px 16px}
 article{background:${p.surface};border:1px solid ${p.border};border-radius:12px;overflow:hidden}
-img.photo{display:block;width:100%;height:auto;background:${p.surfaceRaised}}.body{padding:16px}
+img.photo{display:block;width:100%;height:auto;background:${p.surfaceRaised}}img.photo+img.photo{margin-top:4px}.body{padding:16px}
 .author{display:flex;align-items:center;gap:10px;font-weight:600}.author img{border-radius:50%}
 .message{white-space:pre-wrap;overflow-wrap:anywhere;margin:12px 0}.tags{display:flex;flex-wrap:wrap;gap:8px;padding:0;margin:0 0 12px;list-style:none}
 .muted{color:${p.textMuted}}.cta{display:inline-block;margin-top:16px;padding:10px 16px;border-radius:8px;background:${p.accent};color:${p.onAccent};font-weight:600;text-decoration:none}
@@ -80,6 +80,26 @@ function siteHeader(siteName: string, next: string): string {
   return `<header><a href="/">${e(siteName)}</a><a href="${e(loginPath(next))}">Sign in</a></header>`;
 }
 
+/**
+ * The post's photos as plain HTML. An album's (issue 71) are all there, one under another: the
+ * page has no script for a carousel, and a visitor scrolls through them as through any page. The
+ * first is the page's largest paint (fetched first); the others load as they near the screen.
+ * Each has its stored size, so nothing moves as they arrive.
+ */
+function previewPhotos(post: Post): string {
+  const photos = post.images?.length ? post.images : [{ image: post.image, imageInfo: post.imageInfo, alt: post.alt }];
+  const many = photos.length > 1;
+  return photos
+    .map(({ image, imageInfo: info, alt }, i) => {
+      const sized = info ? ` width="${info.width}" height="${info.height}"` : '';
+      const srcset = info?.srcset ? ` srcset="${e(info.srcset)}" sizes="(max-width: 672px) 100vw, 640px"` : '';
+      const load = i === 0 ? ' fetchpriority="high"' : ' loading="lazy"';
+      const text = alt || (many ? `Photo ${i + 1} of ${photos.length}` : '');
+      return `<img class="photo" src="${e(image)}"${srcset}${sized} alt="${e(text)}"${load}>`;
+    })
+    .join('');
+}
+
 /** The preview's HTML: the post as a visitor sees it, and its meta for unfurlers. */
 export function previewHtml(post: Post, { siteUrl, siteName }: { siteUrl: string; siteName: string }): string {
   const path = links.post(post._id);
@@ -118,12 +138,9 @@ export function previewHtml(post: Post, { siteUrl, siteName }: { siteUrl: string
     `<title>${e(title)}</title><link rel="canonical" href="${e(url)}">` +
     meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${e(value)}">`).join('');
 
-  const info = post.imageInfo;
-  const sized = info ? ` width="${info.width}" height="${info.height}"` : '';
-  const srcset = info?.srcset ? ` srcset="${e(info.srcset)}" sizes="(max-width: 672px) 100vw, 640px"` : '';
   const photo = post.sensitive
     ? `<p class="body muted">Sensitive image${post.spoiler ? `: ${e(post.spoiler)}` : ''}. Sign in to see it.</p>`
-    : `<img class="photo" src="${e(post.image)}"${srcset}${sized} alt="${e(post.alt)}" fetchpriority="high">`;
+    : previewPhotos(post);
   const avatar = post.creatorImage ? `<img src="${e(post.creatorImage)}" width="32" height="32" alt="">` : '';
   const tags = post.tags.length
     ? `<ul class="tags">${post.tags.map((t) => `<li><a href="${e(links.tagged([t]))}">#${e(t)}</a></li>`).join('')}</ul>`

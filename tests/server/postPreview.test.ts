@@ -128,6 +128,33 @@ describe('a public post opened by a visitor', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
+  it('shows every photo of an album, in order, each with its alt text and size; the first fetched first (issue 71)', async () => {
+    const ann = await signIn(t.app);
+    const images = [];
+    for (const alt of ['First <photo>', '', 'Third'])
+      images.push({ image: (await uploadImage(t.app, ann, 'post')).secure_url, alt });
+    const post = await publicPost(ann, { message: 'Album', images, image: undefined });
+    const res = await visit(`/post/${post._id}`);
+    expect(res.statusCode).toBe(200);
+    const photos = [...res.body.matchAll(/<img class="photo" src="([^"]+)"[^>]*>/g)];
+    expect(photos.map(([, src]) => new URL(src, 'http://h').pathname)).toEqual(
+      images.map(({ image }) => new URL(image, 'http://h').pathname),
+    );
+    const attrs = photos.map(([tag]) => ({
+      alt: /alt="([^"]*)"/.exec(tag)![1],
+      sized: / width="\d+" height="\d+"/.test(tag),
+      first: tag.includes('fetchpriority="high"'),
+      lazy: tag.includes('loading="lazy"'),
+    }));
+    expect(attrs).toEqual([
+      { alt: 'First &lt;photo&gt;', sized: true, first: true, lazy: false },
+      { alt: 'Photo 2 of 3', sized: true, first: false, lazy: true },
+      { alt: 'Third', sized: true, first: false, lazy: true },
+    ]);
+    // The unfurl still shows the first photo.
+    expect(one(metaOf(res.body), 'og:image:alt')).toBe('First <photo>');
+  });
+
   it('keeps a sensitive image out of the preview and its meta', async () => {
     const ann = await signIn(t.app);
     const post = await publicPost(ann, { message: 'Storm', sensitive: true, spoiler: 'Flood <i>' });

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import styled from 'styled-components';
+import { AlbumCarousel } from './AlbumCarousel';
 import { Icon } from '../../../components/ui/Icon';
 import { useFocusTrap } from '../../../hooks/useFocusTrap';
 import { useScrollLock } from '../../../hooks/useScrollLock';
@@ -24,6 +25,9 @@ const Backdrop = styled.div`
     height: auto;
     object-fit: contain;
   }
+  /* An album: the carousel spans the window, each photo centred in its slide. */
+  > [role='group'] { width: 100%; }
+  [data-album-slide] img { margin: 0 auto; max-height: calc(100vh - 96px); }
 `;
 
 const Close = styled.button`
@@ -51,19 +55,38 @@ const largestOf = (src: string, info: ImageInfo | null) => {
   return last || src;
 };
 
-interface PhotoViewerProps {
+interface ViewedPhoto {
   src: string;
   info: ImageInfo | null;
   alt: string;
+}
+
+interface PhotoViewerProps {
+  /** The post's photos: one, or an album's (issue 71) shown in a carousel. */
+  photos: ViewedPhoto[];
+  /** The album's photo to open on. */
+  start?: number;
   onClose: () => void;
 }
+
+const photoImg = ({ src, info, alt }: ViewedPhoto, load: boolean) => (
+  <img
+    src={largestOf(src, info)}
+    alt={alt}
+    width={info?.width}
+    height={info?.height}
+    decoding="async"
+    loading={load ? 'eager' : 'lazy'}
+  />
+);
 
 /**
  * The whole photo, as large as the window allows at its own ratio (never past its stored size).
  * A modal dialog: Escape, Close or a click beside the photo close it; focus goes back to the photo.
- * Its own chunk (lazy in PostImage): only the post page offers it, and few viewers open it.
+ * Its own chunk (lazy in PostImage): only the post page offers it, and few viewers open it. An
+ * album's photos are a carousel (AlbumCarousel) whose ←/→ work wherever focus is in the dialog.
  */
-export default function PhotoViewer({ src, info, alt, onClose }: PhotoViewerProps) {
+export default function PhotoViewer({ photos, start = 0, onClose }: PhotoViewerProps) {
   const dialog = useRef<HTMLDivElement>(null);
   useScrollLock(true);
   useFocusTrap(dialog, onClose);
@@ -74,14 +97,22 @@ export default function PhotoViewer({ src, info, alt, onClose }: PhotoViewerProp
       aria-modal="true"
       aria-label="Photo, full view"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        // Beside the photo: the surround, or an album slide's margin around its photo.
+        const target = event.target as HTMLElement;
+        if (target === event.currentTarget || target.hasAttribute('data-album-slide')) onClose();
       }}
     >
       <Close type="button" onClick={onClose}>
         <Icon name="close" size={16} />
         Close
       </Close>
-      <img src={largestOf(src, info)} alt={alt} width={info?.width} height={info?.height} decoding="async" />
+      {photos.length === 1 ? (
+        photoImg(photos[0], true)
+      ) : (
+        <AlbumCarousel count={photos.length} label="Photos" start={start} viewer>
+          {(index, { preload }) => photoImg(photos[index], preload)}
+        </AlbumCarousel>
+      )}
     </Backdrop>
   );
 }

@@ -17,8 +17,7 @@ import { MentionText } from '../../../components/ui/MentionText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { TagList } from '../../../components/ui/TagList';
-import { PostImage } from './PostImage';
-import { DoubleTapLike } from './DoubleTapLike';
+import { PostPhotos } from './PostPhotos';
 import { ShareButton } from '../../share';
 import { ReactionBar } from './ReactionBar';
 import { SaveButton } from './SaveButton';
@@ -149,10 +148,6 @@ const Message = styled.p`
   overflow-wrap: anywhere;
 `;
 
-/** The author's alt text; the generated one only when they wrote none. */
-export const imageAlt = (post: Post) =>
-  post.alt || `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
-
 interface PostCardProps {
   post: Post;
   priority?: boolean;
@@ -174,18 +169,6 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
   const mayDelete = mine || me?.role === 'admin';
   const profileHref = links.profile(post.creator);
   const postHref = links.post(post._id);
-  const image = (
-    <PostImage
-      src={post.image}
-      info={post.imageInfo}
-      alt={imageAlt(post)}
-      priority={priority}
-      sensitive={post.sensitive}
-      spoiler={post.spoiler}
-      whole={standalone}
-      crop={post.crop}
-    />
-  );
 
   return (
     <Card aria-labelledby={`post-${post._id}-by`}>
@@ -235,15 +218,13 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
           </OwnerActions>
         )}
       </Header>
-      {/* A sensitive image holds its Show button, which a link around it would swallow. */}
-      {/* In a feed, a double click or tap on the image likes the post (DoubleTapLike). */}
-      {standalone || post.sensitive ? (
-        image
-      ) : (
-        <DoubleTapLike href={postHref} liked={post.myReaction === 'like'} onLike={() => dispatch(likePost(post._id))}>
-          {image}
-        </DoubleTapLike>
-      )}
+      <PostPhotos
+        post={post}
+        priority={priority}
+        standalone={standalone}
+        liked={post.myReaction === 'like'}
+        onLike={() => dispatch(likePost(post._id))}
+      />
       <Body>
         <Actions>
           <ReactionBar

@@ -128,6 +128,15 @@ interface PostImageProps {
   whole?: boolean;
   /** Where the box crops the photo (the author's focal point), or the whole photo letterboxed. */
   crop?: PhotoCrop;
+  /** An album's box (width / height), the same for all its photos, instead of this photo's own. */
+  boxRatio?: number;
+  /** Fetch it now though it is not the page's first image (an album's next photo). */
+  eager?: boolean;
+  /** With `whole`: what the button does instead of opening this photo's own full view (an album's). */
+  onOpen?: () => void;
+  /** An album shows all its photos once one is asked for: the album holds the choice. */
+  revealed?: boolean;
+  onReveal?: () => void;
 }
 
 /** The image has arrived (e.g. from cache, possibly before React attached onLoad). */
@@ -137,12 +146,13 @@ const hasArrived = (img: HTMLImageElement | null) => Boolean(img?.complete && im
 const clampRatio = feedRatio;
 
 export function PostImage(props: PostImageProps) {
-  const { info, square, sensitive, spoiler, revealable = true } = props;
+  const { info, square, sensitive, spoiler, revealable = true, boxRatio, onReveal } = props;
   const alwaysShow = useAlwaysShowSensitive();
-  const [revealed, setRevealed] = useState(false);
+  const [ownRevealed, setRevealed] = useState(false);
+  const revealed = props.revealed ?? ownRevealed;
   if (!sensitive || alwaysShow || revealed) return <ShownImage {...props} />;
   const placeholder = thumbhashDataUrl(info?.thumbhash);
-  const ratio = square || !info ? '1 / 1' : String(clampRatio(info.width, info.height));
+  const ratio = square || !info ? '1 / 1' : String(boxRatio ?? clampRatio(info.width, info.height));
   const warning = spoiler || 'Sensitive content';
   return (
     <Frame $ratio={ratio}>
@@ -150,7 +160,11 @@ export function PostImage(props: PostImageProps) {
         <span className="blur" aria-hidden="true" />
         <p>{warning}</p>
         {revealable && (
-          <button type="button" onClick={() => setRevealed(true)} aria-label={`Show sensitive image: ${warning}`}>
+          <button
+            type="button"
+            onClick={() => (onReveal ? onReveal() : setRevealed(true))}
+            aria-label={`Show sensitive image: ${warning}`}
+          >
             Show
           </button>
         )}
@@ -159,7 +173,19 @@ export function PostImage(props: PostImageProps) {
   );
 }
 
-function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority, whole, crop }: PostImageProps) {
+function ShownImage(props: PostImageProps) {
+  const {
+    src,
+    info,
+    alt,
+    sizes = POST_IMAGE_SIZES,
+    square,
+    priority,
+    whole,
+    crop,
+    boxRatio: albumRatio,
+    eager,
+  } = props;
   const thumbhash = info?.thumbhash;
   const imgRef = useRef<HTMLImageElement | null>(null);
   // Decoded after the commit, each image in a task of its own: a page of cards decoding (pixels +
@@ -174,7 +200,7 @@ function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority
   }, [thumbhash]);
   const [loaded, setLoaded] = useState(false);
   const [viewing, setViewing] = useState(false);
-  const boxRatio = square || !info ? 1 : clampRatio(info.width, info.height);
+  const boxRatio = square || !info ? 1 : (albumRatio ?? clampRatio(info.width, info.height));
   const ratio = square || !info ? '1 / 1' : String(boxRatio);
   // A photo wider than its box is drawn wider than the box: ask for a candidate that wide. The
   // whole photo is at most the box's width.
@@ -191,7 +217,7 @@ function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority
       alt={alt}
       width={info?.width}
       height={info?.height}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onLoad={() => setLoaded(true)}
@@ -217,7 +243,7 @@ function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority
       <OpenButton
         type="button"
         aria-haspopup="dialog"
-        onClick={() => setViewing(true)}
+        onClick={() => (props.onOpen ? props.onOpen() : setViewing(true))}
         style={{ ...background, width: info ? wholeWidth(info) : '100%' }}
       >
         {img}
@@ -226,7 +252,7 @@ function ShownImage({ src, info, alt, sizes = POST_IMAGE_SIZES, square, priority
       {viewing &&
         createPortal(
           <Suspense fallback={null}>
-            <PhotoViewer src={src} info={info} alt={alt} onClose={() => setViewing(false)} />
+            <PhotoViewer photos={[{ src, info, alt }]} onClose={() => setViewing(false)} />
           </Suspense>,
           document.body,
         )}

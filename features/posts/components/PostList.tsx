@@ -15,11 +15,13 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Spinner } from '../../../components/ui/Spinner';
-import { imageAlt, PostCard, PostCardSkeleton } from './PostCard';
+import { PostCard, PostCardSkeleton } from './PostCard';
+import { imageAlt } from './PostPhotos';
 import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
 import { overImage } from '../../../themes/fixed';
 import { links } from '../../../lib/pages';
+import type { Post } from '../../../lib/types';
 
 const Feed = styled.div`
   display: grid;
@@ -54,6 +56,16 @@ const GridMeta = styled.span`
   font-weight: 600;
 `;
 
+/** An album's mark on its grid tile (issue 71): the tile shows its first photo. */
+const AlbumMark = styled.span`
+  position: absolute;
+  top: 6px;
+  right: 6px;
+  display: flex;
+  color: ${overImage.text};
+  filter: drop-shadow(0 1px 2px ${overImage.markShadow});
+`;
+
 const Footer = styled.div`
   display: flex;
   justify-content: center;
@@ -82,6 +94,9 @@ function useProgressiveCount(total: number, key: string, step: number, restored:
   }, [key, shown, step, total]);
   return shown;
 }
+
+/** A post of more than one photo (issue 71). */
+const album = (post: Post) => (post.images?.length ?? 0) > 1;
 
 /** Whose lists are kept: another account signed in in the same tab never gets them back. */
 const viewerOf = (store: AppStore) => store.getState().auth.user?._id ?? null;
@@ -188,7 +203,8 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
                 <PostImage
                   src={post.image}
                   info={post.imageInfo}
-                  alt={imageAlt(post)}
+                  // The link's name: an album's tile shows its first photo, and says there are more.
+                  alt={album(post) ? `${imageAlt(post)}, album of ${post.images.length} photos` : imageAlt(post)}
                   sensitive={post.sensitive}
                   spoiler={post.spoiler}
                   revealable={false}
@@ -196,6 +212,11 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
                   crop={post.crop}
                   sizes="(min-width: 768px) 300px, 33vw"
                 />
+                {album(post) && (
+                  <AlbumMark aria-hidden="true" data-album-mark="">
+                    <Icon name="album" size={20} />
+                  </AlbumMark>
+                )}
                 <GridMeta aria-hidden="true">
                   <Icon name="like" size={12} /> {post.likesCount}
                   <Icon name="comment" size={12} /> {post.commentsCount}
