@@ -181,6 +181,8 @@ export interface Post {
   originalUri?: string;
   /** Who may see it (lib/audience.ts, issue 70). */
   audience: Audience;
+  /** An imported post's origin (issue 76): 'instagram'; its `createdAt` is the original's date. */
+  importedFrom?: string;
 }
 
 export interface PostWithComments extends Post {

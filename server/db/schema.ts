@@ -121,6 +121,8 @@ export interface PostsTable {
   audience: Generated<Audience>;
   /** How many photos the post has (issue 71, migration 033): more than one, `post_images` lists them. */
   image_count: Generated<number>;
+  /** An imported post's origin, 'instagram' (issue 76, migration 036); null for a post made here. */
+  imported_from: Generated<string | null>;
 }
 
 /**

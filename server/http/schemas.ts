@@ -165,6 +165,7 @@ const postProperties = {
   originalUrl: { type: 'string' },
   originalUri: { type: 'string' },
   audience: { type: 'string', enum: AUDIENCES },
+  importedFrom: { type: 'string' },
 } as const;
 
 export const postSchema = { type: 'object', properties: postProperties } as const;

@@ -81,7 +81,8 @@ export function postFields(p: Post): string {
     (p.originalUrl === undefined ? '' : ',"originalUrl":' + jsonString(p.originalUrl)) +
     (p.originalUri === undefined ? '' : ',"originalUri":' + jsonString(p.originalUri)) +
     ',"audience":' +
-    jsonString(p.audience)
+    jsonString(p.audience) +
+    (p.importedFrom === undefined ? '' : ',"importedFrom":' + jsonString(p.importedFrom))
   );
 }
 

@@ -46,5 +46,6 @@ export function toPost(row: PostListRow, infos: ReadonlyMap<string, ImageInfo>):
     ...(row.original_url !== null && { originalUrl: row.original_url }),
     ...(row.original_uri !== null && { originalUri: row.original_uri }),
     audience: row.audience,
+    ...(row.imported_from !== null && { importedFrom: row.imported_from }),
   };
 }

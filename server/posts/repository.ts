@@ -60,6 +60,7 @@ export function selectPosts(db: Queryable, viewerId: string, visibility: Visibil
       'posts.uri as original_uri',
       'posts.audience',
       'posts.image_count',
+      'posts.imported_from',
       albumOf(db).as('album'),
       'users.username as creator',
       'users.avatar as creator_image',
@@ -351,6 +352,7 @@ const newPostRow = (post: PostGiven): NewPost => ({
   url: post.url ?? null,
   audience: post.audience ?? 'public',
   image_count: post.image_count ?? 1,
+  imported_from: post.imported_from ?? null,
 });
 
 /** One photo of a post as written (issue 71); its position is its place in the list. */

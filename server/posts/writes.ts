@@ -334,6 +334,7 @@ export function postWrites({
         sensitive: 0,
         spoiler: '',
         image_count: input.photos.length,
+        imported_from: 'instagram',
         created_at: input.createdAt,
         updated_at: input.createdAt,
       };

@@ -87,6 +87,7 @@ const posts = [
   post({ imageInfo: null, mentions: undefined, myReaction: null, sensitive: false, tags: [] }),
   // A saved post a followed tag brought to the home feed (issue 73).
   post({ savedByMe: true, reason: { tag: AWKWARD[5] } }),
+  post({ importedFrom: 'instagram' }),
   post({ imageInfo: { width: 1, height: 2, thumbhash: null, srcset: '' }, creatorImage: '/a.webp', message: '' }),
   post({
     crop: { x: 0.25, y: 1, fit: false },

@@ -125,6 +125,8 @@ describe('an Instagram archive', () => {
     expect(carousel.tags).toEqual(['sea', 'summer']);
     const untitled = mine.find((p) => p.createdAt.startsWith('2020-04'))!;
     expect(untitled).toMatchObject({ message: 'From Instagram', tags: ['instagram'] });
+    // Each says where it came from, so readers see why it is dated years ago.
+    expect(new Set(mine.map((p) => p.importedFrom))).toEqual(new Set(['instagram']));
 
     // Old news: the follower hears of none of it.
     const notes = await get(t, follower, '/api/notifications');
@@ -144,6 +146,8 @@ describe('an Instagram archive', () => {
     const home = await get(t, follower, '/api/posts?feed=following');
     const feed = home.json() as Post[];
     expect(feed[0]._id).toBe(today._id);
+    expect(feed[0].importedFrom).toBeUndefined();
+    expect(feed[1].importedFrom).toBe('instagram');
     expect(feed.slice(1).map((p) => p.createdAt)).toEqual(['2019-05-02T10:00:00.000Z', '2019-03-01T10:00:00.000Z']);
   });
 

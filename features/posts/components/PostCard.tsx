@@ -82,6 +82,12 @@ const When = styled.span`
   gap: 2px 8px;
 `;
 
+/** An imported post keeps its original date: this says why it is that old (issue 76). */
+const Imported = styled.span`
+  font-size: 13px;
+  color: ${appTheme.color.textMuted};
+`;
+
 const OwnerActions = styled.div`
   display: flex;
   gap: 2px;
@@ -191,6 +197,7 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
           <When>
             <RelativeTime iso={post.createdAt} />
             <AudienceLabel audience={post.audience} />
+            {post.importedFrom === 'instagram' && <Imported>Imported from Instagram</Imported>}
           </When>
         </Byline>
         {me && (mayDelete || !mine) && (

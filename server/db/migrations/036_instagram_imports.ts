@@ -47,11 +47,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('post_id', 'varchar(36)', (c) => c.notNull())
     .addPrimaryKeyConstraint('instagram_import_posts_pk', ['import_id', 'position'])
     .execute();
+  // Where an imported post came from ('instagram'): shown with its date, which is the original's.
+  await db.schema.alterTable('posts').addColumn('imported_from', 'varchar(20)').execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter)
     for (const table of ['instagram_imports', 'instagram_import_posts']) await writeSignalOn(db, table);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('posts').dropColumn('imported_from').execute();
   await db.schema.dropTable('instagram_import_posts').execute();
   await db.schema.dropTable('instagram_imports').execute();
 }

@@ -29,6 +29,13 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
   });
 
+  it('says a post imported from Instagram was imported, beside its date (issue 76), and no other post', () => {
+    const { rerender } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', importedFrom: 'instagram' })} />);
+    expect(screen.getByText('Imported from Instagram')).toBeInTheDocument();
+    rerender(<PostCard post={buildPost({ _id: 'p1' })} />);
+    expect(screen.queryByText('Imported from Instagram')).not.toBeInTheDocument();
+  });
+
   it('saves and unsaves the post with its Save toggle (issue 73), pressed when savedByMe', async () => {
     const user = userEvent.setup();
     const calls: string[] = [];
