@@ -182,9 +182,11 @@ describe('GET /api/users/me/export', () => {
       'reactions.json',
       'relations.json',
       'saved.json',
+      'tags.json',
     ]);
     expect(json(entries, 'posts.json')).toEqual([]);
     expect(json(entries, 'saved.json')).toEqual([]);
+    expect(json(entries, 'tags.json')).toEqual([]);
     expect(json(entries, 'follows.json')).toEqual({ following: [], followers: [] });
   });
 

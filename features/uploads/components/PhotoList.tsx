@@ -80,8 +80,8 @@ const Thumb = styled.div`
     left: 4px;
     padding: 0 6px;
     border-radius: ${appTheme.radius.pill};
-    background: rgba(0, 0, 0, 0.7);
-    color: #fff;
+    background: ${appTheme.color.overlay};
+    color: ${appTheme.color.text};
     font-size: 12px;
     font-weight: 600;
   }

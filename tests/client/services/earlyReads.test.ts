@@ -4,6 +4,7 @@ import { PRIVATE_PAGES } from '../../../lib/pageReads';
 import { OPEN_ROUTES, PUBLIC_ROUTES } from '../../../lib/pages';
 import { authApi } from '../../../features/auth/state/authApi';
 import { instanceApi } from '../../../features/contact/state/instanceApi';
+import { exploreApi } from '../../../features/explore/state/exploreApi';
 import { notificationsApi } from '../../../features/notifications/state/notificationsApi';
 import { postsApi } from '../../../features/posts/state/postsApi';
 import { usersApi } from '../../../features/profile/state/usersApi';
@@ -77,6 +78,7 @@ const pages: [route: string, params: Record<string, string>, pageReads: () => Pr
   ['/contact', {}, () => instanceApi.instance()],
   ['/notifications', {}, () => notificationsApi.list()],
   ['/saved', {}, () => postsApi.saved()],
+  ['/explore', {}, () => exploreApi.get()],
   ['/settings', {}, async () => undefined],
   ['/profile', {}, async () => undefined],
   // The admin panel reads after hydration, in its own chunk: nothing early.

@@ -36,6 +36,8 @@ function serve(twoFactor = { enabled: false, recoveryCodesLeft: 0 }) {
     http.get('/api/auth/2fa', () => HttpResponse.json(twoFactor)),
     http.get('/api/users/me/blocks', () => HttpResponse.json(blocked)),
     http.get('/api/users/me/mutes', () => HttpResponse.json([])),
+    // The followed tags' section (issue 73) reads its list beside the others.
+    http.get('/api/tags', () => HttpResponse.json([])),
     http.patch('/api/users/:username/unblock', ({ params }) => {
       undone.push(`unblock ${String(params.username)}`);
       blocked = blocked.filter((u) => u.username !== params.username);
