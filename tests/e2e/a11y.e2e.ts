@@ -15,7 +15,8 @@ describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
       ['1280px', {}],
       ['375px', MOBILE],
     ] as const) {
-      test(`every page, ${theme}, ${width}: no violations`, async ({ openPage }) => {
+      // Fifteen pages, each with axe: 40–57 s on a loaded machine, so three minutes rather than one.
+      test(`every page, ${theme}, ${width}: no violations`, { timeout: 180_000 }, async ({ openPage }) => {
         const page = await openPage(options);
         await useTheme(page, theme);
         const found: string[] = [];
