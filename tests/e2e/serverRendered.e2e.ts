@@ -56,8 +56,8 @@ describe('server-rendered private pages', () => {
     await page.goto('/settings');
     await page.waitForLoadState('networkidle');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
-    // Nothing the server sent is read again; the security section (authorised apps, followed tags too) and the
-    // lists' imports ("Move in and out"), loaded after the page, read only their own.
+    // Nothing the server sent is read again; the security section (authorised apps, followed tags too), the
+    // lists' imports ("Move in and out") and Instagram's import, loaded after the page, read only their own.
     // Polled: its chunk, then its reads, can come after a quiet half-second of network on a busy machine.
     // The bell's stream (and its count) opens on every page once it is idle: not the page's reads.
     const bell = ['/api/notifications/stream', '/api/notifications/unread'];
@@ -72,6 +72,8 @@ describe('server-rendered private pages', () => {
         '/api/auth/2fa',
         '/api/auth/apps',
         '/api/auth/sessions',
+        // The last Instagram import (issue 76).
+        '/api/imports/instagram',
         // Followed tags (issue 73).
         '/api/tags',
         '/api/users/me/aliases',
