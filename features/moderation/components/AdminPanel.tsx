@@ -96,13 +96,14 @@ const ACTION_TEXTS: Record<string, string> = {
 
 /** A destructive action waiting for the admin's yes. */
 interface Pending {
+  id: string;
   title: string;
   message: string;
   confirmLabel: string;
   run: () => Promise<unknown>;
 }
 
-const suspension = (username: string | null): Omit<Pending, 'run'> => ({
+const suspension = (username: string | null): Omit<Pending, 'id' | 'run'> => ({
   title: username ? `Suspend ${username}?` : 'Suspend this account?',
   message:
     'Their sessions end at once, and their profile, posts and comments are hidden from everyone until an admin unsuspends them.',
@@ -110,7 +111,7 @@ const suspension = (username: string | null): Omit<Pending, 'run'> => ({
 });
 
 /** What the admin confirms before a report's action: removing the content, or suspending its author. */
-function confirmationOf(report: Report, action: 'removeContent' | 'suspendUser'): Omit<Pending, 'run'> {
+function confirmationOf(report: Report, action: 'removeContent' | 'suspendUser'): Omit<Pending, 'id' | 'run'> {
   if (action === 'suspendUser') return suspension(reportedUser(report));
   return report.targetType === 'comment'
     ? {
@@ -185,7 +186,7 @@ function Queue() {
   const [pending, setPending] = useState<Pending | null>(null);
   const act = (report: Report, action: ReportAction) => dispatch(resolveReport({ report, action }));
   const confirm = (report: Report, action: 'removeContent' | 'suspendUser') =>
-    setPending({ ...confirmationOf(report, action), run: () => act(report, action) });
+    setPending({ ...confirmationOf(report, action), id: `${report.id} ${action}`, run: () => act(report, action) });
   return (
     <Panel aria-labelledby="admin-queue">
       <h2 id="admin-queue">Reports</h2>
@@ -238,7 +239,14 @@ function Queue() {
           Load more
         </Button>
       )}
-      {pending && <Confirmation pending={pending} onDone={() => setPending(null)} />}
+      {pending && (
+        // A confirmation of its own per action (its busy state with it); one that ends closes only itself.
+        <Confirmation
+          key={pending.id}
+          pending={pending}
+          onDone={() => setPending((shown) => (shown === pending ? null : shown))}
+        />
+      )}
     </Panel>
   );
 }
@@ -283,7 +291,11 @@ function UserLookup() {
                 <Button
                   $variant="danger"
                   onClick={() =>
-                    setPending({ ...suspension(user.username), run: () => dispatch(suspendUser(user.username)) })
+                    setPending({
+                      ...suspension(user.username),
+                      id: `suspend ${user.username}`,
+                      run: () => dispatch(suspendUser(user.username)),
+                    })
                   }
                 >
                   Suspend
@@ -293,7 +305,14 @@ function UserLookup() {
           )}
         </Item>
       )}
-      {pending && <Confirmation pending={pending} onDone={() => setPending(null)} />}
+      {pending && (
+        // A confirmation of its own per action (its busy state with it); one that ends closes only itself.
+        <Confirmation
+          key={pending.id}
+          pending={pending}
+          onDone={() => setPending((shown) => (shown === pending ? null : shown))}
+        />
+      )}
     </Panel>
   );
 }
