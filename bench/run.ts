@@ -744,6 +744,17 @@ async function main(): Promise<void> {
           }),
         });
     }
+    // Issue 73: Explore, for the reader and for a visitor (its API is public; the page asks to sign in).
+    if (!mixOnly)
+      plans.push(
+        {
+          name: 'explore, signed in',
+          kind: 'read',
+          url: appUrl,
+          request: () => ({ paths: ['/api/explore'], headers: signedIn() }),
+        },
+        { name: 'explore, signed out', kind: 'read', url: appUrl, request: () => ({ paths: ['/api/explore'] }) },
+      );
     if (!mixOnly)
       plans.push(
         // The post page reads the post itself and its comments' first page (a list row above).

@@ -72,6 +72,8 @@ export interface Profile {
   approveFollowers: boolean;
   /** The viewer asked to follow them and they have not answered: the button says Requested. */
   followRequestedByMe: boolean;
+  /** They may be suggested to others and their public posts shown in Explore (issue 73; Mastodon's `discoverable`). */
+  discoverable: boolean;
   /** The viewer blocks this user: the profile shows, their posts and comments do not. */
   blockedByMe: boolean;
   /** The viewer mutes this user: their posts leave the viewer's feeds, they notify the viewer no more. */

@@ -72,6 +72,7 @@ export const profileSchema = {
     postsCount: { type: 'integer' },
     followedByMe: { type: 'boolean' },
     approveFollowers: { type: 'boolean' },
+    discoverable: { type: 'boolean' },
     followRequestedByMe: { type: 'boolean' },
     blockedByMe: { type: 'boolean' },
     mutedByMe: { type: 'boolean' },

@@ -38,8 +38,8 @@ export function fieldsAttributesOf(body: Record<string, unknown>): { fields?: un
   return { fields: [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, field]) => field) };
 }
 
-/** Mastodon's `locked`: a boolean in JSON, `true`/`false` (or `1`/`0`) in a form; anything else is left to refuse. */
-function lockedOf(value: unknown): unknown {
+/** Mastodon's `locked` and `discoverable`: a boolean in JSON, `true`/`false` (or `1`/`0`) in a form; anything else is left to refuse. */
+function booleanOf(value: unknown): unknown {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   return value;
@@ -67,6 +67,7 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
       avatar?: unknown;
       header?: unknown;
       locked?: unknown;
+      discoverable?: unknown;
       source?: { privacy?: unknown };
       'source[privacy]'?: unknown;
     };
@@ -88,7 +89,8 @@ export const accountEndpoints: FastifyPluginAsync<ClientServices> = async (app, 
         ...fieldsAttributesOf(body),
         ...(avatar ? { avatar } : {}),
         ...(banner ? { banner } : {}),
-        ...(body.locked !== undefined ? { approveFollowers: lockedOf(body.locked) } : {}),
+        ...(body.locked !== undefined ? { approveFollowers: booleanOf(body.locked) } : {}),
+        ...(body.discoverable !== undefined ? { discoverable: booleanOf(body.discoverable) } : {}),
         ...privacyOf(body['source[privacy]'] ?? body.source?.privacy),
       });
       return toCredentialAccount(siteOf(config, request), user, await users.followRequests.count(viewer));

@@ -77,6 +77,7 @@ type AccountFacts = Pick<
   | 'followingCount'
   | 'postsCount'
   | 'approveFollowers'
+  | 'discoverable'
 > &
   Pick<Profile, 'remoteUrl' | 'remoteUri' | 'silenced'>;
 
@@ -105,7 +106,7 @@ export function toAccount(site: Site, profile: AccountFacts) {
     // A follow of them waits for their approval (issue 70).
     locked: profile.approveFollowers,
     bot: false,
-    discoverable: true,
+    discoverable: profile.discoverable,
     group: false,
     created_at: profile.createdAt,
     note: profile.description ? contentOf(site, profile.description) : '',

@@ -47,6 +47,7 @@ export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   followingCount: Number(row.following_count),
   postsCount: Number(row.posts_count),
   approveFollowers: Number(row.approve_followers) === 1,
+  discoverable: Number(row.discoverable) === 1,
   createdAt: row.created_at,
   ...remoteOf(row),
 });
@@ -78,6 +79,7 @@ export const toProfile = (
   followedByMe,
   approveFollowers: Number(row.approve_followers) === 1,
   followRequestedByMe,
+  discoverable: Number(row.discoverable) === 1,
   blockedByMe,
   mutedByMe,
   createdAt: row.created_at,

@@ -30,7 +30,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
 }
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
-  const { email: _email, role: _role, defaultAudience: _audience, discoverable: _discoverable, ...user } = buildUser();
+  const { email: _email, role: _role, defaultAudience: _audience, ...user } = buildUser();
   return {
     ...user,
     followedByMe: false,

@@ -18,6 +18,7 @@ const facts = (username: string, description = ''): AuthorFacts => ({
   username,
   displayName: null,
   fields: [],
+  discoverable: true,
   approveFollowers: false,
   avatar: null,
   banner: null,

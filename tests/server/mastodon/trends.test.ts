@@ -63,3 +63,21 @@ describe('trends', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('discoverable', () => {
+  it("is each account's own setting, changed through update_credentials and shown to others", async () => {
+    expect((await carl.api.v1.accounts.verifyCredentials()).discoverable).toBe(true);
+    const changed = await carl.api.v1.accounts.updateCredentials({ discoverable: false });
+    expect(changed.discoverable).toBe(false);
+    expect((await alice.api.v1.accounts.$select(carl.id).fetch()).discoverable).toBe(false);
+    expect((await alice.api.v1.accounts.$select(bob.id).fetch()).discoverable).toBe(true);
+    // Not discoverable: no longer suggested.
+    await dave.api.v1.accounts.$select(alice.id).follow();
+    await alice.api.v1.accounts.$select(carl.id).follow();
+    const suggested = (await dave.api.v2.suggestions.list()).map((s) => s.account.id);
+    expect(suggested).toContain(bob.id);
+    expect(suggested).not.toContain(carl.id);
+    await carl.api.v1.accounts.updateCredentials({ discoverable: true });
+    expect((await alice.api.v1.accounts.$select(carl.id).fetch()).discoverable).toBe(true);
+  });
+});
