@@ -117,6 +117,13 @@ export interface Explore {
   people: PersonResult[];
 }
 
+/** A post or tag an admin hid from the trends (issue 73): the post's id or the tag's key. */
+export interface HiddenFromTrends {
+  kind: 'post' | 'tag';
+  subject: string;
+  createdAt: string;
+}
+
 export interface ImageInfo {
   width: number;
   height: number;

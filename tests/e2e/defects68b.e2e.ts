@@ -4,19 +4,16 @@
  * notifications page hydrating cleanly, Settings asking before unsaved changes are left, and the
  * navbar between phone and desktop. Screenshots go to screenshots/defects68b/.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { TEXTS } from '../../lib/texts';
 import type { AdminOverview } from '../../lib/types';
 import { axeViolations } from './axe';
 import { clickHydrated, DESKTOP, expect, MOBILE, test } from './browser';
 import { createPostViaApi, signInViaApi, uploadViaApi } from './content';
 import { themes, useTheme } from './pages';
-import { createAccount } from './users';
+import { createAccount, grantAdmin } from './users';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.resolve(root, 'screenshots/defects68b');
@@ -39,13 +36,6 @@ const noSideScroll = (page: Page) =>
 
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
-
-async function grantAdmin(username: string): Promise<void> {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'grant', username], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'silent' },
-  });
-}
 
 /** Someone with an avatar and a banner, and a second account signed in on `page` looking at them. */
 async function profileToVisit(page: Page) {

@@ -1,6 +1,7 @@
 /**
  * Explore (issue 73): reached from the navbar on a desktop and from the sidebar on a phone, it shows
- * a trending post, its tag and a person to follow (the empty states: tests/client/explore.test.tsx).
+ * a trending post, its tag and a person to follow (the empty states: tests/client/explore.test.tsx);
+ * an admin hides a trending tag and post on the admin page and shows them again.
  * Screenshots at 375 and 1280 px in each theme, under
  * test-results/e2e/explore/, each checked by axe-core.
  *
@@ -15,7 +16,7 @@ import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, RESULTS_DIR, expect, test } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { themes, useTheme } from './pages';
-import { type Account, createAccount } from './users';
+import { type Account, createAccount, grantAdmin } from './users';
 
 const DIR = path.join(RESULTS_DIR, 'explore');
 
@@ -117,4 +118,74 @@ describe('Explore', () => {
         await page.close();
       }
     });
+
+  test(
+    'an admin hides a trending tag and post on the admin page, out of Explore until shown again; 375 and 1280 px, every theme',
+    { timeout: 300_000 },
+    async ({ openPage }) => {
+      mkdirSync(DIR, { recursive: true });
+      const tag = `hideme${Date.now()}`;
+      const message = `Fireworks over the bay ${Date.now()}`;
+      const page = await openPage(DESKTOP);
+      const { reader } = await trendingPost(page, message, tag);
+      const admin = await createAccount(page);
+      await grantAdmin(admin.username);
+      await signInViaApi(page, admin);
+      await page.goto('/admin');
+      const trends = page.getByRole('region', { name: 'Trends' });
+      await trends.getByRole('button', { name: `Hide #${tag} from the trends` }).click();
+      await trends.getByRole('list', { name: 'Hidden from the trends' }).getByText(`#${tag}`).waitFor();
+      const poster = await trends
+        .getByRole('list', { name: 'Trending posts' })
+        .getByRole('listitem')
+        .filter({ hasText: message })
+        .getByRole('button')
+        .getAttribute('aria-label');
+      await trends.getByRole('button', { name: poster! }).click();
+      await trends
+        .getByRole('list', { name: 'Hidden from the trends' })
+        .getByRole('link', { name: 'A post' })
+        .waitFor();
+
+      for (const [size, device] of [
+        ['375', MOBILE],
+        ['1280', DESKTOP],
+      ] as const)
+        for (const theme of themes) {
+          const shot = await openPage(device);
+          await useTheme(shot, theme);
+          await signInViaApi(shot, admin);
+          await shot.goto('/admin');
+          const panel = shot.getByRole('region', { name: 'Trends' });
+          await panel.getByText(`#${tag}`).waitFor();
+          await panel.scrollIntoViewIfNeeded();
+          await panel.screenshot({ path: path.join(DIR, `admin-trends-${size}-${theme}.png`) });
+          expect(await axeViolations(shot)).toEqual([]);
+          await shot.close();
+        }
+
+      await signInViaApi(page, reader);
+      await page.goto('/explore');
+      await page.getByRole('heading', { name: 'Trending posts' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // The page comes with Explore's answer in its HTML: what is hidden is not in it.
+      expect(await cardOf(page, message).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Trending tags' }).getByText(`#${tag}`).count()).toBe(0);
+
+      await signInViaApi(page, admin);
+      await page.goto('/admin');
+      const again = page.getByRole('region', { name: 'Trends' });
+      await again.getByRole('button', { name: 'Show a post in the trends again' }).click();
+      await again.getByRole('button', { name: poster! }).waitFor();
+      await again.getByRole('button', { name: `Show #${tag} in the trends again` }).click();
+      await again.getByRole('button', { name: `Hide #${tag} from the trends` }).waitFor();
+      await signInViaApi(page, reader);
+      await page.goto('/explore');
+      await cardOf(page, message).waitFor();
+      await page
+        .getByRole('region', { name: 'Trending tags' })
+        .getByRole('link', { name: new RegExp(`#${tag}`) })
+        .waitFor();
+    },
+  );
 });

@@ -1,7 +1,10 @@
 /** Fresh accounts for journeys: unique names, made through the API (or the UI when the journey is sign-up). */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export interface Account {
   username: string;
@@ -49,4 +52,12 @@ export async function logoutFromMenu(page: Page): Promise<void> {
     .toBe('true');
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Makes someone an admin, as an operator does: the admin command on the suite's data. */
+export async function grantAdmin(username: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'grant', username], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'silent' },
+  });
 }

@@ -31,6 +31,7 @@ import { useReportQueueInfiniteQuery, type QueueStatus } from '../state/moderati
 import { queryError, useQueryApi } from '../../../store/queryApi';
 import { DomainBlocksPanel } from './DomainBlocksPanel';
 import { OverviewPanel } from './OverviewPanel';
+import { TrendsPanel } from './TrendsPanel';
 
 const Tabs = styled.div`
   display: flex;
@@ -348,7 +349,7 @@ function Log() {
 
 /**
  * The admin page: the overview, the report queue, a user lookup with suspend and unsuspend, the
- * blocked domains, and the log.
+ * blocked domains, the trends with what is hidden from them, and the log.
  */
 export default function AdminPanel() {
   const dispatch = useAppDispatch();
@@ -368,6 +369,7 @@ export default function AdminPanel() {
       <Queue />
       <UserLookup />
       <DomainBlocksPanel />
+      <TrendsPanel />
       <Log />
     </Stack>
   );

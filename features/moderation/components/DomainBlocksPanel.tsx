@@ -1,58 +1,11 @@
 import { useId, useState } from 'react';
-import styled from 'styled-components';
 import type { DomainSeverity } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { Button } from '../../../components/ui/Button';
 import { Panel } from '../../../components/ui/Panel';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { appTheme } from '../../../themes';
 import { blockDomain, selectDomains, unblockDomain } from '../state/adminSlice';
-
-const Form = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  align-items: flex-end;
-  margin: 12px 0 16px;
-  label { display: grid; gap: 6px; font-weight: 600; font-size: 14px; }
-  label:first-child { flex: 1 1 200px; }
-  /* The field, the list and the button one height: their labels and bottoms line up. */
-  input,
-  select {
-    box-sizing: border-box;
-    min-height: 42px;
-    padding: 8px 12px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
-  }
-`;
-
-const List = styled.ul`
-  display: grid;
-  gap: 8px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: flex;
-    gap: 12px;
-    align-items: center;
-    padding: 10px 12px;
-    border: 1px solid ${appTheme.color.border};
-    border-radius: ${appTheme.radius.md};
-  }
-  /* The domain on a line of its own, what the block does under it; Unblock stays beside both. */
-  .what { flex: 1; min-width: 0; display: grid; gap: 2px; overflow-wrap: anywhere; }
-  .meta { font-size: 13px; color: ${appTheme.color.textMuted}; }
-  button { flex: none; }
-`;
-
-const Problem = styled.p`
-  margin: 0 0 12px;
-  color: ${appTheme.color.danger};
-`;
+import { AdminForm as Form, AdminList as List, Problem } from './adminParts';
 
 const SEVERITY_TEXTS: Record<DomainSeverity, string> = {
   silence: 'Silenced: hidden from people who do not follow them',

@@ -4,11 +4,14 @@ import type {
   AdminUserInfo,
   DomainBlock,
   DomainSeverity,
+  Explore,
+  HiddenFromTrends,
   Report,
   ReportAction,
   ReportReason,
   ReportTargetType,
 } from '../../../lib/types';
+import { apiUrls } from '../../../lib/apiUrls';
 import { apiClient, getPage, type Page } from '../../../services/apiClient';
 
 export interface ReportInput {
@@ -17,6 +20,9 @@ export interface ReportInput {
   reason: ReportReason;
   note: string;
 }
+
+const hidden = (kind: HiddenFromTrends['kind'], subject: string) =>
+  `/api/admin/explore/hidden/${kind}/${encodeURIComponent(subject)}`;
 
 const user = (username: string) => `/api/admin/users/${encodeURIComponent(username)}`;
 
@@ -50,5 +56,17 @@ export const moderationApi = {
   },
   async unblockDomain(domain: string): Promise<void> {
     await apiClient.delete(`/api/admin/domains/${encodeURIComponent(domain)}`);
+  },
+  async trends(): Promise<Explore> {
+    return (await apiClient.get<Explore>(apiUrls.explore())).data;
+  },
+  async hiddenFromTrends(): Promise<HiddenFromTrends[]> {
+    return (await apiClient.get<HiddenFromTrends[]>('/api/admin/explore/hidden')).data;
+  },
+  async hideFromTrends(kind: HiddenFromTrends['kind'], subject: string): Promise<HiddenFromTrends> {
+    return (await apiClient.request<HiddenFromTrends>({ method: 'PUT', url: hidden(kind, subject) })).data;
+  },
+  async showInTrends(kind: HiddenFromTrends['kind'], subject: string): Promise<void> {
+    await apiClient.delete(hidden(kind, subject));
   },
 };

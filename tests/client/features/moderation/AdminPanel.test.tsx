@@ -3,8 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import AdminPanel from '../../../../features/moderation/components/AdminPanel';
 import { selectLog } from '../../../../features/moderation/state/adminSlice';
-import type { AdminLogEntry, AdminOverview, AdminUserInfo, DomainBlock, Report } from '../../../../lib/types';
-import { buildUser } from '../../support/factories';
+import type {
+  AdminLogEntry,
+  AdminOverview,
+  AdminUserInfo,
+  DomainBlock,
+  HiddenFromTrends,
+  Report,
+  TrendingTag,
+} from '../../../../lib/types';
+import { buildPost, buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
 
@@ -60,6 +68,9 @@ function adminServer() {
     resolved: [report('r0', 'resolved')],
     log: [] as AdminLogEntry[],
     domains: [] as DomainBlock[],
+    trendingTags: [{ tag: 'sunset', people: 3, posts: 4 }] as TrendingTag[],
+    trendingPosts: [buildPost({ _id: 'p1', creator: 'carol', message: 'Golden hour' })],
+    hidden: [] as HiddenFromTrends[],
     user: {
       username: 'bob',
       role: 'member',
@@ -113,6 +124,30 @@ function adminServer() {
         action: 'unblockDomain',
         targetType: 'domain',
       });
+      return new HttpResponse(null, { status: 204 });
+    }),
+    // Trends (issue 73): hiding takes a tag or post out of Explore's answer, showing puts it back.
+    http.get('/api/explore', () =>
+      HttpResponse.json({
+        tags: state.trendingTags.filter((t) => !state.hidden.some((h) => h.kind === 'tag' && h.subject === t.tag)),
+        posts: state.trendingPosts.filter((p) => !state.hidden.some((h) => h.kind === 'post' && h.subject === p._id)),
+        people: [],
+      }),
+    ),
+    http.get('/api/admin/explore/hidden', () => HttpResponse.json(state.hidden)),
+    http.put('/api/admin/explore/hidden/:kind/:subject', ({ params }) => {
+      if (params.subject === 'not a tag!')
+        return HttpResponse.json({ message: 'Please enter a valid tag', code: 'InvalidTag' }, { status: 400 });
+      const entry = {
+        kind: params.kind as 'post' | 'tag',
+        subject: String(params.subject).toLowerCase(),
+        createdAt: at,
+      };
+      state.hidden = [entry, ...state.hidden];
+      return HttpResponse.json(entry);
+    }),
+    http.delete('/api/admin/explore/hidden/:kind/:subject', ({ params }) => {
+      state.hidden = state.hidden.filter((h) => !(h.kind === params.kind && h.subject === params.subject));
       return new HttpResponse(null, { status: 204 });
     }),
     http.post('/api/admin/users/bob/suspend', () => {
@@ -235,5 +270,45 @@ describe('the admin panel, through the store', () => {
     renderWithProviders(<AdminPanel />, { store });
     expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(reports()).toHaveLength(2));
+  });
+
+  it('hides a trending tag and post, and a tag by name; shows them again; a refusal says why in place', async () => {
+    const user = userEvent.setup();
+    adminServer();
+    const { store } = renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin) });
+    const toasts = () => store.getState().toasts.map((t) => t.message);
+    const panel = await screen.findByRole('region', { name: 'Trends' });
+    const list = (name: string) => within(panel).getByRole('list', { name });
+    await within(panel).findByRole('link', { name: '#sunset' });
+    expect(within(panel).getByText('3 people · 4 posts')).toBeInTheDocument();
+    expect(within(panel).getByText('Nothing is hidden.')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Hide #sunset from the trends' }));
+    await within(panel).findByText('No tag is trending.');
+    expect(list('Hidden from the trends')).toHaveTextContent('#sunset');
+    expect(toasts()).toContain('Hid #sunset from the trends.');
+
+    await user.click(within(panel).getByRole('button', { name: 'Hide the post by carol from the trends' }));
+    await within(panel).findByText('No post is trending.');
+    expect(within(list('Hidden from the trends')).getByRole('link', { name: 'A post' })).toHaveAttribute(
+      'href',
+      '/post/p1',
+    );
+
+    await user.type(within(panel).getByLabelText('Tag'), '#Dawn');
+    await user.click(within(panel).getByRole('button', { name: 'Hide tag' }));
+    await waitFor(() => expect(list('Hidden from the trends')).toHaveTextContent('#dawn'));
+    expect(within(panel).getByLabelText('Tag')).toHaveValue('');
+
+    await user.type(within(panel).getByLabelText('Tag'), 'not a tag!');
+    await user.click(within(panel).getByRole('button', { name: 'Hide tag' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Please enter a valid tag');
+    expect(within(panel).getByLabelText('Tag')).toHaveValue('not a tag!');
+
+    await user.click(within(panel).getByRole('button', { name: 'Show #sunset in the trends again' }));
+    await within(panel).findByRole('button', { name: 'Hide #sunset from the trends' });
+    expect(toasts()).toContain('#sunset may trend again.');
+    await user.click(within(panel).getByRole('button', { name: 'Show a post in the trends again' }));
+    await within(panel).findByRole('button', { name: 'Hide the post by carol from the trends' });
   });
 });
