@@ -36,6 +36,12 @@ export interface ExploreServiceDeps {
 type Reader = Pick<AuthUser, 'id' | 'username'> | null;
 const NOBODY = { id: NO_VIEWER, username: '' };
 
+/** People to follow, and where they come from (the client API names it, as Mastodon's `sources`). */
+export interface Suggestions {
+  source: 'friendsOfFriends' | 'recentlyActive';
+  people: AuthorFacts[];
+}
+
 /** A suggested person as the web's people lists show one: they are not followed (else not suggested). */
 const toPersonResult = (f: AuthorFacts): PersonResult => ({
   _id: f._id,
@@ -61,8 +67,11 @@ export function exploreService({ trends, repo, posts, hiddenAuthors, authors, fo
       .map(({ tag, people, posts: count, history }) => ({ tag, people, posts: count, history }));
   }
 
-  /** People to follow: not the reader, not followed by them, not hidden from them either way. */
-  async function people(reader: Reader, limit: number): Promise<AuthorFacts[]> {
+  /**
+   * People to follow: not the reader, not followed by them, not hidden from them either way; and
+   * where they come from: followed by those the reader follows, else the recently active.
+   */
+  async function suggestions(reader: Reader, limit: number): Promise<Suggestions> {
     const hidden = reader ? await hiddenAuthors.get(reader.id) : null;
     const follows = reader && (await repo.followsAnyone(reader.id));
     const friends = follows ? await repo.friendsOfFriends(reader.id, FOLLOWEES_ASKED, limit * 2) : [];
@@ -81,24 +90,24 @@ export function exploreService({ trends, repo, posts, hiddenAuthors, authors, fo
       found.push(f);
       if (found.length >= limit) break;
     }
-    return found;
+    return { source: friends.length > 0 ? 'friendsOfFriends' : 'recentlyActive', people: found };
   }
 
   return {
     trendingPosts,
     trendingTags,
-    people,
+    suggestions,
     /** The page's whole answer. */
     async explore(reader: Reader): Promise<Explore> {
       const [p, t, s] = await Promise.all([
         trendingPosts(reader, EXPLORE_POSTS),
         trendingTags(EXPLORE_TAGS),
-        people(reader, EXPLORE_PEOPLE),
+        suggestions(reader, EXPLORE_PEOPLE),
       ]);
       return {
         posts: p,
         tags: t.map(({ tag, people: n, posts: count }) => ({ tag, people: n, posts: count })),
-        people: s.map(toPersonResult),
+        people: s.people.map(toPersonResult),
       };
     },
   };

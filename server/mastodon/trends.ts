@@ -54,13 +54,11 @@ export const trendEndpoints: FastifyPluginAsync<ClientServices> = async (app, se
   app.get<OffsetQuery>('/api/v2/suggestions', { preValidation: needs('read:accounts') }, async (request) => {
     const site = siteOf(config, request);
     const { limit } = offsetPage(request.query, 40, 80);
-    const people = await trends.people(tokenUser(request), limit);
-    // Mastodon's sources: "friends_of_friends" for people followed by those one follows, else
-    // "global" (here: recently active); one source is named for all, as the service does not tell.
-    return people.map((facts) => ({
-      source: 'global',
-      sources: ['global'],
-      account: toAccount(site, facts),
-    }));
+    const { source, people } = await trends.suggestions(tokenUser(request), limit);
+    // Mastodon's sources: "friends_of_friends" (its `source` "past_interactions") for people followed by
+    // those one follows; "most_interactions" ("global") for the recently active.
+    const [legacy, sources] =
+      source === 'friendsOfFriends' ? ['past_interactions', ['friends_of_friends']] : ['global', ['most_interactions']];
+    return people.map((facts) => ({ source: legacy, sources, account: toAccount(site, facts) }));
   });
 };

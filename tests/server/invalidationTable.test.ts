@@ -1091,7 +1091,7 @@ const CASES: Case[] = [
       await post(w, sam);
       await w.read.app.ctx.explore.trends.refresh();
       const suggested = async () =>
-        (await w.read.app.ctx.explore.explore.people(reader, 1_000)).map((person) => person._id);
+        (await w.read.app.ctx.explore.explore.suggestions(reader, 1_000)).people.map((person) => person._id);
       return {
         reads: { people: suggested },
         change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`)),

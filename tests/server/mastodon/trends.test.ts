@@ -58,7 +58,13 @@ describe('trends', () => {
     await alice.api.v1.accounts.$select(bob.id).follow();
     await bob.api.v1.accounts.$select(dave.id).follow();
     const suggested = await alice.api.v2.suggestions.list();
-    expect(suggested.map((s) => [s.source, s.account.id])).toEqual([['global', dave.id]]);
+    expect(suggested.map((s) => [s.source, s.sources, s.account.id])).toEqual([
+      ['past_interactions', ['friends_of_friends'], dave.id],
+    ]);
+    // Someone who follows nobody: the recently active (alice, who posted above).
+    const newcomer = await carl.api.v2.suggestions.list();
+    expect(newcomer.map((s) => [s.source, s.sources])).toContainEqual(['global', ['most_interactions']]);
+    expect(newcomer.map((s) => s.account.id)).toContain(alice.id);
     const anonymous = await fetch(`${url}/api/v2/suggestions`);
     expect(anonymous.status).toBe(401);
   });
