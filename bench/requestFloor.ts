@@ -42,6 +42,7 @@ const routes: { name: string; url: () => string }[] = [
   { name: 'recent post', url: () => `/api/posts/${recentPost()}` },
   { name: "post's comments", url: () => `/api/posts/${recentPost()}/comments` },
   { name: 'profile', url: () => `/api/users/${encodeURIComponent(rng.pick(data.creators))}` },
+  { name: 'explore', url: () => '/api/explore' },
 ];
 
 async function send(url: string, cookie: string) {

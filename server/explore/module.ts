@@ -1,5 +1,6 @@
 /** Explore wired (issue 73): the window's reads, the kept trends, the per-reader service, the admins' hiding, and routes. */
 import type { FastifyInstance } from 'fastify';
+import type { Post } from '../../lib/types';
 import type { Guards } from '../auth/guard';
 import type { CacheRegistry } from '../cache/registry';
 import type { Db } from '../db/database';
@@ -29,9 +30,13 @@ export type ExploreFeature = ReturnType<typeof exploreFeature>;
 
 export async function registerExploreRoutes(
   app: FastifyInstance,
-  deps: { explore: ExploreFeature; guards: Guards },
+  deps: { explore: ExploreFeature; guards: Guards; posts: { listText: (posts: Post[]) => string } },
 ): Promise<void> {
-  await app.register(exploreRoutes, { prefix: '/api/explore', explore: deps.explore.explore });
+  await app.register(exploreRoutes, {
+    prefix: '/api/explore',
+    explore: deps.explore.explore,
+    listText: deps.posts.listText,
+  });
   await app.register(exploreAdminRoutes, {
     prefix: '/api/admin/explore',
     hiding: deps.explore.trendHiding,

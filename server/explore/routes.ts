@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { type Guards, currentUser, requireAdmin } from '../auth/guard';
+import type { Explore, Post } from '../../lib/types';
+import { asciiJsonOf, replyAsciiJson } from '../http/asciiJson';
 import { errors, listOf, postSchema, userSearchResultSchema } from '../http/schemas';
 import type { TrendHiding } from './hiding';
 import type { ExploreService } from './service';
@@ -28,10 +30,21 @@ const hiddenSchema = {
   properties: { kind: { type: 'string' }, subject: { type: 'string' }, createdAt: { type: 'string' } },
 } as const;
 
-export const exploreRoutes: FastifyPluginAsync<{ explore: ExploreService }> = async (app, { explore }) => {
-  app.get('/', { schema: { tags: ['explore'], response: { 200: exploreSchema } } }, async (request) =>
-    explore.explore(request.user),
-  );
+/** Explore's answer as ASCII JSON, its posts from their kept texts as the feeds' pages are. */
+const exploreText =
+  (listText: (posts: Post[]) => string) =>
+  ({ posts, tags, people }: Explore): string =>
+    `{"posts":${listText(posts)},"tags":${asciiJsonOf(tags)},"people":${asciiJsonOf(people)}}`;
+
+export const exploreRoutes: FastifyPluginAsync<{
+  explore: ExploreService;
+  listText: (posts: Post[]) => string;
+}> = async (app, { explore, listText }) => {
+  const text = exploreText(listText);
+  app.get('/', { schema: { tags: ['explore'], response: { 200: exploreSchema } } }, async (request, reply) => {
+    replyAsciiJson(reply, text);
+    return explore.explore(request.user);
+  });
 };
 
 export const exploreAdminRoutes: FastifyPluginAsync<{ hiding: TrendHiding; guards: Guards }> = async (

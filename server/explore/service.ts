@@ -5,6 +5,7 @@
  * else (they follow nobody, or nobody is found) the window's recent authors.
  */
 import type { Explore, PersonResult, Post, TrendingTag } from '../../lib/types';
+import type { CacheRegistry } from '../cache/registry';
 import type { AuthUser } from '../domain/types';
 import { NO_VIEWER } from '../posts/access';
 import type { PostReads } from '../posts/reads';
@@ -21,13 +22,26 @@ export const EXPLORE_TAGS = 10;
 export const EXPLORE_PEOPLE = 10;
 /** The followees whose follows suggest people: a bound on the query for someone who follows thousands. */
 const FOLLOWEES_ASKED = 500;
+/** Kept of each reader's candidates: enough left once their later follows, blocks and mutes are taken out. */
+const CANDIDATES_KEPT = 100;
+/** Readers whose candidates are kept at once. */
+const SUGGESTIONS_KEPT_MAX = 10_000;
+
+/** Someone who might be suggested: their id and lower-cased username. */
+interface Candidate {
+  id: string;
+  key: string;
+}
 
 export interface ExploreServiceDeps {
   trends: Pick<KeptTrends, 'current'>;
-  repo: Pick<ExploreRepository, 'friendsOfFriends' | 'followsAnyone'>;
+  repo: Pick<ExploreRepository, 'friendsOfFriends'>;
   posts: Pick<PostReads, 'publicAmong'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
-  authors: Pick<AuthorCache, 'named'>;
+  authors: Pick<AuthorCache, 'people'>;
+  caches: CacheRegistry;
+  /** How long a reader's candidates are kept: the trends' refresh. */
+  refreshMs: number;
   /** Whom the reader follows, from memory (`homeFeed.showsOf`). */
   followsOf: (readerId: string) => Promise<(userId: string) => boolean>;
 }
@@ -51,13 +65,20 @@ const toPersonResult = (f: AuthorFacts): PersonResult => ({
   followedByMe: false,
 });
 
-export function exploreService({ trends, repo, posts, hiddenAuthors, authors, followsOf }: ExploreServiceDeps) {
+export function exploreService(deps: ExploreServiceDeps) {
+  const { trends, repo, posts, hiddenAuthors, authors, followsOf, caches, refreshMs } = deps;
   /** The trending posts the reader may see, highest first, `offset` of them skipped. */
   async function trendingPosts(reader: Reader, limit: number, offset = 0): Promise<Post[]> {
-    const ids = (await trends.current()).posts.map((p) => p.id);
-    const shown = await posts.publicAmong(reader ?? NOBODY, ids);
-    const byId = new Map(shown.map((p) => [p._id, p]));
-    return ids.flatMap((id) => byId.get(id) ?? []).slice(offset, offset + limit);
+    const ids = (await trends.current()).postIds;
+    const wanted = offset + limit;
+    // Twice as many as wanted at a time: most readers see nearly all of them.
+    const shown: Post[] = [];
+    for (let from = 0; shown.length < wanted && from < ids.length;) {
+      const some = ids.slice(from, from + 2 * (wanted - shown.length));
+      from += some.length;
+      shown.push(...(await posts.publicAmong(reader ?? NOBODY, some, wanted - shown.length)));
+    }
+    return shown.slice(offset);
   }
 
   async function trendingTags(limit: number, offset = 0): Promise<(TrendingTag & { history: TagDay[] })[]> {
@@ -68,29 +89,48 @@ export function exploreService({ trends, repo, posts, hiddenAuthors, authors, fo
   }
 
   /**
+   * Each reader's people followed by those they follow, worked out at most every `refreshMs` (like
+   * the trends: a suggestion, not a list the reader changes); what can change sooner — whom they
+   * follow, block or mute, who stops being discoverable or is suspended — is checked at each read.
+   */
+  const friendsKept = caches.keyed<string, Candidate[]>({
+    name: 'explore_suggestions',
+    ttlMs: refreshMs,
+    max: SUGGESTIONS_KEPT_MAX,
+    async load(readerIds) {
+      const found = new Map<string, Candidate[]>();
+      for (const id of readerIds) found.set(id, await repo.friendsOfFriends(id, FOLLOWEES_ASKED, CANDIDATES_KEPT));
+      return found;
+    },
+  });
+
+  /**
    * People to follow: not the reader, not followed by them, not hidden from them either way; and
    * where they come from: followed by those the reader follows, else the recently active.
    */
   async function suggestions(reader: Reader, limit: number): Promise<Suggestions> {
     const hidden = reader ? await hiddenAuthors.get(reader.id) : null;
-    const follows = reader && (await repo.followsAnyone(reader.id));
-    const friends = follows ? await repo.friendsOfFriends(reader.id, FOLLOWEES_ASKED, limit * 2) : [];
+    const followed = reader ? await followsOf(reader.id) : () => false;
+    const pick = async (candidates: Candidate[]): Promise<AuthorFacts[]> => {
+      const open = candidates.filter(
+        (c) => c.id !== reader?.id && !followed(c.id) && !hidden?.blocked.has(c.id) && !hidden?.muted.has(c.id),
+      );
+      const people = await authors.people(open.map((c) => c.key));
+      const found: AuthorFacts[] = [];
+      for (const c of open) {
+        const person = people.get(c.key);
+        // Silenced people are shown to their followers alone, and followed people are not suggested.
+        if (!person || person.suspendedAt || !person.facts.discoverable || person.facts.silenced) continue;
+        found.push(person.facts);
+        if (found.length >= limit) break;
+      }
+      return found;
+    };
+    const friends = reader ? ((await friendsKept.getMany([reader.id])).get(reader.id) ?? []) : [];
+    const fromFriends = await pick(friends);
+    if (fromFriends.length > 0) return { source: 'friendsOfFriends', people: fromFriends };
     // Someone who follows nobody (or whose follows follow nobody new): the recently active.
-    const candidates = friends.length > 0 ? friends : (await trends.current()).active;
-    const followed = follows && friends.length === 0 ? await followsOf(reader.id) : () => false;
-    const open = candidates.filter(
-      (c) => c.id !== reader?.id && !followed(c.id) && !hidden?.blocked.has(c.id) && !hidden?.muted.has(c.id),
-    );
-    const facts = await authors.named(open.map((c) => c.key));
-    const found: AuthorFacts[] = [];
-    for (const c of open) {
-      const f = facts.get(c.key);
-      // Silenced people are shown to their followers alone, and followed people are not suggested.
-      if (!f || f.silenced) continue;
-      found.push(f);
-      if (found.length >= limit) break;
-    }
-    return { source: friends.length > 0 ? 'friendsOfFriends' : 'recentlyActive', people: found };
+    return { source: 'recentlyActive', people: await pick((await trends.current()).active) };
   }
 
   return {

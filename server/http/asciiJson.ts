@@ -52,6 +52,10 @@ export function jsonString(value: string): string {
   return out + '"';
 }
 
+/** `JSON.stringify(value)` in ASCII: for the small parts of an ASCII answer that no kept text covers. */
+export const asciiJsonOf = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => unicodeEscape(char.charCodeAt(0)));
+
 export function jsonNullableString(value: string | null | undefined): string {
   return value === null || value === undefined ? 'null' : jsonString(value);
 }

@@ -344,16 +344,14 @@ export function postReads({
     },
 
     /**
-     * Those of the posts (ids) the viewer may see in a public list (Explore, issue 73): as
-     * `visibleAmong`, muted and silenced people left out too, as from everyone's list.
+     * The first `limit` of the posts (ids, in their order) the viewer may see in a public list
+     * (Explore, issue 73): as `visibleAmong`, muted and silenced people left out too, as from
+     * everyone's list. Only those are made into posts.
      */
-    async publicAmong(user: Pick<AuthUser, 'id' | 'username'>, ids: string[]): Promise<Post[]> {
+    async publicAmong(user: Pick<AuthUser, 'id' | 'username'>, ids: string[], limit = ids.length): Promise<Post[]> {
       const rows = await postCache.rows(user.id, ids);
       const reader = await readerOf(user, 'public');
-      return postsFor(
-        user.id,
-        rows.filter((row) => feedShows(row, reader, 'public')),
-      );
+      return postsFor(user.id, rows.filter((row) => feedShows(row, reader, 'public')).slice(0, limit));
     },
 
     /** The post as `viewerId` reads it now (what a write answers). */

@@ -24,6 +24,8 @@ export interface KeptPerson {
 export interface AuthorCache extends CountedCache {
   /** The facts of the people named (lower-cased usernames); the missing ones read in one statement. */
   named(keys: readonly string[]): Promise<Map<string, AuthorFacts>>;
+  /** The people named (lower-cased usernames), with their suspension; the missing ones read in one statement. */
+  people(keys: readonly string[]): Promise<Map<string, KeptPerson>>;
   /** One person (lower-cased username), read when not kept; undefined for no such person. */
   person(key: string): Promise<KeptPerson | undefined>;
   /** The kept facts of one person (lower-cased username) while they hold, else undefined; reads nothing. */
@@ -70,6 +72,7 @@ export function authorCache(
       for (const [key, person] of await byKey.getMany(keys)) found.set(key, person.facts);
       return found;
     },
+    people: (keys) => byKey.getMany(keys),
     person: async (key) => (await byKey.getMany([key])).get(key),
     kept: (key) => byKey.peek(key)?.facts,
     forget(userId) {

@@ -168,6 +168,28 @@ describe('GET /api/explore', () => {
     const people = (await explore(reader)).people.map((p) => p._id);
     expect(people).toEqual([star.id]);
   });
+
+  it("keeps a reader's suggestions, yet one followed, blocked, muted, suspended or opted out goes at once", async () => {
+    const [reader, friend, admin, ...stars] = await users(8);
+    await makeAdmin(t, admin);
+    await send(reader, 'PATCH', `/api/users/${friend.username}/follow`);
+    for (const star of stars) await send(friend, 'PATCH', `/api/users/${star.username}/follow`);
+    const suggested = async () => (await explore(reader)).people.map((p) => p._id);
+    expect((await suggested()).sort()).toEqual(stars.map((s) => s.id).sort());
+    // Kept: one more follow of the friend's shows only when the candidates are worked out again.
+    const [later] = await users(1);
+    await send(friend, 'PATCH', `/api/users/${later.username}/follow`);
+    expect(await suggested()).not.toContain(later.id);
+
+    const [followed, blocked, muted, suspended, optedOut] = stars;
+    await send(reader, 'PATCH', `/api/users/${followed.username}/follow`);
+    await send(reader, 'PATCH', `/api/users/${blocked.username}/block`);
+    await send(reader, 'PATCH', `/api/users/${muted.username}/mute`);
+    await send(admin, 'POST', `/api/admin/users/${suspended.username}/suspend`);
+    await send(optedOut, 'PATCH', '/api/users/updateProfile', { discoverable: false });
+    const after = await suggested();
+    for (const star of stars) expect(after).not.toContain(star.id);
+  });
 });
 
 describe('hiding from the trends', () => {

@@ -1084,18 +1084,21 @@ const CASES: Case[] = [
   },
   {
     event: 'UserSuspended',
-    title: 'a suspended person is suggested in Explore no more',
+    title: "a suspended person's likes count in the trends no more",
     async prepare(w) {
       const admin = await adminOf(w);
-      const [reader, sam] = await users(w, 2);
-      await post(w, sam);
+      const [ann, x, y] = await users(w, 3);
+      const p = await post(w, ann);
+      // Two people: the fewest that make a post trend.
+      for (const fan of [x, y]) await send(w, fan, 'PATCH', `/api/posts/${p._id}/like`);
+      await w.settle();
       await w.read.app.ctx.explore.trends.refresh();
-      const suggested = async () =>
-        (await w.read.app.ctx.explore.explore.suggestions(reader, 1_000)).people.map((person) => person._id);
+      const trending = async () =>
+        (await w.read.app.ctx.explore.explore.trendingPosts(null, 1_000)).map((shown) => shown._id);
       return {
-        reads: { people: suggested },
-        change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${sam.username}/suspend`)),
-        expect: (r) => must(!has(r.people, sam.id), 'the suspended person'),
+        reads: { trending },
+        change: async () => void (await send(w, admin, 'POST', `/api/admin/users/${x.username}/suspend`)),
+        expect: (r) => must(!has(r.trending, p._id), 'the post liked by one person now'),
       };
     },
   },

@@ -211,6 +211,19 @@ const CASES: Case[] = [
     },
   },
   {
+    title: 'someone followed elsewhere by a person one follows is suggested here (issue 73)',
+    caches: ['explore_suggestions'],
+    async seen(here, elsewhere) {
+      const [reader, friend, newcomer] = await Promise.all([1, 2, 3].map(() => signIn(here.app)));
+      await inject(here, reader, 'PATCH', `/api/users/${friend.username}/follow`, {});
+      const suggested = (body: unknown) =>
+        (body as { people: { username: string }[] }).people.some((p) => p.username === newcomer.username);
+      if (suggested((await readOften(here, reader, '/api/explore')).body)) throw new Error('setup');
+      await inject(elsewhere, friend, 'PATCH', `/api/users/${newcomer.username}/follow`, {});
+      return suggested((await get(here, reader, '/api/explore')).body);
+    },
+  },
+  {
     title: 'a description changed elsewhere shows on the profile',
     caches: ['authors'],
     async seen(here, elsewhere) {
