@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { Panel } from '../../../components/ui/Panel';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { blockDomain, selectDomains, unblockDomain } from '../state/adminSlice';
-import { AdminForm as Form, AdminList as List, Problem } from './adminParts';
+import { AdminForm as Form, AdminList as List, Problem } from './AdminParts';
 
 const SEVERITY_TEXTS: Record<DomainSeverity, string> = {
   silence: 'Silenced: hidden from people who do not follow them',

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { Panel } from '../../../components/ui/Panel';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { moderationApi } from '../state/moderationApi';
-import { AdminForm, AdminList, Problem } from './adminParts';
+import { AdminForm, AdminList, Problem } from './AdminParts';
 
 const Part = styled.section`
   margin-top: 16px;
