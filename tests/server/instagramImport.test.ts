@@ -294,6 +294,7 @@ describe('an Instagram archive', () => {
         tags: ['hiver'],
         photos: [{ image: upload0.secure_url, media_id: upload0.public_id, alt: '', crop: '' }],
         createdAt: row.taken_at,
+        from: 'instagram',
       },
     );
     await t.db.kysely
