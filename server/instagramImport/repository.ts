@@ -3,7 +3,10 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import type { Database, InstagramImportPostsTable, InstagramImportsTable } from '../db/schema';
 
-export type InstagramJob = Omit<InstagramImportsTable, 'total' | 'kind'> & { total: number; kind: 'instagram' | 'posts' };
+export type InstagramJob = Omit<InstagramImportsTable, 'total' | 'kind'> & {
+  total: number;
+  kind: 'instagram' | 'posts';
+};
 export type FoundRow = Omit<InstagramImportPostsTable, 'left_out'> & { left_out: number };
 
 export function instagramImportsRepository(db: Kysely<Database>) {

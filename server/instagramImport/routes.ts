@@ -68,7 +68,19 @@ const importSchema = {
     createdAt: { type: 'string' },
     finishedAt: { type: ['string', 'null'] },
   },
-  required: ['id', 'kind', 'settings', 'state', 'total', 'done', 'failed', 'pending', 'posts', 'createdAt', 'finishedAt'],
+  required: [
+    'id',
+    'kind',
+    'settings',
+    'state',
+    'total',
+    'done',
+    'failed',
+    'pending',
+    'posts',
+    'createdAt',
+    'finishedAt',
+  ],
 } as const;
 const importResponse = { type: 'object', properties: { import: importSchema }, required: ['import'] } as const;
 const idParams = {
@@ -170,7 +182,8 @@ export const instagramImportRoutes: FastifyPluginAsync<InstagramImportRoutesOpti
       preValidation: guards.write,
       schema: {
         tags: ['imports'],
-        summary: 'Import the posts picked (their positions), and a Posts export’s settings if asked; the others are skipped',
+        summary:
+          'Import the posts picked (their positions), and a Posts export’s settings if asked; the others are skipped',
         params: idParams,
         body: {
           type: 'object',

@@ -252,9 +252,9 @@ export default function InstagramImportSettings() {
       <p className="lead">
         Bring your posts here, from either archive: in Instagram, ask for &ldquo;Download your information&rdquo; in
         JSON format; on another Posts instance, use &ldquo;Download your data&rdquo;. Then upload the zip it gives you.
-        Your posts keep their dates and captions (hashtags become tags; a Posts export keeps audiences, content
-        warnings and alt texts too); they are shown at their dates, not as new posts to your followers. Videos,
-        comments and reactions are left out.
+        Your posts keep their dates and captions (hashtags become tags; a Posts export keeps audiences, content warnings
+        and alt texts too); they are shown at their dates, not as new posts to your followers. Videos, comments and
+        reactions are left out.
       </p>
       <Stack>
         {!open && (
