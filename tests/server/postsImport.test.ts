@@ -210,6 +210,34 @@ describe('a Posts export', () => {
     expect(mine.map((p) => p.message)).toEqual(['Just a walk']);
   });
 
+  it('holds each post to the post rules: one that breaks them fails alone, before any upload', async () => {
+    const entries = readZip(exported.archive);
+    const list = JSON.parse(entries.get('posts.json')!.toString('utf8')) as Record<string, unknown>[];
+    const changed = list.map((p) =>
+      p.message === 'Just a walk'
+        ? { ...p, message: 'x'.repeat(300) }
+        : p.message === 'For my followers only'
+          ? { ...p, audience: 'circle' } // an audience this server does not know: the person's default
+          : p,
+    );
+    entries.set('posts.json', Buffer.from(JSON.stringify(changed)));
+    const eve = await signIn(target.app);
+    const res = await upload(eve, await zipOf([...entries].map(([name, data]) => ({ name, data }))));
+    expect(res.statusCode).toBe(201);
+    const id = res.json().import.id as string;
+    await post(target, eve, `${URL}/${id}/start`, { positions: [0, 1, 2] });
+    const done = await ended(eve, id);
+    expect(done).toMatchObject({ done: 2, failed: 1 });
+    expect(done.posts[2].error).toBe('Message must be at most 255 characters');
+    const mine = (await profilePosts(target, eve)).reverse();
+    expect(mine.map((p) => [p.message, p.audience])).toEqual([
+      ['Three from the coast #sea', 'public'],
+      ['For my followers only', 'public'],
+    ]);
+    const media = await target.db.kysely.selectFrom('media').select('id').where('owner_id', '=', eve.id).execute();
+    expect(media).toHaveLength(4);
+  });
+
   describe('refuses, with a message and nothing left behind,', () => {
     async function refused(archive: Buffer, message: RegExp) {
       const dee = await signIn(target.app);
