@@ -1,7 +1,7 @@
 /**
- * Reading an Instagram archive or a Posts export (issue 76) without unpacking it: the zip's central directory is
- * walked entry by entry (yauzl, lazily), and only the entries asked for are inflated, one at a
- * time, each into a buffer capped at its limit. Hostile archives are refused with a message:
+ * Reading an Instagram archive or a Posts export (issue 76) without unpacking it: the zip's central
+ * directory is walked entry by entry (yauzl, lazily), and only the entries asked for are inflated,
+ * one at a time, each into a buffer capped at its limit. Hostile archives are refused with a message:
  * names outside the archive (`..`, absolute), entries whose declared size or compression ratio
  * says zip bomb (and, while reading, more bytes than declared: yauzl's `validateEntrySizes`),
  * a posts list that is no JSON, or media that are neither photos nor videos.

@@ -1,7 +1,7 @@
 /**
- * Issue 76, items 1 and 3: an Instagram archive, or another Posts instance's export, imported as posts. The upload is kept as a file (the
- * route streams it there), scanned (`archive.ts`: refused, and deleted, when hostile), and its posts
- * kept as the job's rows for the person to pick from. Once started, the worker (`accountLists/worker.ts`,
+ * Issue 76, items 1 and 3: an Instagram archive, or another Posts instance's export, imported as
+ * posts. The upload is kept as a file (the route streams it there), scanned (`archive.ts`: refused,
+ * and deleted, when hostile), and its posts kept as the job's rows for the person to pick from. Once started, the worker (`accountLists/worker.ts`,
  * the same lease-held jobs as the list imports) makes the picked posts one by one: each photo through
  * the uploads' pipeline and limits (`media.upload`), then the post at its original date with its
  * caption (`captions.ts`) or, from a Posts export, the post as it was there (`postsExport.ts`: its
