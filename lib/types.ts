@@ -384,7 +384,7 @@ export interface InstagramFoundPost {
   position: number;
   /** The original date. */
   takenAt: string;
-  /** The caption as Instagram wrote it (decoded); the post's message and tags come from it. */
+  /** The caption as Instagram wrote it (decoded; its message and tags come from it), or a Posts export's message. */
   caption: string;
   /** Photos that will be (or were) imported. */
   photos: number;
@@ -397,9 +397,26 @@ export interface InstagramFoundPost {
   postId: string | null;
 }
 
-/** Issue 76: an Instagram archive's import (`/api/imports/instagram`) and how far it got. */
+/**
+ * Issue 76: the profile settings a Posts export holds (its account.json), applied when its import
+ * starts if asked; never the email, password, username or role.
+ */
+export interface ImportSettings {
+  displayName?: string | null;
+  description?: string;
+  fields?: { name: string; value: string }[];
+  defaultAudience?: Audience;
+  approveFollowers?: boolean;
+  discoverable?: boolean;
+}
+
+/** Issue 76: an archive's import (`/api/imports/instagram`): Instagram's, or a Posts export; and how far it got. */
 export interface InstagramImport {
   id: string;
+  /** The archive's kind, told from its contents. */
+  kind: 'instagram' | 'posts';
+  /** A Posts export's profile settings, to bring if asked at the start; null for Instagram's. */
+  settings: ImportSettings | null;
   state: 'ready' | 'running' | 'finished' | 'cancelled';
   /** Posts picked; done + failed + pending. */
   total: number;

@@ -141,7 +141,7 @@ export function buildContext(
     ...{ config, db, data, log, users: people.users, safety: safety.safety, lookUpRemote },
   });
   const { instagramImports, instagramWorker } = instagramImportFeature({
-    ...{ config, db, data, log, media, posts: posts.posts },
+    ...{ config, db, data, log, media, posts: posts.posts, profile: people.users },
   });
   const told = {
     ...{ posts: posts.postCache, comments: comments.commentCache, hiddenPeople: safety.hiddenAuthors },

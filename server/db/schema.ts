@@ -121,7 +121,7 @@ export interface PostsTable {
   audience: Generated<Audience>;
   /** How many photos the post has (issue 71, migration 033): more than one, `post_images` lists them. */
   image_count: Generated<number>;
-  /** An imported post's origin, 'instagram' (issue 76, migration 036); null for a post made here. */
+  /** An imported post's origin, 'instagram' or 'posts' (issue 76, migration 036); null for a post made here. */
   imported_from: Generated<string | null>;
 }
 
@@ -385,6 +385,10 @@ export interface InstagramImportsTable {
   claimed_until: number | string | null;
   created_at: string;
   finished_at: string | null;
+  /** Which archive (migration 037): an Instagram one, or a Posts export. */
+  kind: Generated<'instagram' | 'posts'>;
+  /** JSON: a Posts export's profile settings (`ImportSettings`); null for Instagram's. */
+  settings: string | null;
 }
 
 /** A post found in an Instagram archive, and what became of it. */
@@ -398,6 +402,8 @@ export interface InstagramImportPostsTable {
   status: 'found' | 'pending' | 'done' | 'failed' | 'skipped';
   error: string | null;
   post_id: string;
+  /** JSON: what a Posts export says of the post beyond its message (`PostDetails`); null for Instagram's. */
+  details: string | null;
 }
 
 export interface FederationQueueTable {

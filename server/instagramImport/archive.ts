@@ -1,52 +1,25 @@
 /**
- * Reading an Instagram archive (issue 76) without unpacking it: the zip's central directory is
- * walked entry by entry (yauzl, lazily), and only the entries asked for are inflated, one at a
- * time, each into a buffer capped at its limit. Hostile archives are refused with a message:
+ * Reading an Instagram archive or a Posts export (issue 76) without unpacking it: the zip's central
+ * directory is walked entry by entry (yauzl, lazily), and only the entries asked for are inflated,
+ * one at a time, each into a buffer capped at its limit. Hostile archives are refused with a message:
  * names outside the archive (`..`, absolute), entries whose declared size or compression ratio
  * says zip bomb (and, while reading, more bytes than declared: yauzl's `validateEntrySizes`),
  * a posts list that is no JSON, or media that are neither photos nor videos.
  */
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { InvalidError } from '../domain/errors';
 import { fixMojibake } from './captions';
+import { type ArchiveLimits, ArchiveRefused, type FoundArchive, type FoundPost, PHOTO, outside } from './found';
+import { ACCOUNT_FILE, POSTS_FILE, exportPostsOf, exportSettingsOf } from './postsExport';
 
-/** Why an archive is refused (a 400 with this message). */
-export class ArchiveRefused extends InvalidError {
-  constructor(message: string) {
-    super(message, 'ArchiveRefused');
-  }
-}
-
-export interface ArchiveLimits {
-  /** A photo's bytes at most (the uploads' limit). */
-  photoBytes: number;
-  /** A posts list's bytes at most. */
-  jsonBytes: number;
-  /** Entries in the archive at most. */
-  entries: number;
-  /** Photos kept per post (`MAX_POST_IMAGES`); the others are left out. */
-  photosPerPost: number;
-  /** Posts in the archive at most. */
-  posts: number;
-}
+export { ArchiveRefused, type ArchiveLimits } from './found';
 
 /** Inflated over compressed beyond this (for an entry over 1 MB) is a zip bomb, not a photo or a list. */
 const MAX_RATIO = 200;
 const RATIO_FROM_BYTES = 1024 * 1024;
 
-const PHOTO = /\.(jpe?g|png|webp|heic|gif)$/i;
 const VIDEO = /\.(mp4|mov|m4v)$/i;
 /** `your_instagram_activity/media/posts_1.json`, or the older `content/posts_1.json`, under any top folder. */
 const POSTS_LIST = /^(.*?)(?:your_instagram_activity\/media|content)\/posts_(\d+)\.json$/;
-
-export interface FoundPost {
-  takenAt: string;
-  caption: string;
-  /** Entry names of its photos, in order. */
-  photos: string[];
-  /** Media it names that will not be imported: missing, videos, or past the photos a post holds. */
-  leftOut: number;
-}
 
 const open = (file: string) =>
   new Promise<ZipFile>((resolve, reject) =>
@@ -54,11 +27,6 @@ const open = (file: string) =>
       error ? reject(new ArchiveRefused(`This is not a zip archive Posts can read (${error.message})`)) : resolve(zip),
     ),
   );
-
-/** A name that leaves the archive: absolute, a drive, or a `..` step. */
-function outside(name: string): boolean {
-  return name.startsWith('/') || /^[a-z]:/i.test(name) || name.includes('\\') || name.split('/').includes('..');
-}
 
 /** Every entry of the central directory, in order; `visit` may keep some. Refuses the hostile ones. */
 async function walk(zip: ZipFile, limits: ArchiveLimits, visit: (entry: Entry) => void): Promise<void> {
@@ -164,36 +132,54 @@ function postsOf(json: unknown, listName: string, root: string, names: Set<strin
   return found;
 }
 
-/** The posts an archive holds, oldest first; refuses a hostile or unreadable one. */
-export async function scanArchive(file: string, limits: ArchiveLimits): Promise<FoundPost[]> {
+/** One JSON entry, parsed: refused when larger than the limit or not JSON. */
+async function readJson(zip: ZipFile, entry: Entry, limits: ArchiveLimits): Promise<unknown> {
+  const bytes = await readEntry(zip, entry, limits.jsonBytes, entry.fileName);
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new ArchiveRefused(`${entry.fileName} is not valid JSON`);
+  }
+}
+
+const oldestFirst = (posts: FoundPost[]) => posts.sort((a, b) => a.takenAt.localeCompare(b.takenAt));
+
+/**
+ * The posts an archive holds, oldest first, and its kind, told from its contents: a Posts export
+ * has account.json and posts.json at its root, an Instagram archive its posts lists. Refuses a
+ * hostile or unreadable one.
+ */
+export async function scanArchive(file: string, limits: ArchiveLimits): Promise<FoundArchive> {
   const zip = await open(file);
   try {
     const names = new Set<string>();
     const lists: { entry: Entry; root: string; n: number }[] = [];
+    const exported = new Map<string, Entry>();
     await walk(zip, limits, (entry) => {
       if (entry.fileName.endsWith('/')) return;
       const list = POSTS_LIST.exec(entry.fileName);
       if (list) lists.push({ entry, root: list[1], n: Number(list[2]) });
+      else if (entry.fileName === ACCOUNT_FILE || entry.fileName === POSTS_FILE) exported.set(entry.fileName, entry);
       else if (PHOTO.test(entry.fileName)) names.add(entry.fileName);
     });
+    const account = exported.get(ACCOUNT_FILE);
+    const postsList = exported.get(POSTS_FILE);
+    if (account && postsList) {
+      const settings = exportSettingsOf(await readJson(zip, account, limits));
+      const posts = exportPostsOf(await readJson(zip, postsList, limits), names, limits);
+      return { kind: 'posts', posts: oldestFirst(posts), settings };
+    }
     if (lists.length === 0)
       throw new ArchiveRefused(
-        'No posts in this archive: Instagram’s JSON download has your_instagram_activity/media/posts_1.json (or content/posts_1.json)',
+        'No posts in this archive: Instagram’s JSON download has your_instagram_activity/media/posts_1.json (or content/posts_1.json), a Posts export account.json and posts.json',
       );
     const posts: FoundPost[] = [];
     for (const { entry, root } of lists.sort((a, b) => a.n - b.n)) {
-      const bytes = await readEntry(zip, entry, limits.jsonBytes, entry.fileName);
-      let json: unknown;
-      try {
-        json = JSON.parse(bytes.toString('utf8'));
-      } catch {
-        throw new ArchiveRefused(`${entry.fileName} is not valid JSON`);
-      }
-      posts.push(...postsOf(json, entry.fileName, root, names, limits));
+      posts.push(...postsOf(await readJson(zip, entry, limits), entry.fileName, root, names, limits));
       if (posts.length > limits.posts)
         throw new ArchiveRefused(`The archive holds more than ${limits.posts.toLocaleString('en')} posts`);
     }
-    return posts.sort((a, b) => a.takenAt.localeCompare(b.takenAt));
+    return { kind: 'instagram', posts: oldestFirst(posts), settings: null };
   } finally {
     zip.close();
   }

@@ -1,5 +1,5 @@
 /**
- * Instagram archives imported as posts, wired (issue 76, item 1): the service, and its worker,
+ * Instagram archives and Posts exports imported as posts, wired (issue 76, items 1 and 3): the service, and its worker,
  * the account list imports' (`accountLists/worker.ts`) over this feature's jobs, resumed after a
  * restart (`context.ts` starts and stops it, `app.ts` registers the routes).
  */
@@ -25,7 +25,7 @@ export function instagramImportFeature({
   data,
   log,
   ...deps
-}: Pick<InstagramImportDeps, 'media' | 'posts'> & {
+}: Pick<InstagramImportDeps, 'media' | 'posts' | 'profile'> & {
   config: Config;
   db: Db;
   data: { users: Pick<UsersRepository, 'findUserById'> };

@@ -1,9 +1,12 @@
-/** The queries of Instagram imports (issue 76): the jobs, and the posts found in each archive. */
+/** The queries of archive imports, Instagram's and Posts exports (issue 76): the jobs, and the posts found in each archive. */
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import type { Database, InstagramImportPostsTable, InstagramImportsTable } from '../db/schema';
 
-export type InstagramJob = Omit<InstagramImportsTable, 'total'> & { total: number };
+export type InstagramJob = Omit<InstagramImportsTable, 'total' | 'kind'> & {
+  total: number;
+  kind: 'instagram' | 'posts';
+};
 export type FoundRow = Omit<InstagramImportPostsTable, 'left_out'> & { left_out: number };
 
 export function instagramImportsRepository(db: Kysely<Database>) {

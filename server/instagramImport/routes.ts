@@ -1,7 +1,8 @@
 /**
- * Instagram imports under `/api/imports/instagram`: `POST /` (multipart `file`: the archive, streamed
- * to the imports folder, then scanned), `GET /` (the last one), `GET /:id`, `POST /:id/start`
- * (`{ positions }`: the posts picked) and `POST /:id/cancel`.
+ * Archive imports under `/api/imports/instagram`: `POST /` (multipart `file`: an Instagram archive or
+ * a Posts export, streamed to the imports folder, then scanned), `GET /` (the last one), `GET /:id`,
+ * `POST /:id/start` (`{ positions, settings? }`: the posts picked, and whether to bring a Posts
+ * export's profile settings) and `POST /:id/cancel`.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -34,10 +35,30 @@ const postSchema = {
   },
   required: ['position', 'takenAt', 'caption', 'photos', 'leftOut', 'status', 'error', 'postId'],
 } as const;
+const settingsSchema = {
+  type: 'object',
+  properties: {
+    displayName: { type: ['string', 'null'] },
+    description: { type: 'string' },
+    fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, value: { type: 'string' } },
+        required: ['name', 'value'],
+      },
+    },
+    defaultAudience: { type: 'string' },
+    approveFollowers: { type: 'boolean' },
+    discoverable: { type: 'boolean' },
+  },
+} as const;
 const importSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
+    kind: { type: 'string', enum: ['instagram', 'posts'] },
+    settings: { anyOf: [settingsSchema, { type: 'null' }] },
     state: { type: 'string' },
     total: { type: 'integer' },
     done: { type: 'integer' },
@@ -47,7 +68,19 @@ const importSchema = {
     createdAt: { type: 'string' },
     finishedAt: { type: ['string', 'null'] },
   },
-  required: ['id', 'state', 'total', 'done', 'failed', 'pending', 'posts', 'createdAt', 'finishedAt'],
+  required: [
+    'id',
+    'kind',
+    'settings',
+    'state',
+    'total',
+    'done',
+    'failed',
+    'pending',
+    'posts',
+    'createdAt',
+    'finishedAt',
+  ],
 } as const;
 const importResponse = { type: 'object', properties: { import: importSchema }, required: ['import'] } as const;
 const idParams = {
@@ -108,7 +141,7 @@ export const instagramImportRoutes: FastifyPluginAsync<InstagramImportRoutesOpti
       ],
       schema: {
         tags: ['imports'],
-        summary: 'Upload an Instagram archive (multipart: file): the posts found, to pick from',
+        summary: 'Upload an Instagram archive or a Posts export (multipart: file): the posts found, to pick from',
         consumes: ['multipart/form-data'],
         response: { 201: importResponse, ...errors(400, 401, 409, 413, 415, 429) },
       },
@@ -143,20 +176,26 @@ export const instagramImportRoutes: FastifyPluginAsync<InstagramImportRoutesOpti
     async (request) => ({ import: await imports.progress(currentUser(request), request.params.id) }),
   );
 
-  app.post<{ Params: { id: string }; Body: { positions?: unknown } }>(
+  app.post<{ Params: { id: string }; Body: { positions?: unknown; settings?: unknown } }>(
     '/:id/start',
     {
       preValidation: guards.write,
       schema: {
         tags: ['imports'],
-        summary: 'Import the posts picked (their positions); the others are skipped',
+        summary:
+          'Import the posts picked (their positions), and a Posts export’s settings if asked; the others are skipped',
         params: idParams,
-        body: { type: 'object', properties: { positions: { type: 'array', maxItems: 100_000 } } },
+        body: {
+          type: 'object',
+          // `settings` is checked by the service, which says what is wrong with it.
+          properties: { positions: { type: 'array', maxItems: 100_000 }, settings: {} },
+        },
         response: { 202: importResponse, ...errors(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
-      const started = await imports.start(currentUser(request), request.params.id, request.body?.positions);
+      const { positions, settings } = request.body ?? {};
+      const started = await imports.start(currentUser(request), request.params.id, positions, settings);
       return reply.code(202).send({ import: started });
     },
   );

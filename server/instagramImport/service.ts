@@ -1,28 +1,34 @@
 /**
- * Issue 76, item 1: an Instagram archive imported as posts. The upload is kept as a file (the
- * route streams it there), scanned (`archive.ts`: refused, and deleted, when hostile), and its posts
- * kept as the job's rows for the person to pick from. Once started, the worker (`accountLists/worker.ts`,
+ * Issue 76, items 1 and 3: an Instagram archive, or another Posts instance's export, imported as
+ * posts. The upload is kept as a file (the route streams it there), scanned (`archive.ts`: refused,
+ * and deleted, when hostile), and its posts kept as the job's rows for the person to pick from. Once started, the worker (`accountLists/worker.ts`,
  * the same lease-held jobs as the list imports) makes the picked posts one by one: each photo through
  * the uploads' pipeline and limits (`media.upload`), then the post at its original date with its
- * caption (`captions.ts`), under the id its row chose, so a run after a restart makes none twice.
- * The archive is deleted when the job ends or is cancelled.
+ * caption (`captions.ts`) or, from a Posts export, the post as it was there (`postsExport.ts`: its
+ * message, tags, audience, content warning and alt texts, held to the post rules), under the id its
+ * row chose, so a run after a restart makes none twice. A Posts export's profile settings are
+ * applied when the import starts, if asked. The archive is deleted when the job ends or is cancelled.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { InstagramFoundPost, InstagramImport } from '../../lib/types';
+import type { ImportSettings, InstagramFoundPost, InstagramImport } from '../../lib/types';
 import type { AuthUser } from '../domain/types';
 import { ConflictError, DomainError, InvalidError, NotFoundError, TooManyAttemptsError } from '../domain/errors';
 import { idAt, newId, nowIso } from '../domain/ids';
 import type { MediaService } from '../media/service';
+import { readAudience, readImageText, readMessage, readPostTags } from '../posts/input';
 import type { PostWrites } from '../posts/writes';
 import { type ArchiveLimits, openPhotos, scanArchive } from './archive';
 import { postTextOf } from './captions';
+import type { PostDetails } from './found';
 import type { FoundRow, InstagramImportsRepository, InstagramJob } from './repository';
 
 export interface InstagramImportDeps {
   repo: InstagramImportsRepository;
   media: Pick<MediaService, 'upload' | 'removeUnused'>;
   posts: Pick<PostWrites, 'importArchived'>;
+  /** Applies a Posts export's profile settings (the profile's own rules: `PATCH /api/users/updateProfile`). */
+  profile: { updateProfile(viewer: AuthUser, input: ImportSettings): Promise<unknown> };
   /** The owner of a job, as the services' viewer (a job runs with no session). */
   ownerOf: (userId: string) => Promise<AuthUser | null>;
   /** The folder archives are kept in while their job lasts. */
@@ -34,7 +40,38 @@ export interface InstagramImportDeps {
 
 const importNotFound = () => new NotFoundError('Import not found', 'ImportNotFound');
 
-export function instagramImportService({ repo, media, posts, ownerOf, dir, limits, wake }: InstagramImportDeps) {
+/**
+ * A row's post, but for its photos: an Instagram caption made a message and tags, or a Posts
+ * export's post held to the post rules (an InvalidError fails the row with the rule's message).
+ */
+function postOfRow(row: FoundRow) {
+  if (row.details === null)
+    return { ...postTextOf(row.caption), from: 'instagram' as const, photoText: () => ({ alt: '', crop: '' }) };
+  const details = JSON.parse(row.details) as PostDetails;
+  const message = readMessage(row.caption);
+  const { sensitive, spoiler } = readImageText({ sensitive: details.sensitive, spoiler: details.spoiler });
+  const alts = details.photos.map((photo) => readImageText({ alt: photo.alt }).alt ?? '');
+  return {
+    message,
+    tags: readPostTags(details.tags, message),
+    audience: details.audience === null ? undefined : readAudience(details.audience),
+    sensitive: sensitive === 1,
+    spoiler: spoiler ?? '',
+    from: 'posts' as const,
+    photoText: (i: number) => ({ alt: alts[i] ?? '', crop: details.photos[i]?.crop ?? '' }),
+  };
+}
+
+export function instagramImportService({
+  repo,
+  media,
+  posts,
+  profile,
+  ownerOf,
+  dir,
+  limits,
+  wake,
+}: InstagramImportDeps) {
   const fileOf = (name: string) => path.join(dir, name);
   const removeArchive = (name: string | null) => (name ? rm(fileOf(name), { force: true }) : Promise.resolve());
 
@@ -52,6 +89,8 @@ export function instagramImportService({ repo, media, posts, ownerOf, dir, limit
     }));
     return {
       id: job.id,
+      kind: job.kind,
+      settings: job.settings === null ? null : (JSON.parse(job.settings) as ImportSettings),
       state: job.state,
       total: job.total,
       done: count('done'),
@@ -73,19 +112,19 @@ export function instagramImportService({ repo, media, posts, ownerOf, dir, limit
 
   /** One post: its photos uploaded, then the post; the uploads go again when the post is not made. */
   async function importOne(owner: AuthUser, row: FoundRow, read: (name: string) => Promise<Buffer>): Promise<void> {
+    // Its text first: a post the rules refuse costs no upload.
+    const { photoText, ...post } = postOfRow(row);
     const uploaded: string[] = [];
     try {
       const photos = [];
-      for (const name of JSON.parse(row.photos) as string[]) {
+      for (const [i, name] of (JSON.parse(row.photos) as string[]).entries()) {
         const result = await media.upload(owner.id, 'post', await read(name));
         uploaded.push(result.public_id);
-        photos.push({ image: result.secure_url, media_id: result.public_id, alt: '', crop: '' });
+        photos.push({ image: result.secure_url, media_id: result.public_id, ...photoText(i) });
       }
-      const { message, tags } = postTextOf(row.caption);
       const { created } = await posts.importArchived(owner, {
+        ...post,
         id: row.post_id,
-        message,
-        tags,
         photos,
         createdAt: row.taken_at,
       });
@@ -98,7 +137,8 @@ export function instagramImportService({ repo, media, posts, ownerOf, dir, limit
 
   return {
     /**
-     * The archive just stored as `name` in the folder: scanned, and its posts kept for the pick.
+     * The archive just stored as `name` in the folder: scanned (its kind told from its contents),
+     * and its posts (and a Posts export's settings) kept for the pick.
      * Refused (and deleted) when hostile or holding no posts; one open import per person (409).
      */
     async fromArchive(viewer: AuthUser, name: string): Promise<InstagramImport> {
@@ -112,6 +152,8 @@ export function instagramImportService({ repo, media, posts, ownerOf, dir, limit
         const job: InstagramJob = {
           id: newId(),
           user_id: viewer.id,
+          kind: found.kind,
+          settings: found.settings && JSON.stringify(found.settings),
           state: 'ready',
           archive: name,
           total: 0,
@@ -119,7 +161,7 @@ export function instagramImportService({ repo, media, posts, ownerOf, dir, limit
           created_at: nowIso(),
           finished_at: null,
         };
-        const rows = found.map((post, position) => ({
+        const rows = found.posts.map((post, position) => ({
           position,
           taken_at: post.takenAt,
           caption: post.caption,
@@ -129,6 +171,7 @@ export function instagramImportService({ repo, media, posts, ownerOf, dir, limit
           status: post.photos.length > 0 ? ('found' as const) : ('skipped' as const),
           error: post.photos.length > 0 ? null : 'None of its photos is in the archive',
           post_id: idAt(Date.parse(post.takenAt)),
+          details: post.details ? JSON.stringify(post.details) : null,
         }));
         await repo.insertJob(job, rows);
         return await progress(job);
@@ -138,12 +181,18 @@ export function instagramImportService({ repo, media, posts, ownerOf, dir, limit
       }
     },
 
-    /** Starts the import of the posts at `positions` (the others are skipped). */
-    async start(viewer: AuthUser, id: string, positions: unknown): Promise<InstagramImport> {
+    /**
+     * Starts the import of the posts at `positions` (the others are skipped); `settings: true`
+     * applies a Posts export's profile settings first (refused by the profile's rules: nothing starts).
+     */
+    async start(viewer: AuthUser, id: string, positions: unknown, settings: unknown = false): Promise<InstagramImport> {
       if (!Array.isArray(positions) || positions.some((p) => !Number.isInteger(p)))
         throw new InvalidError('positions must be a list of the posts’ positions', 'InvalidPositions');
+      if (typeof settings !== 'boolean') throw new InvalidError('settings must be true or false', 'InvalidSettings');
       const job = await own(viewer, id);
       if (job.state !== 'ready') throw new ConflictError('This import has already started', 'ImportStarted');
+      if (settings && job.settings !== null)
+        await profile.updateProfile(viewer, JSON.parse(job.settings) as ImportSettings);
       if ((await repo.start(id, positions as number[])) === 0) {
         await removeArchive(job.archive);
         await repo.end(id, 'finished', nowIso());

@@ -309,15 +309,26 @@ export function postWrites({
     },
 
     /**
-     * A post brought from an Instagram archive (issue 76): `id` is the one its import row chose
-     * (time-ordered at `createdAt`), so a job run again after a restart finds it made and makes it
-     * no second time. The text and tags are the import's (`instagramImport/captions.ts`), the
-     * photos uploads already made for `user`. Nobody is notified and it is not sent elsewhere
-     * (`imported` on the event): it is old news at its old date.
+     * A post brought from an Instagram archive or a Posts export (issue 76): `id` is the one its
+     * import row chose (time-ordered at `createdAt`), so a job run again after a restart finds it
+     * made and makes it no second time. The text, tags, audience (none: the user's default) and
+     * content warning are the import's, checked there (`instagramImport/`), the photos uploads
+     * already made for `user`. Nobody is notified and it is not sent elsewhere (`imported` on the
+     * event): it is old news at its old date.
      */
     async importArchived(
       user: AuthUser,
-      input: { id: string; message: string; tags: string[]; photos: PhotoRow[]; createdAt: string },
+      input: {
+        id: string;
+        message: string;
+        tags: string[];
+        photos: PhotoRow[];
+        createdAt: string;
+        from: 'instagram' | 'posts';
+        audience?: Audience;
+        sensitive?: boolean;
+        spoiler?: string;
+      },
     ): Promise<{ created: boolean }> {
       if (await posts.findPostOwner(input.id)) return { created: false };
       const [first] = input.photos;
@@ -328,13 +339,13 @@ export function postWrites({
         image: first.image,
         media_id: first.media_id,
         tags: JSON.stringify(input.tags),
-        audience: ((await defaultAudience?.(user)) ?? 'public') as Audience,
+        audience: input.audience ?? (((await defaultAudience?.(user)) ?? 'public') as Audience),
         alt: first.alt,
         crop: first.crop,
-        sensitive: 0,
-        spoiler: '',
+        sensitive: input.sensitive ? 1 : 0,
+        spoiler: input.spoiler ?? '',
         image_count: input.photos.length,
-        imported_from: 'instagram',
+        imported_from: input.from,
         created_at: input.createdAt,
         updated_at: input.createdAt,
       };

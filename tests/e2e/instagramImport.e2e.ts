@@ -39,7 +39,7 @@ describe('Import from Instagram', () => {
       await section.waitFor();
 
       // Something that is no archive: the server's words.
-      await section.getByLabel('Instagram archive (zip)').setInputFiles({
+      await section.getByLabel('Instagram archive or Posts export (zip)').setInputFiles({
         name: 'notes.zip',
         mimeType: 'application/zip',
         buffer: Buffer.from('not a zip'),
@@ -47,7 +47,7 @@ describe('Import from Instagram', () => {
       await clickHydrated(section.getByRole('button', { name: 'Upload the archive' }));
       await section.getByRole('alert').filter({ hasText: 'not a zip archive' }).waitFor();
 
-      await section.getByLabel('Instagram archive (zip)').setInputFiles({
+      await section.getByLabel('Instagram archive or Posts export (zip)').setInputFiles({
         name: 'instagram.zip',
         mimeType: 'application/zip',
         buffer: await instagramArchive(POSTS),
@@ -101,7 +101,7 @@ describe('Import from Instagram', () => {
         await page.goto('/settings#instagram');
         const section = page.getByRole('region', { name: 'Import from Instagram' });
         await section.waitFor();
-        await section.getByLabel('Instagram archive (zip)').setInputFiles({
+        await section.getByLabel('Instagram archive or Posts export (zip)').setInputFiles({
           name: 'instagram.zip',
           mimeType: 'application/zip',
           buffer: archive,

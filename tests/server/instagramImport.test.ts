@@ -93,7 +93,7 @@ describe('an Instagram archive', () => {
     const res = await upload(t, me, await instagramArchive(DOZEN, { missing: ['202101/lost.jpg'] }));
     expect(res.statusCode).toBe(201);
     const found = res.json().import as InstagramImport;
-    expect(found.state).toBe('ready');
+    expect(found).toMatchObject({ state: 'ready', kind: 'instagram', settings: null });
     expect(found.posts).toHaveLength(12);
     expect(found.posts.map((p) => p.takenAt)).toEqual(DOZEN.map((p) => new Date(p.timestamp * 1000).toISOString()));
     expect(found.posts[0].caption).toBe('Première neige à Montréal ❄️ #hiver #montréal');
@@ -294,6 +294,7 @@ describe('an Instagram archive', () => {
         tags: ['hiver'],
         photos: [{ image: upload0.secure_url, media_id: upload0.public_id, alt: '', crop: '' }],
         createdAt: row.taken_at,
+        from: 'instagram',
       },
     );
     await t.db.kysely

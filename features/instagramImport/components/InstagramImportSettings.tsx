@@ -85,6 +85,16 @@ const Found = styled.ul`
   }
 `;
 
+const Check = styled.div`
+  display: flex;
+  gap: 10px;
+  align-items: baseline;
+  label {
+    font-weight: 600;
+    font-size: 14px;
+  }
+`;
+
 const Progress = styled.div`
   display: grid;
   gap: 8px;
@@ -141,8 +151,10 @@ function ImportProgress({ job, onCancel }: { job: InstagramImport; onCancel: () 
 }
 
 /**
- * Import from Instagram (issue 76): the archive of "Download your information" (JSON) uploaded,
- * the posts found picked (all by default), then imported in the background at their dates.
+ * Import from Instagram or another Posts instance (issue 76): the archive of Instagram's "Download
+ * your information" (JSON), or a Posts export ("Download your data"), uploaded; the posts found
+ * picked (all by default), then imported in the background at their dates. A Posts export's profile
+ * settings come along only when the person ticks the box for them.
  */
 export default function InstagramImportSettings() {
   const id = useId();
@@ -152,6 +164,7 @@ export default function InstagramImportSettings() {
   const [problem, setProblem] = useState<string | null>(null);
   const [job, setJob] = useState<InstagramImport | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [bringSettings, setBringSettings] = useState(false);
 
   // The last import, waiting, running or just ended, shows when the page is opened again.
   useEffect(() => {
@@ -213,7 +226,7 @@ export default function InstagramImportSettings() {
     event.preventDefault();
     const chosen = file.current?.files?.[0];
     if (!chosen) {
-      setProblem('Choose the zip file Instagram gave you');
+      setProblem('Choose the zip file of your Instagram archive or Posts export');
       return;
     }
     setSent(0);
@@ -235,17 +248,19 @@ export default function InstagramImportSettings() {
 
   return (
     <Panel id={INSTAGRAM_SECTION} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Import from Instagram</h2>
+      <h2 id={`${id}-title`}>Import from Instagram or another Posts instance</h2>
       <p className="lead">
-        Bring your Instagram posts here: in Instagram, ask for &ldquo;Download your information&rdquo; in JSON format,
-        then upload the zip it gives you. Your posts keep their dates and captions (hashtags become tags); they are
-        shown at their dates, not as new posts to your followers. Videos are left out.
+        Bring your posts here, from either archive: in Instagram, ask for &ldquo;Download your information&rdquo; in
+        JSON format; on another Posts instance, use &ldquo;Download your data&rdquo;. Then upload the zip it gives you.
+        Your posts keep their dates and captions (hashtags become tags; a Posts export keeps audiences, content warnings
+        and alt texts too); they are shown at their dates, not as new posts to your followers. Videos, comments and
+        reactions are left out.
       </p>
       <Stack>
         {!open && (
           <Form aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
             <div>
-              <label htmlFor={`${id}-file`}>Instagram archive (zip)</label>
+              <label htmlFor={`${id}-file`}>Instagram archive or Posts export (zip)</label>
               <input id={`${id}-file`} ref={file} type="file" name="file" accept=".zip,application/zip" />
             </div>
             {problem && <Problem role="alert">{problem}</Problem>}
@@ -293,11 +308,29 @@ export default function InstagramImportSettings() {
                 </li>
               ))}
             </Found>
+            {job.kind === 'posts' && job.settings && (
+              <Check>
+                <input
+                  id={`${id}-settings`}
+                  type="checkbox"
+                  checked={bringSettings}
+                  onChange={(event) => setBringSettings(event.target.checked)}
+                  aria-describedby={`${id}-settings-note`}
+                />
+                <span>
+                  <label htmlFor={`${id}-settings`}>Also bring my profile settings</label>
+                  <Note id={`${id}-settings-note`}>
+                    Display name, bio, profile links, default audience, approving followers and being suggested to
+                    others replace yours. Never your email, password or username.
+                  </Note>
+                </span>
+              </Check>
+            )}
             {problem && <Problem role="alert">{problem}</Problem>}
             <Row>
               <Button
                 disabled={busy || picked.size === 0}
-                onClick={() => void act(() => instagramApi.start(job.id, [...picked]))}
+                onClick={() => void act(() => instagramApi.start(job.id, [...picked], bringSettings))}
               >
                 Import {picked.size} post{picked.size === 1 ? '' : 's'}
               </Button>

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 // Its own chunk, fetched once the page is interactive: neither the first load nor the page's grows.
 const InstagramImportSettings = lazy(() => import('./InstagramImportSettings'));
 
-/** Settings' "Import from Instagram", loaded after the page's first render. */
+/** Settings' "Import from Instagram or another Posts instance", loaded after the page's first render. */
 export function LazyInstagramImport() {
   const hydrated = useHydrated();
   if (!hydrated) return null;

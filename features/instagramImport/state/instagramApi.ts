@@ -1,4 +1,4 @@
-/** Instagram archives imported as posts (issue 76): upload, pick, progress, cancel. */
+/** Instagram archives and Posts exports imported as posts (issue 76): upload, pick, progress, cancel. */
 import type { InstagramImport } from '../../../lib/types';
 import { apiClient, errorMessage } from '../../../services/apiClient';
 
@@ -25,10 +25,11 @@ export const instagramApi = {
     );
     return answer.import;
   },
-  start: async (id: string, positions: number[]) =>
+  /** `settings`: also bring a Posts export's profile settings. */
+  start: async (id: string, positions: number[], settings = false) =>
     (
       await call(() =>
-        apiClient.post<{ import: InstagramImport }>(`${URL}/${encodeURIComponent(id)}/start`, { positions }),
+        apiClient.post<{ import: InstagramImport }>(`${URL}/${encodeURIComponent(id)}/start`, { positions, settings }),
       )
     ).import,
   cancel: async (id: string) =>

@@ -82,6 +82,12 @@ const When = styled.span`
   gap: 2px 8px;
 `;
 
+/** Where an imported post came from (`Post.importedFrom`), as its card says it. */
+const IMPORTED_FROM: Record<string, string> = {
+  instagram: 'Imported from Instagram',
+  posts: 'Imported from another Posts instance',
+};
+
 /** An imported post keeps its original date: this says why it is that old (issue 76). */
 const Imported = styled.span`
   font-size: 13px;
@@ -197,7 +203,9 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
           <When>
             <RelativeTime iso={post.createdAt} />
             <AudienceLabel audience={post.audience} />
-            {post.importedFrom === 'instagram' && <Imported>Imported from Instagram</Imported>}
+            {post.importedFrom && IMPORTED_FROM[post.importedFrom] && (
+              <Imported>{IMPORTED_FROM[post.importedFrom]}</Imported>
+            )}
           </When>
         </Byline>
         {me && (mayDelete || !mine) && (

@@ -29,11 +29,14 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
   });
 
-  it('says a post imported from Instagram was imported, beside its date (issue 76), and no other post', () => {
+  it('says a post imported from Instagram or another Posts instance was imported, beside its date (issue 76), and no other post', () => {
     const { rerender } = renderWithProviders(<PostCard post={buildPost({ _id: 'p1', importedFrom: 'instagram' })} />);
     expect(screen.getByText('Imported from Instagram')).toBeInTheDocument();
-    rerender(<PostCard post={buildPost({ _id: 'p1' })} />);
+    rerender(<PostCard post={buildPost({ _id: 'p1', importedFrom: 'posts' })} />);
+    expect(screen.getByText('Imported from another Posts instance')).toBeInTheDocument();
     expect(screen.queryByText('Imported from Instagram')).not.toBeInTheDocument();
+    rerender(<PostCard post={buildPost({ _id: 'p1' })} />);
+    expect(screen.queryByText(/^Imported from/)).not.toBeInTheDocument();
   });
 
   it('saves and unsaves the post with its Save toggle (issue 73), pressed when savedByMe', async () => {
