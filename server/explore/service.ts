@@ -115,14 +115,18 @@ export function exploreService(deps: ExploreServiceDeps) {
       const open = candidates.filter(
         (c) => c.id !== reader?.id && !followed(c.id) && !hidden?.blocked.has(c.id) && !hidden?.muted.has(c.id),
       );
-      const people = await authors.people(open.map((c) => c.key));
       const found: AuthorFacts[] = [];
-      for (const c of open) {
-        const person = people.get(c.key);
-        // Silenced people are shown to their followers alone, and followed people are not suggested.
-        if (!person || person.suspendedAt || !person.facts.discoverable || person.facts.silenced) continue;
-        found.push(person.facts);
-        if (found.length >= limit) break;
+      // A few more than wanted at a time: most candidates are shown, and each is a lookup.
+      for (let from = 0; found.length < limit && from < open.length;) {
+        const some = open.slice(from, from + 2 * (limit - found.length));
+        from += some.length;
+        const people = await authors.people(some.map((c) => c.key));
+        for (const c of some) {
+          const person = people.get(c.key);
+          // Silenced people are shown to their followers alone, and followed people are not suggested.
+          if (!person || person.suspendedAt || !person.facts.discoverable || person.facts.silenced) continue;
+          if (found.length < limit) found.push(person.facts);
+        }
       }
       return found;
     };
