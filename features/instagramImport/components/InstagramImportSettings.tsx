@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useBackgroundJob } from '../../../hooks/useBackgroundJob';
 import styled from 'styled-components';
 import type { InstagramFoundPost, InstagramImport } from '../../../lib/types';
 import { Button } from '../../../components/ui/Button';
@@ -9,7 +10,6 @@ import { instagramApi } from '../state/instagramApi';
 
 /** The section's id: `/settings#instagram`. */
 export const INSTAGRAM_SECTION = 'instagram';
-const POLL_MS = 1500;
 
 const Form = styled.form`
   display: grid;
@@ -162,49 +162,17 @@ export default function InstagramImportSettings() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [job, setJob] = useState<InstagramImport | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [bringSettings, setBringSettings] = useState(false);
 
-  // The last import, waiting, running or just ended, shows when the page is opened again.
-  useEffect(() => {
-    let live = true;
-    instagramApi.latest().then(
-      (latest) => {
-        if (!live || !latest) return;
-        setJob((current) => current ?? latest);
-        setPicked(new Set(latest.posts.filter((p) => p.status === 'found').map((p) => p.position)));
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const running = job?.state === 'running' ? job.id : null;
-  useEffect(() => {
-    if (!running) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout>;
-    const look = () => {
-      instagramApi.progress(running).then(
-        (next) => {
-          if (!live) return;
-          setJob(next);
-          if (next.state === 'running') timer = setTimeout(look, POLL_MS);
-        },
-        () => {
-          if (live) timer = setTimeout(look, POLL_MS * 4);
-        },
-      );
-    };
-    timer = setTimeout(look, POLL_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [running]);
+  // The last import, waiting, running or just ended, shows when the page is opened again, its
+  // posts found picked as at first.
+  const pickAll = useCallback(
+    (latest: InstagramImport) =>
+      setPicked(new Set(latest.posts.filter((p) => p.status === 'found').map((p) => p.position))),
+    [],
+  );
+  const [job, setJob] = useBackgroundJob(instagramApi.latest, instagramApi.progress, pickAll);
 
   async function act(work: () => Promise<InstagramImport>) {
     setBusy(true);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useBackgroundJob } from '../../../hooks/useBackgroundJob';
 import styled from 'styled-components';
 import type { ListImport } from '../../../lib/types';
 import { ACCOUNT_LIST_MAX_BYTES, ACCOUNT_LIST_ROWS_MAX } from '../../../lib/limits';
@@ -11,7 +12,8 @@ import { AccountMoves } from './AccountMoves';
 
 /** The section's id: `/settings#moving`. */
 export const MOVING_SECTION = 'moving';
-const POLL_MS = 1500;
+/** The person's last list import. */
+const latestImport = async () => (await movingApi.latest())[0] ?? null;
 
 const KIND_LABELS: Record<ListKind, string> = {
   follows: 'Follows',
@@ -115,45 +117,8 @@ export default function MovingSettings() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [exporting, setExporting] = useState<ListKind | null>(null);
-  const [job, setJob] = useState<ListImport | null>(null);
-
   // The last import, still running or just finished, shows when the page is opened again.
-  useEffect(() => {
-    let live = true;
-    movingApi.latest().then(
-      (imports) => {
-        if (live && imports[0]) setJob((current) => current ?? imports[0]);
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const running = job?.state === 'running' ? job.id : null;
-  useEffect(() => {
-    if (!running) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout>;
-    const look = () => {
-      movingApi.progress(running).then(
-        (next) => {
-          if (!live) return;
-          setJob(next);
-          if (next.state === 'running') timer = setTimeout(look, POLL_MS);
-        },
-        () => {
-          if (live) timer = setTimeout(look, POLL_MS * 4);
-        },
-      );
-    };
-    timer = setTimeout(look, POLL_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [running]);
+  const [job, setJob] = useBackgroundJob(latestImport, movingApi.progress);
 
   async function download(list: ListKind) {
     setExporting(list);
@@ -257,7 +222,7 @@ export default function MovingSettings() {
           </Note>
           {problem && <Problem role="alert">{problem}</Problem>}
           <div>
-            <Button type="submit" disabled={busy || running !== null} aria-busy={busy}>
+            <Button type="submit" disabled={busy || job?.state === 'running'} aria-busy={busy}>
               {busy && <Spinner />} Import
             </Button>
           </div>
