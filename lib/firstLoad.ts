@@ -28,7 +28,8 @@ export type FirstPageData =
   /** `following`: whether the viewer follows the one tag shown (issue 73); absent for several tags or a bad one. */
   | { kind: 'tagged'; tags: string[]; posts: ListPage<Post>; following?: boolean }
   | { kind: 'saved'; posts: ListPage<Post> }
-  | { kind: 'explore'; explore: Explore }
+  /** `postsNext`: where the trending posts' next page is (null: none). */
+  | { kind: 'explore'; explore: Explore; postsNext: string | null }
   | { kind: 'profile'; profile: Profile; posts: ListPage<Post> }
   | { kind: 'post'; post: PostWithComments; commentsNext: string | null }
   | { kind: 'contact'; instance: InstanceInfo }

@@ -108,7 +108,7 @@ export const PRIVATE_PAGES: Readonly<Record<string, PrivatePage>> = {
   },
   '/explore': {
     reads: () => firstReads.explore(),
-    firstData: ([explore]) => ({ kind: 'explore', explore: explore.body as Explore }),
+    firstData: ([explore]) => ({ kind: 'explore', explore: explore.body as Explore, postsNext: explore.next }),
   },
   '/profile': { reads: () => firstReads.myProfile(), redirect: (viewer) => links.profile(viewer.username) },
   /** Admins only: the panel reads the queue and the log after the first render. */

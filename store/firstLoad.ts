@@ -26,7 +26,7 @@ export function firstLoadState(data: FirstLoad): Partial<RootState> {
   if (page?.kind === 'tagged') posts = { list: { source: { kind: 'tagged', tags: page.tags }, page: page.posts } };
   if (page?.kind === 'saved') posts = { list: { source: { kind: 'saved' }, page: page.posts } };
   if (page?.kind === 'explore')
-    posts = { list: { source: { kind: 'explore' }, page: { items: page.explore.posts, next: null } } };
+    posts = { list: { source: { kind: 'explore' }, page: { items: page.explore.posts, next: page.postsNext } } };
   if (page?.kind === 'profile') {
     state.user = showingProfile(page.profile);
     fresh.push(firstLoadKey.profile(page.profile.username));

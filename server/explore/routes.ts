@@ -7,9 +7,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type Guards, currentUser, requireAdmin } from '../auth/guard';
 import type { Explore, Post } from '../../lib/types';
 import { asciiJsonOf, replyAsciiJson } from '../http/asciiJson';
+import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors, listOf, postSchema, userSearchResultSchema } from '../http/schemas';
 import type { TrendHiding } from './hiding';
-import type { ExploreService } from './service';
+import { EXPLORE_POSTS, type ExploreService } from './service';
+
+/** Where the trending posts' next pages are. */
+const POSTS_URL = '/api/explore/posts';
 
 const trendingTagSchema = {
   type: 'object',
@@ -41,10 +45,30 @@ export const exploreRoutes: FastifyPluginAsync<{
   listText: (posts: Post[]) => string;
 }> = async (app, { explore, listText }) => {
   const text = exploreText(listText);
+  const firstPage = { limit: EXPLORE_POSTS, cursor: null };
   app.get('/', { schema: { tags: ['explore'], response: { 200: exploreSchema } } }, async (request, reply) => {
+    const found = await explore.explore(request.user);
     replyAsciiJson(reply, text);
-    return explore.explore(request.user);
+    return { ...found, posts: sendPage(request, reply, firstPage, found.posts, (p) => p._id, POSTS_URL) };
   });
+
+  // The trending posts after the first page, as the feeds' pages (keyset: the last post's id).
+  app.get<{ Querystring: PageQuery }>(
+    '/posts',
+    {
+      schema: {
+        tags: ['explore'],
+        querystring: { type: 'object', properties: pageQuerySchema },
+        response: { 200: listOf(postSchema), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const page = readPage(request.query);
+      const rows = await explore.trendingPage(request.user, page);
+      replyAsciiJson(reply, listText);
+      return sendPage(request, reply, page, rows, (p) => p._id);
+    },
+  );
 };
 
 export const exploreAdminRoutes: FastifyPluginAsync<{ hiding: TrendHiding; guards: Guards }> = async (

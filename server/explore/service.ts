@@ -6,7 +6,8 @@
  */
 import type { Explore, PersonResult, Post, TrendingTag } from '../../lib/types';
 import type { CacheRegistry } from '../cache/registry';
-import type { AuthUser } from '../domain/types';
+import type { AuthUser, Page } from '../domain/types';
+import { PAGE_LIMIT_DEFAULT } from '../../lib/limits';
 import { NO_VIEWER } from '../posts/access';
 import type { PostReads } from '../posts/reads';
 import type { HiddenAuthorsCache } from '../safety/hiddenAuthors';
@@ -16,8 +17,8 @@ import type { ExploreRepository } from './repository';
 import type { TagDay } from './scores';
 import type { KeptTrends } from './trends';
 
-/** Shown of each list. */
-export const EXPLORE_POSTS = 20;
+/** Shown of each list: the posts a page as the feeds' (more in pages of `/api/explore/posts`). */
+export const EXPLORE_POSTS = PAGE_LIMIT_DEFAULT;
 export const EXPLORE_TAGS = 10;
 export const EXPLORE_PEOPLE = 10;
 /** The followees whose follows suggest people: a bound on the query for someone who follows thousands. */
@@ -67,18 +68,32 @@ const toPersonResult = (f: AuthorFacts): PersonResult => ({
 
 export function exploreService(deps: ExploreServiceDeps) {
   const { trends, repo, posts, hiddenAuthors, authors, followsOf, caches, refreshMs } = deps;
-  /** The trending posts the reader may see, highest first, `offset` of them skipped. */
-  async function trendingPosts(reader: Reader, limit: number, offset = 0): Promise<Post[]> {
-    const ids = (await trends.current()).postIds;
-    const wanted = offset + limit;
+  /** The trending posts the reader may see from `ids[start]` on, highest first, at most `count`. */
+  async function visibleFrom(reader: Reader, ids: string[], start: number, count: number): Promise<Post[]> {
     // Twice as many as wanted at a time: most readers see nearly all of them.
     const shown: Post[] = [];
-    for (let from = 0; shown.length < wanted && from < ids.length;) {
-      const some = ids.slice(from, from + 2 * (wanted - shown.length));
+    for (let from = start; shown.length < count && from < ids.length;) {
+      const some = ids.slice(from, from + 2 * (count - shown.length));
       from += some.length;
-      shown.push(...(await posts.publicAmong(reader ?? NOBODY, some, wanted - shown.length)));
+      shown.push(...(await posts.publicAmong(reader ?? NOBODY, some, count - shown.length)));
     }
-    return shown.slice(offset);
+    return shown;
+  }
+
+  /** The trending posts the reader may see, highest first, `offset` of them skipped (the client API). */
+  async function trendingPosts(reader: Reader, limit: number, offset = 0): Promise<Post[]> {
+    return (await visibleFrom(reader, (await trends.current()).postIds, 0, offset + limit)).slice(offset);
+  }
+
+  /**
+   * A page of them after the cursor's post, `limit + 1` (the extra one says another page exists):
+   * a cursor the trends no longer hold (they were worked out again) ends the list.
+   */
+  async function trendingPage(reader: Reader, page: Page): Promise<Post[]> {
+    const ids = (await trends.current()).postIds;
+    const start = page.cursor === null ? 0 : ids.indexOf(page.cursor) + 1;
+    if (start === 0 && page.cursor !== null) return [];
+    return visibleFrom(reader, ids, start, page.limit + 1);
   }
 
   async function trendingTags(limit: number, offset = 0): Promise<(TrendingTag & { history: TagDay[] })[]> {
@@ -139,12 +154,13 @@ export function exploreService(deps: ExploreServiceDeps) {
 
   return {
     trendingPosts,
+    trendingPage,
     trendingTags,
     suggestions,
-    /** The page's whole answer. */
+    /** The page's whole answer; its posts a page's, with one more when another page exists. */
     async explore(reader: Reader): Promise<Explore> {
       const [p, t, s] = await Promise.all([
-        trendingPosts(reader, EXPLORE_POSTS),
+        trendingPage(reader, { limit: EXPLORE_POSTS, cursor: null }),
         trendingTags(EXPLORE_TAGS),
         suggestions(reader, EXPLORE_PEOPLE),
       ]);

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Audience } from '../../lib/audience';
-import type { Explore } from '../../lib/types';
+import { PAGE_LIMIT_DEFAULT } from '../../lib/limits';
+import type { Explore, Post } from '../../lib/types';
 import { trendScores } from '../../server/explore/scores';
 import { createPost } from './factories';
 import { type SignedInUser, type TestApp, createTestApp, makeAdmin, signIn } from './helpers';
@@ -120,6 +121,44 @@ describe('GET /api/explore', () => {
       expect(ids.indexOf(post._id)).toBeLessThan(ids.indexOf(lesser._id));
       expect(seen.tags.find((x2) => x2.tag === tag)).toEqual({ tag, people: 7, posts: 2 });
     }
+  });
+
+  it('answers a page of trending posts, the rest in pages after the last one as the feeds do', async () => {
+    const [ann, x, y, reader] = await users(4);
+    const made: string[] = [];
+    for (let i = 0; i < PAGE_LIMIT_DEFAULT + 3; i++) {
+      const p = await createPost(t.app, ann);
+      for (const fan of [x, y]) await like(fan, p._id);
+      made.push(p._id);
+    }
+    await refresh();
+    const first = await t.app.inject({ method: 'GET', url: '/api/explore', headers: reader.headers });
+    const shown = (first.json() as Explore).posts.map((p) => p._id);
+    expect(shown).toHaveLength(PAGE_LIMIT_DEFAULT);
+    const next = /^<([^>]+)>; rel="next"$/.exec(String(first.headers.link))![1];
+    expect(next).toBe(`/api/explore/posts?cursor=${shown.at(-1)}&limit=${PAGE_LIMIT_DEFAULT}`);
+    const pageAt = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: reader.headers });
+      expect(res.statusCode).toBe(200);
+      return { ids: (res.json() as Post[]).map((p) => p._id), next: /^<([^>]+)>/.exec(String(res.headers.link))?.[1] };
+    };
+    const rest: string[] = [];
+    for (let url: string | undefined = next; url;) {
+      const page = await pageAt(url);
+      rest.push(...page.ids);
+      url = page.next;
+    }
+    // Every trending post once, in the ranking's order (the posts of other tests too).
+    const all = [...shown, ...rest];
+    expect(new Set(all).size).toBe(all.length);
+    expect(made.every((id) => all.includes(id))).toBe(true);
+    // Visitors page too; a cursor the trends no longer hold ends the list; a cursor that is none is refused.
+    expect((await t.app.inject({ method: 'GET', url: next })).json()).toHaveLength(rest.length);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/explore/posts?cursor=${randomUUID()}` });
+    expect(gone.json()).toEqual([]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/explore/posts?cursor=12' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'InvalidCursor' });
   });
 
   it('leaves out a post only one person reacted to, and posts not public', async () => {

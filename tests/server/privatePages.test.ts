@@ -123,7 +123,7 @@ describe('private pages rendered on the server', () => {
     expect(firstLoad(res.body)).toEqual({
       user: await api(ann, '/api/auth/getLoggedUser'),
       unread: 0,
-      page: { kind: 'explore', explore: await api(ann, '/api/explore') },
+      page: { kind: 'explore', explore: await api(ann, '/api/explore'), postsNext: null },
     });
   });
 

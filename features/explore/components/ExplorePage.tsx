@@ -2,7 +2,7 @@
  * Explore (issue 73): trending tags, people to follow and trending posts. A page the server
  * renders with `GET /api/explore` in its HTML (lib/pageReads.ts): the posts go through the store
  * as a list (`{ kind: 'explore' }`: cards, likes, saves and blurred sensitive photos as in every
- * feed), the tags and people come in the page's props. Opened by a client-side navigation, it
+ * feed, a page at a time from `/api/explore/posts`), the tags and people come in the page's props. Opened by a client-side navigation, it
  * reads them itself.
  */
 import { useEffect, useState } from 'react';

@@ -29,10 +29,10 @@ export const postsApi = {
   tagged: (tags: string[]): Promise<Page<Post>> => getPage<Post>(apiUrls.tagged(tags)),
   byUser: (username: string): Promise<Page<Post>> => getPage<Post>(apiUrls.userPosts(username)),
   saved: (): Promise<Page<Post>> => getPage<Post>(apiUrls.saved()),
-  /** Explore's trending posts (issue 73): one page, ranked, without a next. */
+  /** Explore's trending posts (issue 73): the first page, ranked; the next ones from its `Link`. */
   async explore(): Promise<Page<Post>> {
-    const { data } = await apiClient.get<Explore>(apiUrls.explore());
-    return { items: data.posts, next: null };
+    const response = await apiClient.get<Explore>(apiUrls.explore());
+    return { items: response.data.posts, next: nextLink(response.headers.link) };
   },
   /** Follows a `Link: rel="next"` URL given by the server. */
   page: (url: string): Promise<Page<Post>> => getPage<Post>(url),

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
+import { ExplorePage } from '../../../features/explore';
 import { PostDetail } from '../../../features/posts/components/PostDetail';
 import { HomeFeed } from '../../../features/posts/components/HomeFeed';
 import { selectPostList } from '../../../features/posts/state/selectors';
@@ -54,6 +55,20 @@ const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] 
     },
     ui: <PostDetail id={posts[0]._id} />,
     shows: ['First of the feed', 'A comment'],
+  },
+  {
+    name: 'explore',
+    data: {
+      user: viewer,
+      unread: 0,
+      page: {
+        kind: 'explore',
+        explore: { posts, tags: [], people: [] },
+        postsNext: `/api/explore/posts?cursor=${posts[2]._id}&limit=12`,
+      },
+    },
+    ui: <ExplorePage initial={{ posts, tags: [], people: [] }} />,
+    shows: ['First of the feed', 'Second of the feed'],
   },
   {
     name: 'profile',
@@ -108,6 +123,11 @@ describe('pages the server rendered with their first data', () => {
         http.get('/api/users/:name/posts', () => HttpResponse.json(page.kind === 'profile' ? page.posts.items : [])),
         http.get('/api/users/:name', () => HttpResponse.json({ user: page.kind === 'profile' ? page.profile : null })),
         http.get('/api/posts/:id', () => HttpResponse.json(page.kind === 'post' ? page.post : null)),
+        http.get('/api/explore', () =>
+          HttpResponse.json(page.kind === 'explore' ? page.explore : null, {
+            headers: page.kind === 'explore' && page.postsNext ? { Link: `<${page.postsNext}>; rel="next"` } : {},
+          }),
+        ),
       );
       const client: AppStore = makeStore();
       await client.dispatch(fetchLoggedUser());
@@ -117,6 +137,7 @@ describe('pages the server rendered with their first data', () => {
         await client.dispatch(fetchPosts({ kind: 'user', username: page.profile.username }));
       }
       if (page.kind === 'post') await client.dispatch(fetchPost(page.post._id));
+      if (page.kind === 'explore') await client.dispatch(fetchPosts({ kind: 'explore' }));
       const preloaded = makeStoreFrom(data).getState();
       expect(preloaded.auth).toEqual(client.getState().auth);
       expect(preloaded.posts).toEqual(client.getState().posts);

@@ -4,10 +4,11 @@
  * part says what to do. Against the API as msw answers it.
  */
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ExplorePage } from '../../../../features/explore';
 import type { Explore } from '../../../../lib/types';
-import { buildUser } from '../../support/factories';
+import { buildPost, buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
 
@@ -48,5 +49,26 @@ describe('ExplorePage', () => {
     expect(screen.getByRole('heading', { name: 'No one to suggest yet' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Nothing is trending yet' })).toBeInTheDocument();
     expect(screen.getByText(/Like and comment on posts you enjoy/)).toBeInTheDocument();
+  });
+
+  it("loads the trending posts' next page from the Link the first one came with", async () => {
+    const first = buildPost({ message: 'First of the trends' });
+    const later = buildPost({ message: 'On the next page' });
+    const next = `/api/explore/posts?cursor=${first._id}&limit=12`;
+    server.use(
+      http.get('/api/explore', () =>
+        HttpResponse.json({ ...found, posts: [first] }, { headers: { Link: `<${next}>; rel="next"` } }),
+      ),
+      http.get('/api/explore/posts', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === first._id
+          ? HttpResponse.json([later])
+          : HttpResponse.json({ message: 'Unexpected page', code: 'Test' }, { status: 500 }),
+      ),
+    );
+    renderWithProviders(<ExplorePage initial={null} />, { preloadedState: signedInState(me) });
+    expect(await screen.findByText('First of the trends')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('On the next page')).toBeInTheDocument();
+    expect(await screen.findByText('You are all caught up')).toBeInTheDocument();
   });
 });
