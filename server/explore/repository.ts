@@ -15,13 +15,19 @@ const CHUNK = 500;
 const chunks = <T>(values: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, i) => values.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** Not suspended: whose likes and comments count. */
-const livePeople = (db: Queryable) =>
-  db
+/**
+ * The suspended (by an admin or with their domain), whose likes and comments count no more: a few,
+ * taken out in code. As a subquery beside `post_id IN (…)`, SQLite drove each chunk's read from a
+ * scan of every user (1.4 s a chunk, 21 s a refresh on D1; docs/benchmarks/log/2026-12-07.md).
+ */
+async function suspendedPeople(db: Queryable): Promise<Set<string>> {
+  const rows = await db
     .selectFrom('users')
-    .select('users.id')
-    .where('users.suspended_at', 'is', null)
-    .where('users.domain_suspended', '=', 0);
+    .select('id')
+    .where((eb) => eb.or([eb('suspended_at', 'is not', null), eb('domain_suspended', '=', 1)]))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
 
 /**
  * The public posts made since `since` (epoch ms), newest first, at most `limit`, of discoverable
@@ -46,6 +52,7 @@ async function window(db: Queryable, since: number, limit: number) {
     rows.map((r) => [r.id, { id: r.id, creatorId: r.creator_id, createdAt: Date.parse(r.created_at), tags: [] }]),
   );
   const interactions: Interaction[] = [];
+  const suspended = await suspendedPeople(db);
   for (const ids of chunks([...posts.keys()])) {
     const tags = await db.selectFrom('post_tags').select(['post_id', 'tag']).where('post_id', 'in', ids).execute();
     for (const t of tags) posts.get(t.post_id)?.tags.push(t.tag);
@@ -54,17 +61,17 @@ async function window(db: Queryable, since: number, limit: number) {
       .select(['post_id', 'user_id'])
       .where('post_id', 'in', ids)
       .where('kind', '=', 'like')
-      .where('user_id', 'in', livePeople(db))
       .execute();
-    for (const l of likes) interactions.push({ postId: l.post_id, userId: l.user_id, kind: 'like' });
+    for (const l of likes)
+      if (!suspended.has(l.user_id)) interactions.push({ postId: l.post_id, userId: l.user_id, kind: 'like' });
     const comments = await db
       .selectFrom('comments')
       .select(['post_id', 'user_id'])
       .distinct()
       .where('post_id', 'in', ids)
-      .where('user_id', 'in', livePeople(db))
       .execute();
-    for (const c of comments) interactions.push({ postId: c.post_id, userId: c.user_id, kind: 'comment' });
+    for (const c of comments)
+      if (!suspended.has(c.user_id)) interactions.push({ postId: c.post_id, userId: c.user_id, kind: 'comment' });
   }
   // Each author once, the most recent poster first.
   const authors = new Map<string, { id: string; key: string }>();
