@@ -127,14 +127,16 @@ export function exploreService(deps: ExploreServiceDeps) {
     const hidden = reader ? await hiddenAuthors.get(reader.id) : null;
     const followed = reader ? await followsOf(reader.id) : () => false;
     const pick = async (candidates: Candidate[]): Promise<AuthorFacts[]> => {
-      const open = candidates.filter(
-        (c) => c.id !== reader?.id && !followed(c.id) && !hidden?.blocked.has(c.id) && !hidden?.muted.has(c.id),
-      );
       const found: AuthorFacts[] = [];
-      // A few more than wanted at a time: most candidates are shown, and each is a lookup.
-      for (let from = 0; found.length < limit && from < open.length;) {
-        const some = open.slice(from, from + 2 * (limit - found.length));
-        from += some.length;
+      // Walked in order, a few more than still wanted at a time: most candidates are shown, and
+      // each is a lookup (their facts for the rest of the checks).
+      for (let at = 0; found.length < limit && at < candidates.length;) {
+        const some: Candidate[] = [];
+        for (; at < candidates.length && some.length < 2 * (limit - found.length); at++) {
+          const c = candidates[at];
+          if (c.id !== reader?.id && !followed(c.id) && !hidden?.blocked.has(c.id) && !hidden?.muted.has(c.id))
+            some.push(c);
+        }
         const people = await authors.people(some.map((c) => c.key));
         for (const c of some) {
           const person = people.get(c.key);
