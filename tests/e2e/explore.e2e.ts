@@ -132,7 +132,7 @@ describe('Explore', () => {
       await grantAdmin(admin.username);
       await signInViaApi(page, admin);
       await page.goto('/admin');
-      const trends = page.getByRole('region', { name: 'Trends' });
+      const trends = page.getByRole('region', { name: 'Trends', exact: true });
       await trends.getByRole('button', { name: `Hide #${tag} from the trends` }).click();
       await trends.getByRole('list', { name: 'Hidden from the trends' }).getByText(`#${tag}`).waitFor();
       const poster = await trends
@@ -156,7 +156,7 @@ describe('Explore', () => {
           await useTheme(shot, theme);
           await signInViaApi(shot, admin);
           await shot.goto('/admin');
-          const panel = shot.getByRole('region', { name: 'Trends' });
+          const panel = shot.getByRole('region', { name: 'Trends', exact: true });
           await panel.getByText(`#${tag}`).waitFor();
           await panel.scrollIntoViewIfNeeded();
           await panel.screenshot({ path: path.join(DIR, `admin-trends-${size}-${theme}.png`) });
@@ -174,7 +174,7 @@ describe('Explore', () => {
 
       await signInViaApi(page, admin);
       await page.goto('/admin');
-      const again = page.getByRole('region', { name: 'Trends' });
+      const again = page.getByRole('region', { name: 'Trends', exact: true });
       await again.getByRole('button', { name: 'Show a post in the trends again' }).click();
       await again.getByRole('button', { name: poster! }).waitFor();
       await again.getByRole('button', { name: `Show #${tag} in the trends again` }).click();
