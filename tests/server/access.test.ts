@@ -25,6 +25,7 @@ const PUBLIC = new Set([
   'GET /api/push/key',
   // Issue 73: Explore's trending public posts and tags, as the public pages show posts.
   'GET /api/explore/',
+  'GET /api/explore/posts',
 ]);
 
 describe('visitors', () => {
