@@ -13,8 +13,8 @@ import { MESSAGE_MAX } from '../../lib/limits';
 import { fixMojibake, postTextOf } from '../../server/instagramImport/captions';
 import { type ArchivePost, instagramArchive, instagramJson, photo, postsJson, zipOf } from './instagramArchive';
 import { createPost } from './factories';
-import { multipartBody } from './multipart';
-import { type SignedInUser, type TestApp, createTestApp, readUntil, signIn } from './helpers';
+import { IMPORTS_URL, ended, get, post, profilePosts, upload } from './importRoutes';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 
 const importsDir = mkdtempSync(path.join(tmpdir(), 'posts-ig-'));
 let t: TestApp;
@@ -25,39 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const URL = '/api/imports/instagram';
-
-function upload(app: TestApp, user: SignedInUser | null, archive: Buffer) {
-  const body = multipartBody([
-    { name: 'file', filename: 'instagram.zip', contentType: 'application/zip', data: archive },
-  ]);
-  return app.app.inject({
-    method: 'POST',
-    url: URL,
-    payload: body.payload,
-    headers: { ...body.headers, ...user?.headers },
-  });
-}
-const get = (app: TestApp, user: SignedInUser, url: string) =>
-  app.app.inject({ method: 'GET', url, headers: user.headers });
-const post = (app: TestApp, user: SignedInUser, url: string, payload?: object) =>
-  app.app.inject({ method: 'POST', url, headers: user.headers, ...(payload && { payload }) });
-
-/** The import once its job has ended; the test's timeout bounds the wait. */
-async function ended(app: TestApp, user: SignedInUser, id: string): Promise<InstagramImport> {
-  const res = await readUntil(
-    () => get(app, user, `${URL}/${id}`),
-    (r) => r.statusCode !== 200 || r.json().import.state === 'finished',
-  );
-  expect(res.statusCode).toBe(200);
-  return res.json().import;
-}
-
-async function profilePosts(app: TestApp, user: SignedInUser): Promise<Post[]> {
-  const res = await get(app, user, `/api/users/${user.username}/posts?limit=40`);
-  expect(res.statusCode).toBe(200);
-  return res.json() as Post[];
-}
+const URL = IMPORTS_URL;
 
 const follow = (follower: SignedInUser, followee: SignedInUser) =>
   t.app.inject({ method: 'PATCH', url: `/api/users/${followee.username}/follow`, headers: follower.headers });

@@ -12,8 +12,9 @@ import path from 'node:path';
 import type { InstagramImport, Post, User } from '../../lib/types';
 import { photo, zipOf } from './instagramArchive';
 import { sendPost } from './factories';
-import { multipartBody, postUpload } from './multipart';
-import { type SignedInUser, type TestApp, createTestApp, readUntil, signIn } from './helpers';
+import { postUpload } from './multipart';
+import { IMPORTS_URL, ended, get, post, profilePosts, upload } from './importRoutes';
+import { type SignedInUser, type TestApp, createTestApp, signIn } from './helpers';
 import { readZip } from './zip';
 
 const importsDir = mkdtempSync(path.join(tmpdir(), 'posts-import-'));
@@ -27,36 +28,7 @@ afterAll(async () => {
   await Promise.all([source?.close(), target?.close()]);
 });
 
-const URL = '/api/imports/instagram';
-const get = (app: TestApp, user: SignedInUser, url: string) =>
-  app.app.inject({ method: 'GET', url, headers: user.headers });
-const post = (app: TestApp, user: SignedInUser, url: string, payload?: object) =>
-  app.app.inject({ method: 'POST', url, headers: user.headers, ...(payload && { payload }) });
-
-function upload(user: SignedInUser, archive: Buffer) {
-  const body = multipartBody([{ name: 'file', filename: 'posts.zip', contentType: 'application/zip', data: archive }]);
-  return target.app.inject({
-    method: 'POST',
-    url: URL,
-    payload: body.payload,
-    headers: { ...body.headers, ...user.headers },
-  });
-}
-
-async function ended(user: SignedInUser, id: string): Promise<InstagramImport> {
-  const res = await readUntil(
-    () => get(target, user, `${URL}/${id}`),
-    (r) => r.statusCode !== 200 || r.json().import.state === 'finished',
-  );
-  expect(res.statusCode).toBe(200);
-  return res.json().import;
-}
-
-async function profilePosts(app: TestApp, user: SignedInUser): Promise<Post[]> {
-  const res = await get(app, user, `/api/users/${user.username}/posts?limit=40`);
-  expect(res.statusCode).toBe(200);
-  return res.json() as Post[];
-}
+const URL = IMPORTS_URL;
 
 async function me(app: TestApp, user: SignedInUser): Promise<User> {
   const res = await get(app, user, '/api/auth/getLoggedUser');
@@ -135,7 +107,7 @@ describe('a Posts export', () => {
   it('is found as one, its posts listed to pick, then imported exactly; the settings only when asked', async () => {
     const bea = await signIn(target.app);
     const before = await me(target, bea);
-    const res = await upload(bea, exported.archive);
+    const res = await upload(target, bea, exported.archive);
     expect(res.statusCode).toBe(201);
     const found = res.json().import as InstagramImport;
     expect(found).toMatchObject({ kind: 'posts', state: 'ready', settings: SETTINGS });
@@ -146,7 +118,7 @@ describe('a Posts export', () => {
     // All three, without the settings.
     const started = await post(target, bea, `${URL}/${found.id}/start`, { positions: [0, 1, 2] });
     expect(started.statusCode).toBe(202);
-    const done = await ended(bea, found.id);
+    const done = await ended(target, bea, found.id);
     expect(done).toMatchObject({ total: 3, done: 3, failed: 0 });
     expect(archiveFiles()).toEqual([]);
 
@@ -191,13 +163,13 @@ describe('a Posts export', () => {
   it('brings the profile settings when asked, never the email, username or role', async () => {
     const cid = await signIn(target.app);
     const before = await me(target, cid);
-    const found = (await upload(cid, exported.archive)).json().import as InstagramImport;
+    const found = (await upload(target, cid, exported.archive)).json().import as InstagramImport;
     const refused = await post(target, cid, `${URL}/${found.id}/start`, { positions: [2], settings: 'yes' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('settings must be true or false');
     const started = await post(target, cid, `${URL}/${found.id}/start`, { positions: [2], settings: true });
     expect(started.statusCode).toBe(202);
-    await ended(cid, found.id);
+    await ended(target, cid, found.id);
     const after = await me(target, cid);
     expect(after).toMatchObject({
       ...SETTINGS,
@@ -222,11 +194,11 @@ describe('a Posts export', () => {
     );
     entries.set('posts.json', Buffer.from(JSON.stringify(changed)));
     const eve = await signIn(target.app);
-    const res = await upload(eve, await zipOf([...entries].map(([name, data]) => ({ name, data }))));
+    const res = await upload(target, eve, await zipOf([...entries].map(([name, data]) => ({ name, data }))));
     expect(res.statusCode).toBe(201);
     const id = res.json().import.id as string;
     await post(target, eve, `${URL}/${id}/start`, { positions: [0, 1, 2] });
-    const done = await ended(eve, id);
+    const done = await ended(target, eve, id);
     expect(done).toMatchObject({ done: 2, failed: 1 });
     expect(done.posts[2].error).toBe('Message must be at most 255 characters');
     const mine = (await profilePosts(target, eve)).reverse();
@@ -241,7 +213,7 @@ describe('a Posts export', () => {
   describe('refuses, with a message and nothing left behind,', () => {
     async function refused(archive: Buffer, message: RegExp) {
       const dee = await signIn(target.app);
-      const res = await upload(dee, archive);
+      const res = await upload(target, dee, archive);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'ArchiveRefused' });
       expect(res.json().message).toMatch(message);
