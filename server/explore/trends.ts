@@ -18,8 +18,6 @@ const PEOPLE_KEPT = 100;
 
 export interface Trends {
   /** Post ids, highest score first. */
-  posts: { id: string; score: number }[];
-  /** The same ids alone: what each read walks. */
   postIds: string[];
   tags: TagTrend[];
   /** Authors of the window's posts, the most recent poster first: whom to suggest to someone who follows nobody. */
@@ -47,10 +45,8 @@ export function keptTrends(deps: {
     const { posts, interactions, authors } = await deps.repo.window(now - WINDOW_MS, WINDOW_POSTS_MAX);
     const hidden = new Set(await deps.repo.hiddenTags());
     const scores = trendScores(posts, interactions, now);
-    const top = scores.posts.slice(0, POSTS_KEPT).map(({ id, score }) => ({ id, score }));
     return {
-      posts: top,
-      postIds: top.map((p) => p.id),
+      postIds: scores.posts.slice(0, POSTS_KEPT).map((p) => p.id),
       tags: scores.tags.filter((t) => !hidden.has(t.tag)).slice(0, TAGS_KEPT),
       active: authors.slice(0, PEOPLE_KEPT),
       at: now,
