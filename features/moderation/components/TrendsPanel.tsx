@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Explore, HiddenFromTrends } from '../../../lib/types';
 import { links } from '../../../lib/pages';
@@ -20,6 +20,21 @@ const Part = styled.section`
 
 /** How much of a post's message names it in the list (characters). */
 const MESSAGE_SHOWN = 80;
+
+/** One row of a list: what it is, a line about it, and its one action. */
+function Row(props: { what: ReactNode; meta: ReactNode; action: string; actionName: string; onAction: () => void }) {
+  return (
+    <li>
+      <span className="what">
+        {props.what}
+        <span className="meta">{props.meta}</span>
+      </span>
+      <Button $variant="secondary" $size="sm" aria-label={props.actionName} onClick={props.onAction}>
+        {props.action}
+      </Button>
+    </li>
+  );
+}
 
 /** What trends now, and what is hidden. */
 const readLists = () => Promise.all([moderationApi.trends(), moderationApi.hiddenFromTrends()]);
@@ -102,22 +117,14 @@ export function TrendsPanel() {
         {trends && trends.tags.length === 0 && <p>No tag is trending.</p>}
         <AdminList aria-labelledby={`${id}-tags`}>
           {trends?.tags.map((t) => (
-            <li key={t.tag}>
-              <span className="what">
-                <AppLink href={links.tagged([t.tag])}>#{t.tag}</AppLink>
-                <span className="meta">
-                  {t.people} {t.people === 1 ? 'person' : 'people'} · {t.posts} {t.posts === 1 ? 'post' : 'posts'}
-                </span>
-              </span>
-              <Button
-                $variant="secondary"
-                $size="sm"
-                aria-label={`Hide #${t.tag} from the trends`}
-                onClick={() => void hide('tag', t.tag, `#${t.tag}`)}
-              >
-                Hide
-              </Button>
-            </li>
+            <Row
+              key={t.tag}
+              what={<AppLink href={links.tagged([t.tag])}>#{t.tag}</AppLink>}
+              meta={`${t.people} ${t.people === 1 ? 'person' : 'people'} · ${t.posts} ${t.posts === 1 ? 'post' : 'posts'}`}
+              action="Hide"
+              actionName={`Hide #${t.tag} from the trends`}
+              onAction={() => void hide('tag', t.tag, `#${t.tag}`)}
+            />
           ))}
         </AdminList>
       </Part>
@@ -126,20 +133,14 @@ export function TrendsPanel() {
         {trends && trends.posts.length === 0 && <p>No post is trending.</p>}
         <AdminList aria-labelledby={`${id}-posts`}>
           {trends?.posts.map((post) => (
-            <li key={post._id}>
-              <span className="what">
-                <AppLink href={links.post(post._id)}>Post by {post.creator}</AppLink>
-                <span className="meta">{post.message.slice(0, MESSAGE_SHOWN)}</span>
-              </span>
-              <Button
-                $variant="secondary"
-                $size="sm"
-                aria-label={`Hide the post by ${post.creator} from the trends`}
-                onClick={() => void hide('post', post._id, `the post by ${post.creator}`)}
-              >
-                Hide
-              </Button>
-            </li>
+            <Row
+              key={post._id}
+              what={<AppLink href={links.post(post._id)}>Post by {post.creator}</AppLink>}
+              meta={post.message.slice(0, MESSAGE_SHOWN)}
+              action="Hide"
+              actionName={`Hide the post by ${post.creator} from the trends`}
+              onAction={() => void hide('post', post._id, `the post by ${post.creator}`)}
+            />
           ))}
         </AdminList>
       </Part>
@@ -148,31 +149,29 @@ export function TrendsPanel() {
         {hidden && hidden.length === 0 && <p>Nothing is hidden.</p>}
         <AdminList aria-labelledby={`${id}-hidden`}>
           {hidden?.map((entry) => (
-            <li key={`${entry.kind} ${entry.subject}`}>
-              <span className="what">
-                {entry.kind === 'tag' ? (
+            <Row
+              key={`${entry.kind} ${entry.subject}`}
+              what={
+                entry.kind === 'tag' ? (
                   <strong>#{entry.subject}</strong>
                 ) : (
                   <AppLink href={links.post(entry.subject)}>A post</AppLink>
-                )}
-                <span className="meta">
+                )
+              }
+              meta={
+                <>
                   Hidden <RelativeTime iso={entry.createdAt} />
-                </span>
-              </span>
-              <Button
-                $variant="secondary"
-                $size="sm"
-                aria-label={`Show ${hiddenLabel(entry)} in the trends again`}
-                onClick={() =>
-                  void change(
-                    () => moderationApi.showInTrends(entry.kind, entry.subject),
-                    entry.kind === 'tag' ? `#${entry.subject} may trend again.` : 'The post may trend again.',
-                  )
-                }
-              >
-                Show
-              </Button>
-            </li>
+                </>
+              }
+              action="Show"
+              actionName={`Show ${hiddenLabel(entry)} in the trends again`}
+              onAction={() =>
+                void change(
+                  () => moderationApi.showInTrends(entry.kind, entry.subject),
+                  entry.kind === 'tag' ? `#${entry.subject} may trend again.` : 'The post may trend again.',
+                )
+              }
+            />
           ))}
         </AdminList>
       </Part>
