@@ -9,8 +9,6 @@
  * row chose, so a run after a restart makes none twice. A Posts export's profile settings are
  * applied when the import starts, if asked. The archive is deleted when the job ends or is cancelled.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { ImportSettings, InstagramFoundPost, InstagramImport } from '../../lib/types';
 import type { AuthUser } from '../domain/types';
 import { ConflictError, DomainError, InvalidError, NotFoundError, TooManyAttemptsError } from '../domain/errors';
@@ -19,6 +17,7 @@ import type { MediaService } from '../media/service';
 import { readAudience, readImageText, readMessage, readPostTags } from '../posts/input';
 import type { PostWrites } from '../posts/writes';
 import { type ArchiveLimits, openPhotos, scanArchive } from './archive';
+import { archivePath, removeArchives } from './archiveFiles';
 import { postTextOf } from './captions';
 import type { PostDetails } from './found';
 import type { FoundRow, InstagramImportsRepository, InstagramJob } from './repository';
@@ -72,8 +71,8 @@ export function instagramImportService({
   limits,
   wake,
 }: InstagramImportDeps) {
-  const fileOf = (name: string) => path.join(dir, name);
-  const removeArchive = (name: string | null) => (name ? rm(fileOf(name), { force: true }) : Promise.resolve());
+  const fileOf = (name: string) => archivePath(dir, name);
+  const removeArchive = (name: string | null) => removeArchives(dir, name ? [name] : []);
 
   function progressOf(job: InstagramJob, rows: FoundRow[]): InstagramImport {
     const count = (status: FoundRow['status']) => rows.filter((r) => r.status === status).length;

@@ -252,6 +252,17 @@ const unreadRecipientsOf = async (db: Queryable, userId: string) =>
 const mediaVariantsOf = async (db: Queryable, userId: string) =>
   (await db.selectFrom('media').select('variants').where('owner_id', '=', userId).execute()).map((r) => r.variants);
 
+/** The archives the user's imports still keep (a job waiting for its picks, or running). */
+const importArchivesOf = async (db: Queryable, userId: string) =>
+  (
+    await db
+      .selectFrom('instagram_imports')
+      .select('archive')
+      .where('user_id', '=', userId)
+      .where('archive', 'is not', null)
+      .execute()
+  ).flatMap((r) => (r.archive === null ? [] : [r.archive]));
+
 /** Sessions, posts (with their tags, reactions, saves and comments), comments, reactions, saves, follows, media rows, 2FA. */
 async function deleteUser(db: Queryable, userId: string): Promise<boolean> {
   return (await db.deleteFrom('users').where('id', '=', userId).returning('id').executeTakeFirst()) !== undefined;
@@ -284,6 +295,7 @@ export const accountRepository = bindQueries({
   postIdsOf,
   unreadRecipientsOf,
   mediaVariantsOf,
+  importArchivesOf,
   deleteUser,
   retireUsername,
 });

@@ -3,7 +3,7 @@
  * transaction takes the user's reactions, comments and follows off other rows' counters and deletes
  * the user, whose rows go with it (ON DELETE CASCADE); then `AccountDeleted` is published (the
  * caches and the streams of those whose unread notifications went hear of it) and the files of
- * their uploads are removed. The username is held for 30 days. For federation (issue 32) the actor
+ * their uploads, and the archives their imports kept, are removed. The username is held for 30 days. For federation (issue 32) the actor
  * is buried (`federation_tombstones`: its URI answers 410) and, when people elsewhere follow it,
  * `Delete(Person)` goes to them, with their inboxes and the keys read before the rows vanish.
  */
@@ -35,6 +35,8 @@ export interface DeletionDeps {
   publish: PublishEvent;
   /** Files that could not be removed once the rows were gone (the deletion itself stands). */
   onFilesLeft?: (error: unknown) => void;
+  /** Removes the archives the person's imports kept (`instagramImport/archiveFiles.ts`). */
+  removeArchives?: (names: string[]) => Promise<void>;
   /** Federation on: what `Delete(Person)` needs is read first, and it is queued after the commit. */
   farewell?: {
     /** What the goodbye needs, read before the rows go: the sending of it, or null when nobody elsewhere follows. */
@@ -50,6 +52,7 @@ export function accountDeletion({
   checkPassword,
   publish,
   onFilesLeft,
+  removeArchives,
   farewell,
 }: DeletionDeps) {
   return {
@@ -68,7 +71,7 @@ export function accountDeletion({
       });
       announce(user.id, gone);
       if (goodbye) await goodbye().catch((error: unknown) => farewell?.onError(error));
-      await removeFiles(gone.media);
+      await removeFiles(gone);
     },
 
     /**
@@ -87,7 +90,7 @@ export function accountDeletion({
         throw error;
       }
       announce(userId, gone);
-      await removeFiles(gone.media);
+      await removeFiles(gone);
       return true;
     },
   };
@@ -99,11 +102,12 @@ export function accountDeletion({
       const posts = await trx.account.postIdsOf(userId);
       const unreadFell = await trx.account.unreadRecipientsOf(userId);
       const media = await trx.account.mediaVariantsOf(userId);
+      const archives = await trx.account.importArchivesOf(userId);
       await trx.account.uncountUser(userId);
       // Two deletions racing: the one that removed the row goes on, the other answers 404.
       if (!(await trx.account.deleteUser(userId))) throw new NotFoundError('User not found', 'UserNotFound');
       await andThen(trx);
-      return { posts, media, unreadFell };
+      return { posts, media, archives, unreadFell };
     });
   }
 
@@ -112,14 +116,16 @@ export function accountDeletion({
   }
 
   // Rows first, then files: a crash in between leaves unlisted files, never a row without its files.
-  async function removeFiles(media: string[]) {
+  async function removeFiles({ media, archives }: Gone) {
     await storage.remove(media.flatMap(variantKeys)).catch((error: unknown) => onFilesLeft?.(error));
+    if (archives.length > 0) await removeArchives?.(archives).catch((error: unknown) => onFilesLeft?.(error));
   }
 }
 
 interface Gone {
   posts: string[];
   media: string[];
+  archives: string[];
   unreadFell: string[];
 }
 

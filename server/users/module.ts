@@ -19,6 +19,7 @@ import { followRequestRoutes } from './followRequestRoutes';
 import { peopleRoutes } from './peopleRoutes';
 import { usersRoutes } from './routes';
 import { type UsersService, type UsersServiceDeps, usersService } from './service';
+import { removeArchives } from '../instagramImport/archiveFiles';
 
 type Log = { warn(obj: object, message: string): void; error(obj: object, message: string): void };
 
@@ -72,6 +73,7 @@ export function usersFeature({ config, data, storage, caches, log, twoFactor, fa
       checkPassword: deps.checkPassword,
       publish: deps.publish,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
+      removeArchives: (names) => removeArchives(config.instagramImport.dir, names),
       farewell,
     }),
   };

@@ -231,6 +231,28 @@ describe('an Instagram archive', () => {
     expect((await post(t, me, `${URL}/${first.id}/start`, { positions: [0] })).statusCode).toBe(409);
   });
 
+  it('removes an archive waiting for its picks when its person deletes their account', async () => {
+    const [me, other] = [await signIn(t.app), await signIn(t.app)];
+    const mine = (await upload(t, me, await instagramArchive([DOZEN[0]]))).json().import as InstagramImport;
+    const theirs = (await upload(t, other, await instagramArchive([DOZEN[1]]))).json().import as InstagramImport;
+    expect(archiveFiles()).toHaveLength(2);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: me.headers,
+      payload: { password: me.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    // The other person's archive stays, and their import goes on.
+    expect(archiveFiles()).toHaveLength(1);
+    expect((await get(t, other, `${URL}/${theirs.id}`)).json().import.state).toBe('ready');
+    expect(await t.db.kysely.selectFrom('instagram_imports').select('id').where('id', '=', mine.id).execute()).toEqual(
+      [],
+    );
+    expect((await post(t, other, `${URL}/${theirs.id}/cancel`)).statusCode).toBe(200);
+    expect(archiveFiles()).toEqual([]);
+  });
+
   it('finishes an import left by a process that stopped, once, on the next one', async () => {
     const me = await signIn(t.app);
     const res = await upload(t, me, await instagramArchive(DOZEN.slice(0, 4)));
