@@ -6,9 +6,11 @@
  * 1 s unmeasured, then wrk for `--seconds`; the server's CPU per request from /proc. Then the same
  * with `--streams` notification streams open on each server (issue 21; 0: none).
  *   tsx bench/alternate.ts --a <checkout>:<DATA_DIR> --b <checkout>:<DATA_DIR>
- *     [--class "home feed, first page"] [--readers 200] [--rounds 8] [--seconds 5] [--streams 1000]
+ *     [--class "home feed, first page" | mix] [--readers 200] [--rounds 8] [--seconds 5] [--streams 1000]
  *     [--warmup 10] (seconds of load on each server before the first turn)
  * Seed one DATA_DIR with the older checkout and copy it for each side: the newer one migrates its own.
+ * `--class mix`: the whole community mix (its writes too) as `npm run bench -- --mix` draws it, each
+ * side with its own deep cursors and writer's picture: e.g. one checkout on two seeds (issue 71).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -16,12 +18,20 @@ import path from 'node:path';
 import { count, parseFlags } from '../scripts/seed/args';
 import { openDatabase } from '../server/db/database';
 import { freePort } from '../tests/server/remoteServer';
-import { login, loginAll, waitForFeedIndex } from './appUnderTest';
-import { blocksAndMutes, communityClasses, communityData, drawMix } from './community';
+import { COMMUNITY_DEEP_FROM, login, loginAll, pageCursors, uploadPicture, waitForFeedIndex } from './appUnderTest';
+import {
+  type CommunityData,
+  type CommunityLive,
+  blocksAndMutes,
+  communityClasses,
+  communityData,
+  drawMix,
+  writerPicture,
+} from './community';
 import { median } from './median';
 import { cpuSecondsOf, startServer, stopServer, waitUntilUp } from './processes';
 import { type OpenStreams, openStreams } from './streams';
-import { runWrk } from './wrk';
+import { type MixEntry, runWrk } from './wrk';
 
 const flags = parseFlags(process.argv.slice(2));
 const className = flags.get('class') ?? 'home feed, first page';
@@ -41,26 +51,45 @@ const sides = (['a', 'b'] as const).map((name) => {
   return { name, root: path.resolve(checkout), dataDir: path.resolve(dataDir) };
 });
 
-// The readers as `npm run bench` picks them: after its viewer's blocks and mutes, the same on both copies.
-let community: Awaited<ReturnType<typeof communityData>> | undefined;
+// The readers and posts as `npm run bench` picks them, after its viewer's blocks and mutes: each side's
+// own (two seeds share their accounts, not their posts' ids).
+const communities = new Map<string, CommunityData>();
 let streamEmails: string[] = [];
 for (const side of sides) {
   const db = openDatabase(`sqlite:${path.join(side.dataDir, 'posts.db')}`);
   const k = db.kysely;
   const viewer = await k.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
   await blocksAndMutes(k, viewer.id);
-  community ??= await communityData(k, readerCount);
+  communities.set(side.name, await communityData(k, readerCount));
   if (streamEmails.length === 0)
     streamEmails = (await k.selectFrom('users').select('email').orderBy('id').limit(STREAM_USERS).execute()).map(
       (u) => u.email,
     );
   await db.close();
 }
-const chosen = communityClasses(community!, { deepCursors: [], writerImage: '' }).find((c) => c.name === className);
-// A deep page needs cursors, a write the writer's picture: `npm run bench` makes both.
-if (!chosen || chosen.kind !== 'read' || chosen.name.includes('deep'))
-  throw new Error(`--class takes a read class of bench/community.ts without a cursor, not "${className}"`);
-const entries = drawMix([chosen], 1);
+/** The mix: every class; else one read class without cursors (a deep page's and a write's need `live`). */
+const MIX = 'mix';
+const classesOf = (community: CommunityData, live: CommunityLive) => {
+  const classes = communityClasses(community, live);
+  if (className === MIX) return classes;
+  const chosen = classes.find((c) => c.name === className);
+  if (!chosen || chosen.kind !== 'read' || chosen.name.includes('deep'))
+    throw new Error(
+      `--class takes "${MIX}" or a read class of bench/community.ts without a cursor, not "${className}"`,
+    );
+  return [chosen];
+};
+classesOf(communities.get('a')!, { deepCursors: [], writerImage: '' });
+/** What the mix needs of each side: its deep pages' cursors and a picture its writer uploaded. */
+async function liveOf(url: string, writer: string): Promise<CommunityLive> {
+  if (className !== MIX) return { deepCursors: [], writerImage: '' };
+  return {
+    deepCursors: (await pageCursors(url, writer, '/api/posts?feed=all'))
+      .filter((page) => page.items >= COMMUNITY_DEEP_FROM)
+      .map((page) => page.cursor),
+    writerImage: await uploadPicture(url, writer, await writerPicture()),
+  };
+}
 const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'posts-alternate-'));
 
 const apps: {
@@ -69,6 +98,7 @@ const apps: {
   pid: number;
   readers: string[];
   writer: string;
+  entries: MixEntry[];
   stop: () => Promise<void>;
   streams?: OpenStreams;
 }[] = [];
@@ -83,20 +113,35 @@ try {
         ...{ NODE: process.execPath, DATA_DIR: side.dataDir, PORT: String(port), NODE_ENV: 'production' },
         ...{ LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_PER_IP: unlimited, RATE_LIMIT_AUTH_PER_ACCOUNT: unlimited },
         ...{ RATE_LIMIT_WRITES_PER_USER: unlimited, SSE_STREAMS_PER_IP: unlimited },
+        // The work a request costs, not the load shedding's 503s on a busy machine.
+        MAX_EVENT_LOOP_DELAY_MS: '0',
       },
       side.root,
     );
     const url = `http://127.0.0.1:${port}`;
     await waitUntilUp(server, `${url}/api/instance`);
     await waitForFeedIndex(url);
-    const readers = await loginAll(url, community!.readers);
-    const writer = await login(url, community!.writer);
-    apps.push({ name: side.name, url, pid: server.child.pid!, readers, writer, stop: () => stopServer(server) });
+    const community = communities.get(side.name)!;
+    const readers = await loginAll(url, community.readers);
+    const writer = await login(url, community.writer);
+    const entries = drawMix(classesOf(community, await liveOf(url, writer)), readerCount);
+    apps.push({
+      name: side.name,
+      url,
+      pid: server.child.pid!,
+      readers,
+      writer,
+      entries,
+      stop: () => stopServer(server),
+    });
     console.log(`${side.name}: ${side.root} on ${url}, ${readers.length} readers signed in`);
   }
   const load = (app: (typeof apps)[number], secs: number) =>
     runWrk(
-      { paths: [entries[0].path], mix: { entries, readerCookies: app.readers, writerCookie: app.writer } },
+      {
+        paths: [app.entries[0].path],
+        mix: { entries: app.entries, readerCookies: app.readers, writerCookie: app.writer },
+      },
       { baseUrl: app.url, connections: CONNECTIONS, threads: 1, seconds: secs, scriptDir },
       `${app.name}-${className}`,
     );

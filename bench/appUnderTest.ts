@@ -2,7 +2,11 @@
  * The app under test over HTTP, as the benches that start it share it (`run.ts`, `alternate.ts`):
  * its home feed's index loaded, seeded accounts signed in.
  */
+import { nextLink } from '../lib/links';
 import { SEED_PASSWORD } from '../scripts/seed/write';
+
+/** Deep pages start after this many items: 500 pages of the default 12. */
+export const DEEP_ITEMS = 500 * 12;
 
 /** The home feed's index loads in the background after start-up; measure what it serves once loaded. */
 export async function waitForFeedIndex(baseUrl: string): Promise<void> {
@@ -53,4 +57,40 @@ export async function loginAll(baseUrl: string, emails: string[]): Promise<strin
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
   return signedIn;
+}
+
+/**
+ * Follows Link headers (40 a page) until DEEP_ITEMS items are behind: each next page's cursor, with
+ * the items above it.
+ */
+export async function pageCursors(
+  baseUrl: string,
+  cookie: string,
+  listPath: string,
+): Promise<{ cursor: string; items: number }[]> {
+  let next: string | null = `${listPath}${listPath.includes('?') ? '&' : '?'}limit=40`;
+  let items = 0;
+  const cursors: { cursor: string; items: number }[] = [];
+  while (next && items < DEEP_ITEMS) {
+    const res: Response = await fetch(baseUrl + next, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
+    items += ((await res.json()) as unknown[]).length;
+    next = nextLink(res.headers.get('link'));
+    const cursor = next && new URL(next, 'http://x').searchParams.get('cursor');
+    if (cursor) cursors.push({ cursor, items });
+  }
+  return cursors;
+}
+
+/** Everyone's list's deep pages start after this many posts (100 pages of 12), for the community mix. */
+export const COMMUNITY_DEEP_FROM = 1200;
+
+/** Uploads a post picture as the signed-in user; its URL. */
+export async function uploadPicture(baseUrl: string, cookie: string, picture: Buffer): Promise<string> {
+  const form = new FormData();
+  form.set('upload_preset', 'post');
+  form.set('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'bench.jpg');
+  const res = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', headers: { cookie }, body: form });
+  if (res.status !== 201) throw new Error(`Upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { secure_url: string }).secure_url;
 }

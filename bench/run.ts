@@ -26,7 +26,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PAGE_LIMIT_DEFAULT } from '../lib/limits';
-import { nextLink } from '../lib/links';
 import { count, parseFlags } from '../scripts/seed/args';
 import { SEED_PASSWORD } from '../scripts/seed/write';
 import { loadConfig } from '../server/config';
@@ -61,7 +60,7 @@ import { openStreams } from './streams';
 import { type LoadRequest, type LoadResult, type MixEntry, combineResults, haveWrk, runWrk } from './wrk';
 import { clientApiToken } from './clientApiToken';
 import { freePort } from '../tests/server/remoteServer';
-import { login, loginAll, waitForFeedIndex } from './appUnderTest';
+import { COMMUNITY_DEEP_FROM, login, loginAll, pageCursors, uploadPicture, waitForFeedIndex } from './appUnderTest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flags = parseFlags(process.argv.slice(2));
@@ -109,8 +108,6 @@ const CLUSTER_TARGET = 1.5;
 const WRITE_CLASS_TARGET = 1;
 /** The client API's timelines against the same lists on `/api/posts` (issue 33): within 10%. */
 const CLIENT_API_TARGET = 0.9;
-/** Deep pages start after this many items: 500 pages of the default 12. */
-const DEEP_ITEMS = 500 * 12;
 
 process.env.DATA_DIR ??= path.join(root, 'data', 'bench');
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -321,45 +318,10 @@ async function startClusterApp(port: number, env: Record<string, string>): Promi
   };
 }
 
-/**
- * Follows Link headers (40 a page) until DEEP_ITEMS items are behind: each next page's cursor, with
- * the items above it.
- */
-async function pageCursors(
-  baseUrl: string,
-  cookie: string,
-  listPath: string,
-): Promise<{ cursor: string; items: number }[]> {
-  let next: string | null = `${listPath}${listPath.includes('?') ? '&' : '?'}limit=40`;
-  let items = 0;
-  const cursors: { cursor: string; items: number }[] = [];
-  while (next && items < DEEP_ITEMS) {
-    const res: Response = await fetch(baseUrl + next, { headers: { cookie } });
-    if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
-    items += ((await res.json()) as unknown[]).length;
-    next = nextLink(res.headers.get('link'));
-    const cursor = next && new URL(next, 'http://x').searchParams.get('cursor');
-    if (cursor) cursors.push({ cursor, items });
-  }
-  return cursors;
-}
-
-/** Everyone's list's deep pages start after this many posts (100 pages of 12), for the community mix. */
-const COMMUNITY_DEEP_FROM = 1200;
 /** The community rows' p99 goal (issue 31), at the bench's 50 connections. */
 const COMMUNITY_P99_MS = 50;
 /** Sessions older than this are signed in again before a row: access tokens live 15 minutes. */
 const SESSION_REFRESH_MS = 10 * 60_000;
-
-/** Uploads a post picture as the signed-in user; its URL. */
-async function uploadPicture(baseUrl: string, cookie: string, picture: Buffer): Promise<string> {
-  const form = new FormData();
-  form.set('upload_preset', 'post');
-  form.set('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'bench.jpg');
-  const res = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', headers: { cookie }, body: form });
-  if (res.status !== 201) throw new Error(`Upload failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { secure_url: string }).secure_url;
-}
 
 /**
  * The community's readers and writer, signed in up front (4 at a time: each sign-in is an argon2
