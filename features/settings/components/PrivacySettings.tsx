@@ -3,7 +3,7 @@
  * notifications page. Separate from who may see a post, whose default is chosen below it. Each is
  * saved at once, as it changes.
  */
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Panel } from '../../../components/ui/Panel';
@@ -70,16 +70,27 @@ function DefaultAudience({ user }: { user: User }) {
   );
 }
 
-/** Explore (issue 73): the person's public posts may trend, and they may be suggested to others. */
-function Discoverable({ user }: { user: User }) {
+/**
+ * A switch saved as it changes, then the person read again (what it changed shows elsewhere); when
+ * saving fails it turns back and the error is told.
+ */
+function SavedSwitch({
+  initial,
+  save,
+  children,
+}: {
+  initial: boolean;
+  save: (on: boolean) => Promise<unknown>;
+  children: ReactNode;
+}) {
   const dispatch = useAppDispatch();
-  const [on, setOn] = useState(user.discoverable !== false);
+  const [on, setOn] = useState(initial);
   const [busy, setBusy] = useState(false);
   const change = async (next: boolean) => {
     setBusy(true);
     setOn(next);
     try {
-      await privacyApi.setDiscoverable(next);
+      await save(next);
       void dispatch(fetchLoggedUser());
     } catch (error) {
       setOn(!next);
@@ -98,49 +109,28 @@ function Discoverable({ user }: { user: User }) {
         aria-busy={busy}
         onChange={(e) => void change(e.target.checked)}
       />
-      Suggest my account and show my posts in Explore
+      {children}
     </Switch>
   );
 }
 
 export function PrivacySettings({ user }: { user: User }) {
-  const dispatch = useAppDispatch();
-  const [on, setOn] = useState(user.approveFollowers === true);
-  const [busy, setBusy] = useState(false);
-  const change = async (next: boolean) => {
-    setBusy(true);
-    setOn(next);
-    try {
-      await followRequestsApi.setApproval(next);
-      // Turning it off approved the waiting requests: the followers count changed.
-      void dispatch(fetchLoggedUser());
-    } catch (error) {
-      setOn(!next);
-      dispatch(showToast(errorMessage(error), 'error'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Panel id={SETTINGS_SECTIONS.privacy} aria-labelledby="privacy-settings">
       <h2 id="privacy-settings">Privacy</h2>
       <p className="lead">{T.settingLead}</p>
-      <Switch>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          disabled={busy}
-          aria-busy={busy}
-          onChange={(e) => void change(e.target.checked)}
-        />
+      {/* Turning it off approves the waiting requests: the followers count changes. */}
+      <SavedSwitch initial={user.approveFollowers === true} save={followRequestsApi.setApproval}>
         {T.setting}
-      </Switch>
+      </SavedSwitch>
       <p>
         <AppLink href={`${links.notifications()}#follow-requests`}>{T.title}</AppLink>
       </p>
       <DefaultAudience user={user} />
-      <Discoverable user={user} />
+      {/* Explore (issue 73): the person's public posts may trend, and they may be suggested to others. */}
+      <SavedSwitch initial={user.discoverable !== false} save={privacyApi.setDiscoverable}>
+        Suggest my account and show my posts in Explore
+      </SavedSwitch>
     </Panel>
   );
 }
