@@ -12,63 +12,24 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { localStorage } from '../server/media/localStorage';
 import { deferredWritesSettled } from '../server/media/service';
 import { type JpegShape, zeroJpeg } from '../tests/server/memory/jpegShapes';
 import type { PeakRssRequest, PeakRssResult } from '../tests/server/memory/peakRss';
 import { type PngShape, zeroPng } from '../tests/server/memory/pngShapes';
-import { multipartBody } from '../tests/server/multipart';
 import sharp from 'sharp';
 import { median } from './median';
+import { tempApp } from './tempApp';
 
-/** The app on a temporary SQLite database (through inject: the server's services and thread pool). */
-async function benchApp() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
-    LOG_LEVEL: 'silent',
+/**
+ * The app on a temporary SQLite database (through inject: the server's services and thread pool),
+ * its per-minute limits lifted: the figures are latencies under load.
+ */
+const benchApp = () =>
+  tempApp({
     RATE_LIMIT_AUTH_PER_IP: '100000',
     RATE_LIMIT_AUTH_PER_ACCOUNT: '100000',
     RATE_LIMIT_UPLOADS_PER_USER: '100000',
-    // The figures are latencies under load: shedding it (503) would leave nothing to measure.
-    MAX_EVENT_LOOP_DELAY_MS: '0',
   });
-  const db = openDatabase(config.databaseUrl);
-  await migrateToLatest(db.kysely);
-  const app = await buildApp({
-    config,
-    db,
-    storage: localStorage(config.mediaDir, config.mediaBaseUrl),
-    logger: false,
-  });
-  await app.ready();
-  const signUp = async (username: string) => {
-    const credentials = { username, email: `${username}@example.com`, password: 'correct horse battery' };
-    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: credentials });
-    const login = () => app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
-    const cookie = (await login()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    return { login, cookie };
-  };
-  const upload = (cookie: string, data: Buffer, preset = 'post') => {
-    const { payload, headers } = multipartBody([
-      { name: 'upload_preset', value: preset },
-      { name: 'file', filename: 'image', contentType: 'application/octet-stream', data },
-    ]);
-    return app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie } });
-  };
-  const close = async () => {
-    await deferredWritesSettled();
-    await app.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { signUp, upload, close };
-}
 
 async function signInDuringUploads(): Promise<void> {
   const bench = await benchApp();

@@ -1,24 +1,19 @@
 /**
  * Instagram imports' figures (issue 76): photos per second through the image pipeline, and how far
  * the import raises the peak RSS, for an archive of `--photos` phone-sized photos (500 by default)
- * in Instagram's layout, on a temporary SQLite database. The archive is written to disk first (a
+ * in Instagram's layout, on a temporary SQLite database (`tempApp.ts`). The archive is written to disk first (a
  * photo at a time) and handed to the service as the upload route leaves it, so the figures are the
  * scan's and the job's, the upload being a stream to a file.
  *   MALLOC_ARENA_MAX=2 npm run bench:instagram -- --photos 500 [--width 2000]
  */
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { ZipFile } from 'yazl';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { localStorage } from '../server/media/localStorage';
 import { deferredWritesSettled } from '../server/media/service';
+import { tempApp } from './tempApp';
 import { instagramJson, postsJson } from '../tests/server/instagramArchive';
 
 const { values } = parseArgs({
@@ -69,38 +64,18 @@ async function writeArchive(file: string): Promise<number> {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posts-ig-bench-'));
+  const bench = await tempApp();
   try {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
-      LOG_LEVEL: 'silent',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-    });
+    const { config, app } = bench;
     mkdirSync(config.instagramImport.dir, { recursive: true });
     const file = path.join(config.instagramImport.dir, 'bench.zip');
     const postCount = await writeArchive(file);
     const archiveMb = statSync(file).size / 1024 / 1024;
 
-    const db = openDatabase(config.databaseUrl);
-    await migrateToLatest(db.kysely);
-    const app = await buildApp({
-      config,
-      db,
-      storage: localStorage(config.mediaDir, config.mediaBaseUrl),
-      logger: false,
-    });
-    await app.ready();
-    const credentials = { username: 'bencher', email: 'bencher@example.com', password: 'correct horse battery' };
-    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: credentials });
-    const row = await db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'bencher')
-      .executeTakeFirstOrThrow();
-    const viewer = { id: row.id, username: 'bencher', role: 'member' as const, sessionId: '' };
+    const me = await bench.signUp('bencher');
+    const viewer = { id: me.id, username: 'bencher', role: 'member' as const, sessionId: '' };
     // Loads libvips and its codecs, as a server that has served an upload has.
-    await app.ctx.media.upload(row.id, 'post', await photo(9999));
+    await app.ctx.media.upload(me.id, 'post', await photo(9999));
     await deferredWritesSettled();
     const baselineMb = peakMb();
 
@@ -138,10 +113,8 @@ async function main() {
         2,
       ),
     );
-    await app.close();
-    await db.close();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
