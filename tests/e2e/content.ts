@@ -10,6 +10,9 @@ import type { Account } from './users';
 /** What the helpers use of a page: its request context. */
 type Requester = { request: APIRequestContext };
 
+/** The feed card (an `article`) of the post whose text holds `text`. */
+export const cardOf = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
 /** Signs the page's context in without the form (for journeys about something else). */
 export async function signInViaApi(page: Requester, account: Account): Promise<void> {
   const res = await page.request.post('/api/auth/login', {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, RESULTS_DIR, expect, test } from './browser';
-import { createPostViaApi, signInViaApi } from './content';
+import { cardOf, createPostViaApi, signInViaApi } from './content';
 import { themes, useTheme } from './pages';
 import { type Account, createAccount, grantAdmin } from './users';
 
@@ -51,8 +51,6 @@ async function trendingPost(page: Page, message: string, tag: string): Promise<{
   await trendsForgotten(page);
   return { author, reader };
 }
-
-const cardOf = (page: Page, message: string) => page.getByRole('article').filter({ hasText: message });
 
 describe('Explore', () => {
   test(

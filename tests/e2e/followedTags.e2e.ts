@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, RESULTS_DIR, clickHydrated, expect, test } from './browser';
-import { createPostViaApi, signInViaApi } from './content';
+import { cardOf, createPostViaApi, signInViaApi } from './content';
 import { themes, useTheme } from './pages';
 import { createAccount } from './users';
 
@@ -26,7 +26,6 @@ async function strangersPost(page: Page, tag: string, message: string) {
   return reader;
 }
 
-const cardOf = (page: Page, message: string) => page.getByRole('article').filter({ hasText: message });
 const unique = () => `sunset${Date.now().toString(36)}`;
 
 describe('Followed tags', () => {

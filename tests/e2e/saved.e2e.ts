@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, RESULTS_DIR, clickHydrated, expect, test } from './browser';
-import { createPostViaApi, signInViaApi } from './content';
+import { cardOf, createPostViaApi, signInViaApi } from './content';
 import { themes, useTheme } from './pages';
 import { createAccount } from './users';
 
@@ -24,9 +24,6 @@ async function followedPost(page: Page, message: string) {
   expect((await page.request.patch(`/api/users/${author.username}/follow`)).status()).toBe(200);
   return { author, reader, post };
 }
-
-/** The feed card of the post whose message is `message`. */
-const cardOf = (page: Page, message: string) => page.getByRole('article').filter({ hasText: message });
 
 describe('Saved posts', () => {
   test('save from the feed, find it on the Saved page, unsave it there', async ({ openPage }) => {

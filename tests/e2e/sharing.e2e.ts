@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import type { Post } from '../../lib/types';
 import { DESKTOP, MOBILE, baseURL, clickHydrated, expect, test } from './browser';
-import { createPostViaApi, signInViaApi } from './content';
+import { cardOf, createPostViaApi, signInViaApi } from './content';
 import { themes, useTheme } from './pages';
 import { type Account, createAccount } from './users';
 
@@ -34,8 +34,6 @@ async function member(openPage: Open, options: Parameters<Open>[0] = {}): Promis
 const follow = async (page: Page, username: string) =>
   expect((await page.request.patch(`/api/users/${username}/follow`)).status()).toBe(200);
 const postOf = async (page: Page, id: string): Promise<Post> => (await page.request.get(`/api/posts/${id}`)).json();
-const cardOf = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
-
 describe('Share (item 27)', () => {
   for (const [width, size] of WIDTHS) {
     test(`at ${width}: a post's and a profile's Share copies the absolute link and says so`, async ({ openPage }) => {
