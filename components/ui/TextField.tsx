@@ -1,6 +1,14 @@
 import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { appTheme } from '../../themes';
+
+/** A form field's box in the theme's colours: every input, list and text box of the app. */
+export const fieldSurface = css`
+  border-radius: 10px;
+  border: 1px solid ${appTheme.color.border};
+  background: ${appTheme.color.bg};
+  color: ${appTheme.color.text};
+`;
 
 /** A label over its input or textarea, notes below: TextField, TextAreaField and the post form's fields. */
 export const FieldWrap = styled.div`
@@ -10,10 +18,7 @@ export const FieldWrap = styled.div`
   input, textarea, select {
     width: 100%;
     padding: 10px 12px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
+    ${fieldSurface}
     &:focus { outline: 2px solid ${appTheme.color.focus}; outline-offset: 0; border-color: transparent; }
     &[aria-invalid='true'] { border-color: ${appTheme.color.danger}; }
   }

@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useBackgroundJob } from '../../../hooks/useBackgroundJob';
 import styled from 'styled-components';
+import { fieldSurface } from '../../../components/ui/TextField';
 import type { InstagramFoundPost, InstagramImport } from '../../../lib/types';
 import { Button } from '../../../components/ui/Button';
 import { Panel, Stack } from '../../../components/ui/Panel';
@@ -27,10 +28,7 @@ const Form = styled.form`
     max-width: 100%;
     margin-top: 6px;
     padding: 8px 10px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
+    ${fieldSurface}
   }
 `;
 

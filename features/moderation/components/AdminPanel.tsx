@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { fieldSurface } from '../../../components/ui/TextField';
 import type { Report, ReportAction } from '../../../lib/types';
 import { links } from '../../../lib/pages';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -71,10 +72,7 @@ const LookupForm = styled.form`
   label { display: grid; gap: 6px; font-weight: 600; font-size: 14px; flex: 1 1 200px; }
   input {
     padding: 10px 12px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
+    ${fieldSurface}
   }
 `;
 

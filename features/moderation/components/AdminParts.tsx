@@ -1,5 +1,6 @@
 /** The admin panels' shared parts (issues 32, 73): a one-line form, a list of rows with a button, a problem. */
 import styled from 'styled-components';
+import { fieldSurface } from '../../../components/ui/TextField';
 import { appTheme } from '../../../themes';
 
 /** A panel's one-line form: fields and a button, their bottoms lined up. */
@@ -17,10 +18,7 @@ export const AdminForm = styled.form`
     box-sizing: border-box;
     min-height: 42px;
     padding: 8px 12px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
+    ${fieldSurface}
   }
 `;
 

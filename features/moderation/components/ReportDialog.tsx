@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { fieldSurface } from '../../../components/ui/TextField';
 import { REPORT_NOTE_MAX } from '../../../lib/limits';
 import { REPORT_REASON_LABELS } from '../../../lib/moderationTexts';
 import type { ReportReason, ReportTargetType } from '../../../lib/types';
@@ -21,10 +22,7 @@ const Body = styled.form`
     width: 100%;
     min-height: 80px;
     padding: 10px 12px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
+    ${fieldSurface}
     resize: vertical;
   }
   .note-label { font-weight: 600; }

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useBackgroundJob } from '../../../hooks/useBackgroundJob';
 import styled from 'styled-components';
+import { fieldSurface } from '../../../components/ui/TextField';
 import type { ListImport } from '../../../lib/types';
 import { ACCOUNT_LIST_MAX_BYTES, ACCOUNT_LIST_ROWS_MAX } from '../../../lib/limits';
 import { Button } from '../../../components/ui/Button';
@@ -41,10 +42,7 @@ const Form = styled.form`
     max-width: 100%;
     margin-top: 6px;
     padding: 8px 10px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
+    ${fieldSurface}
   }
   fieldset { border: none; margin: 0; padding: 0; display: grid; gap: 6px; }
   fieldset label { font-weight: 400; display: flex; gap: 8px; align-items: baseline; }

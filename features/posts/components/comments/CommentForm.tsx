@@ -1,5 +1,6 @@
 import { Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { fieldSurface } from '../../../../components/ui/TextField';
 import { COMMENT_MAX } from '../../../../lib/limits';
 import { commentMessageError } from '../../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
@@ -22,10 +23,7 @@ const Form = styled.form`
     width: 100%;
     min-height: 42px;
     padding: 10px 12px;
-    border-radius: 10px;
-    border: 1px solid ${appTheme.color.border};
-    background: ${appTheme.color.bg};
-    color: ${appTheme.color.text};
+    ${fieldSurface}
     resize: vertical;
   }
 `;
