@@ -96,12 +96,34 @@ interface AlbumCarouselProps {
   start?: number;
   /** The full view: light controls over the dark surround, keys from anywhere in its dialog. */
   viewer?: boolean;
+  /**
+   * A photo to show, asked from outside (the full view closed on it): each ask a new object, and
+   * focus goes with it, as it was on the photo the full view was opened from.
+   */
+  show?: { index: number };
+  /** Told the photo shown whenever it changes (the full view tells its page where it closed). */
+  onShown?: (index: number) => void;
   /** The slide of photo `index`. */
   children: (index: number, state: SlideState) => ReactNode;
 }
 
-export function AlbumCarousel({ count, label, start = 0, viewer = false, children }: AlbumCarouselProps) {
+export function AlbumCarousel({
+  count,
+  label,
+  start = 0,
+  viewer = false,
+  show,
+  onShown,
+  children,
+}: AlbumCarouselProps) {
   const { index, near, root, track, previous, next, go, onScroll, onKeyDown } = useCarousel(count, start);
+
+  useEffect(() => {
+    if (show) go(show.index, 'slide');
+  }, [show, go]);
+  useEffect(() => {
+    onShown?.(index);
+  }, [index, onShown]);
 
   // The full view is a dialog that holds focus: its arrows work wherever focus is in it.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import styled from 'styled-components';
 import { AlbumCarousel } from './AlbumCarousel';
 import { Icon } from '../../../components/ui/Icon';
@@ -66,7 +66,8 @@ interface PhotoViewerProps {
   photos: ViewedPhoto[];
   /** The album's photo to open on. */
   start?: number;
-  onClose: () => void;
+  /** Told the photo shown when it closed: the page's album shows it too. */
+  onClose: (at: number) => void;
 }
 
 const photoImg = ({ src, info, alt }: ViewedPhoto, load: boolean) => (
@@ -88,8 +89,13 @@ const photoImg = ({ src, info, alt }: ViewedPhoto, load: boolean) => (
  */
 export default function PhotoViewer({ photos, start = 0, onClose }: PhotoViewerProps) {
   const dialog = useRef<HTMLDivElement>(null);
+  const shown = useRef(start);
+  const onShown = useCallback((index: number) => {
+    shown.current = index;
+  }, []);
+  const close = () => onClose(shown.current);
   useScrollLock(true);
-  useFocusTrap(dialog, onClose);
+  useFocusTrap(dialog, close);
   return (
     <Backdrop
       ref={dialog}
@@ -99,17 +105,17 @@ export default function PhotoViewer({ photos, start = 0, onClose }: PhotoViewerP
       onMouseDown={(event) => {
         // Beside the photo: the surround, or an album slide's margin around its photo.
         const target = event.target as HTMLElement;
-        if (target === event.currentTarget || target.hasAttribute('data-album-slide')) onClose();
+        if (target === event.currentTarget || target.hasAttribute('data-album-slide')) close();
       }}
     >
-      <Close type="button" onClick={onClose}>
+      <Close type="button" onClick={close}>
         <Icon name="close" size={16} />
         Close
       </Close>
       {photos.length === 1 ? (
         photoImg(photos[0], true)
       ) : (
-        <AlbumCarousel count={photos.length} label="Photos" start={start} viewer>
+        <AlbumCarousel count={photos.length} label="Photos" start={start} viewer onShown={onShown}>
           {(index, { preload }) => photoImg(photos[index], preload)}
         </AlbumCarousel>
       )}

@@ -38,6 +38,8 @@ interface PostPhotosProps {
 export function PostPhotos({ post, priority, standalone, liked, onLike }: PostPhotosProps) {
   const [revealed, setRevealed] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
+  // Where the full view closed: the album on the page shows that photo too.
+  const [closedAt, setClosedAt] = useState<{ index: number } | undefined>(undefined);
   const photos = post.images ?? [];
   const postHref = links.post(post._id);
 
@@ -71,7 +73,7 @@ export function PostPhotos({ post, priority, standalone, liked, onLike }: PostPh
   const boxRatio = standalone || !first ? undefined : feedRatio(first.width, first.height);
   return (
     <>
-      <AlbumCarousel count={photos.length} label={`Photos by ${post.creator}`}>
+      <AlbumCarousel count={photos.length} label={`Photos by ${post.creator}`} show={closedAt}>
         {(index, { preload }) => {
           const photo = photos[index];
           const image = (
@@ -106,7 +108,10 @@ export function PostPhotos({ post, priority, standalone, liked, onLike }: PostPh
             <PhotoViewer
               photos={photos.map((p, i) => ({ src: p.image, info: p.imageInfo, alt: photoAlt(post, i) }))}
               start={viewing}
-              onClose={() => setViewing(null)}
+              onClose={(at) => {
+                setViewing(null);
+                setClosedAt({ index: at });
+              }}
             />
           </Suspense>,
           document.body,

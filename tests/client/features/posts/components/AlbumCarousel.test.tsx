@@ -177,7 +177,7 @@ describe('AlbumCarousel (issue 71, item 3)', () => {
     expect(document.querySelectorAll('img')).toHaveLength(3);
   });
 
-  it('on the post page opens the full view at the photo pressed, and moves through the album there', async () => {
+  it('on the post page opens the full view at the photo pressed, moves through the album there, and the page follows', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PostCard post={album()} standalone />);
     await user.click(screen.getByRole('button', { name: 'Next photo' }));
@@ -194,5 +194,16 @@ describe('AlbumCarousel (issue 71, item 3)', () => {
       await user.keyboard('{Escape}');
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Closed on the third photo: the page's album shows it too, with focus on it.
+    await waitFor(() => expect(shown()).toEqual([slides()[2]]));
+    expect(within(slides()[2]).getByRole('button')).toHaveFocus();
+
+    // Opened again from there and closed on the first: back to the first.
+    await user.click(within(slides()[2]).getByRole('button'));
+    const again = await screen.findByRole('dialog', { name: 'Photo, full view' });
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(again).getByText('1 of 3')).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(shown()).toEqual([slides()[0]]));
   });
 });
