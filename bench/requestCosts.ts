@@ -22,6 +22,7 @@ export interface CostSources {
 
 interface Counters {
   statements: Record<string, number>;
+  statementSeconds: number;
   database: { sent: number; received: number };
   redis: { commands: number; input: number; output: number; cpu: number | null } | null;
 }
@@ -30,18 +31,26 @@ interface Counters {
 export interface RequestCosts {
   /** Statements by kind (`select`, `insert`, `update`, `delete`, `other`: BEGIN, COMMIT, pragmas). */
   statements: Record<string, number>;
+  /** The statements' time as the app waited for them (on PostgreSQL the round trip, queueing included), µs. */
+  statementUs: number;
   /** Bytes the instances sent to the database and received from it (PostgreSQL only). */
   databaseBytes: { sent: number; received: number } | null;
   /** Redis's own count of commands (all its clients: the bench's INFO too), bytes in and out, CPU µs. */
   redis: { commands: number; input: number; output: number; cpuUs: number | null } | null;
 }
 
-/** Each statement's count by kind, from the text format (`posts_db_statement_duration_seconds_count{kind="select"} 12`). */
-export function statementCounts(text: string): Record<string, number> {
+/**
+ * Each statement's count by kind, and the seconds they took together as the app waited for them
+ * (`seconds`), from the text format (`posts_db_statement_duration_seconds_count{kind="select"} 12`).
+ */
+export function statementCounts(text: string): { counts: Record<string, number>; seconds: number } {
   const counts: Record<string, number> = {};
   for (const match of text.matchAll(/^posts_db_statement_duration_seconds_count\{kind="(\w+)"\} (\S+)$/gm))
     counts[match[1]] = Number(match[2]);
-  return counts;
+  let seconds = 0;
+  for (const match of text.matchAll(/^posts_db_statement_duration_seconds_sum\{kind="\w+"\} (\S+)$/gm))
+    seconds += Number(match[1]);
+  return { counts, seconds };
 }
 
 /**
@@ -73,9 +82,11 @@ const infoField = (info: string, field: string) => Number(new RegExp(`^${field}:
 
 async function read(sources: CostSources): Promise<Counters> {
   const statements: Record<string, number> = {};
+  let statementSeconds = 0;
   for (const url of sources.metricsUrls) {
-    const text = await (await fetch(url)).text();
-    for (const [kind, n] of Object.entries(statementCounts(text))) statements[kind] = (statements[kind] ?? 0) + n;
+    const { counts, seconds } = statementCounts(await (await fetch(url)).text());
+    for (const [kind, n] of Object.entries(counts)) statements[kind] = (statements[kind] ?? 0) + n;
+    statementSeconds += seconds;
   }
   let redis: Counters['redis'] = null;
   if (sources.redis) {
@@ -89,6 +100,7 @@ async function read(sources: CostSources): Promise<Counters> {
   }
   return {
     statements,
+    statementSeconds,
     database: sockets(sources.pids, sources.databasePort),
     redis,
   };
@@ -98,6 +110,7 @@ async function read(sources: CostSources): Promise<Counters> {
 export function costMeter(sources: CostSources) {
   const spent: Counters = {
     statements: {},
+    statementSeconds: 0,
     database: { sent: 0, received: 0 },
     redis: sources.redis ? { commands: 0, input: 0, output: 0, cpu: 0 } : null,
   };
@@ -113,6 +126,7 @@ export function costMeter(sources: CostSources) {
       const b = before!;
       for (const [kind, n] of Object.entries(after.statements))
         spent.statements[kind] = (spent.statements[kind] ?? 0) + n - (b.statements[kind] ?? 0);
+      spent.statementSeconds += after.statementSeconds - b.statementSeconds;
       spent.database.sent += after.database.sent - b.database.sent;
       spent.database.received += after.database.received - b.database.received;
       if (spent.redis && after.redis && b.redis) {
@@ -126,6 +140,7 @@ export function costMeter(sources: CostSources) {
       const per = (n: number) => n / requests;
       return {
         statements: Object.fromEntries(Object.entries(spent.statements).map(([kind, n]) => [kind, per(n)])),
+        statementUs: per(spent.statementSeconds * 1e6),
         databaseBytes:
           sources.databasePort === null
             ? null
@@ -148,7 +163,9 @@ export function describeCosts(costs: RequestCosts): string {
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${kind} ${n.toFixed(2)}`)
     .join(', ');
-  const parts = [`statements ${total.toFixed(2)}${kinds ? ` (${kinds})` : ''}`];
+  const parts = [
+    `statements ${total.toFixed(2)}${kinds ? ` (${kinds})` : ''}, ${costs.statementUs.toFixed(0)} µs waited`,
+  ];
   if (costs.databaseBytes)
     parts.push(
       `database bytes ${costs.databaseBytes.sent.toFixed(0)} sent, ${costs.databaseBytes.received.toFixed(0)} received`,

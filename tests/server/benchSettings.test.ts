@@ -91,13 +91,15 @@ describe('bench: the settings of one --mix run', () => {
 });
 
 describe('bench: what a request costs the database and Redis', () => {
-  it("reads the statements' counts by kind from the metrics", () => {
+  it("reads the statements' counts by kind and their time from the metrics", () => {
     const text = [
       'posts_db_statement_duration_seconds_bucket{le="0.001",kind="select"} 10',
       'posts_db_statement_duration_seconds_count{kind="select"} 12',
+      'posts_db_statement_duration_seconds_sum{kind="select"} 0.25',
       'posts_db_statement_duration_seconds_count{kind="other"} 4',
+      'posts_db_statement_duration_seconds_sum{kind="other"} 0.5',
     ].join('\n');
-    expect(statementCounts(text)).toEqual({ select: 12, other: 4 });
+    expect(statementCounts(text)).toEqual({ counts: { select: 12, other: 4 }, seconds: 0.75 });
   });
 
   it("sums the bytes of the instances' sockets to one port, and no one else's", () => {
