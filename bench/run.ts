@@ -147,7 +147,7 @@ interface Row {
   target?: number | null;
   /** What the target stands for, when it is not a multiple of the route (the cluster's: one instance on PostgreSQL). */
   targetLabel?: string;
-  /** Held at `target`× this row of its group instead (the cluster's mix: one instance alone). */
+  /** Held at `target`× this row of its group instead (the client API's timelines: the same list on `/api/posts`). */
   versus?: string;
   /** Its p99 must stay at or under this many ms (the community rows). */
   p99TargetMs?: number;

@@ -167,10 +167,10 @@ export function summary(settings: Setting[], results: Map<SettingName, SettingRe
       lines.push(
         `| ${setting.name} | ${row.name} | ${fixed(row.rps)} | ${fixed(row.routeRps)} | ${fixed(row.ratio, 2)} | ${fixed(row.p99, 1)} | ${fixed(row.cpuUs)} | ${row.errors} | ${row.verdict} |`,
       );
-    const rssMet = outcome.peakRssMb <= outcome.rssTargetMb;
+    const rssMet = outcome.peakRssMb < outcome.rssTargetMb;
     notes.push(
       `- ${setting.name} (${setting.title}); targets: ${setting.targets}. Peak RSS ${outcome.peakRssMb.toFixed(0)} MB ` +
-        `(≤ ${outcome.rssTargetMb} MB: ${rssMet ? 'met' : 'missed'}); ${outcome.missed.length} target(s) missed.`,
+        `(< ${outcome.rssTargetMb} MB: ${rssMet ? 'met' : 'missed'}); ${outcome.missed.length} target(s) missed.`,
     );
     for (const row of outcome.rows.filter((r) => r.costs && /^community mix/.test(r.name)))
       notes.push(`  - ${row.name}, a request: ${describeCosts(row.costs!)}`);
