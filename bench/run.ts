@@ -10,10 +10,13 @@
  *        --skip-images --cpu-prof (server writes a .cpuprofile into $DATA_DIR/profiles)
  *        --streams 1000 (notification streams held open while the feed rows run again; 0: none)
  *        --node-options="<flags for the server's node>" --env "NAME=value,..." (experiments)
- *        --mix (only a community's rows: the mix and each of its classes alone; `community.ts`)
+ *        --mix (only a community's rows: the mix and each of its classes alone; `community.ts`), in
+ *        each of issue 72's settings the environment allows, one after the other (`settings.ts`):
+ *        SQLite with a cluster's settings, PostgreSQL with the defaults, the cluster
+ *        --settings sqlite,postgres,cluster (which of them; `--cluster N` alone: the cluster only)
  *        --readers 200,2000 (signed-in readers of the mix rows; the classes alone take the first)
- *        --cluster 2 (the mix rows through `npm run cluster`'s balancer, each in turns with the same
- *        mix on one of its instances alone; needs DATABASE_URL on PostgreSQL and REDIS_URL)
+ *        --cluster 2 (the cluster's instances: the mix rows through `npm run cluster`'s balancer;
+ *        needs DATABASE_URL on PostgreSQL and REDIS_URL)
  *        --app-root <dir> (the app of another checkout, e.g. the code before a change, on the same
  *        data: run the bench once with it and once without, back to back, to compare the two)
  *        --federation (only the federation rows, `federation.ts`: a post to 10,000 followers on 100
@@ -25,6 +28,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { PAGE_LIMIT_DEFAULT } from '../lib/limits';
 import { count, parseFlags } from '../scripts/seed/args';
 import { SEED_PASSWORD } from '../scripts/seed/write';
@@ -59,6 +63,8 @@ import {
 import { openStreams } from './streams';
 import { type LoadRequest, type LoadResult, type MixEntry, combineResults, haveWrk, runWrk } from './wrk';
 import { clientApiToken } from './clientApiToken';
+import { type RequestCosts, costMeter, describeCosts } from './requestCosts';
+import { type RowSummary, type SettingResults, runSettings } from './settings';
 import { freePort } from '../tests/server/remoteServer';
 import { COMMUNITY_DEEP_FROM, login, loginAll, pageCursors, uploadPicture, waitForFeedIndex } from './appUnderTest';
 
@@ -91,21 +97,35 @@ const STREAM_USERS = 50;
 const FEED_ROW = /^(home feed|everyone),/;
 /** Only the community rows (issue 31): the mix, and each of its classes alone with the first reader count. */
 const mixOnly = flags.has('mix') || flags.has('cluster');
+/** One of issue 72's settings, run by `settings.ts` (which starts this script once per setting). */
+const setting = flags.get('setting') ?? null;
+/** Where a setting's run writes its rows for `settings.ts`'s summary. */
+const resultsJson = flags.get('results-json') ?? null;
 const readerCounts = (flags.get('readers') ?? '200,2000').split(',').map(Number);
 if (readerCounts.some((n) => !Number.isInteger(n) || n < 1))
   throw new Error('--readers takes whole numbers, e.g. 200,2000');
-/**
- * --cluster: instances behind the balancer; only the mix rows, each against one instance alone.
- * The first reader count only: every row needs its readers signed in through the balancer.
- */
+/** --cluster: instances behind the balancer; only the mix rows. */
 const clusterSize = flags.has('cluster') ? count(flags, 'cluster', 2) : 0;
 if (flags.has('cluster') && clusterSize < 2) throw new Error('--cluster takes the number of instances, 2 or more');
-/** The mix's target (issue 31): 1.5× the Next.js route on SQLite, 1× on PostgreSQL; a write class alone 1×. */
+/** The mix's target (issues 31, 72): 1.5× the Next.js route on SQLite, 1.2× on PostgreSQL; a write class alone 1×. */
 const MIX_TARGET = 1.5;
-const MIX_TARGET_POSTGRES = 1;
-/** The cluster's mix: 1.5× one of its instances alone (issue 31). */
-const CLUSTER_TARGET = 1.5;
+const MIX_TARGET_POSTGRES = 1.2;
+/**
+ * The cluster's mix (issue 72): 1.3× one instance on PostgreSQL. Both are held against the Next.js
+ * route in their own turns, so the cluster's target is 1.3× the PostgreSQL setting's ratio, which
+ * `settings.ts` passes as `--postgres-mix 200=1.25,2000=1.1` (without it the cluster row has none).
+ */
+const CLUSTER_TARGET = 1.3;
+const postgresMix = new Map(
+  (flags.get('postgres-mix') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=').map(Number) as [number, number]),
+);
 const WRITE_CLASS_TARGET = 1;
+/** A profile's posts alone (issue 72): 2× the route on either database, where other read classes take 1.5× on PostgreSQL. */
+const PROFILE_CLASS = "a profile's posts";
+const PROFILE_CLASS_TARGET = 2;
 /** The client API's timelines against the same lists on `/api/posts` (issue 33): within 10%. */
 const CLIENT_API_TARGET = 0.9;
 
@@ -120,9 +140,11 @@ interface Row {
   kind: 'reference' | 'read' | 'write';
   /** The first-page row a deep page is compared with. */
   firstOf?: string;
-  /** Held against the Next.js route in turns at this multiple (a read row without one: `READ_TARGET`). */
-  target?: number;
-  /** Held at `target`× this row of its group instead (the cluster's mix: one instance alone). */
+  /** Held against the Next.js route in turns at this multiple (a read row without one: `READ_TARGET`; null: none). */
+  target?: number | null;
+  /** What the target stands for, when it is not a multiple of the route (the cluster's: one instance on PostgreSQL). */
+  targetLabel?: string;
+  /** Held at `target`× this row of its group instead (the client API's timelines: the same list on `/api/posts`). */
   versus?: string;
   /** Its p99 must stay at or under this many ms (the community rows). */
   p99TargetMs?: number;
@@ -137,6 +159,8 @@ interface Row {
   nextInTurns?: Measured;
   /** The same route (for a reference row: the same server) by a plain `wrk -t1` in the same turns. */
   plain?: Measured;
+  /** What each request cost the database and Redis (`requestCosts.ts`): the app's rows. */
+  costs?: RequestCosts;
 }
 
 /** A read row's req/s target, in multiples of the empty Next.js route's (issue 24; 1.5× on PostgreSQL). */
@@ -171,6 +195,7 @@ function machine(): string {
     config.databaseUrl.startsWith('postgres')
       ? 'database PostgreSQL'
       : `database SQLite ${sqlite.stdout.trim() || '?'}`,
+    config.redisUrl ? 'the Redis bus on' : 'no Redis',
     `load average at start ${os
       .loadavg()
       .map((l) => l.toFixed(2))
@@ -259,33 +284,32 @@ async function fixtures() {
 /** The app the rows load: one server, or a cluster behind its balancer. */
 interface AppUnderTest {
   url: string;
-  /** Who answers which URL: the app's own (a cluster: its balancer, and its first instance alone). */
+  /** Who answers the app's URL (a cluster: its instances behind the balancer). */
   answering: Map<string, Answering>;
   /** The process whose memory is watched (a cluster's first instance). */
   memoryPid: number;
-  /** A cluster's instances (their ids) and its first one's own address, past the balancer. */
-  instances: string[];
-  instanceUrl?: string;
   stop(): Promise<void>;
 }
 
 /** The production server exactly as `npm start` runs it (scripts/start.sh execs node: the process measured is the server). */
 async function startSingleApp(port: number, env: Record<string, string>): Promise<AppUnderTest> {
+  // Its statements are counted on its metrics listener, as a monitored deployment's are.
+  const metricsPort = await freePort();
   const server = startServer(
     'app',
     'sh',
     [path.join(appRoot, 'scripts', 'start.sh')],
-    { ...env, PORT: String(port) },
+    { ...env, PORT: String(port), METRICS_HOST: '127.0.0.1', METRICS_PORT: String(metricsPort) },
     appRoot,
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(server, `${url}/api/instance`);
   await waitForFeedIndex(url);
+  const metricsUrls = [`http://127.0.0.1:${metricsPort}/metrics`];
   return {
     url,
-    answering: new Map([[url, { name: 'app', pids: [server.child.pid!] }]]),
+    answering: new Map([[url, { name: 'app', pids: [server.child.pid!], metricsUrls }]]),
     memoryPid: server.child.pid!,
-    instances: [],
     stop: () => stopServer(server),
   };
 }
@@ -304,16 +328,11 @@ async function startClusterApp(port: number, env: Record<string, string>): Promi
   });
   for (const instance of cluster.instances) await waitForFeedIndex(instance.url);
   const pids = cluster.instances.map((instance) => instance.process.pid!);
-  const [first] = cluster.instances;
+  const metricsUrls = cluster.instances.map((instance) => `http://${instance.metricsAddress}/metrics`);
   return {
     url: cluster.url,
-    answering: new Map([
-      [cluster.url, { name: 'cluster', pids }],
-      [first.url, { name: first.id, pids: [first.process.pid!] }],
-    ]),
-    memoryPid: first.process.pid!,
-    instances: cluster.instances.map((instance) => instance.id),
-    instanceUrl: first.url,
+    answering: new Map([[cluster.url, { name: 'cluster', pids, metricsUrls }]]),
+    memoryPid: cluster.instances[0].process.pid!,
     stop: () => cluster.stop(),
   };
 }
@@ -367,6 +386,9 @@ async function checkOnce(baseUrl: string, request: LoadRequest): Promise<void> {
 }
 
 const usedDatabase = config.databaseUrl.startsWith('postgres');
+/** What the app's rows cost PostgreSQL and Redis, per request (`requestCosts.ts`): its port, and Redis when the app uses it. */
+const databasePort = usedDatabase ? Number(new URL(config.databaseUrl).port || 5432) : null;
+const redisClient = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true }) : null;
 const databaseCpuSeconds = () => (usedDatabase ? cpuSecondsOfCommand('postgres') : null);
 /** CPU seconds spent over a row → µs per request; null when the CPU time was unreadable. */
 const perRequest = (seconds: number | null, requests: number) => (seconds === null ? null : (seconds * 1e6) / requests);
@@ -378,6 +400,8 @@ const addSpent = (total: number | null, before: number | null, after: number | n
 interface Answering {
   name: string;
   pids: number[];
+  /** The app's instances' `/metrics` (METRICS_PORT): their statements, for `requestCosts.ts`. */
+  metricsUrls?: string[];
 }
 /** CPU seconds of all of them; null once any is unreadable. */
 function cpuSecondsOfAll(pids: number[]): number | null {
@@ -400,6 +424,7 @@ interface Measured {
   result: LoadResult;
   cpuUs: number | null;
   dbCpuUs: number | null;
+  costs?: RequestCosts;
 }
 
 /**
@@ -422,14 +447,22 @@ async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Answ
   const turns = group.length > 1 ? Math.max(1, Math.round(seconds / segmentSeconds)) : 1;
   const perTurn = group.length > 1 ? Math.max(1, Math.round(seconds / turns)) : seconds;
   const parts = group.map(() => ({ results: [] as LoadResult[], cpu: 0 as number | null, dbCpu: 0 as number | null }));
+  const meters = group.map(({ server, readsDatabase }) =>
+    readsDatabase && server.metricsUrls
+      ? costMeter({ metricsUrls: server.metricsUrls, pids: server.pids, databasePort, redis: redisClient })
+      : null,
+  );
   for (let turn = 0; turn < turns; turn++) {
     for (const [index, { name, request, url, server, readsDatabase, plain }] of group.entries()) {
       await new Promise((resolve) => setTimeout(resolve, TURN_PAUSE_MS));
       if (group.length > 1 && turnLead > 0)
         await runWrk(request, { ...optionsOf(url), seconds: turnLead, plain }, `${name}-lead`);
+      // The counters are read outside the CPU readings: their scrape is not the row's cost.
+      await meters[index]?.start();
       const [cpuBefore, dbBefore] = [cpuSecondsOfAll(server.pids), readsDatabase ? databaseCpuSeconds() : null];
       const result = await runWrk(request, { ...optionsOf(url), seconds: perTurn, plain }, name);
       const [cpuAfter, dbAfter] = [cpuSecondsOfAll(server.pids), readsDatabase ? databaseCpuSeconds() : null];
+      await meters[index]?.stop();
       const part = parts[index];
       part.results.push(result);
       part.cpu = addSpent(part.cpu, cpuBefore, cpuAfter);
@@ -440,19 +473,29 @@ async function measure(group: Measurand[], scriptDir: string, warmedUp: Set<Answ
     const result = combineResults(parts[index].results);
     const cpuUs = perRequest(parts[index].cpu, result.requests);
     const dbCpuUs = perRequest(parts[index].dbCpu, result.requests);
+    const costs = meters[index]?.perRequest(result.requests);
     console.log(
       `  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(result.p50).padStart(6)} ms  p99 ${ms(result.p99).padStart(6)} ms` +
         `  CPU ${cpuUs === null ? '?' : cpuUs.toFixed(0)} µs/req${dbCpuUs === null ? '' : ` (+ database ${dbCpuUs.toFixed(0)})`}` +
-        `${result.errors ? `  ${result.errors} errors` : ''}`,
+        `${result.errors ? `  ${result.errors} errors` : ''}${costs ? `\n  ${''.padEnd(34)} a request: ${describeCosts(costs)}` : ''}`,
     );
-    return { result, cpuUs, dbCpuUs };
+    return { result, cpuUs, dbCpuUs, costs };
   });
 }
 
-/** Peak RSS targets: issue 5's run, and a community's mix with its readers' reactions (issue 31). */
-const RSS_TARGET_MB = { rows: 300, mix: 400 };
+/**
+ * Peak RSS targets: issue 5's run, and a community's mix with its readers' reactions (issue 31; issue
+ * 72: 450 MB with 2,000 readers).
+ */
+const RSS_TARGET_MB = { rows: 300, mix: 400, mixWith2000Readers: 450 };
 
-function report(rows: Row[], images: ImageRow[], peakRss: number, rssTargetMb: number, machineText: string): string {
+function report(
+  rows: Row[],
+  images: ImageRow[],
+  peakRss: number,
+  rssTargetMb: number,
+  machineText: string,
+): { text: string; summaries: RowSummary[]; missed: string[] } {
   const http = rows.find((r) => r.name === 'reference: node:http');
   const nextRef = rows.find((r) => r.name === 'reference: Next.js API route');
   const ratio = (row: Row, ref?: Measured) => (ref ? `${(row.result.rps / ref.result.rps).toFixed(2)}` : '–');
@@ -470,16 +513,21 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, rssTargetMb: n
     `|---|---:|---:|---:|---:|${withDatabase ? '---:|' : ''}---:|---:|---:|---:|---:|---|`,
   ];
   const missed: string[] = [];
+  const summaries: RowSummary[] = [];
   for (const row of rows) {
     const notes: string[] = [];
     const r = row.result;
-    const target = row.target ?? (row.kind === 'read' ? readTarget : undefined);
+    // null: no multiple to hold it at (the cluster's mix without the PostgreSQL setting's figure).
+    const target = row.target === null ? null : (row.target ?? (row.kind === 'read' ? readTarget : undefined));
     if (target !== undefined) {
       const next = nextOf(row);
       const versus = row.versus ? rows.find((x) => x.name === row.versus) : undefined;
-      if (versus) {
+      if (target === null) {
+        // Only the p99 and the errors below.
+      } else if (versus) {
         if (r.rps < target * versus.result.rps) notes.push(`below ${target}× ${versus.name}`);
-      } else if (next && r.rps < target * next.result.rps) notes.push(`below ${target}× Next API`);
+      } else if (next && r.rps < target * next.result.rps)
+        notes.push(`below ${row.targetLabel ?? `${target}× Next API`}`);
       if (r.p99 >= 10 * r.p50) notes.push('p99 ≥ 10× p50');
       if (row.p99TargetMs !== undefined && r.p99 > row.p99TargetMs) notes.push(`p99 over ${row.p99TargetMs} ms`);
       const first = row.firstOf ? rows.find((x) => x.name === row.firstOf) : undefined;
@@ -496,7 +544,26 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, rssTargetMb: n
     }
     if (r.errors > 0) missed.push(`${row.name}: ${r.errors} error responses`);
     const verdict =
-      target === undefined && row.kind === 'write' ? '' : notes.length ? `missed: ${notes.join(', ')}` : 'met';
+      target === undefined && row.kind === 'write'
+        ? ''
+        : notes.length
+          ? `missed: ${notes.join(', ')}`
+          : target === null
+            ? 'p99 met; no req/s target (`--mix` holds it at 1.3× one instance on PostgreSQL)'
+            : 'met';
+    const routeRps = nextOf(row)?.result.rps ?? null;
+    summaries.push({
+      name: row.name,
+      kind: row.kind,
+      rps: r.rps,
+      p99: r.p99,
+      cpuUs: row.cpuUs,
+      routeRps,
+      ratio: routeRps ? r.rps / routeRps : null,
+      verdict,
+      errors: r.errors,
+      costs: row.costs,
+    });
     const inTurns = row.nextInTurns ? `${row.nextInTurns.result.rps.toFixed(0)} (${us(row.nextInTurns.cpuUs)})` : '';
     const plain = row.plain ? row.plain.result.rps.toFixed(0) : '';
     lines.push(
@@ -523,11 +590,20 @@ function report(rows: Row[], images: ImageRow[], peakRss: number, rssTargetMb: n
     '',
     `Server peak RSS during the run: ${mb(peakRss)} (target < ${rssTargetMb} MB: ${rssMet ? 'met' : 'missed'}).`,
   );
+  const costed = rows.filter((row) => row.costs);
+  if (costed.length > 0)
+    lines.push(
+      '',
+      'A request of each app row costs (statements: each a round trip on PostgreSQL; Redis: every client, its INFO):',
+      ...costed.map((row) => `- ${row.name}: ${describeCosts(row.costs!)}`),
+    );
   lines.push('', missed.length ? `Missed targets:\n${missed.map((m) => `- ${m}`).join('\n')}` : 'Every target met.');
-  return lines.join('\n');
+  return { text: lines.join('\n'), summaries, missed };
 }
 
 async function main(): Promise<void> {
+  // --mix: each setting in a run of its own (this script again, with `--setting`), then their summary.
+  if (mixOnly && !setting) return runSettings(process.argv.slice(2), flags);
   const machineText = machine();
   console.log(`Machine: ${machineText}`);
   if (flags.has('federation')) return runFederationBench();
@@ -535,7 +611,8 @@ async function main(): Promise<void> {
     throw new Error('wrk is not installed: `apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk`.');
 
   let images: ImageRow[] = [];
-  if (!flags.has('skip-images')) {
+  // The settings' runs measure the images once, with the first (they do not touch the database).
+  if (!flags.has('skip-images') && (setting === null || setting === 'sqlite')) {
     console.log('Image pipeline (post preset) vs bare decode+resize:');
     images = await runImageBench();
     for (const i of images)
@@ -641,7 +718,7 @@ async function main(): Promise<void> {
       { name: 'profile posts', path: `/api/users/${encodeURIComponent(f.prolific)}/posts` },
       { name: `post's comments (${f.hot.comments_count})`, path: `/api/posts/${f.hot.id}/comments` },
     ];
-    type Plan = Pick<Row, 'name' | 'kind' | 'firstOf' | 'target' | 'versus' | 'p99TargetMs'> & {
+    type Plan = Pick<Row, 'name' | 'kind' | 'firstOf' | 'target' | 'targetLabel' | 'versus' | 'p99TargetMs'> & {
       url: string;
       /** Measured in turns with this row (as a deep page is with its first page). */
       groupWith?: string;
@@ -776,39 +853,35 @@ async function main(): Promise<void> {
       readers: number,
       entries: MixEntry[],
       kind: 'read' | 'write',
-      target?: number,
-      url = appUrl,
+      target?: number | null,
     ): Plan => ({
       name,
       kind,
       target,
       p99TargetMs: COMMUNITY_P99_MS,
-      url,
+      url: appUrl,
       prepare: signIn.refresh,
       request: () => ({ paths: [entries[0].path], mix: { entries, ...signIn.cookies(readers) } }),
     });
     for (const readers of readerCounts) {
       const name = `community mix, ${readers} readers`;
       const entries = drawMix(classes, readers);
-      const mixTarget = usedDatabase ? MIX_TARGET_POSTGRES : MIX_TARGET;
-      if (!app.instanceUrl) {
-        plans.push(communityPlan(name, readers, entries, 'read', mixTarget));
+      if (clusterSize === 0) {
+        plans.push(communityPlan(name, readers, entries, 'read', usedDatabase ? MIX_TARGET_POSTGRES : MIX_TARGET));
         continue;
       }
-      // The cluster: through the balancer, in turns with the same mix on its first instance alone.
-      const alone = `${name}, ${app.instances[0]} alone`;
-      plans.push(
-        {
-          ...communityPlan(`${name}, ${clusterSize} instances`, readers, entries, 'read', CLUSTER_TARGET),
-          versus: alone,
-        },
-        {
-          ...communityPlan(alone, readers, entries, 'read', mixTarget, app.instanceUrl),
-          groupWith: `${name}, ${clusterSize} instances`,
-        },
-      );
+      // The cluster through its balancer, held at 1.3× one instance on PostgreSQL (both in multiples
+      // of the route in their own turns), when that setting ran first.
+      const postgres = postgresMix.get(readers);
+      plans.push({
+        ...communityPlan(`${name}, ${clusterSize} instances`, readers, entries, 'read', null),
+        ...(postgres !== undefined && {
+          target: CLUSTER_TARGET * postgres,
+          targetLabel: `${CLUSTER_TARGET}× one instance on PostgreSQL (${postgres.toFixed(2)}× the route)`,
+        }),
+      });
     }
-    if (mixOnly && !app.instanceUrl)
+    if (mixOnly && clusterSize === 0)
       for (const c of classes)
         plans.push(
           communityPlan(
@@ -816,7 +889,7 @@ async function main(): Promise<void> {
             readerCounts[0],
             drawMix([c], 1),
             c.kind,
-            c.kind === 'write' ? WRITE_CLASS_TARGET : undefined,
+            c.kind === 'write' ? WRITE_CLASS_TARGET : c.name === PROFILE_CLASS ? PROFILE_CLASS_TARGET : undefined,
           ),
         );
 
@@ -860,6 +933,7 @@ async function main(): Promise<void> {
           kind: p.kind,
           firstOf: p.firstOf,
           target: p.target,
+          targetLabel: p.targetLabel,
           versus: p.versus,
           p99TargetMs: p.p99TargetMs,
           ...measured[index],
@@ -922,13 +996,29 @@ async function main(): Promise<void> {
     }
     const peakRss = memory.peak();
     memory.stop();
-    const text = report(rows, images, peakRss, mixOnly ? RSS_TARGET_MB.mix : RSS_TARGET_MB.rows, machineText);
+    const rssTargetMb = !mixOnly
+      ? RSS_TARGET_MB.rows
+      : Math.max(...readerCounts) >= 2000
+        ? RSS_TARGET_MB.mixWith2000Readers
+        : RSS_TARGET_MB.mix;
+    const { text, summaries, missed } = report(rows, images, peakRss, rssTargetMb, machineText);
     console.log(`\n${text}`);
+    if (resultsJson)
+      writeFileSync(
+        resultsJson,
+        JSON.stringify({
+          rows: summaries,
+          peakRssMb: peakRss / 1024 / 1024,
+          rssTargetMb,
+          missed,
+        } satisfies SettingResults),
+      );
     const out = path.join(config.dataDir, 'bench-results.md');
     writeFileSync(out, `${new Date().toISOString()}\n\n${text}\n`);
     console.log(`\n(also written to ${path.relative(root, out)})`);
   } finally {
     await stopAll();
+    redisClient?.disconnect();
   }
 }
 
