@@ -20,7 +20,11 @@ const nextConfig = {
         loaders: ['./scripts/turbopack/rtkQueryImmer.cjs'],
       },
     },
-    resolveAlias: { 'immer-with-patches': './node_modules/immer/dist/immer.legacy-esm.js' },
+    resolveAlias: {
+      'immer-with-patches': './node_modules/immer/dist/immer.legacy-esm.js',
+      // A `process` of a few lines instead of Next's full emulation (scripts/turbopack/browserProcess.cjs).
+      'next/dist/compiled/process': { browser: './scripts/turbopack/browserProcess.cjs' },
+    },
   },
 };
 

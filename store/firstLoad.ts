@@ -12,7 +12,7 @@ import { makeStore, type AppStore, type RootState } from './index';
 import { signedInAs } from '../features/auth/state/authSlice';
 import { postsStateWith, sourceKey, type FirstPosts } from '../features/posts/state/postsSlice';
 import { firstLoadKey, firstLoadTaken } from './firstLoadSlice';
-import { showingProfile } from '../features/profile/state/userSlice';
+import { showingProfile } from '../features/profile/state/profileState';
 
 export { firstLoadKey };
 

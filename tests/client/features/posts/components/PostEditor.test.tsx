@@ -6,6 +6,7 @@ import { makeStore } from '../../../../../store';
 import { photosLoaded } from '../../../../../features/uploads/state/uploadListSlice';
 import { buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
+import { selectUploads } from '../../../../../features/uploads/state/uploadFilesSlice';
 
 const me = buildUser({ username: 'me' });
 
@@ -13,7 +14,7 @@ function openEditor(uploaded: string | null = null) {
   const base = makeStore().getState();
   const store = makeStore({
     ...signedInState(me),
-    uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, url: uploaded } },
+    uploadFiles: { ...selectUploads(base), post: { ...selectUploads(base).post, url: uploaded } },
   });
   store.dispatch(editorOpened(null));
   renderWithProviders(<PostEditor />, { store });
@@ -63,7 +64,7 @@ describe('PostEditor', () => {
     expect(store.getState().posts.editor.open).toBe(true);
     await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
     expect(store.getState().posts.editor.open).toBe(false);
-    expect(store.getState().uploadFiles.post.url).toBeNull();
+    expect(selectUploads(store.getState()).post.url).toBeNull();
   });
 });
 
