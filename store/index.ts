@@ -3,7 +3,6 @@ import { onSessionLost } from '../services/apiClient';
 import auth, { authToasts } from '../features/auth/state/authSlice';
 import notifications from '../features/notifications/state/notificationsSlice';
 import toasts from '../features/toasts/state/toastsSlice';
-import posts, { postsToasts } from '../features/posts/state/postsSlice';
 import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/state/themeSlice';
 import { actionListeners } from './actionListeners';
@@ -11,7 +10,7 @@ import { sessionLoss, sessionLost } from './sessionLost';
 
 /**
  * The slices a feature loaded on demand adds to the store when its code arrives (the admin panel's,
- * a profile's, the uploads'):
+ * a profile's, the uploads', the posts'):
  * each declares itself here (`declare module`) and injects itself (`slice.injectInto(rootReducer)`).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the lazy slices' declarations
@@ -19,7 +18,6 @@ export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices({
   auth,
-  posts,
   toasts,
   notifications,
   theme,
@@ -62,7 +60,7 @@ const lazyMiddleware: Middleware = (store) => (next) => {
  * store the API client tells when a session renewal is refused.
  */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const listeners = actionListeners([...authToasts, ...postsToasts, sessionLoss()]);
+  const listeners = actionListeners([...authToasts, sessionLoss()]);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

@@ -7,6 +7,7 @@ import { photosLoaded } from '../../../../../features/uploads/state/uploadListSl
 import { buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 import { selectUploads } from '../../../../../features/uploads/state/uploadFilesSlice';
+import { postsIn } from '../../../../../features/posts/state/postsIn';
 
 const me = buildUser({ username: 'me' });
 
@@ -29,7 +30,7 @@ describe('PostEditor', () => {
     const user = userEvent.setup();
     const store = openEditor();
     await user.keyboard('{Escape}');
-    expect(store.getState().posts.editor.open).toBe(false);
+    expect(postsIn(store.getState()).editor.open).toBe(false);
     expect(screen.queryByRole('dialog', { name: 'Discard this post?' })).not.toBeInTheDocument();
   });
 
@@ -39,19 +40,19 @@ describe('PostEditor', () => {
     await user.type(screen.getByLabelText('Message'), 'Half a thought');
     await user.keyboard('{Escape}');
     const confirm = screen.getByRole('dialog', { name: 'Discard this post?' });
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
 
     // Escape on the question answers it (Cancel), and leaves the editor open.
     await user.keyboard('{Escape}');
     expect(confirm).not.toBeInTheDocument();
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
     expect(screen.getByLabelText('Message')).toHaveValue('Half a thought');
 
     fireEvent.mouseDown(backdrop());
     await user.click(
       within(screen.getByRole('dialog', { name: 'Discard this post?' })).getByRole('button', { name: 'Cancel' }),
     );
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
     expect(screen.getByLabelText('Message')).toHaveValue('Half a thought');
   });
 
@@ -61,9 +62,9 @@ describe('PostEditor', () => {
     fireEvent.mouseDown(backdrop());
     const confirm = screen.getByRole('dialog', { name: 'Discard this post?' });
     expect(confirm).toHaveTextContent('Its message, tags and image will be lost.');
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
     await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
-    expect(store.getState().posts.editor.open).toBe(false);
+    expect(postsIn(store.getState()).editor.open).toBe(false);
     expect(selectUploads(store.getState()).post.url).toBeNull();
   });
 });

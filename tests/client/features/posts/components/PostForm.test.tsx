@@ -11,6 +11,7 @@ import { buildPost, buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';
 import { selectUploads } from '../../../../../features/uploads/state/uploadFilesSlice';
+import { postsIn } from '../../../../../features/posts/state/postsIn';
 
 const me = buildUser({ username: 'me' });
 
@@ -163,7 +164,7 @@ describe('PostForm', () => {
     await user.type(screen.getByLabelText('Message'), 'Hello there');
     await user.type(tagInput(), 'cats{Enter}');
     await user.click(publish());
-    await vi.waitFor(() => expect(store.getState().posts.editor.open).toBe(false));
+    await vi.waitFor(() => expect(postsIn(store.getState()).editor.open).toBe(false));
     // Photos go as the ordered `images` list (issue 71), each with its alt text and crop.
     expect(body).toMatchObject({
       message: 'Hello there',
