@@ -2,6 +2,8 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
+import { IntlProvider } from 'use-intl/react';
+import { pageIntl } from '../../../lib/i18n/pageIntl';
 import type { User } from '../../../lib/types';
 import { makeStore, type AppStore, type RootState } from '../../../store';
 import { appTheme } from '../../../themes';
@@ -18,14 +20,19 @@ export function signedInState(user: User): Partial<RootState> {
 }
 
 /** Renders `ui` with the app's Redux store and theme, as pages/_app.tsx does. */
+/** The English messages, compiled as the pages get them (lib/pageProps.ts). */
+const ENGLISH = pageIntl('en');
+
 export function renderWithProviders(
   ui: ReactElement,
   { preloadedState, store = makeStore(preloadedState), ...options }: Options = {},
 ) {
   const Wrapper = ({ children }: { children: ReactNode }) => (
-    <Provider store={store}>
-      <ThemeProvider theme={appTheme}>{children}</ThemeProvider>
-    </Provider>
+    <IntlProvider locale="en" messages={ENGLISH.messages}>
+      <Provider store={store}>
+        <ThemeProvider theme={appTheme}>{children}</ThemeProvider>
+      </Provider>
+    </IntlProvider>
   );
   return { store, ...render(ui, { wrapper: Wrapper, ...options }) };
 }
