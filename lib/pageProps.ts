@@ -14,7 +14,7 @@ import type { PageIntl } from './i18n/pageIntlTypes';
  * session and the page reads its own data, as before.
  */
 export async function privatePageProps({ req }: { req: IncomingMessage }): Promise<{ props: PrivatePageProps }> {
-  return { props: { firstLoad: firstLoadOf(req), intl: requestIntl(req) } };
+  return { props: { firstLoad: firstLoadOf(req), intl: requestIntl(req, firstLoadOf(req)?.user.language) } };
 }
 
 /**
