@@ -1,4 +1,6 @@
-import { baseURL, expect, test } from './browser';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { baseURL, DESKTOP, expect, MOBILE, RESULTS_DIR, test } from './browser';
 import { signInViaApi } from './content';
 import { createAccount } from './users';
 
@@ -29,4 +31,20 @@ test("a page the server renders speaks the account's language, else the cookie's
   // Cleared: the cookie decides.
   await page.request.patch('/api/users/updateProfile', { data: { language: null } });
   expect(await htmlAttributes(page, '/settings')).toMatch(/^<html lang="de" data-theme/);
+});
+
+test('Arabic mirrors the page (dir="rtl"): screenshots at 375 and 1280 px to look at', async ({ openPage }) => {
+  const dir = path.join(RESULTS_DIR, 'languages');
+  mkdirSync(dir, { recursive: true });
+  for (const [size, device] of [
+    ['375', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    const page = await openPage(device);
+    await signInViaApi(page, await createAccount(page));
+    await page.request.patch('/api/users/updateProfile', { data: { language: 'ar' } });
+    await page.goto('/settings');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await page.screenshot({ path: path.join(dir, `settings-ar-${size}.png`) });
+  }
 });
