@@ -20,7 +20,14 @@ const nextConfig = {
         loaders: ['./scripts/turbopack/rtkQueryImmer.cjs'],
       },
     },
-    resolveAlias: { 'immer-with-patches': './node_modules/immer/dist/immer.legacy-esm.js' },
+    resolveAlias: {
+      'immer-with-patches': './node_modules/immer/dist/immer.legacy-esm.js',
+      // A `process` of a few lines instead of Next's full emulation (scripts/turbopack/browserProcess.cjs).
+      'next/dist/compiled/process': { browser: './scripts/turbopack/browserProcess.cjs' },
+      // The messages come compiled (lib/i18n/pageIntl.ts): use-intl formats them with its format-only
+      // runtime, not the ICU parser it would otherwise ship to every page (issue 75).
+      'use-intl/format-message': 'use-intl/format-message/format-only',
+    },
   },
 };
 

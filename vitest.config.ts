@@ -37,6 +37,12 @@ export default defineConfig({
           globals: true,
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 60_000,
+          // As in the build (next.config.js): use-intl formats the precompiled messages with its
+          // format-only runtime; inlined so the alias reaches use-intl's own import.
+          server: { deps: { inline: ['use-intl'] } },
+        },
+        resolve: {
+          alias: [{ find: /^use-intl\/format-message$/, replacement: 'use-intl/format-message/format-only' }],
         },
       },
     ],

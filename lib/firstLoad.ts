@@ -7,6 +7,7 @@
  * `next` from the same `Link` header), so the store starts in the state the client would have
  * reached by reading the API itself.
  */
+import type { PageIntl } from './i18n/pageIntlTypes';
 import type { Feed } from './apiUrls';
 import { coverScale, feedRatio, scaledSizes } from './photoBox';
 import type { AppNotification, Explore, InstanceInfo, Post, PostWithComments, Profile, User } from './types';
@@ -55,16 +56,8 @@ export function firstLoadOf(req: object): FirstLoad | null {
 /** Props of a private page: `firstLoad` is null when the browser reads everything itself. */
 export interface PrivatePageProps {
   firstLoad: FirstLoad | null;
-}
-
-/**
- * getServerSideProps of the private pages. The server has already decided the session (and
- * redirected visitors); this only hands its reads to the page. Data requests of client-side
- * navigations (`/_next/data/…`) carry none: the store already holds the session and the page
- * reads its own data, as before.
- */
-export async function privatePageProps({ req }: { req: object }): Promise<{ props: PrivatePageProps }> {
-  return { props: { firstLoad: firstLoadOf(req) } };
+  /** The page's language and its messages (lib/pageProps.ts). */
+  intl: PageIntl;
 }
 
 export interface LargestImage {

@@ -1,3 +1,4 @@
+import type { Language } from './i18n/languages';
 /** Domain types of the HTTP contract (API.md). Shared by the client and the server. */
 import type { ProfileField } from './profileFields';
 import type { Audience } from './audience';
@@ -36,6 +37,8 @@ export interface User {
   defaultAudience: Audience;
   /** Suggested to others, and their public posts in Explore (issue 73, Mastodon's `discoverable`). */
   discoverable: boolean;
+  /** The language they chose for the app (issue 75); null: the cookie or the browser's languages decide. */
+  language?: Language | null;
   /** The account this one moved to (issue 76): it takes no new posts. Absent when not moved. */
   movedTo?: MovedTo;
 }

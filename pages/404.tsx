@@ -1,3 +1,4 @@
+import { staticPageProps } from '../lib/pageProps';
 import styled from 'styled-components';
 import { ButtonLink } from '../components/ui/Button';
 import { PageContainer } from '../components/ui/Panel';
@@ -44,3 +45,6 @@ export default function NotFoundPage() {
     </>
   );
 }
+
+// Prerendered in English at build time (lib/pageProps.ts).
+export const getStaticProps = staticPageProps;

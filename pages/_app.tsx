@@ -2,9 +2,11 @@ import type { AppProps } from 'next/app';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
+import { IntlProvider } from 'use-intl/react';
 import { AppShell } from '../components/shell/AppShell';
 import { makeStoreFrom } from '../store/firstLoad';
 import { appTheme } from '../themes';
+import { useTextsOf } from '../lib/i18n/useTextsOf';
 
 export default function App({ Component, pageProps }: AppProps) {
   // A private page the server rendered brings its first data (lib/firstLoad.ts); other pages start empty.
@@ -15,13 +17,16 @@ export default function App({ Component, pageProps }: AppProps) {
     const made = makeStoreFrom(pageProps.firstLoad ?? null);
     return [made, made.getState()] as const;
   });
+  const intl = useTextsOf(pageProps.intl);
   return (
-    <Provider store={store} serverState={serverState}>
-      <ThemeProvider theme={appTheme}>
-        <AppShell>
-          <Component {...pageProps} />
-        </AppShell>
-      </ThemeProvider>
-    </Provider>
+    <IntlProvider locale={intl.language} messages={intl.messages} onError={intl.onError}>
+      <Provider store={store} serverState={serverState}>
+        <ThemeProvider theme={appTheme}>
+          <AppShell>
+            <Component {...pageProps} />
+          </AppShell>
+        </ThemeProvider>
+      </Provider>
+    </IntlProvider>
   );
 }

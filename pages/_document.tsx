@@ -9,6 +9,7 @@ import { globalCss } from '../styles/globalCss';
 import { hideVerifyBannerScript } from '../lib/verifyBanner';
 import { palettes } from '../themes';
 import { MANIFEST_PATH, registerServiceWorkerScript } from '../lib/pwa';
+import { DEFAULT_LANGUAGE, directionOf, isLanguage } from '../lib/i18n/languages';
 
 type Props = DocumentInitialProps & {
   /** This response's CSP nonce (server/app.ts); none for pages prerendered at build (their scripts go by hash). */
@@ -44,8 +45,12 @@ export default class AppDocument extends Document<Props> {
     const image = largestImage(firstLoad);
     const earlyReads = firstLoad ? null : earlyReadsOf(page, query);
     const { nonce } = this.props;
+    // The page's language (lib/pageProps.ts); Arabic sets the whole document right to left.
+    const language: unknown = props?.pageProps?.intl?.language;
+    const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    const dir = directionOf(lang);
     return (
-      <Html lang="en" data-theme={DEFAULT_THEME}>
+      <Html lang={lang} dir={dir === 'rtl' ? dir : undefined} data-theme={DEFAULT_THEME}>
         <Head nonce={nonce}>
           {/* Before the scripts: the page's largest image must not queue behind them. */}
           {image && (

@@ -3,7 +3,7 @@ import { selectUser } from '../features/auth';
 import { EmptyState } from '../components/ui/EmptyState';
 import { PageContainer, PageLead, PageTitle } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 import { useAppSelector } from '../store/hooks';
 
 // Rendered by the server with the viewer's account (server/pages/privatePages.ts).

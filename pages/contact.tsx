@@ -1,6 +1,7 @@
 import { ContactCard } from '../features/contact';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps, type PrivatePageProps } from '../lib/firstLoad';
+import type { PrivatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 
 // Rendered by the server with the instance's name and address (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;

@@ -1,3 +1,4 @@
+import { staticPageProps } from '../lib/pageProps';
 import { SignupForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
 
@@ -9,3 +10,6 @@ export default function CreateAccountPage() {
     </>
   );
 }
+
+// Prerendered in English at build time (lib/pageProps.ts).
+export const getStaticProps = staticPageProps;

@@ -1,6 +1,7 @@
 import { ExplorePage } from '../features/explore';
 import { Seo } from '../components/ui/Seo';
-import { type PrivatePageProps, privatePageProps } from '../lib/firstLoad';
+import type { PrivatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 
 // Rendered by the server with `GET /api/explore`'s answer (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;

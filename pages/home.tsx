@@ -1,7 +1,7 @@
 import { HomeFeed } from '../features/posts';
 import { SharedImageOpener } from '../features/sharedImage';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 
 export default function HomePage() {
   return (

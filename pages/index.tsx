@@ -1,3 +1,4 @@
+import { staticPageProps } from '../lib/pageProps';
 import { Hero } from '../features/landing';
 import { Seo } from '../components/ui/Seo';
 
@@ -9,3 +10,6 @@ export default function LandingPage() {
     </>
   );
 }
+
+// Prerendered in English at build time (lib/pageProps.ts).
+export const getStaticProps = staticPageProps;

@@ -1,6 +1,7 @@
 import { NotificationsView } from '../features/notifications';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps, type PrivatePageProps } from '../lib/firstLoad';
+import type { PrivatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 
 // Rendered by the server with the newest notifications (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;

@@ -1,6 +1,6 @@
 import { ResetPasswordForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 
 /** The page the password-reset mail links to (`?token=…`). */
 export default function ResetPasswordPage() {

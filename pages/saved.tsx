@@ -1,6 +1,6 @@
 import { SavedPosts } from '../features/posts';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 
 // Rendered by the server with the first saved posts (server/pages/privatePages.ts).
 export const getServerSideProps = privatePageProps;

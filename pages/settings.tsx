@@ -10,7 +10,7 @@ import {
 } from '../features/settings';
 import { PageLead, PageTitle, Stack } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 import { useAppSelector } from '../store/hooks';
 import { selectUser } from '../features/auth';
 import { LazyMovingSettings } from '../features/moving';

@@ -1,6 +1,6 @@
 import { VerifyEmailCard } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
-import { privatePageProps } from '../lib/firstLoad';
+import { privatePageProps } from '../lib/pageProps';
 
 /** The page the verification and email-change mails link to (`?token=…`). */
 export default function VerifyEmailPage() {

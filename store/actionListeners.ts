@@ -26,6 +26,16 @@ export const addListeners = (listeners: readonly ActionListener[]) => ({ type: A
 const isAdd = (action: unknown): action is ReturnType<typeof addListeners> =>
   (action as { type?: unknown }).type === ADD;
 
+const lazyListeners: ActionListener[] = [];
+
+/**
+ * Starts listeners in every store, made or to come: a slice that joins the store when its code
+ * arrives (`injectInto`) starts its toasts with it, whichever screen then dispatches its thunks.
+ */
+export function addLazyListeners(listeners: readonly ActionListener[]): void {
+  for (const listener of listeners) if (!lazyListeners.includes(listener)) lazyListeners.push(listener);
+}
+
 /** The middleware, with `initial` started; a listener added twice (same type and effect) runs once. */
 export function actionListeners(initial: readonly ActionListener[]): Middleware {
   return (api) => {
@@ -37,11 +47,16 @@ export function actionListeners(initial: readonly ActionListener[]): Middleware 
       }
     };
     add(initial);
+    let lazyAdded = 0;
     const failed = (error: unknown) => console.error('An action listener failed', error);
     return (next) => (action) => {
       if (isAdd(action)) {
         add(action.payload);
         return action;
+      }
+      if (lazyAdded !== lazyListeners.length) {
+        add(lazyListeners.slice(lazyAdded));
+        lazyAdded = lazyListeners.length;
       }
       const result = next(action);
       for (const effect of byType.get((action as UnknownAction).type) ?? []) {

@@ -10,9 +10,10 @@ import { useStore } from 'react-redux';
 import type { FirstLoad } from '../lib/firstLoad';
 import { makeStore, type AppStore, type RootState } from './index';
 import { signedInAs } from '../features/auth/state/authSlice';
-import { postsStateWith, sourceKey, type FirstPosts } from '../features/posts/state/postsSlice';
+import { firstPostsState } from '../features/posts/state/postsIn';
+import { sourceKey, type FirstPosts } from '../features/posts/state/source';
 import { firstLoadKey, firstLoadTaken } from './firstLoadSlice';
-import { showingProfile } from '../features/profile/state/userSlice';
+import { showingProfile } from '../features/profile/state/profileState';
 
 export { firstLoadKey };
 
@@ -37,7 +38,7 @@ export function firstLoadState(data: FirstLoad): Partial<RootState> {
     fresh.push(firstLoadKey.post(page.post._id));
   }
   if (posts) {
-    state.posts = postsStateWith(posts);
+    state.posts = firstPostsState(posts);
     if (posts.list) fresh.push(firstLoadKey.list(sourceKey(posts.list.source)));
   }
   state.firstLoad = { fresh };

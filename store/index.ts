@@ -3,16 +3,14 @@ import { onSessionLost } from '../services/apiClient';
 import auth, { authToasts } from '../features/auth/state/authSlice';
 import notifications from '../features/notifications/state/notificationsSlice';
 import toasts from '../features/toasts/state/toastsSlice';
-import posts, { postsToasts } from '../features/posts/state/postsSlice';
 import firstLoad from './firstLoadSlice';
 import theme from '../features/settings/state/themeSlice';
-import uploadFiles, { uploadToasts } from '../features/uploads/state/uploadFilesSlice';
-import user, { userToasts } from '../features/profile/state/userSlice';
 import { actionListeners } from './actionListeners';
 import { sessionLoss, sessionLost } from './sessionLost';
 
 /**
- * The slices a feature loaded on demand adds to the store when its code arrives (the admin panel's):
+ * The slices a feature loaded on demand adds to the store when its code arrives (the admin panel's,
+ * a profile's, the uploads', the posts'):
  * each declares itself here (`declare module`) and injects itself (`slice.injectInto(rootReducer)`).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the lazy slices' declarations
@@ -20,12 +18,9 @@ export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices({
   auth,
-  posts,
   toasts,
   notifications,
-  uploadFiles,
   theme,
-  user,
   firstLoad,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
@@ -65,7 +60,7 @@ const lazyMiddleware: Middleware = (store) => (next) => {
  * store the API client tells when a session renewal is refused.
  */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const listeners = actionListeners([...authToasts, ...postsToasts, ...userToasts, ...uploadToasts, sessionLoss()]);
+  const listeners = actionListeners([...authToasts, sessionLoss()]);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

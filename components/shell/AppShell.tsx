@@ -29,7 +29,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { OFFLINE_MESSAGE, preloadApiClient } from '../../services/apiClient';
 import { openAfterSignIn } from '../../services/afterSignIn';
 import { watchHistory } from '../../hooks/historyNavigation';
-import { editorOpened, PostEditor, selectEditor } from '../../features/posts';
+import { editorOpened, loadPostsState, PostEditor, selectEditor } from '../../features/posts';
 import { loadStoredTheme } from '../../features/settings';
 import { showToast, Toasts } from '../../features/toasts';
 import { TOAST_AUTH_ERROR_MS } from '../../lib/limits';
@@ -141,7 +141,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     await router.push(links.landing());
   }, [dispatch, router]);
 
-  const onCreatePost = useCallback(() => dispatch(editorOpened(null)), [dispatch]);
+  const onCreatePost = useCallback(() => {
+    void loadPostsState().then(() => dispatch(editorOpened(null)));
+  }, [dispatch]);
 
   const signedIn = session === 'loggedIn' && user;
   // With the session hint, a private page starts fetching its data while the user is looked up;

@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { ButtonLink } from '../ui/Button';
 import { Logo } from './Logo';
 import { NavbarFrame, Spacer } from './NavbarFrame';
@@ -13,19 +14,20 @@ const Actions = styled.nav`
 /** Logo plus 'Sign in' and 'Create Account'; each page hides the button that leads to itself. */
 export function LoggedOutNavbar() {
   const { pathname } = useRouter();
+  const t = useTranslations('shell');
   return (
     <NavbarFrame>
       <Logo href={links.landing()} />
       <Spacer />
-      <Actions aria-label="Account">
+      <Actions aria-label={t('accountNav')}>
         {pathname !== links.login() && (
           <ButtonLink href={links.login()} $variant="ghost" $size="sm">
-            Sign in
+            {t('signIn')}
           </ButtonLink>
         )}
         {pathname !== links.createAccount() && (
           <ButtonLink href={links.createAccount()} $size="sm">
-            Create Account
+            {t('createAccount')}
           </ButtonLink>
         )}
       </Actions>

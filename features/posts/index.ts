@@ -7,7 +7,13 @@ export { PostList } from './components/PostList';
 export { SavedPosts } from './components/SavedPosts';
 export { TaggedPosts } from './components/TaggedPosts';
 export { editorOpened } from './state/editor';
-export { selectEditor } from './state/selectors';
+export { selectEditor } from './state/editor';
+
+/**
+ * The posts' state joins the store with their code (state/postsSlice.ts), the editor's with it: a
+ * screen without posts (settings, the navbar there) loads it before opening the editor.
+ */
+export const loadPostsState = () => import('./state/postsSlice');
 
 /**
  * The create/edit modal: its code (and the dropzone's, formik's and yup's) loads only when someone

@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
 import { PostDetail } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
-import { privatePageProps } from '../../lib/firstLoad';
+import { privatePageProps } from '../../lib/pageProps';
 
 export default function PostPage() {
   const router = useRouter();

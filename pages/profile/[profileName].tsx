@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
 import { ProfileView } from '../../features/profile';
 import { Seo } from '../../components/ui/Seo';
-import { privatePageProps } from '../../lib/firstLoad';
+import { privatePageProps } from '../../lib/pageProps';
 import { profileNameOf } from '../../lib/handles';
 
 export default function ProfilePage() {

@@ -1,3 +1,4 @@
+import { staticPageProps } from '../../lib/pageProps';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { PageLoading } from '../../components/shell/PageLoading';
@@ -20,3 +21,6 @@ export default function MyProfilePage() {
     </>
   );
 }
+
+// Prerendered in English at build time (lib/pageProps.ts).
+export const getStaticProps = staticPageProps;

@@ -2,7 +2,8 @@ import { useRouter } from 'next/router';
 import { PageLoading } from '../../components/shell/PageLoading';
 import { TaggedPosts } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
-import { type PrivatePageProps, privatePageProps } from '../../lib/firstLoad';
+import type { PrivatePageProps } from '../../lib/firstLoad';
+import { privatePageProps } from '../../lib/pageProps';
 import { tagList } from '../../lib/tags';
 
 /** Whether the viewer follows the page's one tag, as the server's first load said (issue 73). */

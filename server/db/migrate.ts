@@ -37,6 +37,7 @@ import * as followedTags from './migrations/034_followed_tags';
 import * as discovery from './migrations/035_discovery';
 import * as instagramImports from './migrations/036_instagram_imports';
 import * as postsImports from './migrations/037_posts_imports';
+import * as userLanguage from './migrations/038_user_language';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '035_discovery': discovery,
   '036_instagram_imports': instagramImports,
   '037_posts_imports': postsImports,
+  '038_user_language': userLanguage,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */

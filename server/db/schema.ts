@@ -6,6 +6,8 @@ export interface UsersTable {
   id: string;
   /** The audience a new post starts with (lib/audience.ts, migration 031). */
   default_audience: Generated<Audience>;
+  /** The language chosen for the app (lib/i18n/languages.ts, migration 038); null: not chosen. */
+  language: Generated<string | null>;
   username: string;
   /** Lower-cased username: uniqueness and lookups ignore case. */
   username_lower: string;

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../lib/i18n/languages';
 /** JSON Schemas shared by routes: Fastify validates requests and serializes responses with them. */
 import { AUDIENCES } from '../../lib/audience';
 
@@ -54,6 +55,7 @@ export const userSchema = {
     approveFollowers: { type: 'boolean' },
     defaultAudience: { type: 'string', enum: AUDIENCES },
     discoverable: { type: 'boolean' },
+    language: { type: ['string', 'null'], enum: [...LANGUAGES, null] },
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { isLanguage } from '../../lib/i18n/languages';
 import type { Profile, User } from '../../lib/types';
 import type { UserRow } from '../db/schema';
 import { fieldsOf } from './profileFields';
@@ -21,6 +22,7 @@ export const toUser = (row: UserRow): User => ({
   approveFollowers: Number(row.approve_followers) === 1,
   defaultAudience: row.default_audience,
   discoverable: Number(row.discoverable) === 1,
+  language: isLanguage(row.language) ? row.language : null,
 });
 
 /** How the viewer relates to the profile's user. */

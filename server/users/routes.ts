@@ -149,6 +149,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
             discoverable: { type: 'boolean' },
             // Checked by the service, which says what is wrong with it.
             defaultAudience: {},
+            language: {},
           },
         },
         response: { 200: userResponse, ...errors(400, 401, 403, 429) },

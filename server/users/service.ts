@@ -1,5 +1,6 @@
 /** Profiles, follows, account and profile changes. */
 import { AUDIENCE_ERROR, isAudience } from '../../lib/audience';
+import { isLanguage, LANGUAGES } from '../../lib/i18n/languages';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { USERNAME_MAX, USERNAME_PATTERN } from '../../lib/limits';
 import type { MovedTo, PersonResult, Profile, User } from '../../lib/types';
@@ -66,6 +67,8 @@ export interface ProfileInput {
   defaultAudience?: unknown;
   /** true: suggested to others and their public posts in Explore (issue 73). */
   discoverable?: unknown;
+  /** The language chosen for the app (lib/i18n/languages.ts); null: none. */
+  language?: unknown;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -482,6 +485,11 @@ export function usersService({
       if (input.defaultAudience !== undefined) {
         if (!isAudience(input.defaultAudience)) throw new InvalidError(AUDIENCE_ERROR, 'InvalidAudience');
         if (input.defaultAudience !== row.default_audience) changes.default_audience = input.defaultAudience;
+      }
+      if (input.language !== undefined) {
+        if (input.language !== null && !isLanguage(input.language))
+          throw new InvalidError(`language must be one of ${LANGUAGES.join(', ')}, or null`, 'InvalidLanguage');
+        if (input.language !== row.language) changes.language = input.language;
       }
       if (input.approveFollowers !== undefined && typeof input.approveFollowers !== 'boolean')
         throw new InvalidError('approveFollowers must be true or false', 'InvalidApproveFollowers');

@@ -233,6 +233,29 @@ describe('updateProfile', () => {
     expect((await userRow(user.id)).description).toBe('');
     expect((await inject(null, 'PATCH', '/api/users/updateProfile', { description: 'x' })).statusCode).toBe(401);
   });
+
+  it('keeps the language chosen for the app (issue 75): one of the six, or null; anything else is a 400', async () => {
+    const user = await signIn(t.app);
+    const me = async () => (await inject(user, 'GET', '/api/auth/getLoggedUser')).json().language;
+    expect(await me()).toBeNull();
+    const set = await inject(user, 'PATCH', '/api/users/updateProfile', { language: 'ar' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().user.language).toBe('ar');
+    expect(await me()).toBe('ar');
+    for (const language of ['pt', 'AR', 'ar-EG', 1, true, {}]) {
+      const refused = await inject(user, 'PATCH', '/api/users/updateProfile', { language });
+      expect(refused.statusCode, String(language)).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'InvalidLanguage',
+        message: 'language must be one of en, es, de, fr, ja, ar, or null',
+      });
+    }
+    expect(await me()).toBe('ar');
+    expect(
+      (await inject(user, 'PATCH', '/api/users/updateProfile', { language: null })).json().user.language,
+    ).toBeNull();
+    expect((await userRow(user.id)).language).toBeNull();
+  });
 });
 
 describe('instance', () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { postsOf } from '../state/postsSlice';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
@@ -173,7 +174,7 @@ interface PostCardProps {
 export function PostCard({ post, priority, standalone, onDeleted, showReason }: PostCardProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
-  const deleting = useAppSelector((state) => state.posts.delete.status === 'loading');
+  const deleting = useAppSelector((state) => postsOf(state).delete.status === 'loading');
   const [confirming, setConfirming] = useState(false);
   const [showingLikers, setShowingLikers] = useState(false);
   const mine = me?.username === post.creator;

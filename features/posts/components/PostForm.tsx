@@ -1,4 +1,5 @@
 import { useFormik } from 'formik';
+import { postsOf } from '../state/postsSlice';
 import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { AUDIENCES, AUDIENCE_TEXTS, type Audience } from '../../../lib/audience';
 import { CropPicker } from './CropPicker';
@@ -119,8 +120,8 @@ function tagRequiredReason(tag: string): string {
 export function PostForm({ post, hasChangesRef }: PostFormProps) {
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload('post'));
-  const creating = useAppSelector((state) => state.posts.create.status === 'loading');
-  const editing = useAppSelector((state) => state.posts.edit.status === 'loading');
+  const creating = useAppSelector((state) => postsOf(state).create.status === 'loading');
+  const editing = useAppSelector((state) => postsOf(state).edit.status === 'loading');
   const defaultAudience = useAppSelector(selectUser)?.defaultAudience ?? 'public';
   const id = useId();
   const [tagInput, setTagInput] = useState('');

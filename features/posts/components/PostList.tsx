@@ -1,4 +1,5 @@
 import { startTransition, useDeferredValue, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { postsOf } from '../state/postsSlice';
 import styled from 'styled-components';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
@@ -123,7 +124,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
   // Back (or Forward) to this list within KEPT_LIST_MS of leaving it: the list kept in the store, its
   // pages as they were, instead of page one read again (features/posts/state/list.ts). Decided on mount.
   const [restoredKey] = useState(() =>
-    cameByHistory() && keptListFor(store.getState().posts.kept, key, viewerOf(store), Date.now()) ? key : null,
+    cameByHistory() && keptListFor(postsOf(store.getState()).kept, key, viewerOf(store), Date.now()) ? key : null,
   );
 
   // The key captures everything that identifies the source (a new `source` object on every render
@@ -134,7 +135,7 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
     // Only while the page is the one Back brought (a tab switched back to later reads afresh).
     if (restore && cameByHistory()) {
       dispatch(listRestored(key, viewerOf(store)));
-      if (store.getState().posts.list.key === key) return;
+      if (postsOf(store.getState()).list.key === key) return;
     }
     // Back to a list no longer kept: it starts at the top with its first page, read afresh.
     if (cameByHistory()) forgetScrollRestore();

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Post } from '../../../lib/types';
+import type { RootState } from '../../../store/index';
 
 /** The create/edit modal: open or not, and the id of the post being edited (null: a new post). */
 export interface EditorState {
@@ -7,7 +8,8 @@ export interface EditorState {
   postId: string | null;
 }
 
-const initialState: EditorState = { open: false, postId: null };
+export const EDITOR_CLOSED: EditorState = { open: false, postId: null };
+const initialState = EDITOR_CLOSED;
 
 const editorSlice = createSlice({
   name: 'posts/editor',
@@ -25,3 +27,16 @@ const editorSlice = createSlice({
 
 export const { editorOpened, editorClosed } = editorSlice.actions;
 export default editorSlice.reducer;
+
+// The shell reads the editor on every page, those without the posts' code too: closed there.
+const selectEditorState = (state: RootState) => state.posts?.editor ?? EDITOR_CLOSED;
+const selectEditedPost = (state: RootState) => {
+  const id = state.posts?.editor.postId;
+  return id ? state.posts?.stored.entities[id] : undefined;
+};
+
+/** The editor: open or not, and the post it edits (null for a new post). */
+export const selectEditor = createSelector([selectEditorState, selectEditedPost], (editor, post) => ({
+  open: editor.open,
+  post: post ?? null,
+}));

@@ -1,6 +1,6 @@
 import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import type { ListPage } from '../../../lib/firstLoad';
-import type { Post, PostWithComments } from '../../../lib/types';
+import { addLazyListeners } from '../../../store/actionListeners';
+import { rootReducer, type RootState } from '../../../store/index';
 import type { ActionStatus } from '../../../store/status';
 import {
   addComment,
@@ -13,9 +13,10 @@ import {
   fetchPosts,
   likeComment,
   likePost,
-  sourceKey,
-  type PostSource,
+  postsToasts,
 } from './thunks';
+import { postsIn, postsJoined } from './postsIn';
+import { sourceKey, type FirstPosts } from './source';
 import { actionStatus } from './actionStatus';
 import currentPost, { type CurrentPost } from './currentPost';
 import editor, { type EditorState } from './editor';
@@ -98,12 +99,6 @@ export default function postsReducer(state: PostsState | undefined, action: Unkn
   return unchanged ? next : dropUnshown(next);
 }
 
-/** What a page the server rendered shows first: a list of posts, or a post with its newest comments. */
-export interface FirstPosts {
-  list?: { source: PostSource; page: ListPage<Post> };
-  post?: { post: PostWithComments; commentsNext: string | null };
-}
-
 /**
  * The `posts` state a page the server rendered starts with (store/firstLoad.ts): the state the
  * client's own reads of the same answers reach (tests/client/store/firstLoad.test.tsx compares them).
@@ -131,4 +126,26 @@ export function postsStateWith({ list, post }: FirstPosts): PostsState {
   return { ...state, stored };
 }
 
+declare module '../../../store/index' {
+  // Adds `posts` to RootState once the posts' code has loaded (read it with `postsIn`).
+  export interface LazyLoadedSlices {
+    posts: PostsState;
+  }
+}
+
+// Only the pages that show posts (and the composer) load this module: the state, its reducer and
+// thunks stay out of every page's first load; their toasts start with it.
+rootReducer.inject({ reducerPath: 'posts', reducer: postsReducer });
+addLazyListeners(postsToasts);
+postsJoined(postsReducer(undefined, { type: 'posts/joined' }), postsStateWith);
+
+/**
+ * The posts' state in the store, for the screens that show posts: reading it through this module
+ * makes their code load this one, which puts the slice in the store (postsIn.ts).
+ */
+export function postsOf(state: RootState): PostsState {
+  return postsIn(state);
+}
+
 export { postsToasts, sourceKey, type PostSource } from './thunks';
+export type { FirstPosts };

@@ -1,9 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Post, PostWithComments } from '../../../lib/types';
 import type { RootState } from '../../../store/index';
+import { postsOf } from './postsSlice';
 
-const selectStored = (state: RootState) => state.posts.stored.entities;
-const selectList = (state: RootState) => state.posts.list;
+const selectStored = (state: RootState) => postsOf(state).stored.entities;
+const selectList = (state: RootState) => postsOf(state).list;
 
 /** The list on screen with its posts. */
 export const selectPostList = createSelector([selectList, selectStored], (list, stored) => ({
@@ -15,10 +16,10 @@ export const selectPostList = createSelector([selectList, selectStored], (list, 
   error: list.error,
 }));
 
-const selectCurrent = (state: RootState) => state.posts.currentPost;
+const selectCurrent = (state: RootState) => postsOf(state).currentPost;
 const selectCurrentStored = (state: RootState) => {
-  const id = state.posts.currentPost.id;
-  return id ? state.posts.stored.entities[id] : undefined;
+  const { currentPost, stored } = postsOf(state);
+  return currentPost.id ? stored.entities[currentPost.id] : undefined;
 };
 
 /** The post on its own page with its comments (null until it has loaded), and their paging. */
@@ -28,16 +29,4 @@ export const selectCurrentPost = createSelector([selectCurrent, selectCurrentSto
   error: current.error,
   commentsNext: current.commentsNext,
   commentsLoading: current.commentsLoading,
-}));
-
-const selectEditorState = (state: RootState) => state.posts.editor;
-const selectEditedPost = (state: RootState) => {
-  const id = state.posts.editor.postId;
-  return id ? state.posts.stored.entities[id] : undefined;
-};
-
-/** The editor: open or not, and the post it edits (null for a new post). */
-export const selectEditor = createSelector([selectEditorState, selectEditedPost], (editor, post) => ({
-  open: editor.open,
-  post: post ?? null,
 }));

@@ -4,24 +4,19 @@ import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
 import { errorMessage, type Page } from '../../../services/apiClient';
 import type { Post } from '../../../lib/types';
-import { postsApi, type Feed, type PostInput } from './postsApi';
+import { postsApi, type PostInput } from './postsApi';
+import type { PostSource } from './source';
 
-/** Where a list of posts comes from. */
-export type PostSource =
-  | { kind: 'feed'; feed: Feed }
-  | { kind: 'tagged'; tags: string[] }
-  | { kind: 'user'; username: string }
-  | { kind: 'saved' }
-  | { kind: 'explore' };
+export { sourceKey, type PostSource } from './source';
 
-export const sourceKey = (source: PostSource): string =>
-  source.kind === 'feed'
-    ? `feed:${source.feed}`
-    : source.kind === 'tagged'
-      ? `tagged:${source.tags.join(',')}`
-      : source.kind === 'saved' || source.kind === 'explore'
-        ? source.kind
-        : `user:${source.username}`;
+/**
+ * The thunks are dispatched by the posts' screens, whose code put the slice in the store
+ * (postsSlice.ts) and has since dispatched (the screens' first reads) before any of these reads it.
+ */
+function postsIn(state: RootState) {
+  if (!state.posts) throw new Error('The posts state was read before the posts code loaded');
+  return state.posts;
+}
 
 function fetchSource(source: PostSource): Promise<Page<Post>> {
   if (source.kind === 'feed') return postsApi.feed(source.feed);
@@ -58,7 +53,7 @@ export const fetchPosts = createAppAsyncThunk('posts/fetchPosts', async (source:
 export const fetchMorePosts = createAppAsyncThunk(
   'posts/fetchMorePosts',
   async (_: void, { getState, rejectWithValue }) => {
-    const { next, key } = getState().posts.list;
+    const { next, key } = postsIn(getState()).list;
     try {
       return { key, page: await postsApi.page(next as string) };
     } catch (error) {
@@ -67,7 +62,7 @@ export const fetchMorePosts = createAppAsyncThunk(
   },
   {
     condition: (_, { getState }) => {
-      const { next, status } = getState().posts.list;
+      const { next, status } = postsIn(getState()).list;
       return Boolean(next) && status === 'done';
     },
   },
@@ -85,14 +80,14 @@ export const fetchMoreComments = createAppAsyncThunk(
   'posts/fetchMoreComments',
   async (_: void, { getState, rejectWithValue }) => {
     try {
-      return await postsApi.commentsPage(getState().posts.currentPost.commentsNext as string);
+      return await postsApi.commentsPage(postsIn(getState()).currentPost.commentsNext as string);
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }
   },
   {
     condition: (_, { getState }) =>
-      Boolean(getState().posts.currentPost.commentsNext) && !getState().posts.currentPost.commentsLoading,
+      Boolean(postsIn(getState()).currentPost.commentsNext) && !postsIn(getState()).currentPost.commentsLoading,
   },
 );
 
@@ -106,7 +101,7 @@ export const createPost = createAppAsyncThunk(
       postsApi.create({ ...input, creator: user?.username ?? '', creatorImage: user?.avatar ?? null }),
     );
     if (!result.ok) return rejectWithValue(result.message);
-    const source = getState().posts.list.source;
+    const source = postsIn(getState()).list.source;
     if (source) void dispatch(fetchPosts(source));
     return result.value;
   },
@@ -118,7 +113,7 @@ export const editPost = createAppAsyncThunk(
   async ({ id, post }: { id: string; post: Partial<PostInput> }, { getState, dispatch, rejectWithValue }) => {
     const result = await guarded(getState(), () => postsApi.edit(id, post));
     if (!result.ok) return rejectWithValue(result.message);
-    const { list, currentPost } = getState().posts;
+    const { list, currentPost } = postsIn(getState());
     if (list.source) void dispatch(fetchPosts(list.source));
     if (currentPost.id === id) void dispatch(fetchPost(id));
     return result.value;

@@ -95,7 +95,7 @@ export function ProfileView({ username }: { username: string }) {
     if (takeFirstLoad(firstLoadKey.profile(username))) return;
     // Back to the profile still in the store: it stays on screen (and its posts grid with it, so the
     // scroll position can be put back) while it is read again.
-    const shown = store.getState().user.profile.data;
+    const shown = selectProfile(store.getState()).data;
     const quiet = cameByHistory() && shown?.username.toLowerCase() === username.toLowerCase();
     void dispatch(fetchProfile({ username, quiet }));
   }, [dispatch, username, takeFirstLoad, store]);

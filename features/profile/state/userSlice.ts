@@ -1,33 +1,16 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { TEXTS } from '../../../lib/texts';
-import type { Profile } from '../../../lib/types';
 import { errorMessage } from '../../../services/apiClient';
-import type { RootState } from '../../../store/index';
-import { done, failed, idle, started, type ActionStatus } from '../../../store/status';
+import { rootReducer, type RootState } from '../../../store/index';
+import { done, failed, started } from '../../../store/status';
+import { addLazyListeners } from '../../../store/actionListeners';
 import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
 import { fetchLoggedUser } from '../../auth';
 import { usersApi } from './usersApi';
+import { initialState } from './profileState';
 
-export interface UserState {
-  profile: { data: Profile | null; loading: boolean; error: string | null };
-  /** The last profile read asked (its request id): an earlier one answering later is dropped (Back before it came). */
-  profileRead?: string;
-  follow: ActionStatus;
-  unfollow: ActionStatus;
-}
-
-const initialState: UserState = {
-  profile: { data: null, loading: false, error: null },
-  follow: idle(),
-  unfollow: idle(),
-};
-
-/** The state of a profile page the server rendered (store/firstLoad.ts). */
-export const showingProfile = (profile: Profile): UserState => ({
-  ...initialState,
-  profile: { data: profile, loading: false, error: null },
-});
+export type { UserState } from './profileState';
 
 /** The profile page shows its own load error. */
 export const fetchProfile = createAppAsyncThunk(
@@ -61,7 +44,7 @@ function followThunk(type: string, call: typeof usersApi.follow) {
 export const followUser = followThunk('user/followUser', usersApi.follow);
 export const unfollowUser = followThunk('user/unfollowUser', usersApi.unfollow);
 
-/** The profile page shows its own load error; following and unfollowing toast. */
+/** The profile page shows its own load error; following and unfollowing toast (started in every store once this module loads). */
 export const userToasts: ToastListener[] = [
   // Someone who approves followers gets a request (issue 70): the toast says so.
   ...thunkToasts(followUser, {
@@ -111,8 +94,16 @@ const userSlice = createSlice({
   },
 });
 
-export const { profileCleared } = userSlice.actions;
-export default userSlice.reducer;
+declare module '../../../store/index' {
+  // Adds `user` to RootState once a profile page's code has loaded: only it reads the slice, so the
+  // slice travels with it, not with every page's first load (like the admin panel's).
+  export interface LazyLoadedSlices extends WithSlice<typeof userSlice> {}
+}
 
-export const selectProfile = (state: RootState) => state.user.profile;
-export const selectFollowState = (state: RootState) => state.user;
+const injected = userSlice.injectInto(rootReducer);
+addLazyListeners(userToasts);
+
+export const { profileCleared } = userSlice.actions;
+
+export const selectProfile = (state: RootState) => injected.selectSlice(state).profile;
+export const selectFollowState = (state: RootState) => injected.selectSlice(state);

@@ -1,10 +1,11 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { UploadPreset } from '../../../lib/limits';
 import { imageFileError } from '../../../lib/uploads';
 import { TEXTS } from '../../../lib/texts';
 import type { UploadResult } from '../../../lib/types';
 import { errorMessage } from '../../../services/apiClient';
-import type { RootState } from '../../../store/index';
+import { rootReducer, type RootState } from '../../../store/index';
+import { addLazyListeners } from '../../../store/actionListeners';
 import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
 import { uploadsApi } from './uploadsApi';
@@ -38,7 +39,7 @@ export const uploadImage = createAppAsyncThunk(
   },
 );
 
-/** A refused upload (type, size, the server's answer) toasts its message. */
+/** A refused upload (type, size, the server's answer) toasts its message (started in every store once this module loads). */
 export const uploadToasts: ToastListener[] = thunkToasts(uploadImage);
 
 const uploadFilesSlice = createSlice({
@@ -74,7 +75,17 @@ const uploadFilesSlice = createSlice({
   },
 });
 
-export const { uploadProgressed, uploadReset } = uploadFilesSlice.actions;
-export default uploadFilesSlice.reducer;
+declare module '../../../store/index' {
+  // Adds `uploadFiles` to RootState once a screen that uploads has loaded (settings, the composer):
+  // the slice travels with them, not with every page's first load.
+  export interface LazyLoadedSlices extends WithSlice<typeof uploadFilesSlice> {}
+}
 
-export const selectUpload = (kind: UploadPreset) => (state: RootState) => state.uploadFiles[kind];
+const injected = uploadFilesSlice.injectInto(rootReducer);
+addLazyListeners(uploadToasts);
+
+export const { uploadProgressed, uploadReset } = uploadFilesSlice.actions;
+
+/** Every slot (its initial state until the slice has seen an action). */
+export const selectUploads = (state: RootState) => injected.selectSlice(state);
+export const selectUpload = (kind: UploadPreset) => (state: RootState) => selectUploads(state)[kind];

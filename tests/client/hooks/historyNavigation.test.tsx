@@ -8,6 +8,7 @@ import { makeStore } from '../../../store';
 import { buildPost, buildUser } from '../support/factories';
 import { renderWithProviders, signedInState } from '../support/renderWithProviders';
 import { server } from '../support/server';
+import { postsIn } from '../../../features/posts/state/postsIn';
 
 type Handler = () => void;
 
@@ -102,6 +103,6 @@ describe('Back to a list (issue 68)', () => {
     reads.length = 0;
     renderWithProviders(<PostList source={{ kind: 'feed', feed: 'all' }} empty={null} />, { store });
     await waitFor(() => expect(reads).toEqual(['?feed=all']));
-    await waitFor(() => expect(store.getState().posts.list.ids).toHaveLength(10));
+    await waitFor(() => expect(postsIn(store.getState()).list.ids).toHaveLength(10));
   });
 });

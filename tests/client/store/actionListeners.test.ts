@@ -1,5 +1,5 @@
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
-import { type ActionListener, actionListeners, addListeners } from '../../../store/actionListeners';
+import { type ActionListener, actionListeners, addLazyListeners, addListeners } from '../../../store/actionListeners';
 
 function storeWith(initial: ActionListener[]) {
   const store = configureStore({
@@ -19,6 +19,19 @@ describe('action listeners', () => {
     store.dispatch({ type: 'ping' });
     expect(order).toEqual(['ping after ping']);
     expect(store.getState()).not.toContain('actionListeners/add');
+  });
+
+  it('lazy listeners (a slice injected later) run in the stores made before and after, once each', () => {
+    const seen: string[] = [];
+    const effect = (action: UnknownAction) => void seen.push(action.type);
+    const before = storeWith([]).store;
+    const lazy = { type: 'lazy/ping', effect };
+    addLazyListeners([lazy]);
+    addLazyListeners([lazy]);
+    const after = storeWith([]).store;
+    before.dispatch({ type: 'lazy/ping' });
+    after.dispatch({ type: 'lazy/ping' });
+    expect(seen).toEqual(['lazy/ping', 'lazy/ping']);
   });
 
   it('a listener that throws or rejects stops no other', async () => {

@@ -9,6 +9,8 @@ import {
   fetchPost,
   fetchPosts,
 } from '../../../features/posts/state/thunks';
+// The posts' toasts start when their slice joins the store, as the posts' screens load it.
+import '../../../features/posts/state/postsSlice';
 import { fetchProfile } from '../../../features/profile/state/userSlice';
 import { TOAST_AUTH_ERROR_MS, TOAST_DEFAULT_MS } from '../../../lib/limits';
 import { makeStore, type AppStore } from '../../../store';

@@ -1,4 +1,5 @@
 import { Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { postsOf } from '../../state/postsSlice';
 import styled from 'styled-components';
 import { fieldSurface } from '../../../../components/ui/TextField';
 import { COMMENT_MAX } from '../../../../lib/limits';
@@ -37,7 +38,7 @@ const Error = styled.p`
 export function CommentForm({ postId }: { postId: string }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
-  const busy = useAppSelector((state) => state.posts.addComment.status === 'loading');
+  const busy = useAppSelector((state) => postsOf(state).addComment.status === 'loading');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();

@@ -1,4 +1,5 @@
 import { ReportButton } from '../../../moderation';
+import { postsOf } from '../../state/postsSlice';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../../../../components/ui/AppLink';
@@ -86,7 +87,7 @@ interface CommentItemProps {
 export function CommentItem({ postId, postCreator, comment }: CommentItemProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
-  const busy = useAppSelector((state) => state.posts.likeComment.status === 'loading');
+  const busy = useAppSelector((state) => postsOf(state).likeComment.status === 'loading');
   const [confirming, setConfirming] = useState(false);
   const args = { postId, commentId: comment.commentId };
   const mayDelete = me && (me.username === comment.creator || me.username === postCreator || me.role === 'admin');

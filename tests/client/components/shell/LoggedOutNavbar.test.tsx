@@ -25,4 +25,12 @@ describe('LoggedOutNavbar', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create Account' })).not.toBeInTheDocument();
   });
+
+  it("speaks the page's language (issue 75): Arabic", () => {
+    setRoute('/');
+    renderWithProviders(<LoggedOutNavbar />, { language: 'ar' });
+    expect(screen.getByRole('navigation', { name: 'الحساب' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'إنشاء حساب' })).toHaveAttribute('href', '/createAccount');
+  });
 });

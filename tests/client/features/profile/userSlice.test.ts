@@ -1,7 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { TEXTS } from '../../../../lib/texts';
 import { makeStore } from '../../../../store';
-import { fetchProfile, followUser, unfollowUser } from '../../../../features/profile/state/userSlice';
+import {
+  fetchProfile,
+  followUser,
+  unfollowUser,
+  selectFollowState,
+} from '../../../../features/profile/state/userSlice';
 import { buildProfile, buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
@@ -26,12 +31,12 @@ describe('follow and unfollow', () => {
       }),
     );
     const store = makeStore(signedInState(me));
-    expect(store.getState().user.follow).toEqual({ status: 'idle', error: null });
+    expect(selectFollowState(store.getState()).follow).toEqual({ status: 'idle', error: null });
     const pending = store.dispatch(followUser('bob'));
-    expect(store.getState().user.follow).toEqual({ status: 'loading', error: null });
+    expect(selectFollowState(store.getState()).follow).toEqual({ status: 'loading', error: null });
     await pending;
     await vi.waitFor(() => expect(calls).toHaveLength(3));
-    expect(store.getState().user.follow.status).toBe('done');
+    expect(selectFollowState(store.getState()).follow.status).toBe('done');
     expect(calls).toEqual(expect.arrayContaining([`follow {"userId":"${me._id}"}`, 'getLoggedUser', 'getUser bob']));
     expect(store.getState().toasts[0].message).toBe(TEXTS.following('bob'));
     expect(TEXTS.following('bob')).toBe('You are following bob');
@@ -53,7 +58,7 @@ describe('follow and unfollow', () => {
     );
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(unfollowUser('bob'));
-    expect(store.getState().user.unfollow.status).toBe('done');
+    expect(selectFollowState(store.getState()).unfollow.status).toBe('done');
     expect(store.getState().toasts[0].message).toBe('bob is no longer followed');
     // The refreshes run after the answer; waiting for them also keeps them out of the next test.
     await vi.waitFor(() => expect(refreshed.sort()).toEqual(['getLoggedUser', 'getUser bob']));
@@ -62,7 +67,7 @@ describe('follow and unfollow', () => {
   it('fails with "User are not logged in" without a user', async () => {
     const store = makeStore();
     await store.dispatch(followUser('bob'));
-    expect(store.getState().user.follow).toEqual({ status: 'failed', error: TEXTS.notLoggedIn });
+    expect(selectFollowState(store.getState()).follow).toEqual({ status: 'failed', error: TEXTS.notLoggedIn });
   });
 
   it("stores the server's message when it fails", async () => {
@@ -73,7 +78,10 @@ describe('follow and unfollow', () => {
     );
     const store = makeStore(signedInState(buildUser()));
     await store.dispatch(followUser('me'));
-    expect(store.getState().user.follow).toEqual({ status: 'failed', error: 'You cannot follow yourself' });
+    expect(selectFollowState(store.getState()).follow).toEqual({
+      status: 'failed',
+      error: 'You cannot follow yourself',
+    });
     expect(store.getState().toasts[0].message).toBe('You cannot follow yourself');
   });
 });
@@ -97,7 +105,7 @@ describe('reading a profile', () => {
     await store.dispatch(fetchProfile({ username: 'star' }));
     answerFan();
     await fan;
-    expect(store.getState().user.profile.data?.username).toBe('star');
-    expect(store.getState().user.profile.loading).toBe(false);
+    expect(selectFollowState(store.getState()).profile.data?.username).toBe('star');
+    expect(selectFollowState(store.getState()).profile.loading).toBe(false);
   });
 });

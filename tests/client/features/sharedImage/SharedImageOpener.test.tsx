@@ -9,6 +9,7 @@ import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { router, setRoute } from '../../support/router';
 import { server } from '../../support/server';
+import { postsIn } from '../../../../features/posts/state/postsIn';
 
 /** Cache Storage with one cache holding what the worker put there. */
 function keptByWorker(entries: Record<string, Response>) {
@@ -54,7 +55,7 @@ describe('SharedImageOpener', () => {
     );
     setRoute('/home', '/home?shared=image', { shared: 'image' });
     const { store } = renderWithProviders(<SharedImageOpener />, { preloadedState: signedInState(buildUser()) });
-    await vi.waitFor(() => expect(store.getState().posts.editor).toEqual({ open: true, postId: null }));
+    await vi.waitFor(() => expect(postsIn(store.getState()).editor).toEqual({ open: true, postId: null }));
     await vi.waitFor(() => expect(uploaded).toHaveLength(1));
     expect(uploaded[0]).toMatch(/filename="holiday at sea.png"\r\nContent-Type: image\/png/);
     expect(opened).toEqual(['posts-shared']);
@@ -70,7 +71,7 @@ describe('SharedImageOpener', () => {
     await vi.waitFor(() =>
       expect(store.getState().toasts).toMatchObject([{ message: NO_SHARED_IMAGE, kind: 'error' }]),
     );
-    expect(store.getState().posts.editor.open).toBe(false);
+    expect(postsIn(store.getState()).editor.open).toBe(false);
   });
 
   it('waits for the sign-in: signed out, the image stays where the worker put it', async () => {

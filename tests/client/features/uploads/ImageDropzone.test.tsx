@@ -6,6 +6,7 @@ import { UPLOAD_MAX_BYTES } from '../../../../lib/limits';
 import { buildUser } from '../../support/factories';
 import { renderWithProviders, signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
+import { selectUploads } from '../../../../features/uploads/state/uploadFilesSlice';
 
 function png(size: number) {
   const file = new File(['x'], 'photo.png', { type: 'image/png' });
@@ -86,6 +87,6 @@ describe('ImageDropzone', () => {
     );
     const { store } = renderZone();
     await userEvent.upload(fileInput(), png(2048));
-    await vi.waitFor(() => expect(store.getState().uploadFiles.post.url).toBe('/media/new.webp'));
+    await vi.waitFor(() => expect(selectUploads(store.getState()).post.url).toBe('/media/new.webp'));
   });
 });

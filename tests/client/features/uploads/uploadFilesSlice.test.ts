@@ -3,7 +3,12 @@ import { UPLOAD_MAX_BYTES } from '../../../../lib/limits';
 import { TEXTS } from '../../../../lib/texts';
 import { makeStore } from '../../../../store';
 import { OFFLINE_MESSAGE } from '../../../../services/apiClient';
-import { uploadImage, uploadProgressed, uploadReset } from '../../../../features/uploads/state/uploadFilesSlice';
+import {
+  uploadImage,
+  uploadProgressed,
+  uploadReset,
+  selectUploads,
+} from '../../../../features/uploads/state/uploadFilesSlice';
 import { buildUser } from '../../support/factories';
 import { signedInState } from '../../support/renderWithProviders';
 import { server } from '../../support/server';
@@ -20,9 +25,9 @@ describe('uploadFiles', () => {
   it('stores progress as a rounded whole percent and resets it to 0 at 100', () => {
     const store = makeStore();
     store.dispatch(uploadProgressed({ kind: 'post', percent: 41.6 }));
-    expect(store.getState().uploadFiles.post.progress).toBe(42);
+    expect(selectUploads(store.getState()).post.progress).toBe(42);
     store.dispatch(uploadProgressed({ kind: 'post', percent: 100 }));
-    expect(store.getState().uploadFiles.post.progress).toBe(0);
+    expect(selectUploads(store.getState()).post.progress).toBe(0);
   });
 
   it('holds the url of a finished upload and resets each kind separately', async () => {
@@ -49,32 +54,32 @@ describe('uploadFiles', () => {
     );
     const store = signedIn();
     const pending = store.dispatch(uploadImage({ file: file(1000), kind: 'avatar' }));
-    expect(store.getState().uploadFiles.avatar.loading).toBe(true);
+    expect(selectUploads(store.getState()).avatar.loading).toBe(true);
     await pending;
     await store.dispatch(uploadImage({ file: file(1000), kind: 'banner' }));
-    expect(store.getState().uploadFiles.avatar).toMatchObject({
+    expect(selectUploads(store.getState()).avatar).toMatchObject({
       url: '/media/avatar.webp',
       loading: false,
       error: null,
     });
-    expect(store.getState().uploadFiles.banner.url).toBe('/media/banner.webp');
+    expect(selectUploads(store.getState()).banner.url).toBe('/media/banner.webp');
 
     store.dispatch(uploadReset('avatar'));
-    expect(store.getState().uploadFiles.avatar.url).toBeNull();
-    expect(store.getState().uploadFiles.banner.url).toBe('/media/banner.webp');
+    expect(selectUploads(store.getState()).avatar.url).toBeNull();
+    expect(selectUploads(store.getState()).banner.url).toBe('/media/banner.webp');
   });
 
   it(`refuses a file of ${UPLOAD_MAX_BYTES} bytes with "File is too big" before uploading`, async () => {
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(UPLOAD_MAX_BYTES), kind: 'post' }));
-    expect(store.getState().uploadFiles.post.error).toBe(TEXTS.fileTooBig);
+    expect(selectUploads(store.getState()).post.error).toBe(TEXTS.fileTooBig);
     expect(store.getState().toasts.map((n) => n.message)).toEqual([TEXTS.fileTooBig]);
   });
 
   it('refuses files that are not JPEG or PNG', async () => {
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(10, 'image/gif'), kind: 'post' }));
-    expect(store.getState().uploadFiles.post.error).toBe(TEXTS.allowedFormats);
+    expect(selectUploads(store.getState()).post.error).toBe(TEXTS.allowedFormats);
   });
 
   it("shows the server's message when the upload fails", async () => {
@@ -85,7 +90,7 @@ describe('uploadFiles', () => {
     );
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(10), kind: 'post' }));
-    expect(store.getState().uploadFiles.post).toMatchObject({ loading: false, error: 'Allowed Formats: JPEG, PNG' });
+    expect(selectUploads(store.getState()).post).toMatchObject({ loading: false, error: 'Allowed Formats: JPEG, PNG' });
     expect(store.getState().toasts[0].message).toBe('Allowed Formats: JPEG, PNG');
   });
 
@@ -93,6 +98,6 @@ describe('uploadFiles', () => {
     server.use(http.post('/api/uploads', () => HttpResponse.error()));
     const store = signedIn();
     await store.dispatch(uploadImage({ file: file(10), kind: 'post' }));
-    expect(store.getState().uploadFiles.post.error).toBe(OFFLINE_MESSAGE);
+    expect(selectUploads(store.getState()).post.error).toBe(OFFLINE_MESSAGE);
   });
 });

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PostCard } from '../../../../../features/posts/components/PostCard';
-import { selectEditor } from '../../../../../features/posts/state/selectors';
+import { selectEditor } from '../../../../../features/posts/state/editor';
 import { buildPost, buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';
+import { postsIn } from '../../../../../features/posts/state/postsIn';
 
 const me = buildUser({ username: 'me' });
 
@@ -143,7 +144,7 @@ describe('PostCard', () => {
     });
     const like = screen.getByRole('button', { name: /^Like post/ });
     await user.click(like);
-    await vi.waitFor(() => expect(store.getState().posts.like.status).toBe('done'));
+    await vi.waitFor(() => expect(postsIn(store.getState()).like.status).toBe('done'));
     await waitFor(() => expect(like).not.toHaveAttribute('aria-disabled'));
     await user.click(like);
     await vi.waitFor(() => expect(mine).toBeNull());

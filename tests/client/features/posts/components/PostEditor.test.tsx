@@ -6,6 +6,8 @@ import { makeStore } from '../../../../../store';
 import { photosLoaded } from '../../../../../features/uploads/state/uploadListSlice';
 import { buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
+import { selectUploads } from '../../../../../features/uploads/state/uploadFilesSlice';
+import { postsIn } from '../../../../../features/posts/state/postsIn';
 
 const me = buildUser({ username: 'me' });
 
@@ -13,7 +15,7 @@ function openEditor(uploaded: string | null = null) {
   const base = makeStore().getState();
   const store = makeStore({
     ...signedInState(me),
-    uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, url: uploaded } },
+    uploadFiles: { ...selectUploads(base), post: { ...selectUploads(base).post, url: uploaded } },
   });
   store.dispatch(editorOpened(null));
   renderWithProviders(<PostEditor />, { store });
@@ -28,7 +30,7 @@ describe('PostEditor', () => {
     const user = userEvent.setup();
     const store = openEditor();
     await user.keyboard('{Escape}');
-    expect(store.getState().posts.editor.open).toBe(false);
+    expect(postsIn(store.getState()).editor.open).toBe(false);
     expect(screen.queryByRole('dialog', { name: 'Discard this post?' })).not.toBeInTheDocument();
   });
 
@@ -38,19 +40,19 @@ describe('PostEditor', () => {
     await user.type(screen.getByLabelText('Message'), 'Half a thought');
     await user.keyboard('{Escape}');
     const confirm = screen.getByRole('dialog', { name: 'Discard this post?' });
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
 
     // Escape on the question answers it (Cancel), and leaves the editor open.
     await user.keyboard('{Escape}');
     expect(confirm).not.toBeInTheDocument();
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
     expect(screen.getByLabelText('Message')).toHaveValue('Half a thought');
 
     fireEvent.mouseDown(backdrop());
     await user.click(
       within(screen.getByRole('dialog', { name: 'Discard this post?' })).getByRole('button', { name: 'Cancel' }),
     );
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
     expect(screen.getByLabelText('Message')).toHaveValue('Half a thought');
   });
 
@@ -60,10 +62,10 @@ describe('PostEditor', () => {
     fireEvent.mouseDown(backdrop());
     const confirm = screen.getByRole('dialog', { name: 'Discard this post?' });
     expect(confirm).toHaveTextContent('Its message, tags and image will be lost.');
-    expect(store.getState().posts.editor.open).toBe(true);
+    expect(postsIn(store.getState()).editor.open).toBe(true);
     await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
-    expect(store.getState().posts.editor.open).toBe(false);
-    expect(store.getState().uploadFiles.post.url).toBeNull();
+    expect(postsIn(store.getState()).editor.open).toBe(false);
+    expect(selectUploads(store.getState()).post.url).toBeNull();
   });
 });
 

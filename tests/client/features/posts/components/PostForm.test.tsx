@@ -10,12 +10,14 @@ import { editorOpened } from '../../../../../features/posts/state/editor';
 import { buildPost, buildUser } from '../../../support/factories';
 import { renderWithProviders, signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';
+import { selectUploads } from '../../../../../features/uploads/state/uploadFilesSlice';
+import { postsIn } from '../../../../../features/posts/state/postsIn';
 
 const me = buildUser({ username: 'me' });
 
 function withUpload(url: string | null) {
   const base = makeStore().getState();
-  return { ...signedInState(me), uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, url } } };
+  return { ...signedInState(me), uploadFiles: { ...selectUploads(base), post: { ...selectUploads(base).post, url } } };
 }
 
 const tagInput = () => screen.getByLabelText('Tags');
@@ -162,7 +164,7 @@ describe('PostForm', () => {
     await user.type(screen.getByLabelText('Message'), 'Hello there');
     await user.type(tagInput(), 'cats{Enter}');
     await user.click(publish());
-    await vi.waitFor(() => expect(store.getState().posts.editor.open).toBe(false));
+    await vi.waitFor(() => expect(postsIn(store.getState()).editor.open).toBe(false));
     // Photos go as the ordered `images` list (issue 71), each with its alt text and crop.
     expect(body).toMatchObject({
       message: 'Hello there',
@@ -170,7 +172,7 @@ describe('PostForm', () => {
       tags: ['cats'],
     });
     expect(body).not.toHaveProperty('image');
-    expect(store.getState().uploadFiles.post.url).toBeNull();
+    expect(selectUploads(store.getState()).post.url).toBeNull();
     expect(store.getState().uploadList?.items).toEqual([]);
   });
 
@@ -187,7 +189,7 @@ describe('PostForm', () => {
     renderWithProviders(<PostForm post={null} />, {
       preloadedState: {
         ...signedInState(me),
-        uploadFiles: { ...base.uploadFiles, post: { ...base.uploadFiles.post, loading: true, progress: 40 } },
+        uploadFiles: { ...selectUploads(base), post: { ...selectUploads(base).post, loading: true, progress: 40 } },
       },
     });
     expect(publish()).toHaveAttribute('aria-busy', 'true');

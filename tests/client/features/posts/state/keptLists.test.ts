@@ -7,6 +7,7 @@ import type { Post } from '../../../../../lib/types';
 import { buildPost, buildUser } from '../../../support/factories';
 import { signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';
+import { postsIn } from '../../../../../features/posts/state/postsIn';
 
 const everyone: PostSource = { kind: 'feed', feed: 'all' };
 const following: PostSource = { kind: 'feed', feed: 'following' };
@@ -53,13 +54,13 @@ describe('lists kept for Back (issue 68)', () => {
     // Another list replaces it on screen (Following, a profile); its posts stay stored for Back.
     await store.dispatch(fetchPosts(following));
     expect(ids(store)).toEqual(pages.following.map((p) => p._id));
-    for (const id of loaded) expect(store.getState().posts.stored.entities[id]).toBeDefined();
+    for (const id of loaded) expect(postsIn(store.getState()).stored.entities[id]).toBeDefined();
 
     now += KEPT_LIST_MS - 1;
     const readsBefore = reads.length;
     store.dispatch(listRestored('feed:all', me._id));
     expect(ids(store)).toEqual(loaded);
-    expect(store.getState().posts.list).toMatchObject({ key: 'feed:all', next: null, status: 'done' });
+    expect(postsIn(store.getState()).list).toMatchObject({ key: 'feed:all', next: null, status: 'done' });
     expect(reads).toHaveLength(readsBefore);
   });
 
@@ -71,7 +72,7 @@ describe('lists kept for Back (issue 68)', () => {
     store.dispatch(listLeft('feed:all', me._id));
     await store.dispatch(fetchPosts(following));
     store.dispatch(listRestored('feed:all', me._id));
-    expect(store.getState().posts.list.next).toBe('/api/posts?feed=all&cursor=two');
+    expect(postsIn(store.getState()).list.next).toBe('/api/posts?feed=all&cursor=two');
     await store.dispatch(fetchMorePosts());
     expect(ids(store)).toEqual([...pages.all[0], ...pages.all[1]].map((p) => p._id));
   });
@@ -82,9 +83,9 @@ describe('lists kept for Back (issue 68)', () => {
     await store.dispatch(fetchPosts(everyone));
     store.dispatch(listLeft('feed:all', me._id));
     await store.dispatch(fetchPosts(following));
-    const before = store.getState().posts.list;
+    const before = postsIn(store.getState()).list;
     store.dispatch(listRestored('feed:all', buildUser()._id));
-    expect(store.getState().posts.list).toBe(before);
+    expect(postsIn(store.getState()).list).toBe(before);
   });
 
   it('restores nothing once the list was left longer than KEPT_LIST_MS ago', async () => {
@@ -93,10 +94,10 @@ describe('lists kept for Back (issue 68)', () => {
     await store.dispatch(fetchPosts(everyone));
     store.dispatch(listLeft('feed:all', me._id));
     await store.dispatch(fetchPosts(following));
-    const before = store.getState().posts.list;
+    const before = postsIn(store.getState()).list;
     now += KEPT_LIST_MS + 1;
     store.dispatch(listRestored('feed:all', me._id));
-    expect(store.getState().posts.list).toBe(before);
+    expect(postsIn(store.getState()).list).toBe(before);
   });
 
   it('forgets a kept list when its first page is read afresh, and keeps no list still loading', async () => {
@@ -104,12 +105,12 @@ describe('lists kept for Back (issue 68)', () => {
     const store = makeStore(signedInState(me));
     await store.dispatch(fetchPosts(everyone));
     store.dispatch(listLeft('feed:all', me._id));
-    expect(Object.keys(store.getState().posts.kept)).toEqual(['feed:all']);
+    expect(Object.keys(postsIn(store.getState()).kept)).toEqual(['feed:all']);
     const reading = store.dispatch(fetchPosts(everyone));
-    expect(store.getState().posts.kept).toEqual({});
+    expect(postsIn(store.getState()).kept).toEqual({});
     // Left while its first page is on its way: nothing to show again.
     store.dispatch(listLeft('feed:all', me._id));
-    expect(store.getState().posts.kept).toEqual({});
+    expect(postsIn(store.getState()).kept).toEqual({});
     await reading;
   });
 
@@ -120,7 +121,7 @@ describe('lists kept for Back (issue 68)', () => {
     await store.dispatch(fetchPosts(everyone));
     store.dispatch(listLeft('feed:all', me._id));
     await store.dispatch(deletePost(pages.all[0][0]._id));
-    expect(store.getState().posts.kept['feed:all'].ids).toEqual([pages.all[0][1]._id]);
+    expect(postsIn(store.getState()).kept['feed:all'].ids).toEqual([pages.all[0][1]._id]);
 
     server.use(http.get('/api/posts/tagged', () => HttpResponse.json([buildPost()])));
     for (let i = 0; i < KEPT_LISTS_MAX + 1; i += 1) {
@@ -128,10 +129,10 @@ describe('lists kept for Back (issue 68)', () => {
       await store.dispatch(fetchPosts({ kind: 'tagged', tags: [`tag${i}`] }));
       store.dispatch(listLeft(`tagged:tag${i}`, me._id));
     }
-    const kept = Object.keys(store.getState().posts.kept);
+    const kept = Object.keys(postsIn(store.getState()).kept);
     expect(kept).toHaveLength(KEPT_LISTS_MAX);
     expect(kept).not.toContain('feed:all');
     // The posts of a list no longer kept are no longer stored.
-    expect(store.getState().posts.stored.entities[pages.all[0][1]._id]).toBeUndefined();
+    expect(postsIn(store.getState()).stored.entities[pages.all[0][1]._id]).toBeUndefined();
   });
 });

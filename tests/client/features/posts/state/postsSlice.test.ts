@@ -21,6 +21,7 @@ import {
 import { buildComment, buildPost, buildUser } from '../../../support/factories';
 import { signedInState } from '../../../support/renderWithProviders';
 import { server } from '../../../support/server';
+import { postsIn } from '../../../../../features/posts/state/postsIn';
 
 const me = buildUser({ username: 'me' });
 const signedIn = () => makeStore(signedInState(me));
@@ -44,10 +45,13 @@ describe('post lists', () => {
     );
     const store = signedIn();
     await store.dispatch(fetchPosts({ kind: 'feed', feed: 'following' }));
-    expect(store.getState().posts.list).toMatchObject({ status: 'done', next: '/api/posts?feed=following&cursor=abc' });
+    expect(postsIn(store.getState()).list).toMatchObject({
+      status: 'done',
+      next: '/api/posts?feed=following&cursor=abc',
+    });
     await store.dispatch(fetchMorePosts());
     expect(selectPostList(store.getState()).items.map((p) => p._id)).toEqual([...first, ...second].map((p) => p._id));
-    expect(store.getState().posts.list.next).toBeNull();
+    expect(postsIn(store.getState()).list.next).toBeNull();
   });
 
   it('asks for tagged posts with the comma-joined tags', async () => {
@@ -79,11 +83,11 @@ describe('post actions go idle → loading → done or failed', () => {
       payload: { items: [post], next: null },
       meta: { arg: { kind: 'feed', feed: 'all' } },
     });
-    expect(store.getState().posts.like).toEqual({ status: 'idle', error: null });
+    expect(postsIn(store.getState()).like).toEqual({ status: 'idle', error: null });
     const pending = store.dispatch(likePost('p1'));
-    expect(store.getState().posts.like).toEqual({ status: 'loading', error: null });
+    expect(postsIn(store.getState()).like).toEqual({ status: 'loading', error: null });
     await pending;
-    expect(store.getState().posts.like).toEqual({ status: 'done', error: null });
+    expect(postsIn(store.getState()).like).toEqual({ status: 'done', error: null });
     expect(body).toEqual({ userId: me._id });
     expect(messages(store)).toEqual([TEXTS.liked]);
   });
@@ -96,7 +100,7 @@ describe('post actions go idle → loading → done or failed', () => {
     );
     const store = signedIn();
     await store.dispatch(dislikePost('p1'));
-    expect(store.getState().posts.dislike.status).toBe('done');
+    expect(postsIn(store.getState()).dislike.status).toBe('done');
     expect(messages(store)).toEqual(['Disliked']);
   });
 
@@ -104,7 +108,7 @@ describe('post actions go idle → loading → done or failed', () => {
     server.use(http.patch('/api/posts/p1/like', fail('Post not found', 404)));
     const store = signedIn();
     await store.dispatch(likePost('p1'));
-    expect(store.getState().posts.like).toEqual({ status: 'failed', error: 'Post not found' });
+    expect(postsIn(store.getState()).like).toEqual({ status: 'failed', error: 'Post not found' });
     expect(messages(store)).toEqual(['Post not found']);
   });
 
@@ -118,7 +122,7 @@ describe('post actions go idle → loading → done or failed', () => {
       ),
     );
     const pending = store.dispatch(likePost('p1'));
-    expect(store.getState().posts.like).toEqual({ status: 'loading', error: null });
+    expect(postsIn(store.getState()).like).toEqual({ status: 'loading', error: null });
     await pending;
   });
 
@@ -131,7 +135,7 @@ describe('post actions go idle → loading → done or failed', () => {
   ] as const)('%s fails with "User are not logged in" without a user', async (slot, run) => {
     const store = makeStore();
     await run(store);
-    expect(store.getState().posts[slot]).toEqual({ status: 'failed', error: 'User are not logged in' });
+    expect(postsIn(store.getState())[slot]).toEqual({ status: 'failed', error: 'User are not logged in' });
   });
 
   it('liking and disliking a comment share one slot, with their own toasts', async () => {
@@ -148,13 +152,13 @@ describe('post actions go idle → loading → done or failed', () => {
     const store = signedIn();
     await store.dispatch(fetchPost('p1'));
     const liking = store.dispatch(likeComment({ postId: 'p1', commentId: 'c1' }));
-    expect(store.getState().posts.likeComment.status).toBe('loading');
+    expect(postsIn(store.getState()).likeComment.status).toBe('loading');
     await liking;
     expect(selectCurrentPost(store.getState()).post?.comments[0]).toMatchObject({ likesCount: 1, myReaction: 'like' });
     const disliking = store.dispatch(dislikeComment({ postId: 'p1', commentId: 'c1' }));
-    expect(store.getState().posts.likeComment.status).toBe('loading');
+    expect(postsIn(store.getState()).likeComment.status).toBe('loading');
     await disliking;
-    expect(store.getState().posts.likeComment).toEqual({ status: 'done', error: null });
+    expect(postsIn(store.getState()).likeComment).toEqual({ status: 'done', error: null });
     expect(selectCurrentPost(store.getState()).post?.comments[0]).toMatchObject({
       dislikesCount: 1,
       myReaction: 'dislike',
@@ -192,7 +196,7 @@ describe('post actions go idle → loading → done or failed', () => {
     const store = signedIn();
     await store.dispatch(fetchPost('p1'));
     await store.dispatch(addComment({ postId: 'p1', message: 'Nice' }));
-    expect(store.getState().posts.addComment.status).toBe('done');
+    expect(postsIn(store.getState()).addComment.status).toBe('done');
     expect(selectCurrentPost(store.getState()).post).toMatchObject({ commentsCount: 1, comments: [comment] });
     expect(messages(store)).toEqual(['Comment added']);
   });
@@ -214,7 +218,7 @@ describe('post actions go idle → loading → done or failed', () => {
     const store = signedIn();
     await store.dispatch(fetchPosts({ kind: 'feed', feed: 'following' }));
     await store.dispatch(createPost({ message: 'Hello', image: '/media/x.webp', tags: ['a'] }));
-    expect(store.getState().posts.create).toEqual({ status: 'done', error: null });
+    expect(postsIn(store.getState()).create).toEqual({ status: 'done', error: null });
     expect(body).toMatchObject({ message: 'Hello', image: '/media/x.webp', tags: ['a'], creator: 'me' });
     await vi.waitFor(() => expect(selectPostList(store.getState()).items).toEqual([created]));
     expect(messages(store)).toEqual([]);
@@ -245,10 +249,10 @@ describe('post actions go idle → loading → done or failed', () => {
     reads.length = 0;
     await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
     expect(body).toEqual({ post: { message: 'new' } });
-    expect(store.getState().posts.edit.status).toBe('done');
+    expect(postsIn(store.getState()).edit.status).toBe('done');
     expect(messages(store)).toEqual(['Post has been edited']);
     await vi.waitFor(() => expect(reads.sort()).toEqual(['list', 'post']));
-    await vi.waitFor(() => expect(store.getState().posts.list.status).toBe('done'));
+    await vi.waitFor(() => expect(postsIn(store.getState()).list.status).toBe('done'));
     expect(selectPostList(store.getState()).items[0]).toMatchObject({ message: 'new' });
     expect(selectCurrentPost(store.getState()).post).toMatchObject({ message: 'new' });
   });
@@ -266,7 +270,7 @@ describe('post actions go idle → loading → done or failed', () => {
     await store.dispatch(fetchPost('p2'));
     reads.length = 0;
     await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
-    expect(store.getState().posts.edit.status).toBe('done');
+    expect(postsIn(store.getState()).edit.status).toBe('done');
     expect(reads).toEqual([]);
   });
 
@@ -274,9 +278,9 @@ describe('post actions go idle → loading → done or failed', () => {
     server.use(http.delete('/api/posts/p1/manage', () => HttpResponse.json({ _id: 'p1' })));
     const store = signedIn();
     const pending = store.dispatch(deletePost('p1'));
-    expect(store.getState().posts.delete.status).toBe('loading');
+    expect(postsIn(store.getState()).delete.status).toBe('loading');
     await pending;
-    expect(store.getState().posts.delete.status).toBe('done');
+    expect(postsIn(store.getState()).delete.status).toBe('done');
     expect(messages(store)).toEqual(['Post has been deleted']);
   });
 });
@@ -304,24 +308,24 @@ describe('current post', () => {
     const store = signedIn();
     await store.dispatch(fetchPost('p1'));
     expect(asked).toEqual(['/api/posts/p1']);
-    expect(store.getState().posts.currentPost).toMatchObject({
+    expect(postsIn(store.getState()).currentPost).toMatchObject({
       commentsNext: '/api/posts/p1/comments?cursor=c2&limit=2',
     });
     await store.dispatch(fetchMoreComments());
     expect(asked).toEqual(['/api/posts/p1', '/api/posts/p1/comments?cursor=c2&limit=2']);
     expect(selectCurrentPost(store.getState()).post?.comments.map((c) => c.commentId)).toEqual(['c3', 'c2', 'c1']);
-    expect(store.getState().posts.currentPost.commentsNext).toBeNull();
+    expect(postsIn(store.getState()).currentPost.commentsNext).toBeNull();
   });
 
   it('loads with loading and error, and clearing resets it to empty', async () => {
     server.use(http.get('/api/posts/missing', fail('Post not found', 404)));
     const store = signedIn();
     const pending = store.dispatch(fetchPost('missing'));
-    expect(store.getState().posts.currentPost).toMatchObject({ loading: true, error: null });
+    expect(postsIn(store.getState()).currentPost).toMatchObject({ loading: true, error: null });
     await pending;
     expect(selectCurrentPost(store.getState())).toMatchObject({ loading: false, error: 'Post not found', post: null });
     store.dispatch(postCleared());
-    expect(store.getState().posts.currentPost).toEqual(makeStore().getState().posts.currentPost);
+    expect(postsIn(store.getState()).currentPost).toEqual(postsIn(makeStore().getState()).currentPost);
   });
 });
 
@@ -372,15 +376,15 @@ describe('posts are stored once', () => {
     await store.dispatch(fetchPost('p1'));
     await store.dispatch(editPost({ id: 'p1', post: { message: 'new' } }));
     // The edit reads the list and the post again (spec section 7).
-    await vi.waitFor(() => expect(store.getState().posts.list.status).toBe('done'));
-    await vi.waitFor(() => expect(store.getState().posts.currentPost.loading).toBe(false));
+    await vi.waitFor(() => expect(postsIn(store.getState()).list.status).toBe('done'));
+    await vi.waitFor(() => expect(postsIn(store.getState()).currentPost.loading).toBe(false));
     await store.dispatch(likePost('p1'));
     await store.dispatch(addComment({ postId: 'p1', message: 'hi' }));
     const expected = { _id: 'p1', message: 'new', likesCount: 1, myReaction: 'like', commentsCount: 1 };
     expect(selectPostList(store.getState()).items[0]).toMatchObject(expected);
     expect(selectCurrentPost(store.getState()).post).toMatchObject(expected);
-    expect(store.getState().posts.stored.ids).toEqual(['p1', 'p2']);
-    expect(store.getState().posts.stored.entities.p1).not.toHaveProperty('comments');
+    expect(postsIn(store.getState()).stored.ids).toEqual(['p1', 'p2']);
+    expect(postsIn(store.getState()).stored.entities.p1).not.toHaveProperty('comments');
   });
 
   it('keeps a post while a list, its page or the editor shows it', async () => {
@@ -396,20 +400,20 @@ describe('posts are stored once', () => {
     await store.dispatch(fetchPosts(feed));
     await store.dispatch(deletePost('p1'));
     expect(selectPostList(store.getState()).items.map((p) => p._id)).toEqual(['p2']);
-    expect(store.getState().posts.stored.ids).toEqual(['p2']);
+    expect(postsIn(store.getState()).stored.ids).toEqual(['p2']);
     await store.dispatch(fetchPost('p2'));
     await store.dispatch(fetchPosts({ kind: 'tagged', tags: ['sea'] }));
-    expect(store.getState().posts.stored.ids.toSorted()).toEqual(['p2', 'p3']);
+    expect(postsIn(store.getState()).stored.ids.toSorted()).toEqual(['p2', 'p3']);
     store.dispatch(postCleared());
-    expect(store.getState().posts.stored.ids).toEqual(['p3']);
+    expect(postsIn(store.getState()).stored.ids).toEqual(['p3']);
   });
 
   it('ignores the answer for a list that is no longer on screen', async () => {
     const store = signedIn();
     store.dispatch(fetchPosts.pending('a', feed));
     store.dispatch(fetchPosts.pending('b', { kind: 'tagged', tags: ['sea'] }));
-    const before = store.getState().posts;
+    const before = postsIn(store.getState());
     store.dispatch(fetchPosts.fulfilled({ items: [buildPost()], next: null }, 'a', feed));
-    expect(store.getState().posts).toBe(before);
+    expect(postsIn(store.getState())).toBe(before);
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * The languages the app speaks (issue 75). English is the source: its catalogue holds the product
+ * spec's texts exactly; the others translate it key for key (lib/i18n/messages/).
+ */
+export const LANGUAGES = ['en', 'es', 'de', 'fr', 'ja', 'ar'] as const;
+
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Each language named in itself, as a picker lists them. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+  fr: 'Français',
+  ja: '日本語',
+  ar: 'العربية',
+};
+
+/** The cookie that keeps a visitor's choice (and a member's, for the pages rendered before the session is read). */
+export const LANGUAGE_COOKIE = 'lang';
+
+export type Direction = 'ltr' | 'rtl';
+
+export const directionOf = (language: Language): Direction => (language === 'ar' ? 'rtl' : 'ltr');
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import compile from 'icu-minify/compile';
+import { CATALOGUES, flatten } from '../../lib/i18n/catalogues';
+import { chooseLanguage, fromAcceptLanguage } from '../../lib/i18n/choose';
+import { directionOf, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n/languages';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const english = flatten(CATALOGUES.en);
+
+/** The `{argument}` names of an ICU message (plural/select branches included). */
+const argumentsOf = (message: string) => new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]));
+
+/** The keys the code asks for: `t('key')` in a file whose `useTranslations('namespace')` names one namespace. */
+function keysInCode(): Set<string> {
+  const used = new Set<string>();
+  for (const dir of ['components', 'features', 'pages', 'lib']) {
+    for (const file of readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const code = readFileSync(path.join(root, dir, file), 'utf8');
+      const namespaces = [...code.matchAll(/useTranslations\('([\w.]+)'\)/g)].map((m) => m[1]);
+      if (namespaces.length === 0) continue;
+      if (new Set(namespaces).size > 1) throw new Error(`${file}: one namespace per file, so its keys can be checked`);
+      for (const m of code.matchAll(/\bt\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
+    }
+  }
+  return used;
+}
+
+describe('the message catalogues (issue 75)', () => {
+  it.each(LANGUAGES)('%s has exactly the English keys', (language) => {
+    expect([...flatten(CATALOGUES[language]).keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('every key is used by the code and every key the code uses exists', () => {
+    expect([...keysInCode()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it.each(LANGUAGES)('every %s message is valid ICU with the English arguments, and none is empty', (language) => {
+    for (const [key, message] of flatten(CATALOGUES[language])) {
+      expect(() => compile(message), `${language} ${key}`).not.toThrow();
+      expect(message.trim(), `${language} ${key}`).not.toBe('');
+      expect(argumentsOf(message), `${language} ${key}`).toEqual(argumentsOf(english.get(key)!));
+    }
+  });
+
+  it('Japanese has no spaces between its words (it writes none)', () => {
+    for (const [key, message] of flatten(CATALOGUES.ja))
+      expect(message, key).not.toMatch(/[^\x20-\x7e]\s|\s[^\x20-\x7e]/);
+  });
+
+  it('names each language in itself, Arabic right to left', () => {
+    expect(Object.values(LANGUAGE_NAMES)).toEqual(['English', 'Español', 'Deutsch', 'Français', '日本語', 'العربية']);
+    expect(LANGUAGES.filter((language) => directionOf(language) === 'rtl')).toEqual(['ar']);
+  });
+});
+
+describe('choosing the language', () => {
+  it('the account, then the cookie, then Accept-Language, then English', () => {
+    expect(chooseLanguage({ account: 'de', cookie: 'fr', acceptLanguage: 'ja' })).toBe('de');
+    expect(chooseLanguage({ account: null, cookie: 'fr', acceptLanguage: 'ja' })).toBe('fr');
+    expect(chooseLanguage({ cookie: 'xx', acceptLanguage: 'ja,en;q=0.5' })).toBe('ja');
+    expect(chooseLanguage({ account: 'klingon', acceptLanguage: 'pt-BR,pt;q=0.9' })).toBe('en');
+    expect(chooseLanguage({})).toBe('en');
+  });
+
+  it('reads Accept-Language by quality, regional variants counting as their language', () => {
+    expect(fromAcceptLanguage('es-MX,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(fromAcceptLanguage('en;q=0.4, ar;q=0.9')).toBe('ar');
+    expect(fromAcceptLanguage('pt, fr;q=0.1')).toBe('fr');
+    expect(fromAcceptLanguage('de;q=0, ja;q=0.2')).toBe('ja');
+    expect(fromAcceptLanguage('*')).toBeNull();
+    expect(fromAcceptLanguage('')).toBeNull();
+  });
+});
