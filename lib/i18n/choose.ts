@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, OFFERED_LANGUAGES } from './languages';
 
 /** What a request tells of the language to use, strongest first. */
 export interface LanguageHints {
@@ -12,17 +12,23 @@ export interface LanguageHints {
 
 /**
  * The language of a page: the account's setting, else the cookie, else the first language of
- * `Accept-Language` the app speaks (by q-value, `es-MX` counting as `es`), else English. A value
- * the app does not speak (an old cookie, a language dropped) counts as none.
+ * `Accept-Language` among those `offered` (by q-value, `es-MX` counting as `es`), else English. A
+ * value the app does not speak (an old cookie, a language dropped) counts as none.
  */
-export function chooseLanguage({ account, cookie, acceptLanguage }: LanguageHints): Language {
+export function chooseLanguage(
+  { account, cookie, acceptLanguage }: LanguageHints,
+  offered: readonly Language[] = OFFERED_LANGUAGES,
+): Language {
   if (isLanguage(account)) return account;
   if (isLanguage(cookie)) return cookie;
-  return fromAcceptLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
+  return fromAcceptLanguage(acceptLanguage, offered) ?? DEFAULT_LANGUAGE;
 }
 
-/** The most wanted language of an `Accept-Language` header that the app speaks; null if none. */
-export function fromAcceptLanguage(header: string | null | undefined): Language | null {
+/** The most wanted language of an `Accept-Language` header among those `offered`; null if none. */
+export function fromAcceptLanguage(
+  header: string | null | undefined,
+  offered: readonly Language[] = OFFERED_LANGUAGES,
+): Language | null {
   if (!header) return null;
   const wanted = header
     .split(',')
@@ -39,5 +45,5 @@ export function fromAcceptLanguage(header: string | null | undefined): Language 
     .filter((entry) => entry.quality > 0)
     // The header's order breaks ties, as RFC 9110 leaves it to the server.
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return wanted.map((entry) => entry.language).find(isLanguage) ?? null;
+  return wanted.map((entry) => entry.language).find((l): l is Language => isLanguage(l) && offered.includes(l)) ?? null;
 }

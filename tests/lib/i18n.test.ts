@@ -3,7 +3,7 @@ import path from 'node:path';
 import compile from 'icu-minify/compile';
 import { CATALOGUES, flatten } from '../../lib/i18n/catalogues';
 import { chooseLanguage, fromAcceptLanguage } from '../../lib/i18n/choose';
-import { directionOf, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n/languages';
+import { directionOf, LANGUAGE_NAMES, LANGUAGES, OFFERED_LANGUAGES } from '../../lib/i18n/languages';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const english = flatten(CATALOGUES.en);
@@ -57,19 +57,27 @@ describe('the message catalogues (issue 75)', () => {
 
 describe('choosing the language', () => {
   it('the account, then the cookie, then Accept-Language, then English', () => {
-    expect(chooseLanguage({ account: 'de', cookie: 'fr', acceptLanguage: 'ja' })).toBe('de');
-    expect(chooseLanguage({ account: null, cookie: 'fr', acceptLanguage: 'ja' })).toBe('fr');
-    expect(chooseLanguage({ cookie: 'xx', acceptLanguage: 'ja,en;q=0.5' })).toBe('ja');
-    expect(chooseLanguage({ account: 'klingon', acceptLanguage: 'pt-BR,pt;q=0.9' })).toBe('en');
-    expect(chooseLanguage({})).toBe('en');
+    expect(chooseLanguage({ account: 'de', cookie: 'fr', acceptLanguage: 'ja' }, LANGUAGES)).toBe('de');
+    expect(chooseLanguage({ account: null, cookie: 'fr', acceptLanguage: 'ja' }, LANGUAGES)).toBe('fr');
+    expect(chooseLanguage({ cookie: 'xx', acceptLanguage: 'ja,en;q=0.5' }, LANGUAGES)).toBe('ja');
+    expect(chooseLanguage({ account: 'klingon', acceptLanguage: 'pt-BR,pt;q=0.9' }, LANGUAGES)).toBe('en');
+    expect(chooseLanguage({}, LANGUAGES)).toBe('en');
   });
 
   it('reads Accept-Language by quality, regional variants counting as their language', () => {
-    expect(fromAcceptLanguage('es-MX,es;q=0.9,en;q=0.8')).toBe('es');
-    expect(fromAcceptLanguage('en;q=0.4, ar;q=0.9')).toBe('ar');
-    expect(fromAcceptLanguage('pt, fr;q=0.1')).toBe('fr');
-    expect(fromAcceptLanguage('de;q=0, ja;q=0.2')).toBe('ja');
-    expect(fromAcceptLanguage('*')).toBeNull();
-    expect(fromAcceptLanguage('')).toBeNull();
+    expect(fromAcceptLanguage('es-MX,es;q=0.9,en;q=0.8', LANGUAGES)).toBe('es');
+    expect(fromAcceptLanguage('en;q=0.4, ar;q=0.9', LANGUAGES)).toBe('ar');
+    expect(fromAcceptLanguage('pt, fr;q=0.1', LANGUAGES)).toBe('fr');
+    expect(fromAcceptLanguage('de;q=0, ja;q=0.2', LANGUAGES)).toBe('ja');
+    expect(fromAcceptLanguage('*', LANGUAGES)).toBeNull();
+    expect(fromAcceptLanguage('', LANGUAGES)).toBeNull();
+  });
+
+  it('lets Accept-Language choose only a language whose catalogue is complete; a choice made takes any', () => {
+    expect(OFFERED_LANGUAGES).toEqual(['en']);
+    expect(chooseLanguage({ acceptLanguage: 'ja,en;q=0.5' })).toBe('en');
+    expect(chooseLanguage({ acceptLanguage: 'ar' })).toBe('en');
+    expect(chooseLanguage({ cookie: 'ar', acceptLanguage: 'ja' })).toBe('ar');
+    expect(chooseLanguage({ account: 'ja' })).toBe('ja');
   });
 });
