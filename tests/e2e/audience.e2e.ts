@@ -32,6 +32,19 @@ async function publish(page: Page, message: string, audience: string) {
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 describe("a post's audience", () => {
+  // The posts' code joins the page with the screens that show posts (docs/frontend.md): Create post
+  // on a page without any loads it first.
+  test('published from Settings, a page without posts, the post is on Home', async ({ openPage }) => {
+    const page = await openPage(DESKTOP);
+    await signInViaApi(page, await createAccount(page));
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    const message = `From the settings ${Date.now()}`;
+    await publish(page, message, 'Public');
+    await page.goto('/home');
+    await card(page, message).waitFor();
+  });
+
   test('made followers-only in the edit dialog, it leaves a stranger at once and stays the follower’s', async ({
     openPage,
   }) => {
