@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { usernameKey } from '../lib/validation';
 import { accountListsFeature } from './accountLists/module';
+import { removeArchives } from './instagramImport/archiveFiles';
 import { instagramImportFeature } from './instagramImport/module';
 import { authFeature } from './auth/module';
 import { cacheRegistry } from './cache/registry';
@@ -118,6 +119,8 @@ export function buildContext(
     ...{ auth: accounts.auth, checkPassword: accounts.checkPassword, emailVerification: accounts.emailVerification },
     ...{ twoFactor: accounts.twoFactor, twoFactorEnabled: accounts.twoFactor.isEnabled },
     hiddenPeople: safety.hiddenAuthors,
+    // The archives the person's imports still keep (users/ knows no import's folder).
+    removeArchives: (names) => removeArchives(config.instagramImport.dir, names),
     farewell: federation
       ? {
           read: async (userId) => {

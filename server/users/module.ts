@@ -19,12 +19,11 @@ import { followRequestRoutes } from './followRequestRoutes';
 import { peopleRoutes } from './peopleRoutes';
 import { usersRoutes } from './routes';
 import { type UsersService, type UsersServiceDeps, usersService } from './service';
-import { removeArchives } from '../instagramImport/archiveFiles';
 
 type Log = { warn(obj: object, message: string): void; error(obj: object, message: string): void };
 
 export type UsersFeatureDeps = Omit<UsersServiceDeps, 'authors' | 'followRequests' | 'verifyLinks' | 'data'> &
-  Pick<DeletionDeps, 'twoFactor' | 'farewell'> & {
+  Pick<DeletionDeps, 'twoFactor' | 'farewell' | 'removeArchives'> & {
     config: Config;
     data: UsersServiceDeps['data'] & DeletionDeps['data'] & ExportDeps['data'];
     storage: MediaStorage;
@@ -35,7 +34,17 @@ export type UsersFeatureDeps = Omit<UsersServiceDeps, 'authors' | 'followRequest
 
 export type UsersFeature = ReturnType<typeof usersFeature>;
 
-export function usersFeature({ config, data, storage, caches, log, twoFactor, farewell, ...deps }: UsersFeatureDeps) {
+export function usersFeature({
+  config,
+  data,
+  storage,
+  caches,
+  log,
+  twoFactor,
+  farewell,
+  removeArchives,
+  ...deps
+}: UsersFeatureDeps) {
   const authors = authorCache(caches, (keys) => data.users.usersNamed(keys), { ttlMs: config.postCacheMs });
   const followRequests = followRequestsCache(caches, (ids) => data.users.followRequestsTo(ids), {
     ttlMs: config.postCacheMs,
@@ -73,7 +82,7 @@ export function usersFeature({ config, data, storage, caches, log, twoFactor, fa
       checkPassword: deps.checkPassword,
       publish: deps.publish,
       onFilesLeft: (error) => log.error({ err: error }, "removing a deleted account's files failed"),
-      removeArchives: (names) => removeArchives(config.instagramImport.dir, names),
+      removeArchives,
       farewell,
     }),
   };
