@@ -9,6 +9,7 @@ export { linkIn } from '../server/mailbox';
 function mailsTo(address: string): Mail[] {
   const dir = inject('mailDir');
   return readdirSync(dir)
+    .filter((file) => /^\d+\.json$/.test(file))
     .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Mail)
     .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));

@@ -3,7 +3,7 @@
  * tests read links from the mails the app really sent. `hold()` makes it slow on purpose: it takes
  * no message until `release()`.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -71,7 +71,12 @@ export async function startMailbox({ saveTo }: { saveTo?: string } = {}): Promis
             html: typeof parsed.html === 'string' ? parsed.html : '',
           };
           mails.push(mail);
-          if (saveTo) writeFileSync(path.join(saveTo, `${mails.length}.json`), JSON.stringify(mail));
+          if (saveTo) {
+            // Written aside, then renamed: a reader polling the folder never sees a half-written mail.
+            const written = path.join(saveTo, `.${mails.length}.json.part`);
+            writeFileSync(written, JSON.stringify(mail));
+            renameSync(written, path.join(saveTo, `${mails.length}.json`));
+          }
           for (const waiter of [...waiters]) {
             if (waiter.match(mail)) {
               waiters.splice(waiters.indexOf(waiter), 1);
