@@ -1,21 +1,39 @@
 /**
- * The message catalogues, one JSON file per language, English the source. Read by the server (and
- * the tests) only: pages get their language's messages compiled, through their props (pageIntl.ts).
+ * The message catalogues: `messages/<language>/<namespace>.json`, English the source. One file per
+ * namespace (a feature's texts), so a feature's texts are changed without touching the others'.
+ * Read by the server (and the tests) only: pages get their language's messages compiled, through
+ * their props (pageIntl.ts). Read from disk once per process: the catalogues change with a deploy.
  */
-import ar from './messages/ar.json';
-import de from './messages/de.json';
-import en from './messages/en.json';
-import es from './messages/es.json';
-import fr from './messages/fr.json';
-import ja from './messages/ja.json';
-import type { Language } from './languages';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, type Language } from './languages';
 
 /** A catalogue: namespaces of ICU messages, nested as use-intl reads them (`shell.signIn`). */
 export interface Messages {
   [key: string]: string | Messages;
 }
 
-export const CATALOGUES: Record<Language, Messages> = { en, es, de, fr, ja, ar };
+/** The catalogues' folder: the server runs from the project's root (dev, build and production alike). */
+export const MESSAGES_DIR = path.join(process.cwd(), 'lib/i18n/messages');
+
+function catalogueOf(language: Language): Messages {
+  const folder = path.join(MESSAGES_DIR, language);
+  const messages: Messages = {};
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort())
+    messages[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Messages;
+  return messages;
+}
+
+let catalogues: Record<Language, Messages> | null = null;
+
+/** Every language's catalogue, read on first use. */
+export function cataloguesOf(): Record<Language, Messages> {
+  catalogues ??= Object.fromEntries(LANGUAGES.map((language) => [language, catalogueOf(language)])) as Record<
+    Language,
+    Messages
+  >;
+  return catalogues;
+}
 
 /** Every message of a catalogue by its dotted key. */
 export function flatten(messages: Messages, prefix = ''): Map<string, string> {

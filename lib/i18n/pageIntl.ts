@@ -5,7 +5,7 @@
  * Imported by getServerSideProps/getStaticProps only: Next.js leaves it out of the browser's code.
  */
 import compile from 'icu-minify/compile';
-import { CATALOGUES, type Messages } from './catalogues';
+import { cataloguesOf, type Messages } from './catalogues';
 import { chooseLanguage } from './choose';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language } from './languages';
 import type { CompiledMessages, PageIntl } from './pageIntlTypes';
@@ -22,7 +22,7 @@ function compileAll(messages: Messages): CompiledMessages {
 /** A language's messages, compiled once per process (the catalogues change only with a deploy). */
 export function pageIntl(language: Language): PageIntl {
   let messages = compiled.get(language);
-  if (!messages) compiled.set(language, (messages = compileAll(CATALOGUES[language])));
+  if (!messages) compiled.set(language, (messages = compileAll(cataloguesOf()[language])));
   return { language, messages };
 }
 

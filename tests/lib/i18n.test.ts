@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compile from 'icu-minify/compile';
-import { CATALOGUES, flatten } from '../../lib/i18n/catalogues';
+import { cataloguesOf, flatten } from '../../lib/i18n/catalogues';
 import { chooseLanguage, fromAcceptLanguage } from '../../lib/i18n/choose';
 import { directionOf, LANGUAGE_NAMES, LANGUAGES, OFFERED_LANGUAGES } from '../../lib/i18n/languages';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const CATALOGUES = cataloguesOf();
 const english = flatten(CATALOGUES.en);
 
 /** The `{argument}` names of an ICU message (plural/select branches included). */
