@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetRouter, router } from './support/router';
 import { server } from './support/server';
 import { FakeEventSource } from './support/eventSource';
+import { setAppTexts } from '../../lib/i18n/appTexts';
+import { pageIntl } from '../../lib/i18n/pageIntl';
 
 // findBy* and waitFor wait for what must come; on a busy machine it comes late, not never.
 configure({ asyncUtilTimeout: 10_000 });
@@ -13,6 +15,8 @@ vi.waitFor = ((callback, options) =>
 
 vi.mock('next/router', () => ({ useRouter: () => router, default: router }));
 globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+// Thunks' texts (toasts) in English, as the app's first page sets them (renderWithProviders: another).
+setAppTexts(pageIntl('en'));
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {

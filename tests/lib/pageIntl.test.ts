@@ -1,4 +1,5 @@
 import { pageIntl, requestIntl } from '../../lib/i18n/pageIntl';
+import { setAppTexts, textOf } from '../../lib/i18n/appTexts';
 
 const request = (headers: Record<string, string>) => ({ headers });
 
@@ -13,7 +14,18 @@ describe('the language of a request (lib/i18n/pageIntl.ts)', () => {
 
   it('hands the page its language compiled, compiled once for every page of that language', () => {
     const arabic = pageIntl('ar');
-    expect(arabic.messages).toEqual({ shell: expect.objectContaining({ signIn: 'تسجيل الدخول' }) });
+    expect(arabic.messages).toMatchObject({ shell: expect.objectContaining({ signIn: 'تسجيل الدخول' }) });
     expect(pageIntl('ar').messages).toBe(arabic.messages);
+  });
+});
+
+describe('texts outside React (lib/i18n/appTexts.ts)', () => {
+  afterAll(() => setAppTexts(pageIntl('en')));
+
+  it('speaks the language the app renders in now, by whole key', () => {
+    setAppTexts(pageIntl('es'));
+    expect(textOf('shell.signIn')).toBe('Iniciar sesión');
+    setAppTexts(pageIntl('en'));
+    expect(textOf('shell.signIn')).toBe('Sign in');
   });
 });

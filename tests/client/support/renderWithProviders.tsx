@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { IntlProvider } from 'use-intl/react';
 import type { Language } from '../../../lib/i18n/languages';
+import { setAppTexts } from '../../../lib/i18n/appTexts';
 import { pageIntl } from '../../../lib/i18n/pageIntl';
 import type { User } from '../../../lib/types';
 import { makeStore, type AppStore, type RootState } from '../../../store';
@@ -28,6 +29,7 @@ export function renderWithProviders(
   { preloadedState, store = makeStore(preloadedState), language = 'en', ...options }: Options = {},
 ) {
   const intl = pageIntl(language);
+  setAppTexts(intl);
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <IntlProvider locale={intl.language} messages={intl.messages}>
       <Provider store={store}>
