@@ -30,11 +30,17 @@ export type ExploreFeature = ReturnType<typeof exploreFeature>;
 
 export async function registerExploreRoutes(
   app: FastifyInstance,
-  deps: { explore: ExploreFeature; guards: Guards; posts: { listText: (posts: Post[]) => string } },
+  deps: {
+    explore: ExploreFeature;
+    guards: Guards;
+    caches: CacheRegistry;
+    posts: { listText: (posts: Post[]) => string };
+  },
 ): Promise<void> {
   await app.register(exploreRoutes, {
     prefix: '/api/explore',
     explore: deps.explore.explore,
+    caches: deps.caches,
     listText: deps.posts.listText,
   });
   await app.register(exploreAdminRoutes, {

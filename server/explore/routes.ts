@@ -5,8 +5,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { type Guards, currentUser, requireAdmin } from '../auth/guard';
-import type { Explore, Post } from '../../lib/types';
-import { asciiJsonOf, replyAsciiJson } from '../http/asciiJson';
+import type { Explore, PersonResult, Post, TrendingTag } from '../../lib/types';
+import type { CacheRegistry } from '../cache/registry';
+import { asciiJsonOf, jsonArray, replyAsciiJson } from '../http/asciiJson';
 import { type PageQuery, pageQuerySchema, readPage, sendPage } from '../http/paging';
 import { errors, listOf, postSchema, userSearchResultSchema } from '../http/schemas';
 import type { TrendHiding } from './hiding';
@@ -34,17 +35,25 @@ const hiddenSchema = {
   properties: { kind: { type: 'string' }, subject: { type: 'string' }, createdAt: { type: 'string' } },
 } as const;
 
-/** Explore's answer as ASCII JSON, its posts from their kept texts as the feeds' pages are. */
-const exploreText =
-  (listText: (posts: Post[]) => string) =>
-  ({ posts, tags, people }: Explore): string =>
-    `{"posts":${listText(posts)},"tags":${asciiJsonOf(tags)},"people":${asciiJsonOf(people)}}`;
+/**
+ * Explore's answer as ASCII JSON: its posts from their kept texts as the feeds' pages are, its tags
+ * and each person from texts held beside the shared objects the service answers with.
+ */
+function exploreText(caches: CacheRegistry, listText: (posts: Post[]) => string) {
+  const tagsText = caches.renderings<TrendingTag[], string>({ name: 'explore_tags_json' });
+  const personText = caches.renderings<PersonResult, string>({ name: 'explore_people_json' });
+  return ({ posts, tags, people }: Explore): string =>
+    `{"posts":${listText(posts)},"tags":${tagsText.of(tags, asciiJsonOf)},"people":${jsonArray(people, (person) =>
+      personText.of(person, asciiJsonOf),
+    )}}`;
+}
 
 export const exploreRoutes: FastifyPluginAsync<{
   explore: ExploreService;
+  caches: CacheRegistry;
   listText: (posts: Post[]) => string;
-}> = async (app, { explore, listText }) => {
-  const text = exploreText(listText);
+}> = async (app, { explore, caches, listText }) => {
+  const text = exploreText(caches, listText);
   const firstPage = { limit: EXPLORE_POSTS, cursor: null };
   app.get('/', { schema: { tags: ['explore'], response: { 200: exploreSchema } } }, async (request, reply) => {
     const found = await explore.explore(request.user);

@@ -15,7 +15,7 @@ import type { AuthorCache } from '../users/authorCache';
 import type { AuthorFacts } from '../users/mappers';
 import type { ExploreRepository } from './repository';
 import type { TagDay } from './scores';
-import type { KeptTrends } from './trends';
+import type { KeptTrends, Trends } from './trends';
 
 /** Shown of each list: the posts a page as the feeds' (more in pages of `/api/explore/posts`). */
 export const EXPLORE_POSTS = PAGE_LIMIT_DEFAULT;
@@ -68,6 +68,10 @@ const toPersonResult = (f: AuthorFacts): PersonResult => ({
 
 export function exploreService(deps: ExploreServiceDeps) {
   const { trends, repo, posts, hiddenAuthors, authors, followsOf, caches, refreshMs } = deps;
+  // Explore's tags and people as every reader shares them, held beside the trends and the authors'
+  // facts they are made of (new objects when those change): each a JSON text once (routes.ts).
+  const shownTags = caches.renderings<Trends, TrendingTag[]>({ name: 'explore_tags' });
+  const shownPeople = caches.renderings<AuthorFacts, PersonResult>({ name: 'explore_people' });
   /** The trending posts the reader may see from `ids[start]` on, highest first, at most `count`. */
   async function visibleFrom(reader: Reader, ids: string[], start: number, count: number): Promise<Post[]> {
     // Twice as many as wanted at a time: most readers see nearly all of them.
@@ -163,13 +167,15 @@ export function exploreService(deps: ExploreServiceDeps) {
     async explore(reader: Reader): Promise<Explore> {
       const [p, t, s] = await Promise.all([
         trendingPage(reader, { limit: EXPLORE_POSTS, cursor: null }),
-        trendingTags(EXPLORE_TAGS),
+        trends.current(),
         suggestions(reader, EXPLORE_PEOPLE),
       ]);
       return {
         posts: p,
-        tags: t.map(({ tag, people: n, posts: count }) => ({ tag, people: n, posts: count })),
-        people: s.people.map(toPersonResult),
+        tags: shownTags.of(t, ({ tags }) =>
+          tags.slice(0, EXPLORE_TAGS).map(({ tag, people: n, posts: count }) => ({ tag, people: n, posts: count })),
+        ),
+        people: s.people.map((facts) => shownPeople.of(facts, toPersonResult)),
       };
     },
   };
