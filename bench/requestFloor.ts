@@ -8,6 +8,7 @@
  *     [--only <route name prefix>] [--readers 20] [--profile]
  */
 import path from 'node:path';
+import v8 from 'node:v8';
 import { Rng, Zipf } from '../scripts/seed/random';
 import { communityData } from './community';
 import { startProfile } from './cpuProfile';
@@ -45,6 +46,23 @@ const routes: { name: string; url: () => string }[] = [
   { name: 'explore', url: () => '/api/explore' },
 ];
 
+/** The bytes allocated from now until the returned function is called: the heap's growth plus what each collection freed. */
+function allocationSince(): () => number {
+  const profiler = new v8.GCProfiler();
+  const startUsed = v8.getHeapStatistics().used_heap_size;
+  profiler.start();
+  return () => {
+    const collections = profiler.stop()?.statistics ?? [];
+    let total = 0;
+    let from = startUsed;
+    for (const gc of collections) {
+      total += gc.beforeGC.heapStatistics.usedHeapSize - from;
+      from = gc.afterGC.heapStatistics.usedHeapSize;
+    }
+    return total + v8.getHeapStatistics().used_heap_size - from;
+  };
+}
+
 async function send(url: string, cookie: string) {
   const res = await app.inject({ method: 'GET', url, headers: { cookie, host: 'localhost:3000' } });
   if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
@@ -52,15 +70,19 @@ async function send(url: string, cookie: string) {
 
 const chosen = routes.filter((r) => !ONLY || r.name.startsWith(ONLY));
 const results = new Map<string, number[]>();
+/** Bytes allocated a request: what the garbage collector's threads work through, beside the main thread's figure. */
+const allocated = new Map<string, number[]>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const r of chosen) {
     const requests = Array.from({ length: WARMUP + COUNT }, () => ({ url: r.url(), cookie: rng.pick(readers) }));
     for (const q of requests.slice(0, WARMUP)) await send(q.url, q.cookie);
     const stopProfile = PROFILE && round === ROUNDS - 1 ? await startProfile() : null;
+    const allocation = allocationSince();
     const cpu = threadCpu();
     for (const q of requests.slice(WARMUP)) await send(q.url, q.cookie);
     const us = (threadCpu() - cpu) / COUNT;
     results.set(r.name, [...(results.get(r.name) ?? []), us]);
+    allocated.set(r.name, [...(allocated.get(r.name) ?? []), allocation() / COUNT]);
     await stopProfile?.(path.join(config.dataDir, `floor-${r.name.replace(/\W+/g, '-')}.cpuprofile`), COUNT);
   }
 }
@@ -69,7 +91,8 @@ for (const [name, figures] of results) {
   console.log(
     `  ${name.padEnd(18)} ${Math.min(...figures)
       .toFixed(0)
-      .padStart(5)} · ${median(figures).toFixed(0).padStart(5)}   (${figures.map((f) => f.toFixed(0)).join(', ')})`,
+      .padStart(5)} · ${median(figures).toFixed(0).padStart(5)}   (${figures.map((f) => f.toFixed(0)).join(', ')})` +
+      `   ${(median(allocated.get(name)!) / 1024).toFixed(1)} kB allocated a request`,
   );
 }
 

@@ -141,12 +141,16 @@ export function keyedCache<K, V>(
     async getMany(keys) {
       const now = clock();
       const found = new Map<K, V>();
-      const missing: K[] = [];
-      for (const key of new Set(keys)) {
+      // Repeated keys are dropped without a Set of them all (an allocation every read): the found
+      // are in `found`, and a Set of the missing is made at the first miss.
+      let missingSet: Set<K> | undefined;
+      for (const key of keys) {
+        if (found.has(key)) continue;
         const entry = fresh(entries.get(key), now);
         if (entry) found.set(key, entry.value);
-        else missing.push(key);
+        else (missingSet ??= new Set()).add(key);
       }
+      const missing = missingSet ? [...missingSet] : [];
       counts.hits += found.size;
       counts.misses += missing.length;
       if (missing.length === 0) return found;

@@ -25,6 +25,8 @@ export const EXPLORE_PEOPLE = 10;
 const FOLLOWEES_ASKED = 500;
 /** Kept of each reader's candidates: enough left once their later follows, blocks and mutes are taken out. */
 const CANDIDATES_KEPT = 100;
+/** Looked at beyond what is still wanted, at a time: most trending posts and candidates are shown. */
+const LOOKED_BEYOND = 4;
 /** Readers whose candidates are kept at once. */
 const SUGGESTIONS_KEPT_MAX = 10_000;
 
@@ -74,10 +76,10 @@ export function exploreService(deps: ExploreServiceDeps) {
   const shownPeople = caches.renderings<AuthorFacts, PersonResult>({ name: 'explore_people' });
   /** The trending posts the reader may see from `ids[start]` on, highest first, at most `count`. */
   async function visibleFrom(reader: Reader, ids: string[], start: number, count: number): Promise<Post[]> {
-    // Twice as many as wanted at a time: most readers see nearly all of them.
+    // A few more than wanted at a time: most readers see nearly all of them.
     const shown: Post[] = [];
     for (let from = start; shown.length < count && from < ids.length;) {
-      const some = ids.slice(from, from + 2 * (count - shown.length));
+      const some = ids.slice(from, from + count - shown.length + LOOKED_BEYOND);
       from += some.length;
       shown.push(...(await posts.publicAmong(reader ?? NOBODY, some, count - shown.length)));
     }
@@ -136,7 +138,7 @@ export function exploreService(deps: ExploreServiceDeps) {
       // each is a lookup (their facts for the rest of the checks).
       for (let at = 0; found.length < limit && at < candidates.length;) {
         const some: Candidate[] = [];
-        for (; at < candidates.length && some.length < 2 * (limit - found.length); at++) {
+        for (; at < candidates.length && some.length < limit - found.length + LOOKED_BEYOND; at++) {
           const c = candidates[at];
           if (c.id !== reader?.id && !followed(c.id) && !hidden?.blocked.has(c.id) && !hidden?.muted.has(c.id))
             some.push(c);

@@ -206,6 +206,9 @@ describe('GET /api/explore', () => {
     await send(friend, 'PATCH', `/api/users/${known.username}/follow`);
     const people = (await explore(reader)).people.map((p) => p._id);
     expect(people).toEqual([star.id]);
+    // A suggested person's text is held beside their facts: a new bio is new facts, shown at once.
+    await send(star, 'PATCH', '/api/users/updateProfile', { description: 'Night skies, mostly' });
+    expect((await explore(reader)).people).toMatchObject([{ _id: star.id, description: 'Night skies, mostly' }]);
   });
 
   it("keeps a reader's suggestions, yet one followed, blocked, muted, suspended or opted out goes at once", async () => {
