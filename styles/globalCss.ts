@@ -38,11 +38,12 @@ export const globalCss = `
     overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
   }
   .skip-link {
-    position: fixed; left: 12px; top: -60px; z-index: 300; padding: 8px 14px; border-radius: 8px;
+    position: fixed; inset-inline-start: 12px; top: -60px; z-index: 300; padding: 8px 14px; border-radius: 8px;
     background: var(--accent); color: var(--on-accent); font-weight: 600; text-decoration: none;
   }
   .skip-link:focus-visible { top: 8px; }
   main:focus { outline: none; }
+  html[dir='rtl'] svg[data-directional] { transform: scaleX(-1); }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }

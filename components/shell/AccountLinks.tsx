@@ -16,7 +16,7 @@ export const MenuItem = styled.li`
     background: none;
     color: ${appTheme.color.text} !important;
     text-decoration: none;
-    text-align: left;
+    text-align: start;
     cursor: pointer;
     &:hover { background: ${appTheme.color.surfaceRaised}; }
   }

@@ -23,7 +23,7 @@ const Trigger = styled.button`
 
 const Menu = styled.div`
   position: absolute;
-  right: 0;
+  inset-inline-end: 0;
   top: calc(100% + 8px);
   width: ${DROPDOWN_WIDTH_PX}px;
   padding: 6px;

@@ -63,8 +63,8 @@ const SearchSlot = styled.div<{ $open: boolean }>`
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
     position: fixed;
     top: var(--navbar-height);
-    left: 0;
-    right: 0;
+    inset-inline-start: 0;
+    inset-inline-end: 0;
     z-index: 49;
     padding: 8px 12px;
     background: ${appTheme.color.surface};

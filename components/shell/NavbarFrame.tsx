@@ -5,8 +5,8 @@ import { appTheme } from '../../themes';
 export const NavbarFrame = styled.header<{ $hidden?: boolean; $translucent?: boolean }>`
   position: fixed;
   top: 0;
-  left: 0;
-  right: 0;
+  inset-inline-start: 0;
+  inset-inline-end: 0;
   z-index: 50;
   height: var(--navbar-height);
   display: flex;

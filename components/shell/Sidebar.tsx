@@ -14,6 +14,8 @@ import { links } from '../../lib/pages';
 import { UnreadBadge, unreadLabel, useUnreadCount } from '../../features/notifications';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
+/** Right to left the sidebar comes in from the right. */
+const slideFromRight = keyframes`from { transform: translateX(100%); } to { transform: none; }`;
 
 const Backdrop = styled.div`
   position: fixed;
@@ -26,7 +28,7 @@ const Panel = styled.div`
   position: fixed;
   top: 0;
   bottom: 0;
-  left: 0;
+  inset-inline-start: 0;
   z-index: 91;
   width: 85vw;
   max-width: ${SIDEBAR_MAX_WIDTH_PX}px;
@@ -34,9 +36,10 @@ const Panel = styled.div`
   flex-direction: column;
   padding: 10px 12px 20px;
   background: ${appTheme.color.surface};
-  border-right: 1px solid ${appTheme.color.border};
+  border-inline-end: 1px solid ${appTheme.color.border};
   overflow-y: auto;
   animation: ${slide} 0.2s ease-out;
+  html[dir='rtl'] & { animation-name: ${slideFromRight}; }
   ul { list-style: none; margin: 0; padding: 0; }
   h2 { font-size: 18px; }
 `;

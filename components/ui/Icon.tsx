@@ -49,6 +49,9 @@ interface IconProps {
   filled?: boolean;
 }
 
+/** The icons that point along the reading direction: right to left, they point the other way. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['arrowLeft', 'chevronLeft', 'chevronRight']);
+
 export function Icon({ name, ...props }: IconProps) {
-  return <SvgIcon path={paths[name]} {...props} />;
+  return <SvgIcon path={paths[name]} directional={DIRECTIONAL.has(name)} {...props} />;
 }

@@ -9,7 +9,7 @@ const Wrap = styled.div`
 
 const List = styled.div`
   position: absolute;
-  right: 0;
+  inset-inline-end: 0;
   top: calc(100% + 6px);
   z-index: 20;
   min-width: 180px;
@@ -28,7 +28,7 @@ const List = styled.div`
     color: ${appTheme.color.text};
     font: inherit;
     font-size: 14px;
-    text-align: left;
+    text-align: start;
     white-space: nowrap;
     cursor: pointer;
     &:hover, &:focus-visible { background: ${appTheme.color.surfaceRaised}; }

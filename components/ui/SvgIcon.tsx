@@ -7,9 +7,11 @@ export interface SvgIconProps {
   size?: number;
   title?: string;
   filled?: boolean;
+  /** It points along the reading direction (an arrow, a chevron): mirrored right to left (globalCss). */
+  directional?: boolean;
 }
 
-export function SvgIcon({ path, size = 20, title, filled = false }: SvgIconProps) {
+export function SvgIcon({ path, size = 20, title, filled = false, directional = false }: SvgIconProps) {
   return (
     <svg
       width={size}
@@ -23,6 +25,7 @@ export function SvgIcon({ path, size = 20, title, filled = false }: SvgIconProps
       aria-hidden={title ? undefined : true}
       role={title ? 'img' : undefined}
       focusable="false"
+      data-directional={directional ? '' : undefined}
     >
       {title ? <title>{title}</title> : null}
       <path d={path} />

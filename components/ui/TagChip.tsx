@@ -20,7 +20,7 @@ const chip = `
 
 const Chip = styled.span`
   ${chip}
-  padding-right: 4px;
+  padding-inline-end: 4px;
   background: ${appTheme.color.accentSoft};
   color: ${appTheme.color.text};
   button {

@@ -29,7 +29,7 @@ const Row = styled.div`
 
 const Notes = styled.ul`
   margin: 20px 0 0;
-  padding-left: 20px;
+  padding-inline-start: 20px;
   color: ${appTheme.color.textMuted};
   li + li { margin-top: 6px; }
 `;

@@ -102,7 +102,7 @@ const Progress = styled.div`
   }
   ul {
     margin: 0;
-    padding-left: 20px;
+    padding-inline-start: 20px;
     color: ${appTheme.color.textMuted};
   }
 `;

@@ -21,8 +21,8 @@ const List = styled.ul`
   position: absolute;
   z-index: 20;
   top: calc(100% + 4px);
-  left: 0;
-  right: 0;
+  inset-inline-start: 0;
+  inset-inline-end: 0;
   max-height: min(320px, 50vh);
   overflow-y: auto;
   margin: 0;

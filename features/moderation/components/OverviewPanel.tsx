@@ -31,7 +31,7 @@ const Chart = styled.figure`
   figcaption { display: grid; gap: 6px; margin-top: 4px; font-size: 13px; color: ${appTheme.color.textMuted}; }
   .axis { display: flex; justify-content: space-between; gap: 8px; }
   .legend { display: flex; flex-wrap: wrap; gap: 12px; }
-  .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; border-radius: 2px; }
+  .swatch { display: inline-block; width: 10px; height: 10px; margin-inline-end: 4px; border-radius: 2px; }
   .swatch.posts { background: ${appTheme.color.accent}; }
   .swatch.comments { background: ${appTheme.color.textMuted}; }
 `;

@@ -65,7 +65,7 @@ const Progress = styled.div`
   gap: 8px;
   font-size: 14px;
   progress { width: 100%; }
-  ul { margin: 0; padding-left: 20px; color: ${appTheme.color.textMuted}; }
+  ul { margin: 0; padding-inline-start: 20px; color: ${appTheme.color.textMuted}; }
 `;
 
 function save(csv: Blob, filename: string) {

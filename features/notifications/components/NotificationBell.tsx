@@ -40,8 +40,8 @@ const BellLink = styled(AppLink)`
 const Count = styled.span<{ $inline: boolean }>`
   position: ${({ $inline }) => ($inline ? 'static' : 'absolute')};
   top: 2px;
-  right: 0;
-  margin-left: ${({ $inline }) => ($inline ? 'auto' : '0')};
+  inset-inline-end: 0;
+  margin-inline-start: ${({ $inline }) => ($inline ? 'auto' : '0')};
   min-width: 18px;
   height: 18px;
   padding: 0 5px;
@@ -59,7 +59,7 @@ const Count = styled.span<{ $inline: boolean }>`
 
 const Dropdown = styled.div`
   position: absolute;
-  right: 0;
+  inset-inline-end: 0;
   top: calc(100% + 8px);
   width: ${DROPDOWN_WIDTH_PX + 120}px;
   padding: 8px;

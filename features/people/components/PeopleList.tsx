@@ -25,7 +25,7 @@ export const PeopleGrid = styled.ul<{ $columns?: boolean }>`
     display: flex;
     align-items: center;
     gap: 8px;
-    padding-right: 12px;
+    padding-inline-end: 12px;
     border-radius: ${appTheme.radius.md};
     background: ${appTheme.color.surface};
     border: 1px solid ${appTheme.color.border};
@@ -77,7 +77,7 @@ export function PeopleList({ people, columns, onOpen, onFollowChange, onRemove }
               <strong>
                 <PersonName username={person.username} />
               </strong>
-              {person.description && <span className="desc">{person.description}</span>}
+              {person.description && <span className="desc" dir="auto">{person.description}</span>}
             </span>
           </AppLink>
           <Actions>

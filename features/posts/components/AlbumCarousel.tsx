@@ -38,10 +38,11 @@ const Slide = styled.div`
   scroll-snap-stop: always;
 `;
 
+/** `$side` as a left-to-right page has it: right to left, the arrows (and their chevrons, Icon.tsx) mirror. */
 const Arrow = styled.button<{ $side: 'left' | 'right' }>`
   position: absolute;
   top: 50%;
-  ${({ $side }) => $side}: 8px;
+  ${({ $side }) => ($side === 'left' ? 'inset-inline-start' : 'inset-inline-end')}: 8px;
   z-index: 1;
   display: grid;
   place-items: center;

@@ -26,7 +26,8 @@ const Head = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  padding: 12px 12px 12px 20px;
+  padding-block: 12px;
+  padding-inline: 20px 12px;
   background: ${appTheme.color.surface};
   border-bottom: 1px solid ${appTheme.color.border};
   h2 { margin: 0; font-size: 18px; }

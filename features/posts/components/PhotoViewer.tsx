@@ -33,7 +33,7 @@ const Backdrop = styled.div`
 const Close = styled.button`
   position: absolute;
   top: 8px;
-  right: 8px;
+  inset-inline-end: 8px;
   display: inline-flex;
   align-items: center;
   gap: 6px;

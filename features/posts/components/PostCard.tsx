@@ -265,7 +265,7 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
           </End>
         </Actions>
         {post.message && (
-          <Message>
+          <Message dir="auto">
             <MentionText text={post.message} mentions={post.mentions} tags={post.tags} />
           </Message>
         )}

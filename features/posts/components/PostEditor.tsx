@@ -19,7 +19,8 @@ const Head = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  padding: 14px 12px 10px 20px;
+  padding-block: 14px 10px;
+  padding-inline: 20px 12px;
   h2 { font-size: 18px; }
 `;
 

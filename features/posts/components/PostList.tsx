@@ -44,7 +44,7 @@ const Grid = styled.ul`
 
 const GridMeta = styled.span`
   position: absolute;
-  left: 6px;
+  inset-inline-start: 6px;
   bottom: 6px;
   display: inline-flex;
   align-items: center;
@@ -61,7 +61,7 @@ const GridMeta = styled.span`
 const AlbumMark = styled.span`
   position: absolute;
   top: 6px;
-  right: 6px;
+  inset-inline-end: 6px;
   display: flex;
   color: ${overImage.text};
   filter: drop-shadow(0 1px 2px ${overImage.markShadow});

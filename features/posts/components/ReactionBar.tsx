@@ -45,7 +45,7 @@ interface ReactionBarProps {
 const LikesCount = styled.button`
   min-height: 36px;
   min-width: 28px;
-  margin-left: -8px;
+  margin-inline-start: -8px;
   padding: 0 8px;
   border: none;
   border-radius: ${appTheme.radius.pill};

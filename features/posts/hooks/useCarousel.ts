@@ -26,6 +26,9 @@ export interface Carousel {
   onKeyDown: (event: KeyboardEvent | globalThis.KeyboardEvent) => void;
 }
 
+/** 1 for a left-to-right track, −1 right to left (Arabic: `scrollLeft` runs negative from the start). */
+const inlineSign = (node: HTMLElement) => (getComputedStyle(node).direction === 'rtl' ? -1 : 1);
+
 /**
  * The state of an album's carousel (features/posts/components/AlbumCarousel.tsx). The track is a
  * CSS scroll-snap row, so a swipe or a trackpad's sideways scroll is the browser's own; the index
@@ -51,7 +54,7 @@ export function useCarousel(count: number, start = 0): Carousel {
   useBrowserLayoutEffect(() => {
     const node = track.current;
     const first = indexRef.current;
-    if (node && first > 0) node.scrollLeft = first * node.clientWidth;
+    if (node && first > 0) node.scrollLeft = inlineSign(node) * first * node.clientWidth;
   }, []);
 
   // Near the screen (within a screen's height): the next photo is fetched before it is asked for.
@@ -93,7 +96,10 @@ export function useCarousel(count: number, start = 0): Carousel {
       const node = track.current;
       if (node && typeof node.scrollTo === 'function') {
         heading.current = target;
-        node.scrollTo({ left: target * node.clientWidth, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+        node.scrollTo({
+          left: inlineSign(node) * target * node.clientWidth,
+          behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+        });
       }
       // The focused button vanishes at either end: focus the other one.
       focusAfter.current =
@@ -107,10 +113,12 @@ export function useCarousel(count: number, start = 0): Carousel {
   const onScroll = useCallback(() => {
     const node = track.current;
     if (!node || node.clientWidth === 0) return;
-    const at = clamp(Math.round(node.scrollLeft / node.clientWidth), count);
+    // Right to left, the track scrolls to negative offsets: the photo is the distance from the start.
+    const offset = Math.abs(node.scrollLeft);
+    const at = clamp(Math.round(offset / node.clientWidth), count);
     // A button's smooth scroll passes the photos between: the index stays where it is heading.
     if (heading.current !== null) {
-      if (Math.abs(node.scrollLeft - heading.current * node.clientWidth) > 1) return;
+      if (Math.abs(offset - heading.current * node.clientWidth) > 1) return;
       heading.current = null;
     }
     if (at === indexRef.current) return;
@@ -136,7 +144,9 @@ export function useCarousel(count: number, start = 0): Carousel {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       event.preventDefault();
-      const to = indexRef.current + (event.key === 'ArrowRight' ? 1 : -1);
+      // The next photo is the one the reading direction goes to: to the left, right to left.
+      const forward = track.current && inlineSign(track.current) < 0 ? 'ArrowLeft' : 'ArrowRight';
+      const to = indexRef.current + (event.key === forward ? 1 : -1);
       if (to < 0 || to >= count) return;
       const focused = document.activeElement;
       const after: FocusAfter =

@@ -325,7 +325,7 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
             </AppLink>
           </Moved>
         )}
-        {profile.description && <Description>{profile.description}</Description>}
+        {profile.description && <Description dir="auto">{profile.description}</Description>}
         {profile.fields.length > 0 && <ProfileFields fields={profile.fields} />}
         {profile.remoteUrl && (
           <Elsewhere>

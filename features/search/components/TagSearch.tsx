@@ -24,7 +24,7 @@ const Bar = styled.div`
   background: ${appTheme.color.surfaceRaised};
   border: 1px solid ${appTheme.color.border};
   color: ${appTheme.color.textMuted};
-  padding-left: 12px;
+  padding-inline-start: 12px;
   &:focus-within { border-color: ${appTheme.color.accent}; }
   input {
     flex: 1;
@@ -53,8 +53,8 @@ const Bar = styled.div`
 const Panel = styled.div`
   position: absolute;
   top: calc(100% + 6px);
-  left: 0;
-  right: 0;
+  inset-inline-start: 0;
+  inset-inline-end: 0;
   padding: 10px 12px;
   border-radius: ${appTheme.radius.md};
   background: ${appTheme.color.surface};

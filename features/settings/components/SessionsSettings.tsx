@@ -24,7 +24,7 @@ const Item = styled(SettingsItem)`
 `;
 
 const Badge = styled.span`
-  margin-left: 8px;
+  margin-inline-start: 8px;
   padding: 2px 8px;
   border-radius: ${appTheme.radius.pill};
   font-size: 12px;

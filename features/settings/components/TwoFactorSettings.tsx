@@ -34,7 +34,8 @@ const Codes = styled.ol`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 6px 24px;
   margin: 0;
-  padding: 12px 12px 12px 36px;
+  padding-block: 12px;
+  padding-inline: 36px 12px;
   border-radius: ${appTheme.radius.sm};
   background: ${appTheme.color.bg};
   font-family: ui-monospace, monospace;

@@ -11,9 +11,9 @@ const slideIn = keyframes`
 
 const Region = styled.div`
   position: fixed;
-  right: 16px;
+  inset-inline-end: 16px;
   bottom: 16px;
-  left: 16px;
+  inset-inline-start: 16px;
   z-index: 200;
   display: flex;
   flex-direction: column;
@@ -28,12 +28,13 @@ const ToastBox = styled.div<{ $kind: ToastKind }>`
   align-items: center;
   gap: 10px;
   max-width: 360px;
-  padding: 12px 12px 12px 14px;
+  padding-block: 12px;
+  padding-inline: 14px 12px;
   border-radius: ${appTheme.radius.md};
   background: ${appTheme.color.surfaceRaised};
   color: ${appTheme.color.text};
   border: 1px solid ${appTheme.color.border};
-  border-left: 4px solid
+  border-inline-start: 4px solid
     ${({ $kind, theme }) => ($kind === 'error' ? theme.color.danger : $kind === 'success' ? theme.color.success : theme.color.accent)};
   box-shadow: ${appTheme.shadow};
   animation: ${slideIn} 0.18s ease-out;

@@ -77,7 +77,7 @@ const Thumb = styled.div`
   span {
     position: absolute;
     top: 4px;
-    left: 4px;
+    inset-inline-start: 4px;
     padding: 0 6px;
     border-radius: ${appTheme.radius.pill};
     background: ${appTheme.color.overlay};

@@ -47,7 +47,7 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  margin-left: -12px;
+  margin-inline-start: -12px;
 `;
 
 const DeleteButton = styled.button`
@@ -65,7 +65,7 @@ const DeleteButton = styled.button`
 `;
 
 const ReportLink = styled(ReportButton)`
-  margin-left: auto;
+  margin-inline-start: auto;
   padding: 4px 10px;
   border: none;
   border-radius: ${appTheme.radius.pill};
@@ -102,7 +102,7 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
           </AppLink>
           <RelativeTime iso={comment.createdAt} />
         </Meta>
-        <p>
+        <p dir="auto">
           <MentionText text={comment.message} mentions={comment.mentions} />
         </p>
         <Actions>
