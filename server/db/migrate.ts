@@ -38,6 +38,7 @@ import * as discovery from './migrations/035_discovery';
 import * as instagramImports from './migrations/036_instagram_imports';
 import * as postsImports from './migrations/037_posts_imports';
 import * as userLanguage from './migrations/038_user_language';
+import * as writeSignalsOffTheBus from './migrations/039_write_signals_off_the_bus';
 import type { Database } from './schema';
 
 // Listed here, not read from disk, so migrations work the same under tsx, vitest and bundlers.
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '036_instagram_imports': instagramImports,
   '037_posts_imports': postsImports,
   '038_user_language': userLanguage,
+  '039_write_signals_off_the_bus': writeSignalsOffTheBus,
 };
 
 /** Every migration this code knows, oldest first: the last one is the schema version it writes. */
