@@ -1,6 +1,6 @@
 /** yup schemas for the client's forms, built on the shared validators so both sides agree. */
 import { object, string, type StringSchema } from 'yup';
-import { DESCRIPTION_MAX, MESSAGE_MAX, TAG_MAX } from './limits';
+import { DESCRIPTION_MAX, TAG_MAX } from './limits';
 import { TEXTS } from './texts';
 import { emailError, passwordError, usernameError } from './validation';
 
@@ -9,11 +9,6 @@ const rule = (schema: StringSchema, name: string, check: (value: string) => stri
     const error = check(value ?? '');
     return error ? ctx.createError({ message: error }) : true;
   });
-
-export const postMessageSchema = string()
-  .trim()
-  .required(TEXTS.messageRequired)
-  .max(MESSAGE_MAX, TEXTS.messageRequired);
 
 export const tagSchema = string().trim().required(TEXTS.tagRequired).max(TAG_MAX, TEXTS.tagRequired);
 

@@ -14,8 +14,6 @@ export const TEXTS = {
   liked: 'Liked',
   disliked: 'Disliked',
   commentAdded: 'Comment added',
-  postSaved: 'Saved. Find it under Saved in your menu',
-  postUnsaved: 'Removed from Saved',
   likedComment: 'Liked comment',
   dislikedComment: 'Disliked',
   following: (username: string) => `You are following ${username}`,

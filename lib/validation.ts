@@ -28,11 +28,22 @@ const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function tagError(tag: string): string | null {
-  if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
-  if (!TAG_PATTERN.test(tag)) return 'Tags may contain only letters, digits, _ and -';
+/** The rule a tag breaks, if any: the client says it in the reader's language, the server in English. */
+export type TagProblem = 'required' | 'characters' | 'lowerCaseLength';
+
+export function tagProblem(tag: string): TagProblem | null {
+  if (tag.length === 0 || tag.length > TAG_MAX) return 'required';
+  if (!TAG_PATTERN.test(tag)) return 'characters';
   // Lower case can be longer: "İ" becomes "i" and a combining dot.
-  if (tagKey(tag).length > TAG_MAX) return `A tag must be at most ${TAG_MAX} characters in lower case`;
+  if (tagKey(tag).length > TAG_MAX) return 'lowerCaseLength';
+  return null;
+}
+
+export function tagError(tag: string): string | null {
+  const problem = tagProblem(tag);
+  if (problem === 'required') return TEXTS.tagRequired;
+  if (problem === 'characters') return 'Tags may contain only letters, digits, _ and -';
+  if (problem === 'lowerCaseLength') return `A tag must be at most ${TAG_MAX} characters in lower case`;
   return null;
 }
 
@@ -63,10 +74,18 @@ export function spoilerError(spoiler: string): string | null {
   return spoiler.length > SPOILER_MAX ? `The content warning must be at most ${SPOILER_MAX} characters` : null;
 }
 
-export function commentMessageError(message: string | undefined | null): string | null {
+/** The rule a comment breaks, if any: the client says it in the reader's language, the server in English. */
+export function commentProblem(message: string | undefined | null): 'empty' | 'tooLong' | null {
   const trimmed = typeof message === 'string' ? message.trim() : '';
-  if (trimmed.length === 0) return 'Please write a comment';
-  if (trimmed.length > COMMENT_MAX) return `Comment must be at most ${COMMENT_MAX} characters`;
+  if (trimmed.length === 0) return 'empty';
+  if (trimmed.length > COMMENT_MAX) return 'tooLong';
+  return null;
+}
+
+export function commentMessageError(message: string | undefined | null): string | null {
+  const problem = commentProblem(message);
+  if (problem === 'empty') return 'Please write a comment';
+  if (problem === 'tooLong') return `Comment must be at most ${COMMENT_MAX} characters`;
   return null;
 }
 

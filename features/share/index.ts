@@ -1,2 +1,2 @@
 /** Sharing a post or a profile: the share sheet, or the link copied (issue 68, item 27). */
-export { ShareButton, SHARE_TEXTS, useShareLink } from './components/ShareButton';
+export { ShareButton, useShareLink } from './components/ShareButton';

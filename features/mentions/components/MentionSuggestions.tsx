@@ -7,6 +7,7 @@
  */
 import { useEffect, useEffectEvent, useId, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import type { PersonResult } from '../../../lib/types';
 import { apiClient } from '../../../services/apiClient';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -63,8 +64,6 @@ const Note = styled.span`
   color: ${appTheme.color.textMuted};
 `;
 
-const countText = (n: number) => (n === 0 ? 'No people found' : `${n} ${n === 1 ? 'person' : 'people'} found`);
-
 async function suggest(q: string, signal: AbortSignal): Promise<PersonResult[]> {
   const url = `/api/people/suggest?${new URLSearchParams({ q, limit: String(SUGGESTIONS) })}`;
   return (await apiClient.get<PersonResult[]>(url, { signal })).data;
@@ -79,6 +78,7 @@ function typeInto(field: HTMLTextAreaElement, value: string, caret: number) {
 }
 
 export default function MentionSuggestions({ field }: { field: RefObject<HTMLTextAreaElement | null> }) {
+  const t = useTranslations('mentions');
   const listId = useId();
   const [at, setAt] = useState<MentionQuery | null>(null);
   const [results, setResults] = useState<{ q: string; people: PersonResult[] } | null>(null);
@@ -202,7 +202,7 @@ export default function MentionSuggestions({ field }: { field: RefObject<HTMLTex
   const answered = query && results && results.q === query;
   return (
     <>
-      <List id={listId} role="listbox" aria-label="People to mention" hidden={!open}>
+      <List id={listId} role="listbox" aria-label={t('label')} hidden={!open}>
         {people.map((person, i) => (
           <Option
             key={person._id}
@@ -215,12 +215,12 @@ export default function MentionSuggestions({ field }: { field: RefObject<HTMLTex
           >
             <Avatar src={person.avatar} name={person.username} size={28} />
             <Handle>@{person.username}</Handle>
-            {person.followedByMe && <Note>Following</Note>}
+            {person.followedByMe && <Note>{t('following')}</Note>}
           </Option>
         ))}
       </List>
       <span className="visually-hidden" aria-live="polite">
-        {answered ? countText(people.length) : ''}
+        {answered ? t('found', { count: people.length }) : ''}
       </span>
     </>
   );

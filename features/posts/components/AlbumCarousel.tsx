@@ -9,6 +9,7 @@
  */
 import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { Icon } from '../../../components/ui/Icon';
 import { appTheme } from '../../../themes';
 import { overImage } from '../../../themes/fixed';
@@ -117,6 +118,7 @@ export function AlbumCarousel({
   onShown,
   children,
 }: AlbumCarouselProps) {
+  const t = useTranslations('posts');
   const { index, near, root, track, previous, next, go, onScroll, onKeyDown } = useCarousel(count, start);
 
   useEffect(() => {
@@ -137,7 +139,7 @@ export function AlbumCarousel({
     <Root
       ref={root}
       role="group"
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel.role')}
       aria-label={label}
       onKeyDown={viewer ? undefined : onKeyDown}
       data-album-index={index}
@@ -155,8 +157,8 @@ export function AlbumCarousel({
           <Slide
             key={i}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-roledescription={t('carousel.slideRole')}
+            aria-label={t('carousel.position', { index: i + 1, count })}
             inert={i !== index}
             data-album-slide=""
           >
@@ -168,7 +170,7 @@ export function AlbumCarousel({
         ref={previous}
         type="button"
         $side="left"
-        aria-label="Previous photo"
+        aria-label={t('carousel.previous')}
         hidden={index === 0}
         onClick={() => go(index - 1, 'previous')}
       >
@@ -178,7 +180,7 @@ export function AlbumCarousel({
         ref={next}
         type="button"
         $side="right"
-        aria-label="Next photo"
+        aria-label={t('carousel.next')}
         hidden={index === count - 1}
         onClick={() => go(index + 1, 'next')}
       >
@@ -189,7 +191,7 @@ export function AlbumCarousel({
           <span key={i} data-dot={i === index ? 'current' : ''} aria-hidden="true" />
         ))}
         <span className="visually-hidden" aria-live="polite" aria-atomic="true">
-          {index + 1} of {count}
+          {t('carousel.position', { index: index + 1, count })}
         </span>
       </Dots>
     </Root>

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { feedRatio } from '../../../lib/photoBox';
 import { type PhotoCrop, cropStyle } from '../../../lib/photoCrop';
 import { appTheme } from '../../../themes';
@@ -42,7 +43,6 @@ const Controls = styled.div`
 /** One arrow key press moves the crop by this share of the photo. */
 const STEP = 0.05;
 const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 1000) / 1000));
-const percent = (n: number) => `${Math.round(n * 100)}%`;
 
 interface CropPickerProps {
   src: string;
@@ -58,6 +58,7 @@ interface CropPickerProps {
  * use the arrow keys) to choose what stays in view, or tick Fit for the whole photo.
  */
 export function CropPicker({ src, width, height, crop, onChange, id }: CropPickerProps) {
+  const t = useTranslations('posts');
   const drag = useRef<{ x: number; y: number; crop: PhotoCrop } | null>(null);
   const ratio = feedRatio(width, height);
   // Which way the photo overflows its box (only that axis can move).
@@ -105,7 +106,7 @@ export function CropPicker({ src, width, height, crop, onChange, id }: CropPicke
         role="group"
         tabIndex={movable ? 0 : -1}
         aria-disabled={!movable}
-        aria-label={`Crop in feeds: ${crop.fit ? 'whole photo' : `${percent(crop.x)} across, ${percent(crop.y)} down`}`}
+        aria-label={crop.fit ? t('crop.labelWhole') : t('crop.labelAt', { across: crop.x, down: crop.y })}
         aria-describedby={`${id}-crop-help`}
         data-testid="crop-picker"
         onKeyDown={onKey}
@@ -118,11 +119,7 @@ export function CropPicker({ src, width, height, crop, onChange, id }: CropPicke
       </Box>
       <Controls>
         <span id={`${id}-crop-help`}>
-          {crop.fit
-            ? 'Feeds show the whole photo.'
-            : movable
-              ? 'Feeds show this crop: drag the photo or use the arrow keys to move it.'
-              : 'Feeds show the whole photo: it fits the box.'}
+          {crop.fit ? t('crop.helpFit') : movable ? t('crop.helpMovable') : t('crop.helpFits')}
         </span>
         <label>
           <input
@@ -130,7 +127,7 @@ export function CropPicker({ src, width, height, crop, onChange, id }: CropPicke
             checked={crop.fit}
             onChange={(event) => onChange({ ...crop, fit: event.target.checked })}
           />
-          Fit (whole photo)
+          {t('crop.fit')}
         </label>
       </Controls>
     </div>

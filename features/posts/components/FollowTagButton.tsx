@@ -3,6 +3,7 @@
  * comes with the page's first load; a page reached in the app reads it once.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../services/apiClient';
 import { useAppDispatch } from '../../../store/hooks';
@@ -10,6 +11,7 @@ import { showToast } from '../../toasts';
 import { tagsApi } from '../state/tagsApi';
 
 export function FollowTagButton({ tag, following: first }: { tag: string; following?: boolean }) {
+  const t = useTranslations('posts');
   const dispatch = useAppDispatch();
   const [following, setFollowing] = useState<boolean | null>(first ?? null);
   const [pending, setPending] = useState(false);
@@ -34,7 +36,7 @@ export function FollowTagButton({ tag, following: first }: { tag: string; follow
     try {
       const state = await tagsApi.follow(tag, !following);
       setFollowing(state.following);
-      dispatch(showToast(state.following ? `Following #${tag}: its posts show in Home` : `Unfollowed #${tag}`));
+      dispatch(showToast(state.following ? t('followTag.followed', { tag }) : t('followTag.unfollowed', { tag })));
     } catch (error) {
       dispatch(showToast(errorMessage(error), 'error'));
     } finally {
@@ -48,13 +50,13 @@ export function FollowTagButton({ tag, following: first }: { tag: string; follow
       $variant={following ? 'secondary' : 'primary'}
       $size="sm"
       aria-pressed={following ?? false}
-      aria-label={following ? `Following #${tag}` : `Follow #${tag}`}
-      title={following ? `Unfollow #${tag}` : `Show #${tag} posts in Home`}
+      aria-label={following ? t('followTag.followingLabel', { tag }) : t('followTag.followLabel', { tag })}
+      title={following ? t('followTag.unfollowTitle', { tag }) : t('followTag.followTitle', { tag })}
       disabled={following === null}
       aria-busy={pending || undefined}
       onClick={() => void toggle()}
     >
-      {following ? 'Following' : 'Follow'}
+      {following ? t('followTag.following') : t('followTag.follow')}
     </Button>
   );
 }

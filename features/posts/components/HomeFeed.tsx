@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import type { Feed } from '../state/postsApi';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
@@ -36,6 +37,7 @@ const Tabs = styled.div`
  * so Back leaves the page instead of flipping the tabs, and no read of the page's data).
  */
 export function HomeFeed() {
+  const t = useTranslations('posts');
   const router = useRouter();
   const feed = homeFeedOf(router.query[HOME_FEED_PARAM]);
   const setFeed = (next: Feed) => {
@@ -43,13 +45,13 @@ export function HomeFeed() {
   };
   return (
     <PageContainer $width={620}>
-      <PageTitle>Home</PageTitle>
-      <Tabs role="group" aria-label="Feed">
+      <PageTitle>{t('home.title')}</PageTitle>
+      <Tabs role="group" aria-label={t('home.feeds')}>
         <button type="button" aria-pressed={feed === 'following'} onClick={() => setFeed('following')}>
-          Following
+          {t('home.following')}
         </button>
         <button type="button" aria-pressed={feed === 'all'} onClick={() => setFeed('all')}>
-          Everyone
+          {t('home.everyone')}
         </button>
       </Tabs>
       <PostList
@@ -58,17 +60,15 @@ export function HomeFeed() {
           feed === 'following' ? (
             <EmptyState>
               <Icon name="users" size={32} />
-              <h2>Your feed is quiet</h2>
-              <p>
-                Posts from you and the people you follow show up here. See what everyone is sharing and follow someone.
-              </p>
-              <Button onClick={() => setFeed('all')}>Browse Everyone</Button>
+              <h2>{t('home.quietTitle')}</h2>
+              <p>{t('home.quietText')}</p>
+              <Button onClick={() => setFeed('all')}>{t('home.browseEveryone')}</Button>
             </EmptyState>
           ) : (
             <EmptyState>
               <Icon name="image" size={32} />
-              <h2>No posts yet</h2>
-              <p>Be the first: use Create post to share an image.</p>
+              <h2>{t('home.emptyTitle')}</h2>
+              <p>{t('home.emptyText')}</p>
             </EmptyState>
           )
         }

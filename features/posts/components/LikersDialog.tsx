@@ -5,6 +5,7 @@
  */
 import { useCallback, useId } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
@@ -60,6 +61,7 @@ const More = styled.div`
 const pageOf = (url: string) => getPage<PersonResult>(url);
 
 export default function LikersDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const t = useTranslations('posts');
   const id = useId();
   const first = useCallback(() => getPage<PersonResult>(`${apiUrls.post(postId)}/likers`), [postId]);
   const { items, loading, error, hasMore, loadMore } = useCursorList(first, pageOf);
@@ -79,7 +81,7 @@ export default function LikersDialog({ postId, onClose }: { postId: string; onCl
   } else if (items.length === 0) {
     body = (
       <EmptyState>
-        <p>No likes yet.</p>
+        <p>{t('likers.none')}</p>
       </EmptyState>
     );
   } else {
@@ -89,12 +91,12 @@ export default function LikersDialog({ postId, onClose }: { postId: string; onCl
         <More ref={sentinel}>
           {loading ? (
             <span role="status">
-              <Spinner /> <span className="visually-hidden">Loading more people</span>
+              <Spinner /> <span className="visually-hidden">{t('likers.loadingMore')}</span>
             </span>
           ) : (
             hasMore && (
               <Button $variant="secondary" $size="sm" onClick={loadMore}>
-                Load more
+                {t('loadMore')}
               </Button>
             )
           )}
@@ -106,8 +108,8 @@ export default function LikersDialog({ postId, onClose }: { postId: string; onCl
   return (
     <Modal onClose={onClose} labelledBy={`${id}-title`} width={440}>
       <Head>
-        <h2 id={`${id}-title`}>Likes</h2>
-        <button type="button" onClick={onClose} aria-label="Close">
+        <h2 id={`${id}-title`}>{t('likers.title')}</h2>
+        <button type="button" onClick={onClose} aria-label={t('close')}>
           <Icon name="close" size={20} />
         </button>
       </Head>

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AlbumCarousel } from './AlbumCarousel';
 import { Icon } from '../../../components/ui/Icon';
 import { useFocusTrap } from '../../../hooks/useFocusTrap';
@@ -88,6 +89,7 @@ const photoImg = ({ src, info, alt }: ViewedPhoto, load: boolean) => (
  * album's photos are a carousel (AlbumCarousel) whose ←/→ work wherever focus is in the dialog.
  */
 export default function PhotoViewer({ photos, start = 0, onClose }: PhotoViewerProps) {
+  const t = useTranslations('posts');
   const dialog = useRef<HTMLDivElement>(null);
   const shown = useRef(start);
   const onShown = useCallback((index: number) => {
@@ -101,7 +103,7 @@ export default function PhotoViewer({ photos, start = 0, onClose }: PhotoViewerP
       ref={dialog}
       role="dialog"
       aria-modal="true"
-      aria-label="Photo, full view"
+      aria-label={t('viewer.label')}
       onMouseDown={(event) => {
         // Beside the photo: the surround, or an album slide's margin around its photo.
         const target = event.target as HTMLElement;
@@ -110,12 +112,12 @@ export default function PhotoViewer({ photos, start = 0, onClose }: PhotoViewerP
     >
       <Close type="button" onClick={close}>
         <Icon name="close" size={16} />
-        Close
+        {t('close')}
       </Close>
       {photos.length === 1 ? (
         photoImg(photos[0], true)
       ) : (
-        <AlbumCarousel count={photos.length} label="Photos" start={start} viewer onShown={onShown}>
+        <AlbumCarousel count={photos.length} label={t('viewer.photos')} start={start} viewer onShown={onShown}>
           {(index, { preload }) => photoImg(photos[index], preload)}
         </AlbumCarousel>
       )}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { postsOf } from '../state/postsSlice';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import type { Post } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -82,12 +83,6 @@ const When = styled.span`
   align-items: center;
   gap: 2px 8px;
 `;
-
-/** Where an imported post came from (`Post.importedFrom`), as its card says it. */
-const IMPORTED_FROM: Record<string, string> = {
-  instagram: 'Imported from Instagram',
-  posts: 'Imported from another Posts instance',
-};
 
 /** An imported post keeps its original date: this says why it is that old (issue 76). */
 const Imported = styled.span`
@@ -172,6 +167,7 @@ interface PostCardProps {
 }
 
 export function PostCard({ post, priority, standalone, onDeleted, showReason }: PostCardProps) {
+  const t = useTranslations('posts');
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const deleting = useAppSelector((state) => postsOf(state).delete.status === 'loading');
@@ -182,14 +178,25 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
   const mayDelete = mine || me?.role === 'admin';
   const profileHref = links.profile(post.creator);
   const postHref = links.post(post._id);
+  const reason = post.reason;
+  // Where an imported post came from (`Post.importedFrom`), as its card says it.
+  const importedFrom =
+    post.importedFrom === 'instagram'
+      ? t('card.importedInstagram')
+      : post.importedFrom === 'posts'
+        ? t('card.importedPosts')
+        : null;
 
   return (
     <Card aria-labelledby={`post-${post._id}-by`}>
-      {showReason && post.reason && (
+      {showReason && reason && (
         <Reason>
           <Icon name="hash" size={14} />
           <span>
-            You follow <AppLink href={links.tagged([post.reason.tag])}>#{post.reason.tag}</AppLink>
+            {t.rich('card.reason', {
+              tag: reason.tag,
+              link: (chunks) => <AppLink href={links.tagged([reason.tag])}>{chunks}</AppLink>,
+            })}
           </span>
         </Reason>
       )}
@@ -204,9 +211,7 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
           <When>
             <RelativeTime iso={post.createdAt} />
             <AudienceLabel audience={post.audience} />
-            {post.importedFrom && IMPORTED_FROM[post.importedFrom] && (
-              <Imported>{IMPORTED_FROM[post.importedFrom]}</Imported>
-            )}
+            {importedFrom && <Imported>{importedFrom}</Imported>}
           </When>
         </Byline>
         {me && (mayDelete || !mine) && (
@@ -216,19 +221,19 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
                 className="text"
                 targetType="post"
                 targetId={post._id}
-                label={`Report post by ${post.creator}`}
+                label={t('card.report', { author: post.creator })}
               />
             )}
             {mine && (
-              <button type="button" onClick={() => dispatch(editorOpened(post))} aria-label="Edit post">
+              <button type="button" onClick={() => dispatch(editorOpened(post))} aria-label={t('card.editLabel')}>
                 <Icon name="edit" size={16} />
-                <span aria-hidden="true">Edit</span>
+                <span aria-hidden="true">{t('card.edit')}</span>
               </button>
             )}
             {mayDelete && (
-              <button type="button" onClick={() => setConfirming(true)} aria-label="Delete post">
+              <button type="button" onClick={() => setConfirming(true)} aria-label={t('card.deleteLabel')}>
                 <Icon name="trash" size={16} />
-                <span aria-hidden="true">Delete</span>
+                <span aria-hidden="true">{t('card.delete')}</span>
               </button>
             )}
           </OwnerActions>
@@ -253,14 +258,15 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
             onShowLikes={() => setShowingLikers(true)}
           />
           <End>
-            <CommentLink
-              href={`${postHref}#comments`}
-              aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}, open post`}
-            >
+            <CommentLink href={`${postHref}#comments`} aria-label={t('card.comments', { count: post.commentsCount })}>
               <Icon name="comment" size={18} />
               <span aria-hidden="true">{post.commentsCount}</span>
             </CommentLink>
-            <ShareButton path={postHref} title={`Post by ${post.creator}`} label={`Share post by ${post.creator}`} />
+            <ShareButton
+              path={postHref}
+              title={t('card.shareTitle', { author: post.creator })}
+              label={t('card.shareLabel', { author: post.creator })}
+            />
             {me && <SaveButton postId={post._id} saved={post.savedByMe === true} />}
           </End>
         </Actions>
@@ -269,7 +275,7 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
             <MentionText text={post.message} mentions={post.mentions} tags={post.tags} />
           </Message>
         )}
-        {post.tags.length > 0 && <TagList tags={post.tags} label="Tags" />}
+        {post.tags.length > 0 && <TagList tags={post.tags} label={t('card.tags')} />}
       </Body>
       {showingLikers &&
         createPortal(
@@ -280,9 +286,9 @@ export function PostCard({ post, priority, standalone, onDeleted, showReason }: 
         )}
       {confirming && (
         <ConfirmDialog
-          title="Delete this post?"
-          message="The post, its comments and its reactions will be removed. This cannot be undone."
-          confirmLabel="Delete"
+          title={t('card.deleteTitle')}
+          message={t('card.deleteMessage')}
+          confirmLabel={t('card.delete')}
           busy={deleting}
           onCancel={() => setConfirming(false)}
           onConfirm={async () => {

@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router';
 import { useDeferredValue, useEffect } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
 import { postCleared } from '../state/currentPost';
@@ -45,6 +46,7 @@ const scrollIntoViewIfTarget = (section: HTMLElement | null) => {
 };
 
 export function PostDetail({ id }: { id: string }) {
+  const t = useTranslations('posts');
   const dispatch = useAppDispatch();
   const router = useRouter();
   // Transition priority: the post and its comments render in short, interruptible tasks.
@@ -63,10 +65,10 @@ export function PostDetail({ id }: { id: string }) {
   if (error && !post) {
     return (
       <PageContainer $width={620}>
-        <h1 className="visually-hidden">Post</h1>
+        <h1 className="visually-hidden">{t('detail.heading')}</h1>
         <EmptyState role="alert">
           <Icon name="alert" size={32} />
-          <h2>This post is not available</h2>
+          <h2>{t('detail.unavailable')}</h2>
           <p>{error}</p>
           <WayForward />
         </EmptyState>
@@ -77,7 +79,7 @@ export function PostDetail({ id }: { id: string }) {
   if (!post || post._id !== id) {
     return (
       <PageContainer $width={620} aria-busy={loading}>
-        <h1 className="visually-hidden">Post</h1>
+        <h1 className="visually-hidden">{t('detail.heading')}</h1>
         <PostCardSkeleton />
       </PageContainer>
     );
@@ -85,19 +87,25 @@ export function PostDetail({ id }: { id: string }) {
 
   return (
     <PageContainer $width={620}>
-      <h1 className="visually-hidden">Post by {post.creator}</h1>
+      <h1 className="visually-hidden">{t('detail.headingBy', { author: post.creator })}</h1>
       <PostCard post={post} standalone priority onDeleted={() => void router.push(links.home())} />
       {post.originalUrl && (
         <Original>
-          From another server:{' '}
-          <a href={post.originalUrl} rel="noopener noreferrer nofollow">
-            see the original
-          </a>
+          {t.rich('detail.original', {
+            link: (chunks) => (
+              <a href={post.originalUrl} rel="noopener noreferrer nofollow">
+                {chunks}
+              </a>
+            ),
+          })}
         </Original>
       )}
       <Comments id="comments" aria-labelledby="comments-title" ref={scrollIntoViewIfTarget}>
         <h2 id="comments-title">
-          Comments <span aria-hidden="true">·</span> {post.commentsCount}
+          {t.rich('detail.comments', {
+            count: post.commentsCount,
+            dot: (chunks) => <span aria-hidden="true">{chunks}</span>,
+          })}
         </h2>
         <CommentForm postId={post._id} />
         <CommentList postId={post._id} postCreator={post.creator} comments={post.comments} />

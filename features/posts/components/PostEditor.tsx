@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { POST_FORM_MAX_WIDTH_PX } from '../../../lib/limits';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
@@ -32,6 +33,7 @@ const LoadError = styled.p`
 
 /** The create/edit post modal (loaded lazily when opened). */
 export default function PostEditor() {
+  const t = useTranslations('posts');
   const dispatch = useAppDispatch();
   const { post } = useAppSelector(selectEditor);
   const current = useAppSelector(selectCurrentPost);
@@ -65,8 +67,8 @@ export default function PostEditor() {
     <>
       <Modal onClose={close} labelledBy="post-editor-title" width={POST_FORM_MAX_WIDTH_PX}>
         <Head>
-          <h2 id="post-editor-title">{post ? 'Edit post' : 'Create post'}</h2>
-          <IconButton aria-label="Close" onClick={close}>
+          <h2 id="post-editor-title">{post ? t('editor.edit') : t('editor.create')}</h2>
+          <IconButton aria-label={t('close')} onClick={close}>
             <Icon name="close" />
           </IconButton>
         </Head>
@@ -74,21 +76,21 @@ export default function PostEditor() {
           <LoadError role="alert">{loadError}</LoadError>
         ) : movedTo && !post ? (
           // A moved account takes no new posts (issue 76): no form to fill in vain.
-          <LoadError role="alert">This account has moved to @{movedTo.username}: it takes no new posts.</LoadError>
+          <LoadError role="alert">{t('editor.moved', { username: movedTo.username })}</LoadError>
         ) : (
           <PostForm key={post?.updatedAt ?? 'new'} post={post} hasChangesRef={hasChangesRef} />
         )}
       </Modal>
       {confirming && (
         <ConfirmDialog
-          title={post ? 'Discard your changes?' : 'Discard this post?'}
+          title={post ? t('editor.discardChangesTitle') : t('editor.discardPostTitle')}
           message={
             post
-              ? 'Your changes to this post will be lost.'
-              : // The spec's words for one image; an album's photos are several.
-                `Its message, tags and ${photoCount > 1 ? 'photos' : 'image'} will be lost.`
+              ? t('editor.changesLost')
+              : // The spec's words for one image (none yet counts as one); an album's photos are several.
+                t('editor.postLost', { photos: Math.max(photoCount, 1) })
           }
-          confirmLabel="Discard"
+          confirmLabel={t('editor.discard')}
           onCancel={() => setConfirming(false)}
           onConfirm={discard}
         />

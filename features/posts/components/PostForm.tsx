@@ -1,17 +1,27 @@
 import { useFormik } from 'formik';
 import { postsOf } from '../state/postsSlice';
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { AUDIENCES, AUDIENCE_TEXTS, type Audience } from '../../../lib/audience';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { useTranslations } from 'use-intl/react';
+import { AUDIENCES, type Audience } from '../../../lib/audience';
+import { useAudienceTexts } from './AudienceLabel';
 import { CropPicker } from './CropPicker';
 import styled from 'styled-components';
-import { ValidationError } from 'yup';
+import { string, ValidationError } from 'yup';
 import { MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../lib/limits';
-import { TEXTS } from '../../../lib/texts';
-import { postMessageSchema } from '../../../lib/schemas';
 import type { Post, PostImage } from '../../../lib/types';
 import { CENTRE_CROP, type PhotoCrop } from '../../../lib/photoCrop';
 import { hashtagTags } from '../../../lib/textEntities';
-import { normalizeTag, tagError as tagRuleError } from '../../../lib/validation';
+import { normalizeTag, tagProblem } from '../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
 import { createPost, editPost } from '../state/thunks';
@@ -109,15 +119,16 @@ const listKey = (photos: readonly PhotoItem[]) => photosKey(photos.map((photo) =
 /** From this many characters left on, the count is also announced to screen readers. */
 const MESSAGE_WARN_LEFT = 20;
 
-export const charactersLeftText = (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left`;
-
 /** Create or edit a post: image, message and tags; Publish (or Edit) once an image and a tag (or a message's #hashtag) exist. */
-/** The reason behind the spec's "Please enter a tag ": nothing typed, or more than the limit. */
-function tagRequiredReason(tag: string): string {
-  return tag.length > TAG_MAX ? `Tags can be at most ${TAG_MAX} characters` : 'Type a word to use as the tag';
-}
-
 export function PostForm({ post, hasChangesRef }: PostFormProps) {
+  const t = useTranslations('posts');
+  const audienceTexts = useAudienceTexts();
+  // Built when the form is, in the reader's language (the spec's one text for empty and too long).
+  const messageSchema = useMemo(
+    () => string().trim().required(t('form.messageRequired')).max(MESSAGE_MAX, t('form.messageRequired')),
+    [t],
+  );
+  const charactersLeftText = (count: number) => t('form.charactersLeft', { count });
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload('post'));
   const creating = useAppSelector((state) => postsOf(state).create.status === 'loading');
@@ -158,7 +169,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
       audience: post?.audience ?? defaultAudience,
     },
     validate: (values) => {
-      const message = schemaError(() => postMessageSchema.validateSync(values.message));
+      const message = schemaError(() => messageSchema.validateSync(values.message));
       return message ? { message } : {};
     },
     onSubmit: async (values, helpers) => {
@@ -183,10 +194,23 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   // The server's rules (lib/validation.ts): a tag it would refuse is refused here, at Enter.
   const addTag = () => {
     const tag = normalizeTag(tagInput);
-    const error = tagRuleError(tag);
-    setTagReason(error === TEXTS.tagRequired ? tagRequiredReason(tag) : null);
-    if (error) {
-      setTagError(error);
+    const problem = tagProblem(tag);
+    // The reason behind the spec's "Please enter a tag ": nothing typed, or more than the limit.
+    setTagReason(
+      problem === 'required'
+        ? tag.length > TAG_MAX
+          ? t('form.tagTooLong', { max: TAG_MAX })
+          : t('form.tagEmpty')
+        : null,
+    );
+    if (problem) {
+      setTagError(
+        problem === 'required'
+          ? t('form.tagRequired')
+          : problem === 'characters'
+            ? t('form.tagCharacters')
+            : t('form.tagTooLongLowerCase', { max: TAG_MAX }),
+      );
       return;
     }
     setTagError(null);
@@ -194,7 +218,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
     const tags = formik.values.tags;
     if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return;
     if (tags.length >= TAGS_PER_POST_MAX) {
-      setTagError(`A post can have at most ${TAGS_PER_POST_MAX} tags`);
+      setTagError(t('form.tooManyTags', { max: TAGS_PER_POST_MAX }));
       return;
     }
     void formik.setFieldValue('tags', [...tags, tag]);
@@ -247,7 +271,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
       <PhotoList hintId={`${id}-hint`} keepOne={Boolean(post)} renderCrop={renderCrop} />
 
       <FieldWrap>
-        <label htmlFor={`${id}-message`}>Message</label>
+        <label htmlFor={`${id}-message`}>{t('form.message')}</label>
         <MessageBox>
           <textarea
             ref={messageField}
@@ -256,7 +280,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
             value={formik.values.message}
             onChange={formik.handleChange}
             onBlur={formik.handleBlur}
-            placeholder="Say something about your image"
+            placeholder={t('form.messagePlaceholder')}
             maxLength={MESSAGE_MAX}
             aria-invalid={Boolean(messageError)}
             aria-describedby={`${id}-message-meta`}
@@ -285,17 +309,17 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
           checked={formik.values.sensitive}
           onChange={formik.handleChange}
         />
-        <label htmlFor={`${id}-sensitive`}>Sensitive image (shown blurred until clicked)</label>
+        <label htmlFor={`${id}-sensitive`}>{t('form.sensitive')}</label>
       </Check>
       {formik.values.sensitive && (
         <FieldWrap>
-          <label htmlFor={`${id}-spoiler`}>Content warning</label>
+          <label htmlFor={`${id}-spoiler`}>{t('form.spoiler')}</label>
           <input
             id={`${id}-spoiler`}
             name="spoiler"
             value={formik.values.spoiler}
             onChange={formik.handleChange}
-            placeholder="What the image shows, in a few words"
+            placeholder={t('form.spoilerPlaceholder')}
             maxLength={SPOILER_MAX}
             autoComplete="off"
             aria-describedby={`${id}-spoiler-meta`}
@@ -308,7 +332,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
       )}
 
       <FieldWrap>
-        <label htmlFor={`${id}-tag`}>Tags</label>
+        <label htmlFor={`${id}-tag`}>{t('form.tags')}</label>
         {/* Add is the visible way where Enter is not (a phone's keyboard; issue 68, item 19). */}
         <TagRow>
           <input
@@ -316,14 +340,14 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
             value={tagInput}
             onChange={(event) => setTagInput(event.target.value)}
             onKeyDown={onTagKey}
-            placeholder="Type a tag and press Enter"
+            placeholder={t('form.tagPlaceholder')}
             autoComplete="off"
             enterKeyHint="done"
             aria-invalid={Boolean(tagError)}
             aria-describedby={`${id}-tag-meta`}
           />
-          <Button type="button" $variant="secondary" $size="sm" onClick={addTag} aria-label="Add tag">
-            Add
+          <Button type="button" $variant="secondary" $size="sm" onClick={addTag} aria-label={t('form.addTagLabel')}>
+            {t('form.addTag')}
           </Button>
         </TagRow>
         <div id={`${id}-tag-meta`}>
@@ -333,7 +357,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         {formik.values.tags.length > 0 && (
           <TagList
             tags={formik.values.tags}
-            label="Added tags"
+            label={t('form.addedTags')}
             onRemove={(tag) =>
               void formik.setFieldValue(
                 'tags',
@@ -345,7 +369,7 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
       </FieldWrap>
 
       <FieldWrap>
-        <label htmlFor={`${id}-audience`}>Who can see it</label>
+        <label htmlFor={`${id}-audience`}>{t('form.audience')}</label>
         <select
           id={`${id}-audience`}
           name="audience"
@@ -355,18 +379,18 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
         >
           {AUDIENCES.map((audience) => (
             <option key={audience} value={audience}>
-              {AUDIENCE_TEXTS[audience].label}
+              {audienceTexts[audience].label}
             </option>
           ))}
         </select>
         <Row id={`${id}-audience-hint`}>
-          <span>{AUDIENCE_TEXTS[formik.values.audience as Audience].hint}</span>
+          <span>{audienceTexts[formik.values.audience as Audience].hint}</span>
         </Row>
       </FieldWrap>
 
       <Button type="submit" $block disabled={!canSubmit || busy} aria-busy={busy}>
         {busy && <Spinner />}
-        {post ? 'Edit' : 'Publish'}
+        {post ? t('form.edit') : t('form.publish')}
       </Button>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { thumbHashToDataURL } from 'thumbhash';
 import { POST_IMAGE_SIZES } from '../../../lib/firstLoad';
 import { coverScale, feedRatio, scaledSizes } from '../../../lib/photoBox';
@@ -146,6 +147,7 @@ const hasArrived = (img: HTMLImageElement | null) => Boolean(img?.complete && im
 const clampRatio = feedRatio;
 
 export function PostImage(props: PostImageProps) {
+  const t = useTranslations('posts');
   const { info, square, sensitive, spoiler, revealable = true, boxRatio, onReveal } = props;
   const alwaysShow = useAlwaysShowSensitive();
   const [ownRevealed, setRevealed] = useState(false);
@@ -153,7 +155,7 @@ export function PostImage(props: PostImageProps) {
   if (!sensitive || alwaysShow || revealed) return <ShownImage {...props} />;
   const placeholder = thumbhashDataUrl(info?.thumbhash);
   const ratio = square || !info ? '1 / 1' : String(boxRatio ?? clampRatio(info.width, info.height));
-  const warning = spoiler || 'Sensitive content';
+  const warning = spoiler || t('image.sensitive');
   return (
     <Frame $ratio={ratio}>
       <Cover style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
@@ -163,9 +165,9 @@ export function PostImage(props: PostImageProps) {
           <button
             type="button"
             onClick={() => (onReveal ? onReveal() : setRevealed(true))}
-            aria-label={`Show sensitive image: ${warning}`}
+            aria-label={t('image.showLabel', { warning })}
           >
-            Show
+            {t('image.show')}
           </button>
         )}
       </Cover>
@@ -186,6 +188,7 @@ function ShownImage(props: PostImageProps) {
     boxRatio: albumRatio,
     eager,
   } = props;
+  const t = useTranslations('posts');
   const thumbhash = info?.thumbhash;
   const imgRef = useRef<HTMLImageElement | null>(null);
   // Decoded after the commit, each image in a task of its own: a page of cards decoding (pixels +
@@ -247,7 +250,7 @@ function ShownImage(props: PostImageProps) {
         style={{ ...background, width: info ? wholeWidth(info) : '100%' }}
       >
         {img}
-        <span className="visually-hidden">, open full view</span>
+        <span className="visually-hidden">{t('image.openFullView')}</span>
       </OpenButton>
       {viewing &&
         createPortal(

@@ -1,6 +1,7 @@
 import { startTransition, useDeferredValue, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { postsOf } from '../state/postsSlice';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useInfiniteScroll } from '../../../hooks/useInfiniteScroll';
 import { cameByHistory, forgetScrollRestore } from '../../../hooks/historyNavigation';
@@ -17,7 +18,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Spinner } from '../../../components/ui/Spinner';
 import { PostCard, PostCardSkeleton } from './PostCard';
-import { imageAlt } from './PostPhotos';
+import { useImageAlts } from './PostPhotos';
 import { PostImage } from './PostImage';
 import { appTheme } from '../../../themes';
 import { overImage } from '../../../themes/fixed';
@@ -111,6 +112,8 @@ interface PostListProps {
 
 /** A list of posts from one source, loading further pages as the reader nears the end. */
 export function PostList({ source, layout = 'feed', empty }: PostListProps) {
+  const t = useTranslations('posts');
+  const { imageAlt } = useImageAlts();
   const dispatch = useAppDispatch();
   // Rendered at transition priority, which React splits into short tasks: a page of cards arriving
   // never blocks the main thread in one long task (a store update alone renders synchronously).
@@ -183,10 +186,10 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
     return (
       <EmptyState role="alert">
         <Icon name="alert" size={28} />
-        <h2>Could not load posts</h2>
+        <h2>{t('list.failed')}</h2>
         <p>{list.error}</p>
         <Button $variant="secondary" onClick={() => void dispatch(fetchPosts(source))}>
-          Try again
+          {t('list.retry')}
         </Button>
       </EmptyState>
     );
@@ -205,7 +208,11 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
                   src={post.image}
                   info={post.imageInfo}
                   // The link's name: an album's tile shows its first photo, and says there are more.
-                  alt={album(post) ? `${imageAlt(post)}, album of ${post.images.length} photos` : imageAlt(post)}
+                  alt={
+                    album(post)
+                      ? t('list.albumAlt', { alt: imageAlt(post), count: post.images.length })
+                      : imageAlt(post)
+                  }
                   sensitive={post.sensitive}
                   spoiler={post.spoiler}
                   revealable={false}
@@ -236,15 +243,15 @@ export function PostList({ source, layout = 'feed', empty }: PostListProps) {
       <Footer ref={sentinel}>
         {list.status === 'loadingMore' ? (
           <span role="status">
-            <Spinner /> <span className="visually-hidden">Loading more posts</span>
+            <Spinner /> <span className="visually-hidden">{t('list.loadingMore')}</span>
           </span>
         ) : hasMore ? (
           <Button $variant="secondary" $size="sm" onClick={() => void dispatch(fetchMorePosts())}>
-            Load more
+            {t('loadMore')}
           </Button>
         ) : layout === 'grid' ? null : (
           // A feed's end; a profile's grid just ends (issue 68, item 14).
-          <span>You are all caught up</span>
+          <span>{t('list.caughtUp')}</span>
         )}
       </Footer>
     </>

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslations } from 'use-intl/react';
 import type { Post } from '../../../lib/types';
 import { feedRatio } from '../../../lib/photoBox';
 import { links } from '../../../lib/pages';
@@ -15,15 +16,25 @@ import { PostImage } from './PostImage';
 /** The full view is its own chunk, as for one photo (PostImage). */
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 
-/** The author's alt text; the generated one only when they wrote none. */
-export const imageAlt = (post: Post) =>
-  post.alt || `Image posted by ${post.creator}${post.message ? `: ${post.message.slice(0, 100)}` : ''}`;
-
-/** Photo `index`'s alt text: its own, else the post's generated one (the first) or its place. */
-export function photoAlt(post: Post, index: number): string {
-  const own = post.images[index]?.alt;
-  if (own) return own;
-  return index === 0 ? imageAlt(post) : `Photo ${index + 1} of ${post.images.length} posted by ${post.creator}`;
+/**
+ * A post's alt texts, in the reader's language: `imageAlt` is the author's, the generated one only
+ * when they wrote none; `photoAlt` is photo `index`'s own, else the post's (the first) or its place.
+ */
+export function useImageAlts() {
+  const t = useTranslations('posts');
+  const imageAlt = (post: Post): string =>
+    post.alt ||
+    (post.message
+      ? t('photos.imageAltWithMessage', { author: post.creator, message: post.message.slice(0, 100) })
+      : t('photos.imageAlt', { author: post.creator }));
+  const photoAlt = (post: Post, index: number): string => {
+    const own = post.images[index]?.alt;
+    if (own) return own;
+    return index === 0
+      ? imageAlt(post)
+      : t('photos.photoAlt', { index: index + 1, count: post.images.length, author: post.creator });
+  };
+  return { imageAlt, photoAlt };
 }
 
 interface PostPhotosProps {
@@ -36,6 +47,8 @@ interface PostPhotosProps {
 }
 
 export function PostPhotos({ post, priority, standalone, liked, onLike }: PostPhotosProps) {
+  const t = useTranslations('posts');
+  const { imageAlt, photoAlt } = useImageAlts();
   const [revealed, setRevealed] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   // Where the full view closed: the album on the page shows that photo too.
@@ -73,7 +86,7 @@ export function PostPhotos({ post, priority, standalone, liked, onLike }: PostPh
   const boxRatio = standalone || !first ? undefined : feedRatio(first.width, first.height);
   return (
     <>
-      <AlbumCarousel count={photos.length} label={`Photos by ${post.creator}`} show={closedAt}>
+      <AlbumCarousel count={photos.length} label={t('photos.album', { author: post.creator })} show={closedAt}>
         {(index, { preload }) => {
           const photo = photos[index];
           const image = (

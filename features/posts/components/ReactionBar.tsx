@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import type { Reaction } from '../../../lib/types';
 import { Icon } from '../../../components/ui/Icon';
 import { appTheme } from '../../../themes';
@@ -34,8 +35,8 @@ interface ReactionBarProps {
   onLike: () => unknown;
   onDislike: () => unknown;
   busy?: boolean;
-  /** What is being reacted to, for screen readers ("post", "comment"). */
-  subject: string;
+  /** What is being reacted to, for screen readers: a post, or a comment by someone. */
+  subject: 'post' | { commentBy: string };
   size?: number;
   /** Given: the likes count is a button of its own that opens who likes it (issue 68, item 29). */
   onShowLikes?: () => void;
@@ -70,6 +71,7 @@ export function ReactionBar({
   size = 18,
   onShowLikes,
 }: ReactionBarProps) {
+  const t = useTranslations('posts');
   // One toggle at a time: a double click sends one. The ref answers at once (the second click of a
   // double click may come before a re-render); the state shows it. aria-disabled, not disabled,
   // so a keyboard user's focus stays on the button.
@@ -94,7 +96,11 @@ export function ReactionBar({
         $tone="like"
         $active={mine === 'like'}
         aria-pressed={mine === 'like'}
-        aria-label={`Like ${subject}, ${likes} ${likes === 1 ? 'like' : 'likes'}`}
+        aria-label={
+          subject === 'post'
+            ? t('reactions.likePost', { count: likes })
+            : t('reactions.likeComment', { count: likes, author: subject.commentBy })
+        }
         onClick={toggle(onLike)}
         disabled={busy}
         aria-disabled={pending || undefined}
@@ -107,7 +113,7 @@ export function ReactionBar({
           type="button"
           onClick={onShowLikes}
           disabled={likes === 0}
-          aria-label={likes === 0 ? '0 likes' : `${likes} ${likes === 1 ? 'like' : 'likes'}, see who likes this`}
+          aria-label={t('reactions.likers', { count: likes })}
           aria-haspopup="dialog"
         >
           {likes}
@@ -118,7 +124,11 @@ export function ReactionBar({
         $tone="dislike"
         $active={mine === 'dislike'}
         aria-pressed={mine === 'dislike'}
-        aria-label={`Dislike ${subject}, ${dislikes} ${dislikes === 1 ? 'dislike' : 'dislikes'}`}
+        aria-label={
+          subject === 'post'
+            ? t('reactions.dislikePost', { count: dislikes })
+            : t('reactions.dislikeComment', { count: dislikes, author: subject.commentBy })
+        }
         onClick={toggle(onDislike)}
         disabled={busy}
         aria-disabled={pending || undefined}

@@ -4,6 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { Icon } from '../../../components/ui/Icon';
 import { useAppDispatch } from '../../../store/hooks';
 import { appTheme } from '../../../themes';
@@ -26,6 +27,7 @@ const Button = styled.button<{ $saved: boolean }>`
 `;
 
 export function SaveButton({ postId, saved }: { postId: string; saved: boolean }) {
+  const t = useTranslations('posts');
   const dispatch = useAppDispatch();
   // One toggle at a time, as the reaction buttons (a double click sends one).
   const inFlight = useRef(false);
@@ -46,8 +48,8 @@ export function SaveButton({ postId, saved }: { postId: string; saved: boolean }
       type="button"
       $saved={saved}
       aria-pressed={saved}
-      aria-label={saved ? 'Saved' : 'Save'}
-      title={saved ? 'Saved: press to remove from Saved' : 'Save'}
+      aria-label={saved ? t('save.saved') : t('save.save')}
+      title={saved ? t('save.savedTitle') : t('save.save')}
       aria-disabled={pending || undefined}
       onClick={() => void toggle()}
     >

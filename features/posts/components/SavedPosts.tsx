@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageTitle } from '../../../components/ui/Panel';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -12,17 +13,18 @@ const Lead = styled.p`
 
 /** The viewer's saved posts (issue 73), newest saved first: only they see this list. */
 export function SavedPosts() {
+  const t = useTranslations('posts');
   return (
     <PageContainer $width={620}>
-      <PageTitle>Saved</PageTitle>
-      <Lead>Posts you saved, newest saved first. Only you can see them.</Lead>
+      <PageTitle>{t('saved.title')}</PageTitle>
+      <Lead>{t('saved.lead')}</Lead>
       <PostList
         source={{ kind: 'saved' }}
         empty={
           <EmptyState>
             <Icon name="bookmark" size={32} />
-            <h2>Nothing saved yet</h2>
-            <p>Press the bookmark under a post to save it here. Nobody else sees what you save.</p>
+            <h2>{t('saved.emptyTitle')}</h2>
+            <p>{t('saved.emptyText')}</p>
           </EmptyState>
         }
       />

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageTitle } from '../../../components/ui/Panel';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -25,20 +26,21 @@ const Lead = styled.p`
 
 /** `following`: the viewer's follow of the one tag, from the page's first load (issue 73). */
 export function TaggedPosts({ tags, following }: { tags: string[]; following?: boolean }) {
+  const t = useTranslations('posts');
   return (
     <PageContainer $width={620}>
-      <PageTitle>Tagged</PageTitle>
-      <Lead>Posts with any of these tags, newest first.</Lead>
+      <PageTitle>{t('tagged.title')}</PageTitle>
+      <Lead>{t('tagged.lead')}</Lead>
       {tags.length > 0 && (
         <TagsRow>
-          <TagList tags={tags} label="Searched tags" />
+          <TagList tags={tags} label={t('tagged.searchedTags')} />
           {followable(tags) && <FollowTagButton key={tags[0]} tag={tags[0]} following={following} />}
         </TagsRow>
       )}
       {tags.length === 0 ? (
         <EmptyState>
-          <h2>No tags to search</h2>
-          <p>Type a tag in the search bar, press Enter, then Search.</p>
+          <h2>{t('tagged.noTagsTitle')}</h2>
+          <p>{t('tagged.noTagsText')}</p>
         </EmptyState>
       ) : (
         <PostList
@@ -46,8 +48,8 @@ export function TaggedPosts({ tags, following }: { tags: string[]; following?: b
           empty={
             <EmptyState>
               <Icon name="hash" size={32} />
-              <h2>Nothing tagged yet</h2>
-              <p>No post carries {tags.length === 1 ? 'this tag' : 'these tags'} yet. Be the first with Create post.</p>
+              <h2>{t('tagged.emptyTitle')}</h2>
+              <p>{t('tagged.emptyText', { count: tags.length })}</p>
             </EmptyState>
           }
         />

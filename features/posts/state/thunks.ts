@@ -1,4 +1,4 @@
-import { TEXTS } from '../../../lib/texts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import type { RootState } from '../../../store/index';
 import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
@@ -33,7 +33,7 @@ async function guarded<T>(
 ): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
   const user = state.auth.user;
   try {
-    if (!user) throw new Error(TEXTS.notLoggedIn);
+    if (!user) throw new Error(textOf('posts.notLoggedIn'));
     return { ok: true, value: await call(user._id) };
   } catch (error) {
     return { ok: false, message: errorMessage(error) };
@@ -185,23 +185,28 @@ export const deleteComment = createAppAsyncThunk(
 /**
  * The posts' toasts (the store starts them). The reads show their errors on their page (the list,
  * the post), not as toasts; the actions toast their failures, and the reactions toast only when the
- * answer says the reaction is set (a toggle taken back says nothing).
+ * answer says the reaction is set (a toggle taken back says nothing). Each text is read when the
+ * toast is raised, in the language the app shows then.
  */
 export const postsToasts: ToastListener[] = [
   ...thunkToasts(createPost),
-  ...thunkToasts(editPost, { success: TEXTS.postEdited }),
-  ...thunkToasts(deletePost, { success: TEXTS.postDeleted }),
-  ...thunkToasts(likePost, { success: (_, { counts }) => (counts.myReaction === 'like' ? TEXTS.liked : null) }),
-  ...thunkToasts(dislikePost, {
-    success: (_, { counts }) => (counts.myReaction === 'dislike' ? TEXTS.disliked : null),
+  ...thunkToasts(editPost, { success: () => textOf('posts.toasts.edited') }),
+  ...thunkToasts(deletePost, { success: () => textOf('posts.toasts.deleted') }),
+  ...thunkToasts(likePost, {
+    success: (_, { counts }) => (counts.myReaction === 'like' ? textOf('posts.toasts.liked') : null),
   }),
-  ...thunkToasts(savePost, { success: (_, post) => (post.savedByMe ? TEXTS.postSaved : TEXTS.postUnsaved) }),
-  ...thunkToasts(addComment, { success: TEXTS.commentAdded }),
+  ...thunkToasts(dislikePost, {
+    success: (_, { counts }) => (counts.myReaction === 'dislike' ? textOf('posts.toasts.disliked') : null),
+  }),
+  ...thunkToasts(savePost, {
+    success: (_, post) => (post.savedByMe ? textOf('posts.toasts.saved') : textOf('posts.toasts.unsaved')),
+  }),
+  ...thunkToasts(addComment, { success: () => textOf('comments.toasts.added') }),
   ...thunkToasts(likeComment, {
-    success: (_, result) => (result.myReaction === 'like' ? TEXTS.likedComment : null),
+    success: (_, result) => (result.myReaction === 'like' ? textOf('comments.toasts.liked') : null),
   }),
   ...thunkToasts(dislikeComment, {
-    success: (_, result) => (result.myReaction === 'dislike' ? TEXTS.dislikedComment : null),
+    success: (_, result) => (result.myReaction === 'dislike' ? textOf('comments.toasts.disliked') : null),
   }),
   ...thunkToasts(deleteComment),
 ];

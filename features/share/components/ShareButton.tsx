@@ -5,6 +5,7 @@
  * the shell: the shared first load stays as it is.
  */
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { SvgIcon } from '../../../components/ui/SvgIcon';
 import { useAppDispatch } from '../../../store/hooks';
 import { appTheme } from '../../../themes';
@@ -12,11 +13,6 @@ import { showToast } from '../../toasts';
 
 /** A box with an arrow out of it (the share symbol people know from phones). */
 const SHARE_ICON = 'M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13';
-
-export const SHARE_TEXTS = {
-  copied: 'Link copied',
-  failed: 'Could not copy the link',
-} as const;
 
 const Button = styled.button`
   display: inline-flex;
@@ -52,6 +48,7 @@ interface ShareButtonProps {
 
 /** Shares an app path: the share sheet where there is one, else the clipboard with a toast. */
 export function useShareLink(): (path: string, title: string) => Promise<void> {
+  const t = useTranslations('share');
   const dispatch = useAppDispatch();
   return async (path, title) => {
     const url = absoluteUrl(path);
@@ -66,9 +63,9 @@ export function useShareLink(): (path: string, title: string) => Promise<void> {
     }
     try {
       await navigator.clipboard.writeText(url);
-      dispatch(showToast(SHARE_TEXTS.copied, 'success'));
+      dispatch(showToast(t('copied'), 'success'));
     } catch {
-      dispatch(showToast(SHARE_TEXTS.failed, 'error'));
+      dispatch(showToast(t('failed'), 'error'));
     }
   };
 }

@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useEffect, useRef } from 'react';
+import { useTranslations } from 'use-intl/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../auth';
 import { editorOpened } from '../../posts';
@@ -7,6 +8,7 @@ import { showToast } from '../../toasts';
 import { uploadImage } from '../../uploads';
 import { takeSharedImage } from '../lib/takeSharedImage';
 
+/** The English of `share.noSharedImage` (the tests'). */
 export const NO_SHARED_IMAGE = 'The shared image is no longer here. Please share it again.';
 
 /**
@@ -14,10 +16,12 @@ export const NO_SHARED_IMAGE = 'The shared image is no longer here. Please share
  * the composer with the image the worker kept, uploading it as a picked file would be.
  */
 export function SharedImageOpener() {
+  const t = useTranslations('share');
   const dispatch = useAppDispatch();
   const router = useRouter();
   const signedIn = Boolean(useAppSelector(selectUser));
   const shared = router.isReady && router.query.shared === 'image';
+  const noSharedImage = t('noSharedImage');
   // Once per visit: the image is taken out of the cache by the first look.
   const taken = useRef(false);
 
@@ -29,13 +33,13 @@ export function SharedImageOpener() {
       .catch(() => null)
       .then((file) => {
         if (!file) {
-          dispatch(showToast(NO_SHARED_IMAGE, 'error'));
+          dispatch(showToast(noSharedImage, 'error'));
           return;
         }
         dispatch(editorOpened(null));
         void dispatch(uploadImage({ file, kind: 'post' }));
       });
-  }, [dispatch, router, shared, signedIn]);
+  }, [dispatch, router, shared, signedIn, noSharedImage]);
 
   return null;
 }

@@ -1,7 +1,7 @@
 import { useDropzone } from 'react-dropzone';
 import styled, { css } from 'styled-components';
+import { useLocale, useTranslations } from 'use-intl/react';
 import type { UploadPreset } from '../../../lib/limits';
-import { TEXTS } from '../../../lib/texts';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectUpload, uploadImage } from '../state/uploadFilesSlice';
 import { Button } from '../../../components/ui/Button';
@@ -108,6 +108,10 @@ export function ImageDropzone({
   onRemove,
   removing,
 }: ImageDropzoneProps) {
+  const t = useTranslations('uploads');
+  // The label inside a sentence ("Replace avatar"): lower case, but German keeps its nouns capitalised.
+  const locale = useLocale();
+  const inSentence = locale === 'de' ? label : label.toLocaleLowerCase(locale);
   const dispatch = useAppDispatch();
   const upload = useAppSelector(selectUpload(kind));
   // The refusal stays beside the button until the next pick (the toast goes after 2 s; issue 68, item 5).
@@ -137,8 +141,8 @@ export function ImageDropzone({
             <Icon name="upload" size={shape === 'round' ? 22 : 28} />
             {shape === 'square' && (
               <ZoneText>
-                <span className="pointer">Drag an image here or choose one</span>
-                <span className="touch">Choose a photo</span>
+                <span className="pointer">{t('dropzone.drag')}</span>
+                <span className="touch">{t('dropzone.choosePhoto')}</span>
               </ZoneText>
             )}
           </>
@@ -153,7 +157,8 @@ export function ImageDropzone({
           disabled={upload.loading}
           aria-describedby={describedBy}
         >
-          <Icon name="image" size={16} /> {preview ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+          <Icon name="image" size={16} />{' '}
+          {preview ? t('dropzone.replace', { label: inSentence }) : t('dropzone.choose', { label: inSentence })}
         </Button>
         {onRemove && preview && (
           <Button
@@ -164,20 +169,22 @@ export function ImageDropzone({
             disabled={upload.loading || removing}
             aria-busy={removing}
           >
-            <Icon name="trash" size={16} /> Remove {label.toLowerCase()}
+            <Icon name="trash" size={16} /> {t('dropzone.remove', { label: inSentence })}
           </Button>
         )}
       </Controls>
       {/* The progress bar's place is kept while there is none: nothing moves when it appears. */}
       <ProgressSlot>
-        {upload.loading && <UploadProgress percent={upload.progress} label={`Uploading ${label.toLowerCase()}`} />}
+        {upload.loading && (
+          <UploadProgress percent={upload.progress} label={t('dropzone.uploading', { label: inSentence })} />
+        )}
       </ProgressSlot>
       {upload.error && (
         <Problem id={problemId} role="alert">
           {upload.error}
         </Problem>
       )}
-      <Hint id={hintId}>{TEXTS.uploadHint}</Hint>
+      <Hint id={hintId}>{t('hint')}</Hint>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { ALT_MAX } from '../../../lib/limits';
-import { TEXTS } from '../../../lib/texts';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useToasts } from '../../../store/toasts';
 import { Button } from '../../../components/ui/Button';
@@ -14,7 +14,6 @@ import {
   photoRemoved,
   photoRetried,
   photosAdded,
-  photosLimitText,
   selectPhotoLimit,
   selectPhotos,
   uploadListToasts,
@@ -125,6 +124,7 @@ const Right = styled.span`
   transform: scaleX(-1);
 `;
 
+/** The English of `uploads.photos.keepOne` (the tests' and the browser suite's). */
 export const LAST_PHOTO_TEXT = 'A post keeps at least one photo: add another before removing this one.';
 
 interface PhotoListProps {
@@ -137,6 +137,9 @@ interface PhotoListProps {
 
 type Focus = { key: string; control: 'left' | 'right' };
 
+/** A rich text's part said to screen readers only (" of 5" after a photo's number). */
+const visuallyHidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+
 /**
  * The composer's photos (issue 71): add several at once (the button, or a drop on the zone), each
  * a thumbnail with its upload's progress, its error and Retry, Move left / Move right (the keyboard
@@ -144,6 +147,7 @@ type Focus = { key: string; control: 'left' | 'right' };
  * photo and is announced ("Photo moved to position 3 of 5").
  */
 export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProps) {
+  const t = useTranslations('uploads');
   const dispatch = useAppDispatch();
   useToasts(uploadListToasts);
   const photos = useAppSelector(selectPhotos);
@@ -186,7 +190,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
 
   const move = (key: string, to: number, control?: Focus['control']) => {
     dispatch(photoMoved({ key, to }));
-    setAnnouncement(`Photo moved to position ${to + 1} of ${photos.length}`);
+    setAnnouncement(t('photos.moved', { position: to + 1, count: photos.length }));
     if (control) pendingFocus.current = { key, control };
   };
 
@@ -197,7 +201,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
     }
     const index = photos.findIndex((photo) => photo.key === key);
     dispatch(photoRemoved(key));
-    setAnnouncement(`Photo ${index + 1} removed, ${photos.length - 1} left`);
+    setAnnouncement(t('photos.removed', { n: index + 1, left: photos.length - 1 }));
   };
 
   const onDrop = (event: DragEvent, target: number) => {
@@ -216,7 +220,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
   return (
     <div>
       {photos.length > 0 && (
-        <Grid aria-label="Photos">
+        <Grid aria-label={t('photos.label')}>
           {photos.map((photo, index) => {
             const n = index + 1;
             const src = photo.url ?? photo.preview;
@@ -247,27 +251,22 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                   }}
                 >
                   {src && <img src={src} alt="" draggable={false} />}
-                  <span>
-                    {n}
-                    <span className="visually-hidden"> of {photos.length}</span>
-                  </span>
+                  <span>{t.rich('photos.number', { n, count: photos.length, hidden: visuallyHidden })}</span>
                 </Thumb>
                 {photo.status === 'uploading' && (
-                  <UploadProgress percent={photo.progress} label={`Uploading photo ${n}`} />
+                  <UploadProgress percent={photo.progress} label={t('photos.uploading', { n })} />
                 )}
-                {photo.status === 'queued' && <Hint>Waiting to upload…</Hint>}
+                {photo.status === 'queued' && <Hint>{t('photos.waiting')}</Hint>}
                 {photo.status === 'error' && (
                   <>
-                    <Problem role="alert">
-                      Photo {n}: {photo.error}
-                    </Problem>
+                    <Problem role="alert">{t('photos.problem', { n, problem: photo.error ?? '' })}</Problem>
                     <Button
                       type="button"
                       $variant="secondary"
                       $size="sm"
                       onClick={() => dispatch(photoRetried(photo.key))}
                     >
-                      Retry<span className="visually-hidden"> photo {n}</span>
+                      {t.rich('photos.retry', { n, hidden: visuallyHidden })}
                     </Button>
                   </>
                 )}
@@ -277,7 +276,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                     type="button"
                     $variant="ghost"
                     $size="sm"
-                    aria-label={`Move photo ${n} left`}
+                    aria-label={t('photos.moveLeft', { n })}
                     disabled={index === 0}
                     onClick={() => move(photo.key, index - 1, 'left')}
                   >
@@ -288,7 +287,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                     type="button"
                     $variant="ghost"
                     $size="sm"
-                    aria-label={`Move photo ${n} right`}
+                    aria-label={t('photos.moveRight', { n })}
                     disabled={index === photos.length - 1}
                     onClick={() => move(photo.key, index + 1, 'right')}
                   >
@@ -300,7 +299,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                     type="button"
                     $variant="ghost"
                     $size="sm"
-                    aria-label={`Remove photo ${n}`}
+                    aria-label={t('photos.remove', { n })}
                     aria-describedby={lastWarning === photo.key ? `${hintId}-last` : undefined}
                     onClick={() => remove(photo.key)}
                   >
@@ -309,15 +308,15 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                 </Tools>
                 {lastWarning === photo.key && photos.length <= 1 && (
                   <Problem id={`${hintId}-last`} role="alert">
-                    {LAST_PHOTO_TEXT}
+                    {t('photos.keepOne')}
                   </Problem>
                 )}
                 <AltField>
-                  Alt text for photo {n}
+                  {t('photos.alt', { n })}
                   <textarea
                     value={photo.alt}
                     maxLength={ALT_MAX}
-                    placeholder="Describe it for people who cannot see it"
+                    placeholder={t('photos.altPlaceholder')}
                     onChange={(event) => dispatch(photoAltChanged({ key: photo.key, alt: event.target.value }))}
                   />
                 </AltField>
@@ -329,7 +328,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                     aria-pressed={cropKey === photo.key}
                     onClick={() => setCropKey(cropKey === photo.key ? null : photo.key)}
                   >
-                    Crop<span className="visually-hidden"> photo {n}</span>
+                    {t.rich('photos.crop', { n, hidden: visuallyHidden })}
                   </Button>
                 )}
               </Card>
@@ -338,7 +337,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
         </Grid>
       )}
       {renderCrop && cropped?.info && (
-        <CropSlot aria-label={`Crop of photo ${cropIndex + 1}`} role="group">
+        <CropSlot aria-label={t('photos.cropOf', { n: cropIndex + 1 })} role="group">
           {renderCrop(cropped, cropIndex)}
         </CropSlot>
       )}
@@ -350,7 +349,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
       >
         <input {...getInputProps()} aria-describedby={hintId} />
         {photos.length === 0 && <Icon name="upload" size={28} />}
-        <ZoneText>{photos.length === 0 ? 'Drag photos here, or' : 'Drag more photos here, or'}</ZoneText>
+        <ZoneText>{photos.length === 0 ? t('photos.dragFirst') : t('photos.dragMore')}</ZoneText>
         {/* The one add control: the keyboard's and screen reader's way, and the phone's. */}
         <Button
           type="button"
@@ -363,13 +362,10 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
             open();
           }}
         >
-          <Icon name="image" size={16} /> Add photos
+          <Icon name="image" size={16} /> {t('photos.add')}
         </Button>
       </Zone>
-      <Hint id={hintId}>
-        {TEXTS.uploadHint}
-        {limit !== null && ` ${photosLimitText(limit)}.`}
-      </Hint>
+      <Hint id={hintId}>{limit === null ? t('hint') : t('hintWithLimit', { limit })}</Hint>
       <span className="visually-hidden" aria-live="polite">
         {announcement}
       </span>

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { UploadPreset } from '../../../lib/limits';
 import { imageFileError } from '../../../lib/uploads';
-import { TEXTS } from '../../../lib/texts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import type { UploadResult } from '../../../lib/types';
 import { errorMessage } from '../../../services/apiClient';
 import { rootReducer, type RootState } from '../../../store/index';
@@ -29,7 +29,7 @@ export const uploadImage = createAppAsyncThunk(
   'uploadFiles/uploadImage',
   async ({ file, kind }: { file: File; kind: UploadPreset }, { getState, dispatch, rejectWithValue }) => {
     try {
-      if (!getState().auth.user) throw new Error(TEXTS.notLoggedIn);
+      if (!getState().auth.user) throw new Error(textOf('uploads.notLoggedIn'));
       const invalid = imageFileError(file);
       if (invalid) throw new Error(invalid);
       return await uploadsApi.upload(file, kind, (percent) => dispatch(uploadProgressed({ kind, percent })));

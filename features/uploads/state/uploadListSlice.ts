@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { imageFileError } from '../../../lib/uploads';
 import { CENTRE_CROP, type PhotoCrop } from '../../../lib/photoCrop';
-import { TEXTS } from '../../../lib/texts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import type { ImageInfo, PostImage } from '../../../lib/types';
 import { apiUrls } from '../../../lib/apiUrls';
 import { apiClient, errorMessage } from '../../../services/apiClient';
@@ -75,8 +75,6 @@ const readLimit = createAppAsyncThunk('uploadList/readLimit', async (_: void, { 
   }
 });
 
-export const photosLimitText = (limit: number) => `A post holds at most ${limit} photos`;
-
 /**
  * Adds picked or dropped files: each is checked (JPEG/PNG, size) and queued; past the limit the
  * rest are left out. Rejects with the reason when a file was refused or left out (a toast).
@@ -84,20 +82,23 @@ export const photosLimitText = (limit: number) => `A post holds at most ${limit}
 export const photosAdded = createAppAsyncThunk(
   'uploadList/photosAdded',
   async (picked: File[], { getState, dispatch, rejectWithValue }) => {
-    if (!getState().auth.user) return rejectWithValue(TEXTS.notLoggedIn);
+    if (!getState().auth.user) return rejectWithValue(textOf('uploads.notLoggedIn'));
     const limit = (await dispatch(readLimit())).payload as number | null;
     const problems: string[] = [];
     const room = limit === null ? Infinity : limit - list(getState()).items.length;
     const accepted: File[] = [];
     for (const file of picked) {
       const invalid = imageFileError(file);
-      if (invalid) problems.push(picked.length > 1 ? `${file.name}: ${invalid}` : invalid);
+      if (invalid)
+        problems.push(
+          picked.length > 1 ? textOf('uploads.fileProblem', { name: file.name, problem: invalid }) : invalid,
+        );
       else accepted.push(file);
     }
     const kept = accepted.slice(0, Math.max(0, room));
     if (kept.length < accepted.length && limit !== null) {
       const left = accepted.length - kept.length;
-      problems.push(`${photosLimitText(limit)}: ${left} ${left === 1 ? 'photo was' : 'photos were'} not added`);
+      problems.push(textOf('uploads.overLimit', { limit, count: left }));
     }
     const items = kept.map((file) => {
       const key = `photo-${++nextKey}`;
@@ -106,7 +107,7 @@ export const photosAdded = createAppAsyncThunk(
     });
     dispatch(uploadList.actions.photosQueued(items));
     dispatch(pumpUploads());
-    if (problems.length) return rejectWithValue(problems.join('. '));
+    if (problems.length) return rejectWithValue(problems.join(textOf('uploads.problemSeparator')));
     return items.map((item) => item.key);
   },
 );
@@ -119,7 +120,7 @@ const uploadPhoto = createAppAsyncThunk(
     const cancel = new AbortController();
     cancels.set(key, cancel);
     try {
-      if (!file) throw new Error('The photo is no longer there: pick it again');
+      if (!file) throw new Error(textOf('uploads.photoGone'));
       return await uploadsApi.upload(
         file,
         'post',
@@ -285,7 +286,7 @@ const uploadList = createSlice({
         if (!item) return;
         item.status = 'error';
         item.progress = 0;
-        item.error = action.payload || action.error.message || 'The upload failed';
+        item.error = action.payload || action.error.message || textOf('uploads.uploadFailed');
       });
   },
 });

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
+import { IntlProvider } from 'use-intl/react';
 import { ExplorePage } from '../../../features/explore';
 import { PostDetail } from '../../../features/posts/components/PostDetail';
 import { HomeFeed } from '../../../features/posts/components/HomeFeed';
@@ -19,6 +20,7 @@ import { buildComment, buildPost, buildProfile, buildUser } from '../support/fac
 import { http, HttpResponse } from 'msw';
 import { server } from '../support/server';
 import { postsIn } from '../../../features/posts/state/postsIn';
+import { pageIntl } from '../../../lib/i18n/pageIntl';
 
 const viewer = buildUser({ username: 'viewer' });
 const posts = [
@@ -80,11 +82,15 @@ const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] 
   },
 ];
 
+/** As pages/_app.tsx wraps a page: its language's messages (English), the store and the theme. */
 function withProviders(store: ReturnType<typeof makeStoreFrom>, ui: ReactElement) {
+  const intl = pageIntl('en');
   return (
-    <Provider store={store}>
-      <ThemeProvider theme={appTheme}>{ui}</ThemeProvider>
-    </Provider>
+    <IntlProvider locale={intl.language} messages={intl.messages}>
+      <Provider store={store}>
+        <ThemeProvider theme={appTheme}>{ui}</ThemeProvider>
+      </Provider>
+    </IntlProvider>
   );
 }
 

@@ -1,9 +1,10 @@
 import { Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { postsOf } from '../../state/postsSlice';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { fieldSurface } from '../../../../components/ui/TextField';
 import { COMMENT_MAX } from '../../../../lib/limits';
-import { commentMessageError } from '../../../../lib/validation';
+import { commentProblem } from '../../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectUser } from '../../../auth';
 import { addComment } from '../../state/thunks';
@@ -36,6 +37,7 @@ const Error = styled.p`
 `;
 
 export function CommentForm({ postId }: { postId: string }) {
+  const t = useTranslations('comments');
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const busy = useAppSelector((state) => postsOf(state).addComment.status === 'loading');
@@ -49,8 +51,8 @@ export function CommentForm({ postId }: { postId: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = commentMessageError(message);
-    setError(problem);
+    const problem = commentProblem(message);
+    setError(problem === 'empty' ? t('required') : problem === 'tooLong' ? t('tooLong', { max: COMMENT_MAX }) : null);
     if (problem) return;
     const result = await dispatch(addComment({ postId, message: message.trim() }));
     if (addComment.fulfilled.match(result)) setMessage('');
@@ -70,7 +72,7 @@ export function CommentForm({ postId }: { postId: string }) {
       <Avatar src={me?.avatar} name={me?.username ?? ''} size={32} />
       <div style={{ flex: 1 }}>
         <label htmlFor={id} className="visually-hidden">
-          Write a comment
+          {t('label')}
         </label>
         <textarea
           ref={field}
@@ -79,12 +81,12 @@ export function CommentForm({ postId }: { postId: string }) {
           maxLength={COMMENT_MAX}
           onChange={(event) => setMessage(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Add a comment…"
+          placeholder={t('placeholder')}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}
         />
         <span id={`${id}-hint`} className="visually-hidden">
-          Press Enter to send, Shift+Enter for a new line.
+          {t('hint')}
         </span>
         {mentions && (
           <Suspense fallback={null}>
@@ -98,7 +100,7 @@ export function CommentForm({ postId }: { postId: string }) {
         )}
       </div>
       <Button type="submit" disabled={busy} aria-busy={busy}>
-        {busy && <Spinner />} Post
+        {busy && <Spinner />} {t('send')}
       </Button>
     </Form>
   );

@@ -2,6 +2,7 @@ import { ReportButton } from '../../../moderation';
 import { postsOf } from '../../state/postsSlice';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../../components/ui/AppLink';
 import type { Comment } from '../../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
@@ -85,6 +86,7 @@ interface CommentItemProps {
 }
 
 export function CommentItem({ postId, postCreator, comment }: CommentItemProps) {
+  const t = useTranslations('comments');
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const busy = useAppSelector((state) => postsOf(state).likeComment.status === 'loading');
@@ -107,7 +109,7 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
         </p>
         <Actions>
           <ReactionBar
-            subject={`comment by ${comment.creator}`}
+            subject={{ commentBy: comment.creator }}
             size={15}
             likes={comment.likesCount}
             dislikes={comment.dislikesCount}
@@ -120,13 +122,13 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
             <ReportLink
               targetType="comment"
               targetId={comment.commentId}
-              label={`Report comment by ${comment.creator}`}
+              label={t('report', { author: comment.creator })}
             />
           )}
           {mayDelete && (
             <DeleteButton
               type="button"
-              aria-label={`Delete comment by ${comment.creator}`}
+              aria-label={t('deleteLabel', { author: comment.creator })}
               onClick={() => setConfirming(true)}
             >
               <Icon name="trash" size={16} />
@@ -136,9 +138,9 @@ export function CommentItem({ postId, postCreator, comment }: CommentItemProps) 
       </Content>
       {confirming && (
         <ConfirmDialog
-          title="Delete this comment?"
-          message="It will be removed for everyone. This cannot be undone."
-          confirmLabel="Delete"
+          title={t('deleteTitle')}
+          message={t('deleteMessage')}
+          confirmLabel={t('delete')}
           onCancel={() => setConfirming(false)}
           onConfirm={async () => {
             await dispatch(deleteComment(args));

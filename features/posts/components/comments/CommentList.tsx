@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import type { Comment } from '../../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectCurrentPost } from '../../state/selectors';
@@ -28,9 +29,10 @@ export function CommentList({
   postCreator: string;
   comments: Comment[];
 }) {
+  const t = useTranslations('comments');
   const dispatch = useAppDispatch();
   const { commentsNext, commentsLoading } = useAppSelector(selectCurrentPost);
-  if (comments.length === 0) return <Empty>No comments yet. Start the conversation.</Empty>;
+  if (comments.length === 0) return <Empty>{t('empty')}</Empty>;
   return (
     <>
       <List>
@@ -45,7 +47,7 @@ export function CommentList({
           disabled={commentsLoading}
           onClick={() => void dispatch(fetchMoreComments())}
         >
-          Show older comments
+          {t('older')}
         </Button>
       )}
     </>
