@@ -27,7 +27,7 @@ function keysInCode(): Set<string> {
       const namespaces = [...code.matchAll(/useTranslations\('([\w.]+)'\)/g)].map((m) => m[1]);
       if (namespaces.length === 0) continue;
       if (new Set(namespaces).size > 1) throw new Error(`${file}: one namespace per file, so its keys can be checked`);
-      for (const m of code.matchAll(/\bt\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
+      for (const m of code.matchAll(/\bt(?:\.rich|\.markup)?\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
     }
   }
   return used;
