@@ -102,7 +102,7 @@ export function TrendsPanel() {
             id={`${id}-tag`}
             value={tag}
             onChange={(e) => setTag(e.target.value)}
-            placeholder="sunset"
+            placeholder={t('trends.tagPlaceholder')}
             autoComplete="off"
           />
         </label>
