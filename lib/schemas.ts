@@ -1,6 +1,7 @@
 /** yup schemas for the client's forms, built on the shared validators so both sides agree. */
 import { object, string, type StringSchema } from 'yup';
 import { DESCRIPTION_MAX, TAG_MAX } from './limits';
+import { textOf } from './i18n/appTexts';
 import { TEXTS } from './texts';
 import { emailError, passwordError, usernameError } from './validation';
 
@@ -23,17 +24,21 @@ export const signupSchema = object({
   password: rule(string(), 'password', passwordError),
 });
 
-export const accountSchema = object({
-  username: rule(string(), 'username', usernameError),
-  newEmail: rule(string().trim(), 'email', emailError),
-  password: string().required('Enter your current password to save changes'),
-  newPassword: string().test('newPassword', (value, ctx) => {
-    if (!value) return true;
-    const error = passwordError(value, 'New password');
-    return error ? ctx.createError({ message: error }) : true;
-  }),
-});
+/** Built when the form is (its texts in the language shown then). */
+export const accountSchema = () =>
+  object({
+    username: rule(string(), 'username', usernameError),
+    newEmail: rule(string().trim(), 'email', emailError),
+    password: string().required(textOf('settings.account.passwordRequired')),
+    newPassword: string().test('newPassword', (value, ctx) => {
+      if (!value) return true;
+      const error = passwordError(value, 'New password');
+      return error ? ctx.createError({ message: error }) : true;
+    }),
+  });
 
-export const profileSchema = object({
-  description: string().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
-});
+/** Built when the form is (its texts in the language shown then). */
+export const profileSchema = () =>
+  object({
+    description: string().max(DESCRIPTION_MAX, textOf('settings.profile.descriptionTooLong', { max: DESCRIPTION_MAX })),
+  });

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl/react';
 import { LazyAdminPanel } from '../features/moderation';
 import { selectUser } from '../features/auth';
 import { EmptyState } from '../components/ui/EmptyState';
@@ -11,24 +12,23 @@ export const getServerSideProps = privatePageProps;
 
 export default function AdminPage() {
   const user = useAppSelector(selectUser);
+  const t = useTranslations('admin');
   if (user && user.role !== 'admin')
     return (
       <PageContainer $width={720}>
-        <Seo title="Page not found" description="This page does not exist." />
+        <Seo title={t('page.notFoundTitle')} description={t('page.notFoundDescription')} />
         <EmptyState role="status">
-          <h1>Page not found</h1>
-          <p>This page is for the instance&apos;s admins.</p>
+          <h1>{t('page.notFoundTitle')}</h1>
+          <p>{t('page.notFoundText')}</p>
         </EmptyState>
       </PageContainer>
     );
   return (
     <>
-      <Seo title="Admin" description="How the instance is doing, reports, users and the admin log." />
+      <Seo title={t('page.title')} description={t('page.description')} />
       <PageContainer $width={820}>
-        <PageTitle>Admin</PageTitle>
-        <PageLead>
-          How the instance is doing, reports from users, suspensions, and everything admins have done.
-        </PageLead>
+        <PageTitle>{t('page.title')}</PageTitle>
+        <PageLead>{t('page.lead')}</PageLead>
         {user && <LazyAdminPanel />}
       </PageContainer>
     </>

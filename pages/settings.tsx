@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl/react';
 import {
   AccountSettings,
   LazySecuritySettings,
@@ -22,13 +23,14 @@ export const getServerSideProps = privatePageProps;
 
 export default function SettingsPage() {
   const user = useAppSelector(selectUser);
+  const t = useTranslations('settings');
   return (
     <>
-      <Seo title="Settings" description="Manage your Posts profile, account and theme." />
+      <Seo title={t('page.title')} description={t('page.description')} />
       <SettingsLayout>
         <div>
-          <PageTitle>Settings</PageTitle>
-          <PageLead>Manage your profile, your account, how Posts looks, your devices and your data.</PageLead>
+          <PageTitle>{t('page.title')}</PageTitle>
+          <PageLead>{t('page.lead')}</PageLead>
         </div>
         {user && <SettingsNav />}
         {user && (

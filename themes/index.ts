@@ -7,8 +7,6 @@ import type { Palette } from './palette';
 export type { Palette };
 export const palettes: Record<ThemeName, Palette> = { darkGray, navyBlue, dark };
 
-export const themeLabels: Record<ThemeName, string> = { darkGray: 'Dark gray', navyBlue: 'Navy blue', dark: 'Dark' };
-
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** `--bg: #...; --text: ...` for one palette. */

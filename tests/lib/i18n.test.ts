@@ -27,8 +27,8 @@ function keysInCode(): Set<string> {
       const namespaces = [...code.matchAll(/useTranslations\('([\w.]+)'\)/g)].map((m) => m[1]);
       if (namespaces.length === 0) continue;
       if (new Set(namespaces).size > 1) throw new Error(`${file}: one namespace per file, so its keys can be checked`);
-      // `t('key')` and its rich-text form `t.rich('key', …)` (embedded links and bold).
-      for (const m of code.matchAll(/\bt(?:\.rich)?\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
+      // `t('key')` and its rich-text forms `t.rich('key', …)`, `t.markup('key', …)` (embedded links and bold).
+      for (const m of code.matchAll(/\bt(?:\.rich|\.markup)?\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
     }
   }
   return used;

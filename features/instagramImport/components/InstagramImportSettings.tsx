@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useBackgroundJob } from '../../../hooks/useBackgroundJob';
 import styled from 'styled-components';
+import { useFormatter, useTranslations } from 'use-intl/react';
 import { fieldSurface } from '../../../components/ui/TextField';
 import type { InstagramFoundPost, InstagramImport } from '../../../lib/types';
 import { Button } from '../../../components/ui/Button';
@@ -107,40 +108,54 @@ const Progress = styled.div`
   }
 `;
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A post's date as the archive gives it (UTC), in the page's language. */
+function useDateOf() {
+  const format = useFormatter();
+  return (iso: string) =>
+    format.dateTime(new Date(iso), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
 
-function describe(post: InstagramFoundPost): string {
-  const photos = `${post.photos} photo${post.photos === 1 ? '' : 's'}`;
-  const left = post.leftOut > 0 ? `, ${post.leftOut} left out (missing or video)` : '';
-  return `${dateOf(post.takenAt)} · ${photos}${left}`;
+/** A found post's line: its date, its photos, and what was left out of it. */
+function useDescribe() {
+  const t = useTranslations('instagramImport');
+  const dateOf = useDateOf();
+  return (post: InstagramFoundPost): string => {
+    const values = { date: dateOf(post.takenAt), photos: post.photos };
+    return post.leftOut > 0 ? t('postMetaLeftOut', { ...values, leftOut: post.leftOut }) : t('postMeta', values);
+  };
 }
 
 function ImportProgress({ job, onCancel }: { job: InstagramImport; onCancel: () => void }) {
+  const t = useTranslations('instagramImport');
+  const dateOf = useDateOf();
   const running = job.state === 'running';
   const failed = job.posts.filter((p) => p.status === 'failed');
   const title =
-    job.state === 'cancelled' ? 'Import cancelled' : job.state === 'finished' ? 'Import finished' : 'Importing';
+    job.state === 'cancelled'
+      ? t('progress.cancelled')
+      : job.state === 'finished'
+        ? t('progress.finished')
+        : t('progress.importing');
   return (
     <Progress aria-live="polite" data-testid="instagram-import-progress">
       <strong>{title}</strong>
-      <progress max={job.total || 1} value={job.done + job.failed} aria-label="Import progress" />
+      <progress max={job.total || 1} value={job.done + job.failed} aria-label={t('progress.label')} />
       <span>
-        {job.done} of {job.total} posts imported{job.failed > 0 && `, ${job.failed} failed`}
+        {job.failed > 0
+          ? t('progress.importedFailed', { done: job.done, total: job.total, failed: job.failed })
+          : t('progress.imported', { done: job.done, total: job.total })}
       </span>
       {failed.length > 0 && (
-        <ul aria-label="Posts not imported">
+        <ul aria-label={t('progress.failures')}>
           {failed.map((p) => (
-            <li key={p.position}>
-              {dateOf(p.takenAt)}: {p.error}
-            </li>
+            <li key={p.position}>{t('progress.failure', { date: dateOf(p.takenAt), error: p.error ?? '' })}</li>
           ))}
         </ul>
       )}
       {running && (
         <div>
           <Button $variant="secondary" onClick={onCancel}>
-            Cancel the import
+            {t('progress.cancel')}
           </Button>
         </div>
       )}
@@ -156,6 +171,8 @@ function ImportProgress({ job, onCancel }: { job: InstagramImport; onCancel: () 
  */
 export default function InstagramImportSettings() {
   const id = useId();
+  const t = useTranslations('instagramImport');
+  const describe = useDescribe();
   const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
@@ -192,7 +209,7 @@ export default function InstagramImportSettings() {
     event.preventDefault();
     const chosen = file.current?.files?.[0];
     if (!chosen) {
-      setProblem('Choose the zip file of your Instagram archive or Posts export');
+      setProblem(t('chooseFile'));
       return;
     }
     setSent(0);
@@ -214,45 +231,37 @@ export default function InstagramImportSettings() {
 
   return (
     <Panel id={INSTAGRAM_SECTION} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Import from Instagram or another Posts instance</h2>
-      <p className="lead">
-        Bring your posts here, from either archive: in Instagram, ask for &ldquo;Download your information&rdquo; in
-        JSON format; on another Posts instance, use &ldquo;Download your data&rdquo;. Then upload the zip it gives you.
-        Your posts keep their dates and captions (hashtags become tags; a Posts export keeps audiences, content warnings
-        and alt texts too); they are shown at their dates, not as new posts to your followers. Videos, comments and
-        reactions are left out.
-      </p>
+      <h2 id={`${id}-title`}>{t('heading')}</h2>
+      <p className="lead">{t('lead')}</p>
       <Stack>
         {!open && (
           <Form aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
             <div>
-              <label htmlFor={`${id}-file`}>Instagram archive or Posts export (zip)</label>
+              <label htmlFor={`${id}-file`}>{t('file')}</label>
               <input id={`${id}-file`} ref={file} type="file" name="file" accept=".zip,application/zip" />
             </div>
             {problem && <Problem role="alert">{problem}</Problem>}
-            {sent !== null && <Note aria-live="polite">Uploading… {Math.round(sent * 100)}%</Note>}
+            {sent !== null && <Note aria-live="polite">{t('uploading', { percent: Math.round(sent * 100) })}</Note>}
             <div>
               <Button type="submit" disabled={busy} aria-busy={busy}>
-                {busy && <Spinner />} Upload the archive
+                {busy && <Spinner />} {t('upload')}
               </Button>
             </div>
           </Form>
         )}
         {job?.state === 'ready' && (
           <Stack>
-            <h3>
-              {choosable.length} post{choosable.length === 1 ? '' : 's'} found
-            </h3>
+            <h3>{t('found', { count: choosable.length })}</h3>
             <Row>
               <Button $variant="secondary" onClick={() => setPicked(new Set(choosable.map((p) => p.position)))}>
-                Select all
+                {t('selectAll')}
               </Button>
               <Button $variant="secondary" onClick={() => setPicked(new Set())}>
-                Select none
+                {t('selectNone')}
               </Button>
-              <Note>{picked.size} selected</Note>
+              <Note>{t('selected', { count: picked.size })}</Note>
             </Row>
-            <Found aria-label="Posts found in the archive">
+            <Found aria-label={t('foundList')}>
               {job.posts.map((post) => (
                 <li key={post.position}>
                   <input
@@ -265,7 +274,7 @@ export default function InstagramImportSettings() {
                   />
                   <span>
                     <label htmlFor={`${id}-post-${post.position}`} className="caption">
-                      {post.caption || '(no caption)'}
+                      {post.caption || t('noCaption')}
                     </label>
                     <span id={`${id}-meta-${post.position}`} className="meta">
                       {post.status === 'found' ? describe(post) : post.error}
@@ -284,11 +293,8 @@ export default function InstagramImportSettings() {
                   aria-describedby={`${id}-settings-note`}
                 />
                 <span>
-                  <label htmlFor={`${id}-settings`}>Also bring my profile settings</label>
-                  <Note id={`${id}-settings-note`}>
-                    Display name, bio, profile links, default audience, approving followers and being suggested to
-                    others replace yours. Never your email, password or username.
-                  </Note>
+                  <label htmlFor={`${id}-settings`}>{t('bringSettings')}</label>
+                  <Note id={`${id}-settings-note`}>{t('bringSettingsNote')}</Note>
                 </span>
               </Check>
             )}
@@ -298,10 +304,10 @@ export default function InstagramImportSettings() {
                 disabled={busy || picked.size === 0}
                 onClick={() => void act(() => instagramApi.start(job.id, [...picked], bringSettings))}
               >
-                Import {picked.size} post{picked.size === 1 ? '' : 's'}
+                {t('start', { count: picked.size })}
               </Button>
               <Button $variant="secondary" disabled={busy} onClick={() => void act(() => instagramApi.cancel(job.id))}>
-                Cancel
+                {t('cancel')}
               </Button>
             </Row>
           </Stack>

@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { fieldSurface } from '../../../components/ui/TextField';
-import type { Report, ReportAction } from '../../../lib/types';
+import type { AdminLogEntry, Report, ReportAction } from '../../../lib/types';
 import { links } from '../../../lib/pages';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { REPORT_REASON_LABELS } from '../../../lib/moderationTexts';
 import { useToasts } from '../../../store/toasts';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Button } from '../../../components/ui/Button';
@@ -33,6 +33,7 @@ import { queryError, useQueryApi } from '../../../store/queryApi';
 import { DomainBlocksPanel } from './DomainBlocksPanel';
 import { OverviewPanel } from './OverviewPanel';
 import { TrendsPanel } from './TrendsPanel';
+import { useReasonLabels } from '../hooks/useReasonLabels';
 
 const Tabs = styled.div`
   display: flex;
@@ -81,18 +82,6 @@ const Problem = styled.p`
   color: ${appTheme.color.danger};
 `;
 
-const ACTION_TEXTS: Record<string, string> = {
-  dismiss: 'dismissed a report on',
-  removeContent: 'removed',
-  suspendUser: 'suspended',
-  unsuspendUser: 'unsuspended',
-  silenceDomain: 'silenced',
-  suspendDomain: 'suspended',
-  unblockDomain: 'unblocked',
-  hideFromTrends: 'hid from the trends',
-  showInTrends: 'showed in the trends again',
-};
-
 /** A destructive action waiting for the admin's yes. */
 interface Pending {
   id: string;
@@ -102,26 +91,31 @@ interface Pending {
   run: () => Promise<unknown>;
 }
 
-const suspension = (username: string | null): Omit<Pending, 'id' | 'run'> => ({
-  title: username ? `Suspend ${username}?` : 'Suspend this account?',
-  message:
-    'Their sessions end at once, and their profile, posts and comments are hidden from everyone until an admin unsuspends them.',
-  confirmLabel: 'Suspend',
+type Translate = ReturnType<typeof useTranslations<'admin'>>;
+
+const suspension = (t: Translate, username: string | null): Omit<Pending, 'id' | 'run'> => ({
+  title: username ? t('confirm.suspendTitle', { username }) : t('confirm.suspendTitleUnknown'),
+  message: t('confirm.suspendMessage'),
+  confirmLabel: t('confirm.suspend'),
 });
 
 /** What the admin confirms before a report's action: removing the content, or suspending its author. */
-function confirmationOf(report: Report, action: 'removeContent' | 'suspendUser'): Omit<Pending, 'id' | 'run'> {
-  if (action === 'suspendUser') return suspension(reportedUser(report));
+function confirmationOf(
+  t: Translate,
+  report: Report,
+  action: 'removeContent' | 'suspendUser',
+): Omit<Pending, 'id' | 'run'> {
+  if (action === 'suspendUser') return suspension(t, reportedUser(report));
   return report.targetType === 'comment'
     ? {
-        title: 'Remove this comment?',
-        message: 'The comment and its reactions will be removed for everyone. This cannot be undone.',
-        confirmLabel: 'Remove',
+        title: t('confirm.removeCommentTitle'),
+        message: t('confirm.removeCommentMessage'),
+        confirmLabel: t('confirm.remove'),
       }
     : {
-        title: 'Remove this post?',
-        message: 'The post, its comments and its reactions will be removed for everyone. This cannot be undone.',
-        confirmLabel: 'Remove',
+        title: t('confirm.removePostTitle'),
+        message: t('confirm.removePostMessage'),
+        confirmLabel: t('confirm.remove'),
       };
 }
 
@@ -145,37 +139,84 @@ function Confirmation({ pending, onDone }: { pending: Pending; onDone: () => voi
 }
 
 function TargetPreview({ report }: { report: Report }) {
+  const t = useTranslations('admin');
   const target = report.target;
-  if (!target) return <p className="meta">The reported {report.targetType} is gone.</p>;
-  if (target.type === 'post')
+  if (!target)
     return (
-      <div className="preview">
-        <img src={target.image} alt={target.alt || `Image posted by ${target.creator}`} />
-        <p>
-          <AppLink href={links.post(target._id)}>Post</AppLink> by{' '}
-          <AppLink href={links.profile(target.creator)}>{target.creator}</AppLink>: {target.message}
-        </p>
-      </div>
-    );
-  if (target.type === 'comment')
-    return (
-      <p>
-        <AppLink href={links.post(target.postId)}>Comment</AppLink> by{' '}
-        <AppLink href={links.profile(target.creator)}>{target.creator}</AppLink>: {target.message}
+      <p className="meta">
+        {report.targetType === 'post'
+          ? t('queue.gonePost')
+          : report.targetType === 'comment'
+            ? t('queue.goneComment')
+            : t('queue.goneUser')}
       </p>
     );
+  if (target.type === 'post' || target.type === 'comment') {
+    const parts = {
+      post: (chunks: ReactNode) => (
+        <AppLink href={links.post(target.type === 'post' ? target._id : target.postId)}>{chunks}</AppLink>
+      ),
+      profile: (chunks: ReactNode) => <AppLink href={links.profile(target.creator)}>{chunks}</AppLink>,
+      creator: target.creator,
+      message: target.message,
+    };
+    if (target.type === 'comment') return <p>{t.rich('queue.comment', parts)}</p>;
+    return (
+      <div className="preview">
+        <img src={target.image} alt={target.alt || t('queue.imageAlt', { creator: target.creator })} />
+        <p>{t.rich('queue.post', parts)}</p>
+      </div>
+    );
+  }
+  const values = {
+    username: target.username,
+    profile: (chunks: ReactNode) => <AppLink href={links.profile(target.username)}>{chunks}</AppLink>,
+  };
+  const description = target.description;
   return (
     <p>
-      User <AppLink href={links.profile(target.username)}>{target.username}</AppLink>
-      {target.suspended ? ' (suspended)' : ''}
-      {target.description ? `: ${target.description}` : ''}
+      {description
+        ? target.suspended
+          ? t.rich('queue.userSuspendedDescribed', { ...values, description })
+          : t.rich('queue.userDescribed', { ...values, description })
+        : target.suspended
+          ? t.rich('queue.userSuspended', values)
+          : t.rich('queue.user', values)}
     </p>
+  );
+}
+
+/** A report's line: its reason, who reported it when, and how it was resolved. */
+function ReportMeta({ report }: { report: Report }) {
+  const t = useTranslations('admin');
+  const reasons = useReasonLabels();
+  const resolutions: Record<ReportAction, string> = {
+    dismiss: t('queue.resolutions.dismiss'),
+    removeContent: t('queue.resolutions.removeContent'),
+    suspendUser: t('queue.resolutions.suspendUser'),
+  };
+  const values = {
+    reason: reasons[report.reason] ?? report.reason,
+    reporter: report.reporter,
+    time: () => <RelativeTime iso={report.createdAt} />,
+  };
+  return (
+    <span className="meta">
+      {report.resolution
+        ? t.rich('queue.reportedResolved', {
+            ...values,
+            resolution: resolutions[report.resolution] ?? report.resolution,
+            resolvedBy: report.resolvedBy ?? '',
+          })
+        : t.rich('queue.reported', values)}
+    </span>
   );
 }
 
 /** The queue: the chosen tab's reports, paged, each open one with its actions. */
 function Queue() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('admin');
   const [status, setStatus] = useState<QueueStatus>('open');
   // `data` keeps the last tab's reports on screen until the new tab's arrive, as before.
   const { data, error: failure, hasNextPage, fetchNextPage, refetch } = useReportQueueInfiniteQuery(status);
@@ -185,11 +226,11 @@ function Queue() {
   const [pending, setPending] = useState<Pending | null>(null);
   const act = (report: Report, action: ReportAction) => dispatch(resolveReport({ report, action }));
   const confirm = (report: Report, action: 'removeContent' | 'suspendUser') =>
-    setPending({ ...confirmationOf(report, action), id: `${report.id} ${action}`, run: () => act(report, action) });
+    setPending({ ...confirmationOf(t, report, action), id: `${report.id} ${action}`, run: () => act(report, action) });
   return (
     <Panel aria-labelledby="admin-queue">
-      <h2 id="admin-queue">Reports</h2>
-      <Tabs role="group" aria-label="Which reports">
+      <h2 id="admin-queue">{t('queue.heading')}</h2>
+      <Tabs role="group" aria-label={t('queue.tabs')}>
         {(['open', 'resolved'] as const).map((s) => (
           <Button
             key={s}
@@ -199,34 +240,39 @@ function Queue() {
             // The tab on screen pressed again is read again.
             onClick={() => (s === status ? void refetch() : setStatus(s))}
           >
-            {s === 'open' ? 'Open' : 'Resolved'}
+            {s === 'open' ? t('queue.open') : t('queue.resolved')}
           </Button>
         ))}
       </Tabs>
       {(error || problem) && <Problem role="alert">{error ?? problem}</Problem>}
-      {reports && reports.length === 0 && <p>No {status} reports.</p>}
+      {reports && reports.length === 0 && <p>{status === 'open' ? t('queue.noOpen') : t('queue.noResolved')}</p>}
       <List>
         {reports?.map((report) => (
-          <Item key={report.id} aria-label={`Report of a ${report.targetType} by ${report.reporter}`}>
-            <span className="meta">
-              {REPORT_REASON_LABELS[report.reason] ?? report.reason} · reported by {report.reporter}{' '}
-              <RelativeTime iso={report.createdAt} />
-              {report.resolution && ` · ${report.resolution} by ${report.resolvedBy}`}
-            </span>
+          <Item
+            key={report.id}
+            aria-label={
+              report.targetType === 'post'
+                ? t('queue.itemPost', { reporter: report.reporter })
+                : report.targetType === 'comment'
+                  ? t('queue.itemComment', { reporter: report.reporter })
+                  : t('queue.itemUser', { reporter: report.reporter })
+            }
+          >
+            <ReportMeta report={report} />
             <TargetPreview report={report} />
             {report.note && <p className="note">“{report.note}”</p>}
             {report.status === 'open' && (
               <div className="actions">
                 <Button $variant="secondary" $size="sm" onClick={() => void act(report, 'dismiss')}>
-                  Dismiss
+                  {t('queue.dismiss')}
                 </Button>
                 {report.targetType !== 'user' && (
                   <Button $variant="danger" $size="sm" onClick={() => confirm(report, 'removeContent')}>
-                    Remove {report.targetType}
+                    {report.targetType === 'comment' ? t('queue.removeComment') : t('queue.removePost')}
                   </Button>
                 )}
                 <Button $variant="danger" $size="sm" onClick={() => confirm(report, 'suspendUser')}>
-                  {report.targetType === 'user' ? 'Suspend user' : 'Suspend author'}
+                  {report.targetType === 'user' ? t('queue.suspendUser') : t('queue.suspendAuthor')}
                 </Button>
               </div>
             )}
@@ -235,7 +281,7 @@ function Queue() {
       </List>
       {hasNextPage && (
         <Button $variant="secondary" onClick={() => void fetchNextPage()}>
-          Load more
+          {t('queue.more')}
         </Button>
       )}
       {pending && (
@@ -253,13 +299,14 @@ function Queue() {
 /** A user by name, with Suspend or Unsuspend. */
 function UserLookup() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('admin');
   const id = useId();
   const [name, setName] = useState('');
   const { user, problem } = useAppSelector(selectLookup);
   const [pending, setPending] = useState<Pending | null>(null);
   return (
     <Panel aria-labelledby="admin-users">
-      <h2 id="admin-users">Users</h2>
+      <h2 id="admin-users">{t('users.heading')}</h2>
       <LookupForm
         onSubmit={(event) => {
           event.preventDefault();
@@ -267,37 +314,42 @@ function UserLookup() {
         }}
       >
         <label htmlFor={`${id}-name`}>
-          Username
+          {t('users.username')}
           <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
         </label>
-        <Button type="submit">Look up</Button>
+        <Button type="submit">{t('users.lookUp')}</Button>
       </LookupForm>
       {problem && <Problem role="alert">{problem}</Problem>}
       {user && (
         <Item as="div" aria-live="polite">
           <p>
-            <AppLink href={links.profile(user.username)}>{user.username}</AppLink> · {user.role} · {user.postsCount}{' '}
-            posts · joined <RelativeTime iso={user.createdAt} />
+            {t.rich('users.summary', {
+              username: user.username,
+              role: user.role === 'admin' ? t('users.admin') : t('users.member'),
+              posts: user.postsCount,
+              profile: (chunks) => <AppLink href={links.profile(user.username)}>{chunks}</AppLink>,
+              time: () => <RelativeTime iso={user.createdAt} />,
+            })}
           </p>
-          <p>{user.suspendedAt ? 'Suspended' : 'Active'}</p>
+          <p>{user.suspendedAt ? t('users.suspended') : t('users.active')}</p>
           {user.role !== 'admin' && (
             <div className="actions">
               {user.suspendedAt ? (
                 <Button $variant="secondary" onClick={() => void dispatch(unsuspendUser(user.username))}>
-                  Unsuspend
+                  {t('users.unsuspend')}
                 </Button>
               ) : (
                 <Button
                   $variant="danger"
                   onClick={() =>
                     setPending({
-                      ...suspension(user.username),
+                      ...suspension(t, user.username),
                       id: `suspend ${user.username}`,
                       run: () => dispatch(suspendUser(user.username)),
                     })
                   }
                 >
-                  Suspend
+                  {t('users.suspend')}
                 </Button>
               )}
             </div>
@@ -317,28 +369,54 @@ function UserLookup() {
 }
 
 /** What admins did, newest first; read again after every action on this page. */
+/** One entry of the log: who did what to what, when. */
+function LogEntry({ entry }: { entry: AdminLogEntry }) {
+  const t = useTranslations('admin');
+  const values = {
+    name: (chunks: ReactNode) => <strong>{chunks}</strong>,
+    admin: entry.admin,
+    time: () => <RelativeTime iso={entry.createdAt} />,
+    targetType: entry.targetType,
+    target: entry.target,
+  };
+  // Each action's sentence named whole, so the catalogue test sees every key used.
+  const sentences: Record<string, () => ReactNode> = {
+    dismiss: () => t.rich('log.dismiss', values),
+    removeContent: () => t.rich('log.removeContent', values),
+    suspendUser: () => t.rich('log.suspendUser', values),
+    unsuspendUser: () => t.rich('log.unsuspendUser', values),
+    silenceDomain: () => t.rich('log.silenceDomain', values),
+    suspendDomain: () => t.rich('log.suspendDomain', values),
+    unblockDomain: () => t.rich('log.unblockDomain', values),
+    hideFromTrends: () => t.rich('log.hideFromTrends', values),
+    showInTrends: () => t.rich('log.showInTrends', values),
+  };
+  const sentence = Object.hasOwn(sentences, entry.action)
+    ? sentences[entry.action]()
+    : t.rich('log.other', { ...values, action: entry.action });
+  return <span>{sentence}</span>;
+}
+
 function Log() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('admin');
   const { page, error } = useAppSelector(selectLog);
   return (
     <Panel aria-labelledby="admin-log">
-      <h2 id="admin-log">Log</h2>
+      <h2 id="admin-log">{t('log.heading')}</h2>
       {error && <Problem role="alert">{error}</Problem>}
-      {page && page.items.length === 0 && <p>Nothing yet.</p>}
+      {page && page.items.length === 0 && <p>{t('log.empty')}</p>}
       <List>
         {page?.items.map((entry) => (
           <Item key={entry.id}>
-            <span>
-              <strong>{entry.admin}</strong> {ACTION_TEXTS[entry.action] ?? entry.action} {entry.targetType} “
-              {entry.target}” <RelativeTime iso={entry.createdAt} />
-            </span>
+            <LogEntry entry={entry} />
             {entry.note && <p className="note">{entry.note}</p>}
           </Item>
         ))}
       </List>
       {page?.next && (
         <Button $variant="secondary" onClick={() => void dispatch(fetchMoreLog())}>
-          Load more
+          {t('log.more')}
         </Button>
       )}
     </Panel>

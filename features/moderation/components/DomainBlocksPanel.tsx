@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import type { DomainSeverity } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { Button } from '../../../components/ui/Button';
@@ -7,25 +8,18 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { blockDomain, selectDomains, unblockDomain } from '../state/adminSlice';
 import { AdminForm as Form, AdminList as List, Problem } from './AdminParts';
 
-const SEVERITY_TEXTS: Record<DomainSeverity, string> = {
-  silence: 'Silenced: hidden from people who do not follow them',
-  suspend: 'Suspended: nothing in or out',
-};
-
 /** Other servers blocked as a whole (issue 32): the list, a form to block or change one, Unblock. */
 export function DomainBlocksPanel() {
   const dispatch = useAppDispatch();
   const id = useId();
+  const t = useTranslations('admin');
   const { items, error, problem } = useAppSelector(selectDomains);
   const [domain, setDomain] = useState('');
   const [severity, setSeverity] = useState<DomainSeverity>('silence');
   return (
     <Panel aria-labelledby="admin-domains">
-      <h2 id="admin-domains">Blocked domains</h2>
-      <p className="lead">
-        Other servers as a whole. Silence hides their people from those who do not follow them; suspend stops everything
-        to and from them.
-      </p>
+      <h2 id="admin-domains">{t('domains.heading')}</h2>
+      <p className="lead">{t('domains.lead')}</p>
       <Form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -35,7 +29,7 @@ export function DomainBlocksPanel() {
         }}
       >
         <label htmlFor={`${id}-domain`}>
-          Domain
+          {t('domains.domain')}
           <input
             id={`${id}-domain`}
             value={domain}
@@ -45,36 +39,38 @@ export function DomainBlocksPanel() {
           />
         </label>
         <label htmlFor={`${id}-severity`}>
-          Severity
+          {t('domains.severity')}
           <select
             id={`${id}-severity`}
             value={severity}
             onChange={(e) => setSeverity(e.target.value as DomainSeverity)}
           >
-            <option value="silence">Silence</option>
-            <option value="suspend">Suspend</option>
+            <option value="silence">{t('domains.silence')}</option>
+            <option value="suspend">{t('domains.suspend')}</option>
           </select>
         </label>
-        <Button type="submit">Block domain</Button>
+        <Button type="submit">{t('domains.block')}</Button>
       </Form>
       {(error || problem) && <Problem role="alert">{error ?? problem}</Problem>}
-      {items && items.length === 0 && <p>No domain is blocked.</p>}
-      <List aria-label="Blocked domains">
+      {items && items.length === 0 && <p>{t('domains.empty')}</p>}
+      <List aria-label={t('domains.list')}>
         {items?.map((block) => (
           <li key={block.domain}>
             <span className="what">
               <strong>{block.domain}</strong>
               <span className="meta">
-                {SEVERITY_TEXTS[block.severity]} · since <RelativeTime iso={block.updatedAt} />
+                {block.severity === 'suspend'
+                  ? t.rich('domains.suspended', { time: () => <RelativeTime iso={block.updatedAt} /> })
+                  : t.rich('domains.silenced', { time: () => <RelativeTime iso={block.updatedAt} /> })}
               </span>
             </span>
             <Button
               $variant="secondary"
               $size="sm"
-              aria-label={`Unblock ${block.domain}`}
+              aria-label={t('domains.unblockOf', { domain: block.domain })}
               onClick={() => void dispatch(unblockDomain(block.domain))}
             >
-              Unblock
+              {t('domains.unblock')}
             </Button>
           </li>
         ))}

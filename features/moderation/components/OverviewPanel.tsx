@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useFormatter, useTranslations } from 'use-intl/react';
 import type { AdminOverview } from '../../../lib/types';
 import { Panel } from '../../../components/ui/Panel';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
@@ -67,11 +68,17 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${value} ${units[0]}` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A day of the chart (UTC), in the page's language. */
+function useDayLabel() {
+  const format = useFormatter();
+  return (day: string) =>
+    format.dateTime(new Date(`${day}T00:00:00Z`), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
 
 /** Posts and comments per day as pairs of bars, scaled to the busiest day; plain SVG, no chart library. */
 function ActivityChart({ activity }: { activity: AdminOverview['activity'] }) {
+  const t = useTranslations('admin');
+  const dayLabel = useDayLabel();
   const max = Math.max(1, ...activity.flatMap((d) => [d.posts, d.comments]));
   const posts = activity.reduce((sum, d) => sum + d.posts, 0);
   const comments = activity.reduce((sum, d) => sum + d.comments, 0);
@@ -84,11 +91,11 @@ function ActivityChart({ activity }: { activity: AdminOverview['activity'] }) {
         viewBox={`0 0 ${activity.length * slot} ${height}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Posts and comments per day over the last ${activity.length} days: ${posts} posts, ${comments} comments`}
+        aria-label={t('overview.chart', { days: activity.length, posts, comments })}
       >
         {activity.map((d, i) => (
           <g key={d.day}>
-            <title>{`${dayLabel(d.day)}: ${d.posts} posts, ${d.comments} comments`}</title>
+            <title>{t('overview.day', { day: dayLabel(d.day), posts: d.posts, comments: d.comments })}</title>
             <rect className="posts" x={i * slot + 1} y={height - bar(d.posts)} width={4} height={bar(d.posts)} />
             <rect
               className="comments"
@@ -104,16 +111,16 @@ function ActivityChart({ activity }: { activity: AdminOverview['activity'] }) {
       <figcaption>
         <span className="axis">
           <span>{activity.length > 0 && dayLabel(activity[0].day)}</span>
-          <span>Today (UTC)</span>
+          <span>{t('overview.today')}</span>
         </span>
         <span className="legend">
           <span>
             <span className="swatch posts" aria-hidden="true" />
-            Posts ({posts})
+            {t('overview.postsLegend', { count: posts })}
           </span>
           <span>
             <span className="swatch comments" aria-hidden="true" />
-            Comments ({comments})
+            {t('overview.commentsLegend', { count: comments })}
           </span>
         </span>
       </figcaption>
@@ -124,53 +131,66 @@ function ActivityChart({ activity }: { activity: AdminOverview['activity'] }) {
 /** The figures at the top of the admin page: people, activity, reports, media, queues, instances. */
 export function OverviewPanel() {
   const { data, error } = useAppSelector(selectOverview);
+  const t = useTranslations('admin');
   return (
     <Panel aria-labelledby="admin-overview">
-      <h2 id="admin-overview">Overview</h2>
+      <h2 id="admin-overview">{t('overview.heading')}</h2>
       {error && <Problem role="alert">{error}</Problem>}
       {data && (
         <>
           <Figures>
             <div>
-              <dt>People</dt>
+              <dt>{t('overview.people')}</dt>
               <dd>
                 {data.people.total}
                 <small>
-                  {data.people.active30d} active in 30 days · {data.people.signedUpThisWeek} new this week
+                  {t('overview.peopleDetail', {
+                    active: data.people.active30d,
+                    joined: data.people.signedUpThisWeek,
+                  })}
                 </small>
               </dd>
             </div>
             <div>
-              <dt>Open reports</dt>
+              <dt>{t('overview.openReports')}</dt>
               <dd>{data.openReports}</dd>
             </div>
             <div>
-              <dt>Media stored</dt>
+              <dt>{t('overview.media')}</dt>
               <dd>{formatBytes(data.mediaBytes)}</dd>
             </div>
             <div>
-              <dt>Queues</dt>
+              <dt>{t('overview.queues')}</dt>
               <dd>
                 {data.queues.imageJobs.running + data.queues.imageJobs.queued}
                 <small>
-                  image jobs, {data.queues.imageJobs.queued} waiting · {data.queues.mailOutbox} mails to send
+                  {t('overview.queuesDetail', {
+                    queued: data.queues.imageJobs.queued,
+                    mails: data.queues.mailOutbox,
+                  })}
                 </small>
               </dd>
             </div>
           </Figures>
-          <h3>Posts and comments, last 30 days</h3>
+          <h3>{t('overview.activity')}</h3>
           <ActivityChart activity={data.activity} />
-          <h3>Instances</h3>
+          <h3>{t('overview.instances')}</h3>
           <Instances>
             {data.instances.map((instance) => (
               <li key={instance.id}>
                 <span className={`dot ${instance.healthy ? 'healthy' : 'unhealthy'}`} aria-hidden="true" />
                 <strong>{instance.id}</strong>
                 <span>
-                  {instance.healthy ? 'healthy' : instance.database === 'down' ? 'database down' : 'not heard'}
+                  {instance.healthy
+                    ? t('overview.healthy')
+                    : instance.database === 'down'
+                      ? t('overview.databaseDown')
+                      : t('overview.notHeard')}
                 </span>
                 <span className="meta">
-                  {instance.self ? 'this instance · ' : ''}last heard <RelativeTime iso={instance.lastSeen} />
+                  {instance.self
+                    ? t.rich('overview.lastHeardSelf', { time: () => <RelativeTime iso={instance.lastSeen} /> })
+                    : t.rich('overview.lastHeard', { time: () => <RelativeTime iso={instance.lastSeen} /> })}
                 </span>
               </li>
             ))}

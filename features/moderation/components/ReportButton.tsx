@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslations } from 'use-intl/react';
 import type { ReportTargetType } from '../../../lib/types';
 
 // The dialog is its own chunk: every post card has the button, few viewers ever open it.
@@ -26,10 +27,11 @@ export function ReportDialogPortal(props: { targetType: ReportTargetType; target
 /** "Report", for every signed-in viewer but the author. */
 export function ReportButton({ targetType, targetId, label, className }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations('admin');
   return (
     <>
       <button type="button" className={className} onClick={() => setOpen(true)} aria-label={label}>
-        <span aria-hidden="true">Report</span>
+        <span aria-hidden="true">{t('report.button')}</span>
       </button>
       {open && <ReportDialogPortal targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
     </>

@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { fieldSurface } from '../../../components/ui/TextField';
 import { REPORT_NOTE_MAX } from '../../../lib/limits';
-import { REPORT_REASON_LABELS } from '../../../lib/moderationTexts';
+import { useReasonLabels } from '../hooks/useReasonLabels';
 import type { ReportReason, ReportTargetType } from '../../../lib/types';
 import { errorMessage } from '../../../services/apiClient';
 import { Button } from '../../../components/ui/Button';
@@ -36,9 +37,8 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
-const REASONS = Object.entries(REPORT_REASON_LABELS).map(([value, label]) => ({ value: value as ReportReason, label }));
-
-const NOUNS: Record<ReportTargetType, string> = { post: 'post', comment: 'comment', user: 'user' };
+/** In the order the dialog offers them. */
+const REASONS: readonly ReportReason[] = ['spam', 'abuse', 'illegal', 'other'];
 
 interface ReportDialogProps {
   targetType: ReportTargetType;
@@ -49,6 +49,13 @@ interface ReportDialogProps {
 /** The reasons and an optional note; the report goes to the instance's admins. */
 export default function ReportDialog({ targetType, targetId, onClose }: ReportDialogProps) {
   const id = useId();
+  const t = useTranslations('admin');
+  const reasonLabels = useReasonLabels();
+  const titles: Record<ReportTargetType, string> = {
+    post: t('report.titlePost'),
+    comment: t('report.titleComment'),
+    user: t('report.titleUser'),
+  };
   // No reason is chosen for the reporter (issue 68, item 22): they pick one, and Send says so until then.
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [missingReason, setMissingReason] = useState(false);
@@ -79,14 +86,14 @@ export default function ReportDialog({ targetType, targetId, onClose }: ReportDi
           void send();
         }}
       >
-        <h2 id={`${id}-title`}>Report this {NOUNS[targetType]}</h2>
+        <h2 id={`${id}-title`}>{titles[targetType]}</h2>
         {state.status === 'sent' ? (
           <>
             <p className="done" role="status">
-              Thank you. An admin will look at your report.
+              {t('report.thanks')}
             </p>
             <Actions>
-              <Button onClick={onClose}>Close</Button>
+              <Button onClick={onClose}>{t('report.close')}</Button>
             </Actions>
           </>
         ) : (
@@ -97,31 +104,31 @@ export default function ReportDialog({ targetType, targetId, onClose }: ReportDi
               aria-invalid={missingReason || undefined}
               aria-describedby={missingReason ? `${id}-reason-error` : undefined}
             >
-              <legend>Why are you reporting it?</legend>
-              {REASONS.map((r, i) => (
-                <label key={r.value}>
+              <legend>{t('report.why')}</legend>
+              {REASONS.map((value, i) => (
+                <label key={value}>
                   <input
                     ref={i === 0 ? firstReason : undefined}
                     type="radio"
                     name="reason"
-                    value={r.value}
-                    checked={reason === r.value}
+                    value={value}
+                    checked={reason === value}
                     onChange={() => {
-                      setReason(r.value);
+                      setReason(value);
                       setMissingReason(false);
                     }}
                   />
-                  {r.label}
+                  {reasonLabels[value]}
                 </label>
               ))}
               {missingReason && (
                 <p className="error" id={`${id}-reason-error`} role="alert">
-                  Choose a reason for your report.
+                  {t('report.reasonRequired')}
                 </p>
               )}
             </fieldset>
             <label className="note-label" htmlFor={`${id}-note`}>
-              Note for the admins (optional)
+              {t('report.note')}
             </label>
             <textarea
               id={`${id}-note`}
@@ -136,10 +143,10 @@ export default function ReportDialog({ targetType, targetId, onClose }: ReportDi
             )}
             <Actions>
               <Button $variant="secondary" onClick={onClose}>
-                Cancel
+                {t('report.cancel')}
               </Button>
               <Button type="submit" $variant="danger" disabled={state.status === 'sending'}>
-                Send report
+                {t('report.send')}
               </Button>
             </Actions>
           </>

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import type { Explore, HiddenFromTrends } from '../../../lib/types';
 import { links } from '../../../lib/pages';
 import { errorMessage } from '../../../services/apiClient';
@@ -39,8 +40,6 @@ function Row(props: { what: ReactNode; meta: ReactNode; action: string; actionNa
 /** What trends now, and what is hidden. */
 const readLists = () => Promise.all([moderationApi.trends(), moderationApi.hiddenFromTrends()]);
 
-const hiddenLabel = (entry: HiddenFromTrends) => (entry.kind === 'tag' ? `#${entry.subject}` : 'a post');
-
 /**
  * The trends (issue 73) as Explore shows them, each trending tag and post with Hide, and what admins
  * hid, each with Show again. Hiding takes something out of the trends only: the post stays where it was.
@@ -48,6 +47,7 @@ const hiddenLabel = (entry: HiddenFromTrends) => (entry.kind === 'tag' ? `#${ent
 export function TrendsPanel() {
   const dispatch = useAppDispatch();
   const id = useId();
+  const t = useTranslations('admin');
   const [trends, setTrends] = useState<Explore | null>(null);
   const [hidden, setHidden] = useState<HiddenFromTrends[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,71 +82,68 @@ export function TrendsPanel() {
     await readLists().then(shown, failed);
     return true;
   };
-  const hide = (kind: HiddenFromTrends['kind'], subject: string, label: string) =>
-    change(() => moderationApi.hideFromTrends(kind, subject), `Hid ${label} from the trends.`);
+  const hide = (kind: HiddenFromTrends['kind'], subject: string, done: string) =>
+    change(() => moderationApi.hideFromTrends(kind, subject), done);
 
   return (
     <Panel aria-labelledby="admin-trends">
-      <h2 id="admin-trends">Trends</h2>
-      <p className="lead">
-        What Explore shows as trending. Hiding takes a post or a tag out of the trends only: the post stays where it is,
-        and the tag still works.
-      </p>
+      <h2 id="admin-trends">{t('trends.heading')}</h2>
+      <p className="lead">{t('trends.lead')}</p>
       <AdminForm
         onSubmit={async (event) => {
           event.preventDefault();
           const name = tag.trim().replace(/^#/, '');
-          if (name && (await hide('tag', name, `#${name.toLowerCase()}`))) setTag('');
+          if (name && (await hide('tag', name, t('trends.tagHidden', { tag: name.toLowerCase() })))) setTag('');
         }}
       >
         <label htmlFor={`${id}-tag`}>
-          Tag
+          {t('trends.tag')}
           <input
             id={`${id}-tag`}
             value={tag}
             onChange={(e) => setTag(e.target.value)}
-            placeholder="sunset"
+            placeholder={t('trends.tagPlaceholder')}
             autoComplete="off"
           />
         </label>
-        <Button type="submit">Hide tag</Button>
+        <Button type="submit">{t('trends.hideTag')}</Button>
       </AdminForm>
       {problem && <Problem role="alert">{problem}</Problem>}
       <Part aria-labelledby={`${id}-tags`}>
-        <h3 id={`${id}-tags`}>Trending tags</h3>
-        {trends && trends.tags.length === 0 && <p>No tag is trending.</p>}
+        <h3 id={`${id}-tags`}>{t('trends.tags')}</h3>
+        {trends && trends.tags.length === 0 && <p>{t('trends.noTags')}</p>}
         <AdminList aria-labelledby={`${id}-tags`}>
-          {trends?.tags.map((t) => (
+          {trends?.tags.map((trend) => (
             <Row
-              key={t.tag}
-              what={<AppLink href={links.tagged([t.tag])}>#{t.tag}</AppLink>}
-              meta={`${t.people} ${t.people === 1 ? 'person' : 'people'} · ${t.posts} ${t.posts === 1 ? 'post' : 'posts'}`}
-              action="Hide"
-              actionName={`Hide #${t.tag} from the trends`}
-              onAction={() => void hide('tag', t.tag, `#${t.tag}`)}
+              key={trend.tag}
+              what={<AppLink href={links.tagged([trend.tag])}>#{trend.tag}</AppLink>}
+              meta={t('trends.tagMeta', { people: trend.people, posts: trend.posts })}
+              action={t('trends.hide')}
+              actionName={t('trends.hideTagOf', { tag: trend.tag })}
+              onAction={() => void hide('tag', trend.tag, t('trends.tagHidden', { tag: trend.tag }))}
             />
           ))}
         </AdminList>
       </Part>
       <Part aria-labelledby={`${id}-posts`}>
-        <h3 id={`${id}-posts`}>Trending posts</h3>
-        {trends && trends.posts.length === 0 && <p>No post is trending.</p>}
+        <h3 id={`${id}-posts`}>{t('trends.posts')}</h3>
+        {trends && trends.posts.length === 0 && <p>{t('trends.noPosts')}</p>}
         <AdminList aria-labelledby={`${id}-posts`}>
           {trends?.posts.map((post) => (
             <Row
               key={post._id}
-              what={<AppLink href={links.post(post._id)}>Post by {post.creator}</AppLink>}
+              what={<AppLink href={links.post(post._id)}>{t('trends.postBy', { creator: post.creator })}</AppLink>}
               meta={post.message.slice(0, MESSAGE_SHOWN)}
-              action="Hide"
-              actionName={`Hide the post by ${post.creator} from the trends`}
-              onAction={() => void hide('post', post._id, `the post by ${post.creator}`)}
+              action={t('trends.hide')}
+              actionName={t('trends.hidePostOf', { creator: post.creator })}
+              onAction={() => void hide('post', post._id, t('trends.postHidden', { creator: post.creator }))}
             />
           ))}
         </AdminList>
       </Part>
       <Part aria-labelledby={`${id}-hidden`}>
-        <h3 id={`${id}-hidden`}>Hidden from the trends</h3>
-        {hidden && hidden.length === 0 && <p>Nothing is hidden.</p>}
+        <h3 id={`${id}-hidden`}>{t('trends.hidden')}</h3>
+        {hidden && hidden.length === 0 && <p>{t('trends.noHidden')}</p>}
         <AdminList aria-labelledby={`${id}-hidden`}>
           {hidden?.map((entry) => (
             <Row
@@ -155,20 +152,16 @@ export function TrendsPanel() {
                 entry.kind === 'tag' ? (
                   <strong>#{entry.subject}</strong>
                 ) : (
-                  <AppLink href={links.post(entry.subject)}>A post</AppLink>
+                  <AppLink href={links.post(entry.subject)}>{t('trends.aPost')}</AppLink>
                 )
               }
-              meta={
-                <>
-                  Hidden <RelativeTime iso={entry.createdAt} />
-                </>
-              }
-              action="Show"
-              actionName={`Show ${hiddenLabel(entry)} in the trends again`}
+              meta={t.rich('trends.hiddenSince', { time: () => <RelativeTime iso={entry.createdAt} /> })}
+              action={t('trends.show')}
+              actionName={entry.kind === 'tag' ? t('trends.showTagOf', { tag: entry.subject }) : t('trends.showPostOf')}
               onAction={() =>
                 void change(
                   () => moderationApi.showInTrends(entry.kind, entry.subject),
-                  entry.kind === 'tag' ? `#${entry.subject} may trend again.` : 'The post may trend again.',
+                  entry.kind === 'tag' ? t('trends.tagBack', { tag: entry.subject }) : t('trends.postBack'),
                 )
               }
             />

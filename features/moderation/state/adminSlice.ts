@@ -12,7 +12,7 @@ import { errorMessage, type Page } from '../../../services/apiClient';
 import { rootReducer, type RootState } from '../../../store/index';
 import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
-import { ADMIN_TEXTS } from '../../../lib/moderationTexts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import { moderationApi } from './moderationApi';
 import { reportsChanged, type QueueStatus } from './moderationQueries';
 
@@ -167,22 +167,38 @@ export const unblockDomain = createAppAsyncThunk(
 
 /** What an action toasts once done (issue 35); failures show in place, as the panel's reads do. */
 function resolvedText({ report, action }: { report: Report; action: ReportAction }): string {
-  if (action === 'dismiss') return ADMIN_TEXTS.reportDismissed;
+  if (action === 'dismiss') return textOf('admin.toasts.reportDismissed');
   if (action === 'removeContent')
-    return report.targetType === 'comment' ? ADMIN_TEXTS.commentRemoved : ADMIN_TEXTS.postRemoved;
-  return ADMIN_TEXTS.userSuspended(reportedUser(report) ?? `The ${report.targetType}'s author`);
+    return report.targetType === 'comment' ? textOf('admin.toasts.commentRemoved') : textOf('admin.toasts.postRemoved');
+  const username = reportedUser(report);
+  if (username) return textOf('admin.toasts.userSuspended', { username });
+  return report.targetType === 'comment'
+    ? textOf('admin.toasts.commentAuthorSuspended')
+    : textOf('admin.toasts.postAuthorSuspended');
 }
 
 /** Started by the panel (`useToasts`): this chunk is not in the store's. */
 export const adminToasts: ToastListener[] = [
   ...thunkToasts(resolveReport, { error: false, success: resolvedText }),
-  ...thunkToasts(suspendUser, { error: false, success: (username) => ADMIN_TEXTS.userSuspended(username) }),
-  ...thunkToasts(unsuspendUser, { error: false, success: (username) => ADMIN_TEXTS.userUnsuspended(username) }),
+  ...thunkToasts(suspendUser, {
+    error: false,
+    success: (username) => textOf('admin.toasts.userSuspended', { username }),
+  }),
+  ...thunkToasts(unsuspendUser, {
+    error: false,
+    success: (username) => textOf('admin.toasts.userUnsuspended', { username }),
+  }),
   ...thunkToasts(blockDomain, {
     error: false,
-    success: (_, block) => ADMIN_TEXTS.domainBlocked(block.domain, block.severity),
+    success: (_, block) =>
+      block.severity === 'suspend'
+        ? textOf('admin.toasts.domainSuspended', { domain: block.domain })
+        : textOf('admin.toasts.domainSilenced', { domain: block.domain }),
   }),
-  ...thunkToasts(unblockDomain, { error: false, success: (domain) => ADMIN_TEXTS.domainUnblocked(domain) }),
+  ...thunkToasts(unblockDomain, {
+    error: false,
+    success: (domain) => textOf('admin.toasts.domainUnblocked', { domain }),
+  }),
 ];
 
 type Rejected = { payload?: string; error: { message?: string } };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { ACCOUNT_ADDRESS_MAX, ACCOUNT_ALIASES_MAX } from '../../../lib/limits';
 import type { AccountAlias } from '../../../lib/types';
 import { links } from '../../../lib/pages';
@@ -62,6 +63,7 @@ const Moved = styled.p`
 /** Aliases: the accounts that may move here (`alsoKnownAs` on this account's actor). */
 function AliasesPart() {
   const id = useId();
+  const t = useTranslations('moving');
   const [aliases, setAliases] = useState<AccountAlias[] | null>(null);
   const [address, setAddress] = useState('');
   const [busy, setBusy] = useState(false);
@@ -94,18 +96,16 @@ function AliasesPart() {
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (!address.trim()) return setProblem('Type the address of your other account: name@server');
+    if (!address.trim()) return setProblem(t('aliases.required'));
     if (await change(() => movingApi.addAlias(address.trim()))) setAddress('');
   }
 
   return (
     <Part aria-labelledby={`${id}-title`} onSubmit={(event) => void add(event)} noValidate>
-      <h3 id={`${id}-title`}>Move here from another account</h3>
-      <Note>
-        Name your old account here first; then move it from its own settings. Up to {ACCOUNT_ALIASES_MAX} aliases.
-      </Note>
+      <h3 id={`${id}-title`}>{t('aliases.heading')}</h3>
+      <Note>{t('aliases.note', { max: ACCOUNT_ALIASES_MAX })}</Note>
       {aliases && aliases.length > 0 && (
-        <Aliases aria-label="Aliases">
+        <Aliases aria-label={t('aliases.list')}>
           {aliases.map(({ uri, address }) => (
             <li key={uri}>
               <span>{address ? `@${address}` : uri}</span>
@@ -114,17 +114,17 @@ function AliasesPart() {
                 $variant="secondary"
                 $size="sm"
                 disabled={busy}
-                aria-label={`Remove ${address ? `@${address}` : uri}`}
+                aria-label={t('aliases.removeOf', { alias: address ? `@${address}` : uri })}
                 onClick={() => void change(() => movingApi.removeAlias(uri))}
               >
-                Remove
+                {t('aliases.remove')}
               </Button>
             </li>
           ))}
         </Aliases>
       )}
       <TextField
-        label="Old account's address"
+        label={t('aliases.address')}
         name="alias"
         placeholder="name@server.example"
         value={address}
@@ -135,7 +135,7 @@ function AliasesPart() {
       {problem && <Problem role="alert">{problem}</Problem>}
       <div>
         <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy && <Spinner />} Add alias
+          {busy && <Spinner />} {t('aliases.add')}
         </Button>
       </div>
     </Part>
@@ -145,6 +145,7 @@ function AliasesPart() {
 /** Moving this account out: to an account that names it among its aliases. */
 function MoveOutPart() {
   const id = useId();
+  const t = useTranslations('moving');
   const dispatch = useAppDispatch();
   const movedTo = useAppSelector(selectUser)?.movedTo;
   const [address, setAddress] = useState('');
@@ -171,13 +172,15 @@ function MoveOutPart() {
   if (movedTo)
     return (
       <Part as="div" role="group" aria-labelledby={`${id}-title`}>
-        <h3 id={`${id}-title`}>Move to another account</h3>
+        <h3 id={`${id}-title`}>{t('moveOut.heading')}</h3>
         <Moved role="status">
-          This account has moved to{' '}
-          <AppLink href={links.profile(movedTo.username)}>
-            @<PersonName username={movedTo.username} />
-          </AppLink>
-          . It takes no new posts.
+          {t.rich('moveOut.moved', {
+            account: () => (
+              <AppLink href={links.profile(movedTo.username)}>
+                @<PersonName username={movedTo.username} />
+              </AppLink>
+            ),
+          })}
         </Moved>
       </Part>
     );
@@ -187,19 +190,16 @@ function MoveOutPart() {
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!address.trim()) return setProblem('Type the address of your new account: name@server');
+        if (!address.trim()) return setProblem(t('moveOut.required'));
         setProblem(null);
         setConfirming(true);
       }}
       noValidate
     >
-      <h3 id={`${id}-title`}>Move to another account</h3>
-      <Note>
-        Your new account must name this one among its aliases first. Your followers follow the new account; this one
-        says where you went and takes no new posts.
-      </Note>
+      <h3 id={`${id}-title`}>{t('moveOut.heading')}</h3>
+      <Note>{t('moveOut.note')}</Note>
       <TextField
-        label="New account's address"
+        label={t('moveOut.address')}
         name="target"
         placeholder="name@server.example"
         value={address}
@@ -210,14 +210,14 @@ function MoveOutPart() {
       {problem && <Problem role="alert">{problem}</Problem>}
       <div>
         <Button type="submit" $variant="danger" disabled={busy}>
-          Move account
+          {t('moveOut.move')}
         </Button>
       </div>
       {confirming && (
         <ConfirmDialog
-          title="Move this account?"
-          message={`Your followers will follow ${address.trim()} instead, and this account will take no new posts.`}
-          confirmLabel="Move"
+          title={t('moveOut.confirmTitle')}
+          message={t('moveOut.confirmMessage', { address: address.trim() })}
+          confirmLabel={t('moveOut.confirm')}
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void move()}

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useBackgroundJob } from '../../../hooks/useBackgroundJob';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { fieldSurface } from '../../../components/ui/TextField';
 import type { ListImport } from '../../../lib/types';
 import { ACCOUNT_LIST_MAX_BYTES, ACCOUNT_LIST_ROWS_MAX } from '../../../lib/limits';
@@ -16,11 +17,8 @@ export const MOVING_SECTION = 'moving';
 /** The person's last list import. */
 const latestImport = async () => (await movingApi.latest())[0] ?? null;
 
-const KIND_LABELS: Record<ListKind, string> = {
-  follows: 'Follows',
-  blocks: 'Blocked accounts',
-  mutes: 'Muted accounts',
-};
+const LISTS: readonly ListKind[] = ['follows', 'blocks', 'mutes'];
+const MEGABYTES = ACCOUNT_LIST_MAX_BYTES / 1024 / 1024;
 
 const Row = styled.div`
   display: flex;
@@ -79,23 +77,25 @@ function save(csv: Blob, filename: string) {
 }
 
 function ImportProgress({ job }: { job: ListImport }) {
+  const t = useTranslations('moving');
   const finished = job.state === 'finished';
+  // Each named whole, so the catalogue test sees every key used.
+  const lists: Record<ListKind, string> = {
+    follows: t('progress.follows'),
+    blocks: t('progress.blocks'),
+    mutes: t('progress.mutes'),
+  };
+  const what = { list: lists[job.type], mode: job.mode === 'merge' ? t('progress.merge') : t('progress.overwrite') };
+  const counts = { done: job.done, total: job.total, failed: job.failed, pending: job.pending };
   return (
     <Progress aria-live="polite" data-testid="list-import-progress">
-      <strong>
-        {finished ? 'Import finished' : 'Importing'}: {KIND_LABELS[job.type].toLowerCase()} ({job.mode})
-      </strong>
-      <progress max={job.total || 1} value={job.done + job.failed} aria-label="Import progress" />
-      <span>
-        {job.done} of {job.total} done, {job.failed} failed, {job.pending} waiting
-        {!finished && job.pending > 0 && ' (people on other servers are looked up in the background)'}
-      </span>
+      <strong>{finished ? t('progress.finished', what) : t('progress.importing', what)}</strong>
+      <progress max={job.total || 1} value={job.done + job.failed} aria-label={t('progress.label')} />
+      <span>{!finished && job.pending > 0 ? t('progress.countsLookingUp', counts) : t('progress.counts', counts)}</span>
       {job.failures.length > 0 && (
-        <ul aria-label="Rows not imported">
+        <ul aria-label={t('progress.failures')}>
           {job.failures.map((f) => (
-            <li key={f.line}>
-              Line {f.line}, {f.address}: {f.error}
-            </li>
+            <li key={f.line}>{t('progress.failure', { line: f.line, address: f.address, error: f.error })}</li>
           ))}
         </ul>
       )}
@@ -109,6 +109,17 @@ function ImportProgress({ job }: { job: ListImport }) {
  */
 export default function MovingSettings() {
   const id = useId();
+  const t = useTranslations('moving');
+  const listLabels: Record<ListKind, string> = {
+    follows: t('lists.follows'),
+    blocks: t('lists.blocks'),
+    mutes: t('lists.mutes'),
+  };
+  const exportLabels: Record<ListKind, string> = {
+    follows: t('export.follows'),
+    blocks: t('export.blocks'),
+    mutes: t('export.mutes'),
+  };
   const [kind, setKind] = useState<ListKind>('follows');
   const [mode, setMode] = useState<ListMode>('merge');
   const file = useRef<HTMLInputElement>(null);
@@ -135,11 +146,11 @@ export default function MovingSettings() {
     event.preventDefault();
     const chosen = file.current?.files?.[0];
     if (!chosen) {
-      setProblem('Choose a CSV file to import');
+      setProblem(t('chooseFile'));
       return;
     }
     if (chosen.size > ACCOUNT_LIST_MAX_BYTES) {
-      setProblem(`A list may be at most ${ACCOUNT_LIST_MAX_BYTES / 1024 / 1024} MB`);
+      setProblem(t('tooBig', { megabytes: MEGABYTES }));
       return;
     }
     setBusy(true);
@@ -156,15 +167,11 @@ export default function MovingSettings() {
 
   return (
     <Panel id={MOVING_SECTION} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Move in and out</h2>
-      <p className="lead">
-        Your follows, blocked and muted accounts as CSV lists in Mastodon&apos;s format: take them to another server, or
-        bring them here from Mastodon, Pixelfed or another Posts. Saved posts (bookmarks) are not included yet. Below:
-        moving the account itself, followers and all.
-      </p>
+      <h2 id={`${id}-title`}>{t('heading')}</h2>
+      <p className="lead">{t('lead')}</p>
       <Stack>
         <Row>
-          {(Object.keys(KIND_LABELS) as ListKind[]).map((list) => (
+          {LISTS.map((list) => (
             <Button
               key={list}
               $variant="secondary"
@@ -172,24 +179,24 @@ export default function MovingSettings() {
               disabled={exporting !== null}
               aria-busy={exporting === list}
             >
-              {exporting === list && <Spinner />} Export {KIND_LABELS[list].toLowerCase()}
+              {exporting === list && <Spinner />} {exportLabels[list]}
             </Button>
           ))}
         </Row>
         <Form aria-labelledby={`${id}-import`} onSubmit={(event) => void submit(event)} noValidate>
-          <h3 id={`${id}-import`}>Import a list</h3>
+          <h3 id={`${id}-import`}>{t('importHeading')}</h3>
           <div>
-            <label htmlFor={`${id}-kind`}>List</label>
+            <label htmlFor={`${id}-kind`}>{t('list')}</label>
             <select id={`${id}-kind`} name="type" value={kind} onChange={(e) => setKind(e.target.value as ListKind)}>
-              {(Object.keys(KIND_LABELS) as ListKind[]).map((list) => (
+              {LISTS.map((list) => (
                 <option key={list} value={list}>
-                  {KIND_LABELS[list]}
+                  {listLabels[list]}
                 </option>
               ))}
             </select>
           </div>
           <fieldset>
-            <legend>What happens to your current list</legend>
+            <legend>{t('mode')}</legend>
             <label>
               <input
                 type="radio"
@@ -198,7 +205,7 @@ export default function MovingSettings() {
                 checked={mode === 'merge'}
                 onChange={() => setMode('merge')}
               />
-              Merge: add the file&apos;s accounts to yours
+              {t('merge')}
             </label>
             <label>
               <input
@@ -208,20 +215,18 @@ export default function MovingSettings() {
                 checked={mode === 'overwrite'}
                 onChange={() => setMode('overwrite')}
               />
-              Overwrite: keep only the file&apos;s accounts (the others are unfollowed, unblocked or unmuted)
+              {t('overwrite')}
             </label>
           </fieldset>
           <div>
-            <label htmlFor={`${id}-file`}>CSV file</label>
+            <label htmlFor={`${id}-file`}>{t('file')}</label>
             <input id={`${id}-file`} ref={file} type="file" name="file" accept=".csv,text/csv" />
           </div>
-          <Note>
-            Up to {ACCOUNT_LIST_ROWS_MAX.toLocaleString('en')} accounts, {ACCOUNT_LIST_MAX_BYTES / 1024 / 1024} MB.
-          </Note>
+          <Note>{t('limits', { rows: ACCOUNT_LIST_ROWS_MAX, megabytes: MEGABYTES })}</Note>
           {problem && <Problem role="alert">{problem}</Problem>}
           <div>
             <Button type="submit" disabled={busy || job?.state === 'running'} aria-busy={busy}>
-              {busy && <Spinner />} Import
+              {busy && <Spinner />} {t('import')}
             </Button>
           </div>
         </Form>

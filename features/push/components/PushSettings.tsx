@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
+import { textOf } from '../../../lib/i18n/appTexts';
 import { SERVICE_WORKER_PATH } from '../../../lib/pwa';
 import { Button } from '../../../components/ui/Button';
 import { Panel } from '../../../components/ui/Panel';
 import { appTheme } from '../../../themes';
-import { PUSH_KIND_LABELS, PUSH_KINDS, type PushAlerts, type PushKind, keyBytes } from '../lib/pushKinds';
+import { PUSH_KINDS, type PushAlerts, type PushKind, keyBytes } from '../lib/pushKinds';
 import { pushApi } from '../state/pushApi';
 
 /** The section's id: `/settings#notifications`. */
@@ -59,10 +61,7 @@ async function runningWorker(): Promise<ServiceWorkerRegistration> {
   if (!(await navigator.serviceWorker.getRegistration())) await navigator.serviceWorker.register(SERVICE_WORKER_PATH);
   let timer = 0;
   const late = new Promise<never>((_, reject) => {
-    timer = window.setTimeout(
-      () => reject(new Error('The app’s service worker did not start. Reload the page and try again.')),
-      WORKER_WAIT_MS,
-    );
+    timer = window.setTimeout(() => reject(new Error(textOf('push.workerLate'))), WORKER_WAIT_MS);
   });
   try {
     return await Promise.race([navigator.serviceWorker.ready, late]);
@@ -71,14 +70,20 @@ async function runningWorker(): Promise<ServiceWorkerRegistration> {
   }
 }
 
-const BLOCKED =
-  'Notifications are blocked for Posts in this browser. Allow them in the site’s settings, then turn them on here.';
-
 /**
  * Settings' "Notifications on this device" (issue 74): Web Push for this browser, asked for only
  * when the person turns it on; the kinds pushed can be chosen, and turning off unsubscribes.
  */
 export default function PushSettings() {
+  const t = useTranslations('push');
+  // Each label named whole, so the catalogue test sees every key used.
+  const kindLabels: Record<PushKind, string> = {
+    follow: t('kind.follow'),
+    follow_request: t('kind.follow_request'),
+    like: t('kind.like'),
+    comment: t('kind.comment'),
+    mention: t('kind.mention'),
+  };
   // Rendered only after hydration (LazyPushSettings): the browser can be asked at once.
   const [state, setState] = useState<State>(() => (supported() ? 'checking' : 'unsupported'));
   const [publicKey, setPublicKey] = useState<string | null>(null);
@@ -131,7 +136,7 @@ export default function PushSettings() {
       if (!publicKey) return;
       // The browser's question comes only now, from the person's press.
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') throw new Error(BLOCKED);
+      if (permission !== 'granted') throw new Error(t('blocked'));
       const registration = await runningWorker();
       let subscription: PushSubscription;
       try {
@@ -140,7 +145,7 @@ export default function PushSettings() {
           applicationServerKey: keyBytes(publicKey),
         });
       } catch (error) {
-        throw new Error(`This browser could not subscribe to pushes: ${(error as Error).message}`, { cause: error });
+        throw new Error(t('subscribeFailed', { reason: (error as Error).message }), { cause: error });
       }
       const saved = await pushApi.subscribe(subscription.toJSON(), alerts);
       setAlerts(saved.alerts);
@@ -167,25 +172,17 @@ export default function PushSettings() {
 
   return (
     <Panel id={PUSH_SECTION} aria-labelledby="push-settings">
-      <h2 id="push-settings">Notifications on this device</h2>
-      <p className="lead">
-        Get a notification on this device when someone follows you, likes, comments on or mentions you, even when Posts
-        is closed. Your browser asks for permission when you turn them on.
-      </p>
+      <h2 id="push-settings">{t('heading')}</h2>
+      <p className="lead">{t('lead')}</p>
       <Body>
-        {state === 'checking' && <Note>Checking this device…</Note>}
-        {state === 'unsupported' && (
-          <Note>
-            This browser cannot show notifications from Posts. On an iPhone or iPad, add Posts to your Home Screen
-            first, then open it from there.
-          </Note>
-        )}
-        {state === 'disabled' && <Note>Push notifications are turned off on this instance.</Note>}
+        {state === 'checking' && <Note>{t('checking')}</Note>}
+        {state === 'unsupported' && <Note>{t('unsupported')}</Note>}
+        {state === 'disabled' && <Note>{t('disabled')}</Note>}
         {(state === 'on' || state === 'off') && (
           <>
-            <Status role="status">{state === 'on' ? 'On for this device.' : 'Off for this device.'}</Status>
+            <Status role="status">{state === 'on' ? t('on') : t('off')}</Status>
             <Kinds disabled={busy}>
-              <legend>Notify me about</legend>
+              <legend>{t('kinds')}</legend>
               {PUSH_KINDS.map((kind) => (
                 <label key={kind}>
                   <input
@@ -193,17 +190,17 @@ export default function PushSettings() {
                     checked={alerts[kind]}
                     onChange={(event) => toggleKind(kind, event.target.checked)}
                   />
-                  {PUSH_KIND_LABELS[kind]}
+                  {kindLabels[kind]}
                 </label>
               ))}
             </Kinds>
             {state === 'off' ? (
               <Button onClick={() => void turnOn()} disabled={busy}>
-                Turn on notifications
+                {t('turnOn')}
               </Button>
             ) : (
               <Button $variant="secondary" onClick={() => void turnOff()} disabled={busy}>
-                Turn off notifications
+                {t('turnOff')}
               </Button>
             )}
           </>

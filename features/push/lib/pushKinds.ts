@@ -1,15 +1,8 @@
-/** The kinds a person may have pushed, as the server stores them (server/push/kinds.ts), with their labels. */
-export const PUSH_KIND_LABELS = {
-  follow: 'New followers',
-  follow_request: 'Follow requests',
-  like: 'Likes',
-  comment: 'Comments on your posts',
-  mention: 'Mentions',
-} as const;
+/** The kinds a person may have pushed, as the server stores them (server/push/kinds.ts); their labels are `push.kind.*`. */
+export const PUSH_KINDS = ['follow', 'follow_request', 'like', 'comment', 'mention'] as const;
 
-export type PushKind = keyof typeof PUSH_KIND_LABELS;
+export type PushKind = (typeof PUSH_KINDS)[number];
 export type PushAlerts = Record<PushKind, boolean>;
-export const PUSH_KINDS = Object.keys(PUSH_KIND_LABELS) as PushKind[];
 
 /** The VAPID key as `pushManager.subscribe` takes it: bytes from base64url. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {

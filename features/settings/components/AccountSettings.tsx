@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { accountSchema } from '../../../lib/schemas';
 import { TEXTS } from '../../../lib/texts';
 import type { User } from '../../../lib/types';
@@ -37,6 +38,8 @@ function refusedField(message: string): Field | null {
 
 export function AccountSettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
+  const schema = useMemo(() => accountSchema(), []);
   const { loading } = useAppSelector(selectAuth).updateAccount;
   const form = useRef<HTMLFormElement>(null);
   // The server's refusal beside its field until the next try (issue 68, item 5); the toast shows too.
@@ -44,7 +47,7 @@ export function AccountSettings({ user }: { user: User }) {
   const formik = useFormik({
     initialValues: { username: user.username, newEmail: user.email, password: '', newPassword: '' },
     enableReinitialize: true,
-    validationSchema: accountSchema,
+    validationSchema: schema,
     onSubmit: async (values, helpers) => {
       const newEmail = values.newEmail.trim();
       setRefusal(null);
@@ -70,39 +73,35 @@ export function AccountSettings({ user }: { user: User }) {
 
   return (
     <Panel id={SETTINGS_SECTIONS.account} aria-labelledby="account-settings">
-      <h2 id="account-settings">Account</h2>
-      <p className="lead">Your sign-in details. Saving needs your current password.</p>
+      <h2 id="account-settings">{t('account.heading')}</h2>
+      <p className="lead">{t('account.lead')}</p>
       <form ref={form} onSubmit={formik.handleSubmit} noValidate>
         <Stack>
           <TextField
-            label="Username"
+            label={t('account.username')}
             autoComplete="username"
             {...formik.getFieldProps('username')}
             error={error('username')}
           />
           <TextField
-            label="Email"
+            label={t('account.email')}
             type="email"
             autoComplete="email"
-            hint={
-              user.pendingEmail
-                ? `${user.pendingEmail} becomes your email once you open the link we sent there.`
-                : 'A new address takes effect once you open the link we mail to it.'
-            }
+            hint={user.pendingEmail ? t('account.pendingEmail', { email: user.pendingEmail }) : t('account.emailHint')}
             {...formik.getFieldProps('newEmail')}
             error={error('newEmail')}
           />
           <TextField
-            label="New password"
+            label={t('account.newPassword')}
             type="password"
             autoComplete="new-password"
-            hint="Leave empty to keep your password"
+            hint={t('account.newPasswordHint')}
             {...formik.getFieldProps('newPassword')}
             error={error('newPassword')}
           />
           <Divider />
           <TextField
-            label="Current password"
+            label={t('account.currentPassword')}
             type="password"
             autoComplete="current-password"
             {...formik.getFieldProps('password')}
@@ -110,7 +109,7 @@ export function AccountSettings({ user }: { user: User }) {
           />
           <Actions>
             <Button type="submit" disabled={loading} aria-busy={loading}>
-              {loading && <Spinner />} Save account
+              {loading && <Spinner />} {t('account.save')}
             </Button>
           </Actions>
         </Stack>

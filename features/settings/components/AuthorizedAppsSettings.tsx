@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { useAppDispatch } from '../../../store/hooks';
 import { Button } from '../../../components/ui/Button';
 import { Panel } from '../../../components/ui/Panel';
@@ -21,6 +22,7 @@ const Item = styled(SettingsItem)`
 /** The apps (Mastodon clients) this person let use their account, each with "Revoke". */
 export function AuthorizedAppsSettings() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
   const [apps, setApps] = useState<AuthorizedApp[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -39,12 +41,12 @@ export function AuthorizedAppsSettings() {
 
   return (
     <Panel id={SETTINGS_SECTIONS.apps} aria-labelledby="apps-settings">
-      <h2 id="apps-settings">Authorised apps</h2>
-      <p className="lead">Apps you signed in to with your account (Mastodon apps and scripts).</p>
+      <h2 id="apps-settings">{t('apps.heading')}</h2>
+      <p className="lead">{t('apps.lead')}</p>
       {apps === null ? (
         <Spinner />
       ) : apps.length === 0 ? (
-        <p>You have not authorised any app.</p>
+        <p>{t('apps.empty')}</p>
       ) : (
         <SettingsList>
           {apps.map((app) => (
@@ -52,18 +54,21 @@ export function AuthorizedAppsSettings() {
               <div>
                 <strong>{app.name}</strong>
                 <small>
-                  Can {app.scopes.join(', ')} · authorised <RelativeTime iso={app.authorizedAt} />
+                  {t.rich('apps.granted', {
+                    scopes: app.scopes.join(', '),
+                    authorized: () => <RelativeTime iso={app.authorizedAt} />,
+                  })}
                 </small>
               </div>
               <Button
                 $variant="secondary"
                 $size="sm"
-                aria-label={`Revoke ${app.name}`}
+                aria-label={t('apps.revokeOf', { app: app.name })}
                 disabled={busy !== null}
                 aria-busy={busy === app.id}
                 onClick={() => void revoke(app.id)}
               >
-                Revoke
+                {t('apps.revoke')}
               </Button>
             </Item>
           ))}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import type { UserSummary } from '../../../lib/types';
 import { links } from '../../../lib/pages';
 import { useAppDispatch } from '../../../store/hooks';
@@ -22,14 +23,29 @@ const Muted = styled.p`
   color: ${appTheme.color.textMuted};
 `;
 
-const TEXT: Record<Relation, { title: string; empty: string; undo: string }> = {
-  blocks: { title: 'Blocked', empty: 'You have not blocked anyone.', undo: 'Unblock' },
-  mutes: { title: 'Muted', empty: 'You have not muted anyone.', undo: 'Unmute' },
-};
+/** A list's texts, named whole so the catalogue test sees the keys. */
+function useRelationTexts(relation: Relation) {
+  const t = useTranslations('settings');
+  return relation === 'blocks'
+    ? {
+        title: t('blocked.blocks'),
+        empty: t('blocked.blocksEmpty'),
+        undo: t('blocked.unblock'),
+        undoOf: (username: string) => t('blocked.unblockOf', { username }),
+      }
+    : {
+        title: t('blocked.mutes'),
+        empty: t('blocked.mutesEmpty'),
+        undo: t('blocked.unmute'),
+        undoOf: (username: string) => t('blocked.unmuteOf', { username }),
+      };
+}
 
 /** One list, page by page, each person with Unblock (or Unmute). */
 function RelationList({ relation }: { relation: Relation }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
+  const text = useRelationTexts(relation);
   const [people, setPeople] = useState<UserSummary[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -59,11 +75,11 @@ function RelationList({ relation }: { relation: Relation }) {
   const headingId = `relation-${relation}`;
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId}>{TEXT[relation].title}</h3>
+      <h3 id={headingId}>{text.title}</h3>
       {people === null ? (
         <Spinner />
       ) : people.length === 0 ? (
-        <Muted>{TEXT[relation].empty}</Muted>
+        <Muted>{text.empty}</Muted>
       ) : (
         <SettingsList>
           {people.map((person) => (
@@ -75,12 +91,12 @@ function RelationList({ relation }: { relation: Relation }) {
               <Button
                 $variant="secondary"
                 $size="sm"
-                aria-label={`${TEXT[relation].undo} ${person.username}`}
+                aria-label={text.undoOf(person.username)}
                 disabled={busy !== null}
                 aria-busy={busy === person.username}
                 onClick={() => void undo(person.username)}
               >
-                {TEXT[relation].undo}
+                {text.undo}
               </Button>
             </Item>
           ))}
@@ -88,7 +104,7 @@ function RelationList({ relation }: { relation: Relation }) {
       )}
       {next && (
         <Button $variant="secondary" $size="sm" onClick={() => void load(next)}>
-          Show more
+          {t('blocked.more')}
         </Button>
       )}
     </section>
@@ -97,13 +113,11 @@ function RelationList({ relation }: { relation: Relation }) {
 
 /** Settings' "Blocked and muted": the people you block and mute, to undo either. */
 export function BlockedMutedSettings() {
+  const t = useTranslations('settings');
   return (
     <Panel id={SETTINGS_SECTIONS.blocked} aria-labelledby="blocked-muted-settings">
-      <h2 id="blocked-muted-settings">Blocked and muted</h2>
-      <p className="lead">
-        Blocked people and you do not see each other&apos;s posts or comments. Muted people&apos;s posts leave your
-        feeds, and they do not notify you.
-      </p>
+      <h2 id="blocked-muted-settings">{t('blocked.heading')}</h2>
+      <p className="lead">{t('blocked.lead')}</p>
       <RelationList relation="blocks" />
       <RelationList relation="mutes" />
     </Panel>

@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { useAppDispatch } from '../../../store/hooks';
 import { fetchLoggedUser, userCleared } from '../../auth';
 import { Button } from '../../../components/ui/Button';
@@ -41,6 +42,7 @@ interface Props {
 /** "Download your data" (a zip of everything) and "Delete account", confirmed by typing the username. */
 export function DataSettings({ username, twoFactorOn }: Props) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
   const router = useRouter();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -85,27 +87,22 @@ export function DataSettings({ username, twoFactorOn }: Props) {
 
   return (
     <Panel id={SETTINGS_SECTIONS.data} aria-labelledby="data-settings">
-      <h2 id="data-settings">Your data</h2>
-      <p className="lead">
-        Your account, posts, comments, reactions, follows, blocks, mutes, notifications and images, as one zip file.
-      </p>
+      <h2 id="data-settings">{t('data.heading')}</h2>
+      <p className="lead">{t('data.lead')}</p>
       <Stack>
         <div>
           <Button $variant="secondary" onClick={() => void download()} disabled={exporting} aria-busy={exporting}>
-            {exporting && <Spinner />} Download your data
+            {exporting && <Spinner />} {t('data.download')}
           </Button>
           {exportProblem && <Problem role="alert">{exportProblem}</Problem>}
         </div>
         <Danger>
-          <h3 id="delete-account">Delete account</h3>
-          <p>
-            This removes your account, posts, comments, reactions, follows and images for good. Your username cannot be
-            registered again for 30 days.
-          </p>
+          <h3 id="delete-account">{t('data.deleteHeading')}</h3>
+          <p>{t('data.deleteLead')}</p>
           <form aria-labelledby="delete-account" onSubmit={(event) => void remove(event)} noValidate>
             <Stack>
               <TextField
-                label="Your password"
+                label={t('data.password')}
                 type="password"
                 autoComplete="current-password"
                 value={password}
@@ -113,7 +110,7 @@ export function DataSettings({ username, twoFactorOn }: Props) {
               />
               {twoFactorOn && (
                 <TextField
-                  label="Two-factor code"
+                  label={t('data.code')}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   value={code}
@@ -121,14 +118,14 @@ export function DataSettings({ username, twoFactorOn }: Props) {
                 />
               )}
               <TextField
-                label={`Type ${username} to confirm`}
+                label={t('data.confirm', { username })}
                 autoComplete="off"
                 value={typed}
                 onChange={(e) => setTyped(e.target.value)}
               />
               <Actions>
                 <Button type="submit" $variant="danger" disabled={!confirmed || busy} aria-busy={busy}>
-                  {busy && <Spinner />} Delete account
+                  {busy && <Spinner />} {t('data.delete')}
                 </Button>
               </Actions>
             </Stack>

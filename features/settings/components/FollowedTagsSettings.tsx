@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { apiUrls } from '../../../lib/apiUrls';
 import { links } from '../../../lib/pages';
 import { AppLink } from '../../../components/ui/AppLink';
@@ -27,13 +28,14 @@ const Muted = styled.p`
 
 export function FollowedTagsSettings() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
   const [tags, setTags] = useState<string[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
     apiClient.get<{ name: string }[]>(apiUrls.followedTags()).then(
-      ({ data }) => live && setTags(data.map((t) => t.name)),
+      ({ data }) => live && setTags(data.map((followed) => followed.name)),
       (error: unknown) => live && dispatch(showToast(errorMessage(error), 'error')),
     );
     return () => {
@@ -45,8 +47,8 @@ export function FollowedTagsSettings() {
     setBusy(tag);
     try {
       await apiClient.delete(`${apiUrls.tag(tag)}/follow`);
-      setTags((list) => list?.filter((t) => t !== tag) ?? null);
-      dispatch(showToast(`Unfollowed #${tag}`));
+      setTags((list) => list?.filter((name) => name !== tag) ?? null);
+      dispatch(showToast(t('tags.unfollowed', { tag })));
     } catch (error) {
       dispatch(showToast(errorMessage(error), 'error'));
     } finally {
@@ -56,26 +58,26 @@ export function FollowedTagsSettings() {
 
   return (
     <Panel id={SETTINGS_SECTIONS.tags} aria-labelledby="followed-tags-settings">
-      <h2 id="followed-tags-settings">Followed tags</h2>
-      <p className="lead">Public posts with these tags show in your home feed, from anyone.</p>
+      <h2 id="followed-tags-settings">{t('tags.heading')}</h2>
+      <p className="lead">{t('tags.lead')}</p>
       {tags === null ? (
         <Spinner />
       ) : tags.length === 0 ? (
-        <Muted>You follow no tags. Open a tag&apos;s page and press Follow.</Muted>
+        <Muted>{t('tags.empty')}</Muted>
       ) : (
-        <SettingsList aria-label="Followed tags">
+        <SettingsList aria-label={t('tags.list')}>
           {tags.map((tag) => (
             <Item key={tag}>
               <AppLink href={links.tagged([tag])}>#{tag}</AppLink>
               <Button
                 $variant="secondary"
                 $size="sm"
-                aria-label={`Unfollow #${tag}`}
+                aria-label={t('tags.unfollowOf', { tag })}
                 disabled={busy !== null}
                 aria-busy={busy === tag}
                 onClick={() => void unfollow(tag)}
               >
-                Unfollow
+                {t('tags.unfollow')}
               </Button>
             </Item>
           ))}

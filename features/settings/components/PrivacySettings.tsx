@@ -5,9 +5,10 @@
  */
 import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Panel } from '../../../components/ui/Panel';
-import { AUDIENCES, AUDIENCE_TEXTS, type Audience } from '../../../lib/audience';
+import { AUDIENCES, type Audience } from '../../../lib/audience';
 import { links } from '../../../lib/pages';
 import type { User } from '../../../lib/types';
 import { FieldWrap } from '../../../components/ui/TextField';
@@ -15,7 +16,7 @@ import { errorMessage } from '../../../services/apiClient';
 import { useAppDispatch } from '../../../store/hooks';
 import { appTheme } from '../../../themes';
 import { fetchLoggedUser } from '../../auth';
-import { FOLLOW_REQUEST_TEXTS as T, followRequestsApi } from '../../people';
+import { followRequestsApi } from '../../people';
 import { showToast } from '../../toasts';
 import { SETTINGS_SECTIONS } from '../lib/sections';
 import { privacyApi } from '../state/privacyApi';
@@ -29,9 +30,22 @@ const Switch = styled.label`
   input { width: 20px; height: 20px; accent-color: ${appTheme.color.accent}; }
 `;
 
+/** Each audience's label and what it means, named whole so the catalogue test sees the keys. */
+function useAudienceTexts(): Record<Audience, { label: string; hint: string }> {
+  const t = useTranslations('settings');
+  return {
+    public: { label: t('privacy.audiences.public'), hint: t('privacy.audiences.publicHint') },
+    unlisted: { label: t('privacy.audiences.unlisted'), hint: t('privacy.audiences.unlistedHint') },
+    followers: { label: t('privacy.audiences.followers'), hint: t('privacy.audiences.followersHint') },
+    mentioned: { label: t('privacy.audiences.mentioned'), hint: t('privacy.audiences.mentionedHint') },
+  };
+}
+
 /** The audience new posts start with: the composer's choice until changed there. */
 function DefaultAudience({ user }: { user: User }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
+  const texts = useAudienceTexts();
   const id = useId();
   const [audience, setAudience] = useState<Audience>(user.defaultAudience ?? 'public');
   const [busy, setBusy] = useState(false);
@@ -42,7 +56,7 @@ function DefaultAudience({ user }: { user: User }) {
     try {
       await privacyApi.setDefaultAudience(next);
       void dispatch(fetchLoggedUser());
-      dispatch(showToast(`New posts start as ${AUDIENCE_TEXTS[next].label}`, 'success'));
+      dispatch(showToast(t('privacy.audienceSaved', { audience: texts[next].label }), 'success'));
     } catch (error) {
       setAudience(before);
       dispatch(showToast(errorMessage(error), 'error'));
@@ -52,7 +66,7 @@ function DefaultAudience({ user }: { user: User }) {
   };
   return (
     <FieldWrap>
-      <label htmlFor={`${id}-audience`}>Who can see new posts</label>
+      <label htmlFor={`${id}-audience`}>{t('privacy.audience')}</label>
       <select
         id={`${id}-audience`}
         value={audience}
@@ -62,7 +76,7 @@ function DefaultAudience({ user }: { user: User }) {
       >
         {AUDIENCES.map((a) => (
           <option key={a} value={a}>
-            {AUDIENCE_TEXTS[a].label}: {AUDIENCE_TEXTS[a].hint}
+            {t('privacy.audienceOption', texts[a])}
           </option>
         ))}
       </select>
@@ -115,21 +129,22 @@ function SavedSwitch({
 }
 
 export function PrivacySettings({ user }: { user: User }) {
+  const t = useTranslations('settings');
   return (
     <Panel id={SETTINGS_SECTIONS.privacy} aria-labelledby="privacy-settings">
-      <h2 id="privacy-settings">Privacy</h2>
-      <p className="lead">{T.settingLead}</p>
+      <h2 id="privacy-settings">{t('privacy.heading')}</h2>
+      <p className="lead">{t('privacy.lead')}</p>
       {/* Turning it off approves the waiting requests: the followers count changes. */}
       <SavedSwitch initial={user.approveFollowers === true} save={followRequestsApi.setApproval}>
-        {T.setting}
+        {t('privacy.approveFollowers')}
       </SavedSwitch>
       <p>
-        <AppLink href={`${links.notifications()}#follow-requests`}>{T.title}</AppLink>
+        <AppLink href={`${links.notifications()}#follow-requests`}>{t('privacy.followRequests')}</AppLink>
       </p>
       <DefaultAudience user={user} />
       {/* Explore (issue 73): the person's public posts may trend, and they may be suggested to others. */}
       <SavedSwitch initial={user.discoverable !== false} save={privacyApi.setDiscoverable}>
-        Suggest my account and show my posts in Explore
+        {t('privacy.discoverable')}
       </SavedSwitch>
     </Panel>
   );

@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { DESCRIPTION_MAX } from '../../../lib/limits';
 import {
   DISPLAY_NAME_MAX,
@@ -66,6 +67,8 @@ const Actions = styled.div`
 
 export function ProfileSettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
+  const schema = useMemo(() => profileSchema(), []);
   const { loading } = useAppSelector(selectAuth).updateProfile;
   const avatar = useAppSelector(selectUpload('avatar'));
   const banner = useAppSelector(selectUpload('banner'));
@@ -95,7 +98,7 @@ export function ProfileSettings({ user }: { user: User }) {
         value: user.fields[i]?.value ?? '',
       })),
     },
-    validationSchema: profileSchema,
+    validationSchema: schema,
     validate: (values) => {
       const errors: { displayName?: string; fields?: string } = {};
       const nameError = displayNameError(normalizeDisplayName(values.displayName));
@@ -127,7 +130,7 @@ export function ProfileSettings({ user }: { user: User }) {
   const uploading = avatar.loading || banner.loading;
   // Anything staged for "Save profile" (a removal, a fresh image, the description) is not left unsaved without a word.
   const unsaved = removed.avatar || removed.banner || Boolean(avatar.url) || Boolean(banner.url) || formik.dirty;
-  useLeaveGuard(unsaved);
+  useLeaveGuard(unsaved, t('profile.leave'));
 
   // Remove: drops a fresh upload and the saved image from the form; Save sends `null` (API.md, updateProfile).
   const remove = (kind: 'avatar' | 'banner') => () => {
@@ -137,16 +140,16 @@ export function ProfileSettings({ user }: { user: User }) {
 
   return (
     <Panel id={SETTINGS_SECTIONS.profile} aria-labelledby="profile-settings">
-      <h2 id="profile-settings">Profile</h2>
-      <p className="lead">How others see you on Posts.</p>
+      <h2 id="profile-settings">{t('profile.heading')}</h2>
+      <p className="lead">{t('profile.lead')}</p>
       <form onSubmit={formik.handleSubmit} noValidate data-unsaved={unsaved}>
         <Stack $gap={20}>
           <Images>
             <div>
-              <h3>Avatar</h3>
+              <h3>{t('profile.avatar')}</h3>
               <ImageDropzone
                 kind="avatar"
-                label="Avatar"
+                label={t('profile.avatar')}
                 shape="round"
                 preview={shown('avatar')}
                 hintId="avatar-hint"
@@ -155,10 +158,10 @@ export function ProfileSettings({ user }: { user: User }) {
               />
             </div>
             <div>
-              <h3>Banner</h3>
+              <h3>{t('profile.banner')}</h3>
               <ImageDropzone
                 kind="banner"
-                label="Banner"
+                label={t('profile.banner')}
                 shape="wide"
                 preview={shown('banner')}
                 hintId="banner-hint"
@@ -168,34 +171,33 @@ export function ProfileSettings({ user }: { user: User }) {
             </div>
           </Images>
           <TextField
-            label="Display name"
-            hint={`Shown above your @username. ${formik.values.displayName.length}/${DISPLAY_NAME_MAX}`}
+            label={t('profile.displayName')}
+            hint={t('profile.displayNameHint', { count: formik.values.displayName.length, max: DISPLAY_NAME_MAX })}
             maxLength={DISPLAY_NAME_MAX + 10}
             autoComplete="nickname"
             {...formik.getFieldProps('displayName')}
             error={formik.errors.displayName}
           />
           <TextAreaField
-            label="Description"
-            hint={`${formik.values.description.length}/${DESCRIPTION_MAX}`}
+            label={t('profile.description')}
+            hint={t('profile.descriptionCount', { count: formik.values.description.length, max: DESCRIPTION_MAX })}
             {...formik.getFieldProps('description')}
             error={formik.errors.description}
           />
           <Links aria-describedby="links-hint">
-            <legend>Profile links</legend>
+            <legend>{t('profile.links')}</legend>
             <p className="hint" id="links-hint">
-              Up to {PROFILE_FIELDS_MAX}. A web page that links back to your profile with rel=&quot;me&quot; is marked
-              verified.
+              {t('profile.linksHint', { max: PROFILE_FIELDS_MAX })}
             </p>
             {formik.values.fields.map((_, i) => (
               <LinkRow key={i}>
                 <TextField
-                  label={`Label ${i + 1}`}
+                  label={t('profile.linkName', { number: i + 1 })}
                   maxLength={FIELD_NAME_MAX}
                   {...formik.getFieldProps(`fields.${i}.name`)}
                 />
                 <TextField
-                  label={`Link or text ${i + 1}`}
+                  label={t('profile.linkValue', { number: i + 1 })}
                   maxLength={FIELD_VALUE_MAX}
                   {...formik.getFieldProps(`fields.${i}.value`)}
                 />
@@ -209,7 +211,7 @@ export function ProfileSettings({ user }: { user: User }) {
           </Links>
           <Actions>
             <Button type="submit" disabled={loading || uploading} aria-busy={loading}>
-              {loading && <Spinner />} Save profile
+              {loading && <Spinner />} {t('profile.save')}
             </Button>
           </Actions>
         </Stack>

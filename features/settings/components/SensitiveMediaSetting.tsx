@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { setAlwaysShowSensitive, useAlwaysShowSensitive } from '../../../hooks/useSensitiveMedia';
 import { Panel } from '../../../components/ui/Panel';
 import { appTheme } from '../../../themes';
@@ -16,13 +17,14 @@ const Switch = styled.label`
 /** "Always show sensitive media": kept in this browser, like the theme. */
 export function SensitiveMediaSetting() {
   const on = useAlwaysShowSensitive();
+  const t = useTranslations('settings');
   return (
     <Panel id={SETTINGS_SECTIONS.media} aria-labelledby="media-settings">
-      <h2 id="media-settings">Media</h2>
-      <p className="lead">Sensitive images are blurred behind their content warning until you click Show.</p>
+      <h2 id="media-settings">{t('media.heading')}</h2>
+      <p className="lead">{t('media.lead')}</p>
       <Switch>
         <input type="checkbox" role="switch" checked={on} onChange={(e) => setAlwaysShowSensitive(e.target.checked)} />
-        Always show sensitive media
+        {t('media.alwaysShow')}
       </Switch>
     </Panel>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { deviceLabel } from '../../../lib/userAgent';
 import { useAppDispatch } from '../../../store/hooks';
 import { Button } from '../../../components/ui/Button';
@@ -36,6 +37,7 @@ const Badge = styled.span`
 /** The devices signed in to this account, each with "Sign out", and "Sign out everywhere else". */
 export function SessionsSettings() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -62,8 +64,8 @@ export function SessionsSettings() {
   const others = sessions?.filter((s) => !s.current).length ?? 0;
   return (
     <Panel id={SETTINGS_SECTIONS.sessions} aria-labelledby="sessions-settings">
-      <h2 id="sessions-settings">Where you are signed in</h2>
-      <p className="lead">Sign out a device you no longer use or do not recognise.</p>
+      <h2 id="sessions-settings">{t('sessions.heading')}</h2>
+      <p className="lead">{t('sessions.lead')}</p>
       {sessions === null ? (
         <Spinner />
       ) : (
@@ -76,23 +78,25 @@ export function SessionsSettings() {
                   <div>
                     <strong>
                       {label}
-                      {session.current && <Badge>This device</Badge>}
+                      {session.current && <Badge>{t('sessions.thisDevice')}</Badge>}
                     </strong>
                     <small>
-                      Last used <RelativeTime iso={session.lastUsedAt} /> · signed in{' '}
-                      <RelativeTime iso={session.createdAt} />
+                      {t.rich('sessions.used', {
+                        lastUsed: () => <RelativeTime iso={session.lastUsedAt} />,
+                        signedIn: () => <RelativeTime iso={session.createdAt} />,
+                      })}
                     </small>
                   </div>
                   {!session.current && (
                     <Button
                       $variant="secondary"
                       $size="sm"
-                      aria-label={`Sign out ${label}`}
+                      aria-label={t('sessions.signOutOf', { device: label })}
                       disabled={busy !== null}
                       aria-busy={busy === session.id}
                       onClick={() => void signOut(session.id)}
                     >
-                      Sign out
+                      {t('sessions.signOut')}
                     </Button>
                   )}
                 </Item>
@@ -105,7 +109,7 @@ export function SessionsSettings() {
             aria-busy={busy === 'others'}
             onClick={() => void signOutOthers()}
           >
-            {busy === 'others' && <Spinner />} Sign out everywhere else
+            {busy === 'others' && <Spinner />} {t('sessions.signOutOthers')}
           </Button>
         </>
       )}

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { media } from '../../../styles/breakpoints';
 import { appTheme } from '../../../themes';
-import { SETTINGS_NAV } from '../lib/sections';
+import { SETTINGS_NAV, SETTINGS_SECTIONS } from '../lib/sections';
 
 /**
  * The settings page's frame (issue 68, item 16: one page of many sections): from lg the section
@@ -85,12 +86,29 @@ function useHashTarget() {
 /** The list of the settings page's sections, each a link to its place on the page. */
 export function SettingsNav() {
   useHashTarget();
+  const t = useTranslations('settings');
+  // Each label named whole, so the catalogue test sees every key used.
+  const labels: Record<(typeof SETTINGS_NAV)[number], string> = {
+    profile: t('nav.profile'),
+    account: t('nav.account'),
+    theme: t('nav.theme'),
+    media: t('nav.media'),
+    notifications: t('nav.notifications'),
+    privacy: t('nav.privacy'),
+    sessions: t('nav.sessions'),
+    apps: t('nav.apps'),
+    blocked: t('nav.blocked'),
+    tags: t('nav.tags'),
+    twofactor: t('nav.twofactor'),
+    data: t('nav.data'),
+    moving: t('nav.moving'),
+  };
   return (
-    <Nav aria-label="Settings sections">
+    <Nav aria-label={t('nav.label')}>
       <ul>
-        {SETTINGS_NAV.map(({ id, label }) => (
-          <li key={id}>
-            <a href={`#${id}`}>{label}</a>
+        {SETTINGS_NAV.map((section) => (
+          <li key={section}>
+            <a href={`#${SETTINGS_SECTIONS[section]}`}>{labels[section]}</a>
           </li>
         ))}
       </ul>

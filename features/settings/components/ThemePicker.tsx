@@ -1,9 +1,10 @@
 import styled from 'styled-components';
-import { THEMES } from '../../../lib/limits';
+import { useTranslations } from 'use-intl/react';
+import { THEMES, type ThemeName } from '../../../lib/limits';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useHydrated } from '../../../hooks/useHydrated';
 import { selectTheme, setTheme } from '../state/themeSlice';
-import { appTheme, palettes, themeLabels } from '../../../themes';
+import { appTheme, palettes } from '../../../themes';
 import { Panel } from '../../../components/ui/Panel';
 import { SETTINGS_SECTIONS } from '../lib/sections';
 
@@ -42,12 +43,18 @@ const Swatch = styled.span`
 export function ThemePicker() {
   const dispatch = useAppDispatch();
   const theme = useAppSelector(selectTheme);
+  const t = useTranslations('settings');
+  const labels: Record<ThemeName, string> = {
+    darkGray: t('theme.darkGray'),
+    navyBlue: t('theme.navyBlue'),
+    dark: t('theme.dark'),
+  };
   // The theme lives in this browser: the server's HTML shows none chosen, and so must hydration.
   const current = useHydrated() ? theme : null;
   return (
     <Panel id={SETTINGS_SECTIONS.theme} aria-labelledby="theme-settings">
-      <h2 id="theme-settings">Theme</h2>
-      <p className="lead">Kept in this browser.</p>
+      <h2 id="theme-settings">{t('theme.heading')}</h2>
+      <p className="lead">{t('theme.lead')}</p>
       <Options role="radiogroup" aria-labelledby="theme-settings">
         {THEMES.map((name) => (
           <Option key={name}>
@@ -63,7 +70,7 @@ export function ThemePicker() {
               <span style={{ background: palettes[name].surfaceRaised }} />
               <span style={{ background: palettes[name].accent }} />
             </Swatch>
-            {themeLabels[name]}
+            {labels[name]}
           </Option>
         ))}
       </Options>

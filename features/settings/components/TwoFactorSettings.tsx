@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { useAppDispatch } from '../../../store/hooks';
 import { showToast } from '../../toasts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import { Button } from '../../../components/ui/Button';
 import { Panel, Stack } from '../../../components/ui/Panel';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -50,7 +52,7 @@ const Actions = styled.div`
 
 /** The codes as a text file: what they are, one code a line. */
 export function recoveryCodesText(codes: readonly string[]): string {
-  return `Posts two-factor recovery codes (each signs you in once)\n\n${codes.join('\n')}\n`;
+  return `${textOf('settings.twoFactor.fileTitle')}\n\n${codes.join('\n')}\n`;
 }
 
 function downloadCodes(codes: readonly string[]) {
@@ -73,6 +75,7 @@ interface Props {
 /** Off: set it up (QR code, then a code to confirm, then the recovery codes). On: turn it off. */
 export function TwoFactorSettings({ status, onChanged }: Props) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('settings');
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -123,9 +126,9 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
   async function copyCodes(codes: string[]) {
     try {
       await navigator.clipboard.writeText(recoveryCodesText(codes));
-      dispatch(showToast('Recovery codes copied', 'success'));
+      dispatch(showToast(t('twoFactor.copied'), 'success'));
     } catch {
-      dispatch(showToast('Could not copy: select the codes and copy them, or download them', 'error'));
+      dispatch(showToast(t('twoFactor.copyFailed'), 'error'));
     }
   }
 
@@ -136,55 +139,49 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
 
   return (
     <Panel id={SETTINGS_SECTIONS.twofactor} aria-labelledby="two-factor-settings">
-      <h2 id="two-factor-settings">Two-factor sign-in</h2>
+      <h2 id="two-factor-settings">{t('twoFactor.heading')}</h2>
       {step.kind === 'codes' ? (
         <Stack>
-          <p>
-            Two-factor sign-in is on. Keep these recovery codes somewhere safe: each signs you in once if you lose your
-            phone. They are shown only now.
-          </p>
-          <Codes aria-label="Recovery codes">
+          <p>{t('twoFactor.codesIntro')}</p>
+          <Codes aria-label={t('twoFactor.codes')}>
             {step.recoveryCodes.map((c) => (
               <li key={c}>{c}</li>
             ))}
           </Codes>
           <Actions>
             <Button $variant="secondary" onClick={() => void copyCodes(step.recoveryCodes)}>
-              Copy codes
+              {t('twoFactor.copy')}
             </Button>
             <Button $variant="secondary" onClick={() => downloadCodes(step.recoveryCodes)}>
-              Download .txt
+              {t('twoFactor.download')}
             </Button>
             <Button ref={saved} onClick={finish}>
-              I have saved them
+              {t('twoFactor.saved')}
             </Button>
           </Actions>
         </Stack>
       ) : status.enabled ? (
         <form onSubmit={(event) => void turnOff(event)} noValidate>
           <Stack>
-            <p className="lead">
-              On: signing in asks for a code from your authenticator app. {status.recoveryCodesLeft} recovery codes
-              left.
-            </p>
+            <p className="lead">{t('twoFactor.onLead', { count: status.recoveryCodesLeft })}</p>
             <TextField
-              label="Your password"
+              label={t('twoFactor.password')}
               type="password"
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
             <TextField
-              label="Two-factor code"
+              label={t('twoFactor.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
-              hint="From your authenticator app, or a recovery code"
+              hint={t('twoFactor.codeHint')}
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
             <Actions>
               <Button type="submit" $variant="danger" disabled={busy} aria-busy={busy}>
-                {busy && <Spinner />} Turn off two-factor sign-in
+                {busy && <Spinner />} {t('twoFactor.turnOff')}
               </Button>
             </Actions>
           </Stack>
@@ -192,19 +189,13 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
       ) : step.kind === 'scan' ? (
         <form ref={scanForm} onSubmit={(event) => void confirm(event)} noValidate>
           <Stack>
-            <p className="lead">
-              Scan this code with an authenticator app (or type the key into it), then enter the 6-digit code it shows.
-            </p>
-            {step.qr ? (
-              <Qr src={step.qr} alt="QR code for your authenticator app" width={200} height={200} />
-            ) : (
-              <Spinner />
-            )}
+            <p className="lead">{t('twoFactor.scanLead')}</p>
+            {step.qr ? <Qr src={step.qr} alt={t('twoFactor.qr')} width={200} height={200} /> : <Spinner />}
             <div>
-              Key: <Secret data-testid="two-factor-secret">{step.secret}</Secret>
+              {t('twoFactor.key')} <Secret data-testid="two-factor-secret">{step.secret}</Secret>
             </div>
             <TextField
-              label="Code from the app"
+              label={t('twoFactor.appCode')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -213,20 +204,20 @@ export function TwoFactorSettings({ status, onChanged }: Props) {
             />
             <Actions>
               <Button $variant="secondary" onClick={() => setStep({ kind: 'idle' })}>
-                Cancel
+                {t('twoFactor.cancel')}
               </Button>
               <Button type="submit" disabled={busy} aria-busy={busy}>
-                {busy && <Spinner />} Turn on
+                {busy && <Spinner />} {t('twoFactor.turnOn')}
               </Button>
             </Actions>
           </Stack>
         </form>
       ) : (
         <Stack>
-          <p className="lead">Off: a password alone signs you in. With it on, signing in also asks for a code.</p>
+          <p className="lead">{t('twoFactor.offLead')}</p>
           <Actions>
             <Button onClick={() => void start()} disabled={busy} aria-busy={busy}>
-              {busy && <Spinner />} Set up two-factor sign-in
+              {busy && <Spinner />} {t('twoFactor.setUp')}
             </Button>
           </Actions>
         </Stack>

@@ -1,9 +1,6 @@
 import Router from 'next/router';
 import { useEffect } from 'react';
 
-/** What the app's own confirm says (a browser says its own words before a reload or a close). */
-export const LEAVE_MESSAGE = 'Your profile changes are not saved. Leave Settings without saving them?';
-
 /** A plain click on a link of the app, which the app's router would follow (AppLink). */
 function appLinkOf(event: MouseEvent): HTMLAnchorElement | null {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
@@ -19,8 +16,9 @@ function appLinkOf(event: MouseEvent): HTMLAnchorElement | null {
  * confirm for the app's links, asked before their click reaches the router (declined: the click
  * is stopped there, so no navigation starts). Any other navigation of the router (Back, a
  * redirect in code) asks at its start, and a "no" aborts it as Next documents: by throwing.
+ * `message` is the app's own confirm (a browser says its own words before a reload or a close).
  */
-export function useLeaveGuard(unsaved: boolean): void {
+export function useLeaveGuard(unsaved: boolean, message: string): void {
   useEffect(() => {
     if (!unsaved) return;
     let asked = false;
@@ -31,7 +29,7 @@ export function useLeaveGuard(unsaved: boolean): void {
     };
     const onClick = (event: MouseEvent) => {
       if (!appLinkOf(event)) return;
-      if (window.confirm(LEAVE_MESSAGE)) {
+      if (window.confirm(message)) {
         asked = true;
         return;
       }
@@ -40,7 +38,7 @@ export function useLeaveGuard(unsaved: boolean): void {
     };
     const onRouteChangeStart = (url: string) => {
       if (asked || url.split('#')[0] === Router.asPath.split('#')[0]) return;
-      if (window.confirm(LEAVE_MESSAGE)) return;
+      if (window.confirm(message)) return;
       Router.events.emit('routeChangeError', new Error('Leaving Settings cancelled'), url, { shallow: false });
       throw new Error('Leaving Settings cancelled');
     };
@@ -53,5 +51,5 @@ export function useLeaveGuard(unsaved: boolean): void {
       window.removeEventListener('click', onClick, true);
       Router.events.off('routeChangeStart', onRouteChangeStart);
     };
-  }, [unsaved]);
+  }, [unsaved, message]);
 }

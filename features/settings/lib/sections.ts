@@ -18,18 +18,19 @@ export const SETTINGS_SECTIONS = {
   moving: 'moving',
 } as const;
 
-export const SETTINGS_NAV: { id: string; label: string }[] = [
-  { id: SETTINGS_SECTIONS.profile, label: 'Profile' },
-  { id: SETTINGS_SECTIONS.account, label: 'Account' },
-  { id: SETTINGS_SECTIONS.theme, label: 'Theme' },
-  { id: SETTINGS_SECTIONS.media, label: 'Media' },
-  { id: SETTINGS_SECTIONS.notifications, label: 'Notifications' },
-  { id: SETTINGS_SECTIONS.privacy, label: 'Privacy' },
-  { id: SETTINGS_SECTIONS.sessions, label: 'Devices' },
-  { id: SETTINGS_SECTIONS.apps, label: 'Authorised apps' },
-  { id: SETTINGS_SECTIONS.blocked, label: 'Blocked and muted' },
-  { id: SETTINGS_SECTIONS.tags, label: 'Followed tags' },
-  { id: SETTINGS_SECTIONS.twofactor, label: 'Two-factor sign-in' },
-  { id: SETTINGS_SECTIONS.data, label: 'Your data' },
-  { id: SETTINGS_SECTIONS.moving, label: 'Move in and out' },
-];
+/** The section list's order: each section's id, its label the `settings.nav` message of the same key. */
+export const SETTINGS_NAV = [
+  'profile',
+  'account',
+  'theme',
+  'media',
+  'notifications',
+  'privacy',
+  'sessions',
+  'apps',
+  'blocked',
+  'tags',
+  'twofactor',
+  'data',
+  'moving',
+] as const satisfies readonly (keyof typeof SETTINGS_SECTIONS)[];

@@ -1,5 +1,6 @@
 /** The signed-in user's devices, two-factor sign-in, data export and account deletion. */
 import type { AuthorizedApp, SessionInfo, UserSummary } from '../../../lib/types';
+import { textOf } from '../../../lib/i18n/appTexts';
 import { apiClient, getPage, type Page } from '../../../services/apiClient';
 import { blobErrorMessage } from '../../../services/blobErrors';
 
@@ -21,7 +22,7 @@ export const securityApi = {
   async exportData(): Promise<{ zip: Blob; filename: string }> {
     try {
       const response = await apiClient.get<Blob>(EXPORT_URL, { responseType: 'blob' });
-      if (response.data.type !== 'application/zip') throw new Error('The export could not be downloaded, try again');
+      if (response.data.type !== 'application/zip') throw new Error(textOf('settings.data.exportFailed'));
       const disposition = String(response.headers['content-disposition'] ?? '');
       return { zip: response.data, filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'posts-export.zip' };
     } catch (error) {

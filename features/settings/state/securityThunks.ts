@@ -2,7 +2,7 @@
  * The security section's calls as thunks, so their toasts go the one way every toast goes
  * (store/toasts.ts). Their results stay in the section's own state: nothing else shows them.
  */
-import { SECURITY_TEXTS } from '../../../lib/securityTexts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import { errorMessage } from '../../../services/apiClient';
 import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
@@ -55,17 +55,20 @@ export const undoRelation = securityThunk(
 /** Every failure toasts; the changes say so. Started by the security section (`useToasts`). */
 export const securityToasts: ToastListener[] = [
   ...thunkToasts(fetchSessions),
-  ...thunkToasts(revokeSession, { success: SECURITY_TEXTS.sessionSignedOut }),
-  ...thunkToasts(revokeOtherSessions, { success: SECURITY_TEXTS.otherSessionsSignedOut }),
+  ...thunkToasts(revokeSession, { success: () => textOf('settings.toasts.sessionSignedOut') }),
+  ...thunkToasts(revokeOtherSessions, { success: () => textOf('settings.toasts.otherSessionsSignedOut') }),
   ...thunkToasts(fetchApps),
-  ...thunkToasts(revokeApp, { success: SECURITY_TEXTS.appRevoked }),
+  ...thunkToasts(revokeApp, { success: () => textOf('settings.toasts.appRevoked') }),
   ...thunkToasts(fetchTwoFactor),
   ...thunkToasts(setupTwoFactor),
-  ...thunkToasts(enableTwoFactor, { success: SECURITY_TEXTS.twoFactorOn }),
-  ...thunkToasts(disableTwoFactor, { success: SECURITY_TEXTS.twoFactorOff }),
-  ...thunkToasts(deleteAccount, { success: SECURITY_TEXTS.accountDeleted }),
+  ...thunkToasts(enableTwoFactor, { success: () => textOf('settings.toasts.twoFactorOn') }),
+  ...thunkToasts(disableTwoFactor, { success: () => textOf('settings.toasts.twoFactorOff') }),
+  ...thunkToasts(deleteAccount, { success: () => textOf('settings.toasts.accountDeleted') }),
   ...thunkToasts(fetchRelations),
   ...thunkToasts(undoRelation, {
-    success: ({ relation, username }) => `You ${relation === 'blocks' ? 'unblocked' : 'unmuted'} ${username}`,
+    success: ({ relation, username }) =>
+      relation === 'blocks'
+        ? textOf('settings.toasts.unblocked', { username })
+        : textOf('settings.toasts.unmuted', { username }),
   }),
 ];

@@ -312,3 +312,35 @@ describe('the admin panel, through the store', () => {
     await within(panel).findByRole('button', { name: 'Hide the post by carol from the trends' });
   });
 });
+
+describe('the admin panel in another language (issue 75)', () => {
+  it('shows the overview, the queue and the log in German, with its plurals', async () => {
+    adminServer();
+    renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin), language: 'de' });
+    const panel = await screen.findByRole('region', { name: 'Überblick' });
+    await within(panel).findByText('120');
+    expect(panel).toHaveTextContent('45 aktiv in 30 Tagen · 6 neu diese Woche');
+    expect(panel).toHaveTextContent('Bildaufträge, 2 wartend · 0 E-Mails zu senden');
+    expect(
+      within(panel).getByRole('img', { name: /^Beiträge und Kommentare pro Tag in den letzten 30 Tagen: / }),
+    ).toBeInTheDocument();
+    expect(panel).toHaveTextContent('instance-2Datenbank ausgefallen');
+    const queue = screen.getByRole('region', { name: 'Meldungen' });
+    expect(
+      await within(queue).findAllByRole('listitem', { name: /^Meldung eines Kontos von reporter-/ }),
+    ).not.toHaveLength(0);
+    expect(within(queue).getAllByRole('button', { name: 'Verwerfen' })).not.toHaveLength(0);
+    expect(screen.getByRole('region', { name: 'Protokoll' })).toBeInTheDocument();
+  });
+
+  it('asks before suspending, in Arabic', async () => {
+    adminServer();
+    renderWithProviders(<AdminPanel />, { preloadedState: signedInState(admin), language: 'ar' });
+    await userEvent.type(await screen.findByLabelText('اسم المستخدم'), 'bob');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'إيقاف' }));
+    const dialog = screen.getByRole('dialog', { name: 'هل تريد إيقاف bob؟' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إيقاف' }));
+    expect(await screen.findByText('موقوف')).toBeInTheDocument();
+  });
+});
