@@ -19,7 +19,9 @@ export const MESSAGES_DIR = path.join(process.cwd(), 'lib/i18n/messages');
 function catalogueOf(language: Language): Messages {
   const folder = path.join(MESSAGES_DIR, language);
   const messages: Messages = {};
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort())
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort())
     messages[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Messages;
   return messages;
 }

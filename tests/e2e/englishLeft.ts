@@ -7,8 +7,31 @@
 import type { Page } from 'playwright-core';
 
 const ENGLISH_WORDS = [
-  'the', 'your', 'you', 'and', 'with', 'this', 'that', 'have', 'are', 'is', 'not', 'yet',
-  'here', 'what', 'who', 'from', 'for', 'to', 'of', 'by', 'been', 'will', 'can', 'there', 'their',
+  'the',
+  'your',
+  'you',
+  'and',
+  'with',
+  'this',
+  'that',
+  'have',
+  'are',
+  'is',
+  'not',
+  'yet',
+  'here',
+  'what',
+  'who',
+  'from',
+  'for',
+  'to',
+  'of',
+  'by',
+  'been',
+  'will',
+  'can',
+  'there',
+  'their',
 ];
 const TELL = new RegExp(`(^|[^\\p{L}])(${ENGLISH_WORDS.join('|')})(?=$|[^\\p{L}])`, 'iu');
 

@@ -149,7 +149,11 @@ export function FollowRequests() {
                 <strong>
                   <PersonName username={person.username} />
                 </strong>
-                {person.description && <span className="desc" dir="auto">{person.description}</span>}
+                {person.description && (
+                  <span className="desc" dir="auto">
+                    {person.description}
+                  </span>
+                )}
               </span>
             </AppLink>
             <Answers>

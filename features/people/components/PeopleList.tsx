@@ -77,7 +77,11 @@ export function PeopleList({ people, columns, onOpen, onFollowChange, onRemove }
               <strong>
                 <PersonName username={person.username} />
               </strong>
-              {person.description && <span className="desc" dir="auto">{person.description}</span>}
+              {person.description && (
+                <span className="desc" dir="auto">
+                  {person.description}
+                </span>
+              )}
             </span>
           </AppLink>
           <Actions>
