@@ -12,7 +12,7 @@ import { Icon } from '../ui/Icon';
 import { AccountLinks, MenuItem } from './AccountLinks';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
-import { UnreadBadge, unreadLabel, useUnreadCount } from '../../features/notifications';
+import { UnreadBadge, useUnreadCount, useUnreadLabel } from '../../features/notifications';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 
@@ -82,6 +82,8 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
   const t = useTranslations('shell');
   const panel = useRef<HTMLDivElement>(null);
   const unread = useUnreadCount();
+  const unreadLabel = useUnreadLabel();
+
   useScrollLock(true);
   useFocusTrap(panel, onClose);
 

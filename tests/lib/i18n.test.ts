@@ -9,8 +9,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 const CATALOGUES = cataloguesOf();
 const english = flatten(CATALOGUES.en);
 
-/** The `{argument}` names of an ICU message (plural/select branches included). */
-const argumentsOf = (message: string) => new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]));
+/**
+ * The `{argument}` names of an ICU message (plural/select branches included): `{name}` or
+ * `{name, type…}`; a branch's text such as `{Notifications, # unread}` is none.
+ */
+const argumentsOf = (message: string) =>
+  new Set(
+    [...message.matchAll(/\{\s*(\w+)\s*(?:\}|,\s*(?:plural|selectordinal|select|number|date|time)\b)/g)].map((m) => m[1]),
+  );
+
 
 /**
  * The keys the code asks for: `t('key')` in a file whose `useTranslations('namespace')` names one
@@ -27,7 +34,9 @@ function keysInCode(): Set<string> {
       const namespaces = [...code.matchAll(/useTranslations\('([\w.]+)'\)/g)].map((m) => m[1]);
       if (namespaces.length === 0) continue;
       if (new Set(namespaces).size > 1) throw new Error(`${file}: one namespace per file, so its keys can be checked`);
-      for (const m of code.matchAll(/\bt\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
+      // t.rich and t.markup (embedded links and bold) ask for keys too.
+      for (const m of code.matchAll(/\bt(?:\.rich|\.markup)?\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
+
     }
   }
   return used;
