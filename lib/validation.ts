@@ -164,8 +164,7 @@ function englishOf(broken: RuleBreak | null, field = 'Password'): string | null 
   }
 }
 
-export const usernameError = (username: string | undefined | null): string | null =>
-  englishOf(usernameRule(username));
+export const usernameError = (username: string | undefined | null): string | null => englishOf(usernameRule(username));
 
 export const emailError = (email: string | undefined | null): string | null => englishOf(emailRule(email));
 

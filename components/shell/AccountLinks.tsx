@@ -68,7 +68,6 @@ export function AccountLinks({ username, admin, onNavigate, onLogout }: AccountL
           }}
         >
           <Icon name="logout" size={18} /> {t('logout')}
-
         </button>
       </MenuItem>
     </ul>

@@ -205,7 +205,6 @@ export function AppShell({ children }: { children: ReactNode }) {
     <>
       <a href="#content" className="skip-link">
         {t('skipToContent')}
-
       </a>
       {navbar}
       <Main id="content" tabIndex={-1} $flush={flush}>

@@ -59,8 +59,7 @@ export function AvatarDropdown({ user, onLogout }: AvatarDropdownProps) {
 
   return (
     <Wrap ref={wrap}>
-      <Trigger aria-expanded={open} aria-controls={id} aria-label={t('accountMenu')}
- onClick={() => setOpen(!open)}>
+      <Trigger aria-expanded={open} aria-controls={id} aria-label={t('accountMenu')} onClick={() => setOpen(!open)}>
         <Avatar src={user.avatar} name={user.username} size={32} />
       </Trigger>
       {open && (

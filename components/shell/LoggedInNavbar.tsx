@@ -199,7 +199,6 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           </nav>
           <Button $size="sm" onClick={onCreatePost}>
             <Icon name="plus" size={16} /> {t('createPost')}
-
           </Button>
           <NotificationBell />
           <AvatarDropdown user={user} onLogout={onLogout} />

@@ -17,7 +17,6 @@ export function PageLoading() {
     <Wrap role="status">
       <Spinner $size={28} />
       <span className="visually-hidden">{t('loading')}</span>
-
     </Wrap>
   );
 }

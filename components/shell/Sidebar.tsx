@@ -133,7 +133,6 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
             <MenuItem>
               <AppLink href={links.contact()} onClick={onClose}>
                 <Icon name="mail" size={18} /> {t('contact')}
-
               </AppLink>
             </MenuItem>
           </ul>

@@ -50,8 +50,7 @@ export function TagChip({ tag, onRemove }: { tag: string; onRemove?: () => void 
   return (
     <Chip>
       #{tag}
-      <button type="button" onClick={onRemove} aria-label={t('removeTag', { tag })}
->
+      <button type="button" onClick={onRemove} aria-label={t('removeTag', { tag })}>
         <Icon name="close" size={14} />
       </button>
     </Chip>

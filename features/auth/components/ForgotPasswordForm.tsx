@@ -44,12 +44,17 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: (
       }
     >
       <form ref={form} onSubmit={formik.handleSubmit} noValidate>
-        <TextField label={t('email')} type="email" autoComplete="email" {...formik.getFieldProps('email')} error={error} />
+        <TextField
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          {...formik.getFieldProps('email')}
+          error={error}
+        />
         <Button type="submit" $block disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
           {formik.isSubmitting && <Spinner />} {t('forgot.submit')}
         </Button>
         <p role="status">{sentTo ? t('forgot.sent') : ''}</p>
-
       </form>
     </AuthCard>
   );

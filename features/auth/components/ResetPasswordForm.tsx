@@ -40,21 +40,13 @@ export function ResetPasswordForm() {
 
   if (router.isReady && !token) {
     return (
-      <AuthCard
-        title={t('linkIncomplete')}
-        lead={t('reset.incompleteLead')}
-        footer={backToSignIn}
-      >
+      <AuthCard title={t('linkIncomplete')} lead={t('reset.incompleteLead')} footer={backToSignIn}>
         {null}
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      title={t('reset.title')}
-      lead={t('reset.lead')}
-      footer={backToSignIn}
-    >
+    <AuthCard title={t('reset.title')} lead={t('reset.lead')} footer={backToSignIn}>
       <form onSubmit={formik.handleSubmit} noValidate>
         <TextField
           label={t('reset.newPassword')}
@@ -66,7 +58,6 @@ export function ResetPasswordForm() {
         />
         <Button type="submit" $block disabled={formik.isSubmitting || !token} aria-busy={formik.isSubmitting}>
           {formik.isSubmitting && <Spinner />} {t('reset.submit')}
-
         </Button>
       </form>
     </AuthCard>

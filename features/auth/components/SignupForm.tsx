@@ -93,7 +93,6 @@ export function SignupForm() {
         />
         <Button type="submit" $block disabled={loading} aria-busy={loading}>
           {loading && <Spinner />} {t('signup.submit')}
-
         </Button>
       </form>
     </AuthCard>

@@ -54,7 +54,6 @@ export default function VerifyEmailBanner({ user, underNavbar }: { user: User; u
       </Button>
       <Button type="button" $variant="ghost" $size="sm" onClick={remindTomorrow}>
         {t('banner.remindTomorrow')}
-
       </Button>
     </Bar>
   );

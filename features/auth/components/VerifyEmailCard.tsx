@@ -71,7 +71,6 @@ export function VerifyEmailCard() {
           <AppLink href={links.home()}>{t('verify.goHome')}</AppLink>
         ) : (
           <AppLink href={links.login()}>{t('login.submit')}</AppLink>
-
         )
       }
     >

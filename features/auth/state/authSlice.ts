@@ -114,10 +114,12 @@ export const authToasts: ToastListener[] = [
   ...clearErrorToasts,
   ...thunkToasts(login, { error: { time: TOAST_AUTH_ERROR_MS, group: AUTH_TOASTS } }),
   // The spec has no text for it; without one the new user landed on /login with no word.
-  ...thunkToasts(signup, { error: { time: TOAST_AUTH_ERROR_MS, group: AUTH_TOASTS }, success: () => textOf('auth.toasts.accountCreated') }),
+  ...thunkToasts(signup, {
+    error: { time: TOAST_AUTH_ERROR_MS, group: AUTH_TOASTS },
+    success: () => textOf('auth.toasts.accountCreated'),
+  }),
   ...thunkToasts(updateAccount, { success: () => textOf('auth.toasts.userUpdated') }),
   ...thunkToasts(updateProfile, { success: () => textOf('auth.toasts.userUpdated') }),
-
 ];
 
 type Slot = 'login' | 'signup' | 'updateAccount' | 'updateProfile';

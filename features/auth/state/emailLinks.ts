@@ -43,5 +43,4 @@ export const emailLinkToasts: ToastListener[] = [
     error: { time: TOAST_AUTH_ERROR_MS },
   }),
   ...thunkToasts(resendVerification, { success: () => textOf('auth.toasts.verificationSent') }),
-
 ];

@@ -148,7 +148,6 @@ export function NotificationsLink({ current }: { current?: boolean }) {
           </Count>
         ),
       })}
-
     </BellLink>
   );
 }

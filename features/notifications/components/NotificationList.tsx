@@ -116,8 +116,7 @@ export function NotificationList({ items, onNavigate }: { items: AppNotification
             <FollowButton
               username={notification.actor.username}
               followedByMe={notification.actor.followedByMe}
-              followText={t('followBack')}
-
+              followBack
             />
           )}
         </li>

@@ -23,5 +23,4 @@ export function useDescribeNotification(): (notification: AppNotification) => st
 export function useUnreadLabel(): (count: number) => string {
   const t = useTranslations('notifications');
   return (count) => (count === 0 ? t('title') : t('unreadLabel', { count }));
-
 }
