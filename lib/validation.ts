@@ -28,12 +28,23 @@ const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function tagError(tag: string): string | null {
-  if (tag.length === 0 || tag.length > TAG_MAX) return TEXTS.tagRequired;
-  if (!TAG_PATTERN.test(tag)) return 'Tags may contain only letters, digits, _ and -';
+/** The rule a tag breaks, for the client to say in the person's language (the search's tags). */
+export type TagRuleBreak = { rule: 'tagRequired' | 'tagPattern' } | { rule: 'tagLowerCaseLength'; max: number };
+
+export function tagRule(tag: string): TagRuleBreak | null {
+  if (tag.length === 0 || tag.length > TAG_MAX) return { rule: 'tagRequired' };
+  if (!TAG_PATTERN.test(tag)) return { rule: 'tagPattern' };
   // Lower case can be longer: "İ" becomes "i" and a combining dot.
-  if (tagKey(tag).length > TAG_MAX) return `A tag must be at most ${TAG_MAX} characters in lower case`;
+  if (tagKey(tag).length > TAG_MAX) return { rule: 'tagLowerCaseLength', max: TAG_MAX };
   return null;
+}
+
+export function tagError(tag: string): string | null {
+  const broken = tagRule(tag);
+  if (!broken) return null;
+  if (broken.rule === 'tagRequired') return TEXTS.tagRequired;
+  if (broken.rule === 'tagPattern') return 'Tags may contain only letters, digits, _ and -';
+  return `A tag must be at most ${broken.max} characters in lower case`;
 }
 
 /** A tag page a viewer may follow from: one tag, one that can be a tag (issue 73). */
