@@ -42,7 +42,6 @@ export default function NotFoundPage() {
           <ButtonLink href={signedIn ? links.home() : links.landing()}>
             {signedIn ? t('notFound.goHome') : t('notFound.goToStart')}
           </ButtonLink>
-
         </Wrap>
       </PageContainer>
     </>
