@@ -29,7 +29,8 @@ const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The rule a tag breaks, for the client to say in the person's language (the search's tags). */
-export type TagRuleBreak = { rule: 'tagRequired' | 'tagPattern' } | { rule: 'tagLowerCaseLength'; max: number };
+export type TagRuleBreak =
+  { rule: 'tagRequired' } | { rule: 'tagPattern' } | { rule: 'tagLowerCaseLength'; max: number };
 
 export function tagRule(tag: string): TagRuleBreak | null {
   if (tag.length === 0 || tag.length > TAG_MAX) return { rule: 'tagRequired' };

@@ -85,7 +85,7 @@ export function RelativeTime({ iso }: { iso: string }) {
   if (Number.isNaN(date.getTime())) return null;
   return (
     <time dateTime={iso} title={dateTimeTitleIn(date, language)} suppressHydrationWarning>
-      {relativeTime(iso, Date.now(), language)}
+      {relativeTime(iso, undefined, language)}
     </time>
   );
 }

@@ -22,12 +22,12 @@ export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: num
   const dispatch = useAppDispatch();
   const t = useTranslations('notifications');
   const describe = useDescribeNotification();
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const [live, setLive] = useState(false);
   // The stream opens once; its handler says each notification in the language shown now.
   const announce = useEffectEvent((notification: AppNotification) =>
     setSaid((last) => ({ text: t('announce', { sentence: describe(notification) }), n: last.n + 1 })),
   );
-  const [said, setSaid] = useState({ text: '', n: 0 });
-  const [live, setLive] = useState(false);
 
   useEffect(() => {
     let close: (() => void) | null = null;

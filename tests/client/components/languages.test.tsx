@@ -31,7 +31,7 @@ describe('in Japanese', () => {
       <NotificationList
         items={[
           buildNotification({ type: 'like' }),
-          buildNotification({ type: 'mention', comment: { _id: 'c1', message: 'hi @alice' } }),
+          buildNotification({ type: 'mention', comment: { commentId: 'c1', message: 'hi @alice' } }),
         ]}
       />,
       { language: 'ja', preloadedState: signedInState(me) },
