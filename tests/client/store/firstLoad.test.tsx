@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
+import { IntlProvider } from 'use-intl/react';
 import { ExplorePage } from '../../../features/explore';
 import { PostDetail } from '../../../features/posts/components/PostDetail';
 import { HomeFeed } from '../../../features/posts/components/HomeFeed';
@@ -13,6 +14,7 @@ import { fetchPost, fetchPosts } from '../../../features/posts/state/thunks';
 import { fetchProfile } from '../../../features/profile/state/userSlice';
 import type { FirstLoad } from '../../../lib/firstLoad';
 import { makeStore, type AppStore } from '../../../store';
+import { pageIntl } from '../../../lib/i18n/pageIntl';
 import { firstLoadState, makeStoreFrom } from '../../../store/firstLoad';
 import { appTheme } from '../../../themes';
 import { buildComment, buildPost, buildProfile, buildUser } from '../support/factories';
@@ -80,11 +82,15 @@ const cases: { name: string; data: FirstLoad; ui: ReactElement; shows: string[] 
   },
 ];
 
+/** As pages/_app.tsx wraps a page: its messages (English), the store and the theme. */
 function withProviders(store: ReturnType<typeof makeStoreFrom>, ui: ReactElement) {
+  const intl = pageIntl('en');
   return (
-    <Provider store={store}>
-      <ThemeProvider theme={appTheme}>{ui}</ThemeProvider>
-    </Provider>
+    <IntlProvider locale={intl.language} messages={intl.messages}>
+      <Provider store={store}>
+        <ThemeProvider theme={appTheme}>{ui}</ThemeProvider>
+      </Provider>
+    </IntlProvider>
   );
 }
 
