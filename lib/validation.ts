@@ -28,23 +28,24 @@ const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The rule a tag breaks, if any: the client says it in the reader's language, the server in English. */
-export type TagProblem = 'required' | 'characters' | 'lowerCaseLength';
+/** The rule a tag breaks, if any: the client says it in the reader's language, the server in English (`tagError`). */
+export type TagRuleBreak =
+  { rule: 'tagRequired' } | { rule: 'tagPattern' } | { rule: 'tagLowerCaseLength'; max: number };
 
-export function tagProblem(tag: string): TagProblem | null {
-  if (tag.length === 0 || tag.length > TAG_MAX) return 'required';
-  if (!TAG_PATTERN.test(tag)) return 'characters';
+export function tagRule(tag: string): TagRuleBreak | null {
+  if (tag.length === 0 || tag.length > TAG_MAX) return { rule: 'tagRequired' };
+  if (!TAG_PATTERN.test(tag)) return { rule: 'tagPattern' };
   // Lower case can be longer: "İ" becomes "i" and a combining dot.
-  if (tagKey(tag).length > TAG_MAX) return 'lowerCaseLength';
+  if (tagKey(tag).length > TAG_MAX) return { rule: 'tagLowerCaseLength', max: TAG_MAX };
   return null;
 }
 
 export function tagError(tag: string): string | null {
-  const problem = tagProblem(tag);
-  if (problem === 'required') return TEXTS.tagRequired;
-  if (problem === 'characters') return 'Tags may contain only letters, digits, _ and -';
-  if (problem === 'lowerCaseLength') return `A tag must be at most ${TAG_MAX} characters in lower case`;
-  return null;
+  const broken = tagRule(tag);
+  if (!broken) return null;
+  if (broken.rule === 'tagRequired') return TEXTS.tagRequired;
+  if (broken.rule === 'tagPattern') return 'Tags may contain only letters, digits, _ and -';
+  return `A tag must be at most ${broken.max} characters in lower case`;
 }
 
 /** A tag page a viewer may follow from: one tag, one that can be a tag (issue 73). */
@@ -115,31 +116,80 @@ export function usernameKey(username: string): string {
   }
 }
 
-export function usernameError(username: string | undefined | null): string | null {
-  if (typeof username !== 'string' || username.length === 0) return 'Username is required';
+/**
+ * A rule a username, an email or a password breaks: what the client's catalogue needs to say it in
+ * the person's language (lib/schemas.ts); the server and the functions below say it in English.
+ */
+export type RuleBreak =
+  | {
+      rule:
+        | 'usernameRequired'
+        | 'usernamePattern'
+        | 'usernameReserved'
+        | 'emailRequired'
+        | 'emailInvalid'
+        | 'passwordRequired'
+        | 'passwordControl';
+    }
+  | { rule: 'usernameLength' | 'passwordLength'; min: number; max: number };
+
+export function usernameRule(username: string | undefined | null): RuleBreak | null {
+  if (typeof username !== 'string' || username.length === 0) return { rule: 'usernameRequired' };
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
-    return `Username must be ${USERNAME_MIN}–${USERNAME_MAX} characters`;
+    return { rule: 'usernameLength', min: USERNAME_MIN, max: USERNAME_MAX };
   }
-  if (!USERNAME_PATTERN.test(username)) return 'Username may contain only letters, digits, _ and .';
-  if (RESERVED_USERNAMES.includes(username.toLowerCase())) return 'This username is reserved';
+  if (!USERNAME_PATTERN.test(username)) return { rule: 'usernamePattern' };
+  if (RESERVED_USERNAMES.includes(username.toLowerCase())) return { rule: 'usernameReserved' };
   return null;
 }
 
-export function emailError(email: string | undefined | null): string | null {
-  if (typeof email !== 'string' || email.length === 0) return 'Email is required';
-  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return 'Email must be a valid address';
+export function emailRule(email: string | undefined | null): RuleBreak | null {
+  if (typeof email !== 'string' || email.length === 0) return { rule: 'emailRequired' };
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return { rule: 'emailInvalid' };
   return null;
 }
 
-export function passwordError(password: string | undefined | null, field = 'Password'): string | null {
-  if (typeof password !== 'string' || password.length === 0) return `${field} is required`;
+export function passwordRule(password: string | undefined | null): RuleBreak | null {
+  if (typeof password !== 'string' || password.length === 0) return { rule: 'passwordRequired' };
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(password)) return `${field} must not contain control characters`;
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(password)) return { rule: 'passwordControl' };
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    return `${field} must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters`;
+    return { rule: 'passwordLength', min: PASSWORD_MIN, max: PASSWORD_MAX };
   }
   return null;
 }
+
+/** A broken rule in English (the API's messages); `field` names the password ("New password"). */
+function englishOf(broken: RuleBreak | null, field = 'Password'): string | null {
+  if (!broken) return null;
+  switch (broken.rule) {
+    case 'usernameRequired':
+      return 'Username is required';
+    case 'usernameLength':
+      return `Username must be ${broken.min}–${broken.max} characters`;
+    case 'usernamePattern':
+      return 'Username may contain only letters, digits, _ and .';
+    case 'usernameReserved':
+      return 'This username is reserved';
+    case 'emailRequired':
+      return 'Email is required';
+    case 'emailInvalid':
+      return 'Email must be a valid address';
+    case 'passwordRequired':
+      return `${field} is required`;
+    case 'passwordControl':
+      return `${field} must not contain control characters`;
+    case 'passwordLength':
+      return `${field} must be ${broken.min}–${broken.max} characters`;
+  }
+}
+
+export const usernameError = (username: string | undefined | null): string | null => englishOf(usernameRule(username));
+
+export const emailError = (email: string | undefined | null): string | null => englishOf(emailRule(email));
+
+export const passwordError = (password: string | undefined | null, field = 'Password'): string | null =>
+  englishOf(passwordRule(password), field);
 
 export function descriptionError(description: string | undefined | null): string | null {
   if (description == null) return null;

@@ -8,6 +8,7 @@ import { useHydrated } from '../hooks/useHydrated';
 import { selectSession } from '../features/auth';
 import { appTheme } from '../themes';
 import { links } from '../lib/pages';
+import { useTranslations } from 'use-intl/react';
 
 const Big = styled.p`
   margin: 0;
@@ -25,20 +26,21 @@ const Wrap = styled.div`
 `;
 
 export default function NotFoundPage() {
+  const t = useTranslations('pages');
   const session = useAppSelector(selectSession);
   // The 404 page is static HTML, made for a visitor: the render that hydrates it says the same,
   // and a signed-in viewer's link follows on the next render.
   const signedIn = useHydrated() && session === 'loggedIn';
   return (
     <>
-      <Seo title="Page not found" description="This page does not exist on Posts." />
+      <Seo title={t('notFound.title')} description={t('notFound.description')} />
       <PageContainer>
         <Wrap>
           <Big aria-hidden="true">404</Big>
-          <h1>Page not found</h1>
-          <p className="lead">The page you are looking for does not exist or has moved.</p>
+          <h1>{t('notFound.title')}</h1>
+          <p className="lead">{t('notFound.lead')}</p>
           <ButtonLink href={signedIn ? links.home() : links.landing()}>
-            Go to {signedIn ? 'Home' : 'the start page'}
+            {signedIn ? t('notFound.goHome') : t('notFound.goToStart')}
           </ButtonLink>
         </Wrap>
       </PageContainer>

@@ -1,11 +1,13 @@
 import { staticPageProps } from '../lib/pageProps';
 import { SignupForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
+import { useTranslations } from 'use-intl/react';
 
 export default function CreateAccountPage() {
+  const t = useTranslations('pages');
   return (
     <>
-      <Seo title="Create Account" description="Create a Posts account with a username, email and password." />
+      <Seo title={t('createAccount.title')} description={t('createAccount.description')} />
       <SignupForm />
     </>
   );

@@ -2,11 +2,13 @@ import { HomeFeed } from '../features/posts';
 import { SharedImageOpener } from '../features/sharedImage';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/pageProps';
+import { useTranslations } from 'use-intl/react';
 
 export default function HomePage() {
+  const t = useTranslations('pages');
   return (
     <>
-      <Seo title="Home" description="Your Posts feed: the latest posts from the people you follow and from everyone." />
+      <Seo title={t('home.title')} description={t('home.description')} />
       <HomeFeed />
       <SharedImageOpener />
     </>

@@ -1,11 +1,13 @@
 import { staticPageProps } from '../lib/pageProps';
 import { Hero } from '../features/landing';
 import { Seo } from '../components/ui/Seo';
+import { useTranslations } from 'use-intl/react';
 
 export default function LandingPage() {
+  const t = useTranslations('pages');
   return (
     <>
-      <Seo title="Posts" description="Posts: share images with a message and tags, follow people and browse a feed." />
+      <Seo title="Posts" description={t('landing.description')} />
       <Hero />
     </>
   );

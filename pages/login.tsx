@@ -1,11 +1,13 @@
 import { staticPageProps } from '../lib/pageProps';
 import { LoginForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
+import { useTranslations } from 'use-intl/react';
 
 export default function LoginPage() {
+  const t = useTranslations('pages');
   return (
     <>
-      <Seo title="Sign in" description="Sign in to Posts with your email and password." />
+      <Seo title={t('login.title')} description={t('login.description')} />
       <LoginForm />
     </>
   );

@@ -1,12 +1,14 @@
 import { ResetPasswordForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/pageProps';
+import { useTranslations } from 'use-intl/react';
 
 /** The page the password-reset mail links to (`?token=…`). */
 export default function ResetPasswordPage() {
+  const t = useTranslations('pages');
   return (
     <>
-      <Seo title="Choose a new password" description="Choose a new password for your Posts account." />
+      <Seo title={t('resetPassword.title')} description={t('resetPassword.description')} />
       <ResetPasswordForm />
     </>
   );

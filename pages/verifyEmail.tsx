@@ -1,12 +1,14 @@
 import { VerifyEmailCard } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
 import { privatePageProps } from '../lib/pageProps';
+import { useTranslations } from 'use-intl/react';
 
 /** The page the verification and email-change mails link to (`?token=…`). */
 export default function VerifyEmailPage() {
+  const t = useTranslations('pages');
   return (
     <>
-      <Seo title="Verify your email" description="Verify the email address of your Posts account." />
+      <Seo title={t('verifyEmail.title')} description={t('verifyEmail.description')} />
       <VerifyEmailCard />
     </>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl/react';
 import styled from 'styled-components';
 import { AppLink } from '../ui/AppLink';
 import { Icon } from '../ui/Icon';
@@ -33,27 +34,28 @@ interface AccountLinksProps {
 
 /** Profile, Saved, Settings and Logout: the same entries in the desktop dropdown and the mobile sidebar. */
 export function AccountLinks({ username, admin, onNavigate, onLogout }: AccountLinksProps) {
+  const t = useTranslations('shell');
   return (
     <ul>
       <MenuItem>
         <AppLink href={links.profile(username)} onClick={onNavigate}>
-          <Icon name="user" size={18} /> Profile
+          <Icon name="user" size={18} /> {t('profile')}
         </AppLink>
       </MenuItem>
       <MenuItem>
         <AppLink href={links.saved()} onClick={onNavigate}>
-          <Icon name="bookmark" size={18} /> Saved
+          <Icon name="bookmark" size={18} /> {t('saved')}
         </AppLink>
       </MenuItem>
       <MenuItem>
         <AppLink href={links.settings()} onClick={onNavigate}>
-          <Icon name="settings" size={18} /> Settings
+          <Icon name="settings" size={18} /> {t('settings')}
         </AppLink>
       </MenuItem>
       {admin && (
         <MenuItem>
           <AppLink href={links.admin()} onClick={onNavigate}>
-            <Icon name="settings" size={18} /> Admin
+            <Icon name="settings" size={18} /> {t('admin')}
           </AppLink>
         </MenuItem>
       )}
@@ -65,7 +67,7 @@ export function AccountLinks({ username, admin, onNavigate, onLogout }: AccountL
             onLogout();
           }}
         >
-          <Icon name="logout" size={18} /> Logout
+          <Icon name="logout" size={18} /> {t('logout')}
         </button>
       </MenuItem>
     </ul>

@@ -13,12 +13,13 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
+
 import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import {
   dropSessionHint,
   fetchLoggedUser,
   hasSessionHint,
-  SESSION_ENDED_NOTICE,
   logout,
   selectSession,
   selectUser,
@@ -68,6 +69,7 @@ function useSessionHint(): boolean {
 export function AppShell({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
+  const t = useTranslations('shell');
   const session = useAppSelector(selectSession);
   const user = useAppSelector(selectUser);
   const editor = useAppSelector(selectEditor);
@@ -95,7 +97,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         // past renewal): say so where the guard lands them, once (issue 68, item 20).
         if (!hint || !fetchLoggedUser.rejected.match(result) || result.payload === OFFLINE_MESSAGE) return;
         dropSessionHint();
-        dispatch(showToast(SESSION_ENDED_NOTICE, 'info', TOAST_AUTH_ERROR_MS * 2));
+        dispatch(showToast(t('sessionEnded'), 'info', TOAST_AUTH_ERROR_MS * 2));
       });
   });
   useEffect(() => startVisit(), []);
@@ -202,7 +204,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <>
       <a href="#content" className="skip-link">
-        Skip to content
+        {t('skipToContent')}
       </a>
       {navbar}
       <Main id="content" tabIndex={-1} $flush={flush}>

@@ -1,4 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import styled from 'styled-components';
 import { DROPDOWN_WIDTH_PX } from '../../lib/limits';
 import type { User } from '../../lib/types';
@@ -49,6 +50,7 @@ interface AvatarDropdownProps {
 
 /** The desktop avatar menu: Profile, Settings, Logout. Escape or a click outside closes it. */
 export function AvatarDropdown({ user, onLogout }: AvatarDropdownProps) {
+  const t = useTranslations('shell');
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -57,7 +59,7 @@ export function AvatarDropdown({ user, onLogout }: AvatarDropdownProps) {
 
   return (
     <Wrap ref={wrap}>
-      <Trigger aria-expanded={open} aria-controls={id} aria-label="Account menu" onClick={() => setOpen(!open)}>
+      <Trigger aria-expanded={open} aria-controls={id} aria-label={t('accountMenu')} onClick={() => setOpen(!open)}>
         <Avatar src={user.avatar} name={user.username} size={32} />
       </Trigger>
       {open && (

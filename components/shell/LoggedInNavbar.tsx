@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import styled from 'styled-components';
 import { AppLink } from '../ui/AppLink';
 import type { User } from '../../lib/types';
@@ -111,6 +112,7 @@ interface LoggedInNavbarProps {
 
 export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarProps) {
   const router = useRouter();
+  const t = useTranslations('shell');
   const isProfilePage = router.pathname.startsWith('/profile');
   const { hidden, translucent } = useNavbarScroll(isProfilePage);
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -145,7 +147,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
         data-testid="navbar"
       >
         <MobileOnly>
-          <IconButton aria-label="Open menu" aria-expanded={sidebarOpen} onClick={() => setSidebarOpen(true)}>
+          <IconButton aria-label={t('openMenu')} aria-expanded={sidebarOpen} onClick={() => setSidebarOpen(true)}>
             <Icon name="menu" />
           </IconButton>
         </MobileOnly>
@@ -156,7 +158,7 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
         <Spacer />
         <SearchToggle>
           <IconButton
-            aria-label="Search by tags"
+            aria-label={t('searchByTags')}
             aria-expanded={searchOpen}
             aria-controls={searchId}
             onClick={() => setSearchOpen(!searchOpen)}
@@ -165,19 +167,19 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
           </IconButton>
         </SearchToggle>
         <DesktopOnly>
-          <nav aria-label="Main">
+          <nav aria-label={t('mainNav')}>
             <NavLinks>
               <li>
                 <AppLink href={links.home()} aria-current={current(links.home())}>
-                  Home
+                  {t('home')}
                 </AppLink>
               </li>
               <li>
                 {/* Icon-only: the bar keeps the search's 400px from lg (layout.e2e.ts). */}
                 <AppLink
                   href={links.explore()}
-                  aria-label="Explore"
-                  title="Explore"
+                  aria-label={t('explore')}
+                  title={t('explore')}
                   aria-current={current(links.explore())}
                 >
                   <Icon name="compass" size={18} />
@@ -185,18 +187,18 @@ export function LoggedInNavbar({ user, onCreatePost, onLogout }: LoggedInNavbarP
               </li>
               <li>
                 <AppLink href={links.contact()} aria-current={current(links.contact())}>
-                  Contact
+                  {t('contact')}
                 </AppLink>
               </li>
               <li>
                 <AppLink href={profileHref} aria-current={current(profileHref)}>
-                  Profile
+                  {t('profile')}
                 </AppLink>
               </li>
             </NavLinks>
           </nav>
           <Button $size="sm" onClick={onCreatePost}>
-            <Icon name="plus" size={16} /> Create post
+            <Icon name="plus" size={16} /> {t('createPost')}
           </Button>
           <NotificationBell />
           <AvatarDropdown user={user} onLogout={onLogout} />

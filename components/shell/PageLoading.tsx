@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl/react';
 import styled from 'styled-components';
 import { Spinner } from '../ui/Spinner';
 import { appTheme } from '../../themes';
@@ -11,10 +12,11 @@ const Wrap = styled.div`
 
 /** Shown while the session is looked up, before a private page may render. */
 export function PageLoading() {
+  const t = useTranslations('shell');
   return (
     <Wrap role="status">
       <Spinner $size={28} />
-      <span className="visually-hidden">Loading</span>
+      <span className="visually-hidden">{t('loading')}</span>
     </Wrap>
   );
 }

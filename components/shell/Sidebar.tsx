@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useTranslations } from 'use-intl/react';
 import styled, { keyframes } from 'styled-components';
 import { AppLink } from '../ui/AppLink';
 import { SIDEBAR_MAX_WIDTH_PX } from '../../lib/limits';
@@ -11,7 +12,7 @@ import { Icon } from '../ui/Icon';
 import { AccountLinks, MenuItem } from './AccountLinks';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
-import { UnreadBadge, unreadLabel, useUnreadCount } from '../../features/notifications';
+import { UnreadBadge, useUnreadCount, useUnreadLabel } from '../../features/notifications';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 /** Right to left the sidebar comes in from the right. */
@@ -81,8 +82,11 @@ interface SidebarProps {
 
 /** The mobile menu: Create post, Home, Notifications, Contact, then the profile block. */
 export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps) {
+  const t = useTranslations('shell');
   const panel = useRef<HTMLDivElement>(null);
   const unread = useUnreadCount();
+  const unreadLabel = useUnreadLabel();
+
   useScrollLock(true);
   useFocusTrap(panel, onClose);
 
@@ -91,12 +95,12 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
       <Backdrop onClick={onClose} />
       <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby="sidebar-title">
         <Head>
-          <h2 id="sidebar-title">Menu</h2>
-          <IconButton aria-label="Close menu" onClick={onClose}>
+          <h2 id="sidebar-title">{t('menu')}</h2>
+          <IconButton aria-label={t('closeMenu')} onClick={onClose}>
             <Icon name="close" />
           </IconButton>
         </Head>
-        <nav aria-label="Main">
+        <nav aria-label={t('mainNav')}>
           <ul>
             <MenuItem>
               <button
@@ -106,17 +110,17 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
                   onCreatePost();
                 }}
               >
-                <Icon name="plus" size={18} /> Create post
+                <Icon name="plus" size={18} /> {t('createPost')}
               </button>
             </MenuItem>
             <MenuItem>
               <AppLink href={links.home()} onClick={onClose}>
-                <Icon name="home" size={18} /> Home
+                <Icon name="home" size={18} /> {t('home')}
               </AppLink>
             </MenuItem>
             <MenuItem>
               <AppLink href={links.explore()} onClick={onClose}>
-                <Icon name="compass" size={18} /> Explore
+                <Icon name="compass" size={18} /> {t('explore')}
               </AppLink>
             </MenuItem>
             <MenuItem>
@@ -125,13 +129,13 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
                 onClick={onClose}
                 aria-label={unread ? unreadLabel(unread) : undefined}
               >
-                <Icon name="bell" size={18} /> Notifications
+                <Icon name="bell" size={18} /> {t('notifications')}
                 <UnreadBadge inline />
               </AppLink>
             </MenuItem>
             <MenuItem>
               <AppLink href={links.contact()} onClick={onClose}>
-                <Icon name="mail" size={18} /> Contact
+                <Icon name="mail" size={18} /> {t('contact')}
               </AppLink>
             </MenuItem>
           </ul>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { appTheme } from '../../themes';
 
 interface AvatarProps {
@@ -27,7 +28,8 @@ const Frame = styled.span<{ $size: number }>`
 `;
 
 export function Avatar({ src, name, size = 36, decorative = true }: AvatarProps) {
-  const alt = decorative ? '' : `${name}'s avatar`;
+  const t = useTranslations('ui');
+  const alt = decorative ? '' : t('avatarOf', { name });
   return (
     <Frame $size={size} aria-hidden={decorative && !src ? true : undefined}>
       {src ? (

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
+
 import { Button } from './Button';
 import { Modal } from './Modal';
 import { appTheme } from '../../themes';
@@ -27,6 +29,7 @@ interface ConfirmDialogProps {
 
 export function ConfirmDialog({ title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
+  const t = useTranslations('ui');
   return (
     <Modal onClose={onCancel} labelledBy={id} width={400}>
       <Body>
@@ -34,7 +37,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busy, onConfirm, o
         <p>{message}</p>
         <Actions>
           <Button $variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button $variant="danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
             {confirmLabel}

@@ -1,3 +1,5 @@
+import { useLocale } from 'use-intl/react';
+
 type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
 
 const units: [Unit, number][] = [
@@ -37,20 +39,53 @@ export function dateTimeTitle(date: Date): string {
   return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}, ${hours % 12 || 12}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-export function relativeTime(iso: string, now = Date.now()): string {
+/** A language's relative-time and date formatters, made once per language and reused (their first use loads ICU data). */
+const formatters = new Map<string, { relative: Intl.RelativeTimeFormat; date: Intl.DateTimeFormat }>();
+
+function formattersOf(language: string) {
+  let found = formatters.get(language);
+  if (!found) {
+    found = {
+      relative: new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }),
+      date: new Intl.DateTimeFormat(language, {
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+    };
+    formatters.set(language, found);
+  }
+  return found;
+}
+
+/** The title's date and time: English by hand (dateTimeTitle), other languages through Intl. */
+export function dateTimeTitleIn(date: Date, language: string): string {
+  return language === 'en' ? dateTimeTitle(date) : formattersOf(language).date.format(date);
+}
+
+/** "3 hr. ago", "just now": English by hand (formatRelative), other languages through Intl. */
+export function relativeTime(iso: string, now = Date.now(), language = 'en'): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return formatRelative(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) {
+      const value = Math.trunc(seconds / size);
+      return language === 'en' ? formatRelative(value, unit) : formattersOf(language).relative.format(value, unit);
+    }
   }
-  return 'just now';
+  // Intl's word for this moment ("ahora", "今"); English keeps the spec's "just now".
+  return language === 'en' ? 'just now' : formattersOf(language).relative.format(0, 'second');
 }
 
 export function RelativeTime({ iso }: { iso: string }) {
+  const language = useLocale();
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   return (
-    <time dateTime={iso} title={dateTimeTitle(date)} suppressHydrationWarning>
-      {relativeTime(iso)}
+    <time dateTime={iso} title={dateTimeTitleIn(date, language)} suppressHydrationWarning>
+      {relativeTime(iso, undefined, language)}
     </time>
   );
 }

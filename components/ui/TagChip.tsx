@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl/react';
 import styled from 'styled-components';
 import { links } from '../../lib/pages';
 import { appTheme } from '../../themes';
@@ -44,11 +45,12 @@ const ChipLink = styled(AppLink)`
 
 /** A tag with a remove button (forms) or a link to its posts (cards). */
 export function TagChip({ tag, onRemove }: { tag: string; onRemove?: () => void }) {
+  const t = useTranslations('ui');
   if (!onRemove) return <ChipLink href={links.tagged([tag])}>#{tag}</ChipLink>;
   return (
     <Chip>
       #{tag}
-      <button type="button" onClick={onRemove} aria-label={`Remove tag ${tag}`}>
+      <button type="button" onClick={onRemove} aria-label={t('removeTag', { tag })}>
         <Icon name="close" size={14} />
       </button>
     </Chip>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { links } from '../../lib/pages';
 import { openSearch } from '../../lib/openSearch';
 import { Button, ButtonLink } from './Button';
@@ -16,13 +17,14 @@ const Row = styled.div`
  * navbar's search (opened and focused, on a phone too).
  */
 export function WayForward() {
+  const t = useTranslations('ui');
   return (
     <Row>
       <ButtonLink href={links.home()} $size="sm">
-        Go to Home
+        {t('goHome')}
       </ButtonLink>
       <Button $variant="secondary" $size="sm" onClick={openSearch}>
-        Search posts and people
+        {t('searchPostsAndPeople')}
       </Button>
     </Row>
   );

@@ -3,4 +3,4 @@ export { LiveNotifications } from './components/LiveNotifications';
 export { NotificationBell, NotificationsLink, UnreadBadge } from './components/NotificationBell';
 export { NotificationsView } from './components/NotificationsView';
 export { useUnreadCount } from './hooks/useUnreadCount';
-export { unreadLabel } from './lib/describeNotification';
+export { useUnreadLabel } from './lib/describeNotification';

@@ -1,4 +1,6 @@
 import { useRouter } from 'next/router';
+import { useTranslations } from 'use-intl/react';
+
 import { PageLoading } from '../../components/shell/PageLoading';
 import { ProfileView } from '../../features/profile';
 import { Seo } from '../../components/ui/Seo';
@@ -7,12 +9,13 @@ import { profileNameOf } from '../../lib/handles';
 
 export default function ProfilePage() {
   const router = useRouter();
+  const t = useTranslations('pages');
   const name = typeof router.query.profileName === 'string' ? profileNameOf(router.query.profileName) : null;
   return (
     <>
       <Seo
-        title={name ?? 'Profile'}
-        description={name ? `${name}'s posts, followers and following on Posts.` : 'A profile on Posts.'}
+        title={name ?? t('profile.title')}
+        description={name ? t('profile.descriptionOf', { name }) : t('profile.description')}
       />
       {name ? <ProfileView username={name} /> : <PageLoading />}
     </>

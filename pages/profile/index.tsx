@@ -6,9 +6,11 @@ import { Seo } from '../../components/ui/Seo';
 import { useAppSelector } from '../../store/hooks';
 import { selectUser } from '../../features/auth';
 import { links } from '../../lib/pages';
+import { useTranslations } from 'use-intl/react';
 
 /** The entry to my own profile: it goes on to /profile/{username}. */
 export default function MyProfilePage() {
+  const t = useTranslations('pages');
   const router = useRouter();
   const user = useAppSelector(selectUser);
   useEffect(() => {
@@ -16,7 +18,7 @@ export default function MyProfilePage() {
   }, [user, router]);
   return (
     <>
-      <Seo title="Profile" description="Your Posts profile." />
+      <Seo title={t('ownProfile.title')} description={t('ownProfile.description')} />
       <PageLoading />
     </>
   );

@@ -1,4 +1,6 @@
 import { useRouter } from 'next/router';
+import { useTranslations } from 'use-intl/react';
+
 import { PageLoading } from '../../components/shell/PageLoading';
 import { TaggedPosts } from '../../features/posts';
 import { Seo } from '../../components/ui/Seo';
@@ -14,14 +16,15 @@ function followingOf(firstLoad: PrivatePageProps['firstLoad'], tags: string[]): 
 
 export default function TaggedPage({ firstLoad }: PrivatePageProps) {
   const router = useRouter();
+  const t = useTranslations('pages');
   const raw = typeof router.query.tags === 'string' ? router.query.tags : null;
   // As its first read (lib/pages.ts) reads them.
   const tags = raw ? tagList(raw) : [];
   return (
     <>
       <Seo
-        title={tags.length ? tags.map((t) => `#${t}`).join(', ') : 'Tagged'}
-        description={tags.length ? `Posts tagged ${tags.join(', ')}.` : 'Posts by tag.'}
+        title={tags.length ? tags.map((tag) => `#${tag}`).join(', ') : t('tagged.title')}
+        description={tags.length ? t('tagged.descriptionOf', { tags: tags.join(', ') }) : t('tagged.description')}
       />
       {router.isReady ? <TaggedPosts tags={tags} following={followingOf(firstLoad, tags)} /> : <PageLoading />}
     </>

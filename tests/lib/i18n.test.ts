@@ -9,8 +9,25 @@ const root = path.resolve(import.meta.dirname, '../..');
 const CATALOGUES = cataloguesOf();
 const english = flatten(CATALOGUES.en);
 
-/** The `{argument}` names of an ICU message (plural/select branches included). */
-const argumentsOf = (message: string) => new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]));
+/**
+ * The `{argument}` names of an ICU message, plural/select branches and tags included, read from
+ * its compiled form (a branch's text such as `one {post}` is no argument, which no pattern tells):
+ * an argument is `[name]` or `[name, type, options?]` (type > 0; 0 is `#`), a tag `[name, ...children]`,
+ * else a sequence.
+ */
+function argumentsOf(message: string): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!Array.isArray(node)) return;
+    const [head, type, options] = node as [unknown, unknown, unknown];
+    if (typeof head === 'string' && (node.length === 1 || (typeof type === 'number' && type > 0))) {
+      names.add(head);
+      if (options && typeof options === 'object') Object.values(options).forEach(walk);
+    } else for (const part of typeof head === 'string' ? node.slice(1) : node) walk(part);
+  };
+  walk(compile(message));
+  return names;
+}
 
 /**
  * The keys the code asks for: `t('key')` in a file whose `useTranslations('namespace')` names one

@@ -1,7 +1,8 @@
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { object, string } from 'yup';
-import { EMAIL_TEXTS } from '../../../lib/emailTexts';
+import { useTranslations } from 'use-intl/react';
+import { object } from 'yup';
+import { emailField } from '../../../lib/schemas';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToasts } from '../../../store/toasts';
 import { Button } from '../../../components/ui/Button';
@@ -10,13 +11,12 @@ import { TextField } from '../../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { emailLinkToasts, requestPasswordReset } from '../state/emailLinks';
 
-const forgotSchema = object({
-  email: string().trim().required('Email is required').email('Email must be a valid address'),
-});
+const forgotSchema = object({ email: emailField() });
 
 /** "Forgot password?" on the sign-in page: asks for the address that gets the link. */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('auth');
   useToasts(emailLinkToasts);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Focus moves to the form that replaced the sign-in form.
@@ -35,20 +35,26 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: (
 
   return (
     <AuthCard
-      title="Reset your password"
-      lead="Enter the email address of your account and we will mail you a link to choose a new password."
+      title={t('forgot.title')}
+      lead={t('forgot.lead')}
       footer={
         <Button type="button" $variant="ghost" $size="sm" onClick={onBack}>
-          Back to sign in
+          {t('forgot.back')}
         </Button>
       }
     >
       <form ref={form} onSubmit={formik.handleSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" {...formik.getFieldProps('email')} error={error} />
+        <TextField
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          {...formik.getFieldProps('email')}
+          error={error}
+        />
         <Button type="submit" $block disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
-          {formik.isSubmitting && <Spinner />} Send link
+          {formik.isSubmitting && <Spinner />} {t('forgot.submit')}
         </Button>
-        <p role="status">{sentTo ? EMAIL_TEXTS.resetLinkSent : ''}</p>
+        <p role="status">{sentTo ? t('forgot.sent') : ''}</p>
       </form>
     </AuthCard>
   );

@@ -2,6 +2,8 @@ import { useFormik } from 'formik';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
+
 import { AppLink } from '../../../components/ui/AppLink';
 import { loginSchema } from '../../../lib/schemas';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -22,6 +24,7 @@ const ForgotRow = styled.div`
 
 export function LoginForm() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('auth');
   const router = useRouter();
   const { loading } = useAppSelector(selectAuth).login;
   const [forgot, setForgot] = useState(false);
@@ -41,7 +44,7 @@ export function LoginForm() {
         login({ email: values.email.trim(), password: values.password, ...(code ? { code } : {}) }),
       );
       if (!login.fulfilled.match(result)) {
-        setRefusal(typeof result.payload === 'string' ? result.payload : 'Something went wrong');
+        setRefusal(typeof result.payload === 'string' ? result.payload : t('somethingWentWrong'));
         const field = needsCode ? 'code' : 'password';
         (form.current?.elements.namedItem(field) as HTMLInputElement | null)?.focus();
         return;
@@ -59,24 +62,22 @@ export function LoginForm() {
   if (forgot) return <ForgotPasswordForm email={formik.values.email.trim()} onBack={() => setForgot(false)} />;
   return (
     <AuthCard
-      title="Welcome back"
-      lead="Sign in to see what the people you follow are posting."
-      footer={
-        <>
-          New to Posts? <AppLink href={links.createAccount(router.query.next)}>Create an account</AppLink>
-        </>
-      }
+      title={t('login.title')}
+      lead={t('login.lead')}
+      footer={t.rich('login.footer', {
+        link: (chunks) => <AppLink href={links.createAccount(router.query.next)}>{chunks}</AppLink>,
+      })}
     >
       <form ref={form} onSubmit={formik.handleSubmit} noValidate>
         <TextField
-          label="Email"
+          label={t('email')}
           type="email"
           autoComplete="email"
           {...formik.getFieldProps('email')}
           error={error('email')}
         />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="current-password"
           {...formik.getFieldProps('password')}
@@ -84,21 +85,21 @@ export function LoginForm() {
         />
         {needsCode && (
           <TextField
-            label="Two-factor code"
+            label={t('login.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
-            hint="The 6-digit code from your authenticator app, or one of your recovery codes"
+            hint={t('login.codeHint')}
             {...formik.getFieldProps('code')}
             error={refusal ?? undefined}
           />
         )}
         <ForgotRow>
           <Button type="button" $variant="ghost" $size="sm" onClick={() => setForgot(true)}>
-            Forgot password?
+            {t('login.forgot')}
           </Button>
         </ForgotRow>
         <Button type="submit" $block disabled={loading} aria-busy={loading}>
-          {loading && <Spinner />} Sign in
+          {loading && <Spinner />} {t('login.submit')}
         </Button>
       </form>
     </AuthCard>

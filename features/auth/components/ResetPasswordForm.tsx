@@ -1,9 +1,10 @@
 import { useFormik } from 'formik';
 import { useRouter } from 'next/router';
-import { object, string } from 'yup';
+import { useTranslations } from 'use-intl/react';
+import { object } from 'yup';
 import { PASSWORD_MIN } from '../../../lib/limits';
 import { links } from '../../../lib/pages';
-import { passwordError } from '../../../lib/validation';
+import { newPasswordField } from '../../../lib/schemas';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToasts } from '../../../store/toasts';
 import { AppLink } from '../../../components/ui/AppLink';
@@ -14,16 +15,12 @@ import { AuthCard } from './AuthCard';
 import { userCleared } from '../state/authSlice';
 import { emailLinkToasts, resetPassword } from '../state/emailLinks';
 
-const resetSchema = object({
-  password: string().test('password', (value, ctx) => {
-    const error = passwordError(value ?? '', 'New password');
-    return error ? ctx.createError({ message: error }) : true;
-  }),
-});
+const resetSchema = object({ password: newPasswordField() });
 
 /** `/resetPassword?token=…`: the page the mailed link opens. */
 export function ResetPasswordForm() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('auth');
   useToasts(emailLinkToasts);
   const router = useRouter();
   const token = typeof router.query.token === 'string' ? router.query.token : '';
@@ -39,40 +36,28 @@ export function ResetPasswordForm() {
       }
     },
   });
-  const backToSignIn = (
-    <>
-      Remembered it? <AppLink href={links.login()}>Sign in</AppLink>
-    </>
-  );
+  const backToSignIn = t.rich('reset.footer', { link: (chunks) => <AppLink href={links.login()}>{chunks}</AppLink> });
 
   if (router.isReady && !token) {
     return (
-      <AuthCard
-        title="This link is incomplete"
-        lead="Open the link from the mail again, or ask for a new one with “Forgot password?” on the sign-in page."
-        footer={backToSignIn}
-      >
+      <AuthCard title={t('linkIncomplete')} lead={t('reset.incompleteLead')} footer={backToSignIn}>
         {null}
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      title="Choose a new password"
-      lead="Every device signed in to your account will be signed out."
-      footer={backToSignIn}
-    >
+    <AuthCard title={t('reset.title')} lead={t('reset.lead')} footer={backToSignIn}>
       <form onSubmit={formik.handleSubmit} noValidate>
         <TextField
-          label="New password"
+          label={t('reset.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters`}
+          hint={t('passwordHint', { min: PASSWORD_MIN })}
           {...formik.getFieldProps('password')}
           error={formik.touched.password && formik.errors.password}
         />
         <Button type="submit" $block disabled={formik.isSubmitting || !token} aria-busy={formik.isSubmitting}>
-          {formik.isSubmitting && <Spinner />} Set new password
+          {formik.isSubmitting && <Spinner />} {t('reset.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
 import { useRouter } from 'next/router';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../lib/limits';
 import { signupSchema } from '../../../lib/schemas';
@@ -20,6 +21,7 @@ const refusedField = (message: string): Field => (/^email/i.test(message) ? 'ema
 
 export function SignupForm() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('auth');
   const router = useRouter();
   const { loading } = useAppSelector(selectAuth).signup;
   const form = useRef<HTMLFormElement>(null);
@@ -35,7 +37,7 @@ export function SignupForm() {
         signup({ username: values.username, email: values.email.trim(), password: values.password }),
       );
       if (signup.fulfilled.match(result)) return void (await router.push(links.login(router.query.next)));
-      const message = typeof result.payload === 'string' ? result.payload : 'Something went wrong';
+      const message = typeof result.payload === 'string' ? result.payload : t('somethingWentWrong');
       const field = refusedField(message);
       setRefusal({ field, message });
       focus(field);
@@ -60,39 +62,37 @@ export function SignupForm() {
 
   return (
     <AuthCard
-      title="Create your account"
-      lead="Share images with a message and tags, and follow the people you like."
-      footer={
-        <>
-          Already have an account? <AppLink href={links.login(router.query.next)}>Sign in</AppLink>
-        </>
-      }
+      title={t('signup.title')}
+      lead={t('signup.lead')}
+      footer={t.rich('signup.footer', {
+        link: (chunks) => <AppLink href={links.login(router.query.next)}>{chunks}</AppLink>,
+      })}
     >
       <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
         <TextField
-          label="Username"
+          label={t('username')}
           autoComplete="username"
-          hint={`${USERNAME_MIN}–${USERNAME_MAX} letters, digits, _ or .`}
+          hint={t('signup.usernameHint', { min: USERNAME_MIN, max: USERNAME_MAX })}
           {...formik.getFieldProps('username')}
           error={error('username')}
         />
         <TextField
-          label="Email"
+          label={t('email')}
           type="email"
           autoComplete="email"
           {...formik.getFieldProps('email')}
           error={error('email')}
         />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters`}
+          hint={t('passwordHint', { min: PASSWORD_MIN })}
           {...formik.getFieldProps('password')}
           error={error('password')}
         />
         <Button type="submit" $block disabled={loading} aria-busy={loading}>
-          {loading && <Spinner />} Create Account
+          {loading && <Spinner />} {t('signup.submit')}
         </Button>
       </form>
     </AuthCard>

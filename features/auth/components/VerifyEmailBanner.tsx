@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import styled from 'styled-components';
 import type { User } from '../../../lib/types';
 import { useAppDispatch } from '../../../store/hooks';
@@ -28,6 +29,7 @@ const Bar = styled.div<{ $underNavbar: boolean }>`
 /** For a user whose address is not verified (or whose new address waits for its link). */
 export default function VerifyEmailBanner({ user, underNavbar }: { user: User; underNavbar: boolean }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('auth');
   useToasts(emailLinkToasts);
   const [sending, setSending] = useState(false);
   const resend = async () => {
@@ -41,17 +43,17 @@ export default function VerifyEmailBanner({ user, underNavbar }: { user: User; u
     document.querySelector<HTMLElement>('main')?.focus();
   };
   return (
-    <Bar role="region" aria-label="Email verification" $underNavbar={underNavbar} data-verify-banner="">
+    <Bar role="region" aria-label={t('banner.label')} $underNavbar={underNavbar} data-verify-banner="">
       <p>
         {user.pendingEmail
-          ? `Open the link we sent to ${user.pendingEmail} to make it your email address.`
-          : `Please verify your email address: open the link we sent to ${user.email}.`}
+          ? t('banner.pending', { email: user.pendingEmail })
+          : t('banner.unverified', { email: user.email })}
       </p>
       <Button type="button" $variant="secondary" $size="sm" disabled={sending} aria-busy={sending} onClick={resend}>
-        Send the link again
+        {t('banner.resend')}
       </Button>
       <Button type="button" $variant="ghost" $size="sm" onClick={remindTomorrow}>
-        Remind me tomorrow
+        {t('banner.remindTomorrow')}
       </Button>
     </Bar>
   );

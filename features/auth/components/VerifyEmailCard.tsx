@@ -1,22 +1,15 @@
 import { useRouter } from 'next/router';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { links } from '../../../lib/pages';
-import { EMAIL_TEXTS } from '../../../lib/emailTexts';
+import { useTranslations } from 'use-intl/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AppLink } from '../../../components/ui/AppLink';
 import { AuthCard } from './AuthCard';
-import type { User } from '../../../lib/types';
 import { fetchLoggedUser, selectSession, selectUser } from '../state/authSlice';
 import { verifyEmail } from '../state/emailLinks';
 
-type Outcome = { state: 'checking' } | { state: 'done'; email: string } | { state: 'failed'; message: string };
-
-/** Where a new link comes from, for whoever is looking: only an unverified viewer has the banner. */
-function newLinkHint(user: User | null): string {
-  if (!user) return 'Signed in, you can ask for a new link from the banner at the top of the page.';
-  if (!user.emailVerified) return 'You can ask for a new link from the banner at the top of the page.';
-  return `${EMAIL_TEXTS.alreadyVerified}.`;
-}
+/** The server's refusal (its English words), or none: the card's own words then. */
+type Outcome = { state: 'checking' } | { state: 'done'; email: string } | { state: 'failed'; message: string | null };
 
 /**
  * `/verifyEmail?token=…`: opens the mailed link (once: the link is single use). The server renders
@@ -24,6 +17,7 @@ function newLinkHint(user: User | null): string {
  */
 export function VerifyEmailCard() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('auth');
   const router = useRouter();
   const session = useAppSelector(selectSession);
   const user = useAppSelector(selectUser);
@@ -45,23 +39,28 @@ export function VerifyEmailCard() {
         setOutcome({ state: 'done', email: result.payload });
         refreshViewer();
       } else {
-        setOutcome({ state: 'failed', message: result.payload ?? EMAIL_TEXTS.invalidLink });
+        setOutcome({ state: 'failed', message: result.payload ?? null });
       }
     })();
   }, [router.isReady, token, dispatch]);
 
   const incomplete = router.isReady && !token;
-  let title = 'Verifying…';
-  let lead = 'One moment while we check your link.';
+  // Where a new link comes from, for whoever is looking: only an unverified viewer has the banner.
+  let hint: string;
+  if (!user) hint = t('verify.hintSignedOut');
+  else if (!user.emailVerified) hint = t('verify.hintBanner');
+  else hint = t('verify.hintVerified');
+  let title = t('verify.checkingTitle');
+  let lead = t('verify.checkingLead');
   if (incomplete) {
-    title = 'This link is incomplete';
-    lead = `Open the link from the mail again. ${newLinkHint(user)}`;
+    title = t('linkIncomplete');
+    lead = t('verify.incompleteLead', { hint });
   } else if (outcome.state === 'done') {
-    title = 'Email verified';
-    lead = `${EMAIL_TEXTS.emailVerified}: ${outcome.email}.`;
+    title = t('verify.doneTitle');
+    lead = t('verify.doneLead', { email: outcome.email });
   } else if (outcome.state === 'failed') {
-    title = 'This link does not work';
-    lead = `${outcome.message}. ${newLinkHint(user)}`;
+    title = t('verify.failedTitle');
+    lead = t('verify.failedLead', { message: outcome.message ?? t('invalidLink'), hint });
   }
   return (
     <AuthCard
@@ -69,9 +68,9 @@ export function VerifyEmailCard() {
       lead=""
       footer={
         session === 'loggedIn' ? (
-          <AppLink href={links.home()}>Go to Home</AppLink>
+          <AppLink href={links.home()}>{t('verify.goHome')}</AppLink>
         ) : (
-          <AppLink href={links.login()}>Sign in</AppLink>
+          <AppLink href={links.login()}>{t('login.submit')}</AppLink>
         )
       }
     >

@@ -52,7 +52,8 @@ export function dropSessionHint(): void {
   document.cookie = 'has_session=; Max-Age=0; path=/';
 }
 
-/** What a visit says when the session it came back with had ended meanwhile (issue 68, item 20). */
+/** The English of `shell.sessionEnded` (AppShell shows it), kept for the tests that expect it. */
+
 export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
 
 export const authApi = {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { TOAST_AUTH_ERROR_MS } from '../../../lib/limits';
-import { TEXTS } from '../../../lib/texts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import type { User } from '../../../lib/types';
 import { errorMessage } from '../../../services/apiClient';
 import type { RootState } from '../../../store/index';
@@ -82,7 +82,7 @@ function changeSignedInUser<Update>(type: string, send: (change: Update & { emai
   return createAppAsyncThunk(type, async (update: Update, { getState, rejectWithValue }) => {
     const user = getState().auth.user;
     try {
-      if (!user) throw new Error(TEXTS.notLoggedIn);
+      if (!user) throw new Error(textOf('auth.toasts.notLoggedIn'));
       return await send({ ...update, email: user.email });
     } catch (error) {
       return rejectWithValue(errorMessage(error));
@@ -114,9 +114,12 @@ export const authToasts: ToastListener[] = [
   ...clearErrorToasts,
   ...thunkToasts(login, { error: { time: TOAST_AUTH_ERROR_MS, group: AUTH_TOASTS } }),
   // The spec has no text for it; without one the new user landed on /login with no word.
-  ...thunkToasts(signup, { error: { time: TOAST_AUTH_ERROR_MS, group: AUTH_TOASTS }, success: TEXTS.accountCreated }),
-  ...thunkToasts(updateAccount, { success: TEXTS.userUpdated }),
-  ...thunkToasts(updateProfile, { success: TEXTS.userUpdated }),
+  ...thunkToasts(signup, {
+    error: { time: TOAST_AUTH_ERROR_MS, group: AUTH_TOASTS },
+    success: () => textOf('auth.toasts.accountCreated'),
+  }),
+  ...thunkToasts(updateAccount, { success: () => textOf('auth.toasts.userUpdated') }),
+  ...thunkToasts(updateProfile, { success: () => textOf('auth.toasts.userUpdated') }),
 ];
 
 type Slot = 'login' | 'signup' | 'updateAccount' | 'updateProfile';

@@ -3,7 +3,7 @@
  * holds its own), so they load with the pages that use them, not with every page.
  */
 import { TOAST_AUTH_ERROR_MS } from '../../../lib/limits';
-import { EMAIL_TEXTS } from '../../../lib/emailTexts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import { errorMessage } from '../../../services/apiClient';
 import { thunkToasts, type ToastListener } from '../../../store/toasts';
 import { createAppAsyncThunk } from '../../../store/withTypes';
@@ -38,6 +38,9 @@ export const resendVerification = callApi<void, void>('auth/resendVerification',
  */
 export const emailLinkToasts: ToastListener[] = [
   ...thunkToasts(requestPasswordReset, { error: { time: TOAST_AUTH_ERROR_MS } }),
-  ...thunkToasts(resetPassword, { success: EMAIL_TEXTS.passwordReset, error: { time: TOAST_AUTH_ERROR_MS } }),
-  ...thunkToasts(resendVerification, { success: EMAIL_TEXTS.verificationSent }),
+  ...thunkToasts(resetPassword, {
+    success: () => textOf('auth.toasts.passwordReset'),
+    error: { time: TOAST_AUTH_ERROR_MS },
+  }),
+  ...thunkToasts(resendVerification, { success: () => textOf('auth.toasts.verificationSent') }),
 ];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { errorMessage } from '../../../services/apiClient';
 import type { InstanceInfo } from '../../../lib/types';
 import { instanceApi } from '../state/instanceApi';
@@ -36,6 +37,7 @@ const Notes = styled.ul`
 
 /** `initial`: what the server rendered the page with; without it (a client-side navigation) the card reads it. */
 export function ContactCard({ initial = null }: { initial?: InstanceInfo | null }) {
+  const t = useTranslations('contact');
   const [info, setInfo] = useState<InstanceInfo | null>(initial);
   const [error, setError] = useState<string | null>(null);
 
@@ -46,24 +48,21 @@ export function ContactCard({ initial = null }: { initial?: InstanceInfo | null 
 
   return (
     <PageContainer $width={640}>
-      <PageTitle>Contact</PageTitle>
-      <PageLead>
-        {info ? `${info.name} is run by people you can reach.` : 'This Posts instance is run by people you can reach.'}{' '}
-        Write to them about your account, a post that breaks the rules, or anything else.
-      </PageLead>
+      <PageTitle>{t('title')}</PageTitle>
+      <PageLead>{info ? t('leadNamed', { name: info.name }) : t('lead')}</PageLead>
       <Panel aria-labelledby="contact-title">
         <h2 id="contact-title" className="visually-hidden">
-          How to reach us
+          {t('howToReach')}
         </h2>
         {error ? (
-          <p role="alert">Contact details could not be loaded: {error}</p>
+          <p role="alert">{t('failed', { error })}</p>
         ) : info ? (
           <Row>
             <span aria-hidden="true">
               <Icon name="mail" size={22} />
             </span>
             <div>
-              <small>Email the team behind {info.name}</small>
+              <small>{t('emailTeam', { name: info.name })}</small>
               <a href={`mailto:${info.contactEmail}`}>{info.contactEmail}</a>
             </div>
           </Row>
@@ -74,10 +73,8 @@ export function ContactCard({ initial = null }: { initial?: InstanceInfo | null 
           </div>
         )}
         <Notes>
-          <li>Include your username so they can find your account.</li>
-          <li>
-            To report a post, a comment or a person, use the Report button beside it: it goes straight to the admins.
-          </li>
+          <li>{t('notes.username')}</li>
+          <li>{t('notes.report')}</li>
         </Notes>
       </Panel>
     </PageContainer>

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageLead, PageTitle } from '../../../components/ui/Panel';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -46,28 +47,23 @@ const Tags = styled.ol`
   span { font-size: 13px; color: ${appTheme.color.textMuted}; }
 `;
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function TrendingTags({ tags }: { tags: TrendingTag[] }) {
+  const t = useTranslations('explore');
   if (tags.length === 0)
     return (
       <EmptyState>
         <Icon name="hash" size={32} />
-        <h2>No trending tags yet</h2>
-        <p>
-          A tag trends when several people post, like or comment with it. Add tags to your posts so others find them.
-        </p>
+        <h2>{t('noTags.title')}</h2>
+        <p>{t('noTags.text')}</p>
       </EmptyState>
     );
   return (
     <Tags>
-      {tags.map((t) => (
-        <li key={t.tag}>
-          <AppLink href={links.tagged([t.tag])}>
-            <strong>#{t.tag}</strong>
-            <span>
-              {count(t.people, 'person', 'people')} · {count(t.posts, 'post', 'posts')}
-            </span>
+      {tags.map((trending) => (
+        <li key={trending.tag}>
+          <AppLink href={links.tagged([trending.tag])}>
+            <strong>#{trending.tag}</strong>
+            <span>{t('tagStats', { people: trending.people, posts: trending.posts })}</span>
           </AppLink>
         </li>
       ))}
@@ -76,18 +72,20 @@ function TrendingTags({ tags }: { tags: TrendingTag[] }) {
 }
 
 function People({ people }: { people: PersonResult[] }) {
+  const t = useTranslations('explore');
   if (people.length === 0)
     return (
       <EmptyState>
         <Icon name="users" size={32} />
-        <h2>No one to suggest yet</h2>
-        <p>Follow people whose posts you like: the people they follow will be suggested here.</p>
+        <h2>{t('noPeople.title')}</h2>
+        <p>{t('noPeople.text')}</p>
       </EmptyState>
     );
   return <PeopleList people={people} />;
 }
 
 export function ExplorePage({ initial }: { initial: Explore | null }) {
+  const t = useTranslations('explore');
   const [found, setFound] = useState<Pick<Explore, 'tags' | 'people'> | null>(initial);
   const [failed, setFailed] = useState(false);
   // Only when the server did not render the page with them (a client-side navigation).
@@ -105,28 +103,25 @@ export function ExplorePage({ initial }: { initial: Explore | null }) {
 
   return (
     <PageContainer $width={620}>
-      <PageTitle>Explore</PageTitle>
-      <PageLead>What people here have liked and talked about in the last few days, and people to follow.</PageLead>
+      <PageTitle>{t('title')}</PageTitle>
+      <PageLead>{t('lead')}</PageLead>
       <Section aria-labelledby="explore-tags">
-        <h2 id="explore-tags">Trending tags</h2>
-        {found ? <TrendingTags tags={found.tags} /> : failed ? <p>Trending tags could not be loaded.</p> : null}
+        <h2 id="explore-tags">{t('tags')}</h2>
+        {found ? <TrendingTags tags={found.tags} /> : failed ? <p>{t('tagsFailed')}</p> : null}
       </Section>
       <Section aria-labelledby="explore-people">
-        <h2 id="explore-people">People to follow</h2>
-        {found ? <People people={found.people} /> : failed ? <p>Suggestions could not be loaded.</p> : null}
+        <h2 id="explore-people">{t('people')}</h2>
+        {found ? <People people={found.people} /> : failed ? <p>{t('peopleFailed')}</p> : null}
       </Section>
       <Section aria-labelledby="explore-posts">
-        <h2 id="explore-posts">Trending posts</h2>
+        <h2 id="explore-posts">{t('posts')}</h2>
         <PostList
           source={{ kind: 'explore' }}
           empty={
             <EmptyState>
               <Icon name="globe" size={32} />
-              <h2>Nothing is trending yet</h2>
-              <p>
-                Posts trend when several people like or comment on them. Like and comment on posts you enjoy, or share
-                your own in public with tags.
-              </p>
+              <h2>{t('noPosts.title')}</h2>
+              <p>{t('noPosts.text')}</p>
             </EmptyState>
           }
         />

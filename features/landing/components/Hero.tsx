@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { appTheme } from '../../../themes';
@@ -109,33 +110,31 @@ const tiles = [
 ];
 
 export function Hero() {
+  const t = useTranslations('landing');
   return (
     <Section>
       <div>
         <Title>
-          Share the moment.
+          {t('title')}
           <br />
-          <em>Tag it. Follow along.</em>
+          <em>{t('titleEmphasis')}</em>
         </Title>
-        <Lead>
-          Posts is a place to publish images with a message and tags, follow the people you like, and find anything by
-          its tags. Run by your own community, on your own server.
-        </Lead>
+        <Lead>{t('lead')}</Lead>
         <Actions>
-          <ButtonLink href={links.createAccount()}>Create Account</ButtonLink>
+          <ButtonLink href={links.createAccount()}>{t('createAccount')}</ButtonLink>
           <ButtonLink href={links.login()} $variant="secondary">
-            Sign in
+            {t('signIn')}
           </ButtonLink>
         </Actions>
         <Features>
           <li>
-            <Icon name="image" /> Post images with a message and tags
+            <Icon name="image" /> {t('features.post')}
           </li>
           <li>
-            <Icon name="users" /> Follow people and get a feed of their posts
+            <Icon name="users" /> {t('features.follow')}
           </li>
           <li>
-            <Icon name="hash" /> Search everything by tags
+            <Icon name="hash" /> {t('features.search')}
           </li>
         </Features>
       </div>

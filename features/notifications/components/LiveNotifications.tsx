@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { AppNotification } from '../../../lib/types';
+
 import { useAppDispatch } from '../../../store/hooks';
 import { notificationArrived, unreadCounted } from '../state/notificationsSlice';
-import { describeNotification } from '../lib/describeNotification';
+import { useTranslations } from 'use-intl/react';
+import { useDescribeNotification } from '../lib/describeNotification';
 
 /**
  * How long after the page has loaded the stream opens: the page's own reads and images go first,
@@ -17,8 +20,14 @@ export const STREAM_DELAY_MS = 3000;
  */
 export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: number }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('notifications');
+  const describe = useDescribeNotification();
   const [said, setSaid] = useState({ text: '', n: 0 });
   const [live, setLive] = useState(false);
+  // The stream opens once; its handler says each notification in the language shown now.
+  const announce = useEffectEvent((notification: AppNotification) =>
+    setSaid((last) => ({ text: t('announce', { sentence: describe(notification) }), n: last.n + 1 })),
+  );
 
   useEffect(() => {
     let close: (() => void) | null = null;
@@ -34,7 +43,7 @@ export function LiveNotifications({ delayMs = STREAM_DELAY_MS }: { delayMs?: num
         },
         onNotification: (notification) => {
           dispatch(notificationArrived(notification));
-          setSaid((last) => ({ text: `New notification: ${describeNotification(notification)}`, n: last.n + 1 }));
+          announce(notification);
         },
       });
     };

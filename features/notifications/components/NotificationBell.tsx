@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import { IconButton } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
@@ -9,7 +10,7 @@ import { DROPDOWN_WIDTH_PX } from '../../../lib/limits';
 import { links } from '../../../lib/pages';
 import { appTheme } from '../../../themes';
 import { useUnreadCount } from '../hooks/useUnreadCount';
-import { unreadLabel } from '../lib/describeNotification';
+import { useUnreadLabel } from '../lib/describeNotification';
 
 // The list and its reads load when the bell is first pointed at or opened, not with the navbar.
 const loadPanel = () => import('./NotificationPanel');
@@ -87,6 +88,7 @@ export function UnreadBadge({ inline = false }: { inline?: boolean }) {
 /** The desktop bell: the badge, and a dropdown of the newest notifications (opening it marks them read). */
 export function NotificationBell() {
   const unread = useUnreadCount();
+  const unreadLabel = useUnreadLabel();
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -125,25 +127,27 @@ export function NotificationBell() {
 
 /**
  * The phone's bell: a link to the notifications page, with the badge. Its name is its content, not
- * an `aria-label`: "Notifications, " and " unread" for screen readers around the badge's own text,
+ * an `aria-label`: "Notifications, " and " unread" for screen readers around the badge's own text (`linkName`),
  * so the number a person sees (and says to voice control: "1", "99+") is in the link's name (WCAG
  * 2.5.3, label in name; issue 68, item 7). With nothing unread it is "Notifications".
  */
 export function NotificationsLink({ current }: { current?: boolean }) {
   const unread = useUnreadCount();
+  const t = useTranslations('notifications');
   const shown = unread > 99 ? '99+' : String(unread);
   return (
     <BellLink href={links.notifications()} aria-current={current ? 'page' : undefined}>
       <Icon name="bell" />
-      <span className="visually-hidden">{unread ? 'Notifications, ' : 'Notifications'}</span>
-      {unread > 0 && (
-        <>
+      {t.rich('linkName', {
+        count: unread,
+        shown,
+        hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+        badge: (chunks) => (
           <Count data-testid="unread-badge" $inline={false}>
-            {shown}
+            {chunks}
           </Count>
-          <span className="visually-hidden"> unread</span>
-        </>
-      )}
+        ),
+      })}
     </BellLink>
   );
 }

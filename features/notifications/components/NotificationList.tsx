@@ -6,7 +6,8 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { links } from '../../../lib/pages';
 import type { AppNotification } from '../../../lib/types';
 import { appTheme } from '../../../themes';
-import { notificationAction } from '../lib/describeNotification';
+import { useTranslations } from 'use-intl/react';
+import { notificationKind } from '../lib/describeNotification';
 import { FollowButton } from '../../people';
 
 const List = styled.ul`
@@ -80,6 +81,7 @@ export function notificationHref(notification: AppNotification): string {
 
 /** Notifications newest first: the actor's avatar, what they did, the post's thumbnail. */
 export function NotificationList({ items, onNavigate }: { items: AppNotification[]; onNavigate?: () => void }) {
+  const t = useTranslations('notifications');
   return (
     <List>
       {items.map((notification) => (
@@ -93,11 +95,16 @@ export function NotificationList({ items, onNavigate }: { items: AppNotification
             <Avatar src={notification.actor.avatar} name={notification.actor.username} size={40} />
             <Text>
               <span>
-                <strong>
-                  <PersonName username={notification.actor.username} />
-                </strong>{' '}
-                {notificationAction(notification)}
-                {!notification.read && <span className="visually-hidden">, new</span>}
+                {t.rich('sentence', {
+                  kind: notificationKind(notification),
+                  username: notification.actor.username,
+                  name: () => (
+                    <strong>
+                      <PersonName username={notification.actor.username} />
+                    </strong>
+                  ),
+                })}
+                {!notification.read && <span className="visually-hidden">{t('unreadMark')}</span>}
               </span>
               {notification.comment && <Quote>“{notification.comment.message}”</Quote>}
               <RelativeTime iso={notification.createdAt} />
@@ -109,7 +116,7 @@ export function NotificationList({ items, onNavigate }: { items: AppNotification
             <FollowButton
               username={notification.actor.username}
               followedByMe={notification.actor.followedByMe}
-              followText="Follow back"
+              followBack
             />
           )}
         </li>

@@ -1,4 +1,6 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
+
 import { AppLink } from '../../../components/ui/AppLink';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { links } from '../../../lib/pages';
@@ -31,12 +33,13 @@ const Quiet = styled.p`
 /** The bell's dropdown: the newest notifications (opening it marks them read) and a link to them all. */
 export function NotificationPanel({ onClose, titleId }: { onClose: () => void; titleId: string }) {
   const { items, loading, error } = useNotificationFeed();
+  const t = useTranslations('notifications');
   return (
     <>
       <Head>
-        <h2 id={titleId}>Notifications</h2>
+        <h2 id={titleId}>{t('title')}</h2>
         <AppLink href={links.notifications()} onClick={onClose}>
-          See all
+          {t('seeAll')}
         </AppLink>
       </Head>
       <Body>
@@ -48,7 +51,7 @@ export function NotificationPanel({ onClose, titleId }: { onClose: () => void; t
         ) : error && items.length === 0 ? (
           <Quiet role="alert">{error}</Quiet>
         ) : items.length === 0 ? (
-          <Quiet>Nothing yet: likes, comments, mentions and new followers show here.</Quiet>
+          <Quiet>{t('panelEmpty')}</Quiet>
         ) : (
           <NotificationList items={items} onNavigate={onClose} />
         )}

@@ -1,4 +1,6 @@
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
+
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
 import { PageContainer, PageLead, PageTitle } from '../../../components/ui/Panel';
@@ -29,6 +31,7 @@ const More = styled.div`
 export function NotificationsView({ initial = null }: { initial?: ListPage<AppNotification> | null }) {
   const { items, loading, error, hasMore, loadMore } = useNotificationFeed(initial);
   const sentinel = useInfiniteScroll(loadMore, hasMore && !loading);
+  const t = useTranslations('notifications');
 
   let body;
   if (loading && items.length === 0) {
@@ -45,8 +48,8 @@ export function NotificationsView({ initial = null }: { initial?: ListPage<AppNo
     body = (
       <EmptyState>
         <Icon name="bell" size={28} />
-        <h2>No notifications yet</h2>
-        <p>When someone follows you, likes or comments on your posts or mentions you, it shows here.</p>
+        <h2>{t('emptyTitle')}</h2>
+        <p>{t('emptyText')}</p>
       </EmptyState>
     );
   } else {
@@ -60,8 +63,8 @@ export function NotificationsView({ initial = null }: { initial?: ListPage<AppNo
 
   return (
     <PageContainer $width={640}>
-      <PageTitle id="notifications-title">Notifications</PageTitle>
-      <PageLead>Follows, likes, comments and mentions, newest first.</PageLead>
+      <PageTitle id="notifications-title">{t('title')}</PageTitle>
+      <PageLead>{t('lead')}</PageLead>
       <FollowRequests />
       {body}
     </PageContainer>

@@ -1,30 +1,26 @@
+import { useTranslations } from 'use-intl/react';
 import type { AppNotification } from '../../../lib/types';
 
-/** What happened, after the actor's name: "liked your post". */
-export function notificationAction(notification: AppNotification): string {
-  switch (notification.type) {
-    case 'follow':
-      return 'started following you';
-    case 'followRequest':
-      return 'asked to follow you';
-    case 'like':
-      return 'liked your post';
-    case 'comment':
-      return 'commented on your post';
-    case 'commentLike':
-      return 'liked your comment';
-    case 'mention':
-      return notification.comment ? 'mentioned you in a comment' : 'mentioned you in a post';
-  }
+/** What a notification's sentence selects on (`notifications.sentence`): a mention in a comment is its own kind. */
+export const notificationKind = (notification: AppNotification): string =>
+  notification.type === 'mention' && notification.comment ? 'commentMention' : notification.type;
+
+/**
+ * The whole sentence as text, as screen readers announce a new one: "ann liked your post". The
+ * actor's name sits where each language puts it (`<name>` in the message).
+ */
+export function useDescribeNotification(): (notification: AppNotification) => string {
+  const t = useTranslations('notifications');
+  return (notification) =>
+    t.markup('sentence', {
+      kind: notificationKind(notification),
+      username: notification.actor.username,
+      name: (chunks) => chunks,
+    });
 }
 
-/** The whole sentence, as screen readers announce a new one: "ann liked your post". */
-export function describeNotification(notification: AppNotification): string {
-  return `${notification.actor.username} ${notificationAction(notification)}`;
-}
-
-/** The badge's accessible name. */
-export function unreadLabel(count: number): string {
-  if (count === 0) return 'Notifications';
-  return `Notifications, ${count} unread`;
+/** The bell's accessible name: "Notifications", or "Notifications, 3 unread". */
+export function useUnreadLabel(): (count: number) => string {
+  const t = useTranslations('notifications');
+  return (count) => (count === 0 ? t('title') : t('unreadLabel', { count }));
 }

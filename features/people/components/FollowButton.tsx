@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import { TEXTS } from '../../../lib/texts';
+import { useTranslations } from 'use-intl/react';
 import { apiUrls } from '../../../lib/apiUrls';
 import type { Profile } from '../../../lib/types';
 import { apiClient, errorMessage } from '../../../services/apiClient';
@@ -15,7 +15,6 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { fetchLoggedUser, selectUser } from '../../auth';
 import { Button } from '../../../components/ui/Button';
 import { showToast } from '../../toasts';
-import { FOLLOW_REQUEST_TEXTS } from '../lib/followRequestTexts';
 
 /** `PATCH /api/users/{name}/follow` or `/unfollow`; the spec's client sends the viewer's own id. */
 const change = (username: string, action: 'follow' | 'unfollow', myId: string) =>
@@ -34,8 +33,8 @@ interface FollowButtonProps {
   followedByMe: boolean;
   /** The viewer's follow request waits for their answer. */
   requested?: boolean;
-  /** The words while not followed: "Follow" (default), or "Follow back" on a follow notification. */
-  followText?: string;
+  /** "Follow back" while not followed (a follow notification's), not "Follow". */
+  followBack?: boolean;
   /** Told once a follow or unfollow is done (a list keeps the person's new state). */
   onChange?: (followed: boolean) => void;
 }
@@ -44,10 +43,11 @@ export function FollowButton({
   username,
   followedByMe,
   requested = false,
-  followText = 'Follow',
+  followBack = false,
   onChange,
 }: FollowButtonProps) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('people');
   // The spec's client sends the viewer's own id; the server reads identity from the session.
   const myId = useAppSelector(selectUser)?._id ?? '';
   const [state, setState] = useState<FollowState>(followedByMe ? 'following' : requested ? 'requested' : 'none');
@@ -59,14 +59,16 @@ export function FollowButton({
         await change(username, 'unfollow', myId);
         setState('none');
         onChange?.(false);
-        const text = state === 'requested' ? FOLLOW_REQUEST_TEXTS.withdrawn(username) : TEXTS.unfollowed(username);
+        const text = state === 'requested' ? t('toasts.withdrawn', { username }) : t('toasts.unfollowed', { username });
         dispatch(showToast(text, 'success'));
       } else {
         const { data } = await change(username, 'follow', myId);
         const asked = data?.user?.followRequestedByMe === true;
         setState(asked ? 'requested' : 'following');
         onChange?.(!asked);
-        dispatch(showToast(asked ? FOLLOW_REQUEST_TEXTS.sent(username) : TEXTS.following(username), 'success'));
+        dispatch(
+          showToast(asked ? t('toasts.requestSent', { username }) : t('toasts.following', { username }), 'success'),
+        );
       }
       // My following count changed.
       void dispatch(fetchLoggedUser());
@@ -76,16 +78,21 @@ export function FollowButton({
       setBusy(false);
     }
   };
-  const words = state === 'following' ? 'Following' : state === 'requested' ? 'Requested' : followText;
+  let words: string;
+  let label: string;
+  if (state === 'following') [words, label] = [t('following'), t('followingLabel', { username })];
+  else if (state === 'requested') [words, label] = [t('requested'), t('requestedLabel', { username })];
+  else if (followBack) [words, label] = [t('followBack'), t('followBackLabel', { username })];
+  else [words, label] = [t('follow'), t('followLabel', { username })];
   return (
     <Small
       type="button"
       $size="sm"
       $variant={state === 'none' ? 'primary' : 'secondary'}
-      aria-label={`${words} ${username}`}
+      aria-label={label}
       aria-busy={busy}
       disabled={busy}
-      title={state === 'requested' ? FOLLOW_REQUEST_TEXTS.withdrawHint : undefined}
+      title={state === 'requested' ? t('withdrawHint') : undefined}
       onClick={() => void toggle()}
     >
       {words}

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
@@ -15,7 +16,6 @@ import { useAppDispatch } from '../../../store/hooks';
 import { appTheme } from '../../../themes';
 import { fetchLoggedUser } from '../../auth';
 import { showToast } from '../../toasts';
-import { FOLLOW_REQUEST_TEXTS as T } from '../lib/followRequestTexts';
 import { type FollowRequestPerson, followRequestsApi } from '../state/followRequestsApi';
 import { PeopleGrid } from './PeopleList';
 
@@ -68,6 +68,7 @@ const NONE: Waiting = { people: [], next: null, total: 0 };
 
 export function FollowRequests() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('people');
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -119,7 +120,13 @@ export function FollowRequests() {
         (now) =>
           now && { ...now, people: now.people.filter((p) => p._id !== person._id), total: Math.max(0, now.total - 1) },
       );
-      dispatch(showToast(what === 'approve' ? T.approved(person.username) : T.rejected(person.username), 'success'));
+      const { username } = person;
+      dispatch(
+        showToast(
+          what === 'approve' ? t('toasts.approved', { username }) : t('toasts.rejected', { username }),
+          'success',
+        ),
+      );
       // My followers count changed.
       if (what === 'approve') void dispatch(fetchLoggedUser());
     } catch (error) {
@@ -136,10 +143,10 @@ export function FollowRequests() {
   return (
     <Section id="follow-requests" aria-labelledby="follow-requests-title">
       <h2 id="follow-requests-title">
-        {T.title}
-        <CountBadge aria-label={`${total} waiting`}>{total}</CountBadge>
+        {t('requests.title')}
+        <CountBadge aria-label={t('requests.waiting', { count: total })}>{total}</CountBadge>
       </h2>
-      <p className="lead">{T.lead}</p>
+      <p className="lead">{t('requests.lead')}</p>
       <PeopleGrid $columns={false}>
         {people.map((person) => (
           <li key={person._id}>
@@ -161,20 +168,20 @@ export function FollowRequests() {
                 type="button"
                 $size="sm"
                 disabled={busy === person._id}
-                aria-label={`Approve ${person.username}`}
+                aria-label={t('requests.approveLabel', { username: person.username })}
                 onClick={() => void answer(person, 'approve')}
               >
-                Approve
+                {t('requests.approve')}
               </Button>
               <Button
                 type="button"
                 $size="sm"
                 $variant="secondary"
                 disabled={busy === person._id}
-                aria-label={`Reject ${person.username}`}
+                aria-label={t('requests.rejectLabel', { username: person.username })}
                 onClick={() => void answer(person, 'reject')}
               >
-                Reject
+                {t('requests.reject')}
               </Button>
             </Answers>
           </li>
@@ -183,7 +190,7 @@ export function FollowRequests() {
       {next && (
         <More>
           <Button type="button" $variant="secondary" $size="sm" disabled={loadingMore} onClick={() => void loadMore()}>
-            {loadingMore ? 'Loading…' : 'Show more requests'}
+            {loadingMore ? t('requests.loadingMore') : t('requests.showMore')}
           </Button>
         </More>
       )}

@@ -3,6 +3,7 @@
  * Follow / Following button (not beside oneself): followers, following, a post's likers.
  */
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Avatar } from '../../../components/ui/Avatar';
 import { PersonName } from '../../../components/ui/PersonName';
@@ -67,6 +68,7 @@ interface PeopleListProps {
 
 export function PeopleList({ people, columns, onOpen, onFollowChange, onRemove }: PeopleListProps) {
   const me = useAppSelector(selectUser);
+  const t = useTranslations('people');
   return (
     <PeopleGrid $columns={columns}>
       {people.map((person) => (
@@ -98,10 +100,10 @@ export function PeopleList({ people, columns, onOpen, onFollowChange, onRemove }
                 type="button"
                 $size="sm"
                 $variant="ghost"
-                aria-label={`Remove follower ${person.username}`}
+                aria-label={t('removeFollowerLabel', { username: person.username })}
                 onClick={() => onRemove(person)}
               >
-                Remove
+                {t('removeFollower')}
               </Button>
             )}
           </Actions>

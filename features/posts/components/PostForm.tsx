@@ -21,7 +21,7 @@ import { MESSAGE_MAX, SPOILER_MAX, TAG_MAX, TAGS_PER_POST_MAX } from '../../../l
 import type { Post, PostImage } from '../../../lib/types';
 import { CENTRE_CROP, type PhotoCrop } from '../../../lib/photoCrop';
 import { hashtagTags } from '../../../lib/textEntities';
-import { normalizeTag, tagProblem } from '../../../lib/validation';
+import { normalizeTag, tagRule } from '../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { editorClosed } from '../state/editor';
 import { createPost, editPost } from '../state/thunks';
@@ -194,10 +194,10 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
   // The server's rules (lib/validation.ts): a tag it would refuse is refused here, at Enter.
   const addTag = () => {
     const tag = normalizeTag(tagInput);
-    const problem = tagProblem(tag);
+    const problem = tagRule(tag)?.rule ?? null;
     // The reason behind the spec's "Please enter a tag ": nothing typed, or more than the limit.
     setTagReason(
-      problem === 'required'
+      problem === 'tagRequired'
         ? tag.length > TAG_MAX
           ? t('form.tagTooLong', { max: TAG_MAX })
           : t('form.tagEmpty')
@@ -205,9 +205,9 @@ export function PostForm({ post, hasChangesRef }: PostFormProps) {
     );
     if (problem) {
       setTagError(
-        problem === 'required'
+        problem === 'tagRequired'
           ? t('form.tagRequired')
-          : problem === 'characters'
+          : problem === 'tagPattern'
             ? t('form.tagCharacters')
             : t('form.tagTooLongLowerCase', { max: TAG_MAX }),
       );

@@ -6,17 +6,19 @@ import { followChanged, followerRemoved, useConnectionsInfiniteQuery } from '../
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../../services/apiClient';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { fetchLoggedUser, selectUser } from '../../auth';
-import { FOLLOW_REQUEST_TEXTS, PeopleList, followRequestsApi } from '../../people';
+import { PeopleList, followRequestsApi } from '../../people';
 import { showToast } from '../../toasts';
 import { ConnectionSkeleton } from './ConnectionSkeleton';
 
 /** Followers or following of a user, paged by the server's cursor (RTK Query: connectionQueries.ts). */
 export default function ConnectionList({ username, kind }: { username: string; kind: Connection }) {
   useQueryApi();
+  const t = useTranslations('profile');
   const dispatch = useQueryDispatch();
   const arg = { username, kind };
   const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchNextPageError } =
@@ -37,7 +39,7 @@ export default function ConnectionList({ username, kind }: { username: string; k
     try {
       await followRequestsApi.removeFollower(person.username);
       dispatch(followerRemoved(arg, person._id));
-      appDispatch(showToast(FOLLOW_REQUEST_TEXTS.removed(person.username), 'success'));
+      appDispatch(showToast(t('followerRemoved', { username: person.username }), 'success'));
       void appDispatch(fetchLoggedUser());
     } catch (error) {
       appDispatch(showToast(errorMessage(error), 'error'));
@@ -54,7 +56,7 @@ export default function ConnectionList({ username, kind }: { username: string; k
   if (items.length === 0) {
     return (
       <EmptyState>
-        <h2>{kind === 'followers' ? 'No followers yet' : 'Not following anyone yet'}</h2>
+        <h2>{kind === 'followers' ? t('noFollowers') : t('noFollowing')}</h2>
       </EmptyState>
     );
   }
@@ -63,9 +65,9 @@ export default function ConnectionList({ username, kind }: { username: string; k
       <PeopleList people={items} onFollowChange={onFollowChange} onRemove={ownFollowers ? setRemoving : undefined} />
       {removing && (
         <ConfirmDialog
-          title="Remove follower"
-          message={FOLLOW_REQUEST_TEXTS.removeConfirm(removing.username)}
-          confirmLabel="Remove"
+          title={t('removeFollower.title')}
+          message={t('removeFollower.message', { username: removing.username })}
+          confirmLabel={t('removeFollower.confirm')}
           busy={busy}
           onConfirm={() => void remove(removing)}
           onCancel={() => setRemoving(null)}

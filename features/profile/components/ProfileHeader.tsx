@@ -3,11 +3,11 @@ import { ReportDialogPortal } from '../../moderation';
 import { ShareButton, useShareLink } from '../../share';
 import { type MenuItem, MenuButton } from '../../../components/ui/MenuButton';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import type { Profile, ProfileField } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useToasts } from '../../../store/toasts';
 import { followUser, selectFollowState, unfollowUser } from '../state/userSlice';
-import { FOLLOW_REQUEST_TEXTS } from '../../people';
 import { type RelationAction, changeRelation, relationToasts } from '../state/relations';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -133,6 +133,7 @@ const MoreMenu = styled(MenuButton)`
  * phone); Unblock, when blocked, is the one button beside it. A block asks first.
  */
 function SafetyActions({ profile }: { profile: Profile }) {
+  const t = useTranslations('profile');
   const dispatch = useAppDispatch();
   useToasts(relationToasts);
   const [busy, setBusy] = useState<RelationAction | null>(null);
@@ -146,32 +147,37 @@ function SafetyActions({ profile }: { profile: Profile }) {
   const mute: RelationAction = profile.mutedByMe ? 'unmute' : 'mute';
   const share = useShareLink();
   // Share sits in the menu on someone else's profile: beside Follow it pushed the row over the banner at 375 px.
-  const items: MenuItem[] = [{ label: `Report ${profile.username}`, onSelect: () => setDialog('report') }];
+  const { username } = profile;
+  const items: MenuItem[] = [{ label: t('actions.report', { username }), onSelect: () => setDialog('report') }];
   if (!profile.blockedByMe) {
     items.push(
-      { label: profile.mutedByMe ? 'Unmute' : 'Mute', disabled: busy !== null, onSelect: () => void run(mute) },
-      { label: 'Block', disabled: busy !== null, onSelect: () => setDialog('block') },
+      {
+        label: profile.mutedByMe ? t('actions.unmute') : t('actions.mute'),
+        disabled: busy !== null,
+        onSelect: () => void run(mute),
+      },
+      { label: t('actions.block'), disabled: busy !== null, onSelect: () => setDialog('block') },
     );
   }
   items.push({
-    label: `Share ${profile.username}'s profile`,
-    onSelect: () => void share(links.profile(profile.username), `${profile.username} on Posts`),
+    label: t('actions.share', { username }),
+    onSelect: () => void share(links.profile(username), t('shareTitle', { username })),
   });
   return (
     <>
       {profile.blockedByMe && (
         <Button disabled={busy !== null} aria-busy={busy === 'unblock'} onClick={() => void run('unblock')}>
-          {busy === 'unblock' && <Spinner />} Unblock
+          {busy === 'unblock' && <Spinner />} {t('actions.unblock')}
         </Button>
       )}
-      <MoreMenu label={`More actions for ${profile.username}`} items={items}>
+      <MoreMenu label={t('actions.more', { username })} items={items}>
         <Icon name="more" />
       </MoreMenu>
       {dialog === 'block' && (
         <ConfirmDialog
-          title={`Block ${profile.username}?`}
-          message="Neither of you will see the other's posts or comments, and you will stop following each other. They will not be told."
-          confirmLabel="Block"
+          title={t('blockDialog.title', { username })}
+          message={t('blockDialog.message')}
+          confirmLabel={t('actions.block')}
           busy={busy === 'block'}
           onCancel={() => setDialog(null)}
           onConfirm={() => void run('block')}
@@ -186,6 +192,7 @@ function SafetyActions({ profile }: { profile: Profile }) {
 
 /** A link only for an http(s) address; it opens apart, tells the page nothing, and names the person's own (`me`). */
 function ProfileFields({ fields }: { fields: ProfileField[] }) {
+  const t = useTranslations('profile');
   return (
     <Fields>
       {fields.map((field, i) => {
@@ -202,9 +209,9 @@ function ProfileFields({ fields }: { fields: ProfileField[] }) {
                 <span>{field.value}</span>
               )}
               {field.verifiedAt && (
-                <span className="verified" title="Verified: this page links back to this profile">
+                <span className="verified" title={t('verifiedTitle')}>
                   <Icon name="check" size={14} />
-                  <span className="visually-hidden">(verified)</span>
+                  <span className="visually-hidden">{t('verified')}</span>
                 </span>
               )}
             </dd>
@@ -243,6 +250,8 @@ const Moved = styled.p`
 `;
 
 export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
+  const t = useTranslations('profile');
+  const { movedTo, remoteUrl } = profile;
   const dispatch = useAppDispatch();
   const { follow, unfollow } = useAppSelector(selectFollowState);
   const busy = follow.status === 'loading' || unfollow.status === 'loading';
@@ -251,7 +260,7 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
   if (isMe) {
     action = (
       <ButtonLink href={links.settings()} $variant="secondary" $size="sm">
-        <Icon name="settings" size={16} /> Edit profile
+        <Icon name="settings" size={16} /> {t('editProfile')}
       </ButtonLink>
     );
   } else if (profile.blockedByMe) {
@@ -264,7 +273,7 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
         aria-busy={busy}
         onClick={() => void dispatch(unfollowUser(profile.username))}
       >
-        {busy && <Spinner />} Unfollow
+        {busy && <Spinner />} {t('unfollow')}
       </Button>
     );
   } else if (profile.followRequestedByMe) {
@@ -274,23 +283,23 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
         $variant="secondary"
         disabled={busy}
         aria-busy={busy}
-        title={FOLLOW_REQUEST_TEXTS.withdrawHint}
+        title={t('withdrawHint')}
         onClick={() => void dispatch(unfollowUser(profile.username))}
       >
-        {busy && <Spinner />} Requested
+        {busy && <Spinner />} {t('requested')}
       </Button>
     );
   } else {
     action = (
       <Button disabled={busy} aria-busy={busy} onClick={() => void dispatch(followUser(profile.username))}>
-        {busy && <Spinner />} Follow
+        {busy && <Spinner />} {t('follow')}
       </Button>
     );
   }
 
   return (
     <header>
-      <Banner $src={profile.banner} role="img" aria-label={`${profile.username}'s banner`} />
+      <Banner $src={profile.banner} role="img" aria-label={t('banner', { username: profile.username })} />
       <Inner>
         <Top>
           <AvatarRing>
@@ -300,9 +309,9 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
             {isMe && (
               <ShareProfile
                 path={links.profile(profile.username)}
-                title={`${profile.username} on Posts`}
-                label="Share your profile"
-                text="Share"
+                title={t('shareTitle', { username: profile.username })}
+                label={t('shareOwn')}
+                text={t('share')}
               />
             )}
             {action}
@@ -317,35 +326,43 @@ export function ProfileHeader({ profile, isMe }: ProfileHeaderProps) {
             @<PersonName username={profile.username} />
           </Handle>
         )}
-        {profile.movedTo && (
+        {movedTo && (
           <Moved role="status" data-testid="moved-notice">
-            This account has moved to{' '}
-            <AppLink href={links.profile(profile.movedTo.username)}>
-              @<PersonName username={profile.movedTo.username} />
-            </AppLink>
+            {t.rich('movedTo', {
+              username: movedTo.username,
+              link: () => (
+                <AppLink href={links.profile(movedTo.username)}>
+                  @<PersonName username={movedTo.username} />
+                </AppLink>
+              ),
+            })}
           </Moved>
         )}
         {profile.description && <Description dir="auto">{profile.description}</Description>}
         {profile.fields.length > 0 && <ProfileFields fields={profile.fields} />}
-        {profile.remoteUrl && (
+        {remoteUrl && (
           <Elsewhere>
-            On another server:{' '}
-            <a href={profile.remoteUrl} rel="noopener noreferrer nofollow">
-              {profile.remoteUrl}
-            </a>
+            {t.rich('elsewhere', {
+              url: remoteUrl,
+              link: (chunks) => (
+                <a href={remoteUrl} rel="noopener noreferrer nofollow">
+                  {chunks}
+                </a>
+              ),
+            })}
           </Elsewhere>
         )}
         <Stats>
           <div>
-            <dt>{profile.postsCount === 1 ? 'post' : 'posts'}</dt>
+            <dt>{t('stats.posts', { count: profile.postsCount })}</dt>
             <dd>{profile.postsCount}</dd>
           </div>
           <div>
-            <dt>{profile.followersCount === 1 ? 'follower' : 'followers'}</dt>
+            <dt>{t('stats.followers', { count: profile.followersCount })}</dt>
             <dd>{profile.followersCount}</dd>
           </div>
           <div>
-            <dt>following</dt>
+            <dt>{t('stats.following', { count: profile.followingCount })}</dt>
             <dd>{profile.followingCount}</dd>
           </div>
         </Stats>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../auth';
 import { firstLoadKey, useTakeFirstLoad } from '../../../store/firstLoad';
@@ -73,6 +74,7 @@ function ProfileSkeleton() {
 }
 
 export function ProfileView({ username }: { username: string }) {
+  const t = useTranslations('profile');
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   // Transition priority: the profile renders in short, interruptible tasks.
@@ -103,7 +105,7 @@ export function ProfileView({ username }: { username: string }) {
   if (error) {
     return (
       <Body style={{ paddingTop: 'calc(var(--navbar-height) + 32px)' }}>
-        <h1 className="visually-hidden">Profile not found</h1>
+        <h1 className="visually-hidden">{t('notFound')}</h1>
         <EmptyState role="alert">
           <Icon name="user" size={32} />
           <h2>{username}</h2>
@@ -121,22 +123,22 @@ export function ProfileView({ username }: { username: string }) {
     <>
       <ProfileHeader profile={profile} isMe={isMe} />
       <Body>
-        <Tabs role="group" aria-label="Profile sections">
+        <Tabs role="group" aria-label={t('tabs.label')}>
           <button type="button" aria-pressed={tab === 'posts'} onClick={() => setTab('posts')}>
-            <Icon name="grid" size={16} /> Posts
+            <Icon name="grid" size={16} /> {t('tabs.posts')}
           </button>
           <button type="button" aria-pressed={tab === 'followers'} onClick={() => setTab('followers')}>
-            Followers
+            {t('tabs.followers')}
           </button>
           <button type="button" aria-pressed={tab === 'following'} onClick={() => setTab('following')}>
-            Following
+            {t('tabs.following')}
           </button>
         </Tabs>
         {tab === 'posts' && profile.blockedByMe ? (
           <EmptyState>
             <Icon name="user" size={32} />
-            <h2>You blocked {profile.username}</h2>
-            <p>You do not see their posts or comments, and they do not see yours. Unblock them to see them again.</p>
+            <h2>{t('blocked.title', { username: profile.username })}</h2>
+            <p>{t('blocked.text')}</p>
           </EmptyState>
         ) : tab === 'posts' ? (
           <PostList
@@ -145,17 +147,17 @@ export function ProfileView({ username }: { username: string }) {
             empty={
               <EmptyState>
                 <Icon name="image" size={32} />
-                <h2>No posts yet</h2>
+                <h2>{t('noPosts.title')}</h2>
                 <p>
                   {!isMe
-                    ? `${profile.username} has not posted anything yet.`
+                    ? t('noPosts.theirs', { username: profile.username })
                     : profile.movedTo
-                      ? 'This account has moved and takes no new posts.'
-                      : 'Use Create post to share your first image.'}
+                      ? t('noPosts.moved')
+                      : t('noPosts.mine')}
                 </p>
                 {isMe && !profile.movedTo && (
                   <Button onClick={() => dispatch(editorOpened(null))}>
-                    <Icon name="plus" size={18} /> Create post
+                    <Icon name="plus" size={18} /> {t('noPosts.createPost')}
                   </Button>
                 )}
               </EmptyState>

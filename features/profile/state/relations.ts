@@ -3,6 +3,7 @@
  * with the store: the shared first load stays as it was (docs/frontend.md, budget).
  */
 import { apiUrls } from '../../../lib/apiUrls';
+import { textOf } from '../../../lib/i18n/appTexts';
 import type { Profile } from '../../../lib/types';
 import { apiClient, errorMessage } from '../../../services/apiClient';
 import { thunkToasts, type ToastListener } from '../../../store/toasts';
@@ -16,13 +17,6 @@ export type RelationAction = 'block' | 'unblock' | 'mute' | 'unmute';
 async function changeOn(username: string, action: RelationAction): Promise<Profile> {
   return (await apiClient.patch<{ user: Profile }>(`${apiUrls.user(username)}/${action}`)).data.user;
 }
-
-const DONE: Record<RelationAction, (username: string) => string> = {
-  block: (username) => `You blocked ${username}`,
-  unblock: (username) => `You unblocked ${username}`,
-  mute: (username) => `You muted ${username}`,
-  unmute: (username) => `You unmuted ${username}`,
-};
 
 /** The profile on screen refreshes quietly; a block ends follows, so my own counts refresh too. */
 export const changeRelation = createAppAsyncThunk(
@@ -40,5 +34,5 @@ export const changeRelation = createAppAsyncThunk(
 );
 /** Started by the profile header (`useToasts`), which alone loads this module. */
 export const relationToasts: ToastListener[] = thunkToasts(changeRelation, {
-  success: ({ action, username }) => DONE[action](username),
+  success: ({ action, username }) => textOf('profile.toasts.relation', { action, username }),
 });

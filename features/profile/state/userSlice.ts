@@ -1,5 +1,5 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { TEXTS } from '../../../lib/texts';
+import { textOf } from '../../../lib/i18n/appTexts';
 import { errorMessage } from '../../../services/apiClient';
 import { rootReducer, type RootState } from '../../../store/index';
 import { done, failed, started } from '../../../store/status';
@@ -29,7 +29,7 @@ function followThunk(type: string, call: typeof usersApi.follow) {
   return createAppAsyncThunk(type, async (username: string, { getState, dispatch, rejectWithValue }) => {
     const user = getState().auth.user;
     try {
-      if (!user) throw new Error(TEXTS.notLoggedIn);
+      if (!user) throw new Error(textOf('auth.toasts.notLoggedIn'));
       const profile = await call(username, user._id);
       // The spec refreshes both sides: my counts and theirs.
       void dispatch(fetchLoggedUser());
@@ -49,9 +49,11 @@ export const userToasts: ToastListener[] = [
   // Someone who approves followers gets a request (issue 70): the toast says so.
   ...thunkToasts(followUser, {
     success: (username, profile) =>
-      profile.followRequestedByMe ? `Follow request sent to ${username}` : TEXTS.following(username),
+      profile.followRequestedByMe
+        ? textOf('people.toasts.requestSent', { username })
+        : textOf('people.toasts.following', { username }),
   }),
-  ...thunkToasts(unfollowUser, { success: TEXTS.unfollowed }),
+  ...thunkToasts(unfollowUser, { success: (username) => textOf('people.toasts.unfollowed', { username }) }),
 ];
 
 const userSlice = createSlice({

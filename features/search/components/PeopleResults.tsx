@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { AppLink } from '../../../components/ui/AppLink';
 import { Avatar } from '../../../components/ui/Avatar';
 import { PersonName } from '../../../components/ui/PersonName';
@@ -70,6 +71,7 @@ interface PeopleResultsProps {
 /** People whose username starts with what is typed (or the one a handle names), looked up once typing pauses. */
 export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleResultsProps) {
   useQueryApi();
+  const t = useTranslations('search');
   // What is asked for: `query` once typing has paused on it (RTK Query reads it: searchQueries.ts).
   const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
@@ -97,12 +99,12 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
     else items[event.key === 'ArrowDown' ? Math.min(at + 1, items.length - 1) : at - 1]?.focus();
   };
 
-  let status = 'Searching people…';
+  let status = t('people.searching');
   if (failure) status = failure;
-  else if (people) status = people.length === 0 ? 'No people found' : `People (${people.length})`;
+  else if (people) status = people.length === 0 ? t('people.none') : t('people.found', { count: people.length });
 
   return (
-    <section aria-label="People">
+    <section aria-label={t('people.label')}>
       <Head>
         <span role="status">{status}</span>
         {!people && !failure && <Spinner $size={12} />}
@@ -119,7 +121,7 @@ export function PeopleResults({ query, onFound, onNavigate, onLeaveUp }: PeopleR
                   </strong>
                   {person.description && <span className="desc">{person.description}</span>}
                 </span>
-                {person.followedByMe && <span className="following">Following</span>}
+                {person.followedByMe && <span className="following">{t('people.following')}</span>}
               </AppLink>
             </li>
           ))}

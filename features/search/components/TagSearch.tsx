@@ -1,10 +1,11 @@
 import { useRouter } from 'next/router';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { useTranslations } from 'use-intl/react';
 import { SEARCH_INPUT_WIDTH_PX, USERNAME_MAX } from '../../../lib/limits';
 import type { PersonResult } from '../../../lib/types';
 import { isRemoteQuery } from '../../../lib/handles';
-import { normalizeTag, tagError } from '../../../lib/validation';
+import { normalizeTag, tagRule } from '../../../lib/validation';
 import { Icon } from '../../../components/ui/Icon';
 import { TagList } from '../../../components/ui/TagList';
 import { appTheme } from '../../../themes';
@@ -100,8 +101,6 @@ const PeopleResults = lazy(loadPeopleResults);
 
 const NAME_PREFIX = new RegExp(`^[A-Za-z0-9_.]{1,${USERNAME_MAX}}$`);
 
-export const tagCountText = (n: number) => `${n} ${n === 1 ? 'tag' : 'tags'}`;
-
 /**
  * What the field holds, read as a people search: `@name` looks for people only; a plain word (a
  * `#` dropped) is a tag and a name prefix both; `@name@host` or an address names someone elsewhere,
@@ -121,6 +120,7 @@ export function peopleQueryOf(input: string): { query: string; only: boolean; re
  * with what is typed show beside the tags, and `@name` searches people only (Enter opens the first).
  */
 export function TagSearch({ onSearch }: { onSearch?: () => void }) {
+  const t = useTranslations('search');
   const router = useRouter();
   const id = useId();
   const [tags, setTags] = useState<string[]>([]);
@@ -140,14 +140,16 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   const withInput = (): string[] | null => {
     const tag = normalizeTag(input);
     if (!tag) return tags;
-    const problem = tagError(tag);
-    if (problem) {
-      setError(problem);
+    const broken = tagRule(tag);
+    if (broken) {
+      if (broken.rule === 'tagRequired') setError(t('tagRules.required'));
+      else if (broken.rule === 'tagPattern') setError(t('tagRules.pattern'));
+      else setError(t('tagRules.lowerCaseLength', { max: broken.max }));
       return null;
     }
     setError(null);
     setInput('');
-    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return tags;
+    if (tags.some((known) => known.toLowerCase() === tag.toLowerCase())) return tags;
     const next = [...tags, tag];
     setTags(next);
     return next;
@@ -198,7 +200,7 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
   return (
     <Form
       role="search"
-      aria-label="Search posts by tags"
+      aria-label={t('formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         search();
@@ -211,10 +213,10 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
       <Bar>
         <Icon name="hash" size={16} />
         <label htmlFor={id} className="visually-hidden">
-          Add a tag to search
+          {t('inputLabel')}
         </label>
         <span id={`${id}-hint`} className="visually-hidden">
-          Names of people show as you type; start with @ to search people only.
+          {t('inputHint')}
         </span>
         <input
           ref={inputRef}
@@ -223,11 +225,11 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={onKeyDown}
           onPointerEnter={() => void loadPeopleResults()}
-          placeholder="Search by tags or @name"
+          placeholder={t('placeholder')}
           autoComplete="off"
           aria-describedby={tags.length ? `${id}-hint ${id}-tags` : `${id}-hint`}
         />
-        <button type="submit">Search</button>
+        <button type="submit">{t('submit')}</button>
       </Bar>
       {active && (tags.length > 0 || error || people?.query) && (
         <Panel id={`${id}-tags`} ref={panelRef}>
@@ -235,7 +237,7 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
           {tags.length > 0 && (
             <Section>
               <PanelHead>
-                <span aria-live="polite">{tagCountText(tags.length)}</span>
+                <span aria-live="polite">{t('tagCount', { count: tags.length })}</span>
                 {tags.length >= 2 && (
                   <button
                     type="button"
@@ -244,14 +246,14 @@ export function TagSearch({ onSearch }: { onSearch?: () => void }) {
                       inputRef.current?.focus();
                     }}
                   >
-                    Remove all tags
+                    {t('removeAll')}
                   </button>
                 )}
               </PanelHead>
               <TagList
                 tags={tags}
                 onRemove={(tag) => {
-                  setTags(tags.filter((t) => t !== tag));
+                  setTags(tags.filter((other) => other !== tag));
                   // The chip's button goes away with it; keep the keyboard in the search.
                   inputRef.current?.focus();
                 }}

@@ -1,4 +1,6 @@
 import styled, { keyframes } from 'styled-components';
+import { useTranslations } from 'use-intl/react';
+
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectToasts, toastRemoved, type ToastKind } from '../state/toastsSlice';
 import { CLOSE_ICON_PATH, SvgIcon } from '../../../components/ui/SvgIcon';
@@ -53,12 +55,13 @@ const ToastBox = styled.div<{ $kind: ToastKind }>`
 export function Toasts() {
   const toasts = useAppSelector(selectToasts);
   const dispatch = useAppDispatch();
+  const t = useTranslations('ui');
   return (
     <Region aria-live="polite" aria-relevant="additions">
       {toasts.map((toast) => (
         <ToastBox key={toast.id} $kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span>{toast.message}</span>
-          <button type="button" aria-label="Dismiss notification" onClick={() => dispatch(toastRemoved(toast.id))}>
+          <button type="button" aria-label={t('dismissToast')} onClick={() => dispatch(toastRemoved(toast.id))}>
             <SvgIcon path={CLOSE_ICON_PATH} size={16} />
           </button>
         </ToastBox>

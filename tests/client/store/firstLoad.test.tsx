@@ -14,13 +14,13 @@ import { fetchPost, fetchPosts } from '../../../features/posts/state/thunks';
 import { fetchProfile } from '../../../features/profile/state/userSlice';
 import type { FirstLoad } from '../../../lib/firstLoad';
 import { makeStore, type AppStore } from '../../../store';
+import { pageIntl } from '../../../lib/i18n/pageIntl';
 import { firstLoadState, makeStoreFrom } from '../../../store/firstLoad';
 import { appTheme } from '../../../themes';
 import { buildComment, buildPost, buildProfile, buildUser } from '../support/factories';
 import { http, HttpResponse } from 'msw';
 import { server } from '../support/server';
 import { postsIn } from '../../../features/posts/state/postsIn';
-import { pageIntl } from '../../../lib/i18n/pageIntl';
 
 const viewer = buildUser({ username: 'viewer' });
 const posts = [
