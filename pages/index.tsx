@@ -2,6 +2,7 @@ import { staticPageProps } from '../lib/pageProps';
 import { Hero } from '../features/landing';
 import { Seo } from '../components/ui/Seo';
 import { useTranslations } from 'use-intl/react';
+import { LandingFooter } from '../features/landing';
 
 export default function LandingPage() {
   const t = useTranslations('pages');
@@ -9,6 +10,7 @@ export default function LandingPage() {
     <>
       <Seo title="Posts" description={t('landing.description')} />
       <Hero />
+      <LandingFooter />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { AccountLinks, MenuItem } from './AccountLinks';
 import { appTheme } from '../../themes';
 import { links } from '../../lib/pages';
 import { UnreadBadge, useUnreadCount, useUnreadLabel } from '../../features/notifications';
+import { LanguagePicker } from '../../features/language';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: none; }`;
 /** Right to left the sidebar comes in from the right. */
@@ -155,6 +156,7 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
             onLogout={onLogout}
           />
         </ProfileBlock>
+        <LanguagePicker />
       </Panel>
     </>
   );

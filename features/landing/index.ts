@@ -1,2 +1,3 @@
 /** The landing page a visitor sees at `/`. */
 export { Hero } from './components/Hero';
+export { LandingFooter } from './components/LandingFooter';

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { appTheme } from '../../../themes';
 import { SETTINGS_SECTIONS } from '../lib/sections';
+import { LanguagePicker } from '../../language';
 
 const Actions = styled.div`
   display: flex;
@@ -114,6 +115,7 @@ export function AccountSettings({ user }: { user: User }) {
           </Actions>
         </Stack>
       </form>
+      <LanguagePicker />
     </Panel>
   );
 }
