@@ -58,15 +58,21 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
     return `${site.url}/verifyEmail?token=${token}`;
   }
 
-  async function stageVerification(trx: EmailLinkData, userId: string, email: string): Promise<SendAfterCommit> {
+  /** `language`: the account's (`users.language`), which the mail is written in. */
+  async function stageVerification(
+    trx: EmailLinkData,
+    userId: string,
+    email: string,
+    language: string | null,
+  ): Promise<SendAfterCommit> {
     const link = await issue(trx, userId, 'verify_email', email);
-    return () => outbox.enqueue(() => mailer.send(mails.verifyEmail(site, email, link)));
+    return () => outbox.enqueue(() => mailer.send(mails.verifyEmail(site, email, link, language)));
   }
 
   async function stageEmailChange(trx: EmailLinkData, userId: string, newEmail: string): Promise<SendAfterCommit> {
-    await trx.users.updateUser(userId, { pending_email: newEmail, updated_at: nowIso() });
+    const { language } = await trx.users.updateUser(userId, { pending_email: newEmail, updated_at: nowIso() });
     const link = await issue(trx, userId, 'change_email', newEmail);
-    return () => outbox.enqueue(() => mailer.send(mails.changeEmail(site, newEmail, link)));
+    return () => outbox.enqueue(() => mailer.send(mails.changeEmail(site, newEmail, link, language)));
   }
 
   return {
@@ -81,7 +87,7 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
         const row = (await trx.users.findUserById(viewer.id))!;
         if (row.pending_email) return stageEmailChange(trx, row.id, row.pending_email);
         if (row.email_verified_at) throw new InvalidError(EMAIL_TEXTS.alreadyVerified, 'AlreadyVerified');
-        return stageVerification(trx, row.id, row.email);
+        return stageVerification(trx, row.id, row.email, row.language);
       });
       send();
     },
@@ -91,7 +97,7 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
       const token = typeof input.token === 'string' ? input.token : '';
       if (!token) throw invalidLink();
       const now = nowIso();
-      let opened: { email: string; previousEmail: string | null };
+      let opened: { email: string; previousEmail: string | null; language: string | null };
       try {
         opened = await data.transaction(async (trx) => {
           const found = await trx.emailTokens.claimToken(hashEmailToken(token), ['verify_email', 'change_email'], now);
@@ -101,7 +107,7 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
             // A link to an address the account has since left does nothing.
             if (!row || row.email !== found.email) throw invalidLink();
             if (!row.email_verified_at) await trx.users.updateUser(row.id, { email_verified_at: now, updated_at: now });
-            return { email: row.email, previousEmail: null };
+            return { email: row.email, previousEmail: null, language: row.language };
           }
           if (!row || row.pending_email !== found.email) throw invalidLink();
           const owner = await trx.users.findUserByEmail(found.email);
@@ -113,15 +119,15 @@ export function emailVerificationService({ data, outbox, mailer, site }: EmailVe
             updated_at: now,
           });
           await trx.emailTokens.spendTokens(row.id, ['verify_email', 'change_email', 'password_reset'], now);
-          return { email: found.email, previousEmail: row.email };
+          return { email: found.email, previousEmail: row.email, language: row.language };
         });
       } catch (err) {
         // Another account took the address between the check and the update.
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
-      const { email, previousEmail } = opened;
-      if (previousEmail) outbox.enqueue(() => mailer.send(mails.emailChanged(site, previousEmail, email)));
+      const { email, previousEmail, language } = opened;
+      if (previousEmail) outbox.enqueue(() => mailer.send(mails.emailChanged(site, previousEmail, email, language)));
       return { email };
     },
   };

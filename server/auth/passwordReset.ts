@@ -58,7 +58,7 @@ export function passwordResetService({ data, publish, outbox, mailer, site }: Pa
           expires_at: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS.password_reset).toISOString(),
           used_at: null,
         });
-        await mailer.send(mails.passwordReset(site, email, `${site.url}/resetPassword?token=${token}`));
+        await mailer.send(mails.passwordReset(site, email, `${site.url}/resetPassword?token=${token}`, user.language));
       });
     },
 
@@ -89,7 +89,7 @@ export function passwordResetService({ data, publish, outbox, mailer, site }: Pa
       });
       if (!user) throw invalidLink();
       publish({ type: 'SessionsRevoked', userId: user.id });
-      outbox.enqueue(() => mailer.send(mails.passwordChanged(site, user.email)));
+      outbox.enqueue(() => mailer.send(mails.passwordChanged(site, user.email, user.language)));
     },
   };
 }

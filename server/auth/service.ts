@@ -152,7 +152,8 @@ export function authService({
             created_at: now,
             updated_at: now,
           });
-          return emailVerification.stageVerification(trx, id, email);
+          // A new account has chosen no language yet: its first mail is in English.
+          return emailVerification.stageVerification(trx, id, email, null);
         });
       } catch (err) {
         // Two sign-ups racing for the same name: the database's unique index decides.

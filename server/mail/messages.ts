@@ -1,4 +1,10 @@
-/** The messages the instance sends, in its own name: plain text and the same as simple HTML. */
+/**
+ * The messages the instance sends, in its own name: plain text and the same as simple HTML, in the
+ * recipient's language (`users.language`; English when they chose none: issue 75). The texts are
+ * the catalogues' `mails` namespace (lib/i18n/messages/<language>/mails.json).
+ */
+import { directionOf, isLanguage, DEFAULT_LANGUAGE } from '../../lib/i18n/languages';
+import { serverTextsIn } from '../../lib/i18n/serverTexts';
 import type { MailMessage } from './mailer';
 import { escapeHtml } from '../rendering/escapeHtml';
 
@@ -9,17 +15,29 @@ export interface Site {
   url: string;
 }
 
+/** A recipient's language as the account keeps it: any string, or null when never chosen. */
+export type MailLanguage = string | null | undefined;
+
+interface Parts {
+  subject: string;
+  paragraphs: string[];
+  /** The link, on a button-like anchor in the HTML. */
+  link?: { url: string; label: string };
+}
+
 /** Paragraphs of text, one of which may be the link; the HTML puts the link on a button-like anchor. */
-function compose(site: Site, to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }) {
+function compose(site: Site, to: string, language: MailLanguage, { subject, paragraphs, link }: Parts) {
+  const textOf = serverTextsIn(language);
+  const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const closing = `— ${site.name}`;
   const text = [...paragraphs, ...(link ? [link.url] : []), closing].join('\n\n') + '\n';
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    `<!doctype html><html lang="${lang}"${directionOf(lang) === 'rtl' ? ' dir="rtl"' : ''}><body style="font-family:sans-serif;line-height:1.5">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(link
       ? [
           `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
-          `<p style="font-size:13px;color:#555">Or copy this address into your browser: ${escapeHtml(link.url)}</p>`,
+          `<p style="font-size:13px;color:#555">${escapeHtml(textOf('mails.copyLink', { url: link.url }))}</p>`,
         ]
       : []),
     `<p>${escapeHtml(closing)}</p>`,
@@ -29,49 +47,52 @@ function compose(site: Site, to: string, subject: string, paragraphs: string[], 
 }
 
 export const mails = {
-  passwordReset: (site: Site, to: string, url: string): MailMessage =>
-    compose(
-      site,
-      to,
-      'Reset your password',
-      [
-        `Someone asked to reset the password of your ${site.name} account. To choose a new password, open this link within an hour:`,
+  passwordReset: (site: Site, to: string, url: string, language: MailLanguage): MailMessage => {
+    const textOf = serverTextsIn(language);
+    return compose(site, to, language, {
+      subject: textOf('mails.passwordReset.subject'),
+      paragraphs: [textOf('mails.passwordReset.body', { site: site.name })],
+      link: { url, label: textOf('mails.passwordReset.button') },
+    });
+  },
+
+  verifyEmail: (site: Site, to: string, url: string, language: MailLanguage): MailMessage => {
+    const textOf = serverTextsIn(language);
+    return compose(site, to, language, {
+      subject: textOf('mails.verifyEmail.subject'),
+      paragraphs: [textOf('mails.verifyEmail.body', { site: site.name })],
+      link: { url, label: textOf('mails.verifyEmail.button') },
+    });
+  },
+
+  changeEmail: (site: Site, to: string, url: string, language: MailLanguage): MailMessage => {
+    const textOf = serverTextsIn(language);
+    return compose(site, to, language, {
+      subject: textOf('mails.changeEmail.subject'),
+      paragraphs: [textOf('mails.changeEmail.body', { site: site.name })],
+      link: { url, label: textOf('mails.changeEmail.button') },
+    });
+  },
+
+  emailChanged: (site: Site, to: string, newEmail: string, language: MailLanguage): MailMessage => {
+    const textOf = serverTextsIn(language);
+    return compose(site, to, language, {
+      subject: textOf('mails.emailChanged.subject'),
+      paragraphs: [
+        textOf('mails.emailChanged.body', { site: site.name, email: newEmail }),
+        textOf('mails.emailChanged.ifNotYou', { loginUrl: `${site.url}/login` }),
       ],
-      { url, label: 'Choose a new password' },
-    ),
+    });
+  },
 
-  verifyEmail: (site: Site, to: string, url: string): MailMessage =>
-    compose(
-      site,
-      to,
-      'Verify your email address',
-      [`Welcome to ${site.name}! Please confirm that this is your address:`],
-      {
-        url,
-        label: 'Verify my address',
-      },
-    ),
-
-  changeEmail: (site: Site, to: string, url: string): MailMessage =>
-    compose(
-      site,
-      to,
-      'Confirm your new email address',
-      [
-        `Someone asked to use this address for their ${site.name} account. The change takes effect once you open this link:`,
+  passwordChanged: (site: Site, to: string, language: MailLanguage): MailMessage => {
+    const textOf = serverTextsIn(language);
+    return compose(site, to, language, {
+      subject: textOf('mails.passwordChanged.subject'),
+      paragraphs: [
+        textOf('mails.passwordChanged.body', { site: site.name }),
+        textOf('mails.passwordChanged.ifNotYou', { loginUrl: `${site.url}/login` }),
       ],
-      { url, label: 'Use this address' },
-    ),
-
-  emailChanged: (site: Site, to: string, newEmail: string): MailMessage =>
-    compose(site, to, 'Your email address was changed', [
-      `The email address of your ${site.name} account is now ${newEmail}. This address no longer receives its messages.`,
-      `If you did not make this change, reset your password at ${site.url}/login and contact the instance's team.`,
-    ]),
-
-  passwordChanged: (site: Site, to: string): MailMessage =>
-    compose(site, to, 'Your password was reset', [
-      `The password of your ${site.name} account was just reset with a link sent to this address, and every device was signed out.`,
-      `If this was not you, reset it again at ${site.url}/login.`,
-    ]),
+    });
+  },
 };

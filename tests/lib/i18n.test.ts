@@ -31,11 +31,11 @@ function argumentsOf(message: string): Set<string> {
 
 /**
  * The keys the code asks for: `t('key')` in a file whose `useTranslations('namespace')` names one
- * namespace, and `textOf('namespace.key')` anywhere.
+ * namespace, and `textOf('namespace.key')` anywhere (the server's mails too: lib/i18n/serverTexts.ts).
  */
 function keysInCode(): Set<string> {
   const used = new Set<string>();
-  for (const dir of ['components', 'features', 'pages', 'lib']) {
+  for (const dir of ['components', 'features', 'pages', 'lib', 'server']) {
     for (const file of readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(file)) continue;
       const code = readFileSync(path.join(root, dir, file), 'utf8');

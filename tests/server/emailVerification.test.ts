@@ -180,6 +180,7 @@ describe('without SMTP_URL', () => {
         { name: 'Harbour', url: 'http://localhost:3000' },
         'a@example.com',
         'http://localhost:3000/resetPassword?token=abc',
+        null,
       ),
     );
     expect(lines).toHaveLength(1);
@@ -211,7 +212,12 @@ describe('without SMTP_URL', () => {
 });
 
 it('HTML escapes what it shows', () => {
-  const mail = mails.emailChanged({ name: '<b>Harbour</b>', url: 'http://x' }, 'a@example.com', 'new"<x>@example.com');
+  const mail = mails.emailChanged(
+    { name: '<b>Harbour</b>', url: 'http://x' },
+    'a@example.com',
+    'new"<x>@example.com',
+    null,
+  );
   expect(mail.html).not.toContain('<b>Harbour</b>');
   expect(mail.html).toContain('&lt;b&gt;Harbour&lt;/b&gt;');
   expect(mail.text).toContain('<b>Harbour</b>');
