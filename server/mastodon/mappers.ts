@@ -5,6 +5,7 @@
  */
 import { NOTIFICATION_ICON_PATH } from '../../lib/pwa';
 import { MASTODON_VISIBILITY } from '../../lib/audience';
+import type { Language } from '../../lib/i18n/languages';
 import { type PhotoCrop, mastodonFocus } from '../../lib/photoCrop';
 import type { Comment, Post, Profile, ProfileField, User } from '../../lib/types';
 import { mentionKey } from '../../lib/textEntities';
@@ -206,12 +207,17 @@ export function imageAttachment(
 
 type Visibility = (typeof MASTODON_VISIBILITY)[keyof typeof MASTODON_VISIBILITY];
 
-const statusBase = <A extends Account | null>(site: Site, id: string, account: A) => ({
+/**
+ * `language`: the author's (`users.language`, issue 75): Posts keeps none per post, and a person
+ * writes most likely in the language they use the app in. Null when they chose none, as Mastodon
+ * answers for a language it does not know.
+ */
+const statusBase = <A extends Account | null>(site: Site, id: string, account: A, language: Language | null) => ({
   id,
   uri: `${site}/post/${id}`,
   url: `${site}/post/${id}`,
   visibility: 'public' as Visibility,
-  language: null,
+  language,
   reblogs_count: 0,
   reblogged: false,
   muted: false,
@@ -235,10 +241,11 @@ export function postStatus<A extends Account | null>(
   site: Site,
   post: Post,
   account: A,
+  language: Language | null,
   mentions: readonly MentionEntity[] = [],
 ) {
   return {
-    ...statusBase(site, post._id, account),
+    ...statusBase(site, post._id, account, language),
     visibility: MASTODON_VISIBILITY[post.audience],
     uri: post.originalUri ?? `${site}/post/${post._id}`,
     url: post.originalUrl ?? `${site}/post/${post._id}`,
@@ -270,11 +277,12 @@ export function commentStatus(
   post: Pick<Post, '_id' | 'audience'>,
   postAccountId: string | null,
   account: Account,
+  language: Language | null,
   mentions: readonly MentionEntity[] = [],
 ) {
   const postId = post._id;
   return {
-    ...statusBase(site, comment.commentId, account),
+    ...statusBase(site, comment.commentId, account, language),
     visibility: MASTODON_VISIBILITY[post.audience],
     // From elsewhere: its Note's id, for both (no page of its own is kept; Mastodon falls back alike).
     url: comment.originalUri ?? `${site}/post/${postId}#${comment.commentId}`,

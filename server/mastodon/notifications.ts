@@ -7,7 +7,7 @@ import type { AuthUser } from '../domain/types';
 import { needs } from './http';
 import { notificationType } from '../notifications/mastodonTypes';
 import { type Site, commentStatus } from './mappers';
-import { statusesOfPosts } from './statuses';
+import { languagesOf, statusesOfPosts } from './statuses';
 import { type ClientServices, type ListQuery, accountsFor, readListPage, sendList, siteOf, tokenUser } from './support';
 
 /** One notification as Mastodon's entity; null for what it cannot show (a comment's like, a status gone). */
@@ -20,7 +20,11 @@ export function notificationEntities(services: ClientServices, viewer: AuthUser,
     const post = await posts.one(viewer, n.post._id).catch(() => null);
     if (!post) return null;
     if (!n.comment) return (await statusesOfPosts(services, viewer, site, [post]))[0];
-    const [author, postAuthor] = await Promise.all([accountOf(n.actor.username), accountOf(post.creator)]);
+    const [author, postAuthor, languageOf] = await Promise.all([
+      accountOf(n.actor.username),
+      accountOf(post.creator),
+      languagesOf(services, [n.actor.username]),
+    ]);
     const comment: Comment = {
       commentId: n.comment.commentId,
       message: n.comment.message,
@@ -31,7 +35,7 @@ export function notificationEntities(services: ClientServices, viewer: AuthUser,
       myReaction: null,
       createdAt: n.createdAt,
     };
-    return commentStatus(site, comment, post, postAuthor.id, author);
+    return commentStatus(site, comment, post, postAuthor.id, author, languageOf(n.actor.username));
   };
   return async (n: AppNotification) => {
     const type = notificationType(n.type);

@@ -5,6 +5,7 @@
  * answer at each timeline address. An answer is then a copy of bytes (Node would otherwise encode
  * every 20 KB answer to UTF-8 again).
  */
+import type { Language } from '../../lib/i18n/languages';
 import type { Post } from '../../lib/types';
 import { usernameKey } from '../../lib/validation';
 import type { CacheRegistry } from '../cache/registry';
@@ -18,6 +19,8 @@ const ACCOUNT_SLOT = '"account":null';
 /** A status's bytes before and after its account, for one site and the people it mentions then. */
 interface StatusParts {
   site: Site;
+  /** Its author's language then (`users.language`): a change makes their facts a new object, not the post. */
+  language: Language | null;
   /** Whom it mentions, as written (a mentioned person's rename changes it, not the post). */
   mentions: string;
   parts: [Buffer, Buffer];
@@ -62,18 +65,18 @@ export function statusViews(caches: CacheRegistry, users: Pick<UsersService, 'au
     return accounts.keep(facts, { site, bytes: keptBytes(JSON.stringify(account)), mention: mentionOf(account) });
   }
 
-  function statusParts(site: Site, post: Post, mentions: MentionEntity[]): [Buffer, Buffer] {
+  function statusParts(site: Site, post: Post, language: Language | null, mentions: MentionEntity[]): [Buffer, Buffer] {
     const written = mentions.length > 0 ? JSON.stringify(mentions) : '';
     const held = statuses.get(post);
-    if (held?.site === site && held.mentions === written) return held.parts;
-    const json = JSON.stringify(postStatus(site, post, null, mentions));
+    if (held?.site === site && held.language === language && held.mentions === written) return held.parts;
+    const json = JSON.stringify(postStatus(site, post, null, language, mentions));
     // Quotes inside strings are escaped in JSON, so the slot is found only where the field is.
     const at = json.indexOf(ACCOUNT_SLOT);
     const parts: [Buffer, Buffer] = [
       keptBytes(json.slice(0, at + '"account":'.length)),
       keptBytes(json.slice(at + ACCOUNT_SLOT.length)),
     ];
-    statuses.keep(post, { site, mentions: written, parts });
+    statuses.keep(post, { site, language, mentions: written, parts });
     return parts;
   }
 
@@ -108,7 +111,7 @@ export function statusViews(caches: CacheRegistry, users: Pick<UsersService, 'au
           const named = authors.get(key);
           return named && accountOf(site, named).mention;
         });
-        const [before, after] = statusParts(site, posts[i], mentions);
+        const [before, after] = statusParts(site, posts[i], facts.language, mentions);
         const account = accountOf(site, facts).bytes;
         parts.push(before, account, after);
         length += (parts.length > 4 ? 1 : 0) + before.length + account.length + after.length;

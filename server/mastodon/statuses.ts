@@ -4,6 +4,7 @@
  */
 import { type Audience, audienceOfVisibility } from '../../lib/audience';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Language } from '../../lib/i18n/languages';
 import type { Comment, Post } from '../../lib/types';
 import { ForbiddenError, InvalidError, NotFoundError } from '../domain/errors';
 import type { AuthUser } from '../domain/types';
@@ -55,6 +56,7 @@ async function accountsOfPosts(services: ClientServices, site: Site, posts: Post
   for (const [key, facts] of authors) accounts.set(key, toAccount(site, facts));
   return {
     accountOf: (post: Post) => accounts.get(usernameKey(post.creator)),
+    languageOf: (post: Post) => authors.get(usernameKey(post.creator))?.language ?? null,
     mentionsOf: (post: Post): MentionEntity[] =>
       mentionsStillHere(post.mentions, (key) => {
         const account = accounts.get(key);
@@ -77,15 +79,24 @@ async function commentMentions(services: ClientServices, site: Site, comments: C
 }
 
 /**
+ * The language each of these people writes in, as their statuses give it (`users.language`:
+ * mappers.ts), read through the authors' cache; null for someone gone.
+ */
+export async function languagesOf(services: ClientServices, usernames: string[]) {
+  const authors = await services.users.authorsNamed(usernames);
+  return (username: string): Language | null => authors.get(usernameKey(username))?.language ?? null;
+}
+
+/**
  * Posts as statuses: the posts came through the lists' rules, so their authors need no visibility
  * check again, only their public facts. A post whose author is gone since is left out.
  */
 export async function statusesOfPosts(services: ClientServices, _viewer: AuthUser, site: Site, posts: Post[]) {
-  const { accountOf, mentionsOf } = await accountsOfPosts(services, site, posts);
+  const { accountOf, languageOf, mentionsOf } = await accountsOfPosts(services, site, posts);
   const statuses = [];
   for (const post of posts) {
     const account = accountOf(post);
-    if (account) statuses.push(postStatus(site, post, account, mentionsOf(post)));
+    if (account) statuses.push(postStatus(site, post, account, languageOf(post), mentionsOf(post)));
   }
   return statuses;
 }
@@ -101,6 +112,11 @@ interface StatusBody {
   sensitive?: unknown;
   spoiler_text?: unknown;
   visibility?: unknown;
+  /**
+   * Read by no one: Posts keeps no language per post, a status's is its author's (mappers.ts). Any
+   * value is taken without a refusal, as Mastodon ignores a code it does not know (docs/API.md).
+   */
+  language?: unknown;
 }
 
 /** A status's `visibility` as a post's audience: undefined when not given (the person's default), a 422 when unknown. */
@@ -231,12 +247,13 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
   const commentAsStatus = async (viewer: AuthUser, site: Site, comment: Comment, postId: string) => {
     const post = await posts.one(viewer, postId);
     const accountOf = accountsFor(users, viewer, site);
-    const [author, postAuthor, mentionsOf] = await Promise.all([
+    const [author, postAuthor, mentionsOf, languageOf] = await Promise.all([
       accountOf(comment.creator),
       accountOf(post.creator),
       commentMentions(services, site, [comment]),
+      languagesOf(services, [comment.creator]),
     ]);
-    return commentStatus(site, comment, post, postAuthor.id, author, mentionsOf(comment));
+    return commentStatus(site, comment, post, postAuthor.id, author, languageOf(comment.creator), mentionsOf(comment));
   };
 
   /** The status of a post or a comment, by its id. */
@@ -265,12 +282,21 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       const post = await posts.one(viewer, body.in_reply_to_id);
       const comment = await comments.add(viewer, post._id, text);
       const accountOf = accountsFor(users, viewer, site);
-      const [author, postAuthor, mentionsOf] = await Promise.all([
+      const [author, postAuthor, mentionsOf, languageOf] = await Promise.all([
         accountOf(comment.creator),
         accountOf(post.creator),
         commentMentions(services, site, [comment]),
+        languagesOf(services, [comment.creator]),
       ]);
-      return commentStatus(site, comment, post, postAuthor.id, author, mentionsOf(comment));
+      return commentStatus(
+        site,
+        comment,
+        post,
+        postAuthor.id,
+        author,
+        languageOf(comment.creator),
+        mentionsOf(comment),
+      );
     }
     const ids = mediaIdsOf(body.media_ids, config.maxPostImages);
     const uploads = await Promise.all(ids.map((id) => media.findOwn(viewer.id, id)));
@@ -349,12 +375,21 @@ export const statusEndpoints: FastifyPluginAsync<ClientServices> = async (app, s
       cursor = page[49].commentId;
     }
     const accountOf = accountsFor(users, viewer, site);
-    const [postAuthor, mentionsOf] = await Promise.all([accountOf(post.creator), commentMentions(services, site, all)]);
+    const [postAuthor, mentionsOf, languageOf] = await Promise.all([
+      accountOf(post.creator),
+      commentMentions(services, site, all),
+      languagesOf(
+        services,
+        all.map((c) => c.creator),
+      ),
+    ]);
     // Oldest first, as a thread reads.
     const descendants = await Promise.all(
       all
         .reverse()
-        .map(async (c) => commentStatus(site, c, post, postAuthor.id, await accountOf(c.creator), mentionsOf(c))),
+        .map(async (c) =>
+          commentStatus(site, c, post, postAuthor.id, await accountOf(c.creator), languageOf(c.creator), mentionsOf(c)),
+        ),
     );
     return { ancestors: [], descendants };
   });

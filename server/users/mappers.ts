@@ -1,4 +1,4 @@
-import { isLanguage } from '../../lib/i18n/languages';
+import { isLanguage, type Language } from '../../lib/i18n/languages';
 import type { Profile, User } from '../../lib/types';
 import type { UserRow } from '../db/schema';
 import { fieldsOf } from './profileFields';
@@ -34,8 +34,13 @@ export interface ProfileRelations {
   followRequestedByMe?: boolean;
 }
 
-/** What anyone may read of a person, without the viewer's relations to them. */
-export type AuthorFacts = Omit<Profile, 'followedByMe' | 'blockedByMe' | 'mutedByMe' | 'followRequestedByMe'>;
+/**
+ * What anyone may read of a person, without the viewer's relations to them. `language`: the one they
+ * chose for the app, which the client API gives as their statuses' (issue 75); not part of a Profile.
+ */
+export type AuthorFacts = Omit<Profile, 'followedByMe' | 'blockedByMe' | 'mutedByMe' | 'followRequestedByMe'> & {
+  language: Language | null;
+};
 
 export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   _id: row.id,
@@ -51,6 +56,7 @@ export const toAuthorFacts = (row: UserRow): AuthorFacts => ({
   approveFollowers: Number(row.approve_followers) === 1,
   discoverable: Number(row.discoverable) === 1,
   createdAt: row.created_at,
+  language: isLanguage(row.language) ? row.language : null,
   ...remoteOf(row),
 });
 

@@ -36,7 +36,8 @@ export function profileReader({
   return async (viewer: AuthUser, username: string): Promise<Profile> => {
     const person = await authors.person(usernameKey(username));
     if (!person) throw userNotFound();
-    const { facts } = person;
+    // The language is the client API's statuses' (mastodon/mappers.ts), not a profile's.
+    const { language, ...facts } = person.facts;
     const id = facts._id;
     const relations = blocksAndMute(await hiddenPeople.get(viewer.id), id);
     const standing = { id, suspended_at: person.suspendedAt, domain_silenced: facts.silenced ? 1 : 0 };

@@ -95,12 +95,12 @@ describe("Mastodon's meta.focus", () => {
 
   it("is on the status's media attachment (a post read through the Mastodon API)", async () => {
     const post = (await create({ x: 0.25, y: 0.75 })).json<Post>();
-    const status = postStatus('https://posts.example', post, null);
+    const status = postStatus('https://posts.example', post, null, null);
     expect(status.media_attachments[0].meta).toMatchObject({ focus: { x: -0.5, y: -0.5 } });
     // "Fit" has no Mastodon form: no focus, the client centres it.
     // Each photo's own crop (issue 71): the first is the post's.
     const whole = { x: 0.5, y: 0.5, fit: true };
     const fit = { ...post, crop: whole, images: post.images.map((photo) => ({ ...photo, crop: whole })) };
-    expect(postStatus('https://posts.example', fit, null).media_attachments[0].meta).not.toHaveProperty('focus');
+    expect(postStatus('https://posts.example', fit, null, null).media_attachments[0].meta).not.toHaveProperty('focus');
   });
 });

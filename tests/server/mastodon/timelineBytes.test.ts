@@ -27,6 +27,7 @@ const facts = (username: string, description = ''): AuthorFacts => ({
   followingCount: 2,
   postsCount: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
+  language: null,
 });
 
 let n = 0;
@@ -115,6 +116,15 @@ describe('the timelines kept answers', () => {
     database.set('ada', facts('ada', 'Read again'));
     const reread = parse(await statusListJson(services, SITE, posts, 'viewer|/facts'));
     expect(reread[0].account).toMatchObject({ note: '<p>Read again</p>' });
+  });
+
+  it("are written again when an author's language changed, the status's own field (issue 75)", async () => {
+    const { services, statusListJson, kept } = fakeServices([facts('ada')]);
+    const posts = [post('ada')];
+    expect(parse(await statusListJson(services, SITE, posts, 'viewer|/language'))[0].language).toBeNull();
+    // The same post object: its kept status bytes must not be sent with the old language.
+    kept.set('ada', { ...facts('ada'), language: 'fr' });
+    expect(parse(await statusListJson(services, SITE, posts, 'viewer|/language'))[0].language).toBe('fr');
   });
 
   it("are written again for a mentioned person's new facts", async () => {
