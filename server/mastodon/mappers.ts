@@ -138,7 +138,8 @@ export function toCredentialAccount(site: Site, user: User, followRequestsCount 
     source: {
       privacy: MASTODON_VISIBILITY[user.defaultAudience],
       sensitive: false,
-      language: null,
+      // The language their statuses are given (issue 75, statusBase below); null when none chosen.
+      language: user.language ?? null,
       note: user.description,
       // The plain texts, as typed (Mastodon's `source.fields`).
       fields: user.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt })),

@@ -9,13 +9,17 @@ import { needs } from './http';
 import { type ClientServices, tokenUser } from './support';
 
 export const settingsEndpoints: FastifyPluginAsync<ClientServices> = async (app, { notifications, limits, users }) => {
-  app.get('/api/v1/preferences', { preValidation: needs('read:accounts') }, async (request) => ({
-    'posting:default:visibility': MASTODON_VISIBILITY[(await users.account(tokenUser(request))).defaultAudience],
-    'posting:default:sensitive': false,
-    'posting:default:language': null,
-    'reading:expand:media': 'default',
-    'reading:expand:spoilers': false,
-  }));
+  app.get('/api/v1/preferences', { preValidation: needs('read:accounts') }, async (request) => {
+    const account = await users.account(tokenUser(request));
+    return {
+      'posting:default:visibility': MASTODON_VISIBILITY[account.defaultAudience],
+      'posting:default:sensitive': false,
+      // The language their statuses are given (issue 75: mappers.ts); null when they chose none.
+      'posting:default:language': account.language ?? null,
+      'reading:expand:media': 'default',
+      'reading:expand:spoilers': false,
+    };
+  });
 
   // Posts has none of these; an app that asks gets an honest empty list rather than a 404.
   app.get('/api/v1/custom_emojis', async () => []);

@@ -3,14 +3,16 @@
  * `language` given to POST /api/v1/statuses is taken without a refusal, whatever it is. Through masto.
  */
 import { type TestApp, createTestApp } from '../helpers';
-import { type ClientUser, clientsOn, postStatus, uploadPhoto } from './oauthFlow';
+import { type ClientUser, clientUser, clientsOn, postStatus, uploadPhoto } from './oauthFlow';
 
 let t: TestApp;
+let url: string;
 let alice: ClientUser;
 let bob: ClientUser;
 beforeAll(async () => {
   t = await createTestApp();
   ({
+    url,
     users: [alice, bob],
   } = await clientsOn(t, 2));
   const res = await t.app.inject({
@@ -68,6 +70,14 @@ describe("a status's language", () => {
       const status = await alice.api.v1.statuses.create({ status: 'Idioma #idiomas', mediaIds: [media.id], language });
       expect(status.language).toBe('es');
     }
+  });
+
+  it("is the posting default of the author's preferences and credentials", async () => {
+    expect((await alice.api.v1.preferences.fetch())['posting:default:language']).toBe('es');
+    expect((await alice.api.v1.accounts.verifyCredentials()).source.language).toBe('es');
+    const fresh = await clientUser(t, url);
+    expect((await fresh.api.v1.preferences.fetch())['posting:default:language']).toBeNull();
+    expect((await fresh.api.v1.accounts.verifyCredentials()).source.language).toBeNull();
   });
 
   it('is no part of the site API profile', async () => {
