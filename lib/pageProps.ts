@@ -2,9 +2,11 @@
  * The pages' data functions. Only getServerSideProps/getStaticProps import this module, so Next.js
  * leaves it (and the ICU compiler behind the messages) out of the browser's code.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { firstLoadOf, type PrivatePageProps } from './firstLoad';
-import { requestIntl, staticIntl } from './i18n/pageIntl';
+import { languageCookie } from './i18n/languageCookie';
+import { isLanguage, LANGUAGE_COOKIE } from './i18n/languages';
+import { cookieValue, requestIntl, staticIntl } from './i18n/pageIntl';
 import type { PageIntl } from './i18n/pageIntlTypes';
 
 /**
@@ -13,8 +15,28 @@ import type { PageIntl } from './i18n/pageIntlTypes';
  * requests of client-side navigations (`/_next/data/…`) carry no reads: the store already holds the
  * session and the page reads its own data, as before.
  */
-export async function privatePageProps({ req }: { req: IncomingMessage }): Promise<{ props: PrivatePageProps }> {
-  return { props: { firstLoad: firstLoadOf(req), intl: requestIntl(req, firstLoadOf(req)?.user.language) } };
+export async function privatePageProps({
+  req,
+  res,
+}: {
+  req: IncomingMessage;
+  res?: ServerResponse;
+}): Promise<{ props: PrivatePageProps }> {
+  const account = firstLoadOf(req)?.user.language;
+  if (res) keepLanguageCookie(req, res, account);
+  return { props: { firstLoad: firstLoadOf(req), intl: requestIntl(req, account) } };
+}
+
+/**
+ * A member's full page load sets the `lang` cookie to their account's language when it differs: the
+ * data requests of the client-side navigations that follow carry no session read, so the cookie is
+ * what keeps those pages in the account's language (signed in on another device, or changed there).
+ */
+function keepLanguageCookie(req: IncomingMessage, res: ServerResponse, account: string | null | undefined): void {
+  if (!isLanguage(account)) return;
+  const cookie = req.headers.cookie;
+  if (cookieValue(typeof cookie === 'string' ? cookie : undefined, LANGUAGE_COOKIE) === account) return;
+  res.appendHeader('Set-Cookie', languageCookie(account));
 }
 
 /**

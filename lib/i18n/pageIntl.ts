@@ -27,7 +27,7 @@ export function pageIntl(language: Language): PageIntl {
 }
 
 /** The value of one cookie of a `Cookie` header. */
-function cookieValue(header: string | undefined, name: string): string | null {
+export function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of header?.split(';') ?? []) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('='));

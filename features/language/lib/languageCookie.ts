@@ -1,13 +1,11 @@
-import { LANGUAGE_COOKIE, type Language } from '../../../lib/i18n/languages';
-
-/** A year: the choice outlives the session, as the theme's does. */
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { languageCookie } from '../../../lib/i18n/languageCookie';
+import type { Language } from '../../../lib/i18n/languages';
 
 /**
  * Keeps the choice in this browser (the `lang` cookie, lib/i18n/choose.ts): a visitor's only record
- * of it, and for a member the language of the pages rendered before the session is read.
+ * of it, and for a member the language of the pages rendered without the session's user (the data
+ * requests of client-side navigations).
  */
 export function rememberLanguage(language: Language): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  document.cookie = languageCookie(language);
 }
