@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { LANGUAGE_COOKIE } from '../../lib/i18n/languages';
 import type { Config } from '../config';
 import { InvalidError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors';
 import type { Activity, SignInResult } from '../metrics/activity';
@@ -65,7 +66,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { c
       schema: { tags: ['auth'], body: credentialsSchema, response: { 201: successSchema, ...errors(400, 409, 429) } },
     },
     async (request, reply) => {
-      await auth.signup(request.body ?? {});
+      // The language chosen with the picker before signing up becomes the account's (issue 75).
+      await auth.signup(request.body ?? {}, request.cookies[LANGUAGE_COOKIE]);
       activity.signUps++;
       return reply.code(201).send({ success: true });
     },

@@ -1,4 +1,5 @@
 /** Sign-up, sign-in, token rotation and sign-out. */
+import { isLanguage } from '../../lib/i18n/languages';
 import { SECURITY_TEXTS } from '../../lib/securityTexts';
 import { TEXTS } from '../../lib/texts';
 import { emailError, normalizeUsername, passwordError, usernameError, usernameKey } from '../../lib/validation';
@@ -118,7 +119,15 @@ export function authService({
       .then((user) => user ?? null);
   }
   return {
-    async signup(input: { username?: string; email?: string; password?: string }): Promise<void> {
+    /**
+     * `chosenLanguage`: the language this browser chose (the `lang` cookie, set by the picker): the
+     * new account keeps it, as Mastodon keeps the language one signs up in; anything else is none.
+     */
+    async signup(
+      input: { username?: string; email?: string; password?: string },
+      chosenLanguage?: string | null,
+    ): Promise<void> {
+      const language = isLanguage(chosenLanguage) ? chosenLanguage : null;
       const username = normalizeUsername(input.username ?? '');
       const email = input.email?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
@@ -149,11 +158,11 @@ export function authService({
             avatar: null,
             banner: null,
             description: '',
+            language,
             created_at: now,
             updated_at: now,
           });
-          // A new account has chosen no language yet: its first mail is in English.
-          return emailVerification.stageVerification(trx, id, email, null);
+          return emailVerification.stageVerification(trx, id, email, language);
         });
       } catch (err) {
         // Two sign-ups racing for the same name: the database's unique index decides.

@@ -75,6 +75,36 @@ describe('mails in the recipient language', () => {
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
   });
 
+  it('gives a new account the language this browser chose (the lang cookie), its first mail in it', async () => {
+    const signUp = async (username: string, cookie: string) => {
+      const email = `${username}@example.com`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { username, email, password: 'correct horse battery' },
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(201);
+      const row = await t.db.kysely
+        .selectFrom('users')
+        .select('language')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return { email, language: row?.language };
+    };
+    const french = await signUp('chose_french', 'lang=fr');
+    expect(french.language).toBe('fr');
+    const welcome = await mailbox.next(french.email, 'Vérifiez');
+    expect(welcome.subject).toBe('Vérifiez votre adresse e-mail — Harbour');
+    expect(welcome.text).toContain(
+      'Bienvenue sur Harbour\u00a0! Veuillez confirmer qu’il s’agit bien de votre adresse\u00a0:',
+    );
+    // A value the app does not speak is no choice: English, and none kept.
+    const unknown = await signUp('chose_klingon', 'lang=tlh');
+    expect(unknown.language).toBeNull();
+    expect((await mailbox.next(unknown.email, 'Verify')).subject).toBe('Verify your email address — Harbour');
+  });
+
   it('writes in English, as ever, to a person who chose no language (and to a new account)', async () => {
     const user = await signIn(t.app);
     const welcome = await mailbox.next(user.email, 'Verify');
