@@ -6,6 +6,9 @@ const nextConfig = {
   // (server/http/pageResponse.ts): compressed bytes cannot be rewritten.
   compress: false,
   compiler: { styledComponents: true },
+  // Bundled on the server too (not required from node_modules), so that the alias below reaches its
+  // own import: the server renders the same compiled messages as the browser (issue 75).
+  transpilePackages: ['use-intl'],
   // The client router's bloom filter of app-router routes: there is no app directory, so building
   // it on every page load is start-up work for nothing.
   experimental: { clientRouterFilter: false },

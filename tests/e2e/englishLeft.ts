@@ -35,8 +35,12 @@ const ENGLISH_WORDS = [
 ];
 const TELL = new RegExp(`(^|[^\\p{L}])(${ENGLISH_WORDS.join('|')})(?=$|[^\\p{L}])`, 'iu');
 
-/** Each text and label of the page's interface that reads as English, with where it is. */
-export async function englishLeft(page: Page): Promise<string[]> {
+/**
+ * Each text and label of the page's interface that reads as English, with where it is. `written`:
+ * what people wrote that the interface quotes inside its own texts (an image's alt text names the
+ * post's message), taken out before the check.
+ */
+export async function englishLeft(page: Page, written: readonly string[] = []): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
     const userContent = (element: Element) => element.closest('[dir="auto"], bdi') !== null;
@@ -48,7 +52,8 @@ export async function englishLeft(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
       const text = node.textContent?.trim();
-      if (!element || !text || userContent(element) || element.closest('script,style,noscript')) continue;
+      // A form's field holds what the person typed.
+      if (!element || !text || userContent(element) || element.closest('script,style,noscript,textarea')) continue;
       if (visible(element)) found.push(`${element.tagName.toLowerCase()}: ${text}`);
     }
     for (const element of document.querySelectorAll('[aria-label],[title],[placeholder],img[alt]')) {
@@ -61,5 +66,6 @@ export async function englishLeft(page: Page): Promise<string[]> {
     found.push(`title: ${document.title}`);
     return found;
   });
-  return texts.filter((text) => TELL.test(text.slice(text.indexOf(': ') + 2)));
+  const interfaceText = (text: string) => written.reduce((rest, quoted) => rest.replaceAll(quoted, ''), text);
+  return texts.filter((text) => TELL.test(interfaceText(text.slice(text.indexOf(': ') + 2))));
 }

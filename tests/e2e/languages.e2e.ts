@@ -2,7 +2,26 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { baseURL, DESKTOP, expect, MOBILE, RESULTS_DIR, test } from './browser';
 import { signInViaApi } from './content';
+import { englishLeft } from './englishLeft';
+import { buildWorld } from './pages';
 import { createAccount } from './users';
+import { LANGUAGES } from '../../lib/i18n/languages';
+
+/** What the world's people wrote (tests/e2e/pages.ts), quoted by the interface in an image's alt text. */
+const WRITTEN = [1, 2, 3].map((n) => `Evening number ${n} by the water`);
+
+/** The pages rendered in the reader's language today (the static ones are English until issue 75's next step). */
+const SERVER_RENDERED = new Set([
+  'home',
+  'contact',
+  'notifications',
+  'saved',
+  'explore',
+  'profile',
+  'settings',
+  'tagged',
+  'post',
+]);
 
 /** The `<html>` attributes the server's HTML carries (no script has run on them). */
 async function htmlAttributes(
@@ -28,8 +47,11 @@ test("a page the server renders speaks the account's language, else the cookie's
   await page.goto('/settings');
   expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
 
+  // The account's page load kept the cookie in step with it (lib/pageProps.ts).
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('ar');
   // Cleared: the cookie decides.
   await page.request.patch('/api/users/updateProfile', { data: { language: null } });
+  await page.context().addCookies([{ name: 'lang', value: 'de', url: baseURL() }]);
   expect(await htmlAttributes(page, '/settings')).toMatch(/^<html lang="de" data-theme/);
 });
 
@@ -48,3 +70,20 @@ test('Arabic mirrors the page (dir="rtl"): screenshots at 375 and 1280 px to loo
     await page.screenshot({ path: path.join(dir, `settings-ar-${size}.png`) });
   }
 });
+
+test('no English is left on the pages the server renders, in every language but English', async ({ openPage }) => {
+  const page = await openPage();
+  const world = await buildWorld(page);
+  await signInViaApi(page, world.author);
+  const left: string[] = [];
+  for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+    await page.request.patch('/api/users/updateProfile', { data: { language } });
+    for (const { name, path: url } of world.pages.filter((p) => p.signedIn && SERVER_RENDERED.has(p.name))) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      for (const text of await englishLeft(page, WRITTEN)) left.push(`${language} ${name}: ${text}`);
+    }
+  }
+  expect(left).toEqual([]);
+  // Five languages of nine pages: a cap for a busy machine, not a measurement.
+}, 300_000);

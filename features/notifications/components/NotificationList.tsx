@@ -106,7 +106,7 @@ export function NotificationList({ items, onNavigate }: { items: AppNotification
                 })}
                 {!notification.read && <span className="visually-hidden">{t('unreadMark')}</span>}
               </span>
-              {notification.comment && <Quote>“{notification.comment.message}”</Quote>}
+              {notification.comment && <Quote dir="auto">“{notification.comment.message}”</Quote>}
               <RelativeTime iso={notification.createdAt} />
             </Text>
             {notification.post && <Thumb src={notification.post.image} alt="" loading="lazy" decoding="async" />}
