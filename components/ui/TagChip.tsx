@@ -46,10 +46,16 @@ const ChipLink = styled(AppLink)`
 /** A tag with a remove button (forms) or a link to its posts (cards). */
 export function TagChip({ tag, onRemove }: { tag: string; onRemove?: () => void }) {
   const t = useTranslations('ui');
-  if (!onRemove) return <ChipLink href={links.tagged([tag])}>#{tag}</ChipLink>;
+  // A tag keeps its own direction ("#sea" reads so in an Arabic page, not "sea#").
+  if (!onRemove)
+    return (
+      <ChipLink href={links.tagged([tag])}>
+        <bdi>#{tag}</bdi>
+      </ChipLink>
+    );
   return (
     <Chip>
-      #{tag}
+      <bdi>#{tag}</bdi>
       <button type="button" onClick={onRemove} aria-label={t('removeTag', { tag })}>
         <Icon name="close" size={14} />
       </button>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { baseURL, DESKTOP, expect, MOBILE, RESULTS_DIR, test } from './browser';
 import { signInViaApi } from './content';
 import { englishLeft } from './englishLeft';
-import { buildWorld } from './pages';
+import { buildWorld, openAppPage } from './pages';
 import { createAccount } from './users';
 import { LANGUAGES } from '../../lib/i18n/languages';
 
@@ -55,21 +55,26 @@ test("a page the server renders speaks the account's language, else the cookie's
   expect(await htmlAttributes(page, '/settings')).toMatch(/^<html lang="de" data-theme/);
 });
 
-test('Arabic mirrors the page (dir="rtl"): screenshots at 375 and 1280 px to look at', async ({ openPage }) => {
+test('Arabic mirrors every page the server renders (dir="rtl"): screenshots at 375 and 1280 px to look at', async ({
+  openPage,
+}) => {
   const dir = path.join(RESULTS_DIR, 'languages');
   mkdirSync(dir, { recursive: true });
+  const world = await buildWorld(await openPage());
   for (const [size, device] of [
     ['375', MOBILE],
     ['1280', DESKTOP],
   ] as const) {
     const page = await openPage(device);
-    await signInViaApi(page, await createAccount(page));
+    await signInViaApi(page, world.author);
     await page.request.patch('/api/users/updateProfile', { data: { language: 'ar' } });
-    await page.goto('/settings');
-    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    await page.screenshot({ path: path.join(dir, `settings-ar-${size}.png`) });
+    for (const { name, path: url } of world.pages.filter((p) => p.signedIn && SERVER_RENDERED.has(p.name))) {
+      await openAppPage(page, url);
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      await page.screenshot({ path: path.join(dir, `${name}-ar-${size}.png`) });
+    }
   }
-});
+}, 300_000);
 
 test('no English is left on the pages the server renders, in every language but English', async ({ openPage }) => {
   const page = await openPage();

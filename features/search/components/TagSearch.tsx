@@ -42,7 +42,8 @@ const Bar = styled.div`
     height: 100%;
     padding: 0 14px;
     border: none;
-    border-radius: 0 ${appTheme.radius.pill} ${appTheme.radius.pill} 0;
+    border-start-end-radius: ${appTheme.radius.pill};
+    border-end-end-radius: ${appTheme.radius.pill};
     background: ${appTheme.color.accent};
     color: ${appTheme.color.onAccent};
     font-weight: 600;
