@@ -9,7 +9,10 @@ import { cataloguesOf } from './catalogues';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
 
 type Values = Record<string, string | number | Date>;
-export type ServerTextOf = (key: string, values?: Values) => string;
+/** A message as text; `markup`: one whose tags (`<b>…</b>`) the caller turns into its own HTML. */
+export type ServerTextOf = ((key: string, values?: Values) => string) & {
+  markup: (key: string, values: Record<string, string | number | ((chunks: string) => string)>) => string;
+};
 
 const translators = new Map<Language, ServerTextOf>();
 
@@ -21,8 +24,13 @@ export function serverTextsIn(language: string | null | undefined): ServerTextOf
   const locale = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   let textOf = translators.get(locale);
   if (!textOf) {
-    const translator = createTranslator({ locale, messages: cataloguesOf()[locale] as never });
-    textOf = (key, values) => (translator as unknown as ServerTextOf)(key, values);
+    const translator = createTranslator({
+      locale,
+      messages: cataloguesOf()[locale] as never,
+    }) as unknown as ServerTextOf;
+    textOf = Object.assign((key: string, values?: Values) => translator(key, values), {
+      markup: (key: string, values: Parameters<ServerTextOf['markup']>[1]) => translator.markup(key, values),
+    });
     translators.set(locale, textOf);
   }
   return textOf;

@@ -3,7 +3,7 @@
  * in with the site's own cookies), `POST /oauth/token`, `POST /oauth/revoke`, and Settings' list of
  * authorised apps (`GET`/`DELETE /api/auth/apps`, cookie session).
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import { type Guards, currentUser } from '../auth/guard';
 import type { AuthService } from '../auth/service';
@@ -16,6 +16,8 @@ import { pageSessions } from '../pages/session';
 import { registerClientBodies } from '../http/clientBodies';
 import { codePage, consentCsp, consentPage, deniedPage, errorPage, staleFormPage } from './consentPage';
 import { CONSENT_FORM_PATH, CONSENT_TOKEN_FIELD, consentTokens } from './consentToken';
+import { chooseLanguage } from '../../lib/i18n/choose';
+import { LANGUAGE_COOKIE } from '../../lib/i18n/languages';
 import { type AuthorizationQuery, OAuthError, type OAuthService } from './service';
 
 /** RFC 6749's error answer. */
@@ -80,6 +82,16 @@ export const oauthTokenRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (a
   });
 };
 
+/**
+ * The consent pages' language: the `lang` cookie (which a member's pages keep in step with their
+ * account, lib/pageProps.ts), else `Accept-Language` among the languages offered, else English.
+ */
+const languageOf = (request: FastifyRequest) =>
+  chooseLanguage({
+    cookie: request.cookies[LANGUAGE_COOKIE] ?? null,
+    acceptLanguage: request.headers['accept-language'] ?? null,
+  });
+
 /** The consent page: a person signs in with the site's cookies and approves or denies. */
 export const oauthConsentRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, { oauth, auth, config }) => {
   await registerClientBodies(app);
@@ -101,7 +113,7 @@ export const oauthConsentRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async 
       try {
         checked = await oauth.authorizationRequest(request.query);
       } catch (error) {
-        if (error instanceof OAuthError) return html(reply, 400, errorPage(error.message));
+        if (error instanceof OAuthError) return html(reply, 400, errorPage(languageOf(request), error.message));
         throw error;
       }
       const viewer = await viewerOf(request, reply);
@@ -112,6 +124,7 @@ export const oauthConsentRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async 
         reply,
         200,
         consentPage({
+          language: languageOf(request),
           appName: checked.app.name,
           website: checked.app.website,
           username: user.username,
@@ -131,20 +144,20 @@ export const oauthConsentRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async 
     if (!user) return reply.redirect(`${CONSENT_FORM_PATH}?${new URLSearchParams(fields)}`, 303);
     // Only this session's consent page for this app can decide, whatever Origin the browser sent.
     if (!tokens.matches(body[CONSENT_TOKEN_FIELD], user.sessionId, fields.client_id ?? ''))
-      return html(reply, 403, staleFormPage());
+      return html(reply, 403, staleFormPage(languageOf(request)));
     try {
       if (body.decision !== 'approve') {
         const denied = await oauth.deny(fields);
         if (denied) return reply.redirect(denied, 303);
         const { app: client } = await oauth.authorizationRequest(fields);
-        return html(reply, 200, deniedPage(client.name));
+        return html(reply, 200, deniedPage(languageOf(request), client.name));
       }
       const { code, redirect } = await oauth.approve(user, fields);
       if (redirect) return reply.redirect(redirect, 303);
       const { app: client } = await oauth.authorizationRequest(fields);
-      return html(reply, 200, codePage(client.name, code));
+      return html(reply, 200, codePage(languageOf(request), client.name, code));
     } catch (error) {
-      if (error instanceof OAuthError) return html(reply, 400, errorPage(error.message));
+      if (error instanceof OAuthError) return html(reply, 400, errorPage(languageOf(request), error.message));
       throw error;
     }
   });

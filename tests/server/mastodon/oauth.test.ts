@@ -175,6 +175,38 @@ describe('authorization code flow', () => {
     expect(await refused.text()).toContain('The redirect uri included is not valid');
   });
 
+  it('speaks the language of the lang cookie, right to left in Arabic, the app named as it is', async () => {
+    const client = await registerApp(url);
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: 'read write',
+    });
+    const pageIn = async (language: string) =>
+      (
+        await fetch(`${url}/oauth/authorize?${query}`, {
+          headers: { ...alice.headers, cookie: `${alice.headers.cookie}; lang=${language}` },
+        })
+      ).text();
+    const spanish = await pageIn('es');
+    expect(spanish).toMatch(/^<!doctype html><html lang="es">/);
+    expect(spanish).toContain('¿Permitir que Test client use tu cuenta?');
+    expect(spanish).toContain(`pide actuar como <strong>@${alice.username}</strong>`);
+    expect(spanish).toContain('<li>leer tus publicaciones, feeds, notificaciones, perfil y listas de personas</li>');
+    expect(spanish).toContain(
+      '<button type="submit" name="decision" value="approve" class="primary">Autorizar</button>',
+    );
+    const arabic = await pageIn('ar');
+    expect(arabic).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+    expect(arabic).toContain('<strong><bdi>Test client</bdi></strong>');
+    // A refusal: the page in the person's language, the server's reason as it said it.
+    const refused = await fetch(`${url}/oauth/authorize?${new URLSearchParams({ client_id: 'nobody' })}`, {
+      headers: { ...alice.headers, cookie: `${alice.headers.cookie}; lang=de` },
+    });
+    expect(await refused.text()).toContain('<h1>Diese App kann nicht autorisiert werden</h1>');
+  });
+
   it('trades a code for a token with PKCE (masto), and the token is the same user', async () => {
     const token = await userToken(url, alice);
     const me = await clientFor(url, token).v1.accounts.verifyCredentials();
