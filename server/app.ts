@@ -17,7 +17,7 @@ import type { Config } from './config';
 import { type AppContext, buildContext } from './context';
 import type { RedisBusOptions } from './instance/bus';
 import { type Db, HEALTH_DATABASE_TIMEOUT_MS, databaseAnswers } from './db/database';
-import { warnOfBusInstances } from './db/postgresWrites';
+import { warnOfMixedInstances } from './db/postgresWrites';
 import type { AuthUser } from './domain/types';
 import { fastifyServer } from './fastifyServer';
 import { domainRoutes } from './federation/domainRoutes';
@@ -104,8 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // before Redis answers would count the first rate-limited requests in this process alone.
     await ctx.bus.ready();
     await redis?.fallback.connected();
-    // Off the bus, the writes of instances on it would go unheard (migration 039): said once, at start.
-    if (db.dialect === 'postgres' && !redis) await warnOfBusInstances(db.kysely, (message) => app.log.warn(message));
+    // Instances on the bus and off it would miss each other's writes (migration 039): said once, at start.
+    if (db.dialect === 'postgres') await warnOfMixedInstances(db.kysely, !!redis, (message) => app.log.warn(message));
   });
   // Open streams would keep the server from closing: end them before it waits for connections.
   app.addHook('preClose', async () => ctx.notificationStreams.close());

@@ -5,7 +5,7 @@
  * instance on the bus, neither do those of the other instances on the bus (their events tell of
  * them). Anything else (a tool, an instance without the bus, a restore) does. Instances on the bus
  * send no signal (migration 039): so a database's instances are all on the bus, or none
- * (`warnOfBusInstances`).
+ * (`warnOfMixedInstances`).
  */
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -43,26 +43,39 @@ export function writtenElsewhere(writer: string, own: string, onBus: boolean): b
 /**
  * Instances on the bus send no write signal (migration 039), so an instance without the bus on the
  * same database would never learn of their writes: its caches would keep what they changed for
- * their whole time. Checked once at start-up, by such an instance, in `pg_stat_activity` (whose
- * `application_name` every role may read); a warning, not a refusal: one may be moving onto the bus.
+ * their whole time. Checked once at start-up by every instance on PostgreSQL, in `pg_stat_activity`
+ * (whose `application_name` every role may read), for the other kind: whichever starts second says
+ * so. A warning, not a refusal: one may be moving onto the bus.
  */
-export async function warnOfBusInstances(db: Kysely<Database>, warn: (message: string) => void): Promise<void> {
+export async function warnOfMixedInstances(
+  db: Kysely<Database>,
+  onBus: boolean,
+  warn: (message: string) => void,
+): Promise<void> {
   let names: string[];
   try {
     const { rows } = await sql<{ name: string }>`
       select distinct application_name as name from pg_stat_activity
-      where datname = current_database() and starts_with(application_name, ${BUS_MARK})
+      where datname = current_database() and starts_with(application_name, 'posts:')
+        and starts_with(application_name, ${BUS_MARK}) = ${!onBus}
       order by name limit 5`.execute(db);
     names = rows.map((row) => row.name);
   } catch {
     return; // the check is advice; a database that does not answer now fails the start-up elsewhere
   }
   if (names.length === 0) return;
+  const rule =
+    'All instances of one database must be on the bus, or none: give them all the same REDIS_URL ' +
+    '(README, "Running several instances").';
   warn(
-    `Instances on the Redis bus use this database too (${names.join(', ')}). They send no PostgreSQL ` +
-      'write signal, so this instance, without REDIS_URL, does not learn of their writes: its caches ' +
-      'keep what they change (POST_CACHE_MS, SESSION_CACHE_MS, HOME_FEED_SYNC_MS). All instances of ' +
-      'one database must be on the bus, or none: set the same REDIS_URL here (README, "Running several instances").',
+    onBus
+      ? `Instances without the Redis bus use this database too (${names.join(', ')}). This instance, on ` +
+          'the bus, sends them no PostgreSQL write signal, so their caches keep what it changes. ' +
+          rule
+      : `Instances on the Redis bus use this database too (${names.join(', ')}). They send no PostgreSQL ` +
+          'write signal, so this instance, without REDIS_URL, does not learn of their writes: its caches ' +
+          'keep what they change (POST_CACHE_MS, SESSION_CACHE_MS, HOME_FEED_SYNC_MS). ' +
+          rule,
   );
 }
 

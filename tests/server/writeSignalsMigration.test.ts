@@ -107,20 +107,27 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: the write signal
     expect(warnings[0].level).toBe(40); // pino's warn
   });
 
-  it.runIf(process.env.TEST_REDIS_URL)('an instance on the bus does not warn of the others on it', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const env = { LOG_LEVEL: 'warn', REDIS_URL: process.env.TEST_REDIS_URL! };
-    // Its own pool's connections are on the bus, open while it starts: they are what it would see.
-    const onBus = await createTestApp(env, { sameDatabaseAs: t, logStream });
-    await onBus.close();
-    expect(lines.filter((line) => line.includes('Instances on the Redis bus'))).toEqual([]);
-  });
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'an instance on the bus warns of one without it, not of those on it',
+    async () => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const env = { LOG_LEVEL: 'warn', REDIS_URL: process.env.TEST_REDIS_URL! };
+      // Its own pool's connections are on the bus, open while it starts: they are what it would see.
+      const onBus = await createTestApp(env, { sameDatabaseAs: t, logStream });
+      await onBus.close();
+      expect(lines.filter((line) => line.includes('Instances on the Redis bus'))).toEqual([]);
+      // `t` is off the bus: its connection that listens for write signals stays open.
+      const offBus = lines.filter((line) => line.includes('Instances without the Redis bus use this database too'));
+      expect(offBus).toHaveLength(1);
+      expect(offBus[0]).toContain('All instances of one database must be on the bus, or none');
+    },
+  );
 
   it('a writer on the bus signals nothing: neither a changed row nor a truncate', async () => {
     expect(await heardAround(writeAs(ON_BUS, writes))).toEqual([MARKER]);
