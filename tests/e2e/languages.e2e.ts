@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { baseURL, DESKTOP, expect, MOBILE, RESULTS_DIR, test } from './browser';
 import { signInViaApi } from './content';
+import { axeViolations } from './axe';
 import { englishLeft } from './englishLeft';
 import { buildWorld, openAppPage } from './pages';
 import { createAccount } from './users';
@@ -55,12 +56,13 @@ test("a page the server renders speaks the account's language, else the cookie's
   expect(await htmlAttributes(page, '/settings')).toMatch(/^<html lang="de" data-theme/);
 });
 
-test('Arabic mirrors every page the server renders (dir="rtl"): screenshots at 375 and 1280 px to look at', async ({
+test('Arabic mirrors every page the server renders (dir="rtl"), axe-clean: screenshots at 375 and 1280 px to look at', async ({
   openPage,
 }) => {
   const dir = path.join(RESULTS_DIR, 'languages');
   mkdirSync(dir, { recursive: true });
   const world = await buildWorld(await openPage());
+  const violations: string[] = [];
   for (const [size, device] of [
     ['375', MOBILE],
     ['1280', DESKTOP],
@@ -72,8 +74,10 @@ test('Arabic mirrors every page the server renders (dir="rtl"): screenshots at 3
       await openAppPage(page, url);
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       await page.screenshot({ path: path.join(dir, `${name}-ar-${size}.png`) });
+      for (const violation of await axeViolations(page)) violations.push(`${name} ${size}: ${violation}`);
     }
   }
+  expect(violations).toEqual([]);
 }, 300_000);
 
 test('no English is left on the pages the server renders, in every language but English', async ({ openPage }) => {

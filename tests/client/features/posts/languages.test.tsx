@@ -71,19 +71,20 @@ describe('the posts in Spanish', () => {
 });
 
 describe('the posts in Arabic', () => {
-  it('counts with the Arabic plural forms: two, few, many', () => {
+  it('counts with the Arabic plural forms, and names a count its control shows in digits (label in name)', () => {
     const post = buildPost({ _id: 'p1', creator: 'bob', likesCount: 11, dislikesCount: 0, commentsCount: 2 });
     const { rerender } = renderWithProviders(<PostCard post={post} />, {
       language: 'ar',
       preloadedState: signedInState(me),
     });
-    expect(screen.getByRole('link', { name: 'تعليقان، فتح المنشور' })).toBeInTheDocument();
+    // The link shows "2": its name says 2 too, not only the dual's word (WCAG 2.5.3).
+    expect(screen.getByRole('link', { name: '2 تعليق، فتح المنشور' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'الإعجاب بالمنشور، 11 إعجابًا' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '11 إعجابًا، عرض من أعجبهم' })).toBeEnabled();
 
     rerender(<PostCard post={{ ...post, commentsCount: 5, likesCount: 0 }} />);
     expect(screen.getByRole('link', { name: '5 تعليقات، فتح المنشور' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'لا إعجابات' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '0 إعجاب' })).toBeDisabled();
   });
 
   it('shows a tag page’s empty state, its words chosen by how many tags were searched (two: the dual)', () => {
