@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { baseURL, DESKTOP, expect, MOBILE, RESULTS_DIR, test } from './browser';
-import { signInViaApi } from './content';
+import { baseURL, clickHydrated, DESKTOP, expect, MOBILE, RESULTS_DIR, test } from './browser';
+import { cardOf, dropFile, makeImage, signInViaApi } from './content';
 import { axeViolations } from './axe';
 import { englishLeft } from './englishLeft';
 import { buildWorld, openAppPage } from './pages';
 import { createAccount } from './users';
 import { LANGUAGES } from '../../lib/i18n/languages';
+import { serverTextsIn } from '../../lib/i18n/serverTexts';
 
 /** What the world's people wrote (tests/e2e/pages.ts), quoted by the interface in an image's alt text. */
 const WRITTEN = [1, 2, 3].map((n) => `Evening number ${n} by the water`);
@@ -96,3 +97,47 @@ test('no English is left on the pages the server renders, in every language but 
   expect(left).toEqual([]);
   // Five languages of nine pages: a cap for a busy machine, not a measurement.
 }, 300_000);
+
+for (const language of ['es', 'ar'] as const)
+  test(`in ${language}: post from the composer, comment on it and save the profile, each said in ${language}`, async ({
+    openPage,
+  }) => {
+    // The texts as the catalogue says them in this language (English would not be found).
+    const say = serverTextsIn(language);
+    const page = await openPage();
+    await signInViaApi(page, await createAccount(page));
+    await page.request.patch('/api/users/updateProfile', { data: { language } });
+    await page.goto('/home');
+    await page.getByRole('heading', { name: say('posts.home.title') }).waitFor();
+
+    await clickHydrated(page.getByRole('button', { name: say('shell.createPost') }).first());
+    const dialog = page.getByRole('dialog');
+    await dropFile(page, 'post-dropzone', { name: 'sea.jpg', type: 'image/jpeg', bytes: await makeImage('jpeg') });
+    await expect.poll(() => dialog.locator('[data-testid="photo-card"] img[src*="/media/post/"]').count()).toBe(1);
+    const message = `${language}: el mar, البحر ${Date.now()}`;
+    await dialog.getByLabel(say('posts.form.message'), { exact: true }).fill(message);
+    const tags = dialog.getByLabel(say('posts.form.tags'), { exact: true });
+    await tags.fill('mar');
+    await tags.press('Enter');
+    await dialog.getByRole('button', { name: say('posts.form.publish') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = cardOf(page, message);
+    await card.waitFor();
+
+    await card.getByRole('link', { name: say('posts.card.comments', { count: 0 }) }).click();
+    const comment = page.getByPlaceholder(say('comments.placeholder'));
+    await clickHydrated(comment);
+    await comment.fill(language === 'ar' ? 'منظر جميل' : 'Qué vista');
+    await clickHydrated(page.getByRole('button', { name: say('comments.send'), exact: true }));
+    await page.getByText(say('comments.toasts.added'), { exact: true }).last().waitFor();
+
+    await page.goto('/settings');
+    const description = page.getByLabel(say('settings.profile.description'));
+    await clickHydrated(description);
+    await description.fill(language === 'ar' ? 'صور البحر' : 'Fotos del mar');
+    await clickHydrated(page.getByRole('button', { name: say('settings.profile.save') }));
+    await page.getByText(say('auth.toasts.userUpdated'), { exact: true }).last().waitFor();
+    expect((await (await page.request.get('/api/auth/getLoggedUser')).json()).description).toBe(
+      language === 'ar' ? 'صور البحر' : 'Fotos del mar',
+    );
+  });
