@@ -66,7 +66,7 @@ export function AvatarDropdown({ user, onLogout }: AvatarDropdownProps) {
         <Menu id={id}>
           <Who>
             <strong>{user.username}</strong>
-            <span>{user.email}</span>
+            <span dir="ltr">{user.email}</span>
           </Who>
           <AccountLinks username={user.username} admin={user.role === 'admin'} onNavigate={close} onLogout={onLogout} />
         </Menu>

@@ -146,7 +146,7 @@ export function Sidebar({ user, onClose, onCreatePost, onLogout }: SidebarProps)
             <Avatar src={user.avatar} name={user.username} size={44} />
             <Names>
               <strong>{user.username}</strong>
-              <span>{user.email}</span>
+              <span dir="ltr">{user.email}</span>
             </Names>
           </Identity>
           <AccountLinks

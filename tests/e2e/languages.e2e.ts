@@ -77,6 +77,16 @@ test('Arabic mirrors every page the server renders (dir="rtl"), axe-clean: scree
       await page.screenshot({ path: path.join(dir, `${name}-ar-${size}.png`) });
       for (const violation of await axeViolations(page)) violations.push(`${name} ${size}: ${violation}`);
     }
+    if (size === '375') {
+      // The phone's sidebar comes in from the right, the side its menu button is on.
+      await clickHydrated(page.getByRole('button', { name: serverTextsIn('ar')('shell.openMenu') }));
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await page.waitForTimeout(300); // its slide-in's end, for the picture only
+      const box = await dialog.boundingBox();
+      expect(box && Math.round(box.x + box.width)).toBe(375);
+      await page.screenshot({ path: path.join(dir, `sidebar-ar-375.png`) });
+    }
   }
   expect(violations).toEqual([]);
 }, 300_000);
