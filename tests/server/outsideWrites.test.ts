@@ -60,6 +60,10 @@ const UNCHANGING = [
   'account_json',
   'timeline_answers',
   'post_notes',
+  'explore_tags',
+  'explore_people',
+  'explore_tags_json',
+  'explore_people_json',
 ];
 
 async function inject(
