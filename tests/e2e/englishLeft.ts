@@ -35,12 +35,8 @@ const ENGLISH_WORDS = [
 ];
 const TELL = new RegExp(`(^|[^\\p{L}])(${ENGLISH_WORDS.join('|')})(?=$|[^\\p{L}])`, 'iu');
 
-/**
- * Each text and label of the page's interface that reads as English, with where it is. `written`:
- * what people wrote that the interface quotes inside its own texts (an image's alt text names the
- * post's message), taken out before the check.
- */
-export async function englishLeft(page: Page, written: readonly string[] = []): Promise<string[]> {
+/** Each text and label of the page's interface that reads as English, with where it is. */
+export async function englishLeft(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
     const userContent = (element: Element) => element.closest('[dir="auto"], bdi') !== null;
@@ -56,9 +52,10 @@ export async function englishLeft(page: Page, written: readonly string[] = []): 
       if (!element || !text || userContent(element) || element.closest('script,style,noscript,textarea')) continue;
       if (visible(element)) found.push(`${element.tagName.toLowerCase()}: ${text}`);
     }
-    for (const element of document.querySelectorAll('[aria-label],[title],[placeholder],img[alt]')) {
+    // Not an image's alt text: it is its author's, or names the post by its message (people's words).
+    for (const element of document.querySelectorAll('[aria-label],[title],[placeholder]')) {
       if (userContent(element)) continue;
-      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+      for (const name of ['aria-label', 'title', 'placeholder']) {
         const value = element.getAttribute(name)?.trim();
         if (value) found.push(`${element.tagName.toLowerCase()}[${name}]: ${value}`);
       }
@@ -66,6 +63,5 @@ export async function englishLeft(page: Page, written: readonly string[] = []): 
     found.push(`title: ${document.title}`);
     return found;
   });
-  const interfaceText = (text: string) => written.reduce((rest, quoted) => rest.replaceAll(quoted, ''), text);
-  return texts.filter((text) => TELL.test(interfaceText(text.slice(text.indexOf(': ') + 2))));
+  return texts.filter((text) => TELL.test(text.slice(text.indexOf(': ') + 2)));
 }

@@ -95,7 +95,7 @@ describe('notifications (issue 21)', () => {
 
     // The server renders the page with them (and reading its HTML marks nothing read).
     const html = await (await page.request.get('/notifications', { maxRedirects: 0 })).text();
-    expect(html).toContain(`<strong>${b.username}</strong> <!-- -->started following you`);
+    expect(html).toContain(`<strong>${b.username}</strong> started following you`);
 
     await openAppPage(page, '/home');
     await waitForStream(page);
