@@ -75,10 +75,15 @@ export const test = base.extend<PageFixtures>({
  * props then): a click before that does nothing, which made journeys fail on a busy machine.
  */
 export async function clickHydrated(control: Locator): Promise<void> {
+  await waitHydrated(control);
+  await control.click();
+}
+
+/** Waits until React has hydrated a control of the server's HTML (typing or Enter before that is lost). */
+export async function waitHydrated(control: Locator): Promise<void> {
   const isHydrated = () =>
     control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')));
   await expect.poll(isHydrated, { timeout: 15_000 }).toBe(true);
-  await control.click();
 }
 
 export { expect };

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
-import { DESKTOP, expect, MOBILE, test } from './browser';
+import { DESKTOP, expect, MOBILE, test, waitHydrated } from './browser';
 import { axeViolations } from './axe';
 import { createPostViaApi, signInViaApi, uploadViaApi } from './content';
 import { openAppPage, themes, useTheme } from './pages';
@@ -134,6 +134,7 @@ describe('federation in the browser', () => {
       await signInWithForm(page, ann);
 
       const search = page.getByRole('banner').getByRole('search');
+      await waitHydrated(search.getByLabel('Add a tag to search'));
       await search.getByLabel('Add a tag to search').fill(`@${bobThere}`);
       const found = search.getByRole('region', { name: 'People' });
       await expect.poll(() => found.getByRole('status').textContent(), { timeout: 30_000 }).toBe('People (1)');
@@ -219,6 +220,7 @@ const views: { name: string; open: (page: Page, mobile: boolean) => Promise<void
       await openAppPage(page, '/home');
       if (mobile) await page.getByRole('button', { name: 'Search by tags' }).click();
       const search = page.getByRole('banner').getByRole('search');
+      await waitHydrated(search.getByLabel('Add a tag to search'));
       await search.getByLabel('Add a tag to search').fill(`@${bobThere}`);
       await expect
         .poll(() => search.getByRole('region', { name: 'People' }).getByRole('status').textContent(), {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, MOBILE, RESULTS_DIR, test } from './browser';
+import { expect, MOBILE, RESULTS_DIR, test, waitHydrated } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { openAppPage, themes, useTheme } from './pages';
 import { createAccount, newAccount, type Account } from './users';
@@ -132,6 +132,7 @@ describe('notifications (issue 21)', () => {
     await page.getByText(`Out with @${named.username} and @nobody_here today`).waitFor();
 
     const search = page.getByRole('search', { name: 'Search posts by tags' });
+    await waitHydrated(search.getByLabel('Add a tag to search'));
     await search.getByLabel('Add a tag to search').fill(`@${named.username.slice(0, 8).toUpperCase()}`);
     const people = search.getByRole('region', { name: 'People' });
     await people.getByRole('link', { name: new RegExp(`^${named.username}`) }).waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEXTS } from '../../lib/texts';
-import { clickHydrated, expect, test } from './browser';
+import { clickHydrated, expect, test, waitHydrated } from './browser';
 import { createPostViaApi, signInViaApi } from './content';
 import { createAccount } from './users';
 
@@ -78,6 +78,7 @@ describe('tag search', () => {
     await page.goto('/home');
     const searchForm = page.getByRole('search', { name: 'Search posts by tags' });
     const search = searchForm.getByLabel('Add a tag to search');
+    await waitHydrated(search);
     await search.fill('lake');
     await search.press('Enter');
     await page.getByText('1 tag', { exact: true }).waitFor();

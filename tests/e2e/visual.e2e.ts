@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { THEMES } from '../../lib/limits';
-import { clickHydrated, expect, MOBILE, test } from './browser';
+import { clickHydrated, expect, MOBILE, test, waitHydrated } from './browser';
 import { signInViaApi, uploadViaApi } from './content';
 import { openAppPage, useTheme } from './pages';
 import { type Account, createAccount } from './users';
@@ -71,6 +71,7 @@ describe('visual defects (issue 18)', () => {
       if (width < 1024) await clickHydrated(page.getByRole('button', { name: 'Search by tags' }));
       const search = page.getByRole('banner').getByRole('search');
       const input = search.getByLabel('Add a tag to search');
+      await waitHydrated(input);
       for (const tag of ['sea', 'boats']) {
         await input.fill(tag);
         await input.press('Enter');
