@@ -40,8 +40,29 @@ function keepLanguageCookie(req: IncomingMessage, res: ServerResponse, account: 
 }
 
 /**
- * getStaticProps of the pages made once at build time (the landing page, sign-in, sign-up, 404,
- * /profile): English, the language they are prerendered in (docs/api-decisions.md, issue 75).
+ * getServerSideProps of the pages a visitor opens (the landing page, sign-in, sign-up): rendered per
+ * request in the visitor's language (the `lang` cookie, else `Accept-Language`), as each is often the
+ * first page a person sees (issue 75).
+ */
+export async function publicPageProps({ req }: { req: IncomingMessage }): Promise<{ props: { intl: PageIntl } }> {
+  return { props: { intl: requestIntl(req) } };
+}
+
+/** getServerSideProps of the not-found page (pages/notFound.tsx): a 404 in the reader's language. */
+export async function notFoundPageProps({
+  req,
+  res,
+}: {
+  req: IncomingMessage;
+  res: ServerResponse;
+}): Promise<{ props: { intl: PageIntl } }> {
+  res.statusCode = 404;
+  return { props: { intl: requestIntl(req) } };
+}
+
+/**
+ * getStaticProps of the pages made once at build time (404 and 500): English, the language they
+ * are prerendered in (docs/api-decisions.md, issue 75).
  */
 export async function staticPageProps(): Promise<{ props: { intl: PageIntl } }> {
   return { props: { intl: staticIntl() } };

@@ -18,8 +18,11 @@ export const homeFeedOf = (param: unknown): Feed => (param === 'everyone' ? 'all
 /** Pages a visitor who is not signed in may see; everything else sends them to sign in (`/login?next=`). */
 export const PUBLIC_ROUTES: readonly string[] = ['/', '/login', '/createAccount'];
 
+/** The pages that say what went wrong: not found (server/pages/nextRoutes.ts), a server's failure. */
+export const ERROR_ROUTES: readonly string[] = ['/404', '/notFound', '/500', '/_error'];
+
 /** Pages everyone may see whatever the session: the error pages, and those the mailed links open. */
-export const OPEN_ROUTES: readonly string[] = ['/404', '/_error', '/resetPassword', '/verifyEmail'];
+export const OPEN_ROUTES: readonly string[] = [...ERROR_ROUTES, '/resetPassword', '/verifyEmail'];
 
 /** Links to the pages, encoded as the routes decode them. */
 export const links = {

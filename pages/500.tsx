@@ -1,17 +1,9 @@
-import styled from 'styled-components';
 import { useTranslations } from 'use-intl/react';
 import { Button } from '../components/ui/Button';
 import { PageContainer } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
 import { staticPageProps } from '../lib/pageProps';
-import { appTheme } from '../themes';
-
-const Wrap = styled.div`
-  text-align: center;
-  padding-top: 48px;
-  h1 { font-size: 26px; margin: 8px 0; }
-  p.lead { color: ${appTheme.color.textMuted}; margin: 0 0 24px; }
-`;
+import { StatusWrap } from '../components/shell/StatusPage';
 
 /** A server's failure: made once at build time, so that even then the shell has its texts. */
 export default function ServerErrorPage() {
@@ -20,11 +12,11 @@ export default function ServerErrorPage() {
     <>
       <Seo title={t('serverError.title')} description={t('serverError.description')} />
       <PageContainer>
-        <Wrap>
+        <StatusWrap>
           <h1>{t('serverError.title')}</h1>
           <p className="lead">{t('serverError.lead')}</p>
           <Button onClick={() => window.location.reload()}>{t('serverError.tryAgain')}</Button>
-        </Wrap>
+        </StatusWrap>
       </PageContainer>
     </>
   );

@@ -39,7 +39,7 @@ export default class AppDocument extends Document<Props> {
     // A private page rendered on the server with its first data needs no early reads: its HTML
     // already holds them, and the image it shows largest is requested from here. Any other page
     // starts the reads the page table gives its route (none on the public pages). The private
-    // pages' documents are made per request; the static ones (404, /profile) at build time.
+    // pages' documents are made per request; the static ones (404, 500) at build time.
     const { page, query, props } = this.props.__NEXT_DATA__;
     const firstLoad: FirstLoad | null = props?.pageProps?.firstLoad ?? null;
     const image = largestImage(firstLoad);

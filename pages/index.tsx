@@ -1,4 +1,4 @@
-import { staticPageProps } from '../lib/pageProps';
+import { publicPageProps } from '../lib/pageProps';
 import { Hero } from '../features/landing';
 import { Seo } from '../components/ui/Seo';
 import { useTranslations } from 'use-intl/react';
@@ -15,5 +15,5 @@ export default function LandingPage() {
   );
 }
 
-// Prerendered in English at build time (lib/pageProps.ts).
-export const getStaticProps = staticPageProps;
+// Rendered per request in the visitor's language (lib/pageProps.ts).
+export const getServerSideProps = publicPageProps;

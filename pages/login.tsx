@@ -1,4 +1,4 @@
-import { staticPageProps } from '../lib/pageProps';
+import { publicPageProps } from '../lib/pageProps';
 import { LoginForm } from '../features/auth';
 import { Seo } from '../components/ui/Seo';
 import { useTranslations } from 'use-intl/react';
@@ -13,5 +13,5 @@ export default function LoginPage() {
   );
 }
 
-// Prerendered in English at build time (lib/pageProps.ts).
-export const getStaticProps = staticPageProps;
+// Rendered per request in the visitor's language (lib/pageProps.ts).
+export const getServerSideProps = publicPageProps;

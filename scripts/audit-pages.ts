@@ -15,6 +15,9 @@
  * jar (Lighthouse keeps cookies between runs) and the page sees what a member's browser holds (the
  * HttpOnly cookies and the readable `has_session` hint).
  *
+ * AUDIT_LANGUAGE=es (any of lib/i18n/languages.ts) measures the pages in that language: the browser
+ * asks for it by `Accept-Language`, as a visitor's would, and the member's account has none chosen.
+ *
  * Every missed budget is named and makes the exit code 1: a page's median performance under 95, a
  * layout shift over 0.02 in any run, accessibility under 100, best practices, SEO, the shared first
  * load, a page that ended elsewhere. `--check` (CI, `.ci/run`, after the browser suite, reusing its
@@ -34,6 +37,7 @@ import lighthouse, { type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, launchChromium } from '../tests/e2e/chromium';
 import { buildWorld } from '../tests/e2e/pages';
+import { isLanguage, LANGUAGES } from '../lib/i18n/languages';
 import { startServer } from '../tests/e2e/server';
 import { medianDecided } from './auditRuns';
 import { mainThreadCpuShare, startupCpu } from './lighthouseTrace';
@@ -46,6 +50,11 @@ const CLS_BUDGET = 0.02;
 const SHARED_JS_BUDGET_KB = 150;
 /** Runs per page (AUDIT_RUNS); the table shows the run with the median performance score. */
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
+const LANGUAGE = process.env.AUDIT_LANGUAGE;
+if (LANGUAGE !== undefined && !isLanguage(LANGUAGE))
+  throw new Error(`AUDIT_LANGUAGE takes one of ${LANGUAGES.join(', ')}`);
+/** The reports' names: the page's, with the language when one is asked for. */
+const reportName = (page: string) => (LANGUAGE ? `${page}-${LANGUAGE}` : page);
 const args = process.argv.slice(2);
 /** CI: first wait (at most three minutes) for the machine to be quiet, once; every miss fails. */
 const CHECK = args.includes('--check');
@@ -155,6 +164,7 @@ try {
         output: ['html', 'json'],
         logLevel: 'error',
         ...(THROTTLING ? { throttlingMethod: THROTTLING } : {}),
+        ...(LANGUAGE ? { extraHeaders: { 'Accept-Language': LANGUAGE } } : {}),
       });
     const results: RunnerResult[] = [];
     const perf = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0;
@@ -172,12 +182,15 @@ try {
     const perfScores = byScore.map((r) => Math.round(perf(r) * 100));
     if (result.lhr.runtimeError) console.warn(`${page.name}: ${result.lhr.runtimeError.message}`);
     const [html, json] = result.report as string[];
-    writeFileSync(path.join(reportsDir, `${page.name}.html`), html);
-    writeFileSync(path.join(reportsDir, `${page.name}.json`), json);
+    writeFileSync(path.join(reportsDir, `${reportName(page.name)}.html`), html);
+    writeFileSync(path.join(reportsDir, `${reportName(page.name)}.json`), json);
     const { categories, audits } = result.lhr;
     const screenshot = (audits['final-screenshot']?.details as { data?: string } | undefined)?.data;
     if (screenshot)
-      writeFileSync(path.join(reportsDir, `${page.name}-final.jpg`), Buffer.from(screenshot.split(',')[1], 'base64'));
+      writeFileSync(
+        path.join(reportsDir, `${reportName(page.name)}-final.jpg`),
+        Buffer.from(screenshot.split(',')[1], 'base64'),
+      );
     // A page that sent the browser elsewhere (a lost session goes to /) measured the wrong page.
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
     if (landed !== new URL(page.path, server.baseURL).pathname) {

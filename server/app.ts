@@ -70,7 +70,7 @@ export interface BuildOptions {
   storage: MediaStorage;
   /** Serves every non-API path (Next.js); without it such paths answer 404. */
   pageHandler?: PageHandler;
-  /** Where the prerendered pages are, for their inline scripts' hashes (default: `.next/server/pages`). */
+  /** Where the build's pages are: the prerendered ones' inline scripts' hashes, the routes (default: `.next/server/pages`). */
   pagesDir?: string;
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read its lines). */
@@ -134,13 +134,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   const metrics = registerMetrics(app, { config, ctx, timing: db.timing });
+  const pagesDir = options.pagesDir ?? BUILT_PAGES_DIR;
   const pageCspTemplate = await registerRequestPipeline(app, {
     config,
     redis,
     auth: ctx.auth,
     noticeOutsideWrites: ctx.noticeOutsideWrites,
     readYourWrites: ctx.readYourWrites,
-    pagesDir: options.pageHandler ? (options.pagesDir ?? BUILT_PAGES_DIR) : null,
+    pagesDir: options.pageHandler ? pagesDir : null,
   });
 
   // After the host check: ActivityPub requests for this instance's actors and objects.
@@ -189,6 +190,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.all('/api/*', { schema: { hide: true } }, async (request) => {
     throw new HttpError(404, 'RouteNotFound', `No API route ${request.method} ${request.url.split('?')[0]}`);
   });
-  if (options.pageHandler) await registerPages(app, { ...ctx, handle: options.pageHandler, pageCspTemplate });
+  if (options.pageHandler) await registerPages(app, { ...ctx, handle: options.pageHandler, pageCspTemplate, pagesDir });
   return app;
 }

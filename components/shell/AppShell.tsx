@@ -15,7 +15,7 @@ import {
 import styled from 'styled-components';
 import { useTranslations } from 'use-intl/react';
 
-import { links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
+import { ERROR_ROUTES, links, OPEN_ROUTES, PUBLIC_ROUTES } from '../../lib/pages';
 import {
   dropSessionHint,
   fetchLoggedUser,
@@ -178,9 +178,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       ),
     [viewer, onCreatePost, onLogout],
   );
-  // Not on the error pages: static HTML made for anyone, where a banner arriving after the lookup
-  // would push the page down.
-  const isErrorPage = isOpen && (router.pathname === '/404' || router.pathname === '/_error');
+  // Not on the error pages: HTML made for anyone, where a banner arriving after the lookup would
+  // push the page down.
+  const isErrorPage = ERROR_ROUTES.includes(router.pathname);
   const banner = useMemo(
     () =>
       viewer &&

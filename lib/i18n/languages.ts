@@ -12,9 +12,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
  * The languages a browser's `Accept-Language` may choose: those whose catalogue covers the whole
  * interface. Until a catalogue does, its pages would mix it with English (and Arabic's mirrored
  * layout would hold English sentences): English is better. A person may still choose any language
- * (the account's setting, the `lang` cookie). A language joins once its pages are translated.
+ * (the account's setting, the `lang` cookie). A language joins once its pages are translated: all six
+ * are, the pages a visitor opens first included (issue 75); only the 500 page stays English.
  */
-export const OFFERED_LANGUAGES: readonly Language[] = [DEFAULT_LANGUAGE];
+export const OFFERED_LANGUAGES: readonly Language[] = ['en', 'es', 'de', 'fr', 'ja', 'ar'];
 
 /** Each language named in itself, as a picker lists them. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

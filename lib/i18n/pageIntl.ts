@@ -19,10 +19,16 @@ function compileAll(messages: Messages): CompiledMessages {
   return out;
 }
 
+/** Namespaces only the server writes (the mails, the OAuth consent page, the offline shell): no page's props carry them. */
+const SERVER_ONLY = new Set(['mails', 'oauth', 'offline']);
+
 /** A language's messages, compiled once per process (the catalogues change only with a deploy). */
 export function pageIntl(language: Language): PageIntl {
   let messages = compiled.get(language);
-  if (!messages) compiled.set(language, (messages = compileAll(cataloguesOf()[language])));
+  if (!messages) {
+    const pages = Object.entries(cataloguesOf()[language]).filter(([namespace]) => !SERVER_ONLY.has(namespace));
+    compiled.set(language, (messages = compileAll(Object.fromEntries(pages))));
+  }
   return { language, messages };
 }
 

@@ -1,4 +1,4 @@
-import { staticPageProps } from '../../lib/pageProps';
+import { privatePageProps } from '../../lib/pageProps';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { PageLoading } from '../../components/shell/PageLoading';
@@ -24,5 +24,5 @@ export default function MyProfilePage() {
   );
 }
 
-// Prerendered in English at build time (lib/pageProps.ts).
-export const getStaticProps = staticPageProps;
+// The server redirects a full load (server/pages/privatePages.ts); a client-side visit keeps the reader's language.
+export const getServerSideProps = privatePageProps;

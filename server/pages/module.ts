@@ -16,6 +16,7 @@ import type { PostsService } from '../posts/service';
 import type { UsersService } from '../users/service';
 import { pwaRoutes } from '../pwa/routes';
 import { actorPage } from './actorPage';
+import { NOT_FOUND_PAGE, nextServes } from './nextRoutes';
 import { type RenderPage, privatePages } from './privatePages';
 import { postPreview } from './publicPreview';
 
@@ -30,6 +31,8 @@ export async function registerPages(
     handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     /** The pages' CSP header with its nonce's place (`registerRequestPipeline`). */
     pageCspTemplate: string;
+    /** The build's pages (`.next/server/pages`): what Next.js serves, beside it (nextRoutes.ts). */
+    pagesDir: string;
   },
 ) {
   const { config, handle } = deps;
@@ -58,5 +61,16 @@ export async function registerPages(
     instanceName: config.instanceName,
     distDir: config.dev ? null : path.resolve(import.meta.dirname, '../../.next'),
   });
-  app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: render });
+  // Every other path: Next.js's, or the not-found page in the reader's language.
+  const servedByNext = config.dev ? null : nextServes(deps.pagesDir, path.resolve(import.meta.dirname, '../../public'));
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { pathname, search } = new URL(request.raw.url ?? '/', 'http://x');
+      if (servedByNext && !servedByNext(pathname)) request.raw.url = `${NOT_FOUND_PAGE}${search}`;
+      await render(request, reply);
+    },
+  });
 }

@@ -95,6 +95,12 @@ describe('the installable app', () => {
     expect(
       kept.filter((path) => path !== '/offline' && !path.startsWith('/icons/') && !path.startsWith('/_next/static/')),
     ).toEqual([]);
+    // In the person's language (issue 75): the shell's script reads the `lang` cookie.
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL() }]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'أنت غير متصل بالإنترنت' }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.getByRole('link', { name: 'حاول مرة أخرى' }).count()).toBe(1);
     await page.context().setOffline(false);
   });
 

@@ -7,8 +7,9 @@ describe('the language of a request (lib/i18n/pageIntl.ts)', () => {
   it('takes the account, then the lang cookie, then Accept-Language (among the languages offered)', () => {
     expect(requestIntl(request({ cookie: 'a=1; lang=de', 'accept-language': 'fr' }), 'ja').language).toBe('ja');
     expect(requestIntl(request({ cookie: 'a=1; lang=de', 'accept-language': 'fr' })).language).toBe('de');
-    // French is not offered until its catalogue is complete (lib/i18n/languages.ts, OFFERED_LANGUAGES).
-    expect(requestIntl(request({ cookie: 'lang=xx', 'accept-language': 'fr-CA' })).language).toBe('en');
+    // A cookie the app does not speak counts as none.
+    expect(requestIntl(request({ cookie: 'lang=xx', 'accept-language': 'fr-CA' })).language).toBe('fr');
+    expect(requestIntl(request({ 'accept-language': 'pt-BR' })).language).toBe('en');
     expect(requestIntl(request({})).language).toBe('en');
   });
 

@@ -141,6 +141,8 @@ export async function createTestApp(
     storage,
     logger: false,
     totpClock: () => TOTP_AT,
+    // No build of the pages unless a test gives one: a checkout's own `.next` must not change what tests see.
+    pagesDir: path.join(dataDir, 'no-build'),
     ...buildOptions,
   });
   await app.ready();

@@ -12,7 +12,8 @@ import sharp from 'sharp';
 import { NOTIFICATION_ICON_PATH } from '../../lib/pwa';
 import { ICONS } from '../../server/pwa/icons';
 import { webAppManifest } from '../../server/pwa/manifest';
-import { OFFLINE_CSP, offlineShellHtml } from '../../server/pwa/offlineShell';
+import { OFFERED_LANGUAGES } from '../../lib/i18n/languages';
+import { OFFLINE_CSP, offlineShellHtml, offlineTexts } from '../../server/pwa/offlineShell';
 import { pwaRoutes } from '../../server/pwa/routes';
 import { SIGN_OUT_REQUESTS, precacheList } from '../../server/pwa/serviceWorker';
 import { createTestApp } from './helpers';
@@ -138,6 +139,16 @@ describe('the offline shell', () => {
 
   it('escapes the instance name', () => {
     expect(offlineShellHtml('<b>Posts</b>')).not.toContain('<b>');
+  });
+
+  it("holds its texts in every language offered, for its script to choose the person's", () => {
+    const html = offlineShellHtml('Posts </script> Hill');
+    const texts = JSON.parse(/<script type="application\/json" id="texts">(.*?)<\/script>/.exec(html)![1]);
+    expect(Object.keys(texts)).toEqual([...OFFERED_LANGUAGES]);
+    expect(texts.es).toEqual(offlineTexts('es', 'Posts </script> Hill'));
+    expect(texts.es.title).toBe('Estás sin conexión');
+    expect(texts.ar).toMatchObject({ dir: 'rtl', tryAgain: 'حاول مرة أخرى' });
+    expect(texts.ja.lead).toContain('Posts </script> Hill');
   });
 });
 
