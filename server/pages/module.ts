@@ -68,8 +68,11 @@ export async function registerPages(
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const { pathname, search } = new URL(request.raw.url ?? '/', 'http://x');
-      if (servedByNext && !servedByNext(pathname)) request.raw.url = `${NOT_FOUND_PAGE}${search}`;
+      const url = request.raw.url ?? '/';
+      const query = url.indexOf('?');
+      const pathname = query < 0 ? url : url.slice(0, query);
+      if (servedByNext && !servedByNext(pathname))
+        request.raw.url = `${NOT_FOUND_PAGE}${query < 0 ? '' : url.slice(query)}`;
       await render(request, reply);
     },
   });
