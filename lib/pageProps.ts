@@ -57,7 +57,7 @@ export async function notFoundPageProps({
   res: ServerResponse;
 }): Promise<{ props: { intl: PageIntl } }> {
   res.statusCode = 404;
-  return { props: { intl: requestIntl(req) } };
+  return publicPageProps({ req });
 }
 
 /**

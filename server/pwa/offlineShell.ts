@@ -38,7 +38,7 @@ h1{font-size:24px;margin:16px 0 8px}p{color:var(--muted);margin:0 0 24px}
 // (the connection may come back before the route to the server does), asked again every 5 s.
 const RELOAD_WHEN_BACK = `(function(){var t;function w(){clearTimeout(t);fetch(location.href,{method:'HEAD',cache:'no-store'}).then(function(){location.reload()},function(){if(navigator.onLine)t=setTimeout(w,5e3)})}addEventListener('online',w)})();`;
 // The person's language, once the texts beside the HTML are parsed: the cookie, else the browser's first spoken.
-const TRANSLATE = `document.addEventListener('DOMContentLoaded',function(){var all=JSON.parse(document.getElementById('texts').textContent),c=/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/.exec(document.cookie),w=(c?[c[1]]:[]).concat(navigator.languages||[]),l,i,t,h=document.documentElement;for(i=0;i<w.length&&!l;i++)if(all[String(w[i]).toLowerCase().split('-')[0]])l=String(w[i]).toLowerCase().split('-')[0];if(!l||l===h.lang)return;t=all[l];h.lang=l;if(t.dir==='rtl')h.dir='rtl';document.title=t.heading;document.querySelector('h1').textContent=t.title;document.querySelector('main p').textContent=t.lead;document.querySelector('.retry').textContent=t.tryAgain})`;
+const TRANSLATE = `document.addEventListener('DOMContentLoaded',function(){var all=JSON.parse(document.getElementById('texts').textContent),c=/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/.exec(document.cookie),w=(c?[c[1]]:[]).concat(navigator.languages||[]),l,i,k,t,h=document.documentElement;for(i=0;i<w.length&&!l;i++){k=String(w[i]).toLowerCase().split('-')[0];if(all[k])l=k}if(!l||l===h.lang)return;t=all[l];h.lang=l;if(t.dir==='rtl')h.dir='rtl';document.title=t.heading;document.querySelector('h1').textContent=t.title;document.querySelector('main p').textContent=t.lead;document.querySelector('.retry').textContent=t.tryAgain})`;
 const SCRIPT = applyStoredThemeScript + RELOAD_WHEN_BACK + TRANSLATE;
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -63,8 +63,8 @@ export function offlineTexts(language: Language, siteName: string) {
 }
 
 export function offlineShellHtml(siteName: string): string {
-  const en = offlineTexts(DEFAULT_LANGUAGE, siteName);
   const all = Object.fromEntries(OFFERED_LANGUAGES.map((language) => [language, offlineTexts(language, siteName)]));
+  const en = all[DEFAULT_LANGUAGE];
   // JSON inside a script element: `<` escaped, so no text can close it.
   const texts = JSON.stringify(all).replace(/</g, '\\u003c');
   return (

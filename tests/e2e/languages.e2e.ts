@@ -9,25 +9,6 @@ import { createAccount, newAccount } from './users';
 import { LANGUAGES } from '../../lib/i18n/languages';
 import { serverTextsIn } from '../../lib/i18n/serverTexts';
 
-/** The pages rendered in the reader's language: every page of the world but the 500 page, made once at build time. */
-const SERVER_RENDERED = new Set([
-  'landing',
-  'login',
-  'createAccount',
-  'resetPassword',
-  'verifyEmail',
-  'home',
-  'contact',
-  'notifications',
-  'saved',
-  'explore',
-  'profile',
-  'settings',
-  'tagged',
-  'post',
-  'not-found',
-]);
-
 /** The `<html>` attributes the server's HTML carries (no script has run on them). */
 async function htmlAttributes(
   page: { request: { get: (url: string) => Promise<{ text: () => Promise<string> }> } },
@@ -74,21 +55,19 @@ test('Arabic mirrors every page the server renders (dir="rtl"), axe-clean: scree
     const page = await openPage(device);
     await signInViaApi(page, world.author);
     await page.request.patch('/api/users/updateProfile', { data: { language: 'ar' } });
-    for (const { name, path: url } of world.pages.filter((p) => p.signedIn && SERVER_RENDERED.has(p.name))) {
-      await openAppPage(page, url);
-      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: path.join(dir, `${name}-ar-${size}.png`) });
-      for (const violation of await axeViolations(page)) violations.push(`${name} ${size}: ${violation}`);
-    }
     // A visitor's pages, in the language of the `lang` cookie.
     const visitor = await openPage(device);
     await visitor.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL() }]);
-    for (const { name, path: url } of world.pages.filter((p) => !p.signedIn && SERVER_RENDERED.has(p.name))) {
-      await openAppPage(visitor, url);
-      expect(await visitor.locator('html').getAttribute('dir')).toBe('rtl');
-      await visitor.screenshot({ path: path.join(dir, `${name}-ar-${size}.png`) });
-      for (const violation of await axeViolations(visitor)) violations.push(`${name} ${size}: ${violation}`);
-    }
+    for (const [reader, signedIn] of [
+      [page, true],
+      [visitor, false],
+    ] as const)
+      for (const { name, path: url } of world.pages.filter((p) => p.signedIn === signedIn)) {
+        await openAppPage(reader, url);
+        expect(await reader.locator('html').getAttribute('dir')).toBe('rtl');
+        await reader.screenshot({ path: path.join(dir, `${name}-ar-${size}.png`) });
+        for (const violation of await axeViolations(reader)) violations.push(`${name} ${size}: ${violation}`);
+      }
     if (size === '375') {
       // The phone's sidebar comes in from the right, the side its menu button is on.
       await clickHydrated(page.getByRole('button', { name: serverTextsIn('ar')('shell.openMenu') }));
@@ -110,21 +89,18 @@ test('no English is left on any page in every language but English, and each is 
   const left: string[] = [];
   for (const language of LANGUAGES.filter((code) => code !== 'en')) {
     await page.request.patch('/api/users/updateProfile', { data: { language } });
-    for (const { name, path: url } of world.pages.filter((p) => p.signedIn && SERVER_RENDERED.has(p.name))) {
-      await page.goto(url);
-      await page.waitForLoadState('networkidle');
-      for (const text of await englishLeft(page)) left.push(`${language} ${name}: ${text}`);
-      for (const violation of await axeViolations(page)) left.push(`${language} ${name}: axe: ${violation}`);
-    }
     // A visitor's pages, in the language their browser asks for (Accept-Language).
     const visitor = await openPage({ locale: language });
-    for (const { name, path: url } of world.pages.filter((p) => !p.signedIn && SERVER_RENDERED.has(p.name))) {
-      await visitor.goto(url);
-      await visitor.waitForLoadState('networkidle');
-      for (const text of await englishLeft(visitor)) left.push(`${language} ${name} (visitor): ${text}`);
-      for (const violation of await axeViolations(visitor))
-        left.push(`${language} ${name} (visitor): axe: ${violation}`);
-    }
+    for (const [reader, signedIn, who] of [
+      [page, true, ''],
+      [visitor, false, ' (visitor)'],
+    ] as const)
+      for (const { name, path: url } of world.pages.filter((p) => p.signedIn === signedIn)) {
+        await reader.goto(url);
+        await reader.waitForLoadState('networkidle');
+        for (const text of await englishLeft(reader)) left.push(`${language} ${name}${who}: ${text}`);
+        for (const violation of await axeViolations(reader)) left.push(`${language} ${name}${who}: axe: ${violation}`);
+      }
     await visitor.context().close();
   }
   expect(left).toEqual([]);
