@@ -16,6 +16,7 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { nextLink } from '../lib/links';
 import { waitInWords } from '../lib/retryAfter';
+import { offlineText, refusalText, unknownText } from './errorTexts';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -131,23 +132,24 @@ export const apiClient = {
     loadApiClient().then((client) => client.patch<T>(url, data, config)),
 };
 
-/** What a call that reached no server says (axios's own text is "Network Error"). */
-export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
+export { OFFLINE_MESSAGE } from './errorTexts';
 
 /**
- * The message to show for a failed call: the server's `message` (a wait in seconds said in words:
+ * The message to show for a failed call, in the page's language: the catalogue's text for the
+ * refusal's `code` (errorTexts.ts), else the server's `message` (a wait in seconds said in words:
  * "try again in about an hour"), else the error's own; a call that got no answer at all says so in
  * words a person reads, never axios's "Network Error" (issue 68, items 5 and 11).
  */
 export function errorMessage(error: unknown): string {
-  const failed = error as { response?: { data?: { message?: unknown } }; code?: unknown } | null;
+  const failed = error as { response?: { data?: { message?: unknown; code?: unknown } }; code?: unknown } | null;
   const data = failed?.response?.data;
-  if (data && typeof data.message === 'string' && data.message) return waitInWords(data.message);
+  if (data && typeof data.message === 'string' && data.message)
+    return refusalText(data.code) ?? waitInWords(data.message);
   if (failed && !failed.response && (failed.code === 'ERR_NETWORK' || (error as Error).message === 'Network Error')) {
-    return OFFLINE_MESSAGE;
+    return offlineText();
   }
   if (error instanceof Error && error.message) return waitInWords(error.message);
-  return 'Something went wrong';
+  return unknownText();
 }
 
 // Shared with the server, which reads the same headers for the pages it renders.

@@ -27,7 +27,8 @@ import {
   VerifyEmailBanner,
 } from '../../features/auth';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { OFFLINE_MESSAGE, preloadApiClient } from '../../services/apiClient';
+import { preloadApiClient } from '../../services/apiClient';
+import { offlineText } from '../../services/errorTexts';
 import { openAfterSignIn } from '../../services/afterSignIn';
 import { watchHistory } from '../../hooks/historyNavigation';
 import { editorOpened, loadPostsState, PostEditor, selectEditor } from '../../features/posts';
@@ -95,7 +96,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       void dispatch(fetchLoggedUser()).then((result) => {
         // Came back with a session that ended while no page was open (revoked elsewhere, expired
         // past renewal): say so where the guard lands them, once (issue 68, item 20).
-        if (!hint || !fetchLoggedUser.rejected.match(result) || result.payload === OFFLINE_MESSAGE) return;
+        if (!hint || !fetchLoggedUser.rejected.match(result) || result.payload === offlineText()) return;
         dropSessionHint();
         dispatch(showToast(t('sessionEnded'), 'info', TOAST_AUTH_ERROR_MS * 2));
       });

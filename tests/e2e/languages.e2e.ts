@@ -183,3 +183,38 @@ for (const language of ['es', 'ar'] as const)
       language === 'ar' ? 'صور البحر' : 'Fotos del mar',
     );
   });
+
+test('a Spanish visitor’s refusals are said in Spanish: a wrong password (toast and note), an email already registered (issue 75)', async ({
+  openPage,
+}) => {
+  const say = serverTextsIn('es');
+  const page = await openPage({ locale: 'es-ES' });
+  const account = await createAccount(page);
+  await page.goto('/login');
+  const email = page.getByLabel(say('auth.email'));
+  await waitHydrated(email);
+  await email.fill(account.email);
+  const password = page.getByLabel(say('auth.password'), { exact: true });
+  await password.fill('not the password');
+  await clickHydrated(page.getByRole('button', { name: say('auth.login.submit') }));
+  // The API says "Invalid email or password"; its code picks the catalogue's words.
+  const refused = say('errors.InvalidCredentials');
+  expect(refused).toBe('Correo electrónico o contraseña incorrectos');
+  await page.locator('div[role="alert"]').filter({ hasText: refused }).waitFor();
+  await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+  const note = page.locator(`#${await password.evaluate((el) => el.getAttribute('aria-describedby'))}`);
+  expect(await note.innerText()).toBe(refused);
+  expect(await page.getByText('Invalid email or password').count()).toBe(0);
+
+  // Signing up with that address again: the refusal, in Spanish, marks the email field (not the username's).
+  await page.goto('/createAccount');
+  await waitHydrated(page.getByLabel(say('auth.username')));
+  await page.getByLabel(say('auth.username')).fill(newAccount().username);
+  const taken = page.getByLabel(say('auth.email'));
+  await taken.fill(account.email);
+  await page.getByLabel(say('auth.password')).fill(newAccount().password);
+  await page.getByRole('button', { name: say('auth.signup.submit') }).click();
+  await expect.poll(() => taken.getAttribute('aria-invalid')).toBe('true');
+  const takenNote = page.locator(`#${await taken.evaluate((el) => el.getAttribute('aria-describedby'))}`);
+  expect(await takenNote.innerText()).toBe(say('errors.EmailTaken'));
+});

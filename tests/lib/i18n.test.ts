@@ -35,7 +35,7 @@ function argumentsOf(message: string): Set<string> {
  */
 function keysInCode(): Set<string> {
   const used = new Set<string>();
-  for (const dir of ['components', 'features', 'pages', 'lib', 'server']) {
+  for (const dir of ['components', 'features', 'hooks', 'pages', 'lib', 'server', 'services', 'store']) {
     for (const file of readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(file)) continue;
       const code = readFileSync(path.join(root, dir, file), 'utf8');

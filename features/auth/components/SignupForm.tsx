@@ -12,12 +12,17 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { AuthCard } from './AuthCard';
 import { links } from '../../../lib/pages';
+import { isRefusal } from '../../../services/errorTexts';
 
 type Field = 'username' | 'email' | 'password';
 const FIELDS: readonly Field[] = ['username', 'email', 'password'];
 
-/** The field a refusal of the server is about ("Username is already taken", "Email is already registered"). */
-const refusedField = (message: string): Field => (/^email/i.test(message) ? 'email' : 'username');
+/**
+ * The field a refusal of the server is about ("Username is already taken", "Email is already
+ * registered"), in English or the page's language.
+ */
+const refusedField = (message: string): Field =>
+  /^email/i.test(message) || isRefusal(message, 'EmailTaken', 'Email is already registered') ? 'email' : 'username';
 
 export function SignupForm() {
   const dispatch = useAppDispatch();

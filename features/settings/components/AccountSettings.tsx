@@ -3,7 +3,9 @@ import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslations } from 'use-intl/react';
 import { accountSchema } from '../../../lib/schemas';
+import { SECURITY_TEXTS } from '../../../lib/securityTexts';
 import { TEXTS } from '../../../lib/texts';
+import { isRefusal } from '../../../services/errorTexts';
 import type { User } from '../../../lib/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectAuth, updateAccount } from '../../auth';
@@ -28,9 +30,16 @@ const Divider = styled.hr`
 
 type Field = 'username' | 'newEmail' | 'password' | 'newPassword';
 
-/** The field a refusal of the server is about: a wrong current password, a taken name or address. */
+/**
+ * The field a refusal of the server is about: a wrong current password, a taken name or address
+ * (those by their code's text, translated: errorTexts.ts), or a rule the server's message names.
+ */
 function refusedField(message: string): Field | null {
-  if (message === TEXTS.invalidPassword || /current password/i.test(message)) return 'password';
+  if (isRefusal(message, 'InvalidPassword', TEXTS.invalidPassword) || /current password/i.test(message))
+    return 'password';
+  if (isRefusal(message, 'UsernameTaken', 'Username is already taken')) return 'username';
+  if (isRefusal(message, 'UsernameRetired', SECURITY_TEXTS.usernameRetired)) return 'username';
+  if (isRefusal(message, 'EmailTaken', 'Email is already registered')) return 'newEmail';
   if (/^username/i.test(message)) return 'username';
   if (/^email/i.test(message)) return 'newEmail';
   if (/^new password/i.test(message)) return 'newPassword';
