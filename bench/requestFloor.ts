@@ -5,12 +5,14 @@
  * lists come from memory is the way through Fastify's hooks, the session and the answer's
  * serialization; inject stands in for the socket (its own cost is in every figure alike).
  *   DATA_DIR=<copy of D1> tsx bench/requestFloor.ts [--count 3000] [--warmup 500] [--rounds 3]
- *     [--only <route name prefix>] [--readers 20] [--profile]
+ *     [--only <route name prefix>] [--readers 20] [--profile] [--viewer]
+ * `--viewer`: every request by `npm run bench`'s one viewer (the first user, who blocks and mutes
+ * 50 of the most prolific posters), as the single-page rows read, instead of random readers.
  */
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Rng, Zipf } from '../scripts/seed/random';
-import { communityData } from './community';
+import { blocksAndMutes, communityData } from './community';
 import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie, threadCpu } from './inProcessApp';
 import { median } from './median';
@@ -21,12 +23,23 @@ const ROUNDS = Number(flag('rounds', '3'));
 const ONLY = flag('only', '');
 const PROFILE = process.argv.includes('--profile');
 const READERS = Number(flag('readers', '20'));
+const VIEWER = process.argv.includes('--viewer');
 
 const { config, db, storage, app } = await inProcessApp();
 
 const data = await communityData(db.kysely, READERS);
 const login = (email: string) => signedInCookie(app, email);
-const readers = await Promise.all(data.readers.map(login));
+async function theViewer(): Promise<string> {
+  const viewer = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await blocksAndMutes(db.kysely, viewer.id);
+  return login(viewer.email);
+}
+const readers = VIEWER ? [await theViewer()] : await Promise.all(data.readers.map(login));
 
 const rng = new Rng(31);
 const recentZipf = new Zipf(data.recent.length, 1);
