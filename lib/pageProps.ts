@@ -5,9 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { firstLoadOf, type PrivatePageProps } from './firstLoad';
 import { languageCookie } from './i18n/languageCookie';
-import { isLanguage, LANGUAGE_COOKIE } from './i18n/languages';
-import { cookieValue, requestIntl, staticIntl } from './i18n/pageIntl';
-import type { PageIntl } from './i18n/pageIntlTypes';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, OFFERED_LANGUAGES } from './i18n/languages';
+import { cookieValue, pageIntl, requestIntl, staticIntl } from './i18n/pageIntl';
+import type { CompiledMessages, PageIntl } from './i18n/pageIntlTypes';
+import { SERVER_ERROR_TEXTS, type OtherLanguages } from './i18n/serverErrorLanguage';
 
 /**
  * getServerSideProps of the private pages. The server has already decided the session (and
@@ -66,4 +67,23 @@ export async function notFoundPageProps({
  */
 export async function staticPageProps(): Promise<{ props: { intl: PageIntl } }> {
   return { props: { intl: staticIntl() } };
+}
+
+/**
+ * getStaticProps of the 500 page: English, and the texts it shows first in every other language,
+ * which its script puts in place (lib/i18n/serverErrorLanguage.ts).
+ */
+export async function serverErrorPageProps(): Promise<{ props: { intl: PageIntl; otherLanguages: OtherLanguages } }> {
+  const otherLanguages: OtherLanguages = {};
+  for (const language of OFFERED_LANGUAGES) {
+    if (language === DEFAULT_LANGUAGE) continue;
+    const { messages } = pageIntl(language);
+    const texts: CompiledMessages = {};
+    for (const [namespace, part] of Object.entries(SERVER_ERROR_TEXTS)) {
+      const all = messages[namespace] as CompiledMessages;
+      texts[namespace] = part ? { [part]: all[part] } : all;
+    }
+    otherLanguages[language] = texts;
+  }
+  return { props: { intl: staticIntl(), otherLanguages } };
 }

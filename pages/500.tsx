@@ -2,10 +2,13 @@ import { useTranslations } from 'use-intl/react';
 import { Button } from '../components/ui/Button';
 import { PageContainer } from '../components/ui/Panel';
 import { Seo } from '../components/ui/Seo';
-import { staticPageProps } from '../lib/pageProps';
+import { serverErrorPageProps } from '../lib/pageProps';
 import { StatusWrap } from '../components/shell/StatusPage';
 
-/** A server's failure: made once at build time, so that even then the shell has its texts. */
+/**
+ * A server's failure: made once at build time, so that even then the shell has its texts; shown in
+ * the reader's language by its script (lib/i18n/serverErrorLanguage.ts).
+ */
 export default function ServerErrorPage() {
   const t = useTranslations('pages');
   return (
@@ -22,5 +25,5 @@ export default function ServerErrorPage() {
   );
 }
 
-// Prerendered in English at build time (lib/pageProps.ts), as the 404 page is.
-export const getStaticProps = staticPageProps;
+// Prerendered at build time (lib/pageProps.ts): English, with its first texts in the other languages.
+export const getStaticProps = serverErrorPageProps;

@@ -7,6 +7,7 @@ import { AppShell } from '../components/shell/AppShell';
 import { makeStoreFrom } from '../store/firstLoad';
 import { appTheme } from '../themes';
 import { useTextsOf } from '../lib/i18n/useTextsOf';
+import { useServerErrorLanguage } from '../lib/i18n/serverErrorLanguage';
 
 export default function App({ Component, pageProps }: AppProps) {
   // A private page the server rendered brings its first data (lib/firstLoad.ts); other pages start empty.
@@ -17,7 +18,8 @@ export default function App({ Component, pageProps }: AppProps) {
     const made = makeStoreFrom(pageProps.firstLoad ?? null);
     return [made, made.getState()] as const;
   });
-  const intl = useTextsOf(pageProps.intl);
+  // The 500 page's language is the one its script chose before React ran (lib/i18n/serverErrorLanguage.ts).
+  const intl = useTextsOf(useServerErrorLanguage(pageProps.intl, pageProps.otherLanguages));
   return (
     <IntlProvider locale={intl.language} messages={intl.messages} onError={intl.onError}>
       <Provider store={store} serverState={serverState}>

@@ -10,6 +10,7 @@ import { hideVerifyBannerScript } from '../lib/verifyBanner';
 import { palettes } from '../themes';
 import { MANIFEST_PATH, registerServiceWorkerScript } from '../lib/pwa';
 import { DEFAULT_LANGUAGE, directionOf, isLanguage } from '../lib/i18n/languages';
+import { serverErrorLanguageScript } from '../lib/i18n/serverErrorLanguage';
 
 type Props = DocumentInitialProps & {
   /** This response's CSP nonce (server/app.ts); none for pages prerendered at build (their scripts go by hash). */
@@ -81,6 +82,8 @@ export default class AppDocument extends Document<Props> {
         <body>
           <Main />
           <NextScript nonce={nonce} />
+          {/* After __NEXT_DATA__, before Next's deferred scripts: the 500 page in the reader's language. */}
+          {page === '/500' && <script dangerouslySetInnerHTML={{ __html: serverErrorLanguageScript }} />}
         </body>
       </Html>
     );

@@ -13,7 +13,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
  * interface. Until a catalogue does, its pages would mix it with English (and Arabic's mirrored
  * layout would hold English sentences): English is better. A person may still choose any language
  * (the account's setting, the `lang` cookie). A language joins once its pages are translated: all six
- * are, the pages a visitor opens first included (issue 75); only the 500 page stays English.
+ * are, the pages a visitor opens first included (issue 75), and the 500 page by its own script.
  */
 export const OFFERED_LANGUAGES: readonly Language[] = ['en', 'es', 'de', 'fr', 'ja', 'ar'];
 

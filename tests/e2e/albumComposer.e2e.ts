@@ -7,11 +7,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, RESULTS_DIR, clickHydrated, expect, test } from './browser';
+import { DESKTOP, MOBILE, RESULTS_DIR, baseURL, clickHydrated, expect, test } from './browser';
 import { axeViolations } from './axe';
 import { signInViaApi } from './content';
 import { themes, useTheme } from './pages';
 import { createAccount } from './users';
+import { serverTextsIn } from '../../lib/i18n/serverTexts';
 
 const DIR = path.join(RESULTS_DIR, 'album');
 const SUITE = path.resolve(import.meta.dirname, '../fixtures/pngsuite/png');
@@ -188,6 +189,51 @@ describe('the album composer', () => {
       expect(after.images).toHaveLength(3);
     },
   );
+
+  test('right to left (Arabic): each move button says the side it sits on, points there and moves the photo there', async ({
+    openPage,
+  }) => {
+    const say = serverTextsIn('ar');
+    const page = await openPage(DESKTOP);
+    await signInViaApi(page, await createAccount(page));
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL() }]);
+    await page.goto('/home');
+    await clickHydrated(page.getByRole('banner').getByRole('button', { name: say('shell.createPost') }));
+    const dialog = page.getByRole('dialog', { name: say('posts.editor.create') });
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: say('uploads.photos.add') }).click();
+    await (await chooser).setFiles(files(FILES.slice(0, 2)));
+    await allUploaded(dialog, 2);
+    const images = async () =>
+      dialog.locator('[data-testid="photo-card"] img').evaluateAll((all) => all.map((img) => img.getAttribute('src')));
+    const [first, second] = await images();
+
+    // Photo 2's buttons: "to the right" (earlier) is on the right of "to the left" (later), photo 1 is right of photo 2.
+    const right = dialog.getByRole('button', { name: say('uploads.photos.moveEarlier', { n: 2 }) });
+    const left = dialog.getByRole('button', { name: say('uploads.photos.moveLater', { n: 2 }) });
+    expect(say('uploads.photos.moveEarlier', { n: 2 })).toContain('اليمين');
+    expect(say('uploads.photos.moveLater', { n: 2 })).toContain('اليسار');
+    const x = async (locator: typeof right) => (await locator.boundingBox())!.x;
+    expect(await x(right)).toBeGreaterThan(await x(left));
+    expect(await x(cards(dialog).first())).toBeGreaterThan(await x(cards(dialog).last()));
+    // The arrow (drawn pointing left) is mirrored an odd number of times in the right button: it points right.
+    const pointsRight = (button: typeof right) =>
+      button.locator('svg').evaluate((svg) => {
+        let flips = 0;
+        for (let node: Element | null = svg; node && node.tagName !== 'BUTTON'; node = node.parentElement)
+          if (getComputedStyle(node).transform.startsWith('matrix(-1')) flips++;
+        return flips % 2 === 1;
+      });
+    expect(await pointsRight(right)).toBe(true);
+    expect(await pointsRight(left)).toBe(false);
+
+    // Pressed, photo 2 goes right: it is photo 1 now, first in the album, and the list says so.
+    await right.click();
+    expect(await images()).toEqual([second, first]);
+    await dialog
+      .getByText(say('uploads.photos.moved', { position: 1, count: 2 }), { exact: true })
+      .waitFor({ state: 'attached' });
+  });
 
   test('the edit dialog keeps the last photo, saying why', async ({ openPage }) => {
     const page = await openPage(MOBILE);

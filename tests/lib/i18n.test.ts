@@ -73,6 +73,13 @@ describe('the message catalogues (issue 75)', () => {
       expect(message, key).not.toMatch(/[^\x20-\x7e]\s|\s[^\x20-\x7e]/);
   });
 
+  // A plain space would let the sign wrap alone onto the next line. ICU's own syntax (`{n, plural, …}`)
+  // uses none of these signs, so the whole message can be read as text.
+  it('French holds its signs to their word: a no-break space before : ? ! ; and inside « »', () => {
+    for (const [key, message] of flatten(CATALOGUES.fr))
+      expect(message, key).not.toMatch(/[^\S\u00a0\u202f][:?!;»]|«[^\S\u00a0\u202f]/);
+  });
+
   it('names each language in itself, Arabic right to left', () => {
     expect(Object.values(LANGUAGE_NAMES)).toEqual(['English', 'Español', 'Deutsch', 'Français', '日本語', 'العربية']);
     expect(LANGUAGES.filter((language) => directionOf(language) === 'rtl')).toEqual(['ar']);

@@ -135,7 +135,12 @@ interface PhotoListProps {
   renderCrop?: (photo: PhotoItem, index: number) => ReactNode;
 }
 
-type Focus = { key: string; control: 'left' | 'right' };
+/**
+ * A photo's move buttons go by its place in the album: earlier first (at the line's start: the left,
+ * or the right in Arabic, where the row and the arrows mirror), later second. Each language's label
+ * says the side its reader sees the photo go to (docs/api-decisions.md, languages).
+ */
+type Focus = { key: string; control: 'earlier' | 'later' };
 
 /** A rich text's part said to screen readers only (" of 5" after a photo's number). */
 const visuallyHidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
@@ -184,7 +189,7 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
     if (!focus) return;
     pendingFocus.current = null;
     const same = buttons.current.get(`${focus.key}:${focus.control}`);
-    const other = buttons.current.get(`${focus.key}:${focus.control === 'left' ? 'right' : 'left'}`);
+    const other = buttons.current.get(`${focus.key}:${focus.control === 'earlier' ? 'later' : 'earlier'}`);
     (same && !same.disabled ? same : other)?.focus();
   }, [photos]);
 
@@ -272,24 +277,24 @@ export function PhotoList({ hintId, keepOne = false, renderCrop }: PhotoListProp
                 )}
                 <Tools>
                   <Button
-                    ref={setButton(photo.key, 'left')}
+                    ref={setButton(photo.key, 'earlier')}
                     type="button"
                     $variant="ghost"
                     $size="sm"
-                    aria-label={t('photos.moveLeft', { n })}
+                    aria-label={t('photos.moveEarlier', { n })}
                     disabled={index === 0}
-                    onClick={() => move(photo.key, index - 1, 'left')}
+                    onClick={() => move(photo.key, index - 1, 'earlier')}
                   >
                     <Icon name="arrowLeft" size={16} />
                   </Button>
                   <Button
-                    ref={setButton(photo.key, 'right')}
+                    ref={setButton(photo.key, 'later')}
                     type="button"
                     $variant="ghost"
                     $size="sm"
-                    aria-label={t('photos.moveRight', { n })}
+                    aria-label={t('photos.moveLater', { n })}
                     disabled={index === photos.length - 1}
-                    onClick={() => move(photo.key, index + 1, 'right')}
+                    onClick={() => move(photo.key, index + 1, 'later')}
                   >
                     <Right>
                       <Icon name="arrowLeft" size={16} />
