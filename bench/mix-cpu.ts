@@ -135,13 +135,13 @@ if (CONCURRENCY > 1 || process.argv.includes('--together')) {
 }
 /** Each cache's counts now: what the mix did to them is the difference. */
 function cacheFigures() {
-  return Object.entries(app.ctx.caches).map(([name, cache]) => ({ name, cache, ...cache.counts }));
+  return [...app.ctx.caches.caches].map(([name, cache]) => ({ name, cache, ...cache.counts }));
 }
 function printCaches(before: ReturnType<typeof cacheFigures>) {
   console.log('cache                 hits   misses  evictions   size   (during the mix)');
   for (const { name, cache, hits, misses, evictions } of before)
     console.log(
-      `  ${name.padEnd(18)} ${String(cache.counts.hits - hits).padStart(7)} ${String(cache.counts.misses - misses).padStart(7)} ${String(cache.counts.evictions - evictions).padStart(9)} ${String(cache.size()).padStart(7)}`,
+      `  ${name.padEnd(24)} ${String(cache.counts.hits - hits).padStart(7)} ${String(cache.counts.misses - misses).padStart(7)} ${String(cache.counts.evictions - evictions).padStart(9)} ${String(cache.size()).padStart(7)}`,
     );
 }
 
