@@ -10,7 +10,7 @@ import { hideVerifyBannerScript } from '../lib/verifyBanner';
 import { palettes } from '../themes';
 import { MANIFEST_PATH, registerServiceWorkerScript } from '../lib/pwa';
 import { DEFAULT_LANGUAGE, directionOf, isLanguage } from '../lib/i18n/languages';
-import { serverErrorLanguageScript } from '../lib/i18n/serverErrorLanguage';
+import { serverErrorLanguageScript } from '../lib/i18n/serverErrorScript';
 
 type Props = DocumentInitialProps & {
   /** This response's CSP nonce (server/app.ts); none for pages prerendered at build (their scripts go by hash). */

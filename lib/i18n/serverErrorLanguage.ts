@@ -5,10 +5,11 @@
  * shell's and the failure's). The page's own script picks the language as the server would (the
  * `lang` cookie, else the browser's languages), sets `<html lang dir>` and those texts before the
  * first paint, and the app's first render reads that choice, so hydration finds the texts it wrote.
- * The offline shell does the same without React (server/pwa/offlineShell.ts).
+ * The offline shell does the same without React (server/pwa/offlineShell.ts). The script itself is
+ * `serverErrorScript.ts`: only the document imports it, so it stays out of every page's JavaScript.
  */
 import { useMemo } from 'react';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, directionOf, isLanguage, type Language } from './languages';
+import { isLanguage, type Language } from './languages';
 import type { CompiledMessages, PageIntl } from './pageIntlTypes';
 
 /** The namespaces (whole, or one part) the page carries in the other languages. */
@@ -16,28 +17,6 @@ export const SERVER_ERROR_TEXTS = { shell: null, pages: 'serverError' } as const
 
 /** The other languages' texts, by language (the props' `otherLanguages`). */
 export type OtherLanguages = Partial<Record<Language, CompiledMessages>>;
-
-// The texts the page's HTML holds before the session is read: the skip link, the title, the lead, the button.
-const SHOWN: [selector: string, namespace: string, ...path: string[]][] = [
-  ['.skip-link', 'shell', 'skipToContent'],
-  ['#content h1', 'pages', 'serverError', 'title'],
-  ['#content .lead', 'pages', 'serverError', 'lead'],
-  ['#content button', 'pages', 'serverError', 'tryAgain'],
-];
-const RTL = LANGUAGES.filter((language) => directionOf(language) === 'rtl');
-
-/**
- * Run where it stands, after `__NEXT_DATA__` and before Next's deferred scripts. Written out at build
- * time, so the policy allows it by its hash (server/http/contentSecurity.ts). The first language
- * the page has, English included, wins; the title is Seo's (`title · Posts`).
- */
-export const serverErrorLanguageScript =
-  `(function(){var o=JSON.parse(document.getElementById('__NEXT_DATA__').textContent).props.pageProps.otherLanguages||{},` +
-  `c=/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/.exec(document.cookie),w=(c?[c[1]]:[]).concat(navigator.languages||[]),l,i,k,t,e,h=document.documentElement;` +
-  `for(i=0;i<w.length&&!l;i++){k=String(w[i]).toLowerCase().split('-')[0];if(k==='${DEFAULT_LANGUAGE}')return;if({}.hasOwnProperty.call(o,k))l=k}` +
-  `if(!l)return;t=o[l];h.lang=l;if(${JSON.stringify(RTL)}.indexOf(l)>=0)h.dir='rtl';` +
-  `document.title=t.pages.serverError.title+' \\u00b7 Posts';` +
-  `${JSON.stringify(SHOWN)}.forEach(function(s){var v=t,j;for(j=1;j<s.length;j++)v=v[s[j]];e=document.querySelector(s[0]);if(e&&typeof v==='string')e.textContent=v})})()`;
 
 /** `base` with `over`'s messages in place of its own, namespace by namespace. */
 function merged(base: CompiledMessages, over: CompiledMessages): CompiledMessages {
