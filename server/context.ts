@@ -134,6 +134,7 @@ export function buildContext(
   const explore = exploreFeature({
     ...{ db, caches, publish, refreshMs: config.trendsRefreshMs, posts: posts.posts },
     ...{ hiddenAuthors: safety.hiddenAuthors, authors: people.authors, followsOf: posts.homeFeed.showsOf },
+    followedByFollowees: posts.homeFeed.followedByFollowees,
     onError: (error) => log.warn({ err: error }, "working out Explore's trends failed"),
   });
   const { moves } = movingFeature({

@@ -21,7 +21,7 @@ import type { KeptTrends, Trends } from './trends';
 export const EXPLORE_POSTS = PAGE_LIMIT_DEFAULT;
 export const EXPLORE_TAGS = 10;
 export const EXPLORE_PEOPLE = 10;
-/** The followees whose follows suggest people: a bound on the query for someone who follows thousands. */
+/** The followees whose follows suggest people: a bound on the counting for someone who follows thousands. */
 const FOLLOWEES_ASKED = 500;
 /** Kept of each reader's candidates: enough left once their later follows, blocks and mutes are taken out. */
 const CANDIDATES_KEPT = 100;
@@ -38,7 +38,7 @@ interface Candidate {
 
 export interface ExploreServiceDeps {
   trends: Pick<KeptTrends, 'current'>;
-  repo: Pick<ExploreRepository, 'friendsOfFriends'>;
+  repo: Pick<ExploreRepository, 'suggestable'>;
   posts: Pick<PostReads, 'publicAmong'>;
   hiddenAuthors: Pick<HiddenAuthorsCache, 'get'>;
   authors: Pick<AuthorCache, 'people'>;
@@ -47,6 +47,8 @@ export interface ExploreServiceDeps {
   refreshMs: number;
   /** Whom the reader follows, from memory (`homeFeed.showsOf`). */
   followsOf: (readerId: string) => Promise<(userId: string) => boolean>;
+  /** People followed by those the reader follows, most followed first, from memory (`homeFeed.followedByFollowees`). */
+  followedByFollowees: (readerId: string, followeesAsked: number, want: number) => Promise<string[]>;
 }
 
 /** A reader: someone signed in, or nobody. */
@@ -69,7 +71,7 @@ const toPersonResult = (f: AuthorFacts): PersonResult => ({
 });
 
 export function exploreService(deps: ExploreServiceDeps) {
-  const { trends, repo, posts, hiddenAuthors, authors, followsOf, caches, refreshMs } = deps;
+  const { trends, repo, posts, hiddenAuthors, authors, followsOf, followedByFollowees, caches, refreshMs } = deps;
   // Explore's tags and people as every reader shares them, held beside the trends and the authors'
   // facts they are made of (new objects when those change): each a JSON text once (routes.ts).
   const shownTags = caches.renderings<Trends, TrendingTag[]>({ name: 'explore_tags' });
@@ -120,7 +122,11 @@ export function exploreService(deps: ExploreServiceDeps) {
     max: SUGGESTIONS_KEPT_MAX,
     async load(readerIds) {
       const found = new Map<string, Candidate[]>();
-      for (const id of readerIds) found.set(id, await repo.friendsOfFriends(id, FOLLOWEES_ASKED, CANDIDATES_KEPT));
+      for (const id of readerIds) {
+        // Twice as many as kept: some cannot be suggested (not discoverable, suspended).
+        const ranked = await followedByFollowees(id, FOLLOWEES_ASKED, CANDIDATES_KEPT * 2);
+        found.set(id, (await repo.suggestable(ranked)).slice(0, CANDIDATES_KEPT));
+      }
       return found;
     },
   });

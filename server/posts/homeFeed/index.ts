@@ -12,6 +12,7 @@ import { type FeedIndex, type FeedIndexState, createFeedIndex } from './feedInde
 import { followeeCache } from './followeeCache';
 import { type PersonNumbers, listHolds, personNumbers } from './personNumbers';
 import { homeFeedQueries } from './queries';
+import { mostFollowed } from './mostFollowed';
 
 export type HomeFeedState = FeedIndexState;
 
@@ -44,6 +45,11 @@ export interface HomeFeed {
   shows(readerId: string, creatorId: string): Promise<boolean>;
   /** `shows` for many creators: the reader's kept follow list, asked without awaiting (a page's rows). */
   showsOf(readerId: string): Promise<(creatorId: string) => boolean>;
+  /**
+   * People followed by those the reader follows (of their first `followeesAsked` followees), most
+   * followed first, at most `want`; not the reader, not those they follow (`mostFollowed.ts`).
+   */
+  followedByFollowees(readerId: string, followeesAsked: number, want: number): Promise<string[]>;
   /** Whom the user's feed shows changed: a follow, an unfollow, a block, an unmute (once committed). */
   followsChanged(userId: string): void;
   /** Whom many feeds show changed: someone came back from a suspension. */
@@ -121,6 +127,14 @@ export function createHomeFeed(
     async showsOf(readerId) {
       const followed = await followees.get(readerId);
       return (creatorId) => creatorId === readerId || listHolds(followed, numbers.known(creatorId));
+    },
+    async followedByFollowees(readerId, followeesAsked, want) {
+      const own = await followees.get(readerId);
+      const asked = Array.from(own.subarray(0, followeesAsked), (n) => numbers.idOf(n));
+      const lists = await followees.getMany(asked);
+      const me = numbers.known(readerId);
+      // Numbers given while the lists loaded are counted too: the size is read after.
+      return mostFollowed(lists.values(), numbers.size, (n) => n === me || listHolds(own, n), numbers.idOf, want);
     },
     followsChanged: (userId) => followees.forget(userId),
     everyonesFollowsChanged: () => followees.forgetAll(),

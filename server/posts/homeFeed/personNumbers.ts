@@ -12,24 +12,31 @@ export interface PersonNumbers {
   known(id: string): number | undefined;
   /** The numbers of these people, ascending, each once. */
   listOf(ids: readonly string[]): Int32Array;
+  /** The person a number was given to. */
+  idOf(n: number): string;
   /** Numbers given so far (each is below it). */
   readonly size: number;
 }
 
 export function personNumbers(): PersonNumbers {
   const numbers = new Map<string, number>();
+  /** Each number's person: the map's own key strings, so no more than a slot each. */
+  const ids: string[] = [];
   function numberOf(id: string): number {
     let n = numbers.get(id);
     if (n === undefined) {
       n = numbers.size;
       // A copy: an id sliced from a longer string (a loaded chunk, a joined list) would keep it all alive.
-      numbers.set(id.split('-').join('-'), n);
+      const copy = id.split('-').join('-');
+      numbers.set(copy, n);
+      ids.push(copy);
     }
     return n;
   }
   return {
     numberOf,
     known: (id) => numbers.get(id),
+    idOf: (n) => ids[n],
     listOf(ids) {
       const list = new Int32Array(ids.length);
       for (let i = 0; i < ids.length; i += 1) list[i] = numberOf(ids[i]);

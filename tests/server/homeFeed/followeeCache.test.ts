@@ -28,6 +28,27 @@ describe('the followee cache', () => {
     expect(reads).toEqual(['a', 'a', 'b', 'c', 'a']);
   });
 
+  it('reads the lists getMany misses, each once, and keeps them for get', async () => {
+    const reads: string[] = [];
+    const numbers = personNumbers();
+    const cache = followeeCache(
+      cacheRegistry(),
+      async (userId) => {
+        reads.push(userId);
+        return [`${userId}-followee`];
+      },
+      numbers,
+      { ttlMs: 60_000 },
+    );
+    await cache.get('a');
+    const lists = await cache.getMany(['a', 'b', 'c']);
+    expect([...lists.keys()].sort()).toEqual(['a', 'b', 'c']);
+    expect(lists.get('c')).toEqual(Int32Array.of(numbers.numberOf('c-followee')));
+    expect(numbers.idOf(lists.get('b')![0])).toBe('b-followee');
+    await cache.get('b');
+    expect(reads).toEqual(['a', 'b', 'c']);
+  });
+
   it('tells whom a kept list follows without reading it, and nothing of a list not kept', async () => {
     const lists: Record<string, string[]> = { a: ['b', 'c'] };
     const cache = followeeCache(cacheRegistry(), async (userId) => lists[userId] ?? [], personNumbers(), {
