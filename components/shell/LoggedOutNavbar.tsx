@@ -9,6 +9,14 @@ import { links } from '../../lib/pages';
 const Actions = styled.nav`
   display: flex;
   gap: 8px;
+  /* The smallest phones: French, Spanish and German buttons are wider than the bar otherwise. */
+  @media (max-width: 359px) {
+    gap: 4px;
+    & > a {
+      padding-inline: 8px;
+      font-size: 13px;
+    }
+  }
 `;
 
 /** Logo plus 'Sign in' and 'Create Account'; each page hides the button that leads to itself. */
@@ -17,7 +25,7 @@ export function LoggedOutNavbar() {
   const t = useTranslations('shell');
   return (
     <NavbarFrame>
-      <Logo href={links.landing()} />
+      <Logo href={links.landing()} collapsible />
       <Spacer />
       <Actions aria-label={t('accountNav')}>
         {pathname !== links.login() && (

@@ -25,7 +25,17 @@ const Mark = styled.span`
   color: ${appTheme.color.onAccent};
 `;
 
-export function Logo({ href }: { href: string }) {
+// Visually hidden (still the link's name) on a narrow phone when `collapsible`: a visitor's navbar
+// holds two buttons whose words are longer in most languages than in English.
+const Wordmark = styled.span<{ $collapsible: boolean }>`
+  @media (max-width: 419px) {
+    ${({ $collapsible }) =>
+      $collapsible &&
+      'position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;'}
+  }
+`;
+
+export function Logo({ href, collapsible = false }: { href: string; collapsible?: boolean }) {
   return (
     <LogoLink href={href}>
       <Mark aria-hidden="true">
@@ -44,7 +54,7 @@ export function Logo({ href }: { href: string }) {
           <path d="m4 18 5-5 4 4 3-3 4 4" />
         </svg>
       </Mark>
-      Posts
+      <Wordmark $collapsible={collapsible}>Posts</Wordmark>
     </LogoLink>
   );
 }

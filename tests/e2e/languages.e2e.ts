@@ -107,6 +107,31 @@ test('no English is left on any page in every language but English, and each is 
   // Five languages of fifteen pages: a cap for a busy machine, not a measurement.
 }, 600_000);
 
+test("a visitor's navbar fits a 320 and a 375 px phone in every language: its links inside the bar, none cut off", async ({
+  openPage,
+}) => {
+  for (const language of LANGUAGES)
+    for (const width of [320, 375]) {
+      const page = await openPage({ locale: language, viewport: { width, height: 700 } });
+      for (const path of ['/', '/login', '/createAccount']) {
+        await page.goto(path);
+        const links = page.locator('header a');
+        await links.first().waitFor();
+        const edges = await links.evaluateAll((all) =>
+          all.map((link) => {
+            const { left, right } = link.getBoundingClientRect();
+            return { left, right };
+          }),
+        );
+        for (const { left, right } of edges) {
+          expect(left, `${language} at ${width} px on ${path}`).toBeGreaterThanOrEqual(0);
+          expect(right, `${language} at ${width} px on ${path}`).toBeLessThanOrEqual(width);
+        }
+      }
+      await page.context().close();
+    }
+});
+
 test("a visitor's first page speaks their browser's language; the landing page's picker changes every page's", async ({
   openPage,
 }) => {

@@ -134,4 +134,23 @@ describe.runIf(process.env.TEST_REDIS_URL)('the seen_writes cookie', () => {
     expect(waits(cookieOf('the secret', () => Date.now() - 120_000))).toBeUndefined();
     expect(waits('garbage')).toBeUndefined();
   });
+
+  it('checks a cookie once, yet ignores it once it has expired', async () => {
+    writer.publish('x', 'a write');
+    let clock = Date.now();
+    const cookie = cookieOf('the secret', () => clock);
+    const same = readYourWrites({
+      bus: reader,
+      secret: 'the secret',
+      secure: false,
+      behind: () => {},
+      now: () => clock,
+    });
+    const wait = (value: string) => same.catchUp({ cookies: { [SEEN_WRITES_COOKIE]: value } } as never);
+    expect(wait(cookie)).toBeInstanceOf(Promise);
+    expect(wait(cookie)).toBeInstanceOf(Promise);
+    expect(wait(cookie.replace(/:(\d+)\./, ':99.'))).toBeUndefined();
+    clock += 61_000;
+    expect(wait(cookie)).toBeUndefined();
+  });
 });

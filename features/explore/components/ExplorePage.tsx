@@ -62,7 +62,9 @@ function TrendingTags({ tags }: { tags: TrendingTag[] }) {
       {tags.map((trending) => (
         <li key={trending.tag}>
           <AppLink href={links.tagged([trending.tag])}>
-            <strong>#{trending.tag}</strong>
+            <strong>
+              <bdi>#{trending.tag}</bdi>
+            </strong>
             <span>{t('tagStats', { people: trending.people, posts: trending.posts })}</span>
           </AppLink>
         </li>

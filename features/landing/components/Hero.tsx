@@ -141,7 +141,9 @@ export function Hero() {
       <Collage aria-hidden="true">
         {tiles.map((tile) => (
           <Tile key={tile.tag} style={tile.style}>
-            <Caption>#{tile.tag}</Caption>
+            <Caption>
+              <bdi>#{tile.tag}</bdi>
+            </Caption>
           </Tile>
         ))}
       </Collage>

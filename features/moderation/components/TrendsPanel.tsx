@@ -116,7 +116,11 @@ export function TrendsPanel() {
           {trends?.tags.map((trend) => (
             <Row
               key={trend.tag}
-              what={<AppLink href={links.tagged([trend.tag])}>#{trend.tag}</AppLink>}
+              what={
+                <AppLink href={links.tagged([trend.tag])}>
+                  <bdi>#{trend.tag}</bdi>
+                </AppLink>
+              }
               meta={t('trends.tagMeta', { people: trend.people, posts: trend.posts })}
               action={t('trends.hide')}
               actionName={t('trends.hideTagOf', { tag: trend.tag })}
@@ -150,7 +154,9 @@ export function TrendsPanel() {
               key={`${entry.kind} ${entry.subject}`}
               what={
                 entry.kind === 'tag' ? (
-                  <strong>#{entry.subject}</strong>
+                  <strong>
+                    <bdi>#{entry.subject}</bdi>
+                  </strong>
                 ) : (
                   <AppLink href={links.post(entry.subject)}>{t('trends.aPost')}</AppLink>
                 )

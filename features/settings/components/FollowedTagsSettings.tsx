@@ -68,7 +68,9 @@ export function FollowedTagsSettings() {
         <SettingsList aria-label={t('tags.list')}>
           {tags.map((tag) => (
             <Item key={tag}>
-              <AppLink href={links.tagged([tag])}>#{tag}</AppLink>
+              <AppLink href={links.tagged([tag])}>
+                <bdi>#{tag}</bdi>
+              </AppLink>
               <Button
                 $variant="secondary"
                 $size="sm"
