@@ -16,7 +16,7 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { nextLink } from '../lib/links';
 import { waitInWords } from '../lib/retryAfter';
-import { offlineText, refusalText, unknownText } from './errorTexts';
+import { offlineText, rateLimitText, refusalText, unknownText } from './errorTexts';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -136,15 +136,22 @@ export { OFFLINE_MESSAGE } from './errorTexts';
 
 /**
  * The message to show for a failed call, in the page's language: the catalogue's text for the
- * refusal's `code` (errorTexts.ts), else the server's `message` (a wait in seconds said in words:
- * "try again in about an hour"), else the error's own; a call that got no answer at all says so in
+ * refusal's `code` (errorTexts.ts; a rate limit's with its wait, "try again in about an hour"), else
+ * the server's `message` (a wait in seconds said in English words), else the error's own; a call that got no answer at all says so in
  * words a person reads, never axios's "Network Error" (issue 68, items 5 and 11).
  */
 export function errorMessage(error: unknown): string {
-  const failed = error as { response?: { data?: { message?: unknown; code?: unknown } }; code?: unknown } | null;
+  const failed = error as {
+    response?: { data?: { message?: unknown; code?: unknown }; headers?: Record<string, unknown> };
+    code?: unknown;
+  } | null;
   const data = failed?.response?.data;
   if (data && typeof data.message === 'string' && data.message)
-    return refusalText(data.code) ?? waitInWords(data.message);
+    return (
+      refusalText(data.code) ??
+      rateLimitText(data.code, data.message, failed?.response?.headers?.['retry-after']) ??
+      waitInWords(data.message)
+    );
   if (failed && !failed.response && (failed.code === 'ERR_NETWORK' || (error as Error).message === 'Network Error')) {
     return offlineText();
   }

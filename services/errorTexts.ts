@@ -1,12 +1,13 @@
 /**
  * The server's refusals in the page's language (issue 75): every API error is `{ message, code }`,
  * its message English; the client shows the catalogue's text for the code (`errors.<Code>`). Only
- * codes whose English message is one fixed text are here: a code with several messages, or with a
- * value the body does not carry (a rate limit's wait), keeps the server's message (docs/api-decisions.md).
+ * codes whose English message is one fixed text are here, and `RateLimited`'s few fixed shapes (its
+ * wait an ICU argument); any other message keeps the server's (docs/api-decisions.md).
  * One literal key per code, so the catalogue test sees every key used.
  */
 import { textOf } from '../lib/i18n/appTexts';
 import { ACCOUNT_ALIASES_MAX, UPLOAD_MAX_QUEUED_PER_USER } from '../lib/limits';
+import { roundedWait } from '../lib/retryAfter';
 
 const BY_CODE: Record<string, () => string> = {
   InvalidCredentials: () => textOf('errors.InvalidCredentials'),
@@ -75,6 +76,24 @@ export function refusalText(code: unknown): string | null {
   if (typeof code !== 'string' || !Object.hasOwn(BY_CODE, code)) return null;
   const text = BY_CODE[code]();
   return text === `errors.${code}` ? null : text;
+}
+
+/** `RateLimited`'s messages before their "in N seconds" (server/http/rateLimits.ts, server/auth/). */
+export const RATE_LIMIT_SHAPES: Record<string, (wait: string) => string> = {
+  'Too many requests, try again': (wait) => textOf('errors.TooManyRequests', { wait }),
+  'Too many wrong codes, try again': (wait) => textOf('errors.TooManyWrongCodes', { wait }),
+  'Too many wrong passwords for this account, try again': (wait) => textOf('errors.TooManyWrongPasswords', { wait }),
+};
+
+/**
+ * A `RateLimited` refusal in the page's language, its wait from the message's "in N seconds" or else
+ * `Retry-After`; null for another code, a message of another shape, or a page without messages.
+ */
+export function rateLimitText(code: unknown, message: string, retryAfter: unknown): string | null {
+  const [, shape = '', seconds = retryAfter] = /^(.+?)(?: in (\d+) seconds?)?$/.exec(message) ?? [];
+  if (code !== 'RateLimited' || !Object.hasOwn(RATE_LIMIT_SHAPES, shape) || !/^\d+$/.test(String(seconds))) return null;
+  const text = RATE_LIMIT_SHAPES[shape](textOf('errors.waitIn', roundedWait(Number(seconds))));
+  return text.startsWith('errors.') ? null : text;
 }
 
 /**

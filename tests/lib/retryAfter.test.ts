@@ -1,4 +1,27 @@
-import { inWords, waitInWords } from '../../lib/retryAfter';
+import { setAppTexts, textOf } from '../../lib/i18n/appTexts';
+import { pageIntl } from '../../lib/i18n/pageIntl';
+import { inWords, roundedWait, waitInWords } from '../../lib/retryAfter';
+
+/** The waits of the table below, as many seconds. */
+const WAITS = [
+  0,
+  1,
+  30,
+  44,
+  45,
+  89,
+  90,
+  120,
+  900,
+  44 * 60,
+  45 * 60,
+  3596,
+  3600,
+  2 * 3600,
+  21 * 3600,
+  24 * 3600,
+  3 * 86400,
+];
 
 describe('inWords (issue 68, item 11)', () => {
   it.each([
@@ -44,5 +67,50 @@ describe('waitInWords', () => {
     expect(waitInWords('This server holds as many streams as it can; try again in a minute')).toBe(
       'This server holds as many streams as it can; try again in a minute',
     );
+  });
+});
+
+describe('the wait in the page’s language (issue 75)', () => {
+  afterEach(() => setAppTexts(pageIntl('en')));
+  const waitIn = (seconds: number) => textOf('errors.waitIn', roundedWait(seconds));
+
+  it('says in English, through the catalogue, what inWords says', () => {
+    setAppTexts(pageIntl('en'));
+    for (const seconds of [...WAITS, 1000 * 86400]) expect(waitIn(seconds), String(seconds)).toBe(inWords(seconds));
+  });
+
+  it('rounds as inWords does, in Spanish, Japanese and Arabic (its dual and plural forms)', () => {
+    setAppTexts(pageIntl('es'));
+    expect([0, 30, 60, 900, 3596, 2 * 3600, 86400, 3 * 86400].map(waitIn)).toEqual([
+      'en un momento',
+      'dentro de 30 segundos',
+      'dentro de un minuto aproximadamente',
+      'dentro de 15 minutos',
+      'dentro de una hora aproximadamente',
+      'dentro de unas 2 horas',
+      'dentro de un día aproximadamente',
+      'dentro de unos 3 días',
+    ]);
+    setAppTexts(pageIntl('ja'));
+    expect([0, 30, 3596, 2 * 3600, 3 * 86400].map(waitIn)).toEqual([
+      '少し待ってから',
+      '30秒後に',
+      '約1時間後に',
+      '約2時間後に',
+      '約3日後に',
+    ]);
+    setAppTexts(pageIntl('ar'));
+    expect([2, 5, 30, 120, 600, 3596, 2 * 3600, 11 * 3600, 3 * 86400, 11 * 86400].map(waitIn)).toEqual([
+      'بعد ثانيتين',
+      'بعد 5 ثوانٍ',
+      'بعد 30 ثانية',
+      'بعد دقيقتين',
+      'بعد 10 دقائق',
+      'بعد ساعة تقريبًا',
+      'بعد ساعتين تقريبًا',
+      'بعد 11 ساعة تقريبًا',
+      'بعد 3 أيام تقريبًا',
+      'بعد 11 يومًا تقريبًا',
+    ]);
   });
 });

@@ -3,11 +3,22 @@ import path from 'node:path';
 import { setAppTexts } from '../../../lib/i18n/appTexts';
 import { pageIntl } from '../../../lib/i18n/pageIntl';
 import { errorMessage, OFFLINE_MESSAGE } from '../../../services/apiClient';
-import { isRefusal, refusalText, TRANSLATED_CODES } from '../../../services/errorTexts';
+import { waitInWords } from '../../../lib/retryAfter';
+import {
+  isRefusal,
+  RATE_LIMIT_SHAPES,
+  rateLimitText,
+  refusalText,
+  TRANSLATED_CODES,
+} from '../../../services/errorTexts';
 
 /** A refusal as axios hands it over: the API's body on the response. */
 const refusal = (code: string, message: string) => ({ response: { status: 401, data: { code, message } } });
 const offline = Object.assign(new Error('Network Error'), { code: 'ERR_NETWORK' });
+/** A 429 as axios hands it over, with its Retry-After header. */
+const rateLimited = (message: string, retryAfter?: string) => ({
+  response: { status: 429, data: { code: 'RateLimited', message }, headers: { 'retry-after': retryAfter } },
+});
 
 afterEach(() => setAppTexts(pageIntl('en')));
 
@@ -34,17 +45,59 @@ describe('refusals in the page’s language (issue 75)', () => {
     expect(errorMessage(refusal('SomethingNew', 'A refusal from a newer server'))).toBe(
       'A refusal from a newer server',
     );
-    expect(errorMessage(refusal('RateLimited', 'Too many requests, try again in 3596 seconds'))).toBe(
-      'Too many requests, try again in about an hour',
+    expect(errorMessage(refusal('RateLimited', 'Too many tries of something new, try again in 60 seconds'))).toBe(
+      'Too many tries of something new, try again in about a minute',
     );
     expect(refusalText('toString')).toBeNull();
     expect(refusalText(undefined)).toBeNull();
+  });
+
+  it('says a rate limit and its wait in Spanish and in Arabic', () => {
+    setAppTexts(pageIntl('es'));
+    expect(errorMessage(rateLimited('Too many requests, try again in 3596 seconds', '3596'))).toBe(
+      'Demasiadas solicitudes; vuelve a intentarlo dentro de una hora aproximadamente',
+    );
+    expect(errorMessage(rateLimited('Too many wrong codes, try again in 120 seconds'))).toBe(
+      'Demasiados códigos incorrectos; vuelve a intentarlo dentro de 2 minutos',
+    );
+    setAppTexts(pageIntl('ar'));
+    expect(errorMessage(rateLimited('Too many wrong passwords for this account, try again in 600 seconds'))).toBe(
+      'عدد كبير جدًا من كلمات المرور الخاطئة لهذا الحساب، حاول مجددًا بعد 10 دقائق',
+    );
+    // A message without its wait takes it from Retry-After; without either it stays the server's.
+    expect(errorMessage(rateLimited('Too many requests, try again', '7200'))).toBe(
+      'عدد كبير جدًا من الطلبات، حاول مجددًا بعد ساعتين تقريبًا',
+    );
+    expect(errorMessage(rateLimited('Too many requests, try again'))).toBe('Too many requests, try again');
+  });
+
+  it('says a rate limit in English exactly as before (the server’s message, its wait in words)', () => {
+    setAppTexts(pageIntl('en'));
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const sources = ['server/http/rateLimits.ts', 'server/auth/lockout.ts', 'server/auth/twoFactor.ts']
+      .map((file) => readFileSync(path.join(root, file), 'utf8'))
+      .join('\n');
+    for (const shape of Object.keys(RATE_LIMIT_SHAPES)) {
+      expect(sources, shape).toContain(`\`${shape} in \${seconds} seconds\``);
+      for (const seconds of [1, 30, 60, 900, 3596, 7200, 86400, 3 * 86400]) {
+        const message = `${shape} in ${seconds} seconds`;
+        // The catalogue's English (not the fallback) is word for word what the server's message became.
+        expect(rateLimitText('RateLimited', message, undefined), message).toBe(waitInWords(message));
+        expect(errorMessage(rateLimited(message, String(seconds)))).toBe(waitInWords(message));
+      }
+    }
+    expect(errorMessage(rateLimited('Too many requests, try again in 3596 seconds'))).toBe(
+      'Too many requests, try again in about an hour',
+    );
   });
 
   it('shows English while no page has set its messages', () => {
     setAppTexts({ language: 'en', messages: {} });
     expect(errorMessage(refusal('InvalidCredentials', 'The server’s words'))).toBe('The server’s words');
     expect(errorMessage(offline)).toBe(OFFLINE_MESSAGE);
+    expect(errorMessage(rateLimited('Too many wrong codes, try again in 120 seconds'))).toBe(
+      'Too many wrong codes, try again in 2 minutes',
+    );
     expect(errorMessage(null)).toBe('Something went wrong');
   });
 
