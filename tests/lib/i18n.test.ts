@@ -4,6 +4,7 @@ import compile from 'icu-minify/compile';
 import { cataloguesOf, flatten } from '../../lib/i18n/catalogues';
 import { chooseLanguage, fromAcceptLanguage } from '../../lib/i18n/choose';
 import { directionOf, LANGUAGE_NAMES, LANGUAGES, OFFERED_LANGUAGES } from '../../lib/i18n/languages';
+import { TRANSLATED_CODES } from '../../services/errorTexts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CATALOGUES = cataloguesOf();
@@ -48,6 +49,8 @@ function keysInCode(): Set<string> {
       for (const m of code.matchAll(/\bt(?:\.rich|\.markup)?\('([\w.]+)'/g)) used.add(`${namespaces[0]}.${m[1]}`);
     }
   }
+  // The refusals translated by their code, each `errors.<Code>` (services/errorTexts.ts).
+  for (const code of TRANSLATED_CODES) used.add(`errors.${code}`);
   return used;
 }
 
