@@ -12,7 +12,7 @@ import { type PersonNumbers, listHolds } from './personNumbers';
 export interface FolloweeCache extends CountedCache {
   /** The user's followees' numbers, ascending. */
   get(userId: string): Promise<Int32Array>;
-  /** `get` for many users: Explore's people followed by those a reader follows (`followedByFollowees.ts`). */
+  /** `get` for many users: the lists of the people a reader follows, for Explore's suggestions (`mostFollowed.ts`). */
   getMany(userIds: readonly string[]): Promise<Map<string, Int32Array>>;
   /**
    * Whether the user follows `followeeId`, as kept now, without reading: undefined when not kept
