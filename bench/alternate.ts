@@ -22,7 +22,7 @@ import { COMMUNITY_DEEP_FROM, login, loginAll, pageCursors, uploadPicture, waitF
 import {
   type CommunityData,
   type CommunityLive,
-  blocksAndMutes,
+  benchViewer,
   communityClasses,
   communityData,
   drawMix,
@@ -58,8 +58,7 @@ let streamEmails: string[] = [];
 for (const side of sides) {
   const db = openDatabase(`sqlite:${path.join(side.dataDir, 'posts.db')}`);
   const k = db.kysely;
-  const viewer = await k.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
-  await blocksAndMutes(k, viewer.id);
+  await benchViewer(k);
   communities.set(side.name, await communityData(k, readerCount));
   if (streamEmails.length === 0)
     streamEmails = (await k.selectFrom('users').select('email').orderBy('id').limit(STREAM_USERS).execute()).map(

@@ -217,6 +217,21 @@ const VIEWER_BLOCKS = 50;
 const VIEWER_MUTES = 50;
 
 /**
+ * `npm run bench`'s one viewer (the first user), with its blocks and mutes given (`blocksAndMutes`):
+ * the reader of the single-page rows, and of the in-process benches that read as it does.
+ */
+export async function benchViewer(k: ReturnType<typeof openDatabase>['kysely']) {
+  const viewer = await k
+    .selectFrom('users')
+    .select(['id', 'email', 'username'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await blocksAndMutes(k, viewer.id);
+  return viewer;
+}
+
+/**
  * Gives the viewer its blocks and mutes, once (later runs find them): the most prolific users
  * with no follow either way, so the follows and counters of D1 stay as seeded, and the feeds meet
  * as many hidden posts as the dataset allows.

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Rng, Zipf } from '../scripts/seed/random';
-import { blocksAndMutes, communityData } from './community';
+import { benchViewer, communityData } from './community';
 import { startProfile } from './cpuProfile';
 import { flag, inProcessApp, signedInCookie, threadCpu } from './inProcessApp';
 import { median } from './median';
@@ -29,17 +29,9 @@ const { config, db, storage, app } = await inProcessApp();
 
 const data = await communityData(db.kysely, READERS);
 const login = (email: string) => signedInCookie(app, email);
-async function theViewer(): Promise<string> {
-  const viewer = await db.kysely
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  await blocksAndMutes(db.kysely, viewer.id);
-  return login(viewer.email);
-}
-const readers = VIEWER ? [await theViewer()] : await Promise.all(data.readers.map(login));
+const readers = VIEWER
+  ? [await login((await benchViewer(db.kysely)).email)]
+  : await Promise.all(data.readers.map(login));
 
 const rng = new Rng(31);
 const recentZipf = new Zipf(data.recent.length, 1);

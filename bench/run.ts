@@ -41,7 +41,7 @@ import { logFile } from '../scripts/cluster/processes';
 import {
   type CommunityData,
   OPEN_TO_ANYONE,
-  blocksAndMutes,
+  benchViewer,
   communityClasses,
   communityData,
   drawMix,
@@ -224,13 +224,7 @@ async function ensureSeeded(): Promise<void> {
 async function fixtures() {
   const db = openDatabase(config.databaseUrl);
   const k = db.kysely;
-  const viewer = await k
-    .selectFrom('users')
-    .select(['id', 'email', 'username'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  await blocksAndMutes(k, viewer.id);
+  const viewer = await benchViewer(k);
   // The profile row reads a profile the viewer may see: one it blocks would answer an empty page.
   const prolific = await k
     .selectFrom('users')
