@@ -2,19 +2,20 @@ import { cacheRegistry } from '../../../server/cache/registry';
 import { followeeCache } from '../../../server/posts/homeFeed/followeeCache';
 import { listHolds, personNumbers } from '../../../server/posts/homeFeed/personNumbers';
 
+/** A cache whose every list is `<user>-followee`, and the users whose lists it read, in order. */
+function recording(options: Parameters<typeof followeeCache>[3]) {
+  const reads: string[] = [];
+  const numbers = personNumbers();
+  const load = async (userId: string) => {
+    reads.push(userId);
+    return [`${userId}-followee`];
+  };
+  return { cache: followeeCache(cacheRegistry(), load, numbers, options), reads, numbers };
+}
+
 describe('the followee cache', () => {
   it('reads a follow list once per ttl, again after forget, and never keeps more than max', async () => {
-    const reads: string[] = [];
-    const numbers = personNumbers();
-    const cache = followeeCache(
-      cacheRegistry(),
-      async (userId) => {
-        reads.push(userId);
-        return [`${userId}-followee`];
-      },
-      numbers,
-      { ttlMs: 60_000, max: 2 },
-    );
+    const { cache, reads, numbers } = recording({ ttlMs: 60_000, max: 2 });
     expect(await cache.get('a')).toEqual(Int32Array.of(numbers.numberOf('a-followee')));
     await cache.get('a');
     expect(reads).toEqual(['a']);
@@ -29,17 +30,7 @@ describe('the followee cache', () => {
   });
 
   it('reads the lists getMany misses, each once, and keeps them for get', async () => {
-    const reads: string[] = [];
-    const numbers = personNumbers();
-    const cache = followeeCache(
-      cacheRegistry(),
-      async (userId) => {
-        reads.push(userId);
-        return [`${userId}-followee`];
-      },
-      numbers,
-      { ttlMs: 60_000 },
-    );
+    const { cache, reads, numbers } = recording({ ttlMs: 60_000 });
     await cache.get('a');
     const lists = await cache.getMany(['a', 'b', 'c']);
     expect([...lists.keys()].sort()).toEqual(['a', 'b', 'c']);
