@@ -70,20 +70,27 @@ test('the 500 page speaks the lang cookie’s language before the app’s code r
   expect(errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
 });
 
+/**
+ * Opens the 500 page and waits for React: its texts, and the visitor's navbar rendered after
+ * hydration (the session looked up), in `language`; no hydration failure (React would say so and
+ * render again), no refused script, axe-clean.
+ */
+async function hydratedIn(page: Page, language: 'ar' | 'es') {
+  const errors = errorsOf(page);
+  await page.goto('/500');
+  const say = serverTextsIn(language);
+  await waitHydrated(page.getByRole('button', { name: say('pages.serverError.tryAgain') }));
+  await page.getByRole('link', { name: say('shell.signIn') }).waitFor();
+  expect(await shown(page)).toEqual(expected(language));
+  expect(errors).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
 test('the 500 page in Arabic stays Arabic once React hydrates it: axe-clean, at 375 px', async ({ openPage }) => {
   mkdirSync(DIR, { recursive: true });
   const page = await openPage(MOBILE);
   await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL() }]);
-  const errors = errorsOf(page);
-  await page.goto('/500');
-  const say = serverTextsIn('ar');
-  await waitHydrated(page.getByRole('button', { name: say('pages.serverError.tryAgain') }));
-  // The visitor's navbar, rendered after hydration (the session looked up), is in Arabic too.
-  await page.getByRole('link', { name: say('shell.signIn') }).waitFor();
-  expect(await shown(page)).toEqual(expected('ar'));
-  // No hydration failure (React would say so and render again) and no refused script.
-  expect(errors).toEqual([]);
-  expect(await axeViolations(page)).toEqual([]);
+  await hydratedIn(page, 'ar');
   await page.screenshot({ path: path.join(DIR, 'server-error-ar-375.png') });
 });
 
@@ -91,14 +98,7 @@ test('the 500 page speaks the browser’s language without a cookie (es), and th
   openPage,
 }) => {
   const page = await openPage({ locale: 'es-ES' });
-  const errors = errorsOf(page);
-  await page.goto('/500');
-  const say = serverTextsIn('es');
-  await waitHydrated(page.getByRole('button', { name: say('pages.serverError.tryAgain') }));
-  await page.getByRole('link', { name: say('shell.signIn') }).waitFor();
-  expect(await shown(page)).toEqual(expected('es'));
-  expect(errors).toEqual([]);
-  expect(await axeViolations(page)).toEqual([]);
+  await hydratedIn(page, 'es');
 
   await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL() }]);
   await page.goto('/500');
