@@ -2,6 +2,10 @@ import { DEFAULT_THEME, NAVBAR_HEIGHT_LARGE_PX, NAVBAR_HEIGHT_PX, THEMES } from 
 import { paletteVariables, palettes } from '../themes';
 import { media } from './breakpoints';
 
+/** Out of sight, still read by screen readers (and still a link's name). */
+const VISUALLY_HIDDEN = `position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;`;
+
 const themeRules = THEMES.map((name) => `html[data-theme='${name}']{${paletteVariables(palettes[name])}}`).join('\n');
 
 /**
@@ -33,10 +37,8 @@ export const globalCss = `
   h1, h2, h3 { line-height: 1.2; margin: 0; }
   :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
   html[data-verify-hidden] [data-verify-banner] { display: none; }
-  .visually-hidden {
-    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
-    overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
-  }
+  .visually-hidden { ${VISUALLY_HIDDEN} }
+  @media (max-width: 419px) { .visually-hidden-narrow { ${VISUALLY_HIDDEN} } }
   .skip-link {
     position: fixed; inset-inline-start: 12px; top: -60px; z-index: 300; padding: 8px 14px; border-radius: 8px;
     background: var(--accent); color: var(--on-accent); font-weight: 600; text-decoration: none;

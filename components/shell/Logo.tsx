@@ -25,16 +25,10 @@ const Mark = styled.span`
   color: ${appTheme.color.onAccent};
 `;
 
-// Visually hidden (still the link's name) on a narrow phone when `collapsible`: a visitor's navbar
-// holds two buttons whose words are longer in most languages than in English.
-const Wordmark = styled.span<{ $collapsible: boolean }>`
-  @media (max-width: 419px) {
-    ${({ $collapsible }) =>
-      $collapsible &&
-      'position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;'}
-  }
-`;
-
+/**
+ * `collapsible`: the wordmark hidden visually (still the link's name) on a narrow phone, where a
+ * visitor's navbar holds two buttons whose words are longer in most languages than in English.
+ */
 export function Logo({ href, collapsible = false }: { href: string; collapsible?: boolean }) {
   return (
     <LogoLink href={href}>
@@ -54,7 +48,7 @@ export function Logo({ href, collapsible = false }: { href: string; collapsible?
           <path d="m4 18 5-5 4 4 3-3 4 4" />
         </svg>
       </Mark>
-      <Wordmark $collapsible={collapsible}>Posts</Wordmark>
+      <span className={collapsible ? 'visually-hidden-narrow' : undefined}>Posts</span>
     </LogoLink>
   );
 }
